@@ -1,0 +1,299 @@
+"""The Game/State contract that every game, computer player and front end shares.
+
+A ``Game`` is a rule set with its options fixed; a ``State`` is one whole match
+of it (every hand until the match is decided). States are driven only through
+text actions; all chance happens inside the state, from its own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from parlour.engine.errors import IllegalAction, InvalidSave
+from parlour.engine.options import Option, resolve_options
+from parlour.engine.rng import Rng, fresh_seed
+
+SAVE_FORMAT = "parlour-state"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a match's log.
+
+    ``to`` is ``None`` for an event every seat (and a spectator) sees, or the
+    seat that alone may see it (a card dealt to that seat, say). By convention
+    games log ``score`` events (``{"seat": s, "points": p, "reason": ...}``)
+    whose points add up to ``State.scores``, and one ``hand_end`` event per hand
+    (``{"points": [per seat]}``) that simulations read.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or self.to == seat
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(data["kind"], data.get("data", {}), data.get("to"))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a front end or a user needs to know about a game before making one."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    pack: str
+    summary: str
+    options: tuple[Option, ...]
+
+    @property
+    def players(self) -> int | tuple[int, int]:
+        if self.min_players == self.max_players:
+            return self.min_players
+        return (self.min_players, self.max_players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": self.players,
+            "pack": self.pack,
+            "summary": self.summary,
+            "options": [o.to_dict() for o in self.options],
+        }
+
+
+class State(ABC):
+    """One match in progress. Subclasses hold the rules; this base holds the contract.
+
+    ``apply`` validates before it changes anything, so a refused action leaves
+    the state exactly as it was.
+    """
+
+    def __init__(self, game: Game, seed: int | None = None) -> None:
+        self.game = game
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.rng = Rng(self.seed)
+        self.log: list[Event] = []
+
+    # --- what every game must provide -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[str]:
+        """Every action the current player may take, as canonical text."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Carry out a canonical action already known to be legal."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Match points per seat (partners show the same figure)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def _data(self) -> dict[str, Any]:
+        """The game-specific part of the state, JSON-ready."""
+
+    @abstractmethod
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Inverse of ``_data``."""
+
+    # --- provided, overridable ------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def teams(self) -> list[tuple[int, ...]]:
+        """Seats that win and lose together; every seat alone unless a game says otherwise."""
+        return [(s,) for s in range(self.num_players)]
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats that won the match (empty while it goes on, or when nobody won)."""
+        if not self.is_over:
+            return []
+        scores = self.scores
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def normalize(self, text: str) -> str:
+        """Canonical spelling of a typed action: keyword in lower case, arguments upper."""
+        words = text.split()
+        if not words:
+            return ""
+        return " ".join([words[0].lower(), *(w.upper() for w in words[1:])])
+
+    def explain_illegal(self, action: str) -> str:
+        """Why ``action`` is refused; games override to name the rule broken."""
+        legal = self.legal_actions()
+        shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"not a legal action now; legal actions are: {shown}"
+
+    def apply(self, action: str) -> None:
+        """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing."""
+        if not isinstance(action, str):
+            raise IllegalAction(action, "an action must be text, such as 'play 9H'")
+        if self.is_over:
+            raise IllegalAction(action, "the match is over")
+        text = self.normalize(action)
+        if text not in self.legal_actions():
+            raise IllegalAction(action, self.explain_illegal(text))
+        self._apply(text)
+
+    def inventory(self) -> Counter[str]:
+        """Every card the match holds wherever it lies (chips under ``"chips"``).
+
+        An audit for tests: it must not change from one moment to the next.
+        """
+        raise NotImplementedError(f"{self.game.name} does not report an inventory")
+
+    def events(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it."""
+        return [e for e in self.log if e.visible_to(seat)]
+
+    def base_view(self, seat: int | None) -> dict[str, Any]:
+        """The keys every game's view shares."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {self.num_players - 1}")
+        current = self.current_player
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.num_players,
+            "current_player": current,
+            "is_over": self.is_over,
+            "scores": list(self.scores),
+            "teams": [list(t) for t in self.teams],
+            "winners": self.winners,
+            "legal_actions": self.legal_actions() if seat is not None and seat == current else [],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.game.name,
+                "options": dict(self.game.options),
+                "seed": self.seed,
+                "rng": self.rng.get_state(),
+                "log": [e.to_dict() for e in self.log],
+                "state": self._data(),
+            },
+            separators=(",", ":"),
+        )
+
+    def clone(self) -> State:
+        """An independent copy sharing only the (immutable) game."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name} current_player={self.current_player}>"
+
+
+class Game(ABC):
+    """A rule set with its options fixed. Subclasses declare their metadata as class attributes."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    pack: ClassVar[str]
+    summary: ClassVar[str] = ""
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    hand_points_bounds: ClassVar[tuple[float, float] | None] = None
+    """Bounds of each seat's points in a ``hand_end`` event, for the conformance suite."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: Mapping[str, Any] = MappingProxyType(
+            resolve_options(self.option_specs, options, self.name)
+        )
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        return GameInfo(
+            cls.name, cls.title, cls.min_players, cls.max_players, cls.pack, cls.summary, cls.option_specs
+        )
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options.get("players", self.min_players))
+
+    @abstractmethod
+    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> State:
+        """A new match; ``deal`` (documented per game) sets up its first hand explicitly."""
+
+    @abstractmethod
+    def _blank_state(self) -> State:
+        """An uninitialised state for ``load`` to fill."""
+
+    def load(self, text: str) -> State:
+        """Rebuild a state saved by ``State.to_json``; it goes on exactly as the original would."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise InvalidSave(f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise InvalidSave("not a saved parlour state")
+        if data.get("game") != self.name:
+            raise InvalidSave(f"a saved {data.get('game')!r} state cannot be loaded into {self.name!r}")
+        if data.get("options") != dict(self.options):
+            raise InvalidSave(f"saved with options {data.get('options')}, but this game has {dict(self.options)}")
+        state = self._blank_state()
+        state.seed = data["seed"]
+        state.rng.set_state(data["rng"])
+        state.log = [Event.from_dict(e) for e in data["log"]]
+        state._restore(data["state"])
+        return state
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
+        """A full state consistent with ``view``, hidden cards sampled by ``rng``.
+
+        This is how computer players search without seeing what they may not know.
+        """
+        raise NotImplementedError(f"{self.name} has no determinizer")
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules in the project's own words, with the card and action notation."""
+        return resources.files("parlour.rules").joinpath(f"{cls.name}.md").read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"parlour.make({self.name!r}{', ' if opts else ''}{opts})"

@@ -1,0 +1,104 @@
+"""Declared game options: every variant is a named, typed, validated setting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine.errors import InvalidOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a game accepts, with its allowed values and default.
+
+    ``choices`` restricts the value to a fixed set; ``minimum``/``maximum`` bound
+    numbers. Values given as text (from the command line) are converted to the
+    default's type, so ``--option target=2000`` works like ``target=2000``.
+    """
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def type_name(self) -> str:
+        return type(self.default).__name__
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for error messages and help."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true or false"
+        lo = "" if self.minimum is None else f" >= {self.minimum:g}"
+        hi = "" if self.maximum is None else f" <= {self.maximum:g}"
+        sep = " and" if lo and hi else ""
+        return f"a {self.type_name}{lo}{sep}{hi}"
+
+    def convert(self, value: Any) -> Any:
+        """Return ``value`` checked and converted, or raise ``InvalidOption``."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            value = _from_text(value, kind, self)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise self._bad(value)
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(value)
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self._bad(value)
+            value = float(value)
+        elif not isinstance(value, kind):
+            raise self._bad(value)
+        if self.choices is not None and value not in self.choices:
+            raise self._bad(value)
+        if self.minimum is not None and value < self.minimum:
+            raise self._bad(value)
+        if self.maximum is not None and value > self.maximum:
+            raise self._bad(value)
+        return value
+
+    def _bad(self, value: Any) -> InvalidOption:
+        return InvalidOption(f"option {self.name}={value!r} is not allowed: it must be {self.allowed()}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.type_name,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "description": self.description,
+        }
+
+
+def _from_text(text: str, kind: type, option: Option) -> Any:
+    if kind is bool:
+        low = text.strip().lower()
+        if low in {"true", "yes", "on", "1"}:
+            return True
+        if low in {"false", "no", "off", "0"}:
+            return False
+        raise option._bad(text)
+    try:
+        return kind(text)
+    except ValueError:
+        raise option._bad(text) from None
+
+
+def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """Fill defaults and validate; unknown names are refused with the valid list."""
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        valid = ", ".join(sorted(by_name)) or "none"
+        raise InvalidOption(f"{game} has no option {', '.join(unknown)}; its options are: {valid}")
+    return {o.name: o.convert(given[o.name]) if o.name in given else o.default for o in declared}

@@ -1,0 +1,210 @@
+"""Play many matches between computer players and summarise them.
+
+Every match gets a seed derived from the run's seed and its index, so the
+figures are the same for the same seed whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.bots import make_player
+from parlour.engine import Game, State, derive_seed, make
+
+MAX_ACTIONS = 1_000_000
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """What a simulation keeps of one match: public facts only."""
+
+    seed: int
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...]
+    hand_points: tuple[tuple[float, ...], ...]
+    actions: int
+    events: tuple[Mapping[str, Any], ...] = ()
+
+
+def play_match(game: Game, kinds: Sequence[str], seed: int, keep_events: bool = False) -> MatchRecord:
+    """One match; seat ``i`` is played by a computer player of kind ``kinds[i]``."""
+    state = game.new(seed=seed)
+    players = [make_player(k, game, derive_seed(seed, "player", i)) for i, k in enumerate(kinds)]
+    actions = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(players[seat].choose(state.view(seat), game))
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"{game.name} match with seed {seed} did not end")
+    return record(state, seed, actions, keep_events)
+
+
+def record(state: State, seed: int, actions: int, keep_events: bool = False) -> MatchRecord:
+    public = state.events(None)
+    hands = tuple(tuple(e.data["points"]) for e in public if e.kind == "hand_end")
+    return MatchRecord(
+        seed=seed,
+        scores=tuple(state.scores),
+        winners=tuple(state.winners),
+        teams=tuple(tuple(t) for t in state.teams),
+        hand_points=hands,
+        actions=actions,
+        events=tuple(e.to_dict() for e in public) if keep_events else (),
+    )
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion (sound near 0 and 1, unlike the normal one)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SideSummary:
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    wins: int
+    win_rate: float
+    win_interval: tuple[float, float]
+    mean_hand_points: float
+    mean_final_score: float
+
+
+@dataclass
+class Summary:
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    matches: int
+    seed: int
+    seconds: float
+    draws: int
+    sides: list[SideSummary] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def matches_per_second(self) -> float:
+        return self.matches / self.seconds if self.seconds > 0 else float("inf")
+
+    def figures(self) -> dict[str, Any]:
+        """The deterministic figures (no timings), for comparing runs."""
+        return {
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "matches": self.matches,
+            "seed": self.seed,
+            "draws": self.draws,
+            "sides": [vars(s) | {"win_interval": list(s.win_interval)} for s in self.sides],
+            "extra": self.extra,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.figures() | {
+            "seconds": self.seconds,
+            "matches_per_second": self.matches_per_second,
+        }
+
+
+Analyzer = Callable[[Game, Sequence[MatchRecord]], dict[str, Any]]
+_ANALYZERS: dict[str, Analyzer] = {}
+
+
+def register_analyzer(game: str) -> Callable[[Analyzer], Analyzer]:
+    """Add game-specific figures to ``simulate`` reports (they read the public events)."""
+
+    def deco(fn: Analyzer) -> Analyzer:
+        _ANALYZERS[game] = fn
+        return fn
+
+    return deco
+
+
+def _run_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], list[int], bool]) -> list[MatchRecord]:
+    name, options, kinds, seeds, keep = args
+    game = make(name, **options)
+    return [play_match(game, kinds, s, keep) for s in seeds]
+
+
+def simulate(
+    name: str,
+    players: Sequence[str],
+    matches: int,
+    seed: int = 0,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``matches`` matches and summarise them per side (partnerships count as one side)."""
+    options = dict(options or {})
+    game = make(name, **options)
+    if len(players) != game.num_players:
+        raise ValueError(f"{name} needs {game.num_players} players, got {len(players)}")
+    kinds = tuple(players)
+    for k in set(kinds):
+        make_player(k, game, 0)  # fail early on an unknown kind
+    import parlour.analysis  # noqa: F401  (registers the analyzers)
+
+    keep = name in _ANALYZERS
+    seeds = [derive_seed(seed, "match", i) for i in range(matches)]
+    chunk = max(1, min(50, matches // (4 * max(1, jobs)) or 1))
+    batches = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
+    work = [(name, dict(game.options), kinds, b, keep) for b in batches]
+    start = time.perf_counter()
+    records: list[MatchRecord] = []
+    results: Iterable[list[MatchRecord]]
+    if jobs > 1:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(_run_chunk, work)
+    else:
+        pool = None
+        results = map(_run_chunk, work)
+    try:
+        for batch in results:
+            records.extend(batch)
+            if progress:
+                progress(len(batch))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    seconds = time.perf_counter() - start
+    return summarise(game, kinds, records, seed, seconds)
+
+
+def summarise(
+    game: Game, kinds: Sequence[str], records: Sequence[MatchRecord], seed: int, seconds: float
+) -> Summary:
+    n = len(records)
+    teams = records[0].teams if records else tuple((s,) for s in range(game.num_players))
+    draws = sum(1 for r in records if not r.winners)
+    summary = Summary(game.name, dict(game.options), list(kinds), n, seed, seconds, draws)
+    for team in teams:
+        wins = sum(1 for r in records if r.winners and team[0] in r.winners)
+        hand_pts = [h[team[0]] for r in records for h in r.hand_points]
+        summary.sides.append(
+            SideSummary(
+                seats=team,
+                players=tuple(kinds[s] for s in team),
+                wins=wins,
+                win_rate=wins / n if n else 0.0,
+                win_interval=wilson(wins, n),
+                mean_hand_points=sum(hand_pts) / len(hand_pts) if hand_pts else 0.0,
+                mean_final_score=sum(r.scores[team[0]] for r in records) / n if n else 0.0,
+            )
+        )
+    if game.name in _ANALYZERS:
+        summary.extra = _ANALYZERS[game.name](game, records)
+    return summary

@@ -1,0 +1,57 @@
+"""Every registered game, under every kind of computer player, passes the conformance suite."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.bots import player_kinds
+from tests.conformance import check_match, same_seed_same_match
+
+GAMES = [info.name for info in parlour.list_games()]
+
+
+def _kinds(name: str) -> list[str]:
+    return [k for k in ("random", "heuristic") if k in player_kinds(name)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play(name: str, seed: int) -> None:
+    game = parlour.make(name)
+    check_match(game, ["random"] * game.num_players, seed, every=3)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(2))
+def test_mixed_play(name: str, seed: int) -> None:
+    game = parlour.make(name)
+    kinds = _kinds(name)
+    seats = [kinds[i % len(kinds)] for i in range(game.num_players)]
+    check_match(game, seats[::-1] if seed % 2 else seats, 100 + seed, every=5)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_match(name: str) -> None:
+    game = parlour.make(name)
+    same_seed_same_match(name, _kinds(name)[-1:] * game.num_players, 7)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_metadata(name: str) -> None:
+    info = {i.name: i for i in parlour.list_games()}[name]
+    assert info.title and info.summary and info.pack
+    for opt in info.options:
+        assert opt.description
+        opt.convert(opt.default)
+    with pytest.raises(ValueError, match="option"):
+        parlour.make(name, no_such_option=1)
+    assert parlour.game_class(name).rules_text().strip()
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_soak(name: str) -> None:
+    game = parlour.make(name)
+    for seed in range(200):
+        check_match(game, ["random"] * game.num_players, 10_000 + seed, every=1)
