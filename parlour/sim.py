@@ -208,3 +208,23 @@ def summarise(
     if game.name in _ANALYZERS:
         summary.extra = _ANALYZERS[game.name](game, records)
     return summary
+
+
+SweepPlot = Callable[[Game, str, Sequence[Any], Sequence[Summary], str], None]
+_SWEEP_PLOTS: dict[str, SweepPlot] = {}
+
+
+def register_sweep_plot(game: str) -> Callable[[SweepPlot], SweepPlot]:
+    """A game's own picture of a ``--sweep``: ``fn(game, option, values, summaries, png_path)``."""
+
+    def deco(fn: SweepPlot) -> SweepPlot:
+        _SWEEP_PLOTS[game] = fn
+        return fn
+
+    return deco
+
+
+def sweep_plotter(game: str) -> SweepPlot | None:
+    import parlour.analysis  # noqa: F401  (registers the plotters)
+
+    return _SWEEP_PLOTS.get(game)
