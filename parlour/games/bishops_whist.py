@@ -1,0 +1,767 @@
+"""Bishops Whist (A. T. Dana, 1899): whist for four with castle-aces, bishops and suitless knights.
+
+The rules live here and nowhere else. Seats sit clockwise in ``order``; each
+seat's left-hand neighbour is the next seat in it. Partnerships are fixed
+(seats 0 and 2 against 1 and 3, "by mutual choice") or cut for; the first
+dealer is always cut for. Every ruling on a point the source leaves open is
+recorded in docs/rulings.md and named here where it is applied.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
+from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+
+KNIGHT = "N"
+TARGET = 25
+RANK_VALUE: Mapping[str, int] = {
+    "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
+}  # fmt: skip
+TEN = 10  # what a knight counts as in a plain suit that leads
+CUT_VALUE: Mapping[str, int] = {**RANK_VALUE, KNIGHT: TEN}
+MISDEALS: Mapping[str, str] = {
+    "II": "the dealer dealt before naming trumps when a knight was turned",
+    "III": "the dealer reunited the packets without putting the lifted packet underneath",
+    "IV": "the dealer faced a card under the trump card in raising it",
+    "V": "the last card of the pack did not fall to the dealer's right-hand opponent",
+    "VI": "the dealer dealt a card face up",
+}
+PHASE_TRUMP, PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = "trump", "play", "claim", "over"
+
+
+def suit_of(card: str) -> str | None:
+    """The suit of a card; a knight belongs to no suit."""
+    return None if card == KNIGHT else card[-1]
+
+
+class BishopsWhistState(State):
+    """A whole match: hands are dealt until one side wins the game (25 points or more)."""
+
+    game: BishopsWhist
+
+    def __init__(self, game: BishopsWhist, seed: int | None = None) -> None:
+        super().__init__(game, seed)
+        self.order: list[int] = [0, 1, 2, 3]
+        self.team_of: list[int] = [0, 1, 0, 1]
+        self.match: list[int] = [0, 0]  # points per side (index = team_of[seat])
+        self.dealer = 0
+        self.hand_number = 0
+        self.phase = PHASE_TRUMP
+        self.hands: list[list[str]] = [[], [], [], []]
+        self.trump: str | None = None
+        self.turn_up = ""
+        self.turn_up_held = False  # the dealer still holds the (publicly known) turn-up
+        self.bishop_cut = False
+        self.leader = 0
+        self.trick: list[list[Any]] = []  # [seat, card, counts_as_ten]
+        self.tricks: list[dict[str, Any]] = []
+        self.exposed: list[list[Any]] = []  # [seat, card] shown and taken back into the hand
+        self.exposed_now: list[int] = []  # seats that exposed a card during the current trick
+        self.revokes: list[list[int]] = []  # [seat, trick number]; secret until claimed
+        self.claimants: list[int] = []
+        self.hand_points: list[int] = [0, 0]
+        self.revoked_sides: list[int] = []
+        self.hands_played = 0
+        self.winner_side: int | None = None
+        self.finished = False
+        self._pending_deal: list[str] = []  # the undealt pack while the dealer names trumps
+        self._preset = False  # an explicit deal whose hands are already dealt
+
+    # --- table geometry -------------------------------------------------------------
+
+    def left_of(self, seat: int) -> int:
+        return self.order[(self.order.index(seat) + 1) % 4]
+
+    def right_of(self, seat: int) -> int:
+        return self.order[(self.order.index(seat) + 3) % 4]
+
+    def partner_of(self, seat: int) -> int:
+        return self.order[(self.order.index(seat) + 2) % 4]
+
+    @property
+    def teams(self) -> list[tuple[int, ...]]:
+        return [tuple(s for s in range(4) if self.team_of[s] == t) for t in (0, 1)]
+
+    # --- the State contract ---------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.finished:
+            return None
+        if self.phase == PHASE_TRUMP:
+            return self.dealer
+        if self.phase == PHASE_CLAIM:
+            return self.claimants[0]
+        return self.order[(self.order.index(self.leader) + len(self.trick)) % 4]
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(self.match[self.team_of[s]]) for s in range(4)]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.winner_side is None:
+            return []
+        return [s for s in range(4) if self.team_of[s] == self.winner_side]
+
+    def legal_actions(self) -> list[str]:
+        if self.finished:
+            return []
+        if self.phase == PHASE_TRUMP:
+            acts = [f"trump {s}" for s in SUITS]
+            return [*acts, "deal"] if self.game.table_laws else acts
+        if self.phase == PHASE_CLAIM:
+            return ["claim", "pass"]
+        seat = self.current_player
+        assert seat is not None
+        hand = self.hands[seat]
+        cards = sorted(set(hand), key=BISHOPS_WHIST.sort_key)
+        if self.game.table_laws:
+            plays = [f"play {c}" for c in cards]
+            if seat not in self.exposed_now:
+                plays += [f"expose {c}" for c in cards]
+            return plays
+        return [f"play {c}" for c in cards if self._follows(seat, c)]
+
+    def _follows(self, seat: int, card: str) -> bool:
+        """Whether playing ``card`` keeps the law of following suit (knight's revoke included)."""
+        if not self.trick or self.trick[0][1] == KNIGHT:
+            return True  # a lead, or an irregular trick: any card
+        led = suit_of(self.trick[0][1])
+        suited = [c for c in self.hands[seat] if suit_of(c) == led]
+        if not suited:
+            return True
+        if suit_of(card) == led:
+            return True
+        # The knight's revoke: the bishop is the only card of the suit led.
+        return card == KNIGHT and suited == ["B" + str(led)]
+
+    def explain_illegal(self, action: str) -> str:
+        words = action.split()
+        if self.phase == PHASE_TRUMP:
+            return f"the dealer must first name trumps: 'trump S', 'trump H', 'trump D' or 'trump C' (a knight was turned)"
+        if self.phase == PHASE_CLAIM:
+            return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
+        if len(words) != 2 or words[0] not in ("play", "expose"):
+            return "play a card with 'play <card>', e.g. 'play 9H', 'play BS' or 'play N' for a knight"
+        card = words[1]
+        if not BISHOPS_WHIST.is_card(card):
+            return f"{card!r} is not a card: codes are rank C K Q B 9-2 then suit S H D C, or N for a knight"
+        seat = self.current_player
+        assert seat is not None
+        if card not in self.hands[seat]:
+            return f"you do not hold {card}"
+        if words[0] == "expose":
+            if not self.game.table_laws:
+                return "exposing a card is only possible under table laws"
+            return "you have already exposed a card to this trick"
+        led = suit_of(self.trick[0][1])
+        suited = [c for c in self.hands[seat] if suit_of(c) == led]
+        name = SUIT_NAMES[str(led)]
+        if card == KNIGHT:
+            return (
+                f"you must follow suit in {name} ({', '.join(suited)}); a knight may replace only a "
+                f"bishop that is your last {name[:-1]} (the knight's revoke)"
+            )
+        return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
+
+    def _apply(self, action: str) -> None:
+        word, _, arg = action.partition(" ")
+        if word == "trump":
+            self._name_trump(arg)
+        elif word == "deal":
+            self._misdeal("II", self.dealer)
+        elif word == "claim" or word == "pass":
+            self._answer_claim(word == "claim")
+        elif word == "expose":
+            self._expose(arg)
+        else:
+            self._play(arg)
+
+    # --- dealing ----------------------------------------------------------------------
+
+    def _start(self, deal: Mapping[str, Any] | None) -> None:
+        if deal is None:
+            self._cut_for_table()
+            self._new_hand()
+        else:
+            self._explicit_deal(deal)
+
+    def _cut_for_table(self) -> None:
+        """Cut for partners (if so agreed) and for the first deal; the lowest cut deals."""
+        by_cut = self.game.options["partners"] == "cut"
+        ranking = self._cut_order(list(range(4)), by_cut)
+        if by_cut:
+            high, low = ranking[:2], ranking[2:]
+            for seat in high:
+                self.team_of[seat] = 0
+            for seat in low:
+                self.team_of[seat] = 1
+            # The highest cutter sits at the dealer's left, partners face each other.
+            self.order = [low[1], high[0], low[0], high[1]]
+        self.dealer = ranking[-1]
+        text = f"seat {self.dealer} cut lowest and deals first"
+        if by_cut:
+            text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
+        self.log.append(Event("table", {"order": list(self.order), "teams": self.teams, "dealer": self.dealer, "text": text}))
+
+    def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
+        """Seats from highest cut to lowest, equal cuts cut again where the tie matters."""
+        pack = list(BISHOPS_WHIST.cards)
+        self.rng.shuffle(pack)
+        cut = {seat: pack[i] for i, seat in enumerate(seats)}
+        self.log.append(
+            Event("cut", {"cards": {str(s): c for s, c in cut.items()}, "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items())})
+        )
+        ranked = sorted(seats, key=lambda s: -CUT_VALUE[cut[s][0]])
+        out: list[int] = []
+        i = 0
+        while i < len(ranked):
+            value = CUT_VALUE[cut[ranked[i]][0]]
+            group = [s for s in ranked[i:] if CUT_VALUE[cut[s][0]] == value]
+            start, end = len(out), len(out) + len(group)
+            matters = (end == len(seats) and top) or (by_cut and top and start < 2 < end) or not top
+            if len(group) > 1 and matters:
+                out.extend(self._cut_order(group, by_cut, top=False))
+            else:
+                out.extend(group)
+            i += len(group)
+        return out
+
+    def _new_hand(self) -> None:
+        """Shuffle, cut (more than four cards), turn the trump card, and deal if no knight was turned."""
+        self.hand_number += 1
+        pack = list(BISHOPS_WHIST.cards)
+        self.rng.shuffle(pack)
+        lifted = 5 + self.rng.randrange(len(pack) - 9)  # both packets hold more than four cards
+        self.turn_up = pack[lifted]
+        rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
+        self._reset_hand()
+        self._preset = False
+        self.log.append(
+            Event(
+                "turn_up",
+                {"hand": self.hand_number, "dealer": self.dealer, "card": self.turn_up, "cut": lifted,
+                 "text": f"hand {self.hand_number}: seat {self.dealer} deals and turns {self.turn_up}"},
+            )
+        )
+        self._pending_deal = rest
+        if self.turn_up == KNIGHT:
+            self.trump = None
+            self.phase = PHASE_TRUMP
+        else:
+            self.trump = suit_of(self.turn_up)
+            self._deal()
+
+    def _reset_hand(self) -> None:
+        self.hands = [[], [], [], []]
+        self.trick, self.tricks, self.exposed, self.exposed_now, self.revokes = [], [], [], [], []
+        self.claimants = []
+        self.hand_points = [0, 0]
+        self.revoked_sides = []
+        self.bishop_cut = False
+
+    def _name_trump(self, suit: str) -> None:
+        self.trump = suit
+        self.log.append(Event("trump", {"seat": self.dealer, "suit": suit, "text": f"seat {self.dealer} names {SUIT_NAMES[suit]} trumps"}))
+        if self._preset:
+            self._preset = False
+            self._begin_play()
+        else:
+            self._deal()
+
+    def _deal(self) -> None:
+        """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th."""
+        if self.game.table_laws and self.game.options["misdeal_chance"] > 0:
+            if self.rng.random() < self.game.options["misdeal_chance"]:
+                law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]
+                self._misdeal(law, self.dealer)
+                return
+        seat = self.left_of(self.dealer)
+        for card in self._pending_deal:
+            self.hands[seat].append(card)
+            seat = self.left_of(seat)
+        self.hands[self.dealer].append(self.turn_up)
+        self._pending_deal = []
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        for s in range(4):
+            self.log.append(Event("hand", {"cards": sorted(self.hands[s], key=BISHOPS_WHIST.sort_key)}, to=s))
+        self.turn_up_held = True
+        self.leader = self.left_of(self.dealer)
+        self.phase = PHASE_PLAY
+        if self.turn_up[0] == "B" and self.turn_up != KNIGHT:
+            self.bishop_cut = True
+            self._score(self.team_of[self.dealer], 1, "bishop cut for trump")
+
+    def _misdeal(self, law: str, dealer: int) -> None:
+        """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh."""
+        self.log.append(
+            Event("misdeal", {"law": law, "dealer": dealer, "text": f"misdeal ({law}): {MISDEALS[law]}; the deal passes left"})
+        )
+        self.dealer = self.left_of(dealer)
+        self._pending_deal = []
+        self._new_hand()
+
+    def _explicit_deal(self, deal: Mapping[str, Any]) -> None:
+        try:
+            dealer = int(deal["dealer"])
+            turn_up = str(deal["turn_up"])
+            hands = [list(map(str, h)) for h in deal["hands"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands': {exc}") from None
+        if dealer not in range(4):
+            raise InvalidDeal(f"dealer must be a seat 0-3, not {dealer}")
+        if len(hands) != 4 or any(len(h) != 13 for h in hands):
+            raise InvalidDeal("a deal needs four hands of 13 cards")
+        try:
+            BISHOPS_WHIST.check([c for h in hands for c in h], "the deal")
+        except ValueError as exc:
+            raise InvalidDeal(str(exc)) from None
+        if turn_up not in hands[dealer]:
+            raise InvalidDeal(f"the turn-up {turn_up} must be in the dealer's hand")
+        trump = deal.get("trump")
+        if turn_up != KNIGHT and trump is not None and trump != suit_of(turn_up):
+            raise InvalidDeal(f"the turn-up {turn_up} makes {suit_of(turn_up)} trumps, not {trump}")
+        if trump is not None and trump not in SUITS:
+            raise InvalidDeal(f"trump must be one of {', '.join(SUITS)}")
+        self.dealer = dealer
+        self.hand_number = 1
+        self._reset_hand()
+        self.turn_up = turn_up
+        self.log.append(Event("turn_up", {"hand": 1, "dealer": dealer, "card": turn_up, "text": f"hand 1: seat {dealer} deals and turns {turn_up}"}))
+        self.hands = hands
+        if turn_up == KNIGHT and trump is None:
+            self.trump = None
+            self.phase = PHASE_TRUMP
+            self._pending_deal = []
+            self._preset = True
+        else:
+            self.trump = suit_of(turn_up) if turn_up != KNIGHT else str(trump)
+            self._begin_play()
+
+    # --- play -------------------------------------------------------------------------
+
+    def _expose(self, card: str) -> None:
+        seat = self.current_player
+        assert seat is not None
+        self.exposed.append([seat, card])
+        self.exposed_now.append(seat)
+        self.log.append(Event("expose", {"seat": seat, "card": card, "text": f"seat {seat} exposes {card} (-2)"}))
+        self._penalty(seat, 2, "exposed card")
+
+    def _play(self, card: str) -> None:
+        seat = self.current_player
+        assert seat is not None
+        hand = self.hands[seat]
+        if not self._follows(seat, card):
+            self.revokes.append([seat, len(self.tricks) + 1])
+        as_ten = self._counts_as_ten(seat, card)
+        hand.remove(card)
+        if seat == self.dealer and card == self.turn_up:
+            self.turn_up_held = False
+        for i, (s, c) in enumerate(self.exposed):
+            if s == seat and c == card:
+                del self.exposed[i]
+                break
+        self.trick.append([seat, card, as_ten])
+        self.log.append(Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {card}"}))
+        if len(self.trick) == 4:
+            self._gather()
+
+    def _counts_as_ten(self, seat: int, card: str) -> bool:
+        """A knight played to a plain suit that leads ranks as its ten (ruling: also when discarded void)."""
+        if card != KNIGHT or not self.trick or self.trick[0][1] == KNIGHT:
+            return False
+        led = suit_of(self.trick[0][1])
+        if led == self.trump:
+            return False
+        if self.game.options["void_knight"] == "ten":
+            return True
+        return any(suit_of(c) == led for c in self.hands[seat])  # the knight's revoke: bishop still held
+
+    def trick_winner(self, trick: Sequence[Sequence[Any]], last: bool) -> int:
+        """The seat that takes a finished trick of ``[seat, card, counts_as_ten]`` entries."""
+        knights = [e for e in trick if e[1] == KNIGHT]
+        if last and knights:
+            return int(knights[-1][0])  # the knight's trick: the last knight played wins
+        trumps = [e for e in trick if suit_of(e[1]) == self.trump]
+        if trumps:
+            return int(max(trumps, key=lambda e: RANK_VALUE[e[1][0]])[0])
+        if trick[0][1] == KNIGHT:
+            # The irregular trick with no trump in it (ruling).
+            suited = [e for e in trick if e[1] != KNIGHT]
+            if self.game.options["irregular_trick"] == "leader" or not suited:
+                return int(trick[0][0])
+            led = suit_of(suited[0][1])
+            return int(max((e for e in suited if suit_of(e[1]) == led), key=lambda e: RANK_VALUE[e[1][0]])[0])
+        led = suit_of(trick[0][1])
+        best, best_value = trick[0][0], RANK_VALUE[trick[0][1][0]]
+        for seat, card, as_ten in trick[1:]:
+            value = TEN if card == KNIGHT and as_ten else (RANK_VALUE[card[0]] if suit_of(card) == led else -1)
+            if value >= best_value and (value > best_value or card == KNIGHT):
+                best, best_value = seat, value  # of two knights as tens, the later wins (ruling)
+        return int(best)
+
+    def _gather(self) -> None:
+        number = len(self.tricks) + 1
+        winner = self.trick_winner(self.trick, last=number == 13)
+        entry = {"number": number, "leader": self.leader, "cards": [[s, c] for s, c, _ in self.trick], "winner": winner}
+        self.tricks.append(entry)
+        bishops = [c for _, c, _ in self.trick if c != KNIGHT and c[0] == "B"]
+        text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
+        self.log.append(Event("trick", {**entry, "text": text}))
+        self.trick = []
+        self.exposed_now = []
+        self.leader = winner
+        if number == 13:
+            self._end_of_play()
+
+    def _end_of_play(self) -> None:
+        if self.game.table_laws:
+            first = self.left_of(self.dealer)
+            self.claimants = [first, self.left_of(first)]  # one voice for each side
+            self.phase = PHASE_CLAIM
+        else:
+            self._score_hand()
+
+    def _answer_claim(self, claim: bool) -> None:
+        seat = self.claimants.pop(0)
+        side = self.team_of[seat]
+        self.log.append(Event("claim" if claim else "no_claim", {"seat": seat, "text": f"seat {seat} {'claims a revoke' if claim else 'makes no claim'}"}))
+        if claim:
+            found = [r for r in self.revokes if self.team_of[r[0]] != side]
+            self.log.append(
+                Event("revokes_found", {"by": seat, "revokes": found, "text": f"the tricks show {len(found)} revoke(s)"})
+            )
+            for revoker, _trick in found:
+                self._penalty(revoker, 4, "revoke")
+            if found and 1 - side not in self.revoked_sides:
+                self.revoked_sides.append(1 - side)
+        if not self.claimants:
+            self._score_hand()
+
+    # --- scoring ----------------------------------------------------------------------
+
+    def _score(self, side: int, points: int, reason: str) -> None:
+        if points == 0:
+            return
+        self.match[side] += points
+        self.hand_points[side] += points
+        for seat in range(4):
+            if self.team_of[seat] == side:
+                self.log.append(Event("score", {"seat": seat, "points": points, "reason": reason}))
+
+    def _penalty(self, seat: int, points: int, reason: str) -> None:
+        self._score(self.team_of[seat], -points, reason)
+
+    def _score_hand(self) -> None:
+        tricks = [0, 0]
+        bishops = [0, 0]
+        for t in self.tricks:
+            side = self.team_of[t["winner"]]
+            tricks[side] += 1
+            bishops[side] += sum(1 for _, c in t["cards"] if c != KNIGHT and c[0] == "B")
+        for side in (0, 1):
+            self._score(side, max(0, tricks[side] - 6), "tricks over six")
+            self._score(side, 2 * bishops[side], "bishops taken")
+        for side in self.revoked_sides:
+            if self.match[side] >= TARGET:  # a revoking side's score can never win the game
+                self._score(side, TARGET - 1 - self.match[side], "a revoking side cannot win")
+        self.hands_played += 1
+        self.log.append(
+            Event(
+                "hand_end",
+                {"hand": self.hand_number, "points": [self.hand_points[self.team_of[s]] for s in range(4)],
+                 "tricks": tricks, "bishops": bishops, "match": list(self.match),
+                 "text": f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, bishops {bishops[0]}-{bishops[1]}; "
+                 f"score {self.match[0]}-{self.match[1]}"},
+            )
+        )
+        self._after_hand()
+
+    def _after_hand(self) -> None:
+        a, b = self.match
+        over = (a >= TARGET or b >= TARGET) and a != b
+        if a == b and a >= TARGET and self.game.options["tie"] == "draw":
+            self._finish(None)
+        elif over:
+            self._finish(0 if a > b else 1)
+        elif self.hands_played >= self.game.options["hand_limit"] > 0:
+            self._finish(None if a == b else (0 if a > b else 1), limit=True)
+        else:
+            self.dealer = self.left_of(self.dealer)
+            self._new_hand()
+
+    def _finish(self, side: int | None, limit: bool = False) -> None:
+        self.finished = True
+        self.phase = PHASE_OVER
+        self.winner_side = side
+        who = "a draw" if side is None else "seats " + " and ".join(str(s) for s in self.teams[side]) + " win"
+        reason = f" (the agreed limit of {self.hands_played} hands)" if limit else ""
+        self.log.append(Event("match_end", {"winner_side": side, "scores": list(self.match), "text": f"game over{reason}: {who}, {self.match[0]}-{self.match[1]}"}))
+
+    # --- information ------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.base_view(seat)
+        if seat is not None:
+            v["hand"] = sorted(self.hands[seat], key=BISHOPS_WHIST.sort_key)
+        v.update(
+            {
+                "phase": self.phase,
+                "order": list(self.order),
+                "dealer": self.dealer,
+                "hand_number": self.hand_number,
+                "hand_sizes": [len(h) for h in self.hands],
+                "trump": self.trump,
+                "turn_up": self.turn_up,
+                "turn_up_held": self.turn_up_held and self.phase == PHASE_PLAY,
+                "bishop_cut": self.bishop_cut,
+                "leader": self.leader,
+                "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
+                "tricks": [dict(t) for t in self.tricks],
+                "last_trick": dict(self.tricks[-1]) if self.tricks else None,
+                "tricks_won": [sum(1 for t in self.tricks if self.team_of[t["winner"]] == side) for side in (0, 1)],
+                "exposed": [list(e) for e in self.exposed],
+                "exposed_this_trick": list(self.exposed_now),
+                "hands_played": self.hands_played,
+                "hand_points": list(self.hand_points),
+                "laws": self.game.options["laws"],
+                "message": self._message(),
+            }
+        )
+        return v
+
+    def _message(self) -> str:
+        if self.finished:
+            return "the match is over"
+        if self.phase == PHASE_TRUMP:
+            return f"a knight was turned: seat {self.dealer} names trumps"
+        if self.phase == PHASE_CLAIM:
+            return f"hand over: seat {self.claimants[0]} may claim a revoke"
+        trump = SUIT_NAMES[str(self.trump)]
+        number = len(self.tricks) + 1
+        extra = " (the knight's trick)" if number == 13 else ""
+        return f"{trump} are trumps; trick {number}{extra}"
+
+    def inventory(self) -> Counter[str]:
+        held = Counter(c for h in self.hands for c in h)
+        held.update(c for _, c, _ in self.trick)
+        held.update(c for t in self.tricks for _, c in t["cards"])
+        held.update(self._pending_deal)
+        if self.phase == PHASE_TRUMP and not self._preset:
+            held[self.turn_up] += 1
+        return held
+
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "order", "team_of", "match", "dealer", "hand_number", "phase", "hands", "trump", "turn_up",
+        "turn_up_held", "bishop_cut", "leader", "trick", "tricks", "exposed", "exposed_now", "revokes",
+        "claimants", "hand_points", "revoked_sides", "hands_played", "winner_side", "finished",
+        "_pending_deal", "_preset",
+    )  # fmt: skip
+
+    def _data(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._FIELDS}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        for name in self._FIELDS:
+            setattr(self, name, data[name])
+
+    def clone(self) -> BishopsWhistState:
+        other = BishopsWhistState.__new__(BishopsWhistState)
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = self.rng.copy()
+        other.log = list(self.log)
+        other._restore(_deep(self._data()))
+        return other
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    return value
+
+
+@register
+class BishopsWhist(Game):
+    """Dana's four-handed partnership game: 25 points a game."""
+
+    name = "bishops-whist"
+    title = "Bishops Whist"
+    min_players = max_players = 4
+    pack = "bishops52"
+    summary = (
+        "Dana's 1899 whist: castle-aces, bishops worth 2 points each, four suitless knights that "
+        "guard bishops and rule the thirteenth trick."
+    )
+    option_specs = (
+        Option("laws", "strict", "strict: an illegal card is refused; table: revokes and exposed cards "
+               "are possible and punished (-4 a revoke on claim, -2 an exposed card)", ("strict", "table")),
+        Option("partners", "fixed", "fixed: seats 0 and 2 against 1 and 3 (by mutual choice); cut: "
+               "the two highest cuts against the two lowest", ("fixed", "cut")),
+        Option("irregular_trick", "first-suit", "who takes a trick led by a knight when no trump falls: "
+               "the highest card of the first suit played (first-suit) or the leader (leader)",
+               ("first-suit", "leader")),
+        Option("void_knight", "ten", "a knight discarded by a player void in the plain suit led ranks as "
+               "its ten (ten), or only a knight's revoke does (revoke-only)", ("ten", "revoke-only")),
+        Option("tie", "play-on", "equal scores of 25 or more: play another hand (play-on) or call the "
+               "game drawn (draw)", ("play-on", "draw")),
+        Option("misdeal_chance", 0.0, "table laws: the chance that a deal is spoilt by a dealer's fault "
+               "(misdeals III-VI), to study their effect", minimum=0.0, maximum=0.5),
+        Option("hand_limit", 200, "end the match after this many hands, the higher side winning "
+               "(a safeguard for simulations of very poor play; 0 = no limit)", minimum=0),
+    )  # fmt: skip
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.table_laws = self.options["laws"] == "table"
+        if self.table_laws:
+            self.hand_points_bounds = (-4 * 26 - 2 * 26 - TARGET, 16)
+
+    hand_points_bounds = (0.0, 16.0)
+
+    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> BishopsWhistState:
+        """A match; ``deal`` = ``{"dealer", "turn_up", "hands", ["trump"]}`` fixes the first hand.
+
+        With an explicit deal the partnerships are seats 0 and 2 against 1 and 3.
+        """
+        state = BishopsWhistState(self, seed)
+        state._start(deal)
+        return state
+
+    def _blank_state(self) -> BishopsWhistState:
+        return BishopsWhistState(self, 0)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> BishopsWhistState:
+        """Deal the unseen cards to the other seats, respecting every void that play has shown."""
+        return _determinize(self, view, rng)
+
+
+def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> BishopsWhistState:
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view has no hand to start from")
+    state = BishopsWhistState(game, rng.randrange(2**62))
+    state.order = list(view["order"])
+    state.team_of = [0] * 4
+    for side, members in enumerate(view["teams"]):
+        for s in members:
+            state.team_of[s] = side
+    state.dealer = view["dealer"]
+    state.hand_number = view["hand_number"]
+    state.phase = view["phase"]
+    state.trump = view["trump"]
+    state.turn_up = view["turn_up"]
+    state.turn_up_held = view["turn_up_held"]
+    state.bishop_cut = view["bishop_cut"]
+    state.leader = view["leader"]
+    state.tricks = [dict(t) for t in view["tricks"]]
+    state.exposed = [list(e) for e in view["exposed"]]
+    state.hand_points = list(view["hand_points"])
+    state.finished = view["is_over"]
+    side_scores = {state.team_of[s]: int(view["scores"][s]) for s in range(4)}
+    state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
+    state.hands_played = view["hands_played"]
+    state.exposed_now = list(view["exposed_this_trick"])
+    if view["winners"]:
+        state.winner_side = state.team_of[view["winners"][0]]
+    if state.phase == PHASE_CLAIM:
+        first = state.left_of(state.dealer)
+        pending = [first, state.left_of(first)]
+        state.claimants = pending[pending.index(view["current_player"]) :]
+    sizes = list(view["hand_sizes"])
+    if state.phase == PHASE_TRUMP and sum(sizes) == 0:
+        # Before the deal nobody holds a card: the undealt pack goes back in an unknown order.
+        pending = list((BISHOPS_WHIST.counts() - Counter([state.turn_up])).elements())
+        rng.shuffle(pending)
+        state._pending_deal = pending
+        return state
+    known: list[list[str]] = [[] for _ in range(4)]
+    known[seat] = list(view["hand"])
+    for s, c in state.exposed:
+        if s != seat:
+            known[s].append(c)
+    dealer_has_turn_up = state.turn_up_held or state.phase == PHASE_TRUMP
+    if dealer_has_turn_up and state.dealer != seat and state.turn_up not in known[state.dealer]:
+        known[state.dealer].append(state.turn_up)
+    state._preset = state.phase == PHASE_TRUMP
+    seen = Counter(c for h in known for c in h)
+    seen.update(c for t in state.tricks for _, c in t["cards"])
+    seen.update(e["card"] for e in view["trick"])
+    unknown = list((BISHOPS_WHIST.counts() - seen).elements())
+    state.hands = _sample_hands(known, sizes, unknown, _voids(state, view), rng)
+    # A knight's rank in the trick on the table follows from the (sampled) hand that played it.
+    state.trick = []
+    for e in view["trick"]:
+        s, c = e["seat"], e["card"]
+        state.trick.append([s, c, state._counts_as_ten(s, c) if c == KNIGHT else False])
+    return state
+
+
+def _voids(state: BishopsWhistState, view: Mapping[str, Any]) -> list[set[str]]:
+    """Suits each seat cannot hold, from the tricks (under strict laws only; table laws allow revokes)."""
+    voids: list[set[str]] = [set() for _ in range(4)]
+    if state.game.table_laws:
+        return voids
+    tricks = [t["cards"] for t in view["tricks"]] + [[[e["seat"], e["card"]] for e in view["trick"]]]
+    for cards in tricks:
+        if not cards or cards[0][1] == KNIGHT:
+            continue
+        led = str(suit_of(cards[0][1]))
+        for s, c in cards[1:]:
+            if suit_of(c) != led:
+                # A knight on the suit led may be a knight's revoke: the bishop may still be there.
+                voids[s].add(led if c != KNIGHT else led + "*")
+    return voids
+
+
+def _allowed(card: str, void: set[str]) -> bool:
+    suit = suit_of(card)
+    if suit is None:
+        return True
+    if suit in void:
+        return False
+    return not (suit + "*" in void and card[0] != "B")
+
+
+def _sample_hands(
+    known: list[list[str]], sizes: list[int], unknown: list[str], voids: list[set[str]], rng: Rng
+) -> list[list[str]]:
+    """Fill each hand to its size from ``unknown``; retries, then relaxes voids if they cannot all hold."""
+    for attempt in range(60):
+        relax = attempt >= 50
+        hands = [list(h) for h in known]
+        room = [sizes[s] - len(hands[s]) for s in range(4)]
+        cards = list(unknown)
+        rng.shuffle(cards)
+        # Most constrained cards first: those fewest seats may hold.
+        def takers(c: str) -> list[int]:
+            return [s for s in range(4) if room[s] > 0 and (relax or _allowed(c, voids[s]))]
+
+        cards.sort(key=lambda c: len(takers(c)))
+        ok = True
+        for card in cards:
+            options = takers(card)
+            if not options:
+                ok = False
+                break
+            weights = [room[s] for s in options]
+            pick = rng.randrange(sum(weights))
+            for s, w in zip(options, weights, strict=True):
+                if pick < w:
+                    hands[s].append(card)
+                    room[s] -= 1
+                    break
+                pick -= w
+        if ok:
+            return hands
+    raise ValueError("no deal of the unseen cards fits the view")
