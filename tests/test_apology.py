@@ -1,0 +1,414 @@
+"""Apology: a scenario from an explicit deal for every rule, and the seed's figures as known answers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour.cards import EXTENDED_65
+from parlour.engine import IllegalAction, InvalidDeal, Rng
+from parlour.games.apology import (
+    HALF_POINTS,
+    TOTAL_HALVES,
+    ApologyState,
+    half_points,
+    oudlers_held,
+    trick_winner,
+)
+
+RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
+
+
+def suit(s: str, ranks: list[str] | None = None) -> list[str]:
+    return [r + s for r in (ranks or RANKS)]
+
+
+def suit_hands() -> list[list[str]]:
+    """Seat 0 all spades, seat 1 all hearts, seat 2 all diamonds, seat 3 all clubs."""
+    return [suit("S"), suit("H"), suit("D"), suit("C")]
+
+
+def new(hands: list[list[str]], dealer: int = 3, **options: object) -> ApologyState:
+    state = parlour.make("apology", **options).new(seed=1, deal={"dealer": dealer, "hands": hands})
+    assert isinstance(state, ApologyState)
+    return state
+
+
+def first_legal(state: ApologyState) -> str:
+    return state.legal_actions()[0]
+
+
+def play_until(state: ApologyState, stop: Callable[[ApologyState], bool], policy=first_legal) -> None:  # type: ignore[no-untyped-def]
+    while not state.is_over and not stop(state):
+        state.apply(policy(state))
+
+
+def public(state: ApologyState, kind: str) -> list[dict[str, object]]:
+    return [dict(e.data) for e in state.events(None) if e.kind == kind]
+
+
+# --- the seed's figures ------------------------------------------------------------------
+
+
+def test_card_points_match_the_seed_table() -> None:
+    expected = {
+        "A": 0.5, "2": 0.5, "3": 0.5, "4": 0.5, "5": 0.5, "6": 0.5, "7": 0.5, "8": 0.5, "9": 0.5,
+        "T": 0.5, "L": 1.5, "B": 2.5, "Q": 3.5, "K": 4.5, "C": 5.5, "N": 1.5, "E": 4.5,
+    }  # fmt: skip
+    assert {k: v / 2 for k, v in HALF_POINTS.items()} == expected
+
+
+def test_the_pack_holds_100_5_points_exactly() -> None:
+    total = sum(Fraction(half_points(c), 2) for c in EXTENDED_65.cards)
+    assert total == Fraction(201, 2) and TOTAL_HALVES == 201
+    assert len(EXTENDED_65.cards) == 65
+
+
+def test_default_targets_are_the_seed_table() -> None:
+    game = parlour.make("apology")
+    assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]  # type: ignore[attr-defined]
+    tuned = parlour.make("apology", target_3=38, target_0="60.5")
+    assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5  # type: ignore[attr-defined]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40))
+def test_every_played_hand_adds_up_to_100_5(seed: int) -> None:
+    game = parlour.make("apology", deals=2)
+    state = game.new(seed=seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    for end in public(state, "hand_end"):
+        if not end["thrown_in"]:
+            assert Fraction(str(end["taker_points"])) + Fraction(str(end["defence_points"])) == Fraction(
+                201, 2
+            )
+    assert state.inventory() == EXTENDED_65.counts()
+
+
+# --- deal and bidding ----------------------------------------------------------------------
+
+
+def test_explicit_deal_is_checked() -> None:
+    game = parlour.make("apology")
+    with pytest.raises(InvalidDeal):
+        game.new(deal={"hands": suit_hands()[:3]})
+    bad = suit_hands()
+    bad[0][0] = "KH"
+    with pytest.raises(InvalidDeal, match="exactly once"):
+        game.new(deal={"hands": bad})
+
+
+def test_a_random_deal_gives_fifteen_suited_cards_each_and_sets_the_kitty_aside() -> None:
+    state = parlour.make("apology").new(seed=5)
+    assert isinstance(state, ApologyState)
+    assert [len(h) for h in state.hands] == [15] * 4
+    assert all("N" not in h and "E" not in h for h in state.hands)
+    assert sorted(state.kitty) == ["E", "N", "N", "N", "N"]
+    assert state.current_player == 1  # the dealer's left speaks first
+
+
+def test_first_bid_takes_and_the_taker_takes_up_the_kitty() -> None:
+    state = new(suit_hands(), dealer=3)
+    assert state.current_player == 0
+    state.apply("pass")
+    state.apply("bid")
+    assert state.taker == 1 and state.phase == "bury"
+    assert len(state.hands[1]) == 20 and Counter(state.hands[1])["N"] == 4 and "E" in state.hands[1]
+    assert state.bids == ["pass", "bid", None, None]  # later players are not asked
+    assert state.current_player == 1
+
+
+def test_all_pass_throws_in_and_the_next_dealer_deals() -> None:
+    state = new(suit_hands(), dealer=3, deals=3)
+    for _ in range(4):
+        state.apply("pass")
+    assert public(state, "throw_in")
+    end = public(state, "hand_end")[-1]
+    assert end["thrown_in"] and end["points"] == [0.0] * 4
+    assert state.dealer == 0 and state.deal_no == 1 and state.phase == "bid"
+    assert state.current_player == 1
+    assert state.scores == [0.0] * 4
+
+
+def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
+    state = new(suit_hands(), deals=1)
+    for _ in range(4):
+        state.apply("pass")
+    assert state.is_over and state.winners == [0, 1, 2, 3]
+
+
+# --- the exchange --------------------------------------------------------------------------
+
+
+def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
+    state = new(suit_hands())
+    state.apply("bid")
+    for card in ("E", "N", "N", "2S", "3S", "AS"):
+        state.apply(f"bury {card}")
+    assert len(state.hands[0]) == 14 and state.phase == "play"
+    assert "buried" in state.view(0) and "buried" not in state.view(1)
+    assert state.view(1)["buried_count"] == 6
+    assert state.current_player == 0  # the dealer's left leads
+
+
+def test_burying_oudlers_may_be_forbidden() -> None:
+    state = new(suit_hands(), bury_oudlers=False)
+    state.apply("bid")
+    assert "bury E" not in state.legal_actions() and "bury CS" not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="bury_oudlers"):
+        state.apply("bury AS")
+    state.apply("bury N")
+
+
+# --- trick play ----------------------------------------------------------------------------
+
+
+def bury_and_play(state: ApologyState, bury: list[str]) -> None:
+    for card in bury:
+        state.apply(f"bury {card}")
+
+
+def test_follow_suit_and_highest_of_the_suit_led_wins_without_trumps() -> None:
+    hands = [
+        [*suit("S", RANKS[:14]), "AH"],  # seat 0: castle to 2 of spades and the ace of hearts
+        [*suit("H", RANKS[:14]), "AS"],
+        suit("D"),
+        suit("C"),
+    ]
+    state = new(hands)
+    state.apply("pass")
+    state.apply("bid")  # seat 1 takes
+    bury_and_play(state, ["E", "N", "N", "N", "N", "2H"])
+    state.apply("play 2S")  # seat 0 leads a low spade
+    # The taker holds the ace of spades: he must follow and cannot play a heart.
+    with pytest.raises(IllegalAction, match="must follow suit"):
+        state.apply("play CH")
+    state.apply("play AS")
+    state.apply("play CD")  # void: any card; a castle of another suit does not win
+    state.apply("play CC")
+    assert public(state, "trick")[-1]["winner"] == 0
+
+
+def test_trick_winner_ignores_excuses_and_off_suit_cards() -> None:
+    assert trick_winner([(0, "N"), (1, "2H"), (2, "CS"), (3, "3H")]) == 3
+    assert trick_winner([(0, "5D"), (1, "E"), (2, "KD"), (3, "CC")]) == 2
+
+
+def taker_spades(dealer: int = 3, **options: object) -> ApologyState:
+    """Seat 0 takes with castle to 2 of spades plus the castle of hearts; seat 1 holds the rest of hearts."""
+    hands = [
+        [*suit("S", RANKS[:14]), "CH"],
+        [*suit("H", RANKS[1:]), "AS"],
+        suit("D"),
+        suit("C"),
+    ]
+    state = new(hands, dealer=dealer, **options)
+    state.apply("bid")
+    return state
+
+
+def test_an_excuse_may_be_played_even_when_able_to_follow() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    state.apply("play 7S")
+    state.apply("play AS")
+    state.apply("play AD")
+    state.apply("play AC")  # seat 0 wins trick 1
+    state.apply("play CH")  # seat 0 leads hearts
+    state.apply("play 2H")
+    state.apply("play 2D")
+    state.apply("play 2C")
+    # Seat 0 wins again and leads spades; nothing to check about following here:
+    state.apply("play 8S")
+    assert "play 3H" in state.legal_actions()  # seat 1 is void in spades now
+
+
+def test_escape_with_a_won_trick_pays_at_once_and_keeps_the_excuse() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    for a in ("play CS", "play AS", "play AD", "play AC"):  # seat 0 wins trick 1
+        state.apply(a)
+    assert "play N" in state.legal_actions()
+    state.apply("play N")  # led: the first suited card sets the suit
+    state.apply("play 2H")
+    state.apply("play KD")
+    state.apply("play KC")
+    assert public(state, "trick")[-1]["winner"] == 1
+    assert state.phase == "pay" and state.current_player == 0
+    assert sorted(state.legal_actions()) == ["give AC", "give AD", "give AS", "give CS"]
+    with pytest.raises(IllegalAction, match="won tricks"):
+        state.apply("give N")
+    state.apply("give AD")
+    assert "AD" in state.won[1] and "N" in state.kept and "N" not in state.won[1]
+    assert state.phase == "play" and state.current_player == 1  # the trick's winner leads
+    pay = public(state, "pay")[-1]
+    assert pay["card"] == "AD" and pay["to"] == 1 and pay["for"] == "N"
+
+
+def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    for a in ("play N", "play 2H", "play AD", "play AC"):
+        state.apply(a)
+    assert state.debts == [{"card": "N", "to": 1}] and state.phase == "play"
+    assert state.current_player == 1
+    for a in ("play KH", "play 2D", "play 2C", "play CH"):  # seat 0 wins with the castle of hearts
+        state.apply(a)
+    assert state.phase == "pay" and state.current_player == 0
+    state.apply("give 2C")
+    assert not state.debts and "2C" in state.won[1]
+    assert state.current_player == 0  # and then the taker leads
+
+
+@pytest.mark.parametrize("rule", ["forfeit", "lapse"])
+def test_an_escape_never_paid_is_settled_by_the_option(rule: str) -> None:
+    # Seat 1 takes with hearts and a lone ace of spades; seat 0's spades win every trick.
+    hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
+    state = new(hands, unpaid=rule)
+    state.apply("pass")
+    state.apply("bid")
+    bury_and_play(state, ["E", "KH", "QH", "BH", "LH", "TH"])
+
+    def escape_first(s: ApologyState) -> str:
+        if s.current_player == 1 and "play N" in s.legal_actions() and len(s.hands[1]) > 1:
+            return "play N"
+        return first_legal(s)
+
+    play_until(state, lambda s: s.deal_no > 0, escape_first)
+    escapes = public(state, "escape")
+    assert len(escapes) == 4 and not public(state, "pay")
+    forfeits = public(state, "forfeit")
+    assert len(forfeits) == 4 and all(f["rule"] == rule for f in forfeits)
+    end = public(state, "hand_end")[0]
+    buried = 4.5 + 4.5 + 3.5 + 2.5 + 1.5 + 0.5
+    assert end["taker_points"] == (buried if rule == "forfeit" else buried + 4 * 1.5)
+
+
+def test_an_excuse_played_as_the_last_card_is_captured() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+
+    def keep_one_n(s: ApologyState) -> str:
+        legal = s.legal_actions()
+        if s.current_player == 0 and len(s.hands[0]) == 1:
+            return legal[0]
+        if s.current_player == 0 and s.phase == "play":
+            # spend three Landsknechts early (after winning trick 1), keep the fourth to the end
+            non_n = [a for a in legal if a != "play N"]
+            if "play N" in legal and Counter(s.hands[0])["N"] > 1 and len(s.tricks) >= 1:
+                return "play N"
+            return non_n[0] if non_n else legal[0]
+        return legal[0]
+
+    play_until(state, lambda s: len(s.tricks) >= 14 or s.deal_no > 0, keep_one_n)
+    captures = public(state, "capture")
+    assert len(captures) == 1 and captures[0]["card"] == "N" and captures[0]["from"] == 0
+    trick14 = public(state, "trick")[13]
+    assert "N" in trick14["cards"]
+
+
+def test_the_fifteenth_trick_is_played_by_the_defenders_alone() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    play_until(state, lambda s: s.deal_no > 0)
+    tricks = public(state, "trick")
+    assert len(tricks) == 15 and all(len(t["cards"]) == 4 for t in tricks[:14])
+    last = [e.data for e in state.events(None) if e.kind == "play"][-3:]
+    assert len(tricks[14]["cards"]) == 3 and all(p["seat"] != 0 for p in last)
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+
+def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
+    state = new(suit_hands(), deals=1)
+    state.apply("bid")
+    bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
+    play_until(state, lambda s: False)
+    end = public(state, "hand_end")[0]
+    # Seat 0 leads spades and wins tricks 1-14; the defenders' last cards (their aces) go to trick 15.
+    assert end["taker_points"] == 100.5 - 1.5 and end["defence_points"] == 1.5
+    assert end["oudlers"] == 3 and end["target"] == 40.0 and end["made"]
+    assert end["points"] == [3.0, -1.0, -1.0, -1.0] and state.scores == [3.0, -1.0, -1.0, -1.0]
+    assert state.winners == [0]
+    assert public(state, "reveal")[0]["buried"] == ["E", "N", "N", "N", "N", "2S"]
+
+
+def test_the_taker_who_falls_short_pays_each_defender() -> None:
+    hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
+    state = new(hands, deals=1)
+    state.apply("pass")
+    state.apply("bid")
+    bury_and_play(state, ["E", "N", "N", "N", "N", "KH"])
+    play_until(state, lambda s: False)
+    end = public(state, "hand_end")[0]
+    assert end["taker_points"] == 15.0 and end["oudlers"] == 1 and end["target"] == 56.0
+    assert not end["made"] and end["points"] == [1.0, -3.0, 1.0, 1.0]
+    scores = [e.data for e in state.events(None) if e.kind == "score"]
+    assert sum(e["points"] for e in scores if e["seat"] == 1) == -3
+
+
+def test_oudlers_count_kinds_or_cards() -> None:
+    cards = ["AS", "AH", "CS", "5D"]
+    assert oudlers_held(cards, "kinds") == 2
+    assert oudlers_held(cards, "cards") == 3
+    assert oudlers_held([*cards, "E", "CD"], "cards") == 3
+    assert oudlers_held(["E"], "kinds") == 1 and oudlers_held(["N", "KS"], "kinds") == 0
+
+
+@pytest.mark.parametrize(("target", "made"), [(99.0, True), (99.5, False)])
+def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> None:
+    state = new(suit_hands(), deals=1, oudlers="cards", target_3=target)
+    state.apply("bid")
+    bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
+    play_until(state, lambda s: False)
+    end = public(state, "hand_end")[0]
+    assert end["taker_points"] == 99.0 and end["oudlers"] == 3 and end["target"] == target
+    assert end["made"] is made
+
+
+def test_the_match_is_a_fixed_number_of_deals_with_the_deal_passing_left() -> None:
+    state = parlour.make("apology", deals=3).new(seed=11)
+    rng = Rng(3)
+    dealers = []
+    while not state.is_over:
+        if not dealers or dealers[-1] != (state.deal_no, state.dealer):
+            dealers.append((state.deal_no, state.dealer))
+        state.apply(rng.choice(state.legal_actions()))
+    assert dealers == [(0, 0), (1, 1), (2, 2)]
+    assert len(public(state, "hand_end")) == 3
+
+
+# --- information -----------------------------------------------------------------------------
+
+
+def test_determinize_respects_revealed_voids_and_keeps_excuses_with_the_taker() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    for a in ("play CS", "play AS", "play AD", "play AC", "play KS", "play KH"):
+        state.apply(a)
+    view = state.view(2)
+    game = state.game
+    for i in range(20):
+        sampled = game.determinize(view, Rng(i))
+        assert sampled.view(2) == view
+        assert not any(c.endswith("S") for c in sampled.hands[1])  # seat 1 showed a spade void
+        assert all(c not in ("N", "E") for s in (1, 3) for c in sampled.hands[s])
+        assert sampled.inventory() == state.inventory()
+
+
+def test_save_and_load_round_trip_mid_hand() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    state.apply("play N")
+    loaded = state.game.load(state.to_json())
+    assert loaded.to_json() == state.to_json()
+    assert loaded.view(0) == state.view(0)
