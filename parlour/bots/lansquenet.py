@@ -1,0 +1,168 @@
+"""Computer players for Lansquenet: bettors with a style and bankers who stop by a rule.
+
+Lansquenet is pure chance, so a player's only choices are how much to risk and
+when to stop. Every bet loses the bank's edge on average (1/17 of a chip with one
+pack), while banking earns it; the styles differ in how they trade that edge
+against the swings that decide who ends the session with the most chips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots import Player, View, register_player
+from parlour.engine import Game
+
+
+@dataclass(frozen=True)
+class Style:
+    """A bettor's and a banker's rules of thumb, all as shares of the seat's own chips."""
+
+    bank_share: float
+    """The bank put up, as a share of the purse."""
+    stop_after: int
+    """A banker stops (sells) after this many wins in a row."""
+    stop_share: float
+    """... or as soon as the bank holds more than this share of the seat's chips."""
+    bet_share: float
+    """A bet, as a share of the purse (0: never bet)."""
+    per_bank: bool = False
+    """Bet an equal share of the bank among the bettors instead of a share of the purse."""
+    banco_share: float = 0.0
+    """Bet the whole bank when it is at most this share of the purse."""
+    buy_share: float = 0.0
+    """Buy a bank for sale when it is at most this share of the purse."""
+    takeout: bool = True
+    """Take a same-rank start's winnings out of the bank when the rules allow it."""
+
+
+STYLES: dict[str, Style] = {
+    "cautious": Style(bank_share=0.1, stop_after=1, stop_share=0.25, bet_share=0.02, buy_share=0.1),
+    "bold": Style(
+        bank_share=0.5,
+        stop_after=3,
+        stop_share=0.9,
+        bet_share=0.25,
+        banco_share=0.5,
+        buy_share=0.6,
+        takeout=False,
+    ),
+    "proportional": Style(
+        bank_share=0.2, stop_after=2, stop_share=0.5, bet_share=0.1, per_bank=True, buy_share=0.3
+    ),
+}
+"""The registered fixed styles; ``heuristic`` (below) plays to the standings instead."""
+
+
+def _amount(share: float, chips: int) -> int:
+    return max(1, round(share * chips))
+
+
+class StylePlayer:
+    """Plays every decision of either variant by its ``Style``; fast (no search), for simulation."""
+
+    def __init__(self, style: Style) -> None:
+        self.style = style
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        seat: int = view["seat"]
+        phase: str = view["phase"]
+        purse: int = view["purses"][seat]
+        st = self.style
+        if phase == "bank":
+            return f"bank {min(purse, _amount(st.bank_share, purse))}"
+        if phase == "bet":
+            return self._bet(view, legal, seat, purse)
+        if phase == "hbet":
+            if st.bet_share <= 0:
+                return "pass"
+            cap = max((int(a.split()[1]) for a in legal if a.startswith("bet ")), default=0)
+            if cap == 0:
+                return "pass"
+            return f"bet {min(cap, _amount(st.bet_share, purse))}"
+        if phase == "keep":
+            wealth = purse + int(view["bank"])
+            if view["wins"] >= st.stop_after or view["bank"] > st.stop_share * wealth:
+                return "stop"
+            return "takeout" if st.takeout and "takeout" in legal else "keep"
+        if phase == "buy":
+            size = int(view["base_bank"])
+            return "buy" if size <= st.buy_share * purse else "pass"
+        return legal[-1]
+
+    def _bet(self, view: View, legal: list[str], seat: int, purse: int) -> str:
+        st = self.style
+        bank = int(view["bank"])
+        if view["bets"][seat] > 0 or st.bet_share <= 0:
+            return "pass"
+        if "banco" in legal and bank <= st.banco_share * purse:
+            return "banco"
+        room = bank - sum(view["bets"])
+        if st.per_bank:
+            others = sum(1 for s, chips in enumerate(view["purses"]) if s != view["banker"] and chips > 0)
+            want = max(1, bank // max(1, others))
+            want = min(want, _amount(st.bet_share * 2, purse))
+        else:
+            want = _amount(st.bet_share, purse)
+        return f"bet {max(1, min(want, room, purse))}"
+
+
+class StandingsPlayer:
+    """The default computer player: it plays for the most chips at the end, not for the mean.
+
+    Every bet costs the bank's edge, so a leader keeps still: it passes as a punter,
+    banks only a quarter of its lead (a lost bank cannot cost the lead) and stops
+    after any win. A player behind needs swings, so it banks all it has, keeps a
+    winning bank, buys banks for sale and bets just enough to draw level.
+    """
+
+    def __init__(self, lead_share: float = 0.25) -> None:
+        self.lead_share = lead_share
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        seat: int = view["seat"]
+        phase: str = view["phase"]
+        purse: int = view["purses"][seat]
+        scores: list[float] = view["scores"]
+        lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+        if phase == "bank":
+            amount = purse if lead <= 0 else int(lead * self.lead_share)
+            return f"bank {max(1, min(purse, amount))}"
+        if phase in ("bet", "hbet"):
+            bets = view["bets"][seat] if phase == "bet" else 0
+            if lead > 0 or bets > 0:
+                return "pass"
+            need = int(-lead) + 1
+            if "banco" in legal and need <= view["bank"] <= purse:
+                return "banco"
+            cap = max((int(a.split()[1]) for a in legal if a.startswith("bet ")), default=0)
+            return f"bet {min(cap, need)}" if cap else "pass"
+        if phase == "keep":
+            return "stop" if lead > 0 else "keep"
+        if phase == "buy":
+            return "buy" if lead <= 0 else "pass"
+        return legal[-1]
+
+
+@register_player("heuristic", "lansquenet")
+def _heuristic(game: Game, seed: int) -> Player:
+    return StandingsPlayer()
+
+
+def _factory(style: Style) -> Any:
+    def make(game: Game, seed: int) -> Player:
+        return StylePlayer(style)
+
+    return make
+
+
+for _kind, _style in STYLES.items():
+    register_player(_kind, "lansquenet")(_factory(_style))
+
+for _k in (1, 2, 3):
+    register_player(f"stop{_k}", "lansquenet")(
+        _factory(Style(bank_share=0.3, stop_after=_k, stop_share=1.0, bet_share=0.02, buy_share=0.3))
+    )

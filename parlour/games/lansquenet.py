@@ -1,0 +1,896 @@
+"""Lansquenet: a banker against the table, two cards turned and a race to be matched.
+
+Two forms: the 19th-century French game (``variant="classic"``: a bank put up,
+bets against it, the bank's card against the players' card) and Hoyle's older
+form with the réjouissance card (``variant="hoyle"``: the banker covers bets on
+every fresh card laid out). Chips are counted in whole units and never created
+or destroyed: every chip is in a purse, in the bank or in a bet on the table.
+Seats are numbered anticlockwise, so the player on seat ``s``'s right is
+``s + 1`` and on their left ``s - 1``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.cards import FRENCH_52, Pack, french_shoe
+from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+
+RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
+"""Ace high, two low: used only to draw for the first bank."""
+
+TOTAL_CHIPS_MAX = 10 * 10_000
+
+_BASE_KEYS = frozenset(
+    {"game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions"}
+)
+_DERIVED_KEYS = frozenset({"message", "stock_size", "dealer"})
+
+
+def rank_of(code: str) -> str:
+    return code[:-1]
+
+
+def pretty(code: str) -> str:
+    return FRENCH_52.pretty(code)
+
+
+@register
+class Lansquenet(Game):
+    """The game; its options fix the variant, the pack or shoe and the session's length."""
+
+    name = "lansquenet"
+    title = "Lansquenet"
+    min_players = 2
+    max_players = 10
+    pack = "french52"
+    summary = (
+        "A banker puts up a bank, the others bet against it; the bank's card and the players' card "
+        "race to be matched first. Pure chance with a small edge to the bank."
+    )
+    option_specs = (
+        Option("players", 4, "number of players, banker included", minimum=2, maximum=10),
+        Option("stake", 100, "chips each player starts with", minimum=1, maximum=10_000),
+        Option(
+            "length",
+            "banks",
+            "how the session's length is agreed: 'banks' (until every player still in has started "
+            "the bank `rounds` times) or 'deals' (a fixed number of deals, `deals`)",
+            choices=("banks", "deals"),
+        ),
+        Option(
+            "rounds",
+            2,
+            "with length=banks: how many times each player starts the bank",
+            minimum=1,
+            maximum=100,
+        ),
+        Option(
+            "deals", 30, "with length=deals: how many deals the session lasts", minimum=1, maximum=100_000
+        ),
+        Option(
+            "packs",
+            1,
+            "1: one pack shuffled before every deal; N > 1: a shoe of N packs (the old game used six), "
+            "reshuffled at the reserve point",
+            minimum=1,
+            maximum=8,
+        ),
+        Option(
+            "reserve",
+            25,
+            "with a shoe: reshuffle before a deal once fewer than this percentage of the shoe is left",
+            minimum=0,
+            maximum=90,
+        ),
+        Option(
+            "twins", False, "jumelle: a same-rank start wins the bank only half of each bet (rounded down)"
+        ),
+        Option(
+            "takeout",
+            False,
+            "after a same-rank start the banker may take those winnings out of the bank and deal again",
+        ),
+        Option(
+            "variant",
+            "classic",
+            "'classic': the French bank game; 'hoyle': Hoyle's game with hand cards and the réjouissance",
+            choices=("classic", "hoyle"),
+        ),
+    )
+    hand_points_bounds = (-float(TOTAL_CHIPS_MAX), float(TOTAL_CHIPS_MAX))
+
+    @property
+    def shoe_pack(self) -> Pack:
+        return french_shoe(int(self.options["packs"]))
+
+    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> LansquenetState:
+        state = LansquenetState(self, seed)
+        state.setup(dict(deal or {}))
+        return state
+
+    def _blank_state(self) -> LansquenetState:
+        return LansquenetState(self, 0)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> LansquenetState:
+        """All is face up but the order of the stock: keep the view, reshuffle the stock."""
+        state = LansquenetState(self, rng.randrange(2**63))
+        public = {k: copy.deepcopy(v) for k, v in view.items() if k not in _BASE_KEYS | _DERIVED_KEYS}
+        state.set_public(public)
+        state.shoe = state.unseen_cards()
+        state.rng.shuffle(state.shoe)
+        return state
+
+
+class LansquenetState(State):
+    """One session: the bank goes round until the agreed length is played."""
+
+    game: Lansquenet
+
+    def __init__(self, game: Lansquenet, seed: int | None = None) -> None:
+        super().__init__(game, seed)
+        n = game.num_players
+        self.phase = "over"
+        self.to_act: int | None = None
+        self.purse = [0] * n
+        self.bank = 0
+        self.bets = [0] * n
+        self.banker: int | None = None
+        self.starter = 0
+        self.passed: list[int] = []
+        self.queue: list[int] = []
+        self.bank_card: str | None = None
+        self.players_card: str | None = None
+        self.pile: list[str] = []
+        self.hand_cards: list[str] = []
+        self.hand_matched: list[bool] = []
+        self.spots: list[dict[str, Any]] = []
+        self.discards: list[str] = []
+        self.shoe: list[str] = []
+        self.stacks: list[list[str]] = []
+        self.banks_started = [0] * n
+        self.deals_played = 0
+        self.wins = 0
+        self.base_bank = 0
+        self.same_rank_win = False
+        self.last_deal: dict[str, Any] | None = None
+        self.deal_before: list[int] = []
+
+    # --- set-up -------------------------------------------------------------------------
+
+    @property
+    def hoyle(self) -> bool:
+        return bool(self.game.options["variant"] == "hoyle")
+
+    def setup(self, deal: dict[str, Any]) -> None:
+        n = self.num_players
+        unknown = set(deal) - {"banker", "chips", "stacks"}
+        if unknown:
+            raise InvalidDeal(
+                f"unknown deal keys: {', '.join(sorted(unknown))}; allowed: banker, chips, stacks"
+            )
+        chips = deal.get("chips", [int(self.game.options["stake"])] * n)
+        if (
+            not isinstance(chips, list | tuple)
+            or len(chips) != n
+            or any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in chips)
+        ):
+            raise InvalidDeal(f"chips must be {n} whole numbers >= 0")
+        if sum(1 for c in chips if c > 0) < 2:
+            raise InvalidDeal("at least two players must hold chips")
+        pack = self.game.shoe_pack
+        stacks = deal.get("stacks", [])
+        if not isinstance(stacks, list | tuple):
+            raise InvalidDeal("stacks must be a list of lists of card codes")
+        for i, stack in enumerate(stacks):
+            try:
+                pack.check(stack, f"stack {i}")
+            except (ValueError, TypeError) as exc:
+                raise InvalidDeal(str(exc)) from None
+        self.stacks = [list(s) for s in stacks]
+        self.shoe = list(pack.cards)
+        self.purse = list(chips)
+        for s in range(n):
+            self.log.append(Event("score", {"seat": s, "points": self.purse[s], "reason": "stake"}))
+        if "banker" in deal:
+            first = deal["banker"]
+            if not isinstance(first, int) or not 0 <= first < n or self.purse[first] <= 0:
+                raise InvalidDeal("banker must be the seat of a player holding chips")
+            self.log.append(
+                Event("first_banker", {"seat": first, "text": f"seat {first} takes the first bank"})
+            )
+        else:
+            first = self._draw_for_bank()
+        self._start_bank_turn(first)
+
+    def _draw_for_bank(self) -> int:
+        """Highest card drawn takes the first bank (ace high); those tied for highest draw again."""
+        self.rng.shuffle(self.shoe)
+        drawing = [s for s in range(self.num_players) if self.purse[s] > 0]
+        while True:
+            if len(self.shoe) < len(drawing):
+                self.rng.shuffle(self.shoe)
+            drawn: dict[int, str] = {}
+            for s in drawing:
+                drawn[s] = self.shoe.pop()
+                self.discards.append(drawn[s])
+                self.log.append(
+                    Event("draw", {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"})
+                )
+            best = min(RANKS.index(rank_of(c)) for c in drawn.values())
+            drawing = [s for s in drawing if RANKS.index(rank_of(drawn[s])) == best]
+            if len(drawing) == 1:
+                break
+            if not self.shoe:
+                self.shoe, self.discards = self.discards, []
+                self.rng.shuffle(self.shoe)
+        first = drawing[0]
+        self.shoe += self.discards
+        self.discards = []
+        self.log.append(
+            Event("first_banker", {"seat": first, "text": f"seat {first} draws highest and banks"})
+        )
+        return first
+
+    # --- the contract ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.to_act
+
+    def wealth(self, seat: int) -> int:
+        """A seat's chips wherever they lie: purse, bank and bets on the table."""
+        total = self.purse[seat] + self.bets[seat]
+        if seat == self.banker:
+            total += self.bank
+        for spot in self.spots:
+            total += spot["bets"][seat]
+        return total
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(self.wealth(s)) for s in range(self.num_players)]
+
+    def legal_actions(self) -> list[str]:
+        s = self.current_player
+        if s is None:
+            return []
+        if self.phase == "bank":
+            return [f"bank {k}" for k in range(1, self.purse[s] + 1)]
+        if self.phase == "bet":
+            room = self.bank - sum(self.bets)
+            acts = [f"bet {k}" for k in range(1, min(room, self.purse[s]) + 1)]
+            if self.purse[s] + self.bets[s] >= self.bank:
+                acts.append("banco")
+            return [*acts, "pass"]
+        if self.phase == "hbet":
+            cap = min(self.purse[s], self.cover_left())
+            return [*(f"bet {k}" for k in range(1, cap + 1)), "pass"]
+        if self.phase == "keep":
+            acts = ["keep"]
+            if self.game.options["takeout"] and self.same_rank_win and self.bank > self.base_bank:
+                acts.append("takeout")
+            return [*acts, "stop"]
+        if self.phase == "buy":
+            return ["buy", "pass"]
+        return []
+
+    def explain_illegal(self, action: str) -> str:
+        s = self.current_player
+        if s is None:
+            return "the session is over"
+        words = action.split()
+        key = words[0] if words else ""
+        amount = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+        if self.phase == "bank":
+            if key != "bank":
+                return (
+                    f"seat {s} must put up a bank first: 'bank N', N from 1 to the {self.purse[s]} chips held"
+                )
+            if amount is None or amount < 1:
+                return "a bank is a whole number of chips, at least 1: 'bank 10'"
+            return f"nobody may bank more than they hold: seat {s} holds {self.purse[s]}"
+        if self.phase == "bet":
+            room = self.bank - sum(self.bets)
+            if key == "banco":
+                need = self.bank - self.bets[s]
+                return f"banco (the whole {self.bank}) needs {need} more chips; you hold {self.purse[s]}"
+            if key != "bet":
+                return "while bets are placed: 'bet N', 'banco' (the whole bank) or 'pass'"
+            if amount is None or amount < 1:
+                return "a bet is a whole number of chips, at least 1: 'bet 5'"
+            if amount > room:
+                return f"all bets together may not exceed the bank: only {room} more may be bet"
+            return f"nobody may bet more than they hold: you hold {self.purse[s]}"
+        if self.phase == "hbet":
+            if key != "bet":
+                return "bet on the card just laid out ('bet N') or 'pass'"
+            if amount is None or amount < 1:
+                return "a bet is a whole number of chips, at least 1: 'bet 5'"
+            if amount > self.cover_left():
+                return f"the banker can cover only {self.cover_left()} more chips of bets"
+            return f"nobody may bet more than they hold: you hold {self.purse[s]}"
+        if self.phase == "keep":
+            if key == "takeout":
+                return (
+                    "winnings may be taken out only after a same-rank start, and only with the takeout option"
+                )
+            return "the winning banker must 'keep' the bank and deal again, or 'stop'"
+        if self.phase == "buy":
+            return f"the bank of {self.bank_size_for_sale()} is for sale: 'buy' it or 'pass'"
+        return super().explain_illegal(action)
+
+    def _apply(self, action: str) -> None:
+        s = self.to_act
+        assert s is not None
+        words = action.split()
+        key = words[0]
+        if self.phase == "bank":
+            self._put_up_bank(s, int(words[1]))
+        elif self.phase == "bet":
+            if key == "bet":
+                self._bet(s, int(words[1]))
+            elif key == "banco":
+                self._banco(s)
+            else:
+                self._pass_bet(s)
+        elif self.phase == "hbet":
+            if key == "bet":
+                amount = int(words[1])
+                self.purse[s] -= amount
+                self.spots[-1]["bets"][s] += amount
+                card = self.spots[-1]["card"]
+                self._say(
+                    "bet", f"seat {s} bets {amount} on {pretty(card)}", seat=s, amount=amount, card=card
+                )
+            else:
+                self._say("pass", f"seat {s} passes", seat=s)
+            self._next_hoyle_bettor()
+        elif self.phase == "keep":
+            self._keep_or_stop(s, key)
+        elif self.phase == "buy":
+            self._buy_or_pass(s, key)
+
+    # --- the bank turn --------------------------------------------------------------------
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self.log.append(Event(kind, {**data, "text": text}))
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.num_players) if self.wealth(s) > 0]
+
+    def _start_bank_turn(self, seat: int) -> None:
+        self.banker = self.starter = seat
+        self.banks_started[seat] += 1
+        self.wins = 0
+        self.same_rank_win = False
+        if self.hoyle:
+            self._say("banker", f"seat {seat} takes the deal", seat=seat)
+            self._hoyle_deal()
+        else:
+            self.phase, self.to_act = "bank", seat
+            self._say("banker", f"seat {seat} takes the bank", seat=seat)
+
+    def _put_up_bank(self, seat: int, amount: int) -> None:
+        self.purse[seat] -= amount
+        self.bank = amount
+        self._say("bank", f"seat {seat} puts up a bank of {amount}", seat=seat, amount=amount)
+        self._open_betting()
+
+    def _open_betting(self) -> None:
+        self.bets = [0] * self.num_players
+        self.passed = []
+        self.base_bank = self.bank
+        self.phase = "bet"
+        nxt = self._next_bettor(self._seat_of_banker())
+        if nxt is None:
+            self._deal_classic()
+        else:
+            self.to_act = nxt
+
+    def _seat_of_banker(self) -> int:
+        assert self.banker is not None
+        return self.banker
+
+    def _next_bettor(self, after: int) -> int | None:
+        """The next seat to the right that may still bet and has not passed since the last bet."""
+        n = self.num_players
+        for k in range(1, n + 1):
+            s = (after + k) % n
+            if s != self.banker and self.purse[s] > 0 and s not in self.passed:
+                return s
+        return None
+
+    def _bet(self, seat: int, amount: int) -> None:
+        self.purse[seat] -= amount
+        self.bets[seat] += amount
+        self.passed = []
+        self._say("bet", f"seat {seat} bets {amount}", seat=seat, amount=amount)
+        if sum(self.bets) >= self.bank:
+            self._say("covered", "the bets cover the bank")
+            self._deal_classic()
+            return
+        nxt = self._next_bettor(seat)
+        if nxt is None:
+            self._deal_classic()
+        else:
+            self.to_act = nxt
+
+    def _banco(self, seat: int) -> None:
+        for s in range(self.num_players):
+            if s != seat and self.bets[s]:
+                self.purse[s] += self.bets[s]
+                self.bets[s] = 0
+        self.purse[seat] -= self.bank - self.bets[seat]
+        self.bets[seat] = self.bank
+        self._say(
+            "banco", f"seat {seat} bets the whole bank ({self.bank}); all other bets go back", seat=seat
+        )
+        self._deal_classic()
+
+    def _pass_bet(self, seat: int) -> None:
+        self.passed.append(seat)
+        self._say("pass", f"seat {seat} passes", seat=seat)
+        nxt = self._next_bettor(seat)
+        if nxt is None:
+            self._deal_classic()
+        else:
+            self.to_act = nxt
+
+    # --- cards ---------------------------------------------------------------------------
+
+    def unseen_cards(self) -> list[str]:
+        """The stock as a multiset: the shoe less every card face up or in the discard."""
+        out = Counter(self.game.shoe_pack.cards)
+        out.subtract(self._face_up())
+        return sorted(out.elements())
+
+    def _face_up(self) -> list[str]:
+        cards = [*self.discards, *self.pile, *self.hand_cards, *(sp["card"] for sp in self.spots)]
+        cards += [c for c in (self.bank_card, self.players_card) if c is not None]
+        return cards
+
+    def _prepare_stock(self) -> None:
+        """Shuffle and cut before a deal: always with one pack; with a shoe, at the reserve point."""
+        packs = int(self.game.options["packs"])
+        total = len(self.game.shoe_pack.cards)
+        threshold = total * int(self.game.options["reserve"]) / 100
+        if packs == 1 or len(self.shoe) < threshold or len(self.shoe) < 2 or self.stacks:
+            self.shoe += self.discards
+            self.discards = []
+            self.rng.shuffle(self.shoe)
+            self._say(
+                "shuffle", "the banker shuffles" + ("" if packs == 1 else f" the shoe of {packs} packs")
+            )
+            if self.stacks:
+                stack = self.stacks.pop(0)
+                for c in stack:
+                    self.shoe.remove(c)
+                self.shoe += list(reversed(stack))
+                self._say("cut", "the cards are stacked as the deal says")
+            else:
+                cutter = (self._seat_of_banker() - 1) % self.num_players
+                at = 1 + self.rng.randrange(len(self.shoe) - 1)
+                self.shoe = self.shoe[at:] + self.shoe[:at]
+                self._say("cut", f"seat {cutter}, on the banker's left, cuts", seat=cutter)
+
+    def _draw(self) -> str:
+        if not self.shoe:
+            # Only a shoe can run dry in mid-deal: the discards are shuffled into a new stock.
+            self.shoe, self.discards = self.discards, []
+            self.rng.shuffle(self.shoe)
+            self._say("shuffle", "the stock is exhausted: the discards are shuffled to go on")
+        return self.shoe.pop()
+
+    def _clear_table(self) -> None:
+        self.discards += [c for c in (self.bank_card, self.players_card) if c is not None]
+        self.discards += self.hand_cards + [sp["card"] for sp in self.spots] + self.pile
+        self.bank_card = self.players_card = None
+        self.pile = []
+        self.hand_cards = []
+        self.hand_matched = []
+        self.spots = []
+        if int(self.game.options["packs"]) == 1:
+            self.shoe += self.discards
+            self.discards = []
+
+    # --- the classic deal -----------------------------------------------------------------
+
+    def _deal_classic(self) -> None:
+        banker = self._seat_of_banker()
+        before = [self.wealth(s) for s in range(self.num_players)]
+        staked = sum(self.bets)
+        if staked == 0:
+            self.purse[banker] += self.bank
+            self.bank = 0
+            self._say("void", "nobody bets: the bank is taken back and passes on")
+            self.deals_played += 1
+            self.last_deal = {"result": "no bets"}
+            self._end_deal(before, {"void": True})
+            if self.phase != "over":
+                self._pass_bank()
+            return
+        self._prepare_stock()
+        self.bank_card = self._draw()
+        self._say("bank_card", f"the bank's card: {pretty(self.bank_card)}", card=self.bank_card)
+        self.players_card = self._draw()
+        self._say("players_card", f"the players' card: {pretty(self.players_card)}", card=self.players_card)
+        bank_rank, players_rank = rank_of(self.bank_card), rank_of(self.players_card)
+        same = bank_rank == players_rank
+        if same:
+            bank_wins = True
+            self._say("same_rank", "the two cards have the same rank: the bank wins at once")
+        else:
+            while True:
+                card = self._draw()
+                self.pile.append(card)
+                self._say("turn", f"turned: {pretty(card)}", card=card)
+                if rank_of(card) == bank_rank:
+                    bank_wins = True
+                    break
+                if rank_of(card) == players_rank:
+                    bank_wins = False
+                    break
+        self.last_deal = {
+            "bank_card": self.bank_card,
+            "players_card": self.players_card,
+            "pile": list(self.pile),
+            "result": "bank wins" if bank_wins else "bank loses",
+            "same_rank": same,
+        }
+        half = same and bool(self.game.options["twins"])
+        if bank_wins:
+            for s in range(self.num_players):
+                if self.bets[s]:
+                    take = self.bets[s] // 2 if half else self.bets[s]
+                    self.bank += take
+                    self.purse[s] += self.bets[s] - take
+                    self.bets[s] = 0
+            self._say(
+                "bank_wins", f"the bank wins{' half of each bet' if half else ''}: it now holds {self.bank}"
+            )
+        else:
+            for s in range(self.num_players):
+                if self.bets[s]:
+                    self.bank -= self.bets[s]
+                    self.purse[s] += 2 * self.bets[s]
+                    self.bets[s] = 0
+            self.purse[banker] += self.bank
+            self.bank = 0
+            self._say("bank_loses", "the bank loses and pays every bet")
+        self._clear_table()
+        self.deals_played += 1
+        self._end_deal(before, {"same_rank": same, "bank_wins": bank_wins})
+        if self.phase == "over":
+            return
+        if bank_wins:
+            self.wins += 1
+            self.same_rank_win = same
+            if len(self.alive()) < 2:
+                self._finish()
+            else:
+                self.phase, self.to_act = "keep", banker
+        else:
+            self._pass_bank()
+
+    def _end_deal(self, before: list[int], extra: dict[str, Any]) -> None:
+        """Log the deal's chips won and lost, then end the session if its agreed length is reached."""
+        points = [self.wealth(s) - before[s] for s in range(self.num_players)]
+        for s, p in enumerate(points):
+            if p:
+                self.log.append(Event("score", {"seat": s, "points": p, "reason": "deal"}))
+        text = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points) if p) or "no chips change hands"
+        self.log.append(
+            Event(
+                "hand_end",
+                {"points": points, "deal": self.deals_played, **extra, "text": f"deal over: {text}"},
+            )
+        )
+        if self.last_deal is not None:
+            self.last_deal["points"] = points
+        if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.banker is not None and self.bank:
+            self.purse[self.banker] += self.bank
+            self.bank = 0
+        self.phase, self.to_act = "over", None
+        self.queue = []
+        self._say(
+            "session_over",
+            "the session is over: " + ", ".join(f"seat {s} {self.purse[s]}" for s in range(self.num_players)),
+        )
+
+    def _pass_bank(self) -> None:
+        """The bank goes to the right of the player who started it (skipping players without chips)."""
+        self.bank = 0
+        alive = self.alive()
+        if len(alive) < 2:
+            self._finish()
+            return
+        if self.game.options["length"] == "banks" and all(
+            self.banks_started[s] >= int(self.game.options["rounds"]) for s in alive
+        ):
+            self._finish()
+            return
+        n = self.num_players
+        for k in range(1, n + 1):
+            s = (self.starter + k) % n
+            if self.purse[s] > 0:
+                self._start_bank_turn(s)
+                return
+
+    def _keep_or_stop(self, seat: int, key: str) -> None:
+        if key == "keep":
+            self._say("keep", f"seat {seat} keeps the bank of {self.bank} and deals again", seat=seat)
+            if self.hoyle:
+                self._hoyle_deal()
+            else:
+                self._open_betting()
+        elif key == "takeout":
+            out = self.bank - self.base_bank
+            self.purse[seat] += out
+            self.bank = self.base_bank
+            self._say("takeout", f"seat {seat} takes out {out} and deals again with {self.bank}", seat=seat)
+            self._open_betting()
+        else:
+            if self.hoyle:
+                self._say("stop", f"seat {seat} gives up the deal", seat=seat)
+                self._pass_bank()
+                return
+            size = self.bank
+            self.purse[seat] += self.bank
+            self.bank = 0
+            self.base_bank = size
+            self._say("stop", f"seat {seat} stops; the bank of {size} is for sale", seat=seat, amount=size)
+            n = self.num_players
+            self.queue = [(seat + k) % n for k in range(1, n) if self.purse[(seat + k) % n] >= size]
+            self._offer_next()
+
+    def bank_size_for_sale(self) -> int:
+        return self.base_bank
+
+    def _offer_next(self) -> None:
+        if self.queue:
+            self.phase, self.to_act = "buy", self.queue.pop(0)
+        else:
+            self._say("unsold", "nobody buys the bank")
+            self._pass_bank()
+
+    def _buy_or_pass(self, seat: int, key: str) -> None:
+        if key == "buy":
+            size = self.base_bank
+            self.purse[seat] -= size
+            self.bank = size
+            self.banker = seat
+            self.wins = 0
+            self.same_rank_win = False
+            self.queue = []
+            self._say("buy", f"seat {seat} buys the bank and puts up {size}", seat=seat, amount=size)
+            self._open_betting()
+        else:
+            self._say("pass", f"seat {seat} does not buy", seat=seat)
+            self._offer_next()
+
+    # --- Hoyle's game -----------------------------------------------------------------------
+
+    def cover_left(self) -> int:
+        """What the banker can still cover: their chips less every bet standing on the table."""
+        banker = self._seat_of_banker()
+        standing = sum(sum(sp["bets"]) for sp in self.spots if not sp["matched"])
+        return max(0, self.purse[banker] - standing)
+
+    def _table_ranks(self) -> set[str]:
+        ranks = {rank_of(c) for c in self.hand_cards} | {rank_of(sp["card"]) for sp in self.spots}
+        if self.bank_card is not None:
+            ranks.add(rank_of(self.bank_card))
+        return ranks
+
+    def _opening_card(self) -> str:
+        """One of the four opening cards: a rank already out is buried and another card dealt."""
+        while True:
+            card = self._draw()
+            if rank_of(card) not in self._table_ranks():
+                return card
+            self.pile.append(card)
+            self._say("bury", f"{pretty(card)} repeats a rank already out and is buried", card=card)
+
+    def _hoyle_deal(self) -> None:
+        self.deal_before = [self.wealth(s) for s in range(self.num_players)]
+        self._prepare_stock()
+        for i in range(2):
+            card = self._opening_card()
+            self.hand_cards.append(card)
+            self.hand_matched.append(False)
+            self._say("hand_card", f"hand card {i + 1}: {pretty(card)}", card=card)
+        self.bank_card = self._opening_card()
+        self._say("bank_card", f"the bank's card: {pretty(self.bank_card)}", card=self.bank_card)
+        card = self._opening_card()
+        self.spots.append({"card": card, "matched": False, "bets": [0] * self.num_players})
+        self._say("rejouissance", f"the réjouissance: {pretty(card)}", card=card)
+        self._open_hoyle_betting()
+
+    def _open_hoyle_betting(self) -> None:
+        n = self.num_players
+        banker = self._seat_of_banker()
+        self.queue = [(banker + k) % n for k in range(1, n) if self.purse[(banker + k) % n] > 0]
+        self._next_hoyle_bettor()
+
+    def _next_hoyle_bettor(self) -> None:
+        if self.queue and self.cover_left() > 0:
+            self.phase, self.to_act = "hbet", self.queue.pop(0)
+            return
+        self.queue = []
+        self._hoyle_turn()
+
+    def _hoyle_turn(self) -> None:
+        """Turn cards until one is laid out fresh (betting opens on it) or the bank's card is matched."""
+        assert self.bank_card is not None
+        banker = self._seat_of_banker()
+        while True:
+            card = self._draw()
+            r = rank_of(card)
+            if r == rank_of(self.bank_card):
+                self.pile.append(card)
+                self._say("turn", f"turned: {pretty(card)}, matching the bank's card", card=card)
+                self._hoyle_settle()
+                return
+            hit = next((i for i, c in enumerate(self.hand_cards) if rank_of(c) == r), None)
+            spot = next((sp for sp in self.spots if rank_of(sp["card"]) == r), None)
+            if hit is not None:
+                self.pile.append(card)
+                if not self.hand_matched[hit]:
+                    self.hand_matched[hit] = True
+                    self._say("turn", f"turned: {pretty(card)}, matching hand card {hit + 1}", card=card)
+                else:
+                    self._say("turn", f"turned: {pretty(card)}", card=card)
+            elif spot is not None:
+                self.pile.append(card)
+                if not spot["matched"]:
+                    spot["matched"] = True
+                    won = sum(spot["bets"])
+                    self.purse[banker] += won
+                    spot["bets"] = [0] * self.num_players
+                    self._say(
+                        "turn",
+                        f"turned: {pretty(card)}, matching {pretty(spot['card'])}: the bank takes {won}",
+                        card=card,
+                    )
+                else:
+                    self._say("turn", f"turned: {pretty(card)}", card=card)
+            else:
+                self.spots.append({"card": card, "matched": False, "bets": [0] * self.num_players})
+                self._say("lay_out", f"turned: {pretty(card)}, laid out for bets", card=card)
+                self._open_hoyle_betting()
+                return
+
+    def _hoyle_settle(self) -> None:
+        banker = self._seat_of_banker()
+        paid = 0
+        for sp in self.spots:
+            for s in range(self.num_players):
+                bet = sp["bets"][s]
+                if bet:
+                    self.purse[banker] -= bet
+                    self.purse[s] += 2 * bet
+                    paid += bet
+            sp["bets"] = [0] * self.num_players
+        both = all(self.hand_matched)
+        self._say("bank_matched", f"the bank's card is matched: the banker pays {paid} on the cards standing")
+        self.last_deal = {
+            "bank_card": self.bank_card,
+            "hand_cards": list(self.hand_cards),
+            "table": [sp["card"] for sp in self.spots],
+            "pile": list(self.pile),
+            "result": "hand cards matched first" if both else "bank's card matched",
+        }
+        self._clear_table()
+        self.deals_played += 1
+        self._end_deal(self.deal_before, {"paid": paid, "deal_again": both})
+        if self.phase == "over":
+            return
+        if both and len(self.alive()) >= 2 and self.purse[banker] > 0:
+            self.wins += 1
+            self.phase, self.to_act = "keep", banker
+        else:
+            self._pass_bank()
+
+    # --- views, saving, auditing --------------------------------------------------------------
+
+    def public(self) -> dict[str, Any]:
+        """Everything on the table, which every seat sees alike."""
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "purses": list(self.purse),
+            "bank": self.bank,
+            "bets": list(self.bets),
+            "banker": self.banker,
+            "starter": self.starter,
+            "passed": list(self.passed),
+            "queue": list(self.queue),
+            "bank_card": self.bank_card,
+            "players_card": self.players_card,
+            "pile": list(self.pile),
+            "hand_cards": list(self.hand_cards),
+            "hand_matched": list(self.hand_matched),
+            "table": copy.deepcopy(self.spots),
+            "discards": sorted(self.discards),
+            "banks_started": list(self.banks_started),
+            "deals_played": self.deals_played,
+            "wins": self.wins,
+            "base_bank": self.base_bank,
+            "same_rank_win": self.same_rank_win,
+            "deal_before": list(self.deal_before),
+            "last_deal": copy.deepcopy(self.last_deal),
+        }
+
+    def set_public(self, data: Mapping[str, Any]) -> None:
+        self.phase = data["phase"]
+        self.to_act = data["to_act"]
+        self.purse = list(data["purses"])
+        self.bank = data["bank"]
+        self.bets = list(data["bets"])
+        self.banker = data["banker"]
+        self.starter = data["starter"]
+        self.passed = list(data["passed"])
+        self.queue = list(data["queue"])
+        self.bank_card = data["bank_card"]
+        self.players_card = data["players_card"]
+        self.pile = list(data["pile"])
+        self.hand_cards = list(data["hand_cards"])
+        self.hand_matched = list(data["hand_matched"])
+        self.spots = copy.deepcopy(list(data["table"]))
+        self.discards = list(data["discards"])
+        self.banks_started = list(data["banks_started"])
+        self.deals_played = data["deals_played"]
+        self.wins = data["wins"]
+        self.base_bank = data["base_bank"]
+        self.same_rank_win = data["same_rank_win"]
+        self.deal_before = list(data["deal_before"])
+        self.last_deal = copy.deepcopy(data["last_deal"])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = self.base_view(seat)
+        out.update(self.public())
+        out["dealer"] = self.banker
+        out["stock_size"] = len(self.shoe)
+        out["message"] = self._message()
+        return out
+
+    def _message(self) -> str:
+        s = self.to_act
+        if self.phase == "over":
+            return "the session is over"
+        if self.phase == "bank":
+            return f"seat {s} takes the bank and chooses its size (1 to {self.purse[s or 0]})"
+        if self.phase == "bet":
+            room = self.bank - sum(self.bets)
+            return f"bank {self.bank} held by seat {self.banker}; {room} may still be bet; seat {s} to bet"
+        if self.phase == "hbet":
+            card = self.spots[-1]["card"]
+            return f"seat {s} may bet on {pretty(card)} (the banker covers {self.cover_left()} more)"
+        if self.phase == "keep":
+            return f"the bank won: seat {s} keeps the bank ({self.bank}) and deals again, or stops"
+        if self.phase == "buy":
+            return f"seat {s} may buy the bank of {self.base_bank}"
+        return ""
+
+    def _data(self) -> dict[str, Any]:
+        return {"public": self.public(), "shoe": list(self.shoe), "stacks": [list(s) for s in self.stacks]}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.set_public(data["public"])
+        self.shoe = list(data["shoe"])
+        self.stacks = [list(s) for s in data["stacks"]]
+
+    def inventory(self) -> Counter[str]:
+        out = Counter(self.shoe)
+        out.update(self._face_up())
+        chips = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp["bets"]) for sp in self.spots)
+        out["chips"] = chips
+        return out
