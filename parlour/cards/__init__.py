@@ -168,41 +168,43 @@ BEZIQUE_64 = Pack(
 )
 """Two piquet packs shuffled together; the two copies of a card share its code."""
 
-_TRUMPS = tuple(Special(r, f"tarock {r}") for r in reversed(ROMAN)) + (Special("SK", "Sküs"),)
+_TRUMPS = tuple(Special(r, f"tarock {r}") for r in reversed(ROMAN))
 
 TAROCK_54 = Pack(
     "tarock54",
     "Austrian Tarock pack (54)",
     MappingProxyType(
         {
-            "S": tuple("K Q C J T 9 8 7".split()),
-            "C": tuple("K Q C J T 9 8 7".split()),
-            "H": tuple("K Q C J 1 2 3 4".split()),
-            "D": tuple("K Q C J 1 2 3 4".split()),
+            "S": tuple(["K", "Q", "C", "J", "T", "9", "8", "7"]),
+            "C": tuple(["K", "Q", "C", "J", "T", "9", "8", "7"]),
+            "H": tuple(["K", "Q", "C", "J", "1", "2", "3", "4"]),
+            "D": tuple(["K", "Q", "C", "J", "1", "2", "3", "4"]),
         }
     ),
     MappingProxyType(_TAROCK_NAMES),
-    (Special("SK", "Sküs"), *_TRUMPS[:-1]),
+    (Special("SK", "Sküs"), *_TRUMPS),
 )
-"""Black suits K Q C J 10 9 8 7, red suits K Q C J 1 2 3 4 (red pips run upwards), trumps I–XXI and the Sküs ``SK``."""
+"""Black suits K Q C J 10 9 8 7, red K Q C J 1 2 3 4 (red pips run upwards), trumps I–XXI, Sküs ``SK``."""
 
 TAROT_78 = Pack(
     "tarot78",
     "tarot pack (78)",
     MappingProxyType(
         {
-            "S": tuple("K Q C J T 9 8 7 6 5 4 3 2 1".split()),
-            "C": tuple("K Q C J T 9 8 7 6 5 4 3 2 1".split()),
-            "H": tuple("K Q C J 1 2 3 4 5 6 7 8 9 T".split()),
-            "D": tuple("K Q C J 1 2 3 4 5 6 7 8 9 T".split()),
+            "S": tuple(["K", "Q", "C", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "1"]),
+            "C": tuple(["K", "Q", "C", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "1"]),
+            "H": tuple(["K", "Q", "C", "J", "1", "2", "3", "4", "5", "6", "7", "8", "9", "T"]),
+            "D": tuple(["K", "Q", "C", "J", "1", "2", "3", "4", "5", "6", "7", "8", "9", "T"]),
         }
     ),
     MappingProxyType(_TAROCK_NAMES),
-    (Special("SK", "Fool"), *_TRUMPS[:-1]),
+    (Special("SK", "Fool"), *_TRUMPS),
 )
 """Fourteen cards a suit, trumps I–XXI and the Fool ``SK``; red pips ranked upwards as in tarock."""
 
-FRENCH_52 = Pack("french52", "French pack (52)", _same("A K Q J T 9 8 7 6 5 4 3 2"), MappingProxyType(_FRENCH_NAMES))
+FRENCH_52 = Pack(
+    "french52", "French pack (52)", _same("A K Q J T 9 8 7 6 5 4 3 2"), MappingProxyType(_FRENCH_NAMES)
+)
 """The ordinary pack, ace high."""
 
 

@@ -237,7 +237,7 @@ class Game(ABC):
     pack: ClassVar[str]
     summary: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
-    hand_points_bounds: ClassVar[tuple[float, float] | None] = None
+    hand_points_bounds: tuple[float, float] | None = None
     """Bounds of each seat's points in a ``hand_end`` event, for the conformance suite."""
 
     def __init__(self, **options: Any) -> None:
@@ -274,7 +274,9 @@ class Game(ABC):
         if data.get("game") != self.name:
             raise InvalidSave(f"a saved {data.get('game')!r} state cannot be loaded into {self.name!r}")
         if data.get("options") != dict(self.options):
-            raise InvalidSave(f"saved with options {data.get('options')}, but this game has {dict(self.options)}")
+            raise InvalidSave(
+                f"saved with options {data.get('options')}, but this game has {dict(self.options)}"
+            )
         state = self._blank_state()
         state.seed = data["seed"]
         state.rng.set_state(data["rng"])

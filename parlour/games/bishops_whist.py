@@ -143,7 +143,7 @@ class BishopsWhistState(State):
     def explain_illegal(self, action: str) -> str:
         words = action.split()
         if self.phase == PHASE_TRUMP:
-            return f"the dealer must first name trumps: 'trump S', 'trump H', 'trump D' or 'trump C' (a knight was turned)"
+            return "a knight was turned: the dealer must first name trumps ('trump S', 'trump H', ...)"
         if self.phase == PHASE_CLAIM:
             return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
         if len(words) != 2 or words[0] not in ("play", "expose"):
@@ -207,7 +207,11 @@ class BishopsWhistState(State):
         text = f"seat {self.dealer} cut lowest and deals first"
         if by_cut:
             text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
-        self.log.append(Event("table", {"order": list(self.order), "teams": self.teams, "dealer": self.dealer, "text": text}))
+        self.log.append(
+            Event(
+                "table", {"order": list(self.order), "teams": self.teams, "dealer": self.dealer, "text": text}
+            )
+        )
 
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
         """Seats from highest cut to lowest, equal cuts cut again where the tie matters."""
@@ -215,7 +219,13 @@ class BishopsWhistState(State):
         self.rng.shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
         self.log.append(
-            Event("cut", {"cards": {str(s): c for s, c in cut.items()}, "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items())})
+            Event(
+                "cut",
+                {
+                    "cards": {str(s): c for s, c in cut.items()},
+                    "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items()),
+                },
+            )
         )
         ranked = sorted(seats, key=lambda s: -CUT_VALUE[cut[s][0]])
         out: list[int] = []
@@ -245,8 +255,13 @@ class BishopsWhistState(State):
         self.log.append(
             Event(
                 "turn_up",
-                {"hand": self.hand_number, "dealer": self.dealer, "card": self.turn_up, "cut": lifted,
-                 "text": f"hand {self.hand_number}: seat {self.dealer} deals and turns {self.turn_up}"},
+                {
+                    "hand": self.hand_number,
+                    "dealer": self.dealer,
+                    "card": self.turn_up,
+                    "cut": lifted,
+                    "text": f"hand {self.hand_number}: seat {self.dealer} deals and turns {self.turn_up}",
+                },
             )
         )
         self._pending_deal = rest
@@ -267,7 +282,16 @@ class BishopsWhistState(State):
 
     def _name_trump(self, suit: str) -> None:
         self.trump = suit
-        self.log.append(Event("trump", {"seat": self.dealer, "suit": suit, "text": f"seat {self.dealer} names {SUIT_NAMES[suit]} trumps"}))
+        self.log.append(
+            Event(
+                "trump",
+                {
+                    "seat": self.dealer,
+                    "suit": suit,
+                    "text": f"seat {self.dealer} names {SUIT_NAMES[suit]} trumps",
+                },
+            )
+        )
         if self._preset:
             self._preset = False
             self._begin_play()
@@ -276,11 +300,11 @@ class BishopsWhistState(State):
 
     def _deal(self) -> None:
         """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th."""
-        if self.game.table_laws and self.game.options["misdeal_chance"] > 0:
-            if self.rng.random() < self.game.options["misdeal_chance"]:
-                law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]
-                self._misdeal(law, self.dealer)
-                return
+        chance = self.game.options["misdeal_chance"]
+        if self.game.table_laws and chance > 0 and self.rng.random() < chance:
+            law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]
+            self._misdeal(law, self.dealer)
+            return
         seat = self.left_of(self.dealer)
         for card in self._pending_deal:
             self.hands[seat].append(card)
@@ -302,7 +326,14 @@ class BishopsWhistState(State):
     def _misdeal(self, law: str, dealer: int) -> None:
         """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh."""
         self.log.append(
-            Event("misdeal", {"law": law, "dealer": dealer, "text": f"misdeal ({law}): {MISDEALS[law]}; the deal passes left"})
+            Event(
+                "misdeal",
+                {
+                    "law": law,
+                    "dealer": dealer,
+                    "text": f"misdeal ({law}): {MISDEALS[law]}; the deal passes left",
+                },
+            )
         )
         self.dealer = self.left_of(dealer)
         self._pending_deal = []
@@ -334,7 +365,17 @@ class BishopsWhistState(State):
         self.hand_number = 1
         self._reset_hand()
         self.turn_up = turn_up
-        self.log.append(Event("turn_up", {"hand": 1, "dealer": dealer, "card": turn_up, "text": f"hand 1: seat {dealer} deals and turns {turn_up}"}))
+        self.log.append(
+            Event(
+                "turn_up",
+                {
+                    "hand": 1,
+                    "dealer": dealer,
+                    "card": turn_up,
+                    "text": f"hand 1: seat {dealer} deals and turns {turn_up}",
+                },
+            )
+        )
         self.hands = hands
         if turn_up == KNIGHT and trump is None:
             self.trump = None
@@ -352,7 +393,9 @@ class BishopsWhistState(State):
         assert seat is not None
         self.exposed.append([seat, card])
         self.exposed_now.append(seat)
-        self.log.append(Event("expose", {"seat": seat, "card": card, "text": f"seat {seat} exposes {card} (-2)"}))
+        self.log.append(
+            Event("expose", {"seat": seat, "card": card, "text": f"seat {seat} exposes {card} (-2)"})
+        )
         self._penalty(seat, 2, "exposed card")
 
     def _play(self, card: str) -> None:
@@ -403,7 +446,9 @@ class BishopsWhistState(State):
         led = suit_of(trick[0][1])
         best, best_value = trick[0][0], RANK_VALUE[trick[0][1][0]]
         for seat, card, as_ten in trick[1:]:
-            value = TEN if card == KNIGHT and as_ten else (RANK_VALUE[card[0]] if suit_of(card) == led else -1)
+            value = (
+                TEN if card == KNIGHT and as_ten else (RANK_VALUE[card[0]] if suit_of(card) == led else -1)
+            )
             if value >= best_value and (value > best_value or card == KNIGHT):
                 best, best_value = seat, value  # of two knights as tens, the later wins (ruling)
         return int(best)
@@ -411,7 +456,12 @@ class BishopsWhistState(State):
     def _gather(self) -> None:
         number = len(self.tricks) + 1
         winner = self.trick_winner(self.trick, last=number == 13)
-        entry = {"number": number, "leader": self.leader, "cards": [[s, c] for s, c, _ in self.trick], "winner": winner}
+        entry = {
+            "number": number,
+            "leader": self.leader,
+            "cards": [[s, c] for s, c, _ in self.trick],
+            "winner": winner,
+        }
         self.tricks.append(entry)
         bishops = [c for _, c, _ in self.trick if c != KNIGHT and c[0] == "B"]
         text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
@@ -433,11 +483,19 @@ class BishopsWhistState(State):
     def _answer_claim(self, claim: bool) -> None:
         seat = self.claimants.pop(0)
         side = self.team_of[seat]
-        self.log.append(Event("claim" if claim else "no_claim", {"seat": seat, "text": f"seat {seat} {'claims a revoke' if claim else 'makes no claim'}"}))
+        self.log.append(
+            Event(
+                "claim" if claim else "no_claim",
+                {"seat": seat, "text": f"seat {seat} {'claims a revoke' if claim else 'makes no claim'}"},
+            )
+        )
         if claim:
             found = [r for r in self.revokes if self.team_of[r[0]] != side]
             self.log.append(
-                Event("revokes_found", {"by": seat, "revokes": found, "text": f"the tricks show {len(found)} revoke(s)"})
+                Event(
+                    "revokes_found",
+                    {"by": seat, "revokes": found, "text": f"the tricks show {len(found)} revoke(s)"},
+                )
             )
             for revoker, _trick in found:
                 self._penalty(revoker, 4, "revoke")
@@ -477,10 +535,15 @@ class BishopsWhistState(State):
         self.log.append(
             Event(
                 "hand_end",
-                {"hand": self.hand_number, "points": [self.hand_points[self.team_of[s]] for s in range(4)],
-                 "tricks": tricks, "bishops": bishops, "match": list(self.match),
-                 "text": f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, bishops {bishops[0]}-{bishops[1]}; "
-                 f"score {self.match[0]}-{self.match[1]}"},
+                {
+                    "hand": self.hand_number,
+                    "points": [self.hand_points[self.team_of[s]] for s in range(4)],
+                    "tricks": tricks,
+                    "bishops": bishops,
+                    "match": list(self.match),
+                    "text": f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, "
+                    f"bishops {bishops[0]}-{bishops[1]}; score {self.match[0]}-{self.match[1]}",
+                },
             )
         )
         self._after_hand()
@@ -504,7 +567,16 @@ class BishopsWhistState(State):
         self.winner_side = side
         who = "a draw" if side is None else "seats " + " and ".join(str(s) for s in self.teams[side]) + " win"
         reason = f" (the agreed limit of {self.hands_played} hands)" if limit else ""
-        self.log.append(Event("match_end", {"winner_side": side, "scores": list(self.match), "text": f"game over{reason}: {who}, {self.match[0]}-{self.match[1]}"}))
+        self.log.append(
+            Event(
+                "match_end",
+                {
+                    "winner_side": side,
+                    "scores": list(self.match),
+                    "text": f"game over{reason}: {who}, {self.match[0]}-{self.match[1]}",
+                },
+            )
+        )
 
     # --- information ------------------------------------------------------------------
 
@@ -527,7 +599,9 @@ class BishopsWhistState(State):
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
                 "tricks": [dict(t) for t in self.tricks],
                 "last_trick": dict(self.tricks[-1]) if self.tricks else None,
-                "tricks_won": [sum(1 for t in self.tricks if self.team_of[t["winner"]] == side) for side in (0, 1)],
+                "tricks_won": [
+                    sum(1 for t in self.tricks if self.team_of[t["winner"]] == side) for side in (0, 1)
+                ],
                 "exposed": [list(e) for e in self.exposed],
                 "exposed_this_trick": list(self.exposed_now),
                 "hands_played": self.hands_played,
@@ -654,6 +728,7 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     state.order = list(view["order"])
     state.team_of = [0] * 4
     for side, members in enumerate(view["teams"]):
+        members = [int(m) for m in members]
         for s in members:
             state.team_of[s] = side
     state.dealer = view["dealer"]
@@ -681,9 +756,9 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     sizes = list(view["hand_sizes"])
     if state.phase == PHASE_TRUMP and sum(sizes) == 0:
         # Before the deal nobody holds a card: the undealt pack goes back in an unknown order.
-        pending = list((BISHOPS_WHIST.counts() - Counter([state.turn_up])).elements())
-        rng.shuffle(pending)
-        state._pending_deal = pending
+        undealt = list((BISHOPS_WHIST.counts() - Counter([state.turn_up])).elements())
+        rng.shuffle(undealt)
+        state._pending_deal = undealt
         return state
     known: list[list[str]] = [[] for _ in range(4)]
     known[seat] = list(view["hand"])
@@ -744,13 +819,10 @@ def _sample_hands(
         cards = list(unknown)
         rng.shuffle(cards)
         # Most constrained cards first: those fewest seats may hold.
-        def takers(c: str) -> list[int]:
-            return [s for s in range(4) if room[s] > 0 and (relax or _allowed(c, voids[s]))]
-
-        cards.sort(key=lambda c: len(takers(c)))
+        cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] > 0 and _allowed(c, voids[s])))
         ok = True
         for card in cards:
-            options = takers(card)
+            options = [s for s in range(4) if room[s] > 0 and (relax or _allowed(card, voids[s]))]
             if not options:
                 ok = False
                 break

@@ -1,0 +1,239 @@
+"""The general commands: list, rules, play and simulate. They see games only through the State API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import parlour
+from parlour.bots import make_player, player_kinds
+from parlour.cli.app import app
+from parlour.cli.terminal import TerminalGame
+from parlour.engine import Game, ParlourError, derive_seed, fresh_seed
+from parlour.sim import Summary, simulate, sweep_plotter
+
+console = Console()
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"options are given as name=value, not {pair!r}")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def _make(name: str, options: dict[str, Any]) -> Game:
+    try:
+        return parlour.make(name, **options)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+
+
+OptionArg = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option as name=value (repeatable).")
+]
+
+
+@app.command("list")
+def list_command() -> None:
+    """List the games, with their players, pack and options."""
+    table = Table(title="parlour games")
+    for col in ("name", "title", "players", "pack", "options"):
+        table.add_column(col)
+    for info in parlour.list_games():
+        players = info.players if isinstance(info.players, int) else f"{info.players[0]}-{info.players[1]}"
+        opts = ", ".join(f"{o.name}={o.default}" for o in info.options)
+        table.add_row(info.name, info.title, str(players), info.pack, opts)
+    console.print(table)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")]) -> None:
+    """Print a game's rules, with its card and action notation and its options."""
+    try:
+        cls = parlour.game_class(game)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    console.print(Markdown(cls.rules_text()))
+    table = Table(title="options (parlour play/simulate ... -o name=value)")
+    for col in ("option", "default", "allowed", "meaning"):
+        table.add_column(col)
+    for o in cls.info().options:
+        table.add_row(o.name, str(o.default), o.allowed(), o.description)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
+    opponents: Annotated[str, typer.Option(help="Computer players: random, heuristic, ...")] = "heuristic",
+    option: OptionArg = None,
+) -> None:
+    """Play a match in the terminal against computer players."""
+    g = _make(game, _options(option))
+    if not 0 <= seat < g.num_players:
+        console.print(f"[red]--seat must be 0 to {g.num_players - 1}[/red]")
+        raise typer.Exit(2)
+    seed = fresh_seed() if seed is None else seed
+    try:
+        bots = {
+            s: make_player(opponents, g, derive_seed(seed, "player", s))
+            for s in range(g.num_players)
+            if s != seat
+        }
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    TerminalGame(g, seat, bots, seed, console).run()
+
+
+def _print_summary(summary: Summary) -> None:
+    table = Table(title=f"{summary.game}: {summary.matches} matches, seed {summary.seed}")
+    for col in ("side", "players", "wins", "win rate", "95% interval", "points/hand", "final score"):
+        table.add_column(col, justify="right")
+    for side in summary.sides:
+        lo, hi = side.win_interval
+        table.add_row(
+            " & ".join(f"seat {s}" for s in side.seats),
+            ",".join(side.players),
+            str(side.wins),
+            f"{side.win_rate:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            f"{side.mean_hand_points:.2f}",
+            f"{side.mean_final_score:.1f}",
+        )
+    console.print(table)
+    if summary.draws:
+        console.print(f"drawn or undecided matches: {summary.draws}")
+    for extra in summary.extra.get("tables", []):
+        t = Table(title=extra["title"])
+        for col in extra["columns"]:
+            t.add_column(str(col), justify="right")
+        for row in extra["rows"]:
+            t.add_row(*(str(v) for v in row))
+        console.print(t)
+    console.print(f"{summary.matches_per_second:.1f} matches per second ({summary.seconds:.1f} s)")
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
+    players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to play on.")] = 1,
+    json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
+    option: OptionArg = None,
+    sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
+    plot: Annotated[Path | None, typer.Option(help="With --sweep: save a PNG plot here.")] = None,
+) -> None:
+    """Play many matches between computer players and report win rates with 95% intervals."""
+    opts: dict[str, Any] = _options(option)
+    g = _make(game, opts)
+    kinds = (
+        players.split(",")
+        if players
+        else ["heuristic" if "heuristic" in player_kinds(game) else "random"] * g.num_players
+    )
+    if len(kinds) != g.num_players:
+        console.print(f"[red]{game} needs {g.num_players} players; --players gave {len(kinds)}[/red]")
+        raise typer.Exit(2)
+    runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
+    if sweep:
+        name, sep, values = sweep.partition("=")
+        if not sep or not values:
+            raise typer.BadParameter("--sweep takes name=v1,v2,...")
+        runs = [(v, {**opts, name.strip(): v.strip()}) for v in values.split(",")]
+    summaries: list[Summary] = []
+    swept = (sweep or "").partition("=")[0]
+    for value, run_opts in runs:
+        label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
+        try:
+            with Progress(
+                TextColumn(label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task("matches", total=games)
+
+                def advance(k: int, bar: Progress = bar, task: Any = task) -> None:
+                    bar.advance(task, k)
+
+                summary = simulate(
+                    game,
+                    kinds,
+                    games,
+                    seed=seed,
+                    jobs=jobs,
+                    options=run_opts,
+                    progress=advance,
+                )
+        except (ValueError, ParlourError) as exc:
+            console.print(f"[red]{exc}[/red]")
+            raise typer.Exit(2) from None
+        if value is not None:
+            console.rule(f"{swept} = {value}")
+        _print_summary(summary)
+        summaries.append(summary)
+    if json_file:
+        data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
+        json_file.write_text(json.dumps(data, indent=2))
+        console.print(f"figures written to {json_file}")
+    if sweep and plot:
+        _plot_sweep(game, sweep, summaries, plot)
+
+
+def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> None:
+    name, _, values = sweep.partition("=")
+    plotter = sweep_plotter(game)
+    g = parlour.make(game)
+    vals = values.split(",")
+    if plotter is not None:
+        plotter(g, name, vals, summaries, str(path))
+    else:
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            console.print("[red]plots need matplotlib: pip install 'parlour[plot]'[/red]")
+            raise typer.Exit(2) from None
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for i in range(len(summaries[0].sides)):
+            rates = [s.sides[i].win_rate for s in summaries]
+            lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
+            highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
+            ax.errorbar(
+                vals,
+                rates,
+                yerr=[lows, highs],
+                marker="o",
+                capsize=3,
+                label=",".join(summaries[0].sides[i].players),
+            )
+        ax.set_xlabel(name)
+        ax.set_ylabel("win rate (95% interval)")
+        ax.set_title(f"{game}: sweep of {name}")
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+    console.print(f"plot saved to {path}")

@@ -1,0 +1,266 @@
+"""Terminal play for any game: it renders ``view(seat)`` and the visible log, never game internals."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from parlour.bots import Player
+from parlour.cards import SUIT_NAMES, Pack, get_pack
+from parlour.engine import Game, IllegalAction, State
+
+HELP = """Type a move as shown (e.g. [bold]play 9H[/bold], case does not matter) or its number.
+Other commands: [bold]moves[/bold] (list legal moves), [bold]hand[/bold] (show the table again),
+[bold]history[/bold] (tricks or events so far), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
+
+SHOWN = {
+    "game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions",
+    "hand", "trick", "last_trick", "tricks", "trump", "turn_up", "message", "dealer", "hand_number",
+    "order", "phase", "hands_played", "exposed_this_trick", "leader",
+}  # fmt: skip
+
+
+class TerminalGame:
+    """One human at ``seat`` against computer players, in a plain terminal."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        bots: Mapping[int, Player],
+        seed: int,
+        console: Console,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.bots = bots
+        self.seed = seed
+        self.console = console
+        self.ask = ask or (lambda prompt: console.input(prompt))
+        try:
+            self.pack: Pack | None = get_pack(game.pack)
+        except ValueError:
+            self.pack = None
+        self.shown_events = 0
+
+    # --- naming ---------------------------------------------------------------------
+
+    def who(self, seat: int, view: Mapping[str, Any]) -> str:
+        if seat == self.seat:
+            return "you"
+        for team in view.get("teams", []):
+            if self.seat in team and seat in team and len(team) > 1:
+                return f"seat {seat} (partner)"
+        order = view.get("order")
+        if order and self.seat in order and len(order) > 2:
+            i = order.index(self.seat)
+            if order[(i + 1) % len(order)] == seat:
+                return f"seat {seat} (left)"
+            if order[(i - 1) % len(order)] == seat:
+                return f"seat {seat} (right)"
+        return f"seat {seat}"
+
+    def card(self, code: str, trump: str | None = None) -> Text:
+        shown = self.pack.pretty(code) if self.pack and self.pack.is_card(code) else code
+        style = "bold red" if code[-1:] in ("H", "D") and self.pack and self.pack.suit(code) else ""
+        if trump and code[-1:] == trump and self.pack and self.pack.suit(code) == trump:
+            return Text(shown + "*", style="bold yellow")
+        return Text(shown, style=style)
+
+    def cards(self, codes: Sequence[str], trump: str | None = None) -> Text:
+        out = Text()
+        for i, c in enumerate(codes):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(c, trump))
+        return out
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        state = self.game.new(seed=self.seed)
+        self.console.print(
+            Panel(
+                f"[bold]{self.game.title}[/bold] — you are seat {self.seat}; seed {self.seed} "
+                f"(replay with --seed {self.seed}).\n{HELP}",
+                expand=False,
+            )
+        )
+        try:
+            while not state.is_over:
+                self.show_events(state)
+                current = state.current_player
+                assert current is not None
+                if current == self.seat:
+                    if not self.human_turn(state):
+                        self.console.print("You left the table.")
+                        return
+                else:
+                    state.apply(self.bots[current].choose(state.view(current), self.game))
+            self.show_events(state)
+            self.show_end(state)
+        except (KeyboardInterrupt, EOFError):
+            self.console.print("\nYou left the table.")
+
+    def human_turn(self, state: State) -> bool:
+        view = state.view(self.seat)
+        self.render(view)
+        legal: list[str] = view["legal_actions"]
+        while True:
+            raw = self.ask("[bold green]your move>[/bold green] ").strip()
+            low = raw.lower()
+            if not raw:
+                continue
+            if low in ("quit", "exit", "q"):
+                return False
+            if low in ("help", "?"):
+                self.console.print(HELP)
+                continue
+            if low == "moves":
+                self.show_moves(legal)
+                continue
+            if low == "hand":
+                self.render(view)
+                continue
+            if low == "history":
+                self.show_history(state, view)
+                continue
+            if low == "rules":
+                self.console.print(self.game.rules_text())
+                continue
+            action = raw
+            if raw.isdigit():
+                index = int(raw) - 1
+                if not 0 <= index < len(legal):
+                    self.console.print(f"[red]There is no move {raw}; moves are 1 to {len(legal)}.[/red]")
+                    continue
+                action = legal[index]
+            elif len(raw.split()) == 1 and not any(a == low for a in legal):
+                # A bare card code means playing it, where that is a move.
+                guess = f"play {raw}"
+                if state.normalize(guess) in legal:
+                    action = guess
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc.reason}[/red]")
+                continue
+            return True
+
+    # --- rendering ------------------------------------------------------------------
+
+    def render(self, view: Mapping[str, Any]) -> None:
+        trump = view.get("trump")
+        head = Table.grid(padding=(0, 2))
+        head.add_column()
+        head.add_column()
+        if view.get("hand_number"):
+            head.add_row("hand", str(view["hand_number"]))
+        if "dealer" in view and view["dealer"] is not None:
+            head.add_row("dealer", self.who(view["dealer"], view))
+        if trump:
+            head.add_row("trumps", f"{SUIT_NAMES.get(trump, trump)} ({trump})")
+        if view.get("turn_up"):
+            head.add_row("turn-up", self.card(view["turn_up"], trump))
+        head.add_row("score", self.score_line(view))
+        for key, value in view.items():
+            if (
+                key in SHOWN
+                or (isinstance(value, list | dict) and len(str(value)) > 70)
+                or value in (None, [], {})
+            ):
+                continue
+            head.add_row(key.replace("_", " "), self.value_text(value))
+        self.console.print(Panel(head, title=view.get("message", ""), expand=False))
+        if view.get("last_trick"):
+            self.console.print(
+                Text("last trick: ").append_text(self.trick_text(view["last_trick"].get("cards", []), view))
+            )
+        trick = view.get("trick")
+        if trick is not None:
+            pairs = [[e["seat"], e["card"]] for e in trick]
+            self.console.print(
+                Text("on the table: ").append_text(self.trick_text(pairs, view) if pairs else Text("-"))
+            )
+        if view.get("hand") is not None:
+            self.console.print(Text("your hand: ").append_text(self.cards(view["hand"], trump)))
+        self.show_moves(view["legal_actions"])
+
+    def trick_text(self, pairs: Sequence[Sequence[Any]], view: Mapping[str, Any]) -> Text:
+        out = Text()
+        for i, (seat, code) in enumerate(pairs):
+            if i:
+                out.append(",  ")
+            out.append(f"{self.who(int(seat), view)} ")
+            out.append_text(self.card(str(code), view.get("trump")))
+        return out
+
+    def value_text(self, value: Any) -> str:
+        if isinstance(value, list):
+            return " ".join(str(v) for v in value)
+        return str(value)
+
+    def score_line(self, view: Mapping[str, Any]) -> str:
+        scores = view["scores"]
+        parts = []
+        for team in view.get("teams") or [[s] for s in range(len(scores))]:
+            names = " & ".join(self.who(s, view) for s in team)
+            parts.append(f"{names}: {scores[team[0]]:g}")
+        return "   ".join(parts)
+
+    def show_moves(self, legal: Sequence[str]) -> None:
+        if not legal:
+            return
+        text = Text("moves: ")
+        for i, action in enumerate(legal, 1):
+            text.append(f"{i}) ", style="dim")
+            text.append(action)
+            text.append("  ")
+        self.console.print(text)
+
+    def show_events(self, state: State) -> None:
+        events = state.events(self.seat)
+        view = state.view(self.seat)
+        for event in events[self.shown_events :]:
+            text = event.data.get("text")
+            if text:
+                self.console.print(Text("· ", style="dim").append(self.name_seats(str(text), view)))
+        self.shown_events = len(events)
+
+    def name_seats(self, text: str, view: Mapping[str, Any]) -> str:
+        def name(m: re.Match[str]) -> str:
+            seat = int(m.group(1))
+            return f"seat {seat} (you)" if seat == self.seat else self.who(seat, view)
+
+        return re.sub(r"\bseat (\d+)\b", name, text)
+
+    def show_history(self, state: State, view: Mapping[str, Any]) -> None:
+        tricks = view.get("tricks")
+        if tricks:
+            for t in tricks:
+                line = Text(f"trick {t.get('number', '?')}: ").append_text(self.trick_text(t["cards"], view))
+                if "winner" in t:
+                    line.append(f"  → {self.who(t['winner'], view)}")
+                self.console.print(line)
+            return
+        for event in state.events(self.seat)[-40:]:
+            if event.data.get("text"):
+                self.console.print("· " + self.name_seats(str(event.data["text"]), view))
+
+    def show_end(self, state: State) -> None:
+        view = state.view(self.seat)
+        winners = state.winners
+        if not winners:
+            verdict = "The match is drawn."
+        elif self.seat in winners:
+            verdict = "[bold green]You win![/bold green]"
+        else:
+            verdict = "[bold red]You lose.[/bold red]"
+        self.console.print(Panel(f"{verdict}\nfinal score — {self.score_line(view)}", expand=False))
