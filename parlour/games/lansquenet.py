@@ -204,6 +204,8 @@ class LansquenetState(State):
             )
         else:
             first = self._draw_for_bank()
+        if int(self.game.options["packs"]) > 1:
+            self._shuffle_and_cut(first)
         self._start_bank_turn(first)
 
     def _draw_for_bank(self) -> int:
@@ -461,21 +463,24 @@ class LansquenetState(State):
         if packs == 1 or len(self.shoe) < threshold or len(self.shoe) < 2 or self.stacks:
             self.shoe += self.discards
             self.discards = []
-            self.rng.shuffle(self.shoe)
-            self._say(
-                "shuffle", "the banker shuffles" + ("" if packs == 1 else f" the shoe of {packs} packs")
-            )
             if self.stacks:
+                self.rng.shuffle(self.shoe)
                 stack = self.stacks.pop(0)
                 for c in stack:
                     self.shoe.remove(c)
                 self.shoe += list(reversed(stack))
-                self._say("cut", "the cards are stacked as the deal says")
+                self._say("stacked", "the cards are stacked as the deal says")
             else:
-                cutter = (self._seat_of_banker() - 1) % self.num_players
-                at = 1 + self.rng.randrange(len(self.shoe) - 1)
-                self.shoe = self.shoe[at:] + self.shoe[:at]
-                self._say("cut", f"seat {cutter}, on the banker's left, cuts", seat=cutter)
+                self._shuffle_and_cut(self._seat_of_banker())
+
+    def _shuffle_and_cut(self, banker: int) -> None:
+        packs = int(self.game.options["packs"])
+        self.rng.shuffle(self.shoe)
+        self._say("shuffle", "the banker shuffles" + ("" if packs == 1 else f" the shoe of {packs} packs"))
+        cutter = (banker - 1) % self.num_players
+        at = 1 + self.rng.randrange(len(self.shoe) - 1)
+        self.shoe = self.shoe[at:] + self.shoe[:at]
+        self._say("cut", f"seat {cutter}, on the banker's left, cuts", seat=cutter)
 
     def _draw(self) -> str:
         if not self.shoe:

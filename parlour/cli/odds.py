@@ -1,0 +1,69 @@
+"""``parlour odds <game>``: a game's exact odds beside a Monte-Carlo check on the engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from parlour.cli.app import app
+
+GAMES_WITH_ODDS = ("lansquenet",)
+
+
+def _fraction(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"{lo:.4f} – {hi:.4f}"
+
+
+@app.command()
+def odds(
+    game: str = typer.Argument(..., help="the game (only lansquenet has exact odds)"),
+    packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs"),
+    twins: bool = typer.Option(False, "--twins", help="a same-rank start wins only half of each bet"),
+    deals: int = typer.Option(20_000, min=2, help="deals played on the engine for the Monte-Carlo check"),
+    seed: int = typer.Option(0, help="seed of the Monte-Carlo check"),
+) -> None:
+    """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
+    if game not in GAMES_WITH_ODDS:
+        raise typer.BadParameter(f"no exact odds for {game!r}; games with odds: {', '.join(GAMES_WITH_ODDS)}")
+    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo
+
+    console = Console()
+    exact = lansquenet_odds(packs, twins)
+    with console.status(f"playing {deals} deals on the engine ..."):
+        mc = monte_carlo(packs, twins, deals, seed)
+    stock = "one pack, shuffled before every deal" if packs == 1 else f"a fresh shoe of {packs} packs"
+    table = Table(title=f"Lansquenet: {stock}{', twins' if twins else ''}")
+    table.add_column("figure")
+    table.add_column("exact", justify="right")
+    table.add_column("decimal", justify="right")
+    table.add_column(f"engine ({mc.deals} deals)", justify="right")
+    table.add_column("95% interval", justify="right")
+    rows = [
+        ("same-rank start", exact.same_rank, mc.same_rank, mc.same_rank_interval),
+        ("bank's card paired first (cards differ)", exact.bank_first, mc.bank_first, mc.bank_first_interval),
+        ("bank's edge per chip bet", exact.edge, mc.edge, mc.edge_interval),
+    ]
+    for name, fraction, estimate, (lo, hi) in rows:
+        inside = lo <= float(fraction) <= hi
+        table.add_row(
+            name,
+            _fraction(fraction),
+            f"{float(fraction):.6f}",
+            f"{estimate:.4f}",
+            _interval(lo, hi) + ("" if inside else " [red](exact outside)[/red]"),
+        )
+    console.print(table)
+    per = exact.deals_per_same_rank
+    console.print(
+        f"A same-rank start comes once in {_fraction(per)} deals"
+        + ("" if per.denominator == 1 else f" (about 1 in {float(per):.2f})")
+        + "; once the cards differ, the bank's card and the players' card are paired first equally often,"
+        + " so the start is the bank's whole edge."
+    )

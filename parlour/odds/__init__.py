@@ -1,0 +1,1 @@
+"""Exact odds of games of chance, computed from the composition of the pack (never simulated)."""

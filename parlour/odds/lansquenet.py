@@ -1,0 +1,137 @@
+"""Lansquenet's exact odds, and a Monte-Carlo check of them played on the engine itself.
+
+A deal from a well-shuffled stock is decided by two things: whether the first two
+cards share a rank, and, when they do not, which of the two ranks turns up again
+first. Cards of other ranks change nothing, so when ``a`` cards of the bank's rank
+and ``b`` of the players' rank remain, the bank's card is paired first with chance
+``a / (a + b)`` exactly, wherever those cards lie in the stock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from parlour.cards import FRENCH_52
+from parlour.engine import derive_seed, make
+
+RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
+
+
+def shoe_counts(packs: int = 1) -> dict[str, int]:
+    """How many cards of each rank a stock of ``packs`` full French packs holds."""
+    if packs < 1:
+        raise ValueError("a stock needs at least one pack")
+    return {r: 4 * packs for r in RANKS}
+
+
+@dataclass(frozen=True)
+class ExactOdds:
+    """One deal's odds from a stock of the given composition; ``edge`` is the bank's gain per chip bet."""
+
+    cards: int
+    same_rank: Fraction
+    bank_first: Fraction
+    """Chance that the bank's card is paired first, given the two cards differ in rank."""
+    edge: Fraction
+
+    @property
+    def deals_per_same_rank(self) -> Fraction:
+        return 1 / self.same_rank
+
+
+def exact_odds(counts: Mapping[str, int], twins: bool = False) -> ExactOdds:
+    """The bank's edge for a stock holding ``counts[r]`` cards of rank ``r`` (any composition).
+
+    With ``twins`` a same-rank start wins only half of each bet (the per-chip figure,
+    before any rounding of odd bets).
+    """
+    live = {r: c for r, c in counts.items() if c > 0}
+    n = sum(live.values())
+    if n < 2:
+        raise ValueError("a deal needs at least two cards")
+    pairs = n * (n - 1)
+    same = Fraction(sum(c * (c - 1) for c in live.values()), pairs)
+    differ = 1 - same
+    bank_first = Fraction(0)
+    net = Fraction(0)  # the bank's net gain per chip when the two cards differ, weighted by their chance
+    for x, cx in live.items():
+        for y, cy in live.items():
+            if x == y:
+                continue
+            p = Fraction(cx * cy, pairs)
+            a, b = cx - 1, cy - 1
+            if a + b == 0:
+                continue  # neither card can be paired: the deal is void, nobody wins or loses
+            bank_first += p * Fraction(a, a + b)
+            net += p * Fraction(a - b, a + b)
+    win_same = Fraction(1, 2) if twins else Fraction(1)
+    return ExactOdds(
+        cards=n,
+        same_rank=same,
+        bank_first=bank_first / differ if differ else Fraction(0),
+        edge=same * win_same + net,
+    )
+
+
+def lansquenet_odds(packs: int = 1, twins: bool = False) -> ExactOdds:
+    """The odds of a deal from a freshly shuffled pack (or shoe of ``packs`` packs)."""
+    return exact_odds(shoe_counts(packs), twins)
+
+
+@dataclass(frozen=True)
+class MonteCarloOdds:
+    """The same figures measured on the engine, with 95% intervals."""
+
+    deals: int
+    same_rank: float
+    same_rank_interval: tuple[float, float]
+    bank_first: float
+    bank_first_interval: tuple[float, float]
+    edge: float
+    edge_interval: tuple[float, float]
+
+
+def monte_carlo(packs: int = 1, twins: bool = False, deals: int = 20_000, seed: int = 0) -> MonteCarloOdds:
+    """Play ``deals`` single-deal sessions on the engine: the banker banks 2, one punter bets 2.
+
+    Each session is a fresh match, so every deal comes from a freshly shuffled stock,
+    like the exact figure. Bets of 2 keep a twins half-win whole.
+    """
+    from parlour.sim import wilson
+
+    if deals < 2:
+        raise ValueError("a Monte-Carlo estimate needs at least two deals")
+    game = make("lansquenet", players=2, packs=packs, twins=twins, length="deals", deals=1)
+    same = bank_first = differ = 0
+    total = total_sq = 0.0
+    for i in range(deals):
+        state = game.new(seed=derive_seed(seed, "odds", i), deal={"banker": 0, "chips": [2, 2]})
+        state.apply("bank 2")
+        state.apply("bet 2")
+        end = next(e for e in state.log if e.kind == "hand_end")
+        gain = -end.data["points"][1] / 2  # the bank's gain per chip bet
+        total += gain
+        total_sq += gain * gain
+        if end.data["same_rank"]:
+            same += 1
+        else:
+            differ += 1
+            bank_first += 1 if end.data["bank_wins"] else 0
+    mean = total / deals
+    var = max(0.0, (total_sq - deals * mean * mean) / (deals - 1))
+    half = 1.96 * math.sqrt(var / deals)
+    return MonteCarloOdds(
+        deals=deals,
+        same_rank=same / deals,
+        same_rank_interval=wilson(same, deals),
+        bank_first=bank_first / differ if differ else 0.0,
+        bank_first_interval=wilson(bank_first, differ),
+        edge=mean,
+        edge_interval=(mean - half, mean + half),
+    )
+
+
+__all__ = ["ExactOdds", "MonteCarloOdds", "exact_odds", "lansquenet_odds", "monte_carlo", "shoe_counts"]
