@@ -1,0 +1,441 @@
+"""Computer players for open tarock: greedy, heuristic and an expectimax searcher.
+
+Everything playable is face up, so the only chance left is which card a stack
+turns up next. A turned-up card cannot change the trick in which it appears
+(it is not playable until the next trick), so the searcher draws the new cards
+once per trick, at the trick's end: decision nodes inside a trick are pure
+minimax with alpha-beta, and chance nodes sit only between tricks. Once nothing
+is face down the tree has no chance nodes left and the search is exact.
+
+Cards are small ints inside the search (suit, strength and value in thirds come
+from lookup lists); the public text API is used only at the edges.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from parlour.bots import Player, register_player
+from parlour.cards import Pack, get_pack
+from parlour.engine import Game, Rng
+from parlour.games.open_tarock import TRUMP, card_points, strength, suit_of
+
+View = Mapping[str, Any]
+
+SUIT_INDEX: Mapping[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, TRUMP: 4}
+TRUMP_I = 4
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-pack lookup lists indexed by card number."""
+
+    codes: tuple[str, ...]
+    index: Mapping[str, int]
+    suit: tuple[int, ...]
+    rank: tuple[int, ...]
+    worth: tuple[int, ...]
+    """A card's share of the count in thirds: 3 * points - 2 (13 for a king, 1 for an empty card)."""
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables(pack: Pack) -> Tables:
+    if pack.name not in _TABLES:
+        codes = tuple(dict.fromkeys(pack.cards))
+        _TABLES[pack.name] = Tables(
+            codes,
+            {c: i for i, c in enumerate(codes)},
+            tuple(SUIT_INDEX[suit_of(c)] for c in codes),
+            tuple(strength(pack, c) for c in codes),
+            tuple(3 * card_points(c) - 2 for c in codes),
+        )
+    return _TABLES[pack.name]
+
+
+def beats(t: Tables, lead: int, answer: int) -> bool:
+    """Does the answer take the trick from the lead?"""
+    sa, sl = t.suit[answer], t.suit[lead]
+    if sa == sl:
+        return t.rank[answer] > t.rank[lead]
+    return sa == TRUMP_I
+
+
+def legal_indices(t: Tables, tops: Sequence[int], lead: int) -> list[int]:
+    """Stacks whose top card may be played (``lead`` < 0: leading, any top card)."""
+    live = [i for i, c in enumerate(tops) if c >= 0]
+    if lead < 0:
+        return live
+    ls = t.suit[lead]
+    same = [i for i in live if t.suit[tops[i]] == ls]
+    if same:
+        return same
+    trumps = [i for i in live if t.suit[tops[i]] == TRUMP_I]
+    return trumps or live
+
+
+def trick_gain(t: Tables, lead: int, answer: int) -> int:
+    """The answerer's gain in thirds: + the trick's worth if it takes the trick, - if not."""
+    value = t.worth[lead] + t.worth[answer]
+    return value if beats(t, lead, answer) else -value
+
+
+class _ViewReader:
+    """The parts of a view every player needs, as ints."""
+
+    def __init__(self, view: View, pack: Pack) -> None:
+        self.t = tables(pack)
+        self.seat: int = int(view["seat"])
+        stacks = view["stacks"]
+        self.tops = [
+            [self.t.index[s["up"]] if s["up"] is not None else -1 for s in stacks[p]] for p in (0, 1)
+        ]
+        self.down = [[int(s["down"]) for s in stacks[p]] for p in (0, 1)]
+        trick = view["trick"]
+        self.lead = self.t.index[trick[0]["card"]] if trick else -1
+        seen = {c["card"] for tr in view["tricks"] for c in tr["cards"]}
+        seen.update(c["card"] for c in trick)
+        for p in (0, 1):
+            seen.update(s["up"] for s in stacks[p] if s["up"] is not None)
+        self.pool = [i for i, c in enumerate(self.t.codes) if c not in seen]
+
+    def action(self, stack: int) -> str:
+        return f"play {self.t.codes[self.tops[self.seat][stack]]}"
+
+
+class GreedyPlayer:
+    """Takes the most it can from the trick in hand, looking no further.
+
+    Answering, it plays the card with the best immediate result (win with the
+    most valuable winning card, else throw the cheapest); leading, it leads what
+    does best against the opponent's greedy answer.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, game: Game) -> str:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return str(legal[0])
+        r = _ViewReader(view, get_pack(game.pack))
+        me, t = r.seat, r.t
+        mine = r.tops[me]
+        if r.lead >= 0:
+            idx = legal_indices(t, mine, r.lead)
+            best = max(idx, key=lambda i: (trick_gain(t, r.lead, mine[i]), -t.rank[mine[i]]))
+            return r.action(best)
+        theirs = r.tops[1 - me]
+
+        def lead_score(i: int) -> tuple[int, int]:
+            card = mine[i]
+            replies = [theirs[j] for j in legal_indices(t, theirs, card)]
+            return (-max(trick_gain(t, card, a) for a in replies), -t.rank[card])
+
+        return r.action(max(legal_indices(t, mine, -1), key=lead_score))
+
+
+class HeuristicPlayer:
+    """Greedy on the trick in hand, plus a look at the next trick among the cards still in view.
+
+    The next trick is judged with the turned-up cards that stay in view (the
+    cards about to be turned up are unknown and left out), discounted because
+    they will change. Fast: at most 16 x 16 small evaluations a move.
+    """
+
+    def __init__(self, seed: int = 0, lookahead: float = 0.5) -> None:
+        self.rng = Rng(seed)
+        self.lookahead = lookahead
+
+    def choose(self, view: View, game: Game) -> str:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return str(legal[0])
+        r = _ViewReader(view, get_pack(game.pack))
+        t, me = r.t, r.seat
+        tops = [list(r.tops[0]), list(r.tops[1])]
+
+        def next_trick(leader: int, lead_stack: int, ans_stack: int, answerer: int) -> float:
+            # Value for `me` of the following trick with the remaining visible cards
+            # (a stack index of -1: that card had left its stack already).
+            a = list(tops[leader])
+            b = list(tops[answerer])
+            if lead_stack >= 0:
+                a[lead_stack] = -1
+            if ans_stack >= 0:
+                b[ans_stack] = -1
+            best = -INF
+            for i in legal_indices(t, a, -1):
+                worst = INF
+                for j in legal_indices(t, b, a[i]):
+                    worst = min(worst, -trick_gain(t, a[i], b[j]))
+                if worst == INF:
+                    worst = 0.0
+                best = max(best, worst)
+            if best == -INF:
+                return 0.0
+            return best if leader == me else -best
+
+        def answer_value(leader: int, li: int, answerer: int, j: int) -> float:
+            lead = tops[leader][li] if li >= 0 else r.lead
+            ans = tops[answerer][j]
+            gain = trick_gain(t, lead, ans)
+            winner = answerer if gain > 0 else leader
+            now = gain if answerer == me else -gain
+            return now + self.lookahead * next_trick(
+                winner, li if winner == leader else j, j if winner == leader else li, 1 - winner
+            )
+
+        if r.lead >= 0:
+            leader = 1 - me
+            li = -1  # the led card has left its stack (whose next card is already up)
+            idx = legal_indices(t, tops[me], r.lead)
+            best = max(idx, key=lambda j: (answer_value(leader, li, me, j), -t.rank[tops[me][j]]))
+            return r.action(best)
+        opp = 1 - me
+
+        def lead_value(i: int) -> tuple[float, int]:
+            replies = legal_indices(t, tops[opp], tops[me][i])
+            return (min(answer_value(me, i, opp, j) for j in replies), -t.rank[tops[me][i]])
+
+        return r.action(max(legal_indices(t, tops[me], -1), key=lead_value))
+
+
+class _Budget(Exception):
+    """Raised inside the search when an iteration runs out of nodes or time."""
+
+
+class SearchPlayer:
+    """Expectimax over the cards still face down, alpha-beta within each trick.
+
+    Iterative deepening by whole tricks: each iteration searches one trick
+    deeper until the node budget is spent (or, as a safety net, the time budget);
+    an unfinished iteration is thrown away, so for a given seed the choice does
+    not depend on the machine's speed unless the time limit is hit. Chance nodes
+    between tricks enumerate every possible pair of new cards when there are few,
+    and otherwise average over a sample whose size shrinks with depth.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        nodes: int = 40_000,
+        seconds: float = 0.8,
+        samples: Sequence[int] = (12, 6, 3, 2),
+    ) -> None:
+        self.rng = Rng(seed)
+        self.node_budget = nodes
+        self.seconds = seconds
+        self.samples = tuple(samples)
+        self.nodes = 0
+        self.deadline = 0.0
+        self.last_depth = 0
+        self.exact = False
+
+    # --- the entry point ---------------------------------------------------------------
+
+    def choose(self, view: View, game: Game) -> str:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return str(legal[0])
+        r = _ViewReader(view, get_pack(game.pack))
+        self.t = r.t
+        self.me = r.seat
+        self.tops = r.tops
+        self.down = r.down
+        self.pool = r.pool
+        start = time.perf_counter()
+        self.deadline = start + self.seconds
+        self.nodes = 0
+        left = max(sum(1 for c in r.tops[p] if c >= 0) + sum(r.down[p]) for p in (0, 1))
+        turn = self.me
+        moves = legal_indices(self.t, r.tops[turn], r.lead)
+        lead_seat = -1 if r.lead < 0 else 1 - self.me
+        self.root_lead = r.lead
+        best_move = moves[0]
+        depth = 1
+        while True:
+            try:
+                values = [self._root_value(m, lead_seat, depth) for m in moves]
+            except _Budget:
+                break
+            top = max(values)
+            best_move = moves[values.index(top)]
+            self.last_depth = depth
+            self.exact = not self.pool and depth >= left
+            if depth >= left or self.nodes >= self.node_budget:
+                break
+            # best move first next time, for earlier cut-offs
+            k = values.index(top)
+            moves = [moves[k], *moves[:k], *moves[k + 1 :]]
+            depth += 1
+        return r.action(best_move)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > 3 * self.node_budget or (
+            self.nodes & 255 == 0 and time.perf_counter() > self.deadline
+        ):
+            raise _Budget
+
+    # --- the tree ----------------------------------------------------------------------
+
+    def _root_value(self, move: int, lead_seat: int, depth: int) -> float:
+        me = self.me
+        if lead_seat < 0:
+            return self._answer(me, move, 1 - me, depth, 0, -INF, INF)
+        # answering: the led card has left its stack, whose next card is already up
+        return self._resolve(lead_seat, -1, self.root_lead, me, move, depth, 0)
+
+    def _lead(self, seat: int, depth: int, level: int, alpha: float, beta: float) -> float:
+        """Value (for ``me``, in thirds) of the rest of the hand with ``seat`` to lead."""
+        self._tick()
+        tops = self.tops[seat]
+        moves = legal_indices(self.t, tops, -1)
+        if not moves:
+            return 0.0
+        other = 1 - seat
+        if seat == self.me:
+            value = -INF
+            for i in moves:
+                value = max(value, self._answer(seat, i, other, depth, level, alpha, beta))
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+            return value
+        value = INF
+        for i in moves:
+            value = min(value, self._answer(seat, i, other, depth, level, alpha, beta))
+            beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return value
+
+    def _answer(
+        self, leader: int, li: int, answerer: int, depth: int, level: int, alpha: float, beta: float
+    ) -> float:
+        self._tick()
+        t = self.t
+        lead = self.tops[leader][li]
+        moves = legal_indices(t, self.tops[answerer], lead)
+        ans_tops = self.tops[answerer]
+        # winning answers first: they are usually best for the answerer
+        moves.sort(key=lambda j: -trick_gain(t, lead, ans_tops[j]))
+        if answerer == self.me:
+            value = -INF
+            for j in moves:
+                value = max(value, self._resolve(leader, li, lead, answerer, j, depth, level, alpha, beta))
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+            return value
+        value = INF
+        for j in moves:
+            value = min(value, self._resolve(leader, li, lead, answerer, j, depth, level, alpha, beta))
+            beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return value
+
+    def _resolve(
+        self,
+        leader: int,
+        li: int,
+        lead: int,
+        answerer: int,
+        aj: int,
+        depth: int,
+        level: int,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> float:
+        """The trick is complete: score it, turn up the new cards (chance) and go on."""
+        t = self.t
+        tops, down = self.tops, self.down
+        ans = tops[answerer][aj]
+        gain = trick_gain(t, lead, ans)
+        winner = answerer if gain > 0 else leader
+        now = float(gain if answerer == self.me else -gain)
+        if depth <= 1:
+            return now + self._leaf(winner)
+        played = [(answerer, aj)] if li < 0 else [(leader, li), (answerer, aj)]
+        reveals = [(p, s) for p, s in played if down[p][s] > 0]
+        for p, s in played:
+            tops[p][s] = -1
+        try:
+            if not reveals:
+                return now + self._lead(winner, depth - 1, level + 1, alpha - now, beta - now)
+            return now + self._chance(reveals, winner, depth - 1, level + 1)
+        finally:
+            tops[answerer][aj] = ans
+            if li >= 0:
+                tops[leader][li] = lead
+
+    def _chance(self, reveals: list[tuple[int, int]], winner: int, depth: int, level: int) -> float:
+        """Average over the cards the played stacks may turn up."""
+        pool = self.pool
+        k = len(reveals)
+        outcomes: list[tuple[int, ...]]
+        n = len(pool)
+        exact = n if k == 1 else n * (n - 1)
+        limit = self.samples[min(level - 1, len(self.samples) - 1)]
+        if exact <= limit:
+            outcomes = list(permutations(range(n), k))
+        else:
+            outcomes = []
+            for _ in range(limit):
+                first = self.rng.randrange(n)
+                if k == 1:
+                    outcomes.append((first,))
+                else:
+                    second = self.rng.randrange(n - 1)
+                    outcomes.append((first, second + (second >= first)))
+        tops, down = self.tops, self.down
+        total = 0.0
+        for picks in outcomes:
+            cards = [pool[i] for i in picks]
+            for (p, s), c in zip(reveals, cards, strict=True):
+                tops[p][s] = c
+                down[p][s] -= 1
+            removed = sorted(picks, reverse=True)
+            saved = [pool.pop(i) for i in removed]
+            try:
+                total += self._lead(winner, depth, level, -INF, INF)
+            finally:
+                for i, c in zip(reversed(removed), reversed(saved), strict=True):
+                    pool.insert(i, c)
+                for (p, s), _c in zip(reveals, cards, strict=True):
+                    down[p][s] += 1
+                    tops[p][s] = -1
+        return total / len(outcomes)
+
+    def _leaf(self, leader: int) -> float:
+        """The horizon: nothing more is counted but a small credit for holding the lead."""
+        return 0.0
+
+
+@register_player("greedy", "open-tarock")
+def _greedy(game: Game, seed: int) -> Player:
+    return GreedyPlayer(seed)
+
+
+@register_player("heuristic", "open-tarock")
+def _heuristic(game: Game, seed: int) -> Player:
+    return HeuristicPlayer(seed)
+
+
+@register_player("search", "open-tarock")
+def _search(game: Game, seed: int) -> Player:
+    return SearchPlayer(seed)
+
+
+@register_player("search-fast", "open-tarock")
+def _search_fast(game: Game, seed: int) -> Player:
+    """A lighter searcher for long simulations (a tenth of the default node budget)."""
+    return SearchPlayer(seed, nodes=4_000, seconds=0.3)
