@@ -25,7 +25,7 @@ SAVE_FORMAT = "parlour-state"
 SAVE_VERSION = 1
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """One entry of a match's log.
 
@@ -169,10 +169,14 @@ class State(ABC):
         """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing."""
         if not isinstance(action, str):
             raise IllegalAction(action, "an action must be text, such as 'play 9H'")
+        legal = self.legal_actions()
+        if action in legal:  # the common case: canonical text from legal_actions()
+            self._apply(action)
+            return
         if self.is_over:
             raise IllegalAction(action, "the match is over")
         text = self.normalize(action)
-        if text not in self.legal_actions():
+        if text not in legal:
             raise IllegalAction(action, self.explain_illegal(text))
         self._apply(text)
 

@@ -17,6 +17,8 @@ from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
 
 KNIGHT = "N"
+ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
+PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 TARGET = 25
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
@@ -70,6 +72,7 @@ class BishopsWhistState(State):
         self.finished = False
         self._pending_deal: list[str] = []  # the undealt pack while the dealer names trumps
         self._preset = False  # an explicit deal whose hands are already dealt
+        self._legal: list[str] | None = None  # legal actions, cleared by every change
 
     # --- table geometry -------------------------------------------------------------
 
@@ -90,6 +93,9 @@ class BishopsWhistState(State):
 
     @property
     def current_player(self) -> int | None:
+        if self.phase == PHASE_PLAY:
+            order = self.order
+            return order[(order.index(self.leader) + len(self.trick)) & 3]
         if self.finished:
             return None
         if self.phase == PHASE_TRUMP:
@@ -109,6 +115,11 @@ class BishopsWhistState(State):
         return [s for s in range(4) if self.team_of[s] == self.winner_side]
 
     def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[str]:
         if self.finished:
             return []
         if self.phase == PHASE_TRUMP:
@@ -118,27 +129,31 @@ class BishopsWhistState(State):
             return ["claim", "pass"]
         seat = self.current_player
         assert seat is not None
-        hand = self.hands[seat]
-        cards = sorted(set(hand), key=BISHOPS_WHIST.sort_key)
+        hand = self.hands[seat]  # kept in pack order, knights last
+        cards = list(dict.fromkeys(hand))
         if self.game.table_laws:
-            plays = [f"play {c}" for c in cards]
+            plays = [PLAY[c] for c in cards]
             if seat not in self.exposed_now:
                 plays += [f"expose {c}" for c in cards]
             return plays
-        return [f"play {c}" for c in cards if self._follows(seat, c)]
+        return [PLAY[c] for c in self._playable(hand, cards)]
+
+    def _playable(self, hand: list[str], cards: list[str]) -> list[str]:
+        """The distinct cards of ``hand`` that keep the law of following suit (knight's revoke included)."""
+        if not self.trick or self.trick[0][1] == KNIGHT:
+            return cards  # a lead, or an irregular trick: any card
+        led = self.trick[0][1][-1]
+        suited = [c for c in cards if c[-1] == led]
+        if not suited:
+            return cards
+        if len(suited) == 1 and suited[0][0] == "B" and KNIGHT in hand:
+            return [suited[0], KNIGHT]  # the knight's revoke: the bishop stands alone in the suit led
+        return suited
 
     def _follows(self, seat: int, card: str) -> bool:
         """Whether playing ``card`` keeps the law of following suit (knight's revoke included)."""
-        if not self.trick or self.trick[0][1] == KNIGHT:
-            return True  # a lead, or an irregular trick: any card
-        led = suit_of(self.trick[0][1])
-        suited = [c for c in self.hands[seat] if suit_of(c) == led]
-        if not suited:
-            return True
-        if suit_of(card) == led:
-            return True
-        # The knight's revoke: the bishop is the only card of the suit led.
-        return card == KNIGHT and suited == ["B" + str(led)]
+        hand = self.hands[seat]
+        return card in self._playable(hand, list(dict.fromkeys(hand)))
 
     def explain_illegal(self, action: str) -> str:
         words = action.split()
@@ -170,6 +185,7 @@ class BishopsWhistState(State):
         return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
 
     def _apply(self, action: str) -> None:
+        self._legal = None
         word, _, arg = action.partition(" ")
         if word == "trump":
             self._name_trump(arg)
@@ -315,7 +331,8 @@ class BishopsWhistState(State):
 
     def _begin_play(self) -> None:
         for s in range(4):
-            self.log.append(Event("hand", {"cards": sorted(self.hands[s], key=BISHOPS_WHIST.sort_key)}, to=s))
+            self.hands[s].sort(key=ORDER.__getitem__)
+            self.log.append(Event("hand", {"cards": list(self.hands[s])}, to=s))
         self.turn_up_held = True
         self.leader = self.left_of(self.dealer)
         self.phase = PHASE_PLAY
@@ -376,7 +393,7 @@ class BishopsWhistState(State):
                 },
             )
         )
-        self.hands = hands
+        self.hands = [sorted(h, key=ORDER.__getitem__) for h in hands]
         if turn_up == KNIGHT and trump is None:
             self.trump = None
             self.phase = PHASE_TRUMP
@@ -402,7 +419,7 @@ class BishopsWhistState(State):
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]
-        if not self._follows(seat, card):
+        if self.game.table_laws and not self._follows(seat, card):
             self.revokes.append([seat, len(self.tricks) + 1])
         as_ten = self._counts_as_ten(seat, card)
         hand.remove(card)
@@ -583,7 +600,7 @@ class BishopsWhistState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.base_view(seat)
         if seat is not None:
-            v["hand"] = sorted(self.hands[seat], key=BISHOPS_WHIST.sort_key)
+            v["hand"] = list(self.hands[seat])
         v.update(
             {
                 "phase": self.phase,
@@ -646,6 +663,7 @@ class BishopsWhistState(State):
     def _restore(self, data: dict[str, Any]) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
+        self._legal = None
 
     def clone(self) -> BishopsWhistState:
         other = BishopsWhistState.__new__(BishopsWhistState)
@@ -773,7 +791,8 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     seen.update(c for t in state.tricks for _, c in t["cards"])
     seen.update(e["card"] for e in view["trick"])
     unknown = list((BISHOPS_WHIST.counts() - seen).elements())
-    state.hands = _sample_hands(known, sizes, unknown, _voids(state, view), rng)
+    dealt = _sample_hands(known, sizes, unknown, _voids(state, view), rng)
+    state.hands = [sorted(h, key=ORDER.__getitem__) for h in dealt]
     # A knight's rank in the trick on the table follows from the (sampled) hand that played it.
     state.trick = []
     for e in view["trick"]:
