@@ -84,11 +84,11 @@ class StylePlayer:
             return f"bet {min(cap, _amount(st.bet_share, purse))}"
         if phase == "keep":
             wealth = purse + int(view["bank"])
-            if view["wins"] >= st.stop_after or view["bank"] > st.stop_share * wealth:
+            if view["wins_in_row"] >= st.stop_after or view["bank"] > st.stop_share * wealth:
                 return "stop"
             return "takeout" if st.takeout and "takeout" in legal else "keep"
         if phase == "buy":
-            size = int(view["base_bank"])
+            size = int(view["bookkeeping"]["base_bank"])
             return "buy" if size <= st.buy_share * purse else "pass"
         return legal[-1]
 

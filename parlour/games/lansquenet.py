@@ -27,7 +27,7 @@ TOTAL_CHIPS_MAX = 10 * 10_000
 _BASE_KEYS = frozenset(
     {"game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions"}
 )
-_DERIVED_KEYS = frozenset({"message", "stock_size", "dealer"})
+_DERIVED_KEYS = frozenset({"message", "stock_size", "dealer", "on_table", "last"})
 
 
 def rank_of(code: str) -> str:
@@ -760,10 +760,9 @@ class LansquenetState(State):
                     won = sum(spot["bets"])
                     self.purse[banker] += won
                     spot["bets"] = [0] * self.num_players
+                    takes = f": the bank takes {won}" if won else ""
                     self._say(
-                        "turn",
-                        f"turned: {pretty(card)}, matching {pretty(spot['card'])}: the bank takes {won}",
-                        card=card,
+                        "turn", f"turned: {pretty(card)}, matching {pretty(spot['card'])}{takes}", card=card
                     )
                 else:
                     self._say("turn", f"turned: {pretty(card)}", card=card)
@@ -807,17 +806,14 @@ class LansquenetState(State):
     # --- views, saving, auditing --------------------------------------------------------------
 
     def public(self) -> dict[str, Any]:
-        """Everything on the table, which every seat sees alike."""
+        """Everything on the table, which every seat sees alike (the bookkeeping of turns included)."""
         return {
             "phase": self.phase,
-            "to_act": self.to_act,
             "purses": list(self.purse),
             "bank": self.bank,
             "bets": list(self.bets),
             "banker": self.banker,
             "starter": self.starter,
-            "passed": list(self.passed),
-            "queue": list(self.queue),
             "bank_card": self.bank_card,
             "players_card": self.players_card,
             "pile": list(self.pile),
@@ -827,23 +823,25 @@ class LansquenetState(State):
             "discards": sorted(self.discards),
             "banks_started": list(self.banks_started),
             "deals_played": self.deals_played,
-            "wins": self.wins,
-            "base_bank": self.base_bank,
-            "same_rank_win": self.same_rank_win,
-            "deal_before": list(self.deal_before),
+            "wins_in_row": self.wins,
             "last_deal": copy.deepcopy(self.last_deal),
+            "bookkeeping": {
+                "to_act": self.to_act,
+                "passed": list(self.passed),
+                "queue": list(self.queue),
+                "base_bank": self.base_bank,
+                "same_rank_win": self.same_rank_win,
+                "deal_before": list(self.deal_before),
+            },
         }
 
     def set_public(self, data: Mapping[str, Any]) -> None:
         self.phase = data["phase"]
-        self.to_act = data["to_act"]
         self.purse = list(data["purses"])
         self.bank = data["bank"]
         self.bets = list(data["bets"])
         self.banker = data["banker"]
         self.starter = data["starter"]
-        self.passed = list(data["passed"])
-        self.queue = list(data["queue"])
         self.bank_card = data["bank_card"]
         self.players_card = data["players_card"]
         self.pile = list(data["pile"])
@@ -853,19 +851,51 @@ class LansquenetState(State):
         self.discards = list(data["discards"])
         self.banks_started = list(data["banks_started"])
         self.deals_played = data["deals_played"]
-        self.wins = data["wins"]
-        self.base_bank = data["base_bank"]
-        self.same_rank_win = data["same_rank_win"]
-        self.deal_before = list(data["deal_before"])
+        self.wins = data["wins_in_row"]
         self.last_deal = copy.deepcopy(data["last_deal"])
+        book = data["bookkeeping"]
+        self.to_act = book["to_act"]
+        self.passed = list(book["passed"])
+        self.queue = list(book["queue"])
+        self.base_bank = book["base_bank"]
+        self.same_rank_win = book["same_rank_win"]
+        self.deal_before = list(book["deal_before"])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         out = self.base_view(seat)
         out.update(self.public())
         out["dealer"] = self.banker
         out["stock_size"] = len(self.shoe)
+        out["on_table"] = self._table_text()
+        out["last"] = self._last_text() or None
         out["message"] = self._message()
         return out
+
+    def _table_text(self) -> str:
+        """The cards of the deal in progress, in one line for the terminal."""
+        pairs = zip(self.hand_cards, self.hand_matched, strict=True)
+        parts = [f"hand {pretty(c)}{' (matched)' if m else ''}" for c, m in pairs]
+        if self.bank_card:
+            parts.append(f"bank's card {pretty(self.bank_card)}")
+        if self.players_card:
+            parts.append(f"players' card {pretty(self.players_card)}")
+        for sp in self.spots:
+            staked = sum(sp["bets"])
+            state = " matched" if sp["matched"] else (f" [{staked} bet]" if staked else "")
+            parts.append(f"{pretty(sp['card'])}{state}")
+        return " · ".join(parts)
+
+    def _last_text(self) -> str:
+        last = self.last_deal
+        if not last:
+            return ""
+        if "players_card" in last:
+            cards = f"{pretty(last['bank_card'])} v {pretty(last['players_card'])}"
+            turned = " ".join(pretty(c) for c in last["pile"])
+            return f"{cards}{', then ' + turned if turned else ''}: {last['result']}"
+        if "bank_card" in last:
+            return f"bank's card {pretty(last['bank_card'])}: {last['result']}"
+        return str(last["result"])
 
     def _message(self) -> str:
         s = self.to_act
@@ -879,6 +909,8 @@ class LansquenetState(State):
         if self.phase == "hbet":
             card = self.spots[-1]["card"]
             return f"seat {s} may bet on {pretty(card)} (the banker covers {self.cover_left()} more)"
+        if self.phase == "keep" and self.hoyle:
+            return f"both hand cards were matched first: seat {s} may deal again (keep) or stop"
         if self.phase == "keep":
             return f"the bank won: seat {s} keeps the bank ({self.bank}) and deals again, or stops"
         if self.phase == "buy":
