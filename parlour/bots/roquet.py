@@ -1,0 +1,193 @@
+"""Computer players for Roquet.
+
+The heuristic banks the best set of combinations it can after every won trick,
+and in play weighs winning the trick (the meld it would allow, and the meld it
+denies) against the cost of giving up a card that may still build a combination.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from parlour.bots import Player, View, register_player
+from parlour.engine import Game, Rng
+from parlour.games.roquet import (
+    COURTS,
+    PACK,
+    RANK_INDEX,
+    RANKS,
+    beats,
+    classify,
+    find_combinations,
+    rank_of,
+    suit_of,
+)
+
+DENY = 2.5
+"""Rough worth of a won trick beyond the meld it allows: the lead, and the opponent's meld denied."""
+
+
+def table_of(view: View, game: Game) -> list[str]:
+    """The table cards a trick winner could take (livret, and the turn-up where it is meld material)."""
+    cards = list(view["livret"])
+    if view["turn_up"] is not None and game.options["turn_up"] == "table":
+        cards.append(view["turn_up"])
+    return cards
+
+
+def best_plan(
+    hand: Iterable[str], table: Iterable[str], max_sequence: int, one_only: bool
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """The most points the trick winner can bank now, and the combinations that make them."""
+    return _best(frozenset(hand), frozenset(table), max_sequence, one_only)
+
+
+@lru_cache(maxsize=50_000)
+def _best(
+    hand: frozenset[str], table: frozenset[str], max_sequence: int, one_only: bool
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    best: tuple[int, tuple[tuple[str, ...], ...]] = (0, ())
+    for meld in find_combinations(hand, table, max_sequence):
+        found = classify(meld, max_sequence)
+        assert found is not None
+        points = found[1]
+        if not one_only:
+            used_table = any(c in table for c in meld)
+            rest_points, rest = _best(
+                hand - set(meld), frozenset() if used_table else table, max_sequence, False
+            )
+            points += rest_points
+        else:
+            rest = ()
+        if points > best[0]:
+            best = (points, (meld, *rest))
+    return best
+
+
+def unseen_cards(view: View) -> Counter[str]:
+    """Cards this seat cannot place: in the opponent's hand or the face-down stock."""
+    seen: Counter[str] = Counter(view["hand"])
+    seen.update(view["livret"])
+    if view["turn_up"] is not None:
+        seen[view["turn_up"]] += 1
+    seen.update(t["card"] for t in view["trick"])
+    for t in view["tricks"]:
+        seen.update(x["card"] for x in t["cards"])
+    for ms in view["melds"]:
+        for m in ms:
+            seen.update(m["cards"])
+    for k in view["known_cards"]:
+        seen.update(k)
+    return PACK.counts() - seen
+
+
+def keep_value(card: str, hand: list[str], table: list[str], unseen: Mapping[str, int], trump: str) -> float:
+    """How much ``card`` is worth keeping: combinations it may still make, and its power in tricks."""
+    rank, suit = rank_of(card), suit_of(card)
+    pair = 5.0 if rank in COURTS else 2.0
+    others_hand = sum(1 for c in hand if c != card and rank_of(c) == rank)
+    others_table = sum(1 for c in table if rank_of(c) == rank)
+    others_live = sum(1 for s in "SHDC" if unseen.get(rank + s, 0))
+    value = 0.0
+    if others_hand:
+        value += pair + (2.0 if others_hand >= 2 else 0.0)
+    elif others_table:
+        value += 0.6 * pair
+    else:
+        value += 0.1 * pair * others_live
+    i = RANK_INDEX[rank]
+    have = set(hand) | set(table)
+    for d in (-2, -1, 1, 2):
+        j = i + d
+        if 0 <= j < len(RANKS):
+            neighbour = RANKS[j] + suit
+            weight = 1.0 if abs(d) == 1 else 0.4
+            if neighbour in hand:
+                value += weight
+            elif neighbour in have:
+                value += 0.5 * weight
+            elif unseen.get(neighbour, 0):
+                value += 0.1 * weight
+    if suit == trump:
+        value += 1.0 + 2.0 * i / 14
+    else:
+        value += 0.4 * i / 14
+    return value
+
+
+def lead_win_chance(card: str, view: View, unseen: Mapping[str, int]) -> float:
+    """Rough chance that the opponent cannot take a lead of ``card``."""
+    trump = view["trump"]
+    seat = int(view["seat"])
+    opp = 1 - seat
+    n = int(view["hand_sizes"][opp])
+    total = sum(unseen.values()) + len(view["known_cards"][opp])
+    if total == 0 or n == 0:
+        return 1.0
+    suit = suit_of(card)
+    known_opp = view["known_cards"][opp]
+    if any(beats(k, card, trump) for k in known_opp):
+        return 0.1
+    higher = sum(v for c, v in unseen.items() if suit_of(c) == suit and beats(c, card, trump))
+    void = suit in view["voids"][opp]
+    if void:
+        higher = 0
+    beaters: float = higher
+    if suit != trump:
+        trumps = sum(v for c, v in unseen.items() if suit_of(c) == trump)
+        beaters += trumps * (1.0 if void else 0.25)
+    p_none = (1.0 - min(1.0, beaters / total)) ** n
+    return p_none
+
+
+class RoquetHeuristic:
+    """Fast rule-of-thumb player: a few milliseconds a move."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if not legal:
+            raise ValueError("asked to choose with no legal action in the view")
+        if legal[0].startswith("meld") or legal == ["done"]:
+            return self._meld(view, game, legal)
+        return self._play(view, game, legal)
+
+    def _meld(self, view: View, game: Game, legal: list[str]) -> str:
+        table = [] if view["table_taken"] else table_of(view, game)
+        one = game.options["melds_per_trick"] == "one"
+        points, plan = best_plan(view["hand"], table, game.options["max_sequence"], one)
+        if points <= 0 or not plan:
+            return "done"
+        action = "meld " + " ".join(plan[0])
+        return action if action in legal else "done"
+
+    def _play(self, view: View, game: Game, legal: list[str]) -> str:
+        hand: list[str] = list(view["hand"])
+        trump: str = view["trump"]
+        table = table_of(view, game)
+        unseen = unseen_cards(view)
+        max_seq = game.options["max_sequence"]
+        one = game.options["melds_per_trick"] == "one"
+        lead = view["trick"][0]["card"] if view["trick"] else None
+        best_score = float("-inf")
+        best_action = legal[0]
+        for action in legal:
+            card = action.split()[1]
+            rest = [c for c in hand if c != card]
+            cost = keep_value(card, hand, table, unseen, trump)
+            gain = DENY + best_plan(rest, table, max_seq, one)[0]
+            chance = lead_win_chance(card, view, unseen) if lead is None else float(beats(card, lead, trump))
+            score = chance * gain - cost
+            score += self.rng.random() * 1e-6  # breaks exact ties without favouring a suit
+            if score > best_score:
+                best_score, best_action = score, action
+        return best_action
+
+
+@register_player("heuristic", "roquet")
+def _heuristic(game: Game, seed: int) -> Player:
+    return RoquetHeuristic(seed)
