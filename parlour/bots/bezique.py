@@ -1,0 +1,337 @@
+"""Computer players for Two-handed Bezique.
+
+The heuristic player keeps what can still meld (marriages, bezique, fours, the
+trump sequence and the seven), guards its aces and tens, wins a trick when the
+trick holds a brisque or when winning it lets it declare, and plays the last
+eight tricks exactly: once the talon is gone every card is known, so it solves
+the ending by exhaustive search (memoised, a few thousand positions at most).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.bots import Player, register_player
+from parlour.cards import BEZIQUE_64
+from parlour.engine import Game, Rng
+
+View = Mapping[str, Any]
+
+PACK = BEZIQUE_64
+RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
+POWER = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
+BASE_KEEP = {"A": 12, "T": 11, "K": 5, "Q": 5, "J": 3, "9": 0, "8": 0, "7": 0}
+MELD_ORDER = {
+    "common marriage": 1,
+    "royal marriage": 2,
+    "bezique": 3,
+    "four jacks": 3,
+    "four queens": 4,
+    "four kings": 5,
+    "four aces": 6,
+    "sequence": 7,
+    "double bezique": 8,
+}
+
+
+def _suit(c: str) -> str:
+    return c[-1]
+
+
+def _rank(c: str) -> str:
+    return c[:-1]
+
+
+def _beats(lead: str, follow: str, trump: str) -> bool:
+    if _suit(follow) == _suit(lead):
+        return POWER[_rank(follow)] > POWER[_rank(lead)]
+    return _suit(follow) == trump
+
+
+def _brisques(cards: list[str]) -> int:
+    return sum(1 for c in cards if _rank(c) in ("A", "T"))
+
+
+def strict_choices(hand: list[str], lead: str, trump: str) -> list[str]:
+    """The cards the last-eight rules allow in answer to ``lead``."""
+    same = [c for c in hand if _suit(c) == _suit(lead)]
+    if same:
+        higher = [c for c in same if POWER[_rank(c)] > POWER[_rank(lead)]]
+        return higher or same
+    trumps = [c for c in hand if _suit(c) == trump]
+    return trumps or hand
+
+
+class EndgameSolver:
+    """Exact play of the last tricks: both hands are known once the talon is gone."""
+
+    def __init__(self, trump: str, last_bonus: int) -> None:
+        self.trump = trump
+        self.last_bonus = last_bonus
+        self.memo: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+
+    def value(self, leader: tuple[str, ...], follower: tuple[str, ...]) -> int:
+        """Best (leader's points - follower's points) from here, leader to lead."""
+        if not leader:
+            return 0
+        key = (leader, follower)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        best = -(10**9)
+        for a in sorted(set(leader)):
+            worst = 10**9
+            for b in sorted(set(strict_choices(list(follower), a, self.trump))):
+                worst = min(worst, self._after(leader, follower, a, b))
+                if worst <= best:
+                    break
+            best = max(best, worst)
+        self.memo[key] = best
+        return best
+
+    def _after(self, leader: tuple[str, ...], follower: tuple[str, ...], a: str, b: str) -> int:
+        """Leader's net after leader plays ``a`` and follower ``b``."""
+        rest_l = _remove(leader, a)
+        rest_f = _remove(follower, b)
+        pts = 10 * _brisques([a, b]) + (self.last_bonus if not rest_l else 0)
+        if _beats(a, b, self.trump):
+            return -(pts + self.value(rest_f, rest_l))
+        return pts + self.value(rest_l, rest_f)
+
+
+def _remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+class HeuristicPlayer:
+    """Rule-of-thumb play in the talon phase, exact play in the last eight tricks."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.solver: EndgameSolver | None = None
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if len(legal) == 1:
+            return legal[0]
+        if "blanche" in legal:
+            return "blanche"
+        if any(a.startswith(("meld", "exchange", "declare")) for a in legal):
+            return self._declare(view, legal)
+        if view["phase"] == "last eight":
+            return self._endgame(view, legal)
+        return self._talon_play(view, legal)
+
+    # --- declaring ----------------------------------------------------------------------
+
+    def _declare(self, view: View, legal: list[str]) -> str:
+        for a in legal:
+            if a.startswith("exchange"):
+                return a
+        for a in legal:
+            if a.startswith("declare"):
+                return a
+        melds = [a for a in legal if a.startswith("meld")]
+        if not melds:
+            return "pass"
+        seat = view["seat"]
+        if view["window"]["scored"]:
+            # A further combination shown with the one just scored: free points next trick.
+            return melds[0]
+        options = [(self._kind(view, a.split()[1:]), a) for a in melds]
+        late = view["stock_size"] <= 5
+        held = set(a for _, a in options)
+
+        def value(item: tuple[str, str]) -> float:
+            kind, act = item
+            pts = _POINTS[kind]
+            if late:
+                return pts
+            # Declare the lower order first when a higher meld can follow with the same cards.
+            if kind == "royal marriage" and any(k == "sequence" for k, _ in options):
+                return 1000 + pts
+            if kind == "bezique" and any(k == "double bezique" for k, _ in options):
+                return 1000 + pts
+            if kind in ("common marriage", "royal marriage"):
+                r = act.split()[1:]
+                if any(_rank(c) == "K" for c in r) and _count(view, seat, "K") >= 4:
+                    return 900 + pts
+            return pts
+
+        del held
+        return max(options, key=value)[1]
+
+    def _kind(self, view: View, cards: list[str]) -> str:
+        trump = view["trump"]
+        ranks = {_rank(c) for c in cards}
+        if len(cards) == 2 and ranks == {"K", "Q"}:
+            return "royal marriage" if _suit(cards[0]) == trump else "common marriage"
+        if len(cards) == 2:
+            return "bezique"
+        if len(cards) == 5:
+            return "sequence"
+        if len(ranks) == 2:
+            return "double bezique"
+        return {"J": "four jacks", "Q": "four queens", "K": "four kings", "A": "four aces"}[cards[0][:-1]]
+
+    # --- the talon phase ------------------------------------------------------------
+
+    def _keep(self, view: View, card: str) -> float:
+        """How much we would regret parting with ``card`` while the talon lasts."""
+        seat = view["seat"]
+        trump = view["trump"]
+        hand: Counter[str] = Counter(view["hand"])
+        r, s = _rank(card), _suit(card)
+        v = float(BASE_KEEP[r])
+        if s == trump:
+            v += 6
+            if r in ("A", "T", "K", "Q", "J"):
+                have = sum(1 for x in ("A", "T", "K", "Q", "J") if hand[x + trump])
+                v += 2 * have
+            if r == "7" and view["turn_up"] is not None:
+                declared = view["sevens_declared"][seat]
+                if hand[card] > declared:
+                    v += 14
+        if r in ("K", "Q"):
+            mate = ("Q" if r == "K" else "K") + s
+            if hand[mate]:
+                v += 8
+        bez_q, bez_j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
+        if card in (bez_q, bez_j):
+            v += 9 + 4 * (hand[bez_q] + hand[bez_j] - 1)
+        if r in ("A", "K", "Q", "J"):
+            n = sum(hand[r + x] for x in "SHDC")
+            if n >= 2:
+                v += 3 * n
+        # Cards already declared to the hilt are cheap to play: they reveal nothing more.
+        for e in view["declared"][seat]:
+            if e["card"] == card and len(e["uses"]) >= 2:
+                v -= 3
+        return v
+
+    def _alt(self, view: View) -> bool:
+        return bool(self.game.options.get("alt_bezique")) and view["trump"] in ("S", "D")
+
+    def _can_declare(self, view: View) -> bool:
+        """A rough test: would winning a trick let us score something?"""
+        seat = view["seat"]
+        hand: Counter[str] = Counter(view["hand"])
+        trump = view["trump"]
+        used: dict[str, list[set[str]]] = {}
+        for e in view["declared"][seat]:
+            used.setdefault(e["card"], []).append({u[0] for u in e["uses"]})
+        if view["to_score"][seat]:
+            return True
+        if view["turn_up"] is not None and hand["7" + trump] > view["sevens_declared"][seat]:
+            return True
+
+        def fresh(card: str, kind: str) -> int:
+            uses = used.get(card, [])
+            blocked = sum(1 for u in uses if kind in u or any(MELD_ORDER[k] > MELD_ORDER[kind] for k in u))
+            return hand[card] - blocked
+
+        for s in "SHDC":
+            kind = "royal marriage" if s == trump else "common marriage"
+            if fresh("K" + s, kind) > 0 and fresh("Q" + s, kind) > 0:
+                return True
+        q, j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
+        if fresh(q, "bezique") > 0 and fresh(j, "bezique") > 0:
+            return True
+        for r, kind in (("J", "four jacks"), ("Q", "four queens"), ("K", "four kings"), ("A", "four aces")):
+            if sum(max(0, fresh(r + s, kind)) for s in "SHDC") >= 4:
+                return True
+        return all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J"))
+
+    def _talon_play(self, view: View, legal: list[str]) -> str:
+        cards = [a.split()[1] for a in legal]
+        trump = view["trump"]
+        trick = view["trick"]
+        if not trick:
+            # Lead something cheap; avoid leading brisques and trumps.
+            return "play " + min(
+                cards, key=lambda c: (self._keep(view, c) + (8 if _rank(c) in "AT" else 0), c)
+            )
+        lead = trick[0]["card"]
+        winners = [c for c in cards if _beats(lead, c, trump)]
+        gain = 10.0 * _brisques([lead])
+        if self._can_declare(view):
+            gain += 25
+        if view["stock_size"] <= 1:
+            gain += 5
+        if winners and gain > 0:
+            best = min(
+                winners,
+                key=lambda c: (
+                    self._keep(view, c) + (10 if _rank(c) in "AT" and _suit(c) == trump else 0),
+                    c,
+                ),
+            )
+            cost = self._keep(view, best) - 10.0 * (_rank(best) in ("A", "T"))
+            if gain >= cost * 0.6:
+                return "play " + best
+        # Lose cheaply: no brisque thrown away unless nothing else.
+        return "play " + min(cards, key=lambda c: (self._keep(view, c) + (20 if _rank(c) in "AT" else 0), c))
+
+    # --- the last eight tricks ----------------------------------------------------------
+
+    def _endgame(self, view: View, legal: list[str]) -> str:
+        seat = view["seat"]
+        mine = list(view["hand"])
+        seen = Counter(mine) + Counter(view["won"][0]) + Counter(view["won"][1])
+        seen.update(t["card"] for t in view["trick"])
+        theirs = sorted((PACK.counts() - seen).elements())
+        last = self.game.options.get("last_trick", "final")
+        bonus = 10 if last in ("final", "both") else 0
+        if self.solver is None or self.solver.trump != view["trump"] or self.solver.last_bonus != bonus:
+            self.solver = EndgameSolver(view["trump"], bonus)
+        if len(self.solver.memo) > 200_000:
+            self.solver.memo.clear()
+        solver = self.solver
+        cards = sorted({a.split()[1] for a in legal})
+        me = tuple(sorted(mine))
+        opp = tuple(sorted(theirs))
+        trick = view["trick"]
+        if not trick:
+
+            def lead_value(a: str) -> int:
+                rest_f = opp
+                return min(
+                    solver._after(me, rest_f, a, b) for b in set(strict_choices(list(opp), a, view["trump"]))
+                )
+
+            return "play " + max(cards, key=lambda a: (lead_value(a), a))
+        lead = trick[0]["card"]
+        leader_hand = tuple(sorted([*theirs, lead]))
+
+        def follow_value(b: str) -> int:
+            return -solver._after(leader_hand, me, lead, b)
+
+        del seat
+        return "play " + max(cards, key=lambda b: (follow_value(b), b))
+
+
+_POINTS = {
+    "common marriage": 20,
+    "royal marriage": 40,
+    "bezique": 40,
+    "four jacks": 40,
+    "four queens": 60,
+    "four kings": 80,
+    "four aces": 100,
+    "sequence": 250,
+    "double bezique": 500,
+}
+
+
+def _count(view: View, seat: int, rank: str) -> int:
+    del seat
+    return sum(1 for c in view["hand"] if _rank(c) == rank)
+
+
+@register_player("heuristic", "bezique")
+def _heuristic(game: Game, seed: int) -> Player:
+    return HeuristicPlayer(game, seed)

@@ -1,0 +1,1052 @@
+"""Two-handed Bezique: a 64-card melding and trick-taking game for two, played to 1000.
+
+The hand has two phases. While the talon lasts, play is free (no need to
+follow) and the winner of each trick may declare melds and the seven of trumps
+before both players draw. Once the talon is gone, the last eight tricks are
+played under strict rules (follow, head the trick, else trump). Aces and tens
+won ("brisques") count ten each at the end of the hand.
+
+Cards on the table keep their history: each declared card remembers the meld
+kinds it has served in (and in which declaring turn), because a card may serve
+again only in a meld of another kind and not of an inferior order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
+from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+
+PACK = BEZIQUE_64
+RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
+POWER: dict[str, int] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
+BRISQUE_RANKS = frozenset({"A", "T"})
+
+# Meld kinds: points and order. A card may serve again only in a meld of another kind
+# whose order is not below that of any meld it has already served in.
+MELD_POINTS: dict[str, int] = {
+    "common marriage": 20,
+    "royal marriage": 40,
+    "bezique": 40,
+    "four jacks": 40,
+    "four queens": 60,
+    "four kings": 80,
+    "four aces": 100,
+    "sequence": 250,
+    "double bezique": 500,
+}
+MELD_ORDER: dict[str, int] = {
+    "common marriage": 1,
+    "royal marriage": 2,
+    "bezique": 3,
+    "four jacks": 3,
+    "four queens": 4,
+    "four kings": 5,
+    "four aces": 6,
+    "sequence": 7,
+    "double bezique": 8,
+}
+FOURS: dict[str, str] = {"J": "four jacks", "Q": "four queens", "K": "four kings", "A": "four aces"}
+SEVEN_POINTS = 10
+BLANCHE_POINTS = 50
+LAST_TRICK_POINTS = 10
+BRISQUE_POINTS = 10
+STOCK_TRICKS_HAND = 8
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def pretty(card: str) -> str:
+    return PACK.pretty(card)
+
+
+def pretty_list(cards: list[str]) -> str:
+    return " ".join(pretty(c) for c in cards)
+
+
+def sort_cards(cards: list[str]) -> list[str]:
+    return sorted(cards, key=PACK.sort_key)
+
+
+def beats(lead: str, follow: str, trump: str) -> bool:
+    """Whether the second card wins the trick (equal cards go to the leader)."""
+    if suit(follow) == suit(lead):
+        return POWER[rank(follow)] > POWER[rank(lead)]
+    return suit(follow) == trump
+
+
+# ----------------------------------------------------------------------------------------
+
+
+class BeziqueState(State):
+    """A whole match of Two-handed Bezique."""
+
+    game: Bezique
+
+    def __init__(self, game: Bezique, seed: int | None = None) -> None:
+        super().__init__(game, seed)
+        self.d: dict[str, Any] = {}
+
+    # --- helpers over the data ------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return str(self.d.get("phase", "over"))
+
+    def full_hand(self, seat: int) -> list[str]:
+        """Every card the seat holds: concealed ones and those declared on the table."""
+        return list(self.d["hidden"][seat]) + [e["card"] for e in self.d["table"][seat]]
+
+    def _bezique_cards(self) -> tuple[str, str]:
+        if self.game.options["alt_bezique"] and self.d["trump"] in ("S", "D"):
+            return ("QC", "JH")
+        return ("QS", "JD")
+
+    def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
+        self.log.append(Event(kind, data, to))
+
+    def _score(self, seat: int, points: int, reason: str, text: str) -> None:
+        if points == 0:
+            return
+        self.d["totals"][seat] += points
+        self.d["hand_points"][seat] += points
+        self._log("score", {"seat": seat, "points": points, "reason": reason, "text": text})
+
+    # --- the contract ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        return int(self.d["turn"])
+
+    @property
+    def scores(self) -> list[float]:
+        if not self.d:
+            return [0.0, 0.0]
+        return [float(x) for x in self.d["totals"]]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        t = self.d["totals"]
+        best = max(t)
+        return [s for s in (0, 1) if t[s] == best]
+
+    def normalize(self, text: str) -> str:
+        words = text.split()
+        if not words:
+            return ""
+        key = words[0].lower()
+        args = [w.upper() for w in words[1:]]
+        if key == "meld" and all(PACK.is_card(a) for a in args):
+            args = sort_cards(args)
+        return " ".join([key, *args])
+
+    def legal_actions(self) -> list[str]:
+        phase = self.phase
+        if phase == "over":
+            return []
+        seat = self.d["turn"]
+        if phase == "blanche":
+            return ["blanche", "pass"]
+        if phase == "declare":
+            acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
+            acts += self._seven_actions(seat)
+            return [*acts, "pass"]
+        return [f"play {c}" for c in self._playable(seat)]
+
+    def _playable(self, seat: int) -> list[str]:
+        hand = sorted(set(self.full_hand(seat)), key=PACK.sort_key)
+        if self.phase != "play2" or not self.d["trick"] or self.game.options["table_laws"]:
+            return hand
+        return self._strict_choices(seat, hand)
+
+    def _strict_choices(self, seat: int, hand: list[str]) -> list[str]:
+        """Phase two: follow suit and head the trick if possible, else trump, else anything."""
+        lead = self.d["trick"][0]["card"]
+        trump = self.d["trump"]
+        same = [c for c in hand if suit(c) == suit(lead)]
+        if same:
+            higher = [c for c in same if POWER[rank(c)] > POWER[rank(lead)]]
+            return higher or same
+        trumps = [c for c in hand if suit(c) == trump]
+        return trumps or hand
+
+    # --- melds ----------------------------------------------------------------------
+
+    def _patterns(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Every meld kind with the card codes that make it."""
+        trump = self.d["trump"]
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for s in SUITS:
+            kind = "royal marriage" if s == trump else "common marriage"
+            out.append((kind, ("K" + s, "Q" + s)))
+        q, j = self._bezique_cards()
+        out.append(("bezique", (q, j)))
+        out.append(("double bezique", (q, q, j, j)))
+        for r, kind in FOURS.items():
+            if self.game.options["fours_one_per_suit"]:
+                out.append((kind, tuple(r + s for s in SUITS)))
+            else:
+                for combo in itertools.combinations_with_replacement(SUITS, 4):
+                    if max(Counter(combo).values()) <= 2:
+                        out.append((kind, tuple(r + s for s in combo)))
+        out.append(("sequence", tuple(r + trump for r in ("A", "T", "K", "Q", "J"))))
+        return out
+
+    def _eligible(self, entry: Mapping[str, Any], kind: str) -> bool:
+        """May this declared card serve in ``kind`` now (same-turn exposures are exempt from order)?"""
+        window = self.d["window"]
+        for used, when in entry["uses"]:
+            if used == kind:
+                return False
+            if when != window and MELD_ORDER[used] > MELD_ORDER[kind]:
+                return False
+        return True
+
+    def _assign(self, seat: int, kind: str, codes: tuple[str, ...]) -> list[tuple[str, int]] | None:
+        """Pick physical cards for a meld: ``("t", id)`` declared ones first, then ``("h", 0)`` concealed."""
+        window_ids = {i for m in self.d["window_melds"] for i in m}
+        hidden = Counter(self.d["hidden"][seat])
+        chosen: list[tuple[str, int]] = []
+        for code, need in Counter(codes).items():
+            cands = [e for e in self.d["table"][seat] if e["card"] == code and self._eligible(e, kind)]
+            cands.sort(key=lambda e: (e["id"] not in window_ids, -len(e["uses"]), e["id"]))
+            picks: list[tuple[str, int]] = [("t", int(e["id"])) for e in cands[:need]]
+            short = need - len(picks)
+            if short > hidden[code]:
+                return None
+            picks += [("h", 0)] * short
+            chosen += picks
+        return chosen
+
+    def _meld_candidates(self, seat: int) -> list[tuple[str, tuple[str, ...], list[tuple[str, int]] | None]]:
+        """Melds that may be declared now: (kind, codes, assignment or None for a pending meld)."""
+        d = self.d
+        several = self.game.options["melds_per_trick"] == "several"
+        scored = d["window_scored"]
+        out: list[tuple[str, tuple[str, ...], list[tuple[str, int]] | None]] = []
+        seen: set[tuple[str, ...]] = set()
+        if not several and scored == 0:
+            table_ids = {e["id"] for e in d["table"][seat]}
+            for p in d["pending"][seat]:
+                if all(i in table_ids for i in p["ids"]):
+                    codes = tuple(sort_cards(list(p["cards"])))
+                    if codes not in seen:
+                        seen.add(codes)
+                        out.append((p["kind"], codes, None))
+        window_ids = {i for m in d["window_melds"] for i in m}
+        for kind, codes in self._patterns():
+            key = tuple(sort_cards(list(codes)))
+            if key in seen:
+                continue
+            assign = self._assign(seat, kind, codes)
+            if assign is None:
+                continue
+            # After the trick's meld, only a further combination shown by the cards just exposed.
+            if not several and scored > 0 and not any(k == "t" and i in window_ids for k, i in assign):
+                continue
+            seen.add(key)
+            out.append((kind, key, assign))
+        return out
+
+    def _meld_options(self, seat: int) -> list[tuple[str, ...]]:
+        if self.game.options["seven_counts_as_meld"] and self.d["window_seven"]:
+            return []
+        return [codes for _, codes, _ in self._meld_candidates(seat)]
+
+    def _seven_actions(self, seat: int) -> list[str]:
+        d = self.d
+        if d["turn_up"] is None:
+            return []
+        if self.game.options["seven_counts_as_meld"] and (d["window_scored"] or d["window_seven"]):
+            return []
+        seven = "7" + d["trump"]
+        free = d["hidden"][seat].count(seven) - d["declared_sevens"][seat]
+        if free <= 0:
+            return []
+        acts = []
+        if d["turn_up"] != seven:
+            acts.append(f"exchange {seven}")
+        acts.append(f"declare {seven}")
+        return acts
+
+    def _has_declaration(self, seat: int) -> bool:
+        return bool(self._seven_actions(seat) or self._meld_options(seat))
+
+    # --- applying -------------------------------------------------------------------
+
+    def _apply(self, action: str) -> None:
+        words = action.split()
+        key, args = words[0], words[1:]
+        seat = self.d["turn"]
+        if key == "play":
+            self._play(seat, args[0])
+        elif key == "meld":
+            self._meld(seat, tuple(args))
+        elif key == "exchange":
+            self._exchange(seat, args[0])
+        elif key == "declare":
+            self._declare_seven(seat, args[0])
+        elif key == "blanche":
+            self._blanche(seat)
+        elif key == "pass":
+            if self.phase == "blanche":
+                self._next_blanche()
+            else:
+                self._draw()
+        if self.phase == "declare" and not self._has_declaration(self.d["turn"]):
+            self._draw()
+
+    def _blanche(self, seat: int) -> None:
+        hand = sort_cards(self.d["hidden"][seat])
+        self.d["known"][seat] = dict(Counter(hand))
+        self._log(
+            "blanche",
+            {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
+        )
+        self._score(
+            seat, BLANCHE_POINTS, "carte blanche", f"seat {seat} scores {BLANCHE_POINTS} for carte blanche"
+        )
+        self._next_blanche()
+
+    def _next_blanche(self) -> None:
+        queue = self.d["blanche_queue"]
+        queue.pop(0)
+        if queue:
+            self.d["turn"] = queue[0]
+        else:
+            self.d["phase"] = "play1"
+            self.d["turn"] = self.d["leader"]
+
+    def _take_card(self, seat: int, card: str) -> None:
+        """Remove ``card`` from the seat's hand, a declared copy first (one not awaiting a score)."""
+        d = self.d
+        pending_ids = {i for p in d["pending"][seat] for i in p["ids"]}
+        copies = [e for e in d["table"][seat] if e["card"] == card]
+        free = [e for e in copies if e["id"] not in pending_ids]
+        if free or (copies and card not in d["hidden"][seat]):
+            pool = free or copies
+            pool.sort(key=lambda e: (-len(e["uses"]), e["id"]))
+            entry = pool[0]
+            d["table"][seat].remove(entry)
+            d["pending"][seat] = [p for p in d["pending"][seat] if entry["id"] not in p["ids"]]
+            return
+        d["hidden"][seat].remove(card)
+        known = d["known"][seat]
+        if known.get(card, 0) > 0:
+            known[card] -= 1
+            if not known[card]:
+                del known[card]
+        seven = "7" + d["trump"]
+        if card == seven and d["declared_sevens"][seat] > 0:
+            d["declared_sevens"][seat] -= 1
+
+    def _play(self, seat: int, card: str) -> None:
+        d = self.d
+        strict = self.phase == "play2"
+        if strict and d["trick"] and self.game.options["table_laws"] and d["revoker"] is None:
+            allowed = self._strict_choices(seat, sorted(set(self.full_hand(seat)), key=PACK.sort_key))
+            if card not in allowed:
+                d["revoker"] = seat
+                self._log(
+                    "revoke",
+                    {
+                        "seat": seat,
+                        "text": f"seat {seat} fails to follow or to win when able "
+                        "and concedes every brisque still to come",
+                    },
+                )
+        self._take_card(seat, card)
+        d["trick"].append({"seat": seat, "card": card})
+        if len(d["trick"]) == 1:
+            self._log("play", {"seat": seat, "card": card, "text": f"seat {seat} leads {pretty(card)}"})
+            d["turn"] = 1 - seat
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        d = self.d
+        lead, follow = d["trick"]
+        winner = follow["seat"] if beats(lead["card"], follow["card"], d["trump"]) else lead["seat"]
+        cards = [lead["card"], follow["card"]]
+        d["won"][winner].extend(cards)
+        brisques = sum(1 for c in cards if rank(c) in BRISQUE_RANKS)
+        gets = winner if d["revoker"] is None else 1 - d["revoker"]
+        d["brisques"][gets] += brisques
+        d["last_trick"] = d["trick"]
+        d["trick"] = []
+        d["tricks_played"] += 1
+        d["leader"] = winner
+        d["turn"] = winner
+        self._log(
+            "play",
+            {
+                "seat": follow["seat"],
+                "card": follow["card"],
+                "winner": winner,
+                "text": f"seat {follow['seat']} plays {pretty(follow['card'])}; seat {winner} wins the trick",
+            },
+        )
+        opts = self.game.options
+        if self.phase == "play1":
+            if d["turn_up"] is None and not d["stock"]:
+                raise AssertionError("phase one without a talon")
+            last_of_stock = len(d["stock"]) == 1
+            if last_of_stock and opts["last_trick"] in ("stock", "both"):
+                self._score(
+                    winner,
+                    LAST_TRICK_POINTS,
+                    "last trick of the talon",
+                    f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick before the talon runs out",
+                )
+            d["window"] += 1
+            d["window_scored"] = 0
+            d["window_seven"] = False
+            d["window_melds"] = []
+            d["phase"] = "declare"
+            if not self._has_declaration(winner):
+                self._draw()
+            return
+        # phase two
+        if not d["hidden"][0] and not d["hidden"][1] and not d["table"][0] and not d["table"][1]:
+            if opts["last_trick"] in ("final", "both"):
+                self._score(
+                    winner,
+                    LAST_TRICK_POINTS,
+                    "last trick",
+                    f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick",
+                )
+            self._end_hand()
+
+    def _meld(self, seat: int, codes: tuple[str, ...]) -> None:
+        d = self.d
+        found = [(k, a) for k, key, a in self._meld_candidates(seat) if key == codes]
+        if not found:  # pragma: no cover - legal_actions guarantees a match
+            raise AssertionError(codes)
+        kind, assign = found[0]
+        several = self.game.options["melds_per_trick"] == "several"
+        if assign is None:
+            pend = next(p for p in d["pending"][seat] if tuple(sort_cards(list(p["cards"]))) == codes)
+            d["pending"][seat].remove(pend)
+            d["window_scored"] += 1
+            d["window_melds"].append(list(pend["ids"]))
+            d["melds"][seat].append(
+                {"kind": kind, "cards": list(codes), "points": MELD_POINTS[kind], "scored": True}
+            )
+            for m in d["melds"][seat]:
+                if not m["scored"] and m["kind"] == kind and m["cards"] == list(codes):
+                    d["melds"][seat].remove(m)
+                    break
+            self._score(
+                seat,
+                MELD_POINTS[kind],
+                kind,
+                f"seat {seat} scores {MELD_POINTS[kind]} for {kind} ({pretty_list(list(codes))})",
+            )
+            return
+        ids: list[int] = []
+        hidden_needed = Counter(codes)
+        for k, i in assign:
+            if k == "t":
+                entry = next(e for e in d["table"][seat] if e["id"] == i)
+                entry["uses"].append([kind, d["window"]])
+                hidden_needed[entry["card"]] -= 1
+                ids.append(i)
+        for code, n in hidden_needed.items():
+            for _ in range(n):
+                d["hidden"][seat].remove(code)
+                known = d["known"][seat]
+                if known.get(code, 0) > 0:
+                    known[code] -= 1
+                    if not known[code]:
+                        del known[code]
+                new_id = d["next_id"]
+                d["next_id"] += 1
+                d["table"][seat].append({"id": new_id, "card": code, "uses": [[kind, d["window"]]]})
+                ids.append(new_id)
+        d["window_melds"].append(ids)
+        points = MELD_POINTS[kind]
+        if several or d["window_scored"] == 0:
+            d["window_scored"] += 1
+            d["melds"][seat].append({"kind": kind, "cards": list(codes), "points": points, "scored": True})
+            self._log(
+                "meld",
+                {
+                    "seat": seat,
+                    "kind": kind,
+                    "cards": list(codes),
+                    "text": f"seat {seat} declares {kind}: {pretty_list(list(codes))}",
+                },
+            )
+            self._score(seat, points, kind, f"seat {seat} scores {points} for {kind}")
+        else:
+            d["pending"][seat].append({"kind": kind, "cards": list(codes), "ids": ids})
+            d["melds"][seat].append({"kind": kind, "cards": list(codes), "points": points, "scored": False})
+            self._log(
+                "meld",
+                {
+                    "seat": seat,
+                    "kind": kind,
+                    "cards": list(codes),
+                    "pending": True,
+                    "text": f"seat {seat} shows {kind} too: {pretty_list(list(codes))}, "
+                    f"{points} to score after another trick won",
+                },
+            )
+
+    def _exchange(self, seat: int, seven: str) -> None:
+        d = self.d
+        old = d["turn_up"]
+        d["hidden"][seat].remove(seven)
+        d["hidden"][seat].append(old)
+        known = d["known"][seat]
+        known[old] = known.get(old, 0) + 1
+        d["turn_up"] = seven
+        d["window_seven"] = True
+        self._log(
+            "exchange",
+            {
+                "seat": seat,
+                "card": seven,
+                "took": old,
+                "text": f"seat {seat} exchanges {pretty(seven)} for the turn-up {pretty(old)}",
+            },
+        )
+        self._score(
+            seat,
+            SEVEN_POINTS,
+            "seven of trumps",
+            f"seat {seat} scores {SEVEN_POINTS} for the seven of trumps",
+        )
+
+    def _declare_seven(self, seat: int, seven: str) -> None:
+        d = self.d
+        d["declared_sevens"][seat] += 1
+        known = d["known"][seat]
+        known[seven] = known.get(seven, 0) + 1
+        d["window_seven"] = True
+        self._log("seven", {"seat": seat, "card": seven, "text": f"seat {seat} shows {pretty(seven)}"})
+        self._score(
+            seat,
+            SEVEN_POINTS,
+            "seven of trumps",
+            f"seat {seat} scores {SEVEN_POINTS} for the seven of trumps",
+        )
+
+    def _draw(self) -> None:
+        """Winner then loser draw; the turn-up goes last, to the loser of the last talon trick."""
+        d = self.d
+        winner = d["leader"]
+        loser = 1 - winner
+        first = d["stock"].pop(0)
+        d["hidden"][winner].append(first)
+        if d["stock"]:
+            second = d["stock"].pop(0)
+            d["hidden"][loser].append(second)
+        else:
+            up = d["turn_up"]
+            d["turn_up"] = None
+            d["hidden"][loser].append(up)
+            known = d["known"][loser]
+            known[up] = known.get(up, 0) + 1
+            self._log(
+                "draw",
+                {
+                    "seat": loser,
+                    "card": up,
+                    "text": f"seat {loser} takes the turn-up {pretty(up)}; the talon is exhausted",
+                },
+            )
+        d["window_melds"] = []
+        d["window_scored"] = 0
+        d["window_seven"] = False
+        d["turn"] = winner
+        if d["turn_up"] is None:
+            self._start_phase_two()
+        else:
+            d["phase"] = "play1"
+
+    def _start_phase_two(self) -> None:
+        d = self.d
+        for seat in (0, 1):
+            for e in d["table"][seat]:
+                d["hidden"][seat].append(e["card"])
+                known = d["known"][seat]
+                known[e["card"]] = known.get(e["card"], 0) + 1
+            d["table"][seat] = []
+            d["pending"][seat] = []
+            d["declared_sevens"][seat] = 0
+        d["melds"] = [[m for m in ms if m["scored"]] for ms in d["melds"]]
+        d["phase"] = "play2"
+        self._log("phase", {"text": "the talon is exhausted: follow suit and win the trick if you can"})
+
+    def _end_hand(self) -> None:
+        d = self.d
+        for seat in (0, 1):
+            n = d["brisques"][seat]
+            self._score(
+                seat,
+                n * BRISQUE_POINTS,
+                "brisques",
+                f"seat {seat} scores {n * BRISQUE_POINTS} for {n} brisques",
+            )
+        pts = list(d["hand_points"])
+        self._log(
+            "hand_end",
+            {
+                "points": pts,
+                "hand": d["hand_number"],
+                "text": f"hand {d['hand_number']} ends: {pts[0]} to {pts[1]}; "
+                f"totals {d['totals'][0]} to {d['totals'][1]}",
+            },
+        )
+        t = d["totals"]
+        target = self.game.options["target"]
+        if max(t) >= target and t[0] != t[1]:
+            d["phase"] = "over"
+            win = 0 if t[0] > t[1] else 1
+            self._log(
+                "match_end",
+                {
+                    "winner": win,
+                    "scores": list(t),
+                    "text": f"seat {win} wins the match {t[win]} to {t[1 - win]}",
+                },
+            )
+            return
+        self._deal(1 - d["dealer"], None)
+
+    # --- dealing --------------------------------------------------------------------
+
+    def _cut(self) -> int:
+        """Cut for deal: the higher card deals; equal ranks cut again."""
+        while True:
+            cards = list(PACK.cards)
+            self.rng.shuffle(cards)
+            a, b = cards[0], cards[1]
+            text = f"seat 0 cuts {pretty(a)}, seat 1 cuts {pretty(b)}"
+            if POWER[rank(a)] != POWER[rank(b)]:
+                dealer = 0 if POWER[rank(a)] > POWER[rank(b)] else 1
+                self._log("cut", {"cards": [a, b], "dealer": dealer, "text": f"{text}: seat {dealer} deals"})
+                return dealer
+            self._log("cut", {"cards": [a, b], "dealer": None, "text": f"{text}: equal, cut again"})
+
+    def _deal(self, dealer: int, deal: Mapping[str, Any] | None) -> None:
+        d = self.d
+        d["hand_number"] = d.get("hand_number", 0) + 1
+        elder = 1 - dealer
+        won: list[list[str]] = [[], []]
+        if deal is None:
+            cards = list(PACK.cards)
+            self.rng.shuffle(cards)
+            hands: list[list[str]] = [[], []]
+            pos = 0
+            for n in (3, 2, 3):
+                for seat in (elder, dealer):
+                    hands[seat] += cards[pos : pos + n]
+                    pos += n
+            turn_up = cards[pos]
+            stock = cards[pos + 1 :]
+            leader = elder
+        else:
+            hands, turn_up, stock, won, leader = _check_deal(deal, dealer, self.rng)
+        trump = suit(turn_up)
+        d.update(
+            phase="play1",
+            dealer=dealer,
+            leader=leader,
+            turn=leader,
+            trump=trump,
+            turn_up=turn_up,
+            stock=stock,
+            hidden=[list(hands[0]), list(hands[1])],
+            table=[[], []],
+            pending=[[], []],
+            melds=[[], []],
+            known=[{}, {}],
+            declared_sevens=[0, 0],
+            trick=[],
+            last_trick=[],
+            won=[list(won[0]), list(won[1])],
+            brisques=[sum(1 for c in won[s] if rank(c) in BRISQUE_RANKS) for s in (0, 1)],
+            revoker=None,
+            hand_points=[0, 0],
+            tricks_played=len(won[0]) // 2 + len(won[1]) // 2,
+            window=0,
+            window_scored=0,
+            window_seven=False,
+            window_melds=[],
+            next_id=0,
+            blanche_queue=[],
+        )
+        self._log(
+            "deal",
+            {
+                "dealer": dealer,
+                "hand": d["hand_number"],
+                "text": f"hand {d['hand_number']}: seat {dealer} deals; the turn-up is {pretty(turn_up)}, "
+                f"{SUIT_NAMES[trump]} are trumps",
+            },
+        )
+        for seat in (0, 1):
+            self._log(
+                "hand",
+                {
+                    "seat": seat,
+                    "cards": sort_cards(hands[seat]),
+                    "text": f"your hand: {pretty_list(sort_cards(hands[seat]))}",
+                },
+                to=seat,
+            )
+        if rank(turn_up) == "7":
+            self._score(
+                dealer,
+                SEVEN_POINTS,
+                "seven turned up",
+                f"seat {dealer} scores {SEVEN_POINTS} for turning up the seven",
+            )
+        if not stock:
+            self._start_phase_two()
+            return
+        if self.game.options["carte_blanche"]:
+            queue = [s for s in (elder, dealer) if not any(rank(c) in "ATKQJ" for c in hands[s])]
+            if queue:
+                d["blanche_queue"] = queue
+                d["phase"] = "blanche"
+                d["turn"] = queue[0]
+
+    # --- information ----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.base_view(seat)
+        d = self.d
+        v["phase"] = {
+            "blanche": "deal",
+            "play1": "talon",
+            "declare": "talon",
+            "play2": "last eight",
+            "over": "over",
+        }[self.phase]
+        if seat is not None:
+            v["hand"] = sort_cards(self.full_hand(seat))
+        v["hand_sizes"] = [len(self.full_hand(s)) for s in (0, 1)]
+        v["trump"] = d["trump"]
+        v["turn_up"] = d["turn_up"]
+        v["stock_size"] = len(d["stock"])
+        v["dealer"] = d["dealer"]
+        v["leader"] = d["leader"]
+        v["hand_number"] = d["hand_number"]
+        v["trick"] = [dict(t) for t in d["trick"]]
+        v["last_trick"] = [dict(t) for t in d["last_trick"]]
+        v["table"] = [sort_cards([e["card"] for e in d["table"][s]]) for s in (0, 1)]
+        v["melds"] = [[dict(m, cards=list(m["cards"])) for m in d["melds"][s]] for s in (0, 1)]
+        v["declared"] = [
+            [{"id": e["id"], "card": e["card"], "uses": [list(u) for u in e["uses"]]} for e in d["table"][s]]
+            for s in (0, 1)
+        ]
+        v["to_score"] = [
+            [{"kind": p["kind"], "cards": list(p["cards"]), "ids": list(p["ids"])} for p in d["pending"][s]]
+            for s in (0, 1)
+        ]
+        v["known"] = [sort_cards([c for c, n in d["known"][s].items() for _ in range(n)]) for s in (0, 1)]
+        v["sevens_declared"] = list(d["declared_sevens"])
+        v["won"] = [sort_cards(d["won"][s]) for s in (0, 1)]
+        v["brisques"] = list(d["brisques"])
+        v["hand_points"] = list(d["hand_points"])
+        v["tricks_played"] = d["tricks_played"]
+        v["revoker"] = d["revoker"]
+        v["window"] = {
+            "n": d["window"],
+            "scored": d["window_scored"],
+            "seven": d["window_seven"],
+            "melds": [list(m) for m in d["window_melds"]],
+            "next_id": d["next_id"],
+        }
+        v["blanche_queue"] = list(d["blanche_queue"])
+        v["declaring"] = self.phase == "declare"
+        v["message"] = self._message()
+        return v
+
+    def _message(self) -> str:
+        d = self.d
+        if self.phase == "over":
+            t = d["totals"]
+            return f"match over: {t[0]} to {t[1]}"
+        turn = d["turn"]
+        if self.phase == "blanche":
+            return f"seat {turn} may show a carte blanche"
+        if self.phase == "declare":
+            return f"seat {turn} won the trick and may declare (or pass to draw)"
+        if d["trick"]:
+            return f"seat {turn} to play to {pretty(d['trick'][0]['card'])}"
+        stage = "the last eight tricks" if self.phase == "play2" else f"{len(d['stock'])} cards in the talon"
+        return f"seat {turn} to lead; {SUIT_NAMES[d['trump']]} are trumps; {stage}"
+
+    def explain_illegal(self, action: str) -> str:
+        words = action.split()
+        if not words:
+            return "empty action; try 'play 9H', 'meld KS QS', 'exchange 7H', 'declare 7H' or 'pass'"
+        key, args = words[0], words[1:]
+        phase = self.phase
+        seat = self.d["turn"]
+        if phase == "over":
+            return "the match is over"
+        if key == "play":
+            if phase in ("declare", "blanche"):
+                return "not time to play: first declare or pass"
+            if len(args) != 1 or not PACK.is_card(args[0]):
+                return "name one card, such as 'play 9H'"
+            if args[0] not in self.full_hand(seat):
+                return f"you do not hold {args[0]}"
+            return "in the last eight tricks you must follow suit and head the trick if you can, else trump"
+        if key == "meld":
+            if phase != "declare":
+                return "you may declare only just after winning a trick while the talon lasts"
+            if not args or not all(PACK.is_card(a) for a in args):
+                return "name the meld's cards, such as 'meld KS QS'"
+            if Counter(args) - Counter(self.full_hand(seat)):
+                return "you do not hold all those cards"
+            if self.game.options["melds_per_trick"] == "one" and self.d["window_scored"]:
+                return (
+                    "one meld scores per trick won; a further combination may be shown now "
+                    "only if it shares a card just exposed"
+                )
+            return (
+                "those cards make no meld that scores now: a declared card may serve again only in a meld of "
+                "another kind, not of an inferior order"
+            )
+        if key in ("exchange", "declare"):
+            if phase != "declare":
+                return (
+                    "the seven of trumps is exchanged or declared only after winning a trick, talon not empty"
+                )
+            seven = "7" + self.d["trump"]
+            if args != [seven]:
+                return f"only the seven of trumps ({seven}) may be {key}d"
+            if key == "exchange" and self.d["turn_up"] == seven:
+                return "the turn-up is already a seven of trumps"
+            return "you hold no seven of trumps that has not already scored"
+        if key == "blanche":
+            return "carte blanche is shown only before the first trick, by a hand without ace, ten or court"
+        if key == "pass":
+            return "there is nothing to decline now: play a card"
+        return super().explain_illegal(action)
+
+    # --- persistence and audit --------------------------------------------------------
+
+    def _data(self) -> dict[str, Any]:
+        out: dict[str, Any] = _jsonify(self.d)
+        return out
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.d = _jsonify(data)
+
+    def inventory(self) -> Counter[str]:
+        d = self.d
+        out: Counter[str] = Counter()
+        for s in (0, 1):
+            out.update(self.full_hand(s))
+            out.update(d["won"][s])
+        out.update(d["stock"])
+        out.update(t["card"] for t in d["trick"])
+        if d["turn_up"] is not None:
+            out[d["turn_up"]] += 1
+        return out
+
+
+def _jsonify(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {str(k): _jsonify(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_jsonify(v) for v in obj]
+    return obj
+
+
+def _check_deal(
+    deal: Mapping[str, Any], dealer: int, rng: Rng
+) -> tuple[list[list[str]], str, list[str], list[list[str]], int]:
+    try:
+        hands = [PACK.check(h, f"hand {i}") for i, h in enumerate(deal["hands"])]
+        turn_up = str(deal["turn_up"])
+        won = [PACK.check(w, "won") for w in deal.get("won", [[], []])]
+    except (KeyError, TypeError) as exc:
+        raise InvalidDeal(f"a deal needs 'hands' (two lists) and 'turn_up': {exc}") from None
+    except ValueError as exc:
+        raise InvalidDeal(str(exc)) from None
+    if len(hands) != 2 or len(won) != 2:
+        raise InvalidDeal("a deal has two hands")
+    if not PACK.is_card(turn_up):
+        raise InvalidDeal(f"turn_up {turn_up!r} is not a card")
+    if len(hands[0]) != len(hands[1]) or not 1 <= len(hands[0]) <= 8:
+        raise InvalidDeal("both hands must hold the same number of cards, 1 to 8")
+    used = Counter(hands[0]) + Counter(hands[1]) + Counter(won[0]) + Counter(won[1]) + Counter([turn_up])
+    if used - PACK.counts():
+        raise InvalidDeal(f"too many of {', '.join(sorted(used - PACK.counts()))}")
+    rest = list((PACK.counts() - used).elements())
+    if "stock" in deal:
+        try:
+            stock = PACK.check(deal["stock"], "stock")
+        except ValueError as exc:
+            raise InvalidDeal(str(exc)) from None
+        if Counter(stock) != Counter(rest):
+            raise InvalidDeal("the stock must hold exactly the cards not dealt, won or turned up")
+    else:
+        stock = sorted(rest, key=PACK.sort_key)
+        rng.shuffle(stock)
+    if len(hands[0]) != 8:
+        raise InvalidDeal("while the talon lasts each hand holds eight cards")
+    if len(stock) % 2 != 1:
+        raise InvalidDeal("the talon and the turn-up together must be an even number of cards")
+    if len(won[0]) % 2 or len(won[1]) % 2:
+        raise InvalidDeal("tricks already won hold two cards each")
+    leader = int(deal.get("leader", 1 - dealer))
+    if leader not in (0, 1):
+        raise InvalidDeal("leader must be seat 0 or 1")
+    return hands, turn_up, stock, won, leader
+
+
+# ----------------------------------------------------------------------------------------
+
+
+@register
+class Bezique(Game):
+    """Two-handed Bezique with the 64-card pack."""
+
+    name = "bezique"
+    title = "Two-handed Bezique"
+    min_players = 2
+    max_players = 2
+    pack = "bezique64"
+    summary = (
+        "The 19th-century French melding game for two with a doubled piquet pack: win tricks to declare "
+        "marriages, bezique, fours and the trump sequence, then fight for aces and tens; first to 1000."
+    )
+    option_specs = (
+        Option(
+            "target",
+            1000,
+            "points that win the match (checked at the end of each hand)",
+            minimum=100,
+            maximum=100_000,
+        ),
+        Option("alt_bezique", False, "bezique is Q♣ J♥ instead of Q♠ J♦ when spades or diamonds are trumps"),
+        Option("fours_one_per_suit", False, "four of a kind needs one card of each suit"),
+        Option("carte_blanche", False, "a dealt hand without ace, ten or court may be shown for 50"),
+        Option(
+            "melds_per_trick", "one", "how many melds score for one trick won", choices=("one", "several")
+        ),
+        Option(
+            "last_trick",
+            "final",
+            "which last trick earns 10: the last of the hand, the last of the talon, or both",
+            choices=("final", "stock", "both"),
+        ),
+        Option(
+            "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
+        ),
+        Option(
+            "table_laws",
+            False,
+            "do not enforce following in the last eight tricks; a revoke concedes all brisques still to come",
+        ),
+    )
+    hand_points_bounds = (0.0, 6000.0)
+
+    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> BeziqueState:
+        state = BeziqueState(self, seed)
+        state.d = {"totals": [0, 0], "hand_number": 0}
+        if deal is not None:
+            dealer = deal.get("dealer")
+            if dealer not in (0, 1):
+                raise InvalidDeal("a deal names its dealer, 0 or 1")
+            state._deal(int(dealer), deal)
+        else:
+            state._deal(state._cut(), None)
+        return state
+
+    def _blank_state(self) -> BeziqueState:
+        return BeziqueState(self, 0)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> BeziqueState:
+        seat = int(view["seat"])
+        opp = 1 - seat
+        table = [[dict(e, uses=[list(u) for u in e["uses"]]) for e in view["declared"][s]] for s in (0, 1)]
+        own_hidden = Counter(view["hand"]) - Counter(e["card"] for e in table[seat])
+        known = [Counter(view["known"][s]) for s in (0, 1)]
+        seen = Counter(view["hand"]) + Counter(e["card"] for e in table[opp]) + known[opp]
+        for s in (0, 1):
+            seen.update(view["won"][s])
+        seen.update(t["card"] for t in view["trick"])
+        if view["turn_up"] is not None:
+            seen[view["turn_up"]] += 1
+        pool = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
+        rng.shuffle(pool)
+        opp_count = view["hand_sizes"][opp] - len(table[opp]) - sum(known[opp].values())
+        opp_hidden = list(known[opp].elements()) + pool[:opp_count]
+        stock = pool[opp_count:]
+        hidden: list[list[str]] = [[], []]
+        hidden[seat] = sort_cards(list(own_hidden.elements()))
+        hidden[opp] = sort_cards(opp_hidden)
+        w = view["window"]
+        phase = view["phase"]
+        if view["is_over"]:
+            internal = "over"
+        elif phase == "deal":
+            internal = "blanche"
+        elif phase == "last eight":
+            internal = "play2"
+        elif view["current_player"] == view["leader"] and not view["trick"] and _window_open(view):
+            internal = "declare"
+        else:
+            internal = "play1"
+        data = {
+            "phase": internal,
+            "totals": [int(x) for x in view["scores"]],
+            "hand_number": view["hand_number"],
+            "dealer": view["dealer"],
+            "leader": view["leader"],
+            "turn": view["current_player"] if view["current_player"] is not None else view["leader"],
+            "trump": view["trump"],
+            "turn_up": view["turn_up"],
+            "stock": stock,
+            "hidden": hidden,
+            "table": table,
+            "pending": [[dict(p) for p in view["to_score"][s]] for s in (0, 1)],
+            "melds": [[dict(m) for m in view["melds"][s]] for s in (0, 1)],
+            "known": [dict(known[s]) for s in (0, 1)],
+            "declared_sevens": list(view["sevens_declared"]),
+            "trick": [dict(t) for t in view["trick"]],
+            "last_trick": [dict(t) for t in view["last_trick"]],
+            "won": [list(x) for x in view["won"]],
+            "brisques": list(view["brisques"]),
+            "revoker": view["revoker"],
+            "hand_points": list(view["hand_points"]),
+            "tricks_played": view["tricks_played"],
+            "window": w["n"],
+            "window_scored": w["scored"],
+            "window_seven": w["seven"],
+            "window_melds": [list(m) for m in w["melds"]],
+            "next_id": w["next_id"],
+            "blanche_queue": list(view["blanche_queue"]),
+        }
+        state = BeziqueState(self, rng.randrange(2**62))
+        state._restore(data)
+        return state
+
+
+def _window_open(view: Mapping[str, Any]) -> bool:
+    """Whether a talon-phase view is the winner's declaring turn rather than a lead."""
+    return bool(view.get("declaring"))
