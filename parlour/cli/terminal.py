@@ -180,12 +180,11 @@ class TerminalGame:
             head.add_row(key.replace("_", " "), self.value_text(value))
         self.console.print(Panel(head, title=view.get("message", ""), expand=False))
         if view.get("last_trick"):
-            self.console.print(
-                Text("last trick: ").append_text(self.trick_text(view["last_trick"].get("cards", []), view))
-            )
+            last = self.trick_text(_pairs(view["last_trick"]), view)
+            self.console.print(Text("last trick: ").append_text(last))
         trick = view.get("trick")
         if trick is not None:
-            pairs = [[e["seat"], e["card"]] for e in trick]
+            pairs = _pairs(trick)
             self.console.print(
                 Text("on the table: ").append_text(self.trick_text(pairs, view) if pairs else Text("-"))
             )
@@ -198,7 +197,7 @@ class TerminalGame:
         for i, (seat, code) in enumerate(pairs):
             if i:
                 out.append(",  ")
-            out.append(f"{self.who(int(seat), view)} ")
+            out.append(f"{self.who(seat, view) if isinstance(seat, int) else seat} ")
             out.append_text(self.card(str(code), view.get("trump")))
         return out
 
@@ -244,9 +243,10 @@ class TerminalGame:
     def show_history(self, state: State, view: Mapping[str, Any]) -> None:
         tricks = view.get("tricks")
         if tricks:
-            for t in tricks:
-                line = Text(f"trick {t.get('number', '?')}: ").append_text(self.trick_text(t["cards"], view))
-                if "winner" in t:
+            for i, t in enumerate(tricks, 1):
+                number = t.get("number", i) if isinstance(t, dict) else i
+                line = Text(f"trick {number}: ").append_text(self.trick_text(_pairs(t), view))
+                if isinstance(t, dict) and "winner" in t:
                     line.append(f"  → {self.who(t['winner'], view)}")
                 self.console.print(line)
             return
@@ -264,3 +264,16 @@ class TerminalGame:
         else:
             verdict = "[bold red]You lose.[/bold red]"
         self.console.print(Panel(f"{verdict}\nfinal score — {self.score_line(view)}", expand=False))
+
+
+def _pairs(trick: Any) -> list[list[Any]]:
+    """Cards of a trick as ``[seat, card]`` pairs, from the shapes games use in views."""
+    if isinstance(trick, dict):
+        trick = trick.get("cards", trick.get("plays", []))
+    out: list[list[Any]] = []
+    for entry in trick or []:
+        if isinstance(entry, dict):
+            out.append([entry.get("seat", "?"), entry.get("card", "?")])
+        elif isinstance(entry, list | tuple) and len(entry) >= 2:
+            out.append([entry[0], entry[1]])
+    return out

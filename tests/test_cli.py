@@ -1,0 +1,141 @@
+"""The command line as a user meets it: listing, rules, terminal play and simulation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import parlour
+from parlour.bots import make_player
+from parlour.cli import app
+from parlour.cli.terminal import TerminalGame
+
+runner = CliRunner()
+
+
+def test_list_names_every_game() -> None:
+    result = runner.invoke(app, ["list"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for info in parlour.list_games():
+        assert info.name in result.output
+
+
+def test_rules_prints_notation_and_options() -> None:
+    result = runner.invoke(app, ["rules", "bishops-whist"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "knight's revoke" in result.output.lower()
+    assert "play <card>" in result.output
+    assert "irregular_trick" in result.output
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["rules", "whist-of-doom"])
+    assert result.exit_code == 2
+    assert "bishops-whist" in result.output
+
+
+def test_bad_option_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["play", "bishops-whist", "-o", "laws=loose"])
+    assert result.exit_code == 2
+    assert "strict" in result.output
+
+
+def _scripted(lines: list[str]) -> tuple[TerminalGame, Console]:
+    game = parlour.make("bishops-whist")
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=120, force_terminal=False)
+    answers = iter(lines)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return TerminalGame(game, 0, bots, 11, console, ask=ask), console
+
+
+def test_play_refuses_bad_input_without_traceback_and_quits() -> None:
+    tg, console = _scripted(
+        ["", "help", "play ZZ", "bogus words", "99", "moves", "history", "hand", "1", "quit"]
+    )
+    tg.run()
+    out = console.export_text()
+    assert "is not a card" in out
+    assert "There is no move 99" in out
+    assert "You left the table." in out
+    assert "Traceback" not in out
+
+
+def test_play_a_whole_match_by_numbers() -> None:
+    tg, console = _scripted(["1"] * 2000)
+    tg.run()
+    out = console.export_text()
+    assert "final score" in out
+    assert "You win!" in out or "You lose." in out or "drawn" in out
+
+
+def test_play_ctrl_c_leaves_cleanly() -> None:
+    game = parlour.make("bishops-whist")
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=120)
+
+    def ask(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    TerminalGame(game, 0, bots, 3, console, ask=ask).run()
+    assert "You left the table." in console.export_text()
+
+
+def test_play_command_end_to_end() -> None:
+    result = runner.invoke(
+        app, ["play", "bishops-whist", "--seed", "4", "--opponents", "random"], input="1\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "your hand" in result.output
+
+
+def test_simulate_same_seed_same_figures(tmp_path: Path) -> None:
+    outs = []
+    for name in ("a.json", "b.json"):
+        path = tmp_path / name
+        args = [
+            "simulate",
+            "bishops-whist",
+            "-n",
+            "6",
+            "--players",
+            "random,random,random,random",
+            "--seed",
+            "5",
+        ]
+        result = runner.invoke(app, [*args, "--json", str(path)], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        assert "95% interval" in result.output
+        data = json.loads(path.read_text())
+        data.pop("seconds")
+        data.pop("matches_per_second")
+        outs.append(data)
+    assert outs[0] == outs[1]
+    assert sum(side["wins"] for side in outs[0]["sides"]) + outs[0]["draws"] == 6
+
+
+def test_simulate_wrong_player_count() -> None:
+    result = runner.invoke(app, ["simulate", "bishops-whist", "--players", "random,random"])
+    assert result.exit_code == 2
+    assert "needs 4 players" in result.output
+
+
+@pytest.mark.parametrize("name", [i.name for i in parlour.list_games()])
+def test_every_game_renders_in_the_terminal(name: str) -> None:
+    """The generic front end can show every game's views for a few moves."""
+    game = parlour.make(name)
+    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=120)
+    answers = iter(["1"] * 30 + ["quit"])
+    TerminalGame(game, 0, bots, 2, console, ask=lambda p: next(answers)).run()
+    assert "Traceback" not in console.export_text()

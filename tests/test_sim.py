@@ -1,0 +1,22 @@
+"""Simulation: reproducible figures, whatever the number of processes."""
+
+from __future__ import annotations
+
+from parlour.sim import simulate, wilson
+
+
+def test_jobs_do_not_change_figures() -> None:
+    kinds = ["random"] * 4
+    one = simulate("bishops-whist", kinds, 8, seed=9, jobs=1)
+    two = simulate("bishops-whist", kinds, 8, seed=9, jobs=2)
+    assert one.figures() == two.figures()
+    assert one.matches == 8
+    assert [s.seats for s in one.sides] == [(0, 2), (1, 3)]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
