@@ -1,0 +1,545 @@
+"""Computer players for Bishops Whist.
+
+``heuristic`` plays by the key strategies of Dana's booklet: bishops are the
+points (two each), so it weighs every card by what the trick is worth (the
+bishops in it and the trick itself) times its chance of ending with our side,
+against what the card is worth kept in hand (a knight guards a bishop and may
+rule the 13th trick; a sure winner may catch a bishop later; a bare bishop is a
+liability). It counts the cards played, reads voids and knight's revokes from
+the tricks, swings castle-aces and kings at guarded bishops, never overtakes a
+partner who holds the trick, throws its bishops into a partner's safe trick,
+saves its own with the knight's revoke, and keeps a knight for the last trick.
+
+``search`` (slower) samples the hidden cards with ``game.determinize`` and
+plays each candidate card out to the end of the hand with ``heuristic`` players
+(perfect-information Monte Carlo), choosing the card with the best mean margin.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.bots import Player, View, register_player
+from parlour.cards import BISHOPS_WHIST
+from parlour.engine import Game, Rng
+
+KNIGHT = "N"
+VALUE: dict[str, int] = {
+    "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
+}  # fmt: skip
+TEN = 10
+PACK: Counter[str] = Counter(BISHOPS_WHIST.counts())
+TRICK_WORTH = 0.6
+"""Rough net worth of a trick without bishops: one point a trick over six, for one side or the other."""
+
+
+def suit_of(card: str) -> str | None:
+    return None if card == KNIGHT else card[-1]
+
+
+def is_bishop(card: str) -> bool:
+    return card != KNIGHT and card[0] == "B"
+
+
+def _chance_any(probabilities: Sequence[float]) -> float:
+    """The chance that at least one of several (treated as independent) events happens."""
+    miss = 1.0
+    for p in probabilities:
+        miss *= 1.0 - p
+    return 1.0 - miss
+
+
+class Table:
+    """What one seat knows of the hand in play, read from its view alone."""
+
+    def __init__(self, view: View, game: Game) -> None:
+        self.seat: int = view["seat"]
+        self.order: list[int] = list(view["order"])
+        i = self.order.index(self.seat)
+        self.partner = self.order[(i + 2) % 4]
+        self.hand: list[str] = list(view["hand"])
+        self.trump: str | None = view["trump"]
+        self.tricks: list[dict[str, Any]] = list(view["tricks"])
+        self.trick: list[tuple[int, str]] = [(e["seat"], e["card"]) for e in view["trick"]]
+        self.number = len(self.tricks) + 1
+        self.last = self.number == 13
+        self.sizes: list[int] = list(view["hand_sizes"])
+        self.ten_when_void = game.options.get("void_knight", "ten") == "ten"
+        self.irregular_leader = game.options.get("irregular_trick", "first-suit") == "leader"
+        leader = view["leader"]
+        li = self.order.index(leader)
+        self.play_order = [self.order[(li + k) % 4] for k in range(4)]
+        self.later = self.play_order[len(self.trick) + 1 :]
+        played: Counter[str] = Counter(c for t in self.tricks for _, c in t["cards"])
+        played.update(c for _, c in self.trick)
+        self.played = played
+        self.unseen: Counter[str] = PACK - Counter(self.hand) - played
+        # Cards known to lie in another seat's hand: the dealer's turn-up, exposed cards.
+        self.known: list[Counter[str]] = [Counter() for _ in range(4)]
+        dealer = view["dealer"]
+        if view.get("turn_up_held") and dealer != self.seat and view["turn_up"]:
+            self.known[dealer][view["turn_up"]] += 1
+        for s, c in view.get("exposed", []):
+            if s != self.seat:
+                self.known[s][c] += 1
+        # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
+        self.void: list[set[str]] = [set() for _ in range(4)]
+        self.bishop_only: list[set[str]] = [set() for _ in range(4)]
+        for cards in [t["cards"] for t in self.tricks] + [[list(e) for e in self.trick]]:
+            if not cards or cards[0][1] == KNIGHT:
+                continue
+            led = str(suit_of(cards[0][1]))
+            for s, c in cards[1:]:
+                if c == KNIGHT:
+                    self.bishop_only[s].add(led)
+                elif suit_of(c) != led:
+                    self.void[s].add(led)
+        for s in range(4):
+            self.bishop_only[s] -= self.void[s]
+            for suit in list(self.bishop_only[s]):
+                if self.played["B" + suit] or "B" + suit in self.hand:
+                    self.void[s].add(suit)
+            self.bishop_only[s] -= self.void[s]
+
+    # --- who may hold what -----------------------------------------------------------
+
+    def may_hold(self, seat: int, card: str) -> bool:
+        if seat == self.seat or self.sizes[seat] == 0:
+            return False
+        suit = suit_of(card)
+        if suit is None:
+            return True
+        if suit in self.void[seat]:
+            return False
+        return not (suit in self.bishop_only[seat] and not is_bishop(card))
+
+    def p_holds(self, seat: int, card: str) -> float:
+        """The chance that ``seat`` holds (a copy of) ``card``, spreading unseen cards by hand size."""
+        copies = self.unseen[card]
+        if copies == 0:
+            return 0.0
+        if self.known[seat][card] >= copies:
+            return 1.0
+        free = copies - sum(k[card] for k in self.known)
+        if free <= 0:
+            return 1.0 if self.known[seat][card] else 0.0
+        if not self.may_hold(seat, card):
+            return 1.0 if self.known[seat][card] else 0.0
+        weights = {s: self.sizes[s] for s in range(4) if self.may_hold(s, card)}
+        total = sum(weights.values())
+        if total == 0:
+            return 0.0
+        one = weights[seat] / total
+        return 1.0 - (1.0 - one) ** free
+
+    def p_any(self, seat: int, cards: Sequence[str]) -> float:
+        return _chance_any([self.p_holds(seat, c) for c in set(cards)])
+
+    def unseen_of(self, suit: str) -> list[str]:
+        return [c for c in self.unseen if self.unseen[c] and suit_of(c) == suit]
+
+    def p_void(self, seat: int, suit: str) -> float:
+        if suit in self.void[seat]:
+            return 1.0
+        return 1.0 - self.p_any(seat, self.unseen_of(suit))
+
+    def is_top(self, card: str) -> bool:
+        """No unseen card of the suit outranks ``card`` (so it wins any round of the suit it leads)."""
+        suit = suit_of(card)
+        return suit is not None and all(VALUE[c[0]] < VALUE[card[0]] for c in self.unseen_of(suit))
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(4) if s not in (self.seat, self.partner)]
+
+    # --- the trick ------------------------------------------------------------------------
+
+    def lawful(self) -> list[str]:
+        """The cards the law of following suit allows (the knight's revoke included)."""
+        cards = sorted(set(self.hand), key=BISHOPS_WHIST.sort_key)
+        if not self.trick or self.trick[0][1] == KNIGHT:
+            return cards
+        led = suit_of(self.trick[0][1])
+        suited = [c for c in self.hand if suit_of(c) == led]
+        if not suited:
+            return cards
+        out = sorted(set(suited), key=BISHOPS_WHIST.sort_key)
+        if suited == ["B" + str(led)] and KNIGHT in self.hand:
+            out.append(KNIGHT)
+        return out
+
+    def winner(self, cards: Sequence[tuple[int, str]]) -> int:
+        """The index in ``cards`` of the card that holds the (possibly unfinished) trick."""
+        if self.last:
+            knights = [i for i, (_, c) in enumerate(cards) if c == KNIGHT]
+            if knights:
+                return knights[-1]
+        trumps = [i for i, (_, c) in enumerate(cards) if suit_of(c) == self.trump]
+        if trumps:
+            return max(trumps, key=lambda i: VALUE[cards[i][1][0]])
+        if cards[0][1] == KNIGHT:
+            suited = [i for i, (_, c) in enumerate(cards) if c != KNIGHT]
+            if self.irregular_leader or not suited:
+                return 0
+            led = suit_of(cards[suited[0]][1])
+            return max(
+                (i for i in suited if suit_of(cards[i][1]) == led), key=lambda i: VALUE[cards[i][1][0]]
+            )
+        led = suit_of(cards[0][1])
+        best, best_value = 0, VALUE[cards[0][1][0]]
+        for i in range(1, len(cards)):
+            c = cards[i][1]
+            value = (
+                (TEN if self.ten_when_void else 0)
+                if c == KNIGHT
+                else (VALUE[c[0]] if suit_of(c) == led else -1)
+            )
+            if value >= best_value and (value > best_value or c == KNIGHT):
+                best, best_value = i, value
+        return best
+
+    def p_beaten(self, cards: Sequence[tuple[int, str]], seats: Sequence[int]) -> float:
+        """The chance that one of ``seats`` (opponents of the holder), playing later, takes the trick."""
+        if not seats:
+            return 0.0
+        w = self.winner(cards)
+        card = cards[w][1]
+        chances: list[float] = []
+        led_card = cards[0][1]
+        led = suit_of(led_card)
+        if led is None:  # an irregular trick: the first suit played stands for the suit led
+            led = next((suit_of(c) for _, c in cards if c != KNIGHT), None)
+        for seat in seats:
+            p_knight = self.p_holds(seat, KNIGHT) if self.last else 0.0
+            if self.last and card == KNIGHT:
+                chances.append(p_knight)
+                continue
+            if led is None:  # only knights so far: any suited card beats them (first-suit ruling)
+                chances.append(1.0 if not self.irregular_leader else 0.0)
+                continue
+            if suit_of(card) == self.trump:
+                higher = [c for c in self.unseen_of(str(self.trump)) if VALUE[c[0]] > VALUE[card[0]]]
+                p = self.p_any(seat, higher)
+                if led != self.trump:
+                    p *= self.p_void(seat, led)
+                chances.append(_chance_any([p, p_knight]))
+                continue
+            value = TEN if card == KNIGHT else VALUE[card[0]]
+            higher = [c for c in self.unseen_of(led) if VALUE[c[0]] > value]
+            p_follow_high = self.p_any(seat, higher)
+            p_ruff = 0.0
+            if self.trump is not None and led != self.trump:
+                p_ruff = self.p_void(seat, led) * self.p_any(seat, self.unseen_of(self.trump))
+            chances.append(_chance_any([p_follow_high, p_ruff, p_knight]))
+        return _chance_any(chances)
+
+    def p_partner_takes(self, cards: Sequence[tuple[int, str]]) -> float:
+        """A rough chance that our side, playing later, takes a trick the opponents now hold."""
+        rest = self.later
+        if self.partner not in rest:
+            return 0.0
+        w = self.winner(cards)
+        card = cards[w][1]
+        if self.last:
+            return self.p_holds(self.partner, KNIGHT) * (0.5 if rest[-1] != self.partner else 1.0)
+        led = suit_of(cards[0][1]) or next((suit_of(c) for _, c in cards if c != KNIGHT), None)
+        if led is None:
+            return 0.5
+        if suit_of(card) == self.trump:
+            higher = [c for c in self.unseen_of(str(self.trump)) if VALUE[c[0]] > VALUE[card[0]]]
+            p = self.p_any(self.partner, higher) * (
+                self.p_void(self.partner, led) if led != self.trump else 1.0
+            )
+        else:
+            value = TEN if card == KNIGHT else VALUE[card[0]]
+            higher = [c for c in self.unseen_of(led) if VALUE[c[0]] > value]
+            p = self.p_any(self.partner, higher)
+            if self.trump is not None and led != self.trump:
+                p = _chance_any(
+                    [p, self.p_void(self.partner, led) * self.p_any(self.partner, self.unseen_of(self.trump))]
+                )
+        after = rest[rest.index(self.partner) + 1 :]
+        return p * (0.6 if after else 1.0)
+
+    # --- what a card is worth kept ------------------------------------------------------
+
+    def guards(self, suit: str, hand: Sequence[str]) -> tuple[int, int]:
+        """Cards that can go on a round of ``suit`` before our bishop must fall: (suit cards, knights)."""
+        return sum(1 for c in hand if suit_of(c) == suit and not is_bishop(c)), hand.count(KNIGHT)
+
+    def keep_value(self, card: str, hand: Sequence[str] | None = None) -> float:
+        """Rough net points that keeping ``card`` (in ``hand``) is worth for the tricks to come."""
+        hand = self.hand if hand is None else hand
+        left = 14 - self.number  # tricks still to play, this one included
+        if card == KNIGHT:
+            value = 0.7
+            if self.unseen[KNIGHT] == 0:
+                value += 0.6  # the 13th trick is ours if we keep it
+            elif self.number >= 10:
+                value += 0.3
+            if hand.count(KNIGHT) > 1:
+                value -= 0.2  # a second knight is worth less than the first
+            return value
+        suit = str(suit_of(card))
+        trump = suit == self.trump
+        if is_bishop(card):
+            if self.is_top(card):
+                return 1.5 if (trump or left > 1) else 0.5
+            cards, knights = self.guards(suit, hand)
+            higher_out = sum(1 for c in self.unseen_of(suit) if VALUE[c[0]] > VALUE["B"])
+            return min(
+                1.2,
+                -0.3
+                - 0.3 * higher_out
+                + 0.4 * min(cards, 3)
+                + 0.3 * min(knights, 2)
+                + (0.4 if trump else 0.0),
+            )
+        value = 0.0
+        if self.is_top(card):
+            value += 0.7 if trump else 0.45
+            # A winner that may still catch a bishop of its suit.
+            if self.unseen["B" + suit]:
+                value += 0.3
+        else:
+            value += 0.025 * VALUE[card[0]] + (0.12 if VALUE[card[0]] > TEN else 0.0)
+        if trump:
+            value += 0.3 + 0.02 * VALUE[card[0]]
+        if "B" + suit in hand:
+            value += 0.35  # a guard of our own bishop
+        return value
+
+    def spend_cost(self, card: str) -> float:
+        """What playing ``card`` now gives up: its own worth kept, and what it did for our bishops."""
+        rest = list(self.hand)
+        rest.remove(card)
+        cost = self.keep_value(card)
+        for b in set(self.hand):
+            if is_bishop(b) and b != card and (card == KNIGHT or suit_of(card) == suit_of(b)):
+                cost += self.keep_value(b) - self.keep_value(b, rest)
+        return cost
+
+
+class HeuristicPlayer:
+    """Dana's key strategies as a fast one-ply evaluation (a few milliseconds a move)."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if not legal:
+            raise ValueError("asked to choose with no legal action in the view")
+        phase = view["phase"]
+        if phase == "claim":
+            return "claim" if "claim" in legal else legal[0]  # a claim costs nothing
+        if phase == "trump":
+            return self.name_trump(view, legal)
+        table = Table(view, game)
+        offered = {a.split()[1] for a in legal if a.startswith("play ")}
+        cards = [c for c in table.lawful() if c in offered] or sorted(offered, key=BISHOPS_WHIST.sort_key)
+        if len(cards) == 1:
+            return f"play {cards[0]}"
+        return f"play {self.card(table, cards)}"
+
+    def name_trump(self, view: View, legal: list[str]) -> str:
+        """Name the longest, strongest suit; before the deal the dealer knows nothing, so any suit."""
+        suits = [a.split()[1] for a in legal if a.startswith("trump ")]
+        hand = [c for c in view.get("hand", []) if c != KNIGHT]
+        if not hand:
+            return f"trump {self.rng.choice(suits)}"
+
+        def strength(suit: str) -> float:
+            mine = [c for c in hand if suit_of(c) == suit]
+            return len(mine) * 2.0 + sum(max(0, VALUE[c[0]] - 10) * 0.5 for c in mine)
+
+        return f"trump {max(suits, key=strength)}"
+
+    # --- card play ----------------------------------------------------------------------
+
+    def card(self, t: Table, cards: list[str]) -> str:
+        if t.number == 12 and KNIGHT in cards and len(set(t.hand)) > 1:
+            # Keep a knight for the 13th trick, where it outranks everything.
+            rest = [c for c in cards if c != KNIGHT]
+            if rest and not (t.hand.count(KNIGHT) > 1):
+                cards = rest
+        if not t.trick:
+            return self.lead(t, cards)
+        return self.follow(t, cards)
+
+    def trick_value(self, t: Table, cards: Sequence[tuple[int, str]]) -> float:
+        """What the trick is worth to the side that takes it, bishops counted."""
+        bishops = sum(1 for _, c in cards if is_bishop(c))
+        return 2.0 * bishops + TRICK_WORTH
+
+    def p_ours(self, t: Table, cards: list[tuple[int, str]]) -> float:
+        """Our side's chance to take the trick once ``cards`` lie on it."""
+        w = cards[t.winner(cards)][0]
+        rest = t.later
+        if w in (t.seat, t.partner):
+            opponents = [s for s in rest if s not in (t.seat, t.partner)]
+            return 1.0 - t.p_beaten(cards, opponents)
+        return t.p_partner_takes(cards)
+
+    def follow(self, t: Table, cards: list[str]) -> str:
+        best, best_score = cards[0], float("-inf")
+        for c in cards:
+            after = [*t.trick, (t.seat, c)]
+            p = self.p_ours(t, after)
+            value = self.trick_value(t, after)
+            # Bishops later players may be forced to drop on this trick are part of its value.
+            value += self.forced_bishops(t, after)
+            score = value * (2 * p - 1) - t.spend_cost(c) - 0.001 * (TEN if c == KNIGHT else VALUE[c[0]])
+            if t.number == 12 and KNIGHT in t.hand and c != KNIGHT and t.unseen[KNIGHT]:
+                # Setting up the 13th trick: the last knight played wins it, so lead it late.
+                score -= 0.4 * p
+            if score > best_score + 1e-9:
+                best, best_score = c, score
+        return best
+
+    def forced_bishops(self, t: Table, cards: list[tuple[int, str]]) -> float:
+        """Expected bishops that later seats, down to a bare bishop in the suit led, must play."""
+        led = suit_of(cards[0][1])
+        if led is None or t.last:
+            return 0.0
+        bishop = "B" + led
+        if not t.unseen[bishop]:
+            return 0.0
+        expected = 0.0
+        for seat in t.later:
+            if led in t.bishop_only[seat] and t.p_holds(seat, bishop) > 0:
+                expected += 0.5 * (1.0 - t.p_holds(seat, KNIGHT))
+        return expected
+
+    def lead(self, t: Table, cards: list[str]) -> str:
+        suited = [c for c in cards if c != KNIGHT]
+        if not suited:
+            return cards[0]
+        opponents = t.opponents()
+        # 1. Cash a bishop that can no longer be beaten (cardinal, or a plain bishop nobody can ruff).
+        for c in suited:
+            if is_bishop(c) and t.is_top(c) and not t.last:
+                suit = str(suit_of(c))
+                ruff = 0.0
+                if suit != t.trump and t.trump is not None:
+                    ruff = max(t.p_void(o, suit) * t.p_any(o, t.unseen_of(t.trump)) for o in opponents)
+                if ruff < 0.3:
+                    return c
+        scores: dict[str, float] = {}
+        for c in suited:
+            scores[c] = self.lead_score(t, c, opponents)
+        return max(suited, key=lambda c: (scores[c], -BISHOPS_WHIST.sort_key(c)[1]))
+
+    def lead_score(self, t: Table, c: str, opponents: list[int]) -> float:
+        suit = str(suit_of(c))
+        trump = suit == t.trump
+        bishop = "B" + suit
+        score = 0.0
+        top = t.is_top(c)
+        ruff = 0.0
+        if not trump and t.trump is not None:
+            ruff = _chance_any([t.p_void(o, suit) * t.p_any(o, t.unseen_of(t.trump)) for o in opponents])
+        if top:
+            p_win = 1.0 - ruff
+            # Swing for a guarded bishop: the castle-ace or king that may catch it.
+            if t.unseen[bishop] and bishop not in t.hand:
+                drop = max(
+                    t.p_holds(o, bishop)
+                    * (
+                        1.0 - t.p_any(o, [x for x in t.unseen_of(suit) if x != bishop])
+                        if suit not in t.bishop_only[o]
+                        else 1.0
+                    )
+                    for o in opponents
+                )
+                knights_out = t.unseen[KNIGHT]
+                drop *= 0.5 if knights_out else 1.0
+                score += 2.0 * drop * p_win + 0.6
+            score += TRICK_WORTH * (2 * p_win - 1)
+            if trump:
+                score += 0.2 + (0.5 if t.unseen[bishop] and bishop not in t.hand else 0.0)
+        else:
+            # A losing lead: keep it cheap, and keep guards of our own bishops at home.
+            score -= 0.05 * VALUE[c[0]]
+            if VALUE[c[0]] > TEN:
+                score -= 0.4
+            if bishop in t.hand:
+                score -= 0.8 if not is_bishop(c) else 1.5
+            if trump:
+                mine = sum(1 for x in t.hand if suit_of(x) == suit)
+                outs = len(t.unseen_of(suit))
+                score += 0.4 if mine >= 4 and mine * 2 > outs else -0.6
+            # A suit the partner cannot follow but may ruff lets our side in.
+            if (
+                not trump
+                and suit in t.void[t.partner]
+                and t.trump is not None
+                and t.trump not in t.void[t.partner]
+            ):
+                score += 0.6
+            length = sum(1 for x in t.hand if suit_of(x) == suit)
+            score += 0.05 * length
+        return score
+
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo over ``game.determinize``, heuristic players in the playouts."""
+
+    def __init__(self, game: Game, seed: int = 0, budget: float = 0.5, samples: int = 24) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.samples = samples
+        self.fast = HeuristicPlayer(game, seed)
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if view["phase"] != "play":
+            return self.fast.choose(view, game)
+        table = Table(view, game)
+        offered = {a.split()[1] for a in legal if a.startswith("play ")}
+        cards = [c for c in table.lawful() if c in offered]
+        if len(cards) <= 1:
+            return self.fast.choose(view, game)
+        seat = view["seat"]
+        side = [s for s in range(4) if s in (seat, table.partner)]
+        totals = dict.fromkeys(cards, 0.0)
+        deadline = time.perf_counter() + self.budget
+        n = 0
+        while n < self.samples and (n < 2 or time.perf_counter() < deadline):
+            world = game.determinize(view, self.rng)
+            for c in cards:
+                state = world.clone()
+                state.apply(f"play {c}")
+                totals[c] += self.playout(state, view["hand_number"], side)
+            n += 1
+        return f"play {max(cards, key=lambda c: totals[c])}"
+
+    def playout(self, state: Any, hand_number: int, side: list[int]) -> float:
+        """Our side's margin of points in this hand, heuristic players playing every seat to its end."""
+        mark = len(state.log)
+        while not state.is_over and state.hand_number == hand_number:
+            seat = state.current_player
+            if state.phase == "claim":
+                state.apply("claim")
+                continue
+            state.apply(self.fast.choose(state.view(seat), self.game))
+        ours, theirs = side[0], next(s for s in range(4) if s not in side)
+        for event in state.log[mark:]:
+            if event.kind == "hand_end":
+                points = event.data["points"]
+                return float(points[ours] - points[theirs])
+        return 0.0
+
+
+@register_player("heuristic", "bishops-whist")
+def _heuristic(game: Game, seed: int) -> Player:
+    return HeuristicPlayer(game, seed)
+
+
+@register_player("search", "bishops-whist")
+def _search(game: Game, seed: int) -> Player:
+    return SearchPlayer(game, seed)
