@@ -107,7 +107,7 @@ def test_void_may_play_anything_and_is_remembered() -> None:
     assert len(state.legal_actions()) == 8
     state.apply("play 4H")
     assert state.voids[0] == ["C"]
-    assert state.view(1)["voids"][0] == ["C"]
+    assert state.view(1)["bookkeeping"]["voids"][0] == ["C"]
 
 
 def test_higher_card_of_led_suit_wins_ace_low() -> None:
@@ -188,7 +188,7 @@ def test_meld_moment() -> None:
     assert sorted(state.hands[1]) == sorted(["3C", "AS", "2H", "9C", "TC", "LC", "BC", "QC"])
     assert "KC" in state.hands[0] and len(state.hands[0]) == 8
     assert state.livret == ["QS", "QH", "AC", "4S"]  # livret made up after the hands
-    assert state.view(0)["melds"][1] == [
+    assert state.view(0)["bookkeeping"]["melds"][1] == [
         {"cards": ["6D", "7D", "8D"], "kind": "sequence", "points": 3},
         {"cards": ["KS", "KH"], "kind": "royal pair", "points": 5},
     ]
@@ -235,7 +235,7 @@ def test_turn_up_is_drawn_last_and_known() -> None:
         _step_never_meld(state)
     holder = 0 if turn_up in state.hands[0] else 1
     assert turn_up in state.hands[holder]
-    assert state.view(1 - holder)["known_cards"][holder] == [turn_up]
+    assert state.view(1 - holder)["bookkeeping"]["known_cards"][holder] == [turn_up]
     assert state.view(0)["stock_size"] == 0
 
 
@@ -407,7 +407,7 @@ def test_view_keys_and_secrecy() -> None:
     state = start(MELD_DEAL)
     v = state.view(0)
     for key in ("hand", "hand_sizes", "trump", "turn_up", "livret", "stock_size", "trick", "last_trick",
-                "tricks", "melds", "banked", "dealer", "leader", "hand_number", "message"):  # fmt: skip
+                "tricks", "laid_down", "banked", "dealer", "leader", "hand_number", "message"):  # fmt: skip
         assert key in v
     assert v["hand"] == ["3S", "2S", "9H", "8H", "4H", "LD", "TD", "5D"]
     spectator = state.view(None)
@@ -421,7 +421,7 @@ def test_determinize_respects_voids() -> None:
     state.apply("play 4H")  # seat 0 shows it holds no club
     assert state.phase == "meld" and state.current_player == 1
     view = state.view(1)
-    assert view["voids"][0] == ["C"]
+    assert view["bookkeeping"]["voids"][0] == ["C"]
     rng = Rng(5)
     for _ in range(25):
         sampled = state.game.determinize(view, rng)

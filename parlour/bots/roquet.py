@@ -75,10 +75,10 @@ def unseen_cards(view: View) -> Counter[str]:
     seen.update(t["card"] for t in view["trick"])
     for t in view["tricks"]:
         seen.update(x["card"] for x in t["cards"])
-    for ms in view["melds"]:
+    for ms in view["bookkeeping"]["melds"]:
         for m in ms:
             seen.update(m["cards"])
-    for k in view["known_cards"]:
+    for k in view["bookkeeping"]["known_cards"]:
         seen.update(k)
     return PACK.counts() - seen
 
@@ -123,15 +123,15 @@ def lead_win_chance(card: str, view: View, unseen: Mapping[str, int]) -> float:
     seat = int(view["seat"])
     opp = 1 - seat
     n = int(view["hand_sizes"][opp])
-    total = sum(unseen.values()) + len(view["known_cards"][opp])
+    total = sum(unseen.values()) + len(view["bookkeeping"]["known_cards"][opp])
     if total == 0 or n == 0:
         return 1.0
     suit = suit_of(card)
-    known_opp = view["known_cards"][opp]
+    known_opp = view["bookkeeping"]["known_cards"][opp]
     if any(beats(k, card, trump) for k in known_opp):
         return 0.1
     higher = sum(v for c, v in unseen.items() if suit_of(c) == suit and beats(c, card, trump))
-    void = suit in view["voids"][opp]
+    void = suit in view["bookkeeping"]["voids"][opp]
     if void:
         higher = 0
     beaters: float = higher
@@ -157,7 +157,7 @@ class RoquetHeuristic:
         return self._play(view, game, legal)
 
     def _meld(self, view: View, game: Game, legal: list[str]) -> str:
-        table = [] if view["table_taken"] else table_of(view, game)
+        table = [] if view["bookkeeping"]["table_taken"] else table_of(view, game)
         one = game.options["melds_per_trick"] == "one"
         points, plan = best_plan(view["hand"], table, game.options["max_sequence"], one)
         if points <= 0 or not plan:

@@ -384,41 +384,50 @@ class RoquetState(State):
     def _stock_left(self) -> int:
         return len(self.stock) + (1 if self.turn_up is not None else 0)
 
-    def _draw(self, seat: int) -> bool:
-        if self.stock:
-            card = self.stock.pop(0)
+    def _draw(self, seat: int, count: int) -> None:
+        """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all."""
+        hidden: list[str] = []
+        for _ in range(count):
+            if self.stock:
+                card = self.stock.pop(0)
+                hidden.append(card)
+            elif self.turn_up is not None:
+                card = self.turn_up
+                self.turn_up = None
+                self.known[seat].append(card)
+                self.log.append(
+                    Event(
+                        "draw_turn_up",
+                        {
+                            "seat": seat,
+                            "card": card,
+                            "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}",
+                        },
+                    )
+                )
+            else:
+                break
+            self.hands[seat].append(card)
+            self.voids[seat] = []
+        if hidden:
             self.log.append(
-                Event("draw", {"seat": seat, "card": card, "text": f"you draw {PACK.pretty(card)}"}, to=seat)
+                Event("draw", {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}, to=seat)
             )
-            self.log.append(Event("draws", {"seat": seat, "count": 1}))
-        elif self.turn_up is not None:
-            card = self.turn_up
-            self.turn_up = None
-            self.known[seat].append(card)
+            n = len(hidden)
             self.log.append(
                 Event(
-                    "draw",
-                    {
-                        "seat": seat,
-                        "card": card,
-                        "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}",
-                    },
+                    "draws",
+                    {"seat": seat, "count": n, "text": f"seat {seat} draws {n} card{'s' if n > 1 else ''}"},
                 )
             )
-        else:
-            return False
-        self.hands[seat].append(card)
-        self.voids[seat] = []
-        return True
 
     def _replenish(self, winner: int) -> None:
         """Winner draws first, then the loser; then the livret is made up again if the option says so."""
         for seat in (winner, 1 - winner):
             if self.rgame.options["refill"] == "eight":
-                while len(self.hands[seat]) < HAND_SIZE and self._draw(seat):
-                    pass
+                self._draw(seat, HAND_SIZE - len(self.hands[seat]))
             else:
-                self._draw(seat)
+                self._draw(seat, 1)
         if self.rgame.options["livret_refill"]:
             while len(self.livret) < LIVRET_SIZE and self.stock:
                 card = self.stock.pop(0)
@@ -549,20 +558,37 @@ class RoquetState(State):
                 "trick": [{"seat": s, "card": c} for s, c in self.trick],
                 "last_trick": [dict(x) for x in self.tricks[-1]["cards"]] if self.tricks else [],
                 "tricks": [dict(t) for t in self.tricks],
-                "melds": [[dict(m) for m in ms] for ms in self.melds],
                 "banked": list(self.banked),
                 "dealer": self.dealer,
                 "leader": self.leader,
                 "hand_number": self.hand_number,
                 "phase": self.phase,
-                "table_taken": self.table_taken,
-                "melds_made": self.melds_made,
-                "known_cards": [list(k) for k in self.known],
-                "voids": [list(x) for x in self.voids],
+                "laid_down": self._laid_down_text(),
+                "turn_up_held": self._known_text(),
                 "message": self._message(seat),
+                "bookkeeping": {
+                    "melds": [[dict(m) for m in ms] for ms in self.melds],
+                    "table_taken": self.table_taken,
+                    "melds_made": self.melds_made,
+                    "known_cards": [list(k) for k in self.known],
+                    "voids": [list(x) for x in self.voids],
+                },
             }
         )
         return v
+
+    def _laid_down_text(self) -> str | None:
+        """This hand's combinations in one line, for the terminal."""
+        parts = []
+        for seat in (0, 1):
+            if self.melds[seat]:
+                shown = ", ".join(f"{_pretty(m['cards'])} ({m['points']})" for m in self.melds[seat])
+                parts.append(f"seat {seat}: {shown}")
+        return "; ".join(parts) or None
+
+    def _known_text(self) -> str | None:
+        held = [f"seat {s} holds {_pretty(self.known[s])}" for s in (0, 1) if self.known[s]]
+        return "; ".join(held) or None
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -761,12 +787,13 @@ class RoquetGame(Game):
         state.tricks = [dict(t) for t in view["tricks"]]
         state.phase = view["phase"]
         state.melder = view["current_player"] if view["phase"] == "meld" else None
-        state.table_taken = view["table_taken"]
-        state.melds_made = view["melds_made"]
+        book = view["bookkeeping"]
+        state.table_taken = book["table_taken"]
+        state.melds_made = book["melds_made"]
         state.banked = list(view["banked"])
-        state.melds = [[dict(m) for m in ms] for ms in view["melds"]]
-        state.known = [list(k) for k in view["known_cards"]]
-        state.voids = [list(x) for x in view["voids"]]
+        state.melds = [[dict(m) for m in ms] for ms in book["melds"]]
+        state.known = [list(k) for k in book["known_cards"]]
+        state.voids = [list(x) for x in book["voids"]]
         own = list(view["hand"])
         seen: Counter[str] = Counter(own)
         seen.update(state.livret)
