@@ -813,12 +813,14 @@ class BeziqueState(State):
                 return f"you do not hold {args[0]}"
             return "in the last eight tricks you must follow suit and head the trick if you can, else trump"
         if key == "meld":
-            if phase != "declare":
-                return "you may declare only just after winning a trick while the talon lasts"
             if not args or not all(PACK.is_card(a) for a in args):
                 return "name the meld's cards, such as 'meld KS QS'"
             if Counter(args) - Counter(self.full_hand(seat)):
                 return "you do not hold all those cards"
+            d = self.d
+            just_won = phase == "play1" and not d["trick"] and d["tricks_played"] and d["leader"] == seat
+            if phase != "declare" and not just_won:
+                return "you may declare only just after winning a trick while the talon lasts"
             if self.game.options["melds_per_trick"] == "one" and self.d["window_scored"]:
                 return (
                     "one meld scores per trick won; a further combination may be shown now "

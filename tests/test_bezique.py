@@ -1,0 +1,678 @@
+"""Scenario tests for Two-handed Bezique, each built from an explicit deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.cards import BEZIQUE_64
+from parlour.engine import IllegalAction, InvalidDeal, Rng
+from parlour.games.bezique import BeziqueState
+
+PACK = BEZIQUE_64
+
+
+def setup(
+    hands: list[list[str]],
+    turn_up: str,
+    top: list[str] | None = None,
+    stock_size: int | None = None,
+    dealer: int = 1,
+    **options: Any,
+) -> BeziqueState:
+    """A hand with the given hands; the talon starts with ``top``; ``stock_size`` shortens it.
+
+    Cards that do not fit in the talon are put among seat 1's won tricks (a late position).
+    """
+    game = parlour.make("bezique", **options)
+    used = Counter(hands[0]) + Counter(hands[1]) + Counter([turn_up]) + Counter(top or [])
+    rest = sorted((PACK.counts() - used).elements(), key=PACK.sort_key)
+    stock = list(top or []) + rest
+    won: list[list[str]] = [[], []]
+    if stock_size is not None:
+        stock, won[1] = stock[:stock_size], stock[stock_size:]
+    state = game.new(
+        seed=1, deal={"dealer": dealer, "hands": hands, "turn_up": turn_up, "stock": stock, "won": won}
+    )
+    assert isinstance(state, BeziqueState)
+    return state
+
+
+def play(state: BeziqueState, *actions: str) -> None:
+    """Apply ``actions``; ``pass?`` passes only if the declaring turn is still open."""
+    for a in actions:
+        if a == "pass?":
+            if state.d["phase"] == "declare":
+                state.apply("pass")
+            continue
+        state.apply(a)
+
+
+FILL0 = ["9C", "8C", "7C", "9D", "8D"]
+FILL1 = ["7D", "8H", "9H", "7H", "8S"]
+
+
+def test_random_deal_shape() -> None:
+    state = parlour.make("bezique").new(seed=3)
+    assert isinstance(state, BeziqueState)
+    d = state.d
+    assert len(d["hidden"][0]) == len(d["hidden"][1]) == 8
+    assert len(d["stock"]) == 47 and d["turn_up"] is not None
+    assert d["trump"] == d["turn_up"][-1]
+    assert state.inventory() == PACK.counts()
+    assert state.current_player == 1 - d["dealer"]
+    cut = [e for e in state.log if e.kind == "cut"]
+    assert cut and cut[-1].data["dealer"] == d["dealer"]
+    a, b = cut[-1].data["cards"]
+    order = "AT KQJ987".replace(" ", "")
+    assert (order.index(a[0]) < order.index(b[0])) == (d["dealer"] == 0)
+
+
+def test_deal_3_2_3_to_opponent_first() -> None:
+    game = parlour.make("bezique")
+    state = game.new(seed=11)
+    assert isinstance(state, BeziqueState)
+    dealer = state.d["dealer"]
+    # replay the shuffle: the RNG after the cut is what dealt the hand
+    rng = Rng(11)
+    while True:
+        cards = list(PACK.cards)
+        rng.shuffle(cards)
+        if cards[0][0] != cards[1][0]:
+            break
+    cards = list(PACK.cards)
+    rng.shuffle(cards)
+    elder = 1 - dealer
+    expect = {elder: cards[0:3] + cards[6:8] + cards[10:13], dealer: cards[3:6] + cards[8:10] + cards[13:16]}
+    assert Counter(state.d["hidden"][elder]) == Counter(expect[elder])
+    assert Counter(state.d["hidden"][dealer]) == Counter(expect[dealer])
+    assert state.d["turn_up"] == cards[16]
+
+
+def test_turned_up_seven_scores_ten_for_dealer() -> None:
+    s = setup([["AS", "KS", *FILL0, "JC"], ["TS", "QH", *FILL1, "JH"]], "7C", dealer=0)
+    assert s.scores == [10.0, 0.0]
+    s2 = setup([["AS", "KS", *FILL0, "JC"], ["TS", "QH", *FILL1, "JH"]], "9C", dealer=0)
+    assert s2.scores == [0.0, 0.0]
+
+
+def test_phase_one_no_duty_to_follow_and_trick_winners() -> None:
+    hands = [
+        ["AS", "KS", "9C", "8C", "7C", "9D", "8D", "JC"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H")  # hearts trumps, seat 0 leads
+    play(s, "play KS")
+    # seat 1 holds spades but may play anything
+    assert {"play 7D", "play JH", "play TS", "play 8S"} <= set(s.legal_actions())
+    play(s, "play 7D")  # off-suit, not trump: leader wins
+    assert s.d["leader"] == 0
+    s = setup(hands, "9H")
+    play(s, "play KS", "play TS")  # higher of the suit led wins
+    assert s.d["leader"] == 1
+    s = setup(hands, "9H")
+    play(s, "play AS", "play 8H")  # any trump beats a plain lead
+    assert s.d["leader"] == 1
+    s = setup(hands, "9H")
+    play(s, "play KS", "play 8S")  # lower of the suit loses
+    assert s.d["leader"] == 0
+
+
+def test_equal_cards_leader_wins() -> None:
+    hands = [
+        ["AS", "KS", "9C", "8C", "7C", "9D", "8D", "JC"],
+        ["AS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H")
+    play(s, "play AS", "play AS")
+    assert s.d["leader"] == 0
+    assert s.d["won"][0] == ["AS", "AS"]
+
+
+def test_only_the_winner_declares_and_draw_order() -> None:
+    hands = [
+        ["KS", "QS", "9C", "8C", "7C", "9D", "8D", "JC"],
+        ["KD", "QD", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H", top=["AC", "TC"])
+    play(s, "play 9C", "play 8H")  # seat 1 trumps and wins
+    assert s.current_player == 1 and s.d["phase"] == "declare"
+    assert "meld KD QD" in s.legal_actions() and "meld KS QS" not in s.legal_actions()
+    play(s, "pass")
+    # winner draws first (AC), loser second (TC)
+    assert "AC" in s.d["hidden"][1] and "TC" in s.d["hidden"][0]
+    assert s.current_player == 1 and s.d["phase"] == "play1"
+
+
+def test_nothing_to_declare_draws_at_once() -> None:
+    hands = [
+        ["AS", "KS", "9C", "8C", "7C", "9D", "8D", "JC"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H", top=["AC", "TC"])
+    play(s, "play 9C", "play 7D")
+    assert s.d["phase"] == "play1" and s.current_player == 0
+    assert len(s.d["stock"]) == 45
+
+
+@pytest.mark.parametrize(
+    ("cards", "turn_up", "action", "points"),
+    [
+        (["KC", "QC"], "9H", "meld KC QC", 20),
+        (["KH", "QH"], "9H", "meld KH QH", 40),
+        (["QS", "JD"], "9H", "meld QS JD", 40),
+        (["JS", "JH", "JD", "JC"], "9H", "meld JS JH JD JC", 40),
+        (["QS", "QH", "QD", "QC"], "9H", "meld QS QH QD QC", 60),
+        (["KS", "KH", "KD", "KC"], "9H", "meld KS KH KD KC", 80),
+        (["AS", "AH", "AD", "AC"], "9H", "meld AS AH AD AC", 100),
+        (["AH", "TH", "KH", "QH", "JH"], "9H", "meld AH TH KH QH JH", 250),
+        (["QS", "QS", "JD", "JD"], "9H", "meld QS QS JD JD", 500),
+        (["KS", "KS", "KH", "KH"], "9H", "meld KS KS KH KH", 80),
+    ],
+)
+def test_meld_table(cards: list[str], turn_up: str, action: str, points: int) -> None:
+    fill = [c for c in ["9C", "8C", "7C", "9D", "8D", "7D", "8S"] if c not in cards]
+    hand0 = [*[*cards, *fill][:7], "9S"]
+    hand1 = ["7S", "8H", "7H", "9H", "8H", "TS", "TC", "TD"]
+    s = setup([hand0, hand1], turn_up)
+    play(s, "play 9S", "play 7S")
+    assert action in s.legal_actions()
+    before = s.scores[0]
+    play(s, action)
+    assert s.scores[0] - before == points
+
+
+def test_meld_spelling_any_order() -> None:
+    hands = [
+        ["KS", "QS", "9C", "8C", "7C", "9D", "8D", "JC"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H")
+    play(s, "play 9C", "play 7D")
+    s.apply("meld qs ks")
+    assert s.scores[0] == 20
+    assert s.view(1)["table"][0] == ["KS", "QS"]
+
+
+def test_spade_example_bezique_now_marriage_after_next_trick() -> None:
+    """K♠ Q♠ J♦: 40 for bezique now, 20 for the marriage after the next trick won."""
+    hands = [
+        ["KS", "QS", "JD", "9C", "8C", "7C", "9D", "8D"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H", top=["7C", "7D"])
+    play(s, "play 9C", "play 7S")
+    assert {"meld QS JD", "meld KS QS"} <= set(s.legal_actions())
+    play(s, "meld QS JD")
+    assert s.scores[0] == 40
+    # the marriage shown with it may be exposed now, scored later
+    assert "meld KS QS" in s.legal_actions()
+    play(s, "meld KS QS")
+    assert s.scores[0] == 40
+    assert s.view(1)["melds"][0][-1]["scored"] is False
+    # seat 0 draws; next trick won by seat 0 scores the marriage
+    assert s.current_player == 0 and s.d["phase"] == "play1"
+    play(s, "play 8C", "play 7D")
+    assert "meld KS QS" in s.legal_actions()
+    play(s, "meld KS QS")
+    assert s.scores[0] == 60
+
+
+def test_bezique_first_then_marriage_not_allowed_later() -> None:
+    """Without showing it at once, a queen of bezique may not be married afterwards (inferior order)."""
+    hands = [
+        ["KS", "QS", "JD", "9C", "8C", "7C", "9D", "8D"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H", top=["7C", "7D"])
+    play(s, "play 9C", "play 7S", "meld QS JD", "pass?")
+    play(s, "play 8C", "play 7D")
+    assert "meld KS QS" not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="inferior"):
+        s.apply("meld KS QS")
+
+
+def test_marriage_then_bezique_allowed() -> None:
+    hands = [
+        ["KS", "QS", "JD", "9C", "8C", "7C", "9D", "8D"],
+        ["TS", "QH", "7D", "8H", "9H", "7S", "8S", "JH"],
+    ]
+    s = setup(hands, "9H", top=["7C", "7D"])
+    play(s, "play 9C", "play 7S", "meld KS QS", "pass?")
+    assert s.scores[0] == 20
+    play(s, "play 8C", "play 7D")
+    assert "meld QS JD" in s.legal_actions()
+    play(s, "meld QS JD")
+    assert s.scores[0] == 60
+
+
+def _win_trick_for_0(s: BeziqueState) -> None:
+    """Seat 0 leads the 9S and seat 1 answers with a lower spade: seat 0 wins."""
+    play(s, "play 9S", "play 7S")
+
+
+def test_remarriage_rules() -> None:
+    """K♣ married to Q♣ cannot marry the second Q♣; with a fresh K♣ and Q♣ a new marriage stands."""
+    hands = [
+        ["KC", "QC", "QC", "9S", "9S", "9D", "8D", "9H"],
+        ["7S", "7S", "8S", "8S", "7D", "7D", "8H", "7H"],
+    ]
+    s = setup(hands, "TH", top=["8C", "8C", "KC", "7C", "9C", "9C"])
+    _win_trick_for_0(s)
+    assert "meld KC QC" in s.legal_actions()
+    play(s, "meld KC QC", "pass?")
+    assert s.scores[0] == 20
+    # seat 0 holds the married K♣ and Q♣ and a fresh Q♣: no second marriage
+    play(s, "play 9S", "play 7S")
+    assert "meld KC QC" not in s.legal_actions()
+    assert s.d["phase"] == "play1"  # nothing to declare: drawn at once, the second K♣ among it
+    assert "KC" in s.d["hidden"][0]
+    play(s, "play 9D", "play 7D")
+    assert "meld KC QC" in s.legal_actions()
+    play(s, "meld KC QC")
+    assert s.scores[0] == 40
+    assert sorted(e["card"] for e in s.d["table"][0]) == ["KC", "KC", "QC", "QC"]
+
+
+def test_four_kings_after_marriage_but_no_marriage_after_four_kings() -> None:
+    hands = [
+        ["KS", "QS", "KH", "KD", "KC", "9S", "9S", "QD"],
+        ["7S", "7S", "8S", "8S", "8H", "7H", "9H", "JH"],
+    ]
+    s = setup(hands, "TC", top=["7D", "7D", "8C", "8C"])
+    _win_trick_for_0(s)
+    play(s, "meld KS QS", "pass?")
+    assert s.scores[0] == 20
+    play(s, "play 9S", "play 7S")
+    assert "meld KS KH KD KC" in s.legal_actions()
+    play(s, "meld KS KH KD KC", "pass?")
+    assert s.scores[0] == 100
+    # KD has served in four kings: it may not now marry QD
+    play(s, "play 8C", "play 8S")
+    assert "meld KD QD" not in s.legal_actions()
+
+
+def test_sequence_after_royal_marriage_not_the_reverse() -> None:
+    hands = [
+        ["AH", "TH", "KH", "QH", "JH", "9S", "9S", "9D"],
+        ["7S", "7S", "8S", "8S", "8C", "7C", "9C", "JC"],
+    ]
+    s = setup(hands, "9H", top=["7D", "7D", "8D", "8D"])
+    _win_trick_for_0(s)
+    assert "meld KH QH" in s.legal_actions() and "meld AH TH KH QH JH" in s.legal_actions()
+    play(s, "meld KH QH", "pass?")
+    assert s.scores[0] == 40
+    play(s, "play 9S", "play 7S")
+    assert "meld AH TH KH QH JH" in s.legal_actions()
+    play(s, "meld AH TH KH QH JH")
+    assert s.scores[0] == 290
+    # the other way round: sequence first, no royal marriage afterwards
+    s = setup(hands, "9H", top=["7D", "7D", "8D", "8D"])
+    _win_trick_for_0(s)
+    play(s, "meld AH TH KH QH JH", "pass?")
+    assert s.scores[0] == 250
+    play(s, "play 9S", "play 7S")
+    assert "meld KH QH" not in s.legal_actions()
+
+
+def test_double_bezique_needs_all_four_together() -> None:
+    hands = [
+        ["QS", "JD", "QS", "JD", "9S", "9S", "9C", "9D"],
+        ["7S", "7S", "8S", "8S", "8C", "7C", "9H", "JC"],
+    ]
+    s = setup(hands, "TH", top=["7D", "7D", "8D", "8D"])
+    _win_trick_for_0(s)
+    acts = s.legal_actions()
+    assert "meld QS JD" in acts and "meld QS QS JD JD" in acts
+    play(s, "meld QS JD", "pass?")
+    play(s, "play 9S", "play 7S")
+    # bezique then double bezique: the declared pair serves again in the higher meld
+    assert "meld QS QS JD JD" in s.legal_actions()
+    play(s, "meld QS QS JD JD")
+    assert s.scores[0] == 540
+    # with one queen of spades played the double bezique is gone
+    s = setup(hands, "TH", top=["7D", "7D", "8D", "8D"])
+    _win_trick_for_0(s)
+    play(s, "meld QS JD", "pass?")
+    play(s, "play QS", "play 7S")
+    assert "meld QS QS JD JD" not in s.legal_actions()
+
+
+def test_two_beziques_then_double() -> None:
+    hands = [
+        ["QS", "JD", "QS", "JD", "9S", "9S", "9C", "9D"],
+        ["7S", "7S", "8S", "8S", "8C", "7C", "9H", "JC"],
+    ]
+    s = setup(hands, "TH", top=["7D", "7D", "8D", "8D", "9C", "8C"])
+    _win_trick_for_0(s)
+    play(s, "meld QS JD", "pass?")
+    _win_trick_for_0(s)
+    play(s, "meld QS JD", "pass?")
+    assert s.scores[0] == 80
+    play(s, "play 9C", "play 8C")
+    play(s, "meld QS QS JD JD")
+    assert s.scores[0] == 580
+
+
+def test_seven_exchange_and_declare() -> None:
+    hands = [
+        ["7H", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD"])
+    _win_trick_for_0(s)
+    assert {"exchange 7H", "declare 7H"} <= set(s.legal_actions())
+    play(s, "exchange 7H")
+    assert s.scores[0] == 10
+    assert s.d["turn_up"] == "7H" and "AH" in s.d["hidden"][0]
+    # the opponent knows the ace of hearts is in seat 0's hand
+    assert s.view(1)["known"][0] == ["AH"]
+    assert s.d["phase"] == "play1"  # nothing more to declare: drawn
+    # seat 1's seven can now only be declared
+    play(s, "play 9S", "play 9H")  # seat 1 trumps
+    assert "exchange 7H" not in s.legal_actions() and "declare 7H" in s.legal_actions()
+    play(s, "declare 7H")
+    assert s.scores == [10.0, 10.0]
+    # a declared seven scores once only
+    play(s, "play 8S", "play 9C")
+    assert "declare 7H" not in s.legal_actions()
+
+
+def test_seven_counts_as_meld_option() -> None:
+    hands = [
+        ["7H", "KC", "QC", "9S", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"])
+    _win_trick_for_0(s)
+    play(s, "exchange 7H")
+    assert "meld KC QC" in s.legal_actions()
+    s = setup(hands, "AH", top=["7D", "7D"], seven_counts_as_meld=True)
+    _win_trick_for_0(s)
+    play(s, "exchange 7H")
+    assert s.d["phase"] == "play1"
+
+
+def _finish_talon(s: BeziqueState) -> None:
+    """Play the talon out with both players passing and playing their first legal card."""
+    while s.d["phase"] in ("play1", "declare"):
+        acts = s.legal_actions()
+        s.apply("pass" if "pass" in acts else acts[0])
+
+
+def test_last_talon_card_to_winner_turn_up_to_loser() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    assert len(s.d["stock"]) == 1
+    play(s, "play 9S", "play 7S")
+    assert "TD" in s.d["hidden"][0] and "AH" in s.d["hidden"][1]
+    assert s.d["turn_up"] is None and s.d["phase"] == "play2"
+    assert s.view(0)["known"][1] == ["AH"]
+
+
+def test_exchanged_seven_goes_to_the_loser_at_the_end() -> None:
+    hands = [
+        ["7H", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "QH", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD"], stock_size=3)
+    _win_trick_for_0(s)
+    play(s, "exchange 7H")
+    play(s, "play 9S", "play 8C")  # seat 0 wins the last talon trick
+    assert "TD" in s.d["hidden"][0] and "7H" in s.d["hidden"][1]
+
+
+def test_phase_two_follow_head_trump() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["TS", "7S", "8S", "KH", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    play(s, "play 9S", "play 7S")  # seat 0 wins; phase two
+    assert s.d["phase"] == "play2"
+    # seat 0 leads 9S: seat 1 must head with TS (8S is lower)
+    play(s, "play 9S")
+    assert s.legal_actions() == ["play TS"]
+    with pytest.raises(IllegalAction, match="follow suit"):
+        s.apply("play 8S")
+    play(s, "play TS")
+    # seat 1 leads a heart; seat 0 (hearts void? holds AH? no) : the loser took AH
+    assert "AH" in s.full_hand(1)
+    play(s, "play 7H")  # seat 1 leads a trump
+    # seat 0 holds no hearts: may play anything
+    assert len(s.legal_actions()) == len(set(s.full_hand(0)))
+
+
+def test_phase_two_must_trump_when_void() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["KD", "7S", "8S", "KH", "QC", "TC", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    play(s, "play 9S", "play 7S")
+    assert s.d["phase"] == "play2"
+    play(s, "play 9S")  # seat 1 holds 8S only: lower spade must still follow
+    assert s.legal_actions() == ["play 8S"]
+    play(s, "play 8S")
+    play(s, "play AS")  # seat 1 void in spades, holds trumps: must trump
+    assert set(s.legal_actions()) == {"play AH", "play KH", "play 9H"}
+
+
+def test_last_trick_and_brisques() -> None:
+    hands = [
+        ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    assert not [e for e in s.log if e.kind == "hand_end"]
+    while s.d["hand_number"] == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    ends = [e for e in s.log if e.kind == "hand_end"]
+    assert len(ends) == 1
+    scores = [e.data for e in s.log if e.kind == "score"]
+    last = [x for x in scores if x["reason"] == "last trick"]
+    assert len(last) == 1
+    bris = {x["seat"]: x["points"] for x in scores if x["reason"] == "brisques"}
+    # every ace and ten of the pack is counted once, to one side or the other
+    assert sum(bris.values()) == 16 * 10
+
+
+@pytest.mark.parametrize(
+    ("option", "stock_bonus", "final_bonus"), [("final", 0, 1), ("stock", 1, 0), ("both", 1, 1)]
+)
+def test_last_trick_option(option: str, stock_bonus: int, final_bonus: int) -> None:
+    hands = [
+        ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick=option)
+    while s.d["hand_number"] == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
+    assert reasons["last trick of the talon"] == stock_bonus
+    assert reasons["last trick"] == final_bonus
+
+
+def test_declared_cards_are_public_and_playable() -> None:
+    hands = [
+        ["KS", "QS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "TS", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"])
+    _win_trick_for_0(s)
+    play(s, "meld KS QS", "pass?")
+    v1 = s.view(1)
+    assert v1["table"][0] == ["KS", "QS"]
+    assert "hand" in v1 and "KS" not in v1["hand"]
+    assert "play KS" in s.legal_actions()
+    play(s, "play KS")
+    assert s.d["table"][0][0]["card"] == "QS"
+
+
+def test_alt_bezique_option() -> None:
+    hands = [
+        ["QC", "JH", "QS", "JD", "9S", "9C", "9D", "8D"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AS", top=["7D", "7D"], alt_bezique=True)
+    play(s, "play 9C", "play 8C")
+    acts = s.legal_actions()
+    assert "meld JH QC" in acts and "meld QS JD" not in acts
+    s = setup(hands, "AH", top=["7D", "7D"], alt_bezique=True)  # hearts trumps: the usual bezique
+    play(s, "play 9C", "play 8C")
+    acts = s.legal_actions()
+    assert "meld QS JD" in acts and "meld JH QC" not in acts
+
+
+def test_fours_one_per_suit_option() -> None:
+    hands = [
+        ["KS", "KS", "KH", "KD", "9S", "9C", "9D", "8D"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"])
+    play(s, "play 9C", "play 8C")
+    assert "meld KS KS KH KD" in s.legal_actions()
+    s = setup(hands, "AH", top=["7D", "7D"], fours_one_per_suit=True)
+    play(s, "play 9C", "play 8C")
+    assert not any(a.startswith("meld K") and a.count("K") == 4 for a in s.legal_actions())
+
+
+def test_carte_blanche_option() -> None:
+    hands = [
+        ["9S", "9S", "8S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "AS", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", carte_blanche=True)
+    assert s.current_player == 0 and s.legal_actions() == ["blanche", "pass"]
+    play(s, "blanche")
+    assert s.scores == [50.0, 0.0]
+    assert sorted(s.view(1)["known"][0]) == sorted(hands[0])
+    assert s.legal_actions()[0].startswith("play")
+    s = setup(hands, "AH")
+    assert s.legal_actions()[0].startswith("play")
+
+
+def test_several_melds_option() -> None:
+    hands = [
+        ["KS", "QS", "JD", "9S", "9C", "9D", "8D", "8C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"], melds_per_trick="several")
+    play(s, "play 9C", "play 8C")
+    play(s, "meld KS QS", "meld QS JD")
+    assert s.scores[0] == 60
+
+
+def test_one_meld_per_trick_second_must_share() -> None:
+    hands = [
+        ["KS", "QS", "KC", "QC", "9S", "9C", "9D", "8D"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"])
+    play(s, "play 9C", "play 8C")
+    play(s, "meld KS QS")
+    # the clubs marriage shares no card with what was just exposed: it must wait for another trick
+    assert "meld KC QC" not in s.legal_actions()
+    assert s.d["phase"] == "play1"
+
+
+def test_table_laws_revoke_concedes_brisques() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["TS", "7S", "8S", "KH", "8C", "7H", "9H", "AC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1, table_laws=True)
+    already = s.d["brisques"][1]  # brisques in the tricks seat 1 won before this position
+    play(s, "play 9S", "play 7S")
+    play(s, "play 9S")
+    assert "play 8S" in s.legal_actions()  # not enforced
+    play(s, "play 8S")  # revoke: TS would head the nine
+    assert s.d["revoker"] == 1
+    while s.d["hand_number"] == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    bris = {
+        e.data["seat"]: e.data["points"]
+        for e in s.log
+        if e.kind == "score" and e.data["reason"] == "brisques"
+    }
+    assert bris.get(1, 0) == 10 * already
+    assert bris[0] + bris.get(1, 0) == 160
+
+
+def test_views_hide_hands_and_talon() -> None:
+    s = parlour.make("bezique").new(seed=4)
+    v0 = s.view(0)
+    v1 = s.view(1)
+    spectator = s.view(None)
+    assert "hand" not in spectator
+    assert Counter(v0["hand"]) + Counter(v1["hand"]) != Counter()
+    assert v0.get("hand") != spectator.get("hand")
+    assert "stock" not in v0 and v0["stock_size"] == 47
+    for key in ("turn_up", "trump", "scores", "table", "hand_sizes"):
+        assert key in v0
+
+
+def test_determinize_keeps_the_view() -> None:
+    game = parlour.make("bezique")
+    s = game.new(seed=9)
+    rng = Rng(1)
+    for _ in range(120):
+        seat = s.current_player
+        assert seat is not None
+        v = s.view(seat)
+        sampled = game.determinize(v, rng)
+        assert sampled.view(seat) == v
+        assert sampled.inventory() == s.inventory()
+        s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+
+
+def test_match_to_target_and_hand_ends() -> None:
+    game = parlour.make("bezique", target=300)
+    s = game.new(seed=2)
+    from parlour.bots import make_player
+
+    players = [make_player("heuristic", game, i) for i in range(2)]
+    while not s.is_over:
+        seat = s.current_player
+        assert seat is not None
+        s.apply(players[seat].choose(s.view(seat), game))
+    assert max(s.scores) >= 300
+    assert s.winners == [max((0, 1), key=lambda i: s.scores[i])]
+    hand_ends = [e for e in s.log if e.kind == "hand_end"]
+    total = [sum(e.data["points"][i] for e in hand_ends) for i in (0, 1)]
+    assert total == s.scores
+
+
+def test_invalid_deals() -> None:
+    game = parlour.make("bezique")
+    with pytest.raises(InvalidDeal):
+        game.new(deal={"dealer": 0, "hands": [["AS"] * 3, []], "turn_up": "9H"})
+    with pytest.raises(InvalidDeal):
+        game.new(deal={"dealer": 2, "hands": [[], []], "turn_up": "9H"})
+
+
+def test_illegal_explanations() -> None:
+    hands = [
+        ["KS", "QS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "TS", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D"])
+    with pytest.raises(IllegalAction, match="after winning a trick"):
+        s.apply("meld KS QS")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        s.apply("play AS")
+
+
+def test_heuristic_beats_random() -> None:
+    from parlour.sim import simulate
+
+    a = simulate("bezique", ["heuristic", "random"], 8, seed=5)
+    b = simulate("bezique", ["random", "heuristic"], 8, seed=6)
+    wins = a.sides[0].wins + b.sides[1].wins
+    assert wins >= 14
