@@ -551,3 +551,28 @@ def test_analyzer_reports_final_chips_and_ruin() -> None:
     assert abs(sum(s["mean_chips"] for s in seats) - 300) < 1e-6
     assert summary.extra["deals"]["deals"] > 0
     assert summary.extra["tables"][0]["rows"][0][0] == "seat 0"
+
+
+def test_monte_carlo_through_the_shoe_plays_deal_after_deal() -> None:
+    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo_through_shoe
+
+    deep = monte_carlo_through_shoe(2, deals=600, reserve=25, seed=4)
+    assert deep.deals == 600
+    lo, hi = deep.same_rank_interval
+    assert lo <= float(lansquenet_odds(2).same_rank) <= hi
+    assert deep.edge_interval[0] < deep.edge < deep.edge_interval[1]
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    state = new({"banker": 0, "stacks": [["9C", "KD", "9H"]]})
+    with pytest.raises(IllegalAction, match="whole number"):
+        state.apply("bank lots")
+    play(state, "bank 10")
+    with pytest.raises(IllegalAction, match="'bet N', 'banco'"):
+        state.apply("keep")
+    play(state, "bet 10")
+    with pytest.raises(IllegalAction, match="'keep' the bank"):
+        state.apply("bet 1")
+    play(state, "stop")
+    with pytest.raises(IllegalAction, match="for sale"):
+        state.apply("bet 1")

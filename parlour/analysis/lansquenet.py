@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Game
+from parlour.odds.lansquenet import lansquenet_odds
 from parlour.sim import MatchRecord, register_analyzer, wilson
 
 _TAKES = ("banker", "buy")
@@ -63,10 +64,14 @@ def lansquenet_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, 
         "same_rank_interval": list(wilson(same, len(classic))),
         "bank_won": bank_won / len(classic) if classic else math.nan,
     }
+    packs = int(game.options.get("packs", 1))
+    odds = lansquenet_odds(packs)
+    stock = "pack" if packs == 1 else f"shoe of {packs}"
+    exact = f"{odds.same_rank.numerator}/{odds.same_rank.denominator} = {float(odds.same_rank):.2%}"
     deal_rows = [["deals per match", f"{deals['deals_per_match']:.2f}"]]
     if classic:
         deal_rows += [
-            ["same-rank starts", f"{deals['same_rank']:.2%} (exact with one pack: 1/17 = 5.88%)"],
+            ["same-rank starts", f"{deals['same_rank']:.2%} (exact from a fresh {stock}: {exact})"],
             ["deals the bank won", f"{deals['bank_won']:.1%}"],
         ]
     return {

@@ -28,11 +28,12 @@ def odds(
     twins: bool = typer.Option(False, "--twins", help="a same-rank start wins only half of each bet"),
     deals: int = typer.Option(20_000, min=2, help="deals played on the engine for the Monte-Carlo check"),
     seed: int = typer.Option(0, help="seed of the Monte-Carlo check"),
+    reserve: int = typer.Option(25, min=0, max=90, help="with a shoe: reshuffle point, per cent left"),
 ) -> None:
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     if game not in GAMES_WITH_ODDS:
         raise typer.BadParameter(f"no exact odds for {game!r}; games with odds: {', '.join(GAMES_WITH_ODDS)}")
-    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo
+    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()
     exact = lansquenet_odds(packs, twins)
@@ -60,6 +61,17 @@ def odds(
             _interval(lo, hi) + ("" if inside else " [red](exact outside)[/red]"),
         )
     console.print(table)
+    if packs > 1:
+        with console.status(f"playing {deals} deals through the shoe ..."):
+            deep = monte_carlo_through_shoe(packs, twins, deals, reserve, seed)
+        lo, hi = deep.edge_interval
+        slo, shi = deep.same_rank_interval
+        console.print(
+            f"Dealt through the shoe (reshuffled with {reserve}% left), engine, {deep.deals} deals: "
+            f"same-rank start {deep.same_rank:.4f} ({_interval(slo, shi)}), "
+            f"bank's edge {deep.edge:.4f} ({_interval(lo, hi)}). The exact figures are for a fresh shoe; "
+            "deeper in, a deal's odds depend on the cards already gone."
+        )
     per = exact.deals_per_same_rank
     console.print(
         f"A same-rank start comes once in {_fraction(per)} deals"
