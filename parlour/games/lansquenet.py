@@ -214,6 +214,8 @@ class LansquenetState(State):
         drawing = [s for s in range(self.num_players) if self.purse[s] > 0]
         while True:
             if len(self.shoe) < len(drawing):
+                self.shoe += self.discards
+                self.discards = []
                 self.rng.shuffle(self.shoe)
             drawn: dict[int, str] = {}
             for s in drawing:
@@ -226,9 +228,6 @@ class LansquenetState(State):
             drawing = [s for s in drawing if RANKS.index(rank_of(drawn[s])) == best]
             if len(drawing) == 1:
                 break
-            if not self.shoe:
-                self.shoe, self.discards = self.discards, []
-                self.rng.shuffle(self.shoe)
         first = drawing[0]
         self.shoe += self.discards
         self.discards = []
@@ -287,6 +286,8 @@ class LansquenetState(State):
         words = action.split()
         key = words[0] if words else ""
         amount = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+        if amount is not None and str(amount) != words[1]:
+            return f"write the number plainly: '{key} {amount}'"
         if self.phase == "bank":
             if key != "bank":
                 return (
