@@ -867,7 +867,7 @@ class LansquenetState(State):
         out.update(self.public())
         out["dealer"] = self.banker
         out["stock_size"] = len(self.shoe)
-        out["on_table"] = self._table_text()
+        out["on_table"] = self._table_text() or None
         out["last"] = self._last_text() or None
         out["message"] = self._message()
         return out
