@@ -55,3 +55,29 @@ def test_soak(name: str) -> None:
     game = parlour.make(name)
     for seed in range(200):
         check_match(game, ["random"] * game.num_players, 10_000 + seed, every=1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_any_sequence_of_legal_actions(name: str) -> None:
+    """Hypothesis chooses the actions: every prefix of legal play keeps the contract."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    game = parlour.make(name)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(0, 2**32), st.data())
+    def run(seed: int, data: st.DataObject) -> None:
+        state = game.new(seed=seed)
+        for _ in range(120):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            assert legal
+            action = data.draw(st.sampled_from(legal))
+            before = state.inventory()
+            state.apply(action)
+            assert state.inventory() == before
+        assert game.load(state.to_json()).to_json() == state.to_json()
+
+    run()
