@@ -1201,3 +1201,17 @@ def test_a_saved_state_goes_on_identically() -> None:
         for s in (state, copy, clone):
             s.apply(action)
     assert state.to_json() == copy.to_json() == clone.to_json()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (bishops_whist.py _cut_for_table): the 'table' event carries state.teams, a list of "
+    "tuples, so a loaded state's log differs from the original's (lists) - event data should be JSON values",
+)
+@pytest.mark.parametrize("partners", ["fixed", "cut"])
+def test_event_data_are_plain_json_values(partners: str) -> None:
+    state = parlour.make(GAME, partners=partners).new(seed=5)
+    for e in state.log:
+        assert json.loads(json.dumps(dict(e.data))) == dict(e.data), e.kind
+    loaded = state.game.load(state.to_json())
+    assert loaded.log == state.log
