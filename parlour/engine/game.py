@@ -169,16 +169,19 @@ class State(ABC):
         """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing."""
         if not isinstance(action, str):
             raise IllegalAction(action, "an action must be text, such as 'play 9H'")
-        legal = self.legal_actions()
-        if action in legal:  # the common case: canonical text from legal_actions()
+        if self._is_legal(action):  # the common case: canonical text from legal_actions()
             self._apply(action)
             return
         if self.is_over:
             raise IllegalAction(action, "the match is over")
         text = self.normalize(action)
-        if text not in legal:
+        if not self._is_legal(text):
             raise IllegalAction(action, self.explain_illegal(text))
         self._apply(text)
+
+    def _is_legal(self, action: str) -> bool:
+        """Membership in ``legal_actions()``; games with a cached list override it to skip the copy."""
+        return action in self.legal_actions()
 
     def inventory(self) -> Counter[str]:
         """Every card the match holds wherever it lies (chips under ``"chips"``).

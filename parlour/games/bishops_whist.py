@@ -119,6 +119,11 @@ class BishopsWhistState(State):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def _is_legal(self, action: str) -> bool:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return action in self._legal
+
     def _compute_legal(self) -> list[str]:
         if self.finished:
             return []
