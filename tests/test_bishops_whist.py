@@ -717,6 +717,41 @@ def test_the_trump_cut_lifts_more_than_four_cards_and_the_deal_gives_thirteen_ea
     assert total == BISHOPS_WHIST.counts()
 
 
+def test_the_deal_follows_danas_procedure() -> None:
+    """Shuffle, lift more than four cards, turn the top card of the lower packet, put the lifted packet
+    underneath, deal one at a time from the dealer's left so the last card falls to his right.
+
+    The pack's order is rebuilt from the seed, following the state's use of its RNG (one shuffle for
+    the cut for deal, then the shuffle and the lift of the first hand); seeds whose cut for deal needed
+    a re-cut (more draws from the RNG) are left out.
+    """
+    checked = 0
+    for seed in range(80):
+        state = parlour.make(GAME).new(seed=seed)
+        if len(events(state, "cut")) > 1:
+            continue
+        rng = parlour.engine.Rng(seed)
+        rng.shuffle(list(BISHOPS_WHIST.cards))  # the cut for deal
+        pack = list(BISHOPS_WHIST.cards)
+        rng.shuffle(pack)
+        lifted = 5 + rng.randrange(52 - 9)
+        [turn] = events(state, "turn_up")
+        assert turn.data["cut"] == lifted and turn.data["card"] == pack[lifted]
+        if state.view(None)["phase"] == "trump":
+            state.apply("trump H")
+        dealer = state.view(None)["dealer"]
+        rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
+        expected: list[list[str]] = [[], [], [], []]
+        for i, card in enumerate(rest):
+            expected[(dealer + 1 + i) % 4].append(card)  # the first card to the dealer's left
+        assert (dealer + len(rest)) % 4 == (dealer + 3) % 4  # the last to his right
+        expected[dealer].append(pack[lifted])
+        for seat in range(4):
+            assert sorted(hand(state, seat)) == sorted(expected[seat])
+        checked += 1
+    assert checked >= 40
+
+
 def test_the_deal_passes_to_the_left() -> None:
     state, script = balanced_state(1, DANA_SUITS, DANA_SEATS)
     play_script(state, script)
@@ -1215,3 +1250,37 @@ def test_event_data_are_plain_json_values(partners: str) -> None:
         assert json.loads(json.dumps(dict(e.data))) == dict(e.data), e.kind
     loaded = state.game.load(state.to_json())
     assert loaded.log == state.log
+
+
+# --- what each seat may know --------------------------------------------------------------------------
+
+
+def test_a_view_shows_only_the_seats_own_hand() -> None:
+    state = new(FOLLOW)
+    for seat in range(4):
+        v = state.view(seat)
+        assert sorted(v["hand"]) == sorted(FOLLOW["hands"][seat])
+        text = json.dumps({k: val for k, val in v.items() if k not in ("hand", "legal_actions")})
+        for other in range(4):
+            if other != seat:
+                hidden = set(FOLLOW["hands"][other]) - set(FOLLOW["hands"][seat]) - {"2C"}  # 2C: the turn-up
+                assert not any(f'"{c}"' in text for c in hidden)
+    assert "hand" not in state.view(None)
+
+
+def test_determinize_respects_the_knights_revoke_and_the_turn_up() -> None:
+    """After seat 2's knight on a heart lead, it may hold the bishop of hearts and no other heart."""
+    state = new(FOLLOW)
+    play(state, "9H", "2H", "N", "5S")
+    view = state.view(0)
+    game = state.game
+    rng = parlour.engine.Rng(99)
+    for _ in range(25):
+        world = game.determinize(view, rng)
+        hands = [world.view(s)["hand"] for s in range(4)]
+        assert sorted(hands[0]) == sorted(view["hand"])
+        assert {c for c in hands[2] if c.endswith("H")} <= {"BH"}
+        assert all("H" not in c for c in hands[3])  # seat 3 showed out of hearts
+        assert "2C" in hands[3]  # the dealer still holds the turn-up
+        assert world.inventory() == BISHOPS_WHIST.counts()
+        assert world.view(0) == view
