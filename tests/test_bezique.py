@@ -212,7 +212,7 @@ def test_spade_example_bezique_now_marriage_after_next_trick() -> None:
     assert "meld KS QS" in s.legal_actions()
     play(s, "meld KS QS")
     assert s.scores[0] == 40
-    assert s.view(1)["melds"][0][-1]["scored"] is False
+    assert s.view(1)["bookkeeping"]["meld_history"][0][-1]["scored"] is False
     # seat 0 draws; next trick won by seat 0 scores the marriage
     assert s.current_player == 0 and s.d["phase"] == "play1"
     play(s, "play 8C", "play 7D")

@@ -139,7 +139,7 @@ class HeuristicPlayer:
         if not melds:
             return "pass"
         seat = view["seat"]
-        if view["window"]["scored"]:
+        if view["bookkeeping"]["window"]["scored"]:
             # A further combination shown with the one just scored: free points next trick.
             return melds[0]
         options = [(self._kind(view, a.split()[1:]), a) for a in melds]
@@ -193,7 +193,7 @@ class HeuristicPlayer:
                 have = sum(1 for x in ("A", "T", "K", "Q", "J") if hand[x + trump])
                 v += 2 * have
             if r == "7" and view["turn_up"] is not None:
-                declared = view["sevens_declared"][seat]
+                declared = view["bookkeeping"]["sevens_declared"][seat]
                 if hand[card] > declared:
                     v += 14
         if r in ("K", "Q"):
@@ -208,7 +208,7 @@ class HeuristicPlayer:
             if n >= 2:
                 v += 3 * n
         # Cards already declared to the hilt are cheap to play: they reveal nothing more.
-        for e in view["declared"][seat]:
+        for e in view["bookkeeping"]["declared"][seat]:
             if e["card"] == card and len(e["uses"]) >= 2:
                 v -= 3
         return v
@@ -222,11 +222,11 @@ class HeuristicPlayer:
         hand: Counter[str] = Counter(view["hand"])
         trump = view["trump"]
         used: dict[str, list[set[str]]] = {}
-        for e in view["declared"][seat]:
+        for e in view["bookkeeping"]["declared"][seat]:
             used.setdefault(e["card"], []).append({u[0] for u in e["uses"]})
-        if view["to_score"][seat]:
+        if view["bookkeeping"]["to_score"][seat]:
             return True
-        if view["turn_up"] is not None and hand["7" + trump] > view["sevens_declared"][seat]:
+        if view["turn_up"] is not None and hand["7" + trump] > view["bookkeeping"]["sevens_declared"][seat]:
             return True
 
         def fresh(card: str, kind: str) -> int:
@@ -281,7 +281,7 @@ class HeuristicPlayer:
     def _endgame(self, view: View, legal: list[str]) -> str:
         seat = view["seat"]
         mine = list(view["hand"])
-        seen = Counter(mine) + Counter(view["won"][0]) + Counter(view["won"][1])
+        seen = Counter(mine) + Counter(view["bookkeeping"]["won"][0]) + Counter(view["bookkeeping"]["won"][1])
         seen.update(t["card"] for t in view["trick"])
         theirs = sorted((PACK.counts() - seen).elements())
         last = self.game.options.get("last_trick", "final")

@@ -14,6 +14,7 @@ again only in a meld of another kind and not of an inferior order.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -55,7 +56,7 @@ SEVEN_POINTS = 10
 BLANCHE_POINTS = 50
 LAST_TRICK_POINTS = 10
 BRISQUE_POINTS = 10
-STOCK_TRICKS_HAND = 8
+_PATTERNS: dict[tuple[str, bool, bool], list[tuple[str, tuple[str, ...]]]] = {}
 
 
 def rank(card: str) -> str:
@@ -187,7 +188,14 @@ class BeziqueState(State):
     # --- melds ----------------------------------------------------------------------
 
     def _patterns(self) -> list[tuple[str, tuple[str, ...]]]:
-        """Every meld kind with the card codes that make it."""
+        """Every meld kind with the card codes that make it (fixed for a hand, so cached)."""
+        key = (self.d["trump"], self.game.options["alt_bezique"], self.game.options["fours_one_per_suit"])
+        hit = _PATTERNS.get(key)
+        if hit is None:
+            hit = _PATTERNS[key] = [(k, tuple(sort_cards(list(c)))) for k, c in self._make_patterns()]
+        return hit
+
+    def _make_patterns(self) -> list[tuple[str, tuple[str, ...]]]:
         trump = self.d["trump"]
         out: list[tuple[str, tuple[str, ...]]] = []
         for s in SUITS:
@@ -249,7 +257,7 @@ class BeziqueState(State):
                         out.append((p["kind"], codes, None))
         window_ids = {i for m in d["window_melds"] for i in m}
         for kind, codes in self._patterns():
-            key = tuple(sort_cards(list(codes)))
+            key = codes  # already in canonical order
             if key in seen:
                 continue
             assign = self._assign(seat, kind, codes)
@@ -752,31 +760,42 @@ class BeziqueState(State):
         v["trick"] = [dict(t) for t in d["trick"]]
         v["last_trick"] = [dict(t) for t in d["last_trick"]]
         v["table"] = [sort_cards([e["card"] for e in d["table"][s]]) for s in (0, 1)]
-        v["melds"] = [[dict(m, cards=list(m["cards"])) for m in d["melds"][s]] for s in (0, 1)]
-        v["declared"] = [
-            [{"id": e["id"], "card": e["card"], "uses": [list(u) for u in e["uses"]]} for e in d["table"][s]]
-            for s in (0, 1)
-        ]
-        v["to_score"] = [
-            [{"kind": p["kind"], "cards": list(p["cards"]), "ids": list(p["ids"])} for p in d["pending"][s]]
-            for s in (0, 1)
-        ]
+        v["melds"] = [[_meld_text(m) for m in d["melds"][s]] for s in (0, 1)]
         v["known"] = [sort_cards([c for c, n in d["known"][s].items() for _ in range(n)]) for s in (0, 1)]
-        v["sevens_declared"] = list(d["declared_sevens"])
-        v["won"] = [sort_cards(d["won"][s]) for s in (0, 1)]
         v["brisques"] = list(d["brisques"])
         v["hand_points"] = list(d["hand_points"])
-        v["tricks_played"] = d["tricks_played"]
-        v["revoker"] = d["revoker"]
-        v["window"] = {
-            "n": d["window"],
-            "scored": d["window_scored"],
-            "seven": d["window_seven"],
-            "melds": [list(m) for m in d["window_melds"]],
-            "next_id": d["next_id"],
+        # The public record the rules need (meld history of each table card, cards won, turns):
+        # bots and determinize read it; the terminal front end leaves long values out.
+        v["bookkeeping"] = {
+            "declared": [
+                [
+                    {"id": e["id"], "card": e["card"], "uses": [list(u) for u in e["uses"]]}
+                    for e in d["table"][s]
+                ]
+                for s in (0, 1)
+            ],
+            "to_score": [
+                [
+                    {"kind": p["kind"], "cards": list(p["cards"]), "ids": list(p["ids"])}
+                    for p in d["pending"][s]
+                ]
+                for s in (0, 1)
+            ],
+            "meld_history": [[dict(m, cards=list(m["cards"])) for m in d["melds"][s]] for s in (0, 1)],
+            "sevens_declared": list(d["declared_sevens"]),
+            "won": [sort_cards(d["won"][s]) for s in (0, 1)],
+            "tricks_played": d["tricks_played"],
+            "revoker": d["revoker"],
+            "window": {
+                "n": d["window"],
+                "scored": d["window_scored"],
+                "seven": d["window_seven"],
+                "melds": [list(m) for m in d["window_melds"]],
+                "next_id": d["next_id"],
+            },
+            "blanche_queue": list(d["blanche_queue"]),
+            "declaring": self.phase == "declare",
         }
-        v["blanche_queue"] = list(d["blanche_queue"])
-        v["declaring"] = self.phase == "declare"
         v["message"] = self._message()
         return v
 
@@ -869,12 +888,15 @@ class BeziqueState(State):
         return out
 
 
+def _meld_text(m: Mapping[str, Any]) -> str:
+    """A declared meld in words for the table display."""
+    tail = "" if m["scored"] else ", to score"
+    return f"{m['kind']} {pretty_list(list(m['cards']))} ({m['points']}{tail})"
+
+
 def _jsonify(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {str(k): _jsonify(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_jsonify(v) for v in obj]
-    return obj
+    """A deep copy made of JSON values only (tuples become lists), at C speed."""
+    return json.loads(json.dumps(obj))
 
 
 def _check_deal(
@@ -985,12 +1007,13 @@ class Bezique(Game):
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> BeziqueState:
         seat = int(view["seat"])
         opp = 1 - seat
-        table = [[dict(e, uses=[list(u) for u in e["uses"]]) for e in view["declared"][s]] for s in (0, 1)]
+        book = view["bookkeeping"]
+        table = [[dict(e, uses=[list(u) for u in e["uses"]]) for e in book["declared"][s]] for s in (0, 1)]
         own_hidden = Counter(view["hand"]) - Counter(e["card"] for e in table[seat])
         known = [Counter(view["known"][s]) for s in (0, 1)]
         seen = Counter(view["hand"]) + Counter(e["card"] for e in table[opp]) + known[opp]
         for s in (0, 1):
-            seen.update(view["won"][s])
+            seen.update(book["won"][s])
         seen.update(t["card"] for t in view["trick"])
         if view["turn_up"] is not None:
             seen[view["turn_up"]] += 1
@@ -1002,7 +1025,7 @@ class Bezique(Game):
         hidden: list[list[str]] = [[], []]
         hidden[seat] = sort_cards(list(own_hidden.elements()))
         hidden[opp] = sort_cards(opp_hidden)
-        w = view["window"]
+        w = book["window"]
         phase = view["phase"]
         if view["is_over"]:
             internal = "over"
@@ -1010,7 +1033,7 @@ class Bezique(Game):
             internal = "blanche"
         elif phase == "last eight":
             internal = "play2"
-        elif view["current_player"] == view["leader"] and not view["trick"] and _window_open(view):
+        elif view["current_player"] == view["leader"] and not view["trick"] and book["declaring"]:
             internal = "declare"
         else:
             internal = "play1"
@@ -1026,29 +1049,24 @@ class Bezique(Game):
             "stock": stock,
             "hidden": hidden,
             "table": table,
-            "pending": [[dict(p) for p in view["to_score"][s]] for s in (0, 1)],
-            "melds": [[dict(m) for m in view["melds"][s]] for s in (0, 1)],
+            "pending": [[dict(p) for p in book["to_score"][s]] for s in (0, 1)],
+            "melds": [[dict(m) for m in book["meld_history"][s]] for s in (0, 1)],
             "known": [dict(known[s]) for s in (0, 1)],
-            "declared_sevens": list(view["sevens_declared"]),
+            "declared_sevens": list(book["sevens_declared"]),
             "trick": [dict(t) for t in view["trick"]],
             "last_trick": [dict(t) for t in view["last_trick"]],
-            "won": [list(x) for x in view["won"]],
+            "won": [list(x) for x in book["won"]],
             "brisques": list(view["brisques"]),
-            "revoker": view["revoker"],
+            "revoker": book["revoker"],
             "hand_points": list(view["hand_points"]),
-            "tricks_played": view["tricks_played"],
+            "tricks_played": book["tricks_played"],
             "window": w["n"],
             "window_scored": w["scored"],
             "window_seven": w["seven"],
             "window_melds": [list(m) for m in w["melds"]],
             "next_id": w["next_id"],
-            "blanche_queue": list(view["blanche_queue"]),
+            "blanche_queue": list(book["blanche_queue"]),
         }
         state = BeziqueState(self, rng.randrange(2**62))
         state._restore(data)
         return state
-
-
-def _window_open(view: Mapping[str, Any]) -> bool:
-    """Whether a talon-phase view is the winner's declaring turn rather than a lead."""
-    return bool(view.get("declaring"))
