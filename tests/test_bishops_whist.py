@@ -1284,3 +1284,83 @@ def test_determinize_respects_the_knights_revoke_and_the_turn_up() -> None:
         assert "2C" in hands[3]  # the dealer still holds the turn-up
         assert world.inventory() == BISHOPS_WHIST.counts()
         assert world.view(0) == view
+
+
+# --- the laws against an independent reading, over random play ------------------------------------------
+
+
+def oracle_winner(cards: Sequence[Sequence[Any]], trump: str, last: bool, irregular: str) -> int:
+    """Who takes a trick, by the laws as read in docs/rulings (default void_knight="ten")."""
+    knights = [s for s, c in cards if c == "N"]
+    if last and knights:
+        return int(knights[-1])
+    trumps = [(VALUE[c[0]], s) for s, c in cards if c != "N" and c[-1] == trump]
+    if trumps:
+        return int(max(trumps)[1])
+    lead_seat, lead = cards[0]
+    if lead == "N":
+        suited = [(s, c) for s, c in cards if c != "N"]
+        if irregular == "leader" or not suited:
+            return int(lead_seat)
+        first = suited[0][1][-1]
+        return int(max((VALUE[c[0]], s) for s, c in suited if c[-1] == first)[1])
+    best, best_value = lead_seat, VALUE[lead[0]]
+    for s, c in cards[1:]:
+        # VALUE: bishop 11, nine 10; a knight ranks as a ten between them; a later equal ten takes it
+        value = 10.5 if c == "N" else (VALUE[c[0]] if c[-1] == lead[-1] else -1)
+        if value > best_value or (c == "N" and value == best_value):
+            best, best_value = s, value
+    return int(best)
+
+
+def oracle_legal(hand_cards: Sequence[str], trick: Sequence[Mapping[str, Any]]) -> set[str]:
+    cards = set(hand_cards)
+    if not trick or trick[0]["card"] == "N":
+        return cards
+    led = trick[0]["card"][-1]
+    suited = {c for c in cards if c != "N" and c[-1] == led}
+    if not suited:
+        return cards
+    if suited == {"B" + led} and "N" in cards:
+        return suited | {"N"}
+    return suited
+
+
+@pytest.mark.parametrize("irregular", ["first-suit", "leader"])
+def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: str) -> None:
+    game = parlour.make(GAME, irregular_trick=irregular, hand_limit=3)
+    hands_checked = 0
+    for seed in range(12):
+        state = game.new(seed=seed)
+        rng = parlour.engine.Rng(seed)
+        trump: str | None = None
+        while not state.is_over:
+            v = state.view(state.current_player)
+            if v["phase"] == "play":
+                trump = v["trump"]
+                assert legal_cards(state) == oracle_legal(v["hand"], v["trick"])
+            n_tricks = len(events(state, "trick"))
+            n_hands = len(events(state, "hand_end"))
+            state.apply(rng.choice(state.legal_actions()))
+            new_tricks = events(state, "trick")[n_tricks:]
+            for t in new_tricks:
+                assert trump is not None
+                expect = oracle_winner(t.data["cards"], trump, t.data["number"] == 13, irregular)
+                assert t.data["winner"] == expect, t.data
+            for end in events(state, "hand_end")[n_hands:]:
+                hand_tricks = [e.data for e in events(state, "trick")][-13:]
+                sides = [0, 0]
+                bishops = [0, 0]
+                for t in hand_tricks:
+                    side = state.view(None)["teams"][1].count(t["winner"])  # 1 if seats 1/3 took it
+                    sides[side] += 1
+                    bishops[side] += sum(1 for _, c in t["cards"] if c != "N" and c[0] == "B")
+                turn = events(state, "turn_up")[-2 if not state.is_over else -1].data
+                cut = [0, 0]
+                if turn["card"].startswith("B"):
+                    cut[turn["dealer"] % 2] = 1
+                expected = [max(0, sides[i] - 6) + 2 * bishops[i] + cut[i] for i in (0, 1)]
+                assert end.data["points"] == [expected[s % 2] for s in range(4)]
+                hands_checked += 1
+        assert score_sum(state) == state.scores
+    assert hands_checked >= 20
