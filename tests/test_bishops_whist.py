@@ -1364,3 +1364,45 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
                 hands_checked += 1
         assert score_sum(state) == state.scores
     assert hands_checked >= 20
+
+
+def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
+    game = parlour.make(GAME, laws="table", hand_limit=2)
+    claims = found_any = 0
+    for seed in range(10):
+        state = game.new(seed=seed)
+        rng = parlour.engine.Rng(seed)
+        made: list[list[int]] = []
+        exposes = [0, 0]
+        penalties = [0, 0]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            v = state.view(seat)
+            action = rng.choice(state.legal_actions())
+            legal_now = oracle_legal(v["hand"], v["trick"]) if v["phase"] == "play" else set()
+            if action.startswith("play ") and action.split()[1] not in legal_now:
+                made.append([seat, len(v["tricks"]) + 1])
+            if action.startswith("expose"):
+                exposes[seat % 2] += 1
+            n_hands = len(events(state, "hand_end"))
+            n_found = len(events(state, "revokes_found"))
+            state.apply(action)
+            if action == "claim":
+                claims += 1
+                found = events(state, "revokes_found")[n_found].data["revokes"]
+                assert found == [r for r in made if r[0] % 2 != seat % 2]
+                found_any += bool(found)
+                penalties[1 - seat % 2] += 4 * len(found)
+            if len(events(state, "hand_end")) > n_hands:
+                made = []
+        lost = [0, 0]
+        for e in events(state, "score"):
+            if e.data["seat"] in (0, 1) and e.data["reason"] == "exposed card":
+                lost[e.data["seat"]] += 2
+            if e.data["seat"] in (0, 1) and e.data["reason"] == "revoke":
+                penalties[e.data["seat"]] -= 4
+        assert lost == [2 * exposes[0], 2 * exposes[1]]
+        assert penalties == [0, 0]
+        assert score_sum(state) == state.scores
+    assert claims and found_any
