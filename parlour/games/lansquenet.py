@@ -521,9 +521,17 @@ class LansquenetState(State):
             return
         self._prepare_stock()
         self.bank_card = self._draw()
-        self._say("bank_card", f"the bank's card: {pretty(self.bank_card)}", card=self.bank_card)
+        self._say(
+            "bank_card",
+            f"the bank's card, to the banker's left: {pretty(self.bank_card)}",
+            card=self.bank_card,
+        )
         self.players_card = self._draw()
-        self._say("players_card", f"the players' card: {pretty(self.players_card)}", card=self.players_card)
+        self._say(
+            "players_card",
+            f"the players' card, to the banker's right: {pretty(self.players_card)}",
+            card=self.players_card,
+        )
         bank_rank, players_rank = rank_of(self.bank_card), rank_of(self.players_card)
         same = bank_rank == players_rank
         if same:
