@@ -51,6 +51,17 @@ def play(state: BeziqueState, *actions: str) -> None:
         state.apply(a)
 
 
+def views_hold(state: BeziqueState) -> None:
+    """Each seat's view survives resampling the cards it cannot see."""
+    rng = Rng(5)
+    for seat in (0, 1):
+        view = state.view(seat)
+        for _ in range(3):
+            sampled = state.game.determinize(view, rng)
+            assert sampled.view(seat) == view
+            assert sampled.inventory() == state.inventory()
+
+
 FILL0 = ["9C", "8C", "7C", "9D", "8D"]
 FILL1 = ["7D", "8H", "9H", "7H", "8S"]
 
@@ -212,6 +223,7 @@ def test_spade_example_bezique_now_marriage_after_next_trick() -> None:
     assert "meld KS QS" in s.legal_actions()
     play(s, "meld KS QS")
     assert s.scores[0] == 40
+    views_hold(s)
     assert s.view(1)["bookkeeping"]["meld_history"][0][-1]["scored"] is False
     # seat 0 draws; next trick won by seat 0 scores the marriage
     assert s.current_player == 0 and s.d["phase"] == "play1"
@@ -376,6 +388,7 @@ def test_seven_exchange_and_declare() -> None:
     assert "exchange 7H" not in s.legal_actions() and "declare 7H" in s.legal_actions()
     play(s, "declare 7H")
     assert s.scores == [10.0, 10.0]
+    views_hold(s)
     # a declared seven scores once only
     play(s, "play 8S", "play 9C")
     assert "declare 7H" not in s.legal_actions()
@@ -553,6 +566,10 @@ def test_carte_blanche_option() -> None:
     play(s, "blanche")
     assert s.scores == [50.0, 0.0]
     assert sorted(s.view(1)["known"][0]) == sorted(hands[0])
+    views_hold(s)
+    sampled = s.game.determinize(s.view(1), Rng(2))
+    assert isinstance(sampled, BeziqueState)
+    assert Counter(sampled.d["hidden"][0]) == Counter(hands[0])
     assert s.legal_actions()[0].startswith("play")
     s = setup(hands, "AH")
     assert s.legal_actions()[0].startswith("play")
@@ -676,3 +693,20 @@ def test_heuristic_beats_random() -> None:
     b = simulate("bezique", ["random", "heuristic"], 8, seed=6)
     wins = a.sides[0].wins + b.sides[1].wins
     assert wins >= 14
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"carte_blanche": True, "melds_per_trick": "several", "last_trick": "both"},
+        {"alt_bezique": True, "fours_one_per_suit": True, "seven_counts_as_meld": True},
+        {"table_laws": True, "last_trick": "stock"},
+    ],
+)
+def test_variants_pass_the_contract(options: dict[str, Any]) -> None:
+    """Every variant keeps the state contract (views, saves, card count, logged scores)."""
+    from tests.conformance import check_match
+
+    game = parlour.make("bezique", target=250, **options)
+    for seed in range(2):
+        check_match(game, ["random", "heuristic"][:: 1 if seed else -1], seed, every=4)

@@ -116,6 +116,19 @@ class BeziqueState(State):
     def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
         self.log.append(Event(kind, data, to))
 
+    def _learn(self, seat: int, card: str) -> None:
+        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards."""
+        known = self.d["known"][seat]
+        known[card] = min(known.get(card, 0) + 1, self.d["hidden"][seat].count(card))
+
+    def _forget(self, seat: int, card: str) -> None:
+        """``card`` has left the concealed hand: if the opponent knew of a copy, that copy is the one."""
+        known = self.d["known"][seat]
+        if known.get(card, 0) > 0:
+            known[card] -= 1
+            if not known[card]:
+                del known[card]
+
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
             return
@@ -353,11 +366,7 @@ class BeziqueState(State):
             d["pending"][seat] = [p for p in d["pending"][seat] if entry["id"] not in p["ids"]]
             return
         d["hidden"][seat].remove(card)
-        known = d["known"][seat]
-        if known.get(card, 0) > 0:
-            known[card] -= 1
-            if not known[card]:
-                del known[card]
+        self._forget(seat, card)
         seven = "7" + d["trump"]
         if card == seven and d["declared_sevens"][seat] > 0:
             d["declared_sevens"][seat] -= 1
@@ -476,11 +485,7 @@ class BeziqueState(State):
         for code, n in hidden_needed.items():
             for _ in range(n):
                 d["hidden"][seat].remove(code)
-                known = d["known"][seat]
-                if known.get(code, 0) > 0:
-                    known[code] -= 1
-                    if not known[code]:
-                        del known[code]
+                self._forget(seat, code)
                 new_id = d["next_id"]
                 d["next_id"] += 1
                 d["table"][seat].append({"id": new_id, "card": code, "uses": [[kind, d["window"]]]})
@@ -519,9 +524,9 @@ class BeziqueState(State):
         d = self.d
         old = d["turn_up"]
         d["hidden"][seat].remove(seven)
+        self._forget(seat, seven)
         d["hidden"][seat].append(old)
-        known = d["known"][seat]
-        known[old] = known.get(old, 0) + 1
+        self._learn(seat, old)
         d["turn_up"] = seven
         d["window_seven"] = True
         self._log(
@@ -543,8 +548,7 @@ class BeziqueState(State):
     def _declare_seven(self, seat: int, seven: str) -> None:
         d = self.d
         d["declared_sevens"][seat] += 1
-        known = d["known"][seat]
-        known[seven] = known.get(seven, 0) + 1
+        self._learn(seat, seven)
         d["window_seven"] = True
         self._log("seven", {"seat": seat, "card": seven, "text": f"seat {seat} shows {pretty(seven)}"})
         self._score(
@@ -568,8 +572,7 @@ class BeziqueState(State):
             up = d["turn_up"]
             d["turn_up"] = None
             d["hidden"][loser].append(up)
-            known = d["known"][loser]
-            known[up] = known.get(up, 0) + 1
+            self._learn(loser, up)
             self._log(
                 "draw",
                 {
@@ -592,8 +595,7 @@ class BeziqueState(State):
         for seat in (0, 1):
             for e in d["table"][seat]:
                 d["hidden"][seat].append(e["card"])
-                known = d["known"][seat]
-                known[e["card"]] = known.get(e["card"], 0) + 1
+                self._learn(seat, e["card"])
             d["table"][seat] = []
             d["pending"][seat] = []
             d["declared_sevens"][seat] = 0
