@@ -218,9 +218,13 @@ class TerminalGame:
         if not legal:
             return
         text = Text("moves: ")
-        for i, action in enumerate(legal, 1):
-            text.append(f"{i}) ", style="dim")
-            text.append(action)
+        for first, last in _runs(legal):
+            if first == last:
+                text.append(f"{first + 1}) ", style="dim")
+                text.append(legal[first])
+            else:
+                text.append(f"{first + 1}-{last + 1}) ", style="dim")
+                text.append(f"{legal[first]} … {legal[last]}")
             text.append("  ")
         self.console.print(text)
 
@@ -276,4 +280,25 @@ def _pairs(trick: Any) -> list[list[Any]]:
             out.append([entry.get("seat", "?"), entry.get("card", "?")])
         elif isinstance(entry, list | tuple) and len(entry) >= 2:
             out.append([entry[0], entry[1]])
+    return out
+
+
+def _runs(legal: Sequence[str]) -> list[tuple[int, int]]:
+    """Index ranges of moves to show together: runs of one word with consecutive numbers (bet 1 … bet 95)."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(legal):
+        j = i
+        word, _, num = legal[i].rpartition(" ")
+        if num.isdigit():
+            while j + 1 < len(legal):
+                w2, _, n2 = legal[j + 1].rpartition(" ")
+                if w2 != word or not n2.isdigit() or int(n2) != int(num) + (j + 1 - i):
+                    break
+                j += 1
+        if j - i < 3:
+            out.extend((k, k) for k in range(i, j + 1))
+        else:
+            out.append((i, j))
+        i = j + 1
     return out
