@@ -1406,3 +1406,20 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
         assert penalties == [0, 0]
         assert score_sum(state) == state.scores
     assert claims and found_any
+
+
+def test_an_explicit_deal_keeps_the_fixed_partnerships_even_under_cut_partners() -> None:
+    state = new(FOLLOW, partners="cut")
+    assert state.view(None)["teams"] == [[0, 2], [1, 3]] and state.view(None)["order"] == [0, 1, 2, 3]
+    assert not events(state, "cut") and state.current_player == 0
+
+
+@pytest.mark.parametrize(("start", "winners_"), [([0, 0], [1, 3]), ([5, 0], [])])
+def test_the_hand_limit_ends_the_match_with_the_higher_side_winning(
+    start: list[int], winners_: list[int]
+) -> None:
+    state, script = balanced_state(3, DANA_SUITS, DANA_SEATS, hand_limit=1)
+    state = edit(state, match=start)
+    play_script(state, script)
+    assert state.is_over and state.winners == winners_  # 2-7, or 7-7: drawn
+    assert "limit" in events(state, "match_end")[0].data["text"]
