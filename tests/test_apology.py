@@ -412,3 +412,43 @@ def test_save_and_load_round_trip_mid_hand() -> None:
     loaded = state.game.load(state.to_json())
     assert loaded.to_json() == state.to_json()
     assert loaded.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize(("counting", "oudlers", "target"), [("kinds", 2, 45.0), ("cards", 3, 40.0)])
+def test_oudlers_held_at_the_end_by_kinds_or_by_cards(counting: str, oudlers: int, target: float) -> None:
+    state = taker_spades(deals=1, oudlers=counting)
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    play_until(state, lambda s: False)  # the taker keeps Till to the end, where it is captured
+    assert [c["card"] for c in public(state, "capture")] == ["E"]
+    end = public(state, "hand_end")[0]
+    # The taker ends with castles and the ace of spades but without Till.
+    assert end["oudlers"] == oudlers and end["target"] == target
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    state = taker_spades()
+    with pytest.raises(IllegalAction, match="buries six cards"):
+        state.apply("play CS")
+    with pytest.raises(IllegalAction, match="not in the taker's hand"):
+        state.apply("bury KH")
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    with pytest.raises(IllegalAction, match="not now"):
+        state.apply("bid")
+    with pytest.raises(IllegalAction, match="not a card"):
+        state.apply("play ZZ")
+    with pytest.raises(IllegalAction, match="not in seat 0's hand"):
+        state.apply("play KH")
+    for a in ("play CS", "play AS", "play AD", "play AC", "play N", "play 2H", "play 2D", "play 2C"):
+        state.apply(a)
+    with pytest.raises(IllegalAction, match="escape payment"):
+        state.apply("play KS")
+    with pytest.raises(IllegalAction, match="not among the taker's won tricks"):
+        state.apply("give 2H")
+
+
+def test_a_spectator_sees_no_hand_and_no_burial() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    view = state.view(None)
+    assert "hand" not in view and "buried" not in view and view["buried_count"] == 6
+    assert view["bids"] == ["bid", "-", "-", "-"]

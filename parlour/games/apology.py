@@ -729,7 +729,7 @@ class ApologyState(State):
                 "phase": self.phase,
                 "hand_number": self.deal_no + 1,
                 "dealer": self.dealer,
-                "bids": list(self.bids),
+                "bids": [b or "-" for b in self.bids],
                 "taker": taker,
                 "hand_sizes": [len(h) for h in self.hands],
                 "kitty_size": len(self.kitty),
@@ -783,7 +783,7 @@ class ApologyState(State):
         self.phase = v["phase"]
         self.deal_no = int(v["hand_number"]) - 1
         self.dealer = int(v["dealer"])
-        self.bids = list(v["bids"])
+        self.bids = [None if b == "-" else b for b in v["bids"]]
         self.taker = v["taker"]
         self.turn = v["current_player"]
         self.leader = int(v["leader"])
