@@ -216,18 +216,18 @@ class HeuristicPlayer:
     def _alt(self, view: View) -> bool:
         return bool(self.game.options.get("alt_bezique")) and view["trump"] in ("S", "D")
 
-    def _can_declare(self, view: View) -> bool:
-        """A rough test: would winning a trick let us score something?"""
+    def _declaration_value(self, view: View, hand: Counter[str]) -> float:
+        """Roughly what winning a trick now would let us score from ``hand`` (our whole hand)."""
         seat = view["seat"]
-        hand: Counter[str] = Counter(view["hand"])
+        book = view["bookkeeping"]
         trump = view["trump"]
         used: dict[str, list[set[str]]] = {}
-        for e in view["bookkeeping"]["declared"][seat]:
+        for e in book["declared"][seat]:
             used.setdefault(e["card"], []).append({u[0] for u in e["uses"]})
-        if view["bookkeeping"]["to_score"][seat]:
-            return True
-        if view["turn_up"] is not None and hand["7" + trump] > view["bookkeeping"]["sevens_declared"][seat]:
-            return True
+        best = 0.0
+        for p in book["to_score"][seat]:
+            if not Counter(p["cards"]) - hand:
+                best = max(best, float(_POINTS[p["kind"]]))
 
         def fresh(card: str, kind: str) -> int:
             uses = used.get(card, [])
@@ -237,14 +237,20 @@ class HeuristicPlayer:
         for s in "SHDC":
             kind = "royal marriage" if s == trump else "common marriage"
             if fresh("K" + s, kind) > 0 and fresh("Q" + s, kind) > 0:
-                return True
+                best = max(best, _POINTS[kind])
         q, j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
         if fresh(q, "bezique") > 0 and fresh(j, "bezique") > 0:
-            return True
+            best = max(best, 40)
+        if fresh(q, "double bezique") >= 2 and fresh(j, "double bezique") >= 2:
+            best = max(best, 500)
         for r, kind in (("J", "four jacks"), ("Q", "four queens"), ("K", "four kings"), ("A", "four aces")):
             if sum(max(0, fresh(r + s, kind)) for s in "SHDC") >= 4:
-                return True
-        return all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J"))
+                best = max(best, _POINTS[kind])
+        if all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J")):
+            best = max(best, 250)
+        if view["turn_up"] is not None and hand["7" + trump] > book["sevens_declared"][seat]:
+            best += 10
+        return best
 
     def _talon_play(self, view: View, legal: list[str]) -> str:
         cards = [a.split()[1] for a in legal]
@@ -256,25 +262,18 @@ class HeuristicPlayer:
                 cards, key=lambda c: (self._keep(view, c) + (8 if _rank(c) in "AT" else 0), c)
             )
         lead = trick[0]["card"]
-        winners = [c for c in cards if _beats(lead, c, trump)]
-        gain = 10.0 * _brisques([lead])
-        if self._can_declare(view):
-            gain += 25
-        if view["stock_size"] <= 1:
-            gain += 5
-        if winners and gain > 0:
-            best = min(
-                winners,
-                key=lambda c: (
-                    self._keep(view, c) + (10 if _rank(c) in "AT" and _suit(c) == trump else 0),
-                    c,
-                ),
-            )
-            cost = self._keep(view, best) - 10.0 * (_rank(best) in ("A", "T"))
-            if gain >= cost * 0.6:
-                return "play " + best
-        # Lose cheaply: no brisque thrown away unless nothing else.
-        return "play " + min(cards, key=lambda c: (self._keep(view, c) + (20 if _rank(c) in "AT" else 0), c))
+        hand: Counter[str] = Counter(view["hand"])
+        late = 5.0 if view["stock_size"] <= 1 else 0.0
+
+        def value(c: str) -> float:
+            brisques = 10.0 * _brisques([lead, c])
+            keep = self._keep(view, c)
+            if _beats(lead, c, trump):
+                rest = hand - Counter([c])
+                return brisques + self._declaration_value(view, rest) + late - keep
+            return -brisques - keep
+
+        return "play " + max(cards, key=lambda c: (value(c), c))
 
     # --- the last eight tricks ----------------------------------------------------------
 
