@@ -1,4 +1,4 @@
-"""Bezique figures for ``parlour simulate``: where the points come from, and how often each meld is made.
+"""Bezique figures for ``parlour simulate``: where each side's points come from, and how often it melds.
 
 Reads only the public log: every ``score`` event carries its reason (a meld kind, "seven of trumps",
 "brisques", "last trick", ...), so the split of a hand's points by source falls out directly.
@@ -17,23 +17,38 @@ from parlour.sim import MatchRecord, register_analyzer
 @register_analyzer("bezique")
 def bezique_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     del game
-    points: Counter[str] = Counter()
-    declared: Counter[str] = Counter()
+    points: list[Counter[str]] = [Counter(), Counter()]
+    shown: list[Counter[str]] = [Counter(), Counter()]
     hands = 0
     for rec in records:
         for e in rec.events:
             data = e.get("data", {})
             if e["kind"] == "score":
-                points[str(data["reason"])] += data["points"]
+                points[data["seat"]][str(data["reason"])] += data["points"]
             elif e["kind"] == "meld":
-                declared[str(data["kind"])] += 1
+                shown[data["seat"]][str(data["kind"])] += 1
             elif e["kind"] == "hand_end":
                 hands += 1
-    per_hand = {k: round(v / hands, 2) for k, v in sorted(points.items())} if hands else {}
-    melds = {k: round(v / hands, 3) for k, v in sorted(declared.items())} if hands else {}
+    per = max(hands, 1)
+    sources = sorted(set(points[0]) | set(points[1]), key=lambda k: -(points[0][k] + points[1][k]))
+    kinds = sorted(set(shown[0]) | set(shown[1]), key=lambda k: -(shown[0][k] + shown[1][k]))
+    by_source = {k: [round(points[s][k] / per, 2) for s in (0, 1)] for k in sources}
+    melds = {k: [round(shown[s][k] / per, 3) for s in (0, 1)] for k in kinds}
     return {
         "hands": hands,
         "mean_hands_per_match": round(hands / len(records), 2) if records else 0.0,
-        "points_per_hand_by_source": per_hand,
+        "points_per_hand_by_source": by_source,
         "melds_shown_per_hand": melds,
+        "tables": [
+            {
+                "title": "points per hand by source",
+                "columns": ["source", "seat 0", "seat 1"],
+                "rows": [[k, *v] for k, v in by_source.items()],
+            },
+            {
+                "title": "melds shown per hand",
+                "columns": ["meld", "seat 0", "seat 1"],
+                "rows": [[k, *v] for k, v in melds.items()],
+            },
+        ],
     }
