@@ -499,3 +499,25 @@ def test_heuristic_beats_random_widely() -> None:
     b = simulate("roquet", ["random", "heuristic"], 12, seed=12)
     wins = a.sides[0].wins + b.sides[1].wins
     assert wins >= 22, wins
+
+
+def test_heuristic_keeps_a_numeral_triple_for_the_muster() -> None:
+    from parlour.bots import make_player
+
+    deal = make_deal(
+        [MELD_DEAL["hands"][0], ["CS", "KS", "KH", "7S", "7H", "7D", "3C", "2H"]],
+        ["6D", "QS", "QH", "AC"],
+        "5C",
+    )
+    state = start(deal)
+    state.apply("play CS")
+    state.apply("play 2S")
+    game = state.game
+    bot = make_player("heuristic", game, 0)
+    assert "meld 7S 7H" in state.legal_actions()
+    first = bot.choose(state.view(1), game)
+    assert first == "meld KS KH"
+    state.apply(first)
+    assert bot.choose(state.view(1), game) == "done"  # the great campaign: wait for the seven of clubs
+    greedy = make_player("greedy", game, 0)
+    assert greedy.choose(state.view(1), game).startswith("meld 7")

@@ -15,6 +15,7 @@ from parlour.bots import Player, View, register_player
 from parlour.engine import Game, Rng
 from parlour.games.roquet import (
     COURTS,
+    NUMERALS,
     PACK,
     RANK_INDEX,
     RANKS,
@@ -25,7 +26,9 @@ from parlour.games.roquet import (
     suit_of,
 )
 
-DENY = 2.5
+DENY = 8.0
+CAMPAIGN = 3.0
+"""What a numeral triple waiting for its fourth card is judged worth, above the pair it would give now."""
 """Rough worth of a won trick beyond the meld it allows: the lead, and the opponent's meld denied."""
 
 
@@ -145,8 +148,10 @@ def lead_win_chance(card: str, view: View, unseen: Mapping[str, int]) -> float:
 class RoquetHeuristic:
     """Fast rule-of-thumb player: a few milliseconds a move."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, deny: float = DENY, campaign: bool = True) -> None:
         self.rng = Rng(seed)
+        self.deny = deny
+        self.campaign = campaign
 
     def choose(self, view: View, game: Game) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -159,9 +164,27 @@ class RoquetHeuristic:
     def _meld(self, view: View, game: Game, legal: list[str]) -> str:
         table = [] if view["bookkeeping"]["table_taken"] else table_of(view, game)
         one = game.options["melds_per_trick"] == "one"
-        points, plan = best_plan(view["hand"], table, game.options["max_sequence"], one)
+        hand: list[str] = list(view["hand"])
+        max_seq = game.options["max_sequence"]
+        points, plan = best_plan(hand, table, max_seq, one)
         if points <= 0 or not plan:
             return "done"
+        if self.campaign:
+            # Dana's great campaign: three of a numeral rank with the fourth still to come are worth
+            # more kept (a muster, 10) than broken for a pair (2); bank everything else.
+            waiting = {
+                r
+                for r in NUMERALS
+                if sum(1 for c in hand if rank_of(c) == r) == 3
+                and sum(unseen_cards(view)[r + s] for s in "SHDC") == 1
+            }
+            if waiting:
+                kept = [c for c in hand if rank_of(c) not in waiting]
+                held_points, held_plan = best_plan(kept, table, max_seq, one)
+                if held_points + CAMPAIGN * len(waiting) > points:
+                    if not held_plan:
+                        return "done"
+                    points, plan = held_points, held_plan
         action = "meld " + " ".join(plan[0])
         return action if action in legal else "done"
 
@@ -179,7 +202,7 @@ class RoquetHeuristic:
             card = action.split()[1]
             rest = [c for c in hand if c != card]
             cost = keep_value(card, hand, table, unseen, trump)
-            gain = DENY + best_plan(rest, table, max_seq, one)[0]
+            gain = self.deny + best_plan(rest, table, max_seq, one)[0]
             chance = lead_win_chance(card, view, unseen) if lead is None else float(beats(card, lead, trump))
             score = chance * gain - cost
             score += self.rng.random() * 1e-6  # breaks exact ties without favouring a suit
@@ -188,6 +211,41 @@ class RoquetHeuristic:
         return best_action
 
 
+class RoquetGreedy:
+    """A plain baseline: lay down the biggest combination at once, win as cheaply as possible, lead low."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, game: Game) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if not legal:
+            raise ValueError("asked to choose with no legal action in the view")
+        if legal[0].startswith("meld") or legal == ["done"]:
+            melds = [a for a in legal if a != "done"]
+            if not melds:
+                return "done"
+            max_seq = game.options["max_sequence"]
+            return max(melds, key=lambda a: (classify(a.split()[1:], max_seq) or ("", 0))[1])
+        trump: str = view["trump"]
+        cards = [a.split()[1] for a in legal]
+
+        def low(c: str) -> tuple[bool, int]:
+            return (suit_of(c) == trump, RANK_INDEX[rank_of(c)])
+
+        if view["trick"]:
+            lead = view["trick"][0]["card"]
+            winning = [c for c in cards if beats(c, lead, trump)]
+            if winning:
+                return "play " + min(winning, key=low)
+        return "play " + min(cards, key=low)
+
+
 @register_player("heuristic", "roquet")
 def _heuristic(game: Game, seed: int) -> Player:
     return RoquetHeuristic(seed)
+
+
+@register_player("greedy", "roquet")
+def _greedy(game: Game, seed: int) -> Player:
+    return RoquetGreedy(seed)
