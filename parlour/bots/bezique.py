@@ -138,31 +138,24 @@ class HeuristicPlayer:
         melds = [a for a in legal if a.startswith("meld")]
         if not melds:
             return "pass"
-        seat = view["seat"]
         if view["bookkeeping"]["window"]["scored"]:
             # A further combination shown with the one just scored: free points next trick.
             return melds[0]
         options = [(self._kind(view, a.split()[1:]), a) for a in melds]
         late = view["stock_size"] <= 5
-        held = set(a for _, a in options)
 
         def value(item: tuple[str, str]) -> float:
             kind, act = item
-            pts = _POINTS[kind]
+            pts = float(_POINTS[kind])
             if late:
                 return pts
-            # Declare the lower order first when a higher meld can follow with the same cards.
-            if kind == "royal marriage" and any(k == "sequence" for k, _ in options):
+            # With tricks still to win, declare the lower order first when a higher meld sharing
+            # a card is also there: the other order would forbid the lower one for ever.
+            cards = set(act.split()[1:])
+            if any(MELD_ORDER[k] > MELD_ORDER[kind] and cards & set(a.split()[1:]) for k, a in options):
                 return 1000 + pts
-            if kind == "bezique" and any(k == "double bezique" for k, _ in options):
-                return 1000 + pts
-            if kind in ("common marriage", "royal marriage"):
-                r = act.split()[1:]
-                if any(_rank(c) == "K" for c in r) and _count(view, seat, "K") >= 4:
-                    return 900 + pts
             return pts
 
-        del held
         return max(options, key=value)[1]
 
     def _kind(self, view: View, cards: list[str]) -> str:
@@ -324,11 +317,6 @@ _POINTS = {
     "sequence": 250,
     "double bezique": 500,
 }
-
-
-def _count(view: View, seat: int, rank: str) -> int:
-    del seat
-    return sum(1 for c in view["hand"] if _rank(c) == rank)
 
 
 @register_player("heuristic", "bezique")
