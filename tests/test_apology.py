@@ -452,3 +452,28 @@ def test_a_spectator_sees_no_hand_and_no_burial() -> None:
     view = state.view(None)
     assert "hand" not in view and "buried" not in view and view["buried_count"] == 6
     assert view["bids"] == ["bid", "-", "-", "-"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"bury_oudlers": False}, {"oudlers": "cards", "unpaid": "lapse"}, {"deals": 2, "target_0": 50.5}],
+)
+def test_the_contract_holds_under_every_option(options: dict[str, object]) -> None:
+    from tests.conformance import check_match
+
+    game = parlour.make("apology", **options)
+    check_match(game, ["random", "heuristic", "random", "heuristic"], 77, every=6)
+
+
+def test_the_placement_fallback_respects_every_constraint() -> None:
+    from parlour.games.apology import _assign_flow
+
+    cards = ["2S", "3S", "4S", "2H", "3H", "N", "E"]
+    boxes = [("hand", 1, 3), ("hand", 2, 2), ("buried", 0, 2)]
+    options = {"2S": [0, 2], "3S": [0, 2], "4S": [0, 2], "2H": [1, 2], "3H": [1, 2], "N": [2], "E": [2]}
+    for seed in range(10):
+        out = _assign_flow(cards, boxes, options, Rng(seed))
+        assert [len(b) for b in out] == [3, 2, 2]
+        assert sorted(out[2]) == ["E", "N"] and sorted(out[0]) == ["2S", "3S", "4S"]
+    with pytest.raises(ValueError):
+        _assign_flow(cards, [("hand", 1, 5), ("hand", 2, 2)], {c: [0] for c in cards}, Rng(0))
