@@ -710,3 +710,55 @@ def test_variants_pass_the_contract(options: dict[str, Any]) -> None:
     game = parlour.make("bezique", target=250, **options)
     for seed in range(2):
         check_match(game, ["random", "heuristic"][:: 1 if seed else -1], seed, every=4)
+
+
+def test_married_queen_four_queens_and_sequence_but_not_the_other_king() -> None:
+    """Q♥ once married cannot marry the other K♥, but may serve in four queens and (trumps) a sequence."""
+    hands = [
+        ["KH", "QH", "KH", "QS", "QD", "QC", "9S", "9S"],
+        ["7S", "7S", "8S", "8S", "8C", "7C", "9C", "JC"],
+    ]
+    s = setup(hands, "9H", top=["AH", "7D", "TH", "7D", "JH", "8D"])
+    _win_trick_for_0(s)
+    acts = s.legal_actions()
+    assert "meld KH QH" in acts and "meld QS QH QD QC" in acts
+    play(s, "meld KH QH")
+    assert s.scores[0] == 40
+    play(s, "pass?")
+    # the other K♥ may not marry the married Q♥
+    play(s, "play 9S", "play 7S")
+    acts = s.legal_actions()
+    assert "meld KH QH" not in acts
+    assert "meld QS QH QD QC" in acts  # the married queen serves in four queens
+    play(s, "meld QS QH QD QC", "pass?")
+    assert s.scores[0] == 100
+    # and in the sequence once A♥ T♥ J♥ have come (hearts are trumps)
+    play(s, "play QC", "play 7C")
+    play(s, "play QD", "play 7D")
+    assert {"AH", "TH", "JH"} <= set(s.full_hand(0))
+    assert "meld AH TH KH QH JH" in s.legal_actions()
+    play(s, "meld AH TH KH QH JH")
+    assert s.scores[0] == 350
+
+
+def test_target_option() -> None:
+    assert parlour.make("bezique", target=2000).options["target"] == 2000
+    assert parlour.make("bezique", target="2000").options["target"] == 2000
+    with pytest.raises(ValueError, match="target"):
+        parlour.make("bezique", target=50)
+    game = parlour.make("bezique", target=2000)
+    s = game.new(seed=8)
+    from parlour.bots import make_player
+
+    players = [make_player("heuristic", game, i) for i in range(2)]
+    while not s.is_over:
+        seat = s.current_player
+        assert seat is not None
+        s.apply(players[seat].choose(s.view(seat), game))
+    assert max(s.scores) >= 2000 and min(s.scores) < max(s.scores)
+    # the match was not over at the end of any earlier hand
+    totals = [0.0, 0.0]
+    ends = [e for e in s.log if e.kind == "hand_end"]
+    for e in ends[:-1]:
+        totals = [totals[i] + e.data["points"][i] for i in (0, 1)]
+        assert max(totals) < 2000 or totals[0] == totals[1]

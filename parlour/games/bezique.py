@@ -97,6 +97,7 @@ class BeziqueState(State):
     def __init__(self, game: Bezique, seed: int | None = None) -> None:
         super().__init__(game, seed)
         self.d: dict[str, Any] = {}
+        self._legal: list[str] | None = None  # legal actions of the current position, computed once
 
     # --- helpers over the data ------------------------------------------------------
 
@@ -169,6 +170,16 @@ class BeziqueState(State):
         return " ".join([key, *args])
 
     def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _is_legal(self, action: str) -> bool:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return action in self._legal
+
+    def _compute_legal(self) -> list[str]:
         phase = self.phase
         if phase == "over":
             return []
@@ -310,6 +321,7 @@ class BeziqueState(State):
     # --- applying -------------------------------------------------------------------
 
     def _apply(self, action: str) -> None:
+        self._legal = None
         words = action.split()
         key, args = words[0], words[1:]
         seat = self.d["turn"]
@@ -876,6 +888,7 @@ class BeziqueState(State):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.d = _jsonify(data)
+        self._legal = None
 
     def inventory(self) -> Counter[str]:
         d = self.d
