@@ -118,6 +118,10 @@ def test_danas_sample_hand(d3: str, b3: str, c7: str) -> None:
     state = new_sample()
     for number, (leader, cards, winner) in enumerate(line_of_play(d3, b3, c7), 1):
         assert state.current_player == leader, f"trick {number}: {NAMES[leader]} should lead"
+        if number == 12:  # "only one knight remains unplayed, that knight being in his own hand"
+            knights_out = sum(c == "N" for t in tricks_played(state) for _, c in t["cards"])
+            assert knights_out == 3 and state.view(A)["hand"].count("N") == 1
+            assert sorted(state.view(A)["hand"]) == ["BD", "N"]
         for i, card in enumerate(cards.split()):
             seat = state.current_player
             assert seat == (leader + i) % 4
