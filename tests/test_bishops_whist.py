@@ -1473,3 +1473,23 @@ def test_a_card_exposed_twice_then_played_is_no_longer_shown_as_exposed() -> Non
     play(state, "8H")
     assert all(card != "8H" for seat, card in state.view(1)["exposed"] if seat == 0)
     state.game.determinize(state.view(1), parlour.engine.Rng(2))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (bishops_whist.py view): view['tricks'] and view['last_trick'] are shallow copies whose "
+    "'cards' lists are the state's own, so a player that changes its view (say, sorts a trick's cards) "
+    "changes the match itself",
+)
+def test_changing_a_view_does_not_change_the_state() -> None:
+    state = new(FOLLOW)
+    play(state, "9H", "2H", "N", "5S")
+    before = state.to_json()
+    for seat in (None, 0, 1, 2, 3):
+        v = state.view(seat)
+        for t in [*v["tricks"], v["last_trick"]]:
+            t["cards"].clear()
+        for value in v.values():
+            if isinstance(value, list):
+                value.clear()
+    assert state.to_json() == before
