@@ -75,6 +75,8 @@ def test_default_targets_are_the_seed_table() -> None:
     assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]  # type: ignore[attr-defined]
     tuned = parlour.make("apology", target_3=38, target_0="60.5")
     assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5  # type: ignore[attr-defined]
+    shifted = parlour.make("apology", target_shift=-5)
+    assert [shifted.target(n) for n in range(4)] == [57.0, 51.0, 40.0, 35.0]  # type: ignore[attr-defined]
 
 
 @settings(max_examples=12, deadline=None)

@@ -25,6 +25,12 @@ def test_a_lone_random_player_rarely_wins_against_the_heuristic() -> None:
     assert summary.sides[0].win_interval[1] < 0.25, summary.sides[0]
 
 
+def test_eager_players_always_take() -> None:
+    summary = simulate("apology", ["eager"] * 4, 5, seed=1)
+    assert summary.extra["all_pass"]["thrown_in"] == 0
+    assert summary.extra["by_position"][0]["hands"] == 20
+
+
 def test_the_heuristic_is_fast() -> None:
     game = parlour.make("apology")
     players = [make_player("heuristic", game, s) for s in range(4)]

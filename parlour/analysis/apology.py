@@ -48,7 +48,7 @@ def analyse(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     ends = _hand_ends(records)
     played = [d for d in ends if not d.get("thrown_in")]
     thrown = len(ends) - len(played)
-    targets = [float(game.options[f"target_{k}"]) for k in range(4)]
+    targets = [float(game.options[f"target_{k}"]) + float(game.options["target_shift"]) for k in range(4)]
 
     by_oudlers = []
     for k in range(4):

@@ -8,6 +8,7 @@ with points and never feeds the taker an ace.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -355,3 +356,13 @@ def _heuristic(game: Game, seed: int) -> Player:
 @register_player("search", "apology")
 def _search(game: Game, seed: int) -> Player:
     return SearchPlayer(seed)
+
+
+@register_player("eager", "apology")
+def _eager(game: Game, seed: int) -> Player:
+    """Heuristic play, but always bids: with four of them the dealer's left takes every deal.
+
+    For the designer's report: it measures how fair the targets are for an unselected hand,
+    where the heuristic's own bidding would hide the thresholds behind more throw-ins.
+    """
+    return HeuristicPlayer(seed, margin=-math.inf)

@@ -103,6 +103,13 @@ class Apology(Game):
             "target_3", 40.0, "card points the taker needs holding three oudlers", minimum=0, maximum=100.5
         ),
         Option(
+            "target_shift",
+            0.0,
+            "card points added to all four targets (lets one --sweep move every threshold together)",
+            minimum=-60,
+            maximum=60,
+        ),
+        Option(
             "oudlers",
             "kinds",
             "what counts as oudlers held: 'kinds' of the trio ace/castle/Till, or oudler 'cards' (at most 3)",
@@ -122,7 +129,8 @@ class Apology(Game):
     hand_points_bounds = (-3.0, 3.0)
 
     def target(self, oudlers: int) -> float:
-        return float(self.options[f"target_{oudlers}"])
+        """The taker's target holding ``oudlers`` oudlers (0-3), shift included."""
+        return float(self.options[f"target_{oudlers}"]) + float(self.options["target_shift"])
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> ApologyState:
         state = ApologyState(self, seed)
