@@ -198,10 +198,12 @@ def payment_choice(view: View) -> str:
     return min(options, key=cost)
 
 
-def hand_estimate(hand: Sequence[str], counting: str = "kinds") -> tuple[float, int]:
+def hand_estimate(
+    hand: Sequence[str], counting: str = "kinds", may_bury_oudlers: bool = True
+) -> tuple[float, int]:
     """The card points a taker might expect from this hand, and the oudlers it could hold."""
     full = list(hand) + list(KITTY)
-    buried = bury_choice(full, True, counting)
+    buried = bury_choice(full, may_bury_oudlers, counting)
     kept = list((Counter(full) - Counter(buried)).elements())
     halves = float(sum(_value(c) for c in buried))
     for s in SUITS:
@@ -219,8 +221,11 @@ def hand_estimate(hand: Sequence[str], counting: str = "kinds") -> tuple[float, 
         for c in cards[wins:]:
             if _value(c) > 1 and c[:-1] in ("K", "Q") and n >= 3:
                 halves += _value(c) * 0.4
-    halves += 2.0 * sum(1 for c in kept if c == "N")
-    oudlers = oudlers_held(buried + [c for c in kept if c[0] == "C" and c not in EXCUSES], counting)
+    halves += 2.0 * sum(1 for c in kept if c == "N") + (8.0 if "E" in kept else 0.0)
+    # Castles win their tricks and Till escapes; a kept ace is as good as lost.
+    oudlers = oudlers_held(
+        buried + [c for c in kept if c == "E" or (c[0] == "C" and c not in EXCUSES)], counting
+    )
     return halves / 2, oudlers
 
 
@@ -251,7 +256,9 @@ class HeuristicPlayer:
         return f"play {card}"
 
     def wants_to_bid(self, view: View, game: Game) -> bool:
-        points, oudlers = hand_estimate(view["hand"], str(game.options["oudlers"]))
+        points, oudlers = hand_estimate(
+            view["hand"], str(game.options["oudlers"]), bool(game.options["bury_oudlers"])
+        )
         target: float = view["targets"][oudlers]
         return points - target >= self.margin
 
