@@ -32,6 +32,8 @@ VALUE: dict[str, int] = {
 }  # fmt: skip
 TEN = 10
 PACK: Counter[str] = Counter(BISHOPS_WHIST.counts())
+BISHOP_RISK = 1.2
+"""Extra caution, in points, against staking our own bishop on a trick we may not take."""
 TRICK_WORTH = 0.6
 """Rough net worth of a trick without bishops: one point a trick over six, for one side or the other."""
 
@@ -231,37 +233,50 @@ class Table:
             p_follow_high = self.p_any(seat, higher)
             p_ruff = 0.0
             if self.trump is not None and led != self.trump:
-                p_ruff = self.p_void(seat, led) * self.p_any(seat, self.unseen_of(self.trump))
+                p_void = self.p_void(seat, led)
+                p_ruff = p_void * self.p_any(seat, self.unseen_of(self.trump))
+                if value < TEN and self.ten_when_void and led_card != KNIGHT:
+                    # A knight discarded on a plain suit ranks as its ten.
+                    p_ruff = _chance_any([p_ruff, p_void * self.p_holds(seat, KNIGHT)])
             chances.append(_chance_any([p_follow_high, p_ruff, p_knight]))
         return _chance_any(chances)
 
     def p_partner_takes(self, cards: Sequence[tuple[int, str]]) -> float:
-        """A rough chance that our side, playing later, takes a trick the opponents now hold."""
+        """A rough chance that our side, playing later, takes a trick the opponents now hold.
+
+        With an opponent still to play before the partner, holding some higher card is not enough:
+        the partner must then hold the best of them (an opponent may raise the bar first).
+        """
         rest = self.later
         if self.partner not in rest:
             return 0.0
+        between = rest[: rest.index(self.partner)]
+        after = rest[rest.index(self.partner) + 1 :]
         w = self.winner(cards)
         card = cards[w][1]
         if self.last:
-            return self.p_holds(self.partner, KNIGHT) * (0.5 if rest[-1] != self.partner else 1.0)
+            return self.p_holds(self.partner, KNIGHT) * (0.5 if after else 1.0)
         led = suit_of(cards[0][1]) or next((suit_of(c) for _, c in cards if c != KNIGHT), None)
         if led is None:
-            return 0.5
+            return 0.3
+
+        def beats(higher: list[str]) -> float:
+            if not higher:
+                return 0.0
+            if between:
+                return self.p_holds(self.partner, max(higher, key=lambda c: VALUE[c[0]]))
+            return self.p_any(self.partner, higher)
+
+        trumps = self.unseen_of(str(self.trump)) if self.trump is not None else []
         if suit_of(card) == self.trump:
-            higher = [c for c in self.unseen_of(str(self.trump)) if VALUE[c[0]] > VALUE[card[0]]]
-            p = self.p_any(self.partner, higher) * (
-                self.p_void(self.partner, led) if led != self.trump else 1.0
-            )
+            higher = [c for c in trumps if VALUE[c[0]] > VALUE[card[0]]]
+            p = beats(higher) * (self.p_void(self.partner, led) if led != self.trump else 1.0)
         else:
             value = TEN if card == KNIGHT else VALUE[card[0]]
-            higher = [c for c in self.unseen_of(led) if VALUE[c[0]] > value]
-            p = self.p_any(self.partner, higher)
-            if self.trump is not None and led != self.trump:
-                p = _chance_any(
-                    [p, self.p_void(self.partner, led) * self.p_any(self.partner, self.unseen_of(self.trump))]
-                )
-        after = rest[rest.index(self.partner) + 1 :]
-        return p * (0.6 if after else 1.0)
+            p = beats([c for c in self.unseen_of(led) if VALUE[c[0]] > value])
+            if trumps and led != self.trump:
+                p = _chance_any([p, self.p_void(self.partner, led) * beats(trumps)])
+        return 0.85 * p * (0.6 if after else 1.0)
 
     # --- what a card is worth kept ------------------------------------------------------
 
@@ -293,7 +308,7 @@ class Table:
                 1.2,
                 -0.3
                 - 0.3 * higher_out
-                + 0.4 * min(cards, 3)
+                + 0.5 * min(cards, 3)
                 + 0.3 * min(knights, 2)
                 + (0.4 if trump else 0.0),
             )
@@ -393,6 +408,8 @@ class HeuristicPlayer:
             # Bishops later players may be forced to drop on this trick are part of its value.
             value += self.forced_bishops(t, after)
             score = value * (2 * p - 1) - t.spend_cost(c) - 0.001 * (TEN if c == KNIGHT else VALUE[c[0]])
+            if is_bishop(c):
+                score -= BISHOP_RISK * (1.0 - p)  # a bishop staked on an uncertain trick
             if t.number == 12 and KNIGHT in t.hand and c != KNIGHT and t.unseen[KNIGHT]:
                 # Setting up the 13th trick: the last knight played wins it, so lead it late.
                 score -= 0.4 * p
@@ -426,7 +443,7 @@ class HeuristicPlayer:
                 ruff = 0.0
                 if suit != t.trump and t.trump is not None:
                     ruff = max(t.p_void(o, suit) * t.p_any(o, t.unseen_of(t.trump)) for o in opponents)
-                if ruff < 0.3:
+                if ruff < 0.2:
                     return c
         scores: dict[str, float] = {}
         for c in suited:
