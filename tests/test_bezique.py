@@ -762,3 +762,16 @@ def test_target_option() -> None:
     for e in ends[:-1]:
         totals = [totals[i] + e.data["points"][i] for i in (0, 1)]
         assert max(totals) < 2000 or totals[0] == totals[1]
+
+
+def test_heuristic_never_revokes_under_table_laws() -> None:
+    from parlour.bots import make_player
+
+    game = parlour.make("bezique", table_laws=True, target=300)
+    s = game.new(seed=12)
+    players = [make_player("heuristic", game, i) for i in range(2)]
+    while not s.is_over:
+        seat = s.current_player
+        assert seat is not None
+        s.apply(players[seat].choose(s.view(seat), game))
+    assert not [e for e in s.log if e.kind == "revoke"]

@@ -271,7 +271,6 @@ class HeuristicPlayer:
     # --- the last eight tricks ----------------------------------------------------------
 
     def _endgame(self, view: View, legal: list[str]) -> str:
-        seat = view["seat"]
         mine = list(view["hand"])
         seen = Counter(mine) + Counter(view["bookkeeping"]["won"][0]) + Counter(view["bookkeeping"]["won"][1])
         seen.update(t["card"] for t in view["trick"])
@@ -298,11 +297,12 @@ class HeuristicPlayer:
             return "play " + max(cards, key=lambda a: (lead_value(a), a))
         lead = trick[0]["card"]
         leader_hand = tuple(sorted([*theirs, lead]))
+        # Never revoke, even where the table laws leave it to us: it would concede every brisque.
+        cards = [c for c in cards if c in strict_choices(mine, lead, view["trump"])] or cards
 
         def follow_value(b: str) -> int:
             return -solver._after(leader_hand, me, lead, b)
 
-        del seat
         return "play " + max(cards, key=lambda b: (follow_value(b), b))
 
 
