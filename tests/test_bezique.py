@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import BEZIQUE_64
@@ -775,3 +777,36 @@ def test_heuristic_never_revokes_under_table_laws() -> None:
         assert seat is not None
         s.apply(players[seat].choose(s.view(seat), game))
     assert not [e for e in s.log if e.kind == "revoke"]
+
+
+def _reuse_rule_holds(state: BeziqueState) -> None:
+    from parlour.games.bezique import MELD_ORDER
+
+    for seat in (0, 1):
+        for entry in state.d["table"][seat]:
+            kinds = [k for k, _ in entry["uses"]]
+            assert len(kinds) == len(set(kinds)), f"{entry} served twice in one kind"
+            for i, (kind, when) in enumerate(entry["uses"]):
+                for earlier, then in entry["uses"][:i]:
+                    assert then <= when
+                    if then < when:
+                        assert MELD_ORDER[earlier] <= MELD_ORDER[kind], f"{entry}: {kind} after {earlier}"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), several=st.booleans())
+def test_reuse_rule_property(seed: int, several: bool) -> None:
+    """Whatever is declared, no card serves twice in a kind nor later in an inferior order."""
+    game = parlour.make("bezique", melds_per_trick="several" if several else "one")
+    s = game.new(seed=seed)
+    assert isinstance(s, BeziqueState)
+    rng = Rng(seed)
+    while s.d["hand_number"] == 1 and not s.is_over:
+        acts = s.legal_actions()
+        melds = [a for a in acts if a.startswith("meld")]
+        s.apply(
+            melds[rng.randrange(len(melds))]
+            if melds and rng.random() < 0.8
+            else acts[rng.randrange(len(acts))]
+        )
+        _reuse_rule_holds(s)
