@@ -1053,7 +1053,11 @@ def test_two_exposed_cards_cost_four_points() -> None:
     state.apply("expose 8H")
     play(state, "9H", "2H", "4H", "5H")
     assert state.current_player == 0
-    state.apply("expose 8H")
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="already exposed"):
+        state.apply("expose 8H")  # it lies exposed already (ruling): it cannot be exposed again
+    assert state.to_json() == before
+    state.apply("expose QS")
     assert state.scores[0] == -4
 
 
@@ -1238,11 +1242,6 @@ def test_a_saved_state_goes_on_identically() -> None:
     assert state.to_json() == copy.to_json() == clone.to_json()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (bishops_whist.py _cut_for_table): the 'table' event carries state.teams, a list of "
-    "tuples, so a loaded state's log differs from the original's (lists) - event data should be JSON values",
-)
 @pytest.mark.parametrize("partners", ["fixed", "cut"])
 def test_event_data_are_plain_json_values(partners: str) -> None:
     state = parlour.make(GAME, partners=partners).new(seed=5)
@@ -1425,25 +1424,12 @@ def test_the_hand_limit_ends_the_match_with_the_higher_side_winning(
     assert "limit" in events(state, "match_end")[0].data["text"]
 
 
-EXPOSE_BUG = (
-    "BUG (bishops_whist.py _expose/_play): a card exposed twice by its holder is listed twice in "
-    "state.exposed; playing it removes one entry only, so view['exposed'] keeps a card already played, "
-    "and determinize() then fails ('no deal of the unseen cards fits the view')"
-)
-
-
 @pytest.mark.parametrize(
     "options",
     [
-        pytest.param(
-            {"laws": "table", "partners": "cut", "misdeal_chance": 0.3, "hand_limit": 2},
-            marks=pytest.mark.xfail(strict=True, reason=EXPOSE_BUG),
-        ),
+        {"laws": "table", "partners": "cut", "misdeal_chance": 0.3, "hand_limit": 2},
         {"void_knight": "revoke-only", "irregular_trick": "leader", "tie": "draw", "hand_limit": 2},
-        pytest.param(
-            {"partners": "cut", "laws": "table", "hand_limit": 1},
-            marks=pytest.mark.xfail(strict=True, reason=EXPOSE_BUG),
-        ),
+        {"partners": "cut", "laws": "table", "hand_limit": 1},
         {"partners": "cut", "hand_limit": 2},
     ],
 )
@@ -1458,7 +1444,6 @@ def test_the_conformance_suite_holds_under_other_options(options: dict[str, Any]
         assert state.is_over
 
 
-@pytest.mark.xfail(strict=True, reason=EXPOSE_BUG)
 def test_a_card_exposed_twice_then_played_is_no_longer_shown_as_exposed() -> None:
     state = revoke_state()
     state.apply("expose 8H")
@@ -1475,12 +1460,6 @@ def test_a_card_exposed_twice_then_played_is_no_longer_shown_as_exposed() -> Non
     state.game.determinize(state.view(1), parlour.engine.Rng(2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (bishops_whist.py view): view['tricks'] and view['last_trick'] are shallow copies whose "
-    "'cards' lists are the state's own, so a player that changes its view (say, sorts a trick's cards) "
-    "changes the match itself",
-)
 def test_changing_a_view_does_not_change_the_state() -> None:
     state = new(FOLLOW)
     play(state, "9H", "2H", "N", "5S")

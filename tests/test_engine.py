@@ -401,11 +401,6 @@ def test_wilson_known_values() -> None:
     assert wilson(0.5 * 40, 40)[0] < 0.5 < wilson(20, 40)[1]  # half wins may be counted for draws
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (parlour/sim.py wilson): rounding leaves the interval just short of the observed "
-    "proportion at the ends - wilson(0, 11)[0] == 2.8e-17 > 0 and wilson(6, 6)[1] == 0.9999999999999999 < 1",
-)
 @pytest.mark.parametrize("n", [6, 11, 21, 22])
 def test_wilson_reaches_0_and_1_exactly_at_the_ends(n: int) -> None:
     assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0

@@ -139,7 +139,9 @@ class BishopsWhistState(State):
         if self.game.table_laws:
             plays = [PLAY[c] for c in cards]
             if seat not in self.exposed_now:
-                plays += [f"expose {c}" for c in cards]
+                # A card already lying exposed cannot be exposed again (knights count one by one).
+                shown = Counter(c for s, c in self.exposed if s == seat)
+                plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
             return plays
         return [PLAY[c] for c in self._playable(hand, cards)]
 
@@ -178,7 +180,9 @@ class BishopsWhistState(State):
         if words[0] == "expose":
             if not self.game.table_laws:
                 return "exposing a card is only possible under table laws"
-            return "you have already exposed a card to this trick"
+            if seat in self.exposed_now:
+                return "you have already exposed a card to this trick"
+            return f"{card} is already exposed"
         led = suit_of(self.trick[0][1])
         suited = [c for c in self.hands[seat] if suit_of(c) == led]
         name = SUIT_NAMES[str(led)]
@@ -230,7 +234,13 @@ class BishopsWhistState(State):
             text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
         self.log.append(
             Event(
-                "table", {"order": list(self.order), "teams": self.teams, "dealer": self.dealer, "text": text}
+                "table",
+                {
+                    "order": list(self.order),
+                    "teams": [list(t) for t in self.teams],
+                    "dealer": self.dealer,
+                    "text": text,
+                },
             )
         )
 
@@ -619,12 +629,12 @@ class BishopsWhistState(State):
                 "bishop_cut": self.bishop_cut,
                 "leader": self.leader,
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
-                "tricks": [dict(t) for t in self.tricks],
-                "last_trick": dict(self.tricks[-1]) if self.tricks else None,
+                "tricks": _deep(self.tricks),
+                "last_trick": _deep(self.tricks[-1]) if self.tricks else None,
                 "tricks_won": [
                     sum(1 for t in self.tricks if self.team_of[t["winner"]] == side) for side in (0, 1)
                 ],
-                "exposed": [list(e) for e in self.exposed],
+                "exposed": _deep(self.exposed),
                 "exposed_this_trick": list(self.exposed_now),
                 "hands_played": self.hands_played,
                 "hand_points": list(self.hand_points),
