@@ -142,6 +142,7 @@ def taker_play(view: View, k: Knowledge) -> str:
     suited = [c for c in legal if c not in EXCUSES]
     held_excuses = sum(1 for c in hand if c in EXCUSES)
     must_spend = held_excuses > 0 and held_excuses >= len(hand) - 1 and len(hand) > 1
+    cost = escape_cost(view)
     if not k.trick:
         masters = [c for c in suited if k.is_master(c) and k.out_in_suit(c[-1])]
         if masters:
@@ -153,7 +154,7 @@ def taker_play(view: View, k: Knowledge) -> str:
         if masters:
             return max(masters, key=_value)
         # Lose the lead as cheaply as possible, from the longest suit to build winners.
-        if excuses and min(_value(c) for c in suited) > 1:
+        if excuses and min(_value(c) for c in suited) > cost:
             return excuses[0]
         return min(suited, key=lambda c: (_value(c), -_suit_length(hand, c), -STRENGTH[c[:-1]]))
     suit = led_suit(k.trick)
@@ -174,14 +175,22 @@ def taker_play(view: View, k: Knowledge) -> str:
             if sure:
                 return min(sure, key=lambda c: STRENGTH[c[:-1]])
         cheapest = min(following, key=lambda c: (_value(c), STRENGTH[c[:-1]]))
-        if excuses and (must_spend or _value(cheapest) >= 3):
+        if excuses and (must_spend or _value(cheapest) > max(cost, 2)):
             return excuses[0]
         return cheapest
     # Void in the suit led: the trick is lost; escape or throw the least useful card.
-    if excuses and (must_spend or not suited or min(_value(c) for c in suited) > 1):
+    if excuses and (must_spend or not suited or min(_value(c) for c in suited) > cost):
         return excuses[0]
     throwable = [c for c in suited if not k.is_master(c)] or suited
     return min(throwable, key=lambda c: (_value(c), c[0] == "A", STRENGTH[c[:-1]]))
+
+
+def escape_cost(view: View) -> int:
+    """What an escape would cost now, in half points: the card the payment would give away."""
+    won = [f"give {c}" for c in view["won"][view["seat"]]]
+    if not won:
+        return 1  # owed: most likely paid later with a half-point card
+    return _value(payment_choice({**view, "legal_actions": won}))
 
 
 def payment_choice(view: View) -> str:
@@ -244,8 +253,11 @@ class HeuristicPlayer:
         if phase == "bid":
             return "bid" if self.wants_to_bid(view, game) else "pass"
         if phase == "bury":
-            plan = bury_choice(view["hand"], bool(game.options["bury_oudlers"]), str(game.options["oudlers"]))
-            for c in plan:
+            # Plan over the twenty cards, so the plan holds steady while the six go down one by one.
+            done = list(view["buried"])
+            full = list(view["hand"]) + done
+            plan = bury_choice(full, bool(game.options["bury_oudlers"]), str(game.options["oudlers"]))
+            for c in (Counter(plan) - Counter(done)).elements():
                 if f"bury {c}" in legal:
                     return f"bury {c}"
             return legal[0]
