@@ -84,3 +84,24 @@ def test_the_search_player_chooses_legal_actions() -> None:
         action = player.choose(view, game) if rng.random() < 0.5 else other.choose(view, game)
         assert action in view["legal_actions"]
         state.apply(action)
+
+
+def test_the_heuristic_buries_its_plan_one_card_at_a_time() -> None:
+    hands = [
+        ["CS", "BS", "LS", "5S", "9H", "8H", "6H", "5H", "AH", "4D", "AD", "LC", "TC", "8C", "AC"],
+        ["KS", "QS", "TS", "9S", "8S", "7S", "6S", "4S", "3S", "2S", "AS", "CH", "KH", "QH", "BH"],
+        ["LH", "TH", "7H", "4H", "3H", "2H", "CD", "KD", "QD", "BD", "LD", "TD", "9D", "8D", "7D"],
+        ["6D", "5D", "3D", "2D", "CC", "KC", "QC", "BC", "9C", "7C", "6C", "5C", "4C", "3C", "2C"],
+    ]
+    game = parlour.make("apology")
+    state = game.new(seed=0, deal={"dealer": 3, "hands": hands})
+    state.apply("bid")
+    plan = bury_choice([*hands[0], "N", "N", "N", "N", "E"], True, "kinds")
+    player = make_player("heuristic", game, 0)
+    buried = []
+    for _ in range(6):
+        action = player.choose(state.view(0), game)
+        buried.append(action.split()[1])
+        state.apply(action)
+    assert sorted(buried) == sorted(plan)
+    assert sum(1 for c in buried if c.startswith("A")) == 1  # one ace is enough when kinds count
