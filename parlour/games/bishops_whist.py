@@ -561,8 +561,11 @@ class BishopsWhistState(State):
             self._score(side, max(0, tricks[side] - 6), "tricks over six")
             self._score(side, 2 * bishops[side], "bishops taken")
         for side in self.revoked_sides:
-            if self.match[side] >= TARGET:  # a revoking side's score can never win the game
-                self._score(side, TARGET - 1 - self.match[side], "a revoking side cannot win")
+            # A revoking side's score can never win the game: it may not pass 24 with this hand (nor
+            # rise above what it had before the hand, if that was already 25 or more).
+            ceiling = max(TARGET - 1, self.match[side] - self.hand_points[side])
+            if self.match[side] > ceiling:
+                self._score(side, ceiling - self.match[side], "a revoking side cannot win")
         self.hands_played += 1
         self.log.append(
             Event(
