@@ -1103,15 +1103,29 @@ def test_a_revoking_side_cannot_win_the_game(claim: bool, final: list[int], winn
 def test_a_revoking_side_is_capped_at_24() -> None:
     deal = deal_of(3, "2C", {0: "9H 2S", 1: "2H 3S", 2: "4H", 3: "6H"}, closed={0: "H"})
     state = new(deal, laws="table")
-    state = edit(state, match=[0, 40])
     play(state, "9H", "3S")  # seat 1 revokes
     _following_play_out(state)
+    # Put seats 1 and 3 at 30 after coming from 20 in this hand, before the claims are answered.
+    state = edit(state, match=[0, 30], hand_points=[0, 10])
+    logged = score_sum(state)[1]
     state.apply("claim")
     state.apply("pass")
     assert state.scores[1] == 24 and state.scores[3] == 24
     assert not state.is_over
     assert any(e.data["reason"] == "a revoking side cannot win" for e in events(state, "score"))
-    assert score_sum(state)[1] == 24 - 40  # the events account for the whole change from 40
+    assert score_sum(state)[1] - logged == 24 - 30  # the events account for the whole change from 30
+
+
+def test_a_revoking_side_already_past_25_keeps_its_score_before_the_hand() -> None:
+    deal = deal_of(3, "2C", {0: "9H 2S", 1: "2H 3S", 2: "4H", 3: "6H"}, closed={0: "H"})
+    state = new(deal, laws="table")
+    play(state, "9H", "3S")  # seat 1 revokes
+    _following_play_out(state)
+    # After a tie played on at 26: seats 1 and 3 came from 26 to 30 in this hand.
+    state = edit(state, match=[26, 30], hand_points=[0, 4])
+    state.apply("claim")
+    state.apply("pass")
+    assert state.scores[1] == 26  # 30 - 4 for the revoke: not above its score before the hand
 
 
 def test_misdeal_ii_dealing_before_naming_trumps_passes_the_deal() -> None:
