@@ -22,8 +22,9 @@ Other commands: [bold]moves[/bold] (list legal moves), [bold]hand[/bold] (show t
 SHOWN = {
     "game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions",
     "hand", "trick", "last_trick", "tricks", "trump", "turn_up", "message", "dealer", "hand_number",
-    "order", "phase", "hands_played", "exposed_this_trick", "leader",
+    "order", "phase", "hands_played", "exposed_this_trick", "leader", "bookkeeping",
 }  # fmt: skip
+"""Keys the panel shows in their own way or not at all; so are keys starting with ``_``."""
 
 
 class TerminalGame:
@@ -173,6 +174,7 @@ class TerminalGame:
         for key, value in view.items():
             if (
                 key in SHOWN
+                or key.startswith("_")
                 or (isinstance(value, list | dict) and len(str(value)) > 70)
                 or value in (None, [], {})
             ):
