@@ -559,7 +559,7 @@ class ApologyState(State):
                             "seat": winner,
                             "from": s,
                             "card": c,
-                            "text": f"{pretty(c)} was seat {s}'s last card: seat {winner} captures it",
+                            "text": f"seat {winner} captures {pretty(c)}, played by seat {s} as a last card",
                         },
                     )
                 )
