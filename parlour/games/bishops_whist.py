@@ -19,6 +19,7 @@ from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, registe
 KNIGHT = "N"
 ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
 PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
+PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(4)]
 TARGET = 25
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
@@ -73,6 +74,8 @@ class BishopsWhistState(State):
         self._pending_deal: list[str] = []  # the undealt pack while the dealer names trumps
         self._preset = False  # an explicit deal whose hands are already dealt
         self._legal: list[str] | None = None  # legal actions, cleared by every change
+        self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
+        self._cp: int | None = -1  # cached current player; -1 = to compute
 
     # --- table geometry -------------------------------------------------------------
 
@@ -85,14 +88,16 @@ class BishopsWhistState(State):
     def partner_of(self, seat: int) -> int:
         return self.order[(self.order.index(seat) + 2) % 4]
 
-    @property
-    def teams(self) -> list[tuple[int, ...]]:
-        return [tuple(s for s in range(4) if self.team_of[s] == t) for t in (0, 1)]
-
     # --- the State contract ---------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
+        cp = self._cp
+        if cp == -1:
+            cp = self._cp = self._compute_cp()
+        return cp
+
+    def _compute_cp(self) -> int | None:
         if self.phase == PHASE_PLAY:
             order = self.order
             return order[(order.index(self.leader) + len(self.trick)) & 3]
@@ -123,6 +128,14 @@ class BishopsWhistState(State):
         if self._legal is None:
             self._legal = self._compute_legal()
         return action in self._legal
+
+    @property
+    def teams(self) -> list[tuple[int, ...]]:
+        t = self._teams
+        if t is None or t[1] != self.team_of:
+            teams = [tuple(s for s in range(4) if self.team_of[s] == x) for x in (0, 1)]
+            t = self._teams = (teams, list(self.team_of))
+        return list(t[0])
 
     def _compute_legal(self) -> list[str]:
         if self.finished:
@@ -195,6 +208,7 @@ class BishopsWhistState(State):
 
     def _apply(self, action: str) -> None:
         self._legal = None
+        self._cp = -1
         word, _, arg = action.partition(" ")
         if word == "trump":
             self._name_trump(arg)
@@ -206,10 +220,12 @@ class BishopsWhistState(State):
             self._expose(arg)
         else:
             self._play(arg)
+        self._cp = -1
 
     # --- dealing ----------------------------------------------------------------------
 
     def _start(self, deal: Mapping[str, Any] | None) -> None:
+        self._cp = -1
         if deal is None:
             self._cut_for_table()
             self._new_hand()
@@ -336,10 +352,11 @@ class BishopsWhistState(State):
             law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]
             self._misdeal(law, self.dealer)
             return
-        seat = self.left_of(self.dealer)
-        for card in self._pending_deal:
-            self.hands[seat].append(card)
-            seat = self.left_of(seat)
+        order = self.order
+        first = order.index(self.dealer) + 1
+        pending = self._pending_deal
+        for k in range(4):
+            self.hands[order[(first + k) & 3]] = pending[k::4]
         self.hands[self.dealer].append(self.turn_up)
         self._pending_deal = []
         self._begin_play()
@@ -434,19 +451,22 @@ class BishopsWhistState(State):
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]
-        if self.game.table_laws and not self._follows(seat, card):
+        game = self.game
+        if game.table_laws and not self._follows(seat, card):
             self.revokes.append([seat, len(self.tricks) + 1])
-        as_ten = self._counts_as_ten(seat, card)
-        hand.remove(card)
+        trick = self.trick
+        as_ten = card == KNIGHT and self._counts_as_ten(seat, card)
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False
-        for i, (s, c) in enumerate(self.exposed):
-            if s == seat and c == card:
-                del self.exposed[i]
-                break
-        self.trick.append([seat, card, as_ten])
-        self.log.append(Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {card}"}))
-        if len(self.trick) == 4:
+        hand.remove(card)
+        if self.exposed:
+            for i, (s, c) in enumerate(self.exposed):
+                if s == seat and c == card:
+                    del self.exposed[i]
+                    break
+        trick.append([seat, card, as_ten])
+        self.log.append(Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}))
+        if len(trick) == 4:
             self._gather()
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
@@ -456,7 +476,7 @@ class BishopsWhistState(State):
         led = suit_of(self.trick[0][1])
         if led == self.trump:
             return False
-        if self.game.options["void_knight"] == "ten":
+        if self.game.void_ten:
             return True
         return any(suit_of(c) == led for c in self.hands[seat])  # the knight's revoke: bishop still held
 
@@ -634,9 +654,7 @@ class BishopsWhistState(State):
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
                 "tricks": _deep(self.tricks),
                 "last_trick": _deep(self.tricks[-1]) if self.tricks else None,
-                "tricks_won": [
-                    sum(1 for t in self.tricks if self.team_of[t["winner"]] == side) for side in (0, 1)
-                ],
+                "tricks_won": _won(self.tricks, self.team_of),
                 "exposed": _deep(self.exposed),
                 "exposed_this_trick": list(self.exposed_now),
                 "hands_played": self.hands_played,
@@ -682,6 +700,8 @@ class BishopsWhistState(State):
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self._legal = None
+        self._teams = None
+        self._cp = -1
 
     def clone(self) -> BishopsWhistState:
         other = BishopsWhistState.__new__(BishopsWhistState)
@@ -691,6 +711,14 @@ class BishopsWhistState(State):
         other.log = list(self.log)
         other._restore(_deep(self._data()))
         return other
+
+
+def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
+    first = 0
+    for t in tricks:
+        if team_of[t["winner"]] == 0:
+            first += 1
+    return [first, len(tricks) - first]
 
 
 def _deep(value: Any) -> Any:
@@ -734,6 +762,7 @@ class BishopsWhist(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table_laws = self.options["laws"] == "table"
+        self.void_ten = self.options["void_knight"] == "ten"
         if self.table_laws:
             self.hand_points_bounds = (-4 * 26 - 2 * 26 - TARGET, 16)
 
