@@ -521,3 +521,31 @@ def test_heuristic_keeps_a_numeral_triple_for_the_muster() -> None:
     assert bot.choose(state.view(1), game) == "done"  # the great campaign: wait for the seven of clubs
     greedy = make_player("greedy", game, 0)
     assert greedy.choose(state.view(1), game).startswith("meld 7")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["eight", "one"]), st.sampled_from(["table", "stock"]))
+def test_random_play_keeps_the_table_in_order(seed: int, refill: str, turn_up: str) -> None:
+    game = parlour.make("roquet", refill=refill, turn_up=turn_up)
+    state = game.new(seed=seed)
+    assert isinstance(state, RoquetState)
+    rng = Rng(seed)
+    stock = state.view(0)["stock_size"]
+    hand = state.hand_number
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        view = state.view(0)
+        if state.hand_number == hand:
+            assert view["stock_size"] <= stock
+        hand, stock = state.hand_number, view["stock_size"]
+        assert all(len(h) <= 8 for h in state.hands) and len(state.livret) <= 4
+        for seat in (0, 1):
+            assert state.banked[seat] == sum(m["points"] for m in state.melds[seat])
+        if state.phase == "meld":
+            assert state.current_player == state.tricks[-1]["winner"]
+        assert state.inventory() == ROQUET_60.counts()
+    melds = [e for e in state.log if e.kind == "meld"]
+    assert all(classify(e.data["cards"], 5) == (e.data["kind"], e.data["points"]) for e in melds)
