@@ -41,6 +41,8 @@ class Tables:
     rank: tuple[int, ...]
     worth: tuple[int, ...]
     """A card's share of the count in thirds: 3 * points - 2 (13 for a king, 1 for an empty card)."""
+    gain: tuple[tuple[int, ...], ...]
+    """``gain[lead][answer]``: the answerer's gain in thirds, + the trick's worth if it wins, - if not."""
 
 
 _TABLES: dict[str, Tables] = {}
@@ -49,13 +51,16 @@ _TABLES: dict[str, Tables] = {}
 def tables(pack: Pack) -> Tables:
     if pack.name not in _TABLES:
         codes = tuple(dict.fromkeys(pack.cards))
-        _TABLES[pack.name] = Tables(
-            codes,
-            {c: i for i, c in enumerate(codes)},
-            tuple(SUIT_INDEX[suit_of(c)] for c in codes),
-            tuple(strength(pack, c) for c in codes),
-            tuple(3 * card_points(c) - 2 for c in codes),
-        )
+        suit = tuple(SUIT_INDEX[suit_of(c)] for c in codes)
+        rank = tuple(strength(pack, c) for c in codes)
+        worth = tuple(3 * card_points(c) - 2 for c in codes)
+
+        def gain(a: int, b: int) -> int:
+            won = rank[b] > rank[a] if suit[a] == suit[b] else suit[b] == TRUMP_I
+            return worth[a] + worth[b] if won else -(worth[a] + worth[b])
+
+        table = tuple(tuple(gain(a, b) for b in range(len(codes))) for a in range(len(codes)))
+        _TABLES[pack.name] = Tables(codes, {c: i for i, c in enumerate(codes)}, suit, rank, worth, table)
     return _TABLES[pack.name]
 
 
@@ -82,8 +87,7 @@ def legal_indices(t: Tables, tops: Sequence[int], lead: int) -> list[int]:
 
 def trick_gain(t: Tables, lead: int, answer: int) -> int:
     """The answerer's gain in thirds: + the trick's worth if it takes the trick, - if not."""
-    value = t.worth[lead] + t.worth[answer]
-    return value if beats(t, lead, answer) else -value
+    return t.gain[lead][answer]
 
 
 class _ViewReader:
@@ -207,6 +211,24 @@ class HeuristicPlayer:
         return r.action(max(legal_indices(t, tops[me], -1), key=lead_value))
 
 
+def next_trick_value(t: Tables, leads: Sequence[int], answers: Sequence[int]) -> int:
+    """One trick, minimax, among these cards only: the leader's best sure gain in thirds."""
+    if not leads or not answers:
+        return 0
+    suit, gain = t.suit, t.gain
+    best = -(10**9)
+    for c in leads:
+        sc = suit[c]
+        replies = [a for a in answers if suit[a] == sc]
+        if not replies:
+            replies = [a for a in answers if suit[a] == TRUMP_I] or list(answers)
+        row = gain[c]
+        worst = -max(row[a] for a in replies)
+        if worst > best:
+            best = worst
+    return best
+
+
 class _Budget(Exception):
     """Raised inside the search when an iteration runs out of nodes or time."""
 
@@ -228,11 +250,13 @@ class SearchPlayer:
         nodes: int = 40_000,
         seconds: float = 0.8,
         samples: Sequence[int] = (12, 6, 3, 2),
+        leaf_weight: float = 0.5,
     ) -> None:
         self.rng = Rng(seed)
         self.node_budget = nodes
         self.seconds = seconds
         self.samples = tuple(samples)
+        self.leaf_weight = leaf_weight
         self.nodes = 0
         self.deadline = 0.0
         self.last_depth = 0
@@ -252,6 +276,8 @@ class SearchPlayer:
         self.pool = r.pool
         start = time.perf_counter()
         self.deadline = start + self.seconds
+        most = max(self.samples)
+        self.uniforms = [[(self.rng.random(), self.rng.random()) for _ in range(most)] for _ in range(30)]
         self.nodes = 0
         left = max(sum(1 for c in r.tops[p] if c >= 0) + sum(r.down[p]) for p in (0, 1))
         turn = self.me
@@ -326,7 +352,8 @@ class SearchPlayer:
         moves = legal_indices(t, self.tops[answerer], lead)
         ans_tops = self.tops[answerer]
         # winning answers first: they are usually best for the answerer
-        moves.sort(key=lambda j: -trick_gain(t, lead, ans_tops[j]))
+        row = t.gain[lead]
+        moves.sort(key=lambda j: -row[ans_tops[j]])
         if answerer == self.me:
             value = -INF
             for j in moves:
@@ -359,11 +386,13 @@ class SearchPlayer:
         t = self.t
         tops, down = self.tops, self.down
         ans = tops[answerer][aj]
-        gain = trick_gain(t, lead, ans)
+        gain = t.gain[lead][ans]
         winner = answerer if gain > 0 else leader
         now = float(gain if answerer == self.me else -gain)
         if depth <= 1:
-            return now + self._leaf(winner)
+            if not self.leaf_weight:
+                return now
+            return now + self.leaf_weight * self._leaf(winner, leader, li, answerer, aj)
         played = [(answerer, aj)] if li < 0 else [(leader, li), (answerer, aj)]
         reveals = [(p, s) for p, s in played if down[p][s] > 0]
         for p, s in played:
@@ -388,13 +417,15 @@ class SearchPlayer:
         if exact <= limit:
             outcomes = list(permutations(range(n), k))
         else:
+            # common random numbers: every branch at this depth draws from the same uniforms,
+            # so root moves are compared on alike samples and the noise largely cancels
             outcomes = []
-            for _ in range(limit):
-                first = self.rng.randrange(n)
+            for u1, u2 in self.uniforms[level][:limit]:
+                first = int(u1 * n)
                 if k == 1:
                     outcomes.append((first,))
                 else:
-                    second = self.rng.randrange(n - 1)
+                    second = int(u2 * (n - 1))
                     outcomes.append((first, second + (second >= first)))
         tops, down = self.tops, self.down
         total = 0.0
@@ -415,9 +446,21 @@ class SearchPlayer:
                     tops[p][s] = -1
         return total / len(outcomes)
 
-    def _leaf(self, leader: int) -> float:
-        """The horizon: nothing more is counted but a small credit for holding the lead."""
-        return 0.0
+    def _leaf(self, winner: int, leader: int, li: int, answerer: int, aj: int) -> float:
+        """The horizon: the next trick among the cards that stay in view, minimax, for ``me``.
+
+        The cards the last trick turns up are unknown here and left out; the caller
+        discounts the figure because they will change it.
+        """
+        t = self.t
+        tops = self.tops
+        lead_tops = list(tops[winner])
+        ans_tops = list(tops[1 - winner])
+        for p, s in ((leader, li), (answerer, aj)):
+            if s >= 0:
+                (lead_tops if p == winner else ans_tops)[s] = -1
+        best = next_trick_value(t, [c for c in lead_tops if c >= 0], [c for c in ans_tops if c >= 0])
+        return best if winner == self.me else -best
 
 
 @register_player("greedy", "open-tarock")

@@ -345,6 +345,11 @@ class OpenTarockState(State):
                 "message": self._message(seat),
             }
         )
+        # one line per seat for the terminal: each stack's turned-up card and how many lie below it
+        for p in (0, 1):
+            view[f"stacks_seat_{p}"] = "  ".join(
+                f"{pack.pretty(s[0])}+{len(s) - 1}" if s else "-" for s in self.stacks[p]
+            )
         if seat is not None:
             view["hand"] = self.tops(seat)
         return view
@@ -409,7 +414,7 @@ class OpenTarock(Game):
         "Two players, four stacks each with the top cards turned up: follow suit, else trump; "
         "count the tricks in threes against half the pack."
     )
-    hand_points_bounds: ClassVar[tuple[float, float] | None] = (-39.0, 40.0)
+    hand_points_bounds: tuple[float, float] | None = (-39.0, 40.0)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("pack", "tarock54", "the pack: the Austrian 54-card tarock pack or the 78-card tarot", PACKS),
         Option(
@@ -445,7 +450,7 @@ class OpenTarock(Game):
         self.short_batch: str = str(self.options["short_batch"])
         self.total: int = pack_total(self.card_pack)
         self.half: int = self.total // 2
-        self.__dict__["hand_points_bounds"] = (float(-self.half), float(self.half + 1))
+        self.hand_points_bounds = (float(-self.half), float(self.half + 1))
 
     def _blank_state(self) -> OpenTarockState:
         return OpenTarockState(self, 0)

@@ -1,0 +1,132 @@
+"""Open tarock computer players: exactness of the search where it must be exact, and strength."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.bots import make_player
+from parlour.bots.open_tarock import SearchPlayer
+from parlour.cards import TAROCK_54
+from parlour.engine import Rng
+from parlour.games.open_tarock import OpenTarockState, card_points, suit_of, trick_winner
+from parlour.sim import simulate, wilson
+
+
+def worth(card: str) -> int:
+    return 3 * card_points(card) - 2
+
+
+def legal(cards: list[str], lead: str | None) -> list[str]:
+    if lead is None:
+        return cards
+    same = [c for c in cards if suit_of(c) == suit_of(lead)]
+    trumps = [c for c in cards if suit_of(c) == "T"]
+    return same or trumps or cards
+
+
+def brute(hands: list[list[str]], leader: int, me: int) -> int:
+    """Exact minimax value (thirds taken by ``me`` less the opponent's) of an all-face-up ending."""
+    if not hands[leader]:
+        return 0
+    other = 1 - leader
+    results = []
+    for a in legal(hands[leader], None):
+        replies = []
+        for b in legal(hands[other], a):
+            w = trick_winner(TAROCK_54, [(leader, a), (other, b)])
+            gain = (worth(a) + worth(b)) * (1 if w == me else -1)
+            rest = [list(hands[0]), list(hands[1])]
+            rest[leader].remove(a)
+            rest[other].remove(b)
+            replies.append(gain + brute(rest, w, me))
+        results.append(min(replies) if other != me else max(replies))
+    return max(results) if leader == me else min(results)
+
+
+def open_deal(seed: int) -> dict[str, Any]:
+    """Every card its own stack: nothing is face down, a game of perfect information."""
+    cards = list(TAROCK_54.cards)
+    Rng(seed).shuffle(cards)
+    return {"dealer": 0, "stacks": [[[c] for c in cards[:27]], [[c] for c in cards[27:]]]}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_is_exact_once_everything_is_face_up(seed: int) -> None:
+    game = parlour.make("open-tarock", deals=1)
+    state = game.new(seed=seed, deal=open_deal(seed))
+    assert isinstance(state, OpenTarockState)
+    while sum(len(s) for s in state.stacks[0]) > 4 or state.trick:
+        state.apply(state.legal_actions()[0])
+    if seed % 2:  # also check an answer, not only a lead: find a lead leaving a choice
+        for lead in state.legal_actions():
+            trial = state.clone()
+            trial.apply(lead)
+            if len(trial.legal_actions()) > 1:
+                state.apply(lead)
+                break
+    me = state.current_player
+    assert me is not None
+    player = SearchPlayer(seed)
+    choice = player.choose(state.view(me), game)
+    assert player.exact or len(state.legal_actions()) == 1
+    hands = [state.tops(0), state.tops(1)]
+
+    def value(action: str) -> int:
+        card = action.split()[1]
+        rest = [list(hands[0]), list(hands[1])]
+        rest[me].remove(card)
+        if state.trick:
+            lead_seat, lead = state.trick[0]
+            w = trick_winner(TAROCK_54, [(lead_seat, lead), (me, card)])
+            gain = (worth(lead) + worth(card)) * (1 if w == me else -1)
+            return gain + brute(rest, w, me)
+        replies = []
+        for b in legal(rest[1 - me], card):
+            w = trick_winner(TAROCK_54, [(me, card), (1 - me, b)])
+            gain = (worth(card) + worth(b)) * (1 if w == me else -1)
+            r2 = [list(rest[0]), list(rest[1])]
+            r2[1 - me].remove(b)
+            replies.append(gain + brute(r2, w, me))
+        return min(replies)
+
+    values = {a: value(a) for a in state.legal_actions()}
+    assert values[choice] == max(values.values()), (choice, values)
+
+
+def test_search_answers_quickly_and_legally() -> None:
+    import time
+
+    game = parlour.make("open-tarock")
+    state = game.new(seed=12)
+    player = make_player("search", game, 1)
+    slowest = 0.0
+    for _ in range(12):
+        seat = state.current_player
+        assert seat is not None
+        start = time.perf_counter()
+        action = player.choose(state.view(seat), game)
+        slowest = max(slowest, time.perf_counter() - start)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert slowest < 1.5  # budget 0.8 s a move; slack for a loaded machine
+
+
+def _rate(kinds: list[str], matches: int, seed: int) -> tuple[float, float]:
+    """Win share of ``kinds[0]`` over both seatings of the same deals (draws count half)."""
+    a = simulate("open-tarock", kinds, matches, seed=seed)
+    b = simulate("open-tarock", kinds[::-1], matches, seed=seed)
+    score = a.sides[0].wins + b.sides[1].wins + (a.draws + b.draws) / 2
+    return wilson(score, 2 * matches)
+
+
+def test_heuristic_beats_random_by_a_wide_margin() -> None:
+    lo, _hi = _rate(["heuristic", "random"], 60, seed=3)
+    assert lo > 0.75
+
+
+def test_greedy_beats_random() -> None:
+    lo, _hi = _rate(["greedy", "random"], 60, seed=4)
+    assert lo > 0.7
