@@ -479,6 +479,12 @@ def test_unknown_words_are_explained() -> None:
     refused(state, "take 6D", "unknown action")
     refused(state, "play ZZ", "not a card")
     refused(state, "play 2S 3S", "exactly one card")
+    state.apply("play CS")
+    state.apply("play 2S")
+    refused(state, "done 9H", "takes no cards")
+    refused(state, "play 3C", "must first meld or say 'done'")
+    refused(state, "meld KS KS", "named twice")
+    refused(state, "meld KS", "at least two cards")
 
 
 # --- computer players ---------------------------------------------------------------------

@@ -166,7 +166,6 @@ class RoquetState(State):
         self.melds: list[list[dict[str, Any]]] = [[], []]
         self.known: list[list[str]] = [[], []]  # cards every seat knows a hand holds (the turn-up drawn)
         self.voids: list[list[str]] = [[], []]  # suits a seat has shown it lacks since it last drew
-        self.drawn_last: list[bool] = [False, False]
 
     @property
     def rgame(self) -> RoquetGame:
@@ -260,9 +259,13 @@ class RoquetState(State):
             assert seat is not None
             if card not in self.hands[seat]:
                 return f"{PACK.card_name(card)} is not in your hand"
-            led = suit_of(self.trick[0][1])
-            return f"you must follow suit: you hold {SUIT_NAMES[led]}"
+            if self.trick:
+                led = suit_of(self.trick[0][1])
+                return f"you must follow suit: you hold {SUIT_NAMES[led]}"
+            return super().explain_illegal(action)
         if key == "done":
+            if self.phase == "meld":
+                return "'done' takes no cards: type just 'done'"
             return "'done' ends a meld; you can say it only in the moment after winning a trick"
         # meld
         if self.phase != "meld":
