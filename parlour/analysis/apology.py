@@ -19,6 +19,9 @@ from parlour.sim import MatchRecord, Summary, register_analyzer, register_sweep_
 BIN = 5.0
 """Width of the taker's points histogram, in card points."""
 
+MIN_HANDS = 5
+"""Fewest hands behind a by-oudlers point worth plotting (the tables still show every count)."""
+
 
 def _hand_ends(records: Sequence[MatchRecord]) -> list[Mapping[str, Any]]:
     return [e["data"] for r in records for e in r.events if e["kind"] == "hand_end"]
@@ -215,14 +218,15 @@ def plot_sweep(
     )
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True, height_ratios=[3, 1.3])
 
-    def series(get: Any) -> tuple[list[Any], list[float], list[float], list[float]]:
+    def series(get: Any, least: int = 1) -> tuple[list[Any], list[float], list[float], list[float]]:
+        """The points of one line; a value with fewer than ``least`` hands is left out as noise."""
         px: list[Any] = []
         rate: list[float] = []
         low: list[float] = []
         high: list[float] = []
         for x, s in zip(xs, summaries, strict=True):
             entry = get(s.extra)
-            if not entry or ("deals" not in entry and not entry["hands"]):
+            if not entry or ("deals" not in entry and entry["hands"] < least):
                 continue
             px.append(x)
             rate.append(entry["rate"])
@@ -235,7 +239,7 @@ def plot_sweep(
         px, rate, yerr=[low, high], marker="o", capsize=4, color="black", linewidth=2, label="all hands"
     )
     for k, colour in zip(range(4), ("tab:red", "tab:orange", "tab:green", "tab:blue"), strict=True):
-        px, rate, low, high = series(lambda e, k=k: e.get("by_oudlers", [{}] * 4)[k] or None)
+        px, rate, low, high = series(lambda e, k=k: e.get("by_oudlers", [{}] * 4)[k] or None, MIN_HANDS)
         if px:
             top.errorbar(px, rate, yerr=[low, high], marker=".", capsize=3, color=colour, alpha=0.8,
                          label=f"{k} oudler{'s' if k != 1 else ''}")  # fmt: skip
@@ -245,7 +249,12 @@ def plot_sweep(
     kinds = Counter(summaries[0].players) if summaries else Counter()
     players = ", ".join(f"{n}× {k}" for k, n in sorted(kinds.items()))
     top.set_title(f"Apology: taker's success as {option} moves\n({players})", fontsize="medium")
-    top.legend(fontsize="small", loc="best")
+    top.legend(
+        fontsize="small",
+        loc="best",
+        title=f"oudlers held (points of {MIN_HANDS}+ hands)",
+        title_fontsize="small",
+    )
     px, rate, low, high = series(lambda e: e.get("all_pass"))
     bottom.errorbar(px, rate, yerr=[low, high], marker="s", capsize=3, color="tab:purple")
     bottom.set_ylim(-0.02, 1.02)
