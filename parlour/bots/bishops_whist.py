@@ -13,6 +13,14 @@ saves its own with the knight's revoke, and keeps a knight for the last trick.
 ``search`` (slower) samples the hidden cards with ``game.determinize`` and
 plays each candidate card out to the end of the hand with ``heuristic`` players
 (perfect-information Monte Carlo), choosing the card with the best mean margin.
+
+Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
+partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
+0 and 2, and 299 of 300 (98.1-99.9%) seated 1 and 3, scoring 8.6-8.8 points a hand
+against 2.1-2.2; on duplicate deals (each first hand played both ways round) the
+margin is +6.6 +- 0.3 points a hand. ``search`` (24 samples or 0.5 s a card) was
+not shown stronger than ``heuristic``: -0.5 +- 1.3 points a hand over 24 duplicate
+hands, at about 0.35 s a decision.
 """
 
 from __future__ import annotations
