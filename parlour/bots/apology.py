@@ -288,7 +288,7 @@ def defender_play(view: View, k: Knowledge) -> str:
     if not k.trick:
         safe = [c for c in legal if c[-1] in taker_voids]
         if safe:
-            return max(safe, key=lambda c: (c[0] == "A", _value(c)))  # let partners feed aces
+            return _dump(safe, k)  # the taker cannot win it: partners may feed it aces and points
         masters = [c for c in legal if k.is_master(c)]
         if masters:
             return max(masters, key=_value)
@@ -304,21 +304,26 @@ def defender_play(view: View, k: Knowledge) -> str:
     if taker_in or taker_out:
         if defence_winning:
             # The taker cannot take it back: feed it points, aces first.
-            return max(legal, key=lambda c: (c[0] == "A", _value(c)))
+            return _dump(legal, k)
         beaters = [c for c in following if STRENGTH[c[:-1]] > STRENGTH[best[:-1]]]
         if beaters:
             return min(beaters, key=lambda c: STRENGTH[c[:-1]])
         return _cheapest(legal)
     # The taker still has to play to this trick.
     if suit in taker_voids:
-        return max(legal, key=lambda c: (c[0] == "A", _value(c)))
+        return _dump(legal, k)
     if following:
         if defence_winning and k.is_master(best):
-            return max(legal, key=lambda c: (c[0] == "A", _value(c)))
+            return _dump(legal, k)
         masters = [c for c in following if k.is_master(c)]
         if masters:
             return min(masters, key=lambda c: STRENGTH[c[:-1]])
     return _cheapest(legal)
+
+
+def _dump(cards: Sequence[str], k: Knowledge) -> str:
+    """The card to give a trick the defence has won: an ace, else the dearest card that is not a winner."""
+    return max(cards, key=lambda c: (c[0] == "A", not k.is_master(c), _value(c)))
 
 
 def _cheapest(cards: Sequence[str]) -> str:
