@@ -469,6 +469,9 @@ class HeuristicPlayer:
             ruff = _chance_any([t.p_void(o, suit) * t.p_any(o, t.unseen_of(t.trump)) for o in opponents])
         if top:
             p_win = 1.0 - ruff
+            if is_bishop(c):
+                # Our own bishop led as the best card of its suit: saved if it holds, lost to a ruff.
+                score += 2.0 * (2 * p_win - 1) - BISHOP_RISK * (1.0 - p_win) - t.keep_value(c)
             # Swing for a guarded bishop: the castle-ace or king that may catch it.
             if t.unseen[bishop] and bishop not in t.hand:
                 drop = max(
