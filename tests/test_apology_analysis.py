@@ -79,3 +79,30 @@ def test_the_sweep_plot_is_drawn(tmp_path: Any) -> None:
     plot_sweep(parlour.make("apology"), "target_3", values, summaries, str(png))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png.stat().st_size > 5000
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is not installed")
+def test_the_simulate_command_prints_the_report_and_saves_the_sweep_plot(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    png = tmp_path / "apology.png"
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "apology",
+            "-n",
+            "4",
+            "--seed",
+            "1",
+            "--sweep",
+            "target_shift=-10,0",
+            "--plot",
+            str(png),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "taker's success by oudlers held" in result.output and "all-pass rate" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
