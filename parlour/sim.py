@@ -191,6 +191,9 @@ def summarise(
 ) -> Summary:
     n = len(records)
     teams = records[0].teams if records else tuple((s,) for s in range(game.num_players))
+    if any(r.teams != teams for r in records):
+        # Partnerships changed from match to match (cut for): a side is then one seat's record.
+        teams = tuple((s,) for s in range(game.num_players))
     draws = sum(1 for r in records if not r.winners)
     summary = Summary(game.name, dict(game.options), list(kinds), n, seed, seconds, draws)
     for team in teams:

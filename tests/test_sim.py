@@ -20,3 +20,9 @@ def test_wilson_interval() -> None:
     assert wilson(0, 10)[0] == 0.0
     assert wilson(10, 10)[1] == 1.0
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_partners_cut_anew_each_match_are_reported_per_seat() -> None:
+    summary = simulate("bishops-whist", ["random"] * 4, 6, seed=3, options={"partners": "cut"})
+    assert [s.seats for s in summary.sides] == [(0,), (1,), (2,), (3,)]
+    assert sum(s.wins for s in summary.sides) == 2 * (summary.matches - summary.draws)

@@ -652,8 +652,8 @@ class BishopsWhistState(State):
                 "bishop_cut": self.bishop_cut,
                 "leader": self.leader,
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
-                "tricks": _deep(self.tricks),
-                "last_trick": _deep(self.tricks[-1]) if self.tricks else None,
+                "tricks": [_trick_copy(t) for t in self.tricks],
+                "last_trick": _trick_copy(self.tricks[-1]) if self.tricks else None,
                 "tricks_won": _won(self.tricks, self.team_of),
                 "exposed": _deep(self.exposed),
                 "exposed_this_trick": list(self.exposed_now),
@@ -719,6 +719,11 @@ def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
         if team_of[t["winner"]] == 0:
             first += 1
     return [first, len(tricks) - first]
+
+
+def _trick_copy(trick: dict[str, Any]) -> dict[str, Any]:
+    """A quitted trick for a view: its own lists, so a player cannot change the state through it."""
+    return {**trick, "cards": [[s, c] for s, c in trick["cards"]]}
 
 
 def _deep(value: Any) -> Any:
