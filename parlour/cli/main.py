@@ -204,7 +204,8 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
     name, _, values = sweep.partition("=")
     plotter = sweep_plotter(game)
     g = parlour.make(game)
-    vals = values.split(",")
+    spec = {o.name: o for o in g.option_specs}[name.strip()]
+    vals = [spec.convert(v.strip()) for v in values.split(",")]  # typed, as the option takes them
     if plotter is not None:
         plotter(g, name, vals, summaries, str(path))
     else:
@@ -222,7 +223,7 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
             lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
             highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
             ax.errorbar(
-                vals,
+                [str(v) for v in vals],
                 rates,
                 yerr=[lows, highs],
                 marker="o",
