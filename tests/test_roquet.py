@@ -200,7 +200,7 @@ def test_declaring_is_optional_great_campaign() -> None:
     state = start(MELD_DEAL)
     state.apply("play CS")
     state.apply("play 2S")
-    state.apply("done")
+    state.apply("pass")  # 'pass' is taken as 'done'
     assert state.banked == [0, 0] and state.phase == "play"
     assert "KS" in state.hands[1] and "KH" in state.hands[1]
     assert any(e.kind == "done" for e in state.log)
@@ -476,7 +476,8 @@ def test_invalid_deals() -> None:
 
 def test_unknown_words_are_explained() -> None:
     state = start(MELD_DEAL)
-    refused(state, "take 6D", "unknown action")
+    refused(state, "take 6D", "no separate take")
+    refused(state, "fold", "unknown action")
     refused(state, "play ZZ", "not a card")
     refused(state, "play 2S 3S", "exactly one card")
     state.apply("play CS")

@@ -203,6 +203,8 @@ class RoquetState(State):
         if not words:
             return ""
         key = words[0].lower()
+        if key == "pass":
+            key = "done"  # the usual word for declining, accepted as 'done'
         args = [w.upper() for w in words[1:]]
         if key == "meld" and all(PACK.is_card(c) for c in args):
             args = list(canonical(args))
@@ -245,6 +247,8 @@ class RoquetState(State):
             return "empty action; type 'play <card>' (e.g. 'play 9H'), 'meld <cards>' or 'done'"
         key, args = words[0], words[1:]
         seat = self.current_player
+        if key == "take":
+            return "there is no separate take: name the livret card in the combination, e.g. 'meld 7S 7H'"
         if key not in {"play", "meld", "done"}:
             return f"unknown action {key!r}; the actions are 'play <card>', 'meld <cards>' and 'done'"
         bad = [a for a in args if not PACK.is_card(a)]
