@@ -179,7 +179,7 @@ class TerminalGame:
                 or value in (None, [], {})
             ):
                 continue
-            head.add_row(key.replace("_", " "), self.value_text(value))
+            head.add_row(key.replace("_", " "), self.value_text(value, trump))
         self.console.print(Panel(head, title=view.get("message", ""), expand=False))
         if view.get("last_trick"):
             last = self.trick_text(_pairs(view["last_trick"]), view)
@@ -203,10 +203,15 @@ class TerminalGame:
             out.append_text(self.card(str(code), view.get("trump")))
         return out
 
-    def value_text(self, value: Any) -> str:
+    def value_text(self, value: Any, trump: str | None = None) -> Text:
+        """A value from a view; a list of card codes is shown as cards, with suit symbols."""
         if isinstance(value, list):
-            return " ".join(str(v) for v in value)
-        return str(value)
+            if value and self.pack and all(isinstance(v, str) and self.pack.is_card(v) for v in value):
+                return self.cards(value, trump)
+            return Text(" ".join(str(v) for v in value))
+        if isinstance(value, str) and self.pack and self.pack.is_card(value) and len(value) > 1:
+            return self.card(value, trump)
+        return Text(str(value))
 
     def score_line(self, view: Mapping[str, Any]) -> str:
         scores = view["scores"]
