@@ -608,7 +608,7 @@ def test_table_laws_revoke_concedes_brisques() -> None:
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1, table_laws=True)
     already = s.d["brisques"][1]  # brisques in the tricks seat 1 won before this position
-    play(s, "play 9S", "play 7S")
+    play(s, "play 9S", "play 7S", "draw", "draw")  # under table laws the players draw themselves
     play(s, "play 9S")
     assert "play 8S" in s.legal_actions()  # not enforced
     play(s, "play 8S")  # revoke: TS would head the nine

@@ -74,8 +74,9 @@ class EndgameSolver:
 
     def value(self, leader: tuple[str, ...], follower: tuple[str, ...]) -> int:
         """Best (leader's points - follower's points) from here, leader to lead."""
-        if not leader:
-            return 0
+        if not leader or not follower:
+            # Hands differ only after a table-law fault: cards left unanswered go to their holder.
+            return 10 * (_brisques(list(leader)) - _brisques(list(follower)))
         key = (leader, follower)
         hit = self.memo.get(key)
         if hit is not None:
@@ -95,7 +96,7 @@ class EndgameSolver:
         """Leader's net after leader plays ``a`` and follower ``b``."""
         rest_l = _remove(leader, a)
         rest_f = _remove(follower, b)
-        pts = 10 * _brisques([a, b]) + (self.last_bonus if not rest_l else 0)
+        pts = 10 * _brisques([a, b]) + (self.last_bonus if not rest_l or not rest_f else 0)
         if _beats(a, b, self.trump):
             return -(pts + self.value(rest_f, rest_l))
         return pts + self.value(rest_l, rest_f)
@@ -120,6 +121,9 @@ class HeuristicPlayer:
             return legal[0]
         if "blanche" in legal:
             return "blanche"
+        if "draw" in legal:
+            # Table laws leave the draw to us: always take the one card, never skip, never a second.
+            return "pass" if "pass" in legal else "draw"
         if any(a.startswith(("meld", "exchange", "declare")) for a in legal):
             return self._declare(view, legal)
         if view["phase"] == "last eight":

@@ -56,6 +56,10 @@ SEVEN_POINTS = 10
 BLANCHE_POINTS = 50
 LAST_TRICK_POINTS = 10
 BRISQUE_POINTS = 10
+# Table-law penalties, paid to the opponent.
+OVERDRAW_PENALTY = 100
+NO_DRAW_PENALTY = 10
+FULL_HAND = 8
 _PATTERNS: dict[tuple[str, bool, bool], list[tuple[str, tuple[str, ...]]]] = {}
 
 
@@ -186,6 +190,11 @@ class BeziqueState(State):
         seat = self.d["turn"]
         if phase == "blanche":
             return ["blanche", "pass"]
+        if phase == "draw":
+            if self.d["drawn"]:
+                return ["draw", "pass"]
+            # A player with no card left cannot fail to notice the draw: he must take it.
+            return ["draw", "skip"] if self.full_hand(seat) else ["draw"]
         if phase == "declare":
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
@@ -335,13 +344,19 @@ class BeziqueState(State):
             self._declare_seven(seat, args[0])
         elif key == "blanche":
             self._blanche(seat)
+        elif key == "draw":
+            self._table_draw(seat)
+        elif key == "skip":
+            self._skip_draw(seat)
         elif key == "pass":
             if self.phase == "blanche":
                 self._next_blanche()
+            elif self.phase == "draw":
+                self._next_drawer()
             else:
-                self._draw()
+                self._after_declaring()
         if self.phase == "declare" and not self._has_declaration(self.d["turn"]):
-            self._draw()
+            self._after_declaring()
 
     def _blanche(self, seat: int) -> None:
         hand = sort_cards(self.d["hidden"][seat])
@@ -433,7 +448,7 @@ class BeziqueState(State):
         if self.phase == "play1":
             if d["turn_up"] is None and not d["stock"]:
                 raise AssertionError("phase one without a talon")
-            last_of_stock = len(d["stock"]) == 1
+            last_of_stock = len(d["stock"]) == 1 and not opts["table_laws"]
             if last_of_stock and opts["last_trick"] in ("stock", "both"):
                 self._score(
                     winner,
@@ -447,18 +462,41 @@ class BeziqueState(State):
             d["window_melds"] = []
             d["phase"] = "declare"
             if not self._has_declaration(winner):
-                self._draw()
+                self._after_declaring()
             return
-        # phase two
-        if not d["hidden"][0] and not d["hidden"][1] and not d["table"][0] and not d["table"][1]:
-            if opts["last_trick"] in ("final", "both"):
-                self._score(
-                    winner,
-                    LAST_TRICK_POINTS,
-                    "last trick",
-                    f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick",
-                )
-            self._end_hand()
+        # phase two: it ends when either hand is empty (hands differ only after table-law faults)
+        if not self.full_hand(0) or not self.full_hand(1):
+            self._close_hand(winner)
+
+    def _close_hand(self, winner: int) -> None:
+        """The last trick is played: cards a short opponent cannot answer go to their holder."""
+        d = self.d
+        for seat in (0, 1):
+            rest = sort_cards(self.full_hand(seat))
+            if not rest:
+                continue
+            d["hidden"][seat] = []
+            d["table"][seat] = []
+            d["known"][seat] = {}
+            d["won"][seat].extend(rest)
+            gets = seat if d["revoker"] is None else 1 - d["revoker"]
+            d["brisques"][gets] += sum(1 for c in rest if rank(c) in BRISQUE_RANKS)
+            self._log(
+                "leftover",
+                {
+                    "seat": seat,
+                    "cards": rest,
+                    "text": f"seat {1 - seat} has no card left: seat {seat} keeps {pretty_list(rest)}",
+                },
+            )
+        if self.game.options["last_trick"] in ("final", "both"):
+            self._score(
+                winner,
+                LAST_TRICK_POINTS,
+                "last trick",
+                f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick",
+            )
+        self._end_hand()
 
     def _meld(self, seat: int, codes: tuple[str, ...]) -> None:
         d = self.d
@@ -569,6 +607,146 @@ class BeziqueState(State):
             "seven of trumps",
             f"seat {seat} scores {SEVEN_POINTS} for the seven of trumps",
         )
+
+    def _after_declaring(self) -> None:
+        """The declaring turn is over: the engine draws for both, or (table laws) the players do."""
+        if self.game.options["table_laws"]:
+            self._begin_draws()
+        else:
+            self._draw()
+
+    # --- drawing under table laws ----------------------------------------------------
+
+    def _talon_left(self) -> bool:
+        return bool(self.d["stock"]) or self.d["turn_up"] is not None
+
+    def _begin_draws(self) -> None:
+        d = self.d
+        winner = d["leader"]
+        d["window_melds"] = []
+        d["window_scored"] = 0
+        d["window_seven"] = False
+        d["phase"] = "draw"
+        d["draw_queue"] = [winner, 1 - winner]
+        d["drawn"] = False
+        self._settle_draws()
+
+    def _settle_draws(self) -> None:
+        """Give the turn to the next player due to draw; one with nothing left to draw is passed over."""
+        d = self.d
+        if not self._talon_left():
+            d["draw_queue"] = []
+        if d["draw_queue"]:
+            d["turn"] = d["draw_queue"][0]
+            return
+        self._end_draws()
+
+    def _next_drawer(self) -> None:
+        d = self.d
+        d["draw_queue"].pop(0)
+        d["drawn"] = False
+        self._settle_draws()
+
+    def _take_top(self, seat: int) -> None:
+        """One card from the talon into the hand; the turn-up is its last card."""
+        d = self.d
+        if d["stock"]:
+            card = d["stock"].pop(0)
+            d["hidden"][seat].append(card)
+            if 1 - seat in d["top_seen"]:
+                self._learn(seat, card)
+            d["top_seen"] = []
+            return
+        up = d["turn_up"]
+        d["turn_up"] = None
+        d["hidden"][seat].append(up)
+        self._learn(seat, up)
+        self._log(
+            "draw",
+            {
+                "seat": seat,
+                "card": up,
+                "text": f"seat {seat} takes the turn-up {pretty(up)}; the talon is exhausted",
+            },
+        )
+
+    def _table_draw(self, seat: int) -> None:
+        d = self.d
+        if d["drawn"]:
+            self._overdraw(seat)
+            return
+        owed = d["owed"][seat]
+        d["owed"][seat] = 0
+        count = 0
+        for _ in range(1 + owed):
+            if not self._talon_left():
+                break  # the missed cards are lost: the player plays on short
+            self._take_top(seat)
+            count += 1
+        extra = f" ({count - 1} missed before)" if count > 1 else ""
+        self._log(
+            "draw",
+            {
+                "seat": seat,
+                "count": count,
+                "text": f"seat {seat} draws {count} card{'s' * (count > 1)}{extra}",
+            },
+        )
+        if len(self.full_hand(seat)) >= FULL_HAND and d["stock"]:
+            d["drawn"] = True  # the hand is full; one more draw would be a fault
+        else:
+            self._next_drawer()
+
+    def _overdraw(self, seat: int) -> None:
+        """A draw with a full hand: 100 to the opponent, and the ninth card goes back on the talon."""
+        d = self.d
+        card = d["stock"].pop(0)
+        d["hidden"][seat].append(card)
+        self._log("fault", {"seat": seat, "text": f"seat {seat} draws again and holds nine cards"})
+        self._score(
+            1 - seat,
+            OVERDRAW_PENALTY,
+            "more than eight cards",
+            f"seat {1 - seat} scores {OVERDRAW_PENALTY}: seat {seat} holds more than eight cards",
+        )
+        d["hidden"][seat].remove(card)
+        d["stock"].insert(0, card)
+        d["top_seen"] = sorted({*d["top_seen"], seat})
+        self._log("correction", {"seat": seat, "text": f"seat {seat} puts the extra card back on the talon"})
+        self._next_drawer()
+
+    def _skip_draw(self, seat: int) -> None:
+        d = self.d
+        d["owed"][seat] += 1
+        self._log("fault", {"seat": seat, "text": f"seat {seat} does not draw"})
+        self._score(
+            1 - seat,
+            NO_DRAW_PENALTY,
+            "no draw",
+            f"seat {1 - seat} scores {NO_DRAW_PENALTY}: seat {seat} did not draw after the trick",
+        )
+        self._next_drawer()
+
+    def _end_draws(self) -> None:
+        d = self.d
+        winner = d["leader"]
+        d["drawn"] = False
+        d["turn"] = winner
+        if self._talon_left():
+            d["phase"] = "play1"
+            return
+        if self.game.options["last_trick"] in ("stock", "both"):
+            self._score(
+                winner,
+                LAST_TRICK_POINTS,
+                "last trick of the talon",
+                f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick before the talon runs out",
+            )
+        d["owed"] = [0, 0]
+        d["top_seen"] = []
+        self._start_phase_two()
+        if not self.full_hand(0) or not self.full_hand(1):
+            self._close_hand(winner)
 
     def _draw(self) -> None:
         """Winner then loser draw; the turn-up goes last, to the loser of the last talon trick."""
@@ -714,6 +892,8 @@ class BeziqueState(State):
             next_id=0,
             blanche_queue=[],
         )
+        if self.game.options["table_laws"]:
+            d.update(draw_queue=[], drawn=False, owed=[0, 0], top_seen=[])
         self._log(
             "deal",
             {
@@ -759,6 +939,7 @@ class BeziqueState(State):
             "blanche": "deal",
             "play1": "talon",
             "declare": "talon",
+            "draw": "talon",
             "play2": "last eight",
             "over": "over",
         }[self.phase]
@@ -810,6 +991,17 @@ class BeziqueState(State):
             "blanche_queue": list(d["blanche_queue"]),
             "declaring": self.phase == "declare",
         }
+        if self.game.options["table_laws"]:
+            # Who is still to draw, the cards each side missed (to be made up at its next draw) and
+            # who has seen the talon's top card (put back after a draw too many).
+            v["bookkeeping"]["drawing"] = {
+                "queue": list(d["draw_queue"]),
+                "drawn": d["drawn"],
+                "owed": list(d["owed"]),
+                "top_seen": list(d["top_seen"]),
+            }
+            if seat is not None and seat in d["top_seen"]:
+                v["talon_top"] = d["stock"][0]
         v["message"] = self._message()
         return v
 
@@ -823,6 +1015,12 @@ class BeziqueState(State):
             return f"seat {turn} may show a carte blanche"
         if self.phase == "declare":
             return f"seat {turn} won the trick and may declare (or pass to draw)"
+        if self.phase == "draw":
+            if d["drawn"]:
+                return f"seat {turn} has drawn a full hand: pass to go on"
+            owed = d["owed"][turn]
+            more = f" (and the {owed} missed before)" if owed else ""
+            return f"seat {turn} to draw from the talon{more}"
         if d["trick"]:
             return f"seat {turn} to play to {pretty(d['trick'][0]['card'])}"
         stage = "the last eight tricks" if self.phase == "play2" else f"{len(d['stock'])} cards in the talon"
@@ -838,6 +1036,8 @@ class BeziqueState(State):
         if phase == "over":
             return "the match is over"
         if key == "play":
+            if phase == "draw":
+                return "not time to play: draw from the talon first"
             if phase in ("declare", "blanche"):
                 return "not time to play: first declare or pass"
             if len(args) != 1 or not PACK.is_card(args[0]):
@@ -876,7 +1076,21 @@ class BeziqueState(State):
             return "you hold no seven of trumps that has not already scored"
         if key == "blanche":
             return "carte blanche is shown only before the first trick, by a hand without ace, ten or court"
+        if key in ("draw", "skip"):
+            if args:
+                return f"'{key}' takes no card: the talon's top card is drawn"
+            if not self.game.options["table_laws"]:
+                return "the draws after each trick are made for you (they are actions only under table laws)"
+            if phase == "draw" and key == "skip":
+                if self.d["drawn"]:
+                    return "you have drawn already: pass to go on"
+                return "you hold no card: you must draw"
+            return (
+                "you draw only after a trick while the talon lasts, in turn: the winner first, then the loser"
+            )
         if key == "pass":
+            if phase == "draw":
+                return "draw the top card of the talon (or skip the draw, which costs 10)"
             return "there is nothing to decline now: play a card"
         return super().explain_illegal(action)
 
@@ -1004,6 +1218,13 @@ class Bezique(Game):
     )
     hand_points_bounds = (0.0, 6000.0)
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options["table_laws"]:
+            # At most 32 tricks in a hand, each with one draw of the opponent's that may be a fault
+            # of at most 100 (a draw too many is put right at once, so it happens once per draw).
+            self.hand_points_bounds = (0.0, 6000.0 + 32 * OVERDRAW_PENALTY)
+
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> BeziqueState:
         state = BeziqueState(self, seed)
         state.d = {"totals": [0, 0], "hand_number": 0}
@@ -1032,11 +1253,16 @@ class Bezique(Game):
         seen.update(t["card"] for t in view["trick"])
         if view["turn_up"] is not None:
             seen[view["turn_up"]] += 1
+        top = view.get("talon_top")
+        if top is not None:
+            seen[top] += 1
         pool = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
         rng.shuffle(pool)
         opp_count = view["hand_sizes"][opp] - len(table[opp]) - sum(known[opp].values())
         opp_hidden = list(known[opp].elements()) + pool[:opp_count]
         stock = pool[opp_count:]
+        if top is not None:
+            stock.insert(0, top)
         hidden: list[list[str]] = [[], []]
         hidden[seat] = sort_cards(list(own_hidden.elements()))
         hidden[opp] = sort_cards(opp_hidden)
@@ -1048,6 +1274,8 @@ class Bezique(Game):
             internal = "blanche"
         elif phase == "last eight":
             internal = "play2"
+        elif "drawing" in book and book["drawing"]["queue"]:
+            internal = "draw"
         elif view["current_player"] == view["leader"] and not view["trick"] and book["declaring"]:
             internal = "declare"
         else:
@@ -1082,6 +1310,14 @@ class Bezique(Game):
             "next_id": w["next_id"],
             "blanche_queue": list(book["blanche_queue"]),
         }
+        if "drawing" in book:
+            dr = book["drawing"]
+            data.update(
+                draw_queue=list(dr["queue"]),
+                drawn=dr["drawn"],
+                owed=list(dr["owed"]),
+                top_seen=list(dr["top_seen"]),
+            )
         state = BeziqueState(self, rng.randrange(2**62))
         state._restore(data)
         return state
