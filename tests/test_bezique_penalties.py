@@ -281,3 +281,16 @@ def test_table_laws_pass_the_contract(kinds: list[str], seed: int) -> None:
         options["last_trick"] = "both"
     state = check_match(parlour.make("bezique", **options), kinds, seed, every=2)
     assert state.is_over
+
+
+def test_a_save_from_before_the_table_law_draws_still_loads() -> None:
+    import json
+
+    s = setup(HANDS, "KH", top=TOP, table_laws=True)
+    saved = json.loads(s.to_json())
+    for key in ("draw_queue", "drawn", "owed", "top_seen"):
+        del saved["state"][key]
+    old = s.game.load(json.dumps(saved))
+    assert isinstance(old, BeziqueState)
+    play(old, "play AS", "play 7S", "skip")
+    assert old.scores == [0.0, 10.0] and old.d["owed"] == [1, 0]

@@ -1103,6 +1103,10 @@ class BeziqueState(State):
     def _restore(self, data: dict[str, Any]) -> None:
         self.d = _jsonify(data)
         self._legal = None
+        if self.game.options["table_laws"] and "phase" in self.d:
+            # Saves made before the table-law draws existed lack their (empty) record.
+            for key, empty in (("draw_queue", []), ("drawn", False), ("owed", [0, 0]), ("top_seen", [])):
+                self.d.setdefault(key, empty)
 
     def inventory(self) -> Counter[str]:
         d = self.d
