@@ -50,6 +50,7 @@ def test_metadata(name: str) -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(0)
 @pytest.mark.parametrize("name", GAMES)
 def test_soak(name: str) -> None:
     game = parlour.make(name)
