@@ -177,6 +177,8 @@ class OpenTarockState(State):
                 f"{card} is not one of your turned-up cards; you may play only the top card of a stack: "
                 + ", ".join(tops)
             )
+        if not self.trick:
+            return "not a legal action now"
         led = suit_of(self.trick[0][1])
         legal = self._playable(self.turn)
         if led == TRUMP:
