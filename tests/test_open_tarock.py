@@ -407,3 +407,28 @@ def test_save_and_load_round_trip() -> None:
 def test_conformance_with_other_options(options: dict[str, Any]) -> None:
     g = game(**options)
     check_match(g, ["random", "heuristic"], 21, every=4)
+
+
+def test_deals_option_and_alternating_dealer() -> None:
+    state = game(deals=3).new(seed=13)
+    dealers = []
+    while not state.is_over:
+        if not state.tricks and not state.trick:
+            dealers.append(state.dealer)
+            assert state.current_player == state.dealer  # the dealer leads
+        state.apply(state.legal_actions()[0])
+    assert len(dealers) == 3 and dealers[0] != dealers[1] and dealers[2] == dealers[0]
+    assert len([e for e in state.log if e.kind == "hand_end"]) == 3
+    assert state.log[-1].kind == "match_end"
+
+
+def test_equal_totals_are_a_draw() -> None:
+    # seat 0 takes every trick of the first hand and loses every trick of the second
+    seat0, seat1 = grand_slam_deal()
+    state = one_stack_each(seat0, seat1, deals=1)
+    assert state.winners == []  # not over yet
+    play_forced(state)
+    assert state.winners == [0]
+    state.totals = [35.0, 35.0 - 1e-12]  # as a sum of thirds may come out
+    assert state.winners == []
+    assert state.view(None)["winners"] == []

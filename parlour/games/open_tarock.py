@@ -141,6 +141,16 @@ class OpenTarockState(State):
     def scores(self) -> list[float]:
         return list(self.totals)
 
+    @property
+    def winners(self) -> list[int]:
+        """The seat with the higher total; equal totals (to rounding) are a draw: nobody won."""
+        if not self.is_over:
+            return []
+        a, b = self.totals
+        if abs(a - b) < 1e-9:
+            return []
+        return [0] if a > b else [1]
+
     def tops(self, seat: int) -> list[str]:
         """The seat's turned-up cards, in stack order: the only cards it may play."""
         return [s[0] for s in self.stacks[seat] if s]
