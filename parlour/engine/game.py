@@ -145,12 +145,16 @@ class State(ABC):
 
     @property
     def winners(self) -> list[int]:
-        """Seats that won the match (empty while it goes on, or when nobody won)."""
+        """Seats that won the match: the best score; seats level at the top share the win, and a
+        match where every seat is level is a draw (empty, as while it goes on)."""
         if not self.is_over:
             return []
         scores = self.scores
         best = max(scores)
-        return [s for s, v in enumerate(scores) if v == best]
+        top = [s for s, v in enumerate(scores) if v == best]
+        if len(top) == self.num_players and self.num_players > 1:
+            return []  # everybody level: a draw
+        return top
 
     def normalize(self, text: str) -> str:
         """Canonical spelling of a typed action: keyword in lower case, arguments upper."""
@@ -241,7 +245,8 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    pack: ClassVar[str]
+    pack: str
+    """The pack's name (``parlour.cards.get_pack``); a game whose pack is an option sets it per instance."""
     summary: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None

@@ -421,7 +421,7 @@ class OpenTarock(Game):
     title: ClassVar[str] = "Open Tarock for Children"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    pack: ClassVar[str] = "tarock54"
+    pack = "tarock54"
     summary: ClassVar[str] = (
         "Two players, four stacks each with the top cards turned up: follow suit, else trump; "
         "count the tricks in threes against half the pack."
@@ -455,7 +455,7 @@ class OpenTarock(Game):
         super().__init__(**options)
         pack_name = str(self.options["pack"])
         # The pack depends on the option: an instance attribute shadows the class default.
-        self.__dict__["pack"] = pack_name
+        self.pack = pack_name
         self.card_pack: Pack = get_pack(pack_name)
         self.stack_sizes: tuple[int, ...] = parse_stacks(str(self.options["stacks"]), pack_name)
         self.deals: int = int(self.options["deals"])
