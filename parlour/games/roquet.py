@@ -2,7 +2,7 @@
 
 Points come only from combinations laid down in the moment after winning a
 trick; the four face-up livret cards (and the turn-up) may lend one card to
-that moment. Every unclear point of the seed is settled in docs/rulings/roquet.md.
+that moment. Every unclear point of the seed is settled in docs/rulings.md.
 """
 
 from __future__ import annotations
