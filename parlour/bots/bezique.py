@@ -16,6 +16,7 @@ from typing import Any
 from parlour.bots import Player, register_player
 from parlour.cards import BEZIQUE_64
 from parlour.engine import Game, Rng
+from parlour.games.bezique import MELD_ORDER
 
 View = Mapping[str, Any]
 
@@ -23,17 +24,6 @@ PACK = BEZIQUE_64
 RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
 POWER = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 BASE_KEEP = {"A": 12, "T": 11, "K": 5, "Q": 5, "J": 3, "9": 0, "8": 0, "7": 0}
-MELD_ORDER = {
-    "common marriage": 1,
-    "royal marriage": 2,
-    "bezique": 3,
-    "four jacks": 3,
-    "four queens": 4,
-    "four kings": 5,
-    "four aces": 6,
-    "sequence": 7,
-    "double bezique": 8,
-}
 
 
 def _suit(c: str) -> str:
