@@ -16,14 +16,14 @@ def _kinds(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_random_play(name: str, seed: int) -> None:
     game = parlour.make(name)
     check_match(game, ["random"] * game.num_players, seed, every=3)
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(4))
 def test_mixed_play(name: str, seed: int) -> None:
     game = parlour.make(name)
     kinds = _kinds(name)
