@@ -542,24 +542,28 @@ class SearchPlayer:
             for c in cards:
                 state = world.clone()
                 state.apply(f"play {c}")
-                totals[c] += self.playout(state, view["hand_number"], side)
+                totals[c] += self.playout(state, side)
             n += 1
         return f"play {max(cards, key=lambda c: totals[c])}"
 
-    def playout(self, state: Any, hand_number: int, side: list[int]) -> float:
-        """Our side's margin of points in this hand, heuristic players playing every seat to its end."""
-        mark = len(state.log)
-        while not state.is_over and state.hand_number == hand_number:
-            seat = state.current_player
-            if state.phase == "claim":
-                state.apply("claim")
-                continue
-            state.apply(self.fast.choose(state.view(seat), self.game))
+    def playout(self, state: Any, side: list[int]) -> float:
+        """Our side's margin of points in this hand, heuristic players playing every seat to its end.
+
+        Only the State API is used on the sampled world: the hand ends at its ``hand_end`` event.
+        """
         ours, theirs = side[0], next(s for s in range(4) if s not in side)
-        for event in state.log[mark:]:
-            if event.kind == "hand_end":
-                points = event.data["points"]
-                return float(points[ours] - points[theirs])
+        seen = len(state.log)
+        while not state.is_over:
+            legal = state.legal_actions()
+            seat = state.current_player
+            state.apply(
+                "claim" if legal == ["claim", "pass"] else self.fast.choose(state.view(seat), self.game)
+            )
+            for event in state.log[seen:]:
+                if event.kind == "hand_end":
+                    points = event.data["points"]
+                    return float(points[ours] - points[theirs])
+            seen = len(state.log)
         return 0.0
 
 
