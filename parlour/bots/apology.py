@@ -362,13 +362,14 @@ class SearchPlayer:
 def _taker_halves_after(state: Any, game: Game, taker: int) -> float:
     """Finish the current deal with heuristic play and return the taker's card points."""
     players = [HeuristicPlayer(0) for _ in range(4)]
-    deal = state.deal_no
-    while not state.is_over and state.deal_no == deal:
+    seen = len(state.log)
+    while not state.is_over:
         seat = state.current_player
         state.apply(players[seat].choose(state.view(seat), game))
-    for e in reversed(state.log):
-        if e.kind == "hand_end" and e.data.get("taker") == taker:
-            return float(e.data["taker_points"])
+        for e in state.log[seen:]:  # only the State API: the deal ends at its hand_end event
+            if e.kind == "hand_end":
+                return float(e.data["taker_points"]) if e.data.get("taker") == taker else 0.0
+        seen = len(state.log)
     return 0.0
 
 
