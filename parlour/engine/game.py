@@ -103,9 +103,20 @@ class State(ABC):
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
 
-    @abstractmethod
+    _legal_cache: list[str] | None = None
+
     def legal_actions(self) -> list[str]:
-        """Every action the current player may take, as canonical text."""
+        """Every action the current player may take, as canonical text.
+
+        Games implement ``_compute_legal``; its list is kept until the next action (or override this).
+        """
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return list(self._legal_cache)
+
+    def _compute_legal(self) -> list[str]:
+        """The legal actions of the current position (called once per position)."""
+        raise NotImplementedError(f"{type(self).__name__} must implement _compute_legal or legal_actions")
 
     @abstractmethod
     def _apply(self, action: str) -> None:
@@ -174,6 +185,7 @@ class State(ABC):
         if not isinstance(action, str):
             raise IllegalAction(action, "an action must be text, such as 'play 9H'")
         if self._is_legal(action):  # the common case: canonical text from legal_actions()
+            self._legal_cache = None
             self._apply(action)
             return
         if self.is_over:
@@ -181,10 +193,15 @@ class State(ABC):
         text = self.normalize(action)
         if not self._is_legal(text):
             raise IllegalAction(action, self.explain_illegal(text))
+        self._legal_cache = None
         self._apply(text)
 
     def _is_legal(self, action: str) -> bool:
-        """Membership in ``legal_actions()``; games with a cached list override it to skip the copy."""
+        """Membership in ``legal_actions()``, without copying the cached list."""
+        if type(self).legal_actions is State.legal_actions:
+            if self._legal_cache is None:
+                self._legal_cache = self._compute_legal()
+            return action in self._legal_cache
         return action in self.legal_actions()
 
     def inventory(self) -> Counter[str]:
@@ -294,6 +311,7 @@ class Game(ABC):
         state.rng.set_state(data["rng"])
         state.log = [Event.from_dict(e) for e in data["log"]]
         state._restore(data["state"])
+        state._legal_cache = None
         return state
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:

@@ -101,7 +101,6 @@ class BeziqueState(State):
     def __init__(self, game: Bezique, seed: int | None = None) -> None:
         super().__init__(game, seed)
         self.d: dict[str, Any] = {}
-        self._legal: list[str] | None = None  # legal actions of the current position, computed once
 
     # --- helpers over the data ------------------------------------------------------
 
@@ -172,16 +171,6 @@ class BeziqueState(State):
         if key == "meld" and all(PACK.is_card(a) for a in args):
             args = sort_cards(args)
         return " ".join([key, *args])
-
-    def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def _is_legal(self, action: str) -> bool:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return action in self._legal
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -330,7 +319,7 @@ class BeziqueState(State):
     # --- applying -------------------------------------------------------------------
 
     def _apply(self, action: str) -> None:
-        self._legal = None
+        self._legal_cache = None
         words = action.split()
         key, args = words[0], words[1:]
         seat = self.d["turn"]
@@ -1102,7 +1091,7 @@ class BeziqueState(State):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.d = _jsonify(data)
-        self._legal = None
+        self._legal_cache = None
         if self.game.options["table_laws"] and "phase" in self.d:
             # Saves made before the table-law draws existed lack their (empty) record.
             for key, empty in (("draw_queue", []), ("drawn", False), ("owed", [0, 0]), ("top_seen", [])):

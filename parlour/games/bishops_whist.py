@@ -73,7 +73,6 @@ class BishopsWhistState(State):
         self.finished = False
         self._pending_deal: list[str] = []  # the undealt pack while the dealer names trumps
         self._preset = False  # an explicit deal whose hands are already dealt
-        self._legal: list[str] | None = None  # legal actions, cleared by every change
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
         self._cp: int | None = -1  # cached current player; -1 = to compute
 
@@ -118,16 +117,6 @@ class BishopsWhistState(State):
         if self.winner_side is None:
             return []
         return [s for s in range(4) if self.team_of[s] == self.winner_side]
-
-    def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def _is_legal(self, action: str) -> bool:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return action in self._legal
 
     @property
     def teams(self) -> list[tuple[int, ...]]:
@@ -207,7 +196,7 @@ class BishopsWhistState(State):
         return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
 
     def _apply(self, action: str) -> None:
-        self._legal = None
+        self._legal_cache = None
         self._cp = -1
         word, _, arg = action.partition(" ")
         if word == "trump":
@@ -699,7 +688,7 @@ class BishopsWhistState(State):
     def _restore(self, data: dict[str, Any]) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
-        self._legal = None
+        self._legal_cache = None
         self._teams = None
         self._cp = -1
 
