@@ -416,3 +416,16 @@ def test_wilson_contains_the_proportion_and_narrows(n: int, data: st.DataObject)
     assert hi4 - lo4 <= hi - lo + 1e-12
     mirror = wilson(n - k, n)
     assert mirror[0] == pytest.approx(1 - hi, abs=1e-9) and mirror[1] == pytest.approx(1 - lo, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
+def test_legal_actions_is_a_fresh_list_each_time(name: str) -> None:
+    """The base State keeps one legal list per position; callers get copies they may change."""
+    state = parlour.make(name).new(seed=3)
+    first = state.legal_actions()
+    first.clear()
+    assert state.legal_actions() and state.legal_actions() is not state.legal_actions()
+    action = state.legal_actions()[0]
+    state.apply(action)
+    twin = parlour.make(name).load(state.to_json())
+    assert state.legal_actions() == twin.legal_actions()
