@@ -16,7 +16,7 @@ from typing import Any
 from parlour.bots import Player, register_player
 from parlour.cards import BEZIQUE_64
 from parlour.engine import Game, Rng
-from parlour.games.bezique import MELD_ORDER
+from parlour.games.bezique import MELD_ORDER, MELD_POINTS
 
 View = Mapping[str, Any]
 
@@ -140,7 +140,7 @@ class HeuristicPlayer:
 
         def value(item: tuple[str, str]) -> float:
             kind, act = item
-            pts = float(_POINTS[kind])
+            pts = float(MELD_POINTS[kind])
             if late:
                 return pts
             # With tricks still to win, declare the lower order first when a higher meld sharing
@@ -214,7 +214,7 @@ class HeuristicPlayer:
         best = 0.0
         for p in book["to_score"][seat]:
             if not Counter(p["cards"]) - hand:
-                best = max(best, float(_POINTS[p["kind"]]))
+                best = max(best, float(MELD_POINTS[p["kind"]]))
 
         def fresh(card: str, kind: str) -> int:
             uses = used.get(card, [])
@@ -224,7 +224,7 @@ class HeuristicPlayer:
         for s in "SHDC":
             kind = "royal marriage" if s == trump else "common marriage"
             if fresh("K" + s, kind) > 0 and fresh("Q" + s, kind) > 0:
-                best = max(best, _POINTS[kind])
+                best = max(best, MELD_POINTS[kind])
         q, j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
         if fresh(q, "bezique") > 0 and fresh(j, "bezique") > 0:
             best = max(best, 40)
@@ -232,7 +232,7 @@ class HeuristicPlayer:
             best = max(best, 500)
         for r, kind in (("J", "four jacks"), ("Q", "four queens"), ("K", "four kings"), ("A", "four aces")):
             if sum(max(0, fresh(r + s, kind)) for s in "SHDC") >= 4:
-                best = max(best, _POINTS[kind])
+                best = max(best, MELD_POINTS[kind])
         if all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J")):
             best = max(best, 250)
         if view["turn_up"] is not None and hand["7" + trump] > book["sevens_declared"][seat]:
@@ -298,19 +298,6 @@ class HeuristicPlayer:
             return -solver._after(leader_hand, me, lead, b)
 
         return "play " + max(cards, key=lambda b: (follow_value(b), b))
-
-
-_POINTS = {
-    "common marriage": 20,
-    "royal marriage": 40,
-    "bezique": 40,
-    "four jacks": 40,
-    "four queens": 60,
-    "four kings": 80,
-    "four aces": 100,
-    "sequence": 250,
-    "double bezique": 500,
-}
 
 
 @register_player("heuristic", "bezique")

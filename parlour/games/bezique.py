@@ -21,6 +21,7 @@ from typing import Any
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine.deals import stock_for
 
 PACK = BEZIQUE_64
 RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
@@ -1141,17 +1142,7 @@ def _check_deal(
     used = Counter(hands[0]) + Counter(hands[1]) + Counter(won[0]) + Counter(won[1]) + Counter([turn_up])
     if used - PACK.counts():
         raise InvalidDeal(f"too many of {', '.join(sorted(used - PACK.counts()))}")
-    rest = list((PACK.counts() - used).elements())
-    if "stock" in deal:
-        try:
-            stock = PACK.check(deal["stock"], "stock")
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
-        if Counter(stock) != Counter(rest):
-            raise InvalidDeal("the stock must hold exactly the cards not dealt, won or turned up")
-    else:
-        stock = sorted(rest, key=PACK.sort_key)
-        rng.shuffle(stock)
+    stock = stock_for(PACK, deal, used.elements(), rng, "dealt, won or turned up")
     if len(hands[0]) != 8:
         raise InvalidDeal("while the talon lasts each hand holds eight cards")
     if len(stock) % 2 != 1:

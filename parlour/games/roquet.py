@@ -14,6 +14,7 @@ from typing import Any
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine.deals import stock_for
 
 PACK = ROQUET_60
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C")
@@ -760,17 +761,7 @@ class RoquetGame(Game):
             PACK.check(used, "deal")
         except ValueError as exc:
             raise InvalidDeal(str(exc)) from None
-        rest = list((PACK.counts() - Counter(used)).elements())
-        if "stock" in deal:
-            try:
-                stock = PACK.check(deal["stock"], "stock")
-            except ValueError as exc:
-                raise InvalidDeal(str(exc)) from None
-            if Counter(stock) != Counter(rest):
-                raise InvalidDeal("the stock must hold exactly the cards not in the hands, livret or turn-up")
-        else:
-            stock = sorted(rest, key=PACK.sort_key)
-            rng.shuffle(stock)
+        stock = stock_for(PACK, deal, used, rng, "in the hands, livret or turn-up")
         return {"hands": hands, "livret": livret, "turn_up": turn_up, "stock": stock}, int(dealer)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> RoquetState:
