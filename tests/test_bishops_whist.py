@@ -133,8 +133,18 @@ def scripted(
 
 
 def edit(state: State, **fields: Any) -> State:
-    """Reload a saved state with some fields changed (only to put a match at a chosen score)."""
+    """Reload a saved state with some fields changed (only to put a match at a chosen score).
+
+    A changed ``match`` score is written into the log as well (as points carried from earlier hands),
+    because a save whose scores disagree with its log is refused.
+    """
     data = json.loads(state.to_json())
+    if "match" in fields:
+        for seat in range(4):
+            carried = fields["match"][seat % 2] - data["state"]["match"][seat % 2]
+            if carried:
+                event = {"seat": seat, "points": carried, "reason": "carried"}
+                data["log"].append({"kind": "score", "data": event})
     data["state"].update(fields)
     return state.game.load(json.dumps(data))
 

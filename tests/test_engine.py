@@ -263,9 +263,24 @@ def test_derive_seed_is_stable_and_depends_on_the_path() -> None:
 def test_fresh_seed() -> None:
     seeds = {fresh_seed() for _ in range(20)}
     assert len(seeds) > 1 and all(0 <= s < 2**63 for s in seeds)
-    state = parlour.make(GAME).new()  # no seed: one is drawn and recorded, so it can be replayed
+    state = parlour.make(GAME).new(seed=fresh_seed())  # a drawn seed replays the match
     assert isinstance(state.seed, int)
     assert parlour.make(GAME).new(seed=state.seed).to_json() == state.to_json()
+
+
+def test_live_play_has_no_seed_and_saves_no_future() -> None:
+    """Without a seed every shuffle comes from the OS's CSPRNG: the save holds no seed and no RNG state."""
+    game = parlour.make(GAME)
+    state = game.new()
+    assert state.seed is None and state.rng.live
+    saved = json.loads(state.to_json())
+    assert saved["seed"] is None and saved["rng"] == "system"
+    deals = {json.dumps(game.new().view(0)["hand"]) for _ in range(10)}
+    assert len(deals) == 10  # ten live deals, all different
+    loaded = game.load(state.to_json())
+    assert loaded.rng.live and loaded.view(0) == state.view(0)
+    twin = loaded.clone()
+    assert twin.rng.live and twin.view(0) == state.view(0)
 
 
 # --- states: apply, saves, clones ------------------------------------------------------------------

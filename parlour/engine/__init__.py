@@ -1,19 +1,22 @@
 """The game-independent core: the Game/State contract, options, RNG and registry."""
 
+from parlour.engine.actions import AmountRange, parse_amount
 from parlour.engine.errors import (
     IllegalAction,
     InvalidDeal,
     InvalidOption,
     InvalidSave,
+    InvalidState,
     ParlourError,
     UnknownGame,
 )
 from parlour.engine.game import Event, Game, GameInfo, State
 from parlour.engine.options import Option
 from parlour.engine.registry import game_class, list_games, make, register
-from parlour.engine.rng import Rng, derive_seed, fresh_seed
+from parlour.engine.rng import Rng, check_seed, derive_seed, fresh_seed
 
 __all__ = [
+    "AmountRange",
     "Event",
     "Game",
     "GameInfo",
@@ -21,15 +24,18 @@ __all__ = [
     "InvalidDeal",
     "InvalidOption",
     "InvalidSave",
+    "InvalidState",
     "Option",
     "ParlourError",
     "Rng",
     "State",
     "UnknownGame",
+    "check_seed",
     "derive_seed",
     "fresh_seed",
     "game_class",
     "list_games",
     "make",
+    "parse_amount",
     "register",
 ]

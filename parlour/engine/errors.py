@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+ECHO_LIMIT = 60
+"""At most this many characters of a caller's input are repeated back in an error message."""
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a huge input never makes a huge message."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not break the error that reports it
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class ParlourError(Exception):
     """Base of every error parlour raises on purpose."""
@@ -13,7 +25,7 @@ class IllegalAction(ParlourError, ValueError):
     def __init__(self, action: object, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(f"illegal action {echo(action)}: {reason}")
 
 
 class UnknownGame(ParlourError, ValueError):
@@ -28,5 +40,15 @@ class InvalidDeal(ParlourError, ValueError):
     """An explicit deal that cannot be a position of the game."""
 
 
+class InvalidState(ParlourError, ValueError):
+    """A state that breaks the game's own invariants (no legal play could have reached it).
+
+    Raised by ``State.check_invariants``; the message starts with the field at fault.
+    """
+
+
 class InvalidSave(ParlourError, ValueError):
-    """Text given to ``Game.load`` that is not a saved state of that game."""
+    """Text given to ``Game.load`` that is not a saved state of that game.
+
+    The message names the field at fault (``state.hands.2``, ``rng``, ``log.17.data``).
+    """

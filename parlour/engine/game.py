@@ -17,9 +17,10 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from parlour.engine.errors import IllegalAction, InvalidSave
+from parlour.engine.actions import AmountRange
+from parlour.engine.errors import IllegalAction, InvalidSave, InvalidState, echo
 from parlour.engine.options import Option, resolve_options
-from parlour.engine.rng import Rng, fresh_seed
+from parlour.engine.rng import Rng, check_seed
 
 SAVE_FORMAT = "parlour-state"
 SAVE_VERSION = 1
@@ -83,6 +84,69 @@ class GameInfo:
         }
 
 
+_LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
+"""What a game's code raises on data it did not expect; ``load`` turns any of them into ``InvalidSave``."""
+
+_SAVE_KEYS = frozenset({"format", "version", "game", "options", "seed", "rng", "log", "state"})
+MAX_LOG_EVENTS = 1_000_000
+
+
+def _parse_json(text: str) -> Any:
+    def refuse_constant(name: str) -> Any:
+        raise InvalidSave(f"not JSON: {name} is not a number JSON knows")
+
+    try:
+        return json.loads(text, parse_constant=refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise InvalidSave(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise InvalidSave("not a saved state: nested too deeply") from None
+    except ValueError as exc:  # e.g. a number of more than 4,300 digits
+        raise InvalidSave(f"not JSON parlour can read: {echo(exc, 200)}") from None
+
+
+def _checked_log(raw: object, players: int) -> list[Event]:
+    """The saved log as events: each ``{"kind": word, "data": object, "to": seat?}``."""
+    if not isinstance(raw, list):
+        raise InvalidSave("log: must be a list of events")
+    if len(raw) > MAX_LOG_EVENTS:
+        raise InvalidSave(f"log: at most {MAX_LOG_EVENTS:,} events")
+    out: list[Event] = []
+    for i, e in enumerate(raw):
+        if not isinstance(e, dict) or not {"kind", "data"} <= set(e) or not set(e) <= {"kind", "data", "to"}:
+            raise InvalidSave(f"log.{i}: an event is {{'kind', 'data'}} with an optional 'to'")
+        kind, data, to = e["kind"], e["data"], e.get("to")
+        if not isinstance(kind, str) or not 0 < len(kind) <= 64:
+            raise InvalidSave(f"log.{i}.kind: must be a short word")
+        if not isinstance(data, dict):
+            raise InvalidSave(f"log.{i}.data: must be an object")
+        if to is not None and (isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < players):
+            raise InvalidSave(f"log.{i}.to: must be a seat from 0 to {players - 1}")
+        out.append(Event(kind, data, to))
+    return out
+
+
+def _check_loaded(state: State) -> None:
+    """The loaded state as a whole: its invariants, then every door a caller will open next."""
+    try:
+        state.check_invariants()
+    except InvalidState as exc:
+        raise InvalidSave(str(exc)) from None
+    try:
+        current = state.current_player
+        if current is not None and not 0 <= current < state.num_players:
+            raise InvalidSave(f"state: the seat to move, {current}, is not a seat")
+        legal = state.legal_actions()
+        if current is not None and not legal and not state.legal_ranges():
+            raise InvalidSave("state: the match is not over but nobody can move")
+        for seat in [None, *range(state.num_players)]:
+            json.dumps(state.view(seat), allow_nan=False)
+    except InvalidSave:
+        raise
+    except _LOAD_ERRORS as exc:
+        raise InvalidSave(f"state: inconsistent ({type(exc).__name__}: {echo(exc, 200)})") from None
+
+
 class State(ABC):
     """One match in progress. Subclasses hold the rules; this base holds the contract.
 
@@ -91,8 +155,10 @@ class State(ABC):
     """
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
+        """``seed`` makes every shuffle of the match reproducible; ``None`` is live play, where each
+        shuffle is drawn from the operating system's CSPRNG when it happens."""
         self.game = game
-        self.seed = fresh_seed() if seed is None else int(seed)
+        self.seed: int | None = None if seed is None else check_seed(seed)
         self.rng = Rng(self.seed)
         self.log: list[Event] = []
 
@@ -106,7 +172,7 @@ class State(ABC):
     _legal_cache: list[str] | None = None
 
     def legal_actions(self) -> list[str]:
-        """Every action the current player may take, as canonical text.
+        """Every action the current player may take, as canonical text (ranges of amounts apart).
 
         Games implement ``_compute_legal``; its list is kept until the next action (or override this).
         """
@@ -117,6 +183,20 @@ class State(ABC):
     def _compute_legal(self) -> list[str]:
         """The legal actions of the current position (called once per position)."""
         raise NotImplementedError(f"{type(self).__name__} must implement _compute_legal or legal_actions")
+
+    def legal_ranges(self) -> list[AmountRange]:
+        """Legal actions that name an amount (``bet 1`` … ``bet 500``), one entry per range.
+
+        They are legal besides ``legal_actions()``; a game where a player names an amount offers a
+        range rather than one string per amount.
+        """
+        return []
+
+    def is_legal(self, action: str) -> bool:
+        """Whether the canonical text ``action`` may be taken now (a listed action or in a range)."""
+        if self._is_legal(action):
+            return True
+        return any(r.amount_of(action) is not None for r in self.legal_ranges())
 
     @abstractmethod
     def _apply(self, action: str) -> None:
@@ -180,8 +260,20 @@ class State(ABC):
         shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
         return f"not a legal action now; legal actions are: {shown}"
 
-    def apply(self, action: str) -> None:
-        """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing."""
+    MAX_ACTION_LENGTH: ClassVar[int] = 200
+    """Longer text is never an action of any game; it is refused before it is looked at."""
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing.
+
+        A front end that acts for one seat passes ``seat``: an action from a seat that is not to
+        move is refused with a reason that names no card, so the reason can be shown to anyone.
+        The reasons for the seat to move may name that seat's own cards.
+        """
+        if seat is not None and seat != self.current_player:
+            if self.is_over:
+                raise IllegalAction(action, "the match is over")
+            raise IllegalAction(action, f"it is not your turn: seat {self.current_player} is to move")
         if not isinstance(action, str):
             raise IllegalAction(action, "an action must be text, such as 'play 9H'")
         if self._is_legal(action):  # the common case: canonical text from legal_actions()
@@ -190,8 +282,10 @@ class State(ABC):
             return
         if self.is_over:
             raise IllegalAction(action, "the match is over")
+        if len(action) > self.MAX_ACTION_LENGTH:
+            raise IllegalAction(action, f"no action is longer than {self.MAX_ACTION_LENGTH} characters")
         text = self.normalize(action)
-        if not self._is_legal(text):
+        if not self.is_legal(text):
             raise IllegalAction(action, self.explain_illegal(text))
         self._legal_cache = None
         self._apply(text)
@@ -230,7 +324,32 @@ class State(ABC):
             "teams": [list(t) for t in self.teams],
             "winners": self.winners,
             "legal_actions": self.legal_actions() if seat is not None and seat == current else [],
+            "legal_ranges": (
+                [r.to_dict() for r in self.legal_ranges()] if seat is not None and seat == current else []
+            ),
         }
+
+    def check_invariants(self) -> None:
+        """Raise ``InvalidState`` (message starting with the field) if no legal play reaches this state.
+
+        ``Game.load`` calls it on every loaded save and the conformance suite after every action.
+        Games override it to check what their saved fields must satisfy together: the pack conserved,
+        hand sizes, seats in range, a phase and whose turn it is agreeing. The base checks the score
+        events of the log against ``scores``.
+        """
+        logged = [0.0] * self.num_players
+        for e in self.log:
+            if e.kind == "score" and e.to is None:
+                seat, points = e.data.get("seat"), e.data.get("points")
+                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                    raise InvalidState(f"log: a score event names no seat: {echo(e.data)}")
+                if isinstance(points, bool) or not isinstance(points, int | float):
+                    raise InvalidState(f"log: a score event has no points: {echo(e.data)}")
+                logged[seat] += points
+        scores = self.scores
+        for s in range(self.num_players):
+            if abs(logged[s] - scores[s]) > 1e-6:
+                raise InvalidState(f"scores: seat {s} has {scores[s]:g} but the log adds to {logged[s]:g}")
 
     def to_json(self) -> str:
         return json.dumps(
@@ -292,26 +411,57 @@ class Game(ABC):
     def _blank_state(self) -> State:
         """An uninitialised state for ``load`` to fill."""
 
+    MAX_SAVE_LENGTH: ClassVar[int] = 50_000_000
+    """No saved match comes near 50 MB of text; longer text is refused unread."""
+
     def load(self, text: str) -> State:
-        """Rebuild a state saved by ``State.to_json``; it goes on exactly as the original would."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise InvalidSave(f"not JSON: {exc}") from None
+        """Rebuild a state saved by ``State.to_json``; it goes on exactly as the original would.
+
+        Anything that is not a state of this game that play could reach is refused with
+        ``InvalidSave`` naming the field at fault: the header, the options, the seed, the random
+        state, the log, every field of the game's own part (``_restore``), and then the whole
+        (``check_invariants``, the log's scores, a view for every seat).
+        """
+        if not isinstance(text, str):
+            raise InvalidSave(f"a save is JSON text, not {type(text).__name__}")
+        if len(text) > self.MAX_SAVE_LENGTH:
+            raise InvalidSave(f"a save is at most {self.MAX_SAVE_LENGTH:,} characters")
+        data = _parse_json(text)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidSave("not a saved parlour state")
-        if data.get("game") != self.name:
-            raise InvalidSave(f"a saved {data.get('game')!r} state cannot be loaded into {self.name!r}")
-        if data.get("options") != dict(self.options):
+        if set(data) != _SAVE_KEYS:
+            missing, extra = sorted(_SAVE_KEYS - set(data)), sorted(set(data) - _SAVE_KEYS)
+            raise InvalidSave(f"a save has the keys {sorted(_SAVE_KEYS)} (missing {missing}, extra {extra})")
+        if data["version"] != SAVE_VERSION or isinstance(data["version"], bool):
+            raise InvalidSave(f"version: this parlour reads saves of version {SAVE_VERSION}")
+        if data["game"] != self.name:
+            raise InvalidSave(f"game: a saved {echo(data['game'])} state cannot be loaded into {self.name!r}")
+        if data["options"] != dict(self.options):
             raise InvalidSave(
-                f"saved with options {data.get('options')}, but this game has {dict(self.options)}"
+                f"options: saved with {echo(data['options'], 200)}, but this game has {dict(self.options)}"
             )
         state = self._blank_state()
-        state.seed = data["seed"]
+        seed = data["seed"]
+        if seed is not None:
+            try:
+                state.seed = check_seed(seed)
+            except ValueError as exc:
+                raise InvalidSave(f"seed: {exc}") from None
+        else:
+            state.seed = None
         state.rng.set_state(data["rng"])
-        state.log = [Event.from_dict(e) for e in data["log"]]
-        state._restore(data["state"])
+        if (seed is None) != state.rng.live:
+            raise InvalidSave("rng: a seeded match saves its random state, a live one saves 'system'")
+        state.log = _checked_log(data["log"], self.num_players)
+        try:
+            state._restore(data["state"])
+        except (InvalidSave, InvalidState) as exc:
+            raise InvalidSave(str(exc)) from None
+        except _LOAD_ERRORS as exc:
+            # A game's schema should have caught it; this net keeps the promise of one error class.
+            raise InvalidSave(f"state: {type(exc).__name__}: {echo(exc, 200)}") from None
         state._legal_cache = None
+        _check_loaded(state)
         return state
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:

@@ -593,9 +593,10 @@ class LansquenetState(State):
     def _end_deal(self, before: list[int], extra: dict[str, Any]) -> None:
         """Log the deal's chips won and lost, then end the session if its agreed length is reached."""
         points = [self.wealth(s) - before[s] for s in range(self.num_players)]
+        scored = self._scored_this_deal()
         for s, p in enumerate(points):
-            if p:
-                self.log.append(Event("score", {"seat": s, "points": p, "reason": "deal"}))
+            if p - scored[s]:
+                self.log.append(Event("score", {"seat": s, "points": p - scored[s], "reason": "deal"}))
         text = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points) if p) or "no chips change hands"
         self.log.append(
             Event(
@@ -607,6 +608,16 @@ class LansquenetState(State):
             self.last_deal["points"] = points
         if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
             self._finish()
+
+    def _scored_this_deal(self) -> list[int]:
+        """Points already logged during this deal (Hoyle's spots pay the bank as they are matched)."""
+        out = [0] * self.num_players
+        for e in reversed(self.log):
+            if e.kind == "hand_end":
+                break
+            if e.kind == "score" and e.data.get("reason") == "spot":
+                out[e.data["seat"]] += e.data["points"]
+        return out
 
     def _finish(self) -> None:
         if self.banker is not None and self.bank:
@@ -768,6 +779,11 @@ class LansquenetState(State):
                     spot["matched"] = True
                     won = sum(spot["bets"])
                     self.purse[banker] += won
+                    for s, bet in enumerate(spot["bets"]):
+                        if bet:  # the chips change hands now, so the score moves now
+                            self.log.append(Event("score", {"seat": s, "points": -bet, "reason": "spot"}))
+                    if won:
+                        self.log.append(Event("score", {"seat": banker, "points": won, "reason": "spot"}))
                     spot["bets"] = [0] * self.num_players
                     takes = f": the bank takes {won}" if won else ""
                     self._say(
