@@ -187,7 +187,7 @@ def test_meld_moment() -> None:
     assert state.phase == "play" and state.current_player == 1
     assert sorted(state.hands[1]) == sorted(["3C", "AS", "2H", "9C", "TC", "LC", "BC", "QC"])
     assert "KC" in state.hands[0] and len(state.hands[0]) == 8
-    assert state.livret == ["QS", "QH", "AC", "4S"]  # livret made up after the hands
+    assert state.livret == ["QS", "QH", "AC"]  # the livret is not made up again (ruling 8)
     assert state.view(0)["bookkeeping"]["melds"][1] == [
         {"cards": ["6D", "7D", "8D"], "kind": "sequence", "points": 3},
         {"cards": ["KS", "KH"], "kind": "royal pair", "points": 5},

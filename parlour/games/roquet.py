@@ -430,13 +430,13 @@ class RoquetState(State):
             )
 
     def _replenish(self, winner: int) -> None:
-        """Winner draws first, then the loser; then the livret is made up again if the option says so."""
+        """Winner draws first, then the loser (RQ-3, RQ-4); the livret is made up only by option (RQ-8)."""
         for seat in (winner, 1 - winner):
             if self.rgame.options["refill"] == "eight":
                 self._draw(seat, HAND_SIZE - len(self.hands[seat]))
             else:
                 self._draw(seat, 1)
-        if self.rgame.options["livret_refill"]:
+        if self.rgame.options["livret_refill"]:  # ruling RQ-8 (off by default)
             while len(self.livret) < LIVRET_SIZE and self.stock:
                 card = self.stock.pop(0)
                 self.livret.append(card)
@@ -685,10 +685,11 @@ class RoquetGame(Game):
             "'one' = each draws a single card (melders' hands shrink)",
             choices=("eight", "one"),
         ),
-        Option(
+        Option(  # ruling RQ-8: the seed's stock replenishes the hands, never the livret
             "livret_refill",
-            True,
-            "after the hands have drawn, the livret is made up to four cards again from the stock",
+            False,
+            "after the hands have drawn, the livret is made up to four cards again from the stock "
+            "(false: the livret is laid out with the deal and only dwindles)",
         ),
         Option(
             "turn_up",
