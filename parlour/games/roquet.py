@@ -15,6 +15,7 @@ from typing import Any
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
 from parlour.engine.deals import stock_for
+from parlour.engine.errors import echo
 
 PACK = ROQUET_60
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C")
@@ -143,6 +144,29 @@ def _pretty(cards: Iterable[str]) -> str:
     return " ".join(PACK.pretty(c) for c in cards)
 
 
+def _few(cards: Sequence[str], shown: int = 4) -> str:
+    """A few of ``cards`` by code, for a message that must stay short whatever was typed."""
+    more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
+    return ", ".join(cards[:shown]) + more
+
+
+def _deal_cards(value: object, what: str, low: int, high: int) -> list[str]:
+    """``value`` as a list of ``low`` to ``high`` distinct cards of the pack, or ``InvalidDeal``."""
+    if not isinstance(value, list | tuple):
+        raise InvalidDeal(f"{what} is a list of card codes such as '9H', not {echo(value)}")
+    if not low <= len(value) <= high:
+        raise InvalidDeal(f"{what} holds {low} to {high} cards, not {len(value)}")
+    for card in value:
+        if not isinstance(card, str) or not PACK.is_card(card):
+            raise InvalidDeal(
+                f"{what}: {echo(card)} is not a card of the Roquet pack (codes like 9H, TS, LD, CS)"
+            )
+    twice = sorted({c for c in value if value.count(c) > 1})
+    if twice:
+        raise InvalidDeal(f"{what}: {', '.join(twice)} named twice (the pack has one of each card)")
+    return list(value)
+
+
 class RoquetState(State):
     """A whole match of Roquet: hands dealt, played and melded until a player reaches the target."""
 
@@ -243,18 +267,22 @@ class RoquetState(State):
         return ["play " + c for c in self.legal_play(seat)]
 
     def explain_illegal(self, action: str) -> str:
+        """Why ``action`` is refused, in words that repeat at most a short cut of what was typed."""
         words = action.split()
         if not words:
             return "empty action; type 'play <card>' (e.g. 'play 9H'), 'meld <cards>' or 'done'"
+        if self.phase == "over":
+            return "the match is over"
         key, args = words[0], words[1:]
         seat = self.current_player
         if key == "take":
             return "there is no separate take: name the livret card in the combination, e.g. 'meld 7S 7H'"
         if key not in {"play", "meld", "done"}:
-            return f"unknown action {key!r}; the actions are 'play <card>', 'meld <cards>' and 'done'"
+            return f"unknown action {echo(key)}; the actions are 'play <card>', 'meld <cards>' and 'done'"
         bad = [a for a in args if not PACK.is_card(a)]
         if bad:
-            return f"{', '.join(bad)} is not a card of the Roquet pack (codes like 9H, TS, LD, BC, CS)"
+            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+            return f"{echo(bad[0])}{more} is not a card of the Roquet pack (codes like 9H, TS, LD, BC, CS)"
         if key == "play":
             if self.phase == "meld":
                 return "the trick winner must first meld or say 'done'; no card is played now"
@@ -282,7 +310,7 @@ class RoquetState(State):
         table = self.table_cards()
         stray = [c for c in args if c not in self.hands[seat] and c not in table]
         if stray:
-            return f"{', '.join(stray)}: neither in your hand nor on the table to be taken"
+            return f"{_few(stray)}: neither in your hand nor on the table to be taken"
         taken = [c for c in args if c in table]
         if len(taken) > 1:
             return "you may take only one card from the livret (or turn-up) after a trick"
@@ -735,33 +763,40 @@ class RoquetGame(Game):
             state._deal(dealer, checked)
         return state
 
-    def _check_deal(self, deal: Mapping[str, Any], rng: Rng) -> tuple[dict[str, Any], int]:
-        try:
-            hands = [PACK.check(h, f"hand {i}") for i, h in enumerate(deal["hands"])]
-            livret = PACK.check(deal["livret"], "livret")
-            turn_up = str(deal["turn_up"])
-        except KeyError as exc:
+    DEAL_KEYS = frozenset({"hands", "livret", "turn_up", "stock", "dealer"})
+
+    def _check_deal(self, deal: object, rng: Rng) -> tuple[dict[str, Any], int]:
+        """The explicit first hand, or ``InvalidDeal`` saying what is wrong (never another error)."""
+        if not isinstance(deal, Mapping):
             raise InvalidDeal(
-                f"a Roquet deal needs 'hands', 'livret' and 'turn_up' ({exc} missing)"
-            ) from None
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
-        if len(hands) != 2:
-            raise InvalidDeal("a Roquet deal has two hands")
+                f"a Roquet deal is a mapping with 'hands', 'livret' and 'turn_up', not {echo(deal)}"
+            )
+        keys = list(deal)
+        unknown = [k for k in keys if k not in self.DEAL_KEYS]
+        if unknown:
+            raise InvalidDeal(
+                f"unknown key {echo(unknown[0])} in a Roquet deal; the keys are {sorted(self.DEAL_KEYS)}"
+            )
+        missing = [k for k in ("hands", "livret", "turn_up") if k not in deal]
+        if missing:
+            raise InvalidDeal(
+                f"a Roquet deal needs 'hands', 'livret' and 'turn_up' ({', '.join(missing)} missing)"
+            )
+        raw_hands = deal["hands"]
+        if not isinstance(raw_hands, list | tuple) or len(raw_hands) != 2:
+            raise InvalidDeal(f"'hands' is a list of two hands (seat 0's, seat 1's), not {echo(raw_hands)}")
+        hands = [_deal_cards(h, f"hand {i}", 1, HAND_SIZE) for i, h in enumerate(raw_hands)]
+        livret = _deal_cards(deal["livret"], "the livret", 0, LIVRET_SIZE)
+        turn_up = _deal_cards([deal["turn_up"]], "the turn-up", 1, 1)[0]
         dealer = deal.get("dealer", 0)
-        if dealer not in (0, 1):
-            raise InvalidDeal("dealer must be 0 or 1")
-        if any(not 1 <= len(h) <= HAND_SIZE for h in hands):
-            raise InvalidDeal(f"each hand holds 1 to {HAND_SIZE} cards")
-        if len(livret) > LIVRET_SIZE:
-            raise InvalidDeal(f"the livret holds at most {LIVRET_SIZE} cards")
-        if not PACK.is_card(turn_up):
-            raise InvalidDeal(f"turn-up {turn_up!r} is not a card of the Roquet pack")
+        if isinstance(dealer, bool) or dealer not in (0, 1):
+            raise InvalidDeal(f"dealer must be 0 or 1, not {echo(dealer)}")
         used = [*hands[0], *hands[1], *livret, turn_up]
-        try:
-            PACK.check(used, "deal")
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
+        twice = sorted({c for c in used if used.count(c) > 1})
+        if twice:
+            raise InvalidDeal(f"{', '.join(twice)} dealt twice (the pack has one of each card)")
+        if "stock" in deal:
+            _deal_cards(deal["stock"], "the stock", 0, len(PACK))
         stock = stock_for(PACK, deal, used, rng, "in the hands, livret or turn-up")
         return {"hands": hands, "livret": livret, "turn_up": turn_up, "stock": stock}, int(dealer)
 
