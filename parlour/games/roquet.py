@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, SaveDict, checked
 
 PACK = ROQUET_60
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C")
@@ -165,6 +168,64 @@ def _deal_cards(value: object, what: str, low: int, high: int) -> list[str]:
     if twice:
         raise InvalidDeal(f"{what}: {', '.join(twice)} named twice (the pack has one of each card)")
     return list(value)
+
+
+# --- the saved form -------------------------------------------------------------------------
+# A save's own part is checked against these types first (every field's type and range), then the
+# state as a whole against RoquetState.check_invariants (the pack conserved, sizes, whose turn...).
+
+Seat2 = Annotated[int, Field(ge=0, le=1)]
+Suit = Literal["S", "H", "D", "C"]
+MAX_TRICKS = len(PACK) // 2
+"""No hand has more tricks than the pack has pairs of cards (nor more combinations)."""
+Cards = Annotated[list[Code], Field(max_length=len(PACK))]
+Hand = Annotated[list[Code], Field(max_length=HAND_SIZE)]
+Known = Annotated[list[Code], Field(max_length=1)]
+Voids = Annotated[list[Suit], Field(max_length=len(SUITS))]
+
+
+class TrickCardSave(SaveDict):
+    seat: Seat2
+    card: Code
+
+
+class TrickSave(SaveDict):
+    leader: Seat2
+    cards: Annotated[list[TrickCardSave], Field(min_length=2, max_length=2)]
+    winner: Seat2
+
+
+class MeldSave(SaveDict):
+    cards: Annotated[list[Code], Field(min_length=2, max_length=len(RANKS))]
+    kind: Literal["pair", "royal pair", "sequence", "muster"]
+    points: Annotated[int, Field(ge=0, le=len(RANKS))]
+
+
+Melds = Annotated[list[MeldSave], Field(max_length=MAX_TRICKS)]
+
+
+class RoquetSave(SaveDict):
+    """``RoquetState._data()``: one match, the hand in progress in full."""
+
+    match_scores: tuple[Count, Count]
+    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
+    dealer: Seat2
+    leader: Seat2
+    hands: tuple[Hand, Hand]
+    livret: Annotated[list[Code], Field(max_length=LIVRET_SIZE)]
+    turn_up: Code | None
+    trump: Suit
+    stock: Cards
+    trick: Annotated[list[tuple[Seat2, Code]], Field(max_length=1)]
+    tricks: Annotated[list[TrickSave], Field(max_length=MAX_TRICKS)]
+    phase: Literal["play", "meld", "over"]
+    melder: Seat2 | None
+    table_taken: bool
+    melds_made: Annotated[int, Field(ge=0, le=MAX_TRICKS)]
+    banked: tuple[Count, Count]
+    melds: tuple[Melds, Melds]
+    known: tuple[Known, Known]
+    voids: tuple[Voids, Voids]
 
 
 class RoquetState(State):
@@ -642,6 +703,175 @@ class RoquetState(State):
                 inv.update(m["cards"])
         return inv
 
+    # --- what every reachable state satisfies ------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """Refuse a state no play of Roquet reaches (a tampered save): see the comments for each law."""
+        super().check_invariants()
+        options = self.rgame.options
+        for field, cards in self._card_fields():
+            bad = [c for c in cards if not PACK.is_card(c)]
+            if bad:
+                raise InvalidState(f"{field}: {echo(bad[0])} is not a card of the Roquet pack")
+        if self.inventory() != PACK.counts():
+            extra = sorted((self.inventory() - PACK.counts()).elements())
+            missing = sorted((PACK.counts() - self.inventory()).elements())
+            raise InvalidState(
+                f"cards: the pack is not whole (twice: {echo(extra)}; missing: {echo(missing)})"
+            )
+        if self.turn_up is not None and suit_of(self.turn_up) != self.trump:
+            raise InvalidState("trump: the turn-up's suit is trumps")
+        self._check_log()
+        self._check_tricks()
+        self._check_turn()
+        self._check_sizes()
+        for seat in (0, 1):
+            known = self.known[seat]
+            if known and (self.turn_up is not None or known[0] not in self.hands[seat]):
+                raise InvalidState(f"known.{seat}: only the turn-up, drawn and still held, is known")
+            if known and suit_of(known[0]) != self.trump:
+                raise InvalidState(f"known.{seat}: the turn-up drawn is a trump")
+            voids = self.voids[seat]
+            if voids != sorted(set(voids), key=SUITS.index):
+                raise InvalidState(f"voids.{seat}: each suit once, in the order S H D C")
+            if any(suit_of(c) in voids for c in self.hands[seat]):
+                raise InvalidState(f"voids.{seat}: a seat shown void has not drawn since, so holds none")
+            for i, meld in enumerate(self.melds[seat]):
+                found = classify(meld["cards"], options["max_sequence"])
+                if found != (meld["kind"], meld["points"]) or list(canonical(meld["cards"])) != meld["cards"]:
+                    raise InvalidState(f"melds.{seat}.{i}: not the combination it claims, in canonical order")
+            if self.banked[seat] != sum(m["points"] for m in self.melds[seat]):
+                raise InvalidState(f"banked.{seat}: the points of the seat's combinations this hand")
+        if self.known[0] and self.known[1]:
+            raise InvalidState("known: only one card, the turn-up, is ever known")
+        self._check_scores()
+
+    def _card_fields(self) -> list[tuple[str, list[str]]]:
+        fields = [("hands.0", self.hands[0]), ("hands.1", self.hands[1]), ("livret", self.livret)]
+        fields += [("stock", self.stock), ("trick", [c for _, c in self.trick])]
+        fields += [("turn_up", [self.turn_up] if self.turn_up is not None else [])]
+        fields += [(f"tricks.{i}", [x["card"] for x in t["cards"]]) for i, t in enumerate(self.tricks)]
+        fields += [(f"melds.{s}", [c for m in self.melds[s] for c in m["cards"]]) for s in (0, 1)]
+        fields += [(f"known.{s}", self.known[s]) for s in (0, 1)]
+        return fields
+
+    def _check_log(self) -> None:
+        """The hand in progress is the log's last deal (a state rebuilt from a view has no log)."""
+        deals = [e.data for e in self.log if e.kind == "deal" and e.to is None]
+        if not self.log:
+            return
+        if len(deals) != self.hand_number:
+            raise InvalidState(f"hand_number: {self.hand_number}, but the log deals {len(deals)} hands")
+        last = deals[-1]
+        if last.get("dealer") != self.dealer or last.get("trump") != self.trump:
+            raise InvalidState("dealer: the dealer and trumps are those of the log's last deal")
+        turn_up = last.get("turn_up")
+        if self.turn_up is not None and self.turn_up != turn_up:
+            raise InvalidState("turn_up: not the card turned up at the deal")
+        taken = [c for s in (0, 1) for m in self.melds[s] for c in m["cards"]]
+        if (
+            self.turn_up is None
+            and turn_up not in [*self.known[0], *self.known[1], *taken]
+            and not (self._turn_up_played(turn_up))
+        ):
+            raise InvalidState("turn_up: gone, but neither drawn, played nor laid down")
+        dealers = [d.get("dealer") for d in deals]
+        if any(dealers[i] == dealers[i - 1] for i in range(1, len(dealers))):
+            raise InvalidState("dealer: the deal alternates")
+        ends = sum(1 for e in self.log if e.kind == "hand_end" and e.to is None)
+        if ends != self.hand_number - (self.phase != "over"):
+            raise InvalidState(
+                f"phase: the log ends {ends} of {self.hand_number} hands, not fitting {self.phase!r}"
+            )
+
+    def _turn_up_played(self, card: object) -> bool:
+        return any(x["card"] == card for t in self.tricks for x in t["cards"]) or any(
+            c == card for _, c in self.trick
+        )
+
+    def _check_tricks(self) -> None:
+        """Each trick of the hand: led by the last one's winner (the first by the non-dealer), won rightly."""
+        leader = 1 - self.dealer
+        for i, t in enumerate(self.tricks):
+            seats = [x["seat"] for x in t["cards"]]
+            if t["leader"] != leader or seats != [leader, 1 - leader]:
+                raise InvalidState(f"tricks.{i}: led by seat {leader}, the other seat following")
+            winner = trick_winner([(x["seat"], x["card"]) for x in t["cards"]], self.trump)
+            if t["winner"] != winner:
+                raise InvalidState(f"tricks.{i}: won by seat {winner}, not {t['winner']}")
+            leader = winner
+        if self.leader != leader:
+            raise InvalidState(
+                f"leader: seat {leader} leads (the last trick's winner, or the non-dealer first)"
+            )
+        if self.trick and self.trick[0][0] != self.leader:
+            raise InvalidState("trick: the leader's card comes first")
+
+    def _check_turn(self) -> None:
+        """The phase, the melder and the current trick agree."""
+        options = self.rgame.options
+        if self.phase == "meld":
+            if self.trick or not self.tricks or self.melder != self.tricks[-1]["winner"]:
+                raise InvalidState("melder: only the winner of the last trick melds, between tricks")
+            if options["melds_per_trick"] == "one" and self.melds_made:
+                raise InvalidState("melds_made: one combination a trick, and the moment then passes")
+            if not self.meld_options():
+                raise InvalidState("phase: the meld moment passes by itself when nothing can be laid down")
+        elif self.melder is not None:
+            raise InvalidState("melder: nobody melds outside the meld moment")
+        if self.table_taken and not self.melds_made:
+            raise InvalidState("table_taken: a table card is taken only into a combination laid down")
+        if self.melds_made > len(self.melds[self.leader]) or (self.melds_made and not self.tricks):
+            raise InvalidState("melds_made: more than the trick winner has laid down")
+        if self.table_taken and not self.tricks:
+            raise InvalidState("table_taken: nothing is taken before the first trick")
+        played = {s for s, _ in self.trick} | ({0, 1} if self.phase == "meld" else set())
+        for seat in (0, 1):
+            if len(self.hands[seat]) + (seat in played) > HAND_SIZE:
+                raise InvalidState(
+                    f"hands.{seat}: more than {HAND_SIZE} cards, counting one played to the trick"
+                )
+        if self.phase == "over":
+            if self.trick or (self.hands[0] and self.hands[1]):
+                raise InvalidState("phase: the match ends only at the end of a hand")
+        elif self.phase == "play":
+            # A hand ends as soon as a player holds no card after a trick; the leader may have
+            # played its last card to the trick in progress.
+            to_hold = [1 - self.trick[0][0]] if self.trick else [0, 1]
+            if any(not self.hands[s] for s in to_hold):
+                raise InvalidState("hands: the hand ends as soon as a player holds no card")
+
+    def _check_sizes(self) -> None:
+        """Hands are made up from the stock after every trick; an explicit deal may start short."""
+        options = self.rgame.options
+        if options["turn_up"] == "stock" and self.turn_up is None and self.stock:
+            raise InvalidState("turn_up: it is drawn as the stock's last card")
+        # Past the first draw of a hand (every hand but an explicit first one is dealt full).
+        drawn = (
+            self.hand_number > 1 or len(self.tricks) > 1 or (len(self.tricks) == 1 and self.phase == "play")
+        )
+        if self.phase == "over" or not drawn:
+            return
+        if options["refill"] == "eight" and self._stock_left() > 0:
+            played = {s for s, _ in self.trick}
+            for seat in (0, 1):
+                if self.phase == "play" and len(self.hands[seat]) + (seat in played) != HAND_SIZE:
+                    raise InvalidState(f"hands.{seat}: made up to {HAND_SIZE} while the stock lasts")
+                if self.phase == "meld" and seat != self.melder and len(self.hands[seat]) != HAND_SIZE - 1:
+                    raise InvalidState(f"hands.{seat}: {HAND_SIZE - 1} cards after playing to the trick")
+        if options["livret_refill"] and self.stock:
+            short = 1 if self.phase == "meld" and self.table_taken else 0
+            if not LIVRET_SIZE - short <= len(self.livret) <= LIVRET_SIZE:
+                raise InvalidState(f"livret: made up to {LIVRET_SIZE} while the stock lasts")
+
+    def _check_scores(self) -> None:
+        """The match goes on until a hand ends with someone at the target and (unless ties draw) ahead."""
+        options = self.rgame.options
+        a, b = self.match_scores
+        decided = max(a, b) >= options["target"] and (a != b or options["tie"] == "draw")
+        if decided != (self.phase == "over"):
+            raise InvalidState("phase: the match is over exactly when a score reaches the target and leads")
+
     # --- saving ------------------------------------------------------------------------
 
     def _data(self) -> dict[str, Any]:
@@ -668,25 +898,32 @@ class RoquetState(State):
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.match_scores = list(data["match_scores"])
-        self.hand_number = data["hand_number"]
-        self.dealer = data["dealer"]
-        self.leader = data["leader"]
-        self.hands = [list(h) for h in data["hands"]]
-        self.livret = list(data["livret"])
-        self.turn_up = data["turn_up"]
-        self.trump = data["trump"]
-        self.stock = list(data["stock"])
-        self.trick = [(int(s), str(c)) for s, c in data["trick"]]
-        self.tricks = [dict(t) for t in data["tricks"]]
-        self.phase = data["phase"]
-        self.melder = data["melder"]
-        self.table_taken = data["table_taken"]
-        self.melds_made = data["melds_made"]
-        self.banked = list(data["banked"])
-        self.melds = [[dict(m) for m in ms] for ms in data["melds"]]
-        self.known = [list(k) for k in data["known"]]
-        self.voids = [list(x) for x in data["voids"]]
+        d = checked(RoquetSave, data, "state")
+        self.match_scores = list(d["match_scores"])
+        self.hand_number = d["hand_number"]
+        self.dealer = d["dealer"]
+        self.leader = d["leader"]
+        self.hands = [list(h) for h in d["hands"]]
+        self.livret = list(d["livret"])
+        self.turn_up = d["turn_up"]
+        self.trump = d["trump"]
+        self.stock = list(d["stock"])
+        self.trick = [(s, c) for s, c in d["trick"]]
+        self.tricks = [
+            {"leader": t["leader"], "cards": [dict(x) for x in t["cards"]], "winner": t["winner"]}
+            for t in d["tricks"]
+        ]
+        self.phase = d["phase"]
+        self.melder = d["melder"]
+        self.table_taken = d["table_taken"]
+        self.melds_made = d["melds_made"]
+        self.banked = list(d["banked"])
+        self.melds = [
+            [{"cards": list(m["cards"]), "kind": m["kind"], "points": m["points"]} for m in ms]
+            for ms in d["melds"]
+        ]
+        self.known = [list(k) for k in d["known"]]
+        self.voids = [list(x) for x in d["voids"]]
 
 
 @register
