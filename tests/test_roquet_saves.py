@@ -93,6 +93,19 @@ def refuse(state: RoquetState, tamper: Any, field: str) -> None:
     assert len(str(info.value)) < 400
 
 
+@pytest.mark.parametrize("deals_too", [True, False])
+def test_a_save_whose_log_lost_its_deal_is_refused(deals_too: bool) -> None:
+    """The log deals the hand in progress: without it the state would break at its next event."""
+    state = played_on()
+    data = saved(state)
+    if deals_too:
+        data["log"] = []
+    else:
+        data["log"] = [e for e in data["log"] if e["kind"] != "deal"]
+    with pytest.raises(InvalidSave, match="hand_number: 1, but the log deals 0 hands"):
+        state.game.load(json.dumps(data))
+
+
 def test_untampered_saves_load() -> None:
     for state in (mid_hand(), played_on(), mid_hand(True), played_on(livret_refill=True)):
         assert state.game.load(state.to_json()).to_json() == state.to_json()

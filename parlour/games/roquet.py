@@ -756,10 +756,8 @@ class RoquetState(State):
         return fields
 
     def _check_log(self) -> None:
-        """The hand in progress is the log's last deal (a state rebuilt from a view has no log)."""
+        """The hand in progress is the log's last deal, and the log deals one hand for each played."""
         deals = [e.data for e in self.log if e.kind == "deal" and e.to is None]
-        if not self.log:
-            return
         if len(deals) != self.hand_number:
             raise InvalidState(f"hand_number: {self.hand_number}, but the log deals {len(deals)} hands")
         last = deals[-1]
