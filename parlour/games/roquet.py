@@ -706,7 +706,7 @@ class RoquetState(State):
     # --- what every reachable state satisfies ------------------------------------------------
 
     def check_invariants(self) -> None:
-        """Refuse a state no play of Roquet reaches (a tampered save): see the comments for each law."""
+        """Refuse a state no play of Roquet reaches (a tampered save); each message names field and law."""
         super().check_invariants()
         options = self.rgame.options
         for field, cards in self._card_fields():
@@ -770,7 +770,7 @@ class RoquetState(State):
         if (
             self.turn_up is None
             and turn_up not in [*self.known[0], *self.known[1], *taken]
-            and not (self._turn_up_played(turn_up))
+            and not self._turn_up_played(turn_up)
         ):
             raise InvalidState("turn_up: gone, but neither drawn, played nor laid down")
         dealers = [d.get("dealer") for d in deals]
