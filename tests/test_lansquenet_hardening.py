@@ -353,6 +353,10 @@ def _float_points(st: dict[str, Any], data: dict[str, Any]) -> None:
     data["log"].append({"kind": "score", "data": {"seat": 1, "points": -0.5, "reason": "deal"}})
 
 
+def _drop_first_banker(st: dict[str, Any], data: dict[str, Any]) -> None:
+    data["log"] = [e for e in data["log"] if e["kind"] != "first_banker"]
+
+
 def _set(path: str, value: Any) -> Any:
     def change(st: dict[str, Any], _: dict[str, Any]) -> None:
         *parents, leaf = path.split(".")
@@ -405,6 +409,11 @@ def _set(path: str, value: Any) -> Any:
         ("hbet", _set("public.bank", 5), "no bank|scores|chips"),
         ("hbet", _set("public.phase", "bet"), "cards lie on the table|no 'bet' phase"),
         ("keep", _set("public.bookkeeping.same_rank_win", True), "same_rank"),
+        ("bet", _set("public.banks_started", [1, 0, 0, 2]), "goes round"),
+        ("bet", _set("public.banks_started", [0, 0, 0, 0]), "has started one"),
+        ("bet", _set("public.banks_started", [3, 0, 0, 0]), "more than 2 times"),
+        ("bet", _set("public.starter", 1), "goes round|has started one"),
+        ("bet", _drop_first_banker, "first banker"),
     ],
 )
 def test_tampered_saves_are_refused(phase: str, change: Any, match: str) -> None:

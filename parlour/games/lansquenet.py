@@ -1185,6 +1185,7 @@ class LansquenetState(State):
         self._check_cards()
         self._check_chips()
         self._check_turn()
+        self._check_rotation()
         if self.hoyle:
             self._check_hoyle()
         else:
@@ -1315,6 +1316,27 @@ class LansquenetState(State):
                 raise InvalidState("public.phase: 'keep' is the winning banker's choice after a deal")
         elif phase in ("bet", "hbet", "buy") and (s == banker or self.purse[s] <= 0):
             raise InvalidState(f"public.bookkeeping.to_act: seat {s} cannot {phase} now")
+
+    def _check_rotation(self) -> None:
+        """The bank goes round to the right from the first banker: the seats up to the current starter
+        have started it once more than the seats after (a player out of chips stops counting)."""
+        n = self.num_players
+        first = next(
+            (e.data.get("seat") for e in self.log if e.kind == "first_banker" and e.to is None), None
+        )
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise InvalidState("log: the first banker is logged when the session starts")
+        top = self.banks_started[self.starter]
+        if top < 1:
+            raise InvalidState("public.banks_started: the player who started this bank has started one")
+        at = (self.starter - first) % n
+        for q in range(n):
+            expected = top if (q - first) % n <= at else top - 1
+            count = self.banks_started[q]
+            if count > expected or (count != expected and self.wealth(q) > 0):
+                raise InvalidState(
+                    f"public.banks_started: the bank goes round from seat {first}, the first banker, in turn"
+                )
 
     def _check_in_rotation(self, seats: list[int], what: str) -> None:
         """``seats`` in order round to the right from the banker, none of them the banker."""

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from parlour.cards import FRENCH_52
 from parlour.engine import derive_seed, make
+from parlour.engine.errors import echo
 from parlour.games.lansquenet import MAX_STAKE, LansquenetState, twins_take
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
@@ -53,7 +54,7 @@ class ExactOdds:
 def same_rank_share(twins: bool, bet: int) -> Fraction:
     """The share of a bet of ``bet`` chips the bank takes on a same-rank start, as the engine settles it."""
     if isinstance(bet, bool) or not isinstance(bet, int) or bet < 1:
-        raise ValueError(f"a bet is a whole number of chips, at least 1, not {bet!r}")
+        raise ValueError(f"a bet is a whole number of chips, at least 1, not {echo(bet)}")
     return Fraction(twins_take(bet), bet) if twins else Fraction(1)
 
 
