@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.bots import player_kinds
-from tests.conformance import check_match, same_seed_same_match
+from parlour.bots import make_player, player_kinds
+from parlour.engine import Rng, derive_seed
+from tests.conformance import check_match, check_play, option_matrix, play_to_end, same_seed_same_match
 
 GAMES = [info.name for info in parlour.list_games()]
 
@@ -29,6 +30,40 @@ def test_mixed_play(name: str, seed: int) -> None:
     kinds = _kinds(name)
     seats = [kinds[i % len(kinds)] for i in range(game.num_players)]
     check_match(game, seats[::-1] if seed % 2 else seats, 100 + seed, every=5)
+
+
+MATRIX = [(name, options, whole) for name in GAMES for options, whole in option_matrix(name)]
+
+
+@pytest.mark.parametrize(("name", "options", "whole"), MATRIX, ids=[f"{n}-{o}" for n, o, _ in MATRIX])
+def test_every_option_value(name: str, options: dict[str, object], whole: bool) -> None:
+    """Every value of every option (the rest at their defaults): 300 checked actions of random play,
+    then a whole match, which must end (the soak run plays the long ones whole too)."""
+    game = parlour.make(name, **options)
+    seed = 31
+    state = game.new(seed=seed)
+    players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
+    check_play(game, state, players, Rng(seed), every=5, max_steps=300)
+    if whole:
+        play_to_end(game, ["random"] * game.num_players, seed + 1)
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(0)
+@pytest.mark.parametrize(("name", "options", "whole"), MATRIX, ids=[f"{n}-{o}" for n, o, _ in MATRIX])
+def test_every_option_value_soak(name: str, options: dict[str, object], whole: bool) -> None:
+    """Every option value, whole matches checked at every step, random and mixed players."""
+    game = parlour.make(name, **options)
+    check_match(game, ["random"] * game.num_players, 41, every=1)
+    kinds = _kinds(name)
+    play_to_end(game, [kinds[i % len(kinds)] for i in range(game.num_players)], 42)
+
+
+def test_the_matrix_covers_every_option() -> None:
+    for name in GAMES:
+        covered = {k for options, _ in option_matrix(name) for k in options}
+        declared = {o.name for o in parlour.game_class(name).option_specs}
+        assert covered == declared, f"{name}: options never varied: {declared - covered}"
 
 
 @pytest.mark.parametrize("name", GAMES)
