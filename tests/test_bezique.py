@@ -484,7 +484,7 @@ def test_last_trick_and_brisques() -> None:
         ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
         ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
     ]
-    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick="final")
     assert not [e for e in s.log if e.kind == "hand_end"]
     while s.d["hand_number"] == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
@@ -512,6 +512,24 @@ def test_last_trick_option(option: str, stock_bonus: int, final_bonus: int) -> N
     reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
     assert reasons["last trick of the talon"] == stock_bonus
     assert reasons["last trick"] == final_bonus
+
+
+def test_last_trick_default_is_the_last_trick_of_the_talon() -> None:
+    """Ruling BZ-17: by default the 10 goes to the winner of the 24th trick, not of the 32nd."""
+    hands = [
+        ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    assert s.game.options["last_trick"] == "stock"
+    play(s, "play 9S", "play 8S")  # seat 0 wins the last trick of the talon
+    scored = [(e.data["seat"], e.data["points"], e.data["reason"]) for e in s.log if e.kind == "score"]
+    assert scored == [(0, 10, "last trick of the talon")]
+    while s.d["hand_number"] == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
+    assert reasons["last trick of the talon"] == 1
+    assert reasons["last trick"] == 0
 
 
 def test_declared_cards_are_public_and_playable() -> None:

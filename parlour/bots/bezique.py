@@ -250,7 +250,10 @@ class HeuristicPlayer:
             )
         lead = trick[0]["card"]
         hand: Counter[str] = Counter(view["hand"])
-        late = 5.0 if view["stock_size"] <= 1 else 0.0
+        late = 0.0
+        if view["stock_size"] <= 1:
+            # The last trick of the talon: the lead in the last eight, and (by default) 10 for the trick.
+            late = 5.0 + (10.0 if self.game.options.get("last_trick") in ("stock", "both") else 0.0)
 
         def value(c: str) -> float:
             brisques = 10.0 * _brisques([lead, c])

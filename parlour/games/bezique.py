@@ -439,7 +439,7 @@ class BeziqueState(State):
             if d["turn_up"] is None and not d["stock"]:
                 raise AssertionError("phase one without a talon")
             last_of_stock = len(d["stock"]) == 1 and not opts["table_laws"]
-            if last_of_stock and opts["last_trick"] in ("stock", "both"):
+            if last_of_stock and opts["last_trick"] in ("stock", "both"):  # ruling BZ-17
                 self._score(
                     winner,
                     LAST_TRICK_POINTS,
@@ -479,7 +479,7 @@ class BeziqueState(State):
                     "text": f"seat {1 - seat} has no card left: seat {seat} keeps {pretty_list(rest)}",
                 },
             )
-        if self.game.options["last_trick"] in ("final", "both"):
+        if self.game.options["last_trick"] in ("final", "both"):  # ruling BZ-17
             self._score(
                 winner,
                 LAST_TRICK_POINTS,
@@ -725,7 +725,7 @@ class BeziqueState(State):
         if self._talon_left():
             d["phase"] = "play1"
             return
-        if self.game.options["last_trick"] in ("stock", "both"):
+        if self.game.options["last_trick"] in ("stock", "both"):  # ruling BZ-17
             self._score(
                 winner,
                 LAST_TRICK_POINTS,
@@ -1187,9 +1187,10 @@ class Bezique(Game):
         ),
         Option(
             "last_trick",
-            "final",
-            "which last trick earns 10: the last of the hand, the last of the talon, or both",
-            choices=("final", "stock", "both"),
+            "stock",
+            "which last trick earns 10: the last of the talon (before the final eight), the last of the "
+            "hand, or both",
+            choices=("stock", "final", "both"),
         ),
         Option(
             "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
