@@ -182,7 +182,9 @@ class HeuristicPlayer:
             if r == "7" and view["turn_up"] is not None:
                 declared = view["bookkeeping"]["sevens_declared"][seat]
                 if hand[card] > declared:
-                    v += 14
+                    # Kept, it scores 10 by a declaration (and may fetch the turn-up); where a seven
+                    # played scores too (the default), parting with it costs little.
+                    v += 4 if self._played_seven_scores() else 14
         if r in ("K", "Q"):
             mate = ("Q" if r == "K" else "K") + s
             if hand[mate]:
@@ -199,6 +201,9 @@ class HeuristicPlayer:
             if e["card"] == card and len(e["uses"]) >= 2:
                 v -= 3
         return v
+
+    def _played_seven_scores(self) -> bool:
+        return bool(self.game.options.get("played_seven_scores", True))
 
     def _alt(self, view: View) -> bool:
         return bool(self.game.options.get("alt_bezique")) and view["trump"] in ("S", "D")
@@ -235,8 +240,9 @@ class HeuristicPlayer:
                 best = max(best, MELD_POINTS[kind])
         if all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J")):
             best = max(best, 250)
-        if view["turn_up"] is not None and hand["7" + trump] > book["sevens_declared"][seat]:
-            best += 10
+        seven_unscored = hand["7" + trump] > book["sevens_declared"][seat]
+        if view["turn_up"] is not None and seven_unscored and not self._played_seven_scores():
+            best += 10  # only a declaration can score this seven
         return best
 
     def _talon_play(self, view: View, legal: list[str]) -> str:

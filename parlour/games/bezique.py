@@ -126,13 +126,20 @@ class BeziqueState(State):
         known = self.d["known"][seat]
         known[card] = min(known.get(card, 0) + 1, self.d["hidden"][seat].count(card))
 
-    def _forget(self, seat: int, card: str) -> None:
-        """``card`` has left the concealed hand: if the opponent knew of a copy, that copy is the one."""
+    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
+        """A copy of ``card`` has left the concealed hand: the opponent knows of one copy fewer.
+
+        He knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except that
+        ``keep`` known copies are certainly still there (a declared seven of trumps, when everybody
+        has seen the one leaving score as an undeclared one).
+        """
         known = self.d["known"][seat]
-        if known.get(card, 0) > 0:
-            known[card] -= 1
-            if not known[card]:
-                del known[card]
+        n = known.get(card, 0)
+        left = keep + max(n - keep - 1, 0)
+        if left:
+            known[card] = left
+        elif card in known:
+            del known[card]
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
@@ -382,14 +389,39 @@ class BeziqueState(State):
             d["table"][seat].remove(entry)
             d["pending"][seat] = [p for p in d["pending"][seat] if entry["id"] not in p["ids"]]
             return
+        seven = "7" + d["trump"]
+        if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
+            # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
+            self._unscored_seven_leaves(seat)
+            return
         d["hidden"][seat].remove(card)
         self._forget(seat, card)
-        seven = "7" + d["trump"]
         if card == seven and d["declared_sevens"][seat] > 0:
             d["declared_sevens"][seat] -= 1
 
+    def _holds_unscored_seven(self, seat: int) -> bool:
+        """Whether the seat holds a seven of trumps that has not scored by being declared."""
+        d = self.d
+        return bool(d["hidden"][seat].count("7" + d["trump"]) > d["declared_sevens"][seat])
+
+    def _played_seven_scores(self) -> bool:
+        """Whether a seven of trumps played now scores 10 (ruling BZ-5): while the talon lasts."""
+        return bool(self.game.options["played_seven_scores"]) and self.phase == "play1"
+
+    def _unscored_seven_leaves(self, seat: int) -> None:
+        """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
+        d = self.d
+        seven = "7" + d["trump"]
+        d["hidden"][seat].remove(seven)
+        self._forget(seat, seven, keep=d["declared_sevens"][seat])
+
     def _play(self, seat: int, card: str) -> None:
         d = self.d
+        # ruling BZ-5: a seven of trumps played while the talon lasts scores 10, unless the copy
+        # played is one that has scored already by being declared.
+        seven_scores = (
+            card == "7" + d["trump"] and self._played_seven_scores() and self._holds_unscored_seven(seat)
+        )
         strict = self.phase == "play2"
         if strict and d["trick"] and self.game.options["table_laws"] and d["revoker"] is None:
             allowed = self._strict_choices(seat, sorted(set(self.full_hand(seat)), key=PACK.sort_key))
@@ -407,11 +439,21 @@ class BeziqueState(State):
         d["trick"].append({"seat": seat, "card": card})
         if len(d["trick"]) == 1:
             self._log("play", {"seat": seat, "card": card, "text": f"seat {seat} leads {pretty(card)}"})
+            if seven_scores:
+                self._score_played_seven(seat)
             d["turn"] = 1 - seat
             return
-        self._finish_trick()
+        self._finish_trick(seven_scores)
 
-    def _finish_trick(self) -> None:
+    def _score_played_seven(self, seat: int) -> None:
+        self._score(
+            seat,
+            SEVEN_POINTS,
+            "seven of trumps played",
+            f"seat {seat} scores {SEVEN_POINTS} for playing the seven of trumps",
+        )
+
+    def _finish_trick(self, seven_scores: bool = False) -> None:
         d = self.d
         lead, follow = d["trick"]
         winner = follow["seat"] if beats(lead["card"], follow["card"], d["trump"]) else lead["seat"]
@@ -434,6 +476,8 @@ class BeziqueState(State):
                 "text": f"seat {follow['seat']} plays {pretty(follow['card'])}; seat {winner} wins the trick",
             },
         )
+        if seven_scores:
+            self._score_played_seven(follow["seat"])
         opts = self.game.options
         if self.phase == "play1":
             if d["turn_up"] is None and not d["stock"]:
@@ -563,8 +607,7 @@ class BeziqueState(State):
     def _exchange(self, seat: int, seven: str) -> None:
         d = self.d
         old = d["turn_up"]
-        d["hidden"][seat].remove(seven)
-        self._forget(seat, seven)
+        self._unscored_seven_leaves(seat)  # only an undeclared seven may be exchanged
         d["hidden"][seat].append(old)
         self._learn(seat, old)
         d["turn_up"] = seven
@@ -1194,6 +1237,11 @@ class Bezique(Game):
         ),
         Option(
             "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
+        ),
+        Option(
+            "played_seven_scores",
+            True,
+            "a seven of trumps played while the talon lasts scores 10 (unless it scored when declared)",
         ),
         Option(
             "table_laws",
