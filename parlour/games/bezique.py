@@ -121,25 +121,48 @@ class BeziqueState(State):
     def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
         self.log.append(Event(kind, data, to))
 
-    def _learn(self, seat: int, card: str) -> None:
-        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards."""
-        known = self.d["known"][seat]
-        known[card] = min(known.get(card, 0) + 1, self.d["hidden"][seat].count(card))
+    def _learn(self, seat: int, card: str, public: bool = True) -> None:
+        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards.
 
-    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
-        """A copy of ``card`` has left the concealed hand: the opponent knows of one copy fewer.
-
-        He knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except that
-        ``keep`` known copies are certainly still there (a declared seven of trumps, when everybody
-        has seen the one leaving score as an undeclared one).
+        ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
+        ruling BZ-23); spectators did not, and their view must not show it.
         """
         known = self.d["known"][seat]
+        held = self.d["hidden"][seat].count(card)
         n = known.get(card, 0)
-        left = keep + max(n - keep - 1, 0)
-        if left:
-            known[card] = left
-        elif card in known:
-            del known[card]
+        shown = n - self._privately_known(seat, card)
+        self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
+
+    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
+        """A copy of ``card`` has left the concealed hand: whoever knew of copies knows of one fewer.
+
+        A viewer knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except
+        that ``keep`` known copies are certainly still there (a declared seven of trumps, when
+        everybody has seen the one leaving score as an undeclared one).
+        """
+        n = self.d["known"][seat].get(card, 0)
+        shown = n - self._privately_known(seat, card)
+        self._set_knowledge(seat, card, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
+
+    def _privately_known(self, seat: int, card: str) -> int:
+        """Copies of ``card`` the seat is known to hold by the opponent only, not by the table."""
+        if "known_privately" not in self.d:
+            return 0
+        return int(self.d["known_privately"][seat].get(card, 0))
+
+    def _set_knowledge(self, seat: int, card: str, known: int, shown: int) -> None:
+        """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them."""
+        _set_count(self.d["known"][seat], card, known)
+        if "known_privately" in self.d:
+            _set_count(self.d["known_privately"][seat], card, known - shown)
+        # (without table laws nothing is ever seen by one player only: every copy known is shown)
+
+    def _public_known(self, seat: int) -> Counter[str]:
+        """The seat's concealed cards that everybody at the table has seen (the spectator's ``known``)."""
+        out = Counter(self.d["known"][seat])
+        if "known_privately" in self.d:
+            out.subtract(self.d["known_privately"][seat])
+        return +out
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
@@ -358,6 +381,8 @@ class BeziqueState(State):
     def _blanche(self, seat: int) -> None:
         hand = sort_cards(self.d["hidden"][seat])
         self.d["known"][seat] = dict(Counter(hand))
+        if "known_privately" in self.d:
+            self.d["known_privately"][seat] = {}  # shown to the whole table
         self._log(
             "blanche",
             {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
@@ -512,6 +537,8 @@ class BeziqueState(State):
             d["hidden"][seat] = []
             d["table"][seat] = []
             d["known"][seat] = {}
+            if "known_privately" in d:
+                d["known_privately"][seat] = {}
             d["won"][seat].extend(rest)
             gets = seat if d["revoker"] is None else 1 - d["revoker"]
             d["brisques"][gets] += sum(1 for c in rest if rank(c) in BRISQUE_RANKS)
@@ -687,7 +714,7 @@ class BeziqueState(State):
             card = d["stock"].pop(0)
             d["hidden"][seat].append(card)
             if 1 - seat in d["top_seen"]:
-                self._learn(seat, card)
+                self._learn(seat, card, public=False)  # ruling BZ-23: the opponent alone saw it
             d["top_seen"] = []
             return
         up = d["turn_up"]
@@ -735,6 +762,10 @@ class BeziqueState(State):
         d = self.d
         card = d["stock"].pop(0)
         d["hidden"][seat].append(card)
+        # The offender's own record of the card he has seen (nobody else sees it).
+        self._log(
+            "seen", {"seat": seat, "card": card, "text": f"you draw {pretty(card)}, a ninth card"}, to=seat
+        )
         self._log("fault", {"seat": seat, "text": f"seat {seat} draws again and holds nine cards"})
         self._score(
             1 - seat,
@@ -926,7 +957,7 @@ class BeziqueState(State):
             blanche_queue=[],
         )
         if self.game.options["table_laws"]:
-            d.update(draw_queue=[], drawn=False, owed=[0, 0], top_seen=[])
+            d.update(draw_queue=[], drawn=False, owed=[0, 0], top_seen=[], known_privately=[{}, {}])
         self._log(
             "deal",
             {
@@ -989,7 +1020,13 @@ class BeziqueState(State):
         v["last_trick"] = [dict(t) for t in d["last_trick"]]
         v["table"] = [sort_cards([e["card"] for e in d["table"][s]]) for s in (0, 1)]
         v["melds"] = [[_meld_text(m) for m in d["melds"][s]] for s in (0, 1)]
-        v["known"] = [sort_cards([c for c, n in d["known"][s].items() for _ in range(n)]) for s in (0, 1)]
+        # What a seat's concealed hand is known to hold: for a player, all his opponent has seen
+        # (his own hand too, so he knows what the other knows); for a spectator, only what was
+        # shown to the whole table (ruling BZ-23).
+        v["known"] = [
+            sort_cards(list((self._public_known(s) if seat is None else Counter(d["known"][s])).elements()))
+            for s in (0, 1)
+        ]
         v["brisques"] = list(d["brisques"])
         v["hand_points"] = list(d["hand_points"])
         # The public record the rules need (meld history of each table card, cards won, turns):
@@ -1138,7 +1175,13 @@ class BeziqueState(State):
         self._legal_cache = None
         if self.game.options["table_laws"] and "phase" in self.d:
             # Saves made before the table-law draws existed lack their (empty) record.
-            for key, empty in (("draw_queue", []), ("drawn", False), ("owed", [0, 0]), ("top_seen", [])):
+            for key, empty in (
+                ("draw_queue", []),
+                ("drawn", False),
+                ("owed", [0, 0]),
+                ("top_seen", []),
+                ("known_privately", [{}, {}]),
+            ):
                 self.d.setdefault(key, empty)
 
     def inventory(self) -> Counter[str]:
@@ -1152,6 +1195,14 @@ class BeziqueState(State):
         if d["turn_up"] is not None:
             out[d["turn_up"]] += 1
         return out
+
+
+def _set_count(counts: dict[str, int], card: str, n: int) -> None:
+    """``counts[card] = n``, leaving no zero entries."""
+    if n > 0:
+        counts[card] = n
+    else:
+        counts.pop(card, None)
 
 
 def _meld_text(m: Mapping[str, Any]) -> str:
@@ -1350,6 +1401,7 @@ class Bezique(Game):
                 drawn=dr["drawn"],
                 owed=list(dr["owed"]),
                 top_seen=list(dr["top_seen"]),
+                known_privately=[{}, {}],  # which of them the table saw too does not matter to a player
             )
         state = BeziqueState(self, rng.randrange(2**62))
         state._restore(data)
