@@ -22,6 +22,7 @@ from typing import Any
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
 from parlour.engine.deals import stock_for
+from parlour.engine.errors import echo
 
 PACK = BEZIQUE_64
 RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
@@ -908,7 +909,7 @@ class BeziqueState(State):
                 return dealer
             self._log("cut", {"cards": [a, b], "dealer": None, "text": f"{text}: equal, cut again"})
 
-    def _deal(self, dealer: int, deal: Mapping[str, Any] | None) -> None:
+    def _deal(self, dealer: int, deal: CheckedDeal | None) -> None:
         d = self.d
         d["hand_number"] = d.get("hand_number", 0) + 1
         elder = 1 - dealer
@@ -926,7 +927,7 @@ class BeziqueState(State):
             stock = cards[pos + 1 :]
             leader = elder
         else:
-            hands, turn_up, stock, won, leader = _check_deal(deal, dealer, self.rng)
+            _, hands, turn_up, stock, won, leader = deal
         trump = suit(turn_up)
         d.update(
             phase="play1",
@@ -1216,37 +1217,71 @@ def _jsonify(obj: Any) -> Any:
     return json.loads(json.dumps(obj))
 
 
-def _check_deal(
-    deal: Mapping[str, Any], dealer: int, rng: Rng
-) -> tuple[list[list[str]], str, list[str], list[list[str]], int]:
-    try:
-        hands = [PACK.check(h, f"hand {i}") for i, h in enumerate(deal["hands"])]
-        turn_up = str(deal["turn_up"])
-        won = [PACK.check(w, "won") for w in deal.get("won", [[], []])]
-    except (KeyError, TypeError) as exc:
-        raise InvalidDeal(f"a deal needs 'hands' (two lists) and 'turn_up': {exc}") from None
-    except ValueError as exc:
-        raise InvalidDeal(str(exc)) from None
-    if len(hands) != 2 or len(won) != 2:
-        raise InvalidDeal("a deal has two hands")
-    if not PACK.is_card(turn_up):
-        raise InvalidDeal(f"turn_up {turn_up!r} is not a card")
-    if len(hands[0]) != len(hands[1]) or not 1 <= len(hands[0]) <= 8:
-        raise InvalidDeal("both hands must hold the same number of cards, 1 to 8")
+DEAL_KEYS = ("dealer", "hands", "turn_up", "stock", "won", "leader")
+CheckedDeal = tuple[int, list[list[str]], str, list[str], list[list[str]], int]
+"""An explicit deal once checked: dealer, hands, turn-up, talon (top first), tricks won, leader."""
+
+
+def _deal_seat(deal: Mapping[Any, Any], key: str) -> int:
+    value = deal[key]
+    if isinstance(value, bool) or value not in (0, 1):
+        raise InvalidDeal(f"{key} must be seat 0 or 1, not {echo(value)}")
+    return int(value)
+
+
+def _deal_cards(value: Any, what: str, most: int) -> list[str]:
+    """A list of card codes of the 64-card pack, or ``InvalidDeal`` saying what is wrong."""
+    if not isinstance(value, list | tuple):
+        raise InvalidDeal(f"{what} must be a list of card codes, not {type(value).__name__}")
+    if len(value) > most:
+        raise InvalidDeal(f"{what} holds at most {most} cards, not {len(value)}")
+    for i, code in enumerate(value):
+        if not isinstance(code, str) or not PACK.is_card(code):
+            raise InvalidDeal(f"{what}[{i}]: {echo(code)} is not a card of the 64-card pack")
+    return list(value)
+
+
+def _deal_pair(deal: Mapping[Any, Any], key: str, default: Any) -> list[Any]:
+    value = deal.get(key, default)
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise InvalidDeal(f"{key} must be two lists, one per seat, not {echo(value)}")
+    return list(value)
+
+
+def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
+    """An explicit deal checked whole: (dealer, hands, turn-up, talon, tricks won, leader)."""
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal(
+            f"a deal is a mapping such as {{'dealer': 0, 'hands': [...], 'turn_up': '9H'}}, "
+            f"not {type(deal).__name__}"
+        )
+    unknown = [k for k in deal if k not in DEAL_KEYS]
+    if unknown:
+        raise InvalidDeal(f"unknown keys {echo(unknown)}: a deal has {', '.join(DEAL_KEYS)}")
+    missing = [k for k in ("dealer", "hands", "turn_up") if k not in deal]
+    if missing:
+        raise InvalidDeal(f"a deal needs {', '.join(missing)}")
+    dealer = _deal_seat(deal, "dealer")
+    leader = _deal_seat(deal, "leader") if "leader" in deal else 1 - dealer
+    hands = [_deal_cards(h, f"hands[{i}]", FULL_HAND) for i, h in enumerate(_deal_pair(deal, "hands", None))]
+    for i, h in enumerate(hands):
+        if len(h) != FULL_HAND:
+            raise InvalidDeal(f"hands[{i}] must hold eight cards (it holds {len(h)}): the talon lasts")
+    turn_up = deal["turn_up"]
+    if not isinstance(turn_up, str) or not PACK.is_card(turn_up):
+        raise InvalidDeal(f"turn_up: {echo(turn_up)} is not a card of the 64-card pack")
+    won = [_deal_cards(w, f"won[{i}]", len(PACK)) for i, w in enumerate(_deal_pair(deal, "won", [[], []]))]
+    if len(won[0]) % 2 or len(won[1]) % 2:
+        raise InvalidDeal("tricks already won hold two cards each")
     used = Counter(hands[0]) + Counter(hands[1]) + Counter(won[0]) + Counter(won[1]) + Counter([turn_up])
     if used - PACK.counts():
         raise InvalidDeal(f"too many of {', '.join(sorted(used - PACK.counts()))}")
+    if "stock" in deal:
+        _deal_cards(deal["stock"], "stock", len(PACK))
     stock = stock_for(PACK, deal, used.elements(), rng, "dealt, won or turned up")
-    if len(hands[0]) != 8:
-        raise InvalidDeal("while the talon lasts each hand holds eight cards")
     if len(stock) % 2 != 1:
         raise InvalidDeal("the talon and the turn-up together must be an even number of cards")
-    if len(won[0]) % 2 or len(won[1]) % 2:
-        raise InvalidDeal("tricks already won hold two cards each")
-    leader = int(deal.get("leader", 1 - dealer))
-    if leader not in (0, 1):
-        raise InvalidDeal("leader must be seat 0 or 1")
-    return hands, turn_up, stock, won, leader
+    return dealer, hands, turn_up, stock, won, leader
 
 
 # ----------------------------------------------------------------------------------------
@@ -1313,10 +1348,8 @@ class Bezique(Game):
         state = BeziqueState(self, seed)
         state.d = {"totals": [0, 0], "hand_number": 0}
         if deal is not None:
-            dealer = deal.get("dealer")
-            if dealer not in (0, 1):
-                raise InvalidDeal("a deal names its dealer, 0 or 1")
-            state._deal(int(dealer), deal)
+            checked = _check_deal(deal, state.rng)  # the whole deal, before anything is dealt
+            state._deal(checked[0], checked)
         else:
             state._deal(state._cut(), None)
         return state
