@@ -146,6 +146,7 @@ def test_no_view_shows_a_card_its_viewer_has_not_seen(seed: int, table_laws: boo
             s.apply("draw")
         else:
             s.apply(acts[rng.randrange(len(acts))])
+        s.check_invariants()
         step += 1
         if step % 3 == 0:
             _views_blind_to_unseen_cards(s, rng)

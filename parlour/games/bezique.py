@@ -17,12 +17,15 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State, register
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, SaveDict, checked
 
 PACK = BEZIQUE_64
 RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
@@ -90,6 +93,108 @@ def beats(lead: str, follow: str, trump: str) -> bool:
     if suit(follow) == suit(lead):
         return POWER[rank(follow)] > POWER[rank(lead)]
     return suit(follow) == trump
+
+
+# --- the saved state ------------------------------------------------------------------------
+# The shape of ``BeziqueState.d`` as saved; ``check_invariants`` checks how the fields agree.
+
+Seat2 = Literal[0, 1]
+MeldKind = Literal[
+    "common marriage",
+    "royal marriage",
+    "bezique",
+    "four jacks",
+    "four queens",
+    "four kings",
+    "four aces",
+    "sequence",
+    "double bezique",
+]
+Window = Annotated[int, Field(ge=0, le=32)]  # one declaring turn per talon trick
+CardId = Annotated[int, Field(ge=0, le=64)]  # a seat exposes at most the 32 cards it holds in a hand
+Hand = Annotated[list[Code], Field(max_length=FULL_HAND)]
+Pile = Annotated[list[Code], Field(max_length=64)]
+Known = Annotated[dict[Code, Annotated[int, Field(ge=1, le=2)]], Field(max_length=FULL_HAND)]
+MeldCards = Annotated[list[Code], Field(min_length=2, max_length=5)]
+
+
+class TableCardSave(SaveDict):
+    id: CardId
+    card: Code
+    uses: Annotated[list[tuple[MeldKind, Window]], Field(min_length=1, max_length=len(MELD_POINTS))]
+
+
+class PendingSave(SaveDict):
+    kind: MeldKind
+    cards: MeldCards
+    ids: Annotated[list[CardId], Field(min_length=2, max_length=5)]
+
+
+class MeldSave(SaveDict):
+    kind: MeldKind
+    cards: MeldCards
+    points: Annotated[int, Field(ge=20, le=500)]
+    scored: bool
+
+
+class TrickCardSave(SaveDict):
+    seat: Seat2
+    card: Code
+
+
+TableCards = Annotated[list[TableCardSave], Field(max_length=FULL_HAND)]
+Pending = Annotated[list[PendingSave], Field(max_length=200)]
+Melds = Annotated[list[MeldSave], Field(max_length=500)]
+Copies = Annotated[int, Field(ge=0, le=2)]
+Brisques = Annotated[int, Field(ge=0, le=16)]
+Owed = Annotated[int, Field(ge=0, le=FULL_HAND)]
+
+
+class BeziqueSave(SaveDict):
+    phase: Literal["blanche", "play1", "declare", "draw", "play2", "over"]
+    totals: tuple[Count, Count]
+    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
+    dealer: Seat2
+    leader: Seat2
+    turn: Seat2
+    trump: Literal["S", "H", "D", "C"]
+    turn_up: Code | None
+    stock: Annotated[list[Code], Field(max_length=47)]
+    hidden: tuple[Hand, Hand]
+    table: tuple[TableCards, TableCards]
+    pending: tuple[Pending, Pending]
+    melds: tuple[Melds, Melds]
+    known: tuple[Known, Known]
+    declared_sevens: tuple[Copies, Copies]
+    trick: Annotated[list[TrickCardSave], Field(max_length=1)]
+    last_trick: Annotated[list[TrickCardSave], Field(max_length=2)]
+    won: tuple[Pile, Pile]
+    brisques: tuple[Brisques, Brisques]
+    revoker: Seat2 | None
+    hand_points: tuple[Count, Count]
+    tricks_played: Annotated[int, Field(ge=0, le=32)]
+    window: Window
+    window_scored: Annotated[int, Field(ge=0, le=200)]
+    window_seven: bool
+    window_melds: Annotated[list[Annotated[list[CardId], Field(max_length=5)]], Field(max_length=200)]
+    next_id: CardId
+    blanche_queue: Annotated[list[Seat2], Field(max_length=2)]
+    # Under table laws only (saves from before the table-law draws lack them: filled in as empty).
+    draw_queue: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
+    drawn: NotRequired[bool]
+    owed: NotRequired[tuple[Owed, Owed]]
+    top_seen: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
+    known_privately: NotRequired[tuple[Known, Known]]
+
+
+TABLE_LAW_KEYS: dict[str, Any] = {
+    "draw_queue": [],
+    "drawn": False,
+    "owed": [0, 0],
+    "top_seen": [],
+    "known_privately": [{}, {}],
+}
+"""The keys of the state that exist under table laws only, with their value in a fresh hand."""
 
 
 # ----------------------------------------------------------------------------------------
@@ -958,7 +1063,7 @@ class BeziqueState(State):
             blanche_queue=[],
         )
         if self.game.options["table_laws"]:
-            d.update(draw_queue=[], drawn=False, owed=[0, 0], top_seen=[], known_privately=[{}, {}])
+            d.update(_jsonify(TABLE_LAW_KEYS))
         self._log(
             "deal",
             {
@@ -1172,18 +1277,302 @@ class BeziqueState(State):
         return out
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.d = _jsonify(data)
+        d = checked(BeziqueSave, data, "state")
+        # Plain lists and dicts again (the check makes tuples), keys in the saved order.
+        self.d = _jsonify({key: d[key] for key in data})  # type: ignore[literal-required]
         self._legal_cache = None
-        if self.game.options["table_laws"] and "phase" in self.d:
-            # Saves made before the table-law draws existed lack their (empty) record.
-            for key, empty in (
-                ("draw_queue", []),
-                ("drawn", False),
-                ("owed", [0, 0]),
-                ("top_seen", []),
-                ("known_privately", [{}, {}]),
+        if self.game.options["table_laws"]:
+            # Saves made before the table-law draws (or the record of private knowledge) existed
+            # lack those records; at any moment they were saved, the records were empty.
+            for key, empty in TABLE_LAW_KEYS.items():
+                self.d.setdefault(key, _jsonify(empty))
+        else:
+            extra = sorted(set(TABLE_LAW_KEYS) & set(self.d))
+            if extra:
+                raise InvalidSave(f"state.{extra[0]}: kept only under table laws")
+
+    def check_invariants(self) -> None:
+        """Refuse what no legal play reaches: every field checked against the others (linear time)."""
+        super().check_invariants()
+        if not self.d:
+            return
+        self._check_cards()
+        self._check_turn()
+        self._check_hands()
+        self._check_knowledge()
+        self._check_table()
+        self._check_tricks_and_scores()
+
+    def _check_cards(self) -> None:
+        """Every code a card of the pack, and the pack whole: each card once where it lies."""
+        d = self.d
+        where: list[tuple[str, list[str]]] = [
+            ("stock", d["stock"]),
+            ("turn_up", [d["turn_up"]] * (d["turn_up"] is not None)),
+        ]
+        for s in (0, 1):
+            where += [
+                (f"hidden.{s}", d["hidden"][s]),
+                (f"table.{s}", [e["card"] for e in d["table"][s]]),
+                (f"won.{s}", d["won"][s]),
+                (f"known.{s}", list(d["known"][s])),
+                (f"pending.{s}", [c for p in d["pending"][s] for c in p["cards"]]),
+                (f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]),
+            ]
+            if "known_privately" in d:
+                where.append((f"known_privately.{s}", list(d["known_privately"][s])))
+        where += [
+            ("trick", [t["card"] for t in d["trick"]]),
+            ("last_trick", [t["card"] for t in d["last_trick"]]),
+        ]
+        for field, cards in where:
+            for c in cards:
+                if not PACK.is_card(c):
+                    raise InvalidState(f"{field}: {echo(c)} is not a card of the 64-card pack")
+        have = self.inventory()
+        if have != PACK.counts():
+            extra, missing = have - PACK.counts(), PACK.counts() - have
+            raise InvalidState(
+                f"cards: the pack is not whole (extra {sorted(extra.elements())[:8]}, "
+                f"missing {sorted(missing.elements())[:8]})"
+            )
+
+    def _check_turn(self) -> None:
+        """The phase, the talon, the trick and whose turn it is agree."""
+        d = self.d
+        opts = self.game.options
+        phase, turn, leader, trick = d["phase"], d["turn"], d["leader"], d["trick"]
+        laws = bool(opts["table_laws"])
+        for key in TABLE_LAW_KEYS:
+            if (key in d) != laws:
+                raise InvalidState(f"{key}: kept under table laws only, and always under them")
+        if phase == "draw" and not laws:
+            raise InvalidState("phase: draws are actions only under table laws")
+        talon_phase = phase in ("blanche", "play1", "declare", "draw")
+        if talon_phase != (d["turn_up"] is not None):
+            raise InvalidState(
+                f"turn_up: the turn-up lies beside the talon until it is drawn (phase {phase})"
+            )
+        if d["turn_up"] is None and d["stock"]:
+            raise InvalidState("stock: the turn-up is the talon's last card, drawn after the rest")
+        if d["turn_up"] is not None and suit(d["turn_up"]) != d["trump"]:
+            raise InvalidState("trump: trumps are the suit of the turn-up")
+        if not laws and d["turn_up"] is not None and len(d["stock"]) % 2 != 1:
+            raise InvalidState("stock: the talon and the turn-up are drawn two at a time")
+        if trick and phase not in ("play1", "play2"):
+            raise InvalidState(f"trick: no trick is open in phase {phase}")
+        if trick and trick[0]["seat"] != leader:
+            raise InvalidState("trick: the leader plays first to a trick")
+        if len(d["last_trick"]) not in (0, 2) or (
+            d["last_trick"] and d["last_trick"][0]["seat"] == d["last_trick"][1]["seat"]
+        ):
+            raise InvalidState("last_trick: a trick is one card from each seat")
+        if phase in ("play1", "play2") and turn != (1 - leader if trick else leader):
+            raise InvalidState("turn: the leader leads, then the other answers")
+        if phase == "declare" and turn != leader:
+            raise InvalidState("turn: only the winner of the trick declares")
+        queue = d["blanche_queue"]
+        if phase == "blanche":
+            elder = 1 - d["dealer"]
+            if (
+                not opts["carte_blanche"]
+                or not queue
+                or queue != [s for s in (elder, 1 - elder) if s in queue]
             ):
-                self.d.setdefault(key, empty)
+                raise InvalidState(
+                    "blanche_queue: carte blanche is offered non-dealer first, with the option"
+                )
+            if turn != queue[0] or d["tricks_played"] or any(d["table"][s] for s in (0, 1)):
+                raise InvalidState("blanche_queue: carte blanche is shown before the first trick, in turn")
+            for s in queue:
+                if any(rank(c) in "ATKQJ" for c in d["hidden"][s]):
+                    raise InvalidState(f"blanche_queue: seat {s} holds an ace, ten or court")
+        elif queue:
+            raise InvalidState("blanche_queue: carte blanche is offered only before the first trick")
+        if laws:
+            draws = d["draw_queue"]
+            if phase == "draw":
+                if draws not in ([leader, 1 - leader], [1 - leader]) or turn != draws[0]:
+                    raise InvalidState("draw_queue: the winner of the trick draws first, then the loser")
+            elif draws or d["drawn"]:
+                raise InvalidState("draw_queue: draws are made only after a talon trick")
+            if d["drawn"] and (len(self.full_hand(turn)) != FULL_HAND or not d["stock"]):
+                raise InvalidState("drawn: marks a full hand while talon cards are left")
+            seen = d["top_seen"]
+            if seen != sorted(set(seen)) or (seen and (not talon_phase or not d["stock"])):
+                raise InvalidState("top_seen: only the top card of a talon still there can have been seen")
+            if not talon_phase and (d["owed"] != [0, 0] or seen):
+                raise InvalidState("owed: missed cards are lost when the talon runs out")
+            if d["revoker"] is not None and phase not in ("play2", "over"):
+                raise InvalidState("revoker: a revoke happens in the last eight tricks")
+        elif d["revoker"] is not None:
+            raise InvalidState("revoker: only under table laws can a player revoke")
+
+    def _check_hands(self) -> None:
+        """Hand sizes by phase: eight while the talon lasts, less the cards played; equal after."""
+        d = self.d
+        phase = d["phase"]
+        sizes = [len(self.full_hand(s)) for s in (0, 1)]
+        in_trick = [sum(1 for t in d["trick"] if t["seat"] == s) for s in (0, 1)]
+        if phase == "over":
+            if any(sizes) or d["trick"]:
+                raise InvalidState("hidden: every card has been played when the match is over")
+            return
+        if phase in ("blanche", "play2") and (
+            d["table"][0] or d["table"][1] or d["pending"][0] or d["pending"][1]
+        ):
+            raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
+        if any(n > FULL_HAND for n in sizes):
+            raise InvalidState("hidden: a hand holds at most eight cards")
+        if phase == "play2":
+            follower = 1 - d["leader"]
+            if not self.game.options["table_laws"] and sizes[0] + in_trick[0] != sizes[1] + in_trick[1]:
+                raise InvalidState("hidden: in the last eight tricks both hands hold as many cards")
+            if sizes[follower] == 0 or (not d["trick"] and sizes[d["leader"]] == 0):
+                raise InvalidState("hidden: the hand ends as soon as a player has no card left")
+            return
+        owed = d.get("owed", [0, 0])
+        for s in (0, 1):
+            full = FULL_HAND - in_trick[s]
+            if phase == "declare" or (
+                phase == "draw" and s in d["draw_queue"] and not (s == d["draw_queue"][0] and d["drawn"])
+            ):
+                full = FULL_HAND - 1
+            if sizes[s] + owed[s] != full:
+                raise InvalidState(
+                    f"hidden.{s}: holds {sizes[s]} cards (and {owed[s]} missed draws) where {full} are due"
+                )
+
+    def _check_knowledge(self) -> None:
+        """What the opponent (and the table) knows of a hand is in that hand; sevens declared are held."""
+        d = self.d
+        seven = "7" + d["trump"]
+        talon_phase = d["turn_up"] is not None
+        for s in (0, 1):
+            held = Counter(d["hidden"][s])
+            for card, n in d["known"][s].items():
+                if n > held[card]:
+                    raise InvalidState(f"known.{s}: {card} is known {n} times but held {held[card]}")
+            private = d["known_privately"][s] if "known_privately" in d else {}
+            for card, n in private.items():
+                if n > d["known"][s].get(card, 0):
+                    raise InvalidState(f"known_privately.{s}: more copies of {card} than are known at all")
+            declared = d["declared_sevens"][s]
+            if declared and not talon_phase:
+                raise InvalidState(f"declared_sevens.{s}: sevens are declared only while the talon lasts")
+            if declared > d["known"][s].get(seven, 0) - private.get(seven, 0):
+                raise InvalidState(f"declared_sevens.{s}: a declared seven is held and shown to the table")
+        if d["phase"] != "declare" and (d["window_melds"] or d["window_scored"] or d["window_seven"]):
+            raise InvalidState("window: a declaring turn is open only after a talon trick")
+
+    def _check_table(self) -> None:
+        """Declared cards: fresh ids, uses that obey the reuse rule, melds waiting and scored that fit."""
+        d = self.d
+        several = self.game.options["melds_per_trick"] == "several"
+        shapes: dict[str, set[tuple[str, ...]]] = {}
+        for kind, codes in self._patterns():
+            shapes.setdefault(kind, set()).add(codes)
+        cards_of: dict[str, set[str]] = {k: {c for codes in v for c in codes} for k, v in shapes.items()}
+        ids: set[int] = set()
+        for s in (0, 1):
+            kinds_melded = {m["kind"] for m in d["melds"][s]}
+            entries: dict[int, Mapping[str, Any]] = {}
+            for e in d["table"][s]:
+                if e["id"] in ids or e["id"] >= d["next_id"]:
+                    raise InvalidState(f"table.{s}: card id {e['id']} is not a fresh one")
+                ids.add(e["id"])
+                entries[e["id"]] = e
+                uses = e["uses"]
+                for i, (kind, when) in enumerate(uses):
+                    if e["card"] not in cards_of[kind] or kind not in kinds_melded or when > d["window"]:
+                        raise InvalidState(f"table.{s}: {e['card']} cannot have served in {kind}")
+                    if i and (uses[i - 1][1] > when or kind in (k for k, _ in uses[:i])):
+                        raise InvalidState(f"table.{s}: {e['card']} served twice in {kind}")
+                    if any(w < when and MELD_ORDER[k] > MELD_ORDER[kind] for k, w in uses[:i]):
+                        raise InvalidState(
+                            f"table.{s}: {e['card']} served in {kind}, an inferior order, later"
+                        )
+            if several and d["pending"][s]:
+                raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
+            for p in d["pending"][s]:
+                codes = tuple(sort_cards(list(p["cards"])))
+                on_table = [entries.get(i) for i in p["ids"]]
+                if codes not in shapes[p["kind"]] or len(set(p["ids"])) != len(p["ids"]) or None in on_table:
+                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
+                if sorted(e["card"] for e in on_table if e) != sorted(p["cards"]):
+                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
+            for m in d["melds"][s]:
+                if (
+                    tuple(sort_cards(list(m["cards"]))) not in shapes[m["kind"]]
+                    or m["points"] != MELD_POINTS[m["kind"]]
+                ):
+                    raise InvalidState(
+                        f"melds.{s}: {m['kind']} {echo(m['cards'])} for {m['points']} is no meld"
+                    )
+                if not m["scored"] and (several or d["phase"] == "play2"):
+                    raise InvalidState(f"melds.{s}: no meld waits to score now")
+            scored = sum(m["points"] for m in d["melds"][s] if m["scored"])
+            if scored > d["hand_points"][s]:
+                raise InvalidState(
+                    f"melds.{s}: melds worth {scored} but {d['hand_points'][s]} scored this hand"
+                )
+        leader_ids = {e["id"] for e in d["table"][d["leader"]]}
+        if any(i not in leader_ids for m in d["window_melds"] for i in m):
+            raise InvalidState("window_melds: cards exposed this turn lie on the declarer's table")
+        if d["window_scored"] > len(d["window_melds"]) or (not several and d["window_scored"] > 1):
+            raise InvalidState("window_scored: more melds scored than declared this turn")
+
+    def _check_tricks_and_scores(self) -> None:
+        """Tricks won, brisques and this hand's points agree with each other and with the log."""
+        d = self.d
+        won = d["won"]
+        if d["phase"] != "over" and (
+            len(won[0]) % 2 or len(won[1]) % 2 or len(won[0]) + len(won[1]) != 2 * d["tricks_played"]
+        ):
+            raise InvalidState("won: two cards for each trick played")
+        if d["window"] > d["tricks_played"]:
+            raise InvalidState("window: one declaring turn per trick played")
+        last = d["last_trick"]
+        if last:
+            lead, follow = last[0]["card"], last[1]["card"]
+            winner = last[1]["seat"] if beats(lead, follow, d["trump"]) else last[0]["seat"]
+            if winner != d["leader"] or (d["phase"] != "over" and won[winner][-2:] != [lead, follow]):
+                raise InvalidState(
+                    "last_trick: its winner leads now and holds its two cards on top of his tricks"
+                )
+        counted = [sum(1 for c in won[s] if rank(c) in BRISQUE_RANKS) for s in (0, 1)]
+        brisques = d["brisques"]
+        if sum(brisques) != sum(counted) or (d["revoker"] is None and brisques != counted):
+            raise InvalidState(f"brisques: {brisques} do not match the aces and tens won {counted}")
+        if d["revoker"] is not None and brisques[d["revoker"]] > counted[d["revoker"]]:
+            raise InvalidState("brisques: a revoker gains no brisque after his revoke")
+        totals, points = d["totals"], d["hand_points"]
+        if points[0] > totals[0] or points[1] > totals[1] or max(points) > self.game.hand_points_bounds[1]:
+            raise InvalidState(f"hand_points: {points} do not fit the totals {totals}")
+        logged = [0, 0]
+        deal: Mapping[str, Any] | None = None
+        for e in reversed(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "deal":
+                deal = e.data
+                break
+            if e.kind == "score" and e.data.get("seat") in (0, 1) and isinstance(e.data.get("points"), int):
+                logged[e.data["seat"]] += e.data["points"]
+        if deal is None or deal.get("hand") != d["hand_number"] or deal.get("dealer") != d["dealer"]:
+            raise InvalidState("hand_number: the log does not show this hand's deal")
+        if logged != points:
+            raise InvalidState(f"hand_points: {points}, but the log gives {logged} since the deal")
+        target = self.game.options["target"]
+        before = [totals[s] - points[s] for s in (0, 1)]
+        if max(before) >= target and before[0] != before[1]:
+            raise InvalidState("totals: the match was over before this hand")
+        if (d["phase"] == "over") != (
+            max(totals) >= target and totals[0] != totals[1] and not any(d["hidden"])
+        ):
+            raise InvalidState(
+                "phase: the match is over once a hand ends with a total at the target, not level"
+            )
 
     def inventory(self) -> Counter[str]:
         d = self.d
