@@ -7,7 +7,14 @@ import pytest
 import parlour
 from parlour.bots import make_player, player_kinds
 from parlour.engine import Rng, derive_seed
-from tests.conformance import check_match, check_play, option_matrix, play_to_end, same_seed_same_match
+from tests.conformance import (
+    check_match,
+    check_play,
+    option_matrix,
+    play_to_end,
+    refuses,
+    same_seed_same_match,
+)
 
 GAMES = [info.name for info in parlour.list_games()]
 
@@ -109,11 +116,60 @@ def test_any_sequence_of_legal_actions(name: str) -> None:
             if state.is_over:
                 break
             legal = state.legal_actions()
-            assert legal
-            action = data.draw(st.sampled_from(legal))
+            ranges = state.legal_ranges()
+            assert legal or ranges
+            if ranges and (not legal or data.draw(st.booleans())):
+                r = data.draw(st.sampled_from(ranges))
+                action = r.action(data.draw(st.integers(r.low, r.high)))
+            else:
+                action = data.draw(st.sampled_from(legal))
             before = state.inventory()
             state.apply(action)
             assert state.inventory() == before
         assert game.load(state.to_json()).to_json() == state.to_json()
+
+    run()
+
+
+VERBS = ["play", "bet", "bank", "banco", "trump", "meld", "declare", "bid", "take", "bury", "pass", "draw"]
+WORDS = ["²", "9" * 5000, "-1", "1.5", "0x10", "1e3", "١٢", "NaN", "", "[/]", "AS", "N", "XXI", "10H", "\x00"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [n for n in GAMES],
+)
+def test_any_text_is_refused_cleanly_or_legal(name: str) -> None:
+    """Whatever text arrives, ``apply`` takes it (if legal) or raises IllegalAction, changing nothing."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    game = parlour.make(name)
+    states = []
+    state = game.new(seed=3)
+    player = make_player("random", game, 3)
+    for step in range(60):
+        if step % 12 == 0:
+            states.append(state.to_json())
+        seat = state.current_player
+        if seat is None:
+            break
+        state.apply(player.choose(state.view(seat), game))
+    verbs = st.sampled_from(VERBS)
+    words = st.one_of(st.sampled_from(WORDS), st.text(max_size=5))
+    texts = st.one_of(
+        st.text(max_size=30),
+        st.builds(lambda v, w: f"{v} {w}", verbs, words),
+        st.builds(lambda v, w, x: f"{v} {w} {x}", verbs, words, words),
+    )
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(st.sampled_from(states), texts)
+    def run(saved: str, text: str) -> None:
+        s = game.load(saved)
+        if s.is_legal(s.normalize(text)):
+            s.apply(text)
+            return
+        refuses(s, text)
 
     run()
