@@ -70,8 +70,15 @@ def new(deal: Mapping[str, Any], seed: int = 11, **options: Any) -> State:
 
 
 def play(state: State, *cards: str) -> None:
+    """Play the cards; under table laws, players off suit then let their cards stand (ruling BW-24)."""
     for card in cards:
         state.apply(f"play {card}")
+        stand(state)
+
+
+def stand(state: State) -> None:
+    while state.view(None)["phase"] == "review":
+        state.apply("stand")
 
 
 def legal_cards(state: State) -> set[str]:
@@ -933,16 +940,21 @@ def test_under_table_laws_a_revoke_is_accepted_as_play_and_kept_secret() -> None
     play(state, "3S")
     assert state.current_player == 2
     for seat in (None, 0, 1, 2, 3):
-        assert "revoke" not in json.dumps(state.view(seat)).lower()
+        v = state.view(seat)
+        # Only the revoker knows (ruling BW-24: he may correct it before the trick is gathered).
+        assert v.pop("own_revokes") == ([1] if seat == 1 else [])
+        assert "revoke" not in json.dumps(v).lower()
     assert not any("revoke" in e.kind for e in state.events(0))
 
 
 def _following_play_out(state: State) -> None:
     """Play on keeping every law (the first card that follows suit)."""
     strict = parlour.make(GAME)
+    stand(state)
     while state.view(None)["phase"] == "play":
         probe = strict.load(_as_strict(state.to_json()))
         state.apply(probe.legal_actions()[0])
+        stand(state)
 
 
 def _as_strict(text: str) -> str:
@@ -1391,7 +1403,7 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
 
 def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
     game = parlour.make(GAME, laws="table", hand_limit=2)
-    claims = found_any = 0
+    claims = found_any = corrections = 0
     for seed in range(10):
         state = game.new(seed=seed)
         rng = parlour.engine.Rng(seed)
@@ -1408,6 +1420,15 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
                 made.append([seat, len(v["tricks"]) + 1])
             if action.startswith("expose"):
                 exposes[seat % 2] += 1
+            if action.startswith("correct"):
+                # Ruling BW-24: the revoke is taken back (its card exposed), later players withdraw theirs.
+                exposes[seat % 2] += 1
+                number = len(v["tricks"]) + 1
+                seats = [e["seat"] for e in v["trick"]]
+                undone = seats[seats.index(seat) :]
+                assert [seat, number] in made
+                made = [r for r in made if not (r[1] == number and r[0] in undone)]
+                corrections += 1
             n_hands = len(events(state, "hand_end"))
             n_found = len(events(state, "revokes_found"))
             state.apply(action)
@@ -1428,7 +1449,7 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
         assert lost == [2 * exposes[0], 2 * exposes[1]]
         assert penalties == [0, 0]
         assert score_sum(state) == state.scores
-    assert claims and found_any
+    assert claims and found_any and corrections
 
 
 def test_an_explicit_deal_keeps_the_fixed_partnerships_even_under_cut_partners() -> None:

@@ -92,7 +92,7 @@ class Table:
         dealer = view["dealer"]
         if view.get("turn_up_held") and dealer != self.seat and view["turn_up"]:
             self.known[dealer][view["turn_up"]] += 1
-        for s, c in view.get("exposed", []):
+        for s, c in [*view.get("exposed", []), *view.get("withdrawn", [])]:
             if s != self.seat:
                 self.known[s][c] += 1
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
@@ -359,6 +359,8 @@ class HeuristicPlayer:
         phase = view["phase"]
         if phase == "claim":
             return "claim" if "claim" in legal else legal[0]  # a claim costs nothing
+        if phase == "review":
+            return "stand"  # it never revokes, so it has nothing to correct
         if phase == "trump":
             return self.name_trump(view, legal)
         table = Table(view, game)

@@ -15,12 +15,14 @@ from typing import Any, ClassVar
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine.errors import echo
 
 KNIGHT = "N"
 ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
 PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(4)]
 TARGET = 25
+HAND_LIMIT_MAX = 1000  # ruling BW-25: every match ends
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
 }  # fmt: skip
@@ -33,7 +35,7 @@ MISDEALS: Mapping[str, str] = {
     "V": "the last card of the pack did not fall to the dealer's right-hand opponent",
     "VI": "the dealer dealt a card face up",
 }
-PHASE_TRUMP, PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = "trump", "play", "claim", "over"
+PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
 
 
 def suit_of(card: str) -> str | None:
@@ -64,6 +66,9 @@ class BishopsWhistState(State):
         self.tricks: list[dict[str, Any]] = []
         self.exposed: list[list[Any]] = []  # [seat, card] shown and taken back into the hand
         self.exposed_now: list[int] = []  # seats that exposed a card during the current trick
+        self.withdrawn: list[list[Any]] = []  # [seat, card] taken back without penalty (ruling BW-24)
+        self.review: list[int] = []  # seats still to let their off-suit card stand or correct it
+        self.stood: list[int] = []  # seats that have let their card in the trick on the table stand
         self.revokes: list[list[int]] = []  # [seat, trick number]; secret until claimed
         self.claimants: list[int] = []
         self.hand_points: list[int] = [0, 0]
@@ -106,6 +111,8 @@ class BishopsWhistState(State):
             return self.dealer
         if self.phase == PHASE_CLAIM:
             return self.claimants[0]
+        if self.phase == PHASE_REVIEW:
+            return self.review[0]
         return self.order[(self.order.index(self.leader) + len(self.trick)) % 4]
 
     @property
@@ -134,6 +141,8 @@ class BishopsWhistState(State):
             return [*acts, "deal"] if self.game.table_laws else acts
         if self.phase == PHASE_CLAIM:
             return ["claim", "pass"]
+        if self.phase == PHASE_REVIEW:
+            return ["stand", *(f"correct {c}" for c in self._corrections())]
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]  # kept in pack order, knights last
@@ -141,8 +150,10 @@ class BishopsWhistState(State):
         if self.game.table_laws:
             plays = [PLAY[c] for c in cards]
             if seat not in self.exposed_now:
-                # A card already lying exposed cannot be exposed again (knights count one by one).
+                # A card already lying exposed cannot be exposed again (knights count one by one);
+                # nor can a card everybody saw withdrawn (ruling BW-24).
                 shown = Counter(c for s, c in self.exposed if s == seat)
+                shown.update(c for s, c in self.withdrawn if s == seat)
                 plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
             return plays
         return [PLAY[c] for c in self._playable(hand, cards)]
@@ -159,22 +170,41 @@ class BishopsWhistState(State):
             return [suited[0], KNIGHT]  # the knight's revoke: the bishop stands alone in the suit led
         return suited
 
+    def _corrections(self) -> list[str]:
+        """The right cards a reviewing seat may put in place of its revoke (ruling BW-24).
+
+        Only a real revoke can be corrected; the right card keeps the law of following suit, the
+        knight's revoke included (the card taken back counts as back in the hand).
+        """
+        seat = self.review[0]
+        number = len(self.tricks) + 1
+        if [seat, number] not in self.revokes:
+            return []
+        wrong = next(c for s, c, _ in self.trick if s == seat)
+        hand = sorted([*self.hands[seat], wrong], key=ORDER.__getitem__)
+        return [c for c in self._playable(hand, list(dict.fromkeys(hand))) if c != wrong]
+
     def _follows(self, seat: int, card: str) -> bool:
         """Whether playing ``card`` keeps the law of following suit (knight's revoke included)."""
         hand = self.hands[seat]
         return card in self._playable(hand, list(dict.fromkeys(hand)))
 
     def explain_illegal(self, action: str) -> str:
+        """Why ``action`` is refused; user text is echoed only cut short (``echo``)."""
         words = action.split()
         if self.phase == PHASE_TRUMP:
             return "a knight was turned: the dealer must first name trumps ('trump S', 'trump H', ...)"
         if self.phase == PHASE_CLAIM:
             return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
+        if self.phase == PHASE_REVIEW:
+            return self._explain_review(words)
+        if words[:1] == ["correct"]:
+            return "a revoke is corrected once the trick is complete, before it is gathered"
         if len(words) != 2 or words[0] not in ("play", "expose"):
             return "play a card with 'play <card>', e.g. 'play 9H', 'play BS' or 'play N' for a knight"
         card = words[1]
         if not BISHOPS_WHIST.is_card(card):
-            return f"{card!r} is not a card: codes are rank C K Q B 9-2 then suit S H D C, or N for a knight"
+            return f"{echo(card)} is not a card: codes are rank C K Q B 9-2 and suit S H D C, or N (knight)"
         seat = self.current_player
         assert seat is not None
         if card not in self.hands[seat]:
@@ -184,7 +214,7 @@ class BishopsWhistState(State):
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
-            return f"{card} is already exposed"
+            return f"{card} is already exposed (or was seen withdrawn)"
         led = suit_of(self.trick[0][1])
         suited = [c for c in self.hands[seat] if suit_of(c) == led]
         name = SUIT_NAMES[str(led)]
@@ -194,6 +224,20 @@ class BishopsWhistState(State):
                 f"bishop that is your last {name[:-1]} (the knight's revoke)"
             )
         return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
+
+    def _explain_review(self, words: list[str]) -> str:
+        usage = (
+            "the trick is complete: 'stand' lets your card stand, 'correct <card>' takes back a revoke "
+            "and plays the right card"
+        )
+        if len(words) != 2 or words[0] != "correct":
+            return usage
+        right = self._corrections()
+        if not right:
+            return "your card on the trick is no revoke: there is nothing to correct ('stand')"
+        if not BISHOPS_WHIST.is_card(words[1]):
+            return f"{echo(words[1])} is not a card; the right card is one of {', '.join(right)}"
+        return f"the right card follows suit: one of {', '.join(right)}"
 
     def _apply(self, action: str) -> None:
         self._legal_cache = None
@@ -207,6 +251,10 @@ class BishopsWhistState(State):
             self._answer_claim(word == "claim")
         elif word == "expose":
             self._expose(arg)
+        elif word == "stand":
+            self._stand()
+        elif word == "correct":
+            self._correct(arg)
         else:
             self._play(arg)
         self._cp = -1
@@ -311,6 +359,7 @@ class BishopsWhistState(State):
     def _reset_hand(self) -> None:
         self.hands = [[], [], [], []]
         self.trick, self.tricks, self.exposed, self.exposed_now, self.revokes = [], [], [], [], []
+        self.withdrawn, self.review, self.stood = [], [], []
         self.claimants = []
         self.hand_points = [0, 0]
         self.revoked_sides = []
@@ -448,15 +497,89 @@ class BishopsWhistState(State):
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False
         hand.remove(card)
-        if self.exposed:
-            for i, (s, c) in enumerate(self.exposed):
-                if s == seat and c == card:
-                    del self.exposed[i]
-                    break
+        self._unshow(seat, card)
         trick.append([seat, card, as_ten])
         self.log.append(Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}))
         if len(trick) == 4:
+            self._trick_complete()
+
+    def _unshow(self, seat: int, card: str) -> None:
+        """A card shown to all (exposed, or withdrawn) leaves the list when it is played."""
+        for shown in (self.exposed, self.withdrawn):
+            for i, (s, c) in enumerate(shown):
+                if s == seat and c == card:
+                    del shown[i]
+                    return
+
+    def _trick_complete(self) -> None:
+        """Under table laws the trick lies on the table until every player who did not follow the
+        suit led has let his card stand or corrected it (ruling BW-24); then it is gathered."""
+        if self.game.table_laws:
+            self.review = self._review_queue()
+            if self.review:
+                self.phase = PHASE_REVIEW
+                return
+        self._gather()
+
+    def _review_queue(self) -> list[int]:
+        """Seats, in play order, whose card on the trick may be a revoke as far as anybody can see:
+        a card off the suit led (a knight too), not yet reviewed. No revoke is possible in a trick led
+        by a knight, nor in the 13th trick (a single card in hand)."""
+        trick = self.trick
+        if trick[0][1] == KNIGHT or len(self.tricks) == 12:
+            return []
+        led = suit_of(trick[0][1])
+        return [s for s, c, _ in trick[1:] if suit_of(c) != led and s not in self.stood]
+
+    def _stand(self) -> None:
+        self.stood.append(self.review.pop(0))
+        if not self.review:
+            self.phase = PHASE_PLAY
             self._gather()
+
+    def _correct(self, right: str) -> None:
+        """Ruling BW-24: the revoke is taken back before the trick is gathered. The wrong card goes back
+        into the hand as an exposed card (-2); the players after him withdraw their cards without penalty
+        (shown to all until played) and play again; then he plays the right card."""
+        seat = self.review[0]
+        number = len(self.tricks) + 1
+        at = next(i for i, e in enumerate(self.trick) if e[0] == seat)
+        later = self.trick[at + 1 :]
+        wrong = self.trick[at][1]
+        del self.trick[at:]
+        self.revokes.remove([seat, number])
+        self._take_back(seat, wrong)
+        self.exposed.append([seat, wrong])
+        self.log.append(
+            Event(
+                "correct",
+                {
+                    "seat": seat,
+                    "card": wrong,
+                    "right": right,
+                    "text": f"seat {seat} takes back {wrong} (exposed, -2) to follow suit with {right}",
+                },
+            )
+        )
+        self._penalty(seat, 2, "exposed card")
+        for s, c, _ in later:
+            if [s, number] in self.revokes:
+                self.revokes.remove([s, number])
+            self._take_back(s, c)
+            self.withdrawn.append([s, c])
+            self.log.append(
+                Event("withdraw", {"seat": s, "card": c, "text": f"seat {s} withdraws {c} (no penalty)"})
+            )
+        self.stood.append(seat)
+        self.review = []
+        self.phase = PHASE_PLAY
+        self._cp = -1
+        self._play(right)
+
+    def _take_back(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort(key=ORDER.__getitem__)
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
         """A knight played to a plain suit that leads ranks as its ten (ruling: also when discarded void)."""
@@ -509,6 +632,7 @@ class BishopsWhistState(State):
         self.log.append(Event("trick", {**entry, "text": text}))
         self.trick = []
         self.exposed_now = []
+        self.stood = []
         self.leader = winner
         if number == 13:
             self._end_of_play()
@@ -593,17 +717,51 @@ class BishopsWhistState(State):
         self._after_hand()
 
     def _after_hand(self) -> None:
-        a, b = self.match
-        over = (a >= TARGET or b >= TARGET) and a != b
-        if a == b and a >= TARGET and self.game.options["tie"] == "draw":
-            self._finish(None)
+        """Decide the game at the end of a hand, or deal the next one."""
+        over, side = self._result()
+        if not over and self.hands_played >= self.game.options["hand_limit"]:
+            self._finish(self._result_at_limit(), limit=True)
         elif over:
-            self._finish(0 if a > b else 1)
-        elif self.hands_played >= self.game.options["hand_limit"] > 0:
-            self._finish(None if a == b else (0 if a > b else 1), limit=True)
+            self._finish(side)
         else:
             self.dealer = self.left_of(self.dealer)
             self._new_hand()
+
+    def _result(self) -> tuple[bool, int | None]:
+        """(whether the game is decided, the winning side or None for a draw) at the end of a hand.
+
+        A side with 25 or more wins, the higher if both have passed 25; but a side found revoking in
+        the hand never wins with it (ruling BW-23): under ``revoking_side=play-on`` another hand is
+        played, under ``opponents-win`` the other side wins if it has 25 or more.
+        """
+        a, b = self.match
+        revoked = self.revoked_sides
+        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+            other = 1 - revoked[0]
+            if self.match[other] >= TARGET:
+                return True, other  # ruling BW-23 (option opponents-win)
+        if a == b:
+            return a >= TARGET and self.game.options["tie"] == "draw", None
+        higher = 0 if a > b else 1
+        if self.match[higher] >= TARGET and higher not in revoked:
+            return True, higher
+        return False, None  # nobody has 25, or the higher side revoked: ruling BW-23
+
+    def _result_at_limit(self) -> int | None:
+        """The winner when the agreed number of hands is played: the higher side, unless it was found
+        revoking in the last hand (ruling BW-23): then nobody (play-on) or the other side (opponents-win)."""
+        a, b = self.match
+        revoked = self.revoked_sides
+        if a != b:
+            higher = 0 if a > b else 1
+            if higher not in revoked:
+                return higher
+            if self.game.options["revoking_side"] == "play-on" or 1 - higher in revoked:
+                return None
+            return 1 - higher
+        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+            return 1 - revoked[0]
+        return None
 
     def _finish(self, side: int | None, limit: bool = False) -> None:
         self.finished = True
@@ -637,7 +795,7 @@ class BishopsWhistState(State):
                 "hand_sizes": [len(h) for h in self.hands],
                 "trump": self.trump,
                 "turn_up": self.turn_up,
-                "turn_up_held": self.turn_up_held and self.phase == PHASE_PLAY,
+                "turn_up_held": self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW),
                 "bishop_cut": self.bishop_cut,
                 "leader": self.leader,
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
@@ -646,6 +804,10 @@ class BishopsWhistState(State):
                 "tricks_won": _won(self.tricks, self.team_of),
                 "exposed": _deep(self.exposed),
                 "exposed_this_trick": list(self.exposed_now),
+                "withdrawn": _deep(self.withdrawn),
+                "review": list(self.review),
+                "stood": list(self.stood),
+                "own_revokes": [n for s, n in self.revokes if s == seat],
                 "hands_played": self.hands_played,
                 "hand_points": list(self.hand_points),
                 "laws": self.game.options["laws"],
@@ -661,6 +823,11 @@ class BishopsWhistState(State):
             return f"a knight was turned: seat {self.dealer} names trumps"
         if self.phase == PHASE_CLAIM:
             return f"hand over: seat {self.claimants[0]} may claim a revoke"
+        if self.phase == PHASE_REVIEW:
+            return (
+                f"trick {len(self.tricks) + 1} complete: seat {self.review[0]}, who did not follow suit, "
+                "lets the card stand or corrects it"
+            )
         trump = SUIT_NAMES[str(self.trump)]
         number = len(self.tricks) + 1
         extra = " (the knight's trick)" if number == 13 else ""
@@ -679,7 +846,7 @@ class BishopsWhistState(State):
         "order", "team_of", "match", "dealer", "hand_number", "phase", "hands", "trump", "turn_up",
         "turn_up_held", "bishop_cut", "leader", "trick", "tricks", "exposed", "exposed_now", "revokes",
         "claimants", "hand_points", "revoked_sides", "hands_played", "winner_side", "finished",
-        "_pending_deal", "_preset",
+        "_pending_deal", "_preset", "withdrawn", "review", "stood",
     )  # fmt: skip
 
     def _data(self) -> dict[str, Any]:
@@ -747,10 +914,15 @@ class BishopsWhist(Game):
                "its ten (ten), or only a knight's revoke does (revoke-only)", ("ten", "revoke-only")),
         Option("tie", "play-on", "equal scores of 25 or more: play another hand (play-on) or call the "
                "game drawn (draw)", ("play-on", "draw")),
+        Option("revoking_side", "play-on", "a side found revoking in a hand cannot win the game with it; "
+               "if it stands highest with 25 or more, another hand is played (play-on) or the other side "
+               "wins, given 25 or more (opponents-win); at the hand limit: a draw, or the other side",
+               ("play-on", "opponents-win")),
         Option("misdeal_chance", 0.0, "table laws: the chance that a deal is spoilt by a dealer's fault "
                "(misdeals III-VI), to study their effect", minimum=0.0, maximum=0.5),
         Option("hand_limit", 200, "end the match after this many hands, the higher side winning "
-               "(a safeguard for simulations of very poor play; 0 = no limit)", minimum=0),
+               "(a safeguard: under table laws penalties can keep both sides below 25 for ever)",
+               minimum=1, maximum=HAND_LIMIT_MAX),
     )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
@@ -806,6 +978,10 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
     state.hands_played = view["hands_played"]
     state.exposed_now = list(view["exposed_this_trick"])
+    state.withdrawn = [list(e) for e in view["withdrawn"]]
+    state.review = list(view["review"])
+    state.stood = list(view["stood"])
+    state.revokes = [[seat, n] for n in view["own_revokes"]]  # the others' revokes are their secret
     if view["winners"]:
         state.winner_side = state.team_of[view["winners"][0]]
     if state.phase == PHASE_CLAIM:
@@ -821,7 +997,7 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
         return state
     known: list[list[str]] = [[] for _ in range(4)]
     known[seat] = list(view["hand"])
-    for s, c in state.exposed:
+    for s, c in [*state.exposed, *state.withdrawn]:
         if s != seat:
             known[s].append(c)
     dealer_has_turn_up = state.turn_up_held or state.phase == PHASE_TRUMP
