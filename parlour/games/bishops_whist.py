@@ -9,19 +9,27 @@ recorded in docs/rulings.md and named here where it is applied.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal, NotRequired
+
+from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
 from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
 
 KNIGHT = "N"
 ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
 PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(4)]
 TARGET = 25
+HAND_POINTS = (-(4 * 24 + 2 * 26 + 2 * 24), 16)
+"""A side's points in one hand: 16 at most (7 tricks, 4 bishops, the bishop cut); at worst, under table
+laws, a revoke a trick (tricks 1-12) and an exposed card a trick (13) for each partner, and a corrected
+revoke a trick (ruling BW-24)."""
 HAND_LIMIT_MAX = 1000  # ruling BW-25: every match ends
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
@@ -36,6 +44,56 @@ MISDEALS: Mapping[str, str] = {
     "VI": "the dealer dealt a card face up",
 }
 PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
+
+
+# --- the saved state (checked field by field on load) ---------------------------------------------------
+
+Side = Annotated[int, Field(ge=0, le=1)]
+TrickNumber = Annotated[int, Field(ge=1, le=13)]
+Hand = Annotated[list[Code], Field(max_length=13)]
+Shown = Annotated[list[tuple[Seat, Code]], Field(max_length=52)]
+Seats = Annotated[list[Seat], Field(max_length=4)]
+
+
+class TrickSave(SaveDict):
+    number: TrickNumber
+    leader: Seat
+    cards: Annotated[list[tuple[Seat, Code]], Field(min_length=4, max_length=4)]
+    winner: Seat
+
+
+class BishopsWhistSave(SaveDict):
+    """What ``BishopsWhistState._data`` writes; ``check_invariants`` checks how the fields agree."""
+
+    order: tuple[Seat, Seat, Seat, Seat]
+    team_of: tuple[Side, Side, Side, Side]
+    match: tuple[Points, Points]
+    dealer: Seat
+    hand_number: Count
+    phase: Literal["trump", "play", "review", "claim", "over"]
+    hands: tuple[Hand, Hand, Hand, Hand]
+    trump: Literal["S", "H", "D", "C"] | None
+    turn_up: Code
+    turn_up_held: bool
+    bishop_cut: bool
+    leader: Seat
+    trick: Annotated[list[tuple[Seat, Code, bool]], Field(max_length=4)]
+    tricks: Annotated[list[TrickSave], Field(max_length=13)]
+    exposed: Shown
+    exposed_now: Seats
+    revokes: Annotated[list[tuple[Seat, TrickNumber]], Field(max_length=52)]
+    claimants: Annotated[list[Seat], Field(max_length=2)]
+    hand_points: tuple[Points, Points]
+    revoked_sides: Annotated[list[Side], Field(max_length=2)]
+    hands_played: Count
+    winner_side: Side | None
+    finished: bool
+    _pending_deal: Annotated[list[Code], Field(max_length=51)]
+    _preset: bool
+    # Since ruling BW-24; saves written before it have none of them.
+    withdrawn: NotRequired[Shown]
+    review: NotRequired[Seats]
+    stood: NotRequired[Seats]
 
 
 def suit_of(card: str) -> str | None:
@@ -853,6 +911,30 @@ class BishopsWhistState(State):
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _restore(self, data: dict[str, Any]) -> None:
+        d = checked(BishopsWhistSave, data, "state")
+        self._set(
+            {
+                **d,
+                "order": list(d["order"]),
+                "team_of": list(d["team_of"]),
+                "match": list(d["match"]),
+                "hands": [list(h) for h in d["hands"]],
+                "trick": [list(e) for e in d["trick"]],
+                "tricks": [{**t, "cards": [list(e) for e in t["cards"]]} for t in d["tricks"]],
+                "exposed": [list(e) for e in d["exposed"]],
+                "exposed_now": list(d["exposed_now"]),
+                "revokes": [list(r) for r in d["revokes"]],
+                "claimants": list(d["claimants"]),
+                "hand_points": list(d["hand_points"]),
+                "revoked_sides": list(d["revoked_sides"]),
+                "_pending_deal": list(d["_pending_deal"]),
+                "withdrawn": [list(e) for e in d.get("withdrawn", [])],
+                "review": list(d.get("review", [])),
+                "stood": list(d.get("stood", [])),
+            }
+        )
+
+    def _set(self, data: Mapping[str, Any]) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self._legal_cache = None
@@ -865,8 +947,277 @@ class BishopsWhistState(State):
         other.seed = self.seed
         other.rng = self.rng.copy()
         other.log = list(self.log)
-        other._restore(_deep(self._data()))
+        other._set(_deep(self._data()))
         return other
+
+    # --- what no legal play can break ----------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """Refuse (``InvalidState``) a state no legal play reaches; linear in the state's size."""
+        self._check_table()
+        self._check_cards()
+        self._check_phase()
+        self._check_tricks()
+        self._check_shown()
+        self._check_history()
+        self._check_scores()
+        super().check_invariants()
+
+    def _check_table(self) -> None:
+        if sorted(self.order) != [0, 1, 2, 3]:
+            raise InvalidState(f"order: must seat 0, 1, 2 and 3 once each, not {self.order}")
+        team, order = self.team_of, self.order
+        if not all(team[order[i]] == team[order[i + 2]] != team[order[i + 1]] for i in range(2)):
+            raise InvalidState(f"team_of: partners sit facing each other ({team} with order {order})")
+        if self.game.options["partners"] == "fixed" and (order != [0, 1, 2, 3] or team != [0, 1, 0, 1]):
+            raise InvalidState("order: with fixed partners seats 0 and 2 play against 1 and 3 in order 0-3")
+        for name in ("dealer", "leader"):
+            if not 0 <= getattr(self, name) < 4:
+                raise InvalidState(f"{name}: must be a seat from 0 to 3")
+
+    def _check_cards(self) -> None:
+        pack = BISHOPS_WHIST.counts()
+        for name, cards in (
+            ("hands", [c for h in self.hands for c in h]),
+            ("trick", [c for _, c, _ in self.trick]),
+            ("tricks", [c for t in self.tricks for _, c in t["cards"]]),
+            ("_pending_deal", self._pending_deal),
+            ("turn_up", [self.turn_up]),
+        ):
+            unknown = next((c for c in cards if c not in pack), None)
+            if unknown is not None:
+                raise InvalidState(f"{name}: {echo(unknown)} is not a card of the pack")
+        held = self.inventory()
+        if held != pack:
+            extra, missing = held - pack, pack - held
+            raise InvalidState(
+                f"hands: the cards must be the pack once over (extra {sorted(extra.elements())}, "
+                f"missing {sorted(missing.elements())})"
+            )
+        for s, hand in enumerate(self.hands):
+            if hand != sorted(hand, key=ORDER.__getitem__):
+                raise InvalidState(f"hands.{s}: a hand is kept in pack order")
+
+    def _check_phase(self) -> None:
+        phase, table = self.phase, self.game.table_laws
+        if self.finished != (phase == PHASE_OVER):
+            raise InvalidState(f"finished: must be true exactly when the phase is over, not in {phase}")
+        if self.winner_side is not None and phase != PHASE_OVER:
+            raise InvalidState("winner_side: only a finished match has a winner")
+        if (phase in (PHASE_REVIEW, PHASE_CLAIM) or self.exposed or self.revokes) and not table:
+            raise InvalidState(f"phase: {phase}, exposed cards and revokes exist only under table laws")
+        if bool(self.claimants) != (phase == PHASE_CLAIM) or bool(self.review) != (phase == PHASE_REVIEW):
+            raise InvalidState("claimants: seats answer claims only in the claim phase, reviews in review")
+        if ((self._preset or self._pending_deal) and phase != PHASE_TRUMP) or (
+            self._preset and self._pending_deal
+        ):
+            raise InvalidState("_pending_deal: the pack waits undealt only while the dealer names trumps")
+        sides = self.revoked_sides
+        if (sides and phase not in (PHASE_CLAIM, PHASE_OVER)) or len(set(sides)) != len(sides):
+            raise InvalidState("revoked_sides: sides found revoking are known only once claims are made")
+        if self.hand_number < 1 or self.hands_played > self.hand_number - (phase != PHASE_OVER):
+            raise InvalidState(
+                f"hands_played: {self.hands_played} hands cannot be over in hand {self.hand_number}"
+            )
+        if self.hands_played > self.game.options["hand_limit"]:
+            raise InvalidState(f"hands_played: more than the hand limit of {self.game.options['hand_limit']}")
+        if phase == PHASE_TRUMP:
+            self._check_trump_phase()
+            return
+        if self.trump not in SUITS or (self.turn_up != KNIGHT and self.trump != suit_of(self.turn_up)):
+            raise InvalidState(f"trump: {self.trump} cannot be trumps with the turn-up {self.turn_up}")
+        if self.bishop_cut != (self.turn_up != KNIGHT and self.turn_up[0] == "B"):
+            raise InvalidState("bishop_cut: a bishop turned scores the bishop cut once the deal stands")
+        done = len(self.tricks)
+        if phase in (PHASE_CLAIM, PHASE_OVER):
+            if done != 13 or self.trick or any(self.hands) or self.turn_up_held:
+                raise InvalidState(f"tricks: in the {phase} phase the hand is played out (13 tricks)")
+            if phase == PHASE_CLAIM:
+                first = self.left_of(self.dealer)
+                if self.claimants not in ([first, self.left_of(first)], [self.left_of(first)]):
+                    raise InvalidState("claimants: one player of each side answers, from the dealer's left")
+            else:
+                self._check_result()
+            return
+        size = len(self.trick)
+        if (phase == PHASE_REVIEW and (done > 11 or size != 4)) or (
+            phase == PHASE_PLAY and (done > 12 or size > 3)
+        ):
+            raise InvalidState(
+                f"trick: {len(self.trick)} cards cannot lie on trick {done + 1} in the {phase} phase"
+            )
+        if self.turn_up_held and self.turn_up not in self.hands[self.dealer]:
+            raise InvalidState("turn_up_held: the dealer does not hold the turn-up")
+        played = [s for s, _, _ in self.trick]
+        for s in range(4):
+            if len(self.hands[s]) != 13 - done - (s in played):
+                raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards, after {done} tricks")
+
+    def _check_trump_phase(self) -> None:
+        if self.turn_up != KNIGHT or self.trump is not None or self.trick or self.tricks or self.bishop_cut:
+            raise InvalidState("phase: the dealer names trumps only after turning a knight, before play")
+        sizes = [len(h) for h in self.hands]
+        if sizes != ([13] * 4 if self._preset else [0] * 4):
+            raise InvalidState(f"hands: {sizes} cards while the dealer names trumps")
+        if self.exposed_now or self.revokes or self.stood or self.hand_points != [0, 0]:
+            raise InvalidState("phase: nothing is played or scored before trumps are named")
+
+    def _check_history(self) -> None:
+        """What the tricks show: who took each, that the turn-up stayed the dealer's, and (strict laws)
+        that nobody holds or later played a card of a suit he once showed out of."""
+        if self.phase == PHASE_TRUMP:
+            return
+        played = [(t["cards"], t["number"] == 13, t["winner"]) for t in self.tricks]
+        for i, (cards, last, winner) in enumerate(played):
+            if winner not in self._possible_winners(cards, last):
+                raise InvalidState(f"tricks.{i}: seat {winner} cannot take this trick")
+        for k, (_, card, as_ten) in enumerate(self.trick):
+            if as_ten and not self._may_rank_ten(self.trick[0][1], k):
+                raise InvalidState(f"trick.{k}: this knight cannot rank as a ten")
+            if self.game.void_ten and card == KNIGHT and self._may_rank_ten(self.trick[0][1], k) != as_ten:
+                raise InvalidState(f"trick.{k}: a knight on a plain suit led ranks as a ten")
+        every = [(s, c, n) for n, (cards, _, _) in enumerate(played, 1) for s, c in cards]
+        number = len(self.tricks) + 1
+        every += [(s, c, number) for s, c, _ in self.trick]
+        self._check_turn_up(every)
+        if not self.game.table_laws:
+            self._check_voids([*[cards for cards, _, _ in played], [e[:2] for e in self.trick]])
+
+    def _may_rank_ten(self, lead: str, position: int) -> bool:
+        return position > 0 and lead != KNIGHT and suit_of(lead) != self.trump
+
+    def _possible_winners(self, cards: list[list[Any]], last: bool) -> set[int]:
+        """Who takes a quitted trick: under ``void_knight=revoke-only`` a knight may or may not have
+        ranked as a ten (that depended on the hand that played it), so each reading counts."""
+        lead = cards[0][1]
+        tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and self._may_rank_ten(lead, k)]
+        if self.game.void_ten:
+            readings: list[tuple[bool, ...]] = [(True,) * len(tens)]
+        else:
+            readings = list(itertools.product((True, False), repeat=len(tens)))
+        out: set[int] = set()
+        for flags in readings:
+            ten = dict(zip(tens, flags, strict=True))
+            out.add(self.trick_winner([[s, c, ten.get(k, False)] for k, (s, c) in enumerate(cards)], last))
+        return out
+
+    def _check_turn_up(self, every: list[tuple[int, str, int]]) -> None:
+        """The turn-up is the dealer's: only he plays it, and everybody knows he holds it until he does
+        (or knows it from seeing it taken back, ruling BW-24)."""
+        up, dealer = self.turn_up, self.dealer
+        shown = [dealer, up] in self.exposed or [dealer, up] in self.withdrawn
+        if up == KNIGHT:
+            if (
+                not self.turn_up_held
+                and not shown
+                and not any(s == dealer and c == KNIGHT for s, c, _ in every)
+            ):
+                raise InvalidState(
+                    "turn_up_held: the dealer has played no knight, so he holds the one turned"
+                )
+            return
+        if any(c == up and s != dealer for s, c, _ in every):
+            raise InvalidState(f"tricks: the turn-up {up} was played by another seat than the dealer")
+        if up in self.hands[dealer] and not self.turn_up_held and not shown:
+            raise InvalidState(f"turn_up_held: the dealer holds the turn-up {up}, as everybody knows")
+        if not any(c == up for s, c, _ in every) and up not in self.hands[dealer]:
+            raise InvalidState(f"hands.{dealer}: the dealer must hold the turn-up {up} until he plays it")
+
+    def _check_voids(self, tricks: list[list[list[Any]]]) -> None:
+        """Strict laws: a seat that played off the suit led had none of it (only the bishop, if it played a
+        knight instead: the knight's revoke), so it can hold or play no such card afterwards."""
+        barred: list[dict[str, bool]] = [{} for _ in range(4)]  # suit -> the bishop is still allowed
+        for n, cards in enumerate(tricks, 1):
+            if not cards:
+                continue
+            lead = cards[0][1]
+            for k, (s, c) in enumerate(cards):
+                suit = suit_of(c)
+                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+                    raise InvalidState(
+                        f"tricks: seat {s} plays {c} in trick {n}, having shown out of that suit"
+                    )
+                if k == 0 or lead == KNIGHT or suit == suit_of(lead):
+                    continue
+                led = str(suit_of(lead))
+                barred[s][led] = barred[s].get(led, True) and c == KNIGHT
+        for s in range(4):
+            for c in self.hands[s]:
+                suit = suit_of(c)
+                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+                    raise InvalidState(f"hands.{s}: seat {s} holds {c} but has shown out of that suit")
+
+    def _check_tricks(self) -> None:
+        order = self.order
+        leader = self.left_of(self.dealer)
+        for i, t in enumerate(self.tricks):
+            seats = [s for s, _ in t["cards"]]
+            if t["number"] != i + 1 or t["leader"] != leader:
+                raise InvalidState(f"tricks.{i}: trick {i + 1} is led by seat {leader}")
+            if seats != [order[(order.index(leader) + k) % 4] for k in range(4)] or t["winner"] not in seats:
+                raise InvalidState(f"tricks.{i}: the four seats play in turn from the leader")
+            leader = t["winner"]
+        if self.phase != PHASE_TRUMP and self.leader != leader:
+            raise InvalidState(
+                f"leader: must be seat {leader}, who took the last trick or sits at the dealer's left"
+            )
+        start = order.index(self.leader)
+        for k, (s, c, as_ten) in enumerate(self.trick):
+            if s != order[(start + k) % 4] or (as_ten and c != KNIGHT):
+                raise InvalidState(
+                    f"trick.{k}: cards fall in turn from the leader; only a knight ranks as a ten"
+                )
+        played = {s for s, _, _ in self.trick}
+        if not set(self.stood) <= played or len(set(self.stood)) != len(self.stood):
+            raise InvalidState("stood: only players in the trick on the table let their cards stand")
+        if self.phase == PHASE_REVIEW and self.review != self._review_queue():
+            raise InvalidState(f"review: the players off suit, in turn, are {self._review_queue()}")
+        number = len(self.tricks) + 1
+        seen: set[tuple[int, int]] = set()
+        for s, n in self.revokes:
+            if n < number:
+                cards = self.tricks[n - 1]["cards"]
+            else:
+                cards = [e[:2] for e in self.trick] if n == number else []
+            card = next((c for seat, c in cards if seat == s), None)
+            if card is None or (s, n) in seen or n == 13:
+                raise InvalidState(f"revokes: seat {s} did not play to trick {n}")
+            if cards[0][1] == KNIGHT or suit_of(card) == suit_of(cards[0][1]):
+                raise InvalidState(f"revokes: seat {s} did not play off suit to trick {n}")
+            seen.add((s, n))
+
+    def _check_shown(self) -> None:
+        now = self.exposed_now
+        if len(set(now)) != len(now) or not all(0 <= s < 4 for s in now):
+            raise InvalidState("exposed_now: each seat exposes at most one card a trick")
+        for name, shown in (("exposed", self.exposed), ("withdrawn", self.withdrawn)):
+            if (self.phase == PHASE_TRUMP or not self.game.table_laws) and shown:
+                raise InvalidState(f"{name}: cards are shown only in play under table laws")
+            for s, _ in shown:
+                if not 0 <= s < 4:
+                    raise InvalidState(f"{name}: {s} is not a seat")
+        for s in range(4):
+            known = Counter(c for seat, c in [*self.exposed, *self.withdrawn] if seat == s)
+            if known - Counter(self.hands[s]):
+                raise InvalidState(f"exposed: seat {s} does not hold every card shown as in its hand")
+
+    def _check_scores(self) -> None:
+        low, high = HAND_POINTS
+        for side in (0, 1):
+            if not low <= self.hand_points[side] <= high:
+                raise InvalidState(f"hand_points.{side}: a hand scores from {low} to {high}")
+            hands = self.hands_played + (self.phase != PHASE_OVER)
+            if not low * hands <= self.match[side] <= high * hands:
+                raise InvalidState(f"match.{side}: {self.match[side]} points cannot be made in {hands} hands")
+
+    def _check_result(self) -> None:
+        decided, side = self._result()
+        if not decided:
+            if self.hands_played < self.game.options["hand_limit"]:
+                raise InvalidState("finished: the game is not decided and the hand limit is not reached")
+            side = self._result_at_limit()
+        if self.winner_side != side:
+            raise InvalidState(f"winner_side: the scores {self.match} give {side}, not {self.winner_side}")
 
 
 def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
@@ -930,7 +1281,7 @@ class BishopsWhist(Game):
         self.table_laws = self.options["laws"] == "table"
         self.void_ten = self.options["void_knight"] == "ten"
         if self.table_laws:
-            self.hand_points_bounds = (-4 * 26 - 2 * 26 - TARGET, 16)
+            self.hand_points_bounds = HAND_POINTS
 
     hand_points_bounds = (0.0, 16.0)
 
