@@ -319,7 +319,7 @@ class BishopsWhistState(State):
 
     # --- dealing ----------------------------------------------------------------------
 
-    def _start(self, deal: Mapping[str, Any] | None) -> None:
+    def _start(self, deal: object) -> None:
         self._cp = -1
         if deal is None:
             self._cut_for_table()
@@ -484,28 +484,8 @@ class BishopsWhistState(State):
         self._pending_deal = []
         self._new_hand()
 
-    def _explicit_deal(self, deal: Mapping[str, Any]) -> None:
-        try:
-            dealer = int(deal["dealer"])
-            turn_up = str(deal["turn_up"])
-            hands = [list(map(str, h)) for h in deal["hands"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands': {exc}") from None
-        if dealer not in range(4):
-            raise InvalidDeal(f"dealer must be a seat 0-3, not {dealer}")
-        if len(hands) != 4 or any(len(h) != 13 for h in hands):
-            raise InvalidDeal("a deal needs four hands of 13 cards")
-        try:
-            BISHOPS_WHIST.check([c for h in hands for c in h], "the deal")
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
-        if turn_up not in hands[dealer]:
-            raise InvalidDeal(f"the turn-up {turn_up} must be in the dealer's hand")
-        trump = deal.get("trump")
-        if turn_up != KNIGHT and trump is not None and trump != suit_of(turn_up):
-            raise InvalidDeal(f"the turn-up {turn_up} makes {suit_of(turn_up)} trumps, not {trump}")
-        if trump is not None and trump not in SUITS:
-            raise InvalidDeal(f"trump must be one of {', '.join(SUITS)}")
+    def _explicit_deal(self, deal: object) -> None:
+        dealer, turn_up, hands, trump = _checked_deal(deal)
         self.dealer = dealer
         self.hand_number = 1
         self._reset_hand()
@@ -1218,6 +1198,52 @@ class BishopsWhistState(State):
             side = self._result_at_limit()
         if self.winner_side != side:
             raise InvalidState(f"winner_side: the scores {self.match} give {side}, not {self.winner_side}")
+
+
+DEAL_KEYS = ("dealer", "turn_up", "hands", "trump")
+
+
+def _checked_deal(deal: object) -> tuple[int, str, list[list[str]], str | None]:
+    """An explicit deal's (dealer, turn-up, hands, trump), or ``InvalidDeal`` saying what is wrong.
+
+    Nothing the caller gave is trusted: types, sizes, seats and cards are checked, and what is echoed
+    in a message is cut short.
+    """
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal(
+            f"a deal is a mapping of 'dealer', 'turn_up', 'hands' (and 'trump'), not {echo(deal)}"
+        )
+    unknown = [k for k in deal if k not in DEAL_KEYS]
+    if unknown:
+        raise InvalidDeal(f"a deal has no key {echo(unknown[0])}: its keys are {', '.join(DEAL_KEYS)}")
+    missing = [k for k in DEAL_KEYS[:3] if k not in deal]
+    if missing:
+        raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands' ({', '.join(missing)} missing)")
+    dealer, turn_up, hands, trump = deal["dealer"], deal["turn_up"], deal["hands"], deal.get("trump")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
+    if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != 4:
+        raise InvalidDeal(f"hands must be a list of four hands of 13 cards, not {echo(hands)}")
+    checked_hands: list[list[str]] = []
+    for s, hand in enumerate(hands):
+        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != 13:
+            raise InvalidDeal(f"hands.{s} must be a list of 13 cards, not {echo(hand)}")
+        for i, card in enumerate(hand):
+            if not isinstance(card, str) or not BISHOPS_WHIST.is_card(card):
+                raise InvalidDeal(f"hands.{s}.{i}: {echo(card)} is not a card of the {BISHOPS_WHIST.title}")
+        checked_hands.append(list(hand))
+    excess = Counter(c for h in checked_hands for c in h) - BISHOPS_WHIST.counts()
+    if excess:
+        raise InvalidDeal(f"hands: too many of {', '.join(sorted(excess))} for the {BISHOPS_WHIST.title}")
+    if not isinstance(turn_up, str) or not BISHOPS_WHIST.is_card(turn_up):
+        raise InvalidDeal(f"turn_up: {echo(turn_up)} is not a card of the {BISHOPS_WHIST.title}")
+    if turn_up not in checked_hands[dealer]:
+        raise InvalidDeal(f"the turn-up {turn_up} must be in the dealer's hand")
+    if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
+        raise InvalidDeal(f"trump must be one of {', '.join(SUITS)}, not {echo(trump)}")
+    if turn_up != KNIGHT and trump is not None and trump != suit_of(turn_up):
+        raise InvalidDeal(f"the turn-up {turn_up} makes {suit_of(turn_up)} trumps, not {trump}")
+    return dealer, turn_up, checked_hands, trump
 
 
 def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
