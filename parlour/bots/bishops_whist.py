@@ -113,6 +113,9 @@ class Table:
                 if self.played["B" + suit] or "B" + suit in self.hand:
                     self.void[s].add(suit)
             self.bishop_only[s] -= self.void[s]
+        # The table does not change once read: chances and unseen suits are worked out once each.
+        self._p_holds: dict[tuple[int, str], float] = {}
+        self._unseen_of: dict[str, list[str]] = {}
 
     # --- who may hold what -----------------------------------------------------------
 
@@ -128,6 +131,13 @@ class Table:
 
     def p_holds(self, seat: int, card: str) -> float:
         """The chance that ``seat`` holds (a copy of) ``card``, spreading unseen cards by hand size."""
+        key = (seat, card)
+        found = self._p_holds.get(key)
+        if found is None:
+            found = self._p_holds[key] = self._p_holds_now(seat, card)
+        return found
+
+    def _p_holds_now(self, seat: int, card: str) -> float:
         copies = self.unseen[card]
         if copies == 0:
             return 0.0
@@ -149,7 +159,10 @@ class Table:
         return _chance_any([self.p_holds(seat, c) for c in set(cards)])
 
     def unseen_of(self, suit: str) -> list[str]:
-        return [c for c in self.unseen if self.unseen[c] and suit_of(c) == suit]
+        found = self._unseen_of.get(suit)
+        if found is None:
+            found = self._unseen_of[suit] = [c for c in self.unseen if self.unseen[c] and suit_of(c) == suit]
+        return list(found)
 
     def p_void(self, seat: int, suit: str) -> float:
         if suit in self.void[seat]:
@@ -515,15 +528,38 @@ class HeuristicPlayer:
         return score
 
 
-class SearchPlayer:
-    """Perfect-information Monte Carlo over ``game.determinize``, heuristic players in the playouts."""
+PLAYOUTS = 40
+"""The search's default budget: playouts per decision (deterministic: same seed, same choice)."""
+MAX_WORLDS = 24
+MIN_WORLDS = 2
 
-    def __init__(self, game: Game, seed: int = 0, budget: float = 0.5, samples: int = 24) -> None:
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo over ``game.determinize``, heuristic players in the playouts.
+
+    The budget is ``playouts`` per decision: ``playouts // candidates`` sampled worlds (at least 2, at
+    most 24), every candidate card played out in each. It depends on nothing but the seed and the view,
+    so simulations repeat exactly. ``seconds`` (off by default, for interactive play only) also stops
+    the search at a wall-clock deadline, after at least two worlds: such a player is not reproducible.
+    """
+
+    def __init__(
+        self, game: Game, seed: int = 0, playouts: int = PLAYOUTS, seconds: float | None = None
+    ) -> None:
+        if playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be a positive number of seconds, not {seconds}")
         self.game = game
         self.rng = Rng(seed)
-        self.budget = budget
-        self.samples = samples
+        self.playouts = playouts
+        self.seconds = seconds
         self.fast = HeuristicPlayer(game, seed)
+        self.last_worlds = 0
+
+    def worlds(self, candidates: int) -> int:
+        """How many worlds a decision between ``candidates`` cards samples within the budget."""
+        return max(MIN_WORLDS, min(MAX_WORLDS, self.playouts // candidates))
 
     def choose(self, view: View, game: Game) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -537,15 +573,17 @@ class SearchPlayer:
         seat = view["seat"]
         side = [s for s in range(4) if s in (seat, table.partner)]
         totals = dict.fromkeys(cards, 0.0)
-        deadline = time.perf_counter() + self.budget
+        worlds = self.worlds(len(cards))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        while n < self.samples and (n < 2 or time.perf_counter() < deadline):
+        while n < worlds and (deadline is None or n < MIN_WORLDS or time.perf_counter() < deadline):
             world = game.determinize(view, self.rng)
             for c in cards:
                 state = world.clone()
                 state.apply(f"play {c}")
                 totals[c] += self.playout(state, side)
             n += 1
+        self.last_worlds = n
         return f"play {max(cards, key=lambda c: totals[c])}"
 
     def playout(self, state: Any, side: list[int]) -> float:

@@ -10,6 +10,7 @@ recorded in docs/rulings.md and named here where it is applied.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal, NotRequired
@@ -1353,6 +1354,12 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     state.finished = view["is_over"]
     side_scores = {state.team_of[s]: int(view["scores"][s]) for s in range(4)}
     state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
+    # The world's log carries the scores as the view shows them, so the world is a whole state.
+    state.log = [
+        Event("score", {"seat": s, "points": state.match[state.team_of[s]], "reason": "so far"})
+        for s in range(4)
+        if state.match[state.team_of[s]]
+    ]
     state.hands_played = view["hands_played"]
     state.exposed_now = list(view["exposed_this_trick"])
     state.withdrawn = [list(e) for e in view["withdrawn"]]
@@ -1421,32 +1428,95 @@ def _allowed(card: str, void: set[str]) -> bool:
     return not (suit + "*" in void and card[0] != "B")
 
 
+FACTORIAL = [math.factorial(n) for n in range(53)]
+
+
 def _sample_hands(
     known: list[list[str]], sizes: list[int], unknown: list[str], voids: list[set[str]], rng: Rng
 ) -> list[list[str]]:
-    """Fill each hand to its size from ``unknown``; retries, then relaxes voids if they cannot all hold."""
-    for attempt in range(60):
-        relax = attempt >= 50
-        hands = [list(h) for h in known]
-        room = [sizes[s] - len(hands[s]) for s in range(4)]
-        cards = list(unknown)
-        rng.shuffle(cards)
-        # Most constrained cards first: those fewest seats may hold.
-        cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] > 0 and _allowed(c, voids[s])))
-        ok = True
-        for card in cards:
-            options = [s for s in range(4) if room[s] > 0 and (relax or _allowed(card, voids[s]))]
-            if not options:
-                ok = False
+    """Fill each hand to its size from ``unknown``, uniformly among the deals that keep every void.
+
+    Exact, and never relaxes a constraint: the cards are grouped by the seats that may hold them,
+    the deals are counted class by class (``_completions``), and each class is shared out with
+    probability proportional to the number of deals it leaves possible. The cards are distinct objects
+    (the four knights too), as in a real shuffle. Raises ``ValueError`` if no deal fits.
+    """
+    hands = [list(h) for h in known]
+    room = tuple(sizes[s] - len(hands[s]) for s in range(4))
+    if any(r < 0 for r in room) or sum(room) != len(unknown):
+        raise ValueError("no deal of the unseen cards fits the view")
+    groups: dict[int, list[str]] = {}
+    for card in unknown:
+        mask = sum(1 << s for s in range(4) if room[s] > 0 and _allowed(card, voids[s]))
+        groups.setdefault(mask, []).append(card)
+    classes = sorted(groups.items())
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    total = _completions(classes, 0, room, memo)
+    if total == 0:
+        raise ValueError("no deal of the unseen cards fits the view")
+    for i, (mask, cards) in enumerate(classes):
+        pick = rng.randrange(total)
+        for split, ways in _splits(mask, len(cards), room):
+            rest = tuple(r - x for r, x in zip(room, split, strict=True))
+            weight = ways * _completions(classes, i + 1, rest, memo)
+            if pick < weight:
                 break
-            weights = [room[s] for s in options]
-            pick = rng.randrange(sum(weights))
-            for s, w in zip(options, weights, strict=True):
-                if pick < w:
-                    hands[s].append(card)
-                    room[s] -= 1
-                    break
-                pick -= w
-        if ok:
-            return hands
-    raise ValueError("no deal of the unseen cards fits the view")
+            pick -= weight
+        else:  # pragma: no cover - the weights add up to ``total``
+            raise AssertionError("the deals were miscounted")
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        at = 0
+        for s in range(4):
+            hands[s].extend(shuffled[at : at + split[s]])
+            at += split[s]
+        room, total = rest, weight // ways
+    return hands
+
+
+def _splits(mask: int, n: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to share ``n`` cards of one class among the seats in ``mask``, each within its room:
+    (cards per seat, number of ways to choose which cards go where)."""
+    seats = [s for s in range(4) if mask >> s & 1]
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def share(k: int, left: int, split: list[int]) -> None:
+        if k == len(seats) - 1:
+            if left <= room[seats[k]]:
+                split[seats[k]] = left
+                ways = FACTORIAL[n]
+                for x in split:
+                    ways //= FACTORIAL[x]
+                out.append((tuple(split), ways))
+                split[seats[k]] = 0
+            return
+        for x in range(min(left, room[seats[k]]) + 1):
+            split[seats[k]] = x
+            share(k + 1, left - x, split)
+        split[seats[k]] = 0
+
+    if not seats:
+        return [((0, 0, 0, 0), 1)] if n == 0 else []
+    share(0, n, [0, 0, 0, 0])
+    return out
+
+
+def _completions(
+    classes: list[tuple[int, list[str]]],
+    i: int,
+    room: tuple[int, ...],
+    memo: dict[tuple[int, tuple[int, ...]], int],
+) -> int:
+    """The number of ways to deal classes ``i``... into exactly the ``room`` left (cards distinct)."""
+    if i == len(classes):
+        return 1 if not any(room) else 0
+    key = (i, room)
+    found = memo.get(key)
+    if found is None:
+        mask, cards = classes[i]
+        found = 0
+        for split, ways in _splits(mask, len(cards), room):
+            rest = tuple(r - x for r, x in zip(room, split, strict=True))
+            found += ways * _completions(classes, i + 1, rest, memo)
+        memo[key] = found
+    return found
