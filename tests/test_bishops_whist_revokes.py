@@ -76,6 +76,41 @@ def test_a_revoking_side_standing_highest_after_a_tie_does_not_win(
         assert events(state, "match_end")[0].data["text"] == "game over: seats 1 and 3 win, 30-28"
 
 
+@pytest.mark.parametrize(
+    ("revoking_side", "tie", "over", "winners_"),
+    [
+        ("play-on", "play-on", False, []),
+        ("play-on", "draw", True, []),
+        ("opponents-win", "play-on", True, [1, 3]),
+        ("opponents-win", "draw", True, [1, 3]),
+    ],
+)
+def test_level_at_25_or_more_with_one_side_found_revoking(
+    revoking_side: str, tie: str, over: bool, winners_: list[int]
+) -> None:
+    state, script = side_zero_revokes(revoking_side=revoking_side, tie=tie)
+    state = edit(state, match=[30, 30])
+    play_script(state, script)  # no exposure this time: seats 1 and 3 make nothing
+    state.apply("pass")
+    state.apply("claim")
+    assert [state.scores[0], state.scores[1]] == [30, 30]
+    assert state.is_over is over and state.winners == winners_
+
+
+@pytest.mark.parametrize("revoking_side", ["play-on", "opponents-win"])
+def test_when_both_sides_are_found_revoking_neither_wins(revoking_side: str) -> None:
+    state, script = side_zero_revokes(revoking_side=revoking_side)
+    assert script[11] == (3, "4C 5C 3C N") and script[12] == (0, "N N 2C N")
+    script[11] = (3, "4C 5C N N")  # seat 1 too throws its knight, holding the 3 of clubs
+    script[12] = (0, "N 3C 2C N")
+    state = edit(state, match=[30, 30])
+    play_script(state, script)
+    state.apply("claim")
+    state.apply("claim")
+    assert [state.scores[0], state.scores[1]] == [30, 26]
+    assert not state.is_over
+
+
 def test_under_opponents_win_the_other_side_needs_25() -> None:
     state, script = side_zero_revokes(revoking_side="opponents-win")
     state = edit(state, match=[30, 20])
