@@ -972,8 +972,8 @@ class BishopsWhistState(State):
         if held != pack:
             extra, missing = held - pack, pack - held
             raise InvalidState(
-                f"hands: the cards must be the pack once over (extra {sorted(extra.elements())}, "
-                f"missing {sorted(missing.elements())})"
+                f"hands: the cards must be the pack once over (extra {echo(sorted(extra.elements()), 120)}, "
+                f"missing {echo(sorted(missing.elements()), 120)})"
             )
         for s, hand in enumerate(self.hands):
             if hand != sorted(hand, key=ORDER.__getitem__):
