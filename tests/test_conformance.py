@@ -116,8 +116,13 @@ def test_any_sequence_of_legal_actions(name: str) -> None:
             if state.is_over:
                 break
             legal = state.legal_actions()
-            assert legal
-            action = data.draw(st.sampled_from(legal))
+            ranges = state.legal_ranges()
+            assert legal or ranges
+            if ranges and (not legal or data.draw(st.booleans())):
+                r = data.draw(st.sampled_from(ranges))
+                action = r.action(data.draw(st.integers(r.low, r.high)))
+            else:
+                action = data.draw(st.sampled_from(legal))
             before = state.inventory()
             state.apply(action)
             assert state.inventory() == before
