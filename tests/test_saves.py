@@ -25,7 +25,7 @@ from parlour.engine import Game, InvalidSave, Rng, derive_seed
 from tests.conformance import check_play
 
 GAMES = [info.name for info in parlour.list_games()]
-HARDENED: set[str] = {"bezique", "lansquenet"}
+HARDENED: set[str] = {"bezique", "bishops-whist", "lansquenet"}
 """Games whose ``_restore``/``check_invariants`` are done; the rest are expected to fail for now."""
 
 
@@ -191,13 +191,24 @@ def loads_or_refuses(game: Game, text: str, what: str) -> None:
 
 @pytest.mark.parametrize("name", _games())
 def test_tampered_saves_are_refused_or_sound(name: str) -> None:
+    tamper_saves(name, examples=60)
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(0)
+@pytest.mark.parametrize("name", _games())
+def test_tampered_saves_soak(name: str) -> None:
+    tamper_saves(name, examples=3000)
+
+
+def tamper_saves(name: str, examples: int) -> None:
     game = parlour.make(name)
     saves = saves_of(name)
     cards = set(get_pack(game.pack).counts())
 
     # No shrinking: the message already says what was changed, and shrinking a save is slow.
     @settings(
-        max_examples=60,
+        max_examples=examples,
         deadline=None,
         suppress_health_check=list(HealthCheck),
         database=None,
