@@ -25,7 +25,7 @@ from parlour.engine import Game, InvalidSave, Rng, derive_seed
 from tests.conformance import check_play
 
 GAMES = [info.name for info in parlour.list_games()]
-HARDENED: set[str] = {"bezique", "bishops-whist", "lansquenet"}
+HARDENED: set[str] = {"bezique", "bishops-whist", "lansquenet", "roquet"}
 """Games whose ``_restore``/``check_invariants`` are done; the rest are expected to fail for now."""
 
 
