@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import make_player
-from parlour.engine import Game, State, derive_seed, make
+from parlour.engine import Game, State, check_seed, derive_seed, make
 
 MAX_ACTIONS = 1_000_000
 
@@ -151,6 +151,11 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``matches`` matches and summarise them per side (partnerships count as one side)."""
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+        raise ValueError(f"the number of matches must be a whole number of at least 1, not {matches!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"the number of processes (jobs) must be at least 1, not {jobs!r}")
+    check_seed(seed)
     options = dict(options or {})
     game = make(name, **options)
     if len(players) != game.num_players:

@@ -11,23 +11,52 @@ from collections import Counter
 from typing import Any
 
 import parlour
-from parlour.bots import make_player
+from parlour.bots import Player, make_player
 from parlour.cards import get_pack
 from parlour.engine import Game, IllegalAction, Rng, State, derive_seed
 
 MALFORMED: list[Any] = ["", "   ", "xyzzy", "play", "play ZZ", "play 9X 9X", 42, None, b"play"]
 
 
-def refuses(state: State, action: Any) -> None:
+def refuses(state: State, action: Any, seat: int | None = None) -> None:
     """``action`` must raise IllegalAction and leave the state byte-for-byte unchanged."""
     before = state.to_json()
     try:
-        state.apply(action)
+        state.apply(action, seat=seat)
     except IllegalAction as exc:
         assert exc.reason, "an IllegalAction must say why"
+        assert len(str(exc)) < 2000, "an error must not repeat a long input whole"
     else:
         raise AssertionError(f"{action!r} was accepted but is not legal")
     assert state.to_json() == before, f"refusing {action!r} changed the state"
+
+
+def refuses_others(state: State, legal: list[str], seen: set[str]) -> None:
+    """Malformed text, actions legal elsewhere but not now, amounts out of range, and any action from
+    a seat not to move (with a reason that names no card) are refused, the state unchanged."""
+    for bad in MALFORMED:
+        refuses(state, bad)
+    for other in sorted(seen - set(legal))[:5]:
+        if not state.is_legal(other):
+            refuses(state, other)
+    for r in state.legal_ranges():
+        for amount in (r.low - 1, r.high + 1, 10**40):
+            text = f"{r.verb} {amount}"
+            if amount >= 0 and text not in legal:
+                refuses(state, text)
+    seat = state.current_player
+    assert seat is not None
+    other_seat = (seat + 1) % state.num_players
+    if other_seat != seat and legal:
+        try:
+            state.apply(legal[0], seat=other_seat)
+        except IllegalAction as exc:
+            assert "turn" in exc.reason, exc.reason
+            hidden = set(state.inventory()) - {"chips"}
+            named = [c for c in hidden if len(c) > 1 and f" {c}" in f" {exc.reason} "]
+            assert not named, f"refusing another seat's action named cards: {exc.reason}"
+        else:
+            raise AssertionError("an action from a seat not to move was accepted")
 
 
 def check_view(game: Game, state: State, seat: int | None, rng: Rng) -> None:
@@ -37,8 +66,9 @@ def check_view(game: Game, state: State, seat: int | None, rng: Rng) -> None:
     assert list(view["scores"]) == list(state.scores)
     if seat is not None and seat == state.current_player:
         assert sorted(view["legal_actions"]) == sorted(state.legal_actions())
+        assert view["legal_ranges"] == [r.to_dict() for r in state.legal_ranges()]
     elif seat is not None:
-        assert view["legal_actions"] == []
+        assert view["legal_actions"] == [] and view["legal_ranges"] == []
     if seat is None:
         return
     # The view may depend only on what the seat knows: rebuild a state from the view
@@ -54,28 +84,39 @@ def check_view(game: Game, state: State, seat: int | None, rng: Rng) -> None:
 def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> State:
     """Play one match, checking the State contract after every action (views every ``every`` steps)."""
     state = game.new(seed=seed)
-    players = [make_player(k, game, derive_seed(seed, "p", i)) for i, k in enumerate(kinds)]
-    rng = Rng(seed)
-    start_inventory = state.inventory()
     pack = get_pack(game.pack) if game.pack else None
-    if pack is not None and "chips" not in start_inventory:
-        assert start_inventory == pack.counts(), "the match must hold exactly the pack"
+    if pack is not None and "chips" not in state.inventory():
+        assert state.inventory() == pack.counts(), "the match must hold exactly the pack"
+    players = [make_player(k, game, derive_seed(seed, "p", i)) for i, k in enumerate(kinds)]
+    check_play(game, state, players, Rng(seed), every)
+    return state
+
+
+def check_play(
+    game: Game, state: State, players: list[Player], rng: Rng, every: int = 1, max_steps: int | None = None
+) -> None:
+    """Play ``state`` on (to its end, or for ``max_steps`` actions), checking the contract at each step."""
+    start_inventory = state.inventory()
     seen: set[str] = set()
     bounds = game.hand_points_bounds
     steps = 0
+    legal: list[str] = []
     while not state.is_over:
+        if max_steps is not None and steps >= max_steps:
+            return
         seat = state.current_player
         assert seat is not None and 0 <= seat < game.num_players
         legal = state.legal_actions()
-        assert legal, "a state before the end must have a legal action"
+        ranges = state.legal_ranges()
+        assert legal or ranges, "a state before the end must have a legal action"
         assert len(set(legal)) == len(legal), "legal actions must not repeat"
+        assert all(r.amount_of(a) is None for r in ranges for a in legal), "a listed action lies in a range"
         seen.update(legal)
+        if steps % every == 0:
+            state.check_invariants()
         # Malformed actions and actions legal elsewhere but not now are refused, state unchanged.
         if steps % 7 == 0:
-            for bad in MALFORMED:
-                refuses(state, bad)
-            for other in sorted(seen - set(legal))[:5]:
-                refuses(state, other)
+            refuses_others(state, legal, seen)
         # Saving and loading round-trips exactly.
         saved = state.to_json()
         assert game.load(saved).to_json() == saved
@@ -83,17 +124,19 @@ def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> Stat
             for s in [None, *range(game.num_players)]:
                 check_view(game, state, s, rng)
         action = players[seat].choose(state.view(seat), game)
-        assert action in legal, f"player chose {action!r}, not a legal action"
+        assert state.is_legal(action), f"player chose {action!r}, not a legal action"
         # A loaded copy, given the same action, goes on identically (RNG included).
         twin = game.load(saved)
         twin.apply(action)
-        state.apply(action)
+        state.apply(action, seat=seat)
         assert twin.to_json() == state.to_json(), "a loaded state must go on exactly as the original"
         assert state.inventory() == start_inventory, "cards (and chips) must be conserved"
         steps += 1
         assert steps < 200_000, "the match does not end"
-    assert state.current_player is None and state.legal_actions() == []
-    refuses(state, legal[0])
+    state.check_invariants()
+    assert state.current_player is None and state.legal_actions() == [] and state.legal_ranges() == []
+    if legal:
+        refuses(state, legal[0])
     # Logged scores add up to the match scores; each hand's points lie within the game's bounds.
     logged: Counter[int] = Counter()
     for e in state.events(None):
@@ -107,7 +150,51 @@ def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> Stat
     for seat in range(game.num_players):
         for e in state.events(seat):
             assert e.to in (None, seat)
-    return state
+
+
+TEXT_EXAMPLES: dict[tuple[str, str], list[str]] = {
+    ("open-tarock", "stacks"): ["1,1,1,24", "9,9,9", "27"],
+}
+"""Values to try for options given as free text (they have no choices to enumerate)."""
+
+
+def option_matrix(game_name: str) -> list[tuple[dict[str, Any], bool]]:
+    """One set of options per value of every option (the others at their defaults), from ``option_specs``,
+    each with whether a whole match of it is short enough to play in a test.
+
+    Choices and booleans give every value; numbers their minimum, default and maximum (a maximum such
+    as a target of 100,000 points makes a match too long to play whole in the default run).
+    """
+    cls = parlour.game_class(game_name)
+    out: list[tuple[dict[str, Any], bool]] = []
+    for opt in cls.option_specs:
+        long_values: set[Any] = set()
+        if opt.choices is not None:
+            values: list[Any] = list(opt.choices)
+        elif isinstance(opt.default, bool):
+            values = [False, True]
+        elif isinstance(opt.default, int | float):
+            values = [type(opt.default)(v) for v in (opt.minimum, opt.default, opt.maximum) if v is not None]
+            if opt.maximum is not None and opt.maximum > 2 * opt.default:
+                long_values.add(type(opt.default)(opt.maximum))
+        else:
+            values = TEXT_EXAMPLES.get((game_name, opt.name), [])
+        for v in dict.fromkeys(values):
+            if v != opt.default:
+                out.append(({opt.name: v}, v not in long_values))
+    return out
+
+
+def play_to_end(game: Game, kinds: list[str], seed: int, max_actions: int = 200_000) -> State:
+    """A whole match without checks (fast), which must end within ``max_actions``."""
+    state = game.new(seed=seed)
+    players = [make_player(k, game, derive_seed(seed, "p", i)) for i, k in enumerate(kinds)]
+    for _ in range(max_actions):
+        seat = state.current_player
+        if seat is None:
+            return state
+        state.apply(players[seat].choose(state.view(seat), game))
+    raise AssertionError(f"{game!r} with seed {seed}: the match did not end in {max_actions} actions")
 
 
 def same_seed_same_match(name: str, kinds: list[str], seed: int) -> None:

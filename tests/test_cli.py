@@ -139,3 +139,97 @@ def test_every_game_renders_in_the_terminal(name: str) -> None:
     answers = iter(["1"] * 30 + ["quit"])
     TerminalGame(game, 0, bots, 2, console, ask=lambda p: next(answers)).run()
     assert "Traceback" not in console.export_text()
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"parlour {parlour.__version__}"
+
+
+HOSTILE_LINES = [
+    "²",  # a digit to str.isdigit, not to int
+    "9" * 5000,  # more digits than int() takes
+    "1" * 7,
+    "play [/red]",  # rich markup in a reason
+    "[/]",
+    "[bold]x[/bold]",
+    "play " + "Q" * 100_000,
+    "bet ²",
+    "bank 1²",
+    "\x00\x1b[31m",
+    "play 9H 9H 9H",
+]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(i.name, marks=pytest.mark.xfail(reason="amounts such as 'bet ²' (being fixed)"))
+        if i.name == "lansquenet"
+        else i.name
+        for i in parlour.list_games()
+    ],
+)
+def test_no_input_line_gives_a_traceback(name: str) -> None:
+    """Issue 10: '²', a number of 5,000 digits and rich markup once crashed the terminal."""
+    game = parlour.make(name)
+    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=120)
+    answers = iter([*HOSTILE_LINES, *HOSTILE_LINES, "quit"])
+    tg = TerminalGame(game, 0, bots, 5, console, ask=lambda p: next(answers))
+    # Seat 0 may not be the first to move; the bots play until it is, then every line is tried.
+    tg.run()
+    out = console.export_text()
+    assert "Traceback" not in out
+    assert "You left the table." in out
+
+
+def test_markup_typed_by_a_player_is_shown_as_typed() -> None:
+    tg, console = _scripted(["play [bold]QQ[/bold]", "play [/]", "quit"])
+    tg.run()
+    out = console.export_text()
+    assert "[BOLD]QQ[/BOLD]" in out and "[/]" in out
+
+
+def test_a_match_without_seed_is_dealt_live() -> None:
+    result = runner.invoke(app, ["play", "bishops-whist", "--opponents", "random"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "shuffled live" in result.output
+    assert "seed" not in result.output.split("shuffled live")[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "-1"], "--games must be at least 1"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "-3"], "--jobs must be at least 1"),
+        (["--seed", "-1"], "--seed"),
+        (["--json", "/no/such/folder/figures.json"], "does not exist"),
+        (["--plot", "sweep.png"], "--sweep"),
+        (["--sweep", "misdeal_chance=0,0.2,7"], "misdeal_chance=7"),
+        (["--sweep", "misdeal_chance"], "--sweep takes name=v1,v2"),
+        (["--players", "random,random,random,robot"], "no player 'robot'"),
+        (["-o", "laws"], "name=value"),
+    ],
+)
+def test_simulate_checks_every_argument_before_it_runs(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", "bishops-whist", "-n", "100000", *args], env={"COLUMNS": "300"})
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "matches per second" not in result.output  # refused before the first match
+
+
+def test_plot_without_matplotlib_is_refused_before_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a)
+    )
+    result = runner.invoke(
+        app, ["simulate", "apology", "-n", "100000", "--sweep", "target_shift=0,5", "--plot", "x.png"]
+    )
+    assert result.exit_code == 2
+    assert "pip install 'parlour[plot]'" in result.stderr

@@ -67,16 +67,27 @@ def make_player(kind: str, game: Game, seed: int = 0) -> Player:
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions: the baseline every strategy must beat."""
+    """Picks uniformly among the legal actions: the baseline every strategy must beat.
+
+    A range of amounts (``view["legal_ranges"]``) counts as one choice, its amount then drawn
+    uniformly from the range.
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
     def choose(self, view: View, game: Game) -> str:
         actions = view["legal_actions"]
-        if not actions:
+        ranges = view.get("legal_ranges") or []
+        if not actions and not ranges:
             raise ValueError("asked to choose with no legal action in the view")
-        return str(self.rng.choice(actions))
+        if not ranges:
+            return str(self.rng.choice(actions))
+        i = self.rng.randrange(len(actions) + len(ranges))
+        if i < len(actions):
+            return str(actions[i])
+        r = ranges[i - len(actions)]
+        return f"{r['verb']} {r['min'] + self.rng.randrange(r['max'] - r['min'] + 1)}"
 
 
 @register_player("random")

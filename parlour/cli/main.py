@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import parlour
 from parlour.bots import make_player, player_kinds
 from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
-from parlour.engine import Game, ParlourError, derive_seed, fresh_seed
+from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
+from parlour.engine.errors import echo
 from parlour.sim import Summary, simulate, sweep_plotter
 
 console = Console()
+errors = Console(stderr=True)
+
+
+def fail(message: object, code: int = 2) -> NoReturn:
+    """Print ``message`` to stderr (as plain text: it may hold a user's input) and exit."""
+    errors.print(Text(str(message), style="red"))
+    raise typer.Exit(code)
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -27,7 +38,7 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise typer.BadParameter(f"options are given as name=value, not {pair!r}")
+            fail(f"options are given as name=value, not {echo(pair)}")
         out[key.strip().replace("-", "_")] = value.strip()
     return out
 
@@ -36,8 +47,22 @@ def _make(name: str, options: dict[str, Any]) -> Game:
     try:
         return parlour.make(name, **options)
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        fail(exc)
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"parlour {parlour.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Lost and rare card games, played by the letter of their old laws."""
 
 
 OptionArg = Annotated[
@@ -64,8 +89,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist
     try:
         cls = parlour.game_class(game)
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        fail(exc)
     console.print(Markdown(cls.rules_text()))
     table = Table(title="options (parlour play/simulate ... -o name=value)")
     for col in ("option", "default", "allowed", "meaning"):
@@ -79,25 +103,31 @@ def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist
 def play(
     game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
     seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed for a reproducible match (without one, every deal is shuffled live)."),
+    ] = None,
     opponents: Annotated[str, typer.Option(help="Computer players: random, heuristic, ...")] = "heuristic",
     option: OptionArg = None,
 ) -> None:
     """Play a match in the terminal against computer players."""
     g = _make(game, _options(option))
     if not 0 <= seat < g.num_players:
-        console.print(f"[red]--seat must be 0 to {g.num_players - 1}[/red]")
-        raise typer.Exit(2)
-    seed = fresh_seed() if seed is None else seed
+        fail(f"--seat must be 0 to {g.num_players - 1}")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            fail(f"--seed: {exc}")
+    bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
     try:
         bots = {
-            s: make_player(opponents, g, derive_seed(seed, "player", s))
+            s: make_player(opponents, g, derive_seed(bot_seed, "player", s))
             for s in range(g.num_players)
             if s != seat
         }
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        fail(exc)
     TerminalGame(g, seat, bots, seed, console).run()
 
 
@@ -141,23 +171,49 @@ def simulate_command(
     sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --sweep: save a PNG plot here.")] = None,
 ) -> None:
-    """Play many matches between computer players and report win rates with 95% intervals."""
+    """Play many matches between computer players and report win rates with 95% intervals.
+
+    Every argument is checked before the first match is played.
+    """
     opts: dict[str, Any] = _options(option)
     g = _make(game, opts)
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {jobs}")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        fail(f"--seed: {exc}")
     kinds = (
-        players.split(",")
+        [k.strip() for k in players.split(",")]
         if players
         else ["heuristic" if "heuristic" in player_kinds(game) else "random"] * g.num_players
     )
     if len(kinds) != g.num_players:
-        console.print(f"[red]{game} needs {g.num_players} players; --players gave {len(kinds)}[/red]")
-        raise typer.Exit(2)
+        fail(f"{game} needs {g.num_players} players; --players gave {len(kinds)}")
+    for kind in dict.fromkeys(kinds):
+        try:
+            make_player(kind, g, 0)
+        except ValueError as exc:
+            fail(exc)
     runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
     if sweep:
         name, sep, values = sweep.partition("=")
-        if not sep or not values:
-            raise typer.BadParameter("--sweep takes name=v1,v2,...")
-        runs = [(v, {**opts, name.strip(): v.strip()}) for v in values.split(",")]
+        name = name.strip().replace("-", "_")
+        if not sep or not values.strip():
+            fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
+        runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
+        for _, run_opts in runs:
+            _make(game, run_opts)  # every value is checked before the first run
+    if plot is not None:
+        if not sweep:
+            fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
+        _check_writable(plot, "--plot")
+        if importlib.util.find_spec("matplotlib") is None:
+            fail("plots need matplotlib: pip install 'parlour[plot]'")
+    if json_file is not None:
+        _check_writable(json_file, "--json")
     summaries: list[Summary] = []
     swept = (sweep or "").partition("=")[0]
     for value, run_opts in runs:
@@ -186,8 +242,7 @@ def simulate_command(
                     progress=advance,
                 )
         except (ValueError, ParlourError) as exc:
-            console.print(f"[red]{exc}[/red]")
-            raise typer.Exit(2) from None
+            fail(exc)
         if value is not None:
             console.rule(f"{swept} = {value}")
         _print_summary(summary)
@@ -198,6 +253,17 @@ def simulate_command(
         console.print(f"figures written to {json_file}")
     if sweep and plot:
         _plot_sweep(game, sweep, summaries, plot)
+
+
+def _check_writable(path: Path, flag: str) -> None:
+    """Refuse, before any match is played, a file that cannot be written when the run ends."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        fail(f"{flag}: the folder {folder} does not exist")
+    if path.is_dir():
+        fail(f"{flag}: {path} is a folder, not a file")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{flag}: {path} cannot be written")
 
 
 def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> None:
@@ -215,8 +281,7 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            console.print("[red]plots need matplotlib: pip install 'parlour[plot]'[/red]")
-            raise typer.Exit(2) from None
+            fail("plots need matplotlib: pip install 'parlour[plot]'")
         fig, ax = plt.subplots(figsize=(6, 4))
         for i in range(len(summaries[0].sides)):
             rates = [s.sides[i].win_rate for s in summaries]

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -15,7 +17,11 @@ from parlour.bots import Player
 from parlour.cards import SUIT_NAMES, Pack, get_pack
 from parlour.engine import Game, IllegalAction, State
 
-HELP = """Type a move as shown (e.g. [bold]play 9H[/bold], case does not matter) or its number.
+MAX_INPUT = 200
+"""A typed line longer than this is no move of any game; it is refused unread."""
+
+HELP = """Type a move as shown (e.g. [bold]play 9H[/bold], case does not matter) or its number;
+for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].
 Other commands: [bold]moves[/bold] (list legal moves), [bold]hand[/bold] (show the table again),
 [bold]history[/bold] (tricks or events so far), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
 
@@ -35,7 +41,7 @@ class TerminalGame:
         game: Game,
         seat: int,
         bots: Mapping[int, Player],
-        seed: int,
+        seed: int | None,
         console: Console,
         ask: Callable[[str], str] | None = None,
     ) -> None:
@@ -87,10 +93,13 @@ class TerminalGame:
 
     def run(self) -> None:
         state = self.game.new(seed=self.seed)
+        if self.seed is None:
+            dealt = "every deal is shuffled live by the system's random source (--seed N replays a match)"
+        else:
+            dealt = f"seed {self.seed} (replay with --seed {self.seed})"
         self.console.print(
             Panel(
-                f"[bold]{self.game.title}[/bold] — you are seat {self.seat}; seed {self.seed} "
-                f"(replay with --seed {self.seed}).\n{HELP}",
+                f"[bold]{escape(self.game.title)}[/bold] — you are seat {self.seat}; {dealt}.\n{HELP}",
                 expand=False,
             )
         )
@@ -119,13 +128,16 @@ class TerminalGame:
             low = raw.lower()
             if not raw:
                 continue
+            if len(raw) > MAX_INPUT:
+                self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
+                continue
             if low in ("quit", "exit", "q"):
                 return False
             if low in ("help", "?"):
                 self.console.print(HELP)
                 continue
             if low == "moves":
-                self.show_moves(legal)
+                self.show_moves(legal, view.get("legal_ranges", []))
                 continue
             if low == "hand":
                 self.render(view)
@@ -134,13 +146,14 @@ class TerminalGame:
                 self.show_history(state, view)
                 continue
             if low == "rules":
-                self.console.print(self.game.rules_text())
+                self.console.print(Markdown(self.game.rules_text()))
                 continue
             action = raw
-            if raw.isdigit():
-                index = int(raw) - 1
+            if raw.isascii() and raw.isdigit():  # a move's number ('²' is a digit to isdigit, not to int)
+                index = int(raw) - 1 if len(raw) <= 6 else -1
                 if not 0 <= index < len(legal):
-                    self.console.print(f"[red]There is no move {raw}; moves are 1 to {len(legal)}.[/red]")
+                    shown = raw if len(raw) <= 12 else raw[:12] + "…"
+                    self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
                     continue
                 action = legal[index]
             elif len(raw.split()) == 1 and not any(a == low for a in legal):
@@ -149,11 +162,15 @@ class TerminalGame:
                 if state.normalize(guess) in legal:
                     action = guess
             try:
-                state.apply(action)
+                state.apply(action, seat=self.seat)
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc.reason}[/red]")
+                self.say_error(exc.reason)
                 continue
             return True
+
+    def say_error(self, text: str) -> None:
+        """An error in red, printed as plain text: a user's input is never read as markup."""
+        self.console.print(Text(text, style="red"))
 
     # --- rendering ------------------------------------------------------------------
 
@@ -180,7 +197,7 @@ class TerminalGame:
             ):
                 continue
             head.add_row(key.replace("_", " "), self.value_text(value, trump))
-        self.console.print(Panel(head, title=view.get("message", ""), expand=False))
+        self.console.print(Panel(head, title=Text(str(view.get("message", ""))), expand=False))
         if view.get("last_trick"):
             last = self.trick_text(_pairs(view["last_trick"]), view)
             self.console.print(Text("last trick: ").append_text(last))
@@ -192,7 +209,7 @@ class TerminalGame:
             )
         if view.get("hand") is not None:
             self.console.print(Text("your hand: ").append_text(self.cards(view["hand"], trump)))
-        self.show_moves(view["legal_actions"])
+        self.show_moves(view["legal_actions"], view.get("legal_ranges", []))
 
     def trick_text(self, pairs: Sequence[Sequence[Any]], view: Mapping[str, Any]) -> Text:
         out = Text()
@@ -221,10 +238,14 @@ class TerminalGame:
             parts.append(f"{names}: {scores[team[0]]:g}")
         return "   ".join(parts)
 
-    def show_moves(self, legal: Sequence[str]) -> None:
-        if not legal:
+    def show_moves(self, legal: Sequence[str], ranges: Sequence[Mapping[str, Any]] = ()) -> None:
+        if not legal and not ranges:
             return
         text = Text("moves: ")
+        for r in ranges:
+            amount = f"{r['min']}" if r["min"] == r["max"] else f"N ({r['min']}-{r['max']})"
+            text.append(f"{r['verb']} {amount}", style="bold")
+            text.append("  ")
         for first, last in _runs(legal):
             if first == last:
                 text.append(f"{first + 1}) ", style="dim")
@@ -263,7 +284,7 @@ class TerminalGame:
             return
         for event in state.events(self.seat)[-40:]:
             if event.data.get("text"):
-                self.console.print("· " + self.name_seats(str(event.data["text"]), view))
+                self.console.print(Text("· " + self.name_seats(str(event.data["text"]), view)))
 
     def show_end(self, state: State) -> None:
         view = state.view(self.seat)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.engine.errors import InvalidOption
+from parlour.engine.errors import InvalidOption, echo
+
+NUMBER_LIMIT = 10**9
+"""No option of any game needs a number beyond this, even where it declares no maximum."""
+TEXT_LIMIT = 200
+"""Nor text longer than this."""
 
 
 @dataclass(frozen=True)
@@ -35,10 +41,10 @@ class Option:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if isinstance(self.default, bool):
             return "true or false"
-        lo = "" if self.minimum is None else f" >= {self.minimum:g}"
-        hi = "" if self.maximum is None else f" <= {self.maximum:g}"
-        sep = " and" if lo and hi else ""
-        return f"a {self.type_name}{lo}{sep}{hi}"
+        low = -NUMBER_LIMIT if self.minimum is None else self.minimum
+        high = NUMBER_LIMIT if self.maximum is None else self.maximum
+        lo, hi = f" >= {_number(low)}", f" <= {_number(high)}"
+        return f"a {'whole number' if self.type_name == 'int' else 'number'}{lo} and{hi}"
 
     def convert(self, value: Any) -> Any:
         """Return ``value`` checked and converted, or raise ``InvalidOption``."""
@@ -54,8 +60,17 @@ class Option:
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self._bad(value)
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:
+                raise self._bad(value) from None
+            if not math.isfinite(value):  # NaN passes every comparison, so bounds alone never catch it
+                raise self._bad(value)
         elif not isinstance(value, kind):
+            raise self._bad(value)
+        if kind is str and len(value) > TEXT_LIMIT:
+            raise self._bad(value)
+        if kind in (int, float) and not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
             raise self._bad(value)
         if self.choices is not None and value not in self.choices:
             raise self._bad(value)
@@ -66,7 +81,7 @@ class Option:
         return value
 
     def _bad(self, value: Any) -> InvalidOption:
-        return InvalidOption(f"option {self.name}={value!r} is not allowed: it must be {self.allowed()}")
+        return InvalidOption(f"option {self.name}={echo(value)} is not allowed: it must be {self.allowed()}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,6 +95,10 @@ class Option:
         }
 
 
+def _number(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
 def _from_text(text: str, kind: type, option: Option) -> Any:
     if kind is bool:
         low = text.strip().lower()
@@ -88,17 +107,20 @@ def _from_text(text: str, kind: type, option: Option) -> Any:
         if low in {"false", "no", "off", "0"}:
             return False
         raise option._bad(text)
+    if len(text) > TEXT_LIMIT:
+        raise option._bad(text)
     try:
-        return kind(text)
-    except ValueError:
+        return kind(text.strip())
+    except (ValueError, OverflowError):
         raise option._bad(text) from None
 
 
 def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any], game: str) -> dict[str, Any]:
     """Fill defaults and validate; unknown names are refused with the valid list."""
     by_name = {o.name: o for o in declared}
-    unknown = sorted(set(given) - set(by_name))
+    unknown = sorted(set(given) - set(by_name), key=str)
     if unknown:
         valid = ", ".join(sorted(by_name)) or "none"
-        raise InvalidOption(f"{game} has no option {', '.join(unknown)}; its options are: {valid}")
+        named = ", ".join(echo(u) if not isinstance(u, str) else echo(u)[1:-1] for u in unknown[:5])
+        raise InvalidOption(f"{game} has no option {named}; its options are: {valid}")
     return {o.name: o.convert(given[o.name]) if o.name in given else o.default for o in declared}
