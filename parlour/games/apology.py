@@ -8,7 +8,6 @@ internally so the 100.5-point pool adds up exactly.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
@@ -16,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 
@@ -176,14 +175,6 @@ class Apology(Game):
     def target(self, oudlers: int) -> float:
         """The taker's target holding ``oudlers`` oudlers (0-3), shift included."""
         return float(self.options[f"target_{oudlers}"]) + float(self.options["target_shift"])
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        for name in ("target_0", "target_1", "target_2", "target_3", "target_shift"):
-            if not math.isfinite(float(self.options[name])):  # ruling AP-16: NaN is no target
-                raise InvalidOption(
-                    f"option {name}={self.options[name]!r} is not allowed: it must be a number"
-                )
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> ApologyState:
         """A new match; ``deal`` = ``{"dealer": seat, "hands": four lists of 15 suited cards}`` sets up
