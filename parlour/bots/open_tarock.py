@@ -229,6 +229,10 @@ def next_trick_value(t: Tables, leads: Sequence[int], answers: Sequence[int]) ->
     return best
 
 
+SKIP_MARGIN = 0.5
+"""A deeper iteration starts unless half its foreseen cost would already pass the cap."""
+
+
 class _Budget(Exception):
     """Raised inside the search when an iteration runs out of nodes or time."""
 
@@ -238,11 +242,13 @@ class SearchPlayer:
 
     Iterative deepening by whole tricks: each iteration searches one trick
     deeper while fewer than ``nodes`` positions have been searched; an iteration
-    that would pass ``cap`` positions is abandoned and the last finished one
-    decides. The budget is counted in positions, never in seconds, so the same
-    seed gives the same move on any machine (ruling OT-20). ``seconds`` adds a
-    wall-clock limit for interactive play only: with it, moves depend on the
-    machine's speed. Chance nodes between tricks enumerate every possible pair
+    that passes ``cap`` positions is abandoned and the last finished one decides,
+    and an iteration foreseen (from the growth of the last two) to need far more
+    than the cap allows is not started, as its work would be thrown away. The
+    budget is counted in positions, never in seconds, so the same seed gives the
+    same move on any machine (ruling OT-20). ``seconds`` adds a wall-clock limit
+    for interactive play only: with it, moves depend on the machine's speed.
+    Chance nodes between tricks enumerate every possible pair
     of new cards when there are few, and otherwise average over a sample whose
     size shrinks with depth.
     """
@@ -295,8 +301,10 @@ class SearchPlayer:
         self.root_lead = r.lead
         best_move = moves[0]
         depth = 1
+        costs: list[int] = []  # positions searched by each finished iteration
         while True:
             values: list[float] = []
+            before = self.nodes
             try:
                 for m in moves:
                     # a move that cannot beat the best so far need only be shown to be no better
@@ -309,6 +317,13 @@ class SearchPlayer:
             self.exact = not self.pool and depth >= left
             if depth >= left or self.nodes >= self.node_budget:
                 break
+            costs.append(self.nodes - before)
+            if len(costs) >= 2 and costs[-2] > 0:
+                # Do not start an iteration that cannot finish: it would be thrown away. Its cost is
+                # foreseen from the growth of the last two; the margin lets a guess twice too high pass.
+                foreseen = costs[-1] * costs[-1] / costs[-2]
+                if self.nodes + foreseen * SKIP_MARGIN > self.node_cap:
+                    break
             # best move first next time, for earlier cut-offs
             k = values.index(top)
             moves = [moves[k], *moves[:k], *moves[k + 1 :]]
