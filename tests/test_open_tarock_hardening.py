@@ -228,6 +228,12 @@ def _other_winner(s: dict[str, Any]) -> None:
     t["winner"] = 1 - t["winner"]
 
 
+def _unknown_card_in_a_trick(s: dict[str, Any]) -> None:
+    """A spade that no pack has, led against a real one: its rank cannot be looked up."""
+    first, second = s["tricks"][0]["cards"]
+    first["card"], second["card"] = "ZS", "KS"
+
+
 def _set(key: str, value: Any) -> Any:
     def change(s: dict[str, Any]) -> None:
         s[key] = value
@@ -259,6 +265,7 @@ def _set(key: str, value: Any) -> Any:
         (lambda s: s["stacks"][0][0].__setitem__(0, "ZZ"), "exactly once"),
         (lambda s: s["stacks"][0][0].__setitem__(0, "X" * 50), "state.stacks.0.0.0"),
         (lambda s: s["tricks"][0]["cards"].reverse(), "tricks.0"),
+        (_unknown_card_in_a_trick, "tricks.0: .* names a card not in"),
         (lambda s: s["hand_points"].append([1.0, -1.0]), "hand_points"),
     ],
 )

@@ -492,6 +492,8 @@ class OpenTarockState(State):
             if t["leader"] != leader or seats != [leader, 1 - leader]:
                 raise InvalidState(f"tricks.{i}: led by seat {t['leader']}, but seat {leader} was to lead")
             plays = [(c["seat"], c["card"]) for c in t["cards"]]
+            if not all(pack.is_card(c) for _, c in plays):
+                raise InvalidState(f"tricks.{i}: {echo(plays)} names a card not in the {pack.title}")
             if t["winner"] != trick_winner(pack, plays):
                 raise InvalidState(f"tricks.{i}.winner: seat {t['winner']} did not win that trick")
             leader = t["winner"]
