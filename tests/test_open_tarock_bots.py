@@ -111,9 +111,9 @@ def test_search_answers_quickly_and_legally() -> None:
         action = player.choose(state.view(seat), game)
         slowest = max(slowest, time.perf_counter() - start)
         assert action in state.legal_actions()
-        assert player.node_cap == 50_000 and player.nodes <= player.node_cap + 1
+        assert player.node_cap == 80_000 and player.nodes <= player.node_cap + 1
         state.apply(action)
-    assert slowest < 1.5  # at most 50 000 positions a move: under 0.8 s even on a loaded machine
+    assert slowest < 1.5  # at most 80 000 positions a move, here at most 25 000: well under 1.5 s
 
 
 def _rate(kinds: list[str], matches: int, seed: int) -> tuple[float, float]:

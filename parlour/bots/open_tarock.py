@@ -500,8 +500,8 @@ def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(seed)
 
 
-SEARCH_NODES, SEARCH_CAP = 40_000, 50_000
-"""``search``: deepen while under 40 000 positions, abandon an iteration past 50 000 (ruling OT-20)."""
+SEARCH_NODES, SEARCH_CAP = 40_000, 80_000
+"""``search``: deepen while under 40 000 positions, abandon an iteration past 80 000 (ruling OT-20)."""
 FAST_NODES, FAST_CAP = 4_000, 12_000
 """``search-fast``: a tenth of the budget and smaller samples, for long simulations."""
 
