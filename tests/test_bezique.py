@@ -396,6 +396,124 @@ def test_seven_exchange_and_declare() -> None:
     assert "declare 7H" not in s.legal_actions()
 
 
+def _seven_scores(s: BeziqueState) -> list[tuple[int, str]]:
+    return [
+        (e.data["seat"], e.data["reason"]) for e in s.log if e.kind == "score" and "seven" in e.data["reason"]
+    ]
+
+
+def test_a_seven_of_trumps_played_scores_ten_win_or_lose() -> None:
+    """Ruling BZ-5: played while the talon lasts, each seven of trumps scores 10 for its player."""
+    hands = [
+        ["7H", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD"])
+    assert s.game.options["played_seven_scores"] is True
+    play(s, "play 7H")  # seat 0 leads its seven of trumps
+    assert s.scores == [10.0, 0.0]
+    play(s, "play 9H")  # and loses the trick: the 10 stays
+    assert s.scores == [10.0, 0.0]
+    play(s, "pass", "play 7H")  # seat 1 does not declare the other seven but leads it
+    assert s.scores == [10.0, 10.0]
+    assert _seven_scores(s) == [(0, "seven of trumps played"), (1, "seven of trumps played")]
+    views_hold(s)
+
+
+def test_a_seven_played_to_win_a_trick_scores_too() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7H", "8S", "8S", "8C", "8H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD"])
+    play(s, "play AS", "play 7H")  # seat 1 trumps the ace with the seven
+    assert s.scores == [0.0, 10.0]
+    assert s.current_player == 1
+
+
+def test_a_declared_seven_played_later_does_not_score_again() -> None:
+    hands = [
+        ["7H", "9S", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "TH", "9H", "JC"],
+    ]
+    s = setup(hands, "7H", top=["7D", "7D", "TD", "TD"], dealer=1)
+    assert s.scores == [0.0, 10.0]  # the turned-up seven scores for the dealer
+    _win_trick_for_0(s)
+    play(s, "declare 7H")  # the turn-up is a seven: the other can only be declared
+    assert s.scores == [10.0, 10.0]
+    play(s, "play 7H", "play 9H")  # played later: it has scored already
+    assert s.scores == [10.0, 10.0]
+    assert _seven_scores(s) == [(1, "seven turned up"), (0, "seven of trumps")]
+
+
+def test_of_two_sevens_one_declared_the_played_one_scores() -> None:
+    """Both sevens in one hand, one declared: the one played is the undeclared one, which scores."""
+    hands = [
+        ["7H", "7H", "9S", "9S", "9C", "9D", "8D", "8C"],
+        ["7S", "7S", "8S", "8S", "8C", "TH", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD", "KD", "KD"])
+    _win_trick_for_0(s)
+    play(s, "declare 7H", "pass?")
+    assert s.scores == [10.0, 0.0]
+    assert s.view(1)["known"][0] == ["7H"]
+    play(s, "play 7H", "play 9H")
+    assert s.scores == [20.0, 0.0]
+    # the declared seven is still there, known to the table, and cannot score a third time
+    assert s.d["declared_sevens"][0] == 1 and s.d["hidden"][0].count("7H") == 1
+    assert s.view(1)["known"][0] == ["7H"]
+    views_hold(s)
+    play(s, "play JC", "play 8D")  # seat 1 leads, seat 0 discards: seat 1 wins
+    play(s, "pass?", "play 8S", "play 9S")  # seat 0 wins
+    assert "declare 7H" not in s.legal_actions() and "exchange 7H" not in s.legal_actions()
+    play(s, "pass?", "play 7H", "play 8S")
+    assert s.scores[0] == 20.0
+
+
+def test_exchanging_the_second_seven_keeps_the_declared_one_known() -> None:
+    """A seven declared, then the other exchanged: the opponent still knows the declared one is held."""
+    hands = [
+        ["7H", "7H", "9S", "9S", "9C", "9D", "8D", "8C"],
+        ["7S", "7S", "8S", "8S", "8C", "TH", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD"])
+    _win_trick_for_0(s)
+    play(s, "declare 7H", "exchange 7H")
+    assert s.scores == [20.0, 0.0]
+    assert s.d["turn_up"] == "7H" and s.d["declared_sevens"][0] == 1
+    assert s.view(1)["known"][0] == ["AH", "7H"]
+    views_hold(s)
+
+
+def test_played_seven_scores_option_off() -> None:
+    """``played_seven_scores=false``: only a seven turned up, exchanged or declared scores."""
+    hands = [
+        ["7H", "7H", "9S", "9S", "9C", "9D", "8D", "8C"],
+        ["7S", "7S", "8S", "8S", "8C", "TH", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["7D", "7D", "TD", "TD", "KD", "KD"], played_seven_scores=False)
+    _win_trick_for_0(s)
+    play(s, "declare 7H", "pass?")
+    assert s.scores == [10.0, 0.0]
+    play(s, "play 7H", "play 9H")  # the declared copy is played: the other may still be declared
+    assert s.scores == [10.0, 0.0]
+    assert s.d["declared_sevens"][0] == 0
+    play(s, "play JC", "play 8D", "pass?", "play 8S", "play 9S")
+    assert "declare 7H" in s.legal_actions()
+
+
+def test_a_seven_played_in_the_last_eight_scores_nothing() -> None:
+    hands = [
+        ["AS", "9S", "9S", "9C", "9D", "8D", "8C", "7H"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick="final")
+    play(s, "play 9S", "play 7S", "pass")  # seat 0 does not declare its seven
+    assert s.d["phase"] == "play2"
+    play(s, "play 7H")
+    assert s.scores == [0.0, 0.0]
+
+
 def test_seven_counts_as_meld_option() -> None:
     hands = [
         ["7H", "KC", "QC", "9S", "9D", "8D", "8C", "7C"],
@@ -484,7 +602,7 @@ def test_last_trick_and_brisques() -> None:
         ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
         ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
     ]
-    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick="final")
     assert not [e for e in s.log if e.kind == "hand_end"]
     while s.d["hand_number"] == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
@@ -512,6 +630,24 @@ def test_last_trick_option(option: str, stock_bonus: int, final_bonus: int) -> N
     reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
     assert reasons["last trick of the talon"] == stock_bonus
     assert reasons["last trick"] == final_bonus
+
+
+def test_last_trick_default_is_the_last_trick_of_the_talon() -> None:
+    """Ruling BZ-17: by default the 10 goes to the winner of the 24th trick, not of the 32nd."""
+    hands = [
+        ["AS", "TS", "9S", "9C", "9D", "8D", "8C", "7C"],
+        ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
+    ]
+    s = setup(hands, "AH", top=["TD"], stock_size=1)
+    assert s.game.options["last_trick"] == "stock"
+    play(s, "play 9S", "play 8S")  # seat 0 wins the last trick of the talon
+    scored = [(e.data["seat"], e.data["points"], e.data["reason"]) for e in s.log if e.kind == "score"]
+    assert scored == [(0, 10, "last trick of the talon")]
+    while s.d["hand_number"] == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
+    assert reasons["last trick of the talon"] == 1
+    assert reasons["last trick"] == 0
 
 
 def test_declared_cards_are_public_and_playable() -> None:

@@ -217,7 +217,7 @@ def test_a_player_with_no_card_at_the_end_of_the_talon_ends_the_hand() -> None:
         ["AH", "AH", "TH", "TH", "AS", "AS", "TS", "TS"],
         ["7C", "8C", "9C", "7D", "8D", "9D", "7S", "8S"],
     ]
-    s = setup(hands, "KH", stock_size=7, table_laws=True)
+    s = setup(hands, "KH", stock_size=7, table_laws=True, last_trick="both")
     leads = iter(["AH", "AH", "TH", "TH", "AS", "AS", "TS", "TS"])
     while s.d["hand_number"] == 1:
         legal = s.legal_actions()
@@ -242,9 +242,10 @@ def test_a_player_with_no_card_at_the_end_of_the_talon_ends_the_hand() -> None:
     kept = [e.data for e in s.log if e.kind == "leftover"]
     assert len(kept) == 1 and kept[0]["seat"] == 0 and len(kept[0]["cards"]) == 8 and "KH" in kept[0]["cards"]
     assert scores_by_reason(s, "last trick") == [(0, 10)]
+    assert scores_by_reason(s, "last trick of the talon") == [(0, 10)]
     end = next(e.data for e in s.log if e.kind == "hand_end")
     bris = dict(scores_by_reason(s, "brisques"))
-    assert end["points"][0] == 70 + 10 + bris[0]
+    assert end["points"][0] == 70 + 10 + 10 + bris[0]
     assert sum(bris.values()) == 160
 
 

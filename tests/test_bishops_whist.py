@@ -70,8 +70,15 @@ def new(deal: Mapping[str, Any], seed: int = 11, **options: Any) -> State:
 
 
 def play(state: State, *cards: str) -> None:
+    """Play the cards; under table laws, players off suit then let their cards stand (ruling BW-24)."""
     for card in cards:
         state.apply(f"play {card}")
+        stand(state)
+
+
+def stand(state: State) -> None:
+    while state.view(None)["phase"] == "review":
+        state.apply("stand")
 
 
 def legal_cards(state: State) -> set[str]:
@@ -139,6 +146,11 @@ def edit(state: State, **fields: Any) -> State:
     because a save whose scores disagree with its log is refused.
     """
     data = json.loads(state.to_json())
+    if "match" in fields and "hands_played" not in fields:
+        # As many earlier hands as such a score needs (16 points at most a hand), so the save holds.
+        played = max(data["state"]["hands_played"], *(-(-abs(m) // 16) for m in fields["match"]))
+        fields["hands_played"] = played
+        fields.setdefault("hand_number", max(data["state"]["hand_number"], played + 1))
     if "match" in fields:
         for seat in range(4):
             carried = fields["match"][seat % 2] - data["state"]["match"][seat % 2]
@@ -890,21 +902,23 @@ def test_a_side_at_25_after_a_hand_wins() -> None:
     assert state.scores == [2, 25, 2, 25] and state.winners == [1, 3]
     state, script = balanced_state(3, DANA_SUITS, DANA_SEATS)
     state = edit(state, match=[0, 17])
+    number = state.view(None)["hand_number"]
     play_script(state, script)
-    assert not state.is_over and state.view(None)["hand_number"] == 2 and state.scores[1] == 24
+    assert not state.is_over and state.view(None)["hand_number"] == number + 1 and state.scores[1] == 24
 
 
 @pytest.mark.parametrize("tie", ["play-on", "draw"])
 def test_equal_scores_of_25_or_more(tie: str) -> None:
     state, script = balanced_state(3, DANA_SUITS, DANA_SEATS, tie=tie)
     state = edit(state, match=[27, 22])
+    number = state.view(None)["hand_number"]
     play_script(state, script)
     assert state.scores == [29, 29, 29, 29]
     if tie == "draw":
         assert state.is_over and state.winners == []
         assert events(state, "match_end")[0].data["winner_side"] is None
     else:
-        assert not state.is_over and state.view(None)["hand_number"] == 2
+        assert not state.is_over and state.view(None)["hand_number"] == number + 1
 
 
 # --- table laws ------------------------------------------------------------------------------------
@@ -933,22 +947,20 @@ def test_under_table_laws_a_revoke_is_accepted_as_play_and_kept_secret() -> None
     play(state, "3S")
     assert state.current_player == 2
     for seat in (None, 0, 1, 2, 3):
-        assert "revoke" not in json.dumps(state.view(seat)).lower()
+        v = state.view(seat)
+        # Only the revoker knows (ruling BW-24: he may correct it before the trick is gathered).
+        assert v.pop("own_revokes") == ([1] if seat == 1 else [])
+        assert "revoke" not in json.dumps(v).lower()
     assert not any("revoke" in e.kind for e in state.events(0))
 
 
 def _following_play_out(state: State) -> None:
-    """Play on keeping every law (the first card that follows suit)."""
-    strict = parlour.make(GAME)
+    """Play on keeping every law: the first card of the hand that follows suit (``oracle_legal``)."""
+    stand(state)
     while state.view(None)["phase"] == "play":
-        probe = strict.load(_as_strict(state.to_json()))
-        state.apply(probe.legal_actions()[0])
-
-
-def _as_strict(text: str) -> str:
-    data = json.loads(text)
-    data["options"]["laws"] = "strict"
-    return json.dumps(data)
+        v = state.view(state.current_player)
+        lawful = oracle_legal(v["hand"], v["trick"])
+        play(state, next(c for c in v["hand"] if c in lawful))
 
 
 def test_claims_come_from_one_player_of_each_side_starting_at_the_dealers_left() -> None:
@@ -1391,7 +1403,7 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
 
 def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
     game = parlour.make(GAME, laws="table", hand_limit=2)
-    claims = found_any = 0
+    claims = found_any = corrections = 0
     for seed in range(10):
         state = game.new(seed=seed)
         rng = parlour.engine.Rng(seed)
@@ -1408,6 +1420,15 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
                 made.append([seat, len(v["tricks"]) + 1])
             if action.startswith("expose"):
                 exposes[seat % 2] += 1
+            if action.startswith("correct"):
+                # Ruling BW-24: the revoke is taken back (its card exposed), later players withdraw theirs.
+                exposes[seat % 2] += 1
+                number = len(v["tricks"]) + 1
+                seats = [e["seat"] for e in v["trick"]]
+                undone = seats[seats.index(seat) :]
+                assert [seat, number] in made
+                made = [r for r in made if not (r[1] == number and r[0] in undone)]
+                corrections += 1
             n_hands = len(events(state, "hand_end"))
             n_found = len(events(state, "revokes_found"))
             state.apply(action)
@@ -1428,7 +1449,7 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
         assert lost == [2 * exposes[0], 2 * exposes[1]]
         assert penalties == [0, 0]
         assert score_sum(state) == state.scores
-    assert claims and found_any
+    assert claims and found_any and corrections
 
 
 def test_an_explicit_deal_keeps_the_fixed_partnerships_even_under_cut_partners() -> None:

@@ -245,7 +245,7 @@ def test_search_player_chooses_a_lawful_card() -> None:
         {0: ["CS", "KS", "QS", *LOW_CLUBS, "CD", "KD"], 1: ["BS", "N", *LOW_DIAMONDS, "QD", "BD", "CC"]},
         plays=["play CS"],
     )
-    player = SearchPlayer(game, 3, budget=0.2, samples=4)
+    player = SearchPlayer(game, 3, playouts=8)
     assert player.choose(state.view(1), game) in ("play N", "play BS")
 
 

@@ -163,12 +163,7 @@ HOSTILE_LINES = [
 
 @pytest.mark.parametrize(
     "name",
-    [
-        pytest.param(i.name, marks=pytest.mark.xfail(reason="amounts such as 'bet ²' (being fixed)"))
-        if i.name == "lansquenet"
-        else i.name
-        for i in parlour.list_games()
-    ],
+    [i.name for i in parlour.list_games()],
 )
 def test_no_input_line_gives_a_traceback(name: str) -> None:
     """Issue 10: '²', a number of 5,000 digits and rich markup once crashed the terminal."""

@@ -23,6 +23,7 @@ from parlour import (
 )
 from parlour.cards import get_pack
 from parlour.engine import Rng, State, derive_seed, fresh_seed, register
+from parlour.engine.game import RECORD
 from parlour.engine.options import resolve_options
 from parlour.games.bishops_whist import BishopsWhist
 from parlour.sim import wilson
@@ -286,7 +287,7 @@ def test_live_play_has_no_seed_and_saves_no_future() -> None:
     assert state.seed is None and state.rng.live
     saved = json.loads(state.to_json())
     assert saved["seed"] is None and saved["rng"] == "system"
-    deals = {json.dumps(game.new().view(0)["hand"]) for _ in range(10)}
+    deals = {json.dumps(json.loads(game.new().to_json())["state"]) for _ in range(10)}
     assert len(deals) == 10  # ten live deals, all different
     loaded = game.load(state.to_json())
     assert loaded.rng.live and loaded.view(0) == state.view(0)
@@ -393,9 +394,13 @@ def test_views_and_events() -> None:
             assert v["legal_actions"] == []
         assert all(e.visible_to(seat) for e in state.events(seat))
     assert state.view(state.current_player)["legal_actions"] == state.legal_actions()
-    private = [e for e in state.log if e.to is not None]
+    private = [e for e in state.log if e.to is not None and e.to != RECORD]
     assert private and all(e not in state.events(None) for e in private)
     assert all((e in state.events(e.to)) for e in private)
+    record = [e for e in state.log if e.to == RECORD]
+    assert record and all(e.kind in ("action", "chance") for e in record)
+    for seat in (None, 0, 1, 2, 3):
+        assert not any(e in state.events(seat) for e in record)  # the record is nobody's to see
 
 
 def test_event_round_trip() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.bots import RandomPlayer, make_player
-from parlour.engine import IllegalAction, InvalidDeal, Rng
+from parlour.engine import AmountRange, IllegalAction, InvalidDeal, Rng
 from parlour.games.lansquenet import RANKS, LansquenetState, rank_of
 from tests.conformance import check_match
 
@@ -70,7 +70,8 @@ def test_highest_card_takes_the_first_bank_and_ties_draw_again() -> None:
 def test_bank_of_any_size_the_banker_holds() -> None:
     state = new({"banker": 2, "chips": [100, 100, 37, 100]})
     assert state.current_player == 2
-    assert state.legal_actions() == [f"bank {k}" for k in range(1, 38)]
+    assert state.legal_actions() == []
+    assert state.legal_ranges() == [AmountRange("bank", 1, 37)]
     with pytest.raises(IllegalAction, match="holds 37"):
         state.apply("bank 38")
     with pytest.raises(IllegalAction, match="bank first"):
@@ -91,7 +92,7 @@ def test_bets_may_not_exceed_the_bank_and_covering_it_ends_betting() -> None:
     state = new({"banker": 0, "stacks": [["9C", "KD", "9H"]]})
     play(state, "bank 10", "bet 6")
     assert state.current_player == 2
-    assert "bet 4" in state.legal_actions() and "bet 5" not in state.legal_actions()
+    assert state.is_legal("bet 4") and not state.is_legal("bet 5")
     with pytest.raises(IllegalAction, match="may not exceed the bank"):
         state.apply("bet 5")
     play(state, "bet 4")
@@ -101,7 +102,8 @@ def test_bets_may_not_exceed_the_bank_and_covering_it_ends_betting() -> None:
 def test_nobody_bets_more_than_they_hold() -> None:
     state = new({"banker": 0, "chips": [100, 3, 100, 100]})
     play(state, "bank 50")
-    assert state.legal_actions() == ["bet 1", "bet 2", "bet 3", "pass"]  # no banco either
+    assert state.legal_actions() == ["pass"]  # no banco either
+    assert state.legal_ranges() == [AmountRange("bet", 1, 3)]
     with pytest.raises(IllegalAction, match="hold 3"):
         state.apply("bet 4")
     with pytest.raises(IllegalAction, match="needs 50 more chips"):
@@ -171,9 +173,9 @@ def test_same_rank_start_wins_every_bet_at_once() -> None:
 def test_twins_win_only_half_of_each_bet() -> None:
     state = new({"banker": 0, "stacks": [["JC", "JD"]]}, twins=True)
     play(state, "bank 10", "bet 4", "bet 5", "pass", "pass", "pass")
-    # Half of 4 is 2; half of 5 rounds down to 2; the rest goes back.
-    assert last_hand(state)["points"] == [4, -2, -2, 0]
-    assert state.bank == 14
+    # Half of 4 is 2; of 5 the bank takes 2 and the odd chip (ruling LQ-11); the rest goes back.
+    assert last_hand(state)["points"] == [5, -2, -3, 0]
+    assert state.bank == 15
 
 
 def test_cut_by_the_player_on_the_bankers_left() -> None:
@@ -227,7 +229,7 @@ def test_only_players_who_can_match_it_are_offered_the_bank_and_unsold_it_passes
 
 
 def test_takeout_after_a_same_rank_start() -> None:
-    state = new({"banker": 0, "stacks": [["JC", "JD"], ["9C", "KD", "9H"]]}, takeout=True)
+    state = new({"banker": 0, "stacks": [["JC", "JD"], ["9C", "KD", "9H"]]})
     play(state, "bank 10", "bet 4", "pass", "pass", "pass")
     assert state.legal_actions() == ["keep", "takeout", "stop"]
     play(state, "takeout")
@@ -238,10 +240,12 @@ def test_takeout_after_a_same_rank_start() -> None:
         state.apply("takeout")
 
 
-def test_takeout_is_refused_without_the_option() -> None:
-    state = new({"banker": 0, "stacks": [["JC", "JD"]]})
+def test_takeout_is_refused_when_the_option_turns_it_off() -> None:
+    state = new({"banker": 0, "stacks": [["JC", "JD"]]}, takeout=False)
     play(state, "bank 10", "bet 10")
     assert "takeout" not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="takeout=false"):
+        state.apply("takeout")
 
 
 # --- chips, sitting out and the session's length -------------------------------------------------
@@ -408,7 +412,7 @@ def test_hoyle_the_banker_covers_no_more_than_they_hold() -> None:
     )
     play(state, "bet 6")
     assert state.cover_left() == 4
-    assert state.legal_actions()[-2:] == ["bet 4", "pass"]
+    assert state.legal_actions() == ["pass"] and state.legal_ranges() == [AmountRange("bet", 1, 4)]
     with pytest.raises(IllegalAction, match="cover only 4"):
         state.apply("bet 5")
 
@@ -526,7 +530,7 @@ def test_every_kind_plays_legal_moves() -> None:
                 seat = state.current_player
                 assert seat is not None
                 action = bots[seat].choose(state.view(seat), game)
-                assert action in state.legal_actions(), (kind, action)
+                assert state.is_legal(action), (kind, action)
                 state.apply(action)
 
 

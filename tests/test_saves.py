@@ -25,7 +25,7 @@ from parlour.engine import Game, InvalidSave, Rng, derive_seed
 from tests.conformance import check_play
 
 GAMES = [info.name for info in parlour.list_games()]
-HARDENED: set[str] = set()
+HARDENED: set[str] = {"bezique", "bishops-whist", "lansquenet"}
 """Games whose ``_restore``/``check_invariants`` are done; the rest are expected to fail for now."""
 
 
@@ -152,11 +152,22 @@ def tamper(data: dict[str, Any], draw: st.DrawFn, cards: set[str]) -> str:
         if isinstance(node, list):
             del node[draw(st.integers(0, len(node) - 1)) :]
         return f"cut {path}"
-    nested: Any = draw(JUNK)
-    for _ in range(draw(st.sampled_from([3, 200, 5000]))):
-        nested = [nested]
-    put(data, path, nested)
-    return f"nest at {path}"
+    depth = draw(st.sampled_from([3, 200, 5000]))
+    put(data, path, f"{NEST}{depth}")  # written out as text by ``nested_text``: too deep for json.dumps
+    return f"nest {depth} deep at {path}"
+
+
+NEST = "\u0000nest:"
+
+
+def nested_text(data: Any) -> str:
+    """``json.dumps(data)``, with each nesting marker written out as that many nested lists."""
+    text = json.dumps(data)
+    while (at := text.find(json.dumps(NEST)[:-1])) >= 0:
+        end = text.index('"', at + 1)
+        depth = int(text[at + len(json.dumps(NEST)) - 1 : end])
+        text = text[:at] + "[" * depth + "0" + "]" * depth + text[end + 1 :]
+    return text
 
 
 def loads_or_refuses(game: Game, text: str, what: str) -> None:
@@ -180,13 +191,24 @@ def loads_or_refuses(game: Game, text: str, what: str) -> None:
 
 @pytest.mark.parametrize("name", _games())
 def test_tampered_saves_are_refused_or_sound(name: str) -> None:
+    tamper_saves(name, examples=60)
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(0)
+@pytest.mark.parametrize("name", _games())
+def test_tampered_saves_soak(name: str) -> None:
+    tamper_saves(name, examples=3000)
+
+
+def tamper_saves(name: str, examples: int) -> None:
     game = parlour.make(name)
     saves = saves_of(name)
     cards = set(get_pack(game.pack).counts())
 
     # No shrinking: the message already says what was changed, and shrinking a save is slow.
     @settings(
-        max_examples=60,
+        max_examples=examples,
         deadline=None,
         suppress_health_check=list(HealthCheck),
         database=None,
@@ -201,7 +223,7 @@ def test_tampered_saves_are_refused_or_sound(name: str) -> None:
         what = f"save {moment}: " + tamper(target, data.draw, cards)
         if where != "all":
             parsed[where] = target[where]
-        loads_or_refuses(game, json.dumps(parsed), what)
+        loads_or_refuses(game, nested_text(parsed), what)
 
     run()
 
@@ -272,3 +294,52 @@ def test_a_live_match_saves_no_random_state() -> None:
         assert game.load(state.to_json()).rng.live
         with pytest.raises(InvalidSave, match="rng"):
             game.load(json.dumps({**data, "seed": 5}))
+
+
+def _play(state: Any, game: Game, steps: int, seed: int = 5) -> None:
+    players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
+    for _ in range(steps):
+        seat = state.current_player
+        if seat is None:
+            return
+        state.apply(players[seat].choose(state.view(seat), game), seat=seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("live", [False, True], ids=["seeded", "live"])
+def test_a_match_replays_from_its_record(name: str, live: bool) -> None:
+    """The log records every action and every live draw (seen by no seat), and replays the match."""
+    game = parlour.make(name)
+    state = game.new(seed=None if live else 8)
+    _play(state, game, 150)
+    text = state.to_json()
+    again = game.replay(text)
+    assert again.to_json() == text
+    # The record is hidden from every seat and from spectators.
+    for seat in [None, *range(game.num_players)]:
+        assert all(e.kind not in ("action", "chance") for e in state.events(seat))
+    if live:
+        assert any(e.kind == "chance" for e in state.log), "a live deal is recorded"
+        # Replayed, a live match goes on with fresh draws, recorded in turn.
+        _play(again, game, 400)
+        assert game.replay(again.to_json()).to_json() == again.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_that_does_not_replay_is_refused(name: str) -> None:
+    game = parlour.make(name)
+    state = game.new()
+    _play(state, game, 40)
+    data = json.loads(state.to_json())
+    actions = [i for i, e in enumerate(data["log"]) if e["kind"] == "action"]
+    draws = [i for i, e in enumerate(data["log"]) if e["kind"] == "chance"]
+    moved = copy.deepcopy(data)
+    del moved["log"][actions[-1]]  # an action missing from the record
+    with pytest.raises(InvalidSave, match="log"):
+        game.replay(json.dumps(moved))
+    cut = copy.deepcopy(data)
+    order = cut["log"][draws[0]]["data"]
+    if "shuffle" in order:
+        order["shuffle"] = order["shuffle"][::-1]  # another deal than the one recorded
+        with pytest.raises(InvalidSave):
+            game.replay(json.dumps(cut))

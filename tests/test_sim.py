@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
 from parlour.sim import simulate, wilson
 
 
@@ -26,3 +35,21 @@ def test_partners_cut_anew_each_match_are_reported_per_seat() -> None:
     summary = simulate("bishops-whist", ["random"] * 4, 6, seed=3, options={"partners": "cut"})
     assert [s.seats for s in summary.sides] == [(0,), (1,), (2,), (3,)]
     assert sum(s.wins for s in summary.sides) == 2 * (summary.matches - summary.draws)
+
+
+def _figures_in_a_process(game: str, hash_seed: str, tmp: Path) -> dict[str, object]:
+    out = tmp / f"{game}-{hash_seed}.json"
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "COLUMNS": "200"}
+    cmd = [sys.executable, "-m", "parlour", "simulate", game, "-n", "3", "--seed", "4", "--json", str(out)]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    data: dict[str, object] = json.loads(out.read_text())
+    data.pop("seconds")
+    data.pop("matches_per_second")
+    return data
+
+
+@pytest.mark.parametrize("game", [info.name for info in parlour.list_games()])
+def test_same_seed_same_figures_whatever_the_hash_seed(game: str, tmp_path: Path) -> None:
+    """Issue 10: figures once depended on PYTHONHASHSEED (a set's order leaking into a table's rows)."""
+    assert _figures_in_a_process(game, "1", tmp_path) == _figures_in_a_process(game, "2", tmp_path)

@@ -30,8 +30,10 @@ def bezique_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any
             elif e["kind"] == "hand_end":
                 hands += 1
     per = max(hands, 1)
-    sources = sorted(set(points[0]) | set(points[1]), key=lambda k: -(points[0][k] + points[1][k]))
-    kinds = sorted(set(shown[0]) | set(shown[1]), key=lambda k: -(shown[0][k] + shown[1][k]))
+    # Largest first, ties by name: the order must not depend on the iteration order of a set
+    # (which changes with PYTHONHASHSEED), or two runs of the same seed would differ.
+    sources = sorted(set(points[0]) | set(points[1]), key=lambda k: (-(points[0][k] + points[1][k]), k))
+    kinds = sorted(set(shown[0]) | set(shown[1]), key=lambda k: (-(shown[0][k] + shown[1][k]), k))
     by_source = {k: [round(points[s][k] / per, 2) for s in (0, 1)] for k in sources}
     melds = {k: [round(shown[s][k] / per, 3) for s in (0, 1)] for k in kinds}
     return {

@@ -59,6 +59,20 @@ def _amount(share: float, chips: int) -> int:
     return max(1, round(share * chips))
 
 
+def amount_range(view: View, verb: str) -> tuple[int, int] | None:
+    """The smallest and largest amount ``verb N`` may name now (``view["legal_ranges"]``), if any."""
+    for r in view.get("legal_ranges") or []:
+        if r["verb"] == verb:
+            return int(r["min"]), int(r["max"])
+    return None
+
+
+def clamp(verb: str, want: int, span: tuple[int, int]) -> str:
+    """``verb N`` with ``want`` brought inside the legal range."""
+    lo, hi = span
+    return f"{verb} {min(hi, max(lo, want))}"
+
+
 class StylePlayer:
     """Plays every decision of either variant by its ``Style``; fast (no search), for simulation."""
 
@@ -66,22 +80,22 @@ class StylePlayer:
         self.style = style
 
     def choose(self, view: View, game: Game) -> str:
+        """Amounts come from ``view["legal_ranges"]``, the other moves from ``view["legal_actions"]``."""
         legal: list[str] = list(view["legal_actions"])
         seat: int = view["seat"]
         phase: str = view["phase"]
         purse: int = view["purses"][seat]
         st = self.style
         if phase == "bank":
-            return f"bank {min(purse, _amount(st.bank_share, purse))}"
+            span = amount_range(view, "bank")
+            return clamp("bank", _amount(st.bank_share, purse), span) if span else legal[-1]
         if phase == "bet":
             return self._bet(view, legal, seat, purse)
         if phase == "hbet":
-            if st.bet_share <= 0:
+            span = amount_range(view, "bet")
+            if st.bet_share <= 0 or span is None:
                 return "pass"
-            cap = max((int(a.split()[1]) for a in legal if a.startswith("bet ")), default=0)
-            if cap == 0:
-                return "pass"
-            return f"bet {min(cap, _amount(st.bet_share, purse))}"
+            return clamp("bet", _amount(st.bet_share, purse), span)
         if phase == "keep":
             wealth = purse + int(view["bank"])
             if view["wins_in_row"] >= st.stop_after or view["bank"] > st.stop_share * wealth:
@@ -99,14 +113,16 @@ class StylePlayer:
             return "pass"
         if "banco" in legal and bank <= st.banco_share * purse:
             return "banco"
-        room = bank - sum(view["bets"])
+        span = amount_range(view, "bet")
+        if span is None:
+            return "pass"
         if st.per_bank:
             others = sum(1 for s, chips in enumerate(view["purses"]) if s != view["banker"] and chips > 0)
             want = max(1, bank // max(1, others))
             want = min(want, _amount(st.bet_share * 2, purse))
         else:
             want = _amount(st.bet_share, purse)
-        return f"bet {max(1, min(want, room, purse))}"
+        return clamp("bet", want, span)
 
 
 class StandingsPlayer:
@@ -129,8 +145,9 @@ class StandingsPlayer:
         scores: list[float] = view["scores"]
         lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
         if phase == "bank":
+            span = amount_range(view, "bank")
             amount = purse if lead <= 0 else int(lead * self.lead_share)
-            return f"bank {max(1, min(purse, amount))}"
+            return clamp("bank", amount, span) if span else legal[-1]
         if phase in ("bet", "hbet"):
             bets = view["bets"][seat] if phase == "bet" else 0
             if lead > 0 or bets > 0:
@@ -138,8 +155,8 @@ class StandingsPlayer:
             need = int(-lead) + 1
             if "banco" in legal and need <= view["bank"] <= purse:
                 return "banco"
-            cap = max((int(a.split()[1]) for a in legal if a.startswith("bet ")), default=0)
-            return f"bet {min(cap, need)}" if cap else "pass"
+            span = amount_range(view, "bet")
+            return clamp("bet", need, span) if span else "pass"
         if phase == "keep":
             return "stop" if lead > 0 else "keep"
         if phase == "buy":

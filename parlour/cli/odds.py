@@ -29,6 +29,12 @@ def odds(
     deals: int = typer.Option(20_000, min=2, help="deals played on the engine for the Monte-Carlo check"),
     seed: int = typer.Option(0, help="seed of the Monte-Carlo check"),
     reserve: int = typer.Option(25, min=0, max=90, help="with a shoe: reshuffle point, per cent left"),
+    bet: int = typer.Option(
+        2,
+        min=1,
+        max=100_000,
+        help="chips bet in each deal (with --twins an odd bet gives the bank its odd chip)",
+    ),
 ) -> None:
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     if game not in GAMES_WITH_ODDS:
@@ -36,11 +42,11 @@ def odds(
     from parlour.odds.lansquenet import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()
-    exact = lansquenet_odds(packs, twins)
+    exact = lansquenet_odds(packs, twins, bet)
     with console.status(f"playing {deals} deals on the engine ..."):
-        mc = monte_carlo(packs, twins, deals, seed)
+        mc = monte_carlo(packs, twins, deals, seed, bet)
     stock = "one pack, shuffled before every deal" if packs == 1 else f"a fresh shoe of {packs} packs"
-    table = Table(title=f"Lansquenet: {stock}{', twins' if twins else ''}")
+    table = Table(title=f"Lansquenet: {stock}{', twins' if twins else ''}, bets of {bet}")
     table.add_column("figure")
     table.add_column("exact", justify="right")
     table.add_column("decimal", justify="right")
@@ -63,7 +69,7 @@ def odds(
     console.print(table)
     if packs > 1:
         with console.status(f"playing {deals} deals through the shoe ..."):
-            deep = monte_carlo_through_shoe(packs, twins, deals, reserve, seed)
+            deep = monte_carlo_through_shoe(packs, twins, deals, reserve, seed, bet)
         lo, hi = deep.edge_interval
         slo, shi = deep.same_rank_interval
         console.print(
@@ -71,6 +77,15 @@ def odds(
             f"same-rank start {deep.same_rank:.4f} ({_interval(slo, shi)}), "
             f"bank's edge {deep.edge:.4f} ({_interval(lo, hi)}). The exact figures are for a fresh shoe; "
             "deeper in, a deal's odds depend on the cards already gone."
+        )
+    if twins:
+        shown = ", ".join(
+            f"{_fraction(lansquenet_odds(packs, True, b).edge)} for bets of {b}" for b in (1, 3, 5)
+        )
+        console.print(
+            "With twins the bank takes half of each bet on a same-rank start and the odd chip of an odd "
+            f"bet, so its edge per chip depends on the bet: {shown}, and "
+            f"{_fraction(lansquenet_odds(packs, True, 2).edge)} for every even bet."
         )
     per = exact.deals_per_same_rank
     console.print(

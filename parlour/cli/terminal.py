@@ -27,6 +27,7 @@ Other commands: [bold]moves[/bold] (list legal moves), [bold]hand[/bold] (show t
 
 SHOWN = {
     "game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions",
+    "legal_ranges",
     "hand", "trick", "last_trick", "tricks", "trump", "turn_up", "message", "dealer", "hand_number",
     "order", "phase", "hands_played", "exposed_this_trick", "leader", "bookkeeping",
 }  # fmt: skip

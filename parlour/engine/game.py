@@ -12,6 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -25,13 +26,24 @@ from parlour.engine.rng import Rng, check_seed
 SAVE_FORMAT = "parlour-state"
 SAVE_VERSION = 1
 
+RECORD = -1
+"""``Event.to`` of the match's own record (each action taken, each live draw): seen by no seat.
+
+The record is what replays a match (``Game.replay``); it stays in the save, which is the owner's,
+and never reaches a view or ``events(seat)``.
+"""
+
+_SCRIPT: ContextVar[Rng | None] = ContextVar("parlour_replay_rng", default=None)
+"""The recorded draws the next new state takes its chance from (set only by ``Game.replay``)."""
+
 
 @dataclass(slots=True)
 class Event:
     """One entry of a match's log.
 
-    ``to`` is ``None`` for an event every seat (and a spectator) sees, or the
-    seat that alone may see it (a card dealt to that seat, say). By convention
+    ``to`` is ``None`` for an event every seat (and a spectator) sees, the
+    seat that alone may see it (a card dealt to that seat, say), or ``RECORD``
+    for the match's record (``action`` and ``chance``), which no seat sees. By convention
     games log ``score`` events (``{"seat": s, "points": p, "reason": ...}``)
     whose points add up to ``State.scores``, and one ``hand_end`` event per hand
     (``{"points": [per seat]}``) that simulations read.
@@ -42,7 +54,7 @@ class Event:
     to: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or self.to == seat
+        return self.to is None or (self.to == seat and seat != RECORD)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
@@ -120,8 +132,8 @@ def _checked_log(raw: object, players: int) -> list[Event]:
             raise InvalidSave(f"log.{i}.kind: must be a short word")
         if not isinstance(data, dict):
             raise InvalidSave(f"log.{i}.data: must be an object")
-        if to is not None and (isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < players):
-            raise InvalidSave(f"log.{i}.to: must be a seat from 0 to {players - 1}")
+        if to is not None and (isinstance(to, bool) or not isinstance(to, int) or not RECORD <= to < players):
+            raise InvalidSave(f"log.{i}.to: must be a seat from 0 to {players - 1} (or {RECORD}, the record)")
         out.append(Event(kind, data, to))
     return out
 
@@ -159,8 +171,19 @@ class State(ABC):
         shuffle is drawn from the operating system's CSPRNG when it happens."""
         self.game = game
         self.seed: int | None = None if seed is None else check_seed(seed)
-        self.rng = Rng(self.seed)
+        script = _SCRIPT.get()
+        if script is not None and self.seed is None:
+            _SCRIPT.set(None)  # the first state made takes the recorded draws
+            self.rng = script
+        else:
+            self.rng = Rng(self.seed)
         self.log: list[Event] = []
+        if self.rng.live:
+            self.rng.sink = self._record_chance
+
+    def _record_chance(self, outcome: dict[str, Any]) -> None:
+        """A live draw goes into the log's record, so that the match can be replayed."""
+        self.log.append(Event("chance", outcome, RECORD))
 
     # --- what every game must provide -------------------------------------------------
 
@@ -277,8 +300,7 @@ class State(ABC):
         if not isinstance(action, str):
             raise IllegalAction(action, "an action must be text, such as 'play 9H'")
         if self._is_legal(action):  # the common case: canonical text from legal_actions()
-            self._legal_cache = None
-            self._apply(action)
+            self._carry_out(action)
             return
         if self.is_over:
             raise IllegalAction(action, "the match is over")
@@ -287,8 +309,15 @@ class State(ABC):
         text = self.normalize(action)
         if not self.is_legal(text):
             raise IllegalAction(action, self.explain_illegal(text))
+        self._carry_out(text)
+
+    def _carry_out(self, action: str) -> None:
+        """Record a legal canonical action, then carry it out."""
+        self.log.append(Event("action", {"seat": self.current_player, "action": action}, RECORD))
+        if self.rng.live and self.rng.sink is None:  # a copied live source records into its new owner
+            self.rng.sink = self._record_chance
         self._legal_cache = None
-        self._apply(text)
+        self._apply(action)
 
     def _is_legal(self, action: str) -> bool:
         """Membership in ``legal_actions()``, without copying the cached list."""
@@ -453,6 +482,8 @@ class Game(ABC):
         if (seed is None) != state.rng.live:
             raise InvalidSave("rng: a seeded match saves its random state, a live one saves 'system'")
         state.log = _checked_log(data["log"], self.num_players)
+        if state.rng.live:
+            state.rng.sink = state._record_chance
         try:
             state._restore(data["state"])
         except (InvalidSave, InvalidState) as exc:
@@ -462,6 +493,37 @@ class Game(ABC):
             raise InvalidSave(f"state: {type(exc).__name__}: {echo(exc, 200)}") from None
         state._legal_cache = None
         _check_loaded(state)
+        return state
+
+    def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> State:
+        """Rebuild a saved match from its record: the seed (or, for a live match, the draws recorded
+        in its log) and every action in the log, played again through ``apply``.
+
+        The rebuilt match must write exactly the saved log, or ``InvalidSave`` says where it parts
+        from it. A match begun from an explicit deal needs that ``deal`` again. A live match, once
+        replayed, goes on with fresh draws.
+        """
+        saved = self.load(text)
+        record = [e for e in saved.log if e.to == RECORD]
+        draws = [dict(e.data) for e in record if e.kind == "chance"]
+        token = _SCRIPT.set(Rng.scripted(draws) if saved.seed is None else None)
+        try:
+            state = self.new(seed=saved.seed, deal=deal)
+        except ValueError as exc:
+            raise InvalidSave(f"log: the record does not replay: {exc}") from None
+        finally:
+            _SCRIPT.reset(token)
+        for i, e in enumerate(e for e in record if e.kind == "action"):
+            try:
+                state.apply(str(e.data.get("action")), seat=e.data.get("seat"))
+            except ValueError as exc:
+                raise InvalidSave(f"log: action {i + 1} of the record does not replay: {exc}") from None
+        mine, theirs = [e.to_dict() for e in state.log], [e.to_dict() for e in saved.log]
+        if mine != theirs:
+            at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
+            raise InvalidSave(f"log.{at}: the record replays to another match from here")
+        if state._data() != saved._data():
+            raise InvalidSave("state: the record replays to another position than the one saved")
         return state
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:

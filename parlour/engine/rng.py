@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from parlour.engine.errors import InvalidSave
@@ -49,29 +49,88 @@ class Rng:
     Seeded (``Rng(seed)``): only the Mersenne Twister core is used (``shuffle``/``randrange``), whose
     output for a given seed is fixed across Python versions and platforms, so a seed replays a match.
     Live (``Rng(None)``): every draw comes from the operating system's CSPRNG at the moment it is
-    made, so every order of the pack is possible and nothing saved predicts the next shuffle.
+    made, so every order of the pack is possible and nothing saved predicts the next shuffle. A live
+    source hands each outcome to ``sink`` (the state writes it into its log as a hidden ``chance``
+    record), so the match can still be replayed from its log (``Rng.scripted``).
     """
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "_script", "sink")
 
     def __init__(self, seed: int | None) -> None:
         self._r: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        self._script: list[Mapping[str, Any]] | None = None
+        self.sink: Callable[[dict[str, Any]], None] | None = None
+
+    @classmethod
+    def scripted(cls, draws: Sequence[Mapping[str, Any]]) -> Rng:
+        """A source that gives back recorded outcomes in order, then goes on live."""
+        rng = cls(None)
+        rng._script = list(reversed(draws))
+        return rng
 
     @property
     def live(self) -> bool:
         return isinstance(self._r, secrets.SystemRandom)
 
+    @property
+    def replaying(self) -> bool:
+        return bool(self._script)
+
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._r.shuffle(items)
+        if not self.live:
+            self._r.shuffle(items)
+            return
+        if self._script:
+            order = self._recorded("shuffle", len(items))
+            if sorted(order) != list(range(len(items))):
+                raise ValueError("the record's shuffle is not an order of the cards shuffled")
+        else:
+            order = list(range(len(items)))
+            self._r.shuffle(order)
+        items[:] = [items[i] for i in order]
+        self._record({"shuffle": order})
 
     def randrange(self, n: int) -> int:
-        return self._r.randrange(n)
+        if not self.live:
+            return self._r.randrange(n)
+        if self._script:
+            k = self._recorded("randrange", n)
+            if not (isinstance(k, int) and 0 <= k < n):
+                raise ValueError(f"the record's draw {k!r} is not below {n}")
+        else:
+            k = self._r.randrange(n)
+        self._record({"randrange": n, "drawn": k})
+        return k
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._r.randrange(len(items))]
+        return items[self.randrange(len(items))]
 
     def random(self) -> float:
-        return self._r.random()
+        if not self.live:
+            return self._r.random()
+        if self._script:
+            x = self._recorded("random", 1)
+            if not (isinstance(x, float) and 0.0 <= x < 1.0):
+                raise ValueError(f"the record's draw {x!r} is not a number from 0 to 1")
+        else:
+            x = self._r.random()
+        self._record({"random": 1, "drawn": x})
+        return x
+
+    def _recorded(self, kind: str, size: int) -> Any:
+        assert self._script
+        draw = self._script.pop()
+        if kind == "shuffle":
+            if "shuffle" not in draw or len(draw["shuffle"]) != size:
+                raise ValueError(f"the record has {dict(draw)} where the match shuffles {size} cards")
+            return list(draw["shuffle"])
+        if draw.get(kind) != size:
+            raise ValueError(f"the record has {dict(draw)} where the match draws {kind} {size}")
+        return draw.get("drawn")
+
+    def _record(self, outcome: dict[str, Any]) -> None:
+        if self.sink is not None:
+            self.sink(outcome)
 
     def get_state(self) -> list[Any] | str:
         if self.live:
@@ -88,7 +147,11 @@ class Rng:
         self._r.setstate(_checked_state(data))
 
     def copy(self) -> Rng:
+        """An independent source: the same future if seeded, fresh draws if live (recorded nowhere
+        until its new owner gives it a ``sink``)."""
         other = Rng.__new__(Rng)
+        other._script = None
+        other.sink = None
         if self.live:
             other._r = secrets.SystemRandom()
         else:

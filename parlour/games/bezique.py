@@ -17,11 +17,15 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State, register
 from parlour.engine.deals import stock_for
+from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, SaveDict, checked
 
 PACK = BEZIQUE_64
 RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
@@ -91,6 +95,108 @@ def beats(lead: str, follow: str, trump: str) -> bool:
     return suit(follow) == trump
 
 
+# --- the saved state ------------------------------------------------------------------------
+# The shape of ``BeziqueState.d`` as saved; ``check_invariants`` checks how the fields agree.
+
+Seat2 = Literal[0, 1]
+MeldKind = Literal[
+    "common marriage",
+    "royal marriage",
+    "bezique",
+    "four jacks",
+    "four queens",
+    "four kings",
+    "four aces",
+    "sequence",
+    "double bezique",
+]
+Window = Annotated[int, Field(ge=0, le=32)]  # one declaring turn per talon trick
+CardId = Annotated[int, Field(ge=0, le=64)]  # a seat exposes at most the 32 cards it holds in a hand
+Hand = Annotated[list[Code], Field(max_length=FULL_HAND)]
+Pile = Annotated[list[Code], Field(max_length=64)]
+Known = Annotated[dict[Code, Annotated[int, Field(ge=1, le=2)]], Field(max_length=FULL_HAND)]
+MeldCards = Annotated[list[Code], Field(min_length=2, max_length=5)]
+
+
+class TableCardSave(SaveDict):
+    id: CardId
+    card: Code
+    uses: Annotated[list[tuple[MeldKind, Window]], Field(min_length=1, max_length=len(MELD_POINTS))]
+
+
+class PendingSave(SaveDict):
+    kind: MeldKind
+    cards: MeldCards
+    ids: Annotated[list[CardId], Field(min_length=2, max_length=5)]
+
+
+class MeldSave(SaveDict):
+    kind: MeldKind
+    cards: MeldCards
+    points: Annotated[int, Field(ge=20, le=500)]
+    scored: bool
+
+
+class TrickCardSave(SaveDict):
+    seat: Seat2
+    card: Code
+
+
+TableCards = Annotated[list[TableCardSave], Field(max_length=FULL_HAND)]
+Pending = Annotated[list[PendingSave], Field(max_length=200)]
+Melds = Annotated[list[MeldSave], Field(max_length=500)]
+Copies = Annotated[int, Field(ge=0, le=2)]
+Brisques = Annotated[int, Field(ge=0, le=16)]
+Owed = Annotated[int, Field(ge=0, le=FULL_HAND)]
+
+
+class BeziqueSave(SaveDict):
+    phase: Literal["blanche", "play1", "declare", "draw", "play2", "over"]
+    totals: tuple[Count, Count]
+    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
+    dealer: Seat2
+    leader: Seat2
+    turn: Seat2
+    trump: Literal["S", "H", "D", "C"]
+    turn_up: Code | None
+    stock: Annotated[list[Code], Field(max_length=47)]
+    hidden: tuple[Hand, Hand]
+    table: tuple[TableCards, TableCards]
+    pending: tuple[Pending, Pending]
+    melds: tuple[Melds, Melds]
+    known: tuple[Known, Known]
+    declared_sevens: tuple[Copies, Copies]
+    trick: Annotated[list[TrickCardSave], Field(max_length=1)]
+    last_trick: Annotated[list[TrickCardSave], Field(max_length=2)]
+    won: tuple[Pile, Pile]
+    brisques: tuple[Brisques, Brisques]
+    revoker: Seat2 | None
+    hand_points: tuple[Count, Count]
+    tricks_played: Annotated[int, Field(ge=0, le=32)]
+    window: Window
+    window_scored: Annotated[int, Field(ge=0, le=200)]
+    window_seven: bool
+    window_melds: Annotated[list[Annotated[list[CardId], Field(max_length=5)]], Field(max_length=200)]
+    next_id: CardId
+    blanche_queue: Annotated[list[Seat2], Field(max_length=2)]
+    # Under table laws only (saves from before the table-law draws lack them: filled in as empty).
+    draw_queue: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
+    drawn: NotRequired[bool]
+    owed: NotRequired[tuple[Owed, Owed]]
+    top_seen: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
+    known_privately: NotRequired[tuple[Known, Known]]
+
+
+TABLE_LAW_KEYS: dict[str, Any] = {
+    "draw_queue": [],
+    "drawn": False,
+    "owed": [0, 0],
+    "top_seen": [],
+    "known_privately": [{}, {}],
+}
+"""The keys of the state that exist under table laws only, with their value in a fresh hand."""
+
+
 # ----------------------------------------------------------------------------------------
 
 
@@ -121,18 +227,48 @@ class BeziqueState(State):
     def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
         self.log.append(Event(kind, data, to))
 
-    def _learn(self, seat: int, card: str) -> None:
-        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards."""
-        known = self.d["known"][seat]
-        known[card] = min(known.get(card, 0) + 1, self.d["hidden"][seat].count(card))
+    def _learn(self, seat: int, card: str, public: bool = True) -> None:
+        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards.
 
-    def _forget(self, seat: int, card: str) -> None:
-        """``card`` has left the concealed hand: if the opponent knew of a copy, that copy is the one."""
+        ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
+        ruling BZ-23); spectators did not, and their view must not show it.
+        """
         known = self.d["known"][seat]
-        if known.get(card, 0) > 0:
-            known[card] -= 1
-            if not known[card]:
-                del known[card]
+        held = self.d["hidden"][seat].count(card)
+        n = known.get(card, 0)
+        shown = n - self._privately_known(seat, card)
+        self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
+
+    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
+        """A copy of ``card`` has left the concealed hand: whoever knew of copies knows of one fewer.
+
+        A viewer knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except
+        that ``keep`` known copies are certainly still there (a declared seven of trumps, when
+        everybody has seen the one leaving score as an undeclared one).
+        """
+        n = self.d["known"][seat].get(card, 0)
+        shown = n - self._privately_known(seat, card)
+        self._set_knowledge(seat, card, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
+
+    def _privately_known(self, seat: int, card: str) -> int:
+        """Copies of ``card`` the seat is known to hold by the opponent only, not by the table."""
+        if "known_privately" not in self.d:
+            return 0
+        return int(self.d["known_privately"][seat].get(card, 0))
+
+    def _set_knowledge(self, seat: int, card: str, known: int, shown: int) -> None:
+        """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them."""
+        _set_count(self.d["known"][seat], card, known)
+        if "known_privately" in self.d:
+            _set_count(self.d["known_privately"][seat], card, known - shown)
+        # (without table laws nothing is ever seen by one player only: every copy known is shown)
+
+    def _public_known(self, seat: int) -> Counter[str]:
+        """The seat's concealed cards that everybody at the table has seen (the spectator's ``known``)."""
+        out = Counter(self.d["known"][seat])
+        if "known_privately" in self.d:
+            out.subtract(self.d["known_privately"][seat])
+        return +out
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
@@ -351,6 +487,8 @@ class BeziqueState(State):
     def _blanche(self, seat: int) -> None:
         hand = sort_cards(self.d["hidden"][seat])
         self.d["known"][seat] = dict(Counter(hand))
+        if "known_privately" in self.d:
+            self.d["known_privately"][seat] = {}  # shown to the whole table
         self._log(
             "blanche",
             {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
@@ -382,14 +520,39 @@ class BeziqueState(State):
             d["table"][seat].remove(entry)
             d["pending"][seat] = [p for p in d["pending"][seat] if entry["id"] not in p["ids"]]
             return
+        seven = "7" + d["trump"]
+        if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
+            # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
+            self._unscored_seven_leaves(seat)
+            return
         d["hidden"][seat].remove(card)
         self._forget(seat, card)
-        seven = "7" + d["trump"]
         if card == seven and d["declared_sevens"][seat] > 0:
             d["declared_sevens"][seat] -= 1
 
+    def _holds_unscored_seven(self, seat: int) -> bool:
+        """Whether the seat holds a seven of trumps that has not scored by being declared."""
+        d = self.d
+        return bool(d["hidden"][seat].count("7" + d["trump"]) > d["declared_sevens"][seat])
+
+    def _played_seven_scores(self) -> bool:
+        """Whether a seven of trumps played now scores 10 (ruling BZ-5): while the talon lasts."""
+        return bool(self.game.options["played_seven_scores"]) and self.phase == "play1"
+
+    def _unscored_seven_leaves(self, seat: int) -> None:
+        """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
+        d = self.d
+        seven = "7" + d["trump"]
+        d["hidden"][seat].remove(seven)
+        self._forget(seat, seven, keep=d["declared_sevens"][seat])
+
     def _play(self, seat: int, card: str) -> None:
         d = self.d
+        # ruling BZ-5: a seven of trumps played while the talon lasts scores 10, unless the copy
+        # played is one that has scored already by being declared.
+        seven_scores = (
+            card == "7" + d["trump"] and self._played_seven_scores() and self._holds_unscored_seven(seat)
+        )
         strict = self.phase == "play2"
         if strict and d["trick"] and self.game.options["table_laws"] and d["revoker"] is None:
             allowed = self._strict_choices(seat, sorted(set(self.full_hand(seat)), key=PACK.sort_key))
@@ -407,11 +570,21 @@ class BeziqueState(State):
         d["trick"].append({"seat": seat, "card": card})
         if len(d["trick"]) == 1:
             self._log("play", {"seat": seat, "card": card, "text": f"seat {seat} leads {pretty(card)}"})
+            if seven_scores:
+                self._score_played_seven(seat)
             d["turn"] = 1 - seat
             return
-        self._finish_trick()
+        self._finish_trick(seven_scores)
 
-    def _finish_trick(self) -> None:
+    def _score_played_seven(self, seat: int) -> None:
+        self._score(
+            seat,
+            SEVEN_POINTS,
+            "seven of trumps played",
+            f"seat {seat} scores {SEVEN_POINTS} for playing the seven of trumps",
+        )
+
+    def _finish_trick(self, seven_scores: bool = False) -> None:
         d = self.d
         lead, follow = d["trick"]
         winner = follow["seat"] if beats(lead["card"], follow["card"], d["trump"]) else lead["seat"]
@@ -434,12 +607,14 @@ class BeziqueState(State):
                 "text": f"seat {follow['seat']} plays {pretty(follow['card'])}; seat {winner} wins the trick",
             },
         )
+        if seven_scores:
+            self._score_played_seven(follow["seat"])
         opts = self.game.options
         if self.phase == "play1":
             if d["turn_up"] is None and not d["stock"]:
                 raise AssertionError("phase one without a talon")
             last_of_stock = len(d["stock"]) == 1 and not opts["table_laws"]
-            if last_of_stock and opts["last_trick"] in ("stock", "both"):
+            if last_of_stock and opts["last_trick"] in ("stock", "both"):  # ruling BZ-17
                 self._score(
                     winner,
                     LAST_TRICK_POINTS,
@@ -468,6 +643,8 @@ class BeziqueState(State):
             d["hidden"][seat] = []
             d["table"][seat] = []
             d["known"][seat] = {}
+            if "known_privately" in d:
+                d["known_privately"][seat] = {}
             d["won"][seat].extend(rest)
             gets = seat if d["revoker"] is None else 1 - d["revoker"]
             d["brisques"][gets] += sum(1 for c in rest if rank(c) in BRISQUE_RANKS)
@@ -479,7 +656,7 @@ class BeziqueState(State):
                     "text": f"seat {1 - seat} has no card left: seat {seat} keeps {pretty_list(rest)}",
                 },
             )
-        if self.game.options["last_trick"] in ("final", "both"):
+        if self.game.options["last_trick"] in ("final", "both"):  # ruling BZ-17
             self._score(
                 winner,
                 LAST_TRICK_POINTS,
@@ -563,8 +740,7 @@ class BeziqueState(State):
     def _exchange(self, seat: int, seven: str) -> None:
         d = self.d
         old = d["turn_up"]
-        d["hidden"][seat].remove(seven)
-        self._forget(seat, seven)
+        self._unscored_seven_leaves(seat)  # only an undeclared seven may be exchanged
         d["hidden"][seat].append(old)
         self._learn(seat, old)
         d["turn_up"] = seven
@@ -644,7 +820,7 @@ class BeziqueState(State):
             card = d["stock"].pop(0)
             d["hidden"][seat].append(card)
             if 1 - seat in d["top_seen"]:
-                self._learn(seat, card)
+                self._learn(seat, card, public=False)  # ruling BZ-23: the opponent alone saw it
             d["top_seen"] = []
             return
         up = d["turn_up"]
@@ -692,6 +868,10 @@ class BeziqueState(State):
         d = self.d
         card = d["stock"].pop(0)
         d["hidden"][seat].append(card)
+        # The offender's own record of the card he has seen (nobody else sees it).
+        self._log(
+            "seen", {"seat": seat, "card": card, "text": f"you draw {pretty(card)}, a ninth card"}, to=seat
+        )
         self._log("fault", {"seat": seat, "text": f"seat {seat} draws again and holds nine cards"})
         self._score(
             1 - seat,
@@ -725,7 +905,7 @@ class BeziqueState(State):
         if self._talon_left():
             d["phase"] = "play1"
             return
-        if self.game.options["last_trick"] in ("stock", "both"):
+        if self.game.options["last_trick"] in ("stock", "both"):  # ruling BZ-17
             self._score(
                 winner,
                 LAST_TRICK_POINTS,
@@ -834,7 +1014,7 @@ class BeziqueState(State):
                 return dealer
             self._log("cut", {"cards": [a, b], "dealer": None, "text": f"{text}: equal, cut again"})
 
-    def _deal(self, dealer: int, deal: Mapping[str, Any] | None) -> None:
+    def _deal(self, dealer: int, deal: CheckedDeal | None) -> None:
         d = self.d
         d["hand_number"] = d.get("hand_number", 0) + 1
         elder = 1 - dealer
@@ -852,7 +1032,7 @@ class BeziqueState(State):
             stock = cards[pos + 1 :]
             leader = elder
         else:
-            hands, turn_up, stock, won, leader = _check_deal(deal, dealer, self.rng)
+            _, hands, turn_up, stock, won, leader = deal
         trump = suit(turn_up)
         d.update(
             phase="play1",
@@ -883,7 +1063,7 @@ class BeziqueState(State):
             blanche_queue=[],
         )
         if self.game.options["table_laws"]:
-            d.update(draw_queue=[], drawn=False, owed=[0, 0], top_seen=[])
+            d.update(_jsonify(TABLE_LAW_KEYS))
         self._log(
             "deal",
             {
@@ -946,7 +1126,13 @@ class BeziqueState(State):
         v["last_trick"] = [dict(t) for t in d["last_trick"]]
         v["table"] = [sort_cards([e["card"] for e in d["table"][s]]) for s in (0, 1)]
         v["melds"] = [[_meld_text(m) for m in d["melds"][s]] for s in (0, 1)]
-        v["known"] = [sort_cards([c for c, n in d["known"][s].items() for _ in range(n)]) for s in (0, 1)]
+        # What a seat's concealed hand is known to hold: for a player, all his opponent has seen
+        # (his own hand too, so he knows what the other knows); for a spectator, only what was
+        # shown to the whole table (ruling BZ-23).
+        v["known"] = [
+            sort_cards(list((self._public_known(s) if seat is None else Counter(d["known"][s])).elements()))
+            for s in (0, 1)
+        ]
         v["brisques"] = list(d["brisques"])
         v["hand_points"] = list(d["hand_points"])
         # The public record the rules need (meld history of each table card, cards won, turns):
@@ -1091,12 +1277,302 @@ class BeziqueState(State):
         return out
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.d = _jsonify(data)
+        d = checked(BeziqueSave, data, "state")
+        # Plain lists and dicts again (the check makes tuples), keys in the saved order.
+        self.d = _jsonify({key: d[key] for key in data})  # type: ignore[literal-required]
         self._legal_cache = None
-        if self.game.options["table_laws"] and "phase" in self.d:
-            # Saves made before the table-law draws existed lack their (empty) record.
-            for key, empty in (("draw_queue", []), ("drawn", False), ("owed", [0, 0]), ("top_seen", [])):
-                self.d.setdefault(key, empty)
+        if self.game.options["table_laws"]:
+            # Saves made before the table-law draws (or the record of private knowledge) existed
+            # lack those records; at any moment they were saved, the records were empty.
+            for key, empty in TABLE_LAW_KEYS.items():
+                self.d.setdefault(key, _jsonify(empty))
+        else:
+            extra = sorted(set(TABLE_LAW_KEYS) & set(self.d))
+            if extra:
+                raise InvalidSave(f"state.{extra[0]}: kept only under table laws")
+
+    def check_invariants(self) -> None:
+        """Refuse what no legal play reaches: every field checked against the others (linear time)."""
+        super().check_invariants()
+        if not self.d:
+            return
+        self._check_cards()
+        self._check_turn()
+        self._check_hands()
+        self._check_knowledge()
+        self._check_table()
+        self._check_tricks_and_scores()
+
+    def _check_cards(self) -> None:
+        """Every code a card of the pack, and the pack whole: each card once where it lies."""
+        d = self.d
+        where: list[tuple[str, list[str]]] = [
+            ("stock", d["stock"]),
+            ("turn_up", [d["turn_up"]] * (d["turn_up"] is not None)),
+        ]
+        for s in (0, 1):
+            where += [
+                (f"hidden.{s}", d["hidden"][s]),
+                (f"table.{s}", [e["card"] for e in d["table"][s]]),
+                (f"won.{s}", d["won"][s]),
+                (f"known.{s}", list(d["known"][s])),
+                (f"pending.{s}", [c for p in d["pending"][s] for c in p["cards"]]),
+                (f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]),
+            ]
+            if "known_privately" in d:
+                where.append((f"known_privately.{s}", list(d["known_privately"][s])))
+        where += [
+            ("trick", [t["card"] for t in d["trick"]]),
+            ("last_trick", [t["card"] for t in d["last_trick"]]),
+        ]
+        for field, cards in where:
+            for c in cards:
+                if not PACK.is_card(c):
+                    raise InvalidState(f"{field}: {echo(c)} is not a card of the 64-card pack")
+        have = self.inventory()
+        if have != PACK.counts():
+            extra, missing = have - PACK.counts(), PACK.counts() - have
+            raise InvalidState(
+                f"cards: the pack is not whole (extra {sorted(extra.elements())[:8]}, "
+                f"missing {sorted(missing.elements())[:8]})"
+            )
+
+    def _check_turn(self) -> None:
+        """The phase, the talon, the trick and whose turn it is agree."""
+        d = self.d
+        opts = self.game.options
+        phase, turn, leader, trick = d["phase"], d["turn"], d["leader"], d["trick"]
+        laws = bool(opts["table_laws"])
+        for key in TABLE_LAW_KEYS:
+            if (key in d) != laws:
+                raise InvalidState(f"{key}: kept under table laws only, and always under them")
+        if phase == "draw" and not laws:
+            raise InvalidState("phase: draws are actions only under table laws")
+        talon_phase = phase in ("blanche", "play1", "declare", "draw")
+        if talon_phase != (d["turn_up"] is not None):
+            raise InvalidState(
+                f"turn_up: the turn-up lies beside the talon until it is drawn (phase {phase})"
+            )
+        if d["turn_up"] is None and d["stock"]:
+            raise InvalidState("stock: the turn-up is the talon's last card, drawn after the rest")
+        if d["turn_up"] is not None and suit(d["turn_up"]) != d["trump"]:
+            raise InvalidState("trump: trumps are the suit of the turn-up")
+        if not laws and d["turn_up"] is not None and len(d["stock"]) % 2 != 1:
+            raise InvalidState("stock: the talon and the turn-up are drawn two at a time")
+        if trick and phase not in ("play1", "play2"):
+            raise InvalidState(f"trick: no trick is open in phase {phase}")
+        if trick and trick[0]["seat"] != leader:
+            raise InvalidState("trick: the leader plays first to a trick")
+        if len(d["last_trick"]) not in (0, 2) or (
+            d["last_trick"] and d["last_trick"][0]["seat"] == d["last_trick"][1]["seat"]
+        ):
+            raise InvalidState("last_trick: a trick is one card from each seat")
+        if phase in ("play1", "play2") and turn != (1 - leader if trick else leader):
+            raise InvalidState("turn: the leader leads, then the other answers")
+        if phase == "declare" and turn != leader:
+            raise InvalidState("turn: only the winner of the trick declares")
+        queue = d["blanche_queue"]
+        if phase == "blanche":
+            elder = 1 - d["dealer"]
+            if (
+                not opts["carte_blanche"]
+                or not queue
+                or queue != [s for s in (elder, 1 - elder) if s in queue]
+            ):
+                raise InvalidState(
+                    "blanche_queue: carte blanche is offered non-dealer first, with the option"
+                )
+            if turn != queue[0] or d["tricks_played"] or any(d["table"][s] for s in (0, 1)):
+                raise InvalidState("blanche_queue: carte blanche is shown before the first trick, in turn")
+            for s in queue:
+                if any(rank(c) in "ATKQJ" for c in d["hidden"][s]):
+                    raise InvalidState(f"blanche_queue: seat {s} holds an ace, ten or court")
+        elif queue:
+            raise InvalidState("blanche_queue: carte blanche is offered only before the first trick")
+        if laws:
+            draws = d["draw_queue"]
+            if phase == "draw":
+                if draws not in ([leader, 1 - leader], [1 - leader]) or turn != draws[0]:
+                    raise InvalidState("draw_queue: the winner of the trick draws first, then the loser")
+            elif draws or d["drawn"]:
+                raise InvalidState("draw_queue: draws are made only after a talon trick")
+            if d["drawn"] and (len(self.full_hand(turn)) != FULL_HAND or not d["stock"]):
+                raise InvalidState("drawn: marks a full hand while talon cards are left")
+            seen = d["top_seen"]
+            if seen != sorted(set(seen)) or (seen and (not talon_phase or not d["stock"])):
+                raise InvalidState("top_seen: only the top card of a talon still there can have been seen")
+            if not talon_phase and (d["owed"] != [0, 0] or seen):
+                raise InvalidState("owed: missed cards are lost when the talon runs out")
+            if d["revoker"] is not None and phase not in ("play2", "over"):
+                raise InvalidState("revoker: a revoke happens in the last eight tricks")
+        elif d["revoker"] is not None:
+            raise InvalidState("revoker: only under table laws can a player revoke")
+
+    def _check_hands(self) -> None:
+        """Hand sizes by phase: eight while the talon lasts, less the cards played; equal after."""
+        d = self.d
+        phase = d["phase"]
+        sizes = [len(self.full_hand(s)) for s in (0, 1)]
+        in_trick = [sum(1 for t in d["trick"] if t["seat"] == s) for s in (0, 1)]
+        if phase == "over":
+            if any(sizes) or d["trick"]:
+                raise InvalidState("hidden: every card has been played when the match is over")
+            return
+        if phase in ("blanche", "play2") and (
+            d["table"][0] or d["table"][1] or d["pending"][0] or d["pending"][1]
+        ):
+            raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
+        if any(n > FULL_HAND for n in sizes):
+            raise InvalidState("hidden: a hand holds at most eight cards")
+        if phase == "play2":
+            follower = 1 - d["leader"]
+            if not self.game.options["table_laws"] and sizes[0] + in_trick[0] != sizes[1] + in_trick[1]:
+                raise InvalidState("hidden: in the last eight tricks both hands hold as many cards")
+            if sizes[follower] == 0 or (not d["trick"] and sizes[d["leader"]] == 0):
+                raise InvalidState("hidden: the hand ends as soon as a player has no card left")
+            return
+        owed = d.get("owed", [0, 0])
+        for s in (0, 1):
+            full = FULL_HAND - in_trick[s]
+            if phase == "declare" or (
+                phase == "draw" and s in d["draw_queue"] and not (s == d["draw_queue"][0] and d["drawn"])
+            ):
+                full = FULL_HAND - 1
+            if sizes[s] + owed[s] != full:
+                raise InvalidState(
+                    f"hidden.{s}: holds {sizes[s]} cards (and {owed[s]} missed draws) where {full} are due"
+                )
+
+    def _check_knowledge(self) -> None:
+        """What the opponent (and the table) knows of a hand is in that hand; sevens declared are held."""
+        d = self.d
+        seven = "7" + d["trump"]
+        talon_phase = d["turn_up"] is not None
+        for s in (0, 1):
+            held = Counter(d["hidden"][s])
+            for card, n in d["known"][s].items():
+                if n > held[card]:
+                    raise InvalidState(f"known.{s}: {card} is known {n} times but held {held[card]}")
+            private = d["known_privately"][s] if "known_privately" in d else {}
+            for card, n in private.items():
+                if n > d["known"][s].get(card, 0):
+                    raise InvalidState(f"known_privately.{s}: more copies of {card} than are known at all")
+            declared = d["declared_sevens"][s]
+            if declared and not talon_phase:
+                raise InvalidState(f"declared_sevens.{s}: sevens are declared only while the talon lasts")
+            if declared > d["known"][s].get(seven, 0) - private.get(seven, 0):
+                raise InvalidState(f"declared_sevens.{s}: a declared seven is held and shown to the table")
+        if d["phase"] != "declare" and (d["window_melds"] or d["window_scored"] or d["window_seven"]):
+            raise InvalidState("window: a declaring turn is open only after a talon trick")
+
+    def _check_table(self) -> None:
+        """Declared cards: fresh ids, uses that obey the reuse rule, melds waiting and scored that fit."""
+        d = self.d
+        several = self.game.options["melds_per_trick"] == "several"
+        shapes: dict[str, set[tuple[str, ...]]] = {}
+        for kind, codes in self._patterns():
+            shapes.setdefault(kind, set()).add(codes)
+        cards_of: dict[str, set[str]] = {k: {c for codes in v for c in codes} for k, v in shapes.items()}
+        ids: set[int] = set()
+        for s in (0, 1):
+            kinds_melded = {m["kind"] for m in d["melds"][s]}
+            entries: dict[int, Mapping[str, Any]] = {}
+            for e in d["table"][s]:
+                if e["id"] in ids or e["id"] >= d["next_id"]:
+                    raise InvalidState(f"table.{s}: card id {e['id']} is not a fresh one")
+                ids.add(e["id"])
+                entries[e["id"]] = e
+                uses = e["uses"]
+                for i, (kind, when) in enumerate(uses):
+                    if e["card"] not in cards_of[kind] or kind not in kinds_melded or when > d["window"]:
+                        raise InvalidState(f"table.{s}: {e['card']} cannot have served in {kind}")
+                    if i and (uses[i - 1][1] > when or kind in (k for k, _ in uses[:i])):
+                        raise InvalidState(f"table.{s}: {e['card']} served twice in {kind}")
+                    if any(w < when and MELD_ORDER[k] > MELD_ORDER[kind] for k, w in uses[:i]):
+                        raise InvalidState(
+                            f"table.{s}: {e['card']} served in {kind}, an inferior order, later"
+                        )
+            if several and d["pending"][s]:
+                raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
+            for p in d["pending"][s]:
+                codes = tuple(sort_cards(list(p["cards"])))
+                on_table = [entries.get(i) for i in p["ids"]]
+                if codes not in shapes[p["kind"]] or len(set(p["ids"])) != len(p["ids"]) or None in on_table:
+                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
+                if sorted(e["card"] for e in on_table if e) != sorted(p["cards"]):
+                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
+            for m in d["melds"][s]:
+                if (
+                    tuple(sort_cards(list(m["cards"]))) not in shapes[m["kind"]]
+                    or m["points"] != MELD_POINTS[m["kind"]]
+                ):
+                    raise InvalidState(
+                        f"melds.{s}: {m['kind']} {echo(m['cards'])} for {m['points']} is no meld"
+                    )
+                if not m["scored"] and (several or d["phase"] == "play2"):
+                    raise InvalidState(f"melds.{s}: no meld waits to score now")
+            scored = sum(m["points"] for m in d["melds"][s] if m["scored"])
+            if scored > d["hand_points"][s]:
+                raise InvalidState(
+                    f"melds.{s}: melds worth {scored} but {d['hand_points'][s]} scored this hand"
+                )
+        leader_ids = {e["id"] for e in d["table"][d["leader"]]}
+        if any(i not in leader_ids for m in d["window_melds"] for i in m):
+            raise InvalidState("window_melds: cards exposed this turn lie on the declarer's table")
+        if d["window_scored"] > len(d["window_melds"]) or (not several and d["window_scored"] > 1):
+            raise InvalidState("window_scored: more melds scored than declared this turn")
+
+    def _check_tricks_and_scores(self) -> None:
+        """Tricks won, brisques and this hand's points agree with each other and with the log."""
+        d = self.d
+        won = d["won"]
+        if d["phase"] != "over" and (
+            len(won[0]) % 2 or len(won[1]) % 2 or len(won[0]) + len(won[1]) != 2 * d["tricks_played"]
+        ):
+            raise InvalidState("won: two cards for each trick played")
+        if d["window"] > d["tricks_played"]:
+            raise InvalidState("window: one declaring turn per trick played")
+        last = d["last_trick"]
+        if last:
+            lead, follow = last[0]["card"], last[1]["card"]
+            winner = last[1]["seat"] if beats(lead, follow, d["trump"]) else last[0]["seat"]
+            if winner != d["leader"] or (d["phase"] != "over" and won[winner][-2:] != [lead, follow]):
+                raise InvalidState(
+                    "last_trick: its winner leads now and holds its two cards on top of his tricks"
+                )
+        counted = [sum(1 for c in won[s] if rank(c) in BRISQUE_RANKS) for s in (0, 1)]
+        brisques = d["brisques"]
+        if sum(brisques) != sum(counted) or (d["revoker"] is None and brisques != counted):
+            raise InvalidState(f"brisques: {brisques} do not match the aces and tens won {counted}")
+        if d["revoker"] is not None and brisques[d["revoker"]] > counted[d["revoker"]]:
+            raise InvalidState("brisques: a revoker gains no brisque after his revoke")
+        totals, points = d["totals"], d["hand_points"]
+        if points[0] > totals[0] or points[1] > totals[1] or max(points) > self.game.hand_points_bounds[1]:
+            raise InvalidState(f"hand_points: {points} do not fit the totals {totals}")
+        logged = [0, 0]
+        deal: Mapping[str, Any] | None = None
+        for e in reversed(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "deal":
+                deal = e.data
+                break
+            if e.kind == "score" and e.data.get("seat") in (0, 1) and isinstance(e.data.get("points"), int):
+                logged[e.data["seat"]] += e.data["points"]
+        if deal is None or deal.get("hand") != d["hand_number"] or deal.get("dealer") != d["dealer"]:
+            raise InvalidState("hand_number: the log does not show this hand's deal")
+        if logged != points:
+            raise InvalidState(f"hand_points: {points}, but the log gives {logged} since the deal")
+        target = self.game.options["target"]
+        before = [totals[s] - points[s] for s in (0, 1)]
+        if max(before) >= target and before[0] != before[1]:
+            raise InvalidState("totals: the match was over before this hand")
+        if (d["phase"] == "over") != (
+            max(totals) >= target and totals[0] != totals[1] and not any(d["hidden"])
+        ):
+            raise InvalidState(
+                "phase: the match is over once a hand ends with a total at the target, not level"
+            )
 
     def inventory(self) -> Counter[str]:
         d = self.d
@@ -1111,6 +1587,14 @@ class BeziqueState(State):
         return out
 
 
+def _set_count(counts: dict[str, int], card: str, n: int) -> None:
+    """``counts[card] = n``, leaving no zero entries."""
+    if n > 0:
+        counts[card] = n
+    else:
+        counts.pop(card, None)
+
+
 def _meld_text(m: Mapping[str, Any]) -> str:
     """A declared meld in words for the table display."""
     tail = "" if m["scored"] else ", to score"
@@ -1122,37 +1606,71 @@ def _jsonify(obj: Any) -> Any:
     return json.loads(json.dumps(obj))
 
 
-def _check_deal(
-    deal: Mapping[str, Any], dealer: int, rng: Rng
-) -> tuple[list[list[str]], str, list[str], list[list[str]], int]:
-    try:
-        hands = [PACK.check(h, f"hand {i}") for i, h in enumerate(deal["hands"])]
-        turn_up = str(deal["turn_up"])
-        won = [PACK.check(w, "won") for w in deal.get("won", [[], []])]
-    except (KeyError, TypeError) as exc:
-        raise InvalidDeal(f"a deal needs 'hands' (two lists) and 'turn_up': {exc}") from None
-    except ValueError as exc:
-        raise InvalidDeal(str(exc)) from None
-    if len(hands) != 2 or len(won) != 2:
-        raise InvalidDeal("a deal has two hands")
-    if not PACK.is_card(turn_up):
-        raise InvalidDeal(f"turn_up {turn_up!r} is not a card")
-    if len(hands[0]) != len(hands[1]) or not 1 <= len(hands[0]) <= 8:
-        raise InvalidDeal("both hands must hold the same number of cards, 1 to 8")
+DEAL_KEYS = ("dealer", "hands", "turn_up", "stock", "won", "leader")
+CheckedDeal = tuple[int, list[list[str]], str, list[str], list[list[str]], int]
+"""An explicit deal once checked: dealer, hands, turn-up, talon (top first), tricks won, leader."""
+
+
+def _deal_seat(deal: Mapping[Any, Any], key: str) -> int:
+    value = deal[key]
+    if isinstance(value, bool) or value not in (0, 1):
+        raise InvalidDeal(f"{key} must be seat 0 or 1, not {echo(value)}")
+    return int(value)
+
+
+def _deal_cards(value: Any, what: str, most: int) -> list[str]:
+    """A list of card codes of the 64-card pack, or ``InvalidDeal`` saying what is wrong."""
+    if not isinstance(value, list | tuple):
+        raise InvalidDeal(f"{what} must be a list of card codes, not {type(value).__name__}")
+    if len(value) > most:
+        raise InvalidDeal(f"{what} holds at most {most} cards, not {len(value)}")
+    for i, code in enumerate(value):
+        if not isinstance(code, str) or not PACK.is_card(code):
+            raise InvalidDeal(f"{what}[{i}]: {echo(code)} is not a card of the 64-card pack")
+    return list(value)
+
+
+def _deal_pair(deal: Mapping[Any, Any], key: str, default: Any) -> list[Any]:
+    value = deal.get(key, default)
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise InvalidDeal(f"{key} must be two lists, one per seat, not {echo(value)}")
+    return list(value)
+
+
+def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
+    """An explicit deal checked whole: (dealer, hands, turn-up, talon, tricks won, leader)."""
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal(
+            f"a deal is a mapping such as {{'dealer': 0, 'hands': [...], 'turn_up': '9H'}}, "
+            f"not {type(deal).__name__}"
+        )
+    unknown = [k for k in deal if k not in DEAL_KEYS]
+    if unknown:
+        raise InvalidDeal(f"unknown keys {echo(unknown)}: a deal has {', '.join(DEAL_KEYS)}")
+    missing = [k for k in ("dealer", "hands", "turn_up") if k not in deal]
+    if missing:
+        raise InvalidDeal(f"a deal needs {', '.join(missing)}")
+    dealer = _deal_seat(deal, "dealer")
+    leader = _deal_seat(deal, "leader") if "leader" in deal else 1 - dealer
+    hands = [_deal_cards(h, f"hands[{i}]", FULL_HAND) for i, h in enumerate(_deal_pair(deal, "hands", None))]
+    for i, h in enumerate(hands):
+        if len(h) != FULL_HAND:
+            raise InvalidDeal(f"hands[{i}] must hold eight cards (it holds {len(h)}): the talon lasts")
+    turn_up = deal["turn_up"]
+    if not isinstance(turn_up, str) or not PACK.is_card(turn_up):
+        raise InvalidDeal(f"turn_up: {echo(turn_up)} is not a card of the 64-card pack")
+    won = [_deal_cards(w, f"won[{i}]", len(PACK)) for i, w in enumerate(_deal_pair(deal, "won", [[], []]))]
+    if len(won[0]) % 2 or len(won[1]) % 2:
+        raise InvalidDeal("tricks already won hold two cards each")
     used = Counter(hands[0]) + Counter(hands[1]) + Counter(won[0]) + Counter(won[1]) + Counter([turn_up])
     if used - PACK.counts():
         raise InvalidDeal(f"too many of {', '.join(sorted(used - PACK.counts()))}")
+    if "stock" in deal:
+        _deal_cards(deal["stock"], "stock", len(PACK))
     stock = stock_for(PACK, deal, used.elements(), rng, "dealt, won or turned up")
-    if len(hands[0]) != 8:
-        raise InvalidDeal("while the talon lasts each hand holds eight cards")
     if len(stock) % 2 != 1:
         raise InvalidDeal("the talon and the turn-up together must be an even number of cards")
-    if len(won[0]) % 2 or len(won[1]) % 2:
-        raise InvalidDeal("tricks already won hold two cards each")
-    leader = int(deal.get("leader", 1 - dealer))
-    if leader not in (0, 1):
-        raise InvalidDeal("leader must be seat 0 or 1")
-    return hands, turn_up, stock, won, leader
+    return dealer, hands, turn_up, stock, won, leader
 
 
 # ----------------------------------------------------------------------------------------
@@ -1187,12 +1705,18 @@ class Bezique(Game):
         ),
         Option(
             "last_trick",
-            "final",
-            "which last trick earns 10: the last of the hand, the last of the talon, or both",
-            choices=("final", "stock", "both"),
+            "stock",
+            "which last trick earns 10: the last of the talon (before the final eight), the last of the "
+            "hand, or both",
+            choices=("stock", "final", "both"),
         ),
         Option(
             "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
+        ),
+        Option(
+            "played_seven_scores",
+            True,
+            "a seven of trumps played while the talon lasts scores 10 (unless it scored when declared)",
         ),
         Option(
             "table_laws",
@@ -1213,10 +1737,8 @@ class Bezique(Game):
         state = BeziqueState(self, seed)
         state.d = {"totals": [0, 0], "hand_number": 0}
         if deal is not None:
-            dealer = deal.get("dealer")
-            if dealer not in (0, 1):
-                raise InvalidDeal("a deal names its dealer, 0 or 1")
-            state._deal(int(dealer), deal)
+            checked = _check_deal(deal, state.rng)  # the whole deal, before anything is dealt
+            state._deal(checked[0], checked)
         else:
             state._deal(state._cut(), None)
         return state
@@ -1301,6 +1823,7 @@ class Bezique(Game):
                 drawn=dr["drawn"],
                 owed=list(dr["owed"]),
                 top_seen=list(dr["top_seen"]),
+                known_privately=[{}, {}],  # which of them the table saw too does not matter to a player
             )
         state = BeziqueState(self, rng.randrange(2**62))
         state._restore(data)

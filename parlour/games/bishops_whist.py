@@ -9,18 +9,29 @@ recorded in docs/rulings.md and named here where it is applied.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal, NotRequired
+
+from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
+from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
 
 KNIGHT = "N"
 ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
 PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(4)]
 TARGET = 25
+HAND_POINTS = (-(4 * 24 + 2 * 26 + 2 * 24), 16)
+"""A side's points in one hand: 16 at most (7 tricks, 4 bishops, the bishop cut); at worst, under table
+laws, a revoke a trick (tricks 1-12) and an exposed card a trick (13) for each partner, and a corrected
+revoke a trick (ruling BW-24)."""
+HAND_LIMIT_MAX = 1000  # ruling BW-25: every match ends
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
 }  # fmt: skip
@@ -33,7 +44,57 @@ MISDEALS: Mapping[str, str] = {
     "V": "the last card of the pack did not fall to the dealer's right-hand opponent",
     "VI": "the dealer dealt a card face up",
 }
-PHASE_TRUMP, PHASE_PLAY, PHASE_CLAIM, PHASE_OVER = "trump", "play", "claim", "over"
+PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
+
+
+# --- the saved state (checked field by field on load) ---------------------------------------------------
+
+Side = Annotated[int, Field(ge=0, le=1)]
+TrickNumber = Annotated[int, Field(ge=1, le=13)]
+Hand = Annotated[list[Code], Field(max_length=13)]
+Shown = Annotated[list[tuple[Seat, Code]], Field(max_length=52)]
+Seats = Annotated[list[Seat], Field(max_length=4)]
+
+
+class TrickSave(SaveDict):
+    number: TrickNumber
+    leader: Seat
+    cards: Annotated[list[tuple[Seat, Code]], Field(min_length=4, max_length=4)]
+    winner: Seat
+
+
+class BishopsWhistSave(SaveDict):
+    """What ``BishopsWhistState._data`` writes; ``check_invariants`` checks how the fields agree."""
+
+    order: tuple[Seat, Seat, Seat, Seat]
+    team_of: tuple[Side, Side, Side, Side]
+    match: tuple[Points, Points]
+    dealer: Seat
+    hand_number: Count
+    phase: Literal["trump", "play", "review", "claim", "over"]
+    hands: tuple[Hand, Hand, Hand, Hand]
+    trump: Literal["S", "H", "D", "C"] | None
+    turn_up: Code
+    turn_up_held: bool
+    bishop_cut: bool
+    leader: Seat
+    trick: Annotated[list[tuple[Seat, Code, bool]], Field(max_length=4)]
+    tricks: Annotated[list[TrickSave], Field(max_length=13)]
+    exposed: Shown
+    exposed_now: Seats
+    revokes: Annotated[list[tuple[Seat, TrickNumber]], Field(max_length=52)]
+    claimants: Annotated[list[Seat], Field(max_length=2)]
+    hand_points: tuple[Points, Points]
+    revoked_sides: Annotated[list[Side], Field(max_length=2)]
+    hands_played: Count
+    winner_side: Side | None
+    finished: bool
+    _pending_deal: Annotated[list[Code], Field(max_length=51)]
+    _preset: bool
+    # Since ruling BW-24; saves written before it have none of them.
+    withdrawn: NotRequired[Shown]
+    review: NotRequired[Seats]
+    stood: NotRequired[Seats]
 
 
 def suit_of(card: str) -> str | None:
@@ -64,6 +125,9 @@ class BishopsWhistState(State):
         self.tricks: list[dict[str, Any]] = []
         self.exposed: list[list[Any]] = []  # [seat, card] shown and taken back into the hand
         self.exposed_now: list[int] = []  # seats that exposed a card during the current trick
+        self.withdrawn: list[list[Any]] = []  # [seat, card] taken back without penalty (ruling BW-24)
+        self.review: list[int] = []  # seats still to let their off-suit card stand or correct it
+        self.stood: list[int] = []  # seats that have let their card in the trick on the table stand
         self.revokes: list[list[int]] = []  # [seat, trick number]; secret until claimed
         self.claimants: list[int] = []
         self.hand_points: list[int] = [0, 0]
@@ -106,6 +170,8 @@ class BishopsWhistState(State):
             return self.dealer
         if self.phase == PHASE_CLAIM:
             return self.claimants[0]
+        if self.phase == PHASE_REVIEW:
+            return self.review[0]
         return self.order[(self.order.index(self.leader) + len(self.trick)) % 4]
 
     @property
@@ -134,6 +200,8 @@ class BishopsWhistState(State):
             return [*acts, "deal"] if self.game.table_laws else acts
         if self.phase == PHASE_CLAIM:
             return ["claim", "pass"]
+        if self.phase == PHASE_REVIEW:
+            return ["stand", *(f"correct {c}" for c in self._corrections())]
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]  # kept in pack order, knights last
@@ -141,8 +209,10 @@ class BishopsWhistState(State):
         if self.game.table_laws:
             plays = [PLAY[c] for c in cards]
             if seat not in self.exposed_now:
-                # A card already lying exposed cannot be exposed again (knights count one by one).
+                # A card already lying exposed cannot be exposed again (knights count one by one);
+                # nor can a card everybody saw withdrawn (ruling BW-24).
                 shown = Counter(c for s, c in self.exposed if s == seat)
+                shown.update(c for s, c in self.withdrawn if s == seat)
                 plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
             return plays
         return [PLAY[c] for c in self._playable(hand, cards)]
@@ -159,22 +229,41 @@ class BishopsWhistState(State):
             return [suited[0], KNIGHT]  # the knight's revoke: the bishop stands alone in the suit led
         return suited
 
+    def _corrections(self) -> list[str]:
+        """The right cards a reviewing seat may put in place of its revoke (ruling BW-24).
+
+        Only a real revoke can be corrected; the right card keeps the law of following suit, the
+        knight's revoke included (the card taken back counts as back in the hand).
+        """
+        seat = self.review[0]
+        number = len(self.tricks) + 1
+        if [seat, number] not in self.revokes:
+            return []
+        wrong = next(c for s, c, _ in self.trick if s == seat)
+        hand = sorted([*self.hands[seat], wrong], key=ORDER.__getitem__)
+        return [c for c in self._playable(hand, list(dict.fromkeys(hand))) if c != wrong]
+
     def _follows(self, seat: int, card: str) -> bool:
         """Whether playing ``card`` keeps the law of following suit (knight's revoke included)."""
         hand = self.hands[seat]
         return card in self._playable(hand, list(dict.fromkeys(hand)))
 
     def explain_illegal(self, action: str) -> str:
+        """Why ``action`` is refused; user text is echoed only cut short (``echo``)."""
         words = action.split()
         if self.phase == PHASE_TRUMP:
             return "a knight was turned: the dealer must first name trumps ('trump S', 'trump H', ...)"
         if self.phase == PHASE_CLAIM:
             return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
+        if self.phase == PHASE_REVIEW:
+            return self._explain_review(words)
+        if words[:1] == ["correct"]:
+            return "a revoke is corrected once the trick is complete, before it is gathered"
         if len(words) != 2 or words[0] not in ("play", "expose"):
             return "play a card with 'play <card>', e.g. 'play 9H', 'play BS' or 'play N' for a knight"
         card = words[1]
         if not BISHOPS_WHIST.is_card(card):
-            return f"{card!r} is not a card: codes are rank C K Q B 9-2 then suit S H D C, or N for a knight"
+            return f"{echo(card)} is not a card: codes are rank C K Q B 9-2 and suit S H D C, or N (knight)"
         seat = self.current_player
         assert seat is not None
         if card not in self.hands[seat]:
@@ -184,7 +273,7 @@ class BishopsWhistState(State):
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
-            return f"{card} is already exposed"
+            return f"{card} is already exposed (or was seen withdrawn)"
         led = suit_of(self.trick[0][1])
         suited = [c for c in self.hands[seat] if suit_of(c) == led]
         name = SUIT_NAMES[str(led)]
@@ -194,6 +283,20 @@ class BishopsWhistState(State):
                 f"bishop that is your last {name[:-1]} (the knight's revoke)"
             )
         return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
+
+    def _explain_review(self, words: list[str]) -> str:
+        usage = (
+            "the trick is complete: 'stand' lets your card stand, 'correct <card>' takes back a revoke "
+            "and plays the right card"
+        )
+        if len(words) != 2 or words[0] != "correct":
+            return usage
+        right = self._corrections()
+        if not right:
+            return "your card on the trick is no revoke: there is nothing to correct ('stand')"
+        if not BISHOPS_WHIST.is_card(words[1]):
+            return f"{echo(words[1])} is not a card; the right card is one of {', '.join(right)}"
+        return f"the right card follows suit: one of {', '.join(right)}"
 
     def _apply(self, action: str) -> None:
         self._legal_cache = None
@@ -207,13 +310,17 @@ class BishopsWhistState(State):
             self._answer_claim(word == "claim")
         elif word == "expose":
             self._expose(arg)
+        elif word == "stand":
+            self._stand()
+        elif word == "correct":
+            self._correct(arg)
         else:
             self._play(arg)
         self._cp = -1
 
     # --- dealing ----------------------------------------------------------------------
 
-    def _start(self, deal: Mapping[str, Any] | None) -> None:
+    def _start(self, deal: object) -> None:
         self._cp = -1
         if deal is None:
             self._cut_for_table()
@@ -311,6 +418,7 @@ class BishopsWhistState(State):
     def _reset_hand(self) -> None:
         self.hands = [[], [], [], []]
         self.trick, self.tricks, self.exposed, self.exposed_now, self.revokes = [], [], [], [], []
+        self.withdrawn, self.review, self.stood = [], [], []
         self.claimants = []
         self.hand_points = [0, 0]
         self.revoked_sides = []
@@ -377,28 +485,8 @@ class BishopsWhistState(State):
         self._pending_deal = []
         self._new_hand()
 
-    def _explicit_deal(self, deal: Mapping[str, Any]) -> None:
-        try:
-            dealer = int(deal["dealer"])
-            turn_up = str(deal["turn_up"])
-            hands = [list(map(str, h)) for h in deal["hands"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands': {exc}") from None
-        if dealer not in range(4):
-            raise InvalidDeal(f"dealer must be a seat 0-3, not {dealer}")
-        if len(hands) != 4 or any(len(h) != 13 for h in hands):
-            raise InvalidDeal("a deal needs four hands of 13 cards")
-        try:
-            BISHOPS_WHIST.check([c for h in hands for c in h], "the deal")
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
-        if turn_up not in hands[dealer]:
-            raise InvalidDeal(f"the turn-up {turn_up} must be in the dealer's hand")
-        trump = deal.get("trump")
-        if turn_up != KNIGHT and trump is not None and trump != suit_of(turn_up):
-            raise InvalidDeal(f"the turn-up {turn_up} makes {suit_of(turn_up)} trumps, not {trump}")
-        if trump is not None and trump not in SUITS:
-            raise InvalidDeal(f"trump must be one of {', '.join(SUITS)}")
+    def _explicit_deal(self, deal: object) -> None:
+        dealer, turn_up, hands, trump = _checked_deal(deal)
         self.dealer = dealer
         self.hand_number = 1
         self._reset_hand()
@@ -448,15 +536,89 @@ class BishopsWhistState(State):
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False
         hand.remove(card)
-        if self.exposed:
-            for i, (s, c) in enumerate(self.exposed):
-                if s == seat and c == card:
-                    del self.exposed[i]
-                    break
+        self._unshow(seat, card)
         trick.append([seat, card, as_ten])
         self.log.append(Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}))
         if len(trick) == 4:
+            self._trick_complete()
+
+    def _unshow(self, seat: int, card: str) -> None:
+        """A card shown to all (exposed, or withdrawn) leaves the list when it is played."""
+        for shown in (self.exposed, self.withdrawn):
+            for i, (s, c) in enumerate(shown):
+                if s == seat and c == card:
+                    del shown[i]
+                    return
+
+    def _trick_complete(self) -> None:
+        """Under table laws the trick lies on the table until every player who did not follow the
+        suit led has let his card stand or corrected it (ruling BW-24); then it is gathered."""
+        if self.game.table_laws:
+            self.review = self._review_queue()
+            if self.review:
+                self.phase = PHASE_REVIEW
+                return
+        self._gather()
+
+    def _review_queue(self) -> list[int]:
+        """Seats, in play order, whose card on the trick may be a revoke as far as anybody can see:
+        a card off the suit led (a knight too), not yet reviewed. No revoke is possible in a trick led
+        by a knight, nor in the 13th trick (a single card in hand)."""
+        trick = self.trick
+        if trick[0][1] == KNIGHT or len(self.tricks) == 12:
+            return []
+        led = suit_of(trick[0][1])
+        return [s for s, c, _ in trick[1:] if suit_of(c) != led and s not in self.stood]
+
+    def _stand(self) -> None:
+        self.stood.append(self.review.pop(0))
+        if not self.review:
+            self.phase = PHASE_PLAY
             self._gather()
+
+    def _correct(self, right: str) -> None:
+        """Ruling BW-24: the revoke is taken back before the trick is gathered. The wrong card goes back
+        into the hand as an exposed card (-2); the players after him withdraw their cards without penalty
+        (shown to all until played) and play again; then he plays the right card."""
+        seat = self.review[0]
+        number = len(self.tricks) + 1
+        at = next(i for i, e in enumerate(self.trick) if e[0] == seat)
+        later = self.trick[at + 1 :]
+        wrong = self.trick[at][1]
+        del self.trick[at:]
+        self.revokes.remove([seat, number])
+        self._take_back(seat, wrong)
+        self.exposed.append([seat, wrong])
+        self.log.append(
+            Event(
+                "correct",
+                {
+                    "seat": seat,
+                    "card": wrong,
+                    "right": right,
+                    "text": f"seat {seat} takes back {wrong} (exposed, -2) to follow suit with {right}",
+                },
+            )
+        )
+        self._penalty(seat, 2, "exposed card")
+        for s, c, _ in later:
+            if [s, number] in self.revokes:
+                self.revokes.remove([s, number])
+            self._take_back(s, c)
+            self.withdrawn.append([s, c])
+            self.log.append(
+                Event("withdraw", {"seat": s, "card": c, "text": f"seat {s} withdraws {c} (no penalty)"})
+            )
+        self.stood.append(seat)
+        self.review = []
+        self.phase = PHASE_PLAY
+        self._cp = -1
+        self._play(right)
+
+    def _take_back(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort(key=ORDER.__getitem__)
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
         """A knight played to a plain suit that leads ranks as its ten (ruling: also when discarded void)."""
@@ -509,6 +671,7 @@ class BishopsWhistState(State):
         self.log.append(Event("trick", {**entry, "text": text}))
         self.trick = []
         self.exposed_now = []
+        self.stood = []
         self.leader = winner
         if number == 13:
             self._end_of_play()
@@ -593,17 +756,51 @@ class BishopsWhistState(State):
         self._after_hand()
 
     def _after_hand(self) -> None:
-        a, b = self.match
-        over = (a >= TARGET or b >= TARGET) and a != b
-        if a == b and a >= TARGET and self.game.options["tie"] == "draw":
-            self._finish(None)
+        """Decide the game at the end of a hand, or deal the next one."""
+        over, side = self._result()
+        if not over and self.hands_played >= self.game.options["hand_limit"]:
+            self._finish(self._result_at_limit(), limit=True)
         elif over:
-            self._finish(0 if a > b else 1)
-        elif self.hands_played >= self.game.options["hand_limit"] > 0:
-            self._finish(None if a == b else (0 if a > b else 1), limit=True)
+            self._finish(side)
         else:
             self.dealer = self.left_of(self.dealer)
             self._new_hand()
+
+    def _result(self) -> tuple[bool, int | None]:
+        """(whether the game is decided, the winning side or None for a draw) at the end of a hand.
+
+        A side with 25 or more wins, the higher if both have passed 25; but a side found revoking in
+        the hand never wins with it (ruling BW-23): under ``revoking_side=play-on`` another hand is
+        played, under ``opponents-win`` the other side wins if it has 25 or more.
+        """
+        a, b = self.match
+        revoked = self.revoked_sides
+        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+            other = 1 - revoked[0]
+            if self.match[other] >= TARGET:
+                return True, other  # ruling BW-23 (option opponents-win)
+        if a == b:
+            return a >= TARGET and self.game.options["tie"] == "draw", None
+        higher = 0 if a > b else 1
+        if self.match[higher] >= TARGET and higher not in revoked:
+            return True, higher
+        return False, None  # nobody has 25, or the higher side revoked: ruling BW-23
+
+    def _result_at_limit(self) -> int | None:
+        """The winner when the agreed number of hands is played: the higher side, unless it was found
+        revoking in the last hand (ruling BW-23): then nobody (play-on) or the other side (opponents-win)."""
+        a, b = self.match
+        revoked = self.revoked_sides
+        if a != b:
+            higher = 0 if a > b else 1
+            if higher not in revoked:
+                return higher
+            if self.game.options["revoking_side"] == "play-on" or 1 - higher in revoked:
+                return None
+            return 1 - higher
+        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+            return 1 - revoked[0]
+        return None
 
     def _finish(self, side: int | None, limit: bool = False) -> None:
         self.finished = True
@@ -637,7 +834,7 @@ class BishopsWhistState(State):
                 "hand_sizes": [len(h) for h in self.hands],
                 "trump": self.trump,
                 "turn_up": self.turn_up,
-                "turn_up_held": self.turn_up_held and self.phase == PHASE_PLAY,
+                "turn_up_held": self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW),
                 "bishop_cut": self.bishop_cut,
                 "leader": self.leader,
                 "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
@@ -646,6 +843,10 @@ class BishopsWhistState(State):
                 "tricks_won": _won(self.tricks, self.team_of),
                 "exposed": _deep(self.exposed),
                 "exposed_this_trick": list(self.exposed_now),
+                "withdrawn": _deep(self.withdrawn),
+                "review": list(self.review),
+                "stood": list(self.stood),
+                "own_revokes": [n for s, n in self.revokes if s == seat],
                 "hands_played": self.hands_played,
                 "hand_points": list(self.hand_points),
                 "laws": self.game.options["laws"],
@@ -661,6 +862,11 @@ class BishopsWhistState(State):
             return f"a knight was turned: seat {self.dealer} names trumps"
         if self.phase == PHASE_CLAIM:
             return f"hand over: seat {self.claimants[0]} may claim a revoke"
+        if self.phase == PHASE_REVIEW:
+            return (
+                f"trick {len(self.tricks) + 1} complete: seat {self.review[0]}, who did not follow suit, "
+                "lets the card stand or corrects it"
+            )
         trump = SUIT_NAMES[str(self.trump)]
         number = len(self.tricks) + 1
         extra = " (the knight's trick)" if number == 13 else ""
@@ -679,13 +885,37 @@ class BishopsWhistState(State):
         "order", "team_of", "match", "dealer", "hand_number", "phase", "hands", "trump", "turn_up",
         "turn_up_held", "bishop_cut", "leader", "trick", "tricks", "exposed", "exposed_now", "revokes",
         "claimants", "hand_points", "revoked_sides", "hands_played", "winner_side", "finished",
-        "_pending_deal", "_preset",
+        "_pending_deal", "_preset", "withdrawn", "review", "stood",
     )  # fmt: skip
 
     def _data(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _restore(self, data: dict[str, Any]) -> None:
+        d = checked(BishopsWhistSave, data, "state")
+        self._set(
+            {
+                **d,
+                "order": list(d["order"]),
+                "team_of": list(d["team_of"]),
+                "match": list(d["match"]),
+                "hands": [list(h) for h in d["hands"]],
+                "trick": [list(e) for e in d["trick"]],
+                "tricks": [{**t, "cards": [list(e) for e in t["cards"]]} for t in d["tricks"]],
+                "exposed": [list(e) for e in d["exposed"]],
+                "exposed_now": list(d["exposed_now"]),
+                "revokes": [list(r) for r in d["revokes"]],
+                "claimants": list(d["claimants"]),
+                "hand_points": list(d["hand_points"]),
+                "revoked_sides": list(d["revoked_sides"]),
+                "_pending_deal": list(d["_pending_deal"]),
+                "withdrawn": [list(e) for e in d.get("withdrawn", [])],
+                "review": list(d.get("review", [])),
+                "stood": list(d.get("stood", [])),
+            }
+        )
+
+    def _set(self, data: Mapping[str, Any]) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self._legal_cache = None
@@ -698,8 +928,323 @@ class BishopsWhistState(State):
         other.seed = self.seed
         other.rng = self.rng.copy()
         other.log = list(self.log)
-        other._restore(_deep(self._data()))
+        other._set(_deep(self._data()))
         return other
+
+    # --- what no legal play can break ----------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """Refuse (``InvalidState``) a state no legal play reaches; linear in the state's size."""
+        self._check_table()
+        self._check_cards()
+        self._check_phase()
+        self._check_tricks()
+        self._check_shown()
+        self._check_history()
+        self._check_scores()
+        super().check_invariants()
+
+    def _check_table(self) -> None:
+        if sorted(self.order) != [0, 1, 2, 3]:
+            raise InvalidState(f"order: must seat 0, 1, 2 and 3 once each, not {self.order}")
+        team, order = self.team_of, self.order
+        if not all(team[order[i]] == team[order[i + 2]] != team[order[i + 1]] for i in range(2)):
+            raise InvalidState(f"team_of: partners sit facing each other ({team} with order {order})")
+        if self.game.options["partners"] == "fixed" and (order != [0, 1, 2, 3] or team != [0, 1, 0, 1]):
+            raise InvalidState("order: with fixed partners seats 0 and 2 play against 1 and 3 in order 0-3")
+        for name in ("dealer", "leader"):
+            if not 0 <= getattr(self, name) < 4:
+                raise InvalidState(f"{name}: must be a seat from 0 to 3")
+
+    def _check_cards(self) -> None:
+        pack = BISHOPS_WHIST.counts()
+        for name, cards in (
+            ("hands", [c for h in self.hands for c in h]),
+            ("trick", [c for _, c, _ in self.trick]),
+            ("tricks", [c for t in self.tricks for _, c in t["cards"]]),
+            ("_pending_deal", self._pending_deal),
+            ("turn_up", [self.turn_up]),
+        ):
+            unknown = next((c for c in cards if c not in pack), None)
+            if unknown is not None:
+                raise InvalidState(f"{name}: {echo(unknown)} is not a card of the pack")
+        held = self.inventory()
+        if held != pack:
+            extra, missing = held - pack, pack - held
+            raise InvalidState(
+                f"hands: the cards must be the pack once over (extra {echo(sorted(extra.elements()), 120)}, "
+                f"missing {echo(sorted(missing.elements()), 120)})"
+            )
+        for s, hand in enumerate(self.hands):
+            if hand != sorted(hand, key=ORDER.__getitem__):
+                raise InvalidState(f"hands.{s}: a hand is kept in pack order")
+
+    def _check_phase(self) -> None:
+        phase, table = self.phase, self.game.table_laws
+        if self.finished != (phase == PHASE_OVER):
+            raise InvalidState(f"finished: must be true exactly when the phase is over, not in {phase}")
+        if self.winner_side is not None and phase != PHASE_OVER:
+            raise InvalidState("winner_side: only a finished match has a winner")
+        if (phase in (PHASE_REVIEW, PHASE_CLAIM) or self.exposed or self.revokes) and not table:
+            raise InvalidState(f"phase: {phase}, exposed cards and revokes exist only under table laws")
+        if bool(self.claimants) != (phase == PHASE_CLAIM) or bool(self.review) != (phase == PHASE_REVIEW):
+            raise InvalidState("claimants: seats answer claims only in the claim phase, reviews in review")
+        if ((self._preset or self._pending_deal) and phase != PHASE_TRUMP) or (
+            self._preset and self._pending_deal
+        ):
+            raise InvalidState("_pending_deal: the pack waits undealt only while the dealer names trumps")
+        sides = self.revoked_sides
+        if (sides and phase not in (PHASE_CLAIM, PHASE_OVER)) or len(set(sides)) != len(sides):
+            raise InvalidState("revoked_sides: sides found revoking are known only once claims are made")
+        if self.hand_number < 1 or self.hands_played > self.hand_number - (phase != PHASE_OVER):
+            raise InvalidState(
+                f"hands_played: {self.hands_played} hands cannot be over in hand {self.hand_number}"
+            )
+        if self.hands_played > self.game.options["hand_limit"]:
+            raise InvalidState(f"hands_played: more than the hand limit of {self.game.options['hand_limit']}")
+        if phase == PHASE_TRUMP:
+            self._check_trump_phase()
+            return
+        if self.trump not in SUITS or (self.turn_up != KNIGHT and self.trump != suit_of(self.turn_up)):
+            raise InvalidState(f"trump: {self.trump} cannot be trumps with the turn-up {self.turn_up}")
+        if self.bishop_cut != (self.turn_up != KNIGHT and self.turn_up[0] == "B"):
+            raise InvalidState("bishop_cut: a bishop turned scores the bishop cut once the deal stands")
+        done = len(self.tricks)
+        if phase in (PHASE_CLAIM, PHASE_OVER):
+            if done != 13 or self.trick or any(self.hands) or self.turn_up_held:
+                raise InvalidState(f"tricks: in the {phase} phase the hand is played out (13 tricks)")
+            if phase == PHASE_CLAIM:
+                first = self.left_of(self.dealer)
+                if self.claimants not in ([first, self.left_of(first)], [self.left_of(first)]):
+                    raise InvalidState("claimants: one player of each side answers, from the dealer's left")
+            else:
+                self._check_result()
+            return
+        size = len(self.trick)
+        if (phase == PHASE_REVIEW and (done > 11 or size != 4)) or (
+            phase == PHASE_PLAY and (done > 12 or size > 3)
+        ):
+            raise InvalidState(
+                f"trick: {len(self.trick)} cards cannot lie on trick {done + 1} in the {phase} phase"
+            )
+        if self.turn_up_held and self.turn_up not in self.hands[self.dealer]:
+            raise InvalidState("turn_up_held: the dealer does not hold the turn-up")
+        played = [s for s, _, _ in self.trick]
+        for s in range(4):
+            if len(self.hands[s]) != 13 - done - (s in played):
+                raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards, after {done} tricks")
+
+    def _check_trump_phase(self) -> None:
+        if self.turn_up != KNIGHT or self.trump is not None or self.trick or self.tricks or self.bishop_cut:
+            raise InvalidState("phase: the dealer names trumps only after turning a knight, before play")
+        sizes = [len(h) for h in self.hands]
+        if sizes != ([13] * 4 if self._preset else [0] * 4):
+            raise InvalidState(f"hands: {sizes} cards while the dealer names trumps")
+        if self.exposed_now or self.revokes or self.stood or self.hand_points != [0, 0]:
+            raise InvalidState("phase: nothing is played or scored before trumps are named")
+
+    def _check_history(self) -> None:
+        """What the tricks show: who took each, that the turn-up stayed the dealer's, and (strict laws)
+        that nobody holds or later played a card of a suit he once showed out of."""
+        if self.phase == PHASE_TRUMP:
+            return
+        played = [(t["cards"], t["number"] == 13, t["winner"]) for t in self.tricks]
+        for i, (cards, last, winner) in enumerate(played):
+            if winner not in self._possible_winners(cards, last):
+                raise InvalidState(f"tricks.{i}: seat {winner} cannot take this trick")
+        for k, (_, card, as_ten) in enumerate(self.trick):
+            if as_ten and not self._may_rank_ten(self.trick[0][1], k):
+                raise InvalidState(f"trick.{k}: this knight cannot rank as a ten")
+            if self.game.void_ten and card == KNIGHT and self._may_rank_ten(self.trick[0][1], k) != as_ten:
+                raise InvalidState(f"trick.{k}: a knight on a plain suit led ranks as a ten")
+        every = [(s, c, n) for n, (cards, _, _) in enumerate(played, 1) for s, c in cards]
+        number = len(self.tricks) + 1
+        every += [(s, c, number) for s, c, _ in self.trick]
+        self._check_turn_up(every)
+        if not self.game.table_laws:
+            self._check_voids([*[cards for cards, _, _ in played], [e[:2] for e in self.trick]])
+
+    def _may_rank_ten(self, lead: str, position: int) -> bool:
+        return position > 0 and lead != KNIGHT and suit_of(lead) != self.trump
+
+    def _possible_winners(self, cards: list[list[Any]], last: bool) -> set[int]:
+        """Who takes a quitted trick: under ``void_knight=revoke-only`` a knight may or may not have
+        ranked as a ten (that depended on the hand that played it), so each reading counts."""
+        lead = cards[0][1]
+        tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and self._may_rank_ten(lead, k)]
+        if self.game.void_ten:
+            readings: list[tuple[bool, ...]] = [(True,) * len(tens)]
+        else:
+            readings = list(itertools.product((True, False), repeat=len(tens)))
+        out: set[int] = set()
+        for flags in readings:
+            ten = dict(zip(tens, flags, strict=True))
+            out.add(self.trick_winner([[s, c, ten.get(k, False)] for k, (s, c) in enumerate(cards)], last))
+        return out
+
+    def _check_turn_up(self, every: list[tuple[int, str, int]]) -> None:
+        """The turn-up is the dealer's: only he plays it, and everybody knows he holds it until he does
+        (or knows it from seeing it taken back, ruling BW-24)."""
+        up, dealer = self.turn_up, self.dealer
+        shown = [dealer, up] in self.exposed or [dealer, up] in self.withdrawn
+        if up == KNIGHT:
+            if (
+                not self.turn_up_held
+                and not shown
+                and not any(s == dealer and c == KNIGHT for s, c, _ in every)
+            ):
+                raise InvalidState(
+                    "turn_up_held: the dealer has played no knight, so he holds the one turned"
+                )
+            return
+        if any(c == up and s != dealer for s, c, _ in every):
+            raise InvalidState(f"tricks: the turn-up {up} was played by another seat than the dealer")
+        if up in self.hands[dealer] and not self.turn_up_held and not shown:
+            raise InvalidState(f"turn_up_held: the dealer holds the turn-up {up}, as everybody knows")
+        if not any(c == up for s, c, _ in every) and up not in self.hands[dealer]:
+            raise InvalidState(f"hands.{dealer}: the dealer must hold the turn-up {up} until he plays it")
+
+    def _check_voids(self, tricks: list[list[list[Any]]]) -> None:
+        """Strict laws: a seat that played off the suit led had none of it (only the bishop, if it played a
+        knight instead: the knight's revoke), so it can hold or play no such card afterwards."""
+        barred: list[dict[str, bool]] = [{} for _ in range(4)]  # suit -> the bishop is still allowed
+        for n, cards in enumerate(tricks, 1):
+            if not cards:
+                continue
+            lead = cards[0][1]
+            for k, (s, c) in enumerate(cards):
+                suit = suit_of(c)
+                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+                    raise InvalidState(
+                        f"tricks: seat {s} plays {c} in trick {n}, having shown out of that suit"
+                    )
+                if k == 0 or lead == KNIGHT or suit == suit_of(lead):
+                    continue
+                led = str(suit_of(lead))
+                barred[s][led] = barred[s].get(led, True) and c == KNIGHT
+        for s in range(4):
+            for c in self.hands[s]:
+                suit = suit_of(c)
+                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+                    raise InvalidState(f"hands.{s}: seat {s} holds {c} but has shown out of that suit")
+
+    def _check_tricks(self) -> None:
+        order = self.order
+        leader = self.left_of(self.dealer)
+        for i, t in enumerate(self.tricks):
+            seats = [s for s, _ in t["cards"]]
+            if t["number"] != i + 1 or t["leader"] != leader:
+                raise InvalidState(f"tricks.{i}: trick {i + 1} is led by seat {leader}")
+            if seats != [order[(order.index(leader) + k) % 4] for k in range(4)] or t["winner"] not in seats:
+                raise InvalidState(f"tricks.{i}: the four seats play in turn from the leader")
+            leader = t["winner"]
+        if self.phase != PHASE_TRUMP and self.leader != leader:
+            raise InvalidState(
+                f"leader: must be seat {leader}, who took the last trick or sits at the dealer's left"
+            )
+        start = order.index(self.leader)
+        for k, (s, c, as_ten) in enumerate(self.trick):
+            if s != order[(start + k) % 4] or (as_ten and c != KNIGHT):
+                raise InvalidState(
+                    f"trick.{k}: cards fall in turn from the leader; only a knight ranks as a ten"
+                )
+        played = {s for s, _, _ in self.trick}
+        if not set(self.stood) <= played or len(set(self.stood)) != len(self.stood):
+            raise InvalidState("stood: only players in the trick on the table let their cards stand")
+        if self.phase == PHASE_REVIEW and self.review != self._review_queue():
+            raise InvalidState(f"review: the players off suit, in turn, are {self._review_queue()}")
+        number = len(self.tricks) + 1
+        seen: set[tuple[int, int]] = set()
+        for s, n in self.revokes:
+            if n < number:
+                cards = self.tricks[n - 1]["cards"]
+            else:
+                cards = [e[:2] for e in self.trick] if n == number else []
+            card = next((c for seat, c in cards if seat == s), None)
+            if card is None or (s, n) in seen or n == 13:
+                raise InvalidState(f"revokes: seat {s} did not play to trick {n}")
+            if cards[0][1] == KNIGHT or suit_of(card) == suit_of(cards[0][1]):
+                raise InvalidState(f"revokes: seat {s} did not play off suit to trick {n}")
+            seen.add((s, n))
+
+    def _check_shown(self) -> None:
+        now = self.exposed_now
+        if len(set(now)) != len(now) or not all(0 <= s < 4 for s in now):
+            raise InvalidState("exposed_now: each seat exposes at most one card a trick")
+        for name, shown in (("exposed", self.exposed), ("withdrawn", self.withdrawn)):
+            if (self.phase == PHASE_TRUMP or not self.game.table_laws) and shown:
+                raise InvalidState(f"{name}: cards are shown only in play under table laws")
+            for s, _ in shown:
+                if not 0 <= s < 4:
+                    raise InvalidState(f"{name}: {s} is not a seat")
+        for s in range(4):
+            known = Counter(c for seat, c in [*self.exposed, *self.withdrawn] if seat == s)
+            if known - Counter(self.hands[s]):
+                raise InvalidState(f"exposed: seat {s} does not hold every card shown as in its hand")
+
+    def _check_scores(self) -> None:
+        low, high = HAND_POINTS
+        for side in (0, 1):
+            if not low <= self.hand_points[side] <= high:
+                raise InvalidState(f"hand_points.{side}: a hand scores from {low} to {high}")
+            hands = self.hands_played + (self.phase != PHASE_OVER)
+            if not low * hands <= self.match[side] <= high * hands:
+                raise InvalidState(f"match.{side}: {self.match[side]} points cannot be made in {hands} hands")
+
+    def _check_result(self) -> None:
+        decided, side = self._result()
+        if not decided:
+            if self.hands_played < self.game.options["hand_limit"]:
+                raise InvalidState("finished: the game is not decided and the hand limit is not reached")
+            side = self._result_at_limit()
+        if self.winner_side != side:
+            raise InvalidState(f"winner_side: the scores {self.match} give {side}, not {self.winner_side}")
+
+
+DEAL_KEYS = ("dealer", "turn_up", "hands", "trump")
+
+
+def _checked_deal(deal: object) -> tuple[int, str, list[list[str]], str | None]:
+    """An explicit deal's (dealer, turn-up, hands, trump), or ``InvalidDeal`` saying what is wrong.
+
+    Nothing the caller gave is trusted: types, sizes, seats and cards are checked, and what is echoed
+    in a message is cut short.
+    """
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal(
+            f"a deal is a mapping of 'dealer', 'turn_up', 'hands' (and 'trump'), not {echo(deal)}"
+        )
+    unknown = [k for k in deal if k not in DEAL_KEYS]
+    if unknown:
+        raise InvalidDeal(f"a deal has no key {echo(unknown[0])}: its keys are {', '.join(DEAL_KEYS)}")
+    missing = [k for k in DEAL_KEYS[:3] if k not in deal]
+    if missing:
+        raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands' ({', '.join(missing)} missing)")
+    dealer, turn_up, hands, trump = deal["dealer"], deal["turn_up"], deal["hands"], deal.get("trump")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
+    if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != 4:
+        raise InvalidDeal(f"hands must be a list of four hands of 13 cards, not {echo(hands)}")
+    checked_hands: list[list[str]] = []
+    for s, hand in enumerate(hands):
+        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != 13:
+            raise InvalidDeal(f"hands.{s} must be a list of 13 cards, not {echo(hand)}")
+        for i, card in enumerate(hand):
+            if not isinstance(card, str) or not BISHOPS_WHIST.is_card(card):
+                raise InvalidDeal(f"hands.{s}.{i}: {echo(card)} is not a card of the {BISHOPS_WHIST.title}")
+        checked_hands.append(list(hand))
+    excess = Counter(c for h in checked_hands for c in h) - BISHOPS_WHIST.counts()
+    if excess:
+        raise InvalidDeal(f"hands: too many of {', '.join(sorted(excess))} for the {BISHOPS_WHIST.title}")
+    if not isinstance(turn_up, str) or not BISHOPS_WHIST.is_card(turn_up):
+        raise InvalidDeal(f"turn_up: {echo(turn_up)} is not a card of the {BISHOPS_WHIST.title}")
+    if turn_up not in checked_hands[dealer]:
+        raise InvalidDeal(f"the turn-up {turn_up} must be in the dealer's hand")
+    if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
+        raise InvalidDeal(f"trump must be one of {', '.join(SUITS)}, not {echo(trump)}")
+    if turn_up != KNIGHT and trump is not None and trump != suit_of(turn_up):
+        raise InvalidDeal(f"the turn-up {turn_up} makes {suit_of(turn_up)} trumps, not {trump}")
+    return dealer, turn_up, checked_hands, trump
 
 
 def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
@@ -747,10 +1292,15 @@ class BishopsWhist(Game):
                "its ten (ten), or only a knight's revoke does (revoke-only)", ("ten", "revoke-only")),
         Option("tie", "play-on", "equal scores of 25 or more: play another hand (play-on) or call the "
                "game drawn (draw)", ("play-on", "draw")),
+        Option("revoking_side", "play-on", "a side found revoking in a hand cannot win the game with it; "
+               "if it stands highest with 25 or more, another hand is played (play-on) or the other side "
+               "wins, given 25 or more (opponents-win); at the hand limit: a draw, or the other side",
+               ("play-on", "opponents-win")),
         Option("misdeal_chance", 0.0, "table laws: the chance that a deal is spoilt by a dealer's fault "
                "(misdeals III-VI), to study their effect", minimum=0.0, maximum=0.5),
         Option("hand_limit", 200, "end the match after this many hands, the higher side winning "
-               "(a safeguard for simulations of very poor play; 0 = no limit)", minimum=0),
+               "(a safeguard: under table laws penalties can keep both sides below 25 for ever)",
+               minimum=1, maximum=HAND_LIMIT_MAX),
     )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
@@ -758,7 +1308,7 @@ class BishopsWhist(Game):
         self.table_laws = self.options["laws"] == "table"
         self.void_ten = self.options["void_knight"] == "ten"
         if self.table_laws:
-            self.hand_points_bounds = (-4 * 26 - 2 * 26 - TARGET, 16)
+            self.hand_points_bounds = HAND_POINTS
 
     hand_points_bounds = (0.0, 16.0)
 
@@ -804,8 +1354,18 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
     state.finished = view["is_over"]
     side_scores = {state.team_of[s]: int(view["scores"][s]) for s in range(4)}
     state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
+    # The world's log carries the scores as the view shows them, so the world is a whole state.
+    state.log = [
+        Event("score", {"seat": s, "points": state.match[state.team_of[s]], "reason": "so far"})
+        for s in range(4)
+        if state.match[state.team_of[s]]
+    ]
     state.hands_played = view["hands_played"]
     state.exposed_now = list(view["exposed_this_trick"])
+    state.withdrawn = [list(e) for e in view["withdrawn"]]
+    state.review = list(view["review"])
+    state.stood = list(view["stood"])
+    state.revokes = [[seat, n] for n in view["own_revokes"]]  # the others' revokes are their secret
     if view["winners"]:
         state.winner_side = state.team_of[view["winners"][0]]
     if state.phase == PHASE_CLAIM:
@@ -821,7 +1381,7 @@ def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> Bisho
         return state
     known: list[list[str]] = [[] for _ in range(4)]
     known[seat] = list(view["hand"])
-    for s, c in state.exposed:
+    for s, c in [*state.exposed, *state.withdrawn]:
         if s != seat:
             known[s].append(c)
     dealer_has_turn_up = state.turn_up_held or state.phase == PHASE_TRUMP
@@ -868,32 +1428,95 @@ def _allowed(card: str, void: set[str]) -> bool:
     return not (suit + "*" in void and card[0] != "B")
 
 
+FACTORIAL = [math.factorial(n) for n in range(53)]
+
+
 def _sample_hands(
     known: list[list[str]], sizes: list[int], unknown: list[str], voids: list[set[str]], rng: Rng
 ) -> list[list[str]]:
-    """Fill each hand to its size from ``unknown``; retries, then relaxes voids if they cannot all hold."""
-    for attempt in range(60):
-        relax = attempt >= 50
-        hands = [list(h) for h in known]
-        room = [sizes[s] - len(hands[s]) for s in range(4)]
-        cards = list(unknown)
-        rng.shuffle(cards)
-        # Most constrained cards first: those fewest seats may hold.
-        cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] > 0 and _allowed(c, voids[s])))
-        ok = True
-        for card in cards:
-            options = [s for s in range(4) if room[s] > 0 and (relax or _allowed(card, voids[s]))]
-            if not options:
-                ok = False
+    """Fill each hand to its size from ``unknown``, uniformly among the deals that keep every void.
+
+    Exact, and never relaxes a constraint: the cards are grouped by the seats that may hold them,
+    the deals are counted class by class (``_completions``), and each class is shared out with
+    probability proportional to the number of deals it leaves possible. The cards are distinct objects
+    (the four knights too), as in a real shuffle. Raises ``ValueError`` if no deal fits.
+    """
+    hands = [list(h) for h in known]
+    room = tuple(sizes[s] - len(hands[s]) for s in range(4))
+    if any(r < 0 for r in room) or sum(room) != len(unknown):
+        raise ValueError("no deal of the unseen cards fits the view")
+    groups: dict[int, list[str]] = {}
+    for card in unknown:
+        mask = sum(1 << s for s in range(4) if room[s] > 0 and _allowed(card, voids[s]))
+        groups.setdefault(mask, []).append(card)
+    classes = sorted(groups.items())
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    total = _completions(classes, 0, room, memo)
+    if total == 0:
+        raise ValueError("no deal of the unseen cards fits the view")
+    for i, (mask, cards) in enumerate(classes):
+        pick = rng.randrange(total)
+        for split, ways in _splits(mask, len(cards), room):
+            rest = tuple(r - x for r, x in zip(room, split, strict=True))
+            weight = ways * _completions(classes, i + 1, rest, memo)
+            if pick < weight:
                 break
-            weights = [room[s] for s in options]
-            pick = rng.randrange(sum(weights))
-            for s, w in zip(options, weights, strict=True):
-                if pick < w:
-                    hands[s].append(card)
-                    room[s] -= 1
-                    break
-                pick -= w
-        if ok:
-            return hands
-    raise ValueError("no deal of the unseen cards fits the view")
+            pick -= weight
+        else:  # pragma: no cover - the weights add up to ``total``
+            raise AssertionError("the deals were miscounted")
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        at = 0
+        for s in range(4):
+            hands[s].extend(shuffled[at : at + split[s]])
+            at += split[s]
+        room, total = rest, weight // ways
+    return hands
+
+
+def _splits(mask: int, n: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to share ``n`` cards of one class among the seats in ``mask``, each within its room:
+    (cards per seat, number of ways to choose which cards go where)."""
+    seats = [s for s in range(4) if mask >> s & 1]
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def share(k: int, left: int, split: list[int]) -> None:
+        if k == len(seats) - 1:
+            if left <= room[seats[k]]:
+                split[seats[k]] = left
+                ways = FACTORIAL[n]
+                for x in split:
+                    ways //= FACTORIAL[x]
+                out.append((tuple(split), ways))
+                split[seats[k]] = 0
+            return
+        for x in range(min(left, room[seats[k]]) + 1):
+            split[seats[k]] = x
+            share(k + 1, left - x, split)
+        split[seats[k]] = 0
+
+    if not seats:
+        return [((0, 0, 0, 0), 1)] if n == 0 else []
+    share(0, n, [0, 0, 0, 0])
+    return out
+
+
+def _completions(
+    classes: list[tuple[int, list[str]]],
+    i: int,
+    room: tuple[int, ...],
+    memo: dict[tuple[int, tuple[int, ...]], int],
+) -> int:
+    """The number of ways to deal classes ``i``... into exactly the ``room`` left (cards distinct)."""
+    if i == len(classes):
+        return 1 if not any(room) else 0
+    key = (i, room)
+    found = memo.get(key)
+    if found is None:
+        mask, cards = classes[i]
+        found = 0
+        for split, ways in _splits(mask, len(cards), room):
+            rest = tuple(r - x for r, x in zip(room, split, strict=True))
+            found += ways * _completions(classes, i + 1, rest, memo)
+        memo[key] = found
+    return found

@@ -14,20 +14,135 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from itertools import pairwise
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from parlour.cards import FRENCH_52, Pack, french_shoe
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import (
+    AmountRange,
+    Event,
+    Game,
+    InvalidDeal,
+    InvalidState,
+    Option,
+    Rng,
+    State,
+    parse_amount,
+    register,
+)
+from parlour.engine.actions import MAX_AMOUNT_DIGITS
+from parlour.engine.errors import echo
+from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, Word, checked
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
 """Ace high, two low: used only to draw for the first bank."""
 
-TOTAL_CHIPS_MAX = 10 * 10_000
+MAX_CHIPS = 10**9
+"""All the chips at the table together (ruling LQ-28): explicit deals, options and saves stay within it."""
+MAX_STAKE = MAX_CHIPS // 10
+"""The largest ``stake`` option: ten players each holding it stay within ``MAX_CHIPS``."""
+MAX_PACKS = 8
+MAX_STACKS = 1000
+"""An explicit deal stacks at most this many deals (ruling LQ-28)."""
+TOTAL_CHIPS_MAX = MAX_CHIPS
+"""Kept for callers of the old name: the bound of a deal's points per seat."""
 
 _BASE_KEYS = frozenset(
-    {"game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions"}
+    {
+        "game",
+        "seat",
+        "players",
+        "current_player",
+        "is_over",
+        "scores",
+        "teams",
+        "winners",
+        "legal_actions",
+        "legal_ranges",
+    }
 )
 _DERIVED_KEYS = frozenset({"message", "stock_size", "dealer", "on_table", "last"})
+
+_SCORE_REASONS = frozenset({"stake", "deal", "spot"})
+"""Why a seat's chips change: its starting stake, a deal settled, a Hoyle card matched."""
+
+# --- what a save holds (ruling LQ-30) ------------------------------------------------------------
+
+Chips = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
+_SHOE = MAX_PACKS * 52
+Cards = Annotated[list[Code], Field(max_length=_SHOE)]
+PerSeat = Annotated[list[Chips], Field(min_length=2, max_length=10)]
+Seats = Annotated[list[Seat], Field(max_length=10)]
+DealPoints = Annotated[list[Points], Field(min_length=2, max_length=10)]
+
+
+class SpotSave(SaveDict):
+    """A card laid out in Hoyle's game, with the bets standing on it."""
+
+    card: Code
+    matched: bool
+    bets: PerSeat
+
+
+class ClassicDealSave(SaveDict):
+    bank_card: Code
+    players_card: Code
+    pile: Cards
+    result: Word
+    same_rank: bool
+    points: DealPoints
+
+
+class HoyleDealSave(SaveDict):
+    bank_card: Code
+    hand_cards: Annotated[list[Code], Field(max_length=2)]
+    table: Annotated[list[Code], Field(max_length=13)]
+    pile: Cards
+    result: Word
+    points: DealPoints
+
+
+class VoidDealSave(SaveDict):
+    result: Word
+    points: DealPoints
+
+
+class BookkeepingSave(SaveDict):
+    to_act: Seat | None
+    passed: Seats
+    queue: Seats
+    base_bank: Chips
+    same_rank_win: bool
+    deal_before: Annotated[list[Chips], Field(max_length=10)]
+
+
+class PublicSave(SaveDict):
+    phase: Literal["bank", "bet", "hbet", "keep", "buy", "over"]
+    purses: PerSeat
+    bank: Chips
+    bets: PerSeat
+    banker: Seat
+    starter: Seat
+    bank_card: Code | None
+    players_card: Code | None
+    pile: Cards
+    hand_cards: Annotated[list[Code], Field(max_length=2)]
+    hand_matched: Annotated[list[bool], Field(max_length=2)]
+    table: Annotated[list[SpotSave], Field(max_length=13)]
+    discards: Cards
+    banks_started: Annotated[list[Count], Field(min_length=2, max_length=10)]
+    deals_played: Count
+    wins_in_row: Count
+    last_deal: ClassicDealSave | HoyleDealSave | VoidDealSave | None
+    bookkeeping: BookkeepingSave
+
+
+class LansquenetSave(SaveDict):
+    public: PublicSave
+    shoe: Cards
+    stacks: Annotated[list[Cards], Field(max_length=MAX_STACKS)]
 
 
 def rank_of(code: str) -> str:
@@ -36,6 +151,12 @@ def rank_of(code: str) -> str:
 
 def pretty(code: str) -> str:
     return FRENCH_52.pretty(code)
+
+
+def twins_take(bet: int) -> int:
+    """What the bank takes of a bet of ``bet`` chips on a same-rank start with twins: half, and
+    the odd chip of an odd bet (ruling LQ-11). The exact odds use this very function."""
+    return (bet + 1) // 2
 
 
 @register
@@ -53,7 +174,7 @@ class Lansquenet(Game):
     )
     option_specs = (
         Option("players", 4, "number of players, banker included", minimum=2, maximum=10),
-        Option("stake", 100, "chips each player starts with", minimum=1, maximum=10_000),
+        Option("stake", 100, "chips each player starts with", minimum=1, maximum=MAX_STAKE),
         Option(
             "length",
             "banks",
@@ -77,7 +198,7 @@ class Lansquenet(Game):
             "1: one pack shuffled before every deal; N > 1: a shoe of N packs (the old game used six), "
             "reshuffled at the reserve point",
             minimum=1,
-            maximum=8,
+            maximum=MAX_PACKS,
         ),
         Option(
             "reserve",
@@ -87,12 +208,16 @@ class Lansquenet(Game):
             maximum=90,
         ),
         Option(
-            "twins", False, "jumelle: a same-rank start wins the bank only half of each bet (rounded down)"
+            "twins",
+            False,
+            "jumelle: a same-rank start wins the bank only half of each bet (the odd chip of an odd bet "
+            "goes to the bank)",
         ),
         Option(
             "takeout",
-            False,
-            "after a same-rank start the banker may take those winnings out of the bank and deal again",
+            True,
+            "after a same-rank start the banker may take those winnings out of the bank and deal again "
+            "(a main rule of the source; false turns it off)",
         ),
         Option(
             "variant",
@@ -101,7 +226,7 @@ class Lansquenet(Game):
             choices=("classic", "hoyle"),
         ),
     )
-    hand_points_bounds = (-float(TOTAL_CHIPS_MAX), float(TOTAL_CHIPS_MAX))
+    hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
 
     @property
     def shoe_pack(self) -> Pack:
@@ -109,7 +234,11 @@ class Lansquenet(Game):
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> LansquenetState:
         state = LansquenetState(self, seed)
-        state.setup(dict(deal or {}))
+        if deal is None:
+            deal = {}
+        if not isinstance(deal, Mapping):
+            raise InvalidDeal(f"a deal is a mapping such as {{'banker': 0}}, not {type(deal).__name__}")
+        state.setup(deal)
         return state
 
     def _blank_state(self) -> LansquenetState:
@@ -165,40 +294,16 @@ class LansquenetState(State):
     def hoyle(self) -> bool:
         return bool(self.game.options["variant"] == "hoyle")
 
-    def setup(self, deal: dict[str, Any]) -> None:
+    def setup(self, deal: Mapping[str, Any]) -> None:
+        """Start the session from an explicit ``deal`` (any part of it may be left out)."""
         n = self.num_players
-        unknown = set(deal) - {"banker", "chips", "stacks"}
-        if unknown:
-            raise InvalidDeal(
-                f"unknown deal keys: {', '.join(sorted(unknown))}; allowed: banker, chips, stacks"
-            )
-        chips = deal.get("chips", [int(self.game.options["stake"])] * n)
-        if (
-            not isinstance(chips, list | tuple)
-            or len(chips) != n
-            or any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in chips)
-        ):
-            raise InvalidDeal(f"chips must be {n} whole numbers >= 0")
-        if sum(1 for c in chips if c > 0) < 2:
-            raise InvalidDeal("at least two players must hold chips")
-        pack = self.game.shoe_pack
-        stacks = deal.get("stacks", [])
-        if not isinstance(stacks, list | tuple):
-            raise InvalidDeal("stacks must be a list of lists of card codes")
-        for i, stack in enumerate(stacks):
-            try:
-                pack.check(stack, f"stack {i}")
-            except (ValueError, TypeError) as exc:
-                raise InvalidDeal(str(exc)) from None
-        self.stacks = [list(s) for s in stacks]
-        self.shoe = list(pack.cards)
-        self.purse = list(chips)
+        chips, first, stacks = self._checked_deal(deal)
+        self.stacks = stacks
+        self.shoe = list(self.game.shoe_pack.cards)
+        self.purse = chips
         for s in range(n):
             self.log.append(Event("score", {"seat": s, "points": self.purse[s], "reason": "stake"}))
-        if "banker" in deal:
-            first = deal["banker"]
-            if not isinstance(first, int) or not 0 <= first < n or self.purse[first] <= 0:
-                raise InvalidDeal("banker must be the seat of a player holding chips")
+        if first is not None:
             self.log.append(
                 Event("first_banker", {"seat": first, "text": f"seat {first} takes the first bank"})
             )
@@ -207,6 +312,59 @@ class LansquenetState(State):
         if int(self.game.options["packs"]) > 1:
             self._shuffle_and_cut(first)
         self._start_bank_turn(first)
+
+    def _checked_deal(self, deal: Mapping[str, Any]) -> tuple[list[int], int | None, list[list[str]]]:
+        """The deal's chips, first banker and stacks, or ``InvalidDeal`` saying what is wrong."""
+        n = self.num_players
+        allowed = ("banker", "chips", "stacks")
+        unknown = [k for k in deal if k not in allowed]
+        if unknown:
+            shown = ", ".join(echo(k) for k in unknown[:5])
+            raise InvalidDeal(f"unknown deal keys: {shown}; allowed: {', '.join(allowed)}")
+        raw = deal.get("chips", [int(self.game.options["stake"])] * n)
+        if not isinstance(raw, list | tuple) or len(raw) != n:
+            raise InvalidDeal(f"chips must be a list of {n} whole numbers, one per seat, not {echo(raw)}")
+        chips: list[int] = []
+        for s, c in enumerate(raw):
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= MAX_CHIPS:
+                raise InvalidDeal(
+                    f"chips: seat {s} has {echo(c)}; chips are whole numbers from 0 to {MAX_CHIPS:,}"
+                )
+            chips.append(c)
+        if sum(chips) > MAX_CHIPS:  # ruling LQ-28
+            raise InvalidDeal(f"chips: at most {MAX_CHIPS:,} chips in all at the table, not {sum(chips):,}")
+        if sum(1 for c in chips if c > 0) < 2:
+            raise InvalidDeal("chips: at least two players must hold chips")
+        first: int | None = None
+        if "banker" in deal:
+            b = deal["banker"]
+            if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < n or chips[b] <= 0:
+                raise InvalidDeal(
+                    f"banker must be the seat (0 to {n - 1}) of a player holding chips, not {echo(b)}"
+                )
+            first = b
+        return chips, first, self._checked_stacks(deal.get("stacks", []))
+
+    def _checked_stacks(self, raw: object) -> list[list[str]]:
+        pack = self.game.shoe_pack
+        if not isinstance(raw, list | tuple):
+            raise InvalidDeal(f"stacks must be a list of lists of card codes, not {echo(raw)}")
+        if len(raw) > MAX_STACKS:
+            raise InvalidDeal(f"stacks: at most {MAX_STACKS} stacked deals")
+        stacks: list[list[str]] = []
+        for i, stack in enumerate(raw):
+            if not isinstance(stack, list | tuple) or len(stack) > len(pack):
+                raise InvalidDeal(
+                    f"stack {i} must be a list of at most {len(pack)} card codes, not {echo(stack)}"
+                )
+            for card in stack:
+                if not isinstance(card, str) or not pack.is_card(card):
+                    raise InvalidDeal(f"stack {i}: {echo(card)} is not a card of the {pack.title}")
+            excess = Counter(stack) - pack.counts()
+            if excess:
+                raise InvalidDeal(f"stack {i}: too many of {echo(sorted(excess))} for the {pack.title}")
+            stacks.append(list(stack))
+        return stacks
 
     def _draw_for_bank(self) -> int:
         """Highest card drawn takes the first bank (ace high); those tied for highest draw again."""
@@ -255,39 +413,76 @@ class LansquenetState(State):
     def scores(self) -> list[float]:
         return [float(self.wealth(s)) for s in range(self.num_players)]
 
-    def legal_actions(self) -> list[str]:
+    def _compute_legal(self) -> list[str]:
+        """The moves that name no amount; ``bank N`` and ``bet N`` are ranges (``legal_ranges``)."""
         s = self.current_player
         if s is None:
             return []
-        if self.phase == "bank":
-            return [f"bank {k}" for k in range(1, self.purse[s] + 1)]
         if self.phase == "bet":
-            room = self.bank - sum(self.bets)
-            acts = [f"bet {k}" for k in range(1, min(room, self.purse[s]) + 1)]
-            if self.purse[s] + self.bets[s] >= self.bank:
-                acts.append("banco")
-            return [*acts, "pass"]
+            return ["banco", "pass"] if self.purse[s] + self.bets[s] >= self.bank else ["pass"]
         if self.phase == "hbet":
-            cap = min(self.purse[s], self.cover_left())
-            return [*(f"bet {k}" for k in range(1, cap + 1)), "pass"]
+            return ["pass"]
         if self.phase == "keep":
             acts = ["keep"]
-            if self.game.options["takeout"] and self.same_rank_win and self.bank > self.base_bank:
+            if self.takeout_allowed():
                 acts.append("takeout")
             return [*acts, "stop"]
         if self.phase == "buy":
             return ["buy", "pass"]
+        return []  # the bank phase: only 'bank N'
+
+    def legal_ranges(self) -> list[AmountRange]:
+        """``bank N`` from 1 to the purse; ``bet N`` up to the room left in the bank (or the banker's
+        cover in Hoyle's game) and the purse: one entry each, however many chips are in play."""
+        s = self.current_player
+        if s is None:
+            return []
+        if self.phase == "bank":
+            return [AmountRange("bank", 1, self.purse[s])] if self.purse[s] > 0 else []
+        if self.phase in ("bet", "hbet"):
+            cap = (
+                min(self.room(), self.purse[s])
+                if self.phase == "bet"
+                else min(self.purse[s], self.cover_left())
+            )
+            return [AmountRange("bet", 1, cap)] if cap > 0 else []
         return []
 
+    def room(self) -> int:
+        """What may still be bet against the bank: all bets together may not exceed it."""
+        return max(0, self.bank - sum(self.bets))
+
+    def takeout_allowed(self) -> bool:
+        """After a same-rank start the banker may take those winnings out (ruling LQ-13)."""
+        return bool(self.game.options["takeout"]) and self.same_rank_win and self.bank > self.base_bank
+
+    def normalize(self, text: str) -> str:
+        """Lower-case words; an amount written with leading zeros becomes plain (``bet 05`` is ``bet 5``)."""
+        words = text.lower().split()
+        if len(words) == 2:
+            amount = parse_amount(words[1])
+            if amount is not None:
+                words[1] = str(amount)
+        return " ".join(words)
+
     def explain_illegal(self, action: str) -> str:
+        """Which rule refuses ``action``; never repeats more than a few characters of it."""
         s = self.current_player
         if s is None:
             return "the session is over"
         words = action.split()
         key = words[0] if words else ""
-        amount = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
-        if amount is not None and str(amount) != words[1]:
-            return f"write the number plainly: '{key} {amount}'"
+        named = key in ("bank", "bet")
+        if named and len(words) != 2:
+            return f"'{key} N' names one amount of chips, such as '{key} 5'"
+        amount = parse_amount(words[1]) if named else None
+        if named and amount is None:
+            return (
+                f"{echo(words[1])} is not an amount of chips: write a whole number in plain digits "
+                f"(at most {MAX_AMOUNT_DIGITS} of them), such as '{key} 5'"
+            )
+        if key in ("banco", "pass", "keep", "takeout", "stop", "buy") and len(words) > 1:
+            return f"'{key}' takes no amount"
         if self.phase == "bank":
             if key != "bank":
                 return (
@@ -297,7 +492,6 @@ class LansquenetState(State):
                 return "a bank is a whole number of chips, at least 1: 'bank 10'"
             return f"nobody may bank more than they hold: seat {s} holds {self.purse[s]}"
         if self.phase == "bet":
-            room = self.bank - sum(self.bets)
             if key == "banco":
                 need = self.bank - self.bets[s]
                 return f"banco (the whole {self.bank}) needs {need} more chips; you hold {self.purse[s]}"
@@ -305,8 +499,8 @@ class LansquenetState(State):
                 return "while bets are placed: 'bet N', 'banco' (the whole bank) or 'pass'"
             if amount is None or amount < 1:
                 return "a bet is a whole number of chips, at least 1: 'bet 5'"
-            if amount > room:
-                return f"all bets together may not exceed the bank: only {room} more may be bet"
+            if amount > self.room():
+                return f"all bets together may not exceed the bank: only {self.room()} more may be bet"
             return f"nobody may bet more than they hold: you hold {self.purse[s]}"
         if self.phase == "hbet":
             if key != "bet":
@@ -318,9 +512,11 @@ class LansquenetState(State):
             return f"nobody may bet more than they hold: you hold {self.purse[s]}"
         if self.phase == "keep":
             if key == "takeout":
-                return (
-                    "winnings may be taken out only after a same-rank start, and only with the takeout option"
-                )
+                if not self.game.options["takeout"]:
+                    return "taking winnings out is off in this game (option takeout=false)"
+                if self.hoyle:
+                    return "Hoyle's game has no bank to take winnings out of"
+                return "winnings may be taken out only after a win from a same-rank start"
             return "the winning banker must 'keep' the bank and deal again, or 'stop'"
         if self.phase == "buy":
             return f"the bank of {self.bank_size_for_sale()} is for sale: 'buy' it or 'pass'"
@@ -559,7 +755,7 @@ class LansquenetState(State):
         if bank_wins:
             for s in range(self.num_players):
                 if self.bets[s]:
-                    take = self.bets[s] // 2 if half else self.bets[s]
+                    take = twins_take(self.bets[s]) if half else self.bets[s]  # ruling LQ-11
                     self.bank += take
                     self.purse[s] += self.bets[s] - take
                     self.bets[s] = 0
@@ -615,7 +811,7 @@ class LansquenetState(State):
         for e in reversed(self.log):
             if e.kind == "hand_end":
                 break
-            if e.kind == "score" and e.data.get("reason") == "spot":
+            if e.kind == "score" and e.to is None and e.data.get("reason") == "spot":
                 out[e.data["seat"]] += e.data["points"]
         return out
 
@@ -656,7 +852,7 @@ class LansquenetState(State):
                 self._hoyle_deal()
             else:
                 self._open_betting()
-        elif key == "takeout":
+        elif key == "takeout":  # ruling LQ-13
             out = self.bank - self.base_bank
             self.purse[seat] += out
             self.bank = self.base_bank
@@ -757,6 +953,9 @@ class LansquenetState(State):
         assert self.bank_card is not None
         banker = self._seat_of_banker()
         while True:
+            if not self.shoe and not self.discards:
+                self._hoyle_exhausted()
+                return
             card = self._draw()
             r = rank_of(card)
             if r == rank_of(self.bank_card):
@@ -796,6 +995,31 @@ class LansquenetState(State):
                 self._say("lay_out", f"turned: {pretty(card)}, laid out for bets", card=card)
                 self._open_hoyle_betting()
                 return
+
+    def _hoyle_exhausted(self) -> None:
+        """Every card is out and the bank's card was never matched (its partners were all buried at
+        the opening): the deal ends and passes on (ruling LQ-29). Every laid-out card has been matched
+        by then; a bet still standing (only in a tampered position) would go back."""
+        returned = 0
+        for sp in self.spots:
+            for s in range(self.num_players):
+                self.purse[s] += sp["bets"][s]
+                returned += sp["bets"][s]
+            sp["bets"] = [0] * self.num_players
+        back = f"; {returned} in bets go back" if returned else ""
+        self._say("exhausted", f"every card is out before the bank's card is matched: the deal ends{back}")
+        self.last_deal = {
+            "bank_card": self.bank_card,
+            "hand_cards": list(self.hand_cards),
+            "table": [sp["card"] for sp in self.spots],
+            "pile": list(self.pile),
+            "result": "stock exhausted",
+        }
+        self._clear_table()
+        self.deals_played += 1
+        self._end_deal(self.deal_before, {"paid": 0, "deal_again": False, "exhausted": True})
+        if self.phase != "over":
+            self._pass_bank()
 
     def _hoyle_settle(self) -> None:
         banker = self._seat_of_banker()
@@ -946,9 +1170,264 @@ class LansquenetState(State):
         return {"public": self.public(), "shoe": list(self.shoe), "stacks": [list(s) for s in self.stacks]}
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.set_public(data["public"])
-        self.shoe = list(data["shoe"])
-        self.stacks = [list(s) for s in data["stacks"]]
+        d = checked(LansquenetSave, data, "state")
+        self.set_public(d["public"])
+        self.shoe = list(d["shoe"])
+        self.stacks = [list(st) for st in d["stacks"]]
+
+    # --- invariants (ruling LQ-30) ---------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        """What every reachable state satisfies: cards and chips conserved, the phase, the seat to move
+        and the table agreeing, bank and bets within bounds. Linear in the state's size."""
+        self._check_sizes()  # first: the base's check of the scores indexes the purses
+        super().check_invariants()
+        self._check_cards()
+        self._check_chips()
+        self._check_turn()
+        self._check_rotation()
+        if self.hoyle:
+            self._check_hoyle()
+        else:
+            self._check_classic()
+
+    def _check_sizes(self) -> None:
+        n = self.num_players
+        for name, values in (
+            ("public.purses", self.purse),
+            ("public.bets", self.bets),
+            ("public.banks_started", self.banks_started),
+        ):
+            if len(values) != n:
+                raise InvalidState(f"{name}: {len(values)} entries for {n} seats")
+        for name, seat in (("public.banker", self.banker), ("public.starter", self.starter)):
+            if seat is None or not 0 <= seat < n:
+                raise InvalidState(f"{name}: {echo(seat)} is not a seat")
+        if self.to_act is not None and not 0 <= self.to_act < n:
+            raise InvalidState(f"public.bookkeeping.to_act: {self.to_act} is not a seat")
+        for name, seats in (
+            ("public.bookkeeping.passed", self.passed),
+            ("public.bookkeeping.queue", self.queue),
+        ):
+            if any(not 0 <= q < n for q in seats) or len(set(seats)) != len(seats):
+                raise InvalidState(f"{name}: seats must be distinct seats from 0 to {n - 1}")
+        if len(self.hand_matched) != len(self.hand_cards):
+            raise InvalidState("public.hand_matched: one flag per hand card")
+        for i, sp in enumerate(self.spots):
+            if len(sp["bets"]) != n:
+                raise InvalidState(f"public.table.{i}.bets: {len(sp['bets'])} entries for {n} seats")
+        if self.deal_before and len(self.deal_before) != n:
+            raise InvalidState(
+                f"public.bookkeeping.deal_before: {len(self.deal_before)} entries for {n} seats"
+            )
+        if self.last_deal is not None and len(self.last_deal["points"]) != n:
+            raise InvalidState(
+                f"public.last_deal.points: {len(self.last_deal['points'])} entries for {n} seats"
+            )
+        if self.game.options["length"] == "banks":
+            rounds = int(self.game.options["rounds"])
+            if max(self.banks_started) > rounds:
+                raise InvalidState(f"public.banks_started: nobody starts the bank more than {rounds} times")
+        elif self.deals_played > int(self.game.options["deals"]):
+            raise InvalidState(f"public.deals_played: the session lasts {self.game.options['deals']} deals")
+
+    def _check_cards(self) -> None:
+        pack = self.game.shoe_pack
+        held = Counter(self.shoe)
+        held.update(self._face_up())
+        if held != pack.counts():
+            extra = sorted((held - pack.counts()).elements())
+            missing = sorted((pack.counts() - held).elements())
+            raise InvalidState(
+                f"public: the cards are not the {pack.title}: extra {echo(extra)}, missing {echo(missing)}"
+            )
+        if int(self.game.options["packs"]) == 1 and self.discards:
+            raise InvalidState("public.discards: one pack is gathered after every deal, nothing is discarded")
+        for i, stack in enumerate(self.stacks):
+            if Counter(stack) - pack.counts():
+                raise InvalidState(f"stacks.{i}: not cards of the {pack.title}")
+        last = self.last_deal or {}
+        for key in ("bank_card", "players_card"):
+            if key in last and not pack.is_card(last[key]):
+                raise InvalidState(f"public.last_deal.{key}: not a card of the {pack.title}")
+        for key in ("pile", "hand_cards", "table"):
+            if any(not pack.is_card(c) for c in last.get(key, [])):
+                raise InvalidState(f"public.last_deal.{key}: not cards of the {pack.title}")
+
+    def stakes(self) -> list[int]:
+        """Each seat's starting chips, as the log's ``stake`` score events record them."""
+        out: list[int | None] = [None] * self.num_players
+        for e in self.log:
+            if e.kind != "score" or e.to is not None:
+                continue
+            points, reason = e.data.get("points"), e.data.get("reason")
+            if (
+                isinstance(points, bool)
+                or not isinstance(points, int)
+                or not isinstance(reason, str)
+                or reason not in _SCORE_REASONS
+            ):
+                raise InvalidState(
+                    f"log: a score event of Lansquenet is whole chips for a reason: {echo(e.data)}"
+                )
+            if reason == "stake":
+                seat = e.data["seat"]
+                if out[seat] is not None or not 0 <= points <= MAX_CHIPS:
+                    raise InvalidState(f"log: seat {seat} has a second or impossible stake: {echo(e.data)}")
+                out[seat] = points
+        if any(p is None for p in out):
+            raise InvalidState("log: every seat's stake is logged when the session starts")
+        stakes = [p or 0 for p in out]
+        if sum(stakes) > MAX_CHIPS or sum(1 for p in stakes if p > 0) < 2:
+            raise InvalidState(
+                f"log: the stakes are two or more players' chips, at most {MAX_CHIPS:,} in all"
+            )
+        return stakes
+
+    def _check_chips(self) -> None:
+        total = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp["bets"]) for sp in self.spots)
+        start = sum(self.stakes())
+        if total != start:
+            raise InvalidState(f"public: {total} chips at the table, but the session started with {start}")
+
+    def _check_turn(self) -> None:
+        """The phase and the seat to move agree with the table."""
+        phase, s, banker = self.phase, self.to_act, self.banker
+        assert banker is not None
+        if (phase == "over") != (s is None):
+            raise InvalidState(
+                "public.bookkeeping.to_act: a seat is to move exactly while the session goes on"
+            )
+        if self.queue and phase not in ("buy", "hbet"):
+            raise InvalidState("public.bookkeeping.queue: only a sale or Hoyle's betting queues seats")
+        on_table = self.bank_card or self.players_card or self.pile or self.hand_cards or self.spots
+        if on_table and phase != "hbet":
+            raise InvalidState("public: cards lie on the table only while Hoyle's bets are placed")
+        if phase == "over" or s is None:
+            if self.bank or any(self.bets):
+                raise InvalidState("public.bank: the bank and the bets go back when the session ends")
+            return
+        if len(self.alive()) < 2:
+            raise InvalidState("public.purses: the session goes on only while two players hold chips")
+        if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
+            raise InvalidState("public.deals_played: the agreed deals are played, the session is over")
+        if phase == "keep":
+            if s != banker or self.wins < 1 or any(self.bets):
+                raise InvalidState("public.phase: 'keep' is the winning banker's choice after a deal")
+        elif phase in ("bet", "hbet", "buy") and (s == banker or self.purse[s] <= 0):
+            raise InvalidState(f"public.bookkeeping.to_act: seat {s} cannot {phase} now")
+
+    def _check_rotation(self) -> None:
+        """The bank goes round to the right from the first banker: the seats up to the current starter
+        have started it once more than the seats after (a player out of chips stops counting)."""
+        n = self.num_players
+        first = next(
+            (e.data.get("seat") for e in self.log if e.kind == "first_banker" and e.to is None), None
+        )
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise InvalidState("log: the first banker is logged when the session starts")
+        top = self.banks_started[self.starter]
+        if top < 1:
+            raise InvalidState("public.banks_started: the player who started this bank has started one")
+        at = (self.starter - first) % n
+        for q in range(n):
+            expected = top if (q - first) % n <= at else top - 1
+            count = self.banks_started[q]
+            if count > expected or (count != expected and self.wealth(q) > 0):
+                raise InvalidState(
+                    f"public.banks_started: the bank goes round from seat {first}, the first banker, in turn"
+                )
+
+    def _check_in_rotation(self, seats: list[int], what: str) -> None:
+        """``seats`` in order round to the right from the banker, none of them the banker."""
+        n, banker = self.num_players, self._seat_of_banker()
+        at = [(q - banker) % n for q in seats]
+        if any(a == 0 for a in at) or any(b <= a for a, b in pairwise(at)):
+            raise InvalidState(f"{what}: seats are asked in turn from the banker's right")
+
+    def _check_classic(self) -> None:
+        phase, s = self.phase, self.to_act
+        banker = self._seat_of_banker()
+        if phase == "hbet" or self.deal_before:
+            raise InvalidState("public.phase: Hoyle's bets belong to variant=hoyle")
+        if phase == "bank":
+            if s != banker or banker != self.starter or self.bank or any(self.bets):
+                raise InvalidState("public.phase: the player starting the bank puts it up before any bet")
+        elif phase == "bet":
+            if (
+                self.bank <= 0
+                or sum(self.bets) >= self.bank
+                or self.bets[banker]
+                or self.base_bank != self.bank
+            ):
+                raise InvalidState("public.bets: bets stay below the bank while they are placed")
+            if s in self.passed or banker in self.passed:
+                raise InvalidState("public.bookkeeping.passed: a seat that passed is not asked again")
+        elif phase == "keep":
+            if self.bank <= 0 or self.base_bank > self.bank:
+                raise InvalidState("public.bank: a winning bank holds at least what it started the deal with")
+            last = self.last_deal or {}
+            if last.get("result") != "bank wins" or last.get("same_rank") != self.same_rank_win:
+                raise InvalidState(
+                    "public.bookkeeping.same_rank_win: the bank won the last deal, as it was dealt"
+                )
+        elif phase == "buy":
+            assert s is not None
+            size = self.base_bank
+            if self.bank or any(self.bets) or size <= 0:
+                raise InvalidState("public.bookkeeping.base_bank: a bank for sale has a size and no bets")
+            if any(self.purse[q] < size for q in [s, *self.queue]):
+                raise InvalidState("public.bookkeeping.queue: only players who can put up the bank are asked")
+            self._check_in_rotation([s, *self.queue], "public.bookkeeping.queue")
+        if self.bank and phase not in ("bet", "keep"):
+            raise InvalidState("public.bank: a bank stands only while bets are placed or the banker chooses")
+        if any(self.bets) and phase != "bet":
+            raise InvalidState("public.bets: bets stand only while they are placed")
+
+    def _check_hoyle(self) -> None:
+        phase, s, n = self.phase, self.to_act, self.num_players
+        banker = self._seat_of_banker()
+        if phase not in ("hbet", "keep", "over"):
+            raise InvalidState(f"public.phase: Hoyle's game has no {phase!r} phase")
+        if self.bank or any(self.bets) or self.base_bank or self.players_card or self.same_rank_win:
+            raise InvalidState("public.bank: Hoyle's game puts up no bank and turns no players' card")
+        if banker != self.starter:
+            raise InvalidState("public.starter: nobody buys the deal in Hoyle's game")
+        if phase == "keep" and self.purse[banker] <= 0:
+            raise InvalidState("public.purses: the banker deals again only holding chips")
+        if phase != "hbet":
+            return
+        assert s is not None and self.bank_card is not None
+        if len(self.hand_cards) != 2 or not self.spots or self.spots[-1]["matched"]:
+            raise InvalidState("public.table: bets are placed on the card just laid out, after the opening")
+        if self.cover_left() <= 0:
+            raise InvalidState("public.table: the banker cannot cover the bets standing")
+        if len(self.deal_before) != n:
+            raise InvalidState("public.bookkeeping.deal_before: every seat's chips before the deal")
+        ranks = [rank_of(c) for c in self.hand_cards] + [rank_of(self.bank_card)]
+        ranks += [rank_of(sp["card"]) for sp in self.spots]
+        if len(set(ranks)) != len(ranks):
+            raise InvalidState("public.table: every card on the table is of a rank of its own")
+        piled = {rank_of(c) for c in self.pile}
+        if not piled <= set(ranks):
+            raise InvalidState("public.pile: only cards pairing one on the table are piled")
+        for i, sp in enumerate(self.spots):
+            if sp["matched"] != (rank_of(sp["card"]) in piled) or (sp["matched"] and any(sp["bets"])):
+                raise InvalidState(
+                    f"public.table.{i}: a card is matched when its rank is piled, and its bets taken"
+                )
+            if sp["bets"][banker]:
+                raise InvalidState(f"public.table.{i}.bets: the banker does not bet against the bank")
+        for i, (card, matched) in enumerate(zip(self.hand_cards, self.hand_matched, strict=True)):
+            if matched and rank_of(card) not in piled:
+                raise InvalidState(f"public.hand_matched.{i}: a hand card is matched by a piled card")
+        scored = self._scored_this_deal()
+        for q in range(n):
+            if self.deal_before[q] + scored[q] != self.wealth(q):
+                raise InvalidState("public.bookkeeping.deal_before: the chips before the deal do not add up")
+        if any(self.purse[q] <= 0 for q in self.queue):
+            raise InvalidState("public.bookkeeping.queue: only players holding chips are asked")
+        self._check_in_rotation([s, *self.queue], "public.bookkeeping.queue")
 
     def inventory(self) -> Counter[str]:
         out = Counter(self.shoe)

@@ -5,6 +5,11 @@ cards share a rank, and, when they do not, which of the two ranks turns up again
 first. Cards of other ranks change nothing, so when ``a`` cards of the bank's rank
 and ``b`` of the players' rank remain, the bank's card is paired first with chance
 ``a / (a + b)`` exactly, wherever those cards lie in the stock.
+
+With twins the bank takes half of a bet on a same-rank start and the odd chip of an
+odd bet (ruling LQ-11), so the edge per chip depends on the size of the bet: the
+figures here take the bet's size and use the engine's own rounding (``twins_take``),
+and ``engine_edge`` enumerates every opening on the engine itself to check them.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from fractions import Fraction
 
 from parlour.cards import FRENCH_52
 from parlour.engine import derive_seed, make
-from parlour.games.lansquenet import LansquenetState
+from parlour.engine.errors import echo
+from parlour.games.lansquenet import MAX_STAKE, LansquenetState, twins_take
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
 
@@ -37,18 +43,29 @@ class ExactOdds:
     bank_first: Fraction
     """Chance that the bank's card is paired first, given the two cards differ in rank."""
     edge: Fraction
+    bet: int = 2
+    """The size of the bet the edge is for (it matters only with twins, for odd bets)."""
 
     @property
     def deals_per_same_rank(self) -> Fraction:
         return 1 / self.same_rank
 
 
-def exact_odds(counts: Mapping[str, int], twins: bool = False) -> ExactOdds:
-    """The bank's edge for a stock holding ``counts[r]`` cards of rank ``r`` (any composition).
+def same_rank_share(twins: bool, bet: int) -> Fraction:
+    """The share of a bet of ``bet`` chips the bank takes on a same-rank start, as the engine settles it."""
+    if isinstance(bet, bool) or not isinstance(bet, int) or bet < 1:
+        raise ValueError(f"a bet is a whole number of chips, at least 1, not {echo(bet)}")
+    return Fraction(twins_take(bet), bet) if twins else Fraction(1)
 
-    With ``twins`` a same-rank start wins only half of each bet (the per-chip figure,
-    before any rounding of odd bets).
+
+def exact_odds(counts: Mapping[str, int], twins: bool = False, bet: int = 2) -> ExactOdds:
+    """The bank's edge per chip of a bet of ``bet`` chips, for a stock holding ``counts[r]`` cards
+    of rank ``r`` (any composition).
+
+    With ``twins`` a same-rank start wins only half of each bet, the odd chip of an odd bet going to
+    the bank: a bet of 1 loses it whole, a bet of 3 loses 2 (ruling LQ-11).
     """
+    win_same = same_rank_share(twins, bet)
     live = {r: c for r, c in counts.items() if c > 0}
     n = sum(live.values())
     if n < 2:
@@ -68,18 +85,52 @@ def exact_odds(counts: Mapping[str, int], twins: bool = False) -> ExactOdds:
                 continue  # neither card can be paired: the deal is void, nobody wins or loses
             bank_first += p * Fraction(a, a + b)
             net += p * Fraction(a - b, a + b)
-    win_same = Fraction(1, 2) if twins else Fraction(1)
     return ExactOdds(
         cards=n,
         same_rank=same,
         bank_first=bank_first / differ if differ else Fraction(0),
         edge=same * win_same + net,
+        bet=bet,
     )
 
 
-def lansquenet_odds(packs: int = 1, twins: bool = False) -> ExactOdds:
+def lansquenet_odds(packs: int = 1, twins: bool = False, bet: int = 2) -> ExactOdds:
     """The odds of a deal from a freshly shuffled pack (or shoe of ``packs`` packs)."""
-    return exact_odds(shoe_counts(packs), twins)
+    return exact_odds(shoe_counts(packs), twins, bet)
+
+
+def engine_edge(packs: int = 1, twins: bool = False, bet: int = 2) -> Fraction:
+    """The bank's edge per chip bet, enumerated exactly on the engine from a fresh pack or shoe.
+
+    Every ordered pair of opening ranks is dealt as a stacked deal (the bank banks ``bet``, one
+    punter bets ``bet``); when the ranks differ, each way the race can end is dealt too (the next
+    card of either rank turned first). Each outcome the engine settles is weighted by its chance,
+    so the result is exact, and it checks the engine's settling against ``lansquenet_odds``.
+    """
+    same_rank_share(twins, bet)  # refuses a bad bet before any deal
+    counts = shoe_counts(packs)
+    total = sum(counts.values())
+    pairs = total * (total - 1)
+    game = make("lansquenet", players=2, packs=packs, twins=twins, length="deals", deals=1)
+
+    def bank_gain(stack: list[str]) -> int:
+        state = game.new(seed=0, deal={"banker": 0, "chips": [bet, bet], "stacks": [stack]})
+        state.apply(f"bank {bet}")
+        state.apply(f"bet {bet}")
+        end = next(e for e in state.log if e.kind == "hand_end")
+        return int(end.data["points"][0])
+
+    edge = Fraction(0)
+    for x in RANKS:
+        for y in RANKS:
+            if x == y:
+                edge += Fraction(counts[x] * (counts[x] - 1), pairs) * bank_gain([x + "S", x + "H"])
+                continue
+            a, b = counts[x] - 1, counts[y] - 1
+            p = Fraction(counts[x] * counts[y], pairs)
+            edge += p * Fraction(a, a + b) * bank_gain([x + "S", y + "S", x + "H"])
+            edge += p * Fraction(b, a + b) * bank_gain([x + "S", y + "S", y + "H"])
+    return edge / bet
 
 
 @dataclass(frozen=True)
@@ -95,12 +146,15 @@ class MonteCarloOdds:
     edge_interval: tuple[float, float]
 
 
-def monte_carlo(packs: int = 1, twins: bool = False, deals: int = 20_000, seed: int = 0) -> MonteCarloOdds:
-    """Play ``deals`` single-deal sessions on the engine: the banker banks 2, one punter bets 2.
+def monte_carlo(
+    packs: int = 1, twins: bool = False, deals: int = 20_000, seed: int = 0, bet: int = 2
+) -> MonteCarloOdds:
+    """Play ``deals`` single-deal sessions on the engine: the banker banks ``bet``, one punter bets it.
 
     Each session is a fresh match, so every deal comes from a freshly shuffled stock,
-    like the exact figure. Bets of 2 keep a twins half-win whole.
+    like the exact figure for the same bet.
     """
+    same_rank_share(twins, bet)
     from parlour.sim import wilson
 
     if deals < 2:
@@ -109,11 +163,11 @@ def monte_carlo(packs: int = 1, twins: bool = False, deals: int = 20_000, seed: 
     same = bank_first = differ = 0
     total = total_sq = 0.0
     for i in range(deals):
-        state = game.new(seed=derive_seed(seed, "odds", i), deal={"banker": 0, "chips": [2, 2]})
-        state.apply("bank 2")
-        state.apply("bet 2")
+        state = game.new(seed=derive_seed(seed, "odds", i), deal={"banker": 0, "chips": [bet, bet]})
+        state.apply(f"bank {bet}")
+        state.apply(f"bet {bet}")
         end = next(e for e in state.log if e.kind == "hand_end")
-        gain = -end.data["points"][1] / 2  # the bank's gain per chip bet
+        gain = -end.data["points"][1] / bet  # the bank's gain per chip bet
         total += gain
         total_sq += gain * gain
         if end.data["same_rank"]:
@@ -136,14 +190,15 @@ def monte_carlo(packs: int = 1, twins: bool = False, deals: int = 20_000, seed: 
 
 
 def monte_carlo_through_shoe(
-    packs: int, twins: bool = False, deals: int = 20_000, reserve: int = 25, seed: int = 0
+    packs: int, twins: bool = False, deals: int = 20_000, reserve: int = 25, seed: int = 0, bet: int = 2
 ) -> MonteCarloOdds:
     """Deals played one after another through a shoe reshuffled at the ``reserve`` point, as at the table.
 
     Deep in a shoe the chance of a same-rank start depends on the cards already gone,
     so this average is the engine's answer to what the fresh-shoe figure leaves out.
-    Two players take turns banking 2 chips against a bet of 2.
+    Two players take turns banking ``bet`` chips against a bet of as many.
     """
+    same_rank_share(twins, bet)
     from parlour.sim import wilson
 
     game = make(
@@ -154,7 +209,7 @@ def monte_carlo_through_shoe(
         reserve=reserve,
         length="deals",
         deals=deals,
-        stake=1000,
+        stake=min(MAX_STAKE, max(1000, 500 * bet)),
     )
     state = game.new(seed=seed, deal={"banker": 0})
     assert isinstance(state, LansquenetState)
@@ -164,12 +219,12 @@ def monte_carlo_through_shoe(
         phase = state.phase
         banker = state.banker
         if phase == "bank":
-            state.apply("bank 2")
+            state.apply(f"bank {bet}")
         elif phase == "bet":
-            state.apply("bet 2")
+            state.apply(f"bet {bet}")
             assert banker is not None
             end = next(e for e in reversed(state.log) if e.kind == "hand_end")
-            gains.append(end.data["points"][banker] / 2)
+            gains.append(end.data["points"][banker] / bet)
             if end.data["same_rank"]:
                 same += 1
             else:
@@ -197,9 +252,11 @@ def monte_carlo_through_shoe(
 __all__ = [
     "ExactOdds",
     "MonteCarloOdds",
+    "engine_edge",
     "exact_odds",
     "lansquenet_odds",
     "monte_carlo",
     "monte_carlo_through_shoe",
+    "same_rank_share",
     "shoe_counts",
 ]
