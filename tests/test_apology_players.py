@@ -105,3 +105,36 @@ def test_the_heuristic_buries_its_plan_one_card_at_a_time() -> None:
         state.apply(action)
     assert sorted(buried) == sorted(plan)
     assert sum(1 for c in buried if c.startswith("A")) == 1  # one ace is enough when kinds count
+
+
+def test_the_search_player_is_reproducible_across_processes() -> None:
+    """Ruling AP-18: no clock, no hash order. Two processes with different hash seeds choose alike."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import parlour\n"
+        "from parlour.bots import make_player\n"
+        "g = parlour.make('apology', deals=1)\n"
+        "s = g.new(seed=8)\n"
+        "eager = [make_player('eager', g, i) for i in range(4)]\n"
+        "while len(s.tricks) < 11:\n"
+        "    s.apply(eager[s.current_player].choose(s.view(s.current_player), g))\n"
+        "search = make_player('search', g, 3)\n"
+        "out = []\n"
+        "while not s.is_over:\n"
+        "    a = search.choose(s.view(s.current_player), g)\n"
+        "    out.append(a)\n"
+        "    s.apply(a)\n"
+        "print(out, s.scores)\n"
+    )
+    outputs = set()
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1, outputs
+    assert "play" in outputs.pop()

@@ -102,6 +102,7 @@ def test_search_answers_quickly_and_legally() -> None:
     game = parlour.make("open-tarock")
     state = game.new(seed=12)
     player = make_player("search", game, 1)
+    assert isinstance(player, SearchPlayer)
     slowest = 0.0
     for _ in range(12):
         seat = state.current_player
@@ -110,8 +111,9 @@ def test_search_answers_quickly_and_legally() -> None:
         action = player.choose(state.view(seat), game)
         slowest = max(slowest, time.perf_counter() - start)
         assert action in state.legal_actions()
+        assert player.node_cap == 80_000 and player.nodes <= player.node_cap + 1
         state.apply(action)
-    assert slowest < 1.5  # budget 0.8 s a move; slack for a loaded machine
+    assert slowest < 1.5  # at most 80 000 positions a move, here at most 25 000: well under 1.5 s
 
 
 def _rate(kinds: list[str], matches: int, seed: int) -> tuple[float, float]:
@@ -150,3 +152,91 @@ def test_search_beats_greedy_on_points() -> None:
     mean = statistics.mean(diffs)
     half_width = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     assert mean - half_width > 0, (mean, half_width)
+
+
+# --- reproducible search (ruling OT-20) ---------------------------------------------------------
+
+
+def _positions(count: int, seed: int = 12) -> list[dict[str, Any]]:
+    """Views of the player to move along a greedy match."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=seed)
+    players = [make_player("greedy", game, 1), make_player("greedy", game, 2)]
+    views = []
+    while len(views) < count:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if len(view["legal_actions"]) > 1:
+            views.append(view)
+        state.apply(players[seat].choose(view, game))
+    return views
+
+
+def _choices(kind: str, views: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+    game = parlour.make("open-tarock")
+    player = make_player(kind, game, 7)
+    assert isinstance(player, SearchPlayer)
+    return [(player.choose(v, game), player.nodes, player.last_depth) for v in views]
+
+
+@pytest.mark.parametrize(("kind", "count"), [("search-fast", 10), ("search", 2)])
+def test_search_reads_no_clock_so_a_slow_machine_plays_the_same_moves(
+    kind: str, count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import types
+
+    import parlour.bots.open_tarock as bots
+
+    views = _positions(count)
+    normal = _choices(kind, views)
+    # A clock that jumps a minute at every reading: any wall-clock deadline is always past.
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(bots, "time", types.SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    assert _choices(kind, views) == normal
+    assert max(depth for _, _, depth in normal) >= 2
+
+
+def test_a_wall_clock_limit_is_an_explicit_opt_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    import parlour.bots.open_tarock as bots
+
+    views = _positions(3)
+    game = parlour.make("open-tarock")
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(bots, "time", types.SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    timed = SearchPlayer(7, nodes=4_000, seconds=0.5)
+    for view in views:
+        assert timed.choose(view, game) in view["legal_actions"]
+        assert timed.nodes <= 256  # stopped at the first look at the clock
+    with pytest.raises(ValueError):
+        SearchPlayer(7, seconds=float("nan"))
+    with pytest.raises(ValueError):
+        SearchPlayer(7, nodes=100, cap=50)
+
+
+def test_the_same_seed_gives_the_same_match_in_another_process() -> None:
+    """Hash seeds and timing differ between processes; the match must not."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, parlour\n"
+        "from parlour.bots import make_player\n"
+        "g = parlour.make('open-tarock', deals=1)\n"
+        "s = g.new(seed=4)\n"
+        "p = [make_player('search-fast', g, 1), make_player('greedy', g, 2)]\n"
+        "while not s.is_over:\n"
+        "    s.apply(p[s.current_player].choose(s.view(s.current_player), g))\n"
+        "print(hashlib.sha256(s.to_json().encode()).hexdigest(), s.scores)\n"
+    )
+    outputs = set()
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1, outputs

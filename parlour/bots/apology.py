@@ -335,7 +335,11 @@ def _cheapest(cards: Sequence[str]) -> str:
 
 
 class SearchPlayer:
-    """Tries each card against sampled deals, finishing each one with the heuristic (Monte Carlo)."""
+    """Tries each card against sampled deals, finishing each one with the heuristic (Monte Carlo).
+
+    Its effort is a fixed number of sampled deals, drawn from its own seeded random source; it reads
+    no clock, so the same seed gives the same choices on any machine (ruling AP-18).
+    """
 
     def __init__(self, seed: int = 0, samples: int = 12) -> None:
         self.rng = Rng(seed)
@@ -356,7 +360,8 @@ class SearchPlayer:
                 sim.apply(action)
                 totals[action] += _taker_halves_after(sim, game, taker)
         sign = 1 if seat == taker else -1
-        return max(legal, key=lambda a: (sign * totals[a], a == self.heuristic.choose(view, game)))
+        preferred = self.heuristic.choose(view, game)  # ties go to the heuristic's own choice
+        return max(legal, key=lambda a: (sign * totals[a], a == preferred))
 
 
 def _taker_halves_after(state: Any, game: Game, taker: int) -> float:

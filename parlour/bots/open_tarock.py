@@ -229,6 +229,10 @@ def next_trick_value(t: Tables, leads: Sequence[int], answers: Sequence[int]) ->
     return best
 
 
+SKIP_MARGIN = 0.5
+"""A deeper iteration starts unless half its foreseen cost would already pass the cap."""
+
+
 class _Budget(Exception):
     """Raised inside the search when an iteration runs out of nodes or time."""
 
@@ -237,28 +241,39 @@ class SearchPlayer:
     """Expectimax over the cards still face down, alpha-beta within each trick.
 
     Iterative deepening by whole tricks: each iteration searches one trick
-    deeper until the node budget is spent (or, as a safety net, the time budget);
-    an unfinished iteration is thrown away, so for a given seed the choice does
-    not depend on the machine's speed unless the time limit is hit. Chance nodes
-    between tricks enumerate every possible pair of new cards when there are few,
-    and otherwise average over a sample whose size shrinks with depth.
+    deeper while fewer than ``nodes`` positions have been searched; an iteration
+    that passes ``cap`` positions is abandoned and the last finished one decides,
+    and an iteration foreseen (from the growth of the last two) to need far more
+    than the cap allows is not started, as its work would be thrown away. The
+    budget is counted in positions, never in seconds, so the same seed gives the
+    same move on any machine (ruling OT-20). ``seconds`` adds a wall-clock limit
+    for interactive play only: with it, moves depend on the machine's speed.
+    Chance nodes between tricks enumerate every possible pair
+    of new cards when there are few, and otherwise average over a sample whose
+    size shrinks with depth.
     """
 
     def __init__(
         self,
         seed: int = 0,
         nodes: int = 40_000,
-        seconds: float = 0.8,
+        cap: int | None = None,
         samples: Sequence[int] = (12, 6, 3, 2),
         leaf_weight: float = 0.5,
+        seconds: float | None = None,
     ) -> None:
+        if nodes < 1 or (cap is not None and cap < nodes):
+            raise ValueError(f"a search needs nodes >= 1 and cap >= nodes (nodes={nodes}, cap={cap})")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
         self.rng = Rng(seed)
         self.node_budget = nodes
+        self.node_cap = 3 * nodes if cap is None else cap
         self.seconds = seconds
         self.samples = tuple(samples)
         self.leaf_weight = leaf_weight
         self.nodes = 0
-        self.deadline = 0.0
+        self.deadline: float | None = None
         self.last_depth = 0
         self.exact = False
 
@@ -274,8 +289,8 @@ class SearchPlayer:
         self.tops = r.tops
         self.down = r.down
         self.pool = r.pool
-        start = time.perf_counter()
-        self.deadline = start + self.seconds
+        # only an explicit wall-clock limit (interactive play) ever reads the clock
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         most = max(self.samples)
         self.uniforms = [[(self.rng.random(), self.rng.random()) for _ in range(most)] for _ in range(30)]
         self.nodes = 0
@@ -286,8 +301,10 @@ class SearchPlayer:
         self.root_lead = r.lead
         best_move = moves[0]
         depth = 1
+        costs: list[int] = []  # positions searched by each finished iteration
         while True:
             values: list[float] = []
+            before = self.nodes
             try:
                 for m in moves:
                     # a move that cannot beat the best so far need only be shown to be no better
@@ -300,6 +317,13 @@ class SearchPlayer:
             self.exact = not self.pool and depth >= left
             if depth >= left or self.nodes >= self.node_budget:
                 break
+            costs.append(self.nodes - before)
+            if len(costs) >= 2 and costs[-2] > 0:
+                # Do not start an iteration that cannot finish: it would be thrown away. Its cost is
+                # foreseen from the growth of the last two; the margin lets a guess twice too high pass.
+                foreseen = costs[-1] * costs[-1] / costs[-2]
+                if self.nodes + foreseen * SKIP_MARGIN > self.node_cap:
+                    break
             # best move first next time, for earlier cut-offs
             k = values.index(top)
             moves = [moves[k], *moves[:k], *moves[k + 1 :]]
@@ -308,9 +332,9 @@ class SearchPlayer:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes > 3 * self.node_budget or (
-            self.nodes & 255 == 0 and time.perf_counter() > self.deadline
-        ):
+        if self.nodes > self.node_cap:
+            raise _Budget
+        if self.deadline is not None and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             raise _Budget
 
     # --- the tree ----------------------------------------------------------------------
@@ -476,12 +500,18 @@ def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(seed)
 
 
+SEARCH_NODES, SEARCH_CAP = 40_000, 80_000
+"""``search``: deepen while under 40 000 positions, abandon an iteration past 80 000 (ruling OT-20)."""
+FAST_NODES, FAST_CAP = 4_000, 12_000
+"""``search-fast``: a tenth of the budget and smaller samples, for long simulations."""
+
+
 @register_player("search", "open-tarock")
 def _search(game: Game, seed: int) -> Player:
-    return SearchPlayer(seed)
+    return SearchPlayer(seed, nodes=SEARCH_NODES, cap=SEARCH_CAP)
 
 
 @register_player("search-fast", "open-tarock")
 def _search_fast(game: Game, seed: int) -> Player:
     """A lighter searcher for long simulations (a tenth of the default node budget)."""
-    return SearchPlayer(seed, nodes=4_000, seconds=0.3, samples=(6, 3, 2, 1))
+    return SearchPlayer(seed, nodes=FAST_NODES, cap=FAST_CAP, samples=(6, 3, 2, 1))

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
+from parlour.engine.errors import echo
+from parlour.engine.saves import Code, SaveDict, Seat, checked
 
 PLAYERS = 4
 HAND_SIZE = 15
@@ -81,6 +85,46 @@ def pretty(card: str) -> str:
     return EXTENDED_65.pretty(card)
 
 
+def check_deal(deal: object) -> tuple[int, list[list[str]]]:
+    """An explicit deal's dealer and hands, or ``InvalidDeal`` saying what is wrong (ruling AP-15)."""
+    usage = "a deal is {'dealer': seat 0-3, 'hands': four lists of 15 suited cards}"
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal(f"{usage}, not {echo(deal)}")
+    unknown = [k for k in deal if k not in ("dealer", "hands")]
+    if unknown:
+        raise InvalidDeal(f"unknown deal keys {echo(unknown)}; {usage}")
+    dealer = deal.get("dealer", 0)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
+        raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
+    hands = deal.get("hands")
+    if not isinstance(hands, list | tuple) or len(hands) != PLAYERS:
+        raise InvalidDeal(f"a deal needs 'hands': four lists of 15 cards, not {echo(hands)}")
+    lists: list[list[str]] = []
+    suited = frozenset(SUITED)
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
+            raise InvalidDeal(f"hand {seat}: each hand is a list of 15 cards, not {echo(hand)}")
+        cards: list[str] = []
+        for card in hand:
+            code = card.strip().upper() if isinstance(card, str) else None
+            if code not in suited:
+                raise InvalidDeal(
+                    f"hand {seat}: {echo(card)} is not a suited card of the pack "
+                    "(the Landsknechts N and Till E always lie apart in the kitty)"
+                )
+            cards.append(code)
+        lists.append(cards)
+    every = Counter(c for h in lists for c in h)
+    twice = sorted(c for c, n in every.items() if n > 1)
+    if twice:
+        missing = sorted(Counter(SUITED) - every)
+        raise InvalidDeal(
+            f"the hands must hold the 60 suited cards exactly once (twice: {', '.join(twice)}; "
+            f"missing: {', '.join(missing)})"
+        )
+    return dealer, lists
+
+
 @register
 class Apology(Game):
     """The taker alone against three; the thresholds are options so simulations can tune them."""
@@ -133,28 +177,14 @@ class Apology(Game):
         return float(self.options[f"target_{oudlers}"]) + float(self.options["target_shift"])
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> ApologyState:
+        """A new match; ``deal`` = ``{"dealer": seat, "hands": four lists of 15 suited cards}`` sets up
+        the first deal, and anything else is refused with ``InvalidDeal`` (ruling AP-15)."""
         state = ApologyState(self, seed)
         if deal is None:
             state.start_deal(0, None)
         else:
-            dealer = int(deal.get("dealer", 0))
-            if not 0 <= dealer < PLAYERS:
-                raise InvalidDeal(f"dealer must be a seat 0-3, not {dealer}")
-            hands = deal.get("hands")
-            if not isinstance(hands, Sequence) or len(hands) != PLAYERS:
-                raise InvalidDeal("a deal needs 'hands': four lists of 15 cards")
-            lists = [[str(c).upper() for c in h] for h in hands]
-            if any(len(h) != HAND_SIZE for h in lists):
-                raise InvalidDeal("each hand must hold 15 cards")
-            every = [c for h in lists for c in h]
-            if sorted(every) != sorted(SUITED):
-                missing = sorted(Counter(SUITED) - Counter(every))
-                extra = sorted(Counter(every) - Counter(SUITED))
-                raise InvalidDeal(
-                    "the hands must hold the 60 suited cards exactly once"
-                    f" (missing: {', '.join(missing) or 'none'}; extra: {', '.join(extra) or 'none'})"
-                )
-            state.start_deal(dealer, lists)
+            dealer, hands = check_deal(deal)
+            state.start_deal(dealer, hands)
         return state
 
     def _blank_state(self) -> ApologyState:
@@ -298,6 +328,48 @@ def _augment(start: int, keys: list[tuple[int, ...]], flow: list[list[int]], roo
     return False
 
 
+Hand = Annotated[list[Code], Field(max_length=HAND_SIZE + len(KITTY))]
+Won = Annotated[list[Code], Field(max_length=65)]
+Bid = Literal["bid", "pass"] | None
+Stake = Annotated[int, Field(ge=-600, le=600)]
+
+
+PHASES = ("bid", "bury", "play", "pay", "over")
+Play = tuple[Seat, Code]
+
+
+class TrickSave(SaveDict):
+    leader: Seat
+    plays: Annotated[list[Play], Field(max_length=PLAYERS)]
+    winner: Seat
+
+
+class DebtSave(SaveDict):
+    card: Code
+    to: Seat
+
+
+class ApologySave(SaveDict):
+    """The saved state of a match (``ApologyState._data``); ruling AP-17 says what else must hold."""
+
+    phase: Literal["bid", "bury", "play", "pay", "over"]
+    deal_no: Annotated[int, Field(ge=0, le=200)]
+    dealer: Seat
+    hands: tuple[Hand, Hand, Hand, Hand]
+    kitty: Annotated[list[Code], Field(max_length=len(KITTY))]
+    bids: tuple[Bid, Bid, Bid, Bid]
+    turn: Seat | None
+    taker: Seat | None
+    buried: Annotated[list[Code], Field(max_length=BURY)]
+    leader: Seat
+    trick: Annotated[list[Play], Field(max_length=PLAYERS)]
+    tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
+    won: tuple[Won, Won, Won, Won]
+    kept: Annotated[list[Code], Field(max_length=len(KITTY))]
+    debts: Annotated[list[DebtSave], Field(max_length=len(KITTY))]
+    points: tuple[Stake, Stake, Stake, Stake]
+
+
 class ApologyState(State):
     """A whole match: deals in turn, each bid, exchanged, played out in 15 tricks and settled."""
 
@@ -427,7 +499,7 @@ class ApologyState(State):
             return f"'{keyword}' takes one card, such as '{keyword} 9H'"
         card = words[1]
         if not EXTENDED_65.is_card(card):
-            return f"{card!r} is not a card of the extended Bishops Whist pack"
+            return f"{echo(card)} is not a card of the extended Bishops Whist pack"
         seat = self.turn
         assert seat is not None
         if keyword == "bury":
@@ -848,25 +920,232 @@ class ApologyState(State):
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.phase = data["phase"]
-        self.deal_no = data["deal_no"]
-        self.dealer = data["dealer"]
-        self.hands = [list(h) for h in data["hands"]]
-        self.kitty = list(data["kitty"])
-        self.bids = list(data["bids"])
-        self.turn = data["turn"]
-        self.taker = data["taker"]
-        self.buried = list(data["buried"])
-        self.leader = data["leader"]
-        self.trick = [(int(s), str(c)) for s, c in data["trick"]]
+        d = checked(ApologySave, data, "state")
+        self.phase = d["phase"]
+        self.deal_no = d["deal_no"]
+        self.dealer = d["dealer"]
+        self.hands = [list(h) for h in d["hands"]]
+        self.kitty = list(d["kitty"])
+        self.bids = list(d["bids"])
+        self.turn = d["turn"]
+        self.taker = d["taker"]
+        self.buried = list(d["buried"])
+        self.leader = d["leader"]
+        self.trick = [(s, c) for s, c in d["trick"]]
         self.tricks = [
-            {"leader": t["leader"], "plays": [(int(s), str(c)) for s, c in t["plays"]], "winner": t["winner"]}
-            for t in data["tricks"]
+            {"leader": t["leader"], "plays": [(s, c) for s, c in t["plays"]], "winner": t["winner"]}
+            for t in d["tricks"]
         ]
-        self.won = [list(w) for w in data["won"]]
-        self.kept = list(data["kept"])
-        self.debts = [dict(d) for d in data["debts"]]
-        self.points = list(data["points"])
+        self.won = [list(w) for w in d["won"]]
+        self.kept = list(d["kept"])
+        self.debts = [{"card": x["card"], "to": x["to"]} for x in d["debts"]]
+        self.points = list(d["points"])
+
+    # --- what every reachable state satisfies (ruling AP-17) ---------------------------------
+
+    def check_invariants(self) -> None:
+        """Refuse any state no play reaches: the pack, the bidding, the sizes, the tricks, the debts."""
+        super().check_invariants()
+        deals = int(self.game.options["deals"])
+        for name, seat in (("dealer", self.dealer), ("leader", self.leader)):
+            if not 0 <= seat < PLAYERS:
+                raise InvalidState(f"{name}: {seat} is not a seat")
+        for name, opt in (("turn", self.turn), ("taker", self.taker)):
+            if opt is not None and not 0 <= opt < PLAYERS:
+                raise InvalidState(f"{name}: {opt} is not a seat")
+        if self.phase not in PHASES:
+            raise InvalidState(f"phase: {echo(self.phase)} is not one of {', '.join(PHASES)}")
+        if self.phase == "over":
+            if self.deal_no != deals or self.turn is not None:
+                raise InvalidState(f"phase: the match is over after {deals} deals, not {self.deal_no}")
+        elif not 0 <= self.deal_no < deals or self.turn is None:
+            raise InvalidState(f"deal_no: deal {self.deal_no + 1} is being played in a {deals}-deal match")
+        if sum(self.points) != 0 or any(abs(p) > 3 * self.deal_no for p in self.points):
+            raise InvalidState(f"points: {self.points} is not what {self.deal_no} deals can score")
+        inventory = self.inventory()
+        if inventory != EXTENDED_65.counts():
+            extra = sorted((inventory - EXTENDED_65.counts()).elements())
+            missing = sorted((EXTENDED_65.counts() - inventory).elements())
+            raise InvalidState(
+                "hands: the hands, kitty, burial, tricks and won cards must hold the pack exactly once "
+                f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
+                f"missing: {echo(', '.join(missing)) if missing else 'none'})"
+            )
+        first = (self.dealer + 1) % PLAYERS
+        self._check_bids(first)
+        taker = self.taker
+        for s in range(PLAYERS):
+            if s != taker and any(c in EXCUSES for c in self.hands[s]):
+                raise InvalidState(f"hands.{s}: only the taker ever holds a Landsknecht or Till")
+        if (taker is None or self.phase == "bury") and (self.tricks or self.debts):
+            raise InvalidState("tricks: no trick is played before the taker has buried six cards")
+        if taker is None:
+            # the bidding, or the end of a match whose last deal was thrown in
+            if self.kitty != list(KITTY) or any(len(h) != HAND_SIZE for h in self.hands):
+                raise InvalidState("kitty: before a bid the kitty and the four hands of 15 are untouched")
+            if self.leader != first:
+                raise InvalidState(f"leader: seat {first} leads the first trick, not {self.leader}")
+            return
+        if self.kitty:
+            raise InvalidState("kitty: the taker has taken the kitty")
+        if not self.game.options["bury_oudlers"] and any(is_oudler(c) for c in self.buried):
+            raise InvalidState("buried: bury_oudlers=false forbids burying aces, castles and Till")
+        if self.phase == "bury":
+            others = [len(self.hands[s]) for s in range(PLAYERS) if s != taker]
+            if (
+                len(self.buried) >= BURY
+                or len(self.hands[taker]) != HAND_SIZE + len(KITTY) - len(self.buried)
+                or others != [HAND_SIZE] * 3
+                or self.turn != taker
+                or self.leader != first
+            ):
+                raise InvalidState(f"buried: seat {taker} buries six cards from twenty before anyone plays")
+            return
+        if len(self.buried) != BURY:
+            raise InvalidState(f"buried: the taker buries exactly {BURY} cards before the play")
+        self._check_play(first, taker)
+
+    def _check_bids(self, first: int) -> None:
+        """Passes from the dealer's left up to the taker's bid (or four passes), nobody asked after."""
+        order = [(first + i) % PLAYERS for i in range(PLAYERS)]
+        passes = 0
+        while passes < PLAYERS and self.bids[order[passes]] == "pass":
+            passes += 1
+        if passes < PLAYERS and self.bids[order[passes]] == "bid":
+            expected_taker: int | None = order[passes]
+            asked = passes + 1
+        else:
+            expected_taker, asked = None, passes
+        if any(self.bids[order[i]] is not None for i in range(asked, PLAYERS)):
+            raise InvalidState(f"bids: {echo(self.bids)} is not a bidding from seat {first} on")
+        if self.taker != expected_taker:
+            raise InvalidState(f"taker: seat {self.taker}, but the bids make seat {expected_taker} the taker")
+        if expected_taker is None:
+            if self.phase == "bid" and (passes == PLAYERS or self.turn != order[passes]):
+                raise InvalidState(f"turn: seat {self.turn} is to bid after {passes} passes")
+            if self.phase == "over" and passes != PLAYERS:
+                raise InvalidState("phase: a deal without a taker ends only when all four pass")
+            if self.phase not in ("bid", "over"):
+                raise InvalidState(f"phase: {self.phase} needs a taker")
+        elif self.phase == "bid":
+            raise InvalidState("phase: the bidding is over once a player bids")
+
+    def _check_play(self, first: int, taker: int) -> None:
+        """The tricks, in order: who led and played, who won, who escaped and who was paid."""
+        phase, tricks = self.phase, self.tricks
+        n = len(tricks)
+        if phase == "over":
+            bad = n != TRICKS or bool(self.trick) or any(self.hands) or bool(self.debts)
+        elif phase == "pay":
+            bad = not 1 <= n < TRICKS or bool(self.trick) or self.turn != taker
+            bad = bad or not self.debts or not self.won[taker]
+        else:
+            bad = n >= TRICKS - 1 or (bool(self.debts) and bool(self.won[taker]))
+        if bad:
+            raise InvalidState(f"phase: {phase} with {n} tricks played is not a position of the play")
+        leader = first
+        played = [0] * PLAYERS
+        escapes: list[tuple[str, int]] = []
+        base: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
+        for i, t in enumerate(tricks):
+            plays = t["plays"]
+            if not all(EXTENDED_65.is_card(c) for _, c in plays):
+                raise InvalidState(f"tricks.{i}: {echo(plays)} names a card not in the pack")
+            seats = [(leader + j) % PLAYERS for j in range(PLAYERS)]
+            if i == TRICKS - 1:
+                seats = [s for s in seats if s != taker]
+            if t["leader"] != leader or [s for s, _ in plays] != seats:
+                raise InvalidState(f"tricks.{i}: seat {leader} leads it and the others follow in turn")
+            if any(c in EXCUSES and s != taker for s, c in plays) or all(c in EXCUSES for _, c in plays):
+                raise InvalidState(f"tricks.{i}: only the taker plays a Landsknecht or Till")
+            winner = trick_winner(plays)
+            if t["winner"] != winner:
+                raise InvalidState(f"tricks.{i}.winner: seat {winner} won that trick, not {t['winner']}")
+            for s, c in plays:
+                played[s] += 1
+                if c in EXCUSES and i < TRICKS - 2:  # escaped: not its player's last card
+                    escapes.append((c, winner))
+                else:
+                    base[winner][c] += 1
+            leader = winner
+            if i == TRICKS - 2 and winner == taker:
+                leader = (taker + 1) % PLAYERS  # the taker has no card for the 15th trick
+        if self.leader != (tricks[-1]["winner"] if phase != "play" else leader):
+            raise InvalidState(f"leader: seat {self.leader} does not lead after these tricks")
+        if phase == "play":
+            seats = [(leader + j) % PLAYERS for j in range(len(self.trick))]
+            if [s for s, _ in self.trick] != seats or len(self.trick) >= PLAYERS:
+                raise InvalidState(f"trick: seat {leader} leads it and the others follow in turn")
+            if any(c in EXCUSES and s != taker for s, c in self.trick):
+                raise InvalidState("trick: only the taker plays a Landsknecht or Till")
+            if self.turn != (leader + len(self.trick)) % PLAYERS:
+                raise InvalidState(f"turn: seat {self.turn} is not next to play to the trick")
+            for s, _ in self.trick:
+                played[s] += 1
+        for s in range(PLAYERS):
+            start = HAND_SIZE + len(KITTY) - BURY if s == taker else HAND_SIZE
+            if len(self.hands[s]) != start - played[s]:
+                raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards after playing {played[s]}")
+        self._check_follow_suit()
+        self._check_won(taker, base, escapes)
+
+    def _check_follow_suit(self) -> None:
+        """Nobody failed to follow suit while holding the suit (read backwards from the hands)."""
+        held = [{c[-1] for c in h if c not in EXCUSES} for h in self.hands]
+        for i, plays in [
+            (len(self.tricks), self.trick),
+            *reversed(list(enumerate(t["plays"] for t in self.tricks))),
+        ]:
+            suit = led_suit(plays)
+            for s, c in plays:
+                if suit is not None and c not in EXCUSES and c[-1] != suit and suit in held[s]:
+                    raise InvalidState(f"tricks.{i}: seat {s} did not follow {SUIT_NAMES[suit]} holding one")
+            for s, c in plays:
+                if c not in EXCUSES:
+                    held[s].add(c[-1])
+
+    def _check_won(self, taker: int, base: list[Counter[str]], escapes: list[tuple[str, int]]) -> None:
+        """Won cards are the tricks' cards, less the escapes, with payments (and forfeits) moved on."""
+        if Counter(self.won[taker]) - base[taker]:
+            raise InvalidState(f"won.{taker}: the taker holds a card it did not win")
+        paid = base[taker] - Counter(self.won[taker])
+        paid_to = [0] * PLAYERS
+        forfeited: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
+        suited_extra: Counter[str] = Counter()
+        for s in range(PLAYERS):
+            if s == taker:
+                continue
+            mine = Counter(self.won[s])
+            if base[s] - mine:
+                raise InvalidState(f"won.{s}: a card of a trick seat {s} won is missing")
+            for c, k in (mine - base[s]).items():
+                if c in EXCUSES:
+                    forfeited[s][c] += k
+                else:
+                    paid_to[s] += k
+                    suited_extra[c] += k
+        if suited_extra != paid or sum(paid_to) > len(escapes):
+            raise InvalidState("won: the payments for escapes do not add up")
+        done = sum(paid_to)
+        for s in range(PLAYERS):
+            if paid_to[s] != sum(1 for _, w in escapes[:done] if w == s):
+                raise InvalidState(f"won.{s}: seat {s} was paid for escapes it did not win")
+        unpaid = escapes[done:]
+        if self.phase != "over":
+            if self.debts != [{"card": c, "to": w} for c, w in unpaid]:
+                raise InvalidState("debts: the unpaid escapes, oldest first, are the debts")
+            settled: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
+            kept = Counter(c for c, _ in escapes)
+        elif self.game.options["unpaid"] == "forfeit":
+            settled = [Counter(c for c, w in unpaid if w == s) for s in range(PLAYERS)]
+            kept = Counter(c for c, _ in escapes[:done])
+        else:
+            settled = [Counter() for _ in range(PLAYERS)]
+            kept = Counter(c for c, _ in escapes)
+        if forfeited != settled:
+            raise InvalidState("won: a Landsknecht or Till went to a defender without a forfeit")
+        if Counter(self.kept) != kept:
+            raise InvalidState("kept: the escaped cards stay with the taker")
 
 
 def _distinct(cards: Sequence[str]) -> list[str]:

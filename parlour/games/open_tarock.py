@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
 
 from parlour.cards import ROMAN, SUIT_NAMES, Pack, get_pack
-from parlour.engine import Event, Game, InvalidDeal, InvalidOption, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State, register
+from parlour.engine.errors import echo
+from parlour.engine.saves import Code, SaveDict, Seat, checked
 
 PACKS: tuple[str, ...] = ("tarock54", "tarot78")
 DEFAULT_STACKS: Mapping[str, tuple[int, ...]] = {"tarock54": (7, 7, 7, 6), "tarot78": (10, 10, 10, 9)}
@@ -93,23 +97,72 @@ def fmt_thirds(thirds: int) -> str:
     return f"{sign}{whole}{frac}"
 
 
-def parse_stacks(text: str, pack: str) -> tuple[int, ...]:
-    """The stack sizes an option names (``auto`` = the pack's default), checked against the pack."""
+MAX_STACKS_TEXT = 200
+"""No sensible ``stacks`` option is longer (39 sizes of two digits); longer text is refused unread."""
+
+
+def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
+    """The stack sizes an option names (``auto`` = the pack's default), checked against the pack.
+
+    Sizes are plain decimal numbers (ASCII digits only) separated by commas; anything else is
+    refused with ``InvalidOption`` saying what is allowed (ruling OT-17).
+    """
+    usage = "give 'auto' or stack sizes separated by commas, such as '7,7,7,6'"
+    if not isinstance(text, str):
+        raise InvalidOption(f"option stacks={echo(text)} is not allowed: {usage}")
+    if len(text) > MAX_STACKS_TEXT:
+        raise InvalidOption(f"option stacks is at most {MAX_STACKS_TEXT} characters: {usage}")
     if text.strip().lower() == "auto":
         return DEFAULT_STACKS[pack]
-    try:
-        sizes = tuple(int(p) for p in text.replace(" ", "").split(","))
-    except ValueError:
-        raise InvalidOption(
-            f"option stacks={text!r} is not allowed: give 'auto' or sizes such as '7,7,7,6'"
-        ) from None
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise InvalidOption(f"option stacks={echo(text)} is not allowed: {usage}")
+    sizes = tuple(int(p) for p in parts)
     half = len(get_pack(pack)) // 2
-    if not sizes or min(sizes) < 1 or sum(sizes) != half:
+    if min(sizes) < 1 or sum(sizes) != half:
         raise InvalidOption(
-            f"option stacks={text!r} is not allowed: the stacks must be positive and hold "
+            f"option stacks={echo(text)} is not allowed: the stacks must be positive and hold "
             f"{half} cards, half the {pack} pack"
         )
     return sizes
+
+
+MAX_HALF = 39
+"""The most cards a player holds: half the 78-card pack (the bound of every saved list)."""
+Stack = Annotated[list[Code], Field(max_length=MAX_HALF)]
+Pile = Annotated[list[Code], Field(max_length=2 * MAX_HALF)]
+HandPoints = Annotated[float, Field(ge=-1000.0, le=1000.0)]
+
+
+class TrickCardSave(SaveDict):
+    seat: Seat
+    card: Code
+
+
+class TrickSave(SaveDict):
+    leader: Seat
+    cards: tuple[TrickCardSave, TrickCardSave]
+    winner: Seat
+
+
+class OpenTarockSave(SaveDict):
+    """The saved state of a match (``OpenTarockState._data``); ruling OT-19 says what else must hold."""
+
+    hand_number: Annotated[int, Field(ge=1, le=100)]
+    dealer: Seat
+    leader: Seat
+    turn: Seat | None
+    stacks: tuple[
+        Annotated[list[Stack], Field(max_length=MAX_HALF)], Annotated[list[Stack], Field(max_length=MAX_HALF)]
+    ]
+    trick: Annotated[list[tuple[Seat, Code]], Field(max_length=1)]
+    tricks: Annotated[list[TrickSave], Field(max_length=MAX_HALF)]
+    piles: tuple[Pile, Pile]
+    hand_points: Annotated[list[tuple[HandPoints, HandPoints]], Field(max_length=100)]
+    totals: tuple[
+        Annotated[float, Field(ge=-100_000.0, le=100_000.0)],
+        Annotated[float, Field(ge=-100_000.0, le=100_000.0)],
+    ]
 
 
 class OpenTarockState(State):
@@ -180,7 +233,7 @@ class OpenTarockState(State):
         card = words[1]
         pack = self.game.card_pack
         if not pack.is_card(card):
-            return f"{card} is not a card of the {pack.title}"
+            return f"{echo(card)} is not a card of the {pack.title}"
         tops = self.tops(self.turn)
         if card not in tops:
             return (
@@ -392,16 +445,103 @@ class OpenTarockState(State):
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
-        self.hand_number = int(data["hand_number"])
-        self.dealer = int(data["dealer"])
-        self.leader = int(data["leader"])
-        self.turn = data["turn"]
-        self.stacks = [[list(s) for s in data["stacks"][p]] for p in (0, 1)]
-        self.trick = [(int(s), str(c)) for s, c in data["trick"]]
-        self.tricks = [dict(t) for t in data["tricks"]]
-        self.piles = [list(p) for p in data["piles"]]
-        self.hand_points = [list(p) for p in data["hand_points"]]
-        self.totals = [float(t) for t in data["totals"]]
+        d = checked(OpenTarockSave, data, "state")
+        self.hand_number = d["hand_number"]
+        self.dealer = d["dealer"]
+        self.leader = d["leader"]
+        self.turn = d["turn"]
+        self.stacks = [[list(s) for s in d["stacks"][p]] for p in (0, 1)]
+        self.trick = [(s, c) for s, c in d["trick"]]
+        self.tricks = [
+            {
+                "leader": t["leader"],
+                "cards": [{"seat": c["seat"], "card": c["card"]} for c in t["cards"]],
+                "winner": t["winner"],
+            }
+            for t in d["tricks"]
+        ]
+        self.piles = [list(p) for p in d["piles"]]
+        self.hand_points = [list(p) for p in d["hand_points"]]
+        self.totals = list(d["totals"])
+
+    def check_invariants(self) -> None:
+        """What every state play reaches satisfies (ruling OT-19); linear in the state's size."""
+        super().check_invariants()
+        game = self.game
+        pack = game.card_pack
+        for name, seat in (("dealer", self.dealer), ("leader", self.leader), ("turn", self.turn)):
+            if seat not in (0, 1) and not (name == "turn" and seat is None):
+                raise InvalidState(f"{name}: {echo(seat)} is not seat 0 or 1")
+        if not 1 <= self.hand_number <= game.deals:
+            raise InvalidState(f"hand_number: {self.hand_number} is not a hand of a {game.deals}-hand match")
+        inventory = self.inventory()
+        if inventory != pack.counts():
+            extra = sorted((inventory - pack.counts()).elements())
+            missing = sorted((pack.counts() - inventory).elements())
+            raise InvalidState(
+                f"stacks: the stacks, piles and trick must hold the {pack.title} exactly once "
+                f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
+                f"missing: {echo(', '.join(missing)) if missing else 'none'})"
+            )
+        # the tricks of this hand: each led by the last one's winner, won as the rules say,
+        # and gathered in that order onto the winner's pile
+        leader = self.dealer
+        gathered: list[list[str]] = [[], []]
+        for i, t in enumerate(self.tricks):
+            seats = [c["seat"] for c in t["cards"]]
+            if t["leader"] != leader or seats != [leader, 1 - leader]:
+                raise InvalidState(f"tricks.{i}: led by seat {t['leader']}, but seat {leader} was to lead")
+            plays = [(c["seat"], c["card"]) for c in t["cards"]]
+            if not all(pack.is_card(c) for _, c in plays):
+                raise InvalidState(f"tricks.{i}: {echo(plays)} names a card not in the {pack.title}")
+            if t["winner"] != trick_winner(pack, plays):
+                raise InvalidState(f"tricks.{i}.winner: seat {t['winner']} did not win that trick")
+            leader = t["winner"]
+            gathered[leader].extend(c for _, c in plays)
+        if self.piles != gathered:
+            raise InvalidState("piles: each pile must hold exactly the cards of the tricks its player won")
+        if self.leader != leader:
+            raise InvalidState(f"leader: seat {self.leader}, but seat {leader} leads this trick")
+        held = [sum(len(s) for s in self.stacks[p]) for p in (0, 1)]
+        if self.trick:
+            seat, _card = self.trick[0]
+            if seat != leader:
+                raise InvalidState(f"trick: played by seat {seat}, but seat {leader} led")
+            held[seat] += 1
+        if held[0] != held[1]:
+            raise InvalidState(
+                f"stacks: both players must hold as many cards (they hold {held[0]} and {held[1]})"
+            )
+        if self.turn is None:
+            if self.hand_number != game.deals or held[0] or len(self.hand_points) != game.deals:
+                raise InvalidState("turn: nobody is to play, but the match is not over")
+            counts = [count_thirds(self.piles[p], game.short_batch) for p in (0, 1)]
+            last = [(t - 3 * game.half) / 3 for t in counts]
+            if any(abs(a - b) > 1e-9 for a, b in zip(last, self.hand_points[-1], strict=True)):
+                raise InvalidState("hand_points: the last hand's points are not the piles' counts")
+        else:
+            if not held[0]:
+                raise InvalidState("stacks: the hand is played out, but the match goes on")
+            expected = 1 - leader if self.trick else leader
+            if self.turn != expected:
+                raise InvalidState(f"turn: seat {self.turn} is to play, but it is seat {expected}'s turn")
+            if len(self.hand_points) != self.hand_number - 1:
+                raise InvalidState(
+                    f"hand_points: {len(self.hand_points)} hands scored before hand {self.hand_number}"
+                )
+        # every hand's points: in thirds, within the pack's count, summing to 0 (or 1 with the
+        # literal short batch), and adding up to the totals
+        sums = [0.0, 0.0]
+        for i, points in enumerate(self.hand_points):
+            both = sum(points)
+            allowed = (0.0, 1.0) if game.short_batch == "literal" else (0.0,)
+            if not all(-game.half <= p <= game.half + 1 and abs(3 * p - round(3 * p)) < 1e-6 for p in points):
+                raise InvalidState(f"hand_points.{i}: {echo(points)} is not a count less the par")
+            if not any(abs(both - a) < 1e-6 for a in allowed):
+                raise InvalidState(f"hand_points.{i}: {echo(points)} do not add up to the pack's count")
+            sums = [sums[0] + points[0], sums[1] + points[1]]
+        if any(abs(a - b) > 1e-6 for a, b in zip(sums, self.totals, strict=True)):
+            raise InvalidState(f"totals: {echo(self.totals)} are not the sum of the hands' points")
 
 
 def trick_winner(pack: Pack, trick: Sequence[tuple[int, str]]) -> int:
@@ -469,7 +609,8 @@ class OpenTarock(Game):
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> OpenTarockState:
         """A new match. ``deal``: ``{"dealer": 0|1, "stacks": [seat 0 stacks, seat 1 stacks]}``,
-        each stack a list of card codes from its top (turned-up) card down."""
+        each stack a list of card codes from its top (turned-up) card down; anything else is
+        refused with ``InvalidDeal`` (ruling OT-18)."""
         state = OpenTarockState(self, seed)
         if deal is None:
             first = state.rng.randrange(2)
@@ -479,35 +620,60 @@ class OpenTarock(Game):
         state._deal(dealer, stacks)
         return state
 
-    def _check_deal(self, deal: Mapping[str, Any]) -> tuple[int, list[list[list[str]]]]:
-        unknown = set(deal) - {"dealer", "stacks"}
+    def _check_deal(self, deal: object) -> tuple[int, list[list[list[str]]]]:
+        """The deal's dealer and stacks, or ``InvalidDeal`` saying what is wrong (never another error)."""
+        usage = "a deal is {'dealer': 0 or 1, 'stacks': [seat 0's stacks, seat 1's stacks]}"
+        if not isinstance(deal, Mapping):
+            raise InvalidDeal(f"{usage}, not {echo(deal)}")
+        unknown = [k for k in deal if k not in ("dealer", "stacks")]
         if unknown:
-            raise InvalidDeal(f"unknown deal keys {sorted(unknown)}; a deal has 'dealer' and 'stacks'")
+            raise InvalidDeal(f"unknown deal keys {echo(unknown)}; {usage}")
         dealer = deal.get("dealer", 0)
-        if dealer not in (0, 1):
-            raise InvalidDeal("the dealer must be seat 0 or 1")
-        stacks = deal.get("stacks")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in (0, 1):
+            raise InvalidDeal(f"the dealer must be seat 0 or 1, not {echo(dealer)}")
+        if "stacks" not in deal:
+            raise InvalidDeal(f"the deal has no 'stacks'; {usage}")
+        stacks = deal["stacks"]
         if not isinstance(stacks, list | tuple) or len(stacks) != 2:
-            raise InvalidDeal("'stacks' must hold two lists of stacks, one per seat")
+            raise InvalidDeal(f"'stacks' must hold two lists of stacks, one per seat, not {echo(stacks)}")
+        pack = self.card_pack
+        size = len(pack)
         out: list[list[list[str]]] = []
+        dealt = 0
         for seat, seat_stacks in enumerate(stacks):
             if not isinstance(seat_stacks, list | tuple) or not seat_stacks:
-                raise InvalidDeal(f"seat {seat} needs at least one stack")
-            if any(not isinstance(s, list | tuple) or not s for s in seat_stacks):
-                raise InvalidDeal(f"seat {seat}: every stack must be a non-empty list of cards")
-            out.append([[str(c).upper() for c in s] for s in seat_stacks])
+                raise InvalidDeal(f"seat {seat} needs a list of at least one stack, not {echo(seat_stacks)}")
+            mine: list[list[str]] = []
+            for i, stack in enumerate(seat_stacks):
+                if not isinstance(stack, list | tuple) or not stack:
+                    raise InvalidDeal(
+                        f"seat {seat}, stack {i}: a stack is a non-empty list of cards, not {echo(stack)}"
+                    )
+                dealt += len(stack)
+                if dealt > size:
+                    raise InvalidDeal(f"the stacks hold more cards than the {pack.title}")
+                cards: list[str] = []
+                for card in stack:
+                    if not isinstance(card, str) or not pack.is_card(card.strip().upper()):
+                        raise InvalidDeal(
+                            f"seat {seat}, stack {i}: {echo(card)} is not a card of the {pack.title}"
+                        )
+                    cards.append(card.strip().upper())
+                mine.append(cards)
+            out.append(mine)
         sizes = [sum(len(s) for s in out[p]) for p in (0, 1)]
         if sizes[0] != sizes[1]:
             raise InvalidDeal(f"both players must hold as many cards (they hold {sizes[0]} and {sizes[1]})")
-        cards = [c for p in out for s in p for c in s]
-        try:
-            self.card_pack.check(cards, "deal")
-        except ValueError as exc:
-            raise InvalidDeal(str(exc)) from None
-        missing = self.card_pack.counts() - Counter(cards)
+        dealt_cards = Counter(c for p in out for s in p for c in s)
+        twice = dealt_cards - pack.counts()
+        if twice:
+            raise InvalidDeal(f"deal: too many of {echo(', '.join(sorted(twice)))} for the {pack.title}")
+        missing = pack.counts() - dealt_cards
         if missing:
-            raise InvalidDeal(f"deal: the whole pack must be dealt; missing {', '.join(sorted(missing))}")
-        return int(dealer), out
+            raise InvalidDeal(
+                f"deal: the whole pack must be dealt; missing {echo(', '.join(sorted(missing)))}"
+            )
+        return dealer, out
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> OpenTarockState:
         """Every face-down card (hidden from both players alike) resampled among the unseen cards."""
