@@ -25,20 +25,6 @@ from parlour.engine import Game, InvalidSave, Rng, derive_seed
 from tests.conformance import check_play
 
 GAMES = [info.name for info in parlour.list_games()]
-HARDENED: set[str] = {"bezique", "bishops-whist", "lansquenet", "roquet"}
-"""Games whose ``_restore``/``check_invariants`` are done; the rest are expected to fail for now."""
-
-
-def _games() -> list[Any]:
-    return [
-        pytest.param(
-            name,
-            marks=[]
-            if name in HARDENED
-            else [pytest.mark.xfail(reason=f"{name}: saves not validated yet", strict=False)],
-        )
-        for name in GAMES
-    ]
 
 
 @cache
@@ -189,14 +175,14 @@ def loads_or_refuses(game: Game, text: str, what: str) -> None:
         raise AssertionError(f"a tampered save ({what}) loaded but broke the contract: {exc!r}") from exc
 
 
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", GAMES)
 def test_tampered_saves_are_refused_or_sound(name: str) -> None:
     tamper_saves(name, examples=60)
 
 
 @pytest.mark.soak
 @pytest.mark.timeout(0)
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", GAMES)
 def test_tampered_saves_soak(name: str) -> None:
     tamper_saves(name, examples=3000)
 
