@@ -21,6 +21,7 @@ from parlour import (
     ParlourError,
     UnknownGame,
 )
+from parlour.bots import make_player
 from parlour.cards import get_pack
 from parlour.engine import Rng, State, derive_seed, fresh_seed, register
 from parlour.engine.game import RECORD
@@ -106,12 +107,13 @@ def test_make_unknown_option_names_the_options() -> None:
         ({"misdeal_chance": float("nan")}, "a number >= 0 and <= 0.5"),
         ({"misdeal_chance": "nan"}, "a number >= 0 and <= 0.5"),
         ({"misdeal_chance": float("inf")}, "a number >= 0 and <= 0.5"),
-        ({"hand_limit": -1}, ">= 0"),
+        ({"hand_limit": -1}, ">= 1"),
         ({"hand_limit": 2.5}, "a whole number"),
         ({"hand_limit": True}, "a whole number"),
         ({"hand_limit": "²"}, "a whole number"),
         ({"hand_limit": "9" * 5000}, "a whole number"),
-        ({"hand_limit": 10**20}, "<= 1,000,000,000"),
+        ({"hand_limit": 10**20}, "<= 1,000"),
+        ({"hand_limit": "9" * 30}, "<= 1,000"),
         ({"laws": 3}, "'strict', 'table'"),
     ],
 )
@@ -452,7 +454,13 @@ def test_wilson_contains_the_proportion_and_narrows(n: int, data: st.DataObject)
 @pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
 def test_legal_actions_is_a_fresh_list_each_time(name: str) -> None:
     """The base State keeps one legal list per position; callers get copies they may change."""
-    state = parlour.make(name).new(seed=3)
+    game = parlour.make(name)
+    state = game.new(seed=3)
+    player = make_player("random", game, 3)
+    while not state.legal_actions():  # a position where a range of amounts is all there is
+        seat = state.current_player
+        assert seat is not None
+        state.apply(player.choose(state.view(seat), game))
     first = state.legal_actions()
     first.clear()
     assert state.legal_actions() and state.legal_actions() is not state.legal_actions()
