@@ -468,3 +468,25 @@ def test_legal_actions_is_a_fresh_list_each_time(name: str) -> None:
     state.apply(action)
     twin = parlour.make(name).load(state.to_json())
     assert state.legal_actions() == twin.legal_actions()
+
+
+@pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
+def test_bad_seeds_and_deals_are_clear_value_errors(name: str) -> None:
+    """Issue 10: new(seed=1.5) played seed 1; 'abc', [] and malformed deals raised TypeError and the like."""
+    game = parlour.make(name)
+    for seed in (1.5, "abc", [], -1, 2**63, True, float("nan")):
+        with pytest.raises(ValueError, match="seed"):
+            game.new(seed=seed)  # type: ignore[arg-type]
+    for deal in ("abc", 7, [], [1, 2], {"no such key": 1}, {"hands": None}, {"dealer": None}):
+        with pytest.raises(ValueError) as info:
+            game.new(seed=1, deal=deal)  # type: ignore[arg-type]
+        assert str(info.value) and len(str(info.value)) < 500
+
+
+@pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
+def test_a_huge_action_is_refused_with_a_short_message(name: str) -> None:
+    state = parlour.make(name).new(seed=2)
+    for text in ("play " + "Q" * 1_000_000, "x" * 150, "bet " + "9" * 5000):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(text)
+        assert len(str(info.value)) < 400
