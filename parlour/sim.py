@@ -13,8 +13,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.bots import make_player
-from parlour.engine import Game, State, check_seed, derive_seed, make
+from parlour.engine import Game, State, check_seed, derive_seed, make, manifest
+from parlour.engine.manifest import SweepPlot
+from parlour.players import make_player
 
 MAX_ACTIONS = 1_000_000
 
@@ -121,20 +122,6 @@ class Summary:
         }
 
 
-Analyzer = Callable[[Game, Sequence[MatchRecord]], dict[str, Any]]
-_ANALYZERS: dict[str, Analyzer] = {}
-
-
-def register_analyzer(game: str) -> Callable[[Analyzer], Analyzer]:
-    """Add game-specific figures to ``simulate`` reports (they read the public events)."""
-
-    def deco(fn: Analyzer) -> Analyzer:
-        _ANALYZERS[game] = fn
-        return fn
-
-    return deco
-
-
 def _run_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], list[int], bool]) -> list[MatchRecord]:
     name, options, kinds, seeds, keep = args
     game = make(name, **options)
@@ -163,9 +150,7 @@ def simulate(
     kinds = tuple(players)
     for k in set(kinds):
         make_player(k, game, 0)  # fail early on an unknown kind
-    import parlour.analysis  # noqa: F401  (registers the analyzers)
-
-    keep = name in _ANALYZERS
+    keep = manifest(name).analyze is not None
     seeds = [derive_seed(seed, "match", i) for i in range(matches)]
     chunk = max(1, min(50, matches // (4 * max(1, jobs)) or 1))
     batches = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
@@ -215,26 +200,12 @@ def summarise(
                 mean_final_score=sum(r.scores[team[0]] for r in records) / n if n else 0.0,
             )
         )
-    if game.name in _ANALYZERS:
-        summary.extra = _ANALYZERS[game.name](game, records)
+    analyze = manifest(game.name).analyze
+    if analyze is not None:
+        summary.extra = analyze(game, records)
     return summary
 
 
-SweepPlot = Callable[[Game, str, Sequence[Any], Sequence[Summary], str], None]
-_SWEEP_PLOTS: dict[str, SweepPlot] = {}
-
-
-def register_sweep_plot(game: str) -> Callable[[SweepPlot], SweepPlot]:
-    """A game's own picture of a ``--sweep``: ``fn(game, option, values, summaries, png_path)``."""
-
-    def deco(fn: SweepPlot) -> SweepPlot:
-        _SWEEP_PLOTS[game] = fn
-        return fn
-
-    return deco
-
-
 def sweep_plotter(game: str) -> SweepPlot | None:
-    import parlour.analysis  # noqa: F401  (registers the plotters)
-
-    return _SWEEP_PLOTS.get(game)
+    """The game's own picture of a ``--sweep``, if it has one."""
+    return manifest(game).plot_sweep

@@ -12,9 +12,9 @@ from collections import Counter
 from typing import Any
 
 import parlour
-from parlour.bots import Player, make_player
 from parlour.cards import get_pack
 from parlour.engine import Game, IllegalAction, Rng, State, derive_seed
+from parlour.players import Player, make_player
 
 MALFORMED: list[Any] = ["", "   ", "xyzzy", "play", "play ZZ", "play 9X 9X", 42, None, b"play"]
 

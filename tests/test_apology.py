@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import EXTENDED_65
 from parlour.engine import IllegalAction, InvalidDeal, Rng
-from parlour.games.apology import (
+from parlour.games.apology.rules import (
     HALF_POINTS,
     TOTAL_HALVES,
     ApologyState,
@@ -468,7 +468,7 @@ def test_the_contract_holds_under_every_option(options: dict[str, object]) -> No
 
 
 def test_the_placement_fallback_respects_every_constraint() -> None:
-    from parlour.games.apology import _assign_flow
+    from parlour.games.apology.rules import _assign_flow
 
     cards = ["2S", "3S", "4S", "2H", "3H", "N", "E"]
     boxes = [("hand", 1, 3), ("hand", 2, 2), ("buried", 0, 2)]

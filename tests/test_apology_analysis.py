@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.analysis.apology import analyse, plot_sweep
+from parlour.games.apology.analysis import analyse, plot_sweep
 from parlour.sim import MatchRecord, simulate, wilson
 
 

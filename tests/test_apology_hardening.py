@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bots import make_player
 from parlour.cards import EXTENDED_65
 from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, InvalidSave
-from parlour.games.apology import ApologyState, is_oudler
+from parlour.games.apology.rules import ApologyState, is_oudler
+from parlour.players import make_player
 
 RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 

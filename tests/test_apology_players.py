@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 import parlour
-from parlour.bots import make_player
-from parlour.bots.apology import SearchPlayer, bury_choice, hand_estimate, payment_choice
 from parlour.engine import Rng
+from parlour.games.apology.players import SearchPlayer, bury_choice, hand_estimate, payment_choice
+from parlour.players import make_player
 from parlour.sim import simulate
 
 
@@ -115,7 +115,7 @@ def test_the_search_player_is_reproducible_across_processes() -> None:
 
     code = (
         "import parlour\n"
-        "from parlour.bots import make_player\n"
+        "from parlour.players import make_player\n"
         "g = parlour.make('apology', deals=1)\n"
         "s = g.new(seed=8)\n"
         "eager = [make_player('eager', g, i) for i in range(4)]\n"

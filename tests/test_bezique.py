@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import IllegalAction, InvalidDeal, Rng
-from parlour.games.bezique import BeziqueState
+from parlour.games.bezique.rules import BeziqueState
 
 PACK = BEZIQUE_64
 
@@ -790,7 +790,7 @@ def test_determinize_keeps_the_view() -> None:
 def test_match_to_target_and_hand_ends() -> None:
     game = parlour.make("bezique", target=300)
     s = game.new(seed=2)
-    from parlour.bots import make_player
+    from parlour.players import make_player
 
     players = [make_player("heuristic", game, i) for i in range(2)]
     while not s.is_over:
@@ -886,7 +886,7 @@ def test_target_option() -> None:
         parlour.make("bezique", target=50)
     game = parlour.make("bezique", target=2000)
     s = game.new(seed=8)
-    from parlour.bots import make_player
+    from parlour.players import make_player
 
     players = [make_player("heuristic", game, i) for i in range(2)]
     while not s.is_over:
@@ -903,7 +903,7 @@ def test_target_option() -> None:
 
 
 def test_heuristic_never_revokes_under_table_laws() -> None:
-    from parlour.bots import make_player
+    from parlour.players import make_player
 
     game = parlour.make("bezique", table_laws=True, target=300)
     s = game.new(seed=12)
@@ -916,7 +916,7 @@ def test_heuristic_never_revokes_under_table_laws() -> None:
 
 
 def _reuse_rule_holds(state: BeziqueState) -> None:
-    from parlour.games.bezique import MELD_ORDER
+    from parlour.games.bezique.rules import MELD_ORDER
 
     for seat in (0, 1):
         for entry in state.d["table"][seat]:

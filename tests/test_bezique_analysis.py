@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import parlour
-from parlour.analysis.bezique import bezique_figures
+from parlour.games.bezique.analysis import bezique_figures
 from parlour.sim import MatchRecord
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import IllegalAction, InvalidDeal
-from parlour.games.bezique import BeziqueState
+from parlour.games.bezique.rules import BeziqueState
 
 PACK = BEZIQUE_64
 HANDS = [

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.bots import make_player
 from parlour.engine import IllegalAction
-from parlour.games.bezique import BeziqueState
+from parlour.games.bezique.rules import BeziqueState
+from parlour.players import make_player
 from tests.test_bezique import play, setup, views_hold
 
 HANDS = [

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bots import make_player
 from parlour.cards import BEZIQUE_64
 from parlour.engine import InvalidSave, Rng
-from parlour.games.bezique import BeziqueState
+from parlour.games.bezique.rules import BeziqueState
+from parlour.players import make_player
 from tests.test_bezique import play, setup
 from tests.test_bezique_penalties import HANDS, TOP
 

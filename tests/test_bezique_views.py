@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import Rng
-from parlour.games.bezique import BeziqueState
+from parlour.games.bezique.rules import BeziqueState
 from tests.test_bezique import play, setup
 from tests.test_bezique_penalties import HANDS, TOP
 

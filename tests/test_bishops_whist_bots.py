@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 import parlour
-from parlour.bots import make_player
-from parlour.bots.bishops_whist import HeuristicPlayer, SearchPlayer, Table
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import Game, State
+from parlour.games.bishops_whist.players import HeuristicPlayer, SearchPlayer, Table
+from parlour.players import make_player
 from parlour.sim import simulate
 
 GAME = "bishops-whist"

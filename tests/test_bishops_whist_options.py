@@ -8,7 +8,7 @@ import pytest
 
 import parlour
 from parlour.engine import InvalidOption, Option, Rng
-from parlour.games.bishops_whist import HAND_LIMIT_MAX, BishopsWhist
+from parlour.games.bishops_whist.rules import HAND_LIMIT_MAX, BishopsWhist
 
 GAME = "bishops-whist"
 

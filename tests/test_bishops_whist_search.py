@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 
 import parlour
-from parlour.bots import make_player
-from parlour.bots.bishops_whist import SearchPlayer
 from parlour.engine import Rng
-from parlour.games.bishops_whist import _allowed, _sample_hands
+from parlour.games.bishops_whist.players import SearchPlayer
+from parlour.games.bishops_whist.rules import _allowed, _sample_hands
+from parlour.players import make_player
 from tests.test_bishops_whist import FOLLOW, new, play
 
 # --- the sampler -----------------------------------------------------------------------------------------

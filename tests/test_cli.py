@@ -10,9 +10,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
-from parlour.bots import make_player
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
+from parlour.players import make_player
 
 runner = CliRunner()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.bots import make_player, player_kinds
 from parlour.engine import Rng, derive_seed
+from parlour.players import make_player, player_kinds
 from tests.conformance import (
     check_match,
     check_play,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,13 +22,15 @@ from parlour import (
     ParlourError,
     UnknownGame,
 )
-from parlour.bots import make_player
 from parlour.cards import get_pack
-from parlour.engine import Rng, State, derive_seed, fresh_seed, register
+from parlour.engine import Rng, State, derive_seed, fresh_seed
 from parlour.engine.game import RECORD
 from parlour.engine.options import resolve_options
-from parlour.games.bishops_whist import BishopsWhist
+from parlour.engine.registry import BrokenGame
+from parlour.games.bishops_whist.rules import BishopsWhist
+from parlour.players import make_player
 from parlour.sim import wilson
+from tests.plugins import installed
 
 GAME = "bishops-whist"
 
@@ -132,14 +135,29 @@ def test_option_values_given_as_text_are_converted() -> None:
     assert parlour.make(GAME, misdeal_chance=0).options["misdeal_chance"] == 0.0
 
 
-def test_registering_another_game_under_a_taken_name_is_refused() -> None:
-    class Impostor(BishopsWhist):
-        pass
+def test_games_are_found_through_entry_points_only() -> None:
+    """The engine imports no game: all six come from the ``parlour.games`` entry-point group."""
+    from importlib.metadata import entry_points
 
-    with pytest.raises(ValueError, match="already registered"):
-        register(Impostor)
-    assert parlour.game_class(GAME) is BishopsWhist
-    assert register(BishopsWhist) is BishopsWhist  # the same class again is harmless
+    names = {ep.name for ep in entry_points(group="parlour.games")}
+    assert {i.name for i in parlour.list_games()} == names >= {GAME, "bezique", "roquet"}
+    engine = Path(parlour.engine.__file__).parent
+    for module in engine.glob("*.py"):
+        assert not re.search(r"(from|import) parlour\.games", module.read_text()), (
+            f"{module.name} imports a game"
+        )
+
+
+def test_a_broken_or_clashing_plug_in_is_reported_not_silently_dropped(tmp_path: Path) -> None:
+    with installed(tmp_path, {"no-such-game": "no_such_module:MANIFEST", GAME: "no_such_module:OTHER"}):
+        with pytest.warns(BrokenGame) as caught:
+            names = [i.name for i in parlour.list_games()]
+        said = " ".join(str(w.message) for w in caught)
+        assert "no-such-game" in said and f"two packages provide the game {GAME!r}" in said
+        assert "no-such-game" not in names and GAME in names
+        assert parlour.game_class(GAME) is BishopsWhist  # the installed game is not displaced
+        with pytest.raises(ModuleNotFoundError):
+            parlour.game_class("no-such-game")
 
 
 # --- options -----------------------------------------------------------------------------------------

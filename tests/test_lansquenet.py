@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bots import RandomPlayer, make_player
 from parlour.engine import AmountRange, IllegalAction, InvalidDeal, Rng
-from parlour.games.lansquenet import RANKS, LansquenetState, rank_of
+from parlour.games.lansquenet.rules import RANKS, LansquenetState, rank_of
+from parlour.players import RandomPlayer, make_player
 from tests.conformance import check_match
 
 
@@ -467,7 +467,7 @@ def test_conformance_under_options(options: dict[str, Any]) -> None:
 
 
 def test_exact_odds_one_pack_is_one_deal_in_seventeen() -> None:
-    from parlour.odds.lansquenet import lansquenet_odds
+    from parlour.games.lansquenet.odds import lansquenet_odds
 
     odds = lansquenet_odds(1)
     assert odds.same_rank == Fraction(3, 51) == Fraction(1, 17)
@@ -480,7 +480,7 @@ def test_exact_odds_one_pack_is_one_deal_in_seventeen() -> None:
 
 
 def test_exact_odds_of_an_uneven_stock() -> None:
-    from parlour.odds.lansquenet import exact_odds
+    from parlour.games.lansquenet.odds import exact_odds
 
     # Two aces and one king: AA (prob 1/3) is a same-rank start; A then K leaves one ace, no king:
     # the bank's card is paired; K then A leaves one ace: the players' card is paired.
@@ -492,7 +492,7 @@ def test_exact_odds_of_an_uneven_stock() -> None:
 
 @pytest.mark.parametrize(("packs", "twins"), [(1, False), (6, True)])
 def test_exact_and_monte_carlo_agree(packs: int, twins: bool) -> None:
-    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo
+    from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo
 
     exact = lansquenet_odds(packs, twins)
     mc = monte_carlo(packs, twins, deals=3000, seed=2)
@@ -558,7 +558,7 @@ def test_analyzer_reports_final_chips_and_ruin() -> None:
 
 
 def test_monte_carlo_through_the_shoe_plays_deal_after_deal() -> None:
-    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo_through_shoe
+    from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo_through_shoe
 
     deep = monte_carlo_through_shoe(2, deals=600, reserve=25, seed=4)
     assert deep.deals == 600

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.engine import AmountRange, IllegalAction, InvalidDeal, InvalidOption, InvalidSave, Rng
-from parlour.games.lansquenet import MAX_CHIPS, MAX_STAKE, LansquenetState
+from parlour.games.lansquenet.rules import MAX_CHIPS, MAX_STAKE, LansquenetState
 
 
 def new(deal: dict[str, Any] | None = None, seed: int = 1, **options: Any) -> LansquenetState:
@@ -101,14 +101,14 @@ def test_twins_the_odd_chip_of_an_odd_bet_goes_to_the_bank() -> None:
 )
 def test_exact_edge_is_the_edge_the_engine_plays(packs: int, twins: bool, bet: int) -> None:
     """Every opening of a fresh pack dealt on the engine, weighted by its chance, gives the exact edge."""
-    from parlour.odds.lansquenet import engine_edge, lansquenet_odds
+    from parlour.games.lansquenet.odds import engine_edge, lansquenet_odds
 
     exact = lansquenet_odds(packs, twins, bet).edge
     assert engine_edge(packs, twins, bet) == exact
 
 
 def test_twins_edge_depends_on_the_bet() -> None:
-    from parlour.odds.lansquenet import lansquenet_odds
+    from parlour.games.lansquenet.odds import lansquenet_odds
 
     assert lansquenet_odds(1, True, 1).edge == Fraction(1, 17)
     assert lansquenet_odds(1, True, 2).edge == lansquenet_odds(1, True, 100).edge == Fraction(1, 34)
@@ -119,7 +119,7 @@ def test_twins_edge_depends_on_the_bet() -> None:
 
 
 def test_twins_monte_carlo_with_single_chip_bets_agrees() -> None:
-    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo
+    from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo
 
     mc = monte_carlo(1, True, deals=3000, seed=5, bet=1)
     lo, hi = mc.edge_interval

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import TAROCK_54, TAROT_78, Pack
 from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, Rng
-from parlour.games.open_tarock import (
+from parlour.games.open_tarock.rules import (
     OpenTarock,
     OpenTarockState,
     count_thirds,

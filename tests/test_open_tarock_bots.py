@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.bots import make_player
-from parlour.bots.open_tarock import SearchPlayer
 from parlour.cards import TAROCK_54
 from parlour.engine import Rng
-from parlour.games.open_tarock import OpenTarockState, card_points, suit_of, trick_winner
+from parlour.games.open_tarock.players import SearchPlayer
+from parlour.games.open_tarock.rules import OpenTarockState, card_points, suit_of, trick_winner
+from parlour.players import make_player
 from parlour.sim import simulate, wilson
 
 
@@ -186,7 +186,7 @@ def test_search_reads_no_clock_so_a_slow_machine_plays_the_same_moves(
 ) -> None:
     import types
 
-    import parlour.bots.open_tarock as bots
+    import parlour.games.open_tarock.players as bots
 
     views = _positions(count)
     normal = _choices(kind, views)
@@ -200,7 +200,7 @@ def test_search_reads_no_clock_so_a_slow_machine_plays_the_same_moves(
 def test_a_wall_clock_limit_is_an_explicit_opt_in(monkeypatch: pytest.MonkeyPatch) -> None:
     import types
 
-    import parlour.bots.open_tarock as bots
+    import parlour.games.open_tarock.players as bots
 
     views = _positions(3)
     game = parlour.make("open-tarock")
@@ -224,7 +224,7 @@ def test_the_same_seed_gives_the_same_match_in_another_process() -> None:
 
     code = (
         "import hashlib, parlour\n"
-        "from parlour.bots import make_player\n"
+        "from parlour.players import make_player\n"
         "g = parlour.make('open-tarock', deals=1)\n"
         "s = g.new(seed=4)\n"
         "p = [make_player('search-fast', g, 1), make_player('greedy', g, 2)]\n"

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bots import make_player
 from parlour.cards import TAROCK_54
 from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, InvalidSave
-from parlour.games.open_tarock import OpenTarock, OpenTarockState, parse_stacks
+from parlour.games.open_tarock.rules import OpenTarock, OpenTarockState, parse_stacks
+from parlour.players import make_player
 
 
 def game(**options: Any) -> OpenTarock:

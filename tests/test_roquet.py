@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import ROQUET_60
 from parlour.engine import IllegalAction, InvalidDeal, Rng, State
-from parlour.games.roquet import RANKS, RoquetState, classify, find_combinations
+from parlour.games.roquet.rules import RANKS, RoquetState, classify, find_combinations
 
 
 def make_deal(
@@ -492,7 +492,7 @@ def test_unknown_words_are_explained() -> None:
 
 
 def test_heuristic_banks_the_best_plan() -> None:
-    from parlour.bots.roquet import best_plan
+    from parlour.games.roquet.players import best_plan
 
     points, plan = best_plan(["7S", "7H", "7D", "7C", "8S", "9S", "2H", "KD"], ["TS"], 5, False)
     assert points == 13  # muster 10 + 8S 9S TS, not 7S-TS + a pair
@@ -509,7 +509,7 @@ def test_heuristic_beats_random_widely() -> None:
 
 
 def test_heuristic_keeps_a_numeral_triple_for_the_muster() -> None:
-    from parlour.bots import make_player
+    from parlour.players import make_player
 
     deal = make_deal(
         [MELD_DEAL["hands"][0], ["CS", "KS", "KH", "7S", "7H", "7D", "3C", "2H"]],

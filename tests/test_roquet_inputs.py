@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import ROQUET_60
 from parlour.engine import IllegalAction, InvalidDeal
-from parlour.games.roquet import RoquetState
+from parlour.games.roquet.rules import RoquetState
 from tests.test_roquet import MELD_DEAL, start
 
 # --- explicit deals ---------------------------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.analysis.roquet import hand_figures
 from parlour.engine import Rng
-from parlour.games.roquet import RoquetState
+from parlour.games.roquet.analysis import hand_figures
+from parlour.games.roquet.rules import RoquetState
 from parlour.sim import simulate
 from tests.test_roquet import MELD_DEAL, start
 

@@ -14,7 +14,7 @@ import pytest
 
 import parlour
 from parlour.engine import InvalidSave, Rng
-from parlour.games.roquet import RoquetState
+from parlour.games.roquet.rules import RoquetState
 from tests.test_roquet import MELD_DEAL, make_deal, start
 
 # --- saves ------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bots import make_player
 from parlour.cards import get_pack
 from parlour.engine import Game, InvalidSave, Rng, derive_seed
+from parlour.players import make_player
 from tests.conformance import check_play
 
 GAMES = [info.name for info in parlour.list_games()]

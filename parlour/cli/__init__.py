@@ -1,15 +1,14 @@
-"""The ``parlour`` command. Every module in this package adds its commands to ``app``."""
+"""The ``parlour`` command: the general commands, and each installed game's own (from its manifest)."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from parlour.cli import main as _general  # noqa: F401  (adds list, rules, play, simulate)
 from parlour.cli.app import app
+from parlour.engine import manifests
 
-for _module in pkgutil.iter_modules(__path__):
-    if _module.name != "app":
-        importlib.import_module(f"{__name__}.{_module.name}")
+for _manifest in manifests():
+    if _manifest.commands is not None:
+        _manifest.commands(app)
 
 
 def main() -> None:

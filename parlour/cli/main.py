@@ -16,11 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 import parlour
-from parlour.bots import make_player, player_kinds
 from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
+from parlour.players import make_player, player_kinds
 from parlour.sim import Summary, simulate, sweep_plotter
 
 console = Console()

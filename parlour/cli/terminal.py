@@ -13,9 +13,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import Player
 from parlour.cards import SUIT_NAMES, Pack, get_pack
 from parlour.engine import Game, IllegalAction, State
+from parlour.players import Player
 
 MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""

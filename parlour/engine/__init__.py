@@ -11,8 +11,9 @@ from parlour.engine.errors import (
     UnknownGame,
 )
 from parlour.engine.game import Event, Game, GameInfo, State
+from parlour.engine.manifest import GameManifest
 from parlour.engine.options import Option
-from parlour.engine.registry import game_class, list_games, make, register
+from parlour.engine.registry import game_class, list_games, make, manifest, manifests
 from parlour.engine.rng import Rng, check_seed, derive_seed, fresh_seed
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Event",
     "Game",
     "GameInfo",
+    "GameManifest",
     "IllegalAction",
     "InvalidDeal",
     "InvalidOption",
@@ -36,6 +38,7 @@ __all__ = [
     "game_class",
     "list_games",
     "make",
+    "manifest",
+    "manifests",
     "parse_amount",
-    "register",
 ]

@@ -28,6 +28,15 @@ class IllegalAction(ParlourError, ValueError):
         super().__init__(f"illegal action {echo(action)}: {reason}")
 
 
+class MalformedAction(IllegalAction):
+    """Text that is no action of the game at all: an unknown word, a card that does not exist, a bad
+    amount."""
+
+
+class ForbiddenAction(IllegalAction):
+    """A well-formed action that the rules do not allow now (not your turn, must follow suit, ...)."""
+
+
 class UnknownGame(ParlourError, ValueError):
     """A game name that is not registered."""
 

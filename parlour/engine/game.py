@@ -533,10 +533,14 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no determinizer")
 
+    rules_file: ClassVar[str] = "rules.md"
+    """The rules text, a file in the game's own package."""
+
     @classmethod
     def rules_text(cls) -> str:
         """The rules in the project's own words, with the card and action notation."""
-        return resources.files("parlour.rules").joinpath(f"{cls.name}.md").read_text(encoding="utf-8")
+        package = cls.__module__.rpartition(".")[0] or cls.__module__
+        return resources.files(package).joinpath(cls.rules_file).read_text(encoding="utf-8")
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

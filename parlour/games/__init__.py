@@ -1,7 +1,1 @@
-"""The built-in games: every module in this package registers one game when imported."""
-
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+"""The games parlour ships, a package each; they are found through the ``parlour.games`` entry points."""

@@ -22,7 +22,7 @@ from fractions import Fraction
 from parlour.cards import FRENCH_52
 from parlour.engine import derive_seed, make
 from parlour.engine.errors import echo
-from parlour.games.lansquenet import MAX_STAKE, LansquenetState, twins_take
+from parlour.games.lansquenet.rules import MAX_STAKE, LansquenetState, twins_take
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
 

@@ -11,9 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from parlour.bots import Player, View, register_player
 from parlour.engine import Game, Rng
-from parlour.games.roquet import (
+from parlour.games.roquet.rules import (
     COURTS,
     NUMERALS,
     PACK,
@@ -25,6 +24,7 @@ from parlour.games.roquet import (
     rank_of,
     suit_of,
 )
+from parlour.players import Player, PlayerFactory, View
 
 DENY = 8.0
 CAMPAIGN = 3.0
@@ -241,11 +241,16 @@ class RoquetGreedy:
         return "play " + min(cards, key=low)
 
 
-@register_player("heuristic", "roquet")
 def _heuristic(game: Game, seed: int) -> Player:
     return RoquetHeuristic(seed)
 
 
-@register_player("greedy", "roquet")
 def _greedy(game: Game, seed: int) -> Player:
     return RoquetGreedy(seed)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": _heuristic,
+    "greedy": _greedy,
+}
+"""This game's computer players by kind (``random`` is every game's)."""

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 
@@ -125,7 +125,6 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     return dealer, lists
 
 
-@register
 class Apology(Game):
     """The taker alone against three; the thresholds are options so simulations can tune them."""
 

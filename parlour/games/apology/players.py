@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots import Player, View, register_player
 from parlour.cards import SUITS
 from parlour.engine import Game, Rng
-from parlour.games.apology import (
+from parlour.games.apology.rules import (
     EXCUSES,
     KITTY,
     RANKS,
@@ -28,6 +27,7 @@ from parlour.games.apology import (
     oudlers_held,
     trick_winner,
 )
+from parlour.players import Player, PlayerFactory, View
 
 BID_MARGIN = -3.0
 """Estimated card points above the target at which the heuristic bids (tuned by simulation)."""
@@ -378,17 +378,14 @@ def _taker_halves_after(state: Any, game: Game, taker: int) -> float:
     return 0.0
 
 
-@register_player("heuristic", "apology")
 def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(seed)
 
 
-@register_player("search", "apology")
 def _search(game: Game, seed: int) -> Player:
     return SearchPlayer(seed)
 
 
-@register_player("eager", "apology")
 def _eager(game: Game, seed: int) -> Player:
     """Heuristic play, but always bids: with four of them the dealer's left takes every deal.
 
@@ -396,3 +393,11 @@ def _eager(game: Game, seed: int) -> Player:
     where the heuristic's own bidding would hide the thresholds behind more throw-ins.
     """
     return HeuristicPlayer(seed, margin=-math.inf)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": _heuristic,
+    "search": _search,
+    "eager": _eager,
+}
+"""This game's computer players by kind (``random`` is every game's)."""

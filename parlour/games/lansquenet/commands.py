@@ -8,8 +8,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.app import app
-
 GAMES_WITH_ODDS = ("lansquenet",)
 
 
@@ -21,7 +19,6 @@ def _interval(lo: float, hi: float) -> str:
     return f"{lo:.4f} – {hi:.4f}"
 
 
-@app.command()
 def odds(
     game: str = typer.Argument(..., help="the game (only lansquenet has exact odds)"),
     packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs"),
@@ -39,7 +36,7 @@ def odds(
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     if game not in GAMES_WITH_ODDS:
         raise typer.BadParameter(f"no exact odds for {game!r}; games with odds: {', '.join(GAMES_WITH_ODDS)}")
-    from parlour.odds.lansquenet import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
+    from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()
     exact = lansquenet_odds(packs, twins, bet)
@@ -94,3 +91,8 @@ def odds(
         + "; once the cards differ, the bank's card and the players' card are paired first equally often,"
         + " so the start is the bank's whole edge."
     )
+
+
+def add_commands(app: typer.Typer) -> None:
+    """``parlour odds lansquenet``: added to the command line through the game's manifest."""
+    app.command()(odds)

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.bots import Player, register_player
 from parlour.cards import BEZIQUE_64
 from parlour.engine import Game, Rng
-from parlour.games.bezique import MELD_ORDER, MELD_POINTS
+from parlour.games.bezique.rules import MELD_ORDER, MELD_POINTS
+from parlour.players import Player, PlayerFactory
 
 View = Mapping[str, Any]
 
@@ -307,6 +307,11 @@ class HeuristicPlayer:
         return "play " + max(cards, key=lambda b: (follow_value(b), b))
 
 
-@register_player("heuristic", "bezique")
 def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(game, seed)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": _heuristic,
+}
+"""This game's computer players by kind (``random`` is every game's)."""

@@ -30,7 +30,6 @@ from parlour.engine import (
     Rng,
     State,
     parse_amount,
-    register,
 )
 from parlour.engine.actions import MAX_AMOUNT_DIGITS
 from parlour.engine.errors import echo
@@ -159,7 +158,6 @@ def twins_take(bet: int) -> int:
     return (bet + 1) // 2
 
 
-@register
 class Lansquenet(Game):
     """The game; its options fix the variant, the pack or shoe and the session's length."""
 

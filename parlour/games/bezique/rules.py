@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, Count, SaveDict, checked
@@ -1676,7 +1676,6 @@ def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
 # ----------------------------------------------------------------------------------------
 
 
-@register
 class Bezique(Game):
     """Two-handed Bezique with the 64-card pack."""
 

@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Game
-from parlour.sim import MatchRecord, register_analyzer
+from parlour.sim import MatchRecord
 
 
-@register_analyzer("bezique")
 def bezique_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     del game
     points: list[Counter[str]] = [Counter(), Counter()]

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, Count, SaveDict, checked
@@ -924,7 +924,6 @@ class RoquetState(State):
         self.voids = [list(x) for x in d["voids"]]
 
 
-@register
 class RoquetGame(Game):
     """Dana's Roquet adapted to the 60-card Bishops Whist pack."""
 

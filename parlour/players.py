@@ -1,69 +1,42 @@
 """Computer players. They see only ``state.view(seat)``; search goes through ``game.determinize``.
 
-A player is any object with ``choose(view, game) -> action``. Kinds are
-registered by name, either for every game (``random``) or for one game
-(``heuristic`` for Bishops Whist lives in ``parlour/bots/bishops_whist.py``).
-Every module in this package is imported on first use, so adding a file adds
-its players.
+A player is any object with ``choose(view, game) -> action``. A game's players live in its own
+package and are named by kind in its manifest (``GameManifest.players``); ``random`` is every game's.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from parlour.engine import Game, Rng
+from parlour.engine import Game, Rng, manifest
+from parlour.engine.manifest import PlayerFactory
 
 View = Mapping[str, Any]
 
 
 class Player(Protocol):
-    """Chooses one of ``view["legal_actions"]``."""
+    """Chooses one of ``view["legal_actions"]`` (or an amount in one of ``view["legal_ranges"]``)."""
 
     def choose(self, view: View, game: Game) -> str: ...
 
 
-PlayerFactory = Callable[[Game, int], Player]
-
-_PLAYERS: dict[tuple[str | None, str], PlayerFactory] = {}
-_loaded = False
-
-
-def register_player(kind: str, game: str | None = None) -> Callable[[PlayerFactory], PlayerFactory]:
-    """Register a factory ``(game, seed) -> Player`` as ``kind``, for one game or (None) for all."""
-
-    def deco(factory: PlayerFactory) -> PlayerFactory:
-        _PLAYERS[(game, kind)] = factory
-        return factory
-
-    return deco
-
-
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for mod in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{mod.name}")
-
-
 def player_kinds(game: str) -> list[str]:
     """The kinds of computer player available for ``game``."""
-    _load()
-    return sorted({k for (g, k) in _PLAYERS if g in (None, game)})
+    return sorted({"random", *manifest(game).players})
 
 
 def make_player(kind: str, game: Game, seed: int = 0) -> Player:
     """A computer player of ``kind`` for ``game``; its own choices are seeded by ``seed``."""
-    _load()
-    factory = _PLAYERS.get((game.name, kind)) or _PLAYERS.get((None, kind))
+    factory = manifest(game.name).players.get(kind)
+    if factory is None and kind == "random":
+        return RandomPlayer(seed)
     if factory is None:
         raise ValueError(
             f"no player {kind!r} for {game.name}; available: {', '.join(player_kinds(game.name))}"
         )
-    return factory(game, seed)
+    player: Player = factory(game, seed)
+    return player
 
 
 class RandomPlayer:
@@ -90,9 +63,4 @@ class RandomPlayer:
         return f"{r['verb']} {r['min'] + self.rng.randrange(r['max'] - r['min'] + 1)}"
 
 
-@register_player("random")
-def _random(game: Game, seed: int) -> Player:
-    return RandomPlayer(seed)
-
-
-__all__ = ["Player", "RandomPlayer", "make_player", "player_kinds", "register_player"]
+__all__ = ["Player", "PlayerFactory", "RandomPlayer", "make_player", "player_kinds"]

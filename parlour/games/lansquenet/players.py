@@ -8,11 +8,11 @@ against the swings that decide who ends the session with the most chips.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.bots import Player, View, register_player
 from parlour.engine import Game
+from parlour.players import Player, PlayerFactory, View
 
 
 @dataclass(frozen=True)
@@ -164,9 +164,12 @@ class StandingsPlayer:
         return legal[-1]
 
 
-@register_player("heuristic", "lansquenet")
 def _heuristic(game: Game, seed: int) -> Player:
     return StandingsPlayer()
+
+
+STOPPER = Style(bank_share=0.3, stop_after=1, stop_share=1.0, bet_share=0.02, buy_share=0.3)
+"""A banker who stops after a set number of wins (kinds ``stop1`` to ``stop3``), for designers' sweeps."""
 
 
 def _factory(style: Style) -> Any:
@@ -176,10 +179,9 @@ def _factory(style: Style) -> Any:
     return make
 
 
-for _kind, _style in STYLES.items():
-    register_player(_kind, "lansquenet")(_factory(_style))
-
-for _k in (1, 2, 3):
-    register_player(f"stop{_k}", "lansquenet")(
-        _factory(Style(bank_share=0.3, stop_after=_k, stop_share=1.0, bet_share=0.02, buy_share=0.3))
-    )
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": _heuristic,
+    **{kind: _factory(style) for kind, style in STYLES.items()},
+    **{f"stop{k}": _factory(replace(STOPPER, stop_after=k)) for k in (1, 2, 3)},
+}
+"""This game's computer players by kind (``random`` is every game's)."""

@@ -41,9 +41,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots import Player, View, register_player
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import Game, Rng
+from parlour.players import Player, PlayerFactory, View
 
 KNIGHT = "N"
 VALUE: dict[str, int] = {
@@ -618,11 +618,16 @@ class SearchPlayer:
         return 0.0
 
 
-@register_player("heuristic", "bishops-whist")
 def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(game, seed)
 
 
-@register_player("search", "bishops-whist")
 def _search(game: Game, seed: int) -> Player:
     return SearchPlayer(game, seed)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": _heuristic,
+    "search": _search,
+}
+"""This game's computer players by kind (``random`` is every game's)."""

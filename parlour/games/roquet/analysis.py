@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Game
-from parlour.sim import MatchRecord, register_analyzer, wilson
+from parlour.sim import MatchRecord, wilson
 
 _ACTIONS = ("play", "meld", "done")
 """The public events that each record one player's action (a meld moment passing by itself logs none)."""
@@ -75,7 +75,6 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return (mean, mean - half, mean + half)
 
 
-@register_analyzer("roquet")
 def roquet_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Per hand: tricks, actions, points (both seats together), the livret's use; per match: hands."""
     hands = [h for r in records for h in hand_figures(r.events)]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from parlour.bots import Player, register_player
 from parlour.cards import Pack, get_pack
 from parlour.engine import Game, Rng
-from parlour.games.open_tarock import TRUMP, card_points, strength, suit_of
+from parlour.games.open_tarock.rules import TRUMP, card_points, strength, suit_of
+from parlour.players import Player, PlayerFactory
 
 View = Mapping[str, Any]
 
@@ -490,12 +490,10 @@ class SearchPlayer:
         return best if winner == self.me else -best
 
 
-@register_player("greedy", "open-tarock")
 def _greedy(game: Game, seed: int) -> Player:
     return GreedyPlayer(seed)
 
 
-@register_player("heuristic", "open-tarock")
 def _heuristic(game: Game, seed: int) -> Player:
     return HeuristicPlayer(seed)
 
@@ -506,12 +504,19 @@ FAST_NODES, FAST_CAP = 4_000, 12_000
 """``search-fast``: a tenth of the budget and smaller samples, for long simulations."""
 
 
-@register_player("search", "open-tarock")
 def _search(game: Game, seed: int) -> Player:
     return SearchPlayer(seed, nodes=SEARCH_NODES, cap=SEARCH_CAP)
 
 
-@register_player("search-fast", "open-tarock")
 def _search_fast(game: Game, seed: int) -> Player:
     """A lighter searcher for long simulations (a tenth of the default node budget)."""
     return SearchPlayer(seed, nodes=FAST_NODES, cap=FAST_CAP, samples=(6, 3, 2, 1))
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "greedy": _greedy,
+    "heuristic": _heuristic,
+    "search": _search,
+    "search-fast": _search_fast,
+}
+"""This game's computer players by kind (``random`` is every game's)."""

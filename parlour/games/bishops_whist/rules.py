@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, NotRequired
 from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
 
@@ -1268,7 +1268,6 @@ def _deep(value: Any) -> Any:
     return value
 
 
-@register
 class BishopsWhist(Game):
     """Dana's four-handed partnership game: 25 points a game."""
 

@@ -8,14 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Game
-from parlour.odds.lansquenet import lansquenet_odds
-from parlour.sim import MatchRecord, register_analyzer, wilson
+from parlour.games.lansquenet.odds import lansquenet_odds
+from parlour.sim import MatchRecord, wilson
 
 _TAKES = ("banker", "buy")
 """Events of a seat taking the bank: by its turn in the rotation, or by buying it."""
 
 
-@register_analyzer("lansquenet")
 def lansquenet_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Final chips per seat (mean, standard deviation, range), the chance of going broke, and how
     the deals fell (same-rank starts, bank wins), read from the public events."""

@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field
 
 from parlour.cards import ROMAN, SUIT_NAMES, Pack, get_pack
-from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State, register
+from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State
 from parlour.engine.errors import echo
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 
@@ -553,7 +553,6 @@ def trick_winner(pack: Pack, trick: Sequence[tuple[int, str]]) -> int:
     return answer_seat if as_ == TRUMP else lead_seat
 
 
-@register
 class OpenTarock(Game):
     """The two-player open tarock game for children (a cousin of Austrian Strohmandeln)."""
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.engine import Game
-from parlour.sim import MatchRecord, Summary, register_analyzer, register_sweep_plot, wilson
+from parlour.sim import MatchRecord, Summary, wilson
 
 BIN = 5.0
 """Width of the taker's points histogram, in card points."""
@@ -45,7 +45,6 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-@register_analyzer("apology")
 def analyse(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Taker's success by oudlers held, the spread of the taker's points, and how often all pass."""
     ends = _hand_ends(records)
@@ -200,7 +199,6 @@ def _as_number(value: Any) -> float | None:
         return None
 
 
-@register_sweep_plot("apology")
 def plot_sweep(
     game: Game, option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
 ) -> None:

@@ -1,0 +1,52 @@
+"""A game's one declaration: everything parlour needs to hook a game in, in one place.
+
+Each game package exposes a ``GameManifest`` and names it in the ``parlour.games`` entry-point group
+(``pyproject.toml``: ``bishops-whist = "parlour.games.bishops_whist:MANIFEST"``), so that another
+installed package adds a game without touching parlour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.engine.game import Game
+
+
+PlayerFactory = Callable[["Game", int], Any]
+"""``factory(game, seed) -> player``: a player has ``choose(view, game) -> action text``."""
+
+Analyzer = Callable[["Game", Sequence[Any]], dict[str, Any]]
+"""``analyze(game, match_records) -> figures``: a game's own figures for ``parlour simulate``."""
+
+SweepPlot = Callable[["Game", str, Sequence[Any], Sequence[Any], str], None]
+"""``plot(game, option, values, summaries, png_path)``: a game's own picture of a ``--sweep``."""
+
+Commands = Callable[[Any], None]
+"""``add(app)``: adds a game's own commands to the ``parlour`` command line (a typer app)."""
+
+
+@dataclass(frozen=True)
+class GameManifest:
+    """A game: its rules (the ``Game`` class), its computer players by kind, and its extras.
+
+    ``random`` is every game's without being named here. ``analyze`` adds figures to simulation
+    reports, ``plot_sweep`` draws ``parlour simulate --sweep ... --plot``, ``commands`` adds
+    commands such as ``parlour odds lansquenet``.
+    """
+
+    game: type[Game]
+    players: Mapping[str, PlayerFactory] = field(default_factory=dict)
+    analyze: Analyzer | None = None
+    plot_sweep: SweepPlot | None = None
+    commands: Commands | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+
+    @property
+    def name(self) -> str:
+        return self.game.name

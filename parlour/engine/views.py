@@ -1,0 +1,246 @@
+"""Views: what one seat (or a spectator) may know, in one typed schema every game shares.
+
+A generic front end — the terminal today, the web table next — draws any game from a ``View`` alone:
+the seats and teams, whose turn it is and what kind of decision, the legal actions (with ranges of
+amounts), the table as named zones of cards (each card a face-up code or ``None`` for a face-down
+card), the trick in play and the last one with its winner, scores, chips and the score sheet, a one-line
+situation, the outcome once the match is over, and the game's own typed extras.
+
+The JSON Schema of every game's views is generated from these types (``view_schema``) and published in
+``docs/schema/``; the conformance suite checks every view against it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+ZoneKind = Literal[
+    "hand",
+    "trick",
+    "tricks_won",
+    "stock",
+    "talon",
+    "turn_up",
+    "livret",
+    "stack",
+    "melds",
+    "kitty",
+    "pile",
+    "bank",
+    "table",
+    "discards",
+    "exposed",
+]
+"""Where cards lie. ``hand``: a seat's cards; ``tricks_won``: the cards a seat or side has taken;
+``stock``/``talon``: cards still to be drawn; ``turn_up``: a card turned face up for trumps;
+``livret``: Roquet's table cards; ``stack``: a pile dealt to a seat with the top face up (open tarock);
+``melds``: declared combinations; ``kitty``/``pile``/``discards``: cards set aside; ``bank``: the
+banker's cards (Lansquenet's bank card, laid-out cards); ``table``: cards laid out on the table;
+``exposed``: cards a player must leave face up as a penalty."""
+
+E = TypeVar("E")
+
+
+@dataclass(slots=True)
+class Zone:
+    """A named place on the table and its cards, in order (a card ``None`` lies face down).
+
+    ``owner`` is the seat it belongs to, or ``None`` for the table's own (the stock, the trick).
+    ``label`` names it in words where the kind alone does not ("four queens (60)", "stack 2").
+    ``size`` is how many cards lie there, even where they are not listed one by one.
+    """
+
+    kind: ZoneKind
+    owner: int | None
+    cards: list[str | None]
+    label: str = ""
+    size: int = -1
+
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            self.size = len(self.cards)
+
+    @property
+    def face_up(self) -> list[str]:
+        return [c for c in self.cards if c is not None]
+
+
+@dataclass(slots=True)
+class Play:
+    """One card of a trick and who played it."""
+
+    seat: int
+    card: str
+
+
+@dataclass(slots=True)
+class TrickView:
+    """A trick: its cards in the order played, who led, and (once decided) who won it."""
+
+    plays: list[Play]
+    leader: int | None = None
+    winner: int | None = None
+    number: int | None = None
+
+    @property
+    def cards(self) -> list[str]:
+        return [p.card for p in self.plays]
+
+
+@dataclass(slots=True)
+class SeatView:
+    """One seat at the table: its team (index into ``View.teams``), its roles this hand (``dealer``,
+    ``leader``, ``banker``, ``taker``, ...) and how many cards it holds (``None`` where it holds none)."""
+
+    seat: int
+    team: int
+    roles: list[str] = field(default_factory=list)
+    hand_size: int | None = None
+
+
+@dataclass(slots=True)
+class Decision:
+    """Whose decision it is and of what kind (``play``, ``bid``, ``bank``, ``bet``, ``meld``, ``trump``,
+    ``review``, ...), with a short prompt in words."""
+
+    seat: int
+    kind: str
+    prompt: str = ""
+
+
+@dataclass(slots=True)
+class RangeView:
+    """A range of amounts: the actions ``verb N`` for ``min <= N <= max``."""
+
+    verb: str
+    min: int
+    max: int
+
+
+@dataclass(slots=True)
+class ScoreRow:
+    """One line of the score sheet: a label (``hand 3``, ``bishops``) and a value per column."""
+
+    label: str
+    values: list[float]
+
+
+@dataclass(slots=True)
+class ScoreSheet:
+    """The score sheet: its columns (a side or a seat each) and its rows, oldest first."""
+
+    columns: list[str]
+    rows: list[ScoreRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class OutcomeView:
+    """How the match ended: the winning seats (none for a draw) and why."""
+
+    winners: list[int]
+    draw: bool
+    reason: str
+
+
+@dataclass(slots=True)
+class View(Generic[E]):
+    """Exactly what ``seat`` may know (``None``: a spectator), for any game.
+
+    ``extra`` is the game's own typed record (a dataclass of its own, published in the game's schema)
+    for what the shared fields cannot say.
+    """
+
+    game: str
+    seat: int | None
+    players: int
+    seats: list[SeatView]
+    teams: list[list[int]]
+    to_move: int | None
+    decision: Decision | None
+    legal_actions: list[str]
+    legal_ranges: list[RangeView]
+    zones: list[Zone]
+    trick: TrickView | None
+    last_trick: TrickView | None
+    trump: str | None
+    scores: list[float]
+    chips: list[int] | None
+    score_sheet: ScoreSheet | None
+    hand_number: int | None
+    situation: str
+    outcome: OutcomeView | None
+    extra: E
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def zones_of(self, kind: ZoneKind, owner: int | None = None) -> Iterator[Zone]:
+        """The zones of ``kind`` (belonging to ``owner`` if given)."""
+        return (z for z in self.zones if z.kind == kind and (owner is None or z.owner == owner))
+
+    def zone(self, kind: ZoneKind, owner: int | None = None) -> Zone | None:
+        """The first zone of ``kind`` (belonging to ``owner`` if given), if there is one."""
+        return next(self.zones_of(kind, owner), None)
+
+    @property
+    def hand(self) -> list[str]:
+        """The viewing seat's own cards (empty for a spectator)."""
+        if self.seat is None:
+            return []
+        zone = self.zone("hand", self.seat)
+        return zone.face_up if zone is not None else []
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (what a web client receives)."""
+        return _plain(self)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    """Dataclasses, lists and tuples as plain JSON data (faster than ``dataclasses.asdict``)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def label_of(f: dataclasses.Field[Any]) -> str:
+    """How a front end names an extra's field: its ``label`` metadata, else the name in words."""
+    return str(f.metadata.get("label", f.name.replace("_", " ")))
+
+
+def per_seat(label: str | None = None, *, per: Literal["seat", "side"] = "seat", cards: bool = False) -> Any:
+    """Field metadata for a game's extras: a list with one value per seat (or side), and whether its
+    values are card codes, so a generic front end writes "you: 3, seat 1: 2" rather than "[3, 2]"."""
+    meta: dict[str, Any] = {"per": per, "cards": cards}
+    if label is not None:
+        meta["label"] = label
+    return field(metadata=meta)
+
+
+def labelled(label: str, *, cards: bool = False, default: Any = dataclasses.MISSING) -> Any:
+    """Field metadata for a game's extras: how to name the field, and whether it holds card codes."""
+    if default is dataclasses.MISSING:
+        return field(metadata={"label": label, "cards": cards})
+    return field(default=default, metadata={"label": label, "cards": cards})
+
+
+def trick_view(
+    plays: Sequence[tuple[int, str]],
+    leader: int | None = None,
+    winner: int | None = None,
+    number: int | None = None,
+) -> TrickView:
+    """A ``TrickView`` from ``(seat, card)`` pairs."""
+    return TrickView([Play(s, c) for s, c in plays], leader, winner, number)
+
+
+@dataclass(slots=True)
+class NoExtra:
+    """The extras of a game that needs none."""

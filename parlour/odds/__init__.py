@@ -1,1 +1,0 @@
-"""Exact odds of games of chance, computed from the composition of the pack (never simulated)."""
