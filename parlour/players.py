@@ -6,19 +6,17 @@ package and are named by kind in its manifest (``GameManifest.players``); ``rand
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Protocol
 
 from parlour.engine import Game, Rng, manifest
 from parlour.engine.manifest import PlayerFactory
-
-View = Mapping[str, Any]
+from parlour.engine.views import View
 
 
 class Player(Protocol):
-    """Chooses one of ``view["legal_actions"]`` (or an amount in one of ``view["legal_ranges"]``)."""
+    """Chooses one of ``view.legal_actions`` (or an amount in one of ``view.legal_ranges``)."""
 
-    def choose(self, view: View, game: Game) -> str: ...
+    def choose(self, view: View[Any], game: Game[Any]) -> str: ...
 
 
 def player_kinds(game: str) -> list[str]:
@@ -26,7 +24,7 @@ def player_kinds(game: str) -> list[str]:
     return sorted({"random", *manifest(game).players})
 
 
-def make_player(kind: str, game: Game, seed: int = 0) -> Player:
+def make_player(kind: str, game: Game[Any], seed: int = 0) -> Player:
     """A computer player of ``kind`` for ``game``; its own choices are seeded by ``seed``."""
     factory = manifest(game.name).players.get(kind)
     if factory is None and kind == "random":
@@ -42,16 +40,16 @@ def make_player(kind: str, game: Game, seed: int = 0) -> Player:
 class RandomPlayer:
     """Picks uniformly among the legal actions: the baseline every strategy must beat.
 
-    A range of amounts (``view["legal_ranges"]``) counts as one choice, its amount then drawn
+    A range of amounts (``view.legal_ranges``) counts as one choice, its amount then drawn
     uniformly from the range.
     """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: View, game: Game) -> str:
-        actions = view["legal_actions"]
-        ranges = view.get("legal_ranges") or []
+    def choose(self, view: View[Any], game: Game[Any]) -> str:
+        actions = view.legal_actions
+        ranges = view.legal_ranges
         if not actions and not ranges:
             raise ValueError("asked to choose with no legal action in the view")
         if not ranges:
@@ -60,7 +58,7 @@ class RandomPlayer:
         if i < len(actions):
             return str(actions[i])
         r = ranges[i - len(actions)]
-        return f"{r['verb']} {r['min'] + self.rng.randrange(r['max'] - r['min'] + 1)}"
+        return f"{r.verb} {r.min + self.rng.randrange(r.max - r.min + 1)}"
 
 
-__all__ = ["Player", "PlayerFactory", "RandomPlayer", "make_player", "player_kinds"]
+__all__ = ["Player", "PlayerFactory", "RandomPlayer", "View", "make_player", "player_kinds"]

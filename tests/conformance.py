@@ -11,22 +11,29 @@ import json
 from collections import Counter
 from typing import Any
 
+from pydantic import TypeAdapter
+
 import parlour
 from parlour.cards import get_pack
 from parlour.engine import Game, IllegalAction, Rng, State, derive_seed
+from parlour.engine.errors import ForbiddenAction, MalformedAction
+from parlour.engine.views import View
 from parlour.players import Player, make_player
 
 MALFORMED: list[Any] = ["", "   ", "xyzzy", "play", "play ZZ", "play 9X 9X", 42, None, b"play"]
 
 
-def refuses(state: State, action: Any, seat: int | None = None) -> None:
-    """``action`` must raise IllegalAction and leave the state unchanged (its data, log and RNG)."""
+def refuses(
+    state: State, action: Any, seat: int | None = None, kind: type[IllegalAction] = IllegalAction
+) -> None:
+    """``action`` must raise ``kind`` and leave the state unchanged (its data, log and RNG)."""
     before = fingerprint(state)
     try:
         state.apply(action, seat=seat)
     except IllegalAction as exc:
         assert exc.reason, "an IllegalAction must say why"
         assert len(str(exc)) < 2000, "an error must not repeat a long input whole"
+        assert isinstance(exc, kind), f"{action!r}: {type(exc).__name__}, not {kind.__name__}: {exc}"
     else:
         raise AssertionError(f"{action!r} was accepted but is not legal")
     assert fingerprint(state) == before, f"refusing {action!r} changed the state"
@@ -42,10 +49,10 @@ def refuses_others(state: State, legal: list[str], seen: set[str]) -> None:
     """Malformed text, actions legal elsewhere but not now, amounts out of range, and any action from
     a seat not to move (with a reason that names no card) are refused, the state unchanged."""
     for bad in MALFORMED:
-        refuses(state, bad)
+        refuses(state, bad, kind=MalformedAction)
     for other in sorted(seen - set(legal))[:5]:
         if not state.is_legal(other):
-            refuses(state, other)
+            refuses(state, other, kind=ForbiddenAction)
     for r in state.legal_ranges():
         for amount in (r.low - 1, r.high + 1, 10**40):
             text = f"{r.verb} {amount}"
@@ -57,7 +64,7 @@ def refuses_others(state: State, legal: list[str], seen: set[str]) -> None:
     if other_seat != seat and legal:
         try:
             state.apply(legal[0], seat=other_seat)
-        except IllegalAction as exc:
+        except ForbiddenAction as exc:
             assert "turn" in exc.reason, exc.reason
             hidden = set(state.inventory()) - {"chips"}
             named = [c for c in hidden if len(c) > 1 and f" {c}" in f" {exc.reason} "]
@@ -66,17 +73,36 @@ def refuses_others(state: State, legal: list[str], seen: set[str]) -> None:
             raise AssertionError("an action from a seat not to move was accepted")
 
 
-def check_view(game: Game, state: State, seat: int | None, rng: Rng) -> None:
+def check_view(game: Game[Any], state: State, seat: int | None, rng: Rng) -> None:
+    """A view is typed, JSON-ready, fits the published schema, agrees with the state, and depends on
+    nothing its seat may not know."""
     view = state.view(seat)
-    json.dumps(view)  # JSON-ready
-    assert view["current_player"] == state.current_player
-    assert list(view["scores"]) == list(state.scores)
+    assert isinstance(view, View), "view() returns a parlour.engine.views.View"
+    assert isinstance(view.extra, game.view_extra), f"the view's extra is a {game.view_extra.__name__}"
+    data = view.to_dict()
+    json.dumps(data, allow_nan=False)  # JSON-ready
+    schema_adapter(game).validate_python(data, strict=False)  # fits the game's published schema
+    assert view.game == game.name and view.seat == seat and view.players == state.num_players
+    assert view.to_move == state.current_player
+    assert list(view.scores) == list(state.scores)
+    assert [s.seat for s in view.seats] == list(range(state.num_players))
+    assert (view.outcome is None) == (not state.is_over)
+    if view.outcome is not None:
+        outcome = state.outcome
+        assert outcome is not None and view.outcome.winners == list(outcome.winners)
     if seat is not None and seat == state.current_player:
-        assert sorted(view["legal_actions"]) == sorted(state.legal_actions())
-        assert view["legal_ranges"] == [r.to_dict() for r in state.legal_ranges()]
-    elif seat is not None:
-        assert view["legal_actions"] == [] and view["legal_ranges"] == []
+        assert view.legal_actions == state.legal_actions()
+        assert [(r.verb, r.min, r.max) for r in view.legal_ranges] == [
+            (r.verb, r.low, r.high) for r in state.legal_ranges()
+        ]
+    else:
+        assert view.legal_actions == [] and view.legal_ranges == []
     if seat is None:
+        # A spectator sees no more than any player: every card face up to the spectator is face
+        # up to every seat as well.
+        shown = face_up(view)
+        for s in range(state.num_players):
+            assert not shown - face_up(state.view(s)), f"a spectator sees {shown - face_up(state.view(s))}"
         return
     # The view may depend only on what the seat knows: rebuild a state from the view
     # alone, with every hidden card sampled afresh, and it must look the same.
@@ -86,6 +112,27 @@ def check_view(game: Game, state: State, seat: int | None, rng: Rng) -> None:
         return
     assert sampled.view(seat) == view, "the view depends on something its seat may not know"
     assert sampled.inventory() == state.inventory(), "a determinized state must hold the same cards"
+
+
+def face_up(view: View[Any]) -> Counter[str]:
+    """The cards a view shows face up on the table (its zones and tricks)."""
+    out: Counter[str] = Counter()
+    for zone in view.zones:
+        out.update(zone.face_up)
+    for trick in (view.trick, view.last_trick):
+        if trick is not None:
+            out.update(trick.cards)
+    return out
+
+
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
+
+
+def schema_adapter(game: Game[Any]) -> TypeAdapter[Any]:
+    """The game's view type, for checking views against the schema generated from it."""
+    if game.name not in _ADAPTERS:
+        _ADAPTERS[game.name] = TypeAdapter(View[game.view_extra])  # type: ignore[name-defined]
+    return _ADAPTERS[game.name]
 
 
 def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> State:

@@ -2,7 +2,8 @@
 
 A ``Game`` is a rule set with its options fixed; a ``State`` is one whole match
 of it (every hand until the match is decided). States are driven only through
-text actions; all chance happens inside the state, from its own seeded RNG.
+actions (typed ``Action`` values, or their text); all chance happens inside the
+state, from its own RNG. What a seat may know comes through one door, ``view``.
 """
 
 from __future__ import annotations
@@ -16,12 +17,24 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from parlour.engine.actions import AmountRange
-from parlour.engine.errors import IllegalAction, InvalidSave, InvalidState, echo
+from parlour.cards import get_pack
+from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation
+from parlour.engine.errors import ForbiddenAction, InvalidSave, InvalidState, MalformedAction, echo
 from parlour.engine.options import Option, resolve_options
 from parlour.engine.rng import Rng, check_seed
+from parlour.engine.views import (
+    Decision,
+    NoExtra,
+    OutcomeView,
+    RangeView,
+    ScoreSheet,
+    SeatView,
+    TrickView,
+    View,
+    Zone,
+)
 
 SAVE_FORMAT = "parlour-state"
 SAVE_VERSION = 1
@@ -37,7 +50,7 @@ _SCRIPT: ContextVar[Rng | None] = ContextVar("parlour_replay_rng", default=None)
 """The recorded draws the next new state takes its chance from (set only by ``Game.replay``)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One entry of a match's log.
 
@@ -52,6 +65,11 @@ class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: int | None = None
+
+    def __post_init__(self) -> None:
+        # Logged events are never changed again, so clones share them: a read-only view of the data.
+        if not isinstance(self.data, MappingProxyType):
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (self.to == seat and seat != RECORD)
@@ -94,6 +112,18 @@ class GameInfo:
             "summary": self.summary,
             "options": [o.to_dict() for o in self.options],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: the seats that won (none for a draw) and why, in words."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
 
 
 _LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
@@ -152,7 +182,7 @@ def _check_loaded(state: State) -> None:
         if current is not None and not legal and not state.legal_ranges():
             raise InvalidSave("state: the match is not over but nobody can move")
         for seat in [None, *range(state.num_players)]:
-            json.dumps(state.view(seat), allow_nan=False)
+            json.dumps(state.view(seat).to_dict(), allow_nan=False)
     except InvalidSave:
         raise
     except _LOAD_ERRORS as exc:
@@ -162,11 +192,11 @@ def _check_loaded(state: State) -> None:
 class State(ABC):
     """One match in progress. Subclasses hold the rules; this base holds the contract.
 
-    ``apply`` validates before it changes anything, so a refused action leaves
-    the state exactly as it was.
+    ``apply`` validates before it changes anything, so a refused action leaves the state exactly
+    as it was. A game implements the hooks below; everything else is provided.
     """
 
-    def __init__(self, game: Game, seed: int | None = None) -> None:
+    def __init__(self, game: Game[Any], seed: int | None = None) -> None:
         """``seed`` makes every shuffle of the match reproducible; ``None`` is live play, where each
         shuffle is drawn from the operating system's CSPRNG when it happens."""
         self.game = game
@@ -185,45 +215,25 @@ class State(ABC):
         """A live draw goes into the log's record, so that the match can be replayed."""
         self.log.append(Event("chance", outcome, RECORD))
 
-    # --- what every game must provide -------------------------------------------------
+    # --- what every game provides ----------------------------------------------------------
 
     @property
     @abstractmethod
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
 
-    _legal_cache: list[str] | None = None
-
-    def legal_actions(self) -> list[str]:
-        """Every action the current player may take, as canonical text (ranges of amounts apart).
-
-        Games implement ``_compute_legal``; its list is kept until the next action (or override this).
-        """
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
-        return list(self._legal_cache)
-
+    @abstractmethod
     def _compute_legal(self) -> list[str]:
-        """The legal actions of the current position (called once per position)."""
-        raise NotImplementedError(f"{type(self).__name__} must implement _compute_legal or legal_actions")
+        """The legal actions of the current position as canonical text (amounts apart: see
+        ``_compute_ranges``). Called once per position; the base keeps the list until the next action."""
 
-    def legal_ranges(self) -> list[AmountRange]:
-        """Legal actions that name an amount (``bet 1`` … ``bet 500``), one entry per range.
-
-        They are legal besides ``legal_actions()``; a game where a player names an amount offers a
-        range rather than one string per amount.
-        """
+    def _compute_ranges(self) -> list[AmountRange]:
+        """The legal ranges of amounts of the current position (``bet 1`` … ``bet 500``), if any."""
         return []
 
-    def is_legal(self, action: str) -> bool:
-        """Whether the canonical text ``action`` may be taken now (a listed action or in a range)."""
-        if self._is_legal(action):
-            return True
-        return any(r.amount_of(action) is not None for r in self.legal_ranges())
-
     @abstractmethod
-    def _apply(self, action: str) -> None:
-        """Carry out a canonical action already known to be legal."""
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal (typed: its arguments parsed)."""
 
     @property
     @abstractmethod
@@ -231,8 +241,8 @@ class State(ABC):
         """Match points per seat (partners show the same figure)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None) -> View[Any]:
+        """Exactly what ``seat`` may know (``None``: a spectator); build it with ``make_view``."""
 
     @abstractmethod
     def _data(self) -> dict[str, Any]:
@@ -240,9 +250,40 @@ class State(ABC):
 
     @abstractmethod
     def _restore(self, data: dict[str, Any]) -> None:
-        """Inverse of ``_data``."""
+        """Inverse of ``_data``: check ``data`` (``parlour.engine.saves.checked``), then take it."""
 
-    # --- provided, overridable ------------------------------------------------------
+    @abstractmethod
+    def inventory(self) -> Counter[str]:
+        """Every card the match holds wherever it lies (chips under ``"chips"``).
+
+        An audit for tests: it must not change from one moment to the next.
+        """
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why the well-formed ``action`` is not allowed now; games override to name the rule broken."""
+        legal = self.legal_actions() + [str(r) for r in self.legal_ranges()]
+        shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"not a legal action now; legal actions are: {shown}"
+
+    def _outcome(self) -> Outcome:
+        """How the finished match ended. The default: the best score wins, seats level at the top
+        share the win, and a match where every seat is level is a draw. Games override to say why."""
+        scores = self.scores
+        best = max(scores)
+        top = tuple(s for s, v in enumerate(scores) if v == best)
+        if len(top) == self.num_players and self.num_players > 1:
+            return Outcome((), "every seat ends level")
+        return Outcome(top, "the best score")
+
+    @property
+    def teams(self) -> list[tuple[int, ...]]:
+        """Seats that win and lose together; every seat alone unless a game says otherwise."""
+        return [(s,) for s in range(self.num_players)]
+
+    # --- provided ------------------------------------------------------------------------------
+
+    _legal_cache: list[str] | None = None
+    _range_cache: list[AmountRange] | None = None
 
     @property
     def is_over(self) -> bool:
@@ -253,41 +294,53 @@ class State(ABC):
         return self.game.num_players
 
     @property
-    def teams(self) -> list[tuple[int, ...]]:
-        """Seats that win and lose together; every seat alone unless a game says otherwise."""
-        return [(s,) for s in range(self.num_players)]
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or ``None`` while it goes on."""
+        return self._outcome() if self.is_over else None
 
     @property
     def winners(self) -> list[int]:
-        """Seats that won the match: the best score; seats level at the top share the win, and a
-        match where every seat is level is a draw (empty, as while it goes on)."""
-        if not self.is_over:
-            return []
-        scores = self.scores
-        best = max(scores)
-        top = [s for s, v in enumerate(scores) if v == best]
-        if len(top) == self.num_players and self.num_players > 1:
-            return []  # everybody level: a draw
-        return top
+        """The winning seats once the match is over (empty while it goes on, and for a draw: ask
+        ``outcome`` to tell the two apart)."""
+        outcome = self.outcome
+        return list(outcome.winners) if outcome is not None else []
+
+    def legal_actions(self) -> list[str]:
+        """Every action the current player may take, as canonical text (ranges of amounts apart)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return list(self._legal_cache)
+
+    def legal_ranges(self) -> list[AmountRange]:
+        """Legal actions that name an amount (``bet 1`` … ``bet 500``), one entry per range; they are
+        legal besides ``legal_actions()``."""
+        if self._range_cache is None:
+            self._range_cache = self._compute_ranges() if not self.is_over else []
+        return list(self._range_cache)
+
+    def is_legal(self, action: str) -> bool:
+        """Whether the canonical text ``action`` may be taken now (a listed action or in a range)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        if action in self._legal_cache:
+            return True
+        return any(r.amount_of(action) is not None for r in self.legal_ranges())
 
     def normalize(self, text: str) -> str:
-        """Canonical spelling of a typed action: keyword in lower case, arguments upper."""
-        words = text.split()
-        if not words:
-            return ""
-        return " ".join([words[0].lower(), *(w.upper() for w in words[1:])])
-
-    def explain_illegal(self, action: str) -> str:
-        """Why ``action`` is refused; games override to name the rule broken."""
-        legal = self.legal_actions()
-        shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return f"not a legal action now; legal actions are: {shown}"
+        """The canonical spelling of typed text (``'PLAY 9h'`` → ``'play 9H'``), or the text stripped
+        if it is no action of the game."""
+        try:
+            return self.game.notation.canonical(text)
+        except MalformedAction:
+            return text.strip()
 
     MAX_ACTION_LENGTH: ClassVar[int] = 200
     """Longer text is never an action of any game; it is refused before it is looked at."""
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Take ``action`` for the current player, or raise ``IllegalAction`` and change nothing.
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        """Take ``action`` (text or an ``Action``) for the current player, or raise and change nothing:
+        ``MalformedAction`` if it is no action of the game, ``ForbiddenAction`` if the rules do not
+        allow it now (both are ``IllegalAction``s).
 
         A front end that acts for one seat passes ``seat``: an action from a seat that is not to
         move is refused with a reason that names no card, so the reason can be shown to anyone.
@@ -295,68 +348,99 @@ class State(ABC):
         """
         if seat is not None and seat != self.current_player:
             if self.is_over:
-                raise IllegalAction(action, "the match is over")
-            raise IllegalAction(action, f"it is not your turn: seat {self.current_player} is to move")
-        if not isinstance(action, str):
-            raise IllegalAction(action, "an action must be text, such as 'play 9H'")
-        if self._is_legal(action):  # the common case: canonical text from legal_actions()
-            self._carry_out(action)
+                raise ForbiddenAction(action, "the match is over")
+            raise ForbiddenAction(action, f"it is not your turn: seat {self.current_player} is to move")
+        if isinstance(action, Action):
+            text = str(action)
+        elif isinstance(action, str):
+            text = action
+        else:
+            raise MalformedAction(action, "an action is text, such as 'play 9H'")
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        if text in self._legal_cache:  # the common case: canonical text from legal_actions()
+            self._carry_out(text)
             return
         if self.is_over:
-            raise IllegalAction(action, "the match is over")
-        if len(action) > self.MAX_ACTION_LENGTH:
-            raise IllegalAction(action, f"no action is longer than {self.MAX_ACTION_LENGTH} characters")
-        text = self.normalize(action)
-        if not self.is_legal(text):
-            raise IllegalAction(action, self.explain_illegal(text))
-        self._carry_out(text)
+            raise ForbiddenAction(action, "the match is over")
+        if len(text) > self.MAX_ACTION_LENGTH:
+            raise MalformedAction(action, f"no action is longer than {self.MAX_ACTION_LENGTH} characters")
+        typed = self.game.notation.parse(text)
+        canonical = str(typed)
+        if not self.is_legal(canonical):
+            raise ForbiddenAction(action, self.explain_illegal(typed))
+        self._carry_out(canonical)
 
     def _carry_out(self, action: str) -> None:
         """Record a legal canonical action, then carry it out."""
+        typed = self.game.notation.parse_known(action)
         self.log.append(Event("action", {"seat": self.current_player, "action": action}, RECORD))
         if self.rng.live and self.rng.sink is None:  # a copied live source records into its new owner
             self.rng.sink = self._record_chance
-        self._legal_cache = None
-        self._apply(action)
-
-    def _is_legal(self, action: str) -> bool:
-        """Membership in ``legal_actions()``, without copying the cached list."""
-        if type(self).legal_actions is State.legal_actions:
-            if self._legal_cache is None:
-                self._legal_cache = self._compute_legal()
-            return action in self._legal_cache
-        return action in self.legal_actions()
-
-    def inventory(self) -> Counter[str]:
-        """Every card the match holds wherever it lies (chips under ``"chips"``).
-
-        An audit for tests: it must not change from one moment to the next.
-        """
-        raise NotImplementedError(f"{self.game.name} does not report an inventory")
+        self._legal_cache = self._range_cache = None
+        self._apply(typed)
 
     def events(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may see it."""
         return [e for e in self.log if e.visible_to(seat)]
 
-    def base_view(self, seat: int | None) -> dict[str, Any]:
-        """The keys every game's view shares."""
+    def make_view(
+        self,
+        seat: int | None,
+        *,
+        extra: Any,
+        zones: list[Zone],
+        situation: str,
+        decision: str = "",
+        prompt: str = "",
+        trick: TrickView | None = None,
+        last_trick: TrickView | None = None,
+        trump: str | None = None,
+        chips: list[int] | None = None,
+        score_sheet: ScoreSheet | None = None,
+        hand_number: int | None = None,
+        roles: dict[int, list[str]] | None = None,
+        hand_sizes: list[int] | None = None,
+    ) -> View[Any]:
+        """A ``View`` with the fields every game shares filled in from the state (seats, teams, whose
+        turn, the legal actions for the seat to move only, scores, outcome); the game gives the rest."""
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.num_players - 1}")
         current = self.current_player
-        return {
-            "game": self.game.name,
-            "seat": seat,
-            "players": self.num_players,
-            "current_player": current,
-            "is_over": self.is_over,
-            "scores": list(self.scores),
-            "teams": [list(t) for t in self.teams],
-            "winners": self.winners,
-            "legal_actions": self.legal_actions() if seat is not None and seat == current else [],
-            "legal_ranges": (
-                [r.to_dict() for r in self.legal_ranges()] if seat is not None and seat == current else []
+        teams = [list(t) for t in self.teams]
+        team_of = {s: i for i, t in enumerate(teams) for s in t}
+        roles = roles or {}
+        outcome = self.outcome
+        mine = seat is not None and seat == current
+        return View(
+            game=self.game.name,
+            seat=seat,
+            players=self.num_players,
+            seats=[
+                SeatView(s, team_of[s], list(roles.get(s, [])), hand_sizes[s] if hand_sizes else None)
+                for s in range(self.num_players)
+            ],
+            teams=teams,
+            to_move=current,
+            decision=Decision(current, decision, prompt) if current is not None and decision else None,
+            legal_actions=self.legal_actions() if mine else [],
+            legal_ranges=[RangeView(r.verb, r.low, r.high) for r in self.legal_ranges()] if mine else [],
+            zones=zones,
+            trick=trick,
+            last_trick=last_trick,
+            trump=trump,
+            scores=list(self.scores),
+            chips=chips,
+            score_sheet=score_sheet,
+            hand_number=hand_number,
+            situation=situation,
+            outcome=(
+                OutcomeView(list(outcome.winners), outcome.draw, outcome.reason)
+                if outcome is not None
+                else None
             ),
-        }
+            extra=extra,
+        )
 
     def check_invariants(self) -> None:
         """Raise ``InvalidState`` (message starting with the field) if no legal play reaches this state.
@@ -371,9 +455,9 @@ class State(ABC):
             if e.kind == "score" and e.to is None:
                 seat, points = e.data.get("seat"), e.data.get("points")
                 if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-                    raise InvalidState(f"log: a score event names no seat: {echo(e.data)}")
+                    raise InvalidState(f"log: a score event names no seat: {echo(dict(e.data))}")
                 if isinstance(points, bool) or not isinstance(points, int | float):
-                    raise InvalidState(f"log: a score event has no points: {echo(e.data)}")
+                    raise InvalidState(f"log: a score event has no points: {echo(dict(e.data))}")
                 logged[seat] += points
         scores = self.scores
         for s in range(self.num_players):
@@ -395,16 +479,25 @@ class State(ABC):
             separators=(",", ":"),
         )
 
-    def clone(self) -> State:
-        """An independent copy sharing only the (immutable) game."""
-        return copy.deepcopy(self, {id(self.game): self.game})
+    def clone(self) -> Self:
+        """An independent copy. It shares the game and the logged events (both immutable): only the
+        list of the log is new, so a clone late in a match costs no more than one early on."""
+        return copy.deepcopy(self, {id(self.game): self.game, id(self.log): list(self.log)})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} current_player={self.current_player}>"
 
 
-class Game(ABC):
-    """A rule set with its options fixed. Subclasses declare their metadata as class attributes."""
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """A rule set with its options fixed, making states of type ``S``.
+
+    Subclasses declare their metadata as class attributes: ``name``, ``title``, the number of
+    players, the ``pack``, a ``summary``, their ``option_specs``, their notation (``action_specs``,
+    ``action_aliases``) and the type of their views' extras (``view_extra``).
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -416,11 +509,25 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None
     """Bounds of each seat's points in a ``hand_end`` event, for the conformance suite."""
+    action_specs: ClassVar[tuple[ActionSpec, ...]]
+    """The game's actions: each kind and its arguments (its notation)."""
+    action_aliases: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Other words players use for an action (``{"done": "pass"}``)."""
+    view_extra: ClassVar[type] = NoExtra
+    """The type of ``View.extra`` in this game's views (published in its view schema)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = MappingProxyType(
             resolve_options(self.option_specs, options, self.name)
         )
+        self._notation: Notation | None = None
+
+    @property
+    def notation(self) -> Notation:
+        """How this game's actions are written and parsed (cards checked against its pack)."""
+        if self._notation is None:
+            self._notation = Notation(self.action_specs, get_pack(self.pack).is_card, self.action_aliases)
+        return self._notation
 
     @classmethod
     def info(cls) -> GameInfo:
@@ -433,17 +540,17 @@ class Game(ABC):
         return int(self.options.get("players", self.min_players))
 
     @abstractmethod
-    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> State:
+    def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> S:
         """A new match; ``deal`` (documented per game) sets up its first hand explicitly."""
 
     @abstractmethod
-    def _blank_state(self) -> State:
+    def _blank_state(self) -> S:
         """An uninitialised state for ``load`` to fill."""
 
     MAX_SAVE_LENGTH: ClassVar[int] = 50_000_000
     """No saved match comes near 50 MB of text; longer text is refused unread."""
 
-    def load(self, text: str) -> State:
+    def load(self, text: str) -> S:
         """Rebuild a state saved by ``State.to_json``; it goes on exactly as the original would.
 
         Anything that is not a state of this game that play could reach is refused with
@@ -495,7 +602,7 @@ class Game(ABC):
         _check_loaded(state)
         return state
 
-    def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> State:
+    def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> S:
         """Rebuild a saved match from its record: the seed (or, for a live match, the draws recorded
         in its log) and every action in the log, played again through ``apply``.
 
@@ -526,7 +633,7 @@ class Game(ABC):
             raise InvalidSave("state: the record replays to another position than the one saved")
         return state
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
+    def determinize(self, view: View[Any], rng: Rng) -> S:
         """A full state consistent with ``view``, hidden cards sampled by ``rng``.
 
         This is how computer players search without seeing what they may not know.

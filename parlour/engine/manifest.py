@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from parlour.engine.game import Game
 
 
-PlayerFactory = Callable[["Game", int], Any]
+PlayerFactory = Callable[["Game[Any]", int], Any]
 """``factory(game, seed) -> player``: a player has ``choose(view, game) -> action text``."""
 
-Analyzer = Callable[["Game", Sequence[Any]], dict[str, Any]]
+Analyzer = Callable[["Game[Any]", Sequence[Any]], dict[str, Any]]
 """``analyze(game, match_records) -> figures``: a game's own figures for ``parlour simulate``."""
 
-SweepPlot = Callable[["Game", str, Sequence[Any], Sequence[Any], str], None]
+SweepPlot = Callable[["Game[Any]", str, Sequence[Any], Sequence[Any], str], None]
 """``plot(game, option, values, summaries, png_path)``: a game's own picture of a ``--sweep``."""
 
 Commands = Callable[[Any], None]
@@ -38,7 +38,7 @@ class GameManifest:
     commands such as ``parlour odds lansquenet``.
     """
 
-    game: type[Game]
+    game: type[Game[Any]]
     players: Mapping[str, PlayerFactory] = field(default_factory=dict)
     analyze: Analyzer | None = None
     plot_sweep: SweepPlot | None = None

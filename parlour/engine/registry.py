@@ -86,7 +86,7 @@ def reload() -> None:
     _entry_points.cache_clear()
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     return manifest(name).game
 
 
@@ -95,6 +95,6 @@ def list_games() -> list[GameInfo]:
     return [m.game.info() for m in manifests()]
 
 
-def make(name: str, **options: Any) -> Game:
+def make(name: str, **options: Any) -> Game[Any]:
     """The game ``name`` with ``options`` (unknown names or bad values raise ``ValueError``)."""
     return game_class(name)(**options)

@@ -231,6 +231,14 @@ def labelled(label: str, *, cards: bool = False, default: Any = dataclasses.MISS
     return field(default=default, metadata={"label": label, "cards": cards})
 
 
+def internal(default: Any = dataclasses.MISSING) -> Any:
+    """Field metadata for a game's extras that a front end does not show: public bookkeeping that
+    computer players and the determinizer read (whose turn it was to claim, the order of tricks...)."""
+    if default is dataclasses.MISSING:
+        return field(metadata={"show": False})
+    return field(default=default, metadata={"show": False})
+
+
 def trick_view(
     plays: Sequence[tuple[int, str]],
     leader: int | None = None,

@@ -1,0 +1,53 @@
+"""Tricks: which cards a player may play, and who takes a trick."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+SuitOf = Callable[[str], "str | None"]
+"""A card's suit letter, or ``None`` for a card outside the suits (a knight, a fool, an excuse)."""
+
+RankKey = Callable[[str], float]
+"""How high a card ranks within its suit (higher wins)."""
+
+
+def follow_suit(hand: Sequence[str], led: str | None, suit_of: SuitOf) -> list[str]:
+    """The cards of ``hand`` that may be played to a trick whose led suit is ``led``: the cards of that
+    suit if the hand holds any, else every card (``led`` ``None``: nothing to follow, every card)."""
+    if led is None:
+        return list(hand)
+    suited = [c for c in hand if suit_of(c) == led]
+    return suited if suited else list(hand)
+
+
+def highest(
+    plays: Sequence[tuple[int, str]], rank_key: RankKey, ties: Literal["first", "last"] = "first"
+) -> tuple[int, str]:
+    """The highest of ``plays`` by ``rank_key``; between equal cards the first played (or the last)."""
+    best = plays[0]
+    for play in plays[1:]:
+        a, b = rank_key(play[1]), rank_key(best[1])
+        if a > b or (a == b and ties == "last"):
+            best = play
+    return best
+
+
+def trick_winner(
+    plays: Sequence[tuple[int, str]],
+    suit_of: SuitOf,
+    rank_key: RankKey,
+    trump: str | None = None,
+    ties: Literal["first", "last"] = "first",
+) -> int:
+    """The seat that takes a trick of ``(seat, card)`` plays: the highest trump if any was played, else
+    the highest card of the suit led (the first suited card). Cards outside the suits never win here;
+    a game with cards that do (a knight's trick) decides those before it asks."""
+    if trump is not None:
+        trumps = [p for p in plays if suit_of(p[1]) == trump]
+        if trumps:
+            return highest(trumps, rank_key, ties)[0]
+    led = next((suit_of(c) for _, c in plays if suit_of(c) is not None), None)
+    if led is None:
+        raise ValueError("a trick of cards outside the suits has no winner by suit")
+    return highest([p for p in plays if suit_of(p[1]) == led], rank_key, ties)[0]
