@@ -38,14 +38,19 @@ class ToyExtra:
     hands_played: int = labelled("hands played")
 
 
+Hand = Annotated[list[Code], Field(max_length=HAND)]
+Won = Annotated[list[Code], Field(max_length=2 * HAND)]
+Point = Annotated[int, Field(ge=0, le=HAND * HANDS)]
+
+
 class ToySave(SaveDict):
     dealer: Seat
     leader: Seat
-    hands: list[Annotated[list[Code], Field(max_length=HAND)]]
+    hands: tuple[Hand, Hand]
     stock: list[Code]
     trick: list[tuple[Seat, Code]]
-    won: list[Annotated[list[Code], Field(max_length=2 * HAND)]]
-    points: list[Annotated[int, Field(ge=0, le=HAND * HANDS)]]
+    won: tuple[Won, Won]
+    points: tuple[Point, Point]
     hands_played: Annotated[int, Field(ge=0, le=HANDS)]
 
 
@@ -132,15 +137,14 @@ class ToyState(State):
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(ToySave, data, "state")
         self.dealer, self.leader, self.hands_played = d["dealer"], d["leader"], d["hands_played"]
-        self.hands, self.stock, self.won, self.points = d["hands"], d["stock"], d["won"], d["points"]
+        self.hands, self.won, self.points = list(d["hands"]), list(d["won"]), list(d["points"])
+        self.stock = d["stock"]
         self.trick = [(s, c) for s, c in d["trick"]]
 
     def check_invariants(self) -> None:
         super().check_invariants()
         if self.inventory() != FRENCH.counts():
             raise InvalidState("hands: the match must hold the pack exactly once")
-        if len(self.hands) != 2 or len(self.won) != 2 or len(self.points) != 2:
-            raise InvalidState("hands: two players")
         tricks = (len(self.won[0]) + len(self.won[1])) // 2  # played this hand
         if any(len(w) % 2 for w in self.won) or len(self.trick) > 1 or tricks > HAND:
             raise InvalidState("won: two cards a trick won")
