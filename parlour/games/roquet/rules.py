@@ -842,10 +842,7 @@ class RoquetState(State):
                 cards = [*self.known[s], *[None] * (len(hand) - len(self.known[s]))]
             zones.append(Zone("hand", s, cards))
         zones.append(Zone("livret", None, list(self.livret), "the livret"))
-        if self.game.turn_up_melds:
-            label = "the turn-up: trumps, meld material, the stock's last card"
-        else:
-            label = "the turn-up: trumps, the stock's last card"
+        label = "the turn-up (may be melded)" if self.game.turn_up_melds else "the turn-up"  # ruling RQ-2
         zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], label))
         zones.append(Zone("stock", None, [None] * len(self.stock), "the stock"))
         for s in (0, 1):
