@@ -7,8 +7,11 @@ checks the refusal; a fuzz test tampers at random and checks that whatever loads
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +20,7 @@ from hypothesis import strategies as st
 
 from parlour.cards import BEZIQUE_64
 from parlour.engine import InvalidSave, Rng
-from parlour.games.bezique.rules import BeziqueState, Phase
+from parlour.games.bezique.rules import TABLE_LAW_KEYS, BeziqueState, Phase
 from parlour.players import make_player
 from tests.test_bezique import make, play, setup
 from tests.test_bezique_penalties import HANDS, TOP
@@ -393,3 +396,87 @@ def test_every_reachable_state_passes_the_invariants(options: dict[str, Any]) ->
             if n % 25 == 0:
                 assert game.load(s.to_json()).view(None) == s.view(None)
         game.load(s.to_json())
+
+
+# --- saves written before the typed state ------------------------------------------------------------
+
+MAIN_SAVES = Path(__file__).parent / "golden" / "bezique-main-saves.jsonl"
+"""Saves written by the main branch before issue 11 (the state a dict, the phases spelled ``play1``,
+``play2``, ``blanche``), each with what that code did next from it: 40 random legal actions, a hash of
+every list of legal actions met on the way and of the log at the end."""
+
+
+def _main_saves() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in MAIN_SAVES.read_text().splitlines() if line.strip()]
+
+
+def _without_empty_table_law_records(text: str) -> str:
+    """The save as the code before the table-law draws wrote it: no records of the draws (they were
+    empty whenever such a save was made)."""
+    saved = json.loads(text)
+    empty: list[Any] = [[], False, [0, 0], [{}, {}]]
+    for key in TABLE_LAW_KEYS:
+        if key in saved["state"] and saved["state"][key] in empty:
+            del saved["state"][key]
+    return json.dumps(saved)
+
+
+_CASES = [(e, False) for e in _main_saves()]
+_CASES += [(e, True) for e, _ in _CASES if e["options"]["table_laws"]]
+
+
+@pytest.mark.parametrize(
+    ("entry", "older"), _CASES, ids=[f"{e['name']}{' (older)' if o else ''}" for e, o in _CASES]
+)
+def test_a_save_written_before_the_typed_state_loads_and_plays_on_the_same(
+    entry: dict[str, Any], older: bool
+) -> None:
+    game = make(**entry["options"])
+    text = _without_empty_table_law_records(entry["save"]) if older else entry["save"]
+    if older:
+        assert set(json.loads(text)["state"]) < set(json.loads(entry["save"])["state"])
+    state = game.load(text)
+    state.check_invariants()
+    assert json.loads(entry["save"])["state"]["phase"] in (
+        "blanche",
+        "play1",
+        "declare",
+        "draw",
+        "play2",
+        "over",
+    )
+    legal = hashlib.sha256()
+    rng = random.Random(1)
+    moves = []
+    for _ in range(40):
+        if state.is_over:
+            break
+        acts = state.legal_actions()
+        legal.update(("|".join(acts) + "\n").encode())
+        move = acts[rng.randrange(len(acts))]
+        moves.append(move)
+        state.apply(move)
+    assert moves == entry["moves"]
+    assert legal.hexdigest() == entry["legal_sha"]
+    log = json.dumps([e.to_dict() for e in state.log], sort_keys=True)
+    assert hashlib.sha256(log.encode()).hexdigest() == entry["log_sha"]
+    assert state.scores == entry["scores_after"]
+    # Saved again, it is written in the phase names of today, and loads to the same match.
+    again = game.load(state.to_json())
+    assert again.to_json() == state.to_json() and again.phase in set(Phase)
+
+
+def test_saves_written_before_the_typed_state_replay_from_their_record() -> None:
+    """The seeded matches among them replay from the seed through today's rules to the very log saved."""
+    replayed = 0
+    for entry in _main_saves():
+        saved = json.loads(entry["save"])
+        if not any(e["kind"] == "cut" for e in saved["log"]):
+            continue  # dealt explicitly: the record needs its deal
+        game = make(**entry["options"])
+        state = game.replay(entry["save"])
+        assert [e.to_dict() for e in state.log] == saved["log"]
+        assert state._data() == game.load(entry["save"])._data()
+        assert json.loads(state.to_json())["state"]["phase"] in {p.value for p in Phase}
+        replayed += 1
+    assert replayed >= 4
