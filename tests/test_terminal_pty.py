@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).parent.parent
 PROMPTS = [r"your move>", r"press Enter", r"final score", pexpect.EOF]
 
 
-def spawn(*args: str, path: str = "") -> pexpect.spawn:
+def spawn(*args: str, path: str = "") -> Any:
     """``parlour play`` in a fresh process on a pseudo-terminal (``path``: more of ``sys.path``)."""
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "120", "LINES": "50", "TERM": "xterm"}
     if path:

@@ -84,7 +84,7 @@ def list_command() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")]) -> None:
+def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
     """Print a game's rules, with its card and action notation and its options."""
     try:
         cls = parlour.game_class(game)
@@ -101,7 +101,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
     seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
     humans: Annotated[
         str | None,
@@ -176,7 +176,7 @@ def _print_summary(summary: Summary) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
     players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
