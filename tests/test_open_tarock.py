@@ -150,6 +150,7 @@ def test_deal_is_stack_by_stack_opponent_first() -> None:
 
 
 def test_explicit_deal_is_validated() -> None:
+    """Ruling OT-16: any stacks, but the whole pack and as many cards each; else ``InvalidDeal`` (OT-18)."""
     g = game()
     good = deal([["KH"]], [["SK"]])
     assert g.new(deal=good).stacks[0][0][0] == "KH"

@@ -23,12 +23,10 @@ from parlour.cards import SUITS, Pack
 from parlour.engine import Game, Rng
 from parlour.engine.views import View
 from parlour.games.open_tarock.rules import (
-    BATCH,
-    BATCH_DISCOUNT,
     TRUMP,
     OpenTarock,
     OpenTarockExtra,
-    card_points,
+    card_thirds,
     strength,
     suit_of,
     trick_winner,
@@ -51,8 +49,7 @@ class Tables:
     suit: tuple[int, ...]
     rank: tuple[int, ...]
     worth: tuple[int, ...]
-    """A card's share of the count in thirds: 3 * points - 2 (13 for a king, 1 for an empty card): a batch
-    of three counts its points less 2, two thirds a card (rulings OT-12, OT-13)."""
+    """Each card's share of the count in thirds, the rules' ``card_thirds`` (rulings OT-12, OT-13)."""
     gain: tuple[tuple[int, ...], ...]
     """``gain[lead][answer]``: the answerer's gain in thirds, + the trick's worth if it wins, - if not."""
 
@@ -65,7 +62,7 @@ def tables(pack: Pack) -> Tables:
         codes = tuple(dict.fromkeys(pack.cards))
         suit = tuple(SUIT_INDEX[suit_of(c)] for c in codes)
         rank = tuple(strength(pack, c) for c in codes)
-        worth = tuple(BATCH * card_points(c) - BATCH_DISCOUNT for c in codes)
+        worth = tuple(card_thirds(c) for c in codes)
 
         def gain(a: int, b: int) -> int:
             won = trick_winner(pack, [(0, codes[a]), (1, codes[b])]) == 1

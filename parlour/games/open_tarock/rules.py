@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
-from parlour.cards import ROMAN, SUIT_NAMES, Pack, get_pack
+from parlour.cards import ROMAN, SUIT_NAMES, TAROT_78, Pack, get_pack
 from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
@@ -65,6 +65,9 @@ BATCH = 3
 BATCH_DISCOUNT = 2
 """A batch counts its cards' points (an empty card 1) less 2: one face card its value, two their sum
 less 1, three their sum less 2, none 1 — the seed's rule, restated (ruling OT-12)."""
+THIRDS = BATCH
+"""Counts are kept in thirds of a point: a batch's discount falls two thirds on each of its three cards
+(ruling OT-12), so a count is a whole number of thirds ("35 and two" = 35⅔, ruling OT-15)."""
 
 
 def suit_of(card: str) -> str:
@@ -94,19 +97,19 @@ def card_points(card: str) -> int:
     return HONOURS.get(card[:-1], EMPTY_CARD_POINTS)
 
 
-def is_honour(card: str) -> bool:
-    """A face card: a king, queen, cavalier or jack, or one of the trull."""
-    return card_points(card) > EMPTY_CARD_POINTS
+def card_thirds(card: str) -> int:
+    """A card's share of the count in thirds: its points less two thirds (13 for a king, 1 for an empty
+    card), since a batch of three counts its points less 2 (ruling OT-12)."""
+    return THIRDS * card_points(card) - BATCH_DISCOUNT  # the batch's 2 shared by its three cards
 
 
 def short_batch_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
     """A short last batch of one or two cards, in thirds (ruling OT-13): each card its points less
     two thirds (``thirds``), or counted like a full batch (``literal``: its points less one per card
     beyond the first)."""
-    total = sum(card_points(c) for c in cards)
     if short_batch == "thirds" or not cards:
-        return 3 * total - BATCH_DISCOUNT * len(cards)
-    return 3 * (total - (len(cards) - 1))
+        return sum(card_thirds(c) for c in cards)
+    return THIRDS * (sum(card_points(c) for c in cards) - (len(cards) - 1))
 
 
 def count_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
@@ -116,9 +119,8 @@ def count_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
     linear and their grouping never matters (ruling OT-12); a short last batch counts as
     ``short_batch_thirds`` says.
     """
-    full = len(cards) // BATCH
-    whole = sum(card_points(c) for c in cards[: BATCH * full])
-    return 3 * (whole - BATCH_DISCOUNT * full) + short_batch_thirds(cards[BATCH * full :], short_batch)
+    full = BATCH * (len(cards) // BATCH)
+    return sum(card_thirds(c) for c in cards[:full]) + short_batch_thirds(cards[full:], short_batch)
 
 
 def batches(cards: Sequence[str]) -> list[list[str]]:
@@ -129,19 +131,19 @@ def batches(cards: Sequence[str]) -> list[list[str]]:
 def pack_total(pack: Pack) -> int:
     """The whole pack's count in points: 70 for the 54-card pack, 78 for the 78-card pack (ruling
     OT-14)."""
-    return count_thirds(pack.cards) // 3
+    return count_thirds(pack.cards) // THIRDS
 
 
 def par(pack: Pack) -> int:
     """The par: half the pack's count (35, or 39 with the 78-card pack); a hand's game points are the
     count less the par (rulings OT-14, OT-15)."""
-    return pack_total(pack) // 2
+    return pack_total(pack) // PLAYERS
 
 
 def fmt_thirds(thirds: int) -> str:
     """A count in thirds, written the way players say it: ``35⅔``, ``-1⅓``."""
     sign = "-" if thirds < 0 else ""
-    whole, rest = divmod(abs(thirds), 3)
+    whole, rest = divmod(abs(thirds), THIRDS)
     frac = {0: "", 1: "⅓", 2: "⅔"}[rest]
     if whole == 0 and frac:
         return sign + frac
@@ -169,7 +171,7 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
     if not all(p.isascii() and p.isdigit() for p in parts):
         raise InvalidOption(f"option stacks={echo(text)} is not allowed: {usage}")
     sizes = tuple(int(p) for p in parts)
-    half = len(get_pack(pack)) // 2
+    half = len(get_pack(pack)) // PLAYERS
     if min(sizes) < 1 or sum(sizes) != half:
         raise InvalidOption(
             f"option stacks={echo(text)} is not allowed: the stacks must be positive and hold "
@@ -178,10 +180,10 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
     return sizes
 
 
-MAX_HALF = 39
+MAX_HALF = len(TAROT_78) // PLAYERS
 """The most cards a player holds: half the 78-card pack (the bound of every saved list)."""
 Stack = Annotated[list[Code], Field(max_length=MAX_HALF)]
-Pile = Annotated[list[Code], Field(max_length=2 * MAX_HALF)]
+Pile = Annotated[list[Code], Field(max_length=PLAYERS * MAX_HALF)]
 HandPoints = Annotated[float, Field(ge=-1000.0, le=1000.0)]
 
 
@@ -316,7 +318,7 @@ class OpenTarockState(State):
         """The higher total after the match's hands wins; equal totals (to rounding) are a draw
         (ruling OT-4)."""
         a, b = self.totals
-        shown = f"{fmt_thirds(round(3 * a))} to {fmt_thirds(round(3 * b))}"
+        shown = f"{fmt_thirds(round(THIRDS * a))} to {fmt_thirds(round(THIRDS * b))}"
         hands = f"{self.game.deals} hand{'' if self.game.deals == 1 else 's'}"
         if abs(a - b) < 1e-9:
             return Outcome((), f"equal totals after {hands}: {shown}")
@@ -396,15 +398,15 @@ class OpenTarockState(State):
     def _end_hand(self) -> None:
         game = self.game
         thirds = [count_thirds(self.piles[s], game.short_batch) for s in (0, 1)]
-        par3 = 3 * game.par
-        points = [(t - par3) / 3 for t in thirds]  # ruling OT-15: the count less the par
+        par3 = THIRDS * game.par
+        points = [(t - par3) / THIRDS for t in thirds]  # ruling OT-15: the count less the par
         for s in (0, 1):
             self.log.append(
                 Event(
                     "count",
                     {
                         "seat": s,
-                        "count": thirds[s] / 3,
+                        "count": thirds[s] / THIRDS,
                         "cards": len(self.piles[s]),
                         "batches": batches(self.piles[s]),
                         "text": f"seat {s} counts {fmt_thirds(thirds[s])} with {len(self.piles[s])} cards",
@@ -428,7 +430,7 @@ class OpenTarockState(State):
                 f"hand {self.hand_number} ends: "
                 + ", ".join(f"seat {s} {fmt_thirds(thirds[s])}" for s in (0, 1)),
                 hand=self.hand_number,
-                counts=[t / 3 for t in thirds],
+                counts=[t / THIRDS for t in thirds],
             )
         )
         if self.hand_number >= game.deals:  # ruling OT-4
@@ -621,7 +623,7 @@ class OpenTarockState(State):
             if self.hand_number != game.deals or held[0] or len(self.hand_points) != game.deals:
                 raise InvalidState("turn: nobody is to play, but the match is not over")
             counts = [count_thirds(self.piles[p], game.short_batch) for p in (0, 1)]
-            last = [(t - 3 * game.par) / 3 for t in counts]
+            last = [(t - THIRDS * game.par) / THIRDS for t in counts]
             if any(abs(a - b) > 1e-9 for a, b in zip(last, self.hand_points[-1], strict=True)):
                 raise InvalidState("hand_points: the last hand's points are not the piles' counts")
         else:
@@ -640,7 +642,9 @@ class OpenTarockState(State):
         for i, points in enumerate(self.hand_points):
             both = sum(points)
             allowed = (0.0, 1.0) if game.short_batch == "literal" else (0.0,)
-            if not all(-game.par <= p <= game.par + 1 and abs(3 * p - round(3 * p)) < 1e-6 for p in points):
+            if not all(
+                -game.par <= p <= game.par + 1 and abs(THIRDS * p - round(THIRDS * p)) < 1e-6 for p in points
+            ):
                 raise InvalidState(f"hand_points.{i}: {echo(points)} is not a count less the par")
             if not any(abs(both - a) < 1e-6 for a in allowed):
                 raise InvalidState(f"hand_points.{i}: {echo(points)} do not add up to the pack's count")
@@ -661,7 +665,8 @@ class OpenTarock(Game[OpenTarockState]):
         "Two players, four stacks each with the top cards turned up: follow suit, else trump; "
         "count the tricks in threes against half the pack."
     )
-    hand_points_bounds: tuple[float, float] | None = (-39.0, 40.0)
+    hand_points_bounds: tuple[float, float] | None = (-float(par(TAROT_78)), float(par(TAROT_78) + 1))
+    """The widest bounds, the 78-card pack's (an instance sets its own pack's)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("pack", "tarock54", "the pack: the Austrian 54-card tarock pack or the 78-card tarot", PACKS),
         Option(  # rulings OT-1, OT-17
@@ -672,7 +677,7 @@ class OpenTarock(Game[OpenTarockState]):
         ),
         Option(  # ruling OT-4
             "deals",
-            2,
+            PLAYERS,
             "hands in a match; the deal alternates, so 2 lets each player deal once",
             minimum=1,
             maximum=100,
@@ -733,7 +738,7 @@ class OpenTarock(Game[OpenTarockState]):
         if "stacks" not in deal:
             raise InvalidDeal(f"the deal has no 'stacks'; {usage}")
         stacks = deal["stacks"]
-        if not isinstance(stacks, list | tuple) or len(stacks) != 2:
+        if not isinstance(stacks, list | tuple) or len(stacks) != PLAYERS:
             raise InvalidDeal(f"'stacks' must hold two lists of stacks, one per seat, not {echo(stacks)}")
         pack = self.card_pack
         size = len(pack)
@@ -761,6 +766,7 @@ class OpenTarock(Game[OpenTarockState]):
                 mine.append(cards)
             out.append(mine)
         sizes = [sum(len(s) for s in out[p]) for p in (0, 1)]
+        # ruling OT-16: any number and sizes of stacks, but the whole pack, and as many cards each
         if sizes[0] != sizes[1]:
             raise InvalidDeal(f"both players must hold as many cards (they hold {sizes[0]} and {sizes[1]})")
         dealt_cards = Counter(c for p in out for s in p for c in s)
