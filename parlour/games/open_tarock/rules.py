@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
@@ -88,6 +89,7 @@ def strength(pack: Pack, card: str) -> int:
     return len(ranks) - ranks.index(card[:-1])
 
 
+@cache
 def card_points(card: str) -> int:
     """Nominal points: K and the trull 5, Q 4, C 3, J 2; an empty card counts 1 in a batch."""
     if card in TRULL:
@@ -97,6 +99,7 @@ def card_points(card: str) -> int:
     return HONOURS.get(card[:-1], EMPTY_CARD_POINTS)
 
 
+@cache
 def card_thirds(card: str) -> int:
     """A card's share of the count in thirds: its points less two thirds (13 for a king, 1 for an empty
     card), since a batch of three counts its points less 2 (ruling OT-12)."""
@@ -108,8 +111,8 @@ def short_batch_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int
     two thirds (``thirds``), or counted like a full batch (``literal``: its points less one per card
     beyond the first)."""
     if short_batch == "thirds" or not cards:
-        return sum(card_thirds(c) for c in cards)
-    return THIRDS * (sum(card_points(c) for c in cards) - (len(cards) - 1))
+        return sum(map(card_thirds, cards))
+    return THIRDS * (sum(map(card_points, cards)) - (len(cards) - 1))
 
 
 def count_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
@@ -120,7 +123,7 @@ def count_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
     ``short_batch_thirds`` says.
     """
     full = BATCH * (len(cards) // BATCH)
-    return sum(card_thirds(c) for c in cards[:full]) + short_batch_thirds(cards[full:], short_batch)
+    return sum(map(card_thirds, cards[:full])) + short_batch_thirds(cards[full:], short_batch)
 
 
 def batches(cards: Sequence[str]) -> list[list[str]]:
@@ -182,6 +185,8 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
 
 MAX_HALF = len(TAROT_78) // PLAYERS
 """The most cards a player holds: half the 78-card pack (the bound of every saved list)."""
+STACK_LABELS = tuple(f"stack {i + 1}" for i in range(MAX_HALF))
+"""The stacks' labels in a view, in stack order."""
 Stack = Annotated[list[Code], Field(max_length=MAX_HALF)]
 Pile = Annotated[list[Code], Field(max_length=PLAYERS * MAX_HALF)]
 HandPoints = Annotated[float, Field(ge=-1000.0, le=1000.0)]
@@ -332,7 +337,8 @@ class OpenTarockState(State):
     def _compute_legal(self) -> list[str]:
         if self.turn is None:
             return []
-        return [f"play {c}" for c in self._playable(self.turn)]
+        play = self.game.play_text
+        return [play[c] for c in self._playable(self.turn)]
 
     def _playable(self, seat: int) -> list[str]:
         return playable(self.tops(seat), self.trick[0][1] if self.trick else None)
@@ -365,10 +371,10 @@ class OpenTarockState(State):
         stack.pop(0)
         revealed = stack[0] if stack else None  # ruling OT-10: turned up at once; an emptied stack is gone
         self.trick.append((seat, card))
-        pack = self.game.card_pack
-        text = f"seat {seat} plays {pack.pretty(card)}"
+        shown = self.game.shown
+        text = f"seat {seat} plays {shown[card]}"
         if revealed is not None:
-            text += f" and turns up {pack.pretty(revealed)}"
+            text += f" and turns up {shown[revealed]}"
         self.log.append(Event("play", {"seat": seat, "card": card, "revealed": revealed, "text": text}))
         if len(self.trick) < TRICK_SIZE:
             self.turn = 1 - seat
@@ -381,8 +387,7 @@ class OpenTarockState(State):
         self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
         self.piles[winner].extend(cards)
         self.trick = []
-        pack = self.game.card_pack
-        shown = " ".join(pack.pretty(c) for c in cards)
+        shown = " ".join(map(self.game.shown.__getitem__, cards))
         self.log.append(
             Event(
                 "trick",
@@ -485,17 +490,15 @@ class OpenTarockState(State):
     # --- what a seat sees: the same for both (only the face-down cards are hidden, from both) -------
 
     def view(self, seat: int | None) -> View[OpenTarockExtra]:
-        zones: list[Zone] = []
-        for p in (0, 1):
-            for i, stack in enumerate(self.stacks[p]):
-                cards: list[str | None] = [stack[0], *[None] * (len(stack) - 1)] if stack else []
-                zones.append(Zone("stack", p, cards, f"stack {i + 1}"))
-        for p in (0, 1):
-            zones.append(Zone("tricks_won", p, list(self.piles[p]), "pile"))
+        down: list[str | None] = [None]
+        zones = [
+            Zone("stack", p, [stack[0], *down * (len(stack) - 1)] if stack else [], STACK_LABELS[i])
+            for p in (0, 1)
+            for i, stack in enumerate(self.stacks[p])
+        ]
+        zones += [Zone("tricks_won", p, list(self.piles[p]), "pile") for p in (0, 1)]
         game = self.game
-        played: list[str] = []
-        for t in self.tricks:
-            played += (c for _, c in t.cards)
+        played = [c for t in self.tricks for _, c in t.cards]
         last = self.tricks[-1] if self.tricks else None
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
         roles.setdefault(self.leader, []).append("leader")
@@ -525,7 +528,7 @@ class OpenTarockState(State):
             ),
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[sum(len(s) for s in self.stacks[p]) for p in (0, 1)],
+            hand_sizes=[sum(map(len, self.stacks[p])) for p in (0, 1)],
         )
 
     def _situation(self) -> str:
@@ -701,6 +704,10 @@ class OpenTarock(Game[OpenTarockState]):
         # The pack depends on the option: an instance attribute shadows the class default.
         self.pack = pack_name
         self.card_pack: Pack = get_pack(pack_name)
+        self.shown: Mapping[str, str] = {c: self.card_pack.pretty(c) for c in self.card_pack.cards}
+        """Each card as players see it written (``K♥``)."""
+        self.play_text: Mapping[str, str] = {c: f"play {c}" for c in self.card_pack.cards}
+        """Each card's play action, as canonical text."""
         self.stack_sizes: tuple[int, ...] = parse_stacks(str(self.options["stacks"]), pack_name)
         self.deals: int = int(self.options["deals"])
         self.short_batch: str = str(self.options["short_batch"])
