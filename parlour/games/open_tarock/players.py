@@ -224,6 +224,8 @@ def next_trick_value(t: Tables, leads: Sequence[int], answers: Sequence[int]) ->
     best = -(10**9)
     for c in leads:
         sc = suit[c]
+        # the duty to follow, else to play a tarock (OT-5, OT-6), inline in this hot loop: it is
+        # legal_indices (checked against the rules' playable) on cards rather than stacks
         replies = [a for a in answers if suit[a] == sc]
         if not replies:
             replies = [a for a in answers if suit[a] == TRUMP_I] or list(answers)
