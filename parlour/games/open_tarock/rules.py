@@ -308,6 +308,8 @@ class OpenTarockState(State):
         self.piles: list[list[str]] = [[], []]
         self.hand_points: list[list[float]] = []
         self.totals: list[float] = [0.0, 0.0]
+        self._counted: tuple[tuple[int, ...], list[str]] | None = None
+        """The piles' counts as shown, and the piles (hand, identity, length) they were counted from."""
 
     # --- the contract ------------------------------------------------------------
 
@@ -510,7 +512,7 @@ class OpenTarockState(State):
             seat,
             extra=OpenTarockExtra(
                 par=game.par,
-                counted=[fmt_thirds(count_thirds(self.piles[p], game.short_batch)) for p in (0, 1)],
+                counted=self._counts(),
                 deals=game.deals,
                 played=played,
             ),
@@ -530,6 +532,16 @@ class OpenTarockState(State):
             roles=roles,
             hand_sizes=[sum(map(len, self.stacks[p])) for p in (0, 1)],
         )
+
+    def _counts(self) -> list[str]:
+        """Each pile counted in batches of three, as shown; counted again only once a trick is taken
+        (piles only grow within a hand, and a new hand brings new piles)."""
+        p0, p1 = self.piles
+        key = (self.hand_number, id(p0), len(p0), id(p1), len(p1))
+        if self._counted is None or self._counted[0] != key:
+            short = self.game.short_batch
+            self._counted = (key, [fmt_thirds(count_thirds(p0, short)), fmt_thirds(count_thirds(p1, short))])
+        return list(self._counted[1])
 
     def _situation(self) -> str:
         if self.turn is None:
