@@ -71,6 +71,7 @@ THIRDS = BATCH
 (ruling OT-12), so a count is a whole number of thirds ("35 and two" = 35⅔, ruling OT-15)."""
 
 
+@cache
 def suit_of(card: str) -> str:
     """The suit letter, or ``T`` for a tarock (trump)."""
     return TRUMP if card in TRUMP_STRENGTH else card[-1]
