@@ -202,7 +202,7 @@ def test_seed_example_selling_the_bank() -> None:
     state = new({"banker": 0, "stacks": stacks})
     play(state, "bank 10", "bet 6", "bet 4", "stop")
     assert state.purse[0] == 110, "Anna keeps her 20"
-    assert state.phase == "buy" and state.current_player == 1  # nearest on her right asked first
+    assert (state.phase, state.current_player) == ("buy", 1)  # nearest on her right asked first
     play(state, "pass", "pass")
     assert state.current_player == 3
     play(state, "buy")
