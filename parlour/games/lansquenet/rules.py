@@ -43,7 +43,7 @@ from parlour.engine.errors import echo
 from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, Word, checked
 from parlour.engine.views import View, Zone, internal, labelled, per_seat
-from parlour.mechanics import hand_end_event, score_event
+from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
 """Ace high, two low: used only to draw for the first bank (ruling LQ-5)."""
@@ -506,8 +506,8 @@ class Lansquenet(Game["LansquenetState"]):
             moved = state.wealth(s) - stakes[s]
             if moved:
                 state.log.append(score_event(s, moved, "spot"))
-        state.shoe = state.unseen_cards()
-        state.rng.shuffle(state.shoe)
+        unseen = state.unseen_cards()  # the stock: any order of them is as likely as any other
+        state.shoe = deal_unseen(unseen, [len(unseen)], _anywhere, rng)[0]
         return state
 
 
@@ -823,15 +823,13 @@ class LansquenetState(State):
         """The players still holding chips; the others sit out for good (ruling LQ-4)."""
         return [s for s in range(self.num_players) if self.wealth(s) > 0]
 
-    def right_of(self, seat: int) -> int:
-        """The player on ``seat``'s right: play goes anticlockwise, to higher seats (ruling LQ-1)."""
-        return (seat + 1) % self.num_players
-
     def left_of(self, seat: int) -> int:
+        """The player on ``seat``'s left: play goes anticlockwise, to the right, which is the next
+        higher seat, so the left is the next lower one (ruling LQ-1)."""
         return (seat - 1) % self.num_players
 
     def _in_turn_after(self, seat: int) -> list[int]:
-        """Every other seat, in turn round to the right from ``seat``."""
+        """Every other seat, in turn round to the right (to higher seats) from ``seat`` (ruling LQ-1)."""
         n = len(self.purse)  # a purse a seat (cheaper than asking the options)
         return [(seat + k) % n for k in range(1, n)]
 
@@ -1839,6 +1837,11 @@ class LansquenetState(State):
         chips = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp.bets) for sp in self.laid_out)
         out["chips"] = chips
         return out
+
+
+def _anywhere(place: int, card: str) -> bool:
+    """Any unseen card may lie anywhere in the stock: nothing a seat saw says where."""
+    return True
 
 
 def _times(n: int) -> str:
