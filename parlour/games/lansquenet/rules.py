@@ -639,7 +639,12 @@ class LansquenetState(State):
                 drawn[s] = self.shoe.pop()
                 self.discards.append(drawn[s])
                 self.log.append(
-                    Event("draw", {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"})
+                    Event(
+                        "draw",
+                        MappingProxyType(
+                            {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"}
+                        ),
+                    )
                 )
             best = min(RANKS.index(rank_of(c)) for c in drawn.values())
             drawing = [s for s in drawing if RANKS.index(rank_of(drawn[s])) == best]
@@ -1398,14 +1403,10 @@ class LansquenetState(State):
             laid_out_matched=[sp.matched for sp in self.laid_out],
             laid_out_bets=[list(sp.bets) for sp in self.laid_out],
         )
-        roles: dict[int, list[str]] = {}
-        for s in range(n):
-            if s == banker:
-                roles[s] = ["banker"]
-            elif self.wealth(s) > 0:
-                roles[s] = ["player"]
-            else:
-                roles[s] = []
+        wealths = self.wealths()
+        roles: dict[int, list[str]] = {
+            s: ["banker"] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
+        }
         if self.starter != banker:
             roles[self.starter].append("starter")
         phase = self.phase
