@@ -107,6 +107,10 @@ def rank_of(code: str) -> str:
 _PRETTY = {code: FRENCH_52.pretty(code) for code in FRENCH_52.cards}
 
 
+_DRAW_ORDER = {code: RANKS.index(rank_of(code)) for code in FRENCH_52.cards}
+"""Each card's place in the draw for the first bank, ace first (ruling LQ-5)."""
+
+
 def pretty(code: str) -> str:
     """A card as players write it (``9♣``); a shoe's copies share the codes of one pack."""
     return _PRETTY[code]
@@ -574,6 +578,8 @@ class LansquenetState(State):
     def _checked_deal(self, deal: Mapping[str, Any]) -> tuple[list[int], int | None, list[list[str]]]:
         """The deal's chips, first banker and stacks, or ``InvalidDeal`` saying what is wrong."""
         n = self.num_players
+        if not deal:  # every seat with the ``stake`` option, whose bounds keep the table within the limits
+            return [int(self.game.options["stake"])] * n, None, []
         allowed = ("banker", "chips", "stacks")
         unknown = [k for k in deal if k not in allowed]
         if unknown:
@@ -646,8 +652,8 @@ class LansquenetState(State):
                         ),
                     )
                 )
-            best = min(RANKS.index(rank_of(c)) for c in drawn.values())
-            drawing = [s for s in drawing if RANKS.index(rank_of(drawn[s])) == best]
+            best = min(_DRAW_ORDER[c] for c in drawn.values())
+            drawing = [s for s in drawing if _DRAW_ORDER[drawn[s]] == best]
             if len(drawing) == 1:
                 break
         first = drawing[0]
