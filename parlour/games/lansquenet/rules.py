@@ -680,11 +680,18 @@ class LansquenetState(State):
         return total
 
     def wealths(self) -> list[int]:
-        return [self.wealth(s) for s in range(len(self.purse))]
+        """Every seat's ``wealth`` at once (read at every view: one pass over the table)."""
+        out = [p + b for p, b in zip(self.purse, self.bets, strict=True)]
+        if self.banker is not None:
+            out[self.banker] += self.bank
+        for spot in self.laid_out:
+            for s, b in enumerate(spot.bets):
+                out[s] += b
+        return out
 
     @property
     def scores(self) -> list[float]:
-        return [float(self.wealth(s)) for s in range(len(self.purse))]
+        return [float(w) for w in self.wealths()]
 
     def _outcome(self) -> Outcome:
         """Most chips wins; equal chips share the win, and a table all level is a draw (ruling LQ-16)."""
@@ -832,7 +839,7 @@ class LansquenetState(State):
 
     def alive(self) -> list[int]:
         """The players still holding chips; the others sit out for good (ruling LQ-4)."""
-        return [s for s in range(self.num_players) if self.wealth(s) > 0]
+        return [s for s, w in enumerate(self.wealths()) if w > 0]
 
     def left_of(self, seat: int) -> int:
         """The player on ``seat``'s left: play goes anticlockwise, to the right, which is the next
