@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,11 +17,14 @@ from parlour.engine import IllegalAction, InvalidDeal, Rng
 from parlour.games.apology.rules import (
     HALF_POINTS,
     TOTAL_HALVES,
+    Apology,
     ApologyState,
+    Debt,
     half_points,
     oudlers_held,
     trick_winner,
 )
+from parlour.mechanics import NoDeal
 
 RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 
@@ -35,21 +39,23 @@ def suit_hands() -> list[list[str]]:
 
 
 def new(hands: list[list[str]], dealer: int = 3, **options: object) -> ApologyState:
-    state = parlour.make("apology", **options).new(seed=1, deal={"dealer": dealer, "hands": hands})
-    assert isinstance(state, ApologyState)
-    return state
+    return Apology(**options).new(seed=1, deal={"dealer": dealer, "hands": hands})
 
 
 def first_legal(state: ApologyState) -> str:
     return state.legal_actions()[0]
 
 
-def play_until(state: ApologyState, stop: Callable[[ApologyState], bool], policy=first_legal) -> None:  # type: ignore[no-untyped-def]
+def play_until(
+    state: ApologyState,
+    stop: Callable[[ApologyState], bool],
+    policy: Callable[[ApologyState], str] = first_legal,
+) -> None:
     while not state.is_over and not stop(state):
         state.apply(policy(state))
 
 
-def public(state: ApologyState, kind: str) -> list[dict[str, object]]:
+def public(state: ApologyState, kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in state.events(None) if e.kind == kind]
 
 
@@ -71,12 +77,14 @@ def test_the_pack_holds_100_5_points_exactly() -> None:
 
 
 def test_default_targets_are_the_seed_table() -> None:
+    """Ruling AP-13: the seed's targets, each an option, and a shift that moves all four."""
     game = parlour.make("apology")
-    assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]  # type: ignore[attr-defined]
-    tuned = parlour.make("apology", target_3=38, target_0="60.5")
-    assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5  # type: ignore[attr-defined]
-    shifted = parlour.make("apology", target_shift=-5)
-    assert [shifted.target(n) for n in range(4)] == [57.0, 51.0, 40.0, 35.0]  # type: ignore[attr-defined]
+    assert isinstance(game, Apology)
+    assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]
+    tuned = Apology(target_3=38, target_0="60.5")
+    assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5
+    shifted = Apology(target_shift=-5)
+    assert [shifted.target(n) for n in range(4)] == [57.0, 51.0, 40.0, 35.0]
 
 
 @settings(max_examples=12, deadline=None)
@@ -109,8 +117,7 @@ def test_explicit_deal_is_checked() -> None:
 
 
 def test_a_random_deal_gives_fifteen_suited_cards_each_and_sets_the_kitty_aside() -> None:
-    state = parlour.make("apology").new(seed=5)
-    assert isinstance(state, ApologyState)
+    state = Apology().new(seed=5)
     assert [len(h) for h in state.hands] == [15] * 4
     assert all("N" not in h and "E" not in h for h in state.hands)
     assert sorted(state.kitty) == ["E", "N", "N", "N", "N"]
@@ -156,8 +163,9 @@ def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
     for card in ("E", "N", "N", "2S", "3S", "AS"):
         state.apply(f"bury {card}")
     assert len(state.hands[0]) == 14 and state.phase == "play"
-    assert "buried" in state.view(0) and "buried" not in state.view(1)
-    assert state.view(1)["buried_count"] == 6
+    mine, theirs = state.view(0).zone("discards", 0), state.view(1).zone("discards", 0)
+    assert mine is not None and mine.cards == ["E", "N", "N", "2S", "3S", "AS"]
+    assert theirs is not None and theirs.cards == [None] * 6 and theirs.size == 6
     assert state.current_player == 0  # the dealer's left leads
 
 
@@ -260,7 +268,7 @@ def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     for a in ("play N", "play 2H", "play AD", "play AC"):
         state.apply(a)
-    assert state.debts == [{"card": "N", "to": 1}] and state.phase == "play"
+    assert state.debts == [Debt("N", 1)] and state.phase == "play"
     assert state.current_player == 1
     for a in ("play KH", "play 2D", "play 2C", "play CH"):  # seat 0 wins with the castle of hearts
         state.apply(a)
@@ -380,7 +388,7 @@ def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> Non
 def test_the_match_is_a_fixed_number_of_deals_with_the_deal_passing_left() -> None:
     state = parlour.make("apology", deals=3).new(seed=11)
     rng = Rng(3)
-    dealers = []
+    dealers: list[tuple[int, int]] = []
     while not state.is_over:
         if not dealers or dealers[-1] != (state.deal_no, state.dealer):
             dealers.append((state.deal_no, state.dealer))
@@ -452,8 +460,10 @@ def test_a_spectator_sees_no_hand_and_no_burial() -> None:
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     view = state.view(None)
-    assert "hand" not in view and "buried" not in view and view["buried_count"] == 6
-    assert view["bids"] == ["bid", "-", "-", "-"]
+    assert view.hand == [] and all(not z.face_up for z in view.zones_of("hand"))
+    buried = view.zone("discards", 0)
+    assert buried is not None and buried.cards == [None] * 6 and buried.size == 6
+    assert view.extra.bids == ["bid", None, None, None]
 
 
 @pytest.mark.parametrize(
@@ -467,15 +477,33 @@ def test_the_contract_holds_under_every_option(options: dict[str, object]) -> No
     check_match(game, ["random", "heuristic", "random", "heuristic"], 77, every=6)
 
 
-def test_the_placement_fallback_respects_every_constraint() -> None:
-    from parlour.games.apology.rules import _assign_flow
+def test_determinize_places_cards_where_the_voids_force_them() -> None:
+    """Tight constraints: seat 3 has shown out of spades and hearts, and seat 2 (who looks) holds
+    the diamonds, so every sampled deal gives seat 3 clubs only, which leaves seat 1 (out of spades)
+    hearts only; the Landsknechts and Till go only to the taker's hand or burial."""
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    for a in ("play CS", "play AS", "play AD", "play AC", "play KS", "play KH", "play KD", "play KC"):
+        state.apply(a)
+    for a in ("play CH", "play QH", "play QD", "play QC"):  # seat 0 wins with the castle of hearts
+        state.apply(a)
+    for a in ("play QS", "play BH", "play BD", "play BC"):
+        state.apply(a)
+    view = state.view(2)
+    assert view.extra.voids[1] == ["S"] and view.extra.voids[3] == ["S", "H"]
+    for seed in range(20):
+        sampled = state.game.determinize(view, Rng(seed))
+        assert sampled.view(2) == view
+        assert all(c.endswith("C") for c in sampled.hands[3])
+        assert all(c.endswith("H") for c in sampled.hands[1])
+        assert all(c not in ("N", "E") for s in (1, 3) for c in sampled.hands[s])
+        assert sampled.inventory() == state.inventory()
 
-    cards = ["2S", "3S", "4S", "2H", "3H", "N", "E"]
-    boxes = [("hand", 1, 3), ("hand", 2, 2), ("buried", 0, 2)]
-    options = {"2S": [0, 2], "3S": [0, 2], "4S": [0, 2], "2H": [1, 2], "3H": [1, 2], "N": [2], "E": [2]}
-    for seed in range(10):
-        out = _assign_flow(cards, boxes, options, Rng(seed))
-        assert [len(b) for b in out] == [3, 2, 2]
-        assert sorted(out[2]) == ["E", "N"] and sorted(out[0]) == ["2S", "3S", "4S"]
-    with pytest.raises(ValueError):
-        _assign_flow(cards, [("hand", 1, 5), ("hand", 2, 2)], {c: [0] for c in cards}, Rng(0))
+
+def test_a_view_no_deal_fits_raises_instead_of_relaxing_a_constraint() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    view = state.view(2)
+    view.extra.voids[1] = ["S", "H", "D", "C"]  # seat 1 could then hold no card at all
+    with pytest.raises(NoDeal):
+        state.game.determinize(view, Rng(0))

@@ -45,7 +45,7 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def analyse(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
+def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Taker's success by oudlers held, the spread of the taker's points, and how often all pass."""
     ends = _hand_ends(records)
     played = [d for d in ends if not d.get("thrown_in")]
@@ -200,7 +200,7 @@ def _as_number(value: Any) -> float | None:
 
 
 def plot_sweep(
-    game: Game, option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
+    game: Game[Any], option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
 ) -> None:
     """How the taker's success rate (overall, by oudlers held) and the all-pass rate move with an option."""
     import matplotlib
