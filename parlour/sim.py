@@ -33,7 +33,7 @@ class MatchRecord:
     events: tuple[Mapping[str, Any], ...] = ()
 
 
-def play_match(game: Game, kinds: Sequence[str], seed: int, keep_events: bool = False) -> MatchRecord:
+def play_match(game: Game[Any], kinds: Sequence[str], seed: int, keep_events: bool = False) -> MatchRecord:
     """One match; seat ``i`` is played by a computer player of kind ``kinds[i]``."""
     state = game.new(seed=seed)
     players = [make_player(k, game, derive_seed(seed, "player", i)) for i, k in enumerate(kinds)]
@@ -177,7 +177,7 @@ def simulate(
 
 
 def summarise(
-    game: Game, kinds: Sequence[str], records: Sequence[MatchRecord], seed: int, seconds: float
+    game: Game[Any], kinds: Sequence[str], records: Sequence[MatchRecord], seed: int, seconds: float
 ) -> Summary:
     n = len(records)
     teams = records[0].teams if records else tuple((s,) for s in range(game.num_players))

@@ -135,9 +135,9 @@ def schema_adapter(game: Game[Any]) -> TypeAdapter[Any]:
     return _ADAPTERS[game.name]
 
 
-def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> State:
+def check_match(game: Game[Any], kinds: list[str], seed: int, every: int = 1) -> State:
     """Play one match, checking the State contract after every action (views every ``every`` steps)."""
-    state = game.new(seed=seed)
+    state: State = game.new(seed=seed)
     pack = get_pack(game.pack) if game.pack else None
     if pack is not None and "chips" not in state.inventory():
         assert state.inventory() == pack.counts(), "the match must hold exactly the pack"
@@ -147,7 +147,12 @@ def check_match(game: Game, kinds: list[str], seed: int, every: int = 1) -> Stat
 
 
 def check_play(
-    game: Game, state: State, players: list[Player], rng: Rng, every: int = 1, max_steps: int | None = None
+    game: Game[Any],
+    state: State,
+    players: list[Player],
+    rng: Rng,
+    every: int = 1,
+    max_steps: int | None = None,
 ) -> None:
     """Play ``state`` on (to its end, or for ``max_steps`` actions), checking the contract at each step."""
     start_inventory = state.inventory()
@@ -245,9 +250,9 @@ def option_matrix(game_name: str) -> list[tuple[dict[str, Any], bool]]:
     return out
 
 
-def play_to_end(game: Game, kinds: list[str], seed: int, max_actions: int = 200_000) -> State:
+def play_to_end(game: Game[Any], kinds: list[str], seed: int, max_actions: int = 200_000) -> State:
     """A whole match without checks (fast), which must end within ``max_actions``."""
-    state = game.new(seed=seed)
+    state: State = game.new(seed=seed)
     players = [make_player(k, game, derive_seed(seed, "p", i)) for i, k in enumerate(kinds)]
     for _ in range(max_actions):
         seat = state.current_player
@@ -263,8 +268,8 @@ def same_seed_same_match(name: str, kinds: list[str], seed: int) -> None:
     assert a == b, "the same seed must give the same match"
 
 
-def check_match_plain(game: Game, kinds: list[str], seed: int) -> str:
-    state = game.new(seed=seed)
+def check_match_plain(game: Game[Any], kinds: list[str], seed: int) -> str:
+    state: State = game.new(seed=seed)
     players = [make_player(k, game, derive_seed(seed, "p", i)) for i, k in enumerate(kinds)]
     while not state.is_over:
         seat = state.current_player

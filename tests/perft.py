@@ -51,7 +51,7 @@ class Golden:
     nodes: int
 
     def position(self) -> State:
-        state = parlour.make(self.game, **self.options).new(seed=self.seed)
+        state: State = parlour.make(self.game, **self.options).new(seed=self.seed)
         for move in self.moves:
             state.apply(move)
         return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -50,13 +51,13 @@ def _scripted(lines: list[str]) -> tuple[TerminalGame, Console]:
     console = Console(record=True, width=120, force_terminal=False)
     answers = iter(lines)
 
-    def ask(prompt: str) -> str:
+    def ask(prompt: str, completions: Sequence[str]) -> str:
         try:
             return next(answers)
         except StopIteration:
             raise EOFError from None
 
-    return TerminalGame(game, 0, bots, 11, console, ask=ask), console
+    return TerminalGame(game, [0], bots, 11, console, ask=ask), console
 
 
 def test_play_refuses_bad_input_without_traceback_and_quits() -> None:
@@ -84,10 +85,10 @@ def test_play_ctrl_c_leaves_cleanly() -> None:
     bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
     console = Console(record=True, width=120)
 
-    def ask(prompt: str) -> str:
+    def ask(prompt: str, completions: Sequence[str]) -> str:
         raise KeyboardInterrupt
 
-    TerminalGame(game, 0, bots, 3, console, ask=ask).run()
+    TerminalGame(game, [0], bots, 3, console, ask=ask).run()
     assert "You left the table." in console.export_text()
 
 
@@ -137,7 +138,7 @@ def test_every_game_renders_in_the_terminal(name: str) -> None:
     bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
     console = Console(record=True, width=120)
     answers = iter(["1"] * 30 + ["quit"])
-    TerminalGame(game, 0, bots, 2, console, ask=lambda p: next(answers)).run()
+    TerminalGame(game, [0], bots, 2, console, ask=lambda p, c: next(answers)).run()
     assert "Traceback" not in console.export_text()
 
 
@@ -171,7 +172,7 @@ def test_no_input_line_gives_a_traceback(name: str) -> None:
     bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
     console = Console(record=True, width=120)
     answers = iter([*HOSTILE_LINES, *HOSTILE_LINES, "quit"])
-    tg = TerminalGame(game, 0, bots, 5, console, ask=lambda p: next(answers))
+    tg = TerminalGame(game, [0], bots, 5, console, ask=lambda p, c: next(answers))
     # Seat 0 may not be the first to move; the bots play until it is, then every line is tried.
     tg.run()
     out = console.export_text()

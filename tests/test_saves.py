@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -88,7 +88,10 @@ JUNK = st.one_of(
 )
 
 
-def tamper(data: dict[str, Any], draw: st.DrawFn, cards: set[str]) -> str:
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+
+def tamper(data: dict[str, Any], draw: Draw, cards: set[str]) -> str:
     """One change to a parsed save; returns what was done (for the failure message)."""
     places = list(paths(data))
     kind = draw(st.sampled_from(["junk", "nudge", "card", "swap", "drop", "add", "grow", "cut", "nest"]))
@@ -156,7 +159,7 @@ def nested_text(data: Any) -> str:
     return text
 
 
-def loads_or_refuses(game: Game, text: str, what: str) -> None:
+def loads_or_refuses(game: Game[Any], text: str, what: str) -> None:
     """The promise: ``InvalidSave``, or a state that keeps the contract as it is played on."""
     try:
         state = game.load(text)
@@ -282,7 +285,7 @@ def test_a_live_match_saves_no_random_state() -> None:
             game.load(json.dumps({**data, "seed": 5}))
 
 
-def _play(state: Any, game: Game, steps: int, seed: int = 5) -> None:
+def _play(state: Any, game: Game[Any], steps: int, seed: int = 5) -> None:
     players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
     for _ in range(steps):
         seat = state.current_player

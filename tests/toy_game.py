@@ -19,7 +19,7 @@ from parlour.engine import Game, GameManifest, InvalidDeal, InvalidState, Rng, S
 from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 from parlour.engine.views import View, Zone, labelled, trick_view
-from parlour.mechanics import deal_unseen, follow_suit, score_event, trick_winner
+from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event, trick_winner
 
 HAND, HANDS = 3, 2
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
@@ -99,6 +99,7 @@ class ToyState(State):
         self.log.append(score_event(winner, 1, "trick", f"seat {winner} takes the trick"))
         self.trick, self.leader = [], winner
         if not self.hands[0]:
+            self.log.append(hand_end_event([len(w) // 2 for w in self.won], "the hand is over"))
             self.hands_played += 1
             if self.hands_played < HANDS:
                 self.deal(1 - self.dealer)

@@ -43,7 +43,7 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def _make(name: str, options: dict[str, Any]) -> Game:
+def _make(name: str, options: dict[str, Any]) -> Game[Any]:
     try:
         return parlour.make(name, **options)
     except ValueError as exc:
@@ -84,7 +84,7 @@ def list_command() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")]) -> None:
+def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
     """Print a game's rules, with its card and action notation and its options."""
     try:
         cls = parlour.game_class(game)
@@ -101,8 +101,12 @@ def rules(game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
     seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
+    humans: Annotated[
+        str | None,
+        typer.Option(help="Seats played by people at this terminal, e.g. 0,2 (the screen hides each hand)."),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(help="Seed for a reproducible match (without one, every deal is shuffled live)."),
@@ -110,10 +114,11 @@ def play(
     opponents: Annotated[str, typer.Option(help="Computer players: random, heuristic, ...")] = "heuristic",
     option: OptionArg = None,
 ) -> None:
-    """Play a match in the terminal against computer players."""
+    """Play a match in the terminal against computer players (or friends at the same terminal)."""
     g = _make(game, _options(option))
-    if not 0 <= seat < g.num_players:
-        fail(f"--seat must be 0 to {g.num_players - 1}")
+    people = [seat] if humans is None else _seats(humans, g.num_players)
+    if not all(0 <= s < g.num_players for s in people):
+        fail(f"seats are 0 to {g.num_players - 1}")
     if seed is not None:
         try:
             check_seed(seed)
@@ -124,11 +129,21 @@ def play(
         bots = {
             s: make_player(opponents, g, derive_seed(bot_seed, "player", s))
             for s in range(g.num_players)
-            if s != seat
+            if s not in people
         }
     except ValueError as exc:
         fail(exc)
-    TerminalGame(g, seat, bots, seed, console).run()
+    TerminalGame(g, people, bots, seed, console).run()
+
+
+def _seats(text: str, players: int) -> list[int]:
+    try:
+        seats = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        fail(f"--humans takes seat numbers such as 0,2, not {echo(text)}")
+    if not seats or len(set(seats)) != len(seats):
+        fail("--humans names each seat once, such as 0,2")
+    return seats
 
 
 def _print_summary(summary: Summary) -> None:
@@ -161,7 +176,7 @@ def _print_summary(summary: Summary) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. bishops-whist.")],
+    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
     players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
@@ -303,3 +318,32 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
         fig.savefig(path)
         plt.close(fig)
     console.print(f"plot saved to {path}")
+
+
+@app.command()
+def schema(
+    write: Annotated[
+        Path | None, typer.Option(help="Write view.<game>.json and event.json into this folder.")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="Print only this game's view schema.")] = None,
+) -> None:
+    """Print (or write) the JSON Schemas of views and log events, generated from their types."""
+    from parlour.engine.schema import event_schema, view_schema
+
+    schemas: dict[str, Any] = {}
+    names = [game] if game else [info.name for info in parlour.list_games()]
+    for name in names:
+        try:
+            schemas[f"view.{name}.json"] = view_schema(parlour.game_class(name))
+        except ValueError as exc:
+            fail(exc)
+    if not game:
+        schemas["event.json"] = event_schema()
+    if write is None:
+        console.print_json(json.dumps(schemas if len(schemas) > 1 else next(iter(schemas.values()))))
+        return
+    if not write.is_dir():
+        fail(f"--write: the folder {write} does not exist")
+    for filename, data in schemas.items():
+        (write / filename).write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+    console.print(f"wrote {len(schemas)} schemas to {write}")

@@ -1,12 +1,19 @@
-"""Terminal play for any game: it renders ``view(seat)`` and the visible log, never game internals."""
+"""Terminal play for any game, drawn from the typed view alone (``parlour.engine.views.View``).
+
+Nothing here names a game: the table is the view's zones, tricks, seats, scores and the game's typed
+extras (named by their field labels), and the running commentary is the text of the events a seat may
+see. One or more people play at one terminal against computer players; with several, the screen hides
+each hand until its owner sits down.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
@@ -15,74 +22,97 @@ from rich.text import Text
 
 from parlour.cards import SUIT_NAMES, Pack, get_pack
 from parlour.engine import Game, IllegalAction, State
+from parlour.engine.views import View, Zone, label_of
 from parlour.players import Player
 
 MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
 
-HELP = """Type a move as shown (e.g. [bold]play 9H[/bold], case does not matter) or its number;
-for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].
-Other commands: [bold]moves[/bold] (list legal moves), [bold]hand[/bold] (show the table again),
-[bold]history[/bold] (tricks or events so far), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
+COMMANDS = ("moves", "hand", "history", "rules", "help", "quit")
 
-SHOWN = {
-    "game", "seat", "players", "current_player", "is_over", "scores", "teams", "winners", "legal_actions",
-    "legal_ranges",
-    "hand", "trick", "last_trick", "tricks", "trump", "turn_up", "message", "dealer", "hand_number",
-    "order", "phase", "hands_played", "exposed_this_trick", "leader", "bookkeeping",
-}  # fmt: skip
-"""Keys the panel shows in their own way or not at all; so are keys starting with ``_``."""
+HELP = """Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its
+number; for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].
+Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again),
+[bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
+
+Ask = Callable[[str, Sequence[str]], str]
+"""``ask(prompt, completions) -> line``: reads one line (the completions offered to Tab)."""
+
+SHOWN_AS_COUNT = {"stock", "talon", "tricks_won", "pile", "discards", "kitty"}
+"""Zones shown as a number of cards when long (their cards are known, but a list would be noise)."""
+
+
+def prompt_toolkit_ask() -> Ask:
+    """Line editing, history and Tab completion of the legal moves (prompt_toolkit)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.formatted_text import ANSI
+
+    session: PromptSession[str] = PromptSession()
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        completer = WordCompleter(list(completions), ignore_case=True, sentence=True)
+        return session.prompt(ANSI(prompt), completer=completer)
+
+    return ask
 
 
 class TerminalGame:
-    """One human at ``seat`` against computer players, in a plain terminal."""
+    """People at ``humans`` seats against computer players, at one terminal."""
 
     def __init__(
         self,
-        game: Game,
-        seat: int,
+        game: Game[Any],
+        humans: Sequence[int],
         bots: Mapping[int, Player],
         seed: int | None,
         console: Console,
-        ask: Callable[[str], str] | None = None,
+        ask: Ask | None = None,
     ) -> None:
         self.game = game
-        self.seat = seat
+        self.humans = list(humans)
         self.bots = bots
         self.seed = seed
         self.console = console
-        self.ask = ask or (lambda prompt: console.input(prompt))
+        self._ask = ask
         try:
             self.pack: Pack | None = get_pack(game.pack)
         except ValueError:
             self.pack = None
-        self.shown_events = 0
+        self.shown_events = {h: 0 for h in self.humans}
+        self.at_table = self.humans[0]
+        """The person whose eyes are on the screen (the seat whose view is drawn)."""
 
-    # --- naming ---------------------------------------------------------------------
+    # --- input --------------------------------------------------------------------------------
 
-    def who(self, seat: int, view: Mapping[str, Any]) -> str:
-        if seat == self.seat:
+    def ask(self, prompt: str, completions: Sequence[str] = ()) -> str:
+        if self._ask is None:
+            self._ask = prompt_toolkit_ask()
+        return self._ask(prompt, completions)
+
+    # --- naming -------------------------------------------------------------------------------
+
+    def who(self, seat: int, view: View[Any]) -> str:
+        if seat == view.seat:
             return "you"
-        for team in view.get("teams", []):
-            if self.seat in team and seat in team and len(team) > 1:
-                return f"seat {seat} (partner)"
-        order = view.get("order")
-        if order and self.seat in order and len(order) > 2:
-            i = order.index(self.seat)
-            if order[(i + 1) % len(order)] == seat:
-                return f"seat {seat} (left)"
-            if order[(i - 1) % len(order)] == seat:
-                return f"seat {seat} (right)"
+        mine = next((t for t in view.teams if view.seat in t), [])
+        if seat in mine and len(mine) > 1:
+            return f"seat {seat} (partner)"
         return f"seat {seat}"
 
-    def card(self, code: str, trump: str | None = None) -> Text:
-        shown = self.pack.pretty(code) if self.pack and self.pack.is_card(code) else code
-        style = "bold red" if code[-1:] in ("H", "D") and self.pack and self.pack.suit(code) else ""
-        if trump and code[-1:] == trump and self.pack and self.pack.suit(code) == trump:
-            return Text(shown + "*", style="bold yellow")
-        return Text(shown, style=style)
+    def side(self, team: Sequence[int], view: View[Any]) -> str:
+        return " & ".join(self.who(s, view) for s in team)
 
-    def cards(self, codes: Sequence[str], trump: str | None = None) -> Text:
+    def card(self, code: str | None, trump: str | None = None) -> Text:
+        if code is None:
+            return Text("▒", style="dim")
+        shown = self.pack.pretty(code) if self.pack and self.pack.is_card(code) else code
+        suit = self.pack.suit(code) if self.pack and self.pack.is_card(code) else None
+        if trump and suit == trump:
+            return Text(shown + "*", style="bold yellow")
+        return Text(shown, style="bold red" if suit in ("H", "D") else "")
+
+    def cards(self, codes: Sequence[str | None], trump: str | None = None) -> Text:
         out = Text()
         for i, c in enumerate(codes):
             if i:
@@ -90,7 +120,14 @@ class TerminalGame:
             out.append_text(self.card(c, trump))
         return out
 
-    # --- the loop ---------------------------------------------------------------------
+    def name_seats(self, text: str, view: View[Any]) -> str:
+        def name(m: re.Match[str]) -> str:
+            seat = int(m.group(1))
+            return f"seat {seat} (you)" if seat == view.seat else self.who(seat, view)
+
+        return re.sub(r"\bseat (\d+)\b", name, text)
+
+    # --- the loop -----------------------------------------------------------------------------
 
     def run(self) -> None:
         state = self.game.new(seed=self.seed)
@@ -98,34 +135,45 @@ class TerminalGame:
             dealt = "every deal is shuffled live by the system's random source (--seed N replays a match)"
         else:
             dealt = f"seed {self.seed} (replay with --seed {self.seed})"
+        seats = ", ".join(f"seat {h}" for h in self.humans)
+        players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         self.console.print(
-            Panel(
-                f"[bold]{escape(self.game.title)}[/bold] — you are seat {self.seat}; {dealt}.\n{HELP}",
-                expand=False,
-            )
+            Panel(f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}.\n{HELP}", expand=False)
         )
         try:
             while not state.is_over:
-                self.show_events(state)
                 current = state.current_player
                 assert current is not None
-                if current == self.seat:
-                    if not self.human_turn(state):
+                if current in self.humans:
+                    self.sit_down(current)
+                    self.show_events(state)
+                    if not self.human_turn(state, current):
                         self.console.print("You left the table.")
                         return
                 else:
-                    state.apply(self.bots[current].choose(state.view(current), self.game))
+                    state.apply(self.bots[current].choose(state.view(current), self.game), seat=current)
+                    self.show_events(state)
             self.show_events(state)
             self.show_end(state)
         except (KeyboardInterrupt, EOFError):
             self.console.print("\nYou left the table.")
 
-    def human_turn(self, state: State) -> bool:
-        view = state.view(self.seat)
+    def sit_down(self, seat: int) -> None:
+        """With several people at one terminal, hide the last one's hand before the next sits down."""
+        if seat == self.at_table or len(self.humans) == 1:
+            return
+        self.console.clear()
+        self.console.print(Panel(f"Seat {seat}'s turn. Pass the terminal to seat {seat}.", expand=False))
+        self.ask(f"seat {seat}, press Enter when nobody else is looking> ")
+        self.console.clear()
+        self.at_table = seat
+
+    def human_turn(self, state: State, seat: int) -> bool:
+        view = state.view(seat)
         self.render(view)
-        legal: list[str] = view["legal_actions"]
+        legal = view.legal_actions
         while True:
-            raw = self.ask("[bold green]your move>[/bold green] ").strip()
+            raw = self.ask("\x1b[1;32myour move>\x1b[0m ", [*legal, *COMMANDS]).strip()
             low = raw.lower()
             if not raw:
                 continue
@@ -138,7 +186,7 @@ class TerminalGame:
                 self.console.print(HELP)
                 continue
             if low == "moves":
-                self.show_moves(legal, view.get("legal_ranges", []))
+                self.show_moves(view)
                 continue
             if low == "hand":
                 self.render(view)
@@ -157,13 +205,10 @@ class TerminalGame:
                     self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
                     continue
                 action = legal[index]
-            elif len(raw.split()) == 1 and not any(a == low for a in legal):
-                # A bare card code means playing it, where that is a move.
-                guess = f"play {raw}"
-                if state.normalize(guess) in legal:
-                    action = guess
+            elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
+                action = f"play {raw}"  # a bare card code means playing it, where that is a move
             try:
-                state.apply(action, seat=self.seat)
+                state.apply(action, seat=seat)
             except IllegalAction as exc:
                 self.say_error(exc.reason)
                 continue
@@ -173,161 +218,217 @@ class TerminalGame:
         """An error in red, printed as plain text: a user's input is never read as markup."""
         self.console.print(Text(text, style="red"))
 
-    # --- rendering ------------------------------------------------------------------
+    # --- drawing the table --------------------------------------------------------------------
 
-    def render(self, view: Mapping[str, Any]) -> None:
-        trump = view.get("trump")
+    def render(self, view: View[Any]) -> None:
+        trump = view.trump
         head = Table.grid(padding=(0, 2))
+        head.add_column(style="dim")
         head.add_column()
-        head.add_column()
-        if view.get("hand_number"):
-            head.add_row("hand", str(view["hand_number"]))
-        if "dealer" in view and view["dealer"] is not None:
-            head.add_row("dealer", self.who(view["dealer"], view))
+        if view.hand_number:
+            head.add_row("hand", str(view.hand_number))
+        for s in view.seats:
+            for role in s.roles:
+                head.add_row(role, self.who(s.seat, view))
         if trump:
             head.add_row("trumps", f"{SUIT_NAMES.get(trump, trump)} ({trump})")
-        if view.get("turn_up"):
-            head.add_row("turn-up", self.card(view["turn_up"], trump))
         head.add_row("score", self.score_line(view))
-        for key, value in view.items():
-            if (
-                key in SHOWN
-                or key.startswith("_")
-                or (isinstance(value, list | dict) and len(str(value)) > 70)
-                or value in (None, [], {})
-            ):
+        if view.chips is not None:
+            head.add_row("chips", self.per_seat_line(view.chips, view))
+        for label, value in self.extra_rows(view):
+            head.add_row(label, value)
+        for zone in view.zones:
+            if zone.owner is None:
+                head.add_row(self.zone_label(zone), self.zone_text(zone, trump))
+        for s in view.seats:
+            if s.seat == view.seat:
                 continue
-            head.add_row(key.replace("_", " "), self.value_text(value, trump))
-        self.console.print(Panel(head, title=Text(str(view.get("message", ""))), expand=False))
-        if view.get("last_trick"):
-            last = self.trick_text(_pairs(view["last_trick"]), view)
-            self.console.print(Text("last trick: ").append_text(last))
-        trick = view.get("trick")
-        if trick is not None:
-            pairs = _pairs(trick)
-            self.console.print(
-                Text("on the table: ").append_text(self.trick_text(pairs, view) if pairs else Text("-"))
+            parts = (
+                [Text(f"{s.hand_size} card{'' if s.hand_size == 1 else 's'} in hand")]
+                if s.hand_size is not None
+                else []
             )
-        if view.get("hand") is not None:
-            self.console.print(Text("your hand: ").append_text(self.cards(view["hand"], trump)))
-        self.show_moves(view["legal_actions"], view.get("legal_ranges", []))
+            for zone in view.zones:
+                if zone.owner == s.seat and zone.kind != "hand":
+                    parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
+            if parts:
+                head.add_row(self.who(s.seat, view), Text("  ·  ").join(parts))
+        title = Text(self.name_seats(view.situation, view)) if view.situation else Text(self.game.title)
+        body: list[Any] = [head]
+        if view.score_sheet is not None and view.score_sheet.rows:
+            body.append(self.sheet(view))
+        self.console.print(Panel(Group(*body), title=title, expand=False))
+        if view.last_trick is not None and view.last_trick.plays:
+            won = view.last_trick.winner
+            line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
+            self.console.print(line.append_text(self.plays(view.last_trick.plays, view)))
+        if view.trick is not None:
+            plays = self.plays(view.trick.plays, view) if view.trick.plays else Text("-")
+            self.console.print(Text("on the table: ").append_text(plays))
+        for zone in view.zones:
+            if zone.owner == view.seat and zone.kind != "hand":
+                mine = Text(f"your {self.zone_label(zone)}: ")
+                self.console.print(mine.append_text(self.zone_text(zone, trump)))
+        if view.seat is not None:
+            self.console.print(Text("your hand: ").append_text(self.cards(view.hand, trump)))
+        self.show_moves(view)
 
-    def trick_text(self, pairs: Sequence[Sequence[Any]], view: Mapping[str, Any]) -> Text:
+    def zone_label(self, zone: Zone) -> str:
+        return zone.label or zone.kind.replace("_", " ")
+
+    def zone_text(self, zone: Zone, trump: str | None) -> Text:
+        if not zone.cards and zone.size == 0:
+            return Text("none", style="dim")
+        if all(c is None for c in zone.cards) or (zone.kind in SHOWN_AS_COUNT and zone.size > 8):
+            return Text(f"{zone.size} card{'s' if zone.size != 1 else ''}")
+        return self.cards(zone.cards, trump)
+
+    def plays(self, plays: Sequence[Any], view: View[Any]) -> Text:
         out = Text()
-        for i, (seat, code) in enumerate(pairs):
+        for i, p in enumerate(plays):
             if i:
                 out.append(",  ")
-            out.append(f"{self.who(seat, view) if isinstance(seat, int) else seat} ")
-            out.append_text(self.card(str(code), view.get("trump")))
+            out.append(f"{self.who(p.seat, view)} ")
+            out.append_text(self.card(p.card, view.trump))
         return out
 
-    def value_text(self, value: Any, trump: str | None = None) -> Text:
-        """A value from a view; a list of card codes is shown as cards, with suit symbols."""
-        if isinstance(value, list):
-            if value and self.pack and all(isinstance(v, str) and self.pack.is_card(v) for v in value):
-                return self.cards(value, trump)
-            return Text(" ".join(str(v) for v in value))
-        if isinstance(value, str) and self.pack and self.pack.is_card(value) and len(value) > 1:
-            return self.card(value, trump)
+    def score_line(self, view: View[Any]) -> str:
+        return "   ".join(f"{self.side(team, view)}: {view.scores[team[0]]:g}" for team in view.teams)
+
+    def per_seat_line(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> Text:
+        out = Text()
+        for s, v in enumerate(values):
+            if s:
+                out.append("   ")
+            out.append(f"{self.who(s, view)}: ")
+            out.append_text(self.value(v, view, cards))
+        return out
+
+    def per_side_line(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> Text:
+        out = Text()
+        for i, (team, v) in enumerate(zip(view.teams, values, strict=False)):
+            if i:
+                out.append("   ")
+            out.append(f"{self.side(team, view)}: ")
+            out.append_text(self.value(v, view, cards))
+        return out
+
+    def value(self, value: Any, view: View[Any], cards: bool = False) -> Text:
+        """One value of a game's extras, in words: never a Python list, dict or ``True``."""
+        if isinstance(value, bool):
+            return Text("yes" if value else "no")
+        if value is None:
+            return Text("-", style="dim")
+        if isinstance(value, float):
+            return Text(f"{value:g}")
+        if isinstance(value, str):
+            if cards and self.pack and self.pack.is_card(value):
+                return self.card(value, view.trump)
+            return Text(self.name_seats(value, view))
+        if isinstance(value, list | tuple):
+            if not value:
+                return Text("none", style="dim")
+            if cards and all(isinstance(v, str | None) for v in value):
+                return self.cards(value, view.trump)
+            out = Text()
+            for i, v in enumerate(value):
+                if i:
+                    out.append(", ")
+                out.append_text(self.value(v, view, cards))
+            return out
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            parts = [
+                Text(f"{label_of(f)} ").append_text(self.value(getattr(value, f.name), view, cards))
+                for f in dataclasses.fields(value)
+            ]
+            return Text("; ").join(parts)
         return Text(str(value))
 
-    def score_line(self, view: Mapping[str, Any]) -> str:
-        scores = view["scores"]
-        parts = []
-        for team in view.get("teams") or [[s] for s in range(len(scores))]:
-            names = " & ".join(self.who(s, view) for s in team)
-            parts.append(f"{names}: {scores[team[0]]:g}")
-        return "   ".join(parts)
+    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text]]:
+        extra = view.extra
+        if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
+            return []
+        rows: list[tuple[str, Text]] = []
+        for f in dataclasses.fields(extra):
+            if f.metadata.get("show") is False:
+                continue
+            value = getattr(extra, f.name)
+            if value is None or value == [] or value == "":
+                continue
+            cards = bool(f.metadata.get("cards"))
+            per = f.metadata.get("per")
+            if per == "seat" and isinstance(value, list):
+                rows.append((label_of(f), self.per_seat_line(value, view, cards)))
+            elif per == "side" and isinstance(value, list):
+                rows.append((label_of(f), self.per_side_line(value, view, cards)))
+            else:
+                rows.append((label_of(f), self.value(value, view, cards)))
+        return rows
 
-    def show_moves(self, legal: Sequence[str], ranges: Sequence[Mapping[str, Any]] = ()) -> None:
+    def sheet(self, view: View[Any]) -> Table:
+        sheet = view.score_sheet
+        assert sheet is not None
+        table = Table(title="score sheet", title_style="dim", show_edge=False)
+        table.add_column("")
+        for column in sheet.columns:
+            table.add_column(self.name_seats(column, view), justify="right")
+        for row in sheet.rows[-8:]:
+            table.add_row(row.label, *(f"{v:g}" for v in row.values))
+        return table
+
+    def show_moves(self, view: View[Any]) -> None:
+        legal, ranges = view.legal_actions, view.legal_ranges
         if not legal and not ranges:
             return
         text = Text("moves: ")
         for r in ranges:
-            amount = f"{r['min']}" if r["min"] == r["max"] else f"N ({r['min']}-{r['max']})"
-            text.append(f"{r['verb']} {amount}", style="bold")
+            amount = f"{r.min}" if r.min == r.max else f"N ({r.min}-{r.max})"
+            text.append(f"{r.verb} {amount}", style="bold")
             text.append("  ")
-        for first, last in _runs(legal):
-            if first == last:
-                text.append(f"{first + 1}) ", style="dim")
-                text.append(legal[first])
-            else:
-                text.append(f"{first + 1}-{last + 1}) ", style="dim")
-                text.append(f"{legal[first]} … {legal[last]}")
+        for i, action in enumerate(legal):
+            text.append(f"{i + 1}) ", style="dim")
+            text.append(self.name_seats(action, view))
             text.append("  ")
         self.console.print(text)
 
+    # --- the commentary -----------------------------------------------------------------------
+
     def show_events(self, state: State) -> None:
-        events = state.events(self.seat)
-        view = state.view(self.seat)
-        for event in events[self.shown_events :]:
+        """Print what the seat at the screen may see of what happened since it last looked; at the end
+        of a hand, pause on how it scored."""
+        seat = self.at_table
+        events = state.events(seat)
+        view = state.view(seat)
+        start = self.shown_events[seat]
+        hand_ended = False
+        for event in events[start:]:
             text = event.data.get("text")
             if text:
-                self.console.print(Text("· ", style="dim").append(self.name_seats(str(text), view)))
-        self.shown_events = len(events)
+                style = "bold" if event.kind in ("hand_end", "match_end") else ""
+                self.console.print(Text("· ", style="dim").append(self.name_seats(str(text), view), style))
+            hand_ended = hand_ended or event.kind == "hand_end"
+        self.shown_events[seat] = len(events)
+        if hand_ended and not state.is_over:
+            self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
+            self.ask("the hand is over: press Enter for the next> ")
 
-    def name_seats(self, text: str, view: Mapping[str, Any]) -> str:
-        def name(m: re.Match[str]) -> str:
-            seat = int(m.group(1))
-            return f"seat {seat} (you)" if seat == self.seat else self.who(seat, view)
-
-        return re.sub(r"\bseat (\d+)\b", name, text)
-
-    def show_history(self, state: State, view: Mapping[str, Any]) -> None:
-        tricks = view.get("tricks")
-        if tricks:
-            for i, t in enumerate(tricks, 1):
-                number = t.get("number", i) if isinstance(t, dict) else i
-                line = Text(f"trick {number}: ").append_text(self.trick_text(_pairs(t), view))
-                if isinstance(t, dict) and "winner" in t:
-                    line.append(f"  → {self.who(t['winner'], view)}")
-                self.console.print(line)
-            return
-        for event in state.events(self.seat)[-40:]:
+    def show_history(self, state: State, view: View[Any]) -> None:
+        for event in state.events(view.seat)[-40:]:
             if event.data.get("text"):
                 self.console.print(Text("· " + self.name_seats(str(event.data["text"]), view)))
 
     def show_end(self, state: State) -> None:
-        view = state.view(self.seat)
-        winners = state.winners
-        if not winners:
-            verdict = "The match is drawn."
-        elif self.seat in winners:
+        view = state.view(self.at_table)
+        outcome = view.outcome
+        assert outcome is not None
+        if outcome.draw:
+            verdict = "The match is drawn"
+        elif self.at_table in outcome.winners and len(self.humans) == 1:
             verdict = "[bold green]You win![/bold green]"
-        else:
+        elif len(self.humans) == 1:
             verdict = "[bold red]You lose.[/bold red]"
-        self.console.print(Panel(f"{verdict}\nfinal score — {self.score_line(view)}", expand=False))
-
-
-def _pairs(trick: Any) -> list[list[Any]]:
-    """Cards of a trick as ``[seat, card]`` pairs, from the shapes games use in views."""
-    if isinstance(trick, dict):
-        trick = trick.get("cards", trick.get("plays", []))
-    out: list[list[Any]] = []
-    for entry in trick or []:
-        if isinstance(entry, dict):
-            out.append([entry.get("seat", "?"), entry.get("card", "?")])
-        elif isinstance(entry, list | tuple) and len(entry) >= 2:
-            out.append([entry[0], entry[1]])
-    return out
-
-
-def _runs(legal: Sequence[str]) -> list[tuple[int, int]]:
-    """Index ranges of moves to show together: runs of one word with consecutive numbers (bet 1 … bet 95)."""
-    out: list[tuple[int, int]] = []
-    i = 0
-    while i < len(legal):
-        j = i
-        word, _, num = legal[i].rpartition(" ")
-        if num.isdigit():
-            while j + 1 < len(legal):
-                w2, _, n2 = legal[j + 1].rpartition(" ")
-                if w2 != word or not n2.isdigit() or int(n2) != int(num) + (j + 1 - i):
-                    break
-                j += 1
-        if j - i < 3:
-            out.extend((k, k) for k in range(i, j + 1))
         else:
-            out.append((i, j))
-        i = j + 1
-    return out
+            verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
+        reason = escape(self.name_seats(outcome.reason, view))
+        score = escape(self.score_line(view))
+        self.console.print(Panel(f"{verdict} ({reason})\nfinal score — {score}", expand=False))
