@@ -48,7 +48,8 @@ HAND_SIZE = 15
 """Each player is dealt fifteen suited cards."""
 LANDSKNECHT = "N"
 TILL = "E"
-KITTY: tuple[str, ...] = (LANDSKNECHT,) * 4 + (TILL,)
+LANDSKNECHTS = 4
+KITTY: tuple[str, ...] = (LANDSKNECHT,) * LANDSKNECHTS + (TILL,)
 """The kitty: the four Landsknechts and Till, set aside unseen before the deal."""
 EXCUSES = frozenset(KITTY)
 """The L'Excuse cards: a Landsknecht or Till may be played to any trick, and never wins one."""
@@ -62,6 +63,7 @@ HALF_POINTS: Mapping[str, int] = {
 """Card points in halves (ruling AP-14): an ace is half a point, a castle 5.5, Till 4.5."""
 TOTAL_HALVES = 201
 """The whole pack holds 100.5 card points."""
+TOTAL_POINTS = TOTAL_HALVES / 2
 SUITED: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 CARD_HALVES: Mapping[str, int] = {c: HALF_POINTS[c if c in EXCUSES else c[:-1]] for c in (*SUITED, *KITTY)}
 """Each card's value in half points."""
@@ -78,6 +80,15 @@ TAKER_HAND = HAND_SIZE + len(KITTY) - BURIAL
 TRICKS = HAND_SIZE
 """Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
 DEFENDERS = PLAYERS - 1
+MAX_DEALS = 200
+"""The longest match the option ``deals`` allows."""
+
+
+def left_of(seat: int) -> int:
+    """The next seat to the left: the turn to bid, to play and to deal passes that way. The dealer's
+    left bids first and leads the first trick."""
+    return (seat + 1) % PLAYERS
+
 
 # --- the settlement --------------------------------------------------------------------------
 
@@ -197,7 +208,7 @@ def next_leader(winner: int, taker: int, tricks_done: int) -> int:
     """Who leads after ``tricks_done`` tricks, the last won by ``winner``: the winner, unless it is
     the taker after the fourteenth trick, when the taker's left leads the fifteenth (ruling AP-3)."""
     if winner == taker and tricks_done == TAKER_HAND:
-        return (taker + 1) % PLAYERS
+        return left_of(taker)
     return winner
 
 
@@ -307,20 +318,37 @@ class Apology(Game["ApologyState"]):
 
     name = "apology"
     title = "Apology (L'Excuse for the Bishops Whist pack)"
-    min_players = 4
-    max_players = 4
+    min_players = max_players = PLAYERS
     pack = "bishops65"
     summary = (
         "One taker takes the kitty of Landsknechts and Till, buries six and plays alone against three; "
         "no trumps, the Landsknechts and Till escape tricks, and the target falls with the oudlers held."
     )
     option_specs = (
-        Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=200),
-        Option("target_0", 62.0, "card points the taker needs holding no oudler", minimum=0, maximum=100.5),
-        Option("target_1", 56.0, "card points the taker needs holding one oudler", minimum=0, maximum=100.5),
-        Option("target_2", 45.0, "card points the taker needs holding two oudlers", minimum=0, maximum=100.5),
+        Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=MAX_DEALS),
         Option(
-            "target_3", 40.0, "card points the taker needs holding three oudlers", minimum=0, maximum=100.5
+            "target_0", 62.0, "card points the taker needs holding no oudler", minimum=0, maximum=TOTAL_POINTS
+        ),
+        Option(
+            "target_1",
+            56.0,
+            "card points the taker needs holding one oudler",
+            minimum=0,
+            maximum=TOTAL_POINTS,
+        ),
+        Option(
+            "target_2",
+            45.0,
+            "card points the taker needs holding two oudlers",
+            minimum=0,
+            maximum=TOTAL_POINTS,
+        ),
+        Option(
+            "target_3",
+            40.0,
+            "card points the taker needs holding three oudlers",
+            minimum=0,
+            maximum=TOTAL_POINTS,
         ),
         Option(
             "target_shift",
@@ -412,7 +440,7 @@ class Apology(Game["ApologyState"]):
         state.rows = [(r.label, list(r.values)) for r in view.score_sheet.rows] if view.score_sheet else []
         state.log = [e for label, values in state.rows for e in _result_events(label, values)]
         current = view.trick or TrickView([])
-        state.leader = current.leader if current.leader is not None else (state.dealer + 1) % PLAYERS
+        state.leader = current.leader if current.leader is not None else left_of(state.dealer)
         state.trick = [(p.seat, p.card) for p in current.plays]
         state.tricks = _tricks_from(x.played, x.tricks_played, state.dealer, state.taker)
         zones = {(z.kind, z.owner): z for z in view.zones}
@@ -469,7 +497,7 @@ def _tricks_from(
     """The tricks played out, rebuilt from each seat's cards in the order played: each seat plays
     one card a trick, the first trick led from the dealer's left, each next by the last winner."""
     tricks: list[PlayedTrick] = []
-    leader = (dealer + 1) % PLAYERS
+    leader = left_of(dealer)
     for i in range(done):
         seats = [(leader + j) % PLAYERS for j in range(PLAYERS)]
         if trick_size(i) < PLAYERS:
@@ -490,7 +518,7 @@ def _result_events(label: str, values: Sequence[float]) -> list[Event]:
 Hand = Annotated[list[Code], Field(max_length=HAND_SIZE + len(KITTY))]
 Won = Annotated[list[Code], Field(max_length=len(EXTENDED_65.cards))]
 Bid = Literal["bid", "pass"] | None
-Stake = Annotated[int, Field(ge=-600, le=600)]
+Stake = Annotated[int, Field(ge=-STAKE * DEFENDERS * MAX_DEALS, le=STAKE * DEFENDERS * MAX_DEALS)]
 Play = tuple[Seat, Code]
 
 
@@ -509,7 +537,7 @@ class ApologySave(SaveDict):
     """The saved state of a match (``ApologyState._data``); ruling AP-17 says what else must hold."""
 
     phase: Literal["bid", "bury", "play", "pay", "over"]
-    deal_no: Annotated[int, Field(ge=0, le=200)]
+    deal_no: Annotated[int, Field(ge=0, le=MAX_DEALS)]
     dealer: Seat
     hands: tuple[Hand, Hand, Hand, Hand]
     kitty: Annotated[list[Code], Field(max_length=len(KITTY))]
@@ -573,7 +601,7 @@ class ApologyState(State):
             self.rng.shuffle(cards)
             hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(PLAYERS)]
         self.hands = [sort_cards(h) for h in hands]
-        self.turn = (dealer + 1) % PLAYERS
+        self.turn = left_of(dealer)
         self.leader = self.turn
         self.log.append(
             Event(
@@ -597,7 +625,7 @@ class ApologyState(State):
             self.turn = None
             self.log.append(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
             return
-        self.start_deal((self.dealer + 1) % PLAYERS, None)
+        self.start_deal(left_of(self.dealer), None)
 
     # --- the State contract --------------------------------------------------------
 
@@ -683,8 +711,8 @@ class ApologyState(State):
         if bids:
             self._take(seat)
             return
-        nxt = (seat + 1) % PLAYERS
-        if nxt == (self.dealer + 1) % PLAYERS:
+        nxt = left_of(seat)
+        if nxt == left_of(self.dealer):
             self.log.append(
                 Event("throw_in", {"dealer": self.dealer, "text": "all four pass: the deal is thrown in"})
             )
@@ -722,7 +750,7 @@ class ApologyState(State):
                 Event("buried", {"seat": seat, "count": BURIAL, "text": f"seat {seat} has buried six cards"})
             )
             self.phase = Phase.PLAY
-            self.leader = (self.dealer + 1) % PLAYERS
+            self.leader = left_of(self.dealer)
             self.turn = self.leader
 
     # --- trick play ----------------------------------------------------------------
@@ -739,9 +767,9 @@ class ApologyState(State):
         self._finish_trick()
 
     def _next_in_trick(self, seat: int) -> int:
-        nxt = (seat + 1) % PLAYERS
+        nxt = left_of(seat)
         if nxt == self.taker and trick_size(len(self.tricks)) < PLAYERS:
-            nxt = (nxt + 1) % PLAYERS  # the taker sits out the fifteenth trick (ruling AP-3)
+            nxt = left_of(nxt)  # the taker sits out the fifteenth trick (ruling AP-3)
         return nxt
 
     def _finish_trick(self) -> None:
@@ -1140,7 +1168,7 @@ class ApologyState(State):
                 f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
                 f"missing: {echo(', '.join(missing)) if missing else 'none'})"
             )
-        first = (self.dealer + 1) % PLAYERS
+        first = left_of(self.dealer)
         self._check_bids(first)
         taker = self.taker
         for s in range(PLAYERS):
