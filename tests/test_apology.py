@@ -63,6 +63,7 @@ def public(state: ApologyState, kind: str) -> list[dict[str, Any]]:
 
 
 def test_card_points_match_the_seed_table() -> None:
+    """Ruling AP-14: card points in halves, as the seed's table gives them."""
     expected = {
         "A": 0.5, "2": 0.5, "3": 0.5, "4": 0.5, "5": 0.5, "6": 0.5, "7": 0.5, "8": 0.5, "9": 0.5,
         "T": 0.5, "L": 1.5, "B": 2.5, "Q": 3.5, "K": 4.5, "C": 5.5, "N": 1.5, "E": 4.5,
@@ -107,6 +108,7 @@ def test_every_played_hand_adds_up_to_100_5(seed: int) -> None:
 
 
 def test_explicit_deal_is_checked() -> None:
+    """Ruling AP-15: a deal that is not four hands of the sixty suited cards is refused."""
     game = parlour.make("apology")
     with pytest.raises(InvalidDeal):
         game.new(deal={"hands": suit_hands()[:3]})
@@ -125,6 +127,7 @@ def test_a_random_deal_gives_fifteen_suited_cards_each_and_sets_the_kitty_aside(
 
 
 def test_first_bid_takes_and_the_taker_takes_up_the_kitty() -> None:
+    """Ruling AP-1: the first bid takes, and nobody after it is asked."""
     state = new(suit_hands(), dealer=3)
     assert state.current_player == 0
     state.apply("pass")
@@ -136,6 +139,7 @@ def test_first_bid_takes_and_the_taker_takes_up_the_kitty() -> None:
 
 
 def test_all_pass_throws_in_and_the_next_dealer_deals() -> None:
+    """Ruling AP-2: four passes throw the deal in; it scores nothing and the deal passes left."""
     state = new(suit_hands(), dealer=3, deals=3)
     for _ in range(4):
         state.apply("pass")
@@ -148,6 +152,7 @@ def test_all_pass_throws_in_and_the_next_dealer_deals() -> None:
 
 
 def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
+    """Rulings AP-2 and AP-12: a thrown-in deal counts; all four level is a draw."""
     state = new(suit_hands(), deals=1)
     for _ in range(4):
         state.apply("pass")
@@ -158,6 +163,7 @@ def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
 
 
 def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
+    """Rulings AP-3 and AP-10: six buried face down (the taker sees them), fourteen kept."""
     state = new(suit_hands())
     state.apply("bid")
     for card in ("E", "N", "N", "2S", "3S", "AS"):
@@ -170,6 +176,7 @@ def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
 
 
 def test_burying_oudlers_may_be_forbidden() -> None:
+    """Ruling AP-10: under bury_oudlers=false no ace, castle or Till is buried."""
     state = new(suit_hands(), bury_oudlers=False)
     state.apply("bid")
     assert "bury E" not in state.legal_actions() and "bury CS" not in state.legal_actions()
@@ -208,6 +215,7 @@ def test_follow_suit_and_highest_of_the_suit_led_wins_without_trumps() -> None:
 
 
 def test_trick_winner_ignores_excuses_and_off_suit_cards() -> None:
+    """Ruling AP-5: a Landsknecht or Till neither wins nor sets the suit."""
     assert trick_winner([(0, "N"), (1, "2H"), (2, "CS"), (3, "3H")]) == 3
     assert trick_winner([(0, "5D"), (1, "E"), (2, "KD"), (3, "CC")]) == 2
 
@@ -242,6 +250,8 @@ def test_an_excuse_may_be_played_even_when_able_to_follow() -> None:
 
 
 def test_escape_with_a_won_trick_pays_at_once_and_keeps_the_excuse() -> None:
+    """Rulings AP-5, AP-6 and AP-7: an excuse led; the escaped card stays with the taker, who pays at once
+    with a card of their choice from their won tricks."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     for a in ("play CS", "play AS", "play AD", "play AC"):  # seat 0 wins trick 1
@@ -264,6 +274,7 @@ def test_escape_with_a_won_trick_pays_at_once_and_keeps_the_excuse() -> None:
 
 
 def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
+    """Ruling AP-8: the payment is owed until the taker wins a trick."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     for a in ("play N", "play 2H", "play AD", "play AC"):
@@ -280,6 +291,7 @@ def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
 
 @pytest.mark.parametrize("rule", ["forfeit", "lapse"])
 def test_an_escape_never_paid_is_settled_by_the_option(rule: str) -> None:
+    """Ruling AP-8: a debt never paid is forfeited (the escaped card to the creditor) or lapses."""
     # Seat 1 takes with hearts and a lone ace of spades; seat 0's spades win every trick.
     hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
     state = new(hands, unpaid=rule)
@@ -303,6 +315,7 @@ def test_an_escape_never_paid_is_settled_by_the_option(rule: str) -> None:
 
 
 def test_an_excuse_played_as_the_last_card_is_captured() -> None:
+    """Ruling AP-4: a Landsknecht played as its player's last card (trick 14) is captured."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
 
@@ -326,6 +339,7 @@ def test_an_excuse_played_as_the_last_card_is_captured() -> None:
 
 
 def test_the_fifteenth_trick_is_played_by_the_defenders_alone() -> None:
+    """Ruling AP-3: the taker has no card for the fifteenth trick."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     play_until(state, lambda s: s.deal_no > 0)
@@ -339,6 +353,7 @@ def test_the_fifteenth_trick_is_played_by_the_defenders_alone() -> None:
 
 
 def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
+    """Ruling AP-11: each defender pays the taker one stake."""
     state = new(suit_hands(), deals=1)
     state.apply("bid")
     bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
@@ -353,6 +368,7 @@ def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
 
 
 def test_the_taker_who_falls_short_pays_each_defender() -> None:
+    """Ruling AP-11: the taker pays each defender one stake."""
     hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
     state = new(hands, deals=1)
     state.apply("pass")
@@ -367,6 +383,7 @@ def test_the_taker_who_falls_short_pays_each_defender() -> None:
 
 
 def test_oudlers_count_kinds_or_cards() -> None:
+    """Ruling AP-9: the kinds of the trio held, or oudler cards capped at three."""
     cards = ["AS", "AH", "CS", "5D"]
     assert oudlers_held(cards, "kinds") == 2
     assert oudlers_held(cards, "cards") == 3
@@ -376,6 +393,7 @@ def test_oudlers_count_kinds_or_cards() -> None:
 
 @pytest.mark.parametrize(("target", "made"), [(99.0, True), (99.5, False)])
 def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> None:
+    """Ruling AP-11: reaching the target exactly is enough."""
     state = new(suit_hands(), deals=1, oudlers="cards", target_3=target)
     state.apply("bid")
     bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
@@ -386,6 +404,7 @@ def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> Non
 
 
 def test_the_match_is_a_fixed_number_of_deals_with_the_deal_passing_left() -> None:
+    """Ruling AP-12: a fixed number of deals, the deal passing to the left."""
     state = parlour.make("apology", deals=3).new(seed=11)
     rng = Rng(3)
     dealers: list[tuple[int, int]] = []
@@ -426,6 +445,7 @@ def test_save_and_load_round_trip_mid_hand() -> None:
 
 @pytest.mark.parametrize(("counting", "oudlers", "target"), [("kinds", 2, 45.0), ("cards", 3, 40.0)])
 def test_oudlers_held_at_the_end_by_kinds_or_by_cards(counting: str, oudlers: int, target: float) -> None:
+    """Ruling AP-9: oudlers are counted among the taker's cards at the end (Till captured is not held)."""
     state = taker_spades(deals=1, oudlers=counting)
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
     play_until(state, lambda s: False)  # the taker keeps Till to the end, where it is captured
