@@ -12,9 +12,41 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import IllegalAction, InvalidDeal, Rng
-from parlour.games.bezique.rules import BeziqueState
+from parlour.engine.views import View
+from parlour.games.bezique.rules import Bezique, BeziqueExtra, BeziqueState, Phase
 
 PACK = BEZIQUE_64
+
+
+def make(**options: Any) -> Bezique:
+    """The game from the registry, typed (its states are ``BeziqueState``)."""
+    game = parlour.make("bezique", **options)
+    assert isinstance(game, Bezique)
+    return game
+
+
+def declared(view: View[BeziqueExtra], seat: int) -> list[str]:
+    """The cards ``seat`` has declared on the table, as ``view`` shows them."""
+    zone = view.zone("melds", seat)
+    assert zone is not None
+    return zone.face_up
+
+
+def talon_top(view: View[BeziqueExtra]) -> str | None:
+    """The talon's top card if ``view`` shows it face up (to a player who drew it and put it back)."""
+    talon = view.zone("talon")
+    assert talon is not None and all(c is None for c in talon.cards[1:])
+    return talon.cards[0] if talon.cards else None
+
+
+def hand_sizes(view: View[BeziqueExtra]) -> list[int | None]:
+    return [seat.hand_size for seat in view.seats]
+
+
+def phase(state: BeziqueState) -> Phase:
+    """The state's phase (read through a call, so that a type checker does not carry an earlier
+    ``assert state.phase is ...`` over to the next one)."""
+    return state.phase
 
 
 def setup(
@@ -29,25 +61,23 @@ def setup(
 
     Cards that do not fit in the talon are put among seat 1's won tricks (a late position).
     """
-    game = parlour.make("bezique", **options)
+    game = make(**options)
     used = Counter(hands[0]) + Counter(hands[1]) + Counter([turn_up]) + Counter(top or [])
     rest = sorted((PACK.counts() - used).elements(), key=PACK.sort_key)
     stock = list(top or []) + rest
     won: list[list[str]] = [[], []]
     if stock_size is not None:
         stock, won[1] = stock[:stock_size], stock[stock_size:]
-    state = game.new(
+    return game.new(
         seed=1, deal={"dealer": dealer, "hands": hands, "turn_up": turn_up, "stock": stock, "won": won}
     )
-    assert isinstance(state, BeziqueState)
-    return state
 
 
 def play(state: BeziqueState, *actions: str) -> None:
     """Apply ``actions``; ``pass?`` passes only if the declaring turn is still open."""
     for a in actions:
         if a == "pass?":
-            if state.d["phase"] == "declare":
+            if state.phase is Phase.DECLARE:
                 state.apply("pass")
             continue
         state.apply(a)
@@ -69,26 +99,22 @@ FILL1 = ["7D", "8H", "9H", "7H", "8S"]
 
 
 def test_random_deal_shape() -> None:
-    state = parlour.make("bezique").new(seed=3)
-    assert isinstance(state, BeziqueState)
-    d = state.d
-    assert len(d["hidden"][0]) == len(d["hidden"][1]) == 8
-    assert len(d["stock"]) == 47 and d["turn_up"] is not None
-    assert d["trump"] == d["turn_up"][-1]
+    state = make().new(seed=3)
+    assert len(state.concealed[0]) == len(state.concealed[1]) == 8
+    assert len(state.stock) == 47 and state.turn_up is not None
+    assert state.trump == state.turn_up[-1]
     assert state.inventory() == PACK.counts()
-    assert state.current_player == 1 - d["dealer"]
+    assert state.current_player == 1 - state.dealer
     cut = [e for e in state.log if e.kind == "cut"]
-    assert cut and cut[-1].data["dealer"] == d["dealer"]
+    assert cut and cut[-1].data["dealer"] == state.dealer
     a, b = cut[-1].data["cards"]
     order = "AT KQJ987".replace(" ", "")
-    assert (order.index(a[0]) < order.index(b[0])) == (d["dealer"] == 0)
+    assert (order.index(a[0]) < order.index(b[0])) == (state.dealer == 0)
 
 
 def test_deal_3_2_3_to_opponent_first() -> None:
-    game = parlour.make("bezique")
-    state = game.new(seed=11)
-    assert isinstance(state, BeziqueState)
-    dealer = state.d["dealer"]
+    state = make().new(seed=11)
+    dealer = state.dealer
     # replay the shuffle: the RNG after the cut is what dealt the hand
     rng = Rng(11)
     while True:
@@ -100,9 +126,9 @@ def test_deal_3_2_3_to_opponent_first() -> None:
     rng.shuffle(cards)
     elder = 1 - dealer
     expect = {elder: cards[0:3] + cards[6:8] + cards[10:13], dealer: cards[3:6] + cards[8:10] + cards[13:16]}
-    assert Counter(state.d["hidden"][elder]) == Counter(expect[elder])
-    assert Counter(state.d["hidden"][dealer]) == Counter(expect[dealer])
-    assert state.d["turn_up"] == cards[16]
+    assert Counter(state.concealed[elder]) == Counter(expect[elder])
+    assert Counter(state.concealed[dealer]) == Counter(expect[dealer])
+    assert state.turn_up == cards[16]
 
 
 def test_turned_up_seven_scores_ten_for_dealer() -> None:
@@ -122,16 +148,16 @@ def test_phase_one_no_duty_to_follow_and_trick_winners() -> None:
     # seat 1 holds spades but may play anything
     assert {"play 7D", "play JH", "play TS", "play 8S"} <= set(s.legal_actions())
     play(s, "play 7D")  # off-suit, not trump: leader wins
-    assert s.d["leader"] == 0
+    assert s.leader == 0
     s = setup(hands, "9H")
     play(s, "play KS", "play TS")  # higher of the suit led wins
-    assert s.d["leader"] == 1
+    assert s.leader == 1
     s = setup(hands, "9H")
     play(s, "play AS", "play 8H")  # any trump beats a plain lead
-    assert s.d["leader"] == 1
+    assert s.leader == 1
     s = setup(hands, "9H")
     play(s, "play KS", "play 8S")  # lower of the suit loses
-    assert s.d["leader"] == 0
+    assert s.leader == 0
 
 
 def test_equal_cards_leader_wins() -> None:
@@ -141,8 +167,8 @@ def test_equal_cards_leader_wins() -> None:
     ]
     s = setup(hands, "9H")
     play(s, "play AS", "play AS")
-    assert s.d["leader"] == 0
-    assert s.d["won"][0] == ["AS", "AS"]
+    assert s.leader == 0
+    assert s.won[0] == ["AS", "AS"]
 
 
 def test_only_the_winner_declares_and_draw_order() -> None:
@@ -152,12 +178,12 @@ def test_only_the_winner_declares_and_draw_order() -> None:
     ]
     s = setup(hands, "9H", top=["AC", "TC"])
     play(s, "play 9C", "play 8H")  # seat 1 trumps and wins
-    assert s.current_player == 1 and s.d["phase"] == "declare"
+    assert s.current_player == 1 and s.phase is Phase.DECLARE
     assert "meld KD QD" in s.legal_actions() and "meld KS QS" not in s.legal_actions()
     play(s, "pass")
     # winner draws first (AC), loser second (TC)
-    assert "AC" in s.d["hidden"][1] and "TC" in s.d["hidden"][0]
-    assert s.current_player == 1 and s.d["phase"] == "play1"
+    assert "AC" in s.concealed[1] and "TC" in s.concealed[0]
+    assert s.current_player == 1 and phase(s) is Phase.TALON
 
 
 def test_nothing_to_declare_draws_at_once() -> None:
@@ -167,8 +193,8 @@ def test_nothing_to_declare_draws_at_once() -> None:
     ]
     s = setup(hands, "9H", top=["AC", "TC"])
     play(s, "play 9C", "play 7D")
-    assert s.d["phase"] == "play1" and s.current_player == 0
-    assert len(s.d["stock"]) == 45
+    assert s.phase is Phase.TALON and s.current_player == 0
+    assert len(s.stock) == 45
 
 
 @pytest.mark.parametrize(
@@ -207,7 +233,7 @@ def test_meld_spelling_any_order() -> None:
     play(s, "play 9C", "play 7D")
     s.apply("meld qs ks")
     assert s.scores[0] == 20
-    assert s.view(1)["table"][0] == ["KS", "QS"]
+    assert declared(s.view(1), 0) == ["KS", "QS"]
 
 
 def test_spade_example_bezique_now_marriage_after_next_trick() -> None:
@@ -226,9 +252,9 @@ def test_spade_example_bezique_now_marriage_after_next_trick() -> None:
     play(s, "meld KS QS")
     assert s.scores[0] == 40
     views_hold(s)
-    assert s.view(1)["bookkeeping"]["meld_history"][0][-1]["scored"] is False
+    assert s.view(1).extra.meld_history[0][-1].scored is False
     # seat 0 draws; next trick won by seat 0 scores the marriage
-    assert s.current_player == 0 and s.d["phase"] == "play1"
+    assert s.current_player == 0 and s.phase is Phase.TALON
     play(s, "play 8C", "play 7D")
     assert "meld KS QS" in s.legal_actions()
     play(s, "meld KS QS")
@@ -282,13 +308,13 @@ def test_remarriage_rules() -> None:
     # seat 0 holds the married K♣ and Q♣ and a fresh Q♣: no second marriage
     play(s, "play 9S", "play 7S")
     assert "meld KC QC" not in s.legal_actions()
-    assert s.d["phase"] == "play1"  # nothing to declare: drawn at once, the second K♣ among it
-    assert "KC" in s.d["hidden"][0]
+    assert s.phase is Phase.TALON  # nothing to declare: drawn at once, the second K♣ among it
+    assert "KC" in s.concealed[0]
     play(s, "play 9D", "play 7D")
     assert "meld KC QC" in s.legal_actions()
     play(s, "meld KC QC")
     assert s.scores[0] == 40
-    assert sorted(e["card"] for e in s.d["table"][0]) == ["KC", "KC", "QC", "QC"]
+    assert sorted(e.card for e in s.declared[0]) == ["KC", "KC", "QC", "QC"]
 
 
 def test_four_kings_after_marriage_but_no_marriage_after_four_kings() -> None:
@@ -381,10 +407,10 @@ def test_seven_exchange_and_declare() -> None:
     assert {"exchange 7H", "declare 7H"} <= set(s.legal_actions())
     play(s, "exchange 7H")
     assert s.scores[0] == 10
-    assert s.d["turn_up"] == "7H" and "AH" in s.d["hidden"][0]
+    assert s.turn_up == "7H" and "AH" in s.concealed[0]
     # the opponent knows the ace of hearts is in seat 0's hand
-    assert s.view(1)["known"][0] == ["AH"]
-    assert s.d["phase"] == "play1"  # nothing more to declare: drawn
+    assert s.view(1).extra.known[0] == ["AH"]
+    assert s.phase is Phase.TALON  # nothing more to declare: drawn
     # seat 1's seven can now only be declared
     play(s, "play 9S", "play 9H")  # seat 1 trumps
     assert "exchange 7H" not in s.legal_actions() and "declare 7H" in s.legal_actions()
@@ -456,12 +482,12 @@ def test_of_two_sevens_one_declared_the_played_one_scores() -> None:
     _win_trick_for_0(s)
     play(s, "declare 7H", "pass?")
     assert s.scores == [10.0, 0.0]
-    assert s.view(1)["known"][0] == ["7H"]
+    assert s.view(1).extra.known[0] == ["7H"]
     play(s, "play 7H", "play 9H")
     assert s.scores == [20.0, 0.0]
     # the declared seven is still there, known to the table, and cannot score a third time
-    assert s.d["declared_sevens"][0] == 1 and s.d["hidden"][0].count("7H") == 1
-    assert s.view(1)["known"][0] == ["7H"]
+    assert s.sevens_shown[0] == 1 and s.concealed[0].count("7H") == 1
+    assert s.view(1).extra.known[0] == ["7H"]
     views_hold(s)
     play(s, "play JC", "play 8D")  # seat 1 leads, seat 0 discards: seat 1 wins
     play(s, "pass?", "play 8S", "play 9S")  # seat 0 wins
@@ -480,8 +506,8 @@ def test_exchanging_the_second_seven_keeps_the_declared_one_known() -> None:
     _win_trick_for_0(s)
     play(s, "declare 7H", "exchange 7H")
     assert s.scores == [20.0, 0.0]
-    assert s.d["turn_up"] == "7H" and s.d["declared_sevens"][0] == 1
-    assert s.view(1)["known"][0] == ["AH", "7H"]
+    assert s.turn_up == "7H" and s.sevens_shown[0] == 1
+    assert s.view(1).extra.known[0] == ["AH", "7H"]
     views_hold(s)
 
 
@@ -497,7 +523,7 @@ def test_played_seven_scores_option_off() -> None:
     assert s.scores == [10.0, 0.0]
     play(s, "play 7H", "play 9H")  # the declared copy is played: the other may still be declared
     assert s.scores == [10.0, 0.0]
-    assert s.d["declared_sevens"][0] == 0
+    assert s.sevens_shown[0] == 0
     play(s, "play JC", "play 8D", "pass?", "play 8S", "play 9S")
     assert "declare 7H" in s.legal_actions()
 
@@ -509,7 +535,7 @@ def test_a_seven_played_in_the_last_eight_scores_nothing() -> None:
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick="final")
     play(s, "play 9S", "play 7S", "pass")  # seat 0 does not declare its seven
-    assert s.d["phase"] == "play2"
+    assert s.phase is Phase.LAST_EIGHT
     play(s, "play 7H")
     assert s.scores == [0.0, 0.0]
 
@@ -526,12 +552,12 @@ def test_seven_counts_as_meld_option() -> None:
     s = setup(hands, "AH", top=["7D", "7D"], seven_counts_as_meld=True)
     _win_trick_for_0(s)
     play(s, "exchange 7H")
-    assert s.d["phase"] == "play1"
+    assert s.phase is Phase.TALON
 
 
 def _finish_talon(s: BeziqueState) -> None:
     """Play the talon out with both players passing and playing their first legal card."""
-    while s.d["phase"] in ("play1", "declare"):
+    while s.phase in (Phase.TALON, Phase.DECLARE):
         acts = s.legal_actions()
         s.apply("pass" if "pass" in acts else acts[0])
 
@@ -542,11 +568,11 @@ def test_last_talon_card_to_winner_turn_up_to_loser() -> None:
         ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1)
-    assert len(s.d["stock"]) == 1
+    assert len(s.stock) == 1
     play(s, "play 9S", "play 7S")
-    assert "TD" in s.d["hidden"][0] and "AH" in s.d["hidden"][1]
-    assert s.d["turn_up"] is None and s.d["phase"] == "play2"
-    assert s.view(0)["known"][1] == ["AH"]
+    assert "TD" in s.concealed[0] and "AH" in s.concealed[1]
+    assert s.turn_up is None and s.phase is Phase.LAST_EIGHT
+    assert s.view(0).extra.known[1] == ["AH"]
 
 
 def test_exchanged_seven_goes_to_the_loser_at_the_end() -> None:
@@ -558,7 +584,7 @@ def test_exchanged_seven_goes_to_the_loser_at_the_end() -> None:
     _win_trick_for_0(s)
     play(s, "exchange 7H")
     play(s, "play 9S", "play 8C")  # seat 0 wins the last talon trick
-    assert "TD" in s.d["hidden"][0] and "7H" in s.d["hidden"][1]
+    assert "TD" in s.concealed[0] and "7H" in s.concealed[1]
 
 
 def test_phase_two_follow_head_trump() -> None:
@@ -568,7 +594,7 @@ def test_phase_two_follow_head_trump() -> None:
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1)
     play(s, "play 9S", "play 7S")  # seat 0 wins; phase two
-    assert s.d["phase"] == "play2"
+    assert s.phase is Phase.LAST_EIGHT
     # seat 0 leads 9S: seat 1 must head with TS (8S is lower)
     play(s, "play 9S")
     assert s.legal_actions() == ["play TS"]
@@ -589,7 +615,7 @@ def test_phase_two_must_trump_when_void() -> None:
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1)
     play(s, "play 9S", "play 7S")
-    assert s.d["phase"] == "play2"
+    assert s.phase is Phase.LAST_EIGHT
     play(s, "play 9S")  # seat 1 holds 8S only: lower spade must still follow
     assert s.legal_actions() == ["play 8S"]
     play(s, "play 8S")
@@ -604,7 +630,7 @@ def test_last_trick_and_brisques() -> None:
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick="final")
     assert not [e for e in s.log if e.kind == "hand_end"]
-    while s.d["hand_number"] == 1 and not s.is_over:
+    while s.hand_number == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
     ends = [e for e in s.log if e.kind == "hand_end"]
     assert len(ends) == 1
@@ -625,7 +651,7 @@ def test_last_trick_option(option: str, stock_bonus: int, final_bonus: int) -> N
         ["7S", "7S", "8S", "8S", "8C", "7H", "9H", "JC"],
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1, last_trick=option)
-    while s.d["hand_number"] == 1 and not s.is_over:
+    while s.hand_number == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
     reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
     assert reasons["last trick of the talon"] == stock_bonus
@@ -643,7 +669,7 @@ def test_last_trick_default_is_the_last_trick_of_the_talon() -> None:
     play(s, "play 9S", "play 8S")  # seat 0 wins the last trick of the talon
     scored = [(e.data["seat"], e.data["points"], e.data["reason"]) for e in s.log if e.kind == "score"]
     assert scored == [(0, 10, "last trick of the talon")]
-    while s.d["hand_number"] == 1 and not s.is_over:
+    while s.hand_number == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
     reasons = Counter(e.data["reason"] for e in s.log if e.kind == "score")
     assert reasons["last trick of the talon"] == 1
@@ -659,11 +685,12 @@ def test_declared_cards_are_public_and_playable() -> None:
     _win_trick_for_0(s)
     play(s, "meld KS QS", "pass?")
     v1 = s.view(1)
-    assert v1["table"][0] == ["KS", "QS"]
-    assert "hand" in v1 and "KS" not in v1["hand"]
+    assert declared(v1, 0) == ["KS", "QS"]
+    assert v1.hand and "KS" not in v1.hand
+    assert declared(s.view(0), 0) == ["KS", "QS"] and "KS" not in s.view(0).hand
     assert "play KS" in s.legal_actions()
     play(s, "play KS")
-    assert s.d["table"][0][0]["card"] == "QS"
+    assert s.declared[0][0].card == "QS"
 
 
 def test_alt_bezique_option() -> None:
@@ -703,11 +730,10 @@ def test_carte_blanche_option() -> None:
     assert s.current_player == 0 and s.legal_actions() == ["blanche", "pass"]
     play(s, "blanche")
     assert s.scores == [50.0, 0.0]
-    assert sorted(s.view(1)["known"][0]) == sorted(hands[0])
+    assert sorted(s.view(1).extra.known[0]) == sorted(hands[0])
     views_hold(s)
     sampled = s.game.determinize(s.view(1), Rng(2))
-    assert isinstance(sampled, BeziqueState)
-    assert Counter(sampled.d["hidden"][0]) == Counter(hands[0])
+    assert Counter(sampled.concealed[0]) == Counter(hands[0])
     assert s.legal_actions()[0].startswith("play")
     s = setup(hands, "AH")
     assert s.legal_actions()[0].startswith("play")
@@ -734,7 +760,7 @@ def test_one_meld_per_trick_second_must_share() -> None:
     play(s, "meld KS QS")
     # the clubs marriage shares no card with what was just exposed: it must wait for another trick
     assert "meld KC QC" not in s.legal_actions()
-    assert s.d["phase"] == "play1"
+    assert s.phase is Phase.TALON
 
 
 def test_table_laws_revoke_concedes_brisques() -> None:
@@ -743,13 +769,13 @@ def test_table_laws_revoke_concedes_brisques() -> None:
         ["TS", "7S", "8S", "KH", "8C", "7H", "9H", "AC"],
     ]
     s = setup(hands, "AH", top=["TD"], stock_size=1, table_laws=True)
-    already = s.d["brisques"][1]  # brisques in the tricks seat 1 won before this position
+    already = s.brisques[1]  # brisques in the tricks seat 1 won before this position
     play(s, "play 9S", "play 7S", "draw", "draw")  # under table laws the players draw themselves
     play(s, "play 9S")
     assert "play 8S" in s.legal_actions()  # not enforced
     play(s, "play 8S")  # revoke: TS would head the nine
-    assert s.d["revoker"] == 1
-    while s.d["hand_number"] == 1 and not s.is_over:
+    assert s.revoker == 1
+    while s.hand_number == 1 and not s.is_over:
         s.apply(s.legal_actions()[0])
     bris = {
         e.data["seat"]: e.data["points"]
@@ -761,20 +787,26 @@ def test_table_laws_revoke_concedes_brisques() -> None:
 
 
 def test_views_hide_hands_and_talon() -> None:
-    s = parlour.make("bezique").new(seed=4)
+    s = make().new(seed=4)
     v0 = s.view(0)
     v1 = s.view(1)
     spectator = s.view(None)
-    assert "hand" not in spectator
-    assert Counter(v0["hand"]) + Counter(v1["hand"]) != Counter()
-    assert v0.get("hand") != spectator.get("hand")
-    assert "stock" not in v0 and v0["stock_size"] == 47
-    for key in ("turn_up", "trump", "scores", "table", "hand_sizes"):
-        assert key in v0
+    assert spectator.hand == [] and all(z.face_up == [] for z in spectator.zones_of("hand"))
+    assert Counter(v0.hand) + Counter(v1.hand) != Counter()
+    assert v0.hand != spectator.hand
+    hidden = v0.zone("hand", 1)
+    assert hidden is not None and hidden.cards == [None] * 8  # the opponent's hand lies face down
+    talon = v0.zone("talon")
+    assert talon is not None and talon.size == 47 and talon.face_up == []
+    turn_up = v0.zone("turn_up")
+    assert turn_up is not None and turn_up.cards == [s.turn_up]
+    assert v0.trump == s.trump and v0.scores == [0.0, 0.0]
+    assert declared(v0, 0) == declared(v0, 1) == []
+    assert [seat.hand_size for seat in v0.seats] == [8, 8]
 
 
 def test_determinize_keeps_the_view() -> None:
-    game = parlour.make("bezique")
+    game = make()
     s = game.new(seed=9)
     rng = Rng(1)
     for _ in range(120):
@@ -919,11 +951,11 @@ def _reuse_rule_holds(state: BeziqueState) -> None:
     from parlour.games.bezique.rules import MELD_ORDER
 
     for seat in (0, 1):
-        for entry in state.d["table"][seat]:
-            kinds = [k for k, _ in entry["uses"]]
+        for entry in state.declared[seat]:
+            kinds = [k for k, _ in entry.uses]
             assert len(kinds) == len(set(kinds)), f"{entry} served twice in one kind"
-            for i, (kind, when) in enumerate(entry["uses"]):
-                for earlier, then in entry["uses"][:i]:
+            for i, (kind, when) in enumerate(entry.uses):
+                for earlier, then in entry.uses[:i]:
                     assert then <= when
                     if then < when:
                         assert MELD_ORDER[earlier] <= MELD_ORDER[kind], f"{entry}: {kind} after {earlier}"
@@ -933,11 +965,10 @@ def _reuse_rule_holds(state: BeziqueState) -> None:
 @given(seed=st.integers(0, 10**6), several=st.booleans())
 def test_reuse_rule_property(seed: int, several: bool) -> None:
     """Whatever is declared, no card serves twice in a kind nor later in an inferior order."""
-    game = parlour.make("bezique", melds_per_trick="several" if several else "one")
+    game = make(melds_per_trick="several" if several else "one")
     s = game.new(seed=seed)
-    assert isinstance(s, BeziqueState)
     rng = Rng(seed)
-    while s.d["hand_number"] == 1 and not s.is_over:
+    while s.hand_number == 1 and not s.is_over:
         acts = s.legal_actions()
         melds = [a for a in acts if a.startswith("meld")]
         s.apply(

@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import IllegalAction, InvalidDeal
+from parlour.engine.actions import Action
+from parlour.engine.errors import MalformedAction
 from parlour.games.bezique.rules import BeziqueState
+from tests.test_bezique import make
 
 PACK = BEZIQUE_64
 HANDS = [
@@ -31,7 +34,7 @@ def good_deal() -> dict[str, Any]:
 
 
 def test_a_good_deal_is_dealt() -> None:
-    s = parlour.make("bezique").new(seed=1, deal=good_deal())
+    s = make().new(seed=1, deal=good_deal())
     assert isinstance(s, BeziqueState)
     assert s.inventory() == PACK.counts() and s.current_player == 0
 
@@ -90,9 +93,15 @@ def test_messages_do_not_repeat_huge_input() -> None:
         assert len(str(info.value)) < MESSAGE_LIMIT
     s = game.new(seed=1, deal=good_deal())
     for text in (huge, "play " + huge, "meld " + huge, "draw " + huge, "exchange " + huge, huge + " 7H"):
-        assert len(s.explain_illegal(text)) < MESSAGE_LIMIT
         with pytest.raises(IllegalAction) as err:
             s.apply(text)
+        assert len(str(err.value)) < MESSAGE_LIMIT
+        assert isinstance(err.value, MalformedAction)  # no card is named Q...Q: never an action
+    # The reasons for well-formed actions, whatever is named, are short too.
+    for action in (Action("meld", ("QS",) * 64), Action("play", ("QS",)), Action("exchange", ("7S",))):
+        assert len(s.explain_illegal(action)) < MESSAGE_LIMIT
+        with pytest.raises(IllegalAction) as err:
+            s.apply(action)
         assert len(str(err.value)) < MESSAGE_LIMIT
 
 
@@ -138,7 +147,7 @@ def _tampered_deals(draw: st.DrawFn) -> Any:
 @settings(max_examples=300, deadline=None)
 @given(deal=_tampered_deals())
 def test_any_deal_is_dealt_or_refused_with_invalid_deal(deal: Any) -> None:
-    game = parlour.make("bezique")
+    game = make()
     try:
         s = game.new(seed=3, deal=deal)
     except InvalidDeal as exc:

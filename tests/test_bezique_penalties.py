@@ -13,9 +13,9 @@ import pytest
 
 import parlour
 from parlour.engine import IllegalAction
-from parlour.games.bezique.rules import BeziqueState
+from parlour.games.bezique.rules import BeziqueState, Phase
 from parlour.players import make_player
-from tests.test_bezique import play, setup, views_hold
+from tests.test_bezique import hand_sizes, phase, play, setup, talon_top, views_hold
 
 HANDS = [
     ["AS", "9C", "8C", "7C", "9D", "8D", "7D", "8S"],
@@ -35,7 +35,7 @@ def scores_by_reason(state: BeziqueState, reason: str) -> list[tuple[int, int]]:
 def test_without_table_laws_the_engine_draws() -> None:
     s = setup(HANDS, "KH", top=TOP)
     play(s, "play AS", "play 7S")
-    assert s.d["phase"] == "play1" and s.current_player == 0
+    assert s.phase is Phase.TALON and s.current_player == 0
     assert [len(s.full_hand(i)) for i in (0, 1)] == [8, 8]
     for bad in ("draw", "skip"):
         with pytest.raises(IllegalAction, match="table laws"):
@@ -46,7 +46,9 @@ def test_the_draws_are_the_players_actions_winner_first() -> None:
     s = setup(HANDS, "KH", top=TOP, table_laws=True)
     play(s, "play AS", "play 7S")
     assert s.current_player == 0 and s.legal_actions() == ["draw", "skip"]
-    assert s.view(0)["phase"] == "talon"
+    assert s.view(0).extra.phase is Phase.DRAW and Phase.DRAW.talon_lasts
+    decision = s.view(0).decision
+    assert decision is not None and decision.kind == "draw"
     with pytest.raises(IllegalAction, match="draw from the talon first"):
         s.apply("play 9C")
     play(s, "draw")
@@ -58,7 +60,7 @@ def test_the_draws_are_the_players_actions_winner_first() -> None:
     assert s.current_player == 1 and s.legal_actions() == ["draw", "skip"]
     play(s, "draw", "pass")
     assert "QD" in s.full_hand(1)
-    assert s.d["phase"] == "play1" and s.current_player == 0
+    assert s.phase is Phase.TALON and s.current_player == 0
     assert s.scores == [0.0, 0.0]
     assert [len(s.full_hand(i)) for i in (0, 1)] == [8, 8]
 
@@ -68,23 +70,23 @@ def test_not_drawing_gives_ten_and_the_card_is_made_up_at_the_next_draw() -> Non
     play(s, "play AS", "play 7S", "skip")
     assert s.scores == [0.0, 10.0]
     assert scores_by_reason(s, "no draw") == [(1, 10)]
-    assert s.d["owed"] == [1, 0]
-    assert s.view(1)["bookkeeping"]["drawing"]["owed"] == [1, 0]
+    assert s.missed == [1, 0]
+    assert s.view(1).extra.missed_draws == [1, 0]
     # The loser draws the top card, the one the winner left.
     play(s, "draw")
     assert "TD" in s.full_hand(1)
     play(s, "pass")
-    assert s.view(0)["hand_sizes"] == [7, 8]
+    assert hand_sizes(s.view(0)) == [7, 8]
     views_hold(s)
     # Seat 1 trumps the next lead, draws first, then seat 0 takes one card and the one missed.
     play(s, "play 9C", "play 9H")
-    assert s.current_player == 1 and s.d["phase"] == "draw"
+    assert s.current_player == 1 and s.phase is Phase.DRAW
     play(s, "draw", "pass")
     assert "QD" in s.full_hand(1)
-    assert s.current_player == 0 and "missed" in s.view(0)["message"]
+    assert s.current_player == 0 and "missed" in s.view(0).situation
     play(s, "draw")
     assert {"KC", "QC"} <= set(s.full_hand(0))
-    assert s.d["owed"] == [0, 0]
+    assert s.missed == [0, 0]
     assert [len(s.full_hand(i)) for i in (0, 1)] == [8, 8]
     draws = [e.data for e in s.log if e.kind == "draw"]
     assert draws[-1]["seat"] == 0 and draws[-1]["count"] == 2
@@ -101,20 +103,20 @@ def test_a_draw_too_many_gives_a_hundred_and_the_card_goes_back() -> None:
     assert [e.kind for e in s.log[-3:]] == ["fault", "score", "correction"]
     # The ninth card is back on top of the talon: seat 0 has seen it, seat 1 has not.
     assert len(s.full_hand(0)) == 8 and "QD" not in s.full_hand(0)
-    assert s.d["stock"][0] == "QD"
-    assert s.view(0)["talon_top"] == "QD"
-    assert "talon_top" not in s.view(1) and "talon_top" not in s.view(None)
+    assert s.stock[0] == "QD"
+    assert talon_top(s.view(0)) == "QD"
+    assert talon_top(s.view(1)) is None and talon_top(s.view(None)) is None
     views_hold(s)
     # The fault is put right at once and seat 0's draw is over: seat 1 draws that very card.
     assert s.current_player == 1 and s.legal_actions() == ["draw", "skip"]
     play(s, "draw")
     assert "QD" in s.full_hand(1)
-    assert s.view(0)["known"][1] == ["QD"]  # seat 0 knows where the card went
-    assert "talon_top" not in s.view(0)
+    assert s.view(0).extra.known[1] == ["QD"]  # seat 0 knows where the card went
+    assert talon_top(s.view(0)) is None
     views_hold(s)
     play(s, "pass")
     assert [len(s.full_hand(i)) for i in (0, 1)] == [8, 8]
-    assert s.d["phase"] == "play1"
+    assert s.phase is Phase.TALON
 
 
 def test_both_seats_may_see_the_top_card() -> None:
@@ -122,15 +124,15 @@ def test_both_seats_may_see_the_top_card() -> None:
     play(s, "play AS", "play 7S", "draw", "draw")  # seat 0 sees QD and puts it back
     play(s, "draw", "draw")  # seat 1 takes QD, then grabs KC and puts it back
     assert s.scores == [100.0, 100.0]
-    assert s.view(1)["talon_top"] == "KC" and "talon_top" not in s.view(0)
-    assert s.view(0)["known"][1] == ["QD"]
+    assert talon_top(s.view(1)) == "KC" and talon_top(s.view(0)) is None
+    assert s.view(0).extra.known[1] == ["QD"]
     views_hold(s)
     play(s, "play 9C", "play 9H", "draw", "draw")  # seat 1 wins, takes KC, grabs QC and puts it back
-    assert "KC" in s.full_hand(1) and s.view(0)["known"][1] == ["QD"]
-    assert s.view(1)["talon_top"] == "QC"
+    assert "KC" in s.full_hand(1) and s.view(0).extra.known[1] == ["QD"]
+    assert talon_top(s.view(1)) == "QC"
     play(s, "draw", "draw")  # seat 0 draws QC (seat 1 learns it), then grabs AD and puts it back
-    assert s.view(1)["known"][0] == ["QC"]
-    assert s.view(0)["talon_top"] == "AD"
+    assert s.view(1).extra.known[0] == ["QC"]
+    assert talon_top(s.view(0)) == "AD"
     assert s.scores == [200.0, 200.0]
     views_hold(s)
 
@@ -139,7 +141,7 @@ def _drive(s: BeziqueState, drawer: Callable[[int, list[str]], str], until: Call
     """Play the first legal card, pass every declaration; draws are chosen by ``drawer``."""
     while not until():
         legal = s.legal_actions()
-        if s.d["phase"] == "draw":
+        if s.phase is Phase.DRAW:
             s.apply(drawer(s.current_player or 0, legal))
         elif "pass" in legal:
             s.apply("pass")
@@ -156,16 +158,16 @@ def test_a_player_without_cards_must_draw_and_takes_every_missed_card() -> None:
         return "pass" if "pass" in legal else "draw"
 
     _drive(
-        s, seat0_never_draws, lambda: s.d["phase"] == "draw" and not s.full_hand(0) and s.current_player == 0
+        s, seat0_never_draws, lambda: s.phase is Phase.DRAW and not s.full_hand(0) and s.current_player == 0
     )
     assert s.legal_actions() == ["draw"]
-    assert s.d["owed"][0] == 7
+    assert s.missed[0] == 7
     assert s.scores[1] == 70.0
     views_hold(s)
     with pytest.raises(IllegalAction, match="must draw"):
         s.apply("skip")
     play(s, "draw")
-    assert len(s.full_hand(0)) == 8 and s.d["owed"] == [0, 0]
+    assert len(s.full_hand(0)) == 8 and s.missed == [0, 0]
 
 
 def test_short_at_the_end_of_the_talon_plays_on_short() -> None:
@@ -173,22 +175,22 @@ def test_short_at_the_end_of_the_talon_plays_on_short() -> None:
     s = setup(HANDS, "KH", top=TOP, stock_size=1, table_laws=True, last_trick="both")
     play(s, "play AS", "play 7S", "skip")  # seat 0 leaves T♦, the last talon card
     play(s, "draw")  # seat 1 takes it; the turn-up is still there, so the talon phase goes on
-    assert s.d["phase"] == "play1" and s.d["turn_up"] == "KH"
+    assert s.phase is Phase.TALON and s.turn_up == "KH"
     assert scores_by_reason(s, "last trick of the talon") == []
     play(s, "play 9C", "play 9H")  # seat 1 wins and draws first: the turn-up is the talon's last card
     play(s, "pass?")
-    assert s.current_player == 1 and s.d["phase"] == "draw"
+    assert s.current_player == 1 and phase(s) is Phase.DRAW
     play(s, "draw")
-    assert "KH" in s.full_hand(1) and s.d["turn_up"] is None
+    assert "KH" in s.full_hand(1) and s.turn_up is None
     # Nothing left for seat 0, whose missed card is lost: the last eight are played 6 against 8.
-    assert s.d["phase"] == "play2" and s.current_player == 1
-    assert s.view(0)["hand_sizes"] == [6, 8]
-    assert s.d["owed"] == [0, 0]
+    assert s.phase is Phase.LAST_EIGHT and s.current_player == 1
+    assert hand_sizes(s.view(0)) == [6, 8]
+    assert s.missed == [0, 0]
     assert scores_by_reason(s, "last trick of the talon") == [(1, 10)]
     views_hold(s)
     leftover_cards = None
     last_winner = None
-    while s.d["hand_number"] == 1:
+    while s.hand_number == 1:
         acts = s.legal_actions()
         s.apply(acts[0])
         last = s.log[-1]
@@ -219,20 +221,20 @@ def test_a_player_with_no_card_at_the_end_of_the_talon_ends_the_hand() -> None:
     ]
     s = setup(hands, "KH", stock_size=7, table_laws=True, last_trick="both")
     leads = iter(["AH", "AH", "TH", "TH", "AS", "AS", "TS", "TS"])
-    while s.d["hand_number"] == 1:
+    while s.hand_number == 1:
         legal = s.legal_actions()
-        if s.d["phase"] == "draw":
+        if s.phase is Phase.DRAW:
             if s.current_player == 1 and "skip" in legal:
                 s.apply("skip")
             else:
                 s.apply("pass" if "pass" in legal else "draw")
-        elif s.d["phase"] == "declare":
+        elif s.phase is Phase.DECLARE:
             s.apply("pass")
         elif s.current_player == 0:
             s.apply(f"play {next(leads)}")
         else:
             s.apply(legal[0])
-        if s.d["hand_number"] == 1 and s.d["phase"] == "draw" and s.current_player == 1:
+        if s.hand_number == 1 and s.phase is Phase.DRAW and s.current_player == 1:
             assert "skip" in s.legal_actions() or not s.full_hand(1)
     # Seat 1 missed seven draws (70 to seat 0); its last card went to the eighth trick, after
     # which seat 0 drew the turn-up and nothing was left for seat 1.
@@ -294,4 +296,4 @@ def test_a_save_from_before_the_table_law_draws_still_loads() -> None:
     old = s.game.load(json.dumps(saved))
     assert isinstance(old, BeziqueState)
     play(old, "play AS", "play 7S", "skip")
-    assert old.scores == [0.0, 10.0] and old.d["owed"] == [1, 0]
+    assert old.scores == [0.0, 10.0] and old.missed == [1, 0]

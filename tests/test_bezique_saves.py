@@ -7,20 +7,22 @@ checks the refusal; a fuzz test tampers at random and checks that whatever loads
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import InvalidSave, Rng
-from parlour.games.bezique.rules import BeziqueState
+from parlour.games.bezique.rules import TABLE_LAW_KEYS, BeziqueState, Phase
 from parlour.players import make_player
-from tests.test_bezique import play, setup
+from tests.test_bezique import make, play, setup
 from tests.test_bezique_penalties import HANDS, TOP
 
 PACK = BEZIQUE_64
@@ -29,9 +31,8 @@ Save = dict[str, Any]
 
 def _played(options: dict[str, Any], seed: int, until: Callable[[BeziqueState], bool]) -> BeziqueState:
     """A match between two heuristic players, stopped as soon as ``until`` holds."""
-    game = parlour.make("bezique", **options)
+    game = make(**options)
     s = game.new(seed=seed)
-    assert isinstance(s, BeziqueState)
     players = [make_player("heuristic", game, i) for i in (0, 1)]
     while not until(s):
         seat = s.current_player
@@ -42,7 +43,7 @@ def _played(options: dict[str, Any], seed: int, until: Callable[[BeziqueState], 
 
 def _with_melds() -> BeziqueState:
     """The talon phase, both a meld on the table and a meld waiting to score."""
-    return _played({}, 7, lambda s: s.d["phase"] == "play1" and bool(s.d["table"][0] or s.d["table"][1]))
+    return _played({}, 7, lambda s: s.phase is Phase.TALON and bool(s.declared[0] or s.declared[1]))
 
 
 def _drawing() -> BeziqueState:
@@ -61,8 +62,8 @@ def _refused(state: BeziqueState, change: Callable[[Save], None], field: str) ->
         state.game.load(json.dumps(tampered))
 
 
-def _table_owner(d: Save) -> int:
-    return 0 if d["table"][0] else 1
+def _table_owner(s: BeziqueState) -> int:
+    return 0 if s.declared[0] else 1
 
 
 # --- the cards ------------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def test_the_talon_phase_and_turn_agree(change: Callable[[Save], None], field: s
 
 def test_a_table_card_used_in_an_inferior_order_later() -> None:
     s = _with_melds()
-    seat = _table_owner(s.d)
+    seat = _table_owner(s)
 
     def abuse(d: Save) -> None:
         entry = d["table"][seat][0]
@@ -157,7 +158,7 @@ def test_a_table_card_used_in_an_inferior_order_later() -> None:
 
 def test_a_meld_for_the_wrong_points() -> None:
     s = _with_melds()
-    seat = _table_owner(s.d)
+    seat = _table_owner(s)
 
     def inflate(d: Save) -> None:
         d["melds"][seat][0]["points"] = 500
@@ -167,7 +168,7 @@ def test_a_meld_for_the_wrong_points() -> None:
 
 def test_melds_worth_more_than_the_hand_scored() -> None:
     s = _with_melds()
-    seat = _table_owner(s.d)
+    seat = _table_owner(s)
 
     def more(d: Save) -> None:
         d["melds"][seat] += [dict(d["melds"][seat][0])] * 40
@@ -177,7 +178,7 @@ def test_melds_worth_more_than_the_hand_scored() -> None:
 
 def test_a_meld_waiting_for_cards_not_on_the_table() -> None:
     s = _with_melds()
-    seat = _table_owner(s.d)
+    seat = _table_owner(s)
 
     def phantom(d: Save) -> None:
         d["pending"][seat].append({"kind": "bezique", "cards": ["QS", "JD"], "ids": [60, 61]})
@@ -187,7 +188,7 @@ def test_a_meld_waiting_for_cards_not_on_the_table() -> None:
 
 def test_a_table_card_with_a_stale_id() -> None:
     s = _with_melds()
-    seat = _table_owner(s.d)
+    seat = _table_owner(s)
 
     def stale(d: Save) -> None:
         d["table"][seat][0]["id"] = d["next_id"] + 3
@@ -290,10 +291,9 @@ def test_a_save_from_before_the_private_knowledge_record_still_loads() -> None:
     saved = json.loads(s.to_json())
     del saved["state"]["known_privately"]
     old = s.game.load(json.dumps(saved))
-    assert isinstance(old, BeziqueState)
-    assert old.d["known_privately"] == [{}, {}]
+    assert old.known_privately == [{}, {}]
     play(old, "draw")
-    assert old.view(0)["known"][1] == ["QD"]
+    assert old.view(0).extra.known[1] == ["QD"]
 
 
 # --- random tampering -----------------------------------------------------------------------------
@@ -308,7 +308,7 @@ def _bases() -> list[str]:
                 _with_melds().to_json(),
                 _drawing().to_json(),
                 _played(
-                    {"table_laws": True, "carte_blanche": True}, 4, lambda s: s.d["tricks_played"] >= 26
+                    {"table_laws": True, "carte_blanche": True}, 4, lambda s: s.tricks_played >= 26
                 ).to_json(),
             ]
         )
@@ -344,7 +344,7 @@ _JUNK = st.one_of(
 )
 def test_a_tampered_save_is_refused_or_plays_on_soundly(which: int, picks: list[tuple[int, Any]]) -> None:
     text = _bases()[which]
-    game = parlour.make("bezique", **json.loads(text)["options"])
+    game = make(**json.loads(text)["options"])
     saved = json.loads(text)
     for index, junk in picks:
         paths = [p for p in _leaves(saved["state"]) if p]
@@ -366,7 +366,7 @@ def test_a_tampered_save_is_refused_or_plays_on_soundly(which: int, picks: list[
         assert state.inventory() == PACK.counts()
         state.check_invariants()
         for seat in (None, 0, 1):
-            json.dumps(state.view(seat))
+            json.dumps(state.view(seat).to_dict())
         acts = state.legal_actions()
         state.apply(acts[rng.randrange(len(acts))])
 
@@ -382,7 +382,7 @@ def test_a_tampered_save_is_refused_or_plays_on_soundly(which: int, picks: list[
 )
 def test_every_reachable_state_passes_the_invariants(options: dict[str, Any]) -> None:
     """Whole matches, random against heuristic: the invariants hold after every action, and saves load."""
-    game = parlour.make("bezique", target=300, **options)
+    game = make(target=300, **options)
     for seed, kinds in ((1, ["random", "heuristic"]), (2, ["random", "random"])):
         s = game.new(seed=seed)
         players = [make_player(k, game, i) for i, k in enumerate(kinds)]
@@ -396,3 +396,87 @@ def test_every_reachable_state_passes_the_invariants(options: dict[str, Any]) ->
             if n % 25 == 0:
                 assert game.load(s.to_json()).view(None) == s.view(None)
         game.load(s.to_json())
+
+
+# --- saves written before the typed state ------------------------------------------------------------
+
+MAIN_SAVES = Path(__file__).parent / "golden" / "bezique-main-saves.jsonl"
+"""Saves written by the main branch before issue 11 (the state a dict, the phases spelled ``play1``,
+``play2``, ``blanche``), each with what that code did next from it: 40 random legal actions, a hash of
+every list of legal actions met on the way and of the log at the end."""
+
+
+def _main_saves() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in MAIN_SAVES.read_text().splitlines() if line.strip()]
+
+
+def _without_empty_table_law_records(text: str) -> str:
+    """The save as the code before the table-law draws wrote it: no records of the draws (they were
+    empty whenever such a save was made)."""
+    saved = json.loads(text)
+    empty: list[Any] = [[], False, [0, 0], [{}, {}]]
+    for key in TABLE_LAW_KEYS:
+        if key in saved["state"] and saved["state"][key] in empty:
+            del saved["state"][key]
+    return json.dumps(saved)
+
+
+_CASES = [(e, False) for e in _main_saves()]
+_CASES += [(e, True) for e, _ in _CASES if e["options"]["table_laws"]]
+
+
+@pytest.mark.parametrize(
+    ("entry", "older"), _CASES, ids=[f"{e['name']}{' (older)' if o else ''}" for e, o in _CASES]
+)
+def test_a_save_written_before_the_typed_state_loads_and_plays_on_the_same(
+    entry: dict[str, Any], older: bool
+) -> None:
+    game = make(**entry["options"])
+    text = _without_empty_table_law_records(entry["save"]) if older else entry["save"]
+    if older:
+        assert set(json.loads(text)["state"]) < set(json.loads(entry["save"])["state"])
+    state = game.load(text)
+    state.check_invariants()
+    assert json.loads(entry["save"])["state"]["phase"] in (
+        "blanche",
+        "play1",
+        "declare",
+        "draw",
+        "play2",
+        "over",
+    )
+    legal = hashlib.sha256()
+    rng = random.Random(1)
+    moves = []
+    for _ in range(40):
+        if state.is_over:
+            break
+        acts = state.legal_actions()
+        legal.update(("|".join(acts) + "\n").encode())
+        move = acts[rng.randrange(len(acts))]
+        moves.append(move)
+        state.apply(move)
+    assert moves == entry["moves"]
+    assert legal.hexdigest() == entry["legal_sha"]
+    log = json.dumps([e.to_dict() for e in state.log], sort_keys=True)
+    assert hashlib.sha256(log.encode()).hexdigest() == entry["log_sha"]
+    assert state.scores == entry["scores_after"]
+    # Saved again, it is written in the phase names of today, and loads to the same match.
+    again = game.load(state.to_json())
+    assert again.to_json() == state.to_json() and again.phase in set(Phase)
+
+
+def test_saves_written_before_the_typed_state_replay_from_their_record() -> None:
+    """The seeded matches among them replay from the seed through today's rules to the very log saved."""
+    replayed = 0
+    for entry in _main_saves():
+        saved = json.loads(entry["save"])
+        if not any(e["kind"] == "cut" for e in saved["log"]):
+            continue  # dealt explicitly: the record needs its deal
+        game = make(**entry["options"])
+        state = game.replay(entry["save"])
+        assert [e.to_dict() for e in state.log] == saved["log"]
+        assert state._data() == game.load(entry["save"])._data()
+        assert json.loads(state.to_json())["state"]["phase"] in {p.value for p in Phase}
+        replayed += 1
+    assert replayed >= 4

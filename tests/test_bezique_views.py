@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import parlour
 from parlour.cards import BEZIQUE_64
 from parlour.engine import Rng
-from parlour.games.bezique.rules import BeziqueState
-from tests.test_bezique import play, setup
+from parlour.games.bezique.rules import BeziqueState, Phase
+from tests.test_bezique import make, play, setup
 from tests.test_bezique_penalties import HANDS, TOP
 
 PACK = BEZIQUE_64
@@ -33,16 +32,21 @@ def test_a_card_put_back_and_drawn_by_the_other_is_not_shown_to_spectators() -> 
     play(s, "play AS", "play 7S", "draw", "draw")  # seat 0 draws QD as a ninth card and puts it back
     play(s, "draw")  # seat 1 draws QD
     assert "QD" in s.full_hand(1)
-    assert s.view(0)["known"][1] == ["QD"]  # seat 0 saw it
-    assert s.view(1)["known"][1] == ["QD"]  # seat 1 knows that seat 0 saw it
-    assert s.view(None)["known"][1] == []  # nobody showed it to the table
+    assert s.view(0).extra.known[1] == ["QD"]  # seat 0 saw it
+    assert s.view(1).extra.known[1] == ["QD"]  # seat 1 knows that seat 0 saw it
+    assert s.view(None).extra.known[1] == []  # nobody showed it to the table
     # the seat that saw it has a private record of it; the public log names no card
     seen = [e for e in s.log if e.kind == "seen"]
     assert [(e.to, e.data["card"]) for e in seen] == [(0, "QD")]
-    assert not any("QD" in json.dumps(e.data) for e in s.events(None))
+    assert not any("QD" in json.dumps(dict(e.data)) for e in s.events(None))
     # a save keeps the difference
     loaded = s.game.load(s.to_json())
-    assert loaded.view(None)["known"][1] == [] and loaded.view(0)["known"][1] == ["QD"]
+    assert loaded.view(None).extra.known[1] == [] and loaded.view(0).extra.known[1] == ["QD"]
+    # the hand zones show the same: the card face up to seat 0, face down to the spectator
+    zone = loaded.view(0).zone("hand", 1)
+    assert zone is not None and zone.face_up == ["QD"]
+    zone = loaded.view(None).zone("hand", 1)
+    assert zone is not None and zone.face_up == []
 
 
 def test_a_card_known_publicly_and_privately_keeps_the_difference() -> None:
@@ -53,18 +57,18 @@ def test_a_card_known_publicly_and_privately_keeps_the_difference() -> None:
     ]
     s = setup(hands, "QH", top=["TD", "QH", "KC", "QC", "AD", "9D"], table_laws=True)
     play(s, "play AS", "play 7S", "draw", "draw", "draw")  # seat 0 puts Q♥ back, seat 1 draws it
-    assert s.view(None)["known"][1] == [] and s.view(0)["known"][1] == ["QH"]
+    assert s.view(None).extra.known[1] == [] and s.view(0).extra.known[1] == ["QH"]
     play(s, "pass", "play 9C", "play TC")  # seat 1 wins and exchanges the seven for the turn-up
     play(s, "exchange 7H")
-    assert s.d["hidden"][1].count("QH") == 2
-    assert s.view(0)["known"][1] == ["QH", "QH"]
-    assert s.view(None)["known"][1] == ["QH"]
+    assert s.concealed[1].count("QH") == 2
+    assert s.view(0).extra.known[1] == ["QH", "QH"]
+    assert s.view(None).extra.known[1] == ["QH"]
     # one Q♥ leaves the hand: each viewer knows of one copy fewer
-    while s.current_player != 1 or s.d["phase"] != "play1" or s.d["trick"]:
+    while s.current_player != 1 or s.phase is not Phase.TALON or s.trick:
         acts = s.legal_actions()
         s.apply("pass" if "pass" in acts else ("draw" if "draw" in acts else acts[0]))
     s.apply("play QH")
-    assert s.view(0)["known"][1] == ["QH"] and s.view(None)["known"][1] == []
+    assert s.view(0).extra.known[1] == ["QH"] and s.view(None).extra.known[1] == []
 
 
 # --- the general property ---------------------------------------------------------------------
@@ -76,7 +80,7 @@ def _codes_in(value: Any) -> Iterator[str]:
         for word in value.replace(",", " ").split():
             if PACK.is_card(word):
                 yield word
-    elif isinstance(value, dict):
+    elif isinstance(value, Mapping):
         for v in value.values():
             yield from _codes_in(v)
     elif isinstance(value, list):
@@ -86,15 +90,14 @@ def _codes_in(value: Any) -> Iterator[str]:
 
 def _seen_by(state: BeziqueState, viewer: int | None) -> set[str]:
     """Codes the viewer has had some sight of: public places, his hand, the events he was shown."""
-    d = state.d
     seen: set[str] = set()
     for s in (0, 1):
-        seen.update(e["card"] for e in d["table"][s])
-        seen.update(d["won"][s])
-    seen.update(t["card"] for t in d["trick"])
-    seen.update(t["card"] for t in d["last_trick"])
-    if d["turn_up"] is not None:
-        seen.add(d["turn_up"])
+        seen.update(e.card for e in state.declared[s])
+        seen.update(state.won[s])
+    seen.update(c for _, c in state.trick)
+    seen.update(c for _, c in state.last_trick)
+    if state.turn_up is not None:
+        seen.add(state.turn_up)
     if viewer is not None:
         seen.update(state.full_hand(viewer))
     for e in state.events(viewer):
@@ -105,20 +108,17 @@ def _seen_by(state: BeziqueState, viewer: int | None) -> set[str]:
 def _swapped(state: BeziqueState, a: str, b: str) -> BeziqueState:
     """The same match with every concealed copy of ``a`` and ``b`` exchanged (hands, talon, knowledge)."""
     other = state.game.load(state.to_json())
-    assert isinstance(other, BeziqueState)
-    d = other.d
     swap = {a: b, b: a}
-    for zone in (d["hidden"][0], d["hidden"][1], d["stock"]):
+    for zone in (other.concealed[0], other.concealed[1], other.stock):
         zone[:] = [swap.get(c, c) for c in zone]
-    for key in ("known", "known_privately"):
-        if key in d:
-            d[key] = [{swap.get(c, c): n for c, n in k.items()} for k in d[key]]
+    other.known = [{swap.get(c, c): n for c, n in k.items()} for k in other.known]
+    other.known_privately = [{swap.get(c, c): n for c, n in k.items()} for k in other.known_privately]
     other._legal_cache = None
     return other
 
 
 def _views_blind_to_unseen_cards(state: BeziqueState, rng: Rng) -> None:
-    concealed = Counter(state.d["hidden"][0]) + Counter(state.d["hidden"][1]) + Counter(state.d["stock"])
+    concealed = Counter(state.concealed[0]) + Counter(state.concealed[1]) + Counter(state.stock)
     for viewer in (None, 0, 1):
         seen = _seen_by(state, viewer)
         unseen = sorted((c for c in concealed if c not in seen), key=PACK.sort_key)
@@ -134,15 +134,14 @@ def _views_blind_to_unseen_cards(state: BeziqueState, rng: Rng) -> None:
 @given(seed=st.integers(0, 10**6), table_laws=st.booleans())
 def test_no_view_shows_a_card_its_viewer_has_not_seen(seed: int, table_laws: bool) -> None:
     """Random play (every fault of the table laws included), every view checked as it goes."""
-    game = parlour.make("bezique", table_laws=table_laws, carte_blanche=True)
+    game = make(table_laws=table_laws, carte_blanche=True)
     s = game.new(seed=seed)
-    assert isinstance(s, BeziqueState)
     rng = Rng(seed)
     step = 0
-    while s.d["hand_number"] == 1 and not s.is_over:
+    while s.hand_number == 1 and not s.is_over:
         acts = s.legal_actions()
         # Faults often: a draw too many (when offered) half the time, so cards go back on the talon.
-        if "draw" in acts and s.d["drawn"] and rng.random() < 0.5:
+        if "draw" in acts and s.drawn and rng.random() < 0.5:
             s.apply("draw")
         else:
             s.apply(acts[rng.randrange(len(acts))])

@@ -6,6 +6,7 @@ are partners against 1 and 3, and the player at the dealer's left leads the firs
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import Counter
@@ -19,9 +20,19 @@ from hypothesis import strategies as st
 import parlour
 from parlour import IllegalAction
 from parlour.cards import BISHOPS_WHIST, SUITS
-from parlour.engine import Event, State
+from parlour.engine import Event
+from parlour.engine.views import Play, View
+from parlour.games.bishops_whist.rules import (
+    BishopsWhist,
+    BishopsWhistExtra,
+    BishopsWhistState,
+    dealer_of,
+    quitted_tricks,
+)
 
 GAME = "bishops-whist"
+State = BishopsWhistState
+BWView = View[BishopsWhistExtra]
 RANKS = ["C", "K", "Q", "B", "9", "8", "7", "6", "5", "4", "3", "2"]  # highest first
 VALUE = {r: 14 - i for i, r in enumerate(RANKS)}  # C=14 ... 2=3; the knight (ten) sits between B and 9
 
@@ -65,8 +76,16 @@ def deal_of(
     return deal
 
 
+def make(**options: Any) -> BishopsWhist:
+    return BishopsWhist(**options)
+
+
 def new(deal: Mapping[str, Any], seed: int = 11, **options: Any) -> State:
-    return parlour.make(GAME, **options).new(seed=seed, deal=deal)
+    return make(**options).new(seed=seed, deal=deal)
+
+
+def hand_sizes(view: BWView) -> list[int | None]:
+    return [s.hand_size for s in view.seats]
 
 
 def play(state: State, *cards: str) -> None:
@@ -77,7 +96,7 @@ def play(state: State, *cards: str) -> None:
 
 
 def stand(state: State) -> None:
-    while state.view(None)["phase"] == "review":
+    while state.view(None).extra.phase == "review":
         state.apply("stand")
 
 
@@ -86,7 +105,7 @@ def legal_cards(state: State) -> set[str]:
 
 
 def hand(state: State, seat: int) -> list[str]:
-    return list(state.view(seat)["hand"])
+    return state.view(seat).hand
 
 
 def events(state: State, kind: str) -> list[Event]:
@@ -225,8 +244,8 @@ def test_explicit_deal_sets_up_the_first_hand() -> None:
             deal["hands"][seat], key=BISHOPS_WHIST.sort_key
         )
     v = state.view(1)
-    assert v["trump"] == "C" and v["dealer"] == 3 and v["hand_sizes"] == [13] * 4
-    assert v["teams"] == [[0, 2], [1, 3]]
+    assert v.trump == "C" and dealer_of(v) == 3 and hand_sizes(v) == [13] * 4
+    assert v.teams == [[0, 2], [1, 3]]
     assert sum(state.inventory().values()) == 52 and state.inventory() == BISHOPS_WHIST.counts()
 
 
@@ -267,7 +286,7 @@ def test_a_knight_turn_up_must_be_in_the_dealers_hand_and_may_name_no_bad_trump(
 # Clubs are trumps (2C turned by seat 3). Seat 1 holds four hearts; seat 2 holds the bishop of hearts
 # as its only heart, with a knight; seat 3 is void in hearts; seat 1 holds only the bishop of clubs in
 # trumps, with two knights.
-FOLLOW = {
+FOLLOW: dict[str, Any] = {
     "dealer": 3,
     "turn_up": "2C",
     "hands": [
@@ -370,14 +389,14 @@ def test_knights_are_never_compelled() -> None:
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
 def test_knights_are_never_compelled_in_random_play(seed: int, steps: int) -> None:
     """Whoever holds a card besides knights always has a legal play that is not a knight."""
-    state = parlour.make(GAME).new(seed=seed)
+    state = make().new(seed=seed)
     rng = parlour.engine.Rng(seed)
     for _ in range(steps):
         if state.is_over:
             break
         seat = state.current_player
         assert seat is not None
-        if state.view(seat)["phase"] == "play" and set(hand(state, seat)) - {"N"}:
+        if state.view(seat).extra.phase == "play" and set(hand(state, seat)) - {"N"}:
             assert legal_cards(state) - {"N"}, hand(state, seat)
         state.apply(rng.choice(state.legal_actions()))
 
@@ -501,7 +520,7 @@ def test_the_last_knight_played_wins_the_thirteenth_trick(option: str, leader_13
     state = scripted(script, "2C", irregular_trick=option)
     play_script(state, script[:12])
     assert winners(state)[-1] == leader_13  # the irregular trick 12
-    assert state.view(0)["message"].endswith("(the knight's trick)")
+    assert state.view(0).situation.endswith("(the knight's trick)")
     play_script(state, script[12:])
     assert winners(state)[-1] == 1  # the later of the two knights, over the castle-ace of trumps
 
@@ -550,7 +569,7 @@ def test_the_turn_up_belongs_to_the_dealer_and_is_public_until_played() -> None:
     assert state.current_player == 2  # the dealer's left leads
     for seat in (None, 0, 1, 2, 3):
         v = state.view(seat)
-        assert v["turn_up"] == "7D" and v["turn_up_held"] and v["trump"] == "D"
+        assert v.extra.turn_up == "7D" and v.extra.turn_up_held and v.trump == "D"
     assert "7D" in hand(state, 1) and len(hand(state, 1)) == 13
     play(state, "9S")
     for _ in range(2):
@@ -558,17 +577,17 @@ def test_the_turn_up_belongs_to_the_dealer_and_is_public_until_played() -> None:
     assert state.current_player == 1
     play(state, "2S")  # the dealer plays another card: he is still known to hold the turn-up
     while "7D" in hand(state, 1):
-        assert all(state.view(s)["turn_up_held"] for s in (None, 0, 1, 2, 3))
+        assert all(state.view(s).extra.turn_up_held for s in (None, 0, 1, 2, 3))
         cards = sorted(legal_cards(state))
         play(state, "7D" if "7D" in cards else cards[0])
-    assert not any(state.view(s)["turn_up_held"] for s in (None, 0, 1, 2, 3))
+    assert not any(state.view(s).extra.turn_up_held for s in (None, 0, 1, 2, 3))
 
 
 def test_a_bishop_turned_gives_the_dealers_side_a_point() -> None:
     deal = deal_of(2, "BH", {2: "BH"})
     state = new(deal)
     assert state.scores == [1, 0, 1, 0]
-    assert state.view(1)["bishop_cut"]
+    assert state.view(1).extra.bishop_cut
     [cut] = [e for e in events(state, "score")[:1]]
     assert cut.data["reason"].startswith("bishop cut")
     assert score_sum(state) == state.scores
@@ -582,11 +601,11 @@ def test_a_knight_turned_makes_the_dealer_name_trumps() -> None:
     state = new(deal)
     assert state.current_player == 2
     assert sorted(state.legal_actions()) == sorted(f"trump {s}" for s in SUITS)
-    assert state.view(2)["trump"] is None and state.view(2)["phase"] == "trump"
+    assert state.view(2).trump is None and state.view(2).extra.phase == "trump"
     with pytest.raises(IllegalAction, match="name trumps"):
         state.apply("play N")
     state.apply("trump h")  # typed in lower case
-    assert state.view(0)["trump"] == "H"
+    assert state.view(0).trump == "H"
     assert state.current_player == 3  # then the dealer's left leads
     assert state.scores == [0, 0, 0, 0]  # a knight is no bishop
     named = events(state, "trump")
@@ -595,24 +614,24 @@ def test_a_knight_turned_makes_the_dealer_name_trumps() -> None:
 
 def test_a_knight_turned_with_trumps_given_in_the_deal() -> None:
     state = new(deal_of(2, "N", {2: "N"}, trump="S"))
-    assert state.view(0)["trump"] == "S" and state.current_player == 3
+    assert state.view(0).trump == "S" and state.current_player == 3
 
 
 def test_a_knight_turned_in_a_seeded_deal_is_named_before_the_deal() -> None:
-    game = parlour.make(GAME)
+    game = make()
     for seed in range(400):
         state = game.new(seed=seed)
-        if state.view(0)["phase"] == "trump":
+        if state.view(0).extra.phase == "trump":
             break
     else:
         pytest.fail("no knight turned in 400 seeds")
-    dealer = state.view(0)["dealer"]
-    assert state.current_player == dealer and state.view(0)["turn_up"] == "N"
-    assert state.view(dealer)["hand_sizes"] == [0, 0, 0, 0]  # nothing is dealt before trumps are named
+    dealer = dealer_of(state.view(0))
+    assert state.current_player == dealer and state.view(0).extra.turn_up == "N"
+    assert hand_sizes(state.view(dealer)) == [0, 0, 0, 0]  # nothing is dealt before trumps are named
     assert state.inventory() == BISHOPS_WHIST.counts()
     state.apply("trump D")
     v = state.view(dealer)
-    assert v["trump"] == "D" and v["hand_sizes"] == [13] * 4 and "N" in v["hand"]
+    assert v.trump == "D" and hand_sizes(v) == [13] * 4 and "N" in v.hand
     assert state.inventory() == BISHOPS_WHIST.counts()
 
 
@@ -632,11 +651,11 @@ def first_cut(state: State) -> dict[int, int]:
 
 @pytest.mark.parametrize("seed", range(0, 300, 3))
 def test_the_cut_for_deal_with_fixed_partners(seed: int) -> None:
-    state = parlour.make(GAME).new(seed=seed)
+    state = make().new(seed=seed)
     v = state.view(None)
-    assert v["order"] == [0, 1, 2, 3] and v["teams"] == [[0, 2], [1, 3]]
+    assert v.extra.order == [0, 1, 2, 3] and v.teams == [[0, 2], [1, 3]]
     values = first_cut(state)
-    assert values[v["dealer"]] == min(values.values())  # the lowest cut deals
+    assert values[dealer_of(v)] == min(values.values())  # the lowest cut deals
     recut = len(events(state, "cut")) > 1
     lowest = [s for s in values if values[s] == min(values.values())]
     assert recut == (len(lowest) > 1)  # equal cuts cut again only where the deal turns on it
@@ -646,9 +665,9 @@ def test_the_cut_for_deal_with_fixed_partners(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(300))
 def test_the_cut_for_partners_and_deal(seed: int) -> None:
-    state = parlour.make(GAME, partners="cut").new(seed=seed)
+    state = make(partners="cut").new(seed=seed)
     v = state.view(None)
-    order, teams, dealer = v["order"], v["teams"], v["dealer"]
+    order, teams, dealer = v.extra.order, v.teams, dealer_of(v)
     assert sorted(order) == [0, 1, 2, 3]
     # partners face each other
     assert {order[0], order[2]} in ({*teams[0]}, {*teams[1]}) and {order[1], order[3]} in (
@@ -669,7 +688,7 @@ def test_the_cut_for_partners_and_deal(seed: int) -> None:
 
 def test_the_cut_tie_example_of_the_laws() -> None:
     """Dana: a 7, two knights and a king are cut — the knights cut again, the lower plays with the 7."""
-    game = parlour.make(GAME, partners="cut")
+    game = make(partners="cut")
     found = 0
     for seed in range(3000):
         state = game.new(seed=seed)
@@ -682,8 +701,8 @@ def test_the_cut_tie_example_of_the_laws() -> None:
         knights = [s for s in values if values[s] == cut_value("N")]
         assert len(cuts) >= 2 and set(cuts[1].data["cards"]) == {str(s) for s in knights}
         low_seat = min(values, key=lambda s: values[s])
-        teams = state.view(None)["teams"]
-        assert state.view(None)["dealer"] == low_seat  # the first original low stands as low
+        teams = state.view(None).teams
+        assert dealer_of(state.view(None)) == low_seat  # the first original low stands as low
         assert low_seat in teams[1]
         [partner] = [s for s in teams[1] if s != low_seat]
         assert partner in knights
@@ -693,7 +712,7 @@ def test_the_cut_tie_example_of_the_laws() -> None:
 
 
 def test_three_equal_cuts_cut_again_and_the_original_low_stands() -> None:
-    game = parlour.make(GAME, partners="cut")
+    game = make(partners="cut")
     seen = 0
     for seed in range(4000):
         state = game.new(seed=seed)
@@ -706,33 +725,33 @@ def test_three_equal_cuts_cut_again_and_the_original_low_stands() -> None:
         [odd] = [s for s in values if values[s] != tied_value]
         cuts = events(state, "cut")
         assert len(cuts) >= 2 and set(cuts[1].data["cards"]) == {str(s) for s in values if s != odd}
-        teams = state.view(None)["teams"]
+        teams = state.view(None).teams
         if values[odd] > tied_value:  # the fourth cut higher: the two lowest of the three play together
             assert odd in teams[0]
         else:
-            assert odd in teams[1] and state.view(None)["dealer"] == odd
+            assert odd in teams[1] and dealer_of(state.view(None)) == odd
         if seen >= 4:
             break
     assert seen
 
 
 def test_the_cut_is_determined_by_the_seed() -> None:
-    game = parlour.make(GAME, partners="cut")
+    game = make(partners="cut")
     for seed in (1, 2, 99):
         a, b = game.new(seed=seed), game.new(seed=seed)
         assert a.to_json() == b.to_json()
-        assert a.view(None)["teams"] == b.view(None)["teams"]
+        assert a.view(None).teams == b.view(None).teams
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_the_trump_cut_lifts_more_than_four_cards_and_the_deal_gives_thirteen_each(seed: int) -> None:
-    state = parlour.make(GAME).new(seed=seed)
+    state = make().new(seed=seed)
     [turn] = events(state, "turn_up")
     assert 4 < turn.data["cut"] < 52 - 4  # more than four lifted and more than four left beneath
-    if state.view(None)["phase"] == "trump":
+    if state.view(None).extra.phase == "trump":
         state.apply("trump S")
-    dealer = state.view(None)["dealer"]
-    assert state.view(None)["hand_sizes"] == [13] * 4
+    dealer = dealer_of(state.view(None))
+    assert hand_sizes(state.view(None)) == [13] * 4
     assert turn.data["card"] in hand(state, dealer)  # the turn-up is one of the dealer's thirteen
     assert state.current_player == (dealer + 1) % 4
     total = Counter(c for s in range(4) for c in hand(state, s))
@@ -749,7 +768,7 @@ def test_the_deal_follows_danas_procedure() -> None:
     """
     checked = 0
     for seed in range(80):
-        state = parlour.make(GAME).new(seed=seed)
+        state = make().new(seed=seed)
         if len(events(state, "cut")) > 1:
             continue
         rng = parlour.engine.Rng(seed)
@@ -759,9 +778,9 @@ def test_the_deal_follows_danas_procedure() -> None:
         lifted = 5 + rng.randrange(52 - 9)
         [turn] = events(state, "turn_up")
         assert turn.data["cut"] == lifted and turn.data["card"] == pack[lifted]
-        if state.view(None)["phase"] == "trump":
+        if state.view(None).extra.phase == "trump":
             state.apply("trump H")
-        dealer = state.view(None)["dealer"]
+        dealer = dealer_of(state.view(None))
         rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
         expected: list[list[str]] = [[], [], [], []]
         for i, card in enumerate(rest):
@@ -777,31 +796,31 @@ def test_the_deal_follows_danas_procedure() -> None:
 def test_the_deal_passes_to_the_left() -> None:
     state, script = balanced_state(1, DANA_SUITS, DANA_SEATS)
     play_script(state, script)
-    assert state.view(None)["dealer"] == 2 and state.view(None)["hand_number"] == 2
-    if state.view(None)["phase"] == "trump":
+    assert dealer_of(state.view(None)) == 2 and state.view(None).hand_number == 2
+    if state.view(None).extra.phase == "trump":
         state.apply("trump C")
     assert state.current_player == 3
     # and on, around the table, with seeded hands
     dealers = [2]
     rng = parlour.engine.Rng(5)
     while len(dealers) < 5 and not state.is_over:
-        hand_number = state.view(None)["hand_number"]
+        hand_number = state.view(None).hand_number
         state.apply(rng.choice(state.legal_actions()))
-        if state.view(None)["hand_number"] != hand_number:
-            dealers.append(state.view(None)["dealer"])
+        if state.view(None).hand_number != hand_number:
+            dealers.append(dealer_of(state.view(None)))
     assert len(dealers) >= 3 and dealers == [2, 3, 0, 1, 2][: len(dealers)]
 
 
 def test_under_cut_partners_the_deal_goes_round_the_table_order() -> None:
-    state = parlour.make(GAME, partners="cut").new(seed=8)
-    order = state.view(None)["order"]
+    state = make(partners="cut").new(seed=8)
+    order = state.view(None).extra.order
     rng = parlour.engine.Rng(1)
-    dealers = [state.view(None)["dealer"]]
+    dealers = [dealer_of(state.view(None))]
     while len(dealers) < 3 and not state.is_over:
-        n = state.view(None)["hand_number"]
+        n = state.view(None).hand_number
         state.apply(rng.choice(state.legal_actions()))
-        if state.view(None)["hand_number"] != n:
-            dealers.append(state.view(None)["dealer"])
+        if state.view(None).hand_number != n:
+            dealers.append(dealer_of(state.view(None)))
     for a, b in itertools.pairwise(dealers):
         assert order[(order.index(a) + 1) % 4] == b
 
@@ -902,23 +921,23 @@ def test_a_side_at_25_after_a_hand_wins() -> None:
     assert state.scores == [2, 25, 2, 25] and state.winners == [1, 3]
     state, script = balanced_state(3, DANA_SUITS, DANA_SEATS)
     state = edit(state, match=[0, 17])
-    number = state.view(None)["hand_number"]
+    number = state.view(None).hand_number or 0
     play_script(state, script)
-    assert not state.is_over and state.view(None)["hand_number"] == number + 1 and state.scores[1] == 24
+    assert not state.is_over and state.view(None).hand_number == number + 1 and state.scores[1] == 24
 
 
 @pytest.mark.parametrize("tie", ["play-on", "draw"])
 def test_equal_scores_of_25_or_more(tie: str) -> None:
     state, script = balanced_state(3, DANA_SUITS, DANA_SEATS, tie=tie)
     state = edit(state, match=[27, 22])
-    number = state.view(None)["hand_number"]
+    number = state.view(None).hand_number or 0
     play_script(state, script)
     assert state.scores == [29, 29, 29, 29]
     if tie == "draw":
         assert state.is_over and state.winners == []
         assert events(state, "match_end")[0].data["winner_side"] is None
     else:
-        assert not state.is_over and state.view(None)["hand_number"] == number + 1
+        assert not state.is_over and state.view(None).hand_number == number + 1
 
 
 # --- table laws ------------------------------------------------------------------------------------
@@ -947,9 +966,9 @@ def test_under_table_laws_a_revoke_is_accepted_as_play_and_kept_secret() -> None
     play(state, "3S")
     assert state.current_player == 2
     for seat in (None, 0, 1, 2, 3):
-        v = state.view(seat)
+        v = state.view(seat).to_dict()
         # Only the revoker knows (ruling BW-24: he may correct it before the trick is gathered).
-        assert v.pop("own_revokes") == ([1] if seat == 1 else [])
+        assert v["extra"].pop("own_revokes") == ([1] if seat == 1 else [])
         assert "revoke" not in json.dumps(v).lower()
     assert not any("revoke" in e.kind for e in state.events(0))
 
@@ -957,17 +976,18 @@ def test_under_table_laws_a_revoke_is_accepted_as_play_and_kept_secret() -> None
 def _following_play_out(state: State) -> None:
     """Play on keeping every law: the first card of the hand that follows suit (``oracle_legal``)."""
     stand(state)
-    while state.view(None)["phase"] == "play":
+    while state.view(None).extra.phase == "play":
         v = state.view(state.current_player)
-        lawful = oracle_legal(v["hand"], v["trick"])
-        play(state, next(c for c in v["hand"] if c in lawful))
+        assert v.trick is not None
+        lawful = oracle_legal(v.hand, v.trick.plays)
+        play(state, next(c for c in v.hand if c in lawful))
 
 
 def test_claims_come_from_one_player_of_each_side_starting_at_the_dealers_left() -> None:
     state = revoke_state()
     _following_play_out(state)
     v = state.view(None)
-    assert v["phase"] == "claim" and state.current_player == 0
+    assert v.extra.phase == "claim" and state.current_player == 0
     assert sorted(state.legal_actions()) == ["claim", "pass"]
     with pytest.raises(IllegalAction, match="claim"):
         state.apply("play 2H")
@@ -1055,7 +1075,10 @@ def test_an_exposed_card_costs_two_points_and_goes_back_into_the_hand() -> None:
     assert state.scores == [-2, 0, -2, 0] and score_sum(state) == state.scores
     assert "8H" in hand(state, 0) and state.current_player == 0
     for seat in (None, 1, 2, 3):
-        assert state.view(seat)["exposed"] == [[0, "8H"]]
+        v = state.view(seat)
+        assert v.extra.exposed == [["8H"], [], [], []]
+        zone = v.zone("hand", 0)
+        assert zone is not None and zone.face_up == ["8H"]  # face up to all
     assert not any(a.startswith("expose") for a in state.legal_actions())  # once a trick
     with pytest.raises(IllegalAction, match="already exposed"):
         state.apply("expose 9H")
@@ -1067,7 +1090,7 @@ def test_an_exposed_card_costs_two_points_and_goes_back_into_the_hand() -> None:
     play(state, "4H", "5H")
     assert state.current_player == 0
     play(state, "8H")
-    assert [0, "8H"] not in state.view(1)["exposed"]
+    assert "8H" not in state.view(1).extra.exposed[0]
 
 
 def test_two_exposed_cards_cost_four_points() -> None:
@@ -1156,18 +1179,18 @@ def test_misdeal_ii_dealing_before_naming_trumps_passes_the_deal() -> None:
     state.apply("deal")
     [misdeal] = events(state, "misdeal")
     assert misdeal.data["law"] == "II" and misdeal.data["dealer"] == 2
-    assert state.view(None)["dealer"] == 3 and state.view(None)["hand_number"] == 2
+    assert dealer_of(state.view(None)) == 3 and state.view(None).hand_number == 2
     assert state.scores == [0, 0, 0, 0]
     strict = new(deal_of(2, "N", {2: "N"}))
     assert "deal" not in strict.legal_actions()
 
 
 def test_misdeals_lose_the_deal_and_the_bishop_cut_point() -> None:
-    game = parlour.make(GAME, laws="table", misdeal_chance=0.5)
+    game = make(laws="table", misdeal_chance=0.5)
     misdeals = bishop_misdeals = 0
     for seed in range(150):
         state = game.new(seed=seed)
-        if state.view(None)["phase"] == "trump":
+        if state.view(None).extra.phase == "trump":
             state.apply("trump S")
         turn_up = None
         for e in state.log:
@@ -1182,7 +1205,7 @@ def test_misdeals_lose_the_deal_and_the_bishop_cut_point() -> None:
             elif e.kind == "score" and e.data["reason"].startswith("bishop cut"):
                 assert turn_up is not None and turn_up["card"].startswith("B")
         # the cut point is scored only for the hand actually played
-        dealer = state.view(None)["dealer"]
+        dealer = dealer_of(state.view(None))
         last_turn = events(state, "turn_up")[-1].data
         assert last_turn["dealer"] == dealer
         cut_points = sum(
@@ -1198,7 +1221,7 @@ def test_misdeals_lose_the_deal_and_the_bishop_cut_point() -> None:
 
 def test_no_misdeals_under_strict_laws_or_at_chance_zero() -> None:
     for options in ({"misdeal_chance": 0.5}, {"laws": "table"}):
-        game = parlour.make(GAME, **options)
+        game = make(**options)
         for seed in range(30):
             assert not events(game.new(seed=seed), "misdeal")
 
@@ -1263,7 +1286,7 @@ def test_actions_after_the_match_are_refused() -> None:
 
 
 def test_a_saved_state_goes_on_identically() -> None:
-    state = parlour.make(GAME, laws="table", misdeal_chance=0.2).new(seed=3)
+    state = make(laws="table", misdeal_chance=0.2).new(seed=3)
     rng = parlour.engine.Rng(3)
     for _ in range(70):
         state.apply(rng.choice(state.legal_actions()))
@@ -1280,7 +1303,7 @@ def test_a_saved_state_goes_on_identically() -> None:
 
 @pytest.mark.parametrize("partners", ["fixed", "cut"])
 def test_event_data_are_plain_json_values(partners: str) -> None:
-    state = parlour.make(GAME, partners=partners).new(seed=5)
+    state = make(partners=partners).new(seed=5)
     for e in state.log:
         assert json.loads(json.dumps(dict(e.data))) == dict(e.data), e.kind
     loaded = state.game.load(state.to_json())
@@ -1294,13 +1317,20 @@ def test_a_view_shows_only_the_seats_own_hand() -> None:
     state = new(FOLLOW)
     for seat in range(4):
         v = state.view(seat)
-        assert sorted(v["hand"]) == sorted(FOLLOW["hands"][seat])
-        text = json.dumps({k: val for k, val in v.items() if k not in ("hand", "legal_actions")})
+        assert sorted(v.hand) == sorted(FOLLOW["hands"][seat])
+        data = v.to_dict()
+        del data["legal_actions"]
+        data["zones"] = [z for z in data["zones"] if (z["kind"], z["owner"]) != ("hand", seat)]
+        text = json.dumps(data)
         for other in range(4):
             if other != seat:
                 hidden = set(FOLLOW["hands"][other]) - set(FOLLOW["hands"][seat]) - {"2C"}  # 2C: the turn-up
                 assert not any(f'"{c}"' in text for c in hidden)
-    assert "hand" not in state.view(None)
+    spectator = state.view(None)
+    assert spectator.hand == []
+    # every hand face down to a spectator, but for the turn-up the dealer (seat 3) is known to hold
+    assert [z.face_up for z in spectator.zones_of("hand")] == [[], [], [], ["2C"]]
+    assert [z.size for z in spectator.zones_of("hand")] == [13] * 4
 
 
 def test_determinize_respects_the_knights_revoke_and_the_turn_up() -> None:
@@ -1312,8 +1342,8 @@ def test_determinize_respects_the_knights_revoke_and_the_turn_up() -> None:
     rng = parlour.engine.Rng(99)
     for _ in range(25):
         world = game.determinize(view, rng)
-        hands = [world.view(s)["hand"] for s in range(4)]
-        assert sorted(hands[0]) == sorted(view["hand"])
+        hands = [world.view(s).hand for s in range(4)]
+        assert sorted(hands[0]) == sorted(view.hand)
         assert {c for c in hands[2] if c.endswith("H")} <= {"BH"}
         assert all("H" not in c for c in hands[3])  # seat 3 showed out of hearts
         assert "2C" in hands[3]  # the dealer still holds the turn-up
@@ -1339,7 +1369,7 @@ def oracle_winner(cards: Sequence[Sequence[Any]], trump: str, last: bool, irregu
             return int(lead_seat)
         first = suited[0][1][-1]
         return int(max((VALUE[c[0]], s) for s, c in suited if c[-1] == first)[1])
-    best, best_value = lead_seat, VALUE[lead[0]]
+    best, best_value = lead_seat, float(VALUE[lead[0]])
     for s, c in cards[1:]:
         # VALUE: bishop 11, nine 10; a knight ranks as a ten between them; a later equal ten takes it
         value = 10.5 if c == "N" else (VALUE[c[0]] if c[-1] == lead[-1] else -1)
@@ -1348,11 +1378,11 @@ def oracle_winner(cards: Sequence[Sequence[Any]], trump: str, last: bool, irregu
     return int(best)
 
 
-def oracle_legal(hand_cards: Sequence[str], trick: Sequence[Mapping[str, Any]]) -> set[str]:
+def oracle_legal(hand_cards: Sequence[str], trick: Sequence[Play]) -> set[str]:
     cards = set(hand_cards)
-    if not trick or trick[0]["card"] == "N":
+    if not trick or trick[0].card == "N":
         return cards
-    led = trick[0]["card"][-1]
+    led = trick[0].card[-1]
     suited = {c for c in cards if c != "N" and c[-1] == led}
     if not suited:
         return cards
@@ -1363,7 +1393,7 @@ def oracle_legal(hand_cards: Sequence[str], trick: Sequence[Mapping[str, Any]]) 
 
 @pytest.mark.parametrize("irregular", ["first-suit", "leader"])
 def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: str) -> None:
-    game = parlour.make(GAME, irregular_trick=irregular, hand_limit=3)
+    game = make(irregular_trick=irregular, hand_limit=3)
     hands_checked = 0
     for seed in range(12):
         state = game.new(seed=seed)
@@ -1371,9 +1401,10 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
         trump: str | None = None
         while not state.is_over:
             v = state.view(state.current_player)
-            if v["phase"] == "play":
-                trump = v["trump"]
-                assert legal_cards(state) == oracle_legal(v["hand"], v["trick"])
+            if v.extra.phase == "play":
+                trump = v.trump
+                assert v.trick is not None
+                assert legal_cards(state) == oracle_legal(v.hand, v.trick.plays)
             n_tricks = len(events(state, "trick"))
             n_hands = len(events(state, "hand_end"))
             state.apply(rng.choice(state.legal_actions()))
@@ -1383,13 +1414,13 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
                 expect = oracle_winner(t.data["cards"], trump, t.data["number"] == 13, irregular)
                 assert t.data["winner"] == expect, t.data
             for end in events(state, "hand_end")[n_hands:]:
-                hand_tricks = [e.data for e in events(state, "trick")][-13:]
+                hand_tricks = [dict(e.data) for e in events(state, "trick")][-13:]
                 sides = [0, 0]
                 bishops = [0, 0]
-                for t in hand_tricks:
-                    side = state.view(None)["teams"][1].count(t["winner"])  # 1 if seats 1/3 took it
+                for quitted in hand_tricks:
+                    side = state.view(None).teams[1].count(quitted["winner"])  # 1 if seats 1/3 took it
                     sides[side] += 1
-                    bishops[side] += sum(1 for _, c in t["cards"] if c != "N" and c[0] == "B")
+                    bishops[side] += sum(1 for _, c in quitted["cards"] if c != "N" and c[0] == "B")
                 turn = events(state, "turn_up")[-2 if not state.is_over else -1].data
                 cut = [0, 0]
                 if turn["card"].startswith("B"):
@@ -1402,7 +1433,7 @@ def test_random_play_agrees_with_an_independent_reading_of_the_laws(irregular: s
 
 
 def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
-    game = parlour.make(GAME, laws="table", hand_limit=2)
+    game = make(laws="table", hand_limit=2)
     claims = found_any = corrections = 0
     for seed in range(10):
         state = game.new(seed=seed)
@@ -1415,16 +1446,18 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
             assert seat is not None
             v = state.view(seat)
             action = rng.choice(state.legal_actions())
-            legal_now = oracle_legal(v["hand"], v["trick"]) if v["phase"] == "play" else set()
+            playing = v.trick is not None and v.extra.phase == "play"
+            legal_now = oracle_legal(v.hand, v.trick.plays) if v.trick is not None and playing else set()
             if action.startswith("play ") and action.split()[1] not in legal_now:
-                made.append([seat, len(v["tricks"]) + 1])
+                made.append([seat, len(quitted_tricks(v)) + 1])
             if action.startswith("expose"):
                 exposes[seat % 2] += 1
             if action.startswith("correct"):
                 # Ruling BW-24: the revoke is taken back (its card exposed), later players withdraw theirs.
                 exposes[seat % 2] += 1
-                number = len(v["tricks"]) + 1
-                seats = [e["seat"] for e in v["trick"]]
+                number = len(quitted_tricks(v)) + 1
+                assert v.trick is not None
+                seats = [p.seat for p in v.trick.plays]
                 undone = seats[seats.index(seat) :]
                 assert [seat, number] in made
                 made = [r for r in made if not (r[1] == number and r[0] in undone)]
@@ -1454,7 +1487,7 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
 
 def test_an_explicit_deal_keeps_the_fixed_partnerships_even_under_cut_partners() -> None:
     state = new(FOLLOW, partners="cut")
-    assert state.view(None)["teams"] == [[0, 2], [1, 3]] and state.view(None)["order"] == [0, 1, 2, 3]
+    assert state.view(None).teams == [[0, 2], [1, 3]] and state.view(None).extra.order == [0, 1, 2, 3]
     assert not events(state, "cut") and state.current_player == 0
 
 
@@ -1483,7 +1516,7 @@ def test_the_conformance_suite_holds_under_other_options(options: dict[str, Any]
     inventory must hold under every law and variant too."""
     from tests.conformance import check_match
 
-    game = parlour.make(GAME, **options)
+    game = make(**options)
     for seed in (1, 2):
         state = check_match(game, ["random"] * 4, seed, every=4)
         assert state.is_over
@@ -1501,8 +1534,19 @@ def test_a_card_exposed_twice_then_played_is_no_longer_shown_as_exposed() -> Non
     world = state.game.determinize(view, parlour.engine.Rng(1))
     assert world.view(1) == view
     play(state, "8H")
-    assert all(card != "8H" for seat, card in state.view(1)["exposed"] if seat == 0)
+    assert "8H" not in state.view(1).extra.exposed[0]
     state.game.determinize(state.view(1), parlour.engine.Rng(2))
+
+
+def clear_lists(value: Any) -> None:
+    """Empty every list inside a view (its zones, tricks, extras...), the nested ones first."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            clear_lists(getattr(value, f.name))
+    elif isinstance(value, list):
+        for item in value:
+            clear_lists(item)
+        value.clear()
 
 
 def test_changing_a_view_does_not_change_the_state() -> None:
@@ -1511,9 +1555,7 @@ def test_changing_a_view_does_not_change_the_state() -> None:
     before = state.to_json()
     for seat in (None, 0, 1, 2, 3):
         v = state.view(seat)
-        for t in [*v["tricks"], v["last_trick"]]:
-            t["cards"].clear()
-        for value in v.values():
-            if isinstance(value, list):
-                value.clear()
+        assert v.last_trick is not None and v.last_trick.plays
+        clear_lists(v)
+        assert v.last_trick.plays == [] and v.zones == []
     assert state.to_json() == before

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
-import parlour
 from parlour.cards import BISHOPS_WHIST
-from parlour.engine import Game, State
 from parlour.games.bishops_whist.players import HeuristicPlayer, SearchPlayer, Table
+from parlour.games.bishops_whist.rules import BishopsWhist, BishopsWhistState, quitted_tricks
 from parlour.players import make_player
 from parlour.sim import simulate
 
@@ -34,17 +34,23 @@ def deal(
     return {"dealer": dealer, "turn_up": turn_up, "hands": hands}
 
 
-def start(fixed: Mapping[int, Sequence[str]], plays: Sequence[str] = (), **kw: object) -> tuple[Game, State]:
-    options = kw.pop("options", {})
-    assert isinstance(options, dict)
-    game = parlour.make(GAME, **options)
-    state = game.new(seed=1, deal=deal(fixed, **kw))  # type: ignore[arg-type]
+State = BishopsWhistState
+
+
+def start(
+    fixed: Mapping[int, Sequence[str]],
+    plays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    **kw: Any,
+) -> tuple[BishopsWhist, State]:
+    game = BishopsWhist(**(options or {}))
+    state = game.new(seed=1, deal=deal(fixed, **kw))
     for action in plays:
         state.apply(action)
     return game, state
 
 
-def choice(game: Game, state: State, kind: str = "heuristic") -> str:
+def choice(game: BishopsWhist, state: State, kind: str = "heuristic") -> str:
     seat = state.current_player
     assert seat is not None
     return make_player(kind, game, 5).choose(state.view(seat), game)
@@ -94,7 +100,7 @@ def test_captures_a_bishop_with_its_cheapest_sure_winner() -> None:
     assert choice(game, state) == "play KS"
 
 
-def _ruff_deal(seat2: list[str]) -> tuple[Game, State]:
+def _ruff_deal(seat2: list[str]) -> tuple[BishopsWhist, State]:
     return start(
         {
             0: ["2S", "4S", *LOW_CLUBS, "CD", "KD", "QD"],
@@ -111,8 +117,8 @@ def test_trumps_to_catch_a_bishop() -> None:
     # Hearts are trumps; seat 3 has no spade and takes seat 1's bishop with its smallest trump.
     game, state = _ruff_deal(["BH"])
     view = state.view(3)
-    assert not any(c.endswith("S") for c in view["hand"])
-    hearts = sorted((c for c in view["hand"] if c.endswith("H")), key=lambda c: -BISHOPS_WHIST.sort_key(c)[1])
+    assert not any(c.endswith("S") for c in view.hand)
+    hearts = sorted((c for c in view.hand if c.endswith("H")), key=lambda c: -BISHOPS_WHIST.sort_key(c)[1])
     assert "BH" not in hearts and len(hearts) > 2
     assert choice(game, state) == f"play {hearts[0]}"
 
@@ -120,7 +126,7 @@ def test_trumps_to_catch_a_bishop() -> None:
 def test_ruffs_with_its_cardinal_when_that_saves_it_too() -> None:
     # Last to play, the cardinal (bishop of trumps) takes the trick: two bishops for the side.
     game, state = _ruff_deal([])
-    assert "BH" in state.view(3)["hand"]
+    assert "BH" in state.view(3).hand
     assert choice(game, state) == "play BH"
 
 
@@ -151,33 +157,33 @@ def test_cashes_the_cardinal_once_it_is_the_best_trump() -> None:
 
 
 def test_names_its_longest_strongest_suit_when_a_knight_is_turned() -> None:
-    game = parlour.make(GAME)
+    game = BishopsWhist()
     hands = deal(
         {3: ["N", "CD", "KD", "QD", "9D", "8D", "7D", "2S", "3S", "4S", "2C", "3C", "2H"]}, turn_up="N"
     )
     state = game.new(seed=1, deal=hands)
-    assert state.view(3)["phase"] == "trump"
+    assert state.view(3).extra.phase == "trump"
     assert choice(game, state) == "trump D"
 
 
 def test_names_a_suit_before_the_deal_without_seeing_a_card() -> None:
-    game = parlour.make(GAME, laws="table")
+    game = BishopsWhist(laws="table")
     for seed in range(200):
         state = game.new(seed=seed)
-        if state.view(None)["phase"] == "trump":
+        if state.view(None).extra.phase == "trump":
             assert choice(game, state).startswith("trump ")  # never the misdeal 'deal'
             return
     pytest.skip("no knight was turned in 200 deals")
 
 
-def _states_at(game: Game, seeds: range, stop: object) -> list[State]:
+def _states_at(game: BishopsWhist, seeds: range, stop: Callable[[State], bool]) -> list[State]:
     """States reached by heuristic play where ``stop(state)`` holds (the seat to act is to decide)."""
     found: list[State] = []
     for seed in seeds:
         state = game.new(seed=seed)
         players = [HeuristicPlayer(game, seed * 4 + s) for s in range(4)]
-        while not state.is_over and state.view(None)["hand_number"] == 1:
-            if stop(state):  # type: ignore[operator]
+        while not state.is_over and state.view(None).hand_number == 1:
+            if stop(state):
                 found.append(state.clone())
             seat = state.current_player
             assert seat is not None
@@ -186,15 +192,16 @@ def _states_at(game: Game, seeds: range, stop: object) -> list[State]:
 
 
 def test_keeps_its_knight_for_the_thirteenth_trick() -> None:
-    game = parlour.make(GAME)
+    game = BishopsWhist()
 
     def at_twelve(state: State) -> bool:
         seat = state.current_player
-        if seat is None or state.view(None)["phase"] != "play":
+        if seat is None or state.view(None).extra.phase != "play":
             return False
         view = state.view(seat)
-        plays = [a.split()[1] for a in view["legal_actions"]]
-        return len(view["tricks"]) == 11 and view["hand"].count("N") == 1 and "N" in plays and len(plays) == 2
+        plays = [a.split()[1] for a in view.legal_actions]
+        twelfth = len(quitted_tricks(view)) == 11
+        return twelfth and view.hand.count("N") == 1 and "N" in plays and len(plays) == 2
 
     states = _states_at(game, range(60), at_twelve)
     assert len(states) >= 5
@@ -210,7 +217,7 @@ def test_keeps_its_knight_for_the_thirteenth_trick() -> None:
 
 
 def test_never_revokes_or_exposes_under_table_laws_and_always_claims() -> None:
-    game = parlour.make(GAME, laws="table")
+    game = BishopsWhist(laws="table")
     claims = 0
     for seed in range(3):
         state = game.new(seed=seed)
@@ -220,10 +227,10 @@ def test_never_revokes_or_exposes_under_table_laws_and_always_claims() -> None:
             assert seat is not None
             view = state.view(seat)
             action = player.choose(view, game)
-            if view["phase"] == "play":
+            if view.extra.phase == "play":
                 assert action.startswith("play ")
                 assert action.split()[1] in Table(view, game).lawful()
-            if view["phase"] == "claim":
+            if view.extra.phase == "claim":
                 assert action == "claim"
                 claims += 1
             state.apply(action)

@@ -10,18 +10,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import parlour
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import IllegalAction, InvalidDeal
+from parlour.games.bishops_whist.rules import BishopsWhist, BishopsWhistState, dealer_of
 from tests.test_bishops_whist import deal_of
 
 GAME = "bishops-whist"
 GOOD = deal_of(3, "2C", {3: "2C", 0: "CS"})
 LONG = "Z" * 100_000
+WITH_A_NUMBER_KEY: dict[Any, Any] = {**GOOD, 7: 1}
 
 
-def make(deal: Any) -> Any:
-    return parlour.make(GAME).new(seed=1, deal=deal)
+def make(deal: Any) -> BishopsWhistState:
+    return BishopsWhist().new(seed=1, deal=deal)
 
 
 def changed(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def changed(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
         (42, "a deal is a mapping"),
         ({}, "missing"),
         ({**GOOD, "extra": 1}, "no key 'extra'"),
-        ({**GOOD, 7: 1}, "no key 7"),
+        (WITH_A_NUMBER_KEY, "no key 7"),
         (changed(("dealer",), None), "dealer must be a seat 0-3, not None"),
         (changed(("dealer",), "3"), "dealer must be a seat"),
         (changed(("dealer",), 3.0), "dealer must be a seat"),
@@ -73,7 +74,7 @@ def changed(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
 )
 def test_a_malformed_deal_is_refused_saying_what_is_wrong(deal: Any, reason: str | None) -> None:
     if reason is None:
-        assert make(deal).view(None)["hand_number"] >= 1
+        assert (make(deal).view(None).hand_number or 0) >= 1
         return
     with pytest.raises(InvalidDeal, match=reason) as info:
         make(deal)
@@ -83,7 +84,7 @@ def test_a_malformed_deal_is_refused_saying_what_is_wrong(deal: Any, reason: str
 def test_a_knight_turned_may_name_trumps_in_the_deal() -> None:
     deal = deal_of(2, "N", {2: "N"}, closed={0: "N", 1: "N", 3: "N"}, trump="D")
     state = make(deal)
-    assert state.view(None)["trump"] == "D" and state.view(None)["phase"] == "play"
+    assert state.view(None).trump == "D" and state.view(None).extra.phase == "play"
 
 
 JSON = st.recursive(
@@ -154,7 +155,7 @@ def test_every_well_formed_deal_is_accepted(cards: list[str], dealer: int, pick:
         deal["trump"] = "S"
     state = make(deal)
     state.check_invariants()
-    assert state.view(None)["dealer"] == dealer
+    assert dealer_of(state.view(None)) == dealer
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ CASES = [
 
 def random_match(options: dict[str, Any], seed: int) -> tuple[int, int]:
     """(hands played, actions) of a match of uniformly random legal actions."""
-    state = parlour.make(GAME, **options).new(seed=seed)
+    state = BishopsWhist(**options).new(seed=seed)
     rng = Rng(seed)
     steps = 0
     limit = options.get("hand_limit", 200)
@@ -44,7 +44,7 @@ def random_match(options: dict[str, Any], seed: int) -> tuple[int, int]:
         state.apply(rng.choice(state.legal_actions()))
         steps += 1
         assert steps < 400 * limit, "the match does not end"
-    return state.view(None)["hands_played"], steps
+    return state.view(None).extra.hands_played, steps
 
 
 @pytest.mark.parametrize(("name", "value", "laws"), CASES)

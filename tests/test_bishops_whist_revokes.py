@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
-import parlour
 from parlour import IllegalAction
-from parlour.engine import Rng, State
+from parlour.engine import Rng
+from parlour.games.bishops_whist.rules import BishopsWhist, dealer_of
 from tests.test_bishops_whist import (
     DANA_SUITS,
     VALUE,
+    State,
     _following_play_out,
     balanced,
     deal_of,
@@ -61,9 +62,9 @@ def test_a_revoking_side_standing_highest_after_a_tie_does_not_win(
     BW-15), seats 1 and 3 drop to 28 by an exposed card: before ruling BW-23 seats 0 and 2 won 30-28."""
     state, script = side_zero_revokes(revoking_side=revoking_side)
     state = edit(state, match=[30, 30])
-    number = state.view(None)["hand_number"]
+    number = state.view(None).hand_number or 0
     play_with_exposure(state, script)
-    assert state.view(None)["phase"] == "claim"
+    assert state.view(None).extra.phase == "claim"
     state.apply("claim")  # seat 0: nothing against seats 1 and 3
     state.apply("claim")  # seat 1 finds seat 2's revoke
     assert events(state, "revokes_found")[-1].data["revokes"] == [[2, 12]]
@@ -71,7 +72,7 @@ def test_a_revoking_side_standing_highest_after_a_tie_does_not_win(
     assert score_sum(state) == state.scores
     assert state.is_over is over and state.winners == winners_
     if not over:  # another hand is dealt, seat 0 dealing
-        assert state.view(None)["hand_number"] == number + 1 and state.view(None)["dealer"] == 0
+        assert state.view(None).hand_number == number + 1 and dealer_of(state.view(None)) == 0
     else:
         assert events(state, "match_end")[0].data["text"] == "game over: seats 1 and 3 win, 30-28"
 
@@ -165,25 +166,28 @@ def test_a_revoke_corrected_the_later_players_withdraw_and_play_again() -> None:
     for action in ("play 9H", "play 3S", "play 6H", "play 5H"):  # seat 1 revokes: it holds the 2H
         state.apply(action)
     v = state.view(None)
-    assert v["phase"] == "review" and v["review"] == [1] and len(v["trick"]) == 4
+    assert v.extra.phase == "review" and v.extra.review == [1]
+    assert v.trick is not None and len(v.trick.plays) == 4
     assert state.current_player == 1
     assert state.legal_actions() == ["stand", "correct 2H"]
     state.apply("correct 2h")
     v = state.view(0)
-    assert [(e["seat"], e["card"]) for e in v["trick"]] == [(0, "9H"), (1, "2H")]
-    assert v["phase"] == "play" and state.current_player == 2
-    assert v["exposed"] == [[1, "3S"]] and "3S" in hand(state, 1)  # the wrong card: exposed, -2
-    assert v["withdrawn"] == [[2, "6H"], [3, "5H"]]  # the later cards: back, seen, no penalty
+    assert v.trick is not None and [(p.seat, p.card) for p in v.trick.plays] == [(0, "9H"), (1, "2H")]
+    assert v.extra.phase == "play" and state.current_player == 2
+    assert v.extra.exposed == [[], ["3S"], [], []] and "3S" in hand(state, 1)  # the wrong card: exposed, -2
+    assert v.extra.withdrawn == [[], [], ["6H"], ["5H"]]  # the later cards: back, seen, no penalty
+    # seen by all (and the turn-up 2C that the dealer, seat 3, still holds)
+    assert [z.face_up for z in v.zones_of("hand")] == [v.hand, ["3S"], ["6H"], ["5H", "2C"]]
     assert state.scores == [0, -2, 0, -2] and score_sum(state) == state.scores
     assert {"4H", "6H"} <= set(hand(state, 2)) and "5H" in hand(state, 3)
     kinds = [e.kind for e in state.log if e.kind in ("correct", "withdraw")]
     assert kinds == ["correct", "withdraw", "withdraw"]
     state.apply("play 4H")  # seat 2 plays another card this time
-    assert state.view(1)["withdrawn"] == [[2, "6H"], [3, "5H"]]
+    assert state.view(1).extra.withdrawn == [[], [], ["6H"], ["5H"]]
     state.apply("play 5H")  # seat 3 plays the same card again
-    assert state.view(1)["withdrawn"] == [[2, "6H"]]
+    assert state.view(1).extra.withdrawn == [[], [], ["6H"], []]
     assert events(state, "trick")[0].data["cards"] == [[0, "9H"], [1, "2H"], [2, "4H"], [3, "5H"]]
-    assert state.view(None)["phase"] == "play" and state.current_player == 0
+    assert state.view(None).extra.phase == "play" and state.current_player == 0
     _following_play_out(state)
     state.apply("claim")
     state.apply("claim")
@@ -197,11 +201,11 @@ def test_the_last_player_corrects_and_nobody_withdraws() -> None:
     state = correction_state({0: "9H", 1: "2H", 2: "4H", 3: "5H 3S"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 2H", "play 4H", "play 3S"):
         state.apply(action)
-    assert state.view(None)["review"] == [3]
+    assert state.view(None).extra.review == [3]
     state.apply("correct 5H")
-    assert not events(state, "withdraw") and state.view(None)["withdrawn"] == []
+    assert not events(state, "withdraw") and state.view(None).extra.withdrawn == [[], [], [], []]
     assert events(state, "trick")[0].data["cards"] == [[0, "9H"], [1, "2H"], [2, "4H"], [3, "5H"]]
-    assert state.view(None)["exposed"] == [[3, "3S"]] and state.scores == [0, -2, 0, -2]
+    assert state.view(None).extra.exposed == [[], [], [], ["3S"]] and state.scores == [0, -2, 0, -2]
 
 
 def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
@@ -209,7 +213,7 @@ def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
     state = correction_state({0: "9H", 1: "3S", 2: "4H 3D", 3: "5H"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 3S", "play 3D", "play 5H"):  # seat 1 void; seat 2 revokes
         state.apply(action)
-    assert state.view(None)["review"] == [1, 2] and state.current_player == 1
+    assert state.view(None).extra.review == [1, 2] and state.current_player == 1
     assert state.legal_actions() == ["stand"]
     before = state.to_json()
     with pytest.raises(IllegalAction, match="no revoke"):
@@ -218,21 +222,21 @@ def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
     state.apply("stand")
     assert state.current_player == 2 and state.legal_actions() == ["stand", "correct 4H"]
     state.apply("correct 4H")
-    assert state.view(None)["withdrawn"] == [[3, "5H"]]
+    assert state.view(None).extra.withdrawn == [[], [], [], ["5H"]]
     state.apply("play 5H")
     # Seat 1 let its card stand: it is not asked again; the trick is gathered.
-    assert len(events(state, "trick")) == 1 and state.view(None)["phase"] == "play"
+    assert len(events(state, "trick")) == 1 and state.view(None).extra.phase == "play"
 
 
 def test_a_withdrawn_revoke_is_forgotten_and_a_new_one_recorded() -> None:
     state = correction_state({0: "9H", 1: "2H 3S", 2: "4H 5S", 3: "5H 6S"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 3S", "play 5S", "play 5H"):  # seats 1 and 2 both revoke
         state.apply(action)
-    assert state.view(None)["review"] == [1, 2]
+    assert state.view(None).extra.review == [1, 2]
     state.apply("correct 2H")  # seat 2's revoke is withdrawn with its card
     state.apply("play 4H")
     state.apply("play 6S")  # seat 3 now revokes instead
-    assert state.view(None)["review"] == [3]
+    assert state.view(None).extra.review == [3]
     state.apply("stand")
     _following_play_out(state)
     state.apply("claim")  # seat 0 claims against seats 1 and 3
@@ -255,7 +259,7 @@ def test_a_knights_revoke_is_no_revoke_and_cannot_be_taken_back() -> None:
     state = correction_state({0: "9H", 1: "BH N", 2: "4H", 3: "5H"}, {1: "HN", 2: "H", 3: "H"})
     for action in ("play 9H", "play N", "play 4H", "play 5H"):
         state.apply(action)
-    assert state.view(None)["review"] == [1]  # a knight on a suit led is off suit as all can see
+    assert state.view(None).extra.review == [1]  # a knight on a suit led is off suit as all can see
     assert state.legal_actions() == ["stand"]
 
 
@@ -265,7 +269,7 @@ def test_a_knight_played_as_a_revoke_goes_back_exposed() -> None:
         state.apply(action)
     assert state.legal_actions() == ["stand", "correct BH", "correct 3H"]  # not the knight again
     state.apply("correct 3H")
-    assert state.view(0)["exposed"] == [[1, "N"]] and hand(state, 1).count("N") == 1
+    assert state.view(0).extra.exposed == [[], ["N"], [], []] and hand(state, 1).count("N") == 1
     assert state.scores[1] == -2
 
 
@@ -276,7 +280,7 @@ def test_a_revoke_may_be_corrected_by_the_knights_revoke() -> None:
         state.apply(action)
     assert state.legal_actions() == ["stand", "correct BH", "correct N"]
     state.apply("correct N")
-    assert "BH" in hand(state, 1) and state.view(0)["exposed"] == [[1, "3S"]]
+    assert "BH" in hand(state, 1) and state.view(0).extra.exposed == [[], ["3S"], [], []]
     state.apply("play 4H")
     state.apply("play 5H")
     # The knight's revoke after a correction is off suit again, but seat 1 has been reviewed already.
@@ -290,7 +294,7 @@ def test_no_review_under_strict_laws_nor_in_a_trick_led_by_a_knight() -> None:
     knight = correction_state({0: "N", 1: "3S 2H", 2: "4H", 3: "5H"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play N", "play 3S", "play 4H", "play 5H"):
         knight.apply(action)
-    assert len(events(knight, "trick")) == 1 and knight.view(None)["phase"] == "play"
+    assert len(events(knight, "trick")) == 1 and knight.view(None).extra.phase == "play"
 
 
 def test_a_review_is_seen_alike_by_every_seat_and_determinized_faithfully() -> None:
@@ -308,15 +312,15 @@ def test_a_review_is_seen_alike_by_every_seat_and_determinized_faithfully() -> N
         view = state.view(seat)
         world = state.game.determinize(view, rng)
         assert world.view(seat) == view
-        assert ("6H" in world.view(2)["hand"]) and ("3S" in world.view(1)["hand"])
+        assert ("6H" in world.view(2).hand) and ("3S" in world.view(1).hand)
 
 
 def test_random_table_play_with_corrections_keeps_the_contract() -> None:
     from tests.conformance import check_match
 
-    game = parlour.make("bishops-whist", laws="table", hand_limit=1)
+    game = BishopsWhist(laws="table", hand_limit=1)
     corrected = 0
     for seed in range(2):
         state = check_match(game, ["random"] * 4, 50 + seed, every=2)
-        corrected += len(events(state, "correct"))
+        corrected += sum(e.kind == "correct" for e in state.log)
     assert corrected

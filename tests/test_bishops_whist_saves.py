@@ -14,12 +14,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import parlour
 from parlour.cards import BISHOPS_WHIST
-from parlour.engine import InvalidSave, Rng, State
+from parlour.engine import InvalidSave, Rng
+from parlour.games.bishops_whist.rules import BishopsWhist
 from tests.test_bishops_whist import (
     DANA_SEATS,
     DANA_SUITS,
+    State,
     balanced_state,
     deal_of,
     new,
@@ -40,7 +41,7 @@ def mid_hand() -> State:
     for action in ("play 9H", "play 3S", "play 4H", "play 6H", "stand"):
         state.apply(action)
     state.apply("play 8H")
-    state.apply("expose " + state.view(1)["hand"][-1])
+    state.apply("expose " + state.view(1).hand[-1])
     return state
 
 
@@ -60,14 +61,14 @@ def review() -> State:
     )
     for action in ("play 9H", "play 3S", "play 6H", "play 5H"):
         state.apply(action)
-    assert state.view(None)["phase"] == "review"
+    assert state.view(None).extra.phase == "review"
     return state
 
 
 def claim() -> State:
     state, script = balanced_state(3, DANA_SUITS, DANA_SEATS, laws="table", hand_limit=1)
     play_script(state, script)
-    assert state.view(None)["phase"] == "claim"
+    assert state.view(None).extra.phase == "claim"
     return state
 
 
@@ -79,10 +80,10 @@ def over() -> State:
 
 
 def trump_undealt() -> State:
-    game = parlour.make(GAME)
+    game = BishopsWhist()
     for seed in range(400):
         state = game.new(seed=seed)
-        if state.view(None)["phase"] == "trump":
+        if state.view(None).extra.phase == "trump":
             return state
     raise AssertionError("no knight turned in 400 deals")
 
@@ -255,7 +256,7 @@ def swap_with_hand(seat: int, card: str, other: int) -> Callable[[Data], None]:
 
 def test_under_strict_laws_a_seat_cannot_hold_a_suit_it_showed_out_of() -> None:
     state = strict_mid_hand()
-    heart = next(c for c in state.view(1)["hand"] if c.endswith("H"))
+    heart = next(c for c in state.view(1).hand if c.endswith("H"))
     data = saved(state)
     swap_with_hand(3, heart, 1)(data)
     with pytest.raises(InvalidSave, match=r"hands\.3: seat 3 holds"):
@@ -264,7 +265,7 @@ def test_under_strict_laws_a_seat_cannot_hold_a_suit_it_showed_out_of() -> None:
 
 def test_under_strict_laws_a_seat_cannot_later_play_a_suit_it_showed_out_of() -> None:
     state = strict_mid_hand()
-    hearts = [c for c in state.view(1)["hand"] if c.endswith("H")]
+    hearts = [c for c in state.view(1).hand if c.endswith("H")]
     state.apply(f"play {hearts[0]}")  # seat 1 follows to trick 2 with a heart
     data = saved(state)
     # Tampered: in trick 1 seat 1 had thrown a spade, keeping its 2H, which it holds still.
@@ -354,7 +355,7 @@ def get(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
-REPLACEMENTS = st.one_of(
+REPLACEMENTS: st.SearchStrategy[Any] = st.one_of(
     st.integers(-3, 60),
     st.sampled_from(
         [None, True, False, "", "N", "BS", "2C", "claim", "review", "play", 10**9, -1, 1.5, [], {}]
@@ -372,7 +373,7 @@ def play_out(state: State, seed: int) -> None:
             return
         for seat in (None, 0, 1, 2, 3):
             view = state.view(seat)
-            json.dumps(view)
+            json.dumps(view.to_dict())
             if seat is not None and step % 4 == 0:
                 # What every seat may know is consistent: a world can be dealt from it.
                 world = state.game.determinize(view, rng)
@@ -397,7 +398,7 @@ def test_a_save_tampered_at_random_is_refused_or_plays_on(
         kind = data.draw(st.sampled_from(["replace", "delete", "swap", "swap cards"]))
         hands = raw["state"].get("hands") if isinstance(raw["state"], dict) else None
         ok = isinstance(hands, list) and all(isinstance(h, list) for h in hands)
-        cards = [(s, i) for s, h in enumerate(hands) for i in range(len(h))] if ok else []
+        cards = [(s, i) for s, h in enumerate(hands or []) for i in range(len(h))] if ok else []
         if kind == "swap cards" and cards:
             # Two cards change hands: the pack stays whole, the sizes and orders may still hold.
             (a, i), (b, j) = data.draw(st.sampled_from(cards)), data.draw(st.sampled_from(cards))

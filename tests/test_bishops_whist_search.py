@@ -1,5 +1,6 @@
-"""Bishops Whist search: the determinizer deals only worlds that can exist, uniformly; the search player
-is reproducible (a budget in playouts), with a wall-clock budget only when asked for."""
+"""Bishops Whist search: the determinizer deals only worlds that can exist, uniformly (through the one
+exact sampler, ``parlour.mechanics.deal_unseen``, and the suits the play has shown out of, ``ShownOut``);
+the search player is reproducible (a budget in playouts), with a wall-clock budget only when asked for."""
 
 from __future__ import annotations
 
@@ -12,14 +13,36 @@ from collections import Counter
 
 import pytest
 
-import parlour
 from parlour.engine import Rng
 from parlour.games.bishops_whist.players import SearchPlayer
-from parlour.games.bishops_whist.rules import _allowed, _sample_hands
+from parlour.games.bishops_whist.rules import BishopsWhist, ShownOut, quitted_tricks
+from parlour.mechanics import NoDeal, deal_unseen
 from parlour.players import make_player
 from tests.test_bishops_whist import FOLLOW, new, play
 
 # --- the sampler -----------------------------------------------------------------------------------------
+
+
+def _allowed(card: str, void: set[str]) -> bool:
+    """An independent reading of a seat's constraints: ``"H"`` no heart, ``"S*"`` no spade but the bishop."""
+    if card == "N":
+        return True
+    suit = card[-1]
+    return suit not in void and not (suit + "*" in void and card[0] != "B")
+
+
+def shown_out(voids: list[set[str]]) -> ShownOut:
+    """The rules' record of the same constraints."""
+    shown = ShownOut()
+    for seat, void in enumerate(voids):
+        for v in void:
+            shown.barred[seat][v[0]] = v.endswith("*")
+    return shown
+
+
+def sample(sizes: list[int], unknown: list[str], voids: list[set[str]], rng: Rng) -> list[list[str]]:
+    """What the determinizer does: deal the unseen cards, every seat kept to what play has shown."""
+    return deal_unseen(unknown, sizes, shown_out(voids).may_hold, rng)
 
 
 def brute_force(
@@ -57,7 +80,7 @@ def test_the_sampler_deals_exactly_uniformly_among_the_possible_deals(
     runs = 6000
     seen: Counter[tuple[tuple[str, ...], ...]] = Counter()
     for _ in range(runs):
-        hands = _sample_hands([[], [], [], []], sizes, list(unknown), voids, rng)
+        hands = sample(sizes, list(unknown), voids, rng)
         seen[tuple(tuple(sorted(h)) for h in hands)] += 1
     assert set(seen) <= set(expected)  # never a deal that breaks a void
     # Chi-square against the exact weights (each deal weighted by its number of card orders).
@@ -69,14 +92,12 @@ def test_the_sampler_deals_exactly_uniformly_among_the_possible_deals(
 def test_the_sampler_refuses_rather_than_relax_a_void() -> None:
     """Three hearts, and only seat 1 (room for one card) may hold a heart: no deal exists. The old
     rejection sampler dropped the voids after 50 tries and dealt a world that cannot exist."""
-    with pytest.raises(ValueError, match="no deal"):
-        _sample_hands(
-            [[], [], [], []], [0, 1, 1, 1], ["9H", "8H", "7H"], [set(), set(), {"H"}, {"H"}], Rng(1)
-        )
+    with pytest.raises(NoDeal, match="no deal"):
+        sample([0, 1, 1, 1], ["9H", "8H", "7H"], [set(), set(), {"H"}, {"H"}], Rng(1))
 
 
 def test_determinized_worlds_keep_every_void_shown_in_random_play() -> None:
-    game = parlour.make("bishops-whist", hand_limit=2)
+    game = BishopsWhist(hand_limit=2)
     rng = Rng(3)
     checked = 0
     for seed in range(6):
@@ -85,7 +106,7 @@ def test_determinized_worlds_keep_every_void_shown_in_random_play() -> None:
             seat = state.current_player
             assert seat is not None
             view = state.view(seat)
-            if view["phase"] == "play" and view["tricks"]:
+            if view.extra.phase == "play" and quitted_tricks(view):
                 world = game.determinize(view, rng)
                 world.check_invariants()  # under strict laws this includes every void shown
                 assert world.view(seat) == view
@@ -107,7 +128,7 @@ def test_the_search_player_is_reproducible_by_default() -> None:
 
 
 def test_a_wall_clock_budget_only_when_asked() -> None:
-    game = parlour.make("bishops-whist")
+    game = BishopsWhist()
     assert SearchPlayer(game, 1).seconds is None
     timed = SearchPlayer(game, 1, seconds=0.05)
     state = new(FOLLOW)

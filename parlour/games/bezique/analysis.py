@@ -14,7 +14,7 @@ from parlour.engine import Game
 from parlour.sim import MatchRecord
 
 
-def bezique_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
+def bezique_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     del game
     points: list[Counter[str]] = [Counter(), Counter()]
     shown: list[Counter[str]] = [Counter(), Counter()]

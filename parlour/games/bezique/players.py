@@ -5,53 +5,69 @@ trump sequence and the seven), guards its aces and tens, wins a trick when the
 trick holds a brisque or when winning it lets it declare, and plays the last
 eight tricks exactly: once the talon is gone every card is known, so it solves
 the ending by exhaustive search (memoised, a few thousand positions at most).
+
+It reads the typed view and asks the rules module for every rule (who takes a trick, what the
+last eight allow, the melds and their points and order, the reuse rule, the brisques).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
-from parlour.cards import BEZIQUE_64
-from parlour.engine import Game, Rng
-from parlour.games.bezique.rules import MELD_ORDER, MELD_POINTS
+from parlour.cards import BEZIQUE_64, SUITS
+from parlour.engine import Game
+from parlour.engine.views import View
+from parlour.games.bezique.rules import (
+    BRISQUE_POINTS,
+    FOURS,
+    LAST_TRICK_POINTS,
+    MELD_ORDER,
+    MELD_POINTS,
+    SEQUENCE_RANKS,
+    SEVEN_OF_TRUMPS_POINTS,
+    BeziqueExtra,
+    Meld,
+    Phase,
+    beats,
+    bezique_cards,
+    brisques_in,
+    is_brisque,
+    last_eight_choices,
+    last_trick_of_the_hand_scores,
+    last_trick_of_the_talon_scores,
+    marriage,
+    may_serve_again,
+    meld_kind,
+    rank,
+    seven_of_trumps,
+    suit,
+)
 from parlour.players import Player, PlayerFactory
 
-View = Mapping[str, Any]
-
 PACK = BEZIQUE_64
-RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
-POWER = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 BASE_KEEP = {"A": 12, "T": 11, "K": 5, "Q": 5, "J": 3, "9": 0, "8": 0, "7": 0}
+"""How much the player would regret parting with a card of each rank, before its melds."""
+
+BeziqueView = View[BeziqueExtra]
 
 
-def _suit(c: str) -> str:
-    return c[-1]
+def full_hand(view: BeziqueView) -> list[str]:
+    """The viewing seat's whole hand: its concealed cards and its declared cards on the table."""
+    assert view.seat is not None
+    declared = view.zone("melds", view.seat)
+    return [*view.hand, *(declared.face_up if declared is not None else [])]
 
 
-def _rank(c: str) -> str:
-    return c[:-1]
+def talon_size(view: BeziqueView) -> int:
+    talon = view.zone("talon")
+    return talon.size if talon is not None else 0
 
 
-def _beats(lead: str, follow: str, trump: str) -> bool:
-    if _suit(follow) == _suit(lead):
-        return POWER[_rank(follow)] > POWER[_rank(lead)]
-    return _suit(follow) == trump
-
-
-def _brisques(cards: list[str]) -> int:
-    return sum(1 for c in cards if _rank(c) in ("A", "T"))
-
-
-def strict_choices(hand: list[str], lead: str, trump: str) -> list[str]:
-    """The cards the last-eight rules allow in answer to ``lead``."""
-    same = [c for c in hand if _suit(c) == _suit(lead)]
-    if same:
-        higher = [c for c in same if POWER[_rank(c)] > POWER[_rank(lead)]]
-        return higher or same
-    trumps = [c for c in hand if _suit(c) == trump]
-    return trumps or hand
+def turn_up_lies(view: BeziqueView) -> bool:
+    """Whether the turn-up still lies beside the talon (the seven may be exchanged or shown)."""
+    up = view.zone("turn_up")
+    return up is not None and bool(up.cards)
 
 
 class EndgameSolver:
@@ -66,7 +82,7 @@ class EndgameSolver:
         """Best (leader's points - follower's points) from here, leader to lead."""
         if not leader or not follower:
             # Hands differ only after a table-law fault: cards left unanswered go to their holder.
-            return 10 * (_brisques(list(leader)) - _brisques(list(follower)))
+            return BRISQUE_POINTS * (brisques_in(leader) - brisques_in(follower))
         key = (leader, follower)
         hit = self.memo.get(key)
         if hit is not None:
@@ -74,7 +90,7 @@ class EndgameSolver:
         best = -(10**9)
         for a in sorted(set(leader)):
             worst = 10**9
-            for b in sorted(set(strict_choices(list(follower), a, self.trump))):
+            for b in sorted(set(last_eight_choices(follower, a, self.trump))):
                 worst = min(worst, self._after(leader, follower, a, b))
                 if worst <= best:
                     break
@@ -86,8 +102,8 @@ class EndgameSolver:
         """Leader's net after leader plays ``a`` and follower ``b``."""
         rest_l = _remove(leader, a)
         rest_f = _remove(follower, b)
-        pts = 10 * _brisques([a, b]) + (self.last_bonus if not rest_l or not rest_f else 0)
-        if _beats(a, b, self.trump):
+        pts = BRISQUE_POINTS * brisques_in((a, b)) + (self.last_bonus if not rest_l or not rest_f else 0)
+        if beats(a, b, self.trump):
             return -(pts + self.value(rest_f, rest_l))
         return pts + self.value(rest_l, rest_f)
 
@@ -100,13 +116,12 @@ def _remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
 class HeuristicPlayer:
     """Rule-of-thumb play in the talon phase, exact play in the last eight tricks."""
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        self.rng = Rng(seed)
         self.solver: EndgameSolver | None = None
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
+    def choose(self, view: BeziqueView, game: Game[Any]) -> str:
+        legal = list(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
         if "blanche" in legal:
@@ -116,13 +131,13 @@ class HeuristicPlayer:
             return "pass" if "pass" in legal else "draw"
         if any(a.startswith(("meld", "exchange", "declare")) for a in legal):
             return self._declare(view, legal)
-        if view["phase"] == "last eight":
+        if view.extra.phase is Phase.LAST_EIGHT:
             return self._endgame(view, legal)
         return self._talon_play(view, legal)
 
     # --- declaring ----------------------------------------------------------------------
 
-    def _declare(self, view: View, legal: list[str]) -> str:
+    def _declare(self, view: BeziqueView, legal: list[str]) -> str:
         for a in legal:
             if a.startswith("exchange"):
                 return a
@@ -132,13 +147,13 @@ class HeuristicPlayer:
         melds = [a for a in legal if a.startswith("meld")]
         if not melds:
             return "pass"
-        if view["bookkeeping"]["window"]["scored"]:
+        if view.extra.scored_this_turn:
             # A further combination shown with the one just scored: free points next trick.
             return melds[0]
         options = [(self._kind(view, a.split()[1:]), a) for a in melds]
-        late = view["stock_size"] <= 5
+        late = talon_size(view) <= 5
 
-        def value(item: tuple[str, str]) -> float:
+        def value(item: tuple[Meld, str]) -> float:
             kind, act = item
             pts = float(MELD_POINTS[kind])
             if late:
@@ -152,112 +167,105 @@ class HeuristicPlayer:
 
         return max(options, key=value)[1]
 
-    def _kind(self, view: View, cards: list[str]) -> str:
-        trump = view["trump"]
-        ranks = {_rank(c) for c in cards}
-        if len(cards) == 2 and ranks == {"K", "Q"}:
-            return "royal marriage" if _suit(cards[0]) == trump else "common marriage"
-        if len(cards) == 2:
-            return "bezique"
-        if len(cards) == 5:
-            return "sequence"
-        if len(ranks) == 2:
-            return "double bezique"
-        return {"J": "four jacks", "Q": "four queens", "K": "four kings", "A": "four aces"}[cards[0][:-1]]
+    def _kind(self, view: BeziqueView, cards: list[str]) -> Meld:
+        opts = self.game.options
+        kind = meld_kind(cards, view.trump or "", bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
+        assert kind is not None, cards
+        return kind
 
     # --- the talon phase ------------------------------------------------------------
 
-    def _keep(self, view: View, card: str) -> float:
+    def _keep(self, view: BeziqueView, card: str, hand: Counter[str]) -> float:
         """How much we would regret parting with ``card`` while the talon lasts."""
-        seat = view["seat"]
-        trump = view["trump"]
-        hand: Counter[str] = Counter(view["hand"])
-        r, s = _rank(card), _suit(card)
+        seat = view.seat
+        assert seat is not None
+        trump = view.trump
+        r, s = rank(card), suit(card)
         v = float(BASE_KEEP[r])
         if s == trump:
             v += 6
-            if r in ("A", "T", "K", "Q", "J"):
-                have = sum(1 for x in ("A", "T", "K", "Q", "J") if hand[x + trump])
+            if r in SEQUENCE_RANKS:
+                have = sum(1 for x in SEQUENCE_RANKS if hand[x + trump])
                 v += 2 * have
-            if r == "7" and view["turn_up"] is not None:
-                declared = view["bookkeeping"]["sevens_declared"][seat]
-                if hand[card] > declared:
-                    # Kept for a declaration: 10, and by exchange the turn-up. (Valuing it lower where a
-                    # seven played scores too made no measurable difference: 241 of 500, ruling BZ-5.)
-                    v += 14
+            unscored = hand[card] > view.extra.sevens_shown[seat]
+            if card == seven_of_trumps(trump) and turn_up_lies(view) and unscored:
+                # Kept for a declaration: 10, and by exchange the turn-up. (Valuing it lower where a
+                # seven played scores too made no measurable difference: 241 of 500, ruling BZ-5.)
+                v += 14
         if r in ("K", "Q"):
             mate = ("Q" if r == "K" else "K") + s
             if hand[mate]:
                 v += 8
-        bez_q, bez_j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
+        bez_q, bez_j = self._bezique(view)
         if card in (bez_q, bez_j):
             v += 9 + 4 * (hand[bez_q] + hand[bez_j] - 1)
-        if r in ("A", "K", "Q", "J"):
-            n = sum(hand[r + x] for x in "SHDC")
+        if r in FOURS:
+            n = sum(hand[r + x] for x in SUITS)
             if n >= 2:
                 v += 3 * n
         # Cards already declared to the hilt are cheap to play: they reveal nothing more.
-        for e in view["bookkeeping"]["declared"][seat]:
-            if e["card"] == card and len(e["uses"]) >= 2:
+        for e in view.extra.declared[seat]:
+            if e.card == card and len(e.uses) >= 2:
                 v -= 3
         return v
 
-    def _alt(self, view: View) -> bool:
-        return bool(self.game.options.get("alt_bezique")) and view["trump"] in ("S", "D")
+    def _bezique(self, view: BeziqueView) -> tuple[str, str]:
+        return bezique_cards(view.trump or "", bool(self.game.options["alt_bezique"]))
 
-    def _declaration_value(self, view: View, hand: Counter[str]) -> float:
+    def _declaration_value(self, view: BeziqueView, hand: Counter[str]) -> float:
         """Roughly what winning a trick now would let us score from ``hand`` (our whole hand)."""
-        seat = view["seat"]
-        book = view["bookkeeping"]
-        trump = view["trump"]
-        used: dict[str, list[set[str]]] = {}
-        for e in book["declared"][seat]:
-            used.setdefault(e["card"], []).append({u[0] for u in e["uses"]})
+        seat = view.seat
+        assert seat is not None
+        x = view.extra
+        trump = view.trump or ""
         best = 0.0
-        for p in book["to_score"][seat]:
-            if not Counter(p["cards"]) - hand:
-                best = max(best, float(MELD_POINTS[p["kind"]]))
+        for p in x.waiting[seat]:
+            if not Counter(p.cards) - hand:
+                best = max(best, float(MELD_POINTS[p.kind]))
+        # A later declaring turn: the reuse rule holds each declared card to every meld it served in.
+        later = x.declaring_turns + 1
 
-        def fresh(card: str, kind: str) -> int:
-            uses = used.get(card, [])
-            blocked = sum(1 for u in uses if kind in u or any(MELD_ORDER[k] > MELD_ORDER[kind] for k in u))
+        def fresh(card: str, kind: Meld) -> int:
+            blocked = sum(
+                1 for e in x.declared[seat] if e.card == card and not may_serve_again(e.uses, kind, later)
+            )
             return hand[card] - blocked
 
-        for s in "SHDC":
-            kind = "royal marriage" if s == trump else "common marriage"
+        for s in SUITS:
+            kind = marriage(s, trump)
             if fresh("K" + s, kind) > 0 and fresh("Q" + s, kind) > 0:
                 best = max(best, MELD_POINTS[kind])
-        q, j = ("QC", "JH") if self._alt(view) else ("QS", "JD")
-        if fresh(q, "bezique") > 0 and fresh(j, "bezique") > 0:
-            best = max(best, 40)
-        if fresh(q, "double bezique") >= 2 and fresh(j, "double bezique") >= 2:
-            best = max(best, 500)
-        for r, kind in (("J", "four jacks"), ("Q", "four queens"), ("K", "four kings"), ("A", "four aces")):
-            if sum(max(0, fresh(r + s, kind)) for s in "SHDC") >= 4:
+        q, j = self._bezique(view)
+        if fresh(q, Meld.BEZIQUE) > 0 and fresh(j, Meld.BEZIQUE) > 0:
+            best = max(best, MELD_POINTS[Meld.BEZIQUE])
+        if fresh(q, Meld.DOUBLE_BEZIQUE) >= 2 and fresh(j, Meld.DOUBLE_BEZIQUE) >= 2:
+            best = max(best, MELD_POINTS[Meld.DOUBLE_BEZIQUE])
+        for r, kind in FOURS.items():
+            if sum(max(0, fresh(r + s, kind)) for s in SUITS) >= 4:
                 best = max(best, MELD_POINTS[kind])
-        if all(fresh(r + trump, "sequence") > 0 for r in ("A", "T", "K", "Q", "J")):
-            best = max(best, 250)
-        if view["turn_up"] is not None and hand["7" + trump] > book["sevens_declared"][seat]:
-            best += 10
+        if all(fresh(r + trump, Meld.SEQUENCE) > 0 for r in SEQUENCE_RANKS):
+            best = max(best, MELD_POINTS[Meld.SEQUENCE])
+        if turn_up_lies(view) and hand[seven_of_trumps(trump)] > x.sevens_shown[seat]:
+            best += SEVEN_OF_TRUMPS_POINTS
         return best
 
-    def _talon_play(self, view: View, legal: list[str]) -> str:
+    def _talon_play(self, view: BeziqueView, legal: list[str]) -> str:
         cards = [a.split()[1] for a in legal]
-        trump = view["trump"]
-        trick = view["trick"]
-        if not trick:
+        trump = view.trump or ""
+        hand: Counter[str] = Counter(full_hand(view))
+        plays = view.trick.plays if view.trick is not None else []
+        if not plays:
             # Lead something cheap; avoid leading brisques and trumps.
             return "play " + min(
-                cards, key=lambda c: (self._keep(view, c) + (8 if _rank(c) in "AT" else 0), c)
+                cards, key=lambda c: (self._keep(view, c, hand) + (8 if is_brisque(c) else 0), c)
             )
-        lead = trick[0]["card"]
-        hand: Counter[str] = Counter(view["hand"])
-        late = self._last_talon_trick_value() if view["stock_size"] <= 1 else 0.0
+        lead = plays[0].card
+        late = self._last_talon_trick_value() if talon_size(view) <= 1 else 0.0
 
         def value(c: str) -> float:
-            brisques = 10.0 * _brisques([lead, c])
-            keep = self._keep(view, c)
-            if _beats(lead, c, trump):
+            brisques = float(BRISQUE_POINTS * brisques_in((lead, c)))
+            keep = self._keep(view, c, hand)
+            if beats(lead, c, trump):
                 rest = hand - Counter([c])
                 return brisques + self._declaration_value(view, rest) + late - keep
             return -brisques - keep
@@ -267,39 +275,40 @@ class HeuristicPlayer:
     def _last_talon_trick_value(self) -> float:
         """Worth of winning the last trick of the talon: the lead into the last eight, and (by
         default, ruling BZ-17) 10 for the trick itself."""
-        return 5.0 + (10.0 if self.game.options.get("last_trick") in ("stock", "both") else 0.0)
+        scores = last_trick_of_the_talon_scores(self.game.options["last_trick"])
+        return 5.0 + (float(LAST_TRICK_POINTS) if scores else 0.0)
 
     # --- the last eight tricks ----------------------------------------------------------
 
-    def _endgame(self, view: View, legal: list[str]) -> str:
-        mine = list(view["hand"])
-        seen = Counter(mine) + Counter(view["bookkeeping"]["won"][0]) + Counter(view["bookkeeping"]["won"][1])
-        seen.update(t["card"] for t in view["trick"])
+    def _endgame(self, view: BeziqueView, legal: list[str]) -> str:
+        mine = full_hand(view)
+        seen = Counter(mine)
+        for s in (0, 1):
+            won = view.zone("tricks_won", s)
+            seen.update(won.face_up if won is not None else [])
+        plays = view.trick.plays if view.trick is not None else []
+        seen.update(p.card for p in plays)
         theirs = sorted((PACK.counts() - seen).elements())
-        last = self.game.options.get("last_trick", "final")
-        bonus = 10 if last in ("final", "both") else 0
-        if self.solver is None or self.solver.trump != view["trump"] or self.solver.last_bonus != bonus:
-            self.solver = EndgameSolver(view["trump"], bonus)
+        trump = view.trump or ""
+        bonus = LAST_TRICK_POINTS if last_trick_of_the_hand_scores(self.game.options["last_trick"]) else 0
+        if self.solver is None or self.solver.trump != trump or self.solver.last_bonus != bonus:
+            self.solver = EndgameSolver(trump, bonus)
         if len(self.solver.memo) > 200_000:
             self.solver.memo.clear()
         solver = self.solver
         cards = sorted({a.split()[1] for a in legal})
         me = tuple(sorted(mine))
         opp = tuple(sorted(theirs))
-        trick = view["trick"]
-        if not trick:
+        if not plays:
 
             def lead_value(a: str) -> int:
-                rest_f = opp
-                return min(
-                    solver._after(me, rest_f, a, b) for b in set(strict_choices(list(opp), a, view["trump"]))
-                )
+                return min(solver._after(me, opp, a, b) for b in set(last_eight_choices(opp, a, trump)))
 
             return "play " + max(cards, key=lambda a: (lead_value(a), a))
-        lead = trick[0]["card"]
+        lead = plays[0].card
         leader_hand = tuple(sorted([*theirs, lead]))
         # Never revoke, even where the table laws leave it to us: it would concede every brisque.
-        cards = [c for c in cards if c in strict_choices(mine, lead, view["trump"])] or cards
+        cards = [c for c in cards if c in last_eight_choices(mine, lead, trump)] or cards
 
         def follow_value(b: str) -> int:
             return -solver._after(leader_hand, me, lead, b)
@@ -307,8 +316,9 @@ class HeuristicPlayer:
         return "play " + max(cards, key=lambda b: (follow_value(b), b))
 
 
-def _heuristic(game: Game, seed: int) -> Player:
-    return HeuristicPlayer(game, seed)
+def _heuristic(game: Game[Any], seed: int) -> Player:
+    del seed  # the heuristic player makes no random choice
+    return HeuristicPlayer(game)
 
 
 PLAYERS: dict[str, PlayerFactory] = {

@@ -9,63 +9,50 @@ won ("brisques") count ten each at the end of the hand.
 Cards on the table keep their history: each declared card remembers the meld
 kinds it has served in (and in which declaring turn), because a card may serve
 again only in a meld of another kind and not of an inferior order.
+
+The rules a player names are named here too, for the computer players and the tests to ask rather
+than copy: ``beats`` (who takes a trick), ``is_brisque``, ``last_eight_choices``, the ``Meld`` kinds
+with their points and order, ``may_serve_again`` (the declared-card reuse rule), ``bezique_cards``,
+``seven_of_trumps``, ``is_carte_blanche``, and the scores (``LAST_TRICK_POINTS``...).
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
+from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.deals import stock_for
-from parlour.engine.errors import echo
+from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
+from parlour.engine.views import TrickView, View, Zone, internal, labelled, per_seat, trick_view
+from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 PACK = BEZIQUE_64
+SEATS = (0, 1)
+
+# --- the cards ---------------------------------------------------------------------------------
+
 RANKS: tuple[str, ...] = ("A", "T", "K", "Q", "J", "9", "8", "7")
+"""Ranks from high to low: the ten ranks above the king (rulings BZ-1, BZ-3)."""
 POWER: dict[str, int] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 BRISQUE_RANKS = frozenset({"A", "T"})
-
-# Meld kinds: points and order. A card may serve again only in a meld of another kind
-# whose order is not below that of any meld it has already served in.
-MELD_POINTS: dict[str, int] = {
-    "common marriage": 20,
-    "royal marriage": 40,
-    "bezique": 40,
-    "four jacks": 40,
-    "four queens": 60,
-    "four kings": 80,
-    "four aces": 100,
-    "sequence": 250,
-    "double bezique": 500,
-}
-MELD_ORDER: dict[str, int] = {
-    "common marriage": 1,
-    "royal marriage": 2,
-    "bezique": 3,
-    "four jacks": 3,
-    "four queens": 4,
-    "four kings": 5,
-    "four aces": 6,
-    "sequence": 7,
-    "double bezique": 8,
-}
-FOURS: dict[str, str] = {"J": "four jacks", "Q": "four queens", "K": "four kings", "A": "four aces"}
-SEVEN_POINTS = 10
-BLANCHE_POINTS = 50
-LAST_TRICK_POINTS = 10
-BRISQUE_POINTS = 10
-# Table-law penalties, paid to the opponent.
-OVERDRAW_PENALTY = 100
-NO_DRAW_PENALTY = 10
+"""Aces and tens: the brisques, 10 each to whoever wins them (ruling BZ-18)."""
+COURT_RANKS = frozenset({"K", "Q", "J"})
 FULL_HAND = 8
-_PATTERNS: dict[tuple[str, bool, bool], list[tuple[str, tuple[str, ...]]]] = {}
+"""The cards a hand holds while the talon lasts (ruling BZ-2), and the tricks of the last eight."""
+DEAL_PACKETS = (3, 2, 3)
+"""The deal: three, two, three cards to each, the non-dealer first (ruling BZ-2)."""
 
 
 def rank(card: str) -> str:
@@ -80,23 +67,298 @@ def pretty(card: str) -> str:
     return PACK.pretty(card)
 
 
-def pretty_list(cards: list[str]) -> str:
+def pretty_list(cards: Iterable[str]) -> str:
     return " ".join(pretty(c) for c in cards)
 
 
-def sort_cards(cards: list[str]) -> list[str]:
+def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=PACK.sort_key)
 
 
+def is_brisque(card: str) -> bool:
+    """An ace or a ten: worth 10 at the end of the hand to the side that won it (ruling BZ-18)."""
+    return card[:-1] in BRISQUE_RANKS
+
+
+def brisques_in(cards: Iterable[str]) -> int:
+    return sum(1 for c in cards if c[:-1] in BRISQUE_RANKS)
+
+
 def beats(lead: str, follow: str, trump: str) -> bool:
-    """Whether the second card wins the trick (equal cards go to the leader)."""
-    if suit(follow) == suit(lead):
-        return POWER[rank(follow)] > POWER[rank(lead)]
-    return suit(follow) == trump
+    """Whether the second card of a trick takes it: a higher card of the suit led, or a trump on a
+    plain lead; equal cards go to the leader (ruling BZ-3)."""
+    if follow[-1] == lead[-1]:
+        return POWER[follow[:-1]] > POWER[lead[:-1]]
+    return follow[-1] == trump
 
 
-# --- the saved state ------------------------------------------------------------------------
-# The shape of ``BeziqueState.d`` as saved; ``check_invariants`` checks how the fields agree.
+def last_eight_choices(hand: Sequence[str], lead: str, trump: str) -> list[str]:
+    """The cards of ``hand`` the last eight tricks allow in answer to ``lead``: follow suit and head the
+    trick if you can, else follow; if you cannot follow, trump if you can; else anything (ruling BZ-16)."""
+    same = [c for c in hand if c[-1] == lead[-1]]
+    if same:
+        higher = [c for c in same if POWER[c[:-1]] > POWER[lead[:-1]]]
+        return higher or same
+    trumps = [c for c in hand if c[-1] == trump]
+    return trumps or list(hand)
+
+
+def seven_of_trumps(trump: str) -> str:
+    return "7" + trump
+
+
+def is_carte_blanche(hand: Iterable[str]) -> bool:
+    """A hand without ace, ten or court card, which may be shown for 50 (ruling BZ-20)."""
+    return not any(rank(c) in BRISQUE_RANKS or rank(c) in COURT_RANKS for c in hand)
+
+
+# --- scores --------------------------------------------------------------------------------------
+
+SEVEN_OF_TRUMPS_POINTS = 10
+"""The seven of trumps turned up (to the dealer), exchanged, shown or played while the talon lasts
+(rulings BZ-2, BZ-5)."""
+CARTE_BLANCHE_POINTS = 50
+LAST_TRICK_POINTS = 10
+"""The last trick of the talon (the 24th) or of the hand, as option ``last_trick`` says (ruling BZ-17)."""
+BRISQUE_POINTS = 10
+OVERDRAW_PENALTY = 100
+"""Table laws: to the opponent of a player who holds more than eight cards (ruling BZ-21)."""
+NO_DRAW_PENALTY = 10
+"""Table laws: to the opponent of a player who does not draw after a trick (ruling BZ-21)."""
+
+
+def last_trick_of_the_talon_scores(option: str) -> bool:
+    """Whether the 24th trick, the last of the talon, earns ``LAST_TRICK_POINTS`` (ruling BZ-17)."""
+    return option in ("stock", "both")
+
+
+def last_trick_of_the_hand_scores(option: str) -> bool:
+    """Whether the last trick of the hand earns ``LAST_TRICK_POINTS`` (ruling BZ-17)."""
+    return option in ("final", "both")
+
+
+# --- melds ---------------------------------------------------------------------------------------
+
+
+class Meld(StrEnum):
+    """The kinds of meld, lowest order first."""
+
+    COMMON_MARRIAGE = "common marriage"
+    ROYAL_MARRIAGE = "royal marriage"
+    BEZIQUE = "bezique"
+    FOUR_JACKS = "four jacks"
+    FOUR_QUEENS = "four queens"
+    FOUR_KINGS = "four kings"
+    FOUR_ACES = "four aces"
+    SEQUENCE = "sequence"
+    DOUBLE_BEZIQUE = "double bezique"
+
+    @property
+    def points(self) -> int:
+        return MELD_POINTS[self]
+
+    @property
+    def order(self) -> int:
+        return MELD_ORDER[self]
+
+
+MELD_POINTS: dict[str, int] = {
+    Meld.COMMON_MARRIAGE: 20,
+    Meld.ROYAL_MARRIAGE: 40,
+    Meld.BEZIQUE: 40,
+    Meld.FOUR_JACKS: 40,
+    Meld.FOUR_QUEENS: 60,
+    Meld.FOUR_KINGS: 80,
+    Meld.FOUR_ACES: 100,
+    Meld.SEQUENCE: 250,
+    Meld.DOUBLE_BEZIQUE: 500,
+}
+MELD_ORDER: dict[str, int] = {
+    # ruling BZ-9: royal marriage below bezique although both score 40; bezique = four jacks
+    Meld.COMMON_MARRIAGE: 1,
+    Meld.ROYAL_MARRIAGE: 2,
+    Meld.BEZIQUE: 3,
+    Meld.FOUR_JACKS: 3,
+    Meld.FOUR_QUEENS: 4,
+    Meld.FOUR_KINGS: 5,
+    Meld.FOUR_ACES: 6,
+    Meld.SEQUENCE: 7,
+    Meld.DOUBLE_BEZIQUE: 8,
+}
+FOURS: dict[str, Meld] = {
+    "J": Meld.FOUR_JACKS,
+    "Q": Meld.FOUR_QUEENS,
+    "K": Meld.FOUR_KINGS,
+    "A": Meld.FOUR_ACES,
+}
+"""Four of a kind: the ranks that make one, and its kind."""
+SEQUENCE_RANKS = ("A", "T", "K", "Q", "J")
+"""The sequence: ace, ten, king, queen and jack of trumps."""
+
+
+def marriage(of_suit: str, trump: str) -> Meld:
+    """A king and queen of one suit: royal in trumps, common otherwise (ruling BZ-11)."""
+    return Meld.ROYAL_MARRIAGE if of_suit == trump else Meld.COMMON_MARRIAGE
+
+
+def bezique_cards(trump: str, alt_bezique: bool) -> tuple[str, str]:
+    """The queen and jack that make bezique: Q♠ J♦, or Q♣ J♥ with spades or diamonds trumps under
+    ``alt_bezique`` (ruling BZ-14)."""
+    if alt_bezique and trump in ("S", "D"):
+        return ("QC", "JH")
+    return ("QS", "JD")
+
+
+@cache
+def meld_patterns(
+    trump: str, alt_bezique: bool, fours_one_per_suit: bool
+) -> tuple[tuple[Meld, tuple[str, ...]], ...]:
+    """Every meld with the cards that make it (in pack order), for a hand's trumps and options."""
+    out: list[tuple[Meld, tuple[str, ...]]] = []
+    for s in SUITS:
+        out.append((marriage(s, trump), ("K" + s, "Q" + s)))
+    q, j = bezique_cards(trump, alt_bezique)
+    out.append((Meld.BEZIQUE, (q, j)))
+    out.append((Meld.DOUBLE_BEZIQUE, (q, q, j, j)))
+    for r, kind in FOURS.items():
+        if fours_one_per_suit:  # ruling BZ-13
+            out.append((kind, tuple(r + s for s in SUITS)))
+        else:
+            for combo in itertools.combinations_with_replacement(SUITS, 4):
+                if max(Counter(combo).values()) <= 2:
+                    out.append((kind, tuple(r + s for s in combo)))
+    out.append((Meld.SEQUENCE, tuple(r + trump for r in SEQUENCE_RANKS)))
+    return tuple((k, tuple(sort_cards(c))) for k, c in out)
+
+
+def meld_kind(cards: Iterable[str], trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> Meld | None:
+    """The meld ``cards`` make (in any order), or ``None``."""
+    return _kinds_by_cards(trump, alt_bezique, fours_one_per_suit).get(tuple(sort_cards(cards)))
+
+
+@cache
+def _kinds_by_cards(trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> dict[tuple[str, ...], Meld]:
+    return {codes: kind for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit)}
+
+
+def may_serve_again(uses: Iterable[tuple[str, int]], kind: str, turn: int) -> bool:
+    """The declared-card reuse rule: a card on the table may serve again only in a meld of another
+    kind (ruling BZ-11), whose order is not below any meld it has served in (ruling BZ-9); melds
+    exposed at the same declaring ``turn`` are not held to the order (ruling BZ-8). ``uses`` are the
+    card's melds so far, each with its declaring turn."""
+    for used, when in uses:
+        if used == kind:
+            return False
+        if when != turn and MELD_ORDER[used] > MELD_ORDER[kind]:
+            return False
+    return True
+
+
+# --- the state's records -------------------------------------------------------------------------
+
+
+class Phase(StrEnum):
+    """Where a hand stands: the one vocabulary of the rules, the saves and the views."""
+
+    CARTE_BLANCHE = "carte blanche"
+    """Before the first trick, a hand without ace, ten or court may be shown (option, ruling BZ-20)."""
+    TALON = "talon"
+    """A trick while the talon lasts: free play (ruling BZ-3)."""
+    DECLARE = "declare"
+    """The winner of a talon trick may declare melds and the seven of trumps (ruling BZ-4)."""
+    DRAW = "draw"
+    """Table laws only: the players draw, winner first (ruling BZ-21)."""
+    LAST_EIGHT = "last eight"
+    """The talon is gone: the last tricks under the strict rules (ruling BZ-16)."""
+    OVER = "over"
+
+    @property
+    def talon_lasts(self) -> bool:
+        return self in _TALON_PHASES
+
+
+_TALON_PHASES = frozenset({Phase.CARTE_BLANCHE, Phase.TALON, Phase.DECLARE, Phase.DRAW})
+LEGACY_PHASES: dict[str, Phase] = {
+    "blanche": Phase.CARTE_BLANCHE,
+    "play1": Phase.TALON,
+    "play2": Phase.LAST_EIGHT,
+}
+"""How saves written before issue 11 spelled the phases."""
+
+
+@dataclass(slots=True)
+class DeclaredCard:
+    """A declared card lying on the table: its id, its code, and each meld it has served in with the
+    declaring turn it served (the reuse rule reads them)."""
+
+    id: int
+    card: str
+    uses: list[tuple[Meld, int]]
+
+
+@dataclass(slots=True)
+class WaitingMeld:
+    """A meld shown at the same turn as the meld that scored, to score after a later trick won (ruling
+    BZ-8): its kind, its cards and the ids of the declared cards it lies in."""
+
+    kind: Meld
+    cards: list[str]
+    ids: list[int]
+
+
+@dataclass(slots=True)
+class MeldRecord:
+    """A meld declared this hand, for the record: its points and whether they have been scored yet."""
+
+    kind: Meld
+    cards: list[str]
+    points: int
+    scored: bool
+
+    def text(self) -> str:
+        tail = "" if self.scored else ", to score"
+        return f"{self.kind} {pretty_list(self.cards)} ({self.points}{tail})"
+
+
+@dataclass(slots=True)
+class BeziqueExtra:
+    """What a Bezique view says beside the table's zones.
+
+    (The field helpers ``labelled``, ``per_seat`` and ``internal`` give metadata only, no shared
+    default, hence the ``noqa: RUF009``.)
+    """
+
+    phase: Phase = labelled("stage")  # noqa: RUF009
+    known: list[list[str]] = per_seat("known to be held", cards=True)  # noqa: RUF009
+    """Each seat's concealed cards that the viewer knows of: for a player, all the opponent of that seat
+    has seen (his own hand too, so he knows what the other knows); for a spectator, only what was shown
+    to the whole table (ruling BZ-23)."""
+    melds: list[list[str]] = per_seat("melds declared this hand")  # noqa: RUF009
+    brisques: list[int] = per_seat("brisques won")  # noqa: RUF009
+    hand_points: list[int] = per_seat("points this hand")  # noqa: RUF009
+    sevens_shown: list[int] = per_seat("sevens of trumps shown")  # noqa: RUF009
+    missed_draws: list[int] = per_seat("draws missed, to make up")  # noqa: RUF009
+    revoker: int | None = labelled("revoked, conceding the brisques still to come")
+    # The public record the rules need (meld history of each declared card, the declaring turn, the
+    # draws): computer players and the determinizer read it.
+    declared: list[list[DeclaredCard]] = internal()  # noqa: RUF009
+    waiting: list[list[WaitingMeld]] = internal()  # noqa: RUF009
+    meld_history: list[list[MeldRecord]] = internal()  # noqa: RUF009
+    tricks_played: int = internal()
+    declaring_turns: int = internal()
+    scored_this_turn: int = internal()
+    seven_this_turn: bool = internal()
+    exposed_this_turn: list[list[int]] = internal()  # noqa: RUF009
+    next_id: int = internal()
+    blanche_queue: list[int] = internal()  # noqa: RUF009
+    draw_queue: list[int] = internal()  # noqa: RUF009
+    drawn: bool = internal()
+    top_seen: list[int] = internal()  # noqa: RUF009
+
+
+# --- the saved state -----------------------------------------------------------------------------
+# The shape of ``BeziqueState._data()``; ``check_invariants`` checks how the fields agree. The keys are
+# those of the saves written before the state had typed fields, so those saves load unchanged.
 
 Seat2 = Literal[0, 1]
 MeldKind = Literal[
@@ -109,6 +371,9 @@ MeldKind = Literal[
     "four aces",
     "sequence",
     "double bezique",
+]
+SavedPhase = Literal[
+    "carte blanche", "talon", "declare", "draw", "last eight", "over", "blanche", "play1", "play2"
 ]
 Window = Annotated[int, Field(ge=0, le=32)]  # one declaring turn per talon trick
 CardId = Annotated[int, Field(ge=0, le=64)]  # a seat exposes at most the 32 cards it holds in a hand
@@ -151,7 +416,7 @@ Owed = Annotated[int, Field(ge=0, le=FULL_HAND)]
 
 
 class BeziqueSave(SaveDict):
-    phase: Literal["blanche", "play1", "declare", "draw", "play2", "over"]
+    phase: SavedPhase
     totals: tuple[Count, Count]
     hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
     dealer: Seat2
@@ -187,14 +452,9 @@ class BeziqueSave(SaveDict):
     known_privately: NotRequired[tuple[Known, Known]]
 
 
-TABLE_LAW_KEYS: dict[str, Any] = {
-    "draw_queue": [],
-    "drawn": False,
-    "owed": [0, 0],
-    "top_seen": [],
-    "known_privately": [{}, {}],
-}
-"""The keys of the state that exist under table laws only, with their value in a fresh hand."""
+TABLE_LAW_KEYS = ("draw_queue", "drawn", "owed", "top_seen", "known_privately")
+"""The saved keys that exist under table laws only (ruling BZ-21); a save from before the table-law
+draws lacks them, and they were empty at any moment it could have been made."""
 
 
 # ----------------------------------------------------------------------------------------
@@ -207,25 +467,63 @@ class BeziqueState(State):
 
     def __init__(self, game: Bezique, seed: int | None = None) -> None:
         super().__init__(game, seed)
-        self.d: dict[str, Any] = {}
+        self.phase: Phase = Phase.OVER
+        self.totals: list[int] = [0, 0]
+        self.hand_number = 0
+        self.dealer = 0
+        self.leader = 0
+        """The seat that leads the trick in play (after a trick: its winner, who declares and draws first)."""
+        self.turn = 0
+        """The seat to act."""
+        self.trump = "S"
+        self.turn_up: str | None = None
+        """The card turned up for trumps, the talon's last card (``None`` once drawn)."""
+        self.stock: list[str] = []
+        """The talon without the turn-up, top card first."""
+        self.concealed: list[list[str]] = [[], []]
+        """Each seat's cards in hand, not declared."""
+        self.declared: list[list[DeclaredCard]] = [[], []]
+        """Each seat's declared cards lying on the table (still part of its hand)."""
+        self.waiting: list[list[WaitingMeld]] = [[], []]
+        self.melds: list[list[MeldRecord]] = [[], []]
+        self.known: list[dict[str, int]] = [{}, {}]
+        """Copies of each concealed card of a seat that the opponent has seen there."""
+        self.known_privately: list[dict[str, int]] = [{}, {}]
+        """Of those, how many the opponent alone has seen, not the table (ruling BZ-23; table laws)."""
+        self.sevens_shown: list[int] = [0, 0]
+        """Sevens of trumps each seat has shown (declared) and still holds: they have scored."""
+        self.trick: list[tuple[int, str]] = []
+        self.last_trick: list[tuple[int, str]] = []
+        self.won: list[list[str]] = [[], []]
+        self.brisques: list[int] = [0, 0]
+        self.revoker: int | None = None
+        self.hand_points: list[int] = [0, 0]
+        self.tricks_played = 0
+        self.declaring_turns = 0
+        """Declaring turns opened this hand (one per talon trick): the number of the current one."""
+        self.scored_this_turn = 0
+        self.seven_this_turn = False
+        self.exposed_this_turn: list[list[int]] = []
+        """The ids of the cards of each meld exposed at this declaring turn."""
+        self.next_id = 0
+        self.blanche_queue: list[int] = []
+        # Table laws (ruling BZ-21): who is still to draw after the trick, whether the drawer has filled
+        # his hand (one more draw would be a fault), the draws each side missed, and who has seen the
+        # talon's top card (put back after a draw too many).
+        self.draw_queue: list[int] = []
+        self.drawn = False
+        self.missed: list[int] = [0, 0]
+        self.top_seen: list[int] = []
 
-    # --- helpers over the data ------------------------------------------------------
+    # --- helpers ------------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        return str(self.d.get("phase", "over"))
+    def laws(self) -> bool:
+        return bool(self.game.options["table_laws"])
 
     def full_hand(self, seat: int) -> list[str]:
         """Every card the seat holds: concealed ones and those declared on the table."""
-        return list(self.d["hidden"][seat]) + [e["card"] for e in self.d["table"][seat]]
-
-    def _bezique_cards(self) -> tuple[str, str]:
-        if self.game.options["alt_bezique"] and self.d["trump"] in ("S", "D"):
-            return ("QC", "JH")
-        return ("QS", "JD")
-
-    def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
-        self.log.append(Event(kind, data, to))
+        return [*self.concealed[seat], *(e.card for e in self.declared[seat])]
 
     def _learn(self, seat: int, card: str, public: bool = True) -> None:
         """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards.
@@ -233,10 +531,9 @@ class BeziqueState(State):
         ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
         ruling BZ-23); spectators did not, and their view must not show it.
         """
-        known = self.d["known"][seat]
-        held = self.d["hidden"][seat].count(card)
-        n = known.get(card, 0)
-        shown = n - self._privately_known(seat, card)
+        n = self.known[seat].get(card, 0)
+        held = self.concealed[seat].count(card)
+        shown = n - self.known_privately[seat].get(card, 0)
         self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
 
     def _forget(self, seat: int, card: str, keep: int = 0) -> None:
@@ -246,82 +543,85 @@ class BeziqueState(State):
         that ``keep`` known copies are certainly still there (a declared seven of trumps, when
         everybody has seen the one leaving score as an undeclared one).
         """
-        n = self.d["known"][seat].get(card, 0)
-        shown = n - self._privately_known(seat, card)
+        n = self.known[seat].get(card, 0)
+        if not n and not keep:
+            return
+        shown = n - self.known_privately[seat].get(card, 0)
         self._set_knowledge(seat, card, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
 
-    def _privately_known(self, seat: int, card: str) -> int:
-        """Copies of ``card`` the seat is known to hold by the opponent only, not by the table."""
-        if "known_privately" not in self.d:
-            return 0
-        return int(self.d["known_privately"][seat].get(card, 0))
-
     def _set_knowledge(self, seat: int, card: str, known: int, shown: int) -> None:
-        """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them."""
-        _set_count(self.d["known"][seat], card, known)
-        if "known_privately" in self.d:
-            _set_count(self.d["known_privately"][seat], card, known - shown)
-        # (without table laws nothing is ever seen by one player only: every copy known is shown)
+        """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them
+        (without table laws nothing is ever seen by one player only: every copy known is shown)."""
+        _set_count(self.known[seat], card, known)
+        _set_count(self.known_privately[seat], card, known - shown)
 
     def _public_known(self, seat: int) -> Counter[str]:
         """The seat's concealed cards that everybody at the table has seen (the spectator's ``known``)."""
-        out = Counter(self.d["known"][seat])
-        if "known_privately" in self.d:
-            out.subtract(self.d["known_privately"][seat])
+        out = Counter(self.known[seat])
+        out.subtract(self.known_privately[seat])
         return +out
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
             return
-        self.d["totals"][seat] += points
-        self.d["hand_points"][seat] += points
-        self._log("score", {"seat": seat, "points": points, "reason": reason, "text": text})
+        self.totals[seat] += points
+        self.hand_points[seat] += points
+        self.log.append(score_event(seat, points, reason, text))
+
+    def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
+        self.log.append(Event(kind, data, to))
 
     # --- the contract ---------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return None
-        return int(self.d["turn"])
+        return self.turn
 
     @property
     def scores(self) -> list[float]:
-        if not self.d:
-            return [0.0, 0.0]
-        return [float(x) for x in self.d["totals"]]
+        return [float(x) for x in self.totals]
 
-    @property
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        t = self.d["totals"]
-        best = max(t)
-        return [s for s in (0, 1) if t[s] == best]
+    def _outcome(self) -> Outcome:
+        # ruling BZ-19: the match is decided at the end of a hand, the higher total winning
+        t = self.totals
+        win = 0 if t[0] > t[1] else 1
+        target = self.game.options["target"]
+        return Outcome(
+            (win,), f"seat {win} ends a hand past {target} with the higher total, {t[win]} to {t[1 - win]}"
+        )
 
     def normalize(self, text: str) -> str:
-        words = text.split()
-        if not words:
-            return ""
-        key = words[0].lower()
-        args = [w.upper() for w in words[1:]]
-        if key == "meld" and all(PACK.is_card(a) for a in args):
-            args = sort_cards(args)
-        return " ".join([key, *args])
+        """The canonical spelling, with a meld's cards in pack order (``meld qs ks`` → ``meld KS QS``)."""
+        try:
+            return str(_in_pack_order(self.game.notation.parse(text)))
+        except MalformedAction:
+            return text.strip()
+
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        """As ``State.apply``; a meld's cards may be named in any order."""
+        if isinstance(action, Action | str) and str(action).lstrip()[:4].lower() == "meld":
+            text = str(action)
+            if len(text) <= self.MAX_ACTION_LENGTH and not self.is_legal(text):
+                canonical = self.normalize(text)
+                if self.is_legal(canonical):
+                    action = canonical
+        super().apply(action, seat)
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
-        if phase == "over":
+        if phase is Phase.OVER:
             return []
-        seat = self.d["turn"]
-        if phase == "blanche":
+        seat = self.turn
+        if phase is Phase.CARTE_BLANCHE:
             return ["blanche", "pass"]
-        if phase == "draw":
-            if self.d["drawn"]:
+        if phase is Phase.DRAW:
+            if self.drawn:
                 return ["draw", "pass"]
-            # A player with no card left cannot fail to notice the draw: he must take it.
-            return ["draw", "skip"] if self.full_hand(seat) else ["draw"]
-        if phase == "declare":
+            # ruling BZ-21: a player with no card left cannot fail to notice the draw: he must take it.
+            return ["draw", "skip"] if self.concealed[seat] or self.declared[seat] else ["draw"]
+        if phase is Phase.DECLARE:
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
             return [*acts, "pass"]
@@ -329,123 +629,82 @@ class BeziqueState(State):
 
     def _playable(self, seat: int) -> list[str]:
         hand = sorted(set(self.full_hand(seat)), key=PACK.sort_key)
-        if self.phase != "play2" or not self.d["trick"] or self.game.options["table_laws"]:
-            return hand
-        return self._strict_choices(seat, hand)
-
-    def _strict_choices(self, seat: int, hand: list[str]) -> list[str]:
-        """Phase two: follow suit and head the trick if possible, else trump, else anything."""
-        lead = self.d["trick"][0]["card"]
-        trump = self.d["trump"]
-        same = [c for c in hand if suit(c) == suit(lead)]
-        if same:
-            higher = [c for c in same if POWER[rank(c)] > POWER[rank(lead)]]
-            return higher or same
-        trumps = [c for c in hand if suit(c) == trump]
-        return trumps or hand
+        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
+            return hand  # ruling BZ-3: no duty to follow while the talon lasts
+        return last_eight_choices(hand, self.trick[0][1], self.trump)
 
     # --- melds ----------------------------------------------------------------------
 
-    def _patterns(self) -> list[tuple[str, tuple[str, ...]]]:
-        """Every meld kind with the card codes that make it (fixed for a hand, so cached)."""
-        key = (self.d["trump"], self.game.options["alt_bezique"], self.game.options["fours_one_per_suit"])
-        hit = _PATTERNS.get(key)
-        if hit is None:
-            hit = _PATTERNS[key] = [(k, tuple(sort_cards(list(c)))) for k, c in self._make_patterns()]
-        return hit
+    def _patterns(self) -> tuple[tuple[Meld, tuple[str, ...]], ...]:
+        opts = self.game.options
+        return meld_patterns(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
-    def _make_patterns(self) -> list[tuple[str, tuple[str, ...]]]:
-        trump = self.d["trump"]
-        out: list[tuple[str, tuple[str, ...]]] = []
-        for s in SUITS:
-            kind = "royal marriage" if s == trump else "common marriage"
-            out.append((kind, ("K" + s, "Q" + s)))
-        q, j = self._bezique_cards()
-        out.append(("bezique", (q, j)))
-        out.append(("double bezique", (q, q, j, j)))
-        for r, kind in FOURS.items():
-            if self.game.options["fours_one_per_suit"]:
-                out.append((kind, tuple(r + s for s in SUITS)))
-            else:
-                for combo in itertools.combinations_with_replacement(SUITS, 4):
-                    if max(Counter(combo).values()) <= 2:
-                        out.append((kind, tuple(r + s for s in combo)))
-        out.append(("sequence", tuple(r + trump for r in ("A", "T", "K", "Q", "J"))))
-        return out
-
-    def _eligible(self, entry: Mapping[str, Any], kind: str) -> bool:
-        """May this declared card serve in ``kind`` now (same-turn exposures are exempt from order)?"""
-        window = self.d["window"]
-        for used, when in entry["uses"]:
-            if used == kind:
-                return False
-            if when != window and MELD_ORDER[used] > MELD_ORDER[kind]:
-                return False
-        return True
-
-    def _assign(self, seat: int, kind: str, codes: tuple[str, ...]) -> list[tuple[str, int]] | None:
-        """Pick physical cards for a meld: ``("t", id)`` declared ones first, then ``("h", 0)`` concealed."""
-        window_ids = {i for m in self.d["window_melds"] for i in m}
-        hidden = Counter(self.d["hidden"][seat])
-        chosen: list[tuple[str, int]] = []
+    def _assign(
+        self, seat: int, kind: Meld, codes: tuple[str, ...], concealed: Counter[str], exposed: set[int]
+    ) -> list[int] | None:
+        """The declared cards a meld would use (their ids), the rest coming from the concealed hand, or
+        ``None`` if the seat cannot make it now (ruling BZ-12: declared copies first, those exposed at
+        this turn first, then the most used). Ruling BZ-10: no fresh card is required, so a meld may be
+        made wholly of declared cards that each may serve again."""
+        turn = self.declaring_turns
+        chosen: list[int] = []
         for code, need in Counter(codes).items():
-            cands = [e for e in self.d["table"][seat] if e["card"] == code and self._eligible(e, kind)]
-            cands.sort(key=lambda e: (e["id"] not in window_ids, -len(e["uses"]), e["id"]))
-            picks: list[tuple[str, int]] = [("t", int(e["id"])) for e in cands[:need]]
-            short = need - len(picks)
-            if short > hidden[code]:
+            cands = [e for e in self.declared[seat] if e.card == code and may_serve_again(e.uses, kind, turn)]
+            cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
+            picks = [e.id for e in cands[:need]]
+            if need - len(picks) > concealed[code]:
                 return None
-            picks += [("h", 0)] * short
             chosen += picks
         return chosen
 
-    def _meld_candidates(self, seat: int) -> list[tuple[str, tuple[str, ...], list[tuple[str, int]] | None]]:
-        """Melds that may be declared now: (kind, codes, assignment or None for a pending meld)."""
-        d = self.d
+    def _meld_candidates(self, seat: int) -> list[tuple[Meld, tuple[str, ...], list[int] | None]]:
+        """Melds that may be declared now: (kind, codes, the declared cards used, or ``None`` for a
+        waiting meld that scores now)."""
         several = self.game.options["melds_per_trick"] == "several"
-        scored = d["window_scored"]
-        out: list[tuple[str, tuple[str, ...], list[tuple[str, int]] | None]] = []
+        scored = self.scored_this_turn
+        out: list[tuple[Meld, tuple[str, ...], list[int] | None]] = []
         seen: set[tuple[str, ...]] = set()
         if not several and scored == 0:
-            table_ids = {e["id"] for e in d["table"][seat]}
-            for p in d["pending"][seat]:
-                if all(i in table_ids for i in p["ids"]):
-                    codes = tuple(sort_cards(list(p["cards"])))
+            # ruling BZ-8: a meld shown with the last one scores now, as this trick's one meld (BZ-7)
+            table_ids = {e.id for e in self.declared[seat]}
+            for p in self.waiting[seat]:
+                if all(i in table_ids for i in p.ids):
+                    codes = tuple(sort_cards(p.cards))
                     if codes not in seen:
                         seen.add(codes)
-                        out.append((p["kind"], codes, None))
-        window_ids = {i for m in d["window_melds"] for i in m}
+                        out.append((p.kind, codes, None))
+        exposed = {i for m in self.exposed_this_turn for i in m}
+        concealed = Counter(self.concealed[seat])
+        held = concealed + Counter(e.card for e in self.declared[seat])
         for kind, codes in self._patterns():
-            key = codes  # already in canonical order
-            if key in seen:
+            if codes in seen or any(held[c] < n for c, n in _needs(codes)):
                 continue
-            assign = self._assign(seat, kind, codes)
+            assign = self._assign(seat, kind, codes, concealed, exposed)
             if assign is None:
                 continue
-            # After the trick's meld, only a further combination shown by the cards just exposed.
-            if not several and scored > 0 and not any(k == "t" and i in window_ids for k, i in assign):
+            # ruling BZ-8: after the trick's meld, only a further combination shown by the cards just exposed
+            if not several and scored > 0 and not any(i in exposed for i in assign):
                 continue
-            seen.add(key)
-            out.append((kind, key, assign))
+            seen.add(codes)
+            out.append((kind, codes, assign))
         return out
 
     def _meld_options(self, seat: int) -> list[tuple[str, ...]]:
-        if self.game.options["seven_counts_as_meld"] and self.d["window_seven"]:
-            return []
+        if self.game.options["seven_counts_as_meld"] and self.seven_this_turn:
+            return []  # ruling BZ-6
         return [codes for _, codes, _ in self._meld_candidates(seat)]
 
     def _seven_actions(self, seat: int) -> list[str]:
-        d = self.d
-        if d["turn_up"] is None:
+        """Exchanging the seven of trumps for the turn-up, or showing it (rulings BZ-4, BZ-5, BZ-6)."""
+        if self.turn_up is None:
             return []
-        if self.game.options["seven_counts_as_meld"] and (d["window_scored"] or d["window_seven"]):
+        if self.game.options["seven_counts_as_meld"] and (self.scored_this_turn or self.seven_this_turn):
             return []
-        seven = "7" + d["trump"]
-        free = d["hidden"][seat].count(seven) - d["declared_sevens"][seat]
-        if free <= 0:
+        if not self._holds_unscored_seven(seat):
             return []
+        seven = seven_of_trumps(self.trump)
         acts = []
-        if d["turn_up"] != seven:
+        if self.turn_up != seven:
             acts.append(f"exchange {seven}")
         acts.append(f"declare {seven}")
         return acts
@@ -455,109 +714,109 @@ class BeziqueState(State):
 
     # --- applying -------------------------------------------------------------------
 
-    def _apply(self, action: str) -> None:
-        self._legal_cache = None
-        words = action.split()
-        key, args = words[0], words[1:]
-        seat = self.d["turn"]
-        if key == "play":
-            self._play(seat, args[0])
-        elif key == "meld":
-            self._meld(seat, tuple(args))
-        elif key == "exchange":
-            self._exchange(seat, args[0])
-        elif key == "declare":
-            self._declare_seven(seat, args[0])
-        elif key == "blanche":
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        kind = action.kind
+        if kind == "play":
+            self._play(seat, action.card)
+        elif kind == "meld":
+            self._meld(seat, action.cards)
+        elif kind == "exchange":
+            self._exchange(seat, action.card)
+        elif kind == "declare":
+            self._declare_seven(seat, action.card)
+        elif kind == "blanche":
             self._blanche(seat)
-        elif key == "draw":
+        elif kind == "draw":
             self._table_draw(seat)
-        elif key == "skip":
+        elif kind == "skip":
             self._skip_draw(seat)
-        elif key == "pass":
-            if self.phase == "blanche":
+        elif kind == "pass":
+            if self.phase is Phase.CARTE_BLANCHE:
                 self._next_blanche()
-            elif self.phase == "draw":
+            elif self.phase is Phase.DRAW:
                 self._next_drawer()
             else:
                 self._after_declaring()
-        if self.phase == "declare" and not self._has_declaration(self.d["turn"]):
+        if self.phase is Phase.DECLARE and not self._has_declaration(self.turn):
             self._after_declaring()
 
     def _blanche(self, seat: int) -> None:
-        hand = sort_cards(self.d["hidden"][seat])
-        self.d["known"][seat] = dict(Counter(hand))
-        if "known_privately" in self.d:
-            self.d["known_privately"][seat] = {}  # shown to the whole table
+        # ruling BZ-20: the hand is shown to the whole table and scores 50
+        hand = sort_cards(self.concealed[seat])
+        self.known[seat] = dict(Counter(hand))
+        self.known_privately[seat] = {}
         self._log(
             "blanche",
             {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
         )
         self._score(
-            seat, BLANCHE_POINTS, "carte blanche", f"seat {seat} scores {BLANCHE_POINTS} for carte blanche"
+            seat,
+            CARTE_BLANCHE_POINTS,
+            "carte blanche",
+            f"seat {seat} scores {CARTE_BLANCHE_POINTS} for carte blanche",
         )
         self._next_blanche()
 
     def _next_blanche(self) -> None:
-        queue = self.d["blanche_queue"]
-        queue.pop(0)
-        if queue:
-            self.d["turn"] = queue[0]
+        self.blanche_queue.pop(0)
+        if self.blanche_queue:
+            self.turn = self.blanche_queue[0]
         else:
-            self.d["phase"] = "play1"
-            self.d["turn"] = self.d["leader"]
+            self.phase = Phase.TALON
+            self.turn = self.leader
 
     def _take_card(self, seat: int, card: str) -> None:
         """Remove ``card`` from the seat's hand, a declared copy first (one not awaiting a score)."""
-        d = self.d
-        pending_ids = {i for p in d["pending"][seat] for i in p["ids"]}
-        copies = [e for e in d["table"][seat] if e["card"] == card]
-        free = [e for e in copies if e["id"] not in pending_ids]
-        if free or (copies and card not in d["hidden"][seat]):
+        # ruling BZ-12: a declared copy not waiting to score, the most used first
+        waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+        copies = [e for e in self.declared[seat] if e.card == card]
+        free = [e for e in copies if e.id not in waiting_ids]
+        if free or (copies and card not in self.concealed[seat]):
             pool = free or copies
-            pool.sort(key=lambda e: (-len(e["uses"]), e["id"]))
-            entry = pool[0]
-            d["table"][seat].remove(entry)
-            d["pending"][seat] = [p for p in d["pending"][seat] if entry["id"] not in p["ids"]]
+            entry = min(pool, key=lambda e: (-len(e.uses), e.id))
+            self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
+            self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
             return
-        seven = "7" + d["trump"]
+        seven = seven_of_trumps(self.trump)
         if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
             # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
             self._unscored_seven_leaves(seat)
             return
-        d["hidden"][seat].remove(card)
+        self.concealed[seat].remove(card)
         self._forget(seat, card)
-        if card == seven and d["declared_sevens"][seat] > 0:
-            d["declared_sevens"][seat] -= 1
+        if card == seven and self.sevens_shown[seat] > 0:
+            self.sevens_shown[seat] -= 1
 
     def _holds_unscored_seven(self, seat: int) -> bool:
         """Whether the seat holds a seven of trumps that has not scored by being declared."""
-        d = self.d
-        return bool(d["hidden"][seat].count("7" + d["trump"]) > d["declared_sevens"][seat])
+        return self.concealed[seat].count(seven_of_trumps(self.trump)) > self.sevens_shown[seat]
 
     def _played_seven_scores(self) -> bool:
         """Whether a seven of trumps played now scores 10 (ruling BZ-5): while the talon lasts."""
-        return bool(self.game.options["played_seven_scores"]) and self.phase == "play1"
+        return bool(self.game.options["played_seven_scores"]) and self.phase is Phase.TALON
 
     def _unscored_seven_leaves(self, seat: int) -> None:
         """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
-        d = self.d
-        seven = "7" + d["trump"]
-        d["hidden"][seat].remove(seven)
-        self._forget(seat, seven, keep=d["declared_sevens"][seat])
+        seven = seven_of_trumps(self.trump)
+        self.concealed[seat].remove(seven)
+        self._forget(seat, seven, keep=self.sevens_shown[seat])
 
     def _play(self, seat: int, card: str) -> None:
-        d = self.d
         # ruling BZ-5: a seven of trumps played while the talon lasts scores 10, unless the copy
         # played is one that has scored already by being declared.
         seven_scores = (
-            card == "7" + d["trump"] and self._played_seven_scores() and self._holds_unscored_seven(seat)
+            card == seven_of_trumps(self.trump)
+            and self._played_seven_scores()
+            and self._holds_unscored_seven(seat)
         )
-        strict = self.phase == "play2"
-        if strict and d["trick"] and self.game.options["table_laws"] and d["revoker"] is None:
-            allowed = self._strict_choices(seat, sorted(set(self.full_hand(seat)), key=PACK.sort_key))
+        if self.phase is Phase.LAST_EIGHT and self.trick and self.laws and self.revoker is None:
+            # ruling BZ-21: under table laws a revoke is possible, and concedes the brisques to come
+            allowed = last_eight_choices(
+                sorted(set(self.full_hand(seat)), key=PACK.sort_key), self.trick[0][1], self.trump
+            )
             if card not in allowed:
-                d["revoker"] = seat
+                self.revoker = seat
                 self._log(
                     "revoke",
                     {
@@ -567,87 +826,90 @@ class BeziqueState(State):
                     },
                 )
         self._take_card(seat, card)
-        d["trick"].append({"seat": seat, "card": card})
-        if len(d["trick"]) == 1:
+        self.trick.append((seat, card))
+        if len(self.trick) == 1:
             self._log("play", {"seat": seat, "card": card, "text": f"seat {seat} leads {pretty(card)}"})
             if seven_scores:
                 self._score_played_seven(seat)
-            d["turn"] = 1 - seat
+            self.turn = 1 - seat
             return
         self._finish_trick(seven_scores)
 
     def _score_played_seven(self, seat: int) -> None:
         self._score(
             seat,
-            SEVEN_POINTS,
+            SEVEN_OF_TRUMPS_POINTS,
             "seven of trumps played",
-            f"seat {seat} scores {SEVEN_POINTS} for playing the seven of trumps",
+            f"seat {seat} scores {SEVEN_OF_TRUMPS_POINTS} for playing the seven of trumps",
         )
 
     def _finish_trick(self, seven_scores: bool = False) -> None:
-        d = self.d
-        lead, follow = d["trick"]
-        winner = follow["seat"] if beats(lead["card"], follow["card"], d["trump"]) else lead["seat"]
-        cards = [lead["card"], follow["card"]]
-        d["won"][winner].extend(cards)
-        brisques = sum(1 for c in cards if rank(c) in BRISQUE_RANKS)
-        gets = winner if d["revoker"] is None else 1 - d["revoker"]
-        d["brisques"][gets] += brisques
-        d["last_trick"] = d["trick"]
-        d["trick"] = []
-        d["tricks_played"] += 1
-        d["leader"] = winner
-        d["turn"] = winner
+        (lead_seat, lead), (follow_seat, follow) = self.trick
+        winner = follow_seat if beats(lead, follow, self.trump) else lead_seat
+        self.won[winner] += [lead, follow]
+        gets = winner if self.revoker is None else 1 - self.revoker
+        self.brisques[gets] += brisques_in((lead, follow))
+        self.last_trick = self.trick
+        self.trick = []
+        self.tricks_played += 1
+        self.leader = winner
+        self.turn = winner
         self._log(
             "play",
             {
-                "seat": follow["seat"],
-                "card": follow["card"],
+                "seat": follow_seat,
+                "card": follow,
                 "winner": winner,
-                "text": f"seat {follow['seat']} plays {pretty(follow['card'])}; seat {winner} wins the trick",
+                "text": f"seat {follow_seat} plays {pretty(follow)}; seat {winner} wins the trick",
             },
         )
         if seven_scores:
-            self._score_played_seven(follow["seat"])
-        opts = self.game.options
-        if self.phase == "play1":
-            if d["turn_up"] is None and not d["stock"]:
+            self._score_played_seven(follow_seat)
+        if self.phase is Phase.TALON:
+            if self.turn_up is None and not self.stock:
                 raise AssertionError("phase one without a talon")
-            last_of_stock = len(d["stock"]) == 1 and not opts["table_laws"]
-            if last_of_stock and opts["last_trick"] in ("stock", "both"):  # ruling BZ-17
-                self._score(
-                    winner,
-                    LAST_TRICK_POINTS,
-                    "last trick of the talon",
-                    f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick before the talon runs out",
-                )
-            d["window"] += 1
-            d["window_scored"] = 0
-            d["window_seven"] = False
-            d["window_melds"] = []
-            d["phase"] = "declare"
+            last_of_stock = len(self.stock) == 1 and not self.laws
+            if last_of_stock and last_trick_of_the_talon_scores(self.game.options["last_trick"]):
+                self._score_last_trick_of_the_talon(winner)
+            # ruling BZ-4: the winner's declaring turn, before the draw
+            self.declaring_turns += 1
+            self._close_declaring_turn()
+            self.phase = Phase.DECLARE
             if not self._has_declaration(winner):
                 self._after_declaring()
             return
-        # phase two: it ends when either hand is empty (hands differ only after table-law faults)
+        # the last eight: the hand ends when either hand is empty (they differ only after table-law faults)
         if not self.full_hand(0) or not self.full_hand(1):
             self._close_hand(winner)
 
+    def _score_last_trick_of_the_talon(self, winner: int) -> None:
+        # ruling BZ-17
+        self._score(
+            winner,
+            LAST_TRICK_POINTS,
+            "last trick of the talon",
+            f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick before the talon runs out",
+        )
+
+    def _close_declaring_turn(self) -> None:
+        self.scored_this_turn = 0
+        self.seven_this_turn = False
+        self.exposed_this_turn = []
+
     def _close_hand(self, winner: int) -> None:
-        """The last trick is played: cards a short opponent cannot answer go to their holder."""
-        d = self.d
-        for seat in (0, 1):
+        """The last trick is played: cards a short opponent cannot answer go to their holder
+        (ruling BZ-21)."""
+        for seat in SEATS:
             rest = sort_cards(self.full_hand(seat))
             if not rest:
                 continue
-            d["hidden"][seat] = []
-            d["table"][seat] = []
-            d["known"][seat] = {}
-            if "known_privately" in d:
-                d["known_privately"][seat] = {}
-            d["won"][seat].extend(rest)
-            gets = seat if d["revoker"] is None else 1 - d["revoker"]
-            d["brisques"][gets] += sum(1 for c in rest if rank(c) in BRISQUE_RANKS)
+            self.concealed[seat] = []
+            self.declared[seat] = []
+            self.known[seat] = {}
+            self.known_privately[seat] = {}
+            self.won[seat].extend(rest)
+            gets = seat if self.revoker is None else 1 - self.revoker
+            self.brisques[gets] += brisques_in(rest)
             self._log(
                 "leftover",
                 {
@@ -656,7 +918,7 @@ class BeziqueState(State):
                     "text": f"seat {1 - seat} has no card left: seat {seat} keeps {pretty_list(rest)}",
                 },
             )
-        if self.game.options["last_trick"] in ("final", "both"):  # ruling BZ-17
+        if last_trick_of_the_hand_scores(self.game.options["last_trick"]):  # ruling BZ-17
             self._score(
                 winner,
                 LAST_TRICK_POINTS,
@@ -666,85 +928,80 @@ class BeziqueState(State):
         self._end_hand()
 
     def _meld(self, seat: int, codes: tuple[str, ...]) -> None:
-        d = self.d
         found = [(k, a) for k, key, a in self._meld_candidates(seat) if key == codes]
         if not found:  # pragma: no cover - legal_actions guarantees a match
             raise AssertionError(codes)
         kind, assign = found[0]
+        points = MELD_POINTS[kind]
         several = self.game.options["melds_per_trick"] == "several"
-        if assign is None:
-            pend = next(p for p in d["pending"][seat] if tuple(sort_cards(list(p["cards"]))) == codes)
-            d["pending"][seat].remove(pend)
-            d["window_scored"] += 1
-            d["window_melds"].append(list(pend["ids"]))
-            d["melds"][seat].append(
-                {"kind": kind, "cards": list(codes), "points": MELD_POINTS[kind], "scored": True}
-            )
-            for m in d["melds"][seat]:
-                if not m["scored"] and m["kind"] == kind and m["cards"] == list(codes):
-                    d["melds"][seat].remove(m)
+        if assign is None:  # ruling BZ-8: a meld shown at an earlier turn scores now
+            pend = next(p for p in self.waiting[seat] if tuple(sort_cards(p.cards)) == codes)
+            self.waiting[seat].remove(pend)
+            self.scored_this_turn += 1
+            self.exposed_this_turn.append(list(pend.ids))
+            records = self.melds[seat]
+            records.append(MeldRecord(kind, list(codes), points, True))
+            for i, m in enumerate(records):
+                if not m.scored and m.kind == kind and m.cards == list(codes):
+                    del records[i]
                     break
             self._score(
-                seat,
-                MELD_POINTS[kind],
-                kind,
-                f"seat {seat} scores {MELD_POINTS[kind]} for {kind} ({pretty_list(list(codes))})",
+                seat, points, str(kind), f"seat {seat} scores {points} for {kind} ({pretty_list(codes)})"
             )
             return
+        turn = self.declaring_turns
         ids: list[int] = []
-        hidden_needed = Counter(codes)
-        for k, i in assign:
-            if k == "t":
-                entry = next(e for e in d["table"][seat] if e["id"] == i)
-                entry["uses"].append([kind, d["window"]])
-                hidden_needed[entry["card"]] -= 1
-                ids.append(i)
-        for code, n in hidden_needed.items():
+        from_hand = Counter(codes)
+        by_id = {e.id: e for e in self.declared[seat]}
+        for i in assign:
+            entry = by_id[i]
+            entry.uses.append((kind, turn))
+            from_hand[entry.card] -= 1
+            ids.append(i)
+        for code, n in from_hand.items():
             for _ in range(n):
-                d["hidden"][seat].remove(code)
+                self.concealed[seat].remove(code)
                 self._forget(seat, code)
-                new_id = d["next_id"]
-                d["next_id"] += 1
-                d["table"][seat].append({"id": new_id, "card": code, "uses": [[kind, d["window"]]]})
-                ids.append(new_id)
-        d["window_melds"].append(ids)
-        points = MELD_POINTS[kind]
-        if several or d["window_scored"] == 0:
-            d["window_scored"] += 1
-            d["melds"][seat].append({"kind": kind, "cards": list(codes), "points": points, "scored": True})
+                self.declared[seat].append(DeclaredCard(self.next_id, code, [(kind, turn)]))
+                ids.append(self.next_id)
+                self.next_id += 1
+        self.exposed_this_turn.append(ids)
+        if several or self.scored_this_turn == 0:  # ruling BZ-7: one meld scores per trick won
+            self.scored_this_turn += 1
+            self.melds[seat].append(MeldRecord(kind, list(codes), points, True))
             self._log(
                 "meld",
                 {
                     "seat": seat,
-                    "kind": kind,
+                    "kind": str(kind),
                     "cards": list(codes),
-                    "text": f"seat {seat} declares {kind}: {pretty_list(list(codes))}",
+                    "text": f"seat {seat} declares {kind}: {pretty_list(codes)}",
                 },
             )
-            self._score(seat, points, kind, f"seat {seat} scores {points} for {kind}")
+            self._score(seat, points, str(kind), f"seat {seat} scores {points} for {kind}")
         else:
-            d["pending"][seat].append({"kind": kind, "cards": list(codes), "ids": ids})
-            d["melds"][seat].append({"kind": kind, "cards": list(codes), "points": points, "scored": False})
+            self.waiting[seat].append(WaitingMeld(kind, list(codes), ids))
+            self.melds[seat].append(MeldRecord(kind, list(codes), points, False))
             self._log(
                 "meld",
                 {
                     "seat": seat,
-                    "kind": kind,
+                    "kind": str(kind),
                     "cards": list(codes),
                     "pending": True,
-                    "text": f"seat {seat} shows {kind} too: {pretty_list(list(codes))}, "
+                    "text": f"seat {seat} shows {kind} too: {pretty_list(codes)}, "
                     f"{points} to score after another trick won",
                 },
             )
 
     def _exchange(self, seat: int, seven: str) -> None:
-        d = self.d
-        old = d["turn_up"]
+        old = self.turn_up
+        assert old is not None
         self._unscored_seven_leaves(seat)  # only an undeclared seven may be exchanged
-        d["hidden"][seat].append(old)
+        self.concealed[seat].append(old)
         self._learn(seat, old)
-        d["turn_up"] = seven
-        d["window_seven"] = True
+        self.turn_up = seven
+        self.seven_this_turn = True
         self._log(
             "exchange",
             {
@@ -754,78 +1011,74 @@ class BeziqueState(State):
                 "text": f"seat {seat} exchanges {pretty(seven)} for the turn-up {pretty(old)}",
             },
         )
-        self._score(
-            seat,
-            SEVEN_POINTS,
-            "seven of trumps",
-            f"seat {seat} scores {SEVEN_POINTS} for the seven of trumps",
-        )
+        self._score_seven(seat)
 
     def _declare_seven(self, seat: int, seven: str) -> None:
-        d = self.d
-        d["declared_sevens"][seat] += 1
+        self.sevens_shown[seat] += 1
         self._learn(seat, seven)
-        d["window_seven"] = True
+        self.seven_this_turn = True
         self._log("seven", {"seat": seat, "card": seven, "text": f"seat {seat} shows {pretty(seven)}"})
+        self._score_seven(seat)
+
+    def _score_seven(self, seat: int) -> None:
         self._score(
             seat,
-            SEVEN_POINTS,
+            SEVEN_OF_TRUMPS_POINTS,
             "seven of trumps",
-            f"seat {seat} scores {SEVEN_POINTS} for the seven of trumps",
+            f"seat {seat} scores {SEVEN_OF_TRUMPS_POINTS} for the seven of trumps",
         )
 
     def _after_declaring(self) -> None:
         """The declaring turn is over: the engine draws for both, or (table laws) the players do."""
-        if self.game.options["table_laws"]:
+        if self.laws:
             self._begin_draws()
         else:
             self._draw()
 
-    # --- drawing under table laws ----------------------------------------------------
+    # --- drawing under table laws (ruling BZ-21) ---------------------------------------
 
     def _talon_left(self) -> bool:
-        return bool(self.d["stock"]) or self.d["turn_up"] is not None
+        return bool(self.stock) or self.turn_up is not None
 
     def _begin_draws(self) -> None:
-        d = self.d
-        winner = d["leader"]
-        d["window_melds"] = []
-        d["window_scored"] = 0
-        d["window_seven"] = False
-        d["phase"] = "draw"
-        d["draw_queue"] = [winner, 1 - winner]
-        d["drawn"] = False
+        winner = self.leader
+        self._close_declaring_turn()
+        self.phase = Phase.DRAW
+        self.draw_queue = [winner, 1 - winner]
+        self.drawn = False
         self._settle_draws()
 
     def _settle_draws(self) -> None:
         """Give the turn to the next player due to draw; one with nothing left to draw is passed over."""
-        d = self.d
         if not self._talon_left():
-            d["draw_queue"] = []
-        if d["draw_queue"]:
-            d["turn"] = d["draw_queue"][0]
+            self.draw_queue = []
+        if self.draw_queue:
+            self.turn = self.draw_queue[0]
             return
         self._end_draws()
 
     def _next_drawer(self) -> None:
-        d = self.d
-        d["draw_queue"].pop(0)
-        d["drawn"] = False
+        self.draw_queue.pop(0)
+        self.drawn = False
         self._settle_draws()
 
     def _take_top(self, seat: int) -> None:
         """One card from the talon into the hand; the turn-up is its last card."""
-        d = self.d
-        if d["stock"]:
-            card = d["stock"].pop(0)
-            d["hidden"][seat].append(card)
-            if 1 - seat in d["top_seen"]:
+        if self.stock:
+            card = self.stock.pop(0)
+            self.concealed[seat].append(card)
+            if 1 - seat in self.top_seen:
                 self._learn(seat, card, public=False)  # ruling BZ-23: the opponent alone saw it
-            d["top_seen"] = []
+            self.top_seen = []
             return
-        up = d["turn_up"]
-        d["turn_up"] = None
-        d["hidden"][seat].append(up)
+        self._take_turn_up(seat)
+
+    def _take_turn_up(self, seat: int) -> None:
+        """The turn-up goes last, and the opponent knows who holds it (ruling BZ-15)."""
+        up = self.turn_up
+        assert up is not None
+        self.turn_up = None
+        self.concealed[seat].append(up)
         self._learn(seat, up)
         self._log(
             "draw",
@@ -837,12 +1090,11 @@ class BeziqueState(State):
         )
 
     def _table_draw(self, seat: int) -> None:
-        d = self.d
-        if d["drawn"]:
+        if self.drawn:
             self._overdraw(seat)
             return
-        owed = d["owed"][seat]
-        d["owed"][seat] = 0
+        owed = self.missed[seat]
+        self.missed[seat] = 0
         count = 0
         for _ in range(1 + owed):
             if not self._talon_left():
@@ -858,16 +1110,15 @@ class BeziqueState(State):
                 "text": f"seat {seat} draws {count} card{'s' * (count > 1)}{extra}",
             },
         )
-        if len(self.full_hand(seat)) >= FULL_HAND and d["stock"]:
-            d["drawn"] = True  # the hand is full; one more draw would be a fault
+        if len(self.full_hand(seat)) >= FULL_HAND and self.stock:
+            self.drawn = True  # the hand is full; one more draw would be a fault
         else:
             self._next_drawer()
 
     def _overdraw(self, seat: int) -> None:
         """A draw with a full hand: 100 to the opponent, and the ninth card goes back on the talon."""
-        d = self.d
-        card = d["stock"].pop(0)
-        d["hidden"][seat].append(card)
+        card = self.stock.pop(0)
+        self.concealed[seat].append(card)
         # The offender's own record of the card he has seen (nobody else sees it).
         self._log(
             "seen", {"seat": seat, "card": card, "text": f"you draw {pretty(card)}, a ninth card"}, to=seat
@@ -879,15 +1130,14 @@ class BeziqueState(State):
             "more than eight cards",
             f"seat {1 - seat} scores {OVERDRAW_PENALTY}: seat {seat} holds more than eight cards",
         )
-        d["hidden"][seat].remove(card)
-        d["stock"].insert(0, card)
-        d["top_seen"] = sorted({*d["top_seen"], seat})
+        self.concealed[seat].remove(card)
+        self.stock.insert(0, card)
+        self.top_seen = sorted({*self.top_seen, seat})
         self._log("correction", {"seat": seat, "text": f"seat {seat} puts the extra card back on the talon"})
         self._next_drawer()
 
     def _skip_draw(self, seat: int) -> None:
-        d = self.d
-        d["owed"][seat] += 1
+        self.missed[seat] += 1
         self._log("fault", {"seat": seat, "text": f"seat {seat} does not draw"})
         self._score(
             1 - seat,
@@ -898,95 +1148,70 @@ class BeziqueState(State):
         self._next_drawer()
 
     def _end_draws(self) -> None:
-        d = self.d
-        winner = d["leader"]
-        d["drawn"] = False
-        d["turn"] = winner
+        winner = self.leader
+        self.drawn = False
+        self.turn = winner
         if self._talon_left():
-            d["phase"] = "play1"
+            self.phase = Phase.TALON
             return
-        if self.game.options["last_trick"] in ("stock", "both"):  # ruling BZ-17
-            self._score(
-                winner,
-                LAST_TRICK_POINTS,
-                "last trick of the talon",
-                f"seat {winner} scores {LAST_TRICK_POINTS} for the last trick before the talon runs out",
-            )
-        d["owed"] = [0, 0]
-        d["top_seen"] = []
-        self._start_phase_two()
+        if last_trick_of_the_talon_scores(self.game.options["last_trick"]):
+            self._score_last_trick_of_the_talon(winner)
+        self.missed = [0, 0]
+        self.top_seen = []
+        self._start_last_eight()
         if not self.full_hand(0) or not self.full_hand(1):
             self._close_hand(winner)
 
     def _draw(self) -> None:
-        """Winner then loser draw; the turn-up goes last, to the loser of the last talon trick."""
-        d = self.d
-        winner = d["leader"]
+        """Winner then loser draw; the turn-up goes last, to the loser of the last talon trick
+        (ruling BZ-15)."""
+        winner = self.leader
         loser = 1 - winner
-        first = d["stock"].pop(0)
-        d["hidden"][winner].append(first)
-        if d["stock"]:
-            second = d["stock"].pop(0)
-            d["hidden"][loser].append(second)
+        self.concealed[winner].append(self.stock.pop(0))
+        if self.stock:
+            self.concealed[loser].append(self.stock.pop(0))
         else:
-            up = d["turn_up"]
-            d["turn_up"] = None
-            d["hidden"][loser].append(up)
-            self._learn(loser, up)
-            self._log(
-                "draw",
-                {
-                    "seat": loser,
-                    "card": up,
-                    "text": f"seat {loser} takes the turn-up {pretty(up)}; the talon is exhausted",
-                },
-            )
-        d["window_melds"] = []
-        d["window_scored"] = 0
-        d["window_seven"] = False
-        d["turn"] = winner
-        if d["turn_up"] is None:
-            self._start_phase_two()
+            self._take_turn_up(loser)
+        self._close_declaring_turn()
+        self.turn = winner
+        if self.turn_up is None:
+            self._start_last_eight()
         else:
-            d["phase"] = "play1"
+            self.phase = Phase.TALON
 
-    def _start_phase_two(self) -> None:
-        d = self.d
-        for seat in (0, 1):
-            for e in d["table"][seat]:
-                d["hidden"][seat].append(e["card"])
-                self._learn(seat, e["card"])
-            d["table"][seat] = []
-            d["pending"][seat] = []
-            d["declared_sevens"][seat] = 0
-        d["melds"] = [[m for m in ms if m["scored"]] for ms in d["melds"]]
-        d["phase"] = "play2"
+    def _start_last_eight(self) -> None:
+        # ruling BZ-16: the declared cards go back into the hand; the strict rules apply
+        for seat in SEATS:
+            for e in self.declared[seat]:
+                self.concealed[seat].append(e.card)
+                self._learn(seat, e.card)
+            self.declared[seat] = []
+            self.waiting[seat] = []
+            self.sevens_shown[seat] = 0
+        self.melds = [[m for m in ms if m.scored] for ms in self.melds]
+        self.phase = Phase.LAST_EIGHT
         self._log("phase", {"text": "the talon is exhausted: follow suit and win the trick if you can"})
 
     def _end_hand(self) -> None:
-        d = self.d
-        for seat in (0, 1):
-            n = d["brisques"][seat]
+        for seat in SEATS:
+            n = self.brisques[seat]
             self._score(
                 seat,
                 n * BRISQUE_POINTS,
                 "brisques",
                 f"seat {seat} scores {n * BRISQUE_POINTS} for {n} brisques",
+            )  # ruling BZ-18: one score event per seat at the end of the hand
+        pts = list(self.hand_points)
+        t = self.totals
+        self.log.append(
+            hand_end_event(
+                pts,
+                f"hand {self.hand_number} ends: {pts[0]} to {pts[1]}; totals {t[0]} to {t[1]}",
+                hand=self.hand_number,
             )
-        pts = list(d["hand_points"])
-        self._log(
-            "hand_end",
-            {
-                "points": pts,
-                "hand": d["hand_number"],
-                "text": f"hand {d['hand_number']} ends: {pts[0]} to {pts[1]}; "
-                f"totals {d['totals'][0]} to {d['totals'][1]}",
-            },
         )
-        t = d["totals"]
-        target = self.game.options["target"]
-        if max(t) >= target and t[0] != t[1]:
-            d["phase"] = "over"
+        if self._match_is_decided():
+            self.phase = Phase.OVER
             win = 0 if t[0] > t[1] else 1
             self._log(
                 "match_end",
@@ -997,12 +1222,17 @@ class BeziqueState(State):
                 },
             )
             return
-        self._deal(1 - d["dealer"], None)
+        self._deal(1 - self.dealer, None)  # ruling BZ-1: the deal alternates
+
+    def _match_is_decided(self, totals: Sequence[int] | None = None) -> bool:
+        """Ruling BZ-19: at the end of a hand, a total at the target and the totals not level."""
+        t = self.totals if totals is None else totals
+        return max(t) >= self.game.options["target"] and t[0] != t[1]
 
     # --- dealing --------------------------------------------------------------------
 
     def _cut(self) -> int:
-        """Cut for deal: the higher card deals; equal ranks cut again."""
+        """Cut for deal: the higher card deals; equal ranks cut again (ruling BZ-1)."""
         while True:
             cards = list(PACK.cards)
             self.rng.shuffle(cards)
@@ -1015,16 +1245,16 @@ class BeziqueState(State):
             self._log("cut", {"cards": [a, b], "dealer": None, "text": f"{text}: equal, cut again"})
 
     def _deal(self, dealer: int, deal: CheckedDeal | None) -> None:
-        d = self.d
-        d["hand_number"] = d.get("hand_number", 0) + 1
+        self.hand_number += 1
         elder = 1 - dealer
         won: list[list[str]] = [[], []]
         if deal is None:
+            # ruling BZ-2: three, two, three to each, the non-dealer first; the next card turned up
             cards = list(PACK.cards)
             self.rng.shuffle(cards)
             hands: list[list[str]] = [[], []]
             pos = 0
-            for n in (3, 2, 3):
+            for n in DEAL_PACKETS:
                 for seat in (elder, dealer):
                     hands[seat] += cards[pos : pos + n]
                     pos += n
@@ -1033,47 +1263,44 @@ class BeziqueState(State):
             leader = elder
         else:
             _, hands, turn_up, stock, won, leader = deal
-        trump = suit(turn_up)
-        d.update(
-            phase="play1",
-            dealer=dealer,
-            leader=leader,
-            turn=leader,
-            trump=trump,
-            turn_up=turn_up,
-            stock=stock,
-            hidden=[list(hands[0]), list(hands[1])],
-            table=[[], []],
-            pending=[[], []],
-            melds=[[], []],
-            known=[{}, {}],
-            declared_sevens=[0, 0],
-            trick=[],
-            last_trick=[],
-            won=[list(won[0]), list(won[1])],
-            brisques=[sum(1 for c in won[s] if rank(c) in BRISQUE_RANKS) for s in (0, 1)],
-            revoker=None,
-            hand_points=[0, 0],
-            tricks_played=len(won[0]) // 2 + len(won[1]) // 2,
-            window=0,
-            window_scored=0,
-            window_seven=False,
-            window_melds=[],
-            next_id=0,
-            blanche_queue=[],
-        )
-        if self.game.options["table_laws"]:
-            d.update(_jsonify(TABLE_LAW_KEYS))
+        self.phase = Phase.TALON
+        self.dealer = dealer
+        self.leader = self.turn = leader
+        self.trump = suit(turn_up)
+        self.turn_up = turn_up
+        self.stock = stock
+        self.concealed = [list(hands[0]), list(hands[1])]
+        self.declared = [[], []]
+        self.waiting = [[], []]
+        self.melds = [[], []]
+        self.known = [{}, {}]
+        self.known_privately = [{}, {}]
+        self.sevens_shown = [0, 0]
+        self.trick = []
+        self.last_trick = []
+        self.won = [list(won[0]), list(won[1])]
+        self.brisques = [brisques_in(won[s]) for s in SEATS]
+        self.revoker = None
+        self.hand_points = [0, 0]
+        self.tricks_played = len(won[0]) // 2 + len(won[1]) // 2
+        self.declaring_turns = 0
+        self._close_declaring_turn()
+        self.next_id = 0
+        self.blanche_queue = []
+        self.draw_queue = []
+        self.drawn = False
+        self.missed = [0, 0]
+        self.top_seen = []
         self._log(
             "deal",
             {
                 "dealer": dealer,
-                "hand": d["hand_number"],
-                "text": f"hand {d['hand_number']}: seat {dealer} deals; the turn-up is {pretty(turn_up)}, "
-                f"{SUIT_NAMES[trump]} are trumps",
+                "hand": self.hand_number,
+                "text": f"hand {self.hand_number}: seat {dealer} deals; the turn-up is {pretty(turn_up)}, "
+                f"{SUIT_NAMES[self.trump]} are trumps",
             },
         )
-        for seat in (0, 1):
+        for seat in SEATS:
             self._log(
                 "hand",
                 {
@@ -1083,154 +1310,145 @@ class BeziqueState(State):
                 },
                 to=seat,
             )
-        if rank(turn_up) == "7":
+        if turn_up == seven_of_trumps(self.trump):  # ruling BZ-2
             self._score(
                 dealer,
-                SEVEN_POINTS,
+                SEVEN_OF_TRUMPS_POINTS,
                 "seven turned up",
-                f"seat {dealer} scores {SEVEN_POINTS} for turning up the seven",
+                f"seat {dealer} scores {SEVEN_OF_TRUMPS_POINTS} for turning up the seven",
             )
         if not stock:
-            self._start_phase_two()
+            self._start_last_eight()
             return
         if self.game.options["carte_blanche"]:
-            queue = [s for s in (elder, dealer) if not any(rank(c) in "ATKQJ" for c in hands[s])]
+            queue = [s for s in (elder, dealer) if is_carte_blanche(hands[s])]
             if queue:
-                d["blanche_queue"] = queue
-                d["phase"] = "blanche"
-                d["turn"] = queue[0]
+                self.blanche_queue = queue
+                self.phase = Phase.CARTE_BLANCHE
+                self.turn = queue[0]
 
     # --- information ----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v = self.base_view(seat)
-        d = self.d
-        v["phase"] = {
-            "blanche": "deal",
-            "play1": "talon",
-            "declare": "talon",
-            "draw": "talon",
-            "play2": "last eight",
-            "over": "over",
-        }[self.phase]
-        if seat is not None:
-            v["hand"] = sort_cards(self.full_hand(seat))
-        v["hand_sizes"] = [len(self.full_hand(s)) for s in (0, 1)]
-        v["trump"] = d["trump"]
-        v["turn_up"] = d["turn_up"]
-        v["stock_size"] = len(d["stock"])
-        v["dealer"] = d["dealer"]
-        v["leader"] = d["leader"]
-        v["hand_number"] = d["hand_number"]
-        v["trick"] = [dict(t) for t in d["trick"]]
-        v["last_trick"] = [dict(t) for t in d["last_trick"]]
-        v["table"] = [sort_cards([e["card"] for e in d["table"][s]]) for s in (0, 1)]
-        v["melds"] = [[_meld_text(m) for m in d["melds"][s]] for s in (0, 1)]
-        # What a seat's concealed hand is known to hold: for a player, all his opponent has seen
-        # (his own hand too, so he knows what the other knows); for a spectator, only what was
-        # shown to the whole table (ruling BZ-23).
-        v["known"] = [
-            sort_cards(list((self._public_known(s) if seat is None else Counter(d["known"][s])).elements()))
-            for s in (0, 1)
-        ]
-        v["brisques"] = list(d["brisques"])
-        v["hand_points"] = list(d["hand_points"])
-        # The public record the rules need (meld history of each table card, cards won, turns):
-        # bots and determinize read it; the terminal front end leaves long values out.
-        v["bookkeeping"] = {
-            "declared": [
-                [
-                    {"id": e["id"], "card": e["card"], "uses": [list(u) for u in e["uses"]]}
-                    for e in d["table"][s]
-                ]
-                for s in (0, 1)
+    def view(self, seat: int | None) -> View[BeziqueExtra]:
+        # ruling BZ-22: declared cards with their history, cards won, the turn-up, the talon's size;
+        # never the opponent's concealed cards except those he has shown (ruling BZ-23)
+        known = [Counter(self.known[s]) if seat is not None else self._public_known(s) for s in SEATS]
+        zones: list[Zone] = []
+        for s in SEATS:
+            if s == seat:
+                cards: list[str | None] = list(sort_cards(self.concealed[s]))
+            else:
+                shown = sort_cards(known[s].elements())
+                cards = [*shown, *[None] * (len(self.concealed[s]) - len(shown))]
+            zones.append(Zone("hand", s, cards, "concealed cards"))
+        for s in SEATS:
+            zones.append(
+                Zone("melds", s, list(sort_cards(e.card for e in self.declared[s])), "declared cards")
+            )
+        talon: list[str | None] = [None] * len(self.stock)
+        if seat is not None and seat in self.top_seen and self.stock:
+            talon[0] = self.stock[0]  # a card put back on the talon: its drawer saw it (ruling BZ-21)
+        zones.append(Zone("talon", None, talon, "talon"))
+        zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], "turn-up"))
+        for s in SEATS:
+            zones.append(Zone("tricks_won", s, list(self.won[s]), "tricks won"))
+        trick: TrickView | None = None
+        if self.phase in (Phase.TALON, Phase.LAST_EIGHT):
+            trick = trick_view(self.trick, self.leader, None, self.tricks_played + 1)
+        last = None
+        if self.last_trick:
+            last = trick_view(self.last_trick, self.last_trick[0][0], self.leader, self.tricks_played)
+        roles: dict[int, list[str]] = {s: [] for s in SEATS}
+        roles[self.dealer].append("dealer")
+        roles[self.leader].append("leader")
+        extra = BeziqueExtra(
+            phase=self.phase,
+            known=[sort_cards(known[s].elements()) for s in SEATS],
+            melds=[[m.text() for m in self.melds[s]] for s in SEATS],
+            brisques=list(self.brisques),
+            hand_points=list(self.hand_points),
+            sevens_shown=list(self.sevens_shown),
+            missed_draws=list(self.missed),
+            revoker=self.revoker,
+            declared=[[DeclaredCard(e.id, e.card, list(e.uses)) for e in self.declared[s]] for s in SEATS],
+            waiting=[
+                [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in self.waiting[s]] for s in SEATS
             ],
-            "to_score": [
-                [
-                    {"kind": p["kind"], "cards": list(p["cards"]), "ids": list(p["ids"])}
-                    for p in d["pending"][s]
-                ]
-                for s in (0, 1)
+            meld_history=[
+                [MeldRecord(m.kind, list(m.cards), m.points, m.scored) for m in self.melds[s]] for s in SEATS
             ],
-            "meld_history": [[dict(m, cards=list(m["cards"])) for m in d["melds"][s]] for s in (0, 1)],
-            "sevens_declared": list(d["declared_sevens"]),
-            "won": [sort_cards(d["won"][s]) for s in (0, 1)],
-            "tricks_played": d["tricks_played"],
-            "revoker": d["revoker"],
-            "window": {
-                "n": d["window"],
-                "scored": d["window_scored"],
-                "seven": d["window_seven"],
-                "melds": [list(m) for m in d["window_melds"]],
-                "next_id": d["next_id"],
-            },
-            "blanche_queue": list(d["blanche_queue"]),
-            "declaring": self.phase == "declare",
-        }
-        if self.game.options["table_laws"]:
-            # Who is still to draw, the cards each side missed (to be made up at its next draw) and
-            # who has seen the talon's top card (put back after a draw too many).
-            v["bookkeeping"]["drawing"] = {
-                "queue": list(d["draw_queue"]),
-                "drawn": d["drawn"],
-                "owed": list(d["owed"]),
-                "top_seen": list(d["top_seen"]),
-            }
-            if seat is not None and seat in d["top_seen"]:
-                v["talon_top"] = d["stock"][0]
-        v["message"] = self._message()
-        return v
+            tricks_played=self.tricks_played,
+            declaring_turns=self.declaring_turns,
+            scored_this_turn=self.scored_this_turn,
+            seven_this_turn=self.seven_this_turn,
+            exposed_this_turn=[list(m) for m in self.exposed_this_turn],
+            next_id=self.next_id,
+            blanche_queue=list(self.blanche_queue),
+            draw_queue=list(self.draw_queue),
+            drawn=self.drawn,
+            top_seen=list(self.top_seen),
+        )
+        decision, prompt = _DECISIONS[self.phase]
+        return self.make_view(
+            seat,
+            extra=extra,
+            zones=zones,
+            situation=self._message(),
+            decision=decision,
+            prompt=prompt,
+            trick=trick,
+            last_trick=last,
+            trump=self.trump,
+            hand_number=self.hand_number,
+            roles=roles,
+            hand_sizes=[len(self.concealed[s]) + len(self.declared[s]) for s in SEATS],
+        )
 
     def _message(self) -> str:
-        d = self.d
-        if self.phase == "over":
-            t = d["totals"]
+        if self.phase is Phase.OVER:
+            t = self.totals
             return f"match over: {t[0]} to {t[1]}"
-        turn = d["turn"]
-        if self.phase == "blanche":
+        turn = self.turn
+        if self.phase is Phase.CARTE_BLANCHE:
             return f"seat {turn} may show a carte blanche"
-        if self.phase == "declare":
+        if self.phase is Phase.DECLARE:
             return f"seat {turn} won the trick and may declare (or pass to draw)"
-        if self.phase == "draw":
-            if d["drawn"]:
+        if self.phase is Phase.DRAW:
+            if self.drawn:
                 return f"seat {turn} has drawn a full hand: pass to go on"
-            owed = d["owed"][turn]
+            owed = self.missed[turn]
             more = f" (and the {owed} missed before)" if owed else ""
             return f"seat {turn} to draw from the talon{more}"
-        if d["trick"]:
-            return f"seat {turn} to play to {pretty(d['trick'][0]['card'])}"
-        stage = "the last eight tricks" if self.phase == "play2" else f"{len(d['stock'])} cards in the talon"
-        return f"seat {turn} to lead; {SUIT_NAMES[d['trump']]} are trumps; {stage}"
+        if self.trick:
+            return f"seat {turn} to play to {pretty(self.trick[0][1])}"
+        stage = (
+            "the last eight tricks"
+            if self.phase is Phase.LAST_EIGHT
+            else f"{len(self.stock)} cards in the talon"
+        )
+        return f"seat {turn} to lead; {SUIT_NAMES[self.trump]} are trumps; {stage}"
 
-    def explain_illegal(self, action: str) -> str:
-        words = action.split()
-        if not words:
-            return "empty action; try 'play 9H', 'meld KS QS', 'exchange 7H', 'declare 7H' or 'pass'"
-        key, args = words[0], words[1:]
+    def explain_illegal(self, action: Action) -> str:
+        kind = action.kind
         phase = self.phase
-        seat = self.d["turn"]
-        if phase == "over":
+        seat = self.turn
+        if phase is Phase.OVER:
             return "the match is over"
-        if key == "play":
-            if phase == "draw":
+        if kind == "play":
+            if phase is Phase.DRAW:
                 return "not time to play: draw from the talon first"
-            if phase in ("declare", "blanche"):
+            if phase in (Phase.DECLARE, Phase.CARTE_BLANCHE):
                 return "not time to play: first declare or pass"
-            if len(args) != 1 or not PACK.is_card(args[0]):
-                return "name one card, such as 'play 9H'"
-            if args[0] not in self.full_hand(seat):
-                return f"you do not hold {args[0]}"
+            if action.card not in self.full_hand(seat):
+                return f"you do not hold {action.card}"
             return "in the last eight tricks you must follow suit and head the trick if you can, else trump"
-        if key == "meld":
-            if not args or not all(PACK.is_card(a) for a in args):
-                return "name the meld's cards, such as 'meld KS QS'"
-            if Counter(args) - Counter(self.full_hand(seat)):
+        if kind == "meld":
+            if Counter(action.cards) - Counter(self.full_hand(seat)):
                 return "you do not hold all those cards"
-            d = self.d
-            just_won = phase == "play1" and not d["trick"] and d["tricks_played"] and d["leader"] == seat
-            if phase != "declare" and not just_won:
+            just_won = phase is Phase.TALON and not self.trick and self.tricks_played and self.leader == seat
+            if phase is not Phase.DECLARE and not just_won:
                 return "you may declare only just after winning a trick while the talon lasts"
-            if self.game.options["melds_per_trick"] == "one" and self.d["window_scored"]:
+            if self.game.options["melds_per_trick"] == "one" and self.scored_this_turn:
                 return (
                     "one meld scores per trick won; a further combination may be shown now "
                     "only if it shares a card just exposed"
@@ -1239,33 +1457,31 @@ class BeziqueState(State):
                 "those cards make no meld that scores now: a declared card may serve again only in a meld of "
                 "another kind, not of an inferior order"
             )
-        if key in ("exchange", "declare"):
-            if phase != "declare":
+        if kind in ("exchange", "declare"):
+            if phase is not Phase.DECLARE:
                 return (
                     "the seven of trumps is exchanged or declared only after winning a trick, talon not empty"
                 )
-            seven = "7" + self.d["trump"]
-            if args != [seven]:
-                return f"only the seven of trumps ({seven}) may be {key}d"
-            if key == "exchange" and self.d["turn_up"] == seven:
+            seven = seven_of_trumps(self.trump)
+            if action.card != seven:
+                return f"only the seven of trumps ({seven}) may be {kind}d"
+            if kind == "exchange" and self.turn_up == seven:
                 return "the turn-up is already a seven of trumps"
             return "you hold no seven of trumps that has not already scored"
-        if key == "blanche":
+        if kind == "blanche":
             return "carte blanche is shown only before the first trick, by a hand without ace, ten or court"
-        if key in ("draw", "skip"):
-            if args:
-                return f"'{key}' takes no card: the talon's top card is drawn"
-            if not self.game.options["table_laws"]:
+        if kind in ("draw", "skip"):
+            if not self.laws:
                 return "the draws after each trick are made for you (they are actions only under table laws)"
-            if phase == "draw" and key == "skip":
-                if self.d["drawn"]:
+            if phase is Phase.DRAW and kind == "skip":
+                if self.drawn:
                     return "you have drawn already: pass to go on"
                 return "you hold no card: you must draw"
             return (
                 "you draw only after a trick while the talon lasts, in turn: the winner first, then the loser"
             )
-        if key == "pass":
-            if phase == "draw":
+        if kind == "pass":
+            if phase is Phase.DRAW:
                 return "draw the top card of the talon (or skip the draw, which costs 10)"
             return "there is nothing to decline now: play a card"
         return super().explain_illegal(action)
@@ -1273,29 +1489,106 @@ class BeziqueState(State):
     # --- persistence and audit --------------------------------------------------------
 
     def _data(self) -> dict[str, Any]:
-        out: dict[str, Any] = _jsonify(self.d)
+        out: dict[str, Any] = {
+            "phase": self.phase.value,
+            "totals": list(self.totals),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": self.turn,
+            "trump": self.trump,
+            "turn_up": self.turn_up,
+            "stock": list(self.stock),
+            "hidden": [list(h) for h in self.concealed],
+            "table": [
+                [{"id": e.id, "card": e.card, "uses": [[k.value, w] for k, w in e.uses]} for e in t]
+                for t in self.declared
+            ],
+            "pending": [
+                [{"kind": p.kind.value, "cards": list(p.cards), "ids": list(p.ids)} for p in w]
+                for w in self.waiting
+            ],
+            "melds": [
+                [
+                    {"kind": m.kind.value, "cards": list(m.cards), "points": m.points, "scored": m.scored}
+                    for m in ms
+                ]
+                for ms in self.melds
+            ],
+            "known": [dict(k) for k in self.known],
+            "declared_sevens": list(self.sevens_shown),
+            "trick": [{"seat": s, "card": c} for s, c in self.trick],
+            "last_trick": [{"seat": s, "card": c} for s, c in self.last_trick],
+            "won": [list(w) for w in self.won],
+            "brisques": list(self.brisques),
+            "revoker": self.revoker,
+            "hand_points": list(self.hand_points),
+            "tricks_played": self.tricks_played,
+            "window": self.declaring_turns,
+            "window_scored": self.scored_this_turn,
+            "window_seven": self.seven_this_turn,
+            "window_melds": [list(m) for m in self.exposed_this_turn],
+            "next_id": self.next_id,
+            "blanche_queue": list(self.blanche_queue),
+        }
+        if self.laws:
+            out["draw_queue"] = list(self.draw_queue)
+            out["drawn"] = self.drawn
+            out["owed"] = list(self.missed)
+            out["top_seen"] = list(self.top_seen)
+            out["known_privately"] = [dict(k) for k in self.known_privately]
         return out
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(BeziqueSave, data, "state")
-        # Plain lists and dicts again (the check makes tuples), keys in the saved order.
-        self.d = _jsonify({key: d[key] for key in data})  # type: ignore[literal-required]
-        self._legal_cache = None
-        if self.game.options["table_laws"]:
-            # Saves made before the table-law draws (or the record of private knowledge) existed
-            # lack those records; at any moment they were saved, the records were empty.
-            for key, empty in TABLE_LAW_KEYS.items():
-                self.d.setdefault(key, _jsonify(empty))
-        else:
-            extra = sorted(set(TABLE_LAW_KEYS) & set(self.d))
+        if not self.laws:
+            extra = [k for k in TABLE_LAW_KEYS if k in d]
             if extra:
                 raise InvalidSave(f"state.{extra[0]}: kept only under table laws")
+        self.phase = LEGACY_PHASES.get(d["phase"]) or Phase(d["phase"])
+        self.totals = list(d["totals"])
+        self.hand_number = d["hand_number"]
+        self.dealer, self.leader, self.turn = d["dealer"], d["leader"], d["turn"]
+        self.trump, self.turn_up = d["trump"], d["turn_up"]
+        self.stock = list(d["stock"])
+        self.concealed = [list(h) for h in d["hidden"]]
+        self.declared = [
+            [DeclaredCard(e["id"], e["card"], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
+            for t in d["table"]
+        ]
+        self.waiting = [
+            [WaitingMeld(Meld(p["kind"]), list(p["cards"]), list(p["ids"])) for p in w] for w in d["pending"]
+        ]
+        self.melds = [
+            [MeldRecord(Meld(m["kind"]), list(m["cards"]), m["points"], m["scored"]) for m in ms]
+            for ms in d["melds"]
+        ]
+        self.known = [dict(k) for k in d["known"]]
+        self.sevens_shown = list(d["declared_sevens"])
+        self.trick = [(t["seat"], t["card"]) for t in d["trick"]]
+        self.last_trick = [(t["seat"], t["card"]) for t in d["last_trick"]]
+        self.won = [list(w) for w in d["won"]]
+        self.brisques = list(d["brisques"])
+        self.revoker = d["revoker"]
+        self.hand_points = list(d["hand_points"])
+        self.tricks_played = d["tricks_played"]
+        self.declaring_turns = d["window"]
+        self.scored_this_turn = d["window_scored"]
+        self.seven_this_turn = d["window_seven"]
+        self.exposed_this_turn = [list(m) for m in d["window_melds"]]
+        self.next_id = d["next_id"]
+        self.blanche_queue = list(d["blanche_queue"])
+        # Saves made before the table-law draws (or the record of private knowledge) existed lack those
+        # records; at any moment they were saved, the records were empty.
+        self.draw_queue = list(d.get("draw_queue", []))
+        self.drawn = d.get("drawn", False)
+        self.missed = list(d.get("owed", (0, 0)))
+        self.top_seen = list(d.get("top_seen", []))
+        self.known_privately = [dict(k) for k in d.get("known_privately", ({}, {}))]
 
     def check_invariants(self) -> None:
         """Refuse what no legal play reaches: every field checked against the others (linear time)."""
         super().check_invariants()
-        if not self.d:
-            return
         self._check_cards()
         self._check_turn()
         self._check_hands()
@@ -1305,30 +1598,25 @@ class BeziqueState(State):
 
     def _check_cards(self) -> None:
         """Every code a card of the pack, and the pack whole: each card once where it lies."""
-        d = self.d
-        where: list[tuple[str, list[str]]] = [
-            ("stock", d["stock"]),
-            ("turn_up", [d["turn_up"]] * (d["turn_up"] is not None)),
+        where: list[tuple[str, Iterable[str]]] = [
+            ("stock", self.stock),
+            ("turn_up", [self.turn_up] if self.turn_up is not None else []),
         ]
-        for s in (0, 1):
+        for s in SEATS:
             where += [
-                (f"hidden.{s}", d["hidden"][s]),
-                (f"table.{s}", [e["card"] for e in d["table"][s]]),
-                (f"won.{s}", d["won"][s]),
-                (f"known.{s}", list(d["known"][s])),
-                (f"pending.{s}", [c for p in d["pending"][s] for c in p["cards"]]),
-                (f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]),
+                (f"hidden.{s}", self.concealed[s]),
+                (f"table.{s}", [e.card for e in self.declared[s]]),
+                (f"won.{s}", self.won[s]),
+                (f"known.{s}", self.known[s]),
+                (f"pending.{s}", [c for p in self.waiting[s] for c in p.cards]),
+                (f"melds.{s}", [c for m in self.melds[s] for c in m.cards]),
+                (f"known_privately.{s}", self.known_privately[s]),
             ]
-            if "known_privately" in d:
-                where.append((f"known_privately.{s}", list(d["known_privately"][s])))
-        where += [
-            ("trick", [t["card"] for t in d["trick"]]),
-            ("last_trick", [t["card"] for t in d["last_trick"]]),
-        ]
-        for field, cards in where:
+        where += [("trick", [c for _, c in self.trick]), ("last_trick", [c for _, c in self.last_trick])]
+        for name, cards in where:
             for c in cards:
                 if not PACK.is_card(c):
-                    raise InvalidState(f"{field}: {echo(c)} is not a card of the 64-card pack")
+                    raise InvalidState(f"{name}: {echo(c)} is not a card of the 64-card pack")
         have = self.inventory()
         if have != PACK.counts():
             extra, missing = have - PACK.counts(), PACK.counts() - have
@@ -1339,41 +1627,40 @@ class BeziqueState(State):
 
     def _check_turn(self) -> None:
         """The phase, the talon, the trick and whose turn it is agree."""
-        d = self.d
         opts = self.game.options
-        phase, turn, leader, trick = d["phase"], d["turn"], d["leader"], d["trick"]
-        laws = bool(opts["table_laws"])
-        for key in TABLE_LAW_KEYS:
-            if (key in d) != laws:
-                raise InvalidState(f"{key}: kept under table laws only, and always under them")
-        if phase == "draw" and not laws:
+        phase, turn, leader, trick = self.phase, self.turn, self.leader, self.trick
+        laws = self.laws
+        if not laws and (
+            self.draw_queue or self.drawn or any(self.missed) or self.top_seen or any(self.known_privately)
+        ):
+            raise InvalidState("draw_queue: the players' own draws are kept under table laws only")
+        if phase is Phase.DRAW and not laws:
             raise InvalidState("phase: draws are actions only under table laws")
-        talon_phase = phase in ("blanche", "play1", "declare", "draw")
-        if talon_phase != (d["turn_up"] is not None):
+        talon_phase = phase.talon_lasts
+        if talon_phase != (self.turn_up is not None):
             raise InvalidState(
                 f"turn_up: the turn-up lies beside the talon until it is drawn (phase {phase})"
             )
-        if d["turn_up"] is None and d["stock"]:
+        if self.turn_up is None and self.stock:
             raise InvalidState("stock: the turn-up is the talon's last card, drawn after the rest")
-        if d["turn_up"] is not None and suit(d["turn_up"]) != d["trump"]:
+        if self.turn_up is not None and suit(self.turn_up) != self.trump:
             raise InvalidState("trump: trumps are the suit of the turn-up")
-        if not laws and d["turn_up"] is not None and len(d["stock"]) % 2 != 1:
+        if not laws and self.turn_up is not None and len(self.stock) % 2 != 1:
             raise InvalidState("stock: the talon and the turn-up are drawn two at a time")
-        if trick and phase not in ("play1", "play2"):
+        if trick and phase not in (Phase.TALON, Phase.LAST_EIGHT):
             raise InvalidState(f"trick: no trick is open in phase {phase}")
-        if trick and trick[0]["seat"] != leader:
+        if trick and trick[0][0] != leader:
             raise InvalidState("trick: the leader plays first to a trick")
-        if len(d["last_trick"]) not in (0, 2) or (
-            d["last_trick"] and d["last_trick"][0]["seat"] == d["last_trick"][1]["seat"]
-        ):
+        last = self.last_trick
+        if len(last) not in (0, 2) or (last and last[0][0] == last[1][0]):
             raise InvalidState("last_trick: a trick is one card from each seat")
-        if phase in ("play1", "play2") and turn != (1 - leader if trick else leader):
+        if phase in (Phase.TALON, Phase.LAST_EIGHT) and turn != (1 - leader if trick else leader):
             raise InvalidState("turn: the leader leads, then the other answers")
-        if phase == "declare" and turn != leader:
+        if phase is Phase.DECLARE and turn != leader:
             raise InvalidState("turn: only the winner of the trick declares")
-        queue = d["blanche_queue"]
-        if phase == "blanche":
-            elder = 1 - d["dealer"]
+        queue = self.blanche_queue
+        if phase is Phase.CARTE_BLANCHE:
+            elder = 1 - self.dealer
             if (
                 not opts["carte_blanche"]
                 or not queue
@@ -1382,172 +1669,168 @@ class BeziqueState(State):
                 raise InvalidState(
                     "blanche_queue: carte blanche is offered non-dealer first, with the option"
                 )
-            if turn != queue[0] or d["tricks_played"] or any(d["table"][s] for s in (0, 1)):
+            if turn != queue[0] or self.tricks_played or any(self.declared[s] for s in SEATS):
                 raise InvalidState("blanche_queue: carte blanche is shown before the first trick, in turn")
             for s in queue:
-                if any(rank(c) in "ATKQJ" for c in d["hidden"][s]):
+                if not is_carte_blanche(self.concealed[s]):
                     raise InvalidState(f"blanche_queue: seat {s} holds an ace, ten or court")
         elif queue:
             raise InvalidState("blanche_queue: carte blanche is offered only before the first trick")
         if laws:
-            draws = d["draw_queue"]
-            if phase == "draw":
+            draws = self.draw_queue
+            if phase is Phase.DRAW:
                 if draws not in ([leader, 1 - leader], [1 - leader]) or turn != draws[0]:
                     raise InvalidState("draw_queue: the winner of the trick draws first, then the loser")
-            elif draws or d["drawn"]:
+            elif draws or self.drawn:
                 raise InvalidState("draw_queue: draws are made only after a talon trick")
-            if d["drawn"] and (len(self.full_hand(turn)) != FULL_HAND or not d["stock"]):
+            if self.drawn and (len(self.full_hand(turn)) != FULL_HAND or not self.stock):
                 raise InvalidState("drawn: marks a full hand while talon cards are left")
-            seen = d["top_seen"]
-            if seen != sorted(set(seen)) or (seen and (not talon_phase or not d["stock"])):
+            seen = self.top_seen
+            if seen != sorted(set(seen)) or (seen and (not talon_phase or not self.stock)):
                 raise InvalidState("top_seen: only the top card of a talon still there can have been seen")
-            if not talon_phase and (d["owed"] != [0, 0] or seen):
+            if not talon_phase and (self.missed != [0, 0] or seen):
                 raise InvalidState("owed: missed cards are lost when the talon runs out")
-            if d["revoker"] is not None and phase not in ("play2", "over"):
+            if self.revoker is not None and phase not in (Phase.LAST_EIGHT, Phase.OVER):
                 raise InvalidState("revoker: a revoke happens in the last eight tricks")
-        elif d["revoker"] is not None:
+        elif self.revoker is not None:
             raise InvalidState("revoker: only under table laws can a player revoke")
 
     def _check_hands(self) -> None:
         """Hand sizes by phase: eight while the talon lasts, less the cards played; equal after."""
-        d = self.d
-        phase = d["phase"]
-        sizes = [len(self.full_hand(s)) for s in (0, 1)]
-        in_trick = [sum(1 for t in d["trick"] if t["seat"] == s) for s in (0, 1)]
-        if phase == "over":
-            if any(sizes) or d["trick"]:
+        phase = self.phase
+        sizes = [len(self.full_hand(s)) for s in SEATS]
+        in_trick = [sum(1 for seat, _ in self.trick if seat == s) for s in SEATS]
+        if phase is Phase.OVER:
+            if any(sizes) or self.trick:
                 raise InvalidState("hidden: every card has been played when the match is over")
             return
-        if phase in ("blanche", "play2") and (
-            d["table"][0] or d["table"][1] or d["pending"][0] or d["pending"][1]
-        ):
+        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self.declared) or any(self.waiting)):
             raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
         if any(n > FULL_HAND for n in sizes):
             raise InvalidState("hidden: a hand holds at most eight cards")
-        if phase == "play2":
-            follower = 1 - d["leader"]
-            if not self.game.options["table_laws"] and sizes[0] + in_trick[0] != sizes[1] + in_trick[1]:
+        if phase is Phase.LAST_EIGHT:
+            follower = 1 - self.leader
+            if not self.laws and sizes[0] + in_trick[0] != sizes[1] + in_trick[1]:
                 raise InvalidState("hidden: in the last eight tricks both hands hold as many cards")
-            if sizes[follower] == 0 or (not d["trick"] and sizes[d["leader"]] == 0):
+            if sizes[follower] == 0 or (not self.trick and sizes[self.leader] == 0):
                 raise InvalidState("hidden: the hand ends as soon as a player has no card left")
             return
-        owed = d.get("owed", [0, 0])
-        for s in (0, 1):
+        for s in SEATS:
             full = FULL_HAND - in_trick[s]
-            if phase == "declare" or (
-                phase == "draw" and s in d["draw_queue"] and not (s == d["draw_queue"][0] and d["drawn"])
+            queue = self.draw_queue
+            if phase is Phase.DECLARE or (
+                phase is Phase.DRAW and s in queue and not (s == queue[0] and self.drawn)
             ):
                 full = FULL_HAND - 1
-            if sizes[s] + owed[s] != full:
+            if sizes[s] + self.missed[s] != full:
                 raise InvalidState(
-                    f"hidden.{s}: holds {sizes[s]} cards (and {owed[s]} missed draws) where {full} are due"
+                    f"hidden.{s}: holds {sizes[s]} cards (and {self.missed[s]} missed draws) "
+                    f"where {full} are due"
                 )
 
     def _check_knowledge(self) -> None:
         """What the opponent (and the table) knows of a hand is in that hand; sevens declared are held."""
-        d = self.d
-        seven = "7" + d["trump"]
-        talon_phase = d["turn_up"] is not None
-        for s in (0, 1):
-            held = Counter(d["hidden"][s])
-            for card, n in d["known"][s].items():
+        seven = seven_of_trumps(self.trump)
+        talon_phase = self.turn_up is not None
+        for s in SEATS:
+            held = Counter(self.concealed[s])
+            for card, n in self.known[s].items():
                 if n > held[card]:
                     raise InvalidState(f"known.{s}: {card} is known {n} times but held {held[card]}")
-            private = d["known_privately"][s] if "known_privately" in d else {}
+            private = self.known_privately[s]
             for card, n in private.items():
-                if n > d["known"][s].get(card, 0):
+                if n > self.known[s].get(card, 0):
                     raise InvalidState(f"known_privately.{s}: more copies of {card} than are known at all")
-            declared = d["declared_sevens"][s]
+            declared = self.sevens_shown[s]
             if declared and not talon_phase:
                 raise InvalidState(f"declared_sevens.{s}: sevens are declared only while the talon lasts")
-            if declared > d["known"][s].get(seven, 0) - private.get(seven, 0):
+            if declared > self.known[s].get(seven, 0) - private.get(seven, 0):
                 raise InvalidState(f"declared_sevens.{s}: a declared seven is held and shown to the table")
-        if d["phase"] != "declare" and (d["window_melds"] or d["window_scored"] or d["window_seven"]):
+        if self.phase is not Phase.DECLARE and (
+            self.exposed_this_turn or self.scored_this_turn or self.seven_this_turn
+        ):
             raise InvalidState("window: a declaring turn is open only after a talon trick")
 
     def _check_table(self) -> None:
         """Declared cards: fresh ids, uses that obey the reuse rule, melds waiting and scored that fit."""
-        d = self.d
         several = self.game.options["melds_per_trick"] == "several"
         shapes: dict[str, set[tuple[str, ...]]] = {}
         for kind, codes in self._patterns():
             shapes.setdefault(kind, set()).add(codes)
         cards_of: dict[str, set[str]] = {k: {c for codes in v for c in codes} for k, v in shapes.items()}
         ids: set[int] = set()
-        for s in (0, 1):
-            kinds_melded = {m["kind"] for m in d["melds"][s]}
-            entries: dict[int, Mapping[str, Any]] = {}
-            for e in d["table"][s]:
-                if e["id"] in ids or e["id"] >= d["next_id"]:
-                    raise InvalidState(f"table.{s}: card id {e['id']} is not a fresh one")
-                ids.add(e["id"])
-                entries[e["id"]] = e
-                uses = e["uses"]
+        for s in SEATS:
+            kinds_melded = {m.kind for m in self.melds[s]}
+            entries: dict[int, DeclaredCard] = {}
+            for e in self.declared[s]:
+                if e.id in ids or e.id >= self.next_id:
+                    raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
+                ids.add(e.id)
+                entries[e.id] = e
+                uses = e.uses
                 for i, (kind, when) in enumerate(uses):
-                    if e["card"] not in cards_of[kind] or kind not in kinds_melded or when > d["window"]:
-                        raise InvalidState(f"table.{s}: {e['card']} cannot have served in {kind}")
+                    if (
+                        e.card not in cards_of[kind]
+                        or kind not in kinds_melded
+                        or when > self.declaring_turns
+                    ):
+                        raise InvalidState(f"table.{s}: {e.card} cannot have served in {kind}")
                     if i and (uses[i - 1][1] > when or kind in (k for k, _ in uses[:i])):
-                        raise InvalidState(f"table.{s}: {e['card']} served twice in {kind}")
-                    if any(w < when and MELD_ORDER[k] > MELD_ORDER[kind] for k, w in uses[:i]):
-                        raise InvalidState(
-                            f"table.{s}: {e['card']} served in {kind}, an inferior order, later"
-                        )
-            if several and d["pending"][s]:
+                        raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
+                    if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when):
+                        raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
+            if several and self.waiting[s]:
                 raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
-            for p in d["pending"][s]:
-                codes = tuple(sort_cards(list(p["cards"])))
-                on_table = [entries.get(i) for i in p["ids"]]
-                if codes not in shapes[p["kind"]] or len(set(p["ids"])) != len(p["ids"]) or None in on_table:
-                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
-                if sorted(e["card"] for e in on_table if e) != sorted(p["cards"]):
-                    raise InvalidState(f"pending.{s}: a {p['kind']} waiting to score is not on the table")
-            for m in d["melds"][s]:
-                if (
-                    tuple(sort_cards(list(m["cards"]))) not in shapes[m["kind"]]
-                    or m["points"] != MELD_POINTS[m["kind"]]
-                ):
-                    raise InvalidState(
-                        f"melds.{s}: {m['kind']} {echo(m['cards'])} for {m['points']} is no meld"
-                    )
-                if not m["scored"] and (several or d["phase"] == "play2"):
+            for p in self.waiting[s]:
+                codes = tuple(sort_cards(p.cards))
+                on_table = [entries.get(i) for i in p.ids]
+                if codes not in shapes[p.kind] or len(set(p.ids)) != len(p.ids) or None in on_table:
+                    raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
+                if sorted(e.card for e in on_table if e) != sorted(p.cards):
+                    raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
+            for m in self.melds[s]:
+                if tuple(sort_cards(m.cards)) not in shapes[m.kind] or m.points != MELD_POINTS[m.kind]:
+                    raise InvalidState(f"melds.{s}: {m.kind} {echo(m.cards)} for {m.points} is no meld")
+                if not m.scored and (several or self.phase is Phase.LAST_EIGHT):
                     raise InvalidState(f"melds.{s}: no meld waits to score now")
-            scored = sum(m["points"] for m in d["melds"][s] if m["scored"])
-            if scored > d["hand_points"][s]:
+            scored = sum(m.points for m in self.melds[s] if m.scored)
+            if scored > self.hand_points[s]:
                 raise InvalidState(
-                    f"melds.{s}: melds worth {scored} but {d['hand_points'][s]} scored this hand"
+                    f"melds.{s}: melds worth {scored} but {self.hand_points[s]} scored this hand"
                 )
-        leader_ids = {e["id"] for e in d["table"][d["leader"]]}
-        if any(i not in leader_ids for m in d["window_melds"] for i in m):
+        leader_ids = {e.id for e in self.declared[self.leader]}
+        if any(i not in leader_ids for m in self.exposed_this_turn for i in m):
             raise InvalidState("window_melds: cards exposed this turn lie on the declarer's table")
-        if d["window_scored"] > len(d["window_melds"]) or (not several and d["window_scored"] > 1):
+        if self.scored_this_turn > len(self.exposed_this_turn) or (not several and self.scored_this_turn > 1):
             raise InvalidState("window_scored: more melds scored than declared this turn")
 
     def _check_tricks_and_scores(self) -> None:
         """Tricks won, brisques and this hand's points agree with each other and with the log."""
-        d = self.d
-        won = d["won"]
-        if d["phase"] != "over" and (
-            len(won[0]) % 2 or len(won[1]) % 2 or len(won[0]) + len(won[1]) != 2 * d["tricks_played"]
+        won = self.won
+        if self.phase is not Phase.OVER and (
+            len(won[0]) % 2 or len(won[1]) % 2 or len(won[0]) + len(won[1]) != 2 * self.tricks_played
         ):
             raise InvalidState("won: two cards for each trick played")
-        if d["window"] > d["tricks_played"]:
+        if self.declaring_turns > self.tricks_played:
             raise InvalidState("window: one declaring turn per trick played")
-        last = d["last_trick"]
+        last = self.last_trick
         if last:
-            lead, follow = last[0]["card"], last[1]["card"]
-            winner = last[1]["seat"] if beats(lead, follow, d["trump"]) else last[0]["seat"]
-            if winner != d["leader"] or (d["phase"] != "over" and won[winner][-2:] != [lead, follow]):
+            (lead_seat, lead), (follow_seat, follow) = last
+            winner = follow_seat if beats(lead, follow, self.trump) else lead_seat
+            if winner != self.leader or (self.phase is not Phase.OVER and won[winner][-2:] != [lead, follow]):
                 raise InvalidState(
                     "last_trick: its winner leads now and holds its two cards on top of his tricks"
                 )
-        counted = [sum(1 for c in won[s] if rank(c) in BRISQUE_RANKS) for s in (0, 1)]
-        brisques = d["brisques"]
-        if sum(brisques) != sum(counted) or (d["revoker"] is None and brisques != counted):
+        counted = [brisques_in(won[s]) for s in SEATS]
+        brisques = self.brisques
+        if sum(brisques) != sum(counted) or (self.revoker is None and brisques != counted):
             raise InvalidState(f"brisques: {brisques} do not match the aces and tens won {counted}")
-        if d["revoker"] is not None and brisques[d["revoker"]] > counted[d["revoker"]]:
+        if self.revoker is not None and brisques[self.revoker] > counted[self.revoker]:
             raise InvalidState("brisques: a revoker gains no brisque after his revoke")
-        totals, points = d["totals"], d["hand_points"]
-        if points[0] > totals[0] or points[1] > totals[1] or max(points) > self.game.hand_points_bounds[1]:
+        totals, points = self.totals, self.hand_points
+        bounds = self.game.hand_points_bounds
+        assert bounds is not None
+        if points[0] > totals[0] or points[1] > totals[1] or max(points) > bounds[1]:
             raise InvalidState(f"hand_points: {points} do not fit the totals {totals}")
         logged = [0, 0]
         deal: Mapping[str, Any] | None = None
@@ -1557,34 +1840,51 @@ class BeziqueState(State):
             if e.kind == "deal":
                 deal = e.data
                 break
-            if e.kind == "score" and e.data.get("seat") in (0, 1) and isinstance(e.data.get("points"), int):
+            if e.kind == "score" and e.data.get("seat") in SEATS and isinstance(e.data.get("points"), int):
                 logged[e.data["seat"]] += e.data["points"]
-        if deal is None or deal.get("hand") != d["hand_number"] or deal.get("dealer") != d["dealer"]:
+        if deal is None or deal.get("hand") != self.hand_number or deal.get("dealer") != self.dealer:
             raise InvalidState("hand_number: the log does not show this hand's deal")
         if logged != points:
             raise InvalidState(f"hand_points: {points}, but the log gives {logged} since the deal")
-        target = self.game.options["target"]
-        before = [totals[s] - points[s] for s in (0, 1)]
-        if max(before) >= target and before[0] != before[1]:
+        if self._match_is_decided([totals[s] - points[s] for s in SEATS]):
             raise InvalidState("totals: the match was over before this hand")
-        if (d["phase"] == "over") != (
-            max(totals) >= target and totals[0] != totals[1] and not any(d["hidden"])
-        ):
+        if (self.phase is Phase.OVER) != (self._match_is_decided() and not any(self.concealed)):
             raise InvalidState(
                 "phase: the match is over once a hand ends with a total at the target, not level"
             )
 
     def inventory(self) -> Counter[str]:
-        d = self.d
         out: Counter[str] = Counter()
-        for s in (0, 1):
+        for s in SEATS:
             out.update(self.full_hand(s))
-            out.update(d["won"][s])
-        out.update(d["stock"])
-        out.update(t["card"] for t in d["trick"])
-        if d["turn_up"] is not None:
-            out[d["turn_up"]] += 1
+            out.update(self.won[s])
+        out.update(self.stock)
+        out.update(c for _, c in self.trick)
+        if self.turn_up is not None:
+            out[self.turn_up] += 1
         return out
+
+
+_DECISIONS: dict[Phase, tuple[str, str]] = {
+    Phase.CARTE_BLANCHE: ("carte blanche", "show your carte blanche for 50, or pass"),
+    Phase.TALON: ("play", "play a card"),
+    Phase.DECLARE: ("declare", "declare a meld or the seven of trumps, or pass"),
+    Phase.DRAW: ("draw", "draw from the talon"),
+    Phase.LAST_EIGHT: ("play", "play a card: follow suit and head the trick if you can, else trump"),
+    Phase.OVER: ("", ""),
+}
+
+
+@cache
+def _needs(codes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(Counter(codes).items())
+
+
+def _in_pack_order(action: Action) -> Action:
+    """A meld's cards in pack order (the canonical spelling); any other action as it is."""
+    if action.kind != "meld":
+        return action
+    return Action("meld", tuple(sort_cards(action.cards)))
 
 
 def _set_count(counts: dict[str, int], card: str, n: int) -> None:
@@ -1595,16 +1895,7 @@ def _set_count(counts: dict[str, int], card: str, n: int) -> None:
         counts.pop(card, None)
 
 
-def _meld_text(m: Mapping[str, Any]) -> str:
-    """A declared meld in words for the table display."""
-    tail = "" if m["scored"] else ", to score"
-    return f"{m['kind']} {pretty_list(list(m['cards']))} ({m['points']}{tail})"
-
-
-def _jsonify(obj: Any) -> Any:
-    """A deep copy made of JSON values only (tuples become lists), at C speed."""
-    return json.loads(json.dumps(obj))
-
+# --- explicit deals --------------------------------------------------------------------------
 
 DEAL_KEYS = ("dealer", "hands", "turn_up", "stock", "won", "leader")
 CheckedDeal = tuple[int, list[list[str]], str, list[str], list[list[str]], int]
@@ -1613,7 +1904,7 @@ CheckedDeal = tuple[int, list[list[str]], str, list[str], list[list[str]], int]
 
 def _deal_seat(deal: Mapping[Any, Any], key: str) -> int:
     value = deal[key]
-    if isinstance(value, bool) or value not in (0, 1):
+    if isinstance(value, bool) or value not in SEATS:
         raise InvalidDeal(f"{key} must be seat 0 or 1, not {echo(value)}")
     return int(value)
 
@@ -1676,7 +1967,7 @@ def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
 # ----------------------------------------------------------------------------------------
 
 
-class Bezique(Game):
+class Bezique(Game[BeziqueState]):
     """Two-handed Bezique with the 64-card pack."""
 
     name = "bezique"
@@ -1723,6 +2014,17 @@ class Bezique(Game):
             "do not enforce following in the last eight tricks; a revoke concedes all brisques still to come",
         ),
     )
+    action_specs = (
+        ActionSpec("play", ("card",), "play a card to the trick"),
+        ActionSpec("meld", ("cards",), "declare a meld, naming its cards (any order): 'meld KS QS'", least=2),
+        ActionSpec("exchange", ("card",), "exchange the seven of trumps for the turn-up: 'exchange 7H'"),
+        ActionSpec("declare", ("card",), "show the seven of trumps for 10: 'declare 7H'"),
+        ActionSpec("blanche", (), "show a carte blanche for 50"),
+        ActionSpec("draw", (), "draw the talon's top card (table laws)"),
+        ActionSpec("skip", (), "do not draw (table laws: 10 to the opponent)"),
+        ActionSpec("pass", (), "decline: no declaration, no carte blanche, or end your draw"),
+    )
+    view_extra = BeziqueExtra
     hand_points_bounds = (0.0, 6000.0)
 
     def __init__(self, **options: Any) -> None:
@@ -1734,10 +2036,9 @@ class Bezique(Game):
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> BeziqueState:
         state = BeziqueState(self, seed)
-        state.d = {"totals": [0, 0], "hand_number": 0}
         if deal is not None:
-            checked = _check_deal(deal, state.rng)  # the whole deal, before anything is dealt
-            state._deal(checked[0], checked)
+            dealt = _check_deal(deal, state.rng)  # the whole deal, before anything is dealt
+            state._deal(dealt[0], dealt)
         else:
             state._deal(state._cut(), None)
         return state
@@ -1745,85 +2046,82 @@ class Bezique(Game):
     def _blank_state(self) -> BeziqueState:
         return BeziqueState(self, 0)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> BeziqueState:
-        seat = int(view["seat"])
+    def determinize(self, view: View[Any], rng: Rng) -> BeziqueState:
+        """A state the seat's view cannot tell from the real one: the opponent's unknown concealed cards
+        and the talon's order sampled uniformly (``deal_unseen``), everything public copied."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no seat to play from")
         opp = 1 - seat
-        book = view["bookkeeping"]
-        table = [[dict(e, uses=[list(u) for u in e["uses"]]) for e in book["declared"][s]] for s in (0, 1)]
-        own_hidden = Counter(view["hand"]) - Counter(e["card"] for e in table[seat])
-        known = [Counter(view["known"][s]) for s in (0, 1)]
-        seen = Counter(view["hand"]) + Counter(e["card"] for e in table[opp]) + known[opp]
-        for s in (0, 1):
-            seen.update(book["won"][s])
-        seen.update(t["card"] for t in view["trick"])
-        if view["turn_up"] is not None:
-            seen[view["turn_up"]] += 1
-        top = view.get("talon_top")
-        if top is not None:
-            seen[top] += 1
-        pool = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
-        rng.shuffle(pool)
-        opp_count = view["hand_sizes"][opp] - len(table[opp]) - sum(known[opp].values())
-        opp_hidden = list(known[opp].elements()) + pool[:opp_count]
-        stock = pool[opp_count:]
+        x: BeziqueExtra = view.extra
+        declared = [[DeclaredCard(e.id, e.card, list(e.uses)) for e in x.declared[s]] for s in SEATS]
+        won = [list((view.zone("tricks_won", s) or Zone("tricks_won", s, [])).face_up) for s in SEATS]
+        talon = view.zone("talon")
+        up = view.zone("turn_up")
+        turn_up = up.cards[0] if up is not None and up.cards else None
+        top = talon.cards[0] if talon is not None and talon.cards else None
+        trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        known_opp = Counter(x.known[opp])
+        seen = Counter(view.hand) + known_opp + Counter(e.card for s in SEATS for e in declared[s])
+        seen += Counter(won[0]) + Counter(won[1]) + Counter(c for _, c in trick)
+        seen.update(c for c in (turn_up, top) if c is not None)
+        unseen = sort_cards((PACK.counts() - seen).elements())
+        held = view.seats[opp].hand_size or 0
+        room = held - len(declared[opp]) - sum(known_opp.values())
+        may_hold = _any_card
+        if x.phase is Phase.CARTE_BLANCHE and opp in x.blanche_queue:
+            may_hold = _blanche_card  # offered a carte blanche: no ace, ten or court in that hand
+        theirs, stock = deal_unseen(unseen, [room, len(unseen) - room], may_hold, rng)
+        rng.shuffle(stock)
         if top is not None:
             stock.insert(0, top)
-        hidden: list[list[str]] = [[], []]
-        hidden[seat] = sort_cards(list(own_hidden.elements()))
-        hidden[opp] = sort_cards(opp_hidden)
-        w = book["window"]
-        phase = view["phase"]
-        if view["is_over"]:
-            internal = "over"
-        elif phase == "deal":
-            internal = "blanche"
-        elif phase == "last eight":
-            internal = "play2"
-        elif "drawing" in book and book["drawing"]["queue"]:
-            internal = "draw"
-        elif view["current_player"] == view["leader"] and not view["trick"] and book["declaring"]:
-            internal = "declare"
-        else:
-            internal = "play1"
-        data = {
-            "phase": internal,
-            "totals": [int(x) for x in view["scores"]],
-            "hand_number": view["hand_number"],
-            "dealer": view["dealer"],
-            "leader": view["leader"],
-            "turn": view["current_player"] if view["current_player"] is not None else view["leader"],
-            "trump": view["trump"],
-            "turn_up": view["turn_up"],
-            "stock": stock,
-            "hidden": hidden,
-            "table": table,
-            "pending": [[dict(p) for p in book["to_score"][s]] for s in (0, 1)],
-            "melds": [[dict(m) for m in book["meld_history"][s]] for s in (0, 1)],
-            "known": [dict(known[s]) for s in (0, 1)],
-            "declared_sevens": list(book["sevens_declared"]),
-            "trick": [dict(t) for t in view["trick"]],
-            "last_trick": [dict(t) for t in view["last_trick"]],
-            "won": [list(x) for x in book["won"]],
-            "brisques": list(view["brisques"]),
-            "revoker": book["revoker"],
-            "hand_points": list(view["hand_points"]),
-            "tricks_played": book["tricks_played"],
-            "window": w["n"],
-            "window_scored": w["scored"],
-            "window_seven": w["seven"],
-            "window_melds": [list(m) for m in w["melds"]],
-            "next_id": w["next_id"],
-            "blanche_queue": list(book["blanche_queue"]),
-        }
-        if "drawing" in book:
-            dr = book["drawing"]
-            data.update(
-                draw_queue=list(dr["queue"]),
-                drawn=dr["drawn"],
-                owed=list(dr["owed"]),
-                top_seen=list(dr["top_seen"]),
-                known_privately=[{}, {}],  # which of them the table saw too does not matter to a player
-            )
+        roles = {r: s.seat for s in view.seats for r in s.roles}
         state = BeziqueState(self, rng.randrange(2**62))
-        state._restore(data)
+        state.phase = x.phase
+        state.totals = [int(v) for v in view.scores]
+        state.hand_number = view.hand_number or 1
+        state.dealer = roles["dealer"]
+        state.leader = roles["leader"]
+        state.turn = view.to_move if view.to_move is not None else state.leader
+        state.trump = view.trump or "S"
+        state.turn_up = turn_up
+        state.stock = stock
+        state.concealed[seat] = sort_cards(view.hand)
+        state.concealed[opp] = sort_cards([*known_opp.elements(), *theirs])
+        state.declared = declared
+        state.waiting = [
+            [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in x.waiting[s]] for s in SEATS
+        ]
+        state.melds = [
+            [MeldRecord(m.kind, list(m.cards), m.points, m.scored) for m in x.meld_history[s]] for s in SEATS
+        ]
+        state.known = [dict(Counter(x.known[s])) for s in SEATS]
+        # (which of those copies the table saw too does not matter to a player: none private)
+        state.sevens_shown = list(x.sevens_shown)
+        state.trick = trick
+        state.last_trick = [(p.seat, p.card) for p in view.last_trick.plays] if view.last_trick else []
+        state.won = won
+        state.brisques = list(x.brisques)
+        state.revoker = x.revoker
+        state.hand_points = list(x.hand_points)
+        state.tricks_played = x.tricks_played
+        state.declaring_turns = x.declaring_turns
+        state.scored_this_turn = x.scored_this_turn
+        state.seven_this_turn = x.seven_this_turn
+        state.exposed_this_turn = [list(m) for m in x.exposed_this_turn]
+        state.next_id = x.next_id
+        state.blanche_queue = list(x.blanche_queue)
+        state.draw_queue = list(x.draw_queue)
+        state.drawn = x.drawn
+        state.missed = list(x.missed_draws)
+        state.top_seen = list(x.top_seen)
         return state
+
+
+def _any_card(place: int, card: str) -> bool:
+    return True
+
+
+def _blanche_card(place: int, card: str) -> bool:
+    """Place 0 (the opponent's hand) holds no ace, ten or court: it was offered a carte blanche."""
+    return place != 0 or is_carte_blanche([card])

@@ -43,26 +43,39 @@ from typing import Any
 
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import Game, Rng
+from parlour.games.bishops_whist.rules import (
+    BISHOP,
+    BISHOP_POINTS,
+    KNIGHT,
+    KNIGHTS_TRICK,
+    PHASE_CLAIM,
+    PHASE_PLAY,
+    PHASE_REVIEW,
+    PHASE_TRUMP,
+    RANK_VALUE,
+    TEN,
+    TRICKS,
+    BishopsWhistExtra,
+    BishopsWhistState,
+    ShownOut,
+    card_value,
+    is_bishop,
+    is_irregular,
+    is_knights_trick,
+    knight_may_rank_ten,
+    lawful_cards,
+    quitted_tricks,
+    suit_of,
+    winning_play,
+)
 from parlour.players import Player, PlayerFactory, View
 
-KNIGHT = "N"
-VALUE: dict[str, int] = {
-    "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
-}  # fmt: skip
-TEN = 10
+BishopsWhistView = View[BishopsWhistExtra]
 PACK: Counter[str] = Counter(BISHOPS_WHIST.counts())
 BISHOP_RISK = 1.2
 """Extra caution, in points, against staking our own bishop on a trick we may not take."""
 TRICK_WORTH = 0.6
 """Rough net worth of a trick without bishops: one point a trick over six, for one side or the other."""
-
-
-def suit_of(card: str) -> str | None:
-    return None if card == KNIGHT else card[-1]
-
-
-def is_bishop(card: str) -> bool:
-    return card != KNIGHT and card[0] == "B"
 
 
 def _chance_any(probabilities: Sequence[float]) -> float:
@@ -76,52 +89,45 @@ def _chance_any(probabilities: Sequence[float]) -> float:
 class Table:
     """What one seat knows of the hand in play, read from its view alone."""
 
-    def __init__(self, view: View, game: Game) -> None:
-        self.seat: int = view["seat"]
-        self.order: list[int] = list(view["order"])
+    def __init__(self, view: BishopsWhistView, game: Game[Any]) -> None:
+        seat = view.seat
+        assert seat is not None, "a player sits at a seat"
+        self.seat: int = seat
+        extra = view.extra
+        self.order: list[int] = list(extra.order)
         i = self.order.index(self.seat)
         self.partner = self.order[(i + 2) % 4]
-        self.hand: list[str] = list(view["hand"])
-        self.trump: str | None = view["trump"]
-        self.tricks: list[dict[str, Any]] = list(view["tricks"])
-        self.trick: list[tuple[int, str]] = [(e["seat"], e["card"]) for e in view["trick"]]
+        self.hand: list[str] = list(view.hand)
+        self.trump: str | None = view.trump
+        self.tricks = [[(p.seat, p.card) for p in t.plays] for t in quitted_tricks(view)]
+        self.trick: list[tuple[int, str]] = [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
         self.number = len(self.tricks) + 1
-        self.last = self.number == 13
-        self.sizes: list[int] = list(view["hand_sizes"])
+        self.last = is_knights_trick(self.number)
+        self.sizes: list[int] = [s.hand_size or 0 for s in view.seats]
         self.ten_when_void = game.options.get("void_knight", "ten") == "ten"
         self.irregular_leader = game.options.get("irregular_trick", "first-suit") == "leader"
-        leader = view["leader"]
+        leader = view.trick.leader if view.trick is not None and view.trick.leader is not None else self.seat
         li = self.order.index(leader)
         self.play_order = [self.order[(li + k) % 4] for k in range(4)]
         self.later = self.play_order[len(self.trick) + 1 :]
-        played: Counter[str] = Counter(c for t in self.tricks for _, c in t["cards"])
+        played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
         played.update(c for _, c in self.trick)
         self.played = played
         self.unseen: Counter[str] = PACK - Counter(self.hand) - played
-        # Cards known to lie in another seat's hand: the dealer's turn-up, exposed cards.
+        # Cards known to lie in another seat's hand: the dealer's turn-up, exposed and withdrawn cards
+        # (the face-up cards of its hand on the table).
         self.known: list[Counter[str]] = [Counter() for _ in range(4)]
-        dealer = view["dealer"]
-        if view.get("turn_up_held") and dealer != self.seat and view["turn_up"]:
-            self.known[dealer][view["turn_up"]] += 1
-        for s, c in [*view.get("exposed", []), *view.get("withdrawn", [])]:
-            if s != self.seat:
-                self.known[s][c] += 1
-        # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
-        self.void: list[set[str]] = [set() for _ in range(4)]
-        self.bishop_only: list[set[str]] = [set() for _ in range(4)]
-        for cards in [t["cards"] for t in self.tricks] + [[list(e) for e in self.trick]]:
-            if not cards or cards[0][1] == KNIGHT:
-                continue
-            led = str(suit_of(cards[0][1]))
-            for s, c in cards[1:]:
-                if c == KNIGHT:
-                    self.bishop_only[s].add(led)
-                elif suit_of(c) != led:
-                    self.void[s].add(led)
         for s in range(4):
-            self.bishop_only[s] -= self.void[s]
+            zone = view.zone("hand", s)
+            if s != self.seat and zone is not None:
+                self.known[s].update(zone.face_up)
+        # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
+        shown = ShownOut.of([*self.tricks, self.trick])
+        self.void: list[set[str]] = [shown.void(s) for s in range(4)]
+        self.bishop_only: list[set[str]] = [shown.bishop_only(s) for s in range(4)]
+        for s in range(4):
             for suit in list(self.bishop_only[s]):
-                if self.played["B" + suit] or "B" + suit in self.hand:
+                if self.played[BISHOP + suit] or BISHOP + suit in self.hand:
                     self.void[s].add(suit)
             self.bishop_only[s] -= self.void[s]
         # The table does not change once read: chances and unseen suits are worked out once each.
@@ -183,7 +189,7 @@ class Table:
     def is_top(self, card: str) -> bool:
         """No unseen card of the suit outranks ``card`` (so it wins any round of the suit it leads)."""
         suit = suit_of(card)
-        return suit is not None and all(VALUE[c[0]] < VALUE[card[0]] for c in self.unseen_of(suit))
+        return suit is not None and all(RANK_VALUE[c[0]] < RANK_VALUE[card[0]] for c in self.unseen_of(suit))
 
     def opponents(self) -> list[int]:
         return [s for s in range(4) if s not in (self.seat, self.partner)]
@@ -192,58 +198,28 @@ class Table:
 
     def lawful(self) -> list[str]:
         """The cards the law of following suit allows (the knight's revoke included)."""
-        cards = sorted(set(self.hand), key=BISHOPS_WHIST.sort_key)
-        if not self.trick or self.trick[0][1] == KNIGHT:
-            return cards
-        led = suit_of(self.trick[0][1])
-        suited = [c for c in self.hand if suit_of(c) == led]
-        if not suited:
-            return cards
-        out = sorted(set(suited), key=BISHOPS_WHIST.sort_key)
-        if suited == ["B" + str(led)] and KNIGHT in self.hand:
-            out.append(KNIGHT)
-        return out
+        return lawful_cards(self.hand, self.trick[0][1] if self.trick else None)
 
-    def winner(self, cards: Sequence[tuple[int, str]]) -> int:
-        """The index in ``cards`` of the card that holds the (possibly unfinished) trick."""
-        if self.last:
-            knights = [i for i, (_, c) in enumerate(cards) if c == KNIGHT]
-            if knights:
-                return knights[-1]
-        trumps = [i for i, (_, c) in enumerate(cards) if suit_of(c) == self.trump]
-        if trumps:
-            return max(trumps, key=lambda i: VALUE[cards[i][1][0]])
-        if cards[0][1] == KNIGHT:
-            suited = [i for i, (_, c) in enumerate(cards) if c != KNIGHT]
-            if self.irregular_leader or not suited:
-                return 0
-            led = suit_of(cards[suited[0]][1])
-            return max(
-                (i for i in suited if suit_of(cards[i][1]) == led), key=lambda i: VALUE[cards[i][1][0]]
-            )
-        led = suit_of(cards[0][1])
-        best, best_value = 0, VALUE[cards[0][1][0]]
-        for i in range(1, len(cards)):
-            c = cards[i][1]
-            value = (
-                (TEN if self.ten_when_void else 0)
-                if c == KNIGHT
-                else (VALUE[c[0]] if suit_of(c) == led else -1)
-            )
-            if value >= best_value and (value > best_value or c == KNIGHT):
-                best, best_value = i, value
-        return best
+    def winner(self, cards: Sequence[tuple[int, str]]) -> tuple[int, str]:
+        """The ``(seat, card)`` that holds the (possibly unfinished) trick, a knight off the suit led
+        ranking as a ten if it may (under ``void_knight=revoke-only`` a knight of another seat is taken
+        for a discard: that seat's bishop is unseen)."""
+        lead = cards[0][1]
+        as_ten = [
+            c == KNIGHT and self.ten_when_void and knight_may_rank_ten(lead, i, self.trump)
+            for i, (_, c) in enumerate(cards)
+        ]
+        return winning_play(cards, as_ten, self.trump, last=self.last, irregular_leader=self.irregular_leader)
 
     def p_beaten(self, cards: Sequence[tuple[int, str]], seats: Sequence[int]) -> float:
         """The chance that one of ``seats`` (opponents of the holder), playing later, takes the trick."""
         if not seats:
             return 0.0
-        w = self.winner(cards)
-        card = cards[w][1]
+        card = self.winner(cards)[1]
         chances: list[float] = []
         led_card = cards[0][1]
         led = suit_of(led_card)
-        if led is None:  # an irregular trick: the first suit played stands for the suit led
+        if led is None:  # an irregular trick: the first suit played stands for the suit led (BW-12)
             led = next((suit_of(c) for _, c in cards if c != KNIGHT), None)
         for seat in seats:
             p_knight = self.p_holds(seat, KNIGHT) if self.last else 0.0
@@ -254,20 +230,21 @@ class Table:
                 chances.append(1.0 if not self.irregular_leader else 0.0)
                 continue
             if suit_of(card) == self.trump:
-                higher = [c for c in self.unseen_of(str(self.trump)) if VALUE[c[0]] > VALUE[card[0]]]
+                trumps = self.unseen_of(str(self.trump))
+                higher = [c for c in trumps if RANK_VALUE[c[0]] > RANK_VALUE[card[0]]]
                 p = self.p_any(seat, higher)
                 if led != self.trump:
                     p *= self.p_void(seat, led)
                 chances.append(_chance_any([p, p_knight]))
                 continue
-            value = TEN if card == KNIGHT else VALUE[card[0]]
-            higher = [c for c in self.unseen_of(led) if VALUE[c[0]] > value]
+            value = card_value(card)
+            higher = [c for c in self.unseen_of(led) if RANK_VALUE[c[0]] > value]
             p_follow_high = self.p_any(seat, higher)
             p_ruff = 0.0
             if self.trump is not None and led != self.trump:
                 p_void = self.p_void(seat, led)
                 p_ruff = p_void * self.p_any(seat, self.unseen_of(self.trump))
-                if value < TEN and self.ten_when_void and led_card != KNIGHT:
+                if value < TEN and self.ten_when_void and not is_irregular(led_card):
                     # A knight discarded on a plain suit ranks as its ten.
                     p_ruff = _chance_any([p_ruff, p_void * self.p_holds(seat, KNIGHT)])
             chances.append(_chance_any([p_follow_high, p_ruff, p_knight]))
@@ -284,8 +261,7 @@ class Table:
             return 0.0
         between = rest[: rest.index(self.partner)]
         after = rest[rest.index(self.partner) + 1 :]
-        w = self.winner(cards)
-        card = cards[w][1]
+        card = self.winner(cards)[1]
         if self.last:
             return self.p_holds(self.partner, KNIGHT) * (0.5 if after else 1.0)
         led = suit_of(cards[0][1]) or next((suit_of(c) for _, c in cards if c != KNIGHT), None)
@@ -296,16 +272,16 @@ class Table:
             if not higher:
                 return 0.0
             if between:
-                return self.p_holds(self.partner, max(higher, key=lambda c: VALUE[c[0]]))
+                return self.p_holds(self.partner, max(higher, key=lambda c: RANK_VALUE[c[0]]))
             return self.p_any(self.partner, higher)
 
         trumps = self.unseen_of(str(self.trump)) if self.trump is not None else []
         if suit_of(card) == self.trump:
-            higher = [c for c in trumps if VALUE[c[0]] > VALUE[card[0]]]
+            higher = [c for c in trumps if RANK_VALUE[c[0]] > RANK_VALUE[card[0]]]
             p = beats(higher) * (self.p_void(self.partner, led) if led != self.trump else 1.0)
         else:
-            value = TEN if card == KNIGHT else VALUE[card[0]]
-            p = beats([c for c in self.unseen_of(led) if VALUE[c[0]] > value])
+            value = card_value(card)
+            p = beats([c for c in self.unseen_of(led) if RANK_VALUE[c[0]] > value])
             if trumps and led != self.trump:
                 p = _chance_any([p, self.p_void(self.partner, led) * beats(trumps)])
         return 0.85 * p * (0.6 if after else 1.0)
@@ -319,7 +295,7 @@ class Table:
     def keep_value(self, card: str, hand: Sequence[str] | None = None) -> float:
         """Rough net points that keeping ``card`` (in ``hand``) is worth for the tricks to come."""
         hand = self.hand if hand is None else hand
-        left = 14 - self.number  # tricks still to play, this one included
+        left = TRICKS + 1 - self.number  # tricks still to play, this one included
         if card == KNIGHT:
             value = 0.7
             if self.unseen[KNIGHT] == 0:
@@ -335,7 +311,7 @@ class Table:
             if self.is_top(card):
                 return 1.5 if (trump or left > 1) else 0.5
             cards, knights = self.guards(suit, hand)
-            higher_out = sum(1 for c in self.unseen_of(suit) if VALUE[c[0]] > VALUE["B"])
+            higher_out = sum(1 for c in self.unseen_of(suit) if RANK_VALUE[c[0]] > RANK_VALUE[BISHOP])
             return min(
                 1.2,
                 -0.3
@@ -348,13 +324,13 @@ class Table:
         if self.is_top(card):
             value += 0.7 if trump else 0.45
             # A winner that may still catch a bishop of its suit.
-            if self.unseen["B" + suit]:
+            if self.unseen[BISHOP + suit]:
                 value += 0.3
         else:
-            value += 0.025 * VALUE[card[0]] + (0.12 if VALUE[card[0]] > TEN else 0.0)
+            value += 0.025 * RANK_VALUE[card[0]] + (0.12 if RANK_VALUE[card[0]] > TEN else 0.0)
         if trump:
-            value += 0.3 + 0.02 * VALUE[card[0]]
-        if "B" + suit in hand:
+            value += 0.3 + 0.02 * RANK_VALUE[card[0]]
+        if BISHOP + suit in hand:
             value += 0.35  # a guard of our own bishop
         return value
 
@@ -372,20 +348,20 @@ class Table:
 class HeuristicPlayer:
     """Dana's key strategies as a fast one-ply evaluation (a few milliseconds a move)."""
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
+    def __init__(self, game: Game[Any], seed: int = 0) -> None:
         self.game = game
         self.rng = Rng(seed)
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
+    def choose(self, view: BishopsWhistView, game: Game[Any]) -> str:
+        legal = list(view.legal_actions)
         if not legal:
             raise ValueError("asked to choose with no legal action in the view")
-        phase = view["phase"]
-        if phase == "claim":
-            return "claim" if "claim" in legal else legal[0]  # a claim costs nothing
-        if phase == "review":
+        phase = view.extra.phase
+        if phase == PHASE_CLAIM:
+            return "claim" if "claim" in legal else legal[0]  # a claim costs nothing (ruling BW-15)
+        if phase == PHASE_REVIEW:
             return "stand"  # it never revokes, so it has nothing to correct
-        if phase == "trump":
+        if phase == PHASE_TRUMP:
             return self.name_trump(view, legal)
         table = Table(view, game)
         offered = {a.split()[1] for a in legal if a.startswith("play ")}
@@ -394,24 +370,24 @@ class HeuristicPlayer:
             return f"play {cards[0]}"
         return f"play {self.card(table, cards)}"
 
-    def name_trump(self, view: View, legal: list[str]) -> str:
+    def name_trump(self, view: BishopsWhistView, legal: list[str]) -> str:
         """Name the longest, strongest suit; before the deal the dealer knows nothing, so any suit."""
         suits = [a.split()[1] for a in legal if a.startswith("trump ")]
-        hand = [c for c in view.get("hand", []) if c != KNIGHT]
+        hand = [c for c in view.hand if c != KNIGHT]
         if not hand:
             return f"trump {self.rng.choice(suits)}"
 
         def strength(suit: str) -> float:
             mine = [c for c in hand if suit_of(c) == suit]
-            return len(mine) * 2.0 + sum(max(0, VALUE[c[0]] - 10) * 0.5 for c in mine)
+            return len(mine) * 2.0 + sum(max(0, RANK_VALUE[c[0]] - TEN) * 0.5 for c in mine)
 
         return f"trump {max(suits, key=strength)}"
 
     # --- card play ----------------------------------------------------------------------
 
     def card(self, t: Table, cards: list[str]) -> str:
-        if t.number == 12 and KNIGHT in cards and len(set(t.hand)) > 1:
-            # Keep a knight for the 13th trick, where it outranks everything.
+        if t.number == KNIGHTS_TRICK - 1 and KNIGHT in cards and len(set(t.hand)) > 1:
+            # Keep a knight for the knight's trick, where it outranks everything (ruling BW-13).
             rest = [c for c in cards if c != KNIGHT]
             if rest and not (t.hand.count(KNIGHT) > 1):
                 cards = rest
@@ -422,11 +398,11 @@ class HeuristicPlayer:
     def trick_value(self, t: Table, cards: Sequence[tuple[int, str]]) -> float:
         """What the trick is worth to the side that takes it, bishops counted."""
         bishops = sum(1 for _, c in cards if is_bishop(c))
-        return 2.0 * bishops + TRICK_WORTH
+        return BISHOP_POINTS * bishops + TRICK_WORTH
 
     def p_ours(self, t: Table, cards: list[tuple[int, str]]) -> float:
         """Our side's chance to take the trick once ``cards`` lie on it."""
-        w = cards[t.winner(cards)][0]
+        w = t.winner(cards)[0]
         rest = t.later
         if w in (t.seat, t.partner):
             opponents = [s for s in rest if s not in (t.seat, t.partner)]
@@ -441,11 +417,11 @@ class HeuristicPlayer:
             value = self.trick_value(t, after)
             # Bishops later players may be forced to drop on this trick are part of its value.
             value += self.forced_bishops(t, after)
-            score = value * (2 * p - 1) - t.spend_cost(c) - 0.001 * (TEN if c == KNIGHT else VALUE[c[0]])
+            score = value * (2 * p - 1) - t.spend_cost(c) - 0.001 * card_value(c)
             if is_bishop(c):
                 score -= BISHOP_RISK * (1.0 - p)  # a bishop staked on an uncertain trick
-            if t.number == 12 and KNIGHT in t.hand and c != KNIGHT and t.unseen[KNIGHT]:
-                # Setting up the 13th trick: the last knight played wins it, so lead it late.
+            if t.number == KNIGHTS_TRICK - 1 and KNIGHT in t.hand and c != KNIGHT and t.unseen[KNIGHT]:
+                # Setting up the knight's trick: the last knight played wins it, so lead it late.
                 score -= 0.4 * p
             if score > best_score + 1e-9:
                 best, best_score = c, score
@@ -456,7 +432,7 @@ class HeuristicPlayer:
         led = suit_of(cards[0][1])
         if led is None or t.last:
             return 0.0
-        bishop = "B" + led
+        bishop = BISHOP + led
         if not t.unseen[bishop]:
             return 0.0
         expected = 0.0
@@ -487,7 +463,7 @@ class HeuristicPlayer:
     def lead_score(self, t: Table, c: str, opponents: list[int]) -> float:
         suit = str(suit_of(c))
         trump = suit == t.trump
-        bishop = "B" + suit
+        bishop = BISHOP + suit
         score = 0.0
         top = t.is_top(c)
         ruff = 0.0
@@ -517,8 +493,8 @@ class HeuristicPlayer:
                 score += 0.2 + (0.5 if t.unseen[bishop] and bishop not in t.hand else 0.0)
         else:
             # A losing lead: keep it cheap, and keep guards of our own bishops at home.
-            score -= 0.05 * VALUE[c[0]]
-            if VALUE[c[0]] > TEN:
+            score -= 0.05 * RANK_VALUE[c[0]]
+            if RANK_VALUE[c[0]] > TEN:
                 score -= 0.4
             if bishop in t.hand:
                 score -= 0.8 if not is_bishop(c) else 1.5
@@ -555,7 +531,7 @@ class SearchPlayer:
     """
 
     def __init__(
-        self, game: Game, seed: int = 0, playouts: int = PLAYOUTS, seconds: float | None = None
+        self, game: Game[Any], seed: int = 0, playouts: int = PLAYOUTS, seconds: float | None = None
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
@@ -572,17 +548,16 @@ class SearchPlayer:
         """How many worlds a decision between ``candidates`` cards samples within the budget."""
         return max(MIN_WORLDS, min(MAX_WORLDS, self.playouts // candidates))
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        if view["phase"] != "play":
+    def choose(self, view: BishopsWhistView, game: Game[Any]) -> str:
+        legal = list(view.legal_actions)
+        if view.extra.phase != PHASE_PLAY:
             return self.fast.choose(view, game)
         table = Table(view, game)
         offered = {a.split()[1] for a in legal if a.startswith("play ")}
         cards = [c for c in table.lawful() if c in offered]
         if len(cards) <= 1:
             return self.fast.choose(view, game)
-        seat = view["seat"]
-        side = [s for s in range(4) if s in (seat, table.partner)]
+        side = [s for s in range(4) if s in (table.seat, table.partner)]
         totals = dict.fromkeys(cards, 0.0)
         worlds = self.worlds(len(cards))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -597,7 +572,7 @@ class SearchPlayer:
         self.last_worlds = n
         return f"play {max(cards, key=lambda c: totals[c])}"
 
-    def playout(self, state: Any, side: list[int]) -> float:
+    def playout(self, state: BishopsWhistState, side: list[int]) -> float:
         """Our side's margin of points in this hand, heuristic players playing every seat to its end.
 
         Only the State API is used on the sampled world: the hand ends at its ``hand_end`` event.
@@ -618,11 +593,11 @@ class SearchPlayer:
         return 0.0
 
 
-def _heuristic(game: Game, seed: int) -> Player:
+def _heuristic(game: Game[Any], seed: int) -> Player:
     return HeuristicPlayer(game, seed)
 
 
-def _search(game: Game, seed: int) -> Player:
+def _search(game: Game[Any], seed: int) -> Player:
     return SearchPlayer(game, seed)
 
 

@@ -1,42 +1,91 @@
 """Bishops Whist (A. T. Dana, 1899): whist for four with castle-aces, bishops and suitless knights.
 
-The rules live here and nowhere else. Seats sit clockwise in ``order``; each
-seat's left-hand neighbour is the next seat in it. Partnerships are fixed
-(seats 0 and 2 against 1 and 3, "by mutual choice") or cut for; the first
-dealer is always cut for. Every ruling on a point the source leaves open is
-recorded in docs/rulings.md and named here where it is applied.
+The rules live here and nowhere else: the computer players ask this module (``lawful_cards``,
+``knights_revoke``, ``winning_play``, ``ShownOut``...) rather than copy it. Seats sit clockwise in
+``order``; each seat's left-hand neighbour is the next seat in it. Partnerships are fixed (seats 0 and 2
+against 1 and 3, "by mutual choice") or cut for; the first dealer is always cut for. Every ruling on a
+point the source leaves open is recorded in docs/rulings.md and named here, by its id, where it is
+carried out.
 """
+
+# ruff: noqa: RUF009 - ``labelled``, ``per_seat`` and ``internal`` make dataclass fields, like ``field``
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal, NotRequired
 
 from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
+from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
+from parlour.engine.views import (
+    Play,
+    ScoreRow,
+    ScoreSheet,
+    TrickView,
+    View,
+    Zone,
+    internal,
+    labelled,
+    per_seat,
+    trick_view,
+)
+from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
+
+# --- the pack and the table -----------------------------------------------------------------------------
 
 KNIGHT = "N"
-ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
-PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
-PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(4)]
-TARGET = 25
-HAND_POINTS = (-(4 * 24 + 2 * 26 + 2 * 24), 16)
-"""A side's points in one hand: 16 at most (7 tricks, 4 bishops, the bishop cut); at worst, under table
-laws, a revoke a trick (tricks 1-12) and an exposed card a trick (13) for each partner, and a corrected
-revoke a trick (ruling BW-24)."""
-HAND_LIMIT_MAX = 1000  # ruling BW-25: every match ends
+"""The suitless knight (four in the pack, all alike)."""
+BISHOP = "B"
+"""The bishop's rank letter (``BH`` is the bishop of hearts; the bishop of trumps is the cardinal)."""
+SEATS = 4
+HAND_SIZE = 13
+"""Cards dealt to each player: the dealer's thirteenth is the turn-up (ruling BW-6)."""
+TRICKS = HAND_SIZE
+"""Tricks in a hand."""
+KNIGHTS_TRICK = TRICKS
+"""The thirteenth and last trick, the knight's trick: there the last knight played wins (ruling BW-13)."""
+LIFT_MORE_THAN = 4
+"""The cut for trumps lifts more than four cards, and leaves more than four beneath (ruling BW-5)."""
 RANK_VALUE: Mapping[str, int] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
 }  # fmt: skip
-TEN = 10  # what a knight counts as in a plain suit that leads
+"""The rank of a suited card within its suit (the castle-ace highest)."""
+TEN = 10
+"""What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
 CUT_VALUE: Mapping[str, int] = {**RANK_VALUE, KNIGHT: TEN}
+ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
+
+# --- scoring ---------------------------------------------------------------------------------------------
+
+TARGET = 25
+"""Points that win the game."""
+BOOK = 6
+"""Each trick over six scores a point."""
+BISHOP_POINTS = 2
+"""Each bishop in a side's tricks."""
+BISHOP_CUT_POINTS = 1
+"""The dealer's side scores a point when a bishop is turned for trumps (ruling BW-7)."""
+EXPOSED_CARD_PENALTY = 2
+"""Table laws: an exposed card costs its side two points (ruling BW-16)."""
+REVOKE_PENALTY = 4
+"""Table laws: each revoke found on a claim costs the revoking side four points (ruling BW-15)."""
+HAND_POINTS = (
+    -2 * (TRICKS - 1) * (REVOKE_PENALTY + EXPOSED_CARD_PENALTY) - 2 * TRICKS * EXPOSED_CARD_PENALTY,
+    (TRICKS - BOOK) + SEATS * BISHOP_POINTS + BISHOP_CUT_POINTS,
+)
+"""A side's points in one hand: 16 at most (7 tricks, 4 bishops, the bishop cut); at worst, under table
+laws, a revoke and an exposed card a trick (tricks 1-12) and an exposed card in the 13th for each
+partner, and a corrected revoke a trick (ruling BW-24): -196."""
+HAND_LIMIT_MAX = 1000  # ruling BW-25: every match ends
 MISDEALS: Mapping[str, str] = {
     "II": "the dealer dealt before naming trumps when a knight was turned",
     "III": "the dealer reunited the packets without putting the lifted packet underneath",
@@ -45,21 +94,217 @@ MISDEALS: Mapping[str, str] = {
     "VI": "the dealer dealt a card face up",
 }
 PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
+PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
+PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
+
+
+# --- the laws, by name (the rules and the players both ask these) -------------------------------------------
+
+
+def suit_of(card: str) -> str | None:
+    """The suit of a card; a knight belongs to no suit."""
+    return None if card == KNIGHT else card[-1]
+
+
+def is_bishop(card: str) -> bool:
+    return card != KNIGHT and card[0] == BISHOP
+
+
+def card_value(card: str) -> int:
+    """A card's rank for the trick it may take: a knight as its ten (where it ranks at all)."""
+    return TEN if card == KNIGHT else RANK_VALUE[card[0]]
+
+
+def is_knights_trick(number: int) -> bool:
+    """The thirteenth trick, where knights outrank every card (ruling BW-13)."""
+    return number == KNIGHTS_TRICK
+
+
+def is_irregular(lead: str) -> bool:
+    """A trick led by a knight: every player may play any card (ruling BW-12)."""
+    return lead == KNIGHT
+
+
+def is_bishop_cut(turn_up: str) -> bool:
+    """A bishop turned for trumps scores the dealer's side a point, once the deal stands (ruling BW-7)."""
+    return is_bishop(turn_up)
+
+
+def knights_revoke(suited: Sequence[str], hand: Sequence[str]) -> bool:
+    """Whether the knight's revoke is open: the player's only card of the suit led (``suited``) is its
+    bishop, and he holds a knight to play in its place (ruling BW-9). It carries no penalty, in
+    trumps too, and may be made again while knights last."""
+    return len(suited) == 1 and suited[0][0] == BISHOP and KNIGHT in hand
+
+
+def lawful_cards(hand: Sequence[str], lead: str | None) -> list[str]:
+    """The distinct cards of ``hand`` (in its order) that keep the law of following suit, when ``lead``
+    is the card led to the trick (``None``: the player leads)."""
+    cards = list(dict.fromkeys(hand))
+    if lead is None or is_irregular(lead):
+        return cards  # a lead, or the irregular trick: any card (ruling BW-12)
+    led = lead[-1]
+    suited = [c for c in cards if c[-1] == led]
+    if not suited:
+        return cards  # void in the suit led: any card, a knight or not (ruling BW-8)
+    if knights_revoke(suited, hand):
+        return [suited[0], KNIGHT]
+    return suited  # holding the suit led, a knight may not be played (ruling BW-9)
+
+
+def knight_may_rank_ten(lead: str, position: int, trump: str | None) -> bool:
+    """Whether a knight played ``position``-th (0: led) to a trick led by ``lead`` can rank as a ten: only
+    in a plain suit that leads (ruling BW-10); never in trumps, never in the irregular trick."""
+    return position > 0 and not is_irregular(lead) and suit_of(lead) != trump
+
+
+def winning_play(
+    plays: Sequence[tuple[int, str]],
+    as_ten: Sequence[bool],
+    trump: str | None,
+    *,
+    last: bool,
+    irregular_leader: bool,
+) -> tuple[int, str]:
+    """The ``(seat, card)`` that holds a trick of ``plays`` (finished or not); ``as_ten[i]`` says whether
+    a knight at ``plays[i]`` ranks as a ten, ``last`` whether it is the knight's trick."""
+    if last:
+        knights = [p for p in plays if p[1] == KNIGHT]
+        if knights:
+            return knights[-1]  # ruling BW-13: the last knight played wins the knight's trick
+    trumps = [p for p in plays if p[1][-1] == trump]  # a knight's code ends in no suit letter
+    if trumps:
+        return highest(trumps, card_value)  # a trump always wins, the irregular trick too (ruling BW-12)
+    lead = plays[0][1]
+    if is_irregular(lead):
+        # Ruling BW-12: the first suited card sets the suit; knights have no rank there. A trick of
+        # knights only, or every irregular trick under irregular_trick=leader, goes to the leader.
+        suited = [p for p in plays if p[1] != KNIGHT]
+        if irregular_leader or not suited:
+            return plays[0]
+        led = suited[0][1][-1]
+        return highest([p for p in suited if p[1][-1] == led], card_value)
+    led = lead[-1]
+    candidates = [p for p, ten in zip(plays, as_ten, strict=True) if ten or p[1][-1] == led]
+    # Ruling BW-11: of two knights ranking as tens, the later wins (suited cards never tie).
+    return highest(candidates, card_value, ties="last")
+
+
+class ShownOut:
+    """What the play has shown of the suits each seat may still hold, under strict laws (where nobody
+    revokes): a seat that played a suited card off the suit led holds none of it; a seat that played a
+    knight on it holds at most the bishop (a knight's revoke, ruling BW-9, or a discard: ruling BW-8)."""
+
+    def __init__(self) -> None:
+        self.barred: list[dict[str, bool]] = [{} for _ in range(SEATS)]
+        """Per seat: suit shown out of -> whether its bishop may still be held."""
+
+    @classmethod
+    def of(cls, tricks: Iterable[Sequence[tuple[int, str]]]) -> ShownOut:
+        shown = cls()
+        for plays in tricks:
+            shown.see(plays)
+        return shown
+
+    def see(self, plays: Sequence[tuple[int, str]]) -> None:
+        """Read one trick (or the trick on the table)."""
+        if not plays or is_irregular(plays[0][1]):
+            return
+        led = plays[0][1][-1]
+        for seat, card in plays[1:]:
+            if card[-1] != led:
+                barred = self.barred[seat]
+                barred[led] = barred.get(led, True) and card == KNIGHT
+
+    def may_hold(self, seat: int, card: str) -> bool:
+        suit = suit_of(card)
+        if suit is None:
+            return True
+        barred = self.barred[seat]
+        return suit not in barred or (barred[suit] and card[0] == BISHOP)
+
+    def void(self, seat: int) -> set[str]:
+        """The suits ``seat`` cannot hold at all."""
+        return {suit for suit, bishop in self.barred[seat].items() if not bishop}
+
+    def bishop_only(self, seat: int) -> set[str]:
+        """The suits of which ``seat`` may hold only the bishop."""
+        return {suit for suit, bishop in self.barred[seat].items() if bishop}
+
+
+def quitted_tricks(view: View[BishopsWhistExtra]) -> list[TrickView]:
+    """The hand's quitted tricks, every one of them (ruling BW-19), rebuilt from a view."""
+    extra = view.extra
+    order, cards = extra.order, extra.trick_cards
+    out: list[TrickView] = []
+    for k, (leader, winner) in enumerate(zip(extra.trick_leaders, extra.trick_winners, strict=True)):
+        i = order.index(leader)
+        cards_of = cards[SEATS * k : SEATS * k + SEATS]
+        plays = [Play(order[(i + j) % SEATS], card) for j, card in enumerate(cards_of)]
+        out.append(TrickView(plays, leader, winner, k + 1))
+    return out
+
+
+def dealer_of(view: View[Any]) -> int:
+    """The seat that dealt the hand in play."""
+    return next(s.seat for s in view.seats if "dealer" in s.roles)
+
+
+# --- the view -------------------------------------------------------------------------------------------
+
+
+def _internal_per_seat(cards: bool) -> Any:
+    return field(metadata={"show": False, "per": "seat", "cards": cards})
+
+
+@dataclass(slots=True)
+class BishopsWhistExtra:
+    """Bishops Whist's own facts in a view (the hands, tricks and turn-up are in the shared fields)."""
+
+    phase: str = labelled("phase")
+    """``trump`` (a knight was turned: the dealer names trumps), ``play``, ``review`` (a trick waits for
+    the players off suit to let their cards stand or correct a revoke), ``claim`` (claims of revoke at
+    the end of the hand), ``over``."""
+    turn_up: str = labelled("turned up", cards=True)
+    turn_up_held: bool = labelled("the dealer still holds the turn-up")
+    """Everybody knows the dealer holds the turn-up until he plays it (rulings BW-6, BW-22)."""
+    bishop_cut: bool = labelled("bishop cut: a point to the dealer's side")
+    tricks_won: list[int] = per_seat("tricks this hand", per="side")
+    hand_points: list[int] = per_seat("points this hand", per="side")
+    hands_played: int = labelled("hands played")
+    exposed: list[list[str]] = per_seat("exposed cards", cards=True)
+    """Table laws: cards exposed (-2 each) and back in the hand until played (ruling BW-16)."""
+    withdrawn: list[list[str]] = per_seat("withdrawn cards", cards=True)
+    """Table laws: cards withdrawn after a corrected revoke, seen by all until played (ruling BW-24)."""
+    own_revokes: list[int] = labelled("your revokes this hand (tricks)")
+    """The viewing seat's own revokes of the hand, by trick number (secret to the others)."""
+    order: list[int] = internal()
+    """The seats clockwise from seat ``order[0]``."""
+    review: list[int] = internal()
+    """The seats still to let their card on the complete trick stand or correct it, in turn."""
+    stood: list[int] = internal()
+    """The seats that have let their card on the trick stand."""
+    exposed_this_trick: list[int] = internal()
+    """The seats that have exposed a card during this trick (once a trick each)."""
+    trick_cards: list[str] = internal()
+    """The quitted tricks' cards, four a trick in play order (``quitted_tricks`` rebuilds them)."""
+    trick_leaders: list[int] = internal()
+    trick_winners: list[int] = internal()
 
 
 # --- the saved state (checked field by field on load) ---------------------------------------------------
 
 Side = Annotated[int, Field(ge=0, le=1)]
-TrickNumber = Annotated[int, Field(ge=1, le=13)]
-Hand = Annotated[list[Code], Field(max_length=13)]
+TrickNumber = Annotated[int, Field(ge=1, le=TRICKS)]
+Hand = Annotated[list[Code], Field(max_length=HAND_SIZE)]
 Shown = Annotated[list[tuple[Seat, Code]], Field(max_length=52)]
-Seats = Annotated[list[Seat], Field(max_length=4)]
+Seats = Annotated[list[Seat], Field(max_length=SEATS)]
 
 
 class TrickSave(SaveDict):
     number: TrickNumber
     leader: Seat
-    cards: Annotated[list[tuple[Seat, Code]], Field(min_length=4, max_length=4)]
+    cards: Annotated[list[tuple[Seat, Code]], Field(min_length=SEATS, max_length=SEATS)]
     winner: Seat
 
 
@@ -78,8 +323,8 @@ class BishopsWhistSave(SaveDict):
     turn_up_held: bool
     bishop_cut: bool
     leader: Seat
-    trick: Annotated[list[tuple[Seat, Code, bool]], Field(max_length=4)]
-    tricks: Annotated[list[TrickSave], Field(max_length=13)]
+    trick: Annotated[list[tuple[Seat, Code, bool]], Field(max_length=SEATS)]
+    tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
     exposed: Shown
     exposed_now: Seats
     revokes: Annotated[list[tuple[Seat, TrickNumber]], Field(max_length=52)]
@@ -95,11 +340,6 @@ class BishopsWhistSave(SaveDict):
     withdrawn: NotRequired[Shown]
     review: NotRequired[Seats]
     stood: NotRequired[Seats]
-
-
-def suit_of(card: str) -> str | None:
-    """The suit of a card; a knight belongs to no suit."""
-    return None if card == KNIGHT else card[-1]
 
 
 class BishopsWhistState(State):
@@ -137,19 +377,12 @@ class BishopsWhistState(State):
         self.finished = False
         self._pending_deal: list[str] = []  # the undealt pack while the dealer names trumps
         self._preset = False  # an explicit deal whose hands are already dealt
+        self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
         self._cp: int | None = -1  # cached current player; -1 = to compute
 
-    # --- table geometry -------------------------------------------------------------
-
     def left_of(self, seat: int) -> int:
-        return self.order[(self.order.index(seat) + 1) % 4]
-
-    def right_of(self, seat: int) -> int:
-        return self.order[(self.order.index(seat) + 3) % 4]
-
-    def partner_of(self, seat: int) -> int:
-        return self.order[(self.order.index(seat) + 2) % 4]
+        return self.order[(self.order.index(seat) + 1) % SEATS]
 
     # --- the State contract ---------------------------------------------------------
 
@@ -161,76 +394,74 @@ class BishopsWhistState(State):
         return cp
 
     def _compute_cp(self) -> int | None:
-        if self.phase == PHASE_PLAY:
+        phase = self.phase
+        if phase == PHASE_PLAY:
             order = self.order
-            return order[(order.index(self.leader) + len(self.trick)) & 3]
+            return order[(order.index(self.leader) + len(self.trick)) % SEATS]
         if self.finished:
             return None
-        if self.phase == PHASE_TRUMP:
+        if phase == PHASE_TRUMP:
             return self.dealer
-        if self.phase == PHASE_CLAIM:
+        if phase == PHASE_CLAIM:
             return self.claimants[0]
-        if self.phase == PHASE_REVIEW:
-            return self.review[0]
-        return self.order[(self.order.index(self.leader) + len(self.trick)) % 4]
+        return self.review[0]  # PHASE_REVIEW
 
     @property
     def scores(self) -> list[float]:
-        return [float(self.match[self.team_of[s]]) for s in range(4)]
-
-    @property
-    def winners(self) -> list[int]:
-        if self.winner_side is None:
-            return []
-        return [s for s in range(4) if self.team_of[s] == self.winner_side]
+        return [float(self.match[self.team_of[s]]) for s in range(SEATS)]
 
     @property
     def teams(self) -> list[tuple[int, ...]]:
         t = self._teams
         if t is None or t[1] != self.team_of:
-            teams = [tuple(s for s in range(4) if self.team_of[s] == x) for x in (0, 1)]
+            teams = [tuple(s for s in range(SEATS) if self.team_of[s] == x) for x in (0, 1)]
             t = self._teams = (teams, list(self.team_of))
         return list(t[0])
 
+    def _outcome(self) -> Outcome:
+        a, b = self.match
+        side = self.winner_side
+        decided, _ = self._result()
+        if not decided:
+            why = f"the agreed limit of {self.hands_played} hands is played"  # ruling BW-20
+            if side is None:
+                return Outcome((), f"{why}: drawn at {a}-{b}")
+            return Outcome(self.teams[side], f"{why}: the higher side wins, {a}-{b}")
+        if side is None:
+            return Outcome((), f"equal scores of {TARGET} or more: drawn at {a}-{b}")  # ruling BW-14
+        if 1 - side in self.revoked_sides:
+            # Ruling BW-23, revoking_side=opponents-win.
+            return Outcome(self.teams[side], f"{TARGET} or more, the other side found revoking: {a}-{b}")
+        return Outcome(self.teams[side], f"{TARGET} or more, and more than the other side: {a}-{b}")
+
     def _compute_legal(self) -> list[str]:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            seat = self.current_player
+            assert seat is not None
+            hand = self.hands[seat]  # kept in pack order, knights last
+            if self.game.table_laws:
+                cards = list(dict.fromkeys(hand))
+                plays = [PLAY[c] for c in cards]
+                if seat not in self.exposed_now:
+                    # A card already lying exposed cannot be exposed again (knights count one by one);
+                    # nor can a card everybody saw withdrawn (rulings BW-16, BW-24).
+                    shown = Counter(c for s, c in self.exposed if s == seat)
+                    shown.update(c for s, c in self.withdrawn if s == seat)
+                    plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
+                return plays
+            return [PLAY[c] for c in lawful_cards(hand, self.trick[0][1] if self.trick else None)]
         if self.finished:
             return []
-        if self.phase == PHASE_TRUMP:
+        if phase == PHASE_TRUMP:
             acts = [f"trump {s}" for s in SUITS]
-            return [*acts, "deal"] if self.game.table_laws else acts
-        if self.phase == PHASE_CLAIM:
+            return [*acts, "deal"] if self.game.table_laws else acts  # ruling BW-17: misdeal II
+        if phase == PHASE_CLAIM:
             return ["claim", "pass"]
-        if self.phase == PHASE_REVIEW:
-            return ["stand", *(f"correct {c}" for c in self._corrections())]
-        seat = self.current_player
-        assert seat is not None
-        hand = self.hands[seat]  # kept in pack order, knights last
-        cards = list(dict.fromkeys(hand))
-        if self.game.table_laws:
-            plays = [PLAY[c] for c in cards]
-            if seat not in self.exposed_now:
-                # A card already lying exposed cannot be exposed again (knights count one by one);
-                # nor can a card everybody saw withdrawn (ruling BW-24).
-                shown = Counter(c for s, c in self.exposed if s == seat)
-                shown.update(c for s, c in self.withdrawn if s == seat)
-                plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
-            return plays
-        return [PLAY[c] for c in self._playable(hand, cards)]
-
-    def _playable(self, hand: list[str], cards: list[str]) -> list[str]:
-        """The distinct cards of ``hand`` that keep the law of following suit (knight's revoke included)."""
-        if not self.trick or self.trick[0][1] == KNIGHT:
-            return cards  # a lead, or an irregular trick: any card
-        led = self.trick[0][1][-1]
-        suited = [c for c in cards if c[-1] == led]
-        if not suited:
-            return cards
-        if len(suited) == 1 and suited[0][0] == "B" and KNIGHT in hand:
-            return [suited[0], KNIGHT]  # the knight's revoke: the bishop stands alone in the suit led
-        return suited
+        return ["stand", *(f"correct {c}" for c in self._corrections())]  # PHASE_REVIEW
 
     def _corrections(self) -> list[str]:
-        """The right cards a reviewing seat may put in place of its revoke (ruling BW-24).
+        """The right cards a reviewing seat may put in place of its revoke (rulings BW-18, BW-24).
 
         Only a real revoke can be corrected; the right card keeps the law of following suit, the
         knight's revoke included (the card taken back counts as back in the hand).
@@ -241,42 +472,39 @@ class BishopsWhistState(State):
             return []
         wrong = next(c for s, c, _ in self.trick if s == seat)
         hand = sorted([*self.hands[seat], wrong], key=ORDER.__getitem__)
-        return [c for c in self._playable(hand, list(dict.fromkeys(hand))) if c != wrong]
+        return [c for c in lawful_cards(hand, self.trick[0][1]) if c != wrong]
 
     def _follows(self, seat: int, card: str) -> bool:
         """Whether playing ``card`` keeps the law of following suit (knight's revoke included)."""
-        hand = self.hands[seat]
-        return card in self._playable(hand, list(dict.fromkeys(hand)))
+        return card in lawful_cards(self.hands[seat], self.trick[0][1] if self.trick else None)
 
-    def explain_illegal(self, action: str) -> str:
-        """Why ``action`` is refused; user text is echoed only cut short (``echo``)."""
-        words = action.split()
-        if self.phase == PHASE_TRUMP:
+    def explain_illegal(self, action: Action) -> str:
+        """Why the well-formed ``action`` is refused now (its card codes are the pack's: safe to echo)."""
+        phase, kind = self.phase, action.kind
+        if phase == PHASE_TRUMP:
             return "a knight was turned: the dealer must first name trumps ('trump S', 'trump H', ...)"
-        if self.phase == PHASE_CLAIM:
+        if phase == PHASE_CLAIM:
             return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
-        if self.phase == PHASE_REVIEW:
-            return self._explain_review(words)
-        if words[:1] == ["correct"]:
+        if phase == PHASE_REVIEW:
+            return self._explain_review(action)
+        if kind == "correct":
             return "a revoke is corrected once the trick is complete, before it is gathered"
-        if len(words) != 2 or words[0] not in ("play", "expose"):
+        if kind not in ("play", "expose"):
             return "play a card with 'play <card>', e.g. 'play 9H', 'play BS' or 'play N' for a knight"
-        card = words[1]
-        if not BISHOPS_WHIST.is_card(card):
-            return f"{echo(card)} is not a card: codes are rank C K Q B 9-2 and suit S H D C, or N (knight)"
+        card = action.card
         seat = self.current_player
         assert seat is not None
         if card not in self.hands[seat]:
             return f"you do not hold {card}"
-        if words[0] == "expose":
+        if kind == "expose":
             if not self.game.table_laws:
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
             return f"{card} is already exposed (or was seen withdrawn)"
-        led = suit_of(self.trick[0][1])
+        led = str(suit_of(self.trick[0][1]))
         suited = [c for c in self.hands[seat] if suit_of(c) == led]
-        name = SUIT_NAMES[str(led)]
+        name = SUIT_NAMES[led]
         if card == KNIGHT:
             return (
                 f"you must follow suit in {name} ({', '.join(suited)}); a knight may replace only a "
@@ -284,38 +512,34 @@ class BishopsWhistState(State):
             )
         return f"you must follow suit: {name} were led and you hold {', '.join(suited)}"
 
-    def _explain_review(self, words: list[str]) -> str:
-        usage = (
-            "the trick is complete: 'stand' lets your card stand, 'correct <card>' takes back a revoke "
-            "and plays the right card"
-        )
-        if len(words) != 2 or words[0] != "correct":
-            return usage
+    def _explain_review(self, action: Action) -> str:
+        if action.kind != "correct":
+            return (
+                "the trick is complete: 'stand' lets your card stand, 'correct <card>' takes back a revoke "
+                "and plays the right card"
+            )
         right = self._corrections()
         if not right:
             return "your card on the trick is no revoke: there is nothing to correct ('stand')"
-        if not BISHOPS_WHIST.is_card(words[1]):
-            return f"{echo(words[1])} is not a card; the right card is one of {', '.join(right)}"
         return f"the right card follows suit: one of {', '.join(right)}"
 
-    def _apply(self, action: str) -> None:
-        self._legal_cache = None
+    def _apply(self, action: Action) -> None:
         self._cp = -1
-        word, _, arg = action.partition(" ")
-        if word == "trump":
-            self._name_trump(arg)
-        elif word == "deal":
+        kind = action.kind
+        if kind == "play":
+            self._play(action.card)
+        elif kind == "trump":
+            self._name_trump(str(action.args[0]))
+        elif kind == "deal":
             self._misdeal("II", self.dealer)
-        elif word == "claim" or word == "pass":
-            self._answer_claim(word == "claim")
-        elif word == "expose":
-            self._expose(arg)
-        elif word == "stand":
+        elif kind == "claim" or kind == "pass":
+            self._answer_claim(kind == "claim")
+        elif kind == "expose":
+            self._expose(action.card)
+        elif kind == "stand":
             self._stand()
-        elif word == "correct":
-            self._correct(arg)
-        else:
-            self._play(arg)
+        else:  # correct
+            self._correct(action.card)
         self._cp = -1
 
     # --- dealing ----------------------------------------------------------------------
@@ -329,16 +553,17 @@ class BishopsWhistState(State):
             self._explicit_deal(deal)
 
     def _cut_for_table(self) -> None:
-        """Cut for partners (if so agreed) and for the first deal; the lowest cut deals."""
+        """Cut for partners (if so agreed, ruling BW-1) and for the first deal: the lowest cut deals
+        (ruling BW-2)."""
         by_cut = self.game.options["partners"] == "cut"
-        ranking = self._cut_order(list(range(4)), by_cut)
+        ranking = self._cut_order(list(range(SEATS)), by_cut)
         if by_cut:
             high, low = ranking[:2], ranking[2:]
             for seat in high:
                 self.team_of[seat] = 0
             for seat in low:
                 self.team_of[seat] = 1
-            # The highest cutter sits at the dealer's left, partners face each other.
+            # Ruling BW-4: the highest cutter sits at the dealer's left, partners face each other.
             self.order = [low[1], high[0], low[0], high[1]]
         self.dealer = ranking[-1]
         text = f"seat {self.dealer} cut lowest and deals first"
@@ -357,7 +582,7 @@ class BishopsWhistState(State):
         )
 
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
-        """Seats from highest cut to lowest, equal cuts cut again where the tie matters."""
+        """Seats from highest cut to lowest, equal cuts cut again where the tie matters (ruling BW-3)."""
         pack = list(BISHOPS_WHIST.cards)
         self.rng.shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
@@ -390,7 +615,8 @@ class BishopsWhistState(State):
         self.hand_number += 1
         pack = list(BISHOPS_WHIST.cards)
         self.rng.shuffle(pack)
-        lifted = 5 + self.rng.randrange(len(pack) - 9)  # both packets hold more than four cards
+        # Ruling BW-5: both packets hold more than four cards.
+        lifted = LIFT_MORE_THAN + 1 + self.rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
         self.turn_up = pack[lifted]
         rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
         self._reset_hand()
@@ -443,34 +669,37 @@ class BishopsWhistState(State):
             self._deal()
 
     def _deal(self) -> None:
-        """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th."""
+        """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th
+        (ruling BW-6)."""
         chance = self.game.options["misdeal_chance"]
         if self.game.table_laws and chance > 0 and self.rng.random() < chance:
-            law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]
+            law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
             self._misdeal(law, self.dealer)
             return
         order = self.order
         first = order.index(self.dealer) + 1
         pending = self._pending_deal
-        for k in range(4):
-            self.hands[order[(first + k) & 3]] = pending[k::4]
+        for k in range(SEATS):
+            self.hands[order[(first + k) % SEATS]] = pending[k::SEATS]
         self.hands[self.dealer].append(self.turn_up)
         self._pending_deal = []
         self._begin_play()
 
     def _begin_play(self) -> None:
-        for s in range(4):
+        for s in range(SEATS):
             self.hands[s].sort(key=ORDER.__getitem__)
             self.log.append(Event("hand", {"cards": list(self.hands[s])}, to=s))
         self.turn_up_held = True
         self.leader = self.left_of(self.dealer)
         self.phase = PHASE_PLAY
-        if self.turn_up[0] == "B" and self.turn_up != KNIGHT:
+        if is_bishop_cut(self.turn_up):
+            # Ruling BW-7: scored once the deal is complete (a misdeal loses it).
             self.bishop_cut = True
-            self._score(self.team_of[self.dealer], 1, "bishop cut for trump")
+            self._score(self.team_of[self.dealer], BISHOP_CUT_POINTS, "bishop cut for trump")
 
     def _misdeal(self, law: str, dealer: int) -> None:
-        """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh."""
+        """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh (ruling
+        BW-17)."""
         self.log.append(
             Event(
                 "misdeal",
@@ -515,31 +744,35 @@ class BishopsWhistState(State):
     # --- play -------------------------------------------------------------------------
 
     def _expose(self, card: str) -> None:
+        """Ruling BW-16: the card is shown to all, stays in the hand, and costs its side two points."""
         seat = self.current_player
         assert seat is not None
         self.exposed.append([seat, card])
         self.exposed_now.append(seat)
         self.log.append(
-            Event("expose", {"seat": seat, "card": card, "text": f"seat {seat} exposes {card} (-2)"})
+            Event(
+                "expose",
+                {"seat": seat, "card": card, "text": f"seat {seat} exposes {card} (-{EXPOSED_CARD_PENALTY})"},
+            )
         )
-        self._penalty(seat, 2, "exposed card")
+        self._penalty(seat, EXPOSED_CARD_PENALTY, "exposed card")
 
     def _play(self, card: str) -> None:
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]
-        game = self.game
-        if game.table_laws and not self._follows(seat, card):
+        if self.game.table_laws and not self._follows(seat, card):
             self.revokes.append([seat, len(self.tricks) + 1])
         trick = self.trick
         as_ten = card == KNIGHT and self._counts_as_ten(seat, card)
         if seat == self.dealer and card == self.turn_up:
-            self.turn_up_held = False
+            self.turn_up_held = False  # ruling BW-22: known to be his until he plays it
         hand.remove(card)
-        self._unshow(seat, card)
+        if self.exposed or self.withdrawn:
+            self._unshow(seat, card)
         trick.append([seat, card, as_ten])
         self.log.append(Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}))
-        if len(trick) == 4:
+        if len(trick) == SEATS:
             self._trick_complete()
 
     def _unshow(self, seat: int, card: str) -> None:
@@ -563,9 +796,9 @@ class BishopsWhistState(State):
     def _review_queue(self) -> list[int]:
         """Seats, in play order, whose card on the trick may be a revoke as far as anybody can see:
         a card off the suit led (a knight too), not yet reviewed. No revoke is possible in a trick led
-        by a knight, nor in the 13th trick (a single card in hand)."""
+        by a knight, nor in the knight's trick (a single card in hand): ruling BW-24."""
         trick = self.trick
-        if trick[0][1] == KNIGHT or len(self.tricks) == 12:
+        if is_irregular(trick[0][1]) or is_knights_trick(len(self.tricks) + 1):
             return []
         led = suit_of(trick[0][1])
         return [s for s, c, _ in trick[1:] if suit_of(c) != led and s not in self.stood]
@@ -577,9 +810,9 @@ class BishopsWhistState(State):
             self._gather()
 
     def _correct(self, right: str) -> None:
-        """Ruling BW-24: the revoke is taken back before the trick is gathered. The wrong card goes back
-        into the hand as an exposed card (-2); the players after him withdraw their cards without penalty
-        (shown to all until played) and play again; then he plays the right card."""
+        """Rulings BW-18 and BW-24: the revoke is taken back before the trick is gathered. The wrong card
+        goes back into the hand as an exposed card (-2); the players after him withdraw their cards
+        without penalty (shown to all until played) and play again; then he plays the right card."""
         seat = self.review[0]
         number = len(self.tricks) + 1
         at = next(i for i, e in enumerate(self.trick) if e[0] == seat)
@@ -596,11 +829,12 @@ class BishopsWhistState(State):
                     "seat": seat,
                     "card": wrong,
                     "right": right,
-                    "text": f"seat {seat} takes back {wrong} (exposed, -2) to follow suit with {right}",
+                    "text": f"seat {seat} takes back {wrong} (exposed, -{EXPOSED_CARD_PENALTY}) to follow "
+                    f"suit with {right}",
                 },
             )
         )
-        self._penalty(seat, 2, "exposed card")
+        self._penalty(seat, EXPOSED_CARD_PENALTY, "exposed card")
         for s, c, _ in later:
             if [s, number] in self.revokes:
                 self.revokes.remove([s, number])
@@ -621,44 +855,32 @@ class BishopsWhistState(State):
         hand.sort(key=ORDER.__getitem__)
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
-        """A knight played to a plain suit that leads ranks as its ten (ruling: also when discarded void)."""
-        if card != KNIGHT or not self.trick or self.trick[0][1] == KNIGHT:
+        """Whether a knight now played ranks as a ten: in a plain suit that leads (ruling BW-10), when
+        discarded void too under ``void_knight=ten``; under ``revoke-only`` only while its player still
+        holds a card of the suit led (the bishop: the knight's revoke)."""
+        if card != KNIGHT or not self.trick:
             return False
-        led = suit_of(self.trick[0][1])
-        if led == self.trump:
+        lead = self.trick[0][1]
+        if not knight_may_rank_ten(lead, len(self.trick), self.trump):
             return False
         if self.game.void_ten:
             return True
-        return any(suit_of(c) == led for c in self.hands[seat])  # the knight's revoke: bishop still held
+        led = lead[-1]
+        return any(c[-1] == led for c in self.hands[seat])
 
     def trick_winner(self, trick: Sequence[Sequence[Any]], last: bool) -> int:
         """The seat that takes a finished trick of ``[seat, card, counts_as_ten]`` entries."""
-        knights = [e for e in trick if e[1] == KNIGHT]
-        if last and knights:
-            return int(knights[-1][0])  # the knight's trick: the last knight played wins
-        trumps = [e for e in trick if suit_of(e[1]) == self.trump]
-        if trumps:
-            return int(max(trumps, key=lambda e: RANK_VALUE[e[1][0]])[0])
-        if trick[0][1] == KNIGHT:
-            # The irregular trick with no trump in it (ruling).
-            suited = [e for e in trick if e[1] != KNIGHT]
-            if self.game.options["irregular_trick"] == "leader" or not suited:
-                return int(trick[0][0])
-            led = suit_of(suited[0][1])
-            return int(max((e for e in suited if suit_of(e[1]) == led), key=lambda e: RANK_VALUE[e[1][0]])[0])
-        led = suit_of(trick[0][1])
-        best, best_value = trick[0][0], RANK_VALUE[trick[0][1][0]]
-        for seat, card, as_ten in trick[1:]:
-            value = (
-                TEN if card == KNIGHT and as_ten else (RANK_VALUE[card[0]] if suit_of(card) == led else -1)
-            )
-            if value >= best_value and (value > best_value or card == KNIGHT):
-                best, best_value = seat, value  # of two knights as tens, the later wins (ruling)
-        return int(best)
+        return winning_play(
+            [(e[0], e[1]) for e in trick],
+            [e[2] for e in trick],
+            self.trump,
+            last=last,
+            irregular_leader=self.game.irregular_leader,
+        )[0]
 
     def _gather(self) -> None:
         number = len(self.tricks) + 1
-        winner = self.trick_winner(self.trick, last=number == 13)
+        winner = self.trick_winner(self.trick, last=is_knights_trick(number))
         entry = {
             "number": number,
             "leader": self.leader,
@@ -666,25 +888,27 @@ class BishopsWhistState(State):
             "winner": winner,
         }
         self.tricks.append(entry)
-        bishops = [c for _, c, _ in self.trick if c != KNIGHT and c[0] == "B"]
+        bishops = [c for _, c, _ in self.trick if is_bishop(c)]
         text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
         self.log.append(Event("trick", {**entry, "text": text}))
         self.trick = []
         self.exposed_now = []
         self.stood = []
         self.leader = winner
-        if number == 13:
+        if number == TRICKS:
             self._end_of_play()
 
     def _end_of_play(self) -> None:
         if self.game.table_laws:
             first = self.left_of(self.dealer)
-            self.claimants = [first, self.left_of(first)]  # one voice for each side
+            self.claimants = [first, self.left_of(first)]  # one voice for each side (ruling BW-15)
             self.phase = PHASE_CLAIM
         else:
             self._score_hand()
 
     def _answer_claim(self, claim: bool) -> None:
+        """Ruling BW-15: a revoke is established only when claimed at the end of the hand; a claim that
+        finds nothing costs nothing."""
         seat = self.claimants.pop(0)
         side = self.team_of[seat]
         self.log.append(
@@ -702,7 +926,7 @@ class BishopsWhistState(State):
                 )
             )
             for revoker, _trick in found:
-                self._penalty(revoker, 4, "revoke")
+                self._penalty(revoker, REVOKE_PENALTY, "revoke")
             if found and 1 - side not in self.revoked_sides:
                 self.revoked_sides.append(1 - side)
         if not self.claimants:
@@ -715,9 +939,9 @@ class BishopsWhistState(State):
             return
         self.match[side] += points
         self.hand_points[side] += points
-        for seat in range(4):
+        for seat in range(SEATS):
             if self.team_of[seat] == side:
-                self.log.append(Event("score", {"seat": seat, "points": points, "reason": reason}))
+                self.log.append(score_event(seat, points, reason))
 
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
@@ -728,29 +952,27 @@ class BishopsWhistState(State):
         for t in self.tricks:
             side = self.team_of[t["winner"]]
             tricks[side] += 1
-            bishops[side] += sum(1 for _, c in t["cards"] if c != KNIGHT and c[0] == "B")
+            bishops[side] += sum(1 for _, c in t["cards"] if is_bishop(c))
         for side in (0, 1):
-            self._score(side, max(0, tricks[side] - 6), "tricks over six")
-            self._score(side, 2 * bishops[side], "bishops taken")
+            self._score(side, max(0, tricks[side] - BOOK), "tricks over six")
+            self._score(side, BISHOP_POINTS * bishops[side], "bishops taken")
         for side in self.revoked_sides:
-            # A revoking side's score can never win the game: it may not pass 24 with this hand (nor
-            # rise above what it had before the hand, if that was already 25 or more).
+            # Ruling BW-15: a revoking side's score can never win the game: it may not pass 24 with this
+            # hand (nor rise above what it had before the hand, if that was already 25 or more).
             ceiling = max(TARGET - 1, self.match[side] - self.hand_points[side])
             if self.match[side] > ceiling:
                 self._score(side, ceiling - self.match[side], "a revoking side cannot win")
         self.hands_played += 1
+        self.sheet.append((self.hand_number, self.hand_points[0], self.hand_points[1]))
         self.log.append(
-            Event(
-                "hand_end",
-                {
-                    "hand": self.hand_number,
-                    "points": [self.hand_points[self.team_of[s]] for s in range(4)],
-                    "tricks": tricks,
-                    "bishops": bishops,
-                    "match": list(self.match),
-                    "text": f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, "
-                    f"bishops {bishops[0]}-{bishops[1]}; score {self.match[0]}-{self.match[1]}",
-                },
+            hand_end_event(
+                [self.hand_points[self.team_of[s]] for s in range(SEATS)],
+                f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, "
+                f"bishops {bishops[0]}-{bishops[1]}; score {self.match[0]}-{self.match[1]}",
+                hand=self.hand_number,
+                tricks=tricks,
+                bishops=bishops,
+                match=list(self.match),
             )
         )
         self._after_hand()
@@ -759,7 +981,7 @@ class BishopsWhistState(State):
         """Decide the game at the end of a hand, or deal the next one."""
         over, side = self._result()
         if not over and self.hands_played >= self.game.options["hand_limit"]:
-            self._finish(self._result_at_limit(), limit=True)
+            self._finish(self._result_at_limit(), limit=True)  # ruling BW-20
         elif over:
             self._finish(side)
         else:
@@ -769,9 +991,10 @@ class BishopsWhistState(State):
     def _result(self) -> tuple[bool, int | None]:
         """(whether the game is decided, the winning side or None for a draw) at the end of a hand.
 
-        A side with 25 or more wins, the higher if both have passed 25; but a side found revoking in
-        the hand never wins with it (ruling BW-23): under ``revoking_side=play-on`` another hand is
-        played, under ``opponents-win`` the other side wins if it has 25 or more.
+        A side with 25 or more wins, the higher if both have passed 25; equal scores play on or draw
+        (ruling BW-14); but a side found revoking in the hand never wins with it (ruling BW-23): under
+        ``revoking_side=play-on`` another hand is played, under ``opponents-win`` the other side wins if
+        it has 25 or more.
         """
         a, b = self.match
         revoked = self.revoked_sides
@@ -780,15 +1003,16 @@ class BishopsWhistState(State):
             if self.match[other] >= TARGET:
                 return True, other  # ruling BW-23 (option opponents-win)
         if a == b:
-            return a >= TARGET and self.game.options["tie"] == "draw", None
+            return a >= TARGET and self.game.options["tie"] == "draw", None  # ruling BW-14
         higher = 0 if a > b else 1
         if self.match[higher] >= TARGET and higher not in revoked:
             return True, higher
         return False, None  # nobody has 25, or the higher side revoked: ruling BW-23
 
     def _result_at_limit(self) -> int | None:
-        """The winner when the agreed number of hands is played: the higher side, unless it was found
-        revoking in the last hand (ruling BW-23): then nobody (play-on) or the other side (opponents-win)."""
+        """The winner when the agreed number of hands is played (ruling BW-20): the higher side, unless it
+        was found revoking in the last hand (ruling BW-23): then nobody (play-on) or the other side
+        (opponents-win)."""
         a, b = self.match
         revoked = self.revoked_sides
         if a != b:
@@ -821,39 +1045,116 @@ class BishopsWhistState(State):
 
     # --- information ------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v = self.base_view(seat)
-        if seat is not None:
-            v["hand"] = list(self.hands[seat])
-        v.update(
-            {
-                "phase": self.phase,
-                "order": list(self.order),
-                "dealer": self.dealer,
-                "hand_number": self.hand_number,
-                "hand_sizes": [len(h) for h in self.hands],
-                "trump": self.trump,
-                "turn_up": self.turn_up,
-                "turn_up_held": self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW),
-                "bishop_cut": self.bishop_cut,
-                "leader": self.leader,
-                "trick": [{"seat": s, "card": c} for s, c, _ in self.trick],
-                "tricks": [_trick_copy(t) for t in self.tricks],
-                "last_trick": _trick_copy(self.tricks[-1]) if self.tricks else None,
-                "tricks_won": _won(self.tricks, self.team_of),
-                "exposed": _deep(self.exposed),
-                "exposed_this_trick": list(self.exposed_now),
-                "withdrawn": _deep(self.withdrawn),
-                "review": list(self.review),
-                "stood": list(self.stood),
-                "own_revokes": [n for s, n in self.revokes if s == seat],
-                "hands_played": self.hands_played,
-                "hand_points": list(self.hand_points),
-                "laws": self.game.options["laws"],
-                "message": self._message(),
-            }
+    def _turn_up_known(self) -> bool:
+        """Whether everybody knows the dealer holds the turn-up now (rulings BW-6, BW-22)."""
+        return (self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW)) or (
+            self.phase == PHASE_TRUMP and self._preset
         )
-        return v
+
+    def _shown(self, seat: int, turn_up_known: bool) -> list[str]:
+        """The cards of ``seat``'s hand that every seat knows: exposed, withdrawn, the turn-up held."""
+        # Exposed and withdrawn cards are different cards of the hand; the turn-up may be one of them.
+        known = Counter(c for s, c in self.exposed if s == seat)
+        known.update(c for s, c in self.withdrawn if s == seat)
+        if turn_up_known and seat == self.dealer:
+            known |= Counter([self.turn_up])
+        return sorted(known.elements(), key=ORDER.__getitem__)
+
+    def view(self, seat: int | None) -> View[BishopsWhistExtra]:
+        phase, hands, team_of = self.phase, self.hands, self.team_of
+        turn_up_known = self._turn_up_known()
+        anything_shown = bool(self.exposed or self.withdrawn)
+        zones: list[Zone] = []
+        for s in range(SEATS):
+            hand = hands[s]
+            if s == seat:
+                cards: list[str | None] = list(hand)
+            elif anything_shown or (turn_up_known and s == self.dealer):
+                shown = self._shown(s, turn_up_known)
+                cards = [None] * (len(hand) - len(shown))
+                cards += shown
+            else:
+                cards = [None] * len(hand)
+            zones.append(Zone("hand", s, cards))
+        if phase == PHASE_TRUMP and not self._preset:
+            # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
+            zones.append(Zone("turn_up", self.dealer, [self.turn_up], "turned up"))
+            zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
+        won: list[list[str | None]] = [[], [], [], []]
+        trick_cards: list[str] = []
+        leaders: list[int] = []
+        winners: list[int] = []
+        tricks_won = [0, 0]
+        for t in self.tricks:
+            cards_of = [c for _, c in t["cards"]]
+            winner = t["winner"]
+            won[winner].extend(cards_of)
+            trick_cards.extend(cards_of)
+            leaders.append(t["leader"])
+            winners.append(winner)
+            tricks_won[team_of[winner]] += 1
+        zones += [Zone("tricks_won", s, won[s]) for s in range(SEATS)]
+        number = len(self.tricks) + 1
+        trick = None
+        if phase in (PHASE_PLAY, PHASE_REVIEW):
+            trick = trick_view([(s, c) for s, c, _ in self.trick], self.leader, None, number)
+        last = self.tricks[-1] if self.tricks else None
+        last_trick = (
+            trick_view([(s, c) for s, c in last["cards"]], last["leader"], last["winner"], last["number"])
+            if last is not None
+            else None
+        )
+        extra = BishopsWhistExtra(
+            phase=phase,
+            turn_up=self.turn_up,
+            turn_up_held=self.turn_up_held and phase in (PHASE_PLAY, PHASE_REVIEW),
+            bishop_cut=self.bishop_cut,
+            tricks_won=tricks_won,
+            hand_points=list(self.hand_points),
+            hands_played=self.hands_played,
+            exposed=[[c for s, c in self.exposed if s == x] for x in range(SEATS)],
+            withdrawn=[[c for s, c in self.withdrawn if s == x] for x in range(SEATS)],
+            own_revokes=[n for s, n in self.revokes if s == seat],
+            order=list(self.order),
+            review=list(self.review),
+            stood=list(self.stood),
+            exposed_this_trick=list(self.exposed_now),
+            trick_cards=trick_cards,
+            trick_leaders=leaders,
+            trick_winners=winners,
+        )
+        decision, prompt = self._decision()
+        return self.make_view(
+            seat,
+            extra=extra,
+            zones=zones,
+            situation=self._message(),
+            decision=decision,
+            prompt=prompt,
+            trick=trick,
+            last_trick=last_trick,
+            trump=self.trump,
+            score_sheet=self._score_sheet(),
+            hand_number=self.hand_number,
+            roles={self.dealer: ["dealer"]},
+            hand_sizes=[len(h) for h in hands],
+        )
+
+    def _decision(self) -> tuple[str, str]:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return "play", "lead a card" if not self.trick else "play a card"
+        if phase == PHASE_TRUMP:
+            return "trump", "a knight was turned: name trumps"
+        if phase == PHASE_REVIEW:
+            return "review", "let your card stand, or correct a revoke"
+        if phase == PHASE_CLAIM:
+            return "claim", "claim a revoke, or pass"
+        return "", ""
+
+    def _score_sheet(self) -> ScoreSheet:
+        columns = ["seats " + " and ".join(str(s) for s in team) for team in self.teams]
+        return ScoreSheet(columns, [ScoreRow(f"hand {n}", [float(a), float(b)]) for n, a, b in self.sheet])
 
     def _message(self) -> str:
         if self.finished:
@@ -869,7 +1170,7 @@ class BishopsWhistState(State):
             )
         trump = SUIT_NAMES[str(self.trump)]
         number = len(self.tricks) + 1
-        extra = " (the knight's trick)" if number == 13 else ""
+        extra = " (the knight's trick)" if is_knights_trick(number) else ""
         return f"{trump} are trumps; trick {number}{extra}"
 
     def inventory(self) -> Counter[str]:
@@ -914,22 +1215,13 @@ class BishopsWhistState(State):
                 "stood": list(d.get("stood", [])),
             }
         )
+        self.sheet = _sheet_of(self.log, self.team_of)
 
     def _set(self, data: Mapping[str, Any]) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
-        self._legal_cache = None
         self._teams = None
         self._cp = -1
-
-    def clone(self) -> BishopsWhistState:
-        other = BishopsWhistState.__new__(BishopsWhistState)
-        other.game = self.game
-        other.seed = self.seed
-        other.rng = self.rng.copy()
-        other.log = list(self.log)
-        other._set(_deep(self._data()))
-        return other
 
     # --- what no legal play can break ----------------------------------------------------------
 
@@ -953,7 +1245,7 @@ class BishopsWhistState(State):
         if self.game.options["partners"] == "fixed" and (order != [0, 1, 2, 3] or team != [0, 1, 0, 1]):
             raise InvalidState("order: with fixed partners seats 0 and 2 play against 1 and 3 in order 0-3")
         for name in ("dealer", "leader"):
-            if not 0 <= getattr(self, name) < 4:
+            if not 0 <= getattr(self, name) < SEATS:
                 raise InvalidState(f"{name}: must be a seat from 0 to 3")
 
     def _check_cards(self) -> None:
@@ -1007,11 +1299,11 @@ class BishopsWhistState(State):
             return
         if self.trump not in SUITS or (self.turn_up != KNIGHT and self.trump != suit_of(self.turn_up)):
             raise InvalidState(f"trump: {self.trump} cannot be trumps with the turn-up {self.turn_up}")
-        if self.bishop_cut != (self.turn_up != KNIGHT and self.turn_up[0] == "B"):
+        if self.bishop_cut != is_bishop_cut(self.turn_up):
             raise InvalidState("bishop_cut: a bishop turned scores the bishop cut once the deal stands")
         done = len(self.tricks)
         if phase in (PHASE_CLAIM, PHASE_OVER):
-            if done != 13 or self.trick or any(self.hands) or self.turn_up_held:
+            if done != TRICKS or self.trick or any(self.hands) or self.turn_up_held:
                 raise InvalidState(f"tricks: in the {phase} phase the hand is played out (13 tricks)")
             if phase == PHASE_CLAIM:
                 first = self.left_of(self.dealer)
@@ -1021,8 +1313,8 @@ class BishopsWhistState(State):
                 self._check_result()
             return
         size = len(self.trick)
-        if (phase == PHASE_REVIEW and (done > 11 or size != 4)) or (
-            phase == PHASE_PLAY and (done > 12 or size > 3)
+        if (phase == PHASE_REVIEW and (done >= KNIGHTS_TRICK - 1 or size != SEATS)) or (
+            phase == PHASE_PLAY and (done >= TRICKS or size >= SEATS)
         ):
             raise InvalidState(
                 f"trick: {len(self.trick)} cards cannot lie on trick {done + 1} in the {phase} phase"
@@ -1030,15 +1322,15 @@ class BishopsWhistState(State):
         if self.turn_up_held and self.turn_up not in self.hands[self.dealer]:
             raise InvalidState("turn_up_held: the dealer does not hold the turn-up")
         played = [s for s, _, _ in self.trick]
-        for s in range(4):
-            if len(self.hands[s]) != 13 - done - (s in played):
+        for s in range(SEATS):
+            if len(self.hands[s]) != HAND_SIZE - done - (s in played):
                 raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards, after {done} tricks")
 
     def _check_trump_phase(self) -> None:
         if self.turn_up != KNIGHT or self.trump is not None or self.trick or self.tricks or self.bishop_cut:
             raise InvalidState("phase: the dealer names trumps only after turning a knight, before play")
         sizes = [len(h) for h in self.hands]
-        if sizes != ([13] * 4 if self._preset else [0] * 4):
+        if sizes != ([HAND_SIZE] * SEATS if self._preset else [0] * SEATS):
             raise InvalidState(f"hands: {sizes} cards while the dealer names trumps")
         if self.exposed_now or self.revokes or self.stood or self.hand_points != [0, 0]:
             raise InvalidState("phase: nothing is played or scored before trumps are named")
@@ -1048,14 +1340,16 @@ class BishopsWhistState(State):
         that nobody holds or later played a card of a suit he once showed out of."""
         if self.phase == PHASE_TRUMP:
             return
-        played = [(t["cards"], t["number"] == 13, t["winner"]) for t in self.tricks]
+        played = [(t["cards"], is_knights_trick(t["number"]), t["winner"]) for t in self.tricks]
         for i, (cards, last, winner) in enumerate(played):
             if winner not in self._possible_winners(cards, last):
                 raise InvalidState(f"tricks.{i}: seat {winner} cannot take this trick")
+        lead = self.trick[0][1] if self.trick else ""
         for k, (_, card, as_ten) in enumerate(self.trick):
-            if as_ten and not self._may_rank_ten(self.trick[0][1], k):
+            may = knight_may_rank_ten(lead, k, self.trump)
+            if as_ten and not may:
                 raise InvalidState(f"trick.{k}: this knight cannot rank as a ten")
-            if self.game.void_ten and card == KNIGHT and self._may_rank_ten(self.trick[0][1], k) != as_ten:
+            if self.game.void_ten and card == KNIGHT and may != as_ten:
                 raise InvalidState(f"trick.{k}: a knight on a plain suit led ranks as a ten")
         every = [(s, c, n) for n, (cards, _, _) in enumerate(played, 1) for s, c in cards]
         number = len(self.tricks) + 1
@@ -1064,14 +1358,12 @@ class BishopsWhistState(State):
         if not self.game.table_laws:
             self._check_voids([*[cards for cards, _, _ in played], [e[:2] for e in self.trick]])
 
-    def _may_rank_ten(self, lead: str, position: int) -> bool:
-        return position > 0 and lead != KNIGHT and suit_of(lead) != self.trump
-
     def _possible_winners(self, cards: list[list[Any]], last: bool) -> set[int]:
         """Who takes a quitted trick: under ``void_knight=revoke-only`` a knight may or may not have
         ranked as a ten (that depended on the hand that played it), so each reading counts."""
         lead = cards[0][1]
-        tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and self._may_rank_ten(lead, k)]
+        trump = self.trump
+        tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and knight_may_rank_ten(lead, k, trump)]
         if self.game.void_ten:
             readings: list[tuple[bool, ...]] = [(True,) * len(tens)]
         else:
@@ -1107,25 +1399,17 @@ class BishopsWhistState(State):
     def _check_voids(self, tricks: list[list[list[Any]]]) -> None:
         """Strict laws: a seat that played off the suit led had none of it (only the bishop, if it played a
         knight instead: the knight's revoke), so it can hold or play no such card afterwards."""
-        barred: list[dict[str, bool]] = [{} for _ in range(4)]  # suit -> the bishop is still allowed
+        shown = ShownOut()
         for n, cards in enumerate(tricks, 1):
-            if not cards:
-                continue
-            lead = cards[0][1]
-            for k, (s, c) in enumerate(cards):
-                suit = suit_of(c)
-                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+            for s, c in cards:
+                if not shown.may_hold(s, c):
                     raise InvalidState(
                         f"tricks: seat {s} plays {c} in trick {n}, having shown out of that suit"
                     )
-                if k == 0 or lead == KNIGHT or suit == suit_of(lead):
-                    continue
-                led = str(suit_of(lead))
-                barred[s][led] = barred[s].get(led, True) and c == KNIGHT
-        for s in range(4):
+            shown.see([(s, c) for s, c in cards])
+        for s in range(SEATS):
             for c in self.hands[s]:
-                suit = suit_of(c)
-                if suit in barred[s] and not (barred[s][suit] and c[0] == "B"):
+                if not shown.may_hold(s, c):
                     raise InvalidState(f"hands.{s}: seat {s} holds {c} but has shown out of that suit")
 
     def _check_tricks(self) -> None:
@@ -1135,7 +1419,10 @@ class BishopsWhistState(State):
             seats = [s for s, _ in t["cards"]]
             if t["number"] != i + 1 or t["leader"] != leader:
                 raise InvalidState(f"tricks.{i}: trick {i + 1} is led by seat {leader}")
-            if seats != [order[(order.index(leader) + k) % 4] for k in range(4)] or t["winner"] not in seats:
+            if (
+                seats != [order[(order.index(leader) + k) % SEATS] for k in range(SEATS)]
+                or t["winner"] not in seats
+            ):
                 raise InvalidState(f"tricks.{i}: the four seats play in turn from the leader")
             leader = t["winner"]
         if self.phase != PHASE_TRUMP and self.leader != leader:
@@ -1144,7 +1431,7 @@ class BishopsWhistState(State):
             )
         start = order.index(self.leader)
         for k, (s, c, as_ten) in enumerate(self.trick):
-            if s != order[(start + k) % 4] or (as_ten and c != KNIGHT):
+            if s != order[(start + k) % SEATS] or (as_ten and c != KNIGHT):
                 raise InvalidState(
                     f"trick.{k}: cards fall in turn from the leader; only a knight ranks as a ten"
                 )
@@ -1161,23 +1448,23 @@ class BishopsWhistState(State):
             else:
                 cards = [e[:2] for e in self.trick] if n == number else []
             card = next((c for seat, c in cards if seat == s), None)
-            if card is None or (s, n) in seen or n == 13:
+            if card is None or (s, n) in seen or is_knights_trick(n):
                 raise InvalidState(f"revokes: seat {s} did not play to trick {n}")
-            if cards[0][1] == KNIGHT or suit_of(card) == suit_of(cards[0][1]):
+            if is_irregular(cards[0][1]) or suit_of(card) == suit_of(cards[0][1]):
                 raise InvalidState(f"revokes: seat {s} did not play off suit to trick {n}")
             seen.add((s, n))
 
     def _check_shown(self) -> None:
         now = self.exposed_now
-        if len(set(now)) != len(now) or not all(0 <= s < 4 for s in now):
+        if len(set(now)) != len(now) or not all(0 <= s < SEATS for s in now):
             raise InvalidState("exposed_now: each seat exposes at most one card a trick")
         for name, shown in (("exposed", self.exposed), ("withdrawn", self.withdrawn)):
             if (self.phase == PHASE_TRUMP or not self.game.table_laws) and shown:
                 raise InvalidState(f"{name}: cards are shown only in play under table laws")
             for s, _ in shown:
-                if not 0 <= s < 4:
+                if not 0 <= s < SEATS:
                     raise InvalidState(f"{name}: {s} is not a seat")
-        for s in range(4):
+        for s in range(SEATS):
             known = Counter(c for seat, c in [*self.exposed, *self.withdrawn] if seat == s)
             if known - Counter(self.hands[s]):
                 raise InvalidState(f"exposed: seat {s} does not hold every card shown as in its hand")
@@ -1201,6 +1488,24 @@ class BishopsWhistState(State):
             raise InvalidState(f"winner_side: the scores {self.match} give {side}, not {self.winner_side}")
 
 
+def _sheet_of(log: Sequence[Event], team_of: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The score sheet as the log's ``hand_end`` events tell it: (hand, side 0's points, side 1's)."""
+    rows: list[tuple[int, int, int]] = []
+    first = [team_of.index(0), team_of.index(1)]
+    for e in log:
+        if e.kind == "hand_end" and e.to is None:
+            points, hand = e.data.get("points"), e.data.get("hand")
+            if (
+                not isinstance(points, list)
+                or len(points) != SEATS
+                or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
+                or not isinstance(hand, int)
+            ):
+                raise InvalidState(f"log: a hand_end event without the hand's points: {echo(dict(e.data))}")
+            rows.append((hand, points[first[0]], points[first[1]]))
+    return rows
+
+
 DEAL_KEYS = ("dealer", "turn_up", "hands", "trump")
 
 
@@ -1221,13 +1526,13 @@ def _checked_deal(deal: object) -> tuple[int, str, list[list[str]], str | None]:
     if missing:
         raise InvalidDeal(f"a deal needs 'dealer', 'turn_up' and four 'hands' ({', '.join(missing)} missing)")
     dealer, turn_up, hands, trump = deal["dealer"], deal["turn_up"], deal["hands"], deal.get("trump")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:
         raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
-    if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != 4:
+    if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != SEATS:
         raise InvalidDeal(f"hands must be a list of four hands of 13 cards, not {echo(hands)}")
     checked_hands: list[list[str]] = []
     for s, hand in enumerate(hands):
-        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != 13:
+        if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != HAND_SIZE:
             raise InvalidDeal(f"hands.{s} must be a list of 13 cards, not {echo(hand)}")
         for i, card in enumerate(hand):
             if not isinstance(card, str) or not BISHOPS_WHIST.is_card(card):
@@ -1247,33 +1552,12 @@ def _checked_deal(deal: object) -> tuple[int, str, list[list[str]], str | None]:
     return dealer, turn_up, checked_hands, trump
 
 
-def _won(tricks: list[dict[str, Any]], team_of: list[int]) -> list[int]:
-    first = 0
-    for t in tricks:
-        if team_of[t["winner"]] == 0:
-            first += 1
-    return [first, len(tricks) - first]
-
-
-def _trick_copy(trick: dict[str, Any]) -> dict[str, Any]:
-    """A quitted trick for a view: its own lists, so a player cannot change the state through it."""
-    return {**trick, "cards": [[s, c] for s, c in trick["cards"]]}
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    return value
-
-
-class BishopsWhist(Game):
+class BishopsWhist(Game[BishopsWhistState]):
     """Dana's four-handed partnership game: 25 points a game."""
 
     name = "bishops-whist"
     title = "Bishops Whist"
-    min_players = max_players = 4
+    min_players = max_players = SEATS
     pack = "bishops52"
     summary = (
         "Dana's 1899 whist: castle-aces, bishops worth 2 points each, four suitless knights that "
@@ -1281,35 +1565,47 @@ class BishopsWhist(Game):
     )
     option_specs = (
         Option("laws", "strict", "strict: an illegal card is refused; table: revokes and exposed cards "
-               "are possible and punished (-4 a revoke on claim, -2 an exposed card)", ("strict", "table")),
+               f"are possible and punished (-{REVOKE_PENALTY} a revoke on claim, -{EXPOSED_CARD_PENALTY} "
+               "an exposed card)", ("strict", "table")),
         Option("partners", "fixed", "fixed: seats 0 and 2 against 1 and 3 (by mutual choice); cut: "
-               "the two highest cuts against the two lowest", ("fixed", "cut")),
+               "the two highest cuts against the two lowest", ("fixed", "cut")),  # ruling BW-1
         Option("irregular_trick", "first-suit", "who takes a trick led by a knight when no trump falls: "
                "the highest card of the first suit played (first-suit) or the leader (leader)",
-               ("first-suit", "leader")),
+               ("first-suit", "leader")),  # ruling BW-12
         Option("void_knight", "ten", "a knight discarded by a player void in the plain suit led ranks as "
                "its ten (ten), or only a knight's revoke does (revoke-only)", ("ten", "revoke-only")),
         Option("tie", "play-on", "equal scores of 25 or more: play another hand (play-on) or call the "
-               "game drawn (draw)", ("play-on", "draw")),
+               "game drawn (draw)", ("play-on", "draw")),  # ruling BW-14
         Option("revoking_side", "play-on", "a side found revoking in a hand cannot win the game with it; "
                "if it stands highest with 25 or more, another hand is played (play-on) or the other side "
                "wins, given 25 or more (opponents-win); at the hand limit: a draw, or the other side",
-               ("play-on", "opponents-win")),
+               ("play-on", "opponents-win")),  # ruling BW-23
         Option("misdeal_chance", 0.0, "table laws: the chance that a deal is spoilt by a dealer's fault "
-               "(misdeals III-VI), to study their effect", minimum=0.0, maximum=0.5),
+               "(misdeals III-VI), to study their effect", minimum=0.0, maximum=0.5),  # ruling BW-17
         Option("hand_limit", 200, "end the match after this many hands, the higher side winning "
                "(a safeguard: under table laws penalties can keep both sides below 25 for ever)",
-               minimum=1, maximum=HAND_LIMIT_MAX),
+               minimum=1, maximum=HAND_LIMIT_MAX),  # rulings BW-20, BW-25
     )  # fmt: skip
+    action_specs = (
+        ActionSpec("play", ("card",), "play a card ('play N' for a knight)"),
+        ActionSpec("trump", ("suit",), "name trumps after a knight is turned"),
+        ActionSpec("deal", (), "table laws: deal before naming trumps (misdeal II)"),
+        ActionSpec("expose", ("card",), f"table laws: expose a card (-{EXPOSED_CARD_PENALTY})"),
+        ActionSpec("stand", (), "table laws: let your card on the complete trick stand"),
+        ActionSpec("correct", ("card",), "table laws: take back a revoke and play the right card"),
+        ActionSpec("claim", (), "table laws: claim a revoke at the end of the hand"),
+        ActionSpec("pass", (), "table laws: make no claim"),
+    )
+    view_extra = BishopsWhistExtra
+    hand_points_bounds: tuple[float, float] | None = (0.0, float(HAND_POINTS[1]))
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table_laws = self.options["laws"] == "table"
-        self.void_ten = self.options["void_knight"] == "ten"
+        self.void_ten = self.options["void_knight"] == "ten"  # ruling BW-10
+        self.irregular_leader = self.options["irregular_trick"] == "leader"
         if self.table_laws:
-            self.hand_points_bounds = HAND_POINTS
-
-    hand_points_bounds = (0.0, 16.0)
+            self.hand_points_bounds = (float(HAND_POINTS[0]), float(HAND_POINTS[1]))
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> BishopsWhistState:
         """A match; ``deal`` = ``{"dealer", "turn_up", "hands", ["trump"]}`` fixes the first hand.
@@ -1323,199 +1619,102 @@ class BishopsWhist(Game):
     def _blank_state(self) -> BishopsWhistState:
         return BishopsWhistState(self, 0)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> BishopsWhistState:
-        """Deal the unseen cards to the other seats, respecting every void that play has shown."""
-        return _determinize(self, view, rng)
-
-
-def _determinize(game: BishopsWhist, view: Mapping[str, Any], rng: Rng) -> BishopsWhistState:
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("a spectator's view has no hand to start from")
-    state = BishopsWhistState(game, rng.randrange(2**62))
-    state.order = list(view["order"])
-    state.team_of = [0] * 4
-    for side, members in enumerate(view["teams"]):
-        members = [int(m) for m in members]
-        for s in members:
-            state.team_of[s] = side
-    state.dealer = view["dealer"]
-    state.hand_number = view["hand_number"]
-    state.phase = view["phase"]
-    state.trump = view["trump"]
-    state.turn_up = view["turn_up"]
-    state.turn_up_held = view["turn_up_held"]
-    state.bishop_cut = view["bishop_cut"]
-    state.leader = view["leader"]
-    state.tricks = [dict(t) for t in view["tricks"]]
-    state.exposed = [list(e) for e in view["exposed"]]
-    state.hand_points = list(view["hand_points"])
-    state.finished = view["is_over"]
-    side_scores = {state.team_of[s]: int(view["scores"][s]) for s in range(4)}
-    state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
-    # The world's log carries the scores as the view shows them, so the world is a whole state.
-    state.log = [
-        Event("score", {"seat": s, "points": state.match[state.team_of[s]], "reason": "so far"})
-        for s in range(4)
-        if state.match[state.team_of[s]]
-    ]
-    state.hands_played = view["hands_played"]
-    state.exposed_now = list(view["exposed_this_trick"])
-    state.withdrawn = [list(e) for e in view["withdrawn"]]
-    state.review = list(view["review"])
-    state.stood = list(view["stood"])
-    state.revokes = [[seat, n] for n in view["own_revokes"]]  # the others' revokes are their secret
-    if view["winners"]:
-        state.winner_side = state.team_of[view["winners"][0]]
-    if state.phase == PHASE_CLAIM:
-        first = state.left_of(state.dealer)
-        pending = [first, state.left_of(first)]
-        state.claimants = pending[pending.index(view["current_player"]) :]
-    sizes = list(view["hand_sizes"])
-    if state.phase == PHASE_TRUMP and sum(sizes) == 0:
-        # Before the deal nobody holds a card: the undealt pack goes back in an unknown order.
-        undealt = list((BISHOPS_WHIST.counts() - Counter([state.turn_up])).elements())
-        rng.shuffle(undealt)
-        state._pending_deal = undealt
+    def determinize(self, view: View[Any], rng: Rng) -> BishopsWhistState:
+        """A whole state that ``view`` cannot tell from the real one: the cards the seat cannot see dealt
+        to the other seats by ``deal_unseen``, uniformly among the deals that keep every card known to
+        lie in a hand (the turn-up held, exposed and withdrawn cards) and, under strict laws, every
+        suit a seat has shown out of."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no hand to start from")
+        extra: BishopsWhistExtra = view.extra
+        state = BishopsWhistState(self, rng.randrange(2**62))
+        state.order = list(extra.order)
+        state.team_of = [0] * SEATS
+        for side, members in enumerate(view.teams):
+            for s in members:
+                state.team_of[s] = side
+        state.dealer = dealer_of(view)
+        state.hand_number = view.hand_number or 0
+        state.phase = extra.phase
+        state.trump = view.trump
+        state.turn_up = extra.turn_up
+        state.turn_up_held = extra.turn_up_held
+        state.bishop_cut = extra.bishop_cut
+        tricks = quitted_tricks(view)
+        state.tricks = [
+            {
+                "number": t.number,
+                "leader": t.leader,
+                "cards": [[p.seat, p.card] for p in t.plays],
+                "winner": t.winner,
+            }
+            for t in tricks
+        ]
+        if view.trick is not None and view.trick.leader is not None:
+            state.leader = view.trick.leader
+        elif tricks:
+            state.leader = int(tricks[-1].winner or 0)
+        else:
+            state.leader = state.left_of(state.dealer)
+        state.exposed = [[s, c] for s in range(SEATS) for c in extra.exposed[s]]
+        state.withdrawn = [[s, c] for s in range(SEATS) for c in extra.withdrawn[s]]
+        state.hand_points = list(extra.hand_points)
+        state.finished = view.is_over
+        side_scores = {state.team_of[s]: int(view.scores[s]) for s in range(SEATS)}
+        state.match = [side_scores.get(0, 0), side_scores.get(1, 0)]
+        # The world's log carries the scores as the view shows them, so the world is a whole state.
+        state.log = [
+            score_event(s, state.match[state.team_of[s]], "so far")
+            for s in range(SEATS)
+            if state.match[state.team_of[s]]
+        ]
+        if view.score_sheet is not None:
+            rows = view.score_sheet.rows
+            state.sheet = [(int(r.label.split()[-1]), int(r.values[0]), int(r.values[1])) for r in rows]
+        state.hands_played = extra.hands_played
+        state.exposed_now = list(extra.exposed_this_trick)
+        state.review = list(extra.review)
+        state.stood = list(extra.stood)
+        state.revokes = [[seat, n] for n in extra.own_revokes]  # the others' revokes are their secret
+        if view.outcome is not None and view.outcome.winners:
+            state.winner_side = state.team_of[view.outcome.winners[0]]
+        if state.phase == PHASE_CLAIM:
+            first = state.left_of(state.dealer)
+            pending = [first, state.left_of(first)]
+            state.claimants = pending[pending.index(int(view.to_move or 0)) :]
+        sizes = [s.hand_size or 0 for s in view.seats]
+        if state.phase == PHASE_TRUMP and sum(sizes) == 0:
+            # Before the deal nobody holds a card: the undealt pack goes back in an unknown order.
+            undealt = list((BISHOPS_WHIST.counts() - Counter([state.turn_up])).elements())
+            rng.shuffle(undealt)
+            state._pending_deal = undealt
+            return state
+        state._preset = state.phase == PHASE_TRUMP
+        known: list[list[str]] = []
+        for s in range(SEATS):
+            zone = view.zone("hand", s)
+            known.append(list(view.hand) if s == seat else (zone.face_up if zone is not None else []))
+        on_table = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        seen = Counter(c for h in known for c in h)
+        seen.update(p.card for t in tricks for p in t.plays)
+        seen.update(c for _, c in on_table)
+        unseen = list((BISHOPS_WHIST.counts() - seen).elements())
+        # Under strict laws nobody revokes, so every suit shown out of is a constraint; table laws allow
+        # revokes, so there play shows nothing certain.
+        if self.table_laws:
+            may_hold = _anything
+        else:
+            shown_out = ShownOut.of([*([(p.seat, p.card) for p in t.plays] for t in tricks), on_table])
+            may_hold = shown_out.may_hold
+        dealt = deal_unseen(unseen, [sizes[s] - len(known[s]) for s in range(SEATS)], may_hold, rng)
+        state.hands = [sorted([*known[s], *dealt[s]], key=ORDER.__getitem__) for s in range(SEATS)]
+        # A knight's rank in the trick on the table follows from the (sampled) hand that played it.
+        state.trick = []
+        for s, c in on_table:
+            state.trick.append([s, c, state._counts_as_ten(s, c) if c == KNIGHT else False])
         return state
-    known: list[list[str]] = [[] for _ in range(4)]
-    known[seat] = list(view["hand"])
-    for s, c in [*state.exposed, *state.withdrawn]:
-        if s != seat:
-            known[s].append(c)
-    dealer_has_turn_up = state.turn_up_held or state.phase == PHASE_TRUMP
-    if dealer_has_turn_up and state.dealer != seat and state.turn_up not in known[state.dealer]:
-        known[state.dealer].append(state.turn_up)
-    state._preset = state.phase == PHASE_TRUMP
-    seen = Counter(c for h in known for c in h)
-    seen.update(c for t in state.tricks for _, c in t["cards"])
-    seen.update(e["card"] for e in view["trick"])
-    unknown = list((BISHOPS_WHIST.counts() - seen).elements())
-    dealt = _sample_hands(known, sizes, unknown, _voids(state, view), rng)
-    state.hands = [sorted(h, key=ORDER.__getitem__) for h in dealt]
-    # A knight's rank in the trick on the table follows from the (sampled) hand that played it.
-    state.trick = []
-    for e in view["trick"]:
-        s, c = e["seat"], e["card"]
-        state.trick.append([s, c, state._counts_as_ten(s, c) if c == KNIGHT else False])
-    return state
 
 
-def _voids(state: BishopsWhistState, view: Mapping[str, Any]) -> list[set[str]]:
-    """Suits each seat cannot hold, from the tricks (under strict laws only; table laws allow revokes)."""
-    voids: list[set[str]] = [set() for _ in range(4)]
-    if state.game.table_laws:
-        return voids
-    tricks = [t["cards"] for t in view["tricks"]] + [[[e["seat"], e["card"]] for e in view["trick"]]]
-    for cards in tricks:
-        if not cards or cards[0][1] == KNIGHT:
-            continue
-        led = str(suit_of(cards[0][1]))
-        for s, c in cards[1:]:
-            if suit_of(c) != led:
-                # A knight on the suit led may be a knight's revoke: the bishop may still be there.
-                voids[s].add(led if c != KNIGHT else led + "*")
-    return voids
-
-
-def _allowed(card: str, void: set[str]) -> bool:
-    suit = suit_of(card)
-    if suit is None:
-        return True
-    if suit in void:
-        return False
-    return not (suit + "*" in void and card[0] != "B")
-
-
-FACTORIAL = [math.factorial(n) for n in range(53)]
-
-
-def _sample_hands(
-    known: list[list[str]], sizes: list[int], unknown: list[str], voids: list[set[str]], rng: Rng
-) -> list[list[str]]:
-    """Fill each hand to its size from ``unknown``, uniformly among the deals that keep every void.
-
-    Exact, and never relaxes a constraint: the cards are grouped by the seats that may hold them,
-    the deals are counted class by class (``_completions``), and each class is shared out with
-    probability proportional to the number of deals it leaves possible. The cards are distinct objects
-    (the four knights too), as in a real shuffle. Raises ``ValueError`` if no deal fits.
-    """
-    hands = [list(h) for h in known]
-    room = tuple(sizes[s] - len(hands[s]) for s in range(4))
-    if any(r < 0 for r in room) or sum(room) != len(unknown):
-        raise ValueError("no deal of the unseen cards fits the view")
-    groups: dict[int, list[str]] = {}
-    for card in unknown:
-        mask = sum(1 << s for s in range(4) if room[s] > 0 and _allowed(card, voids[s]))
-        groups.setdefault(mask, []).append(card)
-    classes = sorted(groups.items())
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-    total = _completions(classes, 0, room, memo)
-    if total == 0:
-        raise ValueError("no deal of the unseen cards fits the view")
-    for i, (mask, cards) in enumerate(classes):
-        pick = rng.randrange(total)
-        for split, ways in _splits(mask, len(cards), room):
-            rest = tuple(r - x for r, x in zip(room, split, strict=True))
-            weight = ways * _completions(classes, i + 1, rest, memo)
-            if pick < weight:
-                break
-            pick -= weight
-        else:  # pragma: no cover - the weights add up to ``total``
-            raise AssertionError("the deals were miscounted")
-        shuffled = list(cards)
-        rng.shuffle(shuffled)
-        at = 0
-        for s in range(4):
-            hands[s].extend(shuffled[at : at + split[s]])
-            at += split[s]
-        room, total = rest, weight // ways
-    return hands
-
-
-def _splits(mask: int, n: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-    """The ways to share ``n`` cards of one class among the seats in ``mask``, each within its room:
-    (cards per seat, number of ways to choose which cards go where)."""
-    seats = [s for s in range(4) if mask >> s & 1]
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def share(k: int, left: int, split: list[int]) -> None:
-        if k == len(seats) - 1:
-            if left <= room[seats[k]]:
-                split[seats[k]] = left
-                ways = FACTORIAL[n]
-                for x in split:
-                    ways //= FACTORIAL[x]
-                out.append((tuple(split), ways))
-                split[seats[k]] = 0
-            return
-        for x in range(min(left, room[seats[k]]) + 1):
-            split[seats[k]] = x
-            share(k + 1, left - x, split)
-        split[seats[k]] = 0
-
-    if not seats:
-        return [((0, 0, 0, 0), 1)] if n == 0 else []
-    share(0, n, [0, 0, 0, 0])
-    return out
-
-
-def _completions(
-    classes: list[tuple[int, list[str]]],
-    i: int,
-    room: tuple[int, ...],
-    memo: dict[tuple[int, tuple[int, ...]], int],
-) -> int:
-    """The number of ways to deal classes ``i``... into exactly the ``room`` left (cards distinct)."""
-    if i == len(classes):
-        return 1 if not any(room) else 0
-    key = (i, room)
-    found = memo.get(key)
-    if found is None:
-        mask, cards = classes[i]
-        found = 0
-        for split, ways in _splits(mask, len(cards), room):
-            rest = tuple(r - x for r, x in zip(room, split, strict=True))
-            found += ways * _completions(classes, i + 1, rest, memo)
-        memo[key] = found
-    return found
+def _anything(seat: int, card: str) -> bool:
+    return True
