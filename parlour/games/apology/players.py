@@ -16,10 +16,9 @@ from typing import Any
 
 from parlour.cards import SUITS
 from parlour.engine import Game, Rng, State
-from parlour.engine.views import View
+from parlour.engine.views import View, ZoneKind
 from parlour.games.apology.rules import (
     BURIAL,
-    EXCUSES,
     KITTY,
     LANDSKNECHT,
     RANKS,
@@ -31,9 +30,12 @@ from parlour.games.apology.rules import (
     higher_in_suit,
     is_ace,
     is_castle,
+    is_excuse,
     is_oudler,
     led_suit,
+    oudler_kind,
     oudlers_held,
+    rank_of,
     seat_with_role,
     sort_cards,
     strength,
@@ -54,7 +56,7 @@ def _card(action: str) -> str:
     return action.partition(" ")[2]
 
 
-def _zone_cards(view: ApologyView, kind: Any, owner: int | None) -> list[str]:
+def _zone_cards(view: ApologyView, kind: ZoneKind, owner: int | None) -> list[str]:
     zone = view.zone(kind, owner)
     return zone.face_up if zone is not None else []
 
@@ -76,10 +78,14 @@ class Knowledge:
         """Suited cards still possibly in another player's hand."""
 
     def is_master(self, card: str) -> bool:
-        return card not in EXCUSES and not any(h in self.out for h in higher_in_suit(card))
+        return not is_excuse(card) and not any(h in self.out for h in higher_in_suit(card))
 
-    def out_in_suit(self, suit: str) -> list[str]:
-        return [c for c in self.out if c[-1] == suit]
+    def out_in_suit(self, suit: str | None) -> list[str]:
+        return [c for c in self.out if suit_of(c) == suit]
+
+    def points_out_in_suit(self, suit: str | None) -> int:
+        """The half points of the suit's cards still out."""
+        return sum(half_points(c) for c in self.out_in_suit(suit))
 
 
 # --- the taker --------------------------------------------------------------------------------
@@ -116,12 +122,12 @@ def bury_choice(hand: Sequence[str], may_bury_oudlers: bool, counting: str) -> l
 
 
 def _suit_length(hand: Sequence[str], card: str) -> int:
-    return sum(1 for c in hand if suit_of(c) == card[-1])
+    return sum(1 for c in hand if suit_of(c) == suit_of(card))
 
 
 def _bury_gain(hand: Sequence[str], card: str, may_bury_oudlers: bool) -> float:
     """Roughly what burying ``card`` saves, in half points, against keeping it to play."""
-    if card in EXCUSES:
+    if is_excuse(card):
         return 1.0 if card == LANDSKNECHT else 9.0  # a kept excuse still costs a card when it escapes
     if is_castle(card):
         return -5.0  # a castle wins its own trick anyway
@@ -136,18 +142,16 @@ def _bury_gain(hand: Sequence[str], card: str, may_bury_oudlers: bool) -> float:
 def taker_play(view: ApologyView, k: Knowledge) -> str:
     legal = [_card(a) for a in view.legal_actions]
     hand = k.hand
-    excuses = [c for c in legal if c in EXCUSES]
-    suited = [c for c in legal if c not in EXCUSES]
-    held_excuses = sum(1 for c in hand if c in EXCUSES)
+    excuses = [c for c in legal if is_excuse(c)]
+    suited = [c for c in legal if not is_excuse(c)]
+    held_excuses = sum(1 for c in hand if is_excuse(c))
     must_spend = held_excuses > 0 and held_excuses >= len(hand) - 1 and len(hand) > 1
     cost = escape_cost(view)
     if not k.trick:
-        masters = [c for c in suited if k.is_master(c) and k.out_in_suit(c[-1])]
+        masters = [c for c in suited if k.is_master(c) and k.out_in_suit(suit_of(c))]
         if masters:
             # Cash the master of the suit with the most points still out.
-            return max(
-                masters, key=lambda c: (sum(half_points(o) for o in k.out_in_suit(c[-1])), half_points(c))
-            )
+            return max(masters, key=lambda c: (k.points_out_in_suit(suit_of(c)), half_points(c)))
         if excuses and (must_spend or not suited):
             return excuses[0]
         masters = [c for c in suited if k.is_master(c)]
@@ -160,7 +164,7 @@ def taker_play(view: ApologyView, k: Knowledge) -> str:
     suit = led_suit(k.trick)
     best_seat = trick_winner(k.trick) if suit is not None else None
     best = next(c for s, c in k.trick if s == best_seat) if best_seat is not None else None
-    following = [c for c in suited if c[-1] == suit] if suit is not None else []
+    following = [c for c in suited if suit_of(c) == suit] if suit is not None else []
     still_to_play = SEATS - len(k.trick) - 1  # defenders still to play after the taker
     if suit is None:
         # An excuse was led? Only the taker holds them, so the taker leads every excuse: unreachable.
@@ -201,11 +205,11 @@ def payment_choice(won: Sequence[str], kept: Sequence[str] = (), buried: Sequenc
     """The escape payment: the cheapest won card, keeping at least one of each oudler kind among the
     taker's cards (``won`` tricks, ``kept`` escaped cards, ``buried`` cards)."""
     mine = [*won, *kept, *buried]
-    kinds = Counter(c[:-1] for c in mine if is_oudler(c) and c not in EXCUSES)
+    kinds = Counter(oudler_kind(c) for c in mine if is_oudler(c) and not is_excuse(c))
     options = sort_cards(list(dict.fromkeys(won)))
 
     def cost(card: str) -> tuple[int, int]:
-        spare = not is_oudler(card) or kinds[card[:-1]] > 1
+        spare = not is_oudler(card) or kinds[oudler_kind(card)] > 1
         return (0 if spare else 1, half_points(card))
 
     return min(options, key=cost)
@@ -224,7 +228,7 @@ def hand_estimate(
         n = len(cards)
         top = 0
         for r, c in zip(RANKS, cards, strict=False):
-            if c[:-1] != r:
+            if rank_of(c) != r:
                 break
             top += 1
         long_winners = max(0, n - 6)
@@ -232,7 +236,7 @@ def hand_estimate(
         for c in cards[:wins]:
             halves += half_points(c) + 3.0  # its own points and what the defenders must follow with
         for c in cards[wins:]:
-            if half_points(c) > 1 and c[:-1] in ("K", "Q") and n >= 3:
+            if half_points(c) > 1 and rank_of(c) in ("K", "Q") and n >= 3:
                 halves += half_points(c) * 0.4
     halves += 2.0 * sum(1 for c in kept if c == LANDSKNECHT) + (8.0 if TILL in kept else 0.0)
     # Castles win their tricks and Till escapes; a kept ace is as good as lost.
@@ -290,7 +294,7 @@ def defender_play(view: ApologyView, k: Knowledge) -> str:
     taker_in = any(s == taker for s, _ in k.trick)
     taker_out = view.seats[taker].hand_size == 0 and not taker_in  # the 15th trick
     if not k.trick:
-        safe = [c for c in legal if c[-1] in taker_voids]
+        safe = [c for c in legal if suit_of(c) in taker_voids]
         if safe:
             return _dump(safe, k)  # the taker cannot win it: partners may feed it aces and points
         masters = [c for c in legal if k.is_master(c)]
@@ -303,7 +307,7 @@ def defender_play(view: ApologyView, k: Knowledge) -> str:
         return max(legal, key=lambda c: (is_ace(c), not k.is_master(c), half_points(c)))
     best_seat = trick_winner(k.trick)
     best = next(c for s, c in k.trick if s == best_seat)
-    following = [c for c in legal if c[-1] == suit]
+    following = [c for c in legal if suit_of(c) == suit]
     defence_winning = best_seat != taker
     if taker_in or taker_out:
         if defence_winning:

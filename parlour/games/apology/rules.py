@@ -123,6 +123,11 @@ def suit_of(card: str) -> str | None:
     return None if card in EXCUSES else card[-1]
 
 
+def rank_of(card: str) -> str | None:
+    """A suited card's rank; ``None`` for a Landsknecht or Till."""
+    return None if card in EXCUSES else card[:-1]
+
+
 def strength(card: str) -> int:
     """How high a suited card ranks in its suit (the castle 15 down to the ace 1)."""
     return STRENGTH[card[:-1]]
@@ -146,12 +151,17 @@ def is_oudler(card: str) -> bool:
     return card == TILL or (card not in EXCUSES and card[:-1] in OUDLER_RANKS)
 
 
+def oudler_kind(card: str) -> str:
+    """Which of the trio an oudler is: ``ACE``, ``CASTLE`` or ``TILL``."""
+    return card if card == TILL else card[:-1]
+
+
 def oudlers_held(cards: Sequence[str], counting: str = "kinds") -> int:
     """How many oudlers the cards hold (ruling AP-9): by default the kinds of the trio (ace,
     castle, Till) present; with ``counting="cards"`` each oudler card, capped at three."""
     if counting == "cards":
         return min(OUDLER_TRIO, sum(1 for c in cards if is_oudler(c)))
-    return len({c if c == TILL else c[:-1] for c in cards if is_oudler(c)})
+    return len({oudler_kind(c) for c in cards if is_oudler(c)})
 
 
 def half_points(card: str) -> int:
@@ -979,13 +989,6 @@ class ApologyState(State):
             _note(t.plays, played, voids)
         self._history = (self.tricks, n, played, voids)
         return played, voids
-
-    def revealed_voids(self) -> list[list[str]]:
-        """Suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
-        played, voids = self._played_out()
-        played, voids = [list(p) for p in played], [set(v) for v in voids]
-        _note(self.trick, played, voids)
-        return [[s for s in SUITS if s in v] for v in voids]
 
     def view(self, seat: int | None) -> View[ApologyExtra]:
         taker = self.taker
