@@ -334,6 +334,8 @@ class Apology(Game["ApologyState"]):
         "One taker takes the kitty of Landsknechts and Till, buries six and plays alone against three; "
         "no trumps, the Landsknechts and Till escape tricks, and the target falls with the oudlers held."
     )
+    # The targets are options (ruling AP-13), numbers the option check bounds and refuses as NaN
+    # (ruling AP-16).
     option_specs = (
         Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=MAX_DEALS),
         Option(
