@@ -241,7 +241,8 @@ def seat_with_role(view: View[Any], role: str) -> int | None:
 
 def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     """An explicit deal's dealer and hands, or ``InvalidDeal`` saying what is wrong (ruling AP-15)."""
-    usage = "a deal is {'dealer': seat 0-3, 'hands': four lists of 15 suited cards}"
+    seats = f"0-{PLAYERS - 1}"
+    usage = f"a deal is {{'dealer': seat {seats}, 'hands': {PLAYERS} lists of {HAND_SIZE} suited cards}}"
     if not isinstance(deal, Mapping):
         raise InvalidDeal(f"{usage}, not {echo(deal)}")
     unknown = [k for k in deal if k not in ("dealer", "hands")]
@@ -249,15 +250,15 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
         raise InvalidDeal(f"unknown deal keys {echo(unknown)}; {usage}")
     dealer = deal.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
-        raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
+        raise InvalidDeal(f"dealer must be a seat {seats}, not {echo(dealer)}")
     hands = deal.get("hands")
     if not isinstance(hands, list | tuple) or len(hands) != PLAYERS:
-        raise InvalidDeal(f"a deal needs 'hands': four lists of 15 cards, not {echo(hands)}")
+        raise InvalidDeal(f"a deal needs 'hands': {PLAYERS} lists of {HAND_SIZE} cards, not {echo(hands)}")
     lists: list[list[str]] = []
     suited = frozenset(SUITED)
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"hand {seat}: each hand is a list of 15 cards, not {echo(hand)}")
+            raise InvalidDeal(f"hand {seat}: each hand is a list of {HAND_SIZE} cards, not {echo(hand)}")
         cards: list[str] = []
         for card in hand:
             code = card.strip().upper() if isinstance(card, str) else None
@@ -273,7 +274,7 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     if twice:
         missing = sorted(Counter(SUITED) - every)
         raise InvalidDeal(
-            f"the hands must hold the 60 suited cards exactly once (twice: {', '.join(twice)}; "
+            f"the hands must hold the {len(SUITED)} suited cards exactly once (twice: {', '.join(twice)}; "
             f"missing: {', '.join(missing)})"
         )
     return dealer, lists
