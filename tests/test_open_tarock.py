@@ -12,12 +12,19 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import TAROCK_54, TAROT_78, Pack
 from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, Rng
+from parlour.engine.views import View
 from parlour.games.open_tarock.rules import (
+    BATCH,
+    SKUS,
     OpenTarock,
+    OpenTarockExtra,
     OpenTarockState,
     count_thirds,
     fmt_thirds,
     pack_total,
+    par,
+    playable,
+    short_batch_thirds,
     strength,
     trick_winner,
 )
@@ -53,6 +60,11 @@ def start(tops0: list[list[str]], tops1: list[list[str]], dealer: int = 0, **opt
     return g.new(seed=1, deal=deal(tops0, tops1, dealer, g.card_pack))
 
 
+def stacks(view: View[OpenTarockExtra], seat: int) -> list[list[str | None]]:
+    """The cards of ``seat``'s stack zones, in stack order (``None`` for a face-down card)."""
+    return [z.cards for z in view.zones_of("stack", seat)]
+
+
 def reason(state: OpenTarockState, action: str) -> str:
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
@@ -72,7 +84,9 @@ def test_pack_option_sets_the_instance_pack() -> None:
 
 @pytest.mark.parametrize("pack", [TAROCK_54, TAROT_78])
 def test_rank_order(pack: Pack) -> None:
-    s = lambda c: strength(pack, c)  # noqa: E731
+    def s(card: str) -> int:
+        return strength(pack, card)
+
     assert s("SK") > s("XXI") > s("XX") > s("II") > s("I")
     assert s("KS") > s("QS") > s("CS") > s("JS") > s("TS") > s("9S") > s("7S")
     assert s("KC") > s("QC") > s("CC") > s("JC") > s("TC") > s("8C")
@@ -102,14 +116,15 @@ def test_default_stacks_and_turned_up_tops(pack: str, sizes: list[int]) -> None:
     state = game(pack=pack).new(seed=11)
     view = state.view(None)
     for seat in (0, 1):
-        assert [1 + s["down"] for s in view["stacks"][seat]] == sizes
-        assert all(s["up"] is not None for s in view["stacks"][seat])
-    assert view["hand_sizes"] == [sum(sizes)] * 2
+        assert [len(s) for s in stacks(view, seat)] == sizes  # ruling OT-1
+        assert all(s[0] is not None and s[1:] == [None] * (len(s) - 1) for s in stacks(view, seat))
+        assert [z.label for z in view.zones_of("stack", seat)] == ["stack 1", "stack 2", "stack 3", "stack 4"]
+    assert [s.hand_size for s in view.seats] == [sum(sizes)] * 2
 
 
 def test_stacks_option() -> None:
     state = game(stacks="9,9,9").new(seed=2)
-    assert [1 + s["down"] for s in state.view(0)["stacks"][0]] == [9, 9, 9]
+    assert [len(s) for s in stacks(state.view(0), 0)] == [9, 9, 9]
     with pytest.raises(InvalidOption, match="27 cards"):
         game(stacks="9,9,9,8")  # the seed's figure: 35 cards a player do not fit the pack
     with pytest.raises(InvalidOption):
@@ -135,6 +150,7 @@ def test_deal_is_stack_by_stack_opponent_first() -> None:
 
 
 def test_explicit_deal_is_validated() -> None:
+    """Ruling OT-16: any stacks, but the whole pack and as many cards each; else ``InvalidDeal`` (OT-18)."""
     g = game()
     good = deal([["KH"]], [["SK"]])
     assert g.new(deal=good).stacks[0][0][0] == "KH"
@@ -205,14 +221,14 @@ def test_no_suit_no_tarock_any_card_which_cannot_win() -> None:
 def test_playing_turns_up_the_next_card_and_empty_stacks_vanish() -> None:
     state = start([["QC", "KD"], ["7S"], ["XXI"], ["KH"]], [["SK"], ["1H"], ["9C"], ["JD"]], dealer=0)
     state.apply("play QC")
-    assert state.view(1)["stacks"][0][0]["up"] == "KD"
+    assert stacks(state.view(1), 0)[0][0] == "KD"  # ruling OT-10: turned up at once
     assert state.log[-1].data["revealed"] == "KD"
     assert "KD" in state.tops(0)
     # a one-card stack: playing it empties the stack
     c = list(TAROCK_54.cards)
     st_ = game().new(deal={"dealer": 0, "stacks": [[[c[0]], c[1:27]], [c[27:]]]})
     st_.apply(f"play {c[0]}")
-    assert st_.view(0)["stacks"][0][0] == {"up": None, "down": 0}
+    assert stacks(st_.view(0), 0)[0] == []
     assert st_.tops(0) == [c[1]]
 
 
@@ -329,7 +345,41 @@ def test_seed_batch_values(batch: list[str], points: int) -> None:
 def test_pack_totals() -> None:
     assert pack_total(TAROCK_54) == 70  # "the difference between their score and 35"
     assert pack_total(TAROT_78) == 78
-    assert game().half == 35 and game(pack="tarot78").half == 39
+    assert game().par == 35 and game(pack="tarot78").par == 39  # ruling OT-14
+    assert par(TAROCK_54) == 35 and par(TAROT_78) == 39
+
+
+def test_a_short_last_batch() -> None:
+    """Ruling OT-13: the batch of one or two cards left over, in thirds or read literally."""
+    assert (
+        short_batch_thirds(["KS", "7S"]) == 3 * 6 - 2 * 2
+        and short_batch_thirds(["KS", "7S"], "literal") == 15
+    )
+    assert short_batch_thirds([SKUS]) == 13 and short_batch_thirds([SKUS], "literal") == 15
+    assert short_batch_thirds([]) == 0 == short_batch_thirds([], "literal")
+    pile = ["KH", "7S", "II", "QH", "CH", "8S", "KS"]
+    assert len(pile) % BATCH == 1
+    assert count_thirds(pile) == count_thirds(pile[:6]) + short_batch_thirds(pile[6:])
+    assert count_thirds(pile, "literal") == count_thirds(pile[:6], "literal") + short_batch_thirds(
+        pile[6:], "literal"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(TAROCK_54.cards), max_size=4, unique=True),
+    st.one_of(st.none(), st.sampled_from(TAROCK_54.cards)),
+)
+def test_the_searchers_follow_the_rules_playable_cards(tops: list[str], led: str | None) -> None:
+    """The search's card-number form of the duty to follow (OT-5, OT-6) is the rules' own."""
+    from parlour.games.open_tarock.players import legal_indices, tables
+
+    if led in tops:
+        return
+    t = tables(TAROCK_54)
+    numbers = [t.index[c] for c in tops]
+    got = [tops[i] for i in legal_indices(t, numbers, t.index[led] if led is not None else -1)]
+    assert got == playable(tops, led)
 
 
 def test_grouping_does_not_matter_and_short_batches() -> None:
@@ -367,13 +417,34 @@ def test_played_hands_make_the_pack_total(seed: int, pack: str) -> None:
 # --- views, determinization, saving -----------------------------------------------------
 
 
-def test_views_are_the_same_for_both_seats_but_the_hand() -> None:
+def test_views_are_the_same_for_both_seats_but_the_legal_actions() -> None:
     state = game().new(seed=4)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
     v0, v1, vs = state.view(0), state.view(1), state.view(None)
-    for key in ("stacks", "hand_sizes", "trick", "tricks", "dealer"):
-        assert v0[key] == v1[key] == vs[key]
-    assert v0["hand"] == state.tops(0) and v1["hand"] == state.tops(1) and "hand" not in vs
-    assert state.view(state.dealer)["legal_actions"] == state.legal_actions()
+    assert v0.zones == v1.zones == vs.zones and v0.seats == v1.seats == vs.seats
+    assert v0.trick == v1.trick == vs.trick and v0.last_trick == v1.last_trick == vs.last_trick
+    assert v0.extra == v1.extra == vs.extra and v0.situation == v1.situation == vs.situation
+    for seat in (0, 1):
+        assert [s[0] for s in stacks(vs, seat) if s] == state.tops(seat)
+        assert [z.cards for z in vs.zones_of("tricks_won", seat)] == [state.piles[seat]]
+    assert vs.hand == [] and v0.hand == []  # the cards lie in stacks, not in a hand
+    mover = state.current_player
+    assert mover is not None
+    assert (
+        state.view(mover).legal_actions == state.legal_actions() and state.view(1 - mover).legal_actions == []
+    )
+
+
+def test_the_view_counts_the_piles_in_thirds() -> None:
+    state = last_trick_to_seat1("thirds")
+    view = state.view(None)
+    assert view.extra.par == 35 and view.extra.deals == 1
+    assert view.extra.counted == ["65⅓", "4⅔"]
+    assert view.score_sheet is not None and view.score_sheet.rows[0].values == pytest.approx(
+        [30 + 1 / 3, -30 - 1 / 3]
+    )
+    assert view.outcome is not None and view.outcome.winners == [0] and "30⅓ to -30⅓" in view.outcome.reason
 
 
 def test_determinize_resamples_only_face_down_cards() -> None:
@@ -431,4 +502,5 @@ def test_equal_totals_are_a_draw() -> None:
     assert state.winners == [0]
     state.totals = [35.0, 35.0 - 1e-12]  # as a sum of thirds may come out
     assert state.winners == []
-    assert state.view(None)["winners"] == []
+    outcome = state.view(None).outcome
+    assert outcome is not None and outcome.winners == [] and outcome.draw and "equal totals" in outcome.reason

@@ -9,10 +9,17 @@ import pytest
 import parlour
 from parlour.cards import TAROCK_54
 from parlour.engine import Rng
+from parlour.engine.views import View
 from parlour.games.open_tarock.players import SearchPlayer
-from parlour.games.open_tarock.rules import OpenTarockState, card_points, suit_of, trick_winner
+from parlour.games.open_tarock.rules import OpenTarock, OpenTarockExtra, card_points, suit_of, trick_winner
 from parlour.players import make_player
 from parlour.sim import simulate, wilson
+
+
+def game(**options: Any) -> OpenTarock:
+    g = parlour.make("open-tarock", **options)
+    assert isinstance(g, OpenTarock)
+    return g
 
 
 def worth(card: str) -> int:
@@ -55,9 +62,8 @@ def open_deal(seed: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_search_is_exact_once_everything_is_face_up(seed: int) -> None:
-    game = parlour.make("open-tarock", deals=1)
-    state = game.new(seed=seed, deal=open_deal(seed))
-    assert isinstance(state, OpenTarockState)
+    g = game(deals=1)
+    state = g.new(seed=seed, deal=open_deal(seed))
     while sum(len(s) for s in state.stacks[0]) > 4 or state.trick:
         state.apply(state.legal_actions()[0])
     if seed % 2:  # also check an answer, not only a lead: find a lead leaving a choice
@@ -70,7 +76,7 @@ def test_search_is_exact_once_everything_is_face_up(seed: int) -> None:
     me = state.current_player
     assert me is not None
     player = SearchPlayer(seed)
-    choice = player.choose(state.view(me), game)
+    choice = player.choose(state.view(me), g)
     assert player.exact or len(state.legal_actions()) == 1
     hands = [state.tops(0), state.tops(1)]
 
@@ -157,23 +163,23 @@ def test_search_beats_greedy_on_points() -> None:
 # --- reproducible search (ruling OT-20) ---------------------------------------------------------
 
 
-def _positions(count: int, seed: int = 12) -> list[dict[str, Any]]:
+def _positions(count: int, seed: int = 12) -> list[View[OpenTarockExtra]]:
     """Views of the player to move along a greedy match."""
     game = parlour.make("open-tarock")
     state = game.new(seed=seed)
     players = [make_player("greedy", game, 1), make_player("greedy", game, 2)]
-    views = []
+    views: list[View[OpenTarockExtra]] = []
     while len(views) < count:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
-        if len(view["legal_actions"]) > 1:
+        if len(view.legal_actions) > 1:
             views.append(view)
         state.apply(players[seat].choose(view, game))
     return views
 
 
-def _choices(kind: str, views: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+def _choices(kind: str, views: list[View[OpenTarockExtra]]) -> list[tuple[str, int, int]]:
     game = parlour.make("open-tarock")
     player = make_player(kind, game, 7)
     assert isinstance(player, SearchPlayer)
@@ -208,7 +214,7 @@ def test_a_wall_clock_limit_is_an_explicit_opt_in(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(bots, "time", types.SimpleNamespace(perf_counter=lambda: float(next(ticks))))
     timed = SearchPlayer(7, nodes=4_000, seconds=0.5)
     for view in views:
-        assert timed.choose(view, game) in view["legal_actions"]
+        assert timed.choose(view, game) in view.legal_actions
         assert timed.nodes <= 256  # stopped at the first look at the clock
     with pytest.raises(ValueError):
         SearchPlayer(7, seconds=float("nan"))

@@ -354,7 +354,7 @@ def test_fuzzed_saves_are_refused_or_play_to_the_end(
         if loaded.is_over:
             break
         for seat in (None, 0, 1):
-            json.dumps(loaded.view(seat))
+            json.dumps(loaded.view(seat).to_dict())
         seat = loaded.current_player
         assert seat is not None
         loaded.apply(players[seat].choose(loaded.view(seat), g))

@@ -13,7 +13,17 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import ROQUET_60
 from parlour.engine import IllegalAction, InvalidDeal, Rng, State
-from parlour.games.roquet.rules import RANKS, RoquetState, classify, find_combinations
+from parlour.engine.views import View, ZoneKind
+from parlour.games.roquet.rules import (
+    RANKS,
+    Meld,
+    RoquetExtra,
+    RoquetGame,
+    RoquetState,
+    classify,
+    find_combinations,
+    suit_of,
+)
 
 
 def make_deal(
@@ -35,10 +45,26 @@ def make_deal(
     }
 
 
+def roquet(**options: Any) -> RoquetGame:
+    """The game as the registry makes it."""
+    game = parlour.make("roquet", **options)
+    assert isinstance(game, RoquetGame)
+    return game
+
+
 def start(deal: dict[str, Any], **options: Any) -> RoquetState:
-    state = parlour.make("roquet", **options).new(seed=1, deal=deal)
-    assert isinstance(state, RoquetState)
-    return state
+    return roquet(**options).new(seed=1, deal=deal)
+
+
+def cards_in(view: View[RoquetExtra], kind: ZoneKind, owner: int | None = None) -> list[str | None]:
+    """The cards of the view's zone of ``kind`` (``None`` for a face-down card)."""
+    zone = view.zone(kind, owner)
+    assert zone is not None, f"no {kind} zone"
+    return zone.cards
+
+
+def roles(view: View[RoquetExtra], role: str) -> list[int]:
+    return [s.seat for s in view.seats if role in s.roles]
 
 
 def refused(state: State, action: str, words: str) -> None:
@@ -47,6 +73,11 @@ def refused(state: State, action: str, words: str) -> None:
         state.apply(action)
     assert words in info.value.reason, info.value.reason
     assert state.to_json() == before
+
+
+def phase(state: RoquetState) -> str:
+    """The phase, read afresh (an action may change it after a test has narrowed it)."""
+    return state.phase
 
 
 def skip_melds(state: RoquetState) -> None:
@@ -70,15 +101,17 @@ MELD_DEAL = make_deal(
 
 
 def test_deal_layout_and_forty_card_stock() -> None:
-    game = parlour.make("roquet")
+    game = roquet()
     state = game.new(seed=3)
     view = state.view(0)
-    assert view["hand_sizes"] == [8, 8]
-    assert len(view["livret"]) == 4
-    assert view["stock_size"] == 40  # 39 face down and the turn-up under them (ruling 1)
-    assert view["trump"] == view["turn_up"][-1]
-    assert view["leader"] == 1 - view["dealer"]
-    assert state.current_player == view["leader"]
+    assert [s.hand_size for s in view.seats] == [8, 8]
+    assert len(cards_in(view, "livret")) == 4
+    assert view.extra.stock_size == 40  # 39 face down and the turn-up under them (ruling RQ-1)
+    assert cards_in(view, "stock") == [None] * 39 and len(cards_in(view, "turn_up")) == 1
+    turn_up = cards_in(view, "turn_up")[0]
+    assert turn_up is not None and view.trump == suit_of(turn_up)  # ruling RQ-19
+    assert roles(view, "leader") == [1 - roles(view, "dealer")[0]]  # ruling RQ-18
+    assert state.current_player == roles(view, "leader")[0]
     assert state.inventory() == ROQUET_60.counts()
     assert len(ROQUET_60) == 60
 
@@ -87,7 +120,7 @@ def test_next_hand_is_dealt_by_the_other_player() -> None:
     state = _play_until(start(MELD_DEAL), lambda s: s.hand_number == 2)
     assert state.dealer == 1 and state.leader == 0
     assert [len(h) for h in state.hands] == [8, 8] and len(state.livret) == 4
-    assert state.view(0)["stock_size"] == 40
+    assert state.view(0).extra.stock_size == 40
 
 
 # --- tricks -------------------------------------------------------------------------------
@@ -107,14 +140,14 @@ def test_void_may_play_anything_and_is_remembered() -> None:
     assert len(state.legal_actions()) == 8
     state.apply("play 4H")
     assert state.voids[0] == ["C"]
-    assert state.view(1)["bookkeeping"]["voids"][0] == ["C"]
+    assert state.view(1).extra.voids[0] == ["C"]
 
 
 def test_higher_card_of_led_suit_wins_ace_low() -> None:
     state = start(MELD_DEAL)
     state.apply("play AS")  # the ace is the lowest card
     state.apply("play 2S")
-    assert state.tricks[-1]["winner"] == 0
+    assert state.tricks[-1].winner == 0
     assert state.current_player == 0 and state.phase == "play"  # seat 0 has nothing to meld
 
 
@@ -122,7 +155,7 @@ def test_castle_is_highest() -> None:
     state = start(MELD_DEAL)
     state.apply("play CS")
     state.apply("play 3S")
-    assert state.tricks[-1]["winner"] == 1
+    assert state.tricks[-1].winner == 1
 
 
 def test_trump_beats_any_other_suit_and_discard_loses() -> None:
@@ -137,24 +170,24 @@ def test_trump_beats_any_other_suit_and_discard_loses() -> None:
     state = start(deal)
     state.apply("play CS")
     state.apply("play 2C")  # the lowest trump takes the castle
-    assert state.tricks[-1]["winner"] == 0
+    assert state.tricks[-1].winner == 0
     skip_melds(state)
     state.apply("play 4H")  # seat 0 leads; seat 1 has hearts
     state.apply("play AH")
-    assert state.tricks[-1]["winner"] == 0
+    assert state.tricks[-1].winner == 0
     skip_melds(state)
     state.apply("play TD")
     state.apply("play 8D")
-    assert state.tricks[-1]["winner"] == 0
+    assert state.tricks[-1].winner == 0
     # a discard of another suit never wins
     s2 = start(deal)
     s2.apply("play 2H")
     s2.apply("play 4H")
-    assert s2.tricks[-1]["winner"] == 0
+    assert s2.tricks[-1].winner == 0
     s3 = start(make_deal([["2C", "4D", "5D", "6D", "TD", "9D", "2D", "3D"], deal["hands"][1]], [], "7C"))
     s3.apply("play 2H")
     s3.apply("play TD")  # void in hearts, a higher card of another suit (not trumps) loses
-    assert s3.tricks[-1]["winner"] == 1
+    assert s3.tricks[-1].winner == 1
 
 
 # --- the meld moment ----------------------------------------------------------------------
@@ -172,7 +205,7 @@ def test_meld_moment() -> None:
     state.apply("play 2S")
     assert state.current_player == 1 and state.phase == "meld"
     assert state.legal_actions() == ["meld AS AC", "meld KS KH", "meld 7D 7C", "meld 6D 7D 8D", "done"]
-    assert state.view(0)["legal_actions"] == []  # the loser never melds
+    assert state.view(0).legal_actions == []  # the loser never melds (ruling RQ-13)
     refused(state, "meld QS QH", "only one card from the livret")
     refused(state, "meld 2S 2H", "neither in your hand nor on the table")
     refused(state, "meld 3C 2H", "not a scoring combination")
@@ -184,14 +217,17 @@ def test_meld_moment() -> None:
     state.apply("meld KH KS")
     assert state.banked == [0, 8]
     # nothing left to lay down: the moment passes by itself, then the hands are made up, winner first
-    assert state.phase == "play" and state.current_player == 1
+    assert phase(state) == "play" and state.current_player == 1
     assert sorted(state.hands[1]) == sorted(["3C", "AS", "2H", "9C", "TC", "LC", "BC", "QC"])
     assert "KC" in state.hands[0] and len(state.hands[0]) == 8
-    assert state.livret == ["QS", "QH", "AC"]  # the livret is not made up again (ruling 8)
-    assert state.view(0)["bookkeeping"]["melds"][1] == [
-        {"cards": ["6D", "7D", "8D"], "kind": "sequence", "points": 3},
-        {"cards": ["KS", "KH"], "kind": "royal pair", "points": 5},
+    assert state.livret == ["QS", "QH", "AC"]  # the livret is not made up again (ruling RQ-8)
+    assert state.melds[1] == [Meld(("6D", "7D", "8D"), "sequence", 3), Meld(("KS", "KH"), "royal pair", 5)]
+    view = state.view(0)
+    assert [(z.owner, z.cards, z.label) for z in view.zones_of("melds")] == [
+        (1, ["6D", "7D", "8D"], "sequence of three (3)"),
+        (1, ["KS", "KH"], "royal pair of kings (5)"),
     ]
+    assert view.extra.banked == [0, 8]
     assert state.scores == [0.0, 0.0]  # banked points reach the score when the hand ends
     assert state.inventory() == ROQUET_60.counts()
 
@@ -213,7 +249,7 @@ def test_turn_up_is_meld_material() -> None:
         "7S",
     )
     state = start(deal)
-    assert state.view(0)["stock_size"] == 40
+    assert state.view(0).extra.stock_size == 40
     state.apply("play CS")
     state.apply("play 2S")
     assert "meld 7S 7H" in state.legal_actions()
@@ -235,8 +271,12 @@ def test_turn_up_is_drawn_last_and_known() -> None:
         _step_never_meld(state)
     holder = 0 if turn_up in state.hands[0] else 1
     assert turn_up in state.hands[holder]
-    assert state.view(1 - holder)["bookkeeping"]["known_cards"][holder] == [turn_up]
-    assert state.view(0)["stock_size"] == 0
+    assert turn_up is not None
+    view = state.view(1 - holder)
+    assert view.extra.known[holder] == [turn_up]
+    assert cards_in(view, "hand", holder) == [turn_up] + [None] * (len(state.hands[holder]) - 1)
+    assert state.view(0).extra.stock_size == 0
+    assert cards_in(view, "turn_up") == [] and cards_in(view, "stock") == []
 
 
 def test_melds_per_trick_one() -> None:
@@ -357,10 +397,10 @@ def _play_until(state: RoquetState, stop: Any) -> RoquetState:
 
 def test_hand_ends_when_a_player_is_out_of_cards() -> None:
     state = start(MELD_DEAL)
-    before_end: list[list[int]] = []
+    before_end: list[int] = []
     while state.hand_number == 1:
         before_end = [len(h) for h in state.hands]
-        stock = state.view(0)["stock_size"]
+        stock = state.view(0).extra.stock_size
         state.apply(state.legal_actions()[0])
     assert stock == 0 and min(before_end) <= 1
     ends = [e for e in state.log if e.kind == "hand_end"]
@@ -379,6 +419,8 @@ def test_match_ends_at_target() -> None:
     a, b = state.match_scores
     assert max(a, b) >= 20 and a != b
     assert state.winners == [0 if a > b else 1]
+    outcome = state.outcome
+    assert outcome is not None and not outcome.draw and "target of 20" in outcome.reason
     assert state.legal_actions() == [] and state.current_player is None
     assert state.log[-1].kind == "match_end"
 
@@ -391,6 +433,7 @@ def test_tie_at_target_plays_on_or_draws() -> None:
         state._end_hand()  # both reach 102
         assert state.is_over is over
         assert state.winners == []
+        assert (state.outcome is not None and state.outcome.draw) is over  # ruling RQ-17
         if not over:
             assert state.hand_number == 2
     state = start(MELD_DEAL)
@@ -403,16 +446,61 @@ def test_tie_at_target_plays_on_or_draws() -> None:
 # --- views, saving, determinizing, deals --------------------------------------------------
 
 
-def test_view_keys_and_secrecy() -> None:
+def test_view_zones_and_secrecy() -> None:
     state = start(MELD_DEAL)
     v = state.view(0)
-    for key in ("hand", "hand_sizes", "trump", "turn_up", "livret", "stock_size", "trick", "last_trick",
-                "tricks", "laid_down", "banked", "dealer", "leader", "hand_number", "message"):  # fmt: skip
-        assert key in v
-    assert v["hand"] == ["3S", "2S", "9H", "8H", "4H", "LD", "TD", "5D"]
+    assert [(z.kind, z.owner) for z in v.zones] == [
+        ("hand", 0), ("hand", 1), ("livret", None), ("turn_up", None), ("stock", None),
+        ("tricks_won", 0), ("tricks_won", 1),
+    ]  # fmt: skip
+    assert v.hand == ["3S", "2S", "9H", "8H", "4H", "LD", "TD", "5D"]
+    assert cards_in(v, "hand", 1) == [None] * 8
+    assert cards_in(v, "livret") == ["6D", "QS", "QH", "AC"] and cards_in(v, "turn_up") == ["7C"]
+    assert v.trump == "C" and v.hand_number == 1 and v.situation.endswith("seat 1 to lead")
+    assert v.decision is not None and (v.decision.seat, v.decision.kind) == (1, "play")
+    assert v.extra.banked == [0, 0] and v.trick is not None and v.trick.plays == [] and v.last_trick is None
     spectator = state.view(None)
-    assert "hand" not in spectator
+    assert spectator.hand == [] and cards_in(spectator, "hand", 0) == [None] * 8
     assert "CS" not in str(spectator)
+
+
+def test_view_after_a_trick_and_a_meld() -> None:
+    state = start(MELD_DEAL)
+    state.apply("play CS")
+    state.apply("play 2S")
+    state.apply("meld 6D 7D 8D")
+    v = state.view(0)
+    assert v.decision is not None and (v.decision.seat, v.decision.kind) == (1, "meld")
+    assert v.last_trick is not None and v.last_trick.cards == ["CS", "2S"] and v.last_trick.winner == 1
+    assert cards_in(v, "tricks_won", 1) == ["CS", "2S"] and cards_in(v, "tricks_won", 0) == []
+    assert cards_in(v, "melds", 1) == ["6D", "7D", "8D"] and cards_in(v, "livret") == ["QS", "QH", "AC"]
+    assert v.extra.table_taken and v.extra.melds_made == 1 and v.extra.played == ["CS", "2S"]
+    assert v.extra.banked == [0, 3]
+
+
+def test_the_log_says_when_a_table_card_is_used() -> None:
+    """A meld that takes the livret card or the turn-up says so in its text (rulings RQ-2, RQ-6)."""
+    state = start(MELD_DEAL)
+    state.apply("play CS")
+    state.apply("play 2S")
+    state.apply("meld 6D 7D 8D")
+    meld = state.log[-1]
+    assert meld.kind == "meld" and meld.data["taken"] == "6D" and meld.data["source"] == "the livret"
+    assert "taking 6♦ from the livret" in meld.data["text"]
+    state.apply("meld KS KH")
+    meld = next(e for e in reversed(state.log) if e.kind == "meld")
+    assert meld.data["taken"] is None and "taking" not in meld.data["text"]
+    deal = make_deal(
+        [MELD_DEAL["hands"][0], ["CS", "KS", "KH", "7D", "8D", "3C", "7H", "2H"]],
+        ["6D", "QS", "QH", "AC"],
+        "7S",
+    )
+    other = start(deal)
+    other.apply("play CS")
+    other.apply("play 2S")
+    other.apply("meld 7S 7H")
+    meld = next(e for e in reversed(other.log) if e.kind == "meld")
+    assert meld.data["source"] == "the turn-up" and "taking 7♠ from the turn-up" in meld.data["text"]
 
 
 def test_determinize_respects_voids() -> None:
@@ -421,7 +509,7 @@ def test_determinize_respects_voids() -> None:
     state.apply("play 4H")  # seat 0 shows it holds no club
     assert state.phase == "meld" and state.current_player == 1
     view = state.view(1)
-    assert view["bookkeeping"]["voids"][0] == ["C"]
+    assert view.extra.voids[0] == ["C"]
     rng = Rng(5)
     for _ in range(25):
         sampled = state.game.determinize(view, rng)
@@ -458,7 +546,7 @@ def test_save_and_load_mid_meld() -> None:
 
 
 def test_invalid_deals() -> None:
-    game = parlour.make("roquet")
+    game = roquet()
     good = make_deal(MELD_DEAL["hands"], MELD_DEAL["livret"], "7C")
     with pytest.raises(InvalidDeal):
         game.new(deal={**good, "hands": [good["hands"][0], good["hands"][0]]})
@@ -477,6 +565,7 @@ def test_invalid_deals() -> None:
 def test_unknown_words_are_explained() -> None:
     state = start(MELD_DEAL)
     refused(state, "take 6D", "no separate take")
+    refused(state, "meld 2S 3S 4S", "only in the moment immediately after winning a trick")
     refused(state, "fold", "unknown action")
     refused(state, "play ZZ", "not a card")
     refused(state, "play 2S 3S", "exactly one card")
@@ -533,11 +622,10 @@ def test_heuristic_keeps_a_numeral_triple_for_the_muster() -> None:
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["eight", "one"]), st.sampled_from(["table", "stock"]))
 def test_random_play_keeps_the_table_in_order(seed: int, refill: str, turn_up: str) -> None:
-    game = parlour.make("roquet", refill=refill, turn_up=turn_up)
+    game = roquet(refill=refill, turn_up=turn_up)
     state = game.new(seed=seed)
-    assert isinstance(state, RoquetState)
     rng = Rng(seed)
-    stock = state.view(0)["stock_size"]
+    stock = state.view(0).extra.stock_size
     hand = state.hand_number
     for _ in range(300):
         if state.is_over:
@@ -546,13 +634,13 @@ def test_random_play_keeps_the_table_in_order(seed: int, refill: str, turn_up: s
         state.apply(legal[rng.randrange(len(legal))])
         view = state.view(0)
         if state.hand_number == hand:
-            assert view["stock_size"] <= stock
-        hand, stock = state.hand_number, view["stock_size"]
+            assert view.extra.stock_size <= stock
+        hand, stock = state.hand_number, view.extra.stock_size
         assert all(len(h) <= 8 for h in state.hands) and len(state.livret) <= 4
         for seat in (0, 1):
-            assert state.banked[seat] == sum(m["points"] for m in state.melds[seat])
+            assert state.banked[seat] == sum(m.points for m in state.melds[seat])
         if state.phase == "meld":
-            assert state.current_player == state.tricks[-1]["winner"]
+            assert state.current_player == state.tricks[-1].winner
         assert state.inventory() == ROQUET_60.counts()
     melds = [e for e in state.log if e.kind == "meld"]
     assert all(classify(e.data["cards"], 5) == (e.data["kind"], e.data["points"]) for e in melds)

@@ -7,6 +7,7 @@ repeats more than a short cut of what it was given (ruling RQ-21).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,8 +17,9 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import ROQUET_60
 from parlour.engine import IllegalAction, InvalidDeal
-from parlour.games.roquet.rules import RoquetState
-from tests.test_roquet import MELD_DEAL, start
+from parlour.engine.actions import Action
+from parlour.engine.errors import MalformedAction
+from tests.test_roquet import MELD_DEAL, roquet, start
 
 # --- explicit deals ---------------------------------------------------------------------------
 
@@ -79,12 +81,13 @@ def test_a_deal_that_is_not_a_mapping_is_refused(deal: Any) -> None:
 
 
 def test_deal_messages_do_not_repeat_huge_input() -> None:
-    for change in (
+    changes: list[Callable[[Any], object]] = [
         lambda d: d["hands"][0].__setitem__(0, "Z" * 100_000),
         lambda d: d.__setitem__("Z" * 100_000, 1),
         lambda d: d.__setitem__("dealer", "Z" * 100_000),
         lambda d: d.__setitem__("livret", "Z" * 100_000),
-    ):
+    ]
+    for change in changes:
         deal = good_deal()
         change(deal)
         with pytest.raises(InvalidDeal) as info:
@@ -129,11 +132,10 @@ def test_fuzzed_deals_give_a_whole_pack_or_invalid_deal(data: st.DataObject, jun
         else:
             parent[path[-1]] = junk
     try:
-        state = parlour.make("roquet").new(seed=1, deal=deal)
+        state = roquet().new(seed=1, deal=deal)
     except InvalidDeal as exc:
         assert len(str(exc)) < 300
         return
-    assert isinstance(state, RoquetState)
     assert state.inventory() == ROQUET_60.counts()
     state.check_invariants()
     state.legal_actions()
@@ -160,8 +162,20 @@ def test_reasons_cut_what_they_repeat(action: str) -> None:
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
     assert len(info.value.reason) < 160, info.value.reason
-    long = action * 50
-    assert len(state.explain_illegal(long)) < 160
+    with pytest.raises(MalformedAction) as too_long:
+        state.apply(action * 50)
+    assert len(too_long.value.reason) < 160
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Action("meld", ("9H",) * 3000), Action("meld", ("KS", "KH", *("QS",) * 3000)), Action("play", ("2H",))],
+)
+def test_the_explanation_of_a_huge_typed_action_is_short(action: Action) -> None:
+    state = start(MELD_DEAL)
+    state.apply("play CS")
+    state.apply("play 2S")
+    assert len(state.explain_illegal(action)) < 160
 
 
 def test_markup_like_words_are_cut_and_quoted() -> None:
@@ -175,4 +189,4 @@ def test_explain_illegal_after_the_match_is_over() -> None:
     state = start(MELD_DEAL, target=1)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    assert state.explain_illegal("play 2S") == "the match is over"
+    assert state.explain_illegal(Action("play", ("2S",))) == "the match is over"

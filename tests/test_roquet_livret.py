@@ -7,9 +7,8 @@ import pytest
 import parlour
 from parlour.engine import Rng
 from parlour.games.roquet.analysis import hand_figures
-from parlour.games.roquet.rules import RoquetState
 from parlour.sim import simulate
-from tests.test_roquet import MELD_DEAL, start
+from tests.test_roquet import MELD_DEAL, roquet, start
 
 
 def test_livret_is_not_made_up_again_by_default() -> None:
@@ -22,7 +21,7 @@ def test_livret_is_not_made_up_again_by_default() -> None:
     state.apply("done")
     assert state.livret == ["QS", "QH", "AC"]
     assert not any(e.kind == "livret" for e in state.log)
-    assert state.view(0)["stock_size"] == 40 - 3 - 1  # the hands' draws alone
+    assert state.view(0).extra.stock_size == 40 - 3 - 1  # the hands' draws alone
 
 
 def test_livret_refill_option_makes_it_up_from_the_stock() -> None:
@@ -33,12 +32,11 @@ def test_livret_refill_option_makes_it_up_from_the_stock() -> None:
     state.apply("done")
     # The winner draws 9C TC LC, the loser BC; then QC goes to the livret.
     assert state.livret == ["QS", "QH", "AC", "QC"]
-    assert state.view(0)["stock_size"] == 40 - 3 - 1 - 1
+    assert state.view(0).extra.stock_size == 40 - 3 - 1 - 1
 
 
 def test_without_refill_the_livret_only_dwindles_over_a_whole_hand() -> None:
-    state = parlour.make("roquet").new(seed=5)
-    assert isinstance(state, RoquetState)
+    state = roquet().new(seed=5)
     rng = Rng(5)
     start_livret = list(state.livret)
     taken = 0

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-import parlour
 from parlour.engine import InvalidSave, Rng
 from parlour.games.roquet.rules import RoquetState
-from tests.test_roquet import MELD_DEAL, make_deal, start
+from tests.test_roquet import MELD_DEAL, make_deal, roquet, start
 
 # --- saves ------------------------------------------------------------------------------------
 
@@ -33,7 +32,7 @@ OPTION_VALUES: dict[str, list[Any]] = {
 )
 def test_every_state_of_random_matches_keeps_the_invariants(values: tuple[Any, ...]) -> None:
     options = dict(zip(OPTION_VALUES, values, strict=True))
-    game = parlour.make("roquet", target=40, **options)
+    game = roquet(target=40, **options)
     for seed in range(2):
         state = game.new(seed=seed)
         rng = Rng(seed)
@@ -53,7 +52,7 @@ def test_an_explicit_short_deal_keeps_the_invariants() -> None:
     """Hands of one card and an empty livret are a legal first hand, and so every state after it."""
     deal = make_deal([["2S"], ["CS"]], [], "7C")
     for refill in ("eight", "one"):
-        game = parlour.make("roquet", refill=refill, livret_refill=True, target=10)
+        game = roquet(refill=refill, livret_refill=True, target=10)
         state = game.new(seed=4, deal=deal)
         rng = Rng(4)
         while not state.is_over:

@@ -19,15 +19,24 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from parlour.cards import Pack, get_pack
+from parlour.cards import SUITS, Pack
 from parlour.engine import Game, Rng
-from parlour.games.open_tarock.rules import TRUMP, card_points, strength, suit_of
+from parlour.engine.views import View
+from parlour.games.open_tarock.rules import (
+    TRUMP,
+    OpenTarock,
+    OpenTarockExtra,
+    card_thirds,
+    strength,
+    suit_of,
+    trick_winner,
+)
 from parlour.players import Player, PlayerFactory
 
-View = Mapping[str, Any]
+OpenTarockView = View[OpenTarockExtra]
 
-SUIT_INDEX: Mapping[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, TRUMP: 4}
-TRUMP_I = 4
+SUIT_INDEX: Mapping[str, int] = {**{s: i for i, s in enumerate(SUITS)}, TRUMP: len(SUITS)}
+TRUMP_I = SUIT_INDEX[TRUMP]
 INF = float("inf")
 
 
@@ -40,7 +49,7 @@ class Tables:
     suit: tuple[int, ...]
     rank: tuple[int, ...]
     worth: tuple[int, ...]
-    """A card's share of the count in thirds: 3 * points - 2 (13 for a king, 1 for an empty card)."""
+    """Each card's share of the count in thirds, the rules' ``card_thirds`` (rulings OT-12, OT-13)."""
     gain: tuple[tuple[int, ...], ...]
     """``gain[lead][answer]``: the answerer's gain in thirds, + the trick's worth if it wins, - if not."""
 
@@ -53,10 +62,10 @@ def tables(pack: Pack) -> Tables:
         codes = tuple(dict.fromkeys(pack.cards))
         suit = tuple(SUIT_INDEX[suit_of(c)] for c in codes)
         rank = tuple(strength(pack, c) for c in codes)
-        worth = tuple(3 * card_points(c) - 2 for c in codes)
+        worth = tuple(card_thirds(c) for c in codes)
 
         def gain(a: int, b: int) -> int:
-            won = rank[b] > rank[a] if suit[a] == suit[b] else suit[b] == TRUMP_I
+            won = trick_winner(pack, [(0, codes[a]), (1, codes[b])]) == 1
             return worth[a] + worth[b] if won else -(worth[a] + worth[b])
 
         table = tuple(tuple(gain(a, b) for b in range(len(codes))) for a in range(len(codes)))
@@ -64,16 +73,10 @@ def tables(pack: Pack) -> Tables:
     return _TABLES[pack.name]
 
 
-def beats(t: Tables, lead: int, answer: int) -> bool:
-    """Does the answer take the trick from the lead?"""
-    sa, sl = t.suit[answer], t.suit[lead]
-    if sa == sl:
-        return t.rank[answer] > t.rank[lead]
-    return sa == TRUMP_I
-
-
 def legal_indices(t: Tables, tops: Sequence[int], lead: int) -> list[int]:
-    """Stacks whose top card may be played (``lead`` < 0: leading, any top card)."""
+    """Stacks whose top card may be played (``lead`` < 0: leading, any top card): the rules'
+    ``playable`` (rulings OT-5, OT-6) on card numbers, for the search's inner loops (a test checks
+    that the two agree)."""
     live = [i for i, c in enumerate(tops) if c >= 0]
     if lead < 0:
         return live
@@ -91,22 +94,22 @@ def trick_gain(t: Tables, lead: int, answer: int) -> int:
 
 
 class _ViewReader:
-    """The parts of a view every player needs, as ints."""
+    """The parts of a view every player needs, as ints: each stack's turned-up card (-1 for an
+    emptied stack) and how many cards lie face down beneath it, the card led, and the pool of cards
+    nobody has seen."""
 
-    def __init__(self, view: View, pack: Pack) -> None:
+    def __init__(self, view: OpenTarockView, pack: Pack) -> None:
         self.t = tables(pack)
-        self.seat: int = int(view["seat"])
-        stacks = view["stacks"]
-        self.tops = [
-            [self.t.index[s["up"]] if s["up"] is not None else -1 for s in stacks[p]] for p in (0, 1)
-        ]
-        self.down = [[int(s["down"]) for s in stacks[p]] for p in (0, 1)]
-        trick = view["trick"]
-        self.lead = self.t.index[trick[0]["card"]] if trick else -1
-        seen = {c["card"] for tr in view["tricks"] for c in tr["cards"]}
-        seen.update(c["card"] for c in trick)
-        for p in (0, 1):
-            seen.update(s["up"] for s in stacks[p] if s["up"] is not None)
+        assert view.seat is not None
+        self.seat: int = view.seat
+        stacks = [list(view.zones_of("stack", p)) for p in (0, 1)]
+        self.tops = [[self.t.index[str(z.cards[0])] if z.cards else -1 for z in stacks[p]] for p in (0, 1)]
+        self.down = [[max(0, len(z.cards) - 1) for z in stacks[p]] for p in (0, 1)]
+        trick = view.trick.cards if view.trick is not None else []
+        self.lead = self.t.index[trick[0]] if trick else -1
+        seen = set(trick)
+        for zone in view.zones:  # the turned-up cards and the piles
+            seen.update(zone.face_up)
         self.pool = [i for i, c in enumerate(self.t.codes) if c not in seen]
 
     def action(self, stack: int) -> str:
@@ -124,11 +127,12 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: View, game: Game) -> str:
-        legal = view["legal_actions"]
+    def choose(self, view: OpenTarockView, game: Game[Any]) -> str:
+        assert isinstance(game, OpenTarock)
+        legal = view.legal_actions
         if len(legal) == 1:
             return str(legal[0])
-        r = _ViewReader(view, get_pack(game.pack))
+        r = _ViewReader(view, game.card_pack)
         me, t = r.seat, r.t
         mine = r.tops[me]
         if r.lead >= 0:
@@ -157,11 +161,12 @@ class HeuristicPlayer:
         self.rng = Rng(seed)
         self.lookahead = lookahead
 
-    def choose(self, view: View, game: Game) -> str:
-        legal = view["legal_actions"]
+    def choose(self, view: OpenTarockView, game: Game[Any]) -> str:
+        assert isinstance(game, OpenTarock)
+        legal = view.legal_actions
         if len(legal) == 1:
             return str(legal[0])
-        r = _ViewReader(view, get_pack(game.pack))
+        r = _ViewReader(view, game.card_pack)
         t, me = r.t, r.seat
         tops = [list(r.tops[0]), list(r.tops[1])]
 
@@ -279,11 +284,12 @@ class SearchPlayer:
 
     # --- the entry point ---------------------------------------------------------------
 
-    def choose(self, view: View, game: Game) -> str:
-        legal = view["legal_actions"]
+    def choose(self, view: OpenTarockView, game: Game[Any]) -> str:
+        assert isinstance(game, OpenTarock)
+        legal = view.legal_actions
         if len(legal) == 1:
             return str(legal[0])
-        r = _ViewReader(view, get_pack(game.pack))
+        r = _ViewReader(view, game.card_pack)
         self.t = r.t
         self.me = r.seat
         self.tops = r.tops
@@ -490,11 +496,11 @@ class SearchPlayer:
         return best if winner == self.me else -best
 
 
-def _greedy(game: Game, seed: int) -> Player:
+def _greedy(game: Game[Any], seed: int) -> Player:
     return GreedyPlayer(seed)
 
 
-def _heuristic(game: Game, seed: int) -> Player:
+def _heuristic(game: Game[Any], seed: int) -> Player:
     return HeuristicPlayer(seed)
 
 
@@ -504,11 +510,11 @@ FAST_NODES, FAST_CAP = 4_000, 12_000
 """``search-fast``: a tenth of the budget and smaller samples, for long simulations."""
 
 
-def _search(game: Game, seed: int) -> Player:
+def _search(game: Game[Any], seed: int) -> Player:
     return SearchPlayer(seed, nodes=SEARCH_NODES, cap=SEARCH_CAP)
 
 
-def _search_fast(game: Game, seed: int) -> Player:
+def _search_fast(game: Game[Any], seed: int) -> Player:
     """A lighter searcher for long simulations (a tenth of the default node budget)."""
     return SearchPlayer(seed, nodes=FAST_NODES, cap=FAST_CAP, samples=(6, 3, 2, 1))
 

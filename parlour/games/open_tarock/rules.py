@@ -12,26 +12,62 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
-from parlour.cards import ROMAN, SUIT_NAMES, Pack, get_pack
+from parlour.cards import ROMAN, SUIT_NAMES, TAROT_78, Pack, get_pack
 from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State
+from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, SaveDict, Seat, checked
+from parlour.engine.views import (
+    ScoreRow,
+    ScoreSheet,
+    View,
+    Zone,
+    internal,
+    labelled,
+    per_seat,
+    trick_view,
+)
+from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import trick_winner as highest_wins
 
+PLAYERS = 2
+TRICK_SIZE = PLAYERS
 PACKS: tuple[str, ...] = ("tarock54", "tarot78")
 DEFAULT_STACKS: Mapping[str, tuple[int, ...]] = {"tarock54": (7, 7, 7, 6), "tarot78": (10, 10, 10, 9)}
+"""Three equal stacks and one a card shorter, half the pack a player (ruling OT-1)."""
 
 TRUMP = "T"
 """The suit key of the tarocks (I to XXI and the Sküs), which are outside the four suits."""
 
-TRUMP_STRENGTH: Mapping[str, int] = {**{r: i + 1 for i, r in enumerate(ROMAN)}, "SK": 22}
+SKUS = "SK"
+"""The Sküs (the Fool): simply the highest tarock (ruling OT-8)."""
+PAGAT = "I"
+"""The tarock I: simply the lowest tarock (ruling OT-8)."""
+TRUMP_STRENGTH: Mapping[str, int] = {**{r: i + 1 for i, r in enumerate(ROMAN)}, SKUS: len(ROMAN) + 1}
 """I is the lowest trump, XXI the second highest, the Sküs (Fool) the highest."""
 
 HONOURS: Mapping[str, int] = {"K": 5, "Q": 4, "C": 3, "J": 2}
-TRULL: frozenset[str] = frozenset({"SK", "XXI", "I"})
+"""The face cards of the suits and their values: king, queen, cavalier, jack."""
+TRULL: frozenset[str] = frozenset({SKUS, "XXI", PAGAT})
+"""The Sküs, XXI and I: the tarocks that are face cards."""
+TRULL_POINTS = 5
+EMPTY_CARD_POINTS = 1
+"""Every card that is not a face card is empty: it counts 1 in a batch."""
+
+BATCH = 3
+"""A batch of three: the cards are counted in threes."""
+BATCH_DISCOUNT = 2
+"""A batch counts its cards' points (an empty card 1) less 2: one face card its value, two their sum
+less 1, three their sum less 2, none 1 — the seed's rule, restated (ruling OT-12)."""
+THIRDS = BATCH
+"""Counts are kept in thirds of a point: a batch's discount falls two thirds on each of its three cards
+(ruling OT-12), so a count is a whole number of thirds ("35 and two" = 35⅔, ruling OT-15)."""
 
 
 def suit_of(card: str) -> str:
@@ -39,8 +75,13 @@ def suit_of(card: str) -> str:
     return TRUMP if card in TRUMP_STRENGTH else card[-1]
 
 
+def is_tarock(card: str) -> bool:
+    return card in TRUMP_STRENGTH
+
+
 def strength(pack: Pack, card: str) -> int:
-    """Rank within the card's own suit (or among the trumps): higher beats lower."""
+    """Rank within the card's own suit (or among the trumps): higher beats lower. Red pips run
+    upwards and black pips downwards, as the pack lists them (ruling OT-9)."""
     if card in TRUMP_STRENGTH:
         return TRUMP_STRENGTH[card]
     ranks = pack.suit_ranks[card[-1]]
@@ -50,47 +91,59 @@ def strength(pack: Pack, card: str) -> int:
 def card_points(card: str) -> int:
     """Nominal points: K and the trull 5, Q 4, C 3, J 2; an empty card counts 1 in a batch."""
     if card in TRULL:
-        return 5
+        return TRULL_POINTS
     if card in TRUMP_STRENGTH:
-        return 1
-    return HONOURS.get(card[:-1], 1)
+        return EMPTY_CARD_POINTS
+    return HONOURS.get(card[:-1], EMPTY_CARD_POINTS)
 
 
-def is_honour(card: str) -> bool:
-    return card_points(card) > 1
+def card_thirds(card: str) -> int:
+    """A card's share of the count in thirds: its points less two thirds (13 for a king, 1 for an empty
+    card), since a batch of three counts its points less 2 (ruling OT-12)."""
+    return THIRDS * card_points(card) - BATCH_DISCOUNT  # the batch's 2 shared by its three cards
+
+
+def short_batch_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
+    """A short last batch of one or two cards, in thirds (ruling OT-13): each card its points less
+    two thirds (``thirds``), or counted like a full batch (``literal``: its points less one per card
+    beyond the first)."""
+    if short_batch == "thirds" or not cards:
+        return sum(card_thirds(c) for c in cards)
+    return THIRDS * (sum(card_points(c) for c in cards) - (len(cards) - 1))
 
 
 def count_thirds(cards: Sequence[str], short_batch: str = "thirds") -> int:
-    """A pile's count in thirds of a point.
+    """A pile's count in thirds of a point: its batches of three and its short last batch.
 
-    A full batch of three counts its points less 2 (the seed's rule, restated), so
-    full batches are linear and their grouping never matters. A short last batch
-    of one or two cards counts its points less two thirds a card (``thirds``, the
-    Austrian "Blatt") or, read literally as a batch, its points less one per card
-    beyond the first (``literal``), which again does not depend on the grouping.
+    A full batch of three counts its points less 2 (the seed's rule, restated), so full batches are
+    linear and their grouping never matters (ruling OT-12); a short last batch counts as
+    ``short_batch_thirds`` says.
     """
-    n = len(cards)
-    total = sum(card_points(c) for c in cards)
-    if short_batch == "thirds":
-        return 3 * total - 2 * n
-    full, rest = divmod(n, 3)
-    return 3 * (total - 2 * full - (rest - 1 if rest else 0))
+    full = BATCH * (len(cards) // BATCH)
+    return sum(card_thirds(c) for c in cards[:full]) + short_batch_thirds(cards[full:], short_batch)
 
 
 def batches(cards: Sequence[str]) -> list[list[str]]:
-    """The pile in threes, as it was taken (for the count shown to the players)."""
-    return [list(cards[i : i + 3]) for i in range(0, len(cards), 3)]
+    """The pile in batches of three, as it was taken (for the count shown to the players)."""
+    return [list(cards[i : i + BATCH]) for i in range(0, len(cards), BATCH)]
 
 
 def pack_total(pack: Pack) -> int:
-    """The whole pack's count in points: 70 for the 54-card pack, 78 for the 78-card pack."""
-    return count_thirds(pack.cards) // 3
+    """The whole pack's count in points: 70 for the 54-card pack, 78 for the 78-card pack (ruling
+    OT-14)."""
+    return count_thirds(pack.cards) // THIRDS
+
+
+def par(pack: Pack) -> int:
+    """The par: half the pack's count (35, or 39 with the 78-card pack); a hand's game points are the
+    count less the par (rulings OT-14, OT-15)."""
+    return pack_total(pack) // PLAYERS
 
 
 def fmt_thirds(thirds: int) -> str:
     """A count in thirds, written the way players say it: ``35⅔``, ``-1⅓``."""
     sign = "-" if thirds < 0 else ""
-    whole, rest = divmod(abs(thirds), 3)
+    whole, rest = divmod(abs(thirds), THIRDS)
     frac = {0: "", 1: "⅓", 2: "⅔"}[rest]
     if whole == 0 and frac:
         return sign + frac
@@ -118,7 +171,7 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
     if not all(p.isascii() and p.isdigit() for p in parts):
         raise InvalidOption(f"option stacks={echo(text)} is not allowed: {usage}")
     sizes = tuple(int(p) for p in parts)
-    half = len(get_pack(pack)) // 2
+    half = len(get_pack(pack)) // PLAYERS
     if min(sizes) < 1 or sum(sizes) != half:
         raise InvalidOption(
             f"option stacks={echo(text)} is not allowed: the stacks must be positive and hold "
@@ -127,10 +180,10 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
     return sizes
 
 
-MAX_HALF = 39
+MAX_HALF = len(TAROT_78) // PLAYERS
 """The most cards a player holds: half the 78-card pack (the bound of every saved list)."""
 Stack = Annotated[list[Code], Field(max_length=MAX_HALF)]
-Pile = Annotated[list[Code], Field(max_length=2 * MAX_HALF)]
+Pile = Annotated[list[Code], Field(max_length=PLAYERS * MAX_HALF)]
 HandPoints = Annotated[float, Field(ge=-1000.0, le=1000.0)]
 
 
@@ -165,6 +218,73 @@ class OpenTarockSave(SaveDict):
     ]
 
 
+# --- tricks ---------------------------------------------------------------------------------------
+
+
+_STRENGTHS: dict[str, Mapping[str, int]] = {}
+
+
+def strengths(pack: Pack) -> Mapping[str, int]:
+    """Every card's ``strength`` in ``pack``, looked up once."""
+    table = _STRENGTHS.get(pack.name)
+    if table is None:
+        table = _STRENGTHS[pack.name] = {c: strength(pack, c) for c in pack.cards}
+    return table
+
+
+def trick_winner(pack: Pack, trick: Sequence[tuple[int, str]]) -> int:
+    """The led card wins unless the answer is higher in its suit, or a tarock to a led suit card: a
+    discard never wins (ruling OT-7), and the Sküs is simply the highest tarock (ruling OT-8)."""
+    return highest_wins(trick, suit_of, strengths(pack).__getitem__, TRUMP)
+
+
+def playable(tops: Sequence[str], led: str | None) -> list[str]:
+    """The turned-up cards that may answer ``led`` (``None``: leading, any of them): follow suit if a
+    turned-up card can (a tarock led is followed with a tarock), else play a tarock if one is turned
+    up, else any card (rulings OT-5, OT-6). Cards still face down never oblige."""
+    if led is None:
+        return list(tops)
+    suited = follow_suit(tops, suit_of(led), suit_of)
+    if suited and suit_of(suited[0]) == suit_of(led):
+        return suited
+    return [c for c in tops if is_tarock(c)] or list(tops)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick of the hand in progress: who led, the two cards (the leader's first), who won it."""
+
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
+        return self  # immutable: clones share it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": s, "card": c} for s, c in self.cards],
+            "winner": self.winner,
+        }
+
+
+# --- the view's own part ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class OpenTarockExtra:
+    """What an Open Tarock view says beyond the shared fields (the stacks and the piles are zones)."""
+
+    par: int = labelled("par")
+    """Half the pack's count: a hand's game points are the count less the par (OT-14, OT-15)."""
+    counted: list[str] = per_seat("counted so far")  # noqa: RUF009 (field metadata)
+    """Each pile counted in batches of three, in points and thirds ("12⅔")."""
+    deals: int = labelled("hands in the match")
+    played: list[str] = internal()  # noqa: RUF009 (field metadata)
+    """This hand's tricks, card by card in the order played (each trick's leader first)."""
+
+
 class OpenTarockState(State):
     """One match: ``deals`` hands, the deal passing to the other player each hand."""
 
@@ -179,7 +299,7 @@ class OpenTarockState(State):
         # stacks[seat][i]: the cards of stack i, top (turned-up) card first
         self.stacks: list[list[list[str]]] = [[], []]
         self.trick: list[tuple[int, str]] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[Trick] = []
         self.piles: list[list[str]] = [[], []]
         self.hand_points: list[list[float]] = []
         self.totals: list[float] = [0.0, 0.0]
@@ -194,46 +314,33 @@ class OpenTarockState(State):
     def scores(self) -> list[float]:
         return list(self.totals)
 
-    @property
-    def winners(self) -> list[int]:
-        """The seat with the higher total; equal totals (to rounding) are a draw: nobody won."""
-        if not self.is_over:
-            return []
+    def _outcome(self) -> Outcome:
+        """The higher total after the match's hands wins; equal totals (to rounding) are a draw
+        (ruling OT-4)."""
         a, b = self.totals
+        shown = f"{fmt_thirds(round(THIRDS * a))} to {fmt_thirds(round(THIRDS * b))}"
+        hands = f"{self.game.deals} hand{'' if self.game.deals == 1 else 's'}"
         if abs(a - b) < 1e-9:
-            return []
-        return [0] if a > b else [1]
+            return Outcome((), f"equal totals after {hands}: {shown}")
+        w = 0 if a > b else 1
+        return Outcome((w,), f"seat {w} has the higher total after {hands}: {shown}")
 
     def tops(self, seat: int) -> list[str]:
         """The seat's turned-up cards, in stack order: the only cards it may play."""
         return [s[0] for s in self.stacks[seat] if s]
 
-    def legal_actions(self) -> list[str]:
+    def _compute_legal(self) -> list[str]:
         if self.turn is None:
             return []
         return [f"play {c}" for c in self._playable(self.turn)]
 
     def _playable(self, seat: int) -> list[str]:
-        tops = self.tops(seat)
-        if not self.trick:
-            return tops
-        led = suit_of(self.trick[0][1])
-        same = [c for c in tops if suit_of(c) == led]
-        if same:
-            return same
-        trumps = [c for c in tops if suit_of(c) == TRUMP]
-        return trumps or tops
+        return playable(self.tops(seat), self.trick[0][1] if self.trick else None)
 
-    def explain_illegal(self, action: str) -> str:
+    def explain_illegal(self, action: Action) -> str:
         if self.turn is None:
             return "the match is over"
-        words = action.split()
-        if not words or words[0] != "play" or len(words) != 2:
-            return "play a card with 'play <card>', e.g. 'play XXI' or 'play KH'"
-        card = words[1]
-        pack = self.game.card_pack
-        if not pack.is_card(card):
-            return f"{echo(card)} is not a card of the {pack.title}"
+        card = action.card
         tops = self.tops(self.turn)
         if card not in tops:
             return (
@@ -244,26 +351,26 @@ class OpenTarockState(State):
             return "not a legal action now"
         led = suit_of(self.trick[0][1])
         legal = self._playable(self.turn)
-        if led == TRUMP:
+        if led == TRUMP:  # ruling OT-6
             return "you must follow a led tarock with a tarock: " + ", ".join(legal)
         if suit_of(legal[0]) == led:
             return f"you must follow suit ({SUIT_NAMES[led]}): " + ", ".join(legal)
         return f"you cannot follow suit ({SUIT_NAMES[led]}), so you must play a tarock: " + ", ".join(legal)
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: Action) -> None:
         seat = self.turn
         assert seat is not None
-        card = action.split()[1]
+        card = action.card
         stack = next(s for s in self.stacks[seat] if s and s[0] == card)
         stack.pop(0)
-        revealed = stack[0] if stack else None
+        revealed = stack[0] if stack else None  # ruling OT-10: turned up at once; an emptied stack is gone
         self.trick.append((seat, card))
         pack = self.game.card_pack
         text = f"seat {seat} plays {pack.pretty(card)}"
         if revealed is not None:
             text += f" and turns up {pack.pretty(revealed)}"
         self.log.append(Event("play", {"seat": seat, "card": card, "revealed": revealed, "text": text}))
-        if len(self.trick) < 2:
+        if len(self.trick) < TRICK_SIZE:
             self.turn = 1 - seat
             return
         self._finish_trick()
@@ -271,12 +378,7 @@ class OpenTarockState(State):
     def _finish_trick(self) -> None:
         winner = trick_winner(self.game.card_pack, self.trick)
         cards = [c for _, c in self.trick]
-        record = {
-            "leader": self.trick[0][0],
-            "cards": [{"seat": s, "card": c} for s, c in self.trick],
-            "winner": winner,
-        }
-        self.tricks.append(record)
+        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
         self.piles[winner].extend(cards)
         self.trick = []
         pack = self.game.card_pack
@@ -291,20 +393,20 @@ class OpenTarockState(State):
         if any(self.stacks[winner]):
             self.turn = winner
             return
-        self._end_hand()
+        self._end_hand()  # ruling OT-11: both run out together; no bonus for the last trick
 
     def _end_hand(self) -> None:
         game = self.game
         thirds = [count_thirds(self.piles[s], game.short_batch) for s in (0, 1)]
-        half3 = 3 * game.half
-        points = [(t - half3) / 3 for t in thirds]
+        par3 = THIRDS * game.par
+        points = [(t - par3) / THIRDS for t in thirds]  # ruling OT-15: the count less the par
         for s in (0, 1):
             self.log.append(
                 Event(
                     "count",
                     {
                         "seat": s,
-                        "count": thirds[s] / 3,
+                        "count": thirds[s] / THIRDS,
                         "cards": len(self.piles[s]),
                         "batches": batches(self.piles[s]),
                         "text": f"seat {s} counts {fmt_thirds(thirds[s])} with {len(self.piles[s])} cards",
@@ -314,37 +416,32 @@ class OpenTarockState(State):
         for s in (0, 1):
             self.totals[s] += points[s]
             self.log.append(
-                Event(
-                    "score",
-                    {
-                        "seat": s,
-                        "points": points[s],
-                        "reason": f"count {fmt_thirds(thirds[s])} against {game.half}",
-                        "text": f"seat {s} scores {fmt_thirds(thirds[s] - half3)}",
-                    },
+                score_event(
+                    s,
+                    points[s],
+                    f"count {fmt_thirds(thirds[s])} against the par of {game.par}",
+                    f"seat {s} scores {fmt_thirds(thirds[s] - par3)}",
                 )
             )
         self.hand_points.append(points)
         self.log.append(
-            Event(
-                "hand_end",
-                {
-                    "hand": self.hand_number,
-                    "points": points,
-                    "counts": [t / 3 for t in thirds],
-                    "text": f"hand {self.hand_number} ends: "
-                    + ", ".join(f"seat {s} {fmt_thirds(thirds[s])}" for s in (0, 1)),
-                },
+            hand_end_event(
+                points,
+                f"hand {self.hand_number} ends: "
+                + ", ".join(f"seat {s} {fmt_thirds(thirds[s])}" for s in (0, 1)),
+                hand=self.hand_number,
+                counts=[t / THIRDS for t in thirds],
             )
         )
-        if self.hand_number >= game.deals:
+        if self.hand_number >= game.deals:  # ruling OT-4
             self.turn = None
             self.log.append(Event("match_end", {"scores": list(self.totals), "winners": self.winners}))
             return
-        self._deal(1 - self.dealer)
+        self._deal(1 - self.dealer)  # ruling OT-3: the deal alternates
 
     def _deal(self, dealer: int, stacks: list[list[list[str]]] | None = None) -> None:
-        """Shuffle and deal a hand, stack by stack, the dealer's opponent first."""
+        """Shuffle and deal a hand, stack by stack, the dealer's opponent first (ruling OT-2); the dealer
+        leads."""
         self.hand_number += 1
         self.dealer = dealer
         self.leader = dealer
@@ -385,48 +482,62 @@ class OpenTarockState(State):
         inv.update(c for _, c in self.trick)
         return inv
 
-    # --- what a seat sees --------------------------------------------------------------
+    # --- what a seat sees: the same for both (only the face-down cards are hidden, from both) -------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.base_view(seat)
-        pack = self.game.card_pack
-        view.update(
-            {
-                "pack": pack.name,
-                "hand_number": self.hand_number,
-                "deals": self.game.deals,
-                "dealer": self.dealer,
-                "leader": self.leader,
-                "stacks": [
-                    [{"up": s[0] if s else None, "down": max(0, len(s) - 1)} for s in self.stacks[p]]
-                    for p in (0, 1)
-                ],
-                "hand_sizes": [sum(len(s) for s in self.stacks[p]) for p in (0, 1)],
-                "trick": [{"seat": s, "card": c} for s, c in self.trick],
-                "last_trick": self.tricks[-1]["cards"] if self.tricks else None,
-                "tricks": [dict(t) for t in self.tricks],
-                "taken": [len(p) for p in self.piles],
-                "hand_points": [list(p) for p in self.hand_points],
-                "message": self._message(seat),
-            }
-        )
-        # one line per seat for the terminal: each stack's turned-up card and how many lie below it
+    def view(self, seat: int | None) -> View[OpenTarockExtra]:
+        zones: list[Zone] = []
         for p in (0, 1):
-            view[f"stacks_seat_{p}"] = "  ".join(
-                f"{pack.pretty(s[0])}+{len(s) - 1}" if s else "-" for s in self.stacks[p]
-            )
-        if seat is not None:
-            view["hand"] = self.tops(seat)
-        return view
+            for i, stack in enumerate(self.stacks[p]):
+                cards: list[str | None] = [stack[0], *[None] * (len(stack) - 1)] if stack else []
+                zones.append(Zone("stack", p, cards, f"stack {i + 1}"))
+        for p in (0, 1):
+            zones.append(Zone("tricks_won", p, list(self.piles[p]), "pile"))
+        game = self.game
+        played: list[str] = []
+        for t in self.tricks:
+            played += (c for _, c in t.cards)
+        last = self.tricks[-1] if self.tricks else None
+        roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
+        roles.setdefault(self.leader, []).append("leader")
+        if self.trick:
+            prompt = f"answer {game.card_pack.pretty(self.trick[0][1])}: follow suit, else play a tarock"
+        else:
+            prompt = "lead one of your turned-up cards"
+        return self.make_view(
+            seat,
+            extra=OpenTarockExtra(
+                par=game.par,
+                counted=[fmt_thirds(count_thirds(self.piles[p], game.short_batch)) for p in (0, 1)],
+                deals=game.deals,
+                played=played,
+            ),
+            zones=zones,
+            situation=self._situation(),
+            decision="play",
+            prompt=prompt,
+            trick=trick_view(self.trick, self.leader, number=len(self.tricks) + 1)
+            if self.turn is not None
+            else None,
+            last_trick=trick_view(last.cards, last.leader, last.winner, len(self.tricks)) if last else None,
+            score_sheet=ScoreSheet(
+                ["seat 0", "seat 1"],
+                [ScoreRow(f"hand {i + 1}", list(p)) for i, p in enumerate(self.hand_points)],
+            ),
+            hand_number=self.hand_number,
+            roles=roles,
+            hand_sizes=[sum(len(s) for s in self.stacks[p]) for p in (0, 1)],
+        )
 
-    def _message(self, seat: int | None) -> str:
+    def _situation(self) -> str:
         if self.turn is None:
-            return "the match is over"
-        who = "you" if seat == self.turn else f"seat {self.turn}"
+            outcome = self.outcome
+            assert outcome is not None
+            return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
+        of = f"hand {self.hand_number} of {self.game.deals}"
         if not self.trick:
-            return f"hand {self.hand_number}: {who} to lead a turned-up card"
+            return f"{of}: seat {self.turn} to lead a turned-up card"
         card = self.trick[0][1]
-        return f"hand {self.hand_number}: {who} to answer {self.game.card_pack.pretty(card)}"
+        return f"{of}: seat {self.turn} to answer {self.game.card_pack.pretty(card)}"
 
     # --- saving ------------------------------------------------------------------------
 
@@ -438,7 +549,7 @@ class OpenTarockState(State):
             "turn": self.turn,
             "stacks": self.stacks,
             "trick": [[s, c] for s, c in self.trick],
-            "tricks": self.tricks,
+            "tricks": [t.to_dict() for t in self.tricks],
             "piles": self.piles,
             "hand_points": self.hand_points,
             "totals": self.totals,
@@ -453,11 +564,7 @@ class OpenTarockState(State):
         self.stacks = [[list(s) for s in d["stacks"][p]] for p in (0, 1)]
         self.trick = [(s, c) for s, c in d["trick"]]
         self.tricks = [
-            {
-                "leader": t["leader"],
-                "cards": [{"seat": c["seat"], "card": c["card"]} for c in t["cards"]],
-                "winner": t["winner"],
-            }
+            Trick(t["leader"], tuple((c["seat"], c["card"]) for c in t["cards"]), t["winner"])
             for t in d["tricks"]
         ]
         self.piles = [list(p) for p in d["piles"]]
@@ -488,15 +595,15 @@ class OpenTarockState(State):
         leader = self.dealer
         gathered: list[list[str]] = [[], []]
         for i, t in enumerate(self.tricks):
-            seats = [c["seat"] for c in t["cards"]]
-            if t["leader"] != leader or seats != [leader, 1 - leader]:
-                raise InvalidState(f"tricks.{i}: led by seat {t['leader']}, but seat {leader} was to lead")
-            plays = [(c["seat"], c["card"]) for c in t["cards"]]
+            seats = [s for s, _ in t.cards]
+            if t.leader != leader or seats != [leader, 1 - leader]:
+                raise InvalidState(f"tricks.{i}: led by seat {t.leader}, but seat {leader} was to lead")
+            plays = list(t.cards)
             if not all(pack.is_card(c) for _, c in plays):
                 raise InvalidState(f"tricks.{i}: {echo(plays)} names a card not in the {pack.title}")
-            if t["winner"] != trick_winner(pack, plays):
-                raise InvalidState(f"tricks.{i}.winner: seat {t['winner']} did not win that trick")
-            leader = t["winner"]
+            if t.winner != trick_winner(pack, plays):
+                raise InvalidState(f"tricks.{i}.winner: seat {t.winner} did not win that trick")
+            leader = t.winner
             gathered[leader].extend(c for _, c in plays)
         if self.piles != gathered:
             raise InvalidState("piles: each pile must hold exactly the cards of the tricks its player won")
@@ -516,7 +623,7 @@ class OpenTarockState(State):
             if self.hand_number != game.deals or held[0] or len(self.hand_points) != game.deals:
                 raise InvalidState("turn: nobody is to play, but the match is not over")
             counts = [count_thirds(self.piles[p], game.short_batch) for p in (0, 1)]
-            last = [(t - 3 * game.half) / 3 for t in counts]
+            last = [(t - THIRDS * game.par) / THIRDS for t in counts]
             if any(abs(a - b) > 1e-9 for a, b in zip(last, self.hand_points[-1], strict=True)):
                 raise InvalidState("hand_points: the last hand's points are not the piles' counts")
         else:
@@ -535,7 +642,9 @@ class OpenTarockState(State):
         for i, points in enumerate(self.hand_points):
             both = sum(points)
             allowed = (0.0, 1.0) if game.short_batch == "literal" else (0.0,)
-            if not all(-game.half <= p <= game.half + 1 and abs(3 * p - round(3 * p)) < 1e-6 for p in points):
+            if not all(
+                -game.par <= p <= game.par + 1 and abs(THIRDS * p - round(THIRDS * p)) < 1e-6 for p in points
+            ):
                 raise InvalidState(f"hand_points.{i}: {echo(points)} is not a count less the par")
             if not any(abs(both - a) < 1e-6 for a in allowed):
                 raise InvalidState(f"hand_points.{i}: {echo(points)} do not add up to the pack's count")
@@ -544,44 +653,36 @@ class OpenTarockState(State):
             raise InvalidState(f"totals: {echo(self.totals)} are not the sum of the hands' points")
 
 
-def trick_winner(pack: Pack, trick: Sequence[tuple[int, str]]) -> int:
-    """The led card wins unless the answer is higher in its suit, or a tarock to a led suit card."""
-    (lead_seat, lead), (answer_seat, answer) = trick
-    ls, as_ = suit_of(lead), suit_of(answer)
-    if as_ == ls:
-        return answer_seat if strength(pack, answer) > strength(pack, lead) else lead_seat
-    return answer_seat if as_ == TRUMP else lead_seat
-
-
-class OpenTarock(Game):
+class OpenTarock(Game[OpenTarockState]):
     """The two-player open tarock game for children (a cousin of Austrian Strohmandeln)."""
 
     name: ClassVar[str] = "open-tarock"
     title: ClassVar[str] = "Open Tarock for Children"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    min_players: ClassVar[int] = PLAYERS
+    max_players: ClassVar[int] = PLAYERS
     pack = "tarock54"
     summary: ClassVar[str] = (
         "Two players, four stacks each with the top cards turned up: follow suit, else trump; "
         "count the tricks in threes against half the pack."
     )
-    hand_points_bounds: tuple[float, float] | None = (-39.0, 40.0)
+    hand_points_bounds: tuple[float, float] | None = (-float(par(TAROT_78)), float(par(TAROT_78) + 1))
+    """The widest bounds, the 78-card pack's (an instance sets its own pack's)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("pack", "tarock54", "the pack: the Austrian 54-card tarock pack or the 78-card tarot", PACKS),
-        Option(
+        Option(  # rulings OT-1, OT-17
             "stacks",
             "auto",
             "stack sizes per player, e.g. '7,7,7,6' (must hold half the pack); "
             "auto = 7,7,7,6 for tarock54, 10,10,10,9 for tarot78",
         ),
-        Option(
+        Option(  # ruling OT-4
             "deals",
-            2,
+            PLAYERS,
             "hands in a match; the deal alternates, so 2 lets each player deal once",
             minimum=1,
             maximum=100,
         ),
-        Option(
+        Option(  # ruling OT-13
             "short_batch",
             "thirds",
             "how a last batch of one or two cards counts: thirds (each card its points less 2/3, "
@@ -589,6 +690,10 @@ class OpenTarock(Game):
             ("thirds", "literal"),
         ),
     )
+    action_specs: ClassVar[tuple[ActionSpec, ...]] = (
+        ActionSpec("play", ("card",), "play one of your turned-up cards: play XXI, play KH"),
+    )
+    view_extra: ClassVar[type] = OpenTarockExtra
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -600,8 +705,8 @@ class OpenTarock(Game):
         self.deals: int = int(self.options["deals"])
         self.short_batch: str = str(self.options["short_batch"])
         self.total: int = pack_total(self.card_pack)
-        self.half: int = self.total // 2
-        self.hand_points_bounds = (float(-self.half), float(self.half + 1))
+        self.par: int = par(self.card_pack)
+        self.hand_points_bounds = (float(-self.par), float(self.par + 1))
 
     def _blank_state(self) -> OpenTarockState:
         return OpenTarockState(self, 0)
@@ -612,7 +717,7 @@ class OpenTarock(Game):
         refused with ``InvalidDeal`` (ruling OT-18)."""
         state = OpenTarockState(self, seed)
         if deal is None:
-            first = state.rng.randrange(2)
+            first = state.rng.randrange(PLAYERS)  # ruling OT-3: the first dealer by lot
             state._deal(first)
             return state
         dealer, stacks = self._check_deal(deal)
@@ -633,7 +738,7 @@ class OpenTarock(Game):
         if "stacks" not in deal:
             raise InvalidDeal(f"the deal has no 'stacks'; {usage}")
         stacks = deal["stacks"]
-        if not isinstance(stacks, list | tuple) or len(stacks) != 2:
+        if not isinstance(stacks, list | tuple) or len(stacks) != PLAYERS:
             raise InvalidDeal(f"'stacks' must hold two lists of stacks, one per seat, not {echo(stacks)}")
         pack = self.card_pack
         size = len(pack)
@@ -661,6 +766,7 @@ class OpenTarock(Game):
                 mine.append(cards)
             out.append(mine)
         sizes = [sum(len(s) for s in out[p]) for p in (0, 1)]
+        # ruling OT-16: any number and sizes of stacks, but the whole pack, and as many cards each
         if sizes[0] != sizes[1]:
             raise InvalidDeal(f"both players must hold as many cards (they hold {sizes[0]} and {sizes[1]})")
         dealt_cards = Counter(c for p in out for s in p for c in s)
@@ -674,35 +780,37 @@ class OpenTarock(Game):
             )
         return dealer, out
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> OpenTarockState:
-        """Every face-down card (hidden from both players alike) resampled among the unseen cards."""
+    def determinize(self, view: View[Any], rng: Rng) -> OpenTarockState:
+        """Every face-down card (hidden from both players alike) dealt afresh among the unseen cards:
+        nothing constrains where an unseen card lies, so the exact sampler deals them uniformly."""
+        extra: OpenTarockExtra = view.extra
         state = OpenTarockState(self, rng.randrange(2**62))
-        state.hand_number = int(view["hand_number"])
-        state.dealer = int(view["dealer"])
-        state.leader = int(view["leader"])
-        state.turn = view["current_player"]
-        state.totals = [float(x) for x in view["scores"]]
-        state.hand_points = [list(p) for p in view["hand_points"]]
-        state.trick = [(int(t["seat"]), str(t["card"])) for t in view["trick"]]
-        state.tricks = [
-            {"leader": t["leader"], "cards": [dict(c) for c in t["cards"]], "winner": t["winner"]}
-            for t in view["tricks"]
-        ]
-        state.piles = [[], []]
-        for t in state.tricks:
-            state.piles[int(t["winner"])].extend(str(c["card"]) for c in t["cards"])
+        state.hand_number = view.hand_number or 1
+        state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
+        state.leader = next(s.seat for s in view.seats if "leader" in s.roles)
+        state.turn = view.to_move
+        state.totals = [float(x) for x in view.scores]
+        if view.score_sheet is not None:
+            state.hand_points = [list(r.values) for r in view.score_sheet.rows]
+        state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        leader = state.dealer
+        for i in range(0, len(extra.played), TRICK_SIZE):
+            plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
+            winner = trick_winner(self.card_pack, plays)
+            state.tricks.append(Trick(leader, plays, winner))
+            state.piles[winner] += [c for _, c in plays]
+            leader = winner
         seen = Counter(c for p in state.piles for c in p) + Counter(c for _, c in state.trick)
+        stacks = [[z for z in view.zones_of("stack", p)] for p in (0, 1)]
+        seen.update(c for p in (0, 1) for z in stacks[p] for c in z.face_up)
+        unseen = sorted((self.card_pack.counts() - seen).elements(), key=self.card_pack.sort_key)
+        (down,) = deal_unseen(unseen, [len(unseen)], lambda place, card: True, rng)
         for p in (0, 1):
-            seen.update(s["up"] for s in view["stacks"][p] if s["up"] is not None)
-        unseen = list((self.card_pack.counts() - seen).elements())
-        rng.shuffle(unseen)
-        state.stacks = [[], []]
-        for p in (0, 1):
-            for s in view["stacks"][p]:
-                stack: list[str] = []
-                if s["up"] is not None:
-                    stack.append(str(s["up"]))
-                    for _ in range(int(s["down"])):
-                        stack.append(unseen.pop())
+            for z in stacks[p]:
+                stack = [str(c) for c in z.cards[:1]]
+                for _ in z.cards[1:]:
+                    stack.append(down.pop())
                 state.stacks[p].append(stack)
+        if down:
+            raise ValueError("the view's stacks do not hold the unseen cards")
         return state

@@ -75,7 +75,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return (mean, mean - half, mean + half)
 
 
-def roquet_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
+def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Per hand: tricks, actions, points (both seats together), the livret's use; per match: hands."""
     hands = [h for r in records for h in hand_figures(r.events)]
     figures: dict[str, Any] = {"hands": len(hands)}

@@ -10,34 +10,45 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
+from parlour.cards import SUITS
 from parlour.engine import Game, Rng
+from parlour.engine.views import View
 from parlour.games.roquet.rules import (
-    COURTS,
     NUMERALS,
     PACK,
     RANK_INDEX,
     RANKS,
+    RoquetExtra,
+    RoquetGame,
     beats,
     classify,
     find_combinations,
+    pair_value,
     rank_of,
     suit_of,
+    table_cards_of,
 )
-from parlour.players import Player, PlayerFactory, View
+from parlour.players import Player, PlayerFactory
+
+RoquetView = View[RoquetExtra]
 
 DENY = 8.0
+"""Rough worth of a won trick beyond the meld it allows: the lead, and the opponent's meld denied."""
 CAMPAIGN = 3.0
 """What a numeral triple waiting for its fourth card is judged worth, above the pair it would give now."""
-"""Rough worth of a won trick beyond the meld it allows: the lead, and the opponent's meld denied."""
 
 
-def table_of(view: View, game: Game) -> list[str]:
-    """The table cards a trick winner could take (livret, and the turn-up where it is meld material)."""
-    cards = list(view["livret"])
-    if view["turn_up"] is not None and game.options["turn_up"] == "table":
-        cards.append(view["turn_up"])
-    return cards
+def _cards(view: RoquetView, kind: Any, owner: int | None = None) -> list[str]:
+    zone = view.zone(kind, owner)
+    return zone.face_up if zone is not None else []
+
+
+def table_of(view: RoquetView, game: RoquetGame) -> list[str]:
+    """The table cards a trick winner could take (the livret, and the turn-up where it is meld material)."""
+    turn_up = _cards(view, "turn_up")
+    return table_cards_of(_cards(view, "livret"), turn_up[0] if turn_up else None, game.turn_up_melds)
 
 
 def best_plan(
@@ -69,30 +80,23 @@ def _best(
     return best
 
 
-def unseen_cards(view: View) -> Counter[str]:
+def unseen_cards(view: RoquetView) -> Counter[str]:
     """Cards this seat cannot place: in the opponent's hand or the face-down stock."""
-    seen: Counter[str] = Counter(view["hand"])
-    seen.update(view["livret"])
-    if view["turn_up"] is not None:
-        seen[view["turn_up"]] += 1
-    seen.update(t["card"] for t in view["trick"])
-    for t in view["tricks"]:
-        seen.update(x["card"] for x in t["cards"])
-    for ms in view["bookkeeping"]["melds"]:
-        for m in ms:
-            seen.update(m["cards"])
-    for k in view["bookkeeping"]["known_cards"]:
-        seen.update(k)
+    seen: Counter[str] = Counter(view.hand)
+    for zone in view.zones:  # the livret, the turn-up, the combinations, the tricks, a known card
+        seen.update(zone.face_up)
+    if view.trick is not None:
+        seen.update(view.trick.cards)
     return PACK.counts() - seen
 
 
 def keep_value(card: str, hand: list[str], table: list[str], unseen: Mapping[str, int], trump: str) -> float:
     """How much ``card`` is worth keeping: combinations it may still make, and its power in tricks."""
     rank, suit = rank_of(card), suit_of(card)
-    pair = 5.0 if rank in COURTS else 2.0
+    pair = float(pair_value(rank))
     others_hand = sum(1 for c in hand if c != card and rank_of(c) == rank)
     others_table = sum(1 for c in table if rank_of(c) == rank)
-    others_live = sum(1 for s in "SHDC" if unseen.get(rank + s, 0))
+    others_live = sum(1 for s in SUITS if unseen.get(rank + s, 0))
     value = 0.0
     if others_hand:
         value += pair + (2.0 if others_hand >= 2 else 0.0)
@@ -120,21 +124,21 @@ def keep_value(card: str, hand: list[str], table: list[str], unseen: Mapping[str
     return value
 
 
-def lead_win_chance(card: str, view: View, unseen: Mapping[str, int]) -> float:
+def lead_win_chance(card: str, view: RoquetView, unseen: Mapping[str, int]) -> float:
     """Rough chance that the opponent cannot take a lead of ``card``."""
-    trump = view["trump"]
-    seat = int(view["seat"])
-    opp = 1 - seat
-    n = int(view["hand_sizes"][opp])
-    total = sum(unseen.values()) + len(view["bookkeeping"]["known_cards"][opp])
+    trump = view.trump or ""
+    assert view.seat is not None
+    opp = 1 - view.seat
+    n = view.seats[opp].hand_size or 0
+    known_opp = view.extra.known[opp]
+    total = sum(unseen.values()) + len(known_opp)
     if total == 0 or n == 0:
         return 1.0
     suit = suit_of(card)
-    known_opp = view["bookkeeping"]["known_cards"][opp]
     if any(beats(k, card, trump) for k in known_opp):
         return 0.1
     higher = sum(v for c, v in unseen.items() if suit_of(c) == suit and beats(c, card, trump))
-    void = suit in view["bookkeeping"]["voids"][opp]
+    void = suit in view.extra.voids[opp]
     if void:
         higher = 0
     beaters: float = higher
@@ -153,19 +157,20 @@ class RoquetHeuristic:
         self.deny = deny
         self.campaign = campaign
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
+    def choose(self, view: RoquetView, game: Game[Any]) -> str:
+        assert isinstance(game, RoquetGame)
+        legal = list(view.legal_actions)
         if not legal:
             raise ValueError("asked to choose with no legal action in the view")
         if legal[0].startswith("meld") or legal == ["done"]:
             return self._meld(view, game, legal)
         return self._play(view, game, legal)
 
-    def _meld(self, view: View, game: Game, legal: list[str]) -> str:
-        table = [] if view["bookkeeping"]["table_taken"] else table_of(view, game)
-        one = game.options["melds_per_trick"] == "one"
-        hand: list[str] = list(view["hand"])
-        max_seq = game.options["max_sequence"]
+    def _meld(self, view: RoquetView, game: RoquetGame, legal: list[str]) -> str:
+        table = [] if view.extra.table_taken else table_of(view, game)
+        one = game.one_meld_a_trick
+        hand = list(view.hand)
+        max_seq = game.max_sequence
         points, plan = best_plan(hand, table, max_seq, one)
         if points <= 0 or not plan:
             return "done"
@@ -176,7 +181,7 @@ class RoquetHeuristic:
                 r
                 for r in NUMERALS
                 if sum(1 for c in hand if rank_of(c) == r) == 3
-                and sum(unseen_cards(view)[r + s] for s in "SHDC") == 1
+                and sum(unseen_cards(view)[r + s] for s in SUITS) == 1
             }
             if waiting:
                 kept = [c for c in hand if rank_of(c) not in waiting]
@@ -188,18 +193,18 @@ class RoquetHeuristic:
         action = "meld " + " ".join(plan[0])
         return action if action in legal else "done"
 
-    def _play(self, view: View, game: Game, legal: list[str]) -> str:
-        hand: list[str] = list(view["hand"])
-        trump: str = view["trump"]
+    def _play(self, view: RoquetView, game: RoquetGame, legal: list[str]) -> str:
+        hand = list(view.hand)
+        trump = view.trump or ""
         table = table_of(view, game)
         unseen = unseen_cards(view)
-        max_seq = game.options["max_sequence"]
-        one = game.options["melds_per_trick"] == "one"
-        lead = view["trick"][0]["card"] if view["trick"] else None
+        max_seq = game.max_sequence
+        one = game.one_meld_a_trick
+        lead = view.trick.cards[0] if view.trick is not None and view.trick.plays else None
         best_score = float("-inf")
         best_action = legal[0]
         for action in legal:
-            card = action.split()[1]
+            card = game.notation.parse_known(action).card
             rest = [c for c in hand if c != card]
             cost = keep_value(card, hand, table, unseen, trump)
             gain = self.deny + best_plan(rest, table, max_seq, one)[0]
@@ -217,35 +222,38 @@ class RoquetGreedy:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
+    def choose(self, view: RoquetView, game: Game[Any]) -> str:
+        assert isinstance(game, RoquetGame)
+        legal = list(view.legal_actions)
         if not legal:
             raise ValueError("asked to choose with no legal action in the view")
         if legal[0].startswith("meld") or legal == ["done"]:
             melds = [a for a in legal if a != "done"]
             if not melds:
                 return "done"
-            max_seq = game.options["max_sequence"]
-            return max(melds, key=lambda a: (classify(a.split()[1:], max_seq) or ("", 0))[1])
-        trump: str = view["trump"]
-        cards = [a.split()[1] for a in legal]
+            max_seq = game.max_sequence
+            return max(
+                melds, key=lambda a: (classify(game.notation.parse_known(a).cards, max_seq) or ("", 0))[1]
+            )
+        trump = view.trump or ""
+        cards = [game.notation.parse_known(a).card for a in legal]
 
         def low(c: str) -> tuple[bool, int]:
             return (suit_of(c) == trump, RANK_INDEX[rank_of(c)])
 
-        if view["trick"]:
-            lead = view["trick"][0]["card"]
+        if view.trick is not None and view.trick.plays:
+            lead = view.trick.cards[0]
             winning = [c for c in cards if beats(c, lead, trump)]
             if winning:
                 return "play " + min(winning, key=low)
         return "play " + min(cards, key=low)
 
 
-def _heuristic(game: Game, seed: int) -> Player:
+def _heuristic(game: Game[Any], seed: int) -> Player:
     return RoquetHeuristic(seed)
 
 
-def _greedy(game: Game, seed: int) -> Player:
+def _greedy(game: Game[Any], seed: int) -> Player:
     return RoquetGreedy(seed)
 
 

@@ -1,36 +1,75 @@
 """Roquet for the 60-card pack: two players, tricks that earn the right to meld.
 
-Points come only from combinations laid down in the moment after winning a
-trick; the four face-up livret cards (and the turn-up) may lend one card to
-that moment. Every unclear point of the seed is settled in docs/rulings.md.
+Points come only from combinations laid down in the moment after winning a trick; the four face-up
+livret cards (and the turn-up) may lend one card to that moment. Every unclear point of the seed is
+settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling names it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
+from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
-from parlour.engine.errors import echo
+from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
+from parlour.engine.views import (
+    ScoreRow,
+    ScoreSheet,
+    View,
+    Zone,
+    internal,
+    labelled,
+    per_seat,
+    trick_view,
+)
+from parlour.mechanics import NoDeal, deal_unseen, follow_suit, hand_end_event, score_event, trick_winner
 
 PACK = ROQUET_60
+PLAYERS = 2
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C")
 """The game's own order, lowest first: Ace low, Castle high."""
 RANK_INDEX: Mapping[str, int] = {r: i for i, r in enumerate(RANKS)}
 NUMERALS: frozenset[str] = frozenset(RANKS[:10])
+"""Ace to ten: their pairs score ``PAIR_POINTS`` (ruling RQ-20: the ten is a numeral)."""
 COURTS: frozenset[str] = frozenset(RANKS[10:])
+"""Lehnritter, bishop, queen, king, castle: their pairs are royal pairs (ruling RQ-20)."""
+
 HAND_SIZE = 8
+"""Cards dealt to each player, and what the hands are made up to after each trick (ruling RQ-4)."""
 LIVRET_SIZE = 4
+"""The livret: four cards laid face up between the players with the deal."""
+TRICK_SIZE = PLAYERS
+"""Two cards to a trick."""
+TABLE_CARDS_PER_TRICK = 1
+"""A trick winner may take one table card (livret or turn-up), straight into a combination (ruling RQ-6)."""
+
+PAIR_SIZE = 2
+MUSTER_SIZE = len(SUITS)
+"""A muster: the four cards of one rank."""
+MIN_SEQUENCE = 3
+"""A sequence: at least three cards of one suit in unbroken rank order."""
+DEFAULT_MAX_SEQUENCE = 5
+"""The seed's tariff lists runs of three to five (ruling RQ-9)."""
 PAIR_POINTS = 2
 ROYAL_PAIR_POINTS = 5
 MUSTER_POINTS = 10
+SEQUENCE_POINTS_PER_CARD = 1
+"""A sequence of 3, 4 or 5 scores 3, 4 or 5: a point a card."""
+
+MeldKind = Literal["pair", "royal pair", "sequence", "muster"]
+Phase = Literal["play", "meld", "over"]
+"""``play``: a card is to be led or followed; ``meld``: the trick winner's moment; ``over``: the match."""
 
 
 def rank_of(card: str) -> str:
@@ -39,6 +78,11 @@ def rank_of(card: str) -> str:
 
 def suit_of(card: str) -> str:
     return card[-1]
+
+
+def rank_value(card: str) -> float:
+    """How high ``card`` ranks in its suit: ace lowest, castle highest."""
+    return RANK_INDEX[card[:-1]]
 
 
 def card_key(card: str) -> tuple[int, int]:
@@ -51,57 +95,99 @@ def hand_key(card: str) -> tuple[int, int]:
     return (SUITS.index(suit_of(card)), -RANK_INDEX[rank_of(card)])
 
 
+_HAND_ORDER: Mapping[str, int] = {c: i for i, c in enumerate(sorted(PACK.cards, key=hand_key))}
+
+
+def in_hand_order(cards: Iterable[str]) -> list[str]:
+    """``cards`` in the display order of a hand (``hand_key``)."""
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
+
+
 def canonical(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=card_key))
 
 
-def classify(cards: Sequence[str], max_sequence: int = 5) -> tuple[str, int] | None:
+# --- the combinations (the seed's tariff) -------------------------------------------------------
+
+
+def is_court(card: str) -> bool:
+    """A court card (lehnritter, bishop, queen, king, castle)."""
+    return rank_of(card) in COURTS
+
+
+def pair_value(rank: str) -> int:
+    """The pair value of a rank: a royal pair of courts 5, a pair of numerals 2 (ruling RQ-20)."""
+    return ROYAL_PAIR_POINTS if rank in COURTS else PAIR_POINTS
+
+
+def is_set(cards: Sequence[str]) -> bool:
+    """A set: cards all of one rank. Two make a pair, all four a muster; three are no combination
+    (ruling RQ-10)."""
+    return len({rank_of(c) for c in cards}) == 1
+
+
+def is_sequence(cards: Sequence[str], max_sequence: int = DEFAULT_MAX_SEQUENCE) -> bool:
+    """A sequence: ``MIN_SEQUENCE`` to ``max_sequence`` cards of one suit in unbroken rank order, ace
+    low and castle high, never wrapping round (rulings RQ-9, RQ-11)."""
+    if not MIN_SEQUENCE <= len(cards) <= max_sequence or len({suit_of(c) for c in cards}) != 1:
+        return False
+    idx = sorted(RANK_INDEX[rank_of(c)] for c in cards)
+    return idx == list(range(idx[0], idx[0] + len(idx)))
+
+
+def classify(cards: Sequence[str], max_sequence: int = DEFAULT_MAX_SEQUENCE) -> tuple[MeldKind, int] | None:
     """The combination ``cards`` form and its points, or ``None`` if they form none.
 
-    Pairs, royal pairs, musters and sequences are the only combinations; three of
-    a kind is not one (lay two of them as a pair).
+    Pairs, royal pairs, musters and sequences are the only combinations; three of a kind is not one
+    (lay two of them as a pair: ruling RQ-10).
     """
     if len(set(cards)) != len(cards) or not all(PACK.is_card(c) for c in cards):
         return None
-    ranks = {rank_of(c) for c in cards}
-    suits = {suit_of(c) for c in cards}
-    if len(ranks) == 1:
-        rank = next(iter(ranks))
-        if len(cards) == 2:
-            return ("royal pair", ROYAL_PAIR_POINTS) if rank in COURTS else ("pair", PAIR_POINTS)
-        if len(cards) == 4:
+    if is_set(cards):
+        if len(cards) == PAIR_SIZE:
+            rank = rank_of(cards[0])
+            return ("royal pair" if rank in COURTS else "pair", pair_value(rank))
+        if len(cards) == MUSTER_SIZE:
             return ("muster", MUSTER_POINTS)
         return None
-    if len(suits) == 1 and 3 <= len(cards) <= max_sequence:
-        idx = sorted(RANK_INDEX[rank_of(c)] for c in cards)
-        if idx == list(range(idx[0], idx[0] + len(idx))):
-            return ("sequence", len(cards))
+    if is_sequence(cards, max_sequence):
+        return ("sequence", SEQUENCE_POINTS_PER_CARD * len(cards))
     return None
 
 
-def why_not_combination(cards: Sequence[str], max_sequence: int = 5) -> str:
+def why_not_combination(cards: Sequence[str], max_sequence: int = DEFAULT_MAX_SEQUENCE) -> str:
     """In words, why ``cards`` are not a scoring combination."""
-    ranks = {rank_of(c) for c in cards}
-    suits = {suit_of(c) for c in cards}
     if len(set(cards)) != len(cards):
         return "a card is named twice"
-    if len(cards) < 2:
+    if len(cards) < PAIR_SIZE:
         return "a combination needs at least two cards"
-    if len(ranks) == 1:
+    if is_set(cards):
         return "cards of one rank score only as a pair (two cards) or a muster (all four suits)"
-    if len(suits) != 1:
+    if len({suit_of(c) for c in cards}) != 1:
         return "a sequence must be all of one suit, and a pair or muster all of one rank"
-    if len(cards) < 3:
+    if len(cards) < MIN_SEQUENCE:
         return "a sequence needs at least three cards"
     if len(cards) > max_sequence:
         return f"a sequence may have at most {max_sequence} cards; lay a longer run as two sequences"
     return "the cards are not consecutive in rank (ace low, 10, lehnritter, bishop, queen, king, castle high)"
 
 
+def meld_name(cards: Sequence[str], kind: str) -> str:
+    """A combination in words: 'royal pair of kings', 'sequence of four', 'muster of sevens'."""
+    if kind == "sequence":
+        return f"sequence of {_NUMBER_WORDS.get(len(cards), str(len(cards)))}"
+    rank = PACK.rank_names[rank_of(cards[0])]
+    return f"{kind} of {rank}{'es' if rank.endswith('x') else 's'}"
+
+
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
 def find_combinations(
-    hand: Iterable[str], table: Iterable[str], max_sequence: int = 5
+    hand: Iterable[str], table: Iterable[str], max_sequence: int = DEFAULT_MAX_SEQUENCE
 ) -> list[tuple[str, ...]]:
-    """Every combination made of hand cards and at most one table card, canonical and sorted."""
+    """Every combination made of hand cards and at most one table card (ruling RQ-6), canonical and
+    sorted."""
     hand_set = set(hand)
     table_set = set(table) - hand_set
     avail = hand_set | table_set
@@ -110,37 +196,47 @@ def find_combinations(
     for c in avail:
         by_rank.setdefault(rank_of(c), []).append(c)
     for group in by_rank.values():
-        for pair in combinations(sorted(group, key=card_key), 2):
-            if sum(c in table_set for c in pair) <= 1:
+        for pair in combinations(sorted(group, key=card_key), PAIR_SIZE):
+            if sum(c in table_set for c in pair) <= TABLE_CARDS_PER_TRICK:
                 found.add(canonical(pair))
-        if len(group) == 4 and sum(c in table_set for c in group) <= 1:
+        if len(group) == MUSTER_SIZE and sum(c in table_set for c in group) <= TABLE_CARDS_PER_TRICK:
             found.add(canonical(group))
     for suit in SUITS:
         present = [r + suit in avail for r in RANKS]
         for start in range(len(RANKS)):
-            for length in range(3, max_sequence + 1):
+            for length in range(MIN_SEQUENCE, max_sequence + 1):
                 end = start + length
                 if end > len(RANKS) or not all(present[start:end]):
                     break
                 run = tuple(r + suit for r in RANKS[start:end])
-                if sum(c in table_set for c in run) <= 1:
+                if sum(c in table_set for c in run) <= TABLE_CARDS_PER_TRICK:
                     found.add(run)
     return sorted(found, key=lambda m: (len(m), [card_key(c) for c in m]))
 
 
+# --- tricks ---------------------------------------------------------------------------------------
+
+
 def beats(card: str, best: str, trump: str) -> bool:
-    """Whether ``card`` played later takes the trick from ``best``."""
+    """Whether ``card`` played later takes the trick from ``best``: a higher card of its suit, or a
+    trump on a card of another suit (no duty to trump or to win: ruling RQ-12)."""
     if suit_of(card) == suit_of(best):
         return RANK_INDEX[rank_of(card)] > RANK_INDEX[rank_of(best)]
     return suit_of(card) == trump
 
 
-def trick_winner(trick: Sequence[tuple[int, str]], trump: str) -> int:
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, trump):
-            seat, best = s, c
-    return seat
+def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
+    """The seat that takes a trick of ``(seat, card)`` plays."""
+    return trick_winner(plays, suit_of, rank_value, trump)
+
+
+def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
+    """The table cards a trick winner may take one of: the livret and, while it lies there and is
+    meld material, the turn-up (ruling RQ-2)."""
+    cards = list(livret)
+    if turn_up is not None and turn_up_melds:
+        cards.append(turn_up)
+    return cards
 
 
 def _pretty(cards: Iterable[str]) -> str:
@@ -170,16 +266,114 @@ def _deal_cards(value: object, what: str, low: int, high: int) -> list[str]:
     return list(value)
 
 
+# --- the state's records ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick of the hand in progress: who led, the two cards (the leader's first), who won it."""
+
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
+        return self  # immutable: clones share it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": _plays(self.cards), "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A combination laid down this hand (ruling RQ-5: it stays face up, out of play)."""
+
+    cards: tuple[str, ...]
+    kind: MeldKind
+    points: int
+    label: str = field(default="", compare=False)
+    """In words with its points, 'royal pair of kings (5)' (made from the rest)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", f"{meld_name(self.cards, self.kind)} ({self.points})")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Meld:
+        return self  # immutable: clones share it
+
+    @property
+    def name(self) -> str:
+        return meld_name(self.cards, self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "kind": self.kind, "points": self.points}
+
+
+def _plays(cards: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": c} for s, c in cards]
+
+
+# --- the notation -----------------------------------------------------------------------------------
+
+
+class RoquetNotation(Notation):
+    """The actions' notation, with a meld's cards put in canonical order (any order may be typed) and
+    the usual slips explained."""
+
+    def parse(self, text: str) -> Action:
+        words = text.split()
+        kind = words[0].lower() if words else ""
+        if kind == "take":
+            raise MalformedAction(
+                text, "there is no separate take: name the table card in the combination, e.g. 'meld 7S 7H'"
+            )
+        try:
+            action = super().parse(text)
+        except MalformedAction as exc:
+            if exc.reason.startswith("too many words"):
+                if kind == "play":
+                    raise MalformedAction(text, "play exactly one card, e.g. 'play 9H'") from None
+                if self.aliases.get(kind, kind) == "done":
+                    raise MalformedAction(text, "'done' takes no cards: type just 'done'") from None
+            raise
+        if action.kind == "meld":
+            return Action("meld", canonical(action.cards))
+        return action
+
+
+# --- the view's own part ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RoquetExtra:
+    """What a Roquet view says beyond the shared fields (the table itself is in the zones: the hands,
+    the livret, the turn-up, the stock, each side's combinations and the tricks taken)."""
+
+    banked: list[int] = per_seat("banked this hand")  # noqa: RUF009 (field metadata)
+    """Points of the combinations laid down this hand, added to the score when it ends (RQ-15)."""
+    stock_size: int = labelled("cards left to draw")
+    """The face-down stock and the turn-up under it, drawn last (RQ-1: 40 at the deal)."""
+    known: list[list[str]] = per_seat("known to hold", cards=True)  # noqa: RUF009 (field metadata)
+    """Cards every seat knows a hand holds: the turn-up, drawn as the stock's last card (RQ-2)."""
+    table_taken: bool = internal()
+    """Whether the trick winner has taken its one table card in this meld moment (RQ-6)."""
+    melds_made: int = internal()
+    """Combinations laid down in this meld moment (RQ-7)."""
+    voids: list[list[str]] = internal()  # noqa: RUF009 (field metadata)
+    """Suits a seat has shown it lacks since it last drew."""
+    played: list[str] = internal()  # noqa: RUF009 (field metadata)
+    """This hand's tricks, card by card in the order played (each trick's leader first)."""
+
+
 # --- the saved form -------------------------------------------------------------------------
 # A save's own part is checked against these types first (every field's type and range), then the
 # state as a whole against RoquetState.check_invariants (the pack conserved, sizes, whose turn...).
 
-Seat2 = Annotated[int, Field(ge=0, le=1)]
+Seat2 = Annotated[int, Field(ge=0, le=PLAYERS - 1)]
 Suit = Literal["S", "H", "D", "C"]
-MAX_TRICKS = len(PACK) // 2
+MAX_TRICKS = len(PACK) // TRICK_SIZE
 """No hand has more tricks than the pack has pairs of cards (nor more combinations)."""
 Cards = Annotated[list[Code], Field(max_length=len(PACK))]
-Hand = Annotated[list[Code], Field(max_length=HAND_SIZE)]
+HandSave = Annotated[list[Code], Field(max_length=HAND_SIZE)]
 Known = Annotated[list[Code], Field(max_length=1)]
 Voids = Annotated[list[Suit], Field(max_length=len(SUITS))]
 
@@ -191,13 +385,13 @@ class TrickCardSave(SaveDict):
 
 class TrickSave(SaveDict):
     leader: Seat2
-    cards: Annotated[list[TrickCardSave], Field(min_length=2, max_length=2)]
+    cards: Annotated[list[TrickCardSave], Field(min_length=TRICK_SIZE, max_length=TRICK_SIZE)]
     winner: Seat2
 
 
 class MeldSave(SaveDict):
-    cards: Annotated[list[Code], Field(min_length=2, max_length=len(RANKS))]
-    kind: Literal["pair", "royal pair", "sequence", "muster"]
+    cards: Annotated[list[Code], Field(min_length=PAIR_SIZE, max_length=len(RANKS))]
+    kind: MeldKind
     points: Annotated[int, Field(ge=0, le=len(RANKS))]
 
 
@@ -211,14 +405,14 @@ class RoquetSave(SaveDict):
     hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
     dealer: Seat2
     leader: Seat2
-    hands: tuple[Hand, Hand]
+    hands: tuple[HandSave, HandSave]
     livret: Annotated[list[Code], Field(max_length=LIVRET_SIZE)]
     turn_up: Code | None
     trump: Suit
     stock: Cards
-    trick: Annotated[list[tuple[Seat2, Code]], Field(max_length=1)]
+    trick: Annotated[list[tuple[Seat2, Code]], Field(max_length=TRICK_SIZE - 1)]
     tricks: Annotated[list[TrickSave], Field(max_length=MAX_TRICKS)]
-    phase: Literal["play", "meld", "over"]
+    phase: Phase
     melder: Seat2 | None
     table_taken: bool
     melds_made: Annotated[int, Field(ge=0, le=MAX_TRICKS)]
@@ -230,6 +424,8 @@ class RoquetSave(SaveDict):
 
 class RoquetState(State):
     """A whole match of Roquet: hands dealt, played and melded until a player reaches the target."""
+
+    game: RoquetGame
 
     def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -243,20 +439,26 @@ class RoquetState(State):
         self.trump = "S"
         self.stock: list[str] = []  # face down, top first; the turn-up (if still there) lies under it
         self.trick: list[tuple[int, str]] = []
-        self.tricks: list[dict[str, Any]] = []
-        self.phase = "play"  # "play", "meld" or "over"
+        self.tricks: list[Trick] = []
+        self.phase: Phase = "play"
         self.melder: int | None = None
         self.table_taken = False
         self.melds_made = 0
         self.banked: list[int] = [0, 0]
-        self.melds: list[list[dict[str, Any]]] = [[], []]
+        self.melds: list[list[Meld]] = [[], []]
         self.known: list[list[str]] = [[], []]  # cards every seat knows a hand holds (the turn-up drawn)
         self.voids: list[list[str]] = [[], []]  # suits a seat has shown it lacks since it last drew
+        self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
+        self.won: list[list[str]] = [[], []]  # this hand's tricks, the cards each seat has taken
+        self.played: list[str] = []  # this hand's tricks, card by card in the order played
 
-    @property
-    def rgame(self) -> RoquetGame:
-        assert isinstance(self.game, RoquetGame)
-        return self.game
+    def _piles_from_tricks(self) -> None:
+        """``won`` and ``played`` (kept for the views) from the hand's tricks."""
+        self.won, self.played = [[], []], []
+        for t in self.tricks:
+            cards = [c for _, c in t.cards]
+            self.won[t.winner] += cards
+            self.played += cards
 
     # --- the contract ---------------------------------------------------------------
 
@@ -274,51 +476,38 @@ class RoquetState(State):
     def scores(self) -> list[float]:
         return [float(s) for s in self.match_scores]
 
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != "over":
-            return []
+    def _outcome(self) -> Outcome:
+        """Decided at a hand's end with a score at the target (RQ-15, RQ-16), or drawn (RQ-17)."""
         a, b = self.match_scores
+        target = self.game.target
         if a == b:
-            return []
-        return [0] if a > b else [1]
-
-    def normalize(self, text: str) -> str:
-        """Keyword lower, cards upper, and a meld's cards in canonical order so any order is accepted."""
-        words = text.split()
-        if not words:
-            return ""
-        key = words[0].lower()
-        if key == "pass":
-            key = "done"  # the usual word for declining, accepted as 'done'
-        args = [w.upper() for w in words[1:]]
-        if key == "meld" and all(PACK.is_card(c) for c in args):
-            args = list(canonical(args))
-        return " ".join([key, *args])
+            return Outcome((), f"both reach {a} (target {target}) at the end of a hand, and ties are drawn")
+        w = 0 if a > b else 1
+        return Outcome(
+            (w,), f"seat {w} ends a hand with {max(a, b)} to {min(a, b)}, at or past the target of {target}"
+        )
 
     def table_cards(self) -> list[str]:
-        """Cards a trick winner may take (at most one) into a combination."""
-        cards = list(self.livret)
-        if self.turn_up is not None and self.rgame.options["turn_up"] == "table":
-            cards.append(self.turn_up)
-        return cards
+        """Cards a trick winner may take (at most one) into a combination: the livret, and the turn-up
+        where it is meld material (rulings RQ-2, RQ-6)."""
+        return table_cards_of(self.livret, self.turn_up, self.game.turn_up_melds)
+
+    def stock_left(self) -> int:
+        """Cards still to be drawn: the face-down stock and the turn-up under it (ruling RQ-1)."""
+        return len(self.stock) + (1 if self.turn_up is not None else 0)
 
     def meld_options(self) -> list[tuple[str, ...]]:
         if self.phase != "meld" or self.melder is None:
             return []
         table = [] if self.table_taken else self.table_cards()
-        return find_combinations(self.hands[self.melder], table, self.rgame.options["max_sequence"])
+        return find_combinations(self.hands[self.melder], table, self.game.max_sequence)
 
     def legal_play(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        if self.trick:
-            led = suit_of(self.trick[0][1])
-            follow = [c for c in hand if suit_of(c) == led]
-            if follow:
-                return sorted(follow, key=hand_key)
-        return sorted(hand, key=hand_key)
+        """Follow suit if able, else any card (ruling RQ-12), in the hand's display order."""
+        led = suit_of(self.trick[0][1]) if self.trick else None
+        return in_hand_order(follow_suit(self.hands[seat], led, suit_of))
 
-    def legal_actions(self) -> list[str]:
+    def _compute_legal(self) -> list[str]:
         if self.phase == "over":
             return []
         if self.phase == "meld":
@@ -327,67 +516,49 @@ class RoquetState(State):
         assert seat is not None
         return ["play " + c for c in self.legal_play(seat)]
 
-    def explain_illegal(self, action: str) -> str:
+    def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, in words that repeat at most a short cut of what was typed."""
-        words = action.split()
-        if not words:
-            return "empty action; type 'play <card>' (e.g. 'play 9H'), 'meld <cards>' or 'done'"
         if self.phase == "over":
             return "the match is over"
-        key, args = words[0], words[1:]
         seat = self.current_player
-        if key == "take":
-            return "there is no separate take: name the livret card in the combination, e.g. 'meld 7S 7H'"
-        if key not in {"play", "meld", "done"}:
-            return f"unknown action {echo(key)}; the actions are 'play <card>', 'meld <cards>' and 'done'"
-        bad = [a for a in args if not PACK.is_card(a)]
-        if bad:
-            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-            return f"{echo(bad[0])}{more} is not a card of the Roquet pack (codes like 9H, TS, LD, BC, CS)"
-        if key == "play":
+        assert seat is not None
+        if action.kind == "play":
             if self.phase == "meld":
                 return "the trick winner must first meld or say 'done'; no card is played now"
-            if len(args) != 1:
-                return "play exactly one card, e.g. 'play 9H'"
-            card = args[0]
-            assert seat is not None
+            card = action.card
             if card not in self.hands[seat]:
                 return f"{PACK.card_name(card)} is not in your hand"
             if self.trick:
                 led = suit_of(self.trick[0][1])
                 return f"you must follow suit: you hold {SUIT_NAMES[led]}"
             return super().explain_illegal(action)
-        if key == "done":
-            if self.phase == "meld":
-                return "'done' takes no cards: type just 'done'"
+        if action.kind == "done":
             return "'done' ends a meld; you can say it only in the moment after winning a trick"
-        # meld
+        # meld: only the trick winner, only right after the trick (ruling RQ-13)
         if self.phase != "meld":
             return "you may meld only in the moment immediately after winning a trick"
-        assert seat is not None
-        limit = self.rgame.options["melds_per_trick"]
-        if limit == "one" and self.melds_made >= 1:
+        cards = list(action.cards)
+        if self.game.one_meld_a_trick and self.melds_made >= 1:  # ruling RQ-7
             return "only one combination may be laid down after each trick"
         table = self.table_cards()
-        stray = [c for c in args if c not in self.hands[seat] and c not in table]
+        stray = [c for c in cards if c not in self.hands[seat] and c not in table]
         if stray:
             return f"{_few(stray)}: neither in your hand nor on the table to be taken"
-        taken = [c for c in args if c in table]
-        if len(taken) > 1:
+        taken = [c for c in cards if c in table]
+        if len(taken) > TABLE_CARDS_PER_TRICK:  # ruling RQ-6
             return "you may take only one card from the livret (or turn-up) after a trick"
         if taken and self.table_taken:
             return "you have already taken your one card from the livret after this trick"
-        max_seq = self.rgame.options["max_sequence"]
-        if classify(args, max_seq) is None:
-            return "not a scoring combination: " + why_not_combination(args, max_seq)
+        max_seq = self.game.max_sequence
+        if classify(cards, max_seq) is None:
+            return "not a scoring combination: " + why_not_combination(cards, max_seq)
         return super().explain_illegal(action)
 
-    def _apply(self, action: str) -> None:
-        words = action.split()
-        if words[0] == "play":
-            self._play(words[1])
-        elif words[0] == "meld":
-            self._meld(words[1:])
+    def _apply(self, action: Action) -> None:
+        if action.kind == "play":
+            self._play(action.card)
+        elif action.kind == "meld":
+            self._meld(action.cards)
         else:
             self._end_meld()
 
@@ -407,18 +578,21 @@ class RoquetState(State):
         self.log.append(
             Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {PACK.pretty(card)}"})
         )
-        if len(self.trick) < 2:
+        if len(self.trick) < TRICK_SIZE:
             return
-        winner = trick_winner(self.trick, self.trump)
-        cards = [{"seat": s, "card": c} for s, c in self.trick]
-        self.tricks.append({"leader": self.trick[0][0], "cards": cards, "winner": winner})
+        winner = winner_of(self.trick, self.trump)  # ruling RQ-19: the turn-up's suit, all hand
+        trick = Trick(self.trick[0][0], tuple(self.trick), winner)
+        self.tricks.append(trick)
+        self.won[winner] += [c for _, c in trick.cards]
+        self.played += [c for _, c in trick.cards]
         self.trick = []
         self.log.append(
             Event(
                 "trick",
-                {"winner": winner, "cards": cards, "text": f"seat {winner} wins the trick"},
+                {"winner": winner, "cards": _plays(trick.cards), "text": f"seat {winner} wins the trick"},
             )
         )
+        # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
         self.melder = winner
         self.leader = winner
         self.table_taken = False
@@ -429,27 +603,33 @@ class RoquetState(State):
 
     # --- melds -------------------------------------------------------------------------
 
-    def _meld(self, cards: list[str]) -> None:
+    def _meld(self, cards: Sequence[str]) -> None:
         seat = self.melder
         assert seat is not None
-        kind, points = classify(cards, self.rgame.options["max_sequence"]) or ("", 0)
+        found = classify(cards, self.game.max_sequence)
+        assert found is not None
+        kind, points = found
         taken: str | None = None
+        source = ""
         for c in cards:
             if c in self.hands[seat]:
                 self.hands[seat].remove(c)
                 if c in self.known[seat]:
                     self.known[seat].remove(c)
-            else:
+            else:  # the one table card, taken straight into the combination (ruling RQ-6)
                 taken = c
-                if c == self.turn_up:
+                if c == self.turn_up:  # ruling RQ-2: the turn-up as meld material
                     self.turn_up = None
+                    source = "the turn-up"
                 else:
                     self.livret.remove(c)
+                    source = "the livret"
                 self.table_taken = True
+        meld = Meld(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
-        self.melds[seat].append({"cards": list(cards), "kind": kind, "points": points})
-        src = f" (taking {PACK.pretty(taken)} from the table)" if taken else ""
+        self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
+        src = f", taking {PACK.pretty(taken)} from {source}," if taken else ""
         self.log.append(
             Event(
                 "meld",
@@ -459,12 +639,12 @@ class RoquetState(State):
                     "kind": kind,
                     "points": points,
                     "taken": taken,
-                    "text": f"seat {seat} lays down {kind} {_pretty(cards)}{src} for {points}",
+                    "source": source or None,
+                    "text": f"seat {seat} lays down a {meld.name} {_pretty(cards)}{src} for {points}",
                 },
             )
         )
-        limit_reached = self.rgame.options["melds_per_trick"] == "one"
-        if limit_reached or not self.meld_options():
+        if self.game.one_meld_a_trick or not self.meld_options():  # ruling RQ-7
             self._end_meld(automatic=True)
 
     def _end_meld(self, automatic: bool = False) -> None:
@@ -475,14 +655,11 @@ class RoquetState(State):
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
-        if not self.hands[0] or not self.hands[1]:
+        if not self.hands[0] or not self.hands[1]:  # ruling RQ-14
             self._end_hand()
 
-    def _stock_left(self) -> int:
-        return len(self.stock) + (1 if self.turn_up is not None else 0)
-
     def _draw(self, seat: int, count: int) -> None:
-        """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all."""
+        """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all (RQ-1)."""
         hidden: list[str] = []
         for _ in range(count):
             if self.stock:
@@ -498,7 +675,7 @@ class RoquetState(State):
                         {
                             "seat": seat,
                             "card": card,
-                            "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}",
+                            "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
                         },
                     )
                 )
@@ -519,13 +696,14 @@ class RoquetState(State):
             )
 
     def _replenish(self, winner: int) -> None:
-        """Winner draws first, then the loser (RQ-3, RQ-4); the livret is made up only by option (RQ-8)."""
+        """Winner draws first, then the loser (rulings RQ-3, RQ-4); the livret is made up only by
+        option (ruling RQ-8)."""
         for seat in (winner, 1 - winner):
-            if self.rgame.options["refill"] == "eight":
+            if self.game.refill_to_eight:
                 self._draw(seat, HAND_SIZE - len(self.hands[seat]))
             else:
                 self._draw(seat, 1)
-        if self.rgame.options["livret_refill"]:  # ruling RQ-8 (off by default)
+        if self.game.livret_refill:  # ruling RQ-8 (off by default)
             while len(self.livret) < LIVRET_SIZE and self.stock:
                 card = self.stock.pop(0)
                 self.livret.append(card)
@@ -536,43 +714,44 @@ class RoquetState(State):
     # --- hands and the match ---------------------------------------------------------
 
     def _end_hand(self) -> None:
+        """The banked points go onto the match scores at the hand's end (ruling RQ-15)."""
         points = list(self.banked)
         for seat in (0, 1):
             self.match_scores[seat] += points[seat]
             self.log.append(
-                Event(
-                    "score",
-                    {
-                        "seat": seat,
-                        "points": points[seat],
-                        "reason": "melds banked in the hand",
-                        "text": f"seat {seat} banks {points[seat]} for the hand",
-                    },
+                score_event(
+                    seat,
+                    points[seat],
+                    "melds banked in the hand",
+                    f"seat {seat} banks {points[seat]} for the hand",
                 )
             )
+        self.sheet.append((points[0], points[1]))
         self.log.append(
-            Event(
-                "hand_end",
-                {
-                    "hand": self.hand_number,
-                    "points": points,
-                    "scores": list(self.match_scores),
-                    "text": f"hand {self.hand_number} ends: {points[0]} to {points[1]}; "
-                    f"match {self.match_scores[0]} to {self.match_scores[1]}",
-                },
+            hand_end_event(
+                points,
+                f"hand {self.hand_number} ends: {points[0]} to {points[1]}; "
+                f"match {self.match_scores[0]} to {self.match_scores[1]}",
+                hand=self.hand_number,
+                scores=list(self.match_scores),
             )
         )
-        target = self.rgame.options["target"]
-        a, b = self.match_scores
-        if max(a, b) >= target and (a != b or self.rgame.options["tie"] == "draw"):
+        if self.match_decided():
             self.phase = "over"
+            a, b = self.match_scores
             text = "the match is drawn" if a == b else f"seat {0 if a > b else 1} wins the match"
             self.log.append(Event("match_end", {"scores": [a, b], "text": f"{text}, {a} to {b}"}))
             return
-        self._deal(1 - self.dealer)
+        self._deal(1 - self.dealer)  # ruling RQ-18: the deal alternates
+
+    def match_decided(self) -> bool:
+        """A score at or past the target and ahead (ruling RQ-16); level scores there play on unless
+        ties draw (ruling RQ-17)."""
+        a, b = self.match_scores
+        return max(a, b) >= self.game.target and (a != b or self.game.ties_draw)
 
     def _deal(self, dealer: int, deal: Mapping[str, Any] | None = None) -> None:
-        """Shuffle and deal a hand (or lay out an explicit one); non-dealer leads."""
+        """Shuffle and deal a hand (or lay out an explicit one); the non-dealer leads (ruling RQ-18)."""
         self.hand_number += 1
         self.dealer = dealer
         self.leader = 1 - dealer
@@ -581,18 +760,21 @@ class RoquetState(State):
             self.rng.shuffle(cards)
             nd = 1 - dealer
             hands: list[list[str]] = [[], []]
-            hands[nd], hands[dealer] = cards[0:8], cards[8:16]
-            livret, turn_up, stock = cards[16:20], cards[20], cards[21:]
+            hands[nd], hands[dealer] = cards[0:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]
+            at = 2 * HAND_SIZE
+            livret, turn_up = cards[at : at + LIVRET_SIZE], cards[at + LIVRET_SIZE]
+            stock = cards[at + LIVRET_SIZE + 1 :]  # ruling RQ-1: 39 face down, the turn-up under them
         else:
             hands = [list(h) for h in deal["hands"]]
             livret, turn_up, stock = list(deal["livret"]), deal["turn_up"], list(deal["stock"])
         self.hands = hands
         self.livret = livret
         self.turn_up = turn_up
-        self.trump = suit_of(turn_up)
+        self.trump = suit_of(turn_up)  # ruling RQ-19
         self.stock = stock
         self.trick = []
         self.tricks = []
+        self.won, self.played = [[], []], []
         self.phase = "play"
         self.melder = None
         self.table_taken = False
@@ -621,8 +803,8 @@ class RoquetState(State):
                     "hand",
                     {
                         "seat": seat,
-                        "cards": sorted(hands[seat], key=hand_key),
-                        "text": f"you are dealt {_pretty(sorted(hands[seat], key=hand_key))}",
+                        "cards": in_hand_order(hands[seat]),
+                        "text": f"you are dealt {_pretty(in_hand_order(hands[seat]))}",
                     },
                     to=seat,
                 )
@@ -630,62 +812,77 @@ class RoquetState(State):
 
     # --- views -------------------------------------------------------------------------
 
-    def _message(self, seat: int | None) -> str:
+    def _situation(self) -> str:
         if self.phase == "over":
-            w = self.winners
-            return "the match is drawn" if not w else f"seat {w[0]} wins the match"
+            outcome = self.outcome
+            assert outcome is not None
+            return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
         cur = self.current_player
+        trumps = f"{SUIT_NAMES[self.trump]} are trumps"
         if self.phase == "meld":
-            return f"seat {cur} won the trick and may meld (or 'done')"
+            return f"hand {self.hand_number}, {trumps}: seat {cur} won the trick and may meld (or 'done')"
         if self.trick:
-            return f"seat {cur} to follow {PACK.pretty(self.trick[0][1])}"
-        return f"seat {cur} to lead"
+            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {PACK.pretty(self.trick[0][1])}"
+        return f"hand {self.hand_number}, {trumps}: seat {cur} to lead"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v = self.base_view(seat)
-        if seat is not None:
-            v["hand"] = sorted(self.hands[seat], key=hand_key)
-        v.update(
-            {
-                "hand_sizes": [len(h) for h in self.hands],
-                "trump": self.trump,
-                "turn_up": self.turn_up,
-                "livret": list(self.livret),
-                "stock_size": self._stock_left(),
-                "trick": [{"seat": s, "card": c} for s, c in self.trick],
-                "last_trick": [dict(x) for x in self.tricks[-1]["cards"]] if self.tricks else [],
-                "tricks": [dict(t) for t in self.tricks],
-                "banked": list(self.banked),
-                "dealer": self.dealer,
-                "leader": self.leader,
-                "hand_number": self.hand_number,
-                "phase": self.phase,
-                "laid_down": self._laid_down_text(),
-                "turn_up_held": self._known_text(),
-                "message": self._message(seat),
-                "bookkeeping": {
-                    "melds": [[dict(m) for m in ms] for ms in self.melds],
-                    "table_taken": self.table_taken,
-                    "melds_made": self.melds_made,
-                    "known_cards": [list(k) for k in self.known],
-                    "voids": [list(x) for x in self.voids],
-                },
-            }
+    def _prompt(self) -> tuple[str, str]:
+        if self.phase == "meld":
+            return "meld", "lay down a combination (one table card may go into it), or 'done'"
+        if self.trick:
+            return "play", f"follow {PACK.pretty(self.trick[0][1])}: follow suit if you can"
+        return "play", "lead a card"
+
+    def view(self, seat: int | None) -> View[RoquetExtra]:
+        zones: list[Zone] = []
+        for s in (0, 1):
+            hand = self.hands[s]
+            if s == seat:
+                cards: list[str | None] = [*in_hand_order(hand)]
+            else:
+                cards = [*self.known[s], *[None] * (len(hand) - len(self.known[s]))]
+            zones.append(Zone("hand", s, cards))
+        zones.append(Zone("livret", None, list(self.livret), "the livret"))
+        label = "the turn-up (may be melded)" if self.game.turn_up_melds else "the turn-up"  # ruling RQ-2
+        zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], label))
+        zones.append(Zone("stock", None, [None] * len(self.stock), "the stock"))
+        for s in (0, 1):
+            for m in self.melds[s]:
+                zones.append(Zone("melds", s, [*m.cards], m.label))
+        for s in (0, 1):
+            n = len(self.won[s]) // TRICK_SIZE
+            zones.append(Zone("tricks_won", s, [*self.won[s]], f"{n} trick{'' if n == 1 else 's'} won"))
+        last = self.tricks[-1] if self.tricks else None
+        roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
+        roles.setdefault(self.leader, []).append("leader")
+        kind, prompt = self._prompt()
+        return self.make_view(
+            seat,
+            extra=RoquetExtra(
+                banked=list(self.banked),
+                stock_size=self.stock_left(),
+                known=[list(k) for k in self.known],
+                table_taken=self.table_taken,
+                melds_made=self.melds_made,
+                voids=[list(v) for v in self.voids],
+                played=list(self.played),
+            ),
+            zones=zones,
+            situation=self._situation(),
+            decision=kind,
+            prompt=prompt,
+            trick=trick_view(self.trick, self.leader, number=len(self.tricks) + 1)
+            if self.phase == "play"
+            else None,
+            last_trick=trick_view(last.cards, last.leader, last.winner, len(self.tricks)) if last else None,
+            trump=self.trump,
+            score_sheet=ScoreSheet(
+                ["seat 0", "seat 1"],
+                [ScoreRow(f"hand {i + 1}", [a, b]) for i, (a, b) in enumerate(self.sheet)],
+            ),
+            hand_number=self.hand_number,
+            roles=roles,
+            hand_sizes=[len(h) for h in self.hands],
         )
-        return v
-
-    def _laid_down_text(self) -> str | None:
-        """This hand's combinations in one line, for the terminal."""
-        parts = []
-        for seat in (0, 1):
-            if self.melds[seat]:
-                shown = ", ".join(f"{_pretty(m['cards'])} ({m['points']})" for m in self.melds[seat])
-                parts.append(f"seat {seat}: {shown}")
-        return "; ".join(parts) or None
-
-    def _known_text(self) -> str | None:
-        held = [f"seat {s} holds {_pretty(self.known[s])}" for s in (0, 1) if self.known[s]]
-        return "; ".join(held) or None
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -697,22 +894,21 @@ class RoquetState(State):
             inv[self.turn_up] += 1
         inv.update(c for _, c in self.trick)
         for t in self.tricks:
-            inv.update(x["card"] for x in t["cards"])
+            inv.update(c for _, c in t.cards)
         for ms in self.melds:
             for m in ms:
-                inv.update(m["cards"])
+                inv.update(m.cards)
         return inv
 
-    # --- what every reachable state satisfies ------------------------------------------------
+    # --- what every reachable state satisfies (ruling RQ-22) -----------------------------------
 
     def check_invariants(self) -> None:
         """Refuse a state no play of Roquet reaches (a tampered save); each message names field and law."""
         super().check_invariants()
-        options = self.rgame.options
-        for field, cards in self._card_fields():
+        for name, cards in self._card_fields():
             bad = [c for c in cards if not PACK.is_card(c)]
             if bad:
-                raise InvalidState(f"{field}: {echo(bad[0])} is not a card of the Roquet pack")
+                raise InvalidState(f"{name}: {echo(bad[0])} is not a card of the Roquet pack")
         if self.inventory() != PACK.counts():
             extra = sorted((self.inventory() - PACK.counts()).elements())
             missing = sorted((PACK.counts() - self.inventory()).elements())
@@ -737,10 +933,10 @@ class RoquetState(State):
             if any(suit_of(c) in voids for c in self.hands[seat]):
                 raise InvalidState(f"voids.{seat}: a seat shown void has not drawn since, so holds none")
             for i, meld in enumerate(self.melds[seat]):
-                found = classify(meld["cards"], options["max_sequence"])
-                if found != (meld["kind"], meld["points"]) or list(canonical(meld["cards"])) != meld["cards"]:
+                found = classify(meld.cards, self.game.max_sequence)
+                if found != (meld.kind, meld.points) or canonical(meld.cards) != meld.cards:
                     raise InvalidState(f"melds.{seat}.{i}: not the combination it claims, in canonical order")
-            if self.banked[seat] != sum(m["points"] for m in self.melds[seat]):
+            if self.banked[seat] != sum(m.points for m in self.melds[seat]):
                 raise InvalidState(f"banked.{seat}: the points of the seat's combinations this hand")
         if self.known[0] and self.known[1]:
             raise InvalidState("known: only one card, the turn-up, is ever known")
@@ -750,8 +946,8 @@ class RoquetState(State):
         fields = [("hands.0", self.hands[0]), ("hands.1", self.hands[1]), ("livret", self.livret)]
         fields += [("stock", self.stock), ("trick", [c for _, c in self.trick])]
         fields += [("turn_up", [self.turn_up] if self.turn_up is not None else [])]
-        fields += [(f"tricks.{i}", [x["card"] for x in t["cards"]]) for i, t in enumerate(self.tricks)]
-        fields += [(f"melds.{s}", [c for m in self.melds[s] for c in m["cards"]]) for s in (0, 1)]
+        fields += [(f"tricks.{i}", [c for _, c in t.cards]) for i, t in enumerate(self.tricks)]
+        fields += [(f"melds.{s}", [c for m in self.melds[s] for c in m.cards]) for s in (0, 1)]
         fields += [(f"known.{s}", self.known[s]) for s in (0, 1)]
         return fields
 
@@ -766,7 +962,7 @@ class RoquetState(State):
         turn_up = last.get("turn_up")
         if self.turn_up is not None and self.turn_up != turn_up:
             raise InvalidState("turn_up: not the card turned up at the deal")
-        taken = [c for s in (0, 1) for m in self.melds[s] for c in m["cards"]]
+        taken = [c for s in (0, 1) for m in self.melds[s] for c in m.cards]
         if (
             self.turn_up is None
             and turn_up not in [*self.known[0], *self.known[1], *taken]
@@ -783,7 +979,7 @@ class RoquetState(State):
             )
 
     def _turn_up_played(self, card: object) -> bool:
-        return any(x["card"] == card for t in self.tricks for x in t["cards"]) or any(
+        return any(c == card for t in self.tricks for _, c in t.cards) or any(
             c == card for _, c in self.trick
         )
 
@@ -791,12 +987,12 @@ class RoquetState(State):
         """Each trick of the hand: led by the last one's winner (the first by the non-dealer), won rightly."""
         leader = 1 - self.dealer
         for i, t in enumerate(self.tricks):
-            seats = [x["seat"] for x in t["cards"]]
-            if t["leader"] != leader or seats != [leader, 1 - leader]:
+            seats = [s for s, _ in t.cards]
+            if t.leader != leader or seats != [leader, 1 - leader]:
                 raise InvalidState(f"tricks.{i}: led by seat {leader}, the other seat following")
-            winner = trick_winner([(x["seat"], x["card"]) for x in t["cards"]], self.trump)
-            if t["winner"] != winner:
-                raise InvalidState(f"tricks.{i}: won by seat {winner}, not {t['winner']}")
+            winner = winner_of(t.cards, self.trump)
+            if t.winner != winner:
+                raise InvalidState(f"tricks.{i}: won by seat {winner}, not {t.winner}")
             leader = winner
         if self.leader != leader:
             raise InvalidState(
@@ -807,11 +1003,10 @@ class RoquetState(State):
 
     def _check_turn(self) -> None:
         """The phase, the melder and the current trick agree."""
-        options = self.rgame.options
         if self.phase == "meld":
-            if self.trick or not self.tricks or self.melder != self.tricks[-1]["winner"]:
+            if self.trick or not self.tricks or self.melder != self.tricks[-1].winner:
                 raise InvalidState("melder: only the winner of the last trick melds, between tricks")
-            if options["melds_per_trick"] == "one" and self.melds_made:
+            if self.game.one_meld_a_trick and self.melds_made:
                 raise InvalidState("melds_made: one combination a trick, and the moment then passes")
             if not self.meld_options():
                 raise InvalidState("phase: the meld moment passes by itself when nothing can be laid down")
@@ -833,16 +1028,15 @@ class RoquetState(State):
             if self.trick or (self.hands[0] and self.hands[1]):
                 raise InvalidState("phase: the match ends only at the end of a hand")
         elif self.phase == "play":
-            # A hand ends as soon as a player holds no card after a trick; the leader may have
-            # played its last card to the trick in progress.
+            # A hand ends as soon as a player holds no card after a trick (ruling RQ-14); the leader
+            # may have played its last card to the trick in progress.
             to_hold = [1 - self.trick[0][0]] if self.trick else [0, 1]
             if any(not self.hands[s] for s in to_hold):
                 raise InvalidState("hands: the hand ends as soon as a player holds no card")
 
     def _check_sizes(self) -> None:
         """Hands are made up from the stock after every trick; an explicit deal may start short."""
-        options = self.rgame.options
-        if options["turn_up"] == "stock" and self.turn_up is None and self.stock:
+        if not self.game.turn_up_melds and self.turn_up is None and self.stock:
             raise InvalidState("turn_up: it is drawn as the stock's last card")
         # Past the first draw of a hand (every hand but an explicit first one is dealt full).
         drawn = (
@@ -850,24 +1044,21 @@ class RoquetState(State):
         )
         if self.phase == "over" or not drawn:
             return
-        if options["refill"] == "eight" and self._stock_left() > 0:
+        if self.game.refill_to_eight and self.stock_left() > 0:
             played = {s for s, _ in self.trick}
             for seat in (0, 1):
                 if self.phase == "play" and len(self.hands[seat]) + (seat in played) != HAND_SIZE:
                     raise InvalidState(f"hands.{seat}: made up to {HAND_SIZE} while the stock lasts")
                 if self.phase == "meld" and seat != self.melder and len(self.hands[seat]) != HAND_SIZE - 1:
                     raise InvalidState(f"hands.{seat}: {HAND_SIZE - 1} cards after playing to the trick")
-        if options["livret_refill"] and self.stock:
+        if self.game.livret_refill and self.stock:
             short = 1 if self.phase == "meld" and self.table_taken else 0
             if not LIVRET_SIZE - short <= len(self.livret) <= LIVRET_SIZE:
                 raise InvalidState(f"livret: made up to {LIVRET_SIZE} while the stock lasts")
 
     def _check_scores(self) -> None:
         """The match goes on until a hand ends with someone at the target and (unless ties draw) ahead."""
-        options = self.rgame.options
-        a, b = self.match_scores
-        decided = max(a, b) >= options["target"] and (a != b or options["tie"] == "draw")
-        if decided != (self.phase == "over"):
+        if self.match_decided() != (self.phase == "over"):
             raise InvalidState("phase: the match is over exactly when a score reaches the target and leads")
 
     # --- saving ------------------------------------------------------------------------
@@ -884,13 +1075,13 @@ class RoquetState(State):
             "trump": self.trump,
             "stock": list(self.stock),
             "trick": [[s, c] for s, c in self.trick],
-            "tricks": [dict(t) for t in self.tricks],
+            "tricks": [t.to_dict() for t in self.tricks],
             "phase": self.phase,
             "melder": self.melder,
             "table_taken": self.table_taken,
             "melds_made": self.melds_made,
             "banked": list(self.banked),
-            "melds": [[dict(m) for m in ms] for ms in self.melds],
+            "melds": [[m.to_dict() for m in ms] for ms in self.melds],
             "known": [list(k) for k in self.known],
             "voids": [list(x) for x in self.voids],
         }
@@ -908,7 +1099,7 @@ class RoquetState(State):
         self.stock = list(d["stock"])
         self.trick = [(s, c) for s, c in d["trick"]]
         self.tricks = [
-            {"leader": t["leader"], "cards": [dict(x) for x in t["cards"]], "winner": t["winner"]}
+            Trick(t["leader"], tuple((x["seat"], x["card"]) for x in t["cards"]), t["winner"])
             for t in d["tricks"]
         ]
         self.phase = d["phase"]
@@ -916,31 +1107,36 @@ class RoquetState(State):
         self.table_taken = d["table_taken"]
         self.melds_made = d["melds_made"]
         self.banked = list(d["banked"])
-        self.melds = [
-            [{"cards": list(m["cards"]), "kind": m["kind"], "points": m["points"]} for m in ms]
-            for ms in d["melds"]
-        ]
+        self.melds = [[Meld(tuple(m["cards"]), m["kind"], m["points"]) for m in ms] for ms in d["melds"]]
         self.known = [list(k) for k in d["known"]]
         self.voids = [list(x) for x in d["voids"]]
+        self._piles_from_tricks()
+        self.sheet = []
+        for e in self.log:
+            if e.kind == "hand_end" and e.to is None:
+                points = e.data.get("points")
+                if not isinstance(points, list | tuple) or len(points) != PLAYERS:
+                    raise InvalidState("log: a hand_end event gives the two seats' points")
+                self.sheet.append((points[0], points[1]))
 
 
-class RoquetGame(Game):
+class RoquetGame(Game[RoquetState]):
     """Dana's Roquet adapted to the 60-card Bishops Whist pack."""
 
     name = "roquet"
     title = "Roquet (60-card pack)"
-    min_players = 2
-    max_players = 2
+    min_players = PLAYERS
+    max_players = PLAYERS
     pack = "roquet60"
     summary = (
         "Dana's two-handed game of tricks and melds: win a trick to lay down pairs, royal pairs, "
         "sequences and musters, borrowing one card from the face-up livret; first to 100."
     )
     option_specs = (
-        Option(
+        Option(  # rulings RQ-15, RQ-16
             "target", 100, "match points that end the match at the end of a hand", minimum=1, maximum=10_000
         ),
-        Option(
+        Option(  # ruling RQ-4
             "refill",
             "eight",
             "after each trick: 'eight' = winner then loser draw back up to eight cards; "
@@ -953,34 +1149,62 @@ class RoquetGame(Game):
             "after the hands have drawn, the livret is made up to four cards again from the stock "
             "(false: the livret is laid out with the deal and only dwindles)",
         ),
-        Option(
+        Option(  # ruling RQ-2
             "turn_up",
             "table",
             "'table' = the turn-up may be taken as meld material like a livret card, and is otherwise "
             "drawn as the stock's last card; 'stock' = it is only the stock's last card",
             choices=("table", "stock"),
         ),
-        Option(
+        Option(  # ruling RQ-7
             "melds_per_trick",
             "any",
             "how many combinations the trick winner may lay down after one trick ('any' or 'one')",
             choices=("any", "one"),
         ),
-        Option(
+        Option(  # ruling RQ-9
             "max_sequence",
-            5,
+            DEFAULT_MAX_SEQUENCE,
             "the longest sequence laid as one combination (it scores one point a card)",
-            minimum=5,
-            maximum=15,
+            minimum=DEFAULT_MAX_SEQUENCE,
+            maximum=len(RANKS),
         ),
-        Option(
+        Option(  # ruling RQ-17
             "tie",
             "play-on",
             "if both reach the target with equal scores: 'play-on' (another hand) or 'draw'",
             choices=("play-on", "draw"),
         ),
     )
+    action_specs = (
+        ActionSpec("play", ("card",), "lead or follow with a card: play 9H"),
+        ActionSpec(
+            "meld",
+            ("cards",),
+            "after winning a trick, lay down a combination; one card may be a table card: meld 7S 7H",
+        ),
+        ActionSpec("done", (), "stop melding (the hands are then made up from the stock)"),
+    )
+    action_aliases = MappingProxyType({"pass": "done"})
+    view_extra = RoquetExtra
     hand_points_bounds = (0.0, 90.0)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.target: int = self.options["target"]
+        self.refill_to_eight: bool = self.options["refill"] == "eight"
+        self.livret_refill: bool = self.options["livret_refill"]
+        self.turn_up_melds: bool = self.options["turn_up"] == "table"
+        """The turn-up as meld material (ruling RQ-2)."""
+        self.one_meld_a_trick: bool = self.options["melds_per_trick"] == "one"
+        self.max_sequence: int = self.options["max_sequence"]
+        self.ties_draw: bool = self.options["tie"] == "draw"
+
+    @property
+    def notation(self) -> Notation:
+        if self._notation is None:
+            self._notation = RoquetNotation(self.action_specs, PACK.is_card, self.action_aliases)
+        return self._notation
 
     def _blank_state(self) -> RoquetState:
         return RoquetState(self, 0)
@@ -989,18 +1213,19 @@ class RoquetGame(Game):
         """A new match. ``deal`` fixes the first hand; see the rules text for its format."""
         state = RoquetState(self, seed)
         if deal is None:
-            dealer = state.rng.randrange(2)
+            dealer = state.rng.randrange(PLAYERS)  # ruling RQ-18: a cut decides the first dealer
             state.log.append(Event("cut", {"dealer": dealer, "text": f"seat {dealer} cuts low and deals"}))
             state._deal(dealer)
         else:
-            checked, dealer = self._check_deal(deal, state.rng)
-            state._deal(dealer, checked)
+            laid_out, dealer = self._check_deal(deal, state.rng)
+            state._deal(dealer, laid_out)
         return state
 
     DEAL_KEYS = frozenset({"hands", "livret", "turn_up", "stock", "dealer"})
 
     def _check_deal(self, deal: object, rng: Rng) -> tuple[dict[str, Any], int]:
-        """The explicit first hand, or ``InvalidDeal`` saying what is wrong (never another error)."""
+        """The explicit first hand (ruling RQ-21), or ``InvalidDeal`` saying what is wrong (never
+        another error)."""
         if not isinstance(deal, Mapping):
             raise InvalidDeal(
                 f"a Roquet deal is a mapping with 'hands', 'livret' and 'turn_up', not {echo(deal)}"
@@ -1017,7 +1242,7 @@ class RoquetGame(Game):
                 f"a Roquet deal needs 'hands', 'livret' and 'turn_up' ({', '.join(missing)} missing)"
             )
         raw_hands = deal["hands"]
-        if not isinstance(raw_hands, list | tuple) or len(raw_hands) != 2:
+        if not isinstance(raw_hands, list | tuple) or len(raw_hands) != PLAYERS:
             raise InvalidDeal(f"'hands' is a list of two hands (seat 0's, seat 1's), not {echo(raw_hands)}")
         hands = [_deal_cards(h, f"hand {i}", 1, HAND_SIZE) for i, h in enumerate(raw_hands)]
         livret = _deal_cards(deal["livret"], "the livret", 0, LIVRET_SIZE)
@@ -1034,60 +1259,74 @@ class RoquetGame(Game):
         stock = stock_for(PACK, deal, used, rng, "in the hands, livret or turn-up")
         return {"hands": hands, "livret": livret, "turn_up": turn_up, "stock": stock}, int(dealer)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> RoquetState:
-        """A full state matching ``view``: the opponent's unknown cards and the stock resampled.
-
-        The opponent never receives a card of a suit it has shown void since its last draw.
-        """
-        seat = view["seat"]
+    def determinize(self, view: View[Any], rng: Rng) -> RoquetState:
+        """A full state matching ``view``: the opponent's unknown cards and the stock dealt afresh by
+        the exact sampler. The opponent never receives a card of a suit it has shown void since its
+        last draw; the turn-up it drew stays in its hand."""
+        seat = view.seat
         if seat is None:
             raise ValueError("determinize needs a seat's view")
+        extra: RoquetExtra = view.extra
         opp = 1 - seat
         state = RoquetState(self, rng.randrange(2**62))
-        state.match_scores = [int(s) for s in view["scores"]]
-        state.hand_number = view["hand_number"]
-        state.dealer = view["dealer"]
-        state.leader = view["leader"]
-        state.livret = list(view["livret"])
-        state.turn_up = view["turn_up"]
-        state.trump = view["trump"]
-        state.trick = [(t["seat"], t["card"]) for t in view["trick"]]
-        state.tricks = [dict(t) for t in view["tricks"]]
-        state.phase = view["phase"]
-        state.melder = view["current_player"] if view["phase"] == "meld" else None
-        book = view["bookkeeping"]
-        state.table_taken = book["table_taken"]
-        state.melds_made = book["melds_made"]
-        state.banked = list(view["banked"])
-        state.melds = [[dict(m) for m in ms] for ms in book["melds"]]
-        state.known = [list(k) for k in book["known_cards"]]
-        state.voids = [list(x) for x in book["voids"]]
-        own = list(view["hand"])
+        state.match_scores = [int(s) for s in view.scores]
+        state.hand_number = view.hand_number or 1
+        state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
+        state.leader = next(s.seat for s in view.seats if "leader" in s.roles)
+        livret = view.zone("livret")
+        state.livret = livret.face_up if livret is not None else []
+        turn_up = view.zone("turn_up")
+        state.turn_up = turn_up.face_up[0] if turn_up is not None and turn_up.face_up else None
+        state.trump = view.trump or "S"
+        state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        leader = 1 - state.dealer
+        for i in range(0, len(extra.played), TRICK_SIZE):
+            plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
+            winner = winner_of(plays, state.trump)
+            state.tricks.append(Trick(leader, plays, winner))
+            leader = winner
+        state._piles_from_tricks()
+        if view.outcome is not None:
+            state.phase = "over"
+        elif view.decision is not None and view.decision.kind == "meld":
+            state.phase, state.melder = "meld", view.to_move
+        state.table_taken = extra.table_taken
+        state.melds_made = extra.melds_made
+        state.banked = list(extra.banked)
+        for zone in view.zones_of("melds"):
+            assert zone.owner is not None
+            found = classify(zone.face_up, self.max_sequence)
+            assert found is not None, zone
+            state.melds[zone.owner].append(Meld(tuple(zone.face_up), *found))
+        state.known = [list(k) for k in extra.known]
+        state.voids = [list(x) for x in extra.voids]
+        if view.score_sheet is not None:
+            state.sheet = [(int(r.values[0]), int(r.values[1])) for r in view.score_sheet.rows]
+        state.log = [score_event(s, p, "so far") for s, p in enumerate(state.match_scores) if p]
+        own = list(view.hand)
         seen: Counter[str] = Counter(own)
         seen.update(state.livret)
         if state.turn_up is not None:
             seen[state.turn_up] += 1
         seen.update(c for _, c in state.trick)
-        for t in state.tricks:
-            seen.update(x["card"] for x in t["cards"])
+        seen.update(extra.played)
         for ms in state.melds:
             for m in ms:
-                seen.update(m["cards"])
+                seen.update(m.cards)
         opp_known = list(state.known[opp])
         seen.update(opp_known)
-        pool = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
-        rng.shuffle(pool)
-        need = view["hand_sizes"][opp] - len(opp_known)
+        unseen = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
+        held = view.seats[opp].hand_size or 0
         void = set(state.voids[opp])
-        fits = [c for c in pool if suit_of(c) not in void]
-        if len(fits) < need:  # cannot happen in a consistent view; fall back rather than fail
-            fits = pool
-        opp_cards = fits[:need]
-        rest = list((Counter(pool) - Counter(opp_cards)).elements())
-        rng.shuffle(rest)
-        hands: list[list[str]] = [[], []]
-        hands[seat] = own
-        hands[opp] = opp_known + opp_cards
-        state.hands = hands
-        state.stock = rest
+        try:
+            opp_cards, stock = deal_unseen(
+                unseen, [held - len(opp_known), len(unseen) - held + len(opp_known)],
+                lambda place, card: place == 1 or suit_of(card) not in void, rng,
+            )  # fmt: skip
+        except NoDeal as exc:
+            raise ValueError(f"the view contradicts itself: {exc}") from None
+        rng.shuffle(stock)  # the sampler deals class by class: the stock's order must be drawn afresh
+        state.hands[seat] = own
+        state.hands[opp] = opp_known + opp_cards
+        state.stock = stock
         return state
