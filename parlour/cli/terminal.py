@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -58,6 +59,23 @@ def prompt_toolkit_ask() -> Ask:
     return ask
 
 
+def plain_ask() -> Ask:
+    """Lines from a pipe or a file (no terminal to edit on): the prompt is written, a line read."""
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        sys.stdout.write(ANSI_CODES.sub("", prompt))
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    return ask
+
+
+ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
 class LeftTable(Exception):
     """The person typed "quit" at a pause."""
 
@@ -92,7 +110,7 @@ class TerminalGame:
 
     def ask(self, prompt: str, completions: Sequence[str] = ()) -> str:
         if self._ask is None:
-            self._ask = prompt_toolkit_ask()
+            self._ask = prompt_toolkit_ask() if sys.stdin.isatty() else plain_ask()
         return self._ask(prompt, completions)
 
     # --- naming -------------------------------------------------------------------------------
