@@ -4,7 +4,7 @@ Each playout starts from a fresh deal and plays uniformly random legal actions
 to the end of the first hand:
 
 * Bishops Whist: ``game.new(seed)``, then ``state.legal_actions()`` /
-  ``state.apply(text)`` until ``view(None)["hand_number"]`` changes or the
+  ``state.apply(text)`` until ``view(None).hand_number`` changes or the
   match ends (the row "end read from the log" detects the end of the hand from
   ``state.log`` instead, to show what the per-step ``view`` costs);
 * OpenSpiel's euchre and hearts (C++, driven from Python through ``pyspiel``):
@@ -52,12 +52,12 @@ def bishops_whist_playout(end_from_log: bool = False) -> Playout:
                 if any(e.kind == "hand_end" for e in state.log[mark:]):
                     break
             return actions
-        hand = state.view(None)["hand_number"]
+        hand = state.view(None).hand_number
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
             actions += 1
-            if state.view(None)["hand_number"] != hand:
+            if state.view(None).hand_number != hand:
                 break
         return actions
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,11 +17,14 @@ from parlour.engine import IllegalAction, InvalidDeal, Rng
 from parlour.games.apology.rules import (
     HALF_POINTS,
     TOTAL_HALVES,
+    Apology,
     ApologyState,
+    Debt,
     half_points,
     oudlers_held,
     trick_winner,
 )
+from parlour.mechanics import NoDeal
 
 RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 
@@ -35,21 +39,23 @@ def suit_hands() -> list[list[str]]:
 
 
 def new(hands: list[list[str]], dealer: int = 3, **options: object) -> ApologyState:
-    state = parlour.make("apology", **options).new(seed=1, deal={"dealer": dealer, "hands": hands})
-    assert isinstance(state, ApologyState)
-    return state
+    return Apology(**options).new(seed=1, deal={"dealer": dealer, "hands": hands})
 
 
 def first_legal(state: ApologyState) -> str:
     return state.legal_actions()[0]
 
 
-def play_until(state: ApologyState, stop: Callable[[ApologyState], bool], policy=first_legal) -> None:  # type: ignore[no-untyped-def]
+def play_until(
+    state: ApologyState,
+    stop: Callable[[ApologyState], bool],
+    policy: Callable[[ApologyState], str] = first_legal,
+) -> None:
     while not state.is_over and not stop(state):
         state.apply(policy(state))
 
 
-def public(state: ApologyState, kind: str) -> list[dict[str, object]]:
+def public(state: ApologyState, kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in state.events(None) if e.kind == kind]
 
 
@@ -57,6 +63,7 @@ def public(state: ApologyState, kind: str) -> list[dict[str, object]]:
 
 
 def test_card_points_match_the_seed_table() -> None:
+    """Ruling AP-14: card points in halves, as the seed's table gives them."""
     expected = {
         "A": 0.5, "2": 0.5, "3": 0.5, "4": 0.5, "5": 0.5, "6": 0.5, "7": 0.5, "8": 0.5, "9": 0.5,
         "T": 0.5, "L": 1.5, "B": 2.5, "Q": 3.5, "K": 4.5, "C": 5.5, "N": 1.5, "E": 4.5,
@@ -71,12 +78,14 @@ def test_the_pack_holds_100_5_points_exactly() -> None:
 
 
 def test_default_targets_are_the_seed_table() -> None:
+    """Ruling AP-13: the seed's targets, each an option, and a shift that moves all four."""
     game = parlour.make("apology")
-    assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]  # type: ignore[attr-defined]
-    tuned = parlour.make("apology", target_3=38, target_0="60.5")
-    assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5  # type: ignore[attr-defined]
-    shifted = parlour.make("apology", target_shift=-5)
-    assert [shifted.target(n) for n in range(4)] == [57.0, 51.0, 40.0, 35.0]  # type: ignore[attr-defined]
+    assert isinstance(game, Apology)
+    assert [game.target(n) for n in range(4)] == [62.0, 56.0, 45.0, 40.0]
+    tuned = Apology(target_3=38, target_0="60.5")
+    assert tuned.target(3) == 38.0 and tuned.target(0) == 60.5
+    shifted = Apology(target_shift=-5)
+    assert [shifted.target(n) for n in range(4)] == [57.0, 51.0, 40.0, 35.0]
 
 
 @settings(max_examples=12, deadline=None)
@@ -99,6 +108,7 @@ def test_every_played_hand_adds_up_to_100_5(seed: int) -> None:
 
 
 def test_explicit_deal_is_checked() -> None:
+    """Ruling AP-15: a deal that is not four hands of the sixty suited cards is refused."""
     game = parlour.make("apology")
     with pytest.raises(InvalidDeal):
         game.new(deal={"hands": suit_hands()[:3]})
@@ -109,8 +119,7 @@ def test_explicit_deal_is_checked() -> None:
 
 
 def test_a_random_deal_gives_fifteen_suited_cards_each_and_sets_the_kitty_aside() -> None:
-    state = parlour.make("apology").new(seed=5)
-    assert isinstance(state, ApologyState)
+    state = Apology().new(seed=5)
     assert [len(h) for h in state.hands] == [15] * 4
     assert all("N" not in h and "E" not in h for h in state.hands)
     assert sorted(state.kitty) == ["E", "N", "N", "N", "N"]
@@ -118,6 +127,7 @@ def test_a_random_deal_gives_fifteen_suited_cards_each_and_sets_the_kitty_aside(
 
 
 def test_first_bid_takes_and_the_taker_takes_up_the_kitty() -> None:
+    """Ruling AP-1: the first bid takes, and nobody after it is asked."""
     state = new(suit_hands(), dealer=3)
     assert state.current_player == 0
     state.apply("pass")
@@ -129,6 +139,7 @@ def test_first_bid_takes_and_the_taker_takes_up_the_kitty() -> None:
 
 
 def test_all_pass_throws_in_and_the_next_dealer_deals() -> None:
+    """Ruling AP-2: four passes throw the deal in; it scores nothing and the deal passes left."""
     state = new(suit_hands(), dealer=3, deals=3)
     for _ in range(4):
         state.apply("pass")
@@ -141,6 +152,7 @@ def test_all_pass_throws_in_and_the_next_dealer_deals() -> None:
 
 
 def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
+    """Rulings AP-2 and AP-12: a thrown-in deal counts; all four level is a draw."""
     state = new(suit_hands(), deals=1)
     for _ in range(4):
         state.apply("pass")
@@ -151,17 +163,20 @@ def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
 
 
 def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
+    """Rulings AP-3 and AP-10: six buried face down (the taker sees them), fourteen kept."""
     state = new(suit_hands())
     state.apply("bid")
     for card in ("E", "N", "N", "2S", "3S", "AS"):
         state.apply(f"bury {card}")
     assert len(state.hands[0]) == 14 and state.phase == "play"
-    assert "buried" in state.view(0) and "buried" not in state.view(1)
-    assert state.view(1)["buried_count"] == 6
+    mine, theirs = state.view(0).zone("discards", 0), state.view(1).zone("discards", 0)
+    assert mine is not None and mine.cards == ["E", "N", "N", "2S", "3S", "AS"]
+    assert theirs is not None and theirs.cards == [None] * 6 and theirs.size == 6
     assert state.current_player == 0  # the dealer's left leads
 
 
 def test_burying_oudlers_may_be_forbidden() -> None:
+    """Ruling AP-10: under bury_oudlers=false no ace, castle or Till is buried."""
     state = new(suit_hands(), bury_oudlers=False)
     state.apply("bid")
     assert "bury E" not in state.legal_actions() and "bury CS" not in state.legal_actions()
@@ -200,6 +215,7 @@ def test_follow_suit_and_highest_of_the_suit_led_wins_without_trumps() -> None:
 
 
 def test_trick_winner_ignores_excuses_and_off_suit_cards() -> None:
+    """Ruling AP-5: a Landsknecht or Till neither wins nor sets the suit."""
     assert trick_winner([(0, "N"), (1, "2H"), (2, "CS"), (3, "3H")]) == 3
     assert trick_winner([(0, "5D"), (1, "E"), (2, "KD"), (3, "CC")]) == 2
 
@@ -234,6 +250,8 @@ def test_an_excuse_may_be_played_even_when_able_to_follow() -> None:
 
 
 def test_escape_with_a_won_trick_pays_at_once_and_keeps_the_excuse() -> None:
+    """Rulings AP-5, AP-6 and AP-7: an excuse led; the escaped card stays with the taker, who pays at once
+    with a card of their choice from their won tricks."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     for a in ("play CS", "play AS", "play AD", "play AC"):  # seat 0 wins trick 1
@@ -256,11 +274,12 @@ def test_escape_with_a_won_trick_pays_at_once_and_keeps_the_excuse() -> None:
 
 
 def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
+    """Ruling AP-8: the payment is owed until the taker wins a trick."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     for a in ("play N", "play 2H", "play AD", "play AC"):
         state.apply(a)
-    assert state.debts == [{"card": "N", "to": 1}] and state.phase == "play"
+    assert state.debts == [Debt("N", 1)] and state.phase == "play"
     assert state.current_player == 1
     for a in ("play KH", "play 2D", "play 2C", "play CH"):  # seat 0 wins with the castle of hearts
         state.apply(a)
@@ -272,6 +291,7 @@ def test_an_escape_before_any_won_trick_is_owed_until_one_is_won() -> None:
 
 @pytest.mark.parametrize("rule", ["forfeit", "lapse"])
 def test_an_escape_never_paid_is_settled_by_the_option(rule: str) -> None:
+    """Ruling AP-8: a debt never paid is forfeited (the escaped card to the creditor) or lapses."""
     # Seat 1 takes with hearts and a lone ace of spades; seat 0's spades win every trick.
     hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
     state = new(hands, unpaid=rule)
@@ -295,6 +315,7 @@ def test_an_escape_never_paid_is_settled_by_the_option(rule: str) -> None:
 
 
 def test_an_excuse_played_as_the_last_card_is_captured() -> None:
+    """Ruling AP-4: a Landsknecht played as its player's last card (trick 14) is captured."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
 
@@ -318,6 +339,7 @@ def test_an_excuse_played_as_the_last_card_is_captured() -> None:
 
 
 def test_the_fifteenth_trick_is_played_by_the_defenders_alone() -> None:
+    """Ruling AP-3: the taker has no card for the fifteenth trick."""
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     play_until(state, lambda s: s.deal_no > 0)
@@ -331,6 +353,7 @@ def test_the_fifteenth_trick_is_played_by_the_defenders_alone() -> None:
 
 
 def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
+    """Ruling AP-11: each defender pays the taker one stake."""
     state = new(suit_hands(), deals=1)
     state.apply("bid")
     bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
@@ -345,6 +368,7 @@ def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
 
 
 def test_the_taker_who_falls_short_pays_each_defender() -> None:
+    """Ruling AP-11: the taker pays each defender one stake."""
     hands = [[*suit("S", RANKS[:14]), "CH"], [*suit("H", RANKS[1:]), "AS"], suit("D"), suit("C")]
     state = new(hands, deals=1)
     state.apply("pass")
@@ -359,6 +383,7 @@ def test_the_taker_who_falls_short_pays_each_defender() -> None:
 
 
 def test_oudlers_count_kinds_or_cards() -> None:
+    """Ruling AP-9: the kinds of the trio held, or oudler cards capped at three."""
     cards = ["AS", "AH", "CS", "5D"]
     assert oudlers_held(cards, "kinds") == 2
     assert oudlers_held(cards, "cards") == 3
@@ -368,6 +393,7 @@ def test_oudlers_count_kinds_or_cards() -> None:
 
 @pytest.mark.parametrize(("target", "made"), [(99.0, True), (99.5, False)])
 def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> None:
+    """Ruling AP-11: reaching the target exactly is enough."""
     state = new(suit_hands(), deals=1, oudlers="cards", target_3=target)
     state.apply("bid")
     bury_and_play(state, ["E", "N", "N", "N", "N", "2S"])
@@ -378,9 +404,10 @@ def test_reaching_the_target_exactly_is_enough(target: float, made: bool) -> Non
 
 
 def test_the_match_is_a_fixed_number_of_deals_with_the_deal_passing_left() -> None:
+    """Ruling AP-12: a fixed number of deals, the deal passing to the left."""
     state = parlour.make("apology", deals=3).new(seed=11)
     rng = Rng(3)
-    dealers = []
+    dealers: list[tuple[int, int]] = []
     while not state.is_over:
         if not dealers or dealers[-1] != (state.deal_no, state.dealer):
             dealers.append((state.deal_no, state.dealer))
@@ -418,6 +445,7 @@ def test_save_and_load_round_trip_mid_hand() -> None:
 
 @pytest.mark.parametrize(("counting", "oudlers", "target"), [("kinds", 2, 45.0), ("cards", 3, 40.0)])
 def test_oudlers_held_at_the_end_by_kinds_or_by_cards(counting: str, oudlers: int, target: float) -> None:
+    """Ruling AP-9: oudlers are counted among the taker's cards at the end (Till captured is not held)."""
     state = taker_spades(deals=1, oudlers=counting)
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
     play_until(state, lambda s: False)  # the taker keeps Till to the end, where it is captured
@@ -452,8 +480,10 @@ def test_a_spectator_sees_no_hand_and_no_burial() -> None:
     state = taker_spades()
     bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
     view = state.view(None)
-    assert "hand" not in view and "buried" not in view and view["buried_count"] == 6
-    assert view["bids"] == ["bid", "-", "-", "-"]
+    assert view.hand == [] and all(not z.face_up for z in view.zones_of("hand"))
+    buried = view.zone("discards", 0)
+    assert buried is not None and buried.cards == [None] * 6 and buried.size == 6
+    assert view.extra.bids == ["bid", None, None, None]
 
 
 @pytest.mark.parametrize(
@@ -467,15 +497,33 @@ def test_the_contract_holds_under_every_option(options: dict[str, object]) -> No
     check_match(game, ["random", "heuristic", "random", "heuristic"], 77, every=6)
 
 
-def test_the_placement_fallback_respects_every_constraint() -> None:
-    from parlour.games.apology.rules import _assign_flow
+def test_determinize_places_cards_where_the_voids_force_them() -> None:
+    """Tight constraints: seat 3 has shown out of spades and hearts, and seat 2 (who looks) holds
+    the diamonds, so every sampled deal gives seat 3 clubs only, which leaves seat 1 (out of spades)
+    hearts only; the Landsknechts and Till go only to the taker's hand or burial."""
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    for a in ("play CS", "play AS", "play AD", "play AC", "play KS", "play KH", "play KD", "play KC"):
+        state.apply(a)
+    for a in ("play CH", "play QH", "play QD", "play QC"):  # seat 0 wins with the castle of hearts
+        state.apply(a)
+    for a in ("play QS", "play BH", "play BD", "play BC"):
+        state.apply(a)
+    view = state.view(2)
+    assert view.extra.voids[1] == ["S"] and view.extra.voids[3] == ["S", "H"]
+    for seed in range(20):
+        sampled = state.game.determinize(view, Rng(seed))
+        assert sampled.view(2) == view
+        assert all(c.endswith("C") for c in sampled.hands[3])
+        assert all(c.endswith("H") for c in sampled.hands[1])
+        assert all(c not in ("N", "E") for s in (1, 3) for c in sampled.hands[s])
+        assert sampled.inventory() == state.inventory()
 
-    cards = ["2S", "3S", "4S", "2H", "3H", "N", "E"]
-    boxes = [("hand", 1, 3), ("hand", 2, 2), ("buried", 0, 2)]
-    options = {"2S": [0, 2], "3S": [0, 2], "4S": [0, 2], "2H": [1, 2], "3H": [1, 2], "N": [2], "E": [2]}
-    for seed in range(10):
-        out = _assign_flow(cards, boxes, options, Rng(seed))
-        assert [len(b) for b in out] == [3, 2, 2]
-        assert sorted(out[2]) == ["E", "N"] and sorted(out[0]) == ["2S", "3S", "4S"]
-    with pytest.raises(ValueError):
-        _assign_flow(cards, [("hand", 1, 5), ("hand", 2, 2)], {c: [0] for c in cards}, Rng(0))
+
+def test_a_view_no_deal_fits_raises_instead_of_relaxing_a_constraint() -> None:
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    view = state.view(2)
+    view.extra.voids[1] = ["S", "H", "D", "C"]  # seat 1 could then hold no card at all
+    with pytest.raises(NoDeal):
+        state.game.determinize(view, Rng(0))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour.cards import EXTENDED_65
 from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, InvalidSave
-from parlour.games.apology.rules import ApologyState, is_oudler
+from parlour.games.apology.rules import Apology, ApologyState, is_oudler
 from parlour.players import make_player
 
 RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
@@ -71,8 +71,7 @@ def test_a_huge_bad_card_is_not_repeated_in_full() -> None:
 
 def test_a_good_deal_in_lower_case_and_tuples_is_taken() -> None:
     hands = tuple(tuple(c.lower() for c in h) for h in suit_hands())
-    state = parlour.make("apology").new(seed=1, deal={"dealer": 2, "hands": hands})
-    assert isinstance(state, ApologyState)
+    state = Apology().new(seed=1, deal={"dealer": 2, "hands": hands})
     assert state.dealer == 2 and sorted(state.hands[0]) == sorted(suit_hands()[0])
 
 
@@ -121,6 +120,7 @@ def test_fuzzed_deals_start_a_match_or_raise_invalid_deal(mutations: list[tuple[
 @pytest.mark.parametrize("name", ["target_0", "target_1", "target_2", "target_3", "target_shift"])
 @pytest.mark.parametrize("value", [float("nan"), "nan", "NaN"])
 def test_a_nan_target_is_refused(name: str, value: Any) -> None:
+    """Ruling AP-16: a target must be a number."""
     with pytest.raises(InvalidOption, match=name):
         parlour.make("apology", **{name: value})
 
@@ -144,7 +144,7 @@ def test_a_nan_target_is_refused(name: str, value: Any) -> None:
 )
 def test_any_option_value_is_taken_or_refused_with_invalid_option(name: str, value: Any) -> None:
     try:
-        game = parlour.make("apology", **{name: value})
+        game = Apology(**{name: value})
     except InvalidOption:
         return
     for n in range(4):
@@ -171,10 +171,9 @@ def reach(
     stop: Callable[[ApologyState], bool], kinds: str = "random", seeds: int = 60, **options: Any
 ) -> ApologyState:
     """The first state of seeded matches (players ``kinds``) where ``stop`` holds."""
-    game = parlour.make("apology", **options)
+    game = Apology(**options)
     for seed in range(seeds):
         state = game.new(seed=seed)
-        assert isinstance(state, ApologyState)
         players = [make_player(kinds, game, seed * 4 + i) for i in range(4)]
         while True:
             if stop(state):
@@ -316,8 +315,7 @@ def test_tampered_saves_in_the_play_are_refused() -> None:
 
 def test_a_revoke_written_into_the_record_is_refused() -> None:
     """A spade swapped into the hand of a seat that did not follow spades: no play reaches that."""
-    state = parlour.make("apology").new(seed=1, deal={"dealer": 3, "hands": suit_hands()})
-    assert isinstance(state, ApologyState)
+    state = Apology().new(seed=1, deal={"dealer": 3, "hands": suit_hands()})
     for action in ("bid", "bury E", "bury N", "bury N", "bury N", "bury N", "bury 2S"):
         state.apply(action)
     for action in ("play CS", "play 2H", "play 2D", "play 2C"):
@@ -403,7 +401,7 @@ def test_fuzzed_saves_are_refused_or_play_to_the_end(
         if loaded.is_over:
             break
         for seat in (None, 0, 1, 2, 3):
-            json.dumps(loaded.view(seat))
+            json.dumps(loaded.view(seat).to_dict())
         seat = loaded.current_player
         assert seat is not None
         loaded.apply(players[seat].choose(loaded.view(seat), game))

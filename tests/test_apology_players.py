@@ -56,9 +56,8 @@ def test_the_heuristic_buries_till_and_an_ace_then_what_it_would_lose() -> None:
 
 
 def test_the_payment_keeps_the_last_ace() -> None:
-    view = {"seat": 0, "won": [["AS", "5D", "KC"], [], [], []], "kept": ["N"], "buried": ["E"],
-            "legal_actions": ["give AS", "give 5D", "give KC"]}  # fmt: skip
-    assert payment_choice(view) == "5D"
+    assert payment_choice(["AS", "5D", "KC"], kept=["N"], buried=["E"]) == "5D"
+    assert payment_choice(["AH", "AS", "KD"], buried=["E"]) == "AS"  # a second ace is spare
 
 
 def test_the_hand_estimate_tracks_strength() -> None:
@@ -82,7 +81,7 @@ def test_the_search_player_chooses_legal_actions() -> None:
         assert seat is not None
         view = state.view(seat)
         action = player.choose(view, game) if rng.random() < 0.5 else other.choose(view, game)
-        assert action in view["legal_actions"]
+        assert action in view.legal_actions
         state.apply(action)
 
 

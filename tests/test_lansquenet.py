@@ -12,16 +12,13 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.engine import AmountRange, IllegalAction, InvalidDeal, Rng
-from parlour.games.lansquenet.rules import RANKS, LansquenetState, rank_of
+from parlour.games.lansquenet.rules import RANKS, Lansquenet, LansquenetState, rank_of
 from parlour.players import RandomPlayer, make_player
 from tests.conformance import check_match
 
 
 def new(deal: dict[str, Any] | None = None, seed: int = 1, **options: Any) -> LansquenetState:
-    game = parlour.make("lansquenet", **options)
-    state = game.new(seed=seed, deal=deal)
-    assert isinstance(state, LansquenetState)
-    return state
+    return Lansquenet(**options).new(seed=seed, deal=deal)
 
 
 def play(state: LansquenetState, *actions: str) -> None:
@@ -149,8 +146,8 @@ def test_seed_example_bank_card_matched_first() -> None:
     state = new({"banker": 0, "stacks": [["9C", "KD", "3H", "7S", "9H"]]})
     play(state, "bank 10", "bet 6", "bet 4")
     assert state.last_deal is not None
-    assert state.last_deal["bank_card"] == "9C" and state.last_deal["players_card"] == "KD"
-    assert state.last_deal["pile"] == ["3H", "7S", "9H"]
+    assert state.last_deal.bank_card == "9C" and state.last_deal.players_card == "KD"
+    assert state.last_deal.pile == ["3H", "7S", "9H"]
     assert state.bank == 20 and state.banker == 0 and state.phase == "keep"
     assert last_hand(state)["points"] == [10, -6, -4, 0]
 
@@ -205,14 +202,14 @@ def test_seed_example_selling_the_bank() -> None:
     state = new({"banker": 0, "stacks": stacks})
     play(state, "bank 10", "bet 6", "bet 4", "stop")
     assert state.purse[0] == 110, "Anna keeps her 20"
-    assert state.phase == "buy" and state.current_player == 1  # nearest on her right asked first
+    assert (state.phase, state.current_player) == ("buy", 1)  # nearest on her right asked first
     play(state, "pass", "pass")
     assert state.current_player == 3
     play(state, "buy")
     assert state.banker == 3 and state.bank == 20 and state.purse[3] == 80 and state.starter == 0
     assert state.current_player == 0
     play(state, "bet 5", "pass", "pass", "pass")
-    assert state.last_deal is not None and state.last_deal["result"] == "bank loses"
+    assert state.last_deal is not None and state.last_deal.result == "bank loses"
     assert state.banker == 1 and state.starter == 1 and state.phase == "bank"
     assert state.purse == [115, 94, 96, 95]
 
@@ -380,13 +377,13 @@ def test_hoyle_bets_on_the_rejouissance_and_laid_out_cards() -> None:
     stack = ["2C", "3C", "KC", "7H", "8D", "7S", "2D", "KD"]
     state = new({"banker": 0, "stacks": [stack]}, variant="hoyle")
     assert state.phase == "hbet" and state.current_player == 1
-    assert state.spots[0]["card"] == "7H"
+    assert state.laid_out[0].card == "7H"
     play(state, "bet 5", "bet 3", "pass")
-    assert state.phase == "hbet" and state.spots[-1]["card"] == "8D"
+    assert state.phase == "hbet" and state.laid_out[-1].card == "8D"
     play(state, "pass", "bet 4", "pass")
     assert state.is_over is False
     assert last_hand(state)["points"] == [4, -5, 1, 0]
-    assert state.last_deal is not None and state.last_deal["result"] == "bank's card matched"
+    assert state.last_deal is not None and state.last_deal.result == "bank's card matched"
     assert state.banker == 1, "one hand card unmatched: the deal passes to the right"
 
 
@@ -402,7 +399,7 @@ def test_hoyle_both_hand_cards_matched_first_lets_the_banker_deal_again() -> Non
 def test_hoyle_opening_cards_are_four_different_ranks() -> None:
     stack = ["2C", "2D", "3C", "KC", "KH", "3H", "7H", "KD"]
     state = new({"banker": 0, "stacks": [stack]}, variant="hoyle")
-    assert state.hand_cards == ["2C", "3C"] and state.bank_card == "KC" and state.spots[0]["card"] == "7H"
+    assert state.hand_cards == ["2C", "3C"] and state.bank_card == "KC" and state.laid_out[0].card == "7H"
     assert [e.data["card"] for e in state.log if e.kind == "bury"] == ["2D", "KH", "3H"]
 
 
@@ -424,7 +421,9 @@ def test_views_show_no_stock_order_and_determinize_keeps_them() -> None:
     game = parlour.make("lansquenet", variant="hoyle", packs=2)
     state = game.new(seed=11)
     view = state.view(1)
-    assert "shoe" not in view and view["stock_size"] == len(state.shoe)
+    stock = view.zone("stock")
+    assert stock is not None and stock.size == len(state.shoe) and stock.cards == []
+    assert not hasattr(view, "shoe") and not hasattr(view.extra, "shoe")
     sampled = game.determinize(view, Rng(5))
     assert sampled.view(1) == view and sampled.inventory() == state.inventory()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ from parlour.players import Player
 MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
 
+QUIT = ("quit", "exit", "q")
 COMMANDS = ("moves", "hand", "history", "rules", "help", "quit")
 
 HELP = """Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its
@@ -55,6 +57,27 @@ def prompt_toolkit_ask() -> Ask:
         return session.prompt(ANSI(prompt), completer=completer)
 
     return ask
+
+
+def plain_ask() -> Ask:
+    """Lines from a pipe or a file (no terminal to edit on): the prompt is written, a line read."""
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        sys.stdout.write(ANSI_CODES.sub("", prompt))
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    return ask
+
+
+ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class LeftTable(Exception):
+    """The person typed "quit" at a pause."""
 
 
 class TerminalGame:
@@ -87,7 +110,7 @@ class TerminalGame:
 
     def ask(self, prompt: str, completions: Sequence[str] = ()) -> str:
         if self._ask is None:
-            self._ask = prompt_toolkit_ask()
+            self._ask = prompt_toolkit_ask() if sys.stdin.isatty() else plain_ask()
         return self._ask(prompt, completions)
 
     # --- naming -------------------------------------------------------------------------------
@@ -155,7 +178,7 @@ class TerminalGame:
                     self.show_events(state)
             self.show_events(state)
             self.show_end(state)
-        except (KeyboardInterrupt, EOFError):
+        except (KeyboardInterrupt, EOFError, LeftTable):
             self.console.print("\nYou left the table.")
 
     def sit_down(self, seat: int) -> None:
@@ -164,9 +187,14 @@ class TerminalGame:
             return
         self.console.clear()
         self.console.print(Panel(f"Seat {seat}'s turn. Pass the terminal to seat {seat}.", expand=False))
-        self.ask(f"seat {seat}, press Enter when nobody else is looking> ")
+        self.pause(f"seat {seat}, press Enter when nobody else is looking> ")
         self.console.clear()
         self.at_table = seat
+
+    def pause(self, prompt: str) -> None:
+        """Wait for Enter; "quit" at a pause leaves the table as it does at a move."""
+        if self.ask(prompt).strip().lower() in QUIT:
+            raise LeftTable
 
     def human_turn(self, state: State, seat: int) -> bool:
         view = state.view(seat)
@@ -180,7 +208,7 @@ class TerminalGame:
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
-            if low in ("quit", "exit", "q"):
+            if low in QUIT:
                 return False
             if low in ("help", "?"):
                 self.console.print(HELP)
@@ -410,7 +438,7 @@ class TerminalGame:
         self.shown_events[seat] = len(events)
         if hand_ended and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
-            self.ask("the hand is over: press Enter for the next> ")
+            self.pause("the hand is over: press Enter for the next> ")
 
     def show_history(self, state: State, view: View[Any]) -> None:
         for event in state.events(view.seat)[-40:]:

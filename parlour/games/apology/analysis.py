@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.engine import Game
+from parlour.games.apology.rules import OUDLER_TRIO, PLAYERS, Apology
 from parlour.sim import MatchRecord, Summary, wilson
 
 BIN = 5.0
@@ -45,15 +46,16 @@ def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def analyse(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
+def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Taker's success by oudlers held, the spread of the taker's points, and how often all pass."""
     ends = _hand_ends(records)
     played = [d for d in ends if not d.get("thrown_in")]
     thrown = len(ends) - len(played)
-    targets = [float(game.options[f"target_{k}"]) + float(game.options["target_shift"]) for k in range(4)]
+    assert isinstance(game, Apology)
+    targets = list(game.targets)
 
     by_oudlers = []
-    for k in range(4):
+    for k in range(OUDLER_TRIO + 1):
         hands = [d for d in played if d["oudlers"] == k]
         pts = [float(d["taker_points"]) for d in hands]
         entry = {"oudlers": k, "target": targets[k], **_rate(sum(1 for d in hands if d["made"]), len(hands))}
@@ -97,8 +99,8 @@ def analyse(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
 
     # Which seat (counted from the dealer's left) ends up taking, and how it fares.
     by_position = []
-    for pos in range(1, 5):
-        hands = [d for d in played if (int(d["taker"]) - int(d["dealer"])) % 4 == pos % 4]
+    for pos in range(1, PLAYERS + 1):
+        hands = [d for d in played if (int(d["taker"]) - int(d["dealer"])) % PLAYERS == pos % PLAYERS]
         by_position.append({"position": pos, **_rate(sum(1 for d in hands if d["made"]), len(hands))})
 
     tables = [
@@ -200,7 +202,7 @@ def _as_number(value: Any) -> float | None:
 
 
 def plot_sweep(
-    game: Game, option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
+    game: Game[Any], option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
 ) -> None:
     """How the taker's success rate (overall, by oudlers held) and the all-pass rate move with an option."""
     import matplotlib
@@ -236,8 +238,12 @@ def plot_sweep(
     top.errorbar(
         px, rate, yerr=[low, high], marker="o", capsize=4, color="black", linewidth=2, label="all hands"
     )
-    for k, colour in zip(range(4), ("tab:red", "tab:orange", "tab:green", "tab:blue"), strict=True):
-        px, rate, low, high = series(lambda e, k=k: e.get("by_oudlers", [{}] * 4)[k] or None, MIN_HANDS)
+    for k, colour in zip(
+        range(OUDLER_TRIO + 1), ("tab:red", "tab:orange", "tab:green", "tab:blue"), strict=True
+    ):
+        px, rate, low, high = series(
+            lambda e, k=k: e.get("by_oudlers", [{}] * (OUDLER_TRIO + 1))[k] or None, MIN_HANDS
+        )
         if px:
             top.errorbar(px, rate, yerr=[low, high], marker=".", capsize=3, color=colour, alpha=0.8,
                          label=f"{k} oudler{'s' if k != 1 else ''}")  # fmt: skip

@@ -3,7 +3,8 @@
 The heuristic reads only the view. The taker banks what it would otherwise lose
 (Till, an ace for the oudler, unguarded court cards) and cashes master cards;
 the defence keeps the lead away from the taker, smothers its partners' tricks
-with points and never feeds the taker an ace.
+with points and never feeds the taker an ace. The rules (ranks, points, the
+oudlers, who wins a trick) are the rules module's.
 """
 
 from __future__ import annotations
@@ -14,74 +15,77 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import SUITS
-from parlour.engine import Game, Rng
+from parlour.engine import Game, Rng, State
+from parlour.engine.views import View, ZoneKind
 from parlour.games.apology.rules import (
-    EXCUSES,
+    BURIAL,
     KITTY,
+    LANDSKNECHT,
     RANKS,
-    STRENGTH,
     SUITED,
+    TAKER,
+    TILL,
+    ApologyExtra,
     half_points,
+    higher_in_suit,
+    is_ace,
+    is_castle,
+    is_excuse,
     is_oudler,
     led_suit,
+    oudler_kind,
     oudlers_held,
+    rank_of,
+    seat_with_role,
+    sort_cards,
+    strength,
+    suit_of,
     trick_winner,
 )
-from parlour.players import Player, PlayerFactory, View
+from parlour.games.apology.rules import PLAYERS as SEATS
+from parlour.players import Player, PlayerFactory
 
 BID_MARGIN = -3.0
 """Estimated card points above the target at which the heuristic bids (tuned by simulation)."""
 
+ApologyView = View[ApologyExtra]
+
 
 def _card(action: str) -> str:
-    return action.split()[1]
+    """The card an action (``play 9H``, ``give 2C``) names."""
+    return action.partition(" ")[2]
 
 
-def _value(card: str) -> int:
-    return half_points(card)
-
-
-def _suit(card: str) -> str | None:
-    return None if card in EXCUSES else card[-1]
-
-
-def _higher(card: str) -> list[str]:
-    """The suited cards above ``card`` in its suit."""
-    rank = card[:-1]
-    return [r + card[-1] for r in RANKS[: RANKS.index(rank)]]
+def _zone_cards(view: ApologyView, kind: ZoneKind, owner: int | None) -> list[str]:
+    zone = view.zone(kind, owner)
+    return zone.face_up if zone is not None else []
 
 
 class Knowledge:
-    """What a seat has seen: played cards, its own hand and burial, the taker's revealed voids."""
+    """What a seat has seen: the cards played, its own hand and burial, the seats' revealed voids."""
 
-    def __init__(self, view: View) -> None:
-        self.seat: int = view["seat"]
-        self.taker: int | None = view["taker"]
-        self.hand: list[str] = list(view["hand"])
-        self.buried: list[str] = list(view.get("buried") or [])
-        self.trick: list[tuple[int, str]] = [(d["seat"], d["card"]) for d in view["trick"]]
-        self.played: Counter[str] = Counter()
-        self.voids: list[set[str]] = [set() for _ in range(4)]
-        for t in view["tricks"]:
-            plays = [(d["seat"], d["card"]) for d in t["cards"]]
-            self._note(plays)
-        self._note(self.trick)
-        gone = self.played + Counter(self.hand) + Counter(self.buried)
-        self.out: set[str] = {c for c in SUITED if gone[c] == 0}
+    def __init__(self, view: ApologyView) -> None:
+        assert view.seat is not None
+        self.seat: int = view.seat
+        self.taker: int | None = seat_with_role(view, TAKER)
+        self.hand: list[str] = view.hand
+        self.buried: list[str] = _zone_cards(view, "discards", self.taker)
+        self.trick: list[tuple[int, str]] = [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
+        self.voids: list[set[str]] = [set(v) for v in view.extra.voids]
+        gone = {c for cards in view.extra.played for c in cards}
+        gone.update(self.hand, self.buried)
+        self.out: set[str] = {c for c in SUITED if c not in gone}
         """Suited cards still possibly in another player's hand."""
 
-    def _note(self, plays: Sequence[tuple[int, str]]) -> None:
-        suit = led_suit(plays)
-        for s, c in plays:
-            self.played[c] += 1
-            if suit is not None and c not in EXCUSES and c[-1] != suit:
-                self.voids[s].add(suit)
-
     def is_master(self, card: str) -> bool:
-        return card not in EXCUSES and not any(h in self.out for h in _higher(card))
+        return not is_excuse(card) and not any(h in self.out for h in higher_in_suit(card))
 
-    def out_in_suit(self, suit: str) -> list[str]:
-        return [c for c in self.out if c[-1] == suit]
+    def out_in_suit(self, suit: str | None) -> list[str]:
+        return [c for c in self.out if suit_of(c) == suit]
+
+    def points_out_in_suit(self, suit: str | None) -> int:
+        """The half points of the suit's cards still out."""
+        return sum(half_points(c) for c in self.out_in_suit(suit))
 
 
 # --- the taker --------------------------------------------------------------------------------
@@ -97,19 +101,19 @@ def bury_choice(hand: Sequence[str], may_bury_oudlers: bool, counting: str) -> l
         chosen.append(card)
 
     if may_bury_oudlers:
-        if "E" in remaining:
-            take("E")
-        aces = [c for c in remaining if c[0] == "A" and c not in EXCUSES]
+        if TILL in remaining:
+            take(TILL)
+        aces = [c for c in remaining if is_ace(c)]
         wanted_aces = 1 if counting == "kinds" else 2
         for ace in sorted(aces, key=lambda c: _suit_length(remaining, c), reverse=True)[:wanted_aces]:
             take(ace)
     scored = sorted(
-        (c for c in remaining if len(chosen) < 6),
+        (c for c in remaining if len(chosen) < BURIAL),
         key=lambda c: (_bury_gain(remaining, c, may_bury_oudlers), c),
         reverse=True,
     )
     for c in scored:
-        if len(chosen) == 6:
+        if len(chosen) == BURIAL:
             break
         if not may_bury_oudlers and is_oudler(c):
             continue
@@ -118,91 +122,95 @@ def bury_choice(hand: Sequence[str], may_bury_oudlers: bool, counting: str) -> l
 
 
 def _suit_length(hand: Sequence[str], card: str) -> int:
-    return sum(1 for c in hand if _suit(c) == card[-1])
+    return sum(1 for c in hand if suit_of(c) == suit_of(card))
 
 
 def _bury_gain(hand: Sequence[str], card: str, may_bury_oudlers: bool) -> float:
     """Roughly what burying ``card`` saves, in half points, against keeping it to play."""
-    if card in EXCUSES:
-        return 1.0 if card == "N" else 9.0  # a kept excuse still costs a card when it escapes
-    if card[0] == "C":
+    if is_excuse(card):
+        return 1.0 if card == LANDSKNECHT else 9.0  # a kept excuse still costs a card when it escapes
+    if is_castle(card):
         return -5.0  # a castle wins its own trick anyway
-    higher_out = [h for h in _higher(card) if h not in hand]
+    higher_out = [h for h in higher_in_suit(card) if h not in hand]
     length = _suit_length(hand, card)
     if not higher_out:
         return -3.0  # a master card: keep it to win a trick
     risk = min(1.0, 0.35 + 0.2 * len(higher_out) - 0.05 * max(0, length - 4))
-    return _value(card) * risk - 1.0
+    return half_points(card) * risk - 1.0
 
 
-def taker_play(view: View, k: Knowledge) -> str:
-    legal = [_card(a) for a in view["legal_actions"]]
+def taker_play(view: ApologyView, k: Knowledge) -> str:
+    legal = [_card(a) for a in view.legal_actions]
     hand = k.hand
-    excuses = [c for c in legal if c in EXCUSES]
-    suited = [c for c in legal if c not in EXCUSES]
-    held_excuses = sum(1 for c in hand if c in EXCUSES)
+    excuses = [c for c in legal if is_excuse(c)]
+    suited = [c for c in legal if not is_excuse(c)]
+    held_excuses = sum(1 for c in hand if is_excuse(c))
     must_spend = held_excuses > 0 and held_excuses >= len(hand) - 1 and len(hand) > 1
     cost = escape_cost(view)
     if not k.trick:
-        masters = [c for c in suited if k.is_master(c) and k.out_in_suit(c[-1])]
+        masters = [c for c in suited if k.is_master(c) and k.out_in_suit(suit_of(c))]
         if masters:
             # Cash the master of the suit with the most points still out.
-            return max(masters, key=lambda c: (sum(_value(o) for o in k.out_in_suit(c[-1])), _value(c)))
+            return max(masters, key=lambda c: (k.points_out_in_suit(suit_of(c)), half_points(c)))
         if excuses and (must_spend or not suited):
             return excuses[0]
         masters = [c for c in suited if k.is_master(c)]
         if masters:
-            return max(masters, key=_value)
+            return max(masters, key=half_points)
         # Lose the lead as cheaply as possible, from the longest suit to build winners.
-        if excuses and min(_value(c) for c in suited) > cost:
+        if excuses and min(half_points(c) for c in suited) > cost:
             return excuses[0]
-        return min(suited, key=lambda c: (_value(c), -_suit_length(hand, c), -STRENGTH[c[:-1]]))
+        return min(suited, key=lambda c: (half_points(c), -_suit_length(hand, c), -strength(c)))
     suit = led_suit(k.trick)
     best_seat = trick_winner(k.trick) if suit is not None else None
     best = next(c for s, c in k.trick if s == best_seat) if best_seat is not None else None
-    following = [c for c in suited if c[-1] == suit] if suit is not None else []
-    still_to_play = 4 - len(k.trick) - 1  # defenders still to play after the taker
+    following = [c for c in suited if suit_of(c) == suit] if suit is not None else []
+    still_to_play = SEATS - len(k.trick) - 1  # defenders still to play after the taker
     if suit is None:
         # An excuse was led? Only the taker holds them, so the taker leads every excuse: unreachable.
-        return min(legal, key=_value)
+        return min(legal, key=half_points)
     if following:
         assert best is not None
-        winners = [c for c in following if STRENGTH[c[:-1]] > STRENGTH[best[:-1]]]
+        winners = [c for c in following if strength(c) > strength(best)]
         if winners:
             if still_to_play == 0:
-                return min(winners, key=lambda c: STRENGTH[c[:-1]])
+                return min(winners, key=strength)
             sure = [c for c in winners if k.is_master(c)]
             if sure:
-                return min(sure, key=lambda c: STRENGTH[c[:-1]])
-        cheapest = min(following, key=lambda c: (_value(c), STRENGTH[c[:-1]]))
-        if excuses and (must_spend or _value(cheapest) > max(cost, 2)):
+                return min(sure, key=strength)
+        cheapest = min(following, key=lambda c: (half_points(c), strength(c)))
+        if excuses and (must_spend or half_points(cheapest) > max(cost, 2)):
             return excuses[0]
         return cheapest
     # Void in the suit led: the trick is lost; escape or throw the least useful card.
-    if excuses and (must_spend or not suited or min(_value(c) for c in suited) > cost):
+    if excuses and (must_spend or not suited or min(half_points(c) for c in suited) > cost):
         return excuses[0]
     throwable = [c for c in suited if not k.is_master(c)] or suited
-    return min(throwable, key=lambda c: (_value(c), c[0] == "A", STRENGTH[c[:-1]]))
+    return min(throwable, key=lambda c: (half_points(c), is_ace(c), strength(c)))
 
 
-def escape_cost(view: View) -> int:
+def escape_cost(view: ApologyView) -> int:
     """What an escape would cost now, in half points: the card the payment would give away."""
-    won = [f"give {c}" for c in view["won"][view["seat"]]]
+    won = _zone_cards(view, "tricks_won", view.seat)
     if not won:
         return 1  # owed: most likely paid later with a half-point card
-    return _value(payment_choice({**view, "legal_actions": won}))
+    return half_points(payment_choice(won, _kept(view), _zone_cards(view, "discards", view.seat)))
 
 
-def payment_choice(view: View) -> str:
-    """The cheapest won card, keeping at least one of each oudler kind."""
-    won: list[str] = list(view["won"][view["seat"]])
-    mine = won + list(view.get("kept") or []) + list(view.get("buried") or [])
-    kinds = Counter(("A" if c[0] == "A" else "C") for c in mine if c not in EXCUSES and c[0] in "AC")
-    options = [_card(a) for a in view["legal_actions"]]
+def _kept(view: ApologyView) -> list[str]:
+    return _zone_cards(view, "pile", view.seat)
+
+
+def payment_choice(won: Sequence[str], kept: Sequence[str] = (), buried: Sequence[str] = ()) -> str:
+    """The escape payment: the cheapest won card, keeping at least one of each oudler kind among the
+    taker's cards (``won`` tricks, ``kept`` escaped cards, ``buried`` cards)."""
+    mine = [*won, *kept, *buried]
+    kinds = Counter(oudler_kind(c) for c in mine if is_oudler(c) and not is_excuse(c))
+    options = sort_cards(list(dict.fromkeys(won)))
 
     def cost(card: str) -> tuple[int, int]:
-        spare = not is_oudler(card) or kinds["A" if card[0] == "A" else "C"] > 1
-        return (0 if spare else 1, _value(card))
+        spare = not is_oudler(card) or kinds[oudler_kind(card)] > 1
+        return (0 if spare else 1, half_points(card))
 
     return min(options, key=cost)
 
@@ -214,27 +222,25 @@ def hand_estimate(
     full = list(hand) + list(KITTY)
     buried = bury_choice(full, may_bury_oudlers, counting)
     kept = list((Counter(full) - Counter(buried)).elements())
-    halves = float(sum(_value(c) for c in buried))
+    halves = float(sum(half_points(c) for c in buried))
     for s in SUITS:
-        cards = sorted((c for c in kept if c[-1:] == s and c not in EXCUSES), key=lambda c: -STRENGTH[c[:-1]])
+        cards = sorted((c for c in kept if suit_of(c) == s), key=lambda c: -strength(c))
         n = len(cards)
         top = 0
         for r, c in zip(RANKS, cards, strict=False):
-            if c[:-1] != r:
+            if rank_of(c) != r:
                 break
             top += 1
         long_winners = max(0, n - 6)
         wins = max(top, min(n, top + long_winners))
         for c in cards[:wins]:
-            halves += _value(c) + 3.0  # its own points and what the defenders must follow with
+            halves += half_points(c) + 3.0  # its own points and what the defenders must follow with
         for c in cards[wins:]:
-            if _value(c) > 1 and c[:-1] in ("K", "Q") and n >= 3:
-                halves += _value(c) * 0.4
-    halves += 2.0 * sum(1 for c in kept if c == "N") + (8.0 if "E" in kept else 0.0)
+            if half_points(c) > 1 and rank_of(c) in ("K", "Q") and n >= 3:
+                halves += half_points(c) * 0.4
+    halves += 2.0 * sum(1 for c in kept if c == LANDSKNECHT) + (8.0 if TILL in kept else 0.0)
     # Castles win their tricks and Till escapes; a kept ace is as good as lost.
-    oudlers = oudlers_held(
-        buried + [c for c in kept if c == "E" or (c[0] == "C" and c not in EXCUSES)], counting
-    )
+    oudlers = oudlers_held(buried + [c for c in kept if c == TILL or is_castle(c)], counting)
     return halves / 2, oudlers
 
 
@@ -245,69 +251,71 @@ class HeuristicPlayer:
         self.rng = Rng(seed)
         self.margin = margin
 
-    def choose(self, view: View, game: Game) -> str:
-        phase = view["phase"]
-        legal: list[str] = view["legal_actions"]
+    def choose(self, view: ApologyView, game: Game[Any]) -> str:
+        legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if phase == "bid":
+        assert view.decision is not None
+        kind = view.decision.kind
+        if kind == "bid":
             return "bid" if self.wants_to_bid(view, game) else "pass"
-        if phase == "bury":
+        if kind == "bury":
             # Plan over the twenty cards, so the plan holds steady while the six go down one by one.
-            done = list(view["buried"])
-            full = list(view["hand"]) + done
+            done = _zone_cards(view, "discards", view.seat)
+            full = view.hand + done
             plan = bury_choice(full, bool(game.options["bury_oudlers"]), str(game.options["oudlers"]))
             for c in (Counter(plan) - Counter(done)).elements():
                 if f"bury {c}" in legal:
                     return f"bury {c}"
             return legal[0]
-        if phase == "pay":
-            return f"give {payment_choice(view)}"
+        if kind == "pay":
+            won = _zone_cards(view, "tricks_won", view.seat)
+            return f"give {payment_choice(won, _kept(view), _zone_cards(view, 'discards', view.seat))}"
         k = Knowledge(view)
-        card = taker_play(view, k) if view["seat"] == view["taker"] else defender_play(view, k)
+        card = taker_play(view, k) if view.seat == k.taker else defender_play(view, k)
         return f"play {card}"
 
-    def wants_to_bid(self, view: View, game: Game) -> bool:
+    def wants_to_bid(self, view: ApologyView, game: Game[Any]) -> bool:
         points, oudlers = hand_estimate(
-            view["hand"], str(game.options["oudlers"]), bool(game.options["bury_oudlers"])
+            view.hand, str(game.options["oudlers"]), bool(game.options["bury_oudlers"])
         )
-        target: float = view["targets"][oudlers]
+        target = view.extra.targets[oudlers]
         return points - target >= self.margin
 
 
 # --- the defence ------------------------------------------------------------------------------
 
 
-def defender_play(view: View, k: Knowledge) -> str:
-    legal = [_card(a) for a in view["legal_actions"]]
+def defender_play(view: ApologyView, k: Knowledge) -> str:
+    legal = [_card(a) for a in view.legal_actions]
     taker = k.taker
     assert taker is not None
     taker_voids = k.voids[taker]
     taker_in = any(s == taker for s, _ in k.trick)
-    taker_out = view["hand_sizes"][taker] == 0 and not taker_in  # the 15th trick
+    taker_out = view.seats[taker].hand_size == 0 and not taker_in  # the 15th trick
     if not k.trick:
-        safe = [c for c in legal if c[-1] in taker_voids]
+        safe = [c for c in legal if suit_of(c) in taker_voids]
         if safe:
             return _dump(safe, k)  # the taker cannot win it: partners may feed it aces and points
         masters = [c for c in legal if k.is_master(c)]
         if masters:
-            return max(masters, key=_value)
-        return min(legal, key=lambda c: (_value(c), c[0] == "A", STRENGTH[c[:-1]]))
+            return max(masters, key=half_points)
+        return min(legal, key=lambda c: (half_points(c), is_ace(c), strength(c)))
     suit = led_suit(k.trick)
     if suit is None:
         # The taker led an excuse: this trick is the defence's, so bank a card the taker might catch later.
-        return max(legal, key=lambda c: (c[0] == "A", not k.is_master(c), _value(c)))
+        return max(legal, key=lambda c: (is_ace(c), not k.is_master(c), half_points(c)))
     best_seat = trick_winner(k.trick)
     best = next(c for s, c in k.trick if s == best_seat)
-    following = [c for c in legal if c[-1] == suit]
+    following = [c for c in legal if suit_of(c) == suit]
     defence_winning = best_seat != taker
     if taker_in or taker_out:
         if defence_winning:
             # The taker cannot take it back: feed it points, aces first.
             return _dump(legal, k)
-        beaters = [c for c in following if STRENGTH[c[:-1]] > STRENGTH[best[:-1]]]
+        beaters = [c for c in following if strength(c) > strength(best)]
         if beaters:
-            return min(beaters, key=lambda c: STRENGTH[c[:-1]])
+            return min(beaters, key=strength)
         return _cheapest(legal)
     # The taker still has to play to this trick.
     if suit in taker_voids:
@@ -317,18 +325,18 @@ def defender_play(view: View, k: Knowledge) -> str:
             return _dump(legal, k)
         masters = [c for c in following if k.is_master(c)]
         if masters:
-            return min(masters, key=lambda c: STRENGTH[c[:-1]])
+            return min(masters, key=strength)
     return _cheapest(legal)
 
 
 def _dump(cards: Sequence[str], k: Knowledge) -> str:
     """The card to give a trick the defence has won: an ace, else the dearest card that is not a winner."""
-    return max(cards, key=lambda c: (c[0] == "A", not k.is_master(c), _value(c)))
+    return max(cards, key=lambda c: (is_ace(c), not k.is_master(c), half_points(c)))
 
 
 def _cheapest(cards: Sequence[str]) -> str:
     """The card that costs the defence least if the taker wins it (never an ace when avoidable)."""
-    return min(cards, key=lambda c: (c[0] == "A", _value(c), STRENGTH[c[:-1]]))
+    return min(cards, key=lambda c: (is_ace(c), half_points(c), strength(c)))
 
 
 # --- a searching player -----------------------------------------------------------------------
@@ -346,12 +354,13 @@ class SearchPlayer:
         self.samples = samples
         self.heuristic = HeuristicPlayer(seed)
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = view["legal_actions"]
-        if len(legal) == 1 or view["phase"] != "play":
+    def choose(self, view: ApologyView, game: Game[Any]) -> str:
+        legal = view.legal_actions
+        if len(legal) == 1 or view.decision is None or view.decision.kind != "play":
             return self.heuristic.choose(view, game)
-        seat: int = view["seat"]
-        taker: int = view["taker"]
+        seat = view.seat
+        taker = seat_with_role(view, TAKER)
+        assert taker is not None
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
             world = game.determinize(view, self.rng)
@@ -364,13 +373,16 @@ class SearchPlayer:
         return max(legal, key=lambda a: (sign * totals[a], a == preferred))
 
 
-def _taker_halves_after(state: Any, game: Game, taker: int) -> float:
+def _taker_halves_after(state: State, game: Game[Any], taker: int) -> float:
     """Finish the current deal with heuristic play and return the taker's card points."""
-    players = [HeuristicPlayer(0) for _ in range(4)]
+    players = [HeuristicPlayer(0) for _ in range(SEATS)]
     seen = len(state.log)
     while not state.is_over:
         seat = state.current_player
-        state.apply(players[seat].choose(state.view(seat), game))
+        assert seat is not None
+        legal = state.legal_actions()
+        # A forced move is the heuristic's choice too: no view is needed to make it.
+        state.apply(legal[0] if len(legal) == 1 else players[seat].choose(state.view(seat), game))
         for e in state.log[seen:]:  # only the State API: the deal ends at its hand_end event
             if e.kind == "hand_end":
                 return float(e.data["taker_points"]) if e.data.get("taker") == taker else 0.0
@@ -378,15 +390,15 @@ def _taker_halves_after(state: Any, game: Game, taker: int) -> float:
     return 0.0
 
 
-def _heuristic(game: Game, seed: int) -> Player:
+def _heuristic(game: Game[Any], seed: int) -> Player:
     return HeuristicPlayer(seed)
 
 
-def _search(game: Game, seed: int) -> Player:
+def _search(game: Game[Any], seed: int) -> Player:
     return SearchPlayer(seed)
 
 
-def _eager(game: Game, seed: int) -> Player:
+def _eager(game: Game[Any], seed: int) -> Player:
     """Heuristic play, but always bids: with four of them the dealer's left takes every deal.
 
     For the designer's report: it measures how fair the targets are for an unselected hand,

@@ -3,91 +3,246 @@
 One taker plays alone against three defenders. There is no trump suit; the
 four Landsknechts and Till Eulenspiegel, which only the taker can hold, may be
 played to any trick to escape it. Card points are counted in half points
-internally so the 100.5-point pool adds up exactly.
+internally so the 100.5-point pool adds up exactly (ruling AP-14).
+
+The rules a player names are named here: the kitty and the burial, the oudlers,
+the L'Excuse rule (an escape, its payment, a capture on the last card), the
+taker's one-card toll and the fifteenth trick, the targets and the flat stake.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
-from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
+from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
+from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, SaveDict, Seat, checked
+from parlour.engine.views import (
+    ScoreRow,
+    ScoreSheet,
+    TrickView,
+    View,
+    Zone,
+    labelled,
+    per_seat,
+    trick_view,
+)
+from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import trick_winner as suit_trick_winner
+
+# --- the pack --------------------------------------------------------------------------------
 
 PLAYERS = 4
 HAND_SIZE = 15
-BURY = 6
-TRICKS = 15
-KITTY: tuple[str, ...] = ("N", "N", "N", "N", "E")
-EXCUSES = frozenset({"N", "E"})
+"""Each player is dealt fifteen suited cards."""
+LANDSKNECHT = "N"
+TILL = "E"
+LANDSKNECHTS = 4
+KITTY: tuple[str, ...] = (LANDSKNECHT,) * LANDSKNECHTS + (TILL,)
+"""The kitty: the four Landsknechts and Till, set aside unseen before the deal."""
+EXCUSES = frozenset(KITTY)
+"""The L'Excuse cards: a Landsknecht or Till may be played to any trick, and never wins one."""
+ACE, CASTLE = "A", "C"
 RANKS: tuple[str, ...] = EXTENDED_65.suit_ranks["S"]  # castle high ... ace low
 STRENGTH: Mapping[str, int] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 HALF_POINTS: Mapping[str, int] = {
-    **{r: 1 for r in ("T", "9", "8", "7", "6", "5", "4", "3", "2", "A")},
-    "L": 3, "B": 5, "Q": 7, "K": 9, "C": 11, "N": 3, "E": 9,
+    **{r: 1 for r in ("T", "9", "8", "7", "6", "5", "4", "3", "2", ACE)},
+    "L": 3, "B": 5, "Q": 7, "K": 9, CASTLE: 11, LANDSKNECHT: 3, TILL: 9,
 }  # fmt: skip
-TOTAL_HALVES = 201  # 100.5 points
+"""Card points in halves (ruling AP-14): an ace is half a point, a castle 5.5, Till 4.5."""
+TOTAL_HALVES = 201
+"""The whole pack holds 100.5 card points."""
+TOTAL_POINTS = TOTAL_HALVES / 2
 SUITED: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+CARD_HALVES: Mapping[str, int] = {c: HALF_POINTS[c if c in EXCUSES else c[:-1]] for c in (*SUITED, *KITTY)}
+"""Each card's value in half points."""
+SORT_ORDER: Mapping[str, int] = {
+    c: i for i, c in enumerate(sorted(set(EXTENDED_65.cards), key=EXTENDED_65.sort_key))
+}
+
+# --- the exchange and the play ---------------------------------------------------------------
+
+BURIAL = 6
+"""The taker buries six cards after taking up the kitty (ruling AP-10)."""
+TAKER_HAND = HAND_SIZE + len(KITTY) - BURIAL
+"""The taker's fourteen cards against fifteen: the one-card toll for the kitty (ruling AP-3)."""
+TRICKS = HAND_SIZE
+"""Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
+DEFENDERS = PLAYERS - 1
+MAX_DEALS = 200
+"""The longest match the option ``deals`` allows."""
+
+
+def left_of(seat: int) -> int:
+    """The next seat to the left: the turn to bid, to play and to deal passes that way. The dealer's
+    left bids first and leads the first trick."""
+    return (seat + 1) % PLAYERS
+
+
+# --- the settlement --------------------------------------------------------------------------
+
+OUDLER_RANKS = (ACE, CASTLE)
+"""The oudlers: the ace and the castle of any suit (the bottom and top of the suits), and Till."""
+OUDLER_TRIO = 3
+"""The oudler trio (ace, castle, Till): a taker holds 0 to 3 of them (ruling AP-9)."""
+STAKE = 1
+"""The flat stake each defender pays the taker, or is paid by the taker (ruling AP-11)."""
+
+TAKER, DEALER, DEFENDER = "taker", "dealer", "defender"
+"""The roles a view gives its seats."""
+
+
+class Phase(StrEnum):
+    """Where a deal stands: the bidding, the burial, the play, an escape payment due, or the match over."""
+
+    BID = "bid"
+    BURY = "bury"
+    PLAY = "play"
+    PAY = "pay"
+    OVER = "over"
+
+
+def is_excuse(card: str) -> bool:
+    """A Landsknecht or Till: it may be played to any trick, escapes it, and never wins it."""
+    return card in EXCUSES
+
+
+def suit_of(card: str) -> str | None:
+    """A suited card's suit; ``None`` for a Landsknecht or Till (it never sets the suit: ruling AP-5)."""
+    return None if card in EXCUSES else card[-1]
+
+
+def rank_of(card: str) -> str | None:
+    """A suited card's rank; ``None`` for a Landsknecht or Till."""
+    return None if card in EXCUSES else card[:-1]
+
+
+def strength(card: str) -> int:
+    """How high a suited card ranks in its suit (the castle 15 down to the ace 1)."""
+    return STRENGTH[card[:-1]]
+
+
+def higher_in_suit(card: str) -> list[str]:
+    """The suited cards that beat ``card`` in its suit."""
+    return [r + card[-1] for r in RANKS[: RANKS.index(card[:-1])]]
+
+
+def is_ace(card: str) -> bool:
+    return card not in EXCUSES and card[:-1] == ACE
+
+
+def is_castle(card: str) -> bool:
+    return card not in EXCUSES and card[:-1] == CASTLE
+
+
+def is_oudler(card: str) -> bool:
+    """One of the oudler trio: any ace, any castle, or Till."""
+    return card == TILL or (card not in EXCUSES and card[:-1] in OUDLER_RANKS)
+
+
+def oudler_kind(card: str) -> str:
+    """Which of the trio an oudler is: ``ACE``, ``CASTLE`` or ``TILL``."""
+    return card if card == TILL else card[:-1]
+
+
+def oudlers_held(cards: Sequence[str], counting: str = "kinds") -> int:
+    """How many oudlers the cards hold (ruling AP-9): by default the kinds of the trio (ace,
+    castle, Till) present; with ``counting="cards"`` each oudler card, capped at three."""
+    if counting == "cards":
+        return min(OUDLER_TRIO, sum(1 for c in cards if is_oudler(c)))
+    return len({oudler_kind(c) for c in cards if is_oudler(c)})
 
 
 def half_points(card: str) -> int:
     """A card's value in half points (an ace is 1, a castle 11, Till 9)."""
-    return HALF_POINTS[card if card in EXCUSES else card[:-1]]
+    return CARD_HALVES[card]
 
 
 def points_of(cards: Sequence[str]) -> float:
     """Card points of ``cards`` (exact: halves divided once)."""
-    return sum(half_points(c) for c in cards) / 2
-
-
-def suit_of(card: str) -> str | None:
-    return None if card in EXCUSES else card[-1]
-
-
-def is_oudler(card: str) -> bool:
-    return card == "E" or (card not in EXCUSES and card[:-1] in ("A", "C"))
-
-
-def oudlers_held(cards: Sequence[str], counting: str = "kinds") -> int:
-    """How many oudlers the cards hold: kinds of the trio (ace, castle, Till), or oudler cards up to 3."""
-    if counting == "cards":
-        return min(3, sum(1 for c in cards if is_oudler(c)))
-    kinds = {("E" if c == "E" else c[:-1]) for c in cards if is_oudler(c)}
-    return len(kinds)
+    return sum(map(CARD_HALVES.__getitem__, cards)) / 2
 
 
 def sort_cards(cards: Sequence[str]) -> list[str]:
-    return sorted(cards, key=EXTENDED_65.sort_key)
-
-
-def trick_winner(plays: Sequence[tuple[int, str]]) -> int:
-    """The seat of the highest card of the suit led; an excuse never wins, and does not set the suit."""
-    suited = [(s, c) for s, c in plays if c not in EXCUSES]
-    if not suited:
-        raise ValueError("a trick needs a suited card to have a winner")
-    led = suited[0][1][-1]
-    return max((p for p in suited if p[1][-1] == led), key=lambda p: STRENGTH[p[1][:-1]])[0]
+    """Cards in the pack's order: suits ``S H D C``, each highest first; Landsknechts, then Till."""
+    return sorted(cards, key=SORT_ORDER.__getitem__)
 
 
 def led_suit(plays: Sequence[tuple[int, str]]) -> str | None:
+    """The suit to follow: the first suited card's, whatever was led before it (ruling AP-5)."""
     for _, c in plays:
         if c not in EXCUSES:
             return c[-1]
     return None
 
 
-def pretty(card: str) -> str:
-    return EXTENDED_65.pretty(card)
+def trick_winner(plays: Sequence[tuple[int, str]]) -> int:
+    """The seat of the highest card of the suit led; there are no trumps, and a Landsknecht or Till
+    never wins and does not set the suit (ruling AP-5)."""
+    return suit_trick_winner(plays, suit_of, strength)
+
+
+def playable(hand: Sequence[str], led: str | None) -> list[str]:
+    """The cards of ``hand`` that may go to a trick whose suit is ``led``: follow suit if able, and a
+    Landsknecht or Till at any time, even when able to follow (the L'Excuse rule)."""
+    cards = follow_suit(hand, led, suit_of)
+    if len(cards) < len(hand):
+        cards += [c for c in hand if c in EXCUSES]
+    return cards
+
+
+def escapes(card: str, cards_left: int) -> bool:
+    """Whether ``card``, just played by a player who still holds ``cards_left`` cards, escapes the
+    trick: a Landsknecht or Till does, unless it was its player's last card, when the trick's
+    winner captures it (the last trick: ruling AP-4)."""
+    return card in EXCUSES and cards_left > 0
+
+
+def trick_size(tricks_done: int) -> int:
+    """Four cards a trick, but three in the fifteenth: the taker has no card for it (ruling AP-3)."""
+    return DEFENDERS if tricks_done == TAKER_HAND else PLAYERS
+
+
+def next_leader(winner: int, taker: int, tricks_done: int) -> int:
+    """Who leads after ``tricks_done`` tricks, the last won by ``winner``: the winner, unless it is
+    the taker after the fourteenth trick, when the taker's left leads the fifteenth (ruling AP-3)."""
+    if winner == taker and tricks_done == TAKER_HAND:
+        return left_of(taker)
+    return winner
+
+
+def makes_target(points: float, target: float) -> bool:
+    """Reaching the target exactly is enough (ruling AP-11)."""
+    return points >= target
+
+
+def stakes(taker: int, made: bool) -> list[int]:
+    """The flat settlement (ruling AP-11): each defender pays the taker one stake when the target
+    is made, and is paid one stake otherwise."""
+    sign = 1 if made else -1
+    return [sign * STAKE * DEFENDERS if s == taker else -sign * STAKE for s in range(PLAYERS)]
+
+
+def seat_with_role(view: View[Any], role: str) -> int | None:
+    """The seat that has ``role`` in ``view`` (``TAKER``, ``DEALER``), if any."""
+    return next((s.seat for s in view.seats if role in s.roles), None)
 
 
 def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     """An explicit deal's dealer and hands, or ``InvalidDeal`` saying what is wrong (ruling AP-15)."""
-    usage = "a deal is {'dealer': seat 0-3, 'hands': four lists of 15 suited cards}"
+    seats = f"0-{PLAYERS - 1}"
+    usage = f"a deal is {{'dealer': seat {seats}, 'hands': {PLAYERS} lists of {HAND_SIZE} suited cards}}"
     if not isinstance(deal, Mapping):
         raise InvalidDeal(f"{usage}, not {echo(deal)}")
     unknown = [k for k in deal if k not in ("dealer", "hands")]
@@ -95,15 +250,15 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
         raise InvalidDeal(f"unknown deal keys {echo(unknown)}; {usage}")
     dealer = deal.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
-        raise InvalidDeal(f"dealer must be a seat 0-3, not {echo(dealer)}")
+        raise InvalidDeal(f"dealer must be a seat {seats}, not {echo(dealer)}")
     hands = deal.get("hands")
     if not isinstance(hands, list | tuple) or len(hands) != PLAYERS:
-        raise InvalidDeal(f"a deal needs 'hands': four lists of 15 cards, not {echo(hands)}")
+        raise InvalidDeal(f"a deal needs 'hands': {PLAYERS} lists of {HAND_SIZE} cards, not {echo(hands)}")
     lists: list[list[str]] = []
     suited = frozenset(SUITED)
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"hand {seat}: each hand is a list of 15 cards, not {echo(hand)}")
+            raise InvalidDeal(f"hand {seat}: each hand is a list of {HAND_SIZE} cards, not {echo(hand)}")
         cards: list[str] = []
         for card in hand:
             code = card.strip().upper() if isinstance(card, str) else None
@@ -119,31 +274,94 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     if twice:
         missing = sorted(Counter(SUITED) - every)
         raise InvalidDeal(
-            f"the hands must hold the 60 suited cards exactly once (twice: {', '.join(twice)}; "
+            f"the hands must hold the {len(SUITED)} suited cards exactly once (twice: {', '.join(twice)}; "
             f"missing: {', '.join(missing)})"
         )
     return dealer, lists
 
 
-class Apology(Game):
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A trick played out: who led it, its cards in the order played, and who won it. Never changed
+    once made, so clones share it."""
+
+    leader: int
+    plays: tuple[tuple[int, str], ...]
+    winner: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayedTrick:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """An escape not yet paid for: the Landsknecht or Till that escaped, and the trick's winner, who
+    is owed a card from the taker's won tricks (ruling AP-8)."""
+
+    card: str
+    to: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Debt:
+        return self
+
+
+@dataclass(slots=True)
+class ApologyExtra:
+    """What a seat sees of an Apology deal beyond the zones, the tricks and the score sheet."""
+
+    bids: list[str | None] = per_seat("bids")  # noqa: RUF009
+    """``bid``, ``pass``, or ``None`` for a seat not yet asked (ruling AP-1)."""
+    targets: list[float] = labelled("targets by oudlers held (0 to 3)")  # noqa: RUF009
+    tricks_played: int = labelled("tricks played")
+    played: list[list[str]] = per_seat("cards played this deal", cards=True)  # noqa: RUF009
+    """Each seat's cards in the order played, one a trick (the taker sits out the fifteenth)."""
+    voids: list[list[str]] = per_seat("shown out of")  # noqa: RUF009
+    """The suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
+    owed: list[str] = labelled("escapes not yet paid for", cards=True)  # noqa: RUF009
+    owed_to: list[int] = labelled("owed to")  # noqa: RUF009
+    taker_points: float | None = labelled("taker's card points so far")
+    defence_points: float | None = labelled("defence's card points so far")
+    points_with_burial: float | None = labelled("your card points with your burial")
+
+
+class Apology(Game["ApologyState"]):
     """The taker alone against three; the thresholds are options so simulations can tune them."""
 
     name = "apology"
     title = "Apology (L'Excuse for the Bishops Whist pack)"
-    min_players = 4
-    max_players = 4
+    min_players = max_players = PLAYERS
     pack = "bishops65"
     summary = (
         "One taker takes the kitty of Landsknechts and Till, buries six and plays alone against three; "
         "no trumps, the Landsknechts and Till escape tricks, and the target falls with the oudlers held."
     )
+    # The targets are options (ruling AP-13), numbers the option check bounds and refuses as NaN
+    # (ruling AP-16).
     option_specs = (
-        Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=200),
-        Option("target_0", 62.0, "card points the taker needs holding no oudler", minimum=0, maximum=100.5),
-        Option("target_1", 56.0, "card points the taker needs holding one oudler", minimum=0, maximum=100.5),
-        Option("target_2", 45.0, "card points the taker needs holding two oudlers", minimum=0, maximum=100.5),
+        Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=MAX_DEALS),
         Option(
-            "target_3", 40.0, "card points the taker needs holding three oudlers", minimum=0, maximum=100.5
+            "target_0", 62.0, "card points the taker needs holding no oudler", minimum=0, maximum=TOTAL_POINTS
+        ),
+        Option(
+            "target_1",
+            56.0,
+            "card points the taker needs holding one oudler",
+            minimum=0,
+            maximum=TOTAL_POINTS,
+        ),
+        Option(
+            "target_2",
+            45.0,
+            "card points the taker needs holding two oudlers",
+            minimum=0,
+            maximum=TOTAL_POINTS,
+        ),
+        Option(
+            "target_3",
+            40.0,
+            "card points the taker needs holding three oudlers",
+            minimum=0,
+            maximum=TOTAL_POINTS,
         ),
         Option(
             "target_shift",
@@ -169,11 +387,34 @@ class Apology(Game):
             choices=("forfeit", "lapse"),
         ),
     )
-    hand_points_bounds = (-3.0, 3.0)
+    hand_points_bounds = (-float(STAKE * DEFENDERS), float(STAKE * DEFENDERS))
+    action_specs = (
+        ActionSpec("bid", (), "take: play alone against the other three with the kitty"),
+        ActionSpec("pass", (), "let the next player bid"),
+        ActionSpec("bury", ("card",), "the taker buries a card (six in all)"),
+        ActionSpec("play", ("card",), "play a card to the trick"),
+        ActionSpec("give", ("card",), "the taker pays for an escape with a card from their won tricks"),
+    )
+    action_aliases = MappingProxyType({"pay": "give"})
+    view_extra = ApologyExtra
 
     def target(self, oudlers: int) -> float:
-        """The taker's target holding ``oudlers`` oudlers (0-3), shift included."""
+        """The taker's target holding ``oudlers`` oudlers (0-3), shift included (ruling AP-13)."""
         return float(self.options[f"target_{oudlers}"]) + float(self.options["target_shift"])
+
+    @cached_property
+    def targets(self) -> tuple[float, ...]:
+        """The four targets, for 0 to 3 oudlers held."""
+        return tuple(self.target(n) for n in range(OUDLER_TRIO + 1))
+
+    @property
+    def may_bury_oudlers(self) -> bool:
+        """Whether aces, castles and Till may be buried (option ``bury_oudlers``, ruling AP-10)."""
+        return bool(self.options["bury_oudlers"])
+
+    def may_bury(self, card: str) -> bool:
+        """Any card may be buried, unless ``bury_oudlers=false`` keeps the oudlers in play (ruling AP-10)."""
+        return self.may_bury_oudlers or not is_oudler(card)
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> ApologyState:
         """A new match; ``deal`` = ``{"dealer": seat, "hands": four lists of 15 suited cards}`` sets up
@@ -189,151 +430,108 @@ class Apology(Game):
     def _blank_state(self) -> ApologyState:
         return ApologyState(self, 0)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> ApologyState:
-        """Rebuild a state from one seat's view, dealing unseen cards afresh within what play revealed."""
-        seat = view["seat"]
+    def determinize(self, view: View[Any], rng: Rng) -> ApologyState:
+        """A state consistent with one seat's view, its hidden cards dealt afresh by ``deal_unseen``:
+        uniformly among the deals that keep every rule the play has shown. The places are the other
+        hands, the kitty and the burial; the constraints: the kitty is the Landsknechts and Till, only
+        the taker ever holds them, a seat that showed out of a suit holds none of it, and under
+        ``bury_oudlers=false`` no oudler lies buried. ``NoDeal`` if the view admits no deal."""
+        seat = view.seat
         if seat is None:
             raise ValueError("a spectator's view cannot be determinized")
+        x: ApologyExtra = view.extra
         state = ApologyState(self, rng.randrange(2**62))
-        state.load_public(view)
-        state.hands[seat] = list(view["hand"])
-        taker = state.taker
-        mine_buried = view.get("buried")
-        if mine_buried is not None:
-            state.buried = list(mine_buried)
-        seen: Counter[str] = Counter(state.hands[seat]) + Counter(state.buried)
-        for t in state.tricks:
-            seen.update(c for _, c in t["plays"])
+        state.phase = Phase(view.decision.kind) if view.decision is not None else Phase.OVER
+        state.deal_no = (view.hand_number or 1) - 1
+        dealer = seat_with_role(view, DEALER)
+        assert dealer is not None, "every deal has a dealer"
+        state.dealer = dealer
+        state.taker = seat_with_role(view, TAKER)
+        state.bids = list(x.bids)
+        state.turn = view.to_move
+        state.points = [int(p) for p in view.scores]
+        state.rows = [(r.label, list(r.values)) for r in view.score_sheet.rows] if view.score_sheet else []
+        state.log = [e for label, values in state.rows for e in _result_events(label, values)]
+        current = view.trick or TrickView([])
+        state.leader = current.leader if current.leader is not None else left_of(state.dealer)
+        state.trick = [(p.seat, p.card) for p in current.plays]
+        state.tricks = _tricks_from(x.played, x.tricks_played, state.dealer, state.taker)
+        zones = {(z.kind, z.owner): z for z in view.zones}
+        state.won = [list(zones[("tricks_won", s)].face_up) for s in range(PLAYERS)]
+        state.kept = list(zones[("pile", state.taker)].face_up) if state.taker is not None else []
+        state.debts = [Debt(c, to) for c, to in zip(x.owed, x.owed_to, strict=True)]
+        seen: Counter[str] = Counter(view.hand)
+        for z in view.zones:
+            if z.kind != "hand":
+                seen.update(z.face_up)
         seen.update(c for _, c in state.trick)
-        unknown = list((EXTENDED_65.counts() - seen).elements())
-        if state.kitty:
-            # The kitty lies apart, known by rule to be the Landsknechts and Till.
-            state.kitty = list(KITTY)
-            unknown = list((Counter(unknown) - Counter(KITTY)).elements())
-        voids = state.revealed_voids()
-        containers: list[tuple[str, int, int]] = []  # (kind, seat, size)
-        for s in range(PLAYERS):
-            if s != seat:
-                containers.append(("hand", s, int(view["hand_sizes"][s])))
-        if taker is not None and taker != seat and mine_buried is None:
-            containers.append(("buried", taker, int(view["buried_count"])))
-        no_oudler_burial = not self.options["bury_oudlers"]
+        unseen = list((EXTENDED_65.counts() - seen).elements())
+        # The places of the unseen cards, and how many each holds.
+        places: list[tuple[str, int]] = [("hand", s) for s in range(PLAYERS) if s != seat]
+        room = [view.seats[s].hand_size or 0 for s in range(PLAYERS) if s != seat]
+        burial = zones.get(("discards", state.taker))
+        if burial is not None and burial.size and not burial.face_up:
+            places.append(("burial", -1))
+            room.append(burial.size)
+        elif burial is not None:
+            state.buried = list(burial.face_up)
+        kitty = zones.get(("kitty", None))
+        if kitty is not None and kitty.size:
+            places.append(("kitty", -1))
+            room.append(kitty.size)
+        voids = [set(v) for v in x.voids]
+        taker = state.taker
 
-        def allowed(card: str, box: tuple[str, int, int]) -> bool:
-            kind, s, _ = box
-            if kind == "buried":
-                return not (no_oudler_burial and is_oudler(card))
+        def may_hold(place: int, card: str) -> bool:
+            kind, s = places[place]
+            if kind == "kitty":
+                return card in EXCUSES  # the Landsknechts and Till lie apart as the kitty
+            if kind == "burial":
+                return self.may_bury(card)  # ruling AP-10
             if card in EXCUSES:
-                return s == taker and state.phase != "bid"
-            return card[-1] not in voids[s]
+                return s == taker  # only the taker ever holds a Landsknecht or Till
+            return card[-1] not in voids[s]  # a seat that showed out of a suit holds none of it
 
-        placed = _assign(unknown, containers, allowed, rng)
-        for box, cards in zip(containers, placed, strict=True):
-            if box[0] == "hand":
-                state.hands[box[1]] = sort_cards(cards)
-            else:
+        dealt = deal_unseen(unseen, room, may_hold, rng)
+        state.hands[seat] = list(view.hand)
+        for (kind, s), cards in zip(places, dealt, strict=True):
+            if kind == "hand":
+                state.hands[s] = sort_cards(cards)
+            elif kind == "burial":
                 state.buried = cards
+            else:
+                state.kitty = cards
         return state
 
 
-def _assign(
-    cards: list[str],
-    boxes: list[tuple[str, int, int]],
-    allowed: Any,
-    rng: Rng,
-) -> list[list[str]]:
-    """Deal ``cards`` into boxes of fixed sizes, each only where allowed: random greedy, then max-flow."""
-    if sum(b[2] for b in boxes) != len(cards):
-        raise ValueError("the unseen cards do not fit the hidden places")
-    options = {c: [i for i, b in enumerate(boxes) if allowed(c, b)] for c in set(cards)}
-    for _ in range(60):
-        order = list(cards)
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))
-        room = [b[2] for b in boxes]
-        out: list[list[str]] = [[] for _ in boxes]
-        ok = True
-        for c in order:
-            choices = [i for i in options[c] if room[i] > 0]
-            if not choices:
-                ok = False
-                break
-            pick = rng.randrange(sum(room[i] for i in choices))
-            for i in choices:
-                pick -= room[i]
-                if pick < 0:
-                    break
-            out[i].append(c)
-            room[i] -= 1
-        if ok:
-            return out
-    return _assign_flow(cards, boxes, options, rng)
+def _tricks_from(
+    played: Sequence[Sequence[str]], done: int, dealer: int, taker: int | None
+) -> list[PlayedTrick]:
+    """The tricks played out, rebuilt from each seat's cards in the order played: each seat plays
+    one card a trick, the first trick led from the dealer's left, each next by the last winner."""
+    tricks: list[PlayedTrick] = []
+    leader = left_of(dealer)
+    for i in range(done):
+        seats = [(leader + j) % PLAYERS for j in range(PLAYERS)]
+        if trick_size(i) < PLAYERS:
+            seats = [s for s in seats if s != taker]
+        plays = tuple((s, played[s][i]) for s in seats)
+        winner = trick_winner(plays)
+        tricks.append(PlayedTrick(leader, plays, winner))
+        leader = next_leader(winner, taker if taker is not None else -1, i + 1)
+    return tricks
 
 
-def _assign_flow(
-    cards: list[str], boxes: list[tuple[str, int, int]], options: Mapping[str, list[int]], rng: Rng
-) -> list[list[str]]:
-    """A feasible placement by augmenting paths over card groups (for tight void constraints)."""
-    groups: dict[tuple[int, ...], list[str]] = {}
-    for c in cards:
-        groups.setdefault(tuple(options[c]), []).append(c)
-    keys = list(groups)
-    flow = [[0] * len(boxes) for _ in keys]
-    room = [b[2] for b in boxes]
-    for gi, key in enumerate(keys):
-        for _ in range(len(groups[key])):
-            # Find a path: group gi -> box (with room) possibly via moving one unit between groups.
-            if not _augment(gi, keys, flow, room):
-                raise ValueError("no placement of the unseen cards fits what play has revealed")
-    out: list[list[str]] = [[] for _ in boxes]
-    for gi, key in enumerate(keys):
-        pool = list(groups[key])
-        rng.shuffle(pool)
-        for bi, n in enumerate(flow[gi]):
-            out[bi].extend(pool[:n])
-            pool = pool[n:]
-    return out
-
-
-def _augment(start: int, keys: list[tuple[int, ...]], flow: list[list[int]], room: list[int]) -> bool:
-    """One breadth-first augmenting path from a group to a box with room."""
-    prev: dict[tuple[str, int], tuple[str, int] | None] = {("g", start): None}
-    queue: list[tuple[str, int]] = [("g", start)]
-    while queue:
-        node = queue.pop(0)
-        if node[0] == "g":
-            for b in keys[node[1]]:
-                if ("b", b) not in prev:
-                    prev[("b", b)] = node
-                    if room[b] > 0:
-                        end: tuple[str, int] | None = ("b", b)
-                        room[b] -= 1
-                        while end is not None:
-                            p = prev[end]
-                            if p is None:
-                                break
-                            if end[0] == "b":
-                                flow[p[1]][end[1]] += 1
-                            else:
-                                flow[end[1]][p[1]] -= 1
-                            end = p
-                        return True
-                    queue.append(("b", b))
-        else:
-            for g in range(len(keys)):
-                if flow[g][node[1]] > 0 and ("g", g) not in prev:
-                    prev[("g", g)] = node
-                    queue.append(("g", g))
-    return False
+def _result_events(label: str, values: Sequence[float]) -> list[Event]:
+    """A deal's result as the log holds it, for a determinized state (its score sheet and scores)."""
+    events = [score_event(s, int(p), "so far") for s, p in enumerate(values) if p]
+    return [*events, hand_end_event(list(values), sheet=label)]
 
 
 Hand = Annotated[list[Code], Field(max_length=HAND_SIZE + len(KITTY))]
-Won = Annotated[list[Code], Field(max_length=65)]
+Won = Annotated[list[Code], Field(max_length=len(EXTENDED_65.cards))]
 Bid = Literal["bid", "pass"] | None
-Stake = Annotated[int, Field(ge=-600, le=600)]
-
-
-PHASES = ("bid", "bury", "play", "pay", "over")
+Stake = Annotated[int, Field(ge=-STAKE * DEFENDERS * MAX_DEALS, le=STAKE * DEFENDERS * MAX_DEALS)]
 Play = tuple[Seat, Code]
 
 
@@ -352,14 +550,14 @@ class ApologySave(SaveDict):
     """The saved state of a match (``ApologyState._data``); ruling AP-17 says what else must hold."""
 
     phase: Literal["bid", "bury", "play", "pay", "over"]
-    deal_no: Annotated[int, Field(ge=0, le=200)]
+    deal_no: Annotated[int, Field(ge=0, le=MAX_DEALS)]
     dealer: Seat
     hands: tuple[Hand, Hand, Hand, Hand]
     kitty: Annotated[list[Code], Field(max_length=len(KITTY))]
     bids: tuple[Bid, Bid, Bid, Bid]
     turn: Seat | None
     taker: Seat | None
-    buried: Annotated[list[Code], Field(max_length=BURY)]
+    buried: Annotated[list[Code], Field(max_length=BURIAL)]
     leader: Seat
     trick: Annotated[list[Play], Field(max_length=PLAYERS)]
     tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
@@ -376,7 +574,7 @@ class ApologyState(State):
 
     def __init__(self, game: Apology, seed: int | None = None) -> None:
         super().__init__(game, seed)
-        self.phase = "bid"
+        self.phase = Phase.BID
         self.deal_no = 0
         self.dealer = 0
         self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
@@ -387,17 +585,21 @@ class ApologyState(State):
         self.buried: list[str] = []
         self.leader = 0
         self.trick: list[tuple[int, str]] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[PlayedTrick] = []
         self.won: list[list[str]] = [[] for _ in range(PLAYERS)]
         self.kept: list[str] = []
-        self.debts: list[dict[str, Any]] = []
+        """The taker's escaped Landsknechts and Till: they stay the taker's (ruling AP-6)."""
+        self.debts: list[Debt] = []
         self.points: list[int] = [0] * PLAYERS
+        self.rows: list[tuple[str, list[float]]] = []
+        """The score sheet, a row a deal (read from the log's ``hand_end`` events; not saved apart)."""
 
     # --- flow of the match ---------------------------------------------------------
 
     def start_deal(self, dealer: int, hands: list[list[str]] | None) -> None:
+        """Set the kitty aside and deal fifteen suited cards each; the dealer's left speaks first."""
         self.dealer = dealer
-        self.phase = "bid"
+        self.phase = Phase.BID
         self.taker = None
         self.buried = []
         self.trick = []
@@ -412,7 +614,7 @@ class ApologyState(State):
             self.rng.shuffle(cards)
             hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(PLAYERS)]
         self.hands = [sort_cards(h) for h in hands]
-        self.turn = (dealer + 1) % PLAYERS
+        self.turn = left_of(dealer)
         self.leader = self.turn
         self.log.append(
             Event(
@@ -429,83 +631,67 @@ class ApologyState(State):
             self.log.append(Event("hand", {"cards": list(self.hands[s])}, to=s))
 
     def _next_deal(self) -> None:
+        """The deal passes to the left; the match is a fixed number of deals (ruling AP-12)."""
         self.deal_no += 1
         if self.deal_no >= self.game.options["deals"]:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.turn = None
             self.log.append(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
             return
-        self._gather()
-        self.start_deal((self.dealer + 1) % PLAYERS, None)
-
-    def _gather(self) -> None:
-        self.hands = [[] for _ in range(PLAYERS)]
-        self.won = [[] for _ in range(PLAYERS)]
-        self.kept = []
-        self.buried = []
-        self.kitty = []
+        self.start_deal(left_of(self.dealer), None)
 
     # --- the State contract --------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return None if self.phase is Phase.OVER else self.turn
 
     @property
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 
-    def legal_actions(self) -> list[str]:
-        if self.phase == "over" or self.turn is None:
+    def _compute_legal(self) -> list[str]:
+        seat = self.turn
+        if self.phase is Phase.OVER or seat is None:
             return []
-        if self.phase == "bid":
+        if self.phase is Phase.BID:
             return ["bid", "pass"]
-        if self.phase == "bury":
+        if self.phase is Phase.BURY:
             return [f"bury {c}" for c in self._buryable()]
-        if self.phase == "pay":
-            return [f"give {c}" for c in _distinct(self.won[self.turn])]
-        return [f"play {c}" for c in self._playable(self.turn)]
+        if self.phase is Phase.PAY:
+            return [f"give {c}" for c in _distinct(self.won[seat])]
+        return [f"play {c}" for c in _distinct(playable(self.hands[seat], led_suit(self.trick)))]
 
     def _buryable(self) -> list[str]:
         assert self.taker is not None
-        cards = _distinct(self.hands[self.taker])
-        if not self.game.options["bury_oudlers"]:
-            cards = [c for c in cards if not is_oudler(c)]
-        return cards
+        return [c for c in _distinct(self.hands[self.taker]) if self.game.may_bury(c)]
 
-    def _playable(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        suit = led_suit(self.trick)
-        if suit is not None and any(suit_of(c) == suit for c in hand):
-            return _distinct([c for c in hand if suit_of(c) == suit or c in EXCUSES])
-        return _distinct(hand)
+    def payment_due(self) -> bool:
+        """An escape payment is due: an escape is owed and the taker has won a trick to pay from
+        (ruling AP-8: at once, or as soon as the taker wins a trick; oldest debt first)."""
+        return bool(self.debts) and self.taker is not None and bool(self.won[self.taker])
 
-    def explain_illegal(self, action: str) -> str:
-        words = action.split()
-        if self.phase == "over":
+    _WANTED: Mapping[Phase, tuple[tuple[str, ...], str]] = {
+        Phase.BID: (("bid", "pass"), "each player in turn says 'bid' or 'pass'"),
+        Phase.BURY: (("bury",), "the taker buries six cards, one at a time: 'bury <card>'"),
+        Phase.PLAY: (("play",), "a card is played to the trick: 'play <card>'"),
+        Phase.PAY: (("give",), "the taker owes an escape payment: 'give <card>' from their won tricks"),
+    }
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.phase is Phase.OVER:
             return "the match is over"
-        keyword = words[0] if words else ""
-        phase_words = {"bid": ("bid", "pass"), "bury": ("bury",), "play": ("play",), "pay": ("give",)}
-        if keyword not in phase_words[self.phase]:
-            wanted = {
-                "bid": "each player in turn says 'bid' or 'pass'",
-                "bury": "the taker buries six cards, one at a time: 'bury <card>'",
-                "play": "a card is played to the trick: 'play <card>'",
-                "pay": "the taker owes an escape payment: 'give <card>' from their won tricks",
-            }[self.phase]
+        kinds, wanted = self._WANTED[self.phase]
+        if action.kind not in kinds:
             return f"not now: {wanted}"
-        if len(words) != 2:
-            return f"'{keyword}' takes one card, such as '{keyword} 9H'"
-        card = words[1]
-        if not EXTENDED_65.is_card(card):
-            return f"{echo(card)} is not a card of the extended Bishops Whist pack"
         seat = self.turn
         assert seat is not None
-        if keyword == "bury":
+        card = action.card
+        if action.kind == "bury":
             if card not in self.hands[seat]:
                 return f"{card} is not in the taker's hand"
             return "the option bury_oudlers=false forbids burying aces, castles and Till"
-        if keyword == "give":
+        if action.kind == "give":
             if card in self.kept:
                 return f"{card} was escaped, not won in a trick: the payment comes from won tricks"
             return f"{card} is not among the taker's won tricks"
@@ -515,49 +701,42 @@ class ApologyState(State):
         assert suit is not None
         return f"must follow suit: {SUIT_NAMES[suit]} were led and the hand holds {SUIT_NAMES[suit]}"
 
-    def _apply(self, action: str) -> None:
-        words = action.split()
+    def _apply(self, action: Action) -> None:
         seat = self.turn
         assert seat is not None
-        if self.phase == "bid":
-            self._bid(seat, words[0] == "bid")
-        elif self.phase == "bury":
-            self._bury(seat, words[1])
-        elif self.phase == "pay":
-            self._pay(seat, words[1])
+        if action.kind == "bid" or action.kind == "pass":
+            self._bid(seat, action.kind == "bid")
+        elif action.kind == "bury":
+            self._bury(seat, action.card)
+        elif action.kind == "give":
+            self._pay(seat, action.card)
         else:
-            self._play(seat, words[1])
+            self._play(seat, action.card)
 
     # --- bidding and exchange -----------------------------------------------------
 
     def _bid(self, seat: int, bids: bool) -> None:
+        """The first bid takes, and nobody after is asked (ruling AP-1); four passes throw the deal
+        in (ruling AP-2)."""
         self.bids[seat] = "bid" if bids else "pass"
         word = "bids" if bids else "passes"
         self.log.append(Event("bid", {"seat": seat, "bid": bids, "text": f"seat {seat} {word}"}))
         if bids:
             self._take(seat)
             return
-        nxt = (seat + 1) % PLAYERS
-        if nxt == (self.dealer + 1) % PLAYERS:
+        nxt = left_of(seat)
+        if nxt == left_of(self.dealer):
             self.log.append(
                 Event("throw_in", {"dealer": self.dealer, "text": "all four pass: the deal is thrown in"})
             )
-            self.log.append(
-                Event(
-                    "hand_end",
-                    {
-                        "points": [0.0] * PLAYERS,
-                        "thrown_in": True,
-                        "taker": None,
-                        "text": "no taker, nobody scores",
-                    },
-                )
-            )
+            points = [0.0] * PLAYERS
+            self._end_deal(hand_end_event(points, "no taker, nobody scores", thrown_in=True, taker=None))
             self._next_deal()
         else:
             self.turn = nxt
 
     def _take(self, seat: int) -> None:
+        """The taker turns up the kitty and takes it into hand: twenty cards."""
         self.taker = seat
         self.hands[seat] = sort_cards(self.hands[seat] + self.kitty)
         self.log.append(
@@ -571,19 +750,20 @@ class ApologyState(State):
             )
         )
         self.kitty = []
-        self.phase = "bury"
+        self.phase = Phase.BURY
         self.turn = seat
 
     def _bury(self, seat: int, card: str) -> None:
+        """Six cards buried face down, one at a time (ruling AP-10); then the dealer's left leads."""
         self.hands[seat].remove(card)
         self.buried.append(card)
         self.log.append(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
-        if len(self.buried) == BURY:
+        if len(self.buried) == BURIAL:
             self.log.append(
-                Event("buried", {"seat": seat, "count": BURY, "text": f"seat {seat} has buried six cards"})
+                Event("buried", {"seat": seat, "count": BURIAL, "text": f"seat {seat} has buried six cards"})
             )
-            self.phase = "play"
-            self.leader = (self.dealer + 1) % PLAYERS
+            self.phase = Phase.PLAY
+            self.leader = left_of(self.dealer)
             self.turn = self.leader
 
     # --- trick play ----------------------------------------------------------------
@@ -594,35 +774,31 @@ class ApologyState(State):
         self.log.append(
             Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {pretty(card)}"})
         )
-        taker = self.taker
-        assert taker is not None
-        if len(self.trick) < self._trick_size():
+        if len(self.trick) < trick_size(len(self.tricks)):
             self.turn = self._next_in_trick(seat)
             return
         self._finish_trick()
 
-    def _trick_size(self) -> int:
-        """Four cards a trick, but three in the 15th: the taker's 14 cards are spent by then."""
-        return PLAYERS - 1 if len(self.tricks) == TRICKS - 1 else PLAYERS
-
     def _next_in_trick(self, seat: int) -> int:
-        nxt = (seat + 1) % PLAYERS
-        if nxt == self.taker and self._trick_size() < PLAYERS:
-            nxt = (nxt + 1) % PLAYERS
+        nxt = left_of(seat)
+        if nxt == self.taker and trick_size(len(self.tricks)) < PLAYERS:
+            nxt = left_of(nxt)  # the taker sits out the fifteenth trick (ruling AP-3)
         return nxt
 
     def _finish_trick(self) -> None:
+        """The trick to the highest card of the suit led; a Landsknecht or Till escapes, and its player
+        owes the winner a card (ruling AP-6), unless it was its player's last card (ruling AP-4)."""
         taker = self.taker
         assert taker is not None
         winner = trick_winner(self.trick)
         number = len(self.tricks) + 1
         taken: list[str] = []
-        escaped: list[dict[str, Any]] = []
+        escaped: list[tuple[int, str]] = []
         for s, c in self.trick:
-            if c in EXCUSES and s != winner:
-                if self.hands[s]:
-                    escaped.append({"seat": s, "card": c})
-                    continue
+            if escapes(c, len(self.hands[s])):
+                escaped.append((s, c))
+                continue
+            if c in EXCUSES:  # the last trick: captured outright (ruling AP-4)
                 self.log.append(
                     Event(
                         "capture",
@@ -636,7 +812,7 @@ class ApologyState(State):
                 )
             taken.append(c)
         self.won[winner].extend(taken)
-        self.tricks.append({"leader": self.trick[0][0], "plays": list(self.trick), "winner": winner})
+        self.tricks.append(PlayedTrick(self.trick[0][0], tuple(self.trick), winner))
         self.log.append(
             Event(
                 "trick",
@@ -650,18 +826,17 @@ class ApologyState(State):
             )
         )
         self.trick = []
-        for e in escaped:
-            self.kept.append(e["card"])
-            self.debts.append({"card": e["card"], "to": winner})
+        for s, c in escaped:
+            self.kept.append(c)  # ruling AP-6: the escaped card stays with its player
+            self.debts.append(Debt(c, winner))
             self.log.append(
                 Event(
                     "escape",
                     {
-                        "seat": e["seat"],
-                        "card": e["card"],
+                        "seat": s,
+                        "card": c,
                         "to": winner,
-                        "text": f"seat {e['seat']} escapes with {pretty(e['card'])} "
-                        f"and owes seat {winner} a card",
+                        "text": f"seat {s} escapes with {pretty(c)} and owes seat {winner} a card",
                     },
                 )
             )
@@ -672,45 +847,44 @@ class ApologyState(State):
         """Collect a due payment, or lead on; the last trick among the defenders is played by itself."""
         taker = self.taker
         assert taker is not None
-        if self.debts and self.won[taker]:
-            self.phase = "pay"
+        if self.payment_due():
+            self.phase = Phase.PAY
             self.turn = taker
             return
-        self.phase = "play"
-        if len(self.tricks) == TRICKS:
+        self.phase = Phase.PLAY
+        done = len(self.tricks)
+        if done == TRICKS:
             self._settle()
             return
-        lead = self.leader
-        if not self.hands[lead]:
-            lead = (lead + 1) % PLAYERS
-        self.leader = lead
-        self.turn = lead
+        self.leader = self.turn = next_leader(self.leader, taker, done)
         if not self.hands[taker]:
             self._play_forced_trick()
 
     def _play_forced_trick(self) -> None:
-        """The taker has no card left for trick 15: each defender's last card goes down without a choice."""
+        """The taker has no card left for trick 15: each defender's last card goes down without a
+        choice (ruling AP-3)."""
         seat = self.leader
-        while self.phase == "play" and len(self.tricks) < TRICKS:
+        while self.phase is Phase.PLAY and len(self.tricks) < TRICKS:
             assert self.hands[seat], "a defender without a card for the last trick"
-            card = self.hands[seat][0]
-            self._play(seat, card)
+            self._play(seat, self.hands[seat][0])
             seat = self._next_in_trick(seat)
 
     def _pay(self, seat: int, card: str) -> None:
+        """The escape payment: any card of the taker's won tricks, to the winner of the oldest unpaid
+        escape's trick (rulings AP-7, AP-8)."""
         debt = self.debts.pop(0)
         self.won[seat].remove(card)
-        self.won[debt["to"]].append(card)
+        self.won[debt.to].append(card)
         self.log.append(
             Event(
                 "pay",
                 {
                     "seat": seat,
                     "card": card,
-                    "to": debt["to"],
-                    "for": debt["card"],
-                    "text": f"seat {seat} pays seat {debt['to']} {pretty(card)} "
-                    f"for escaping with {pretty(debt['card'])}",
+                    "to": debt.to,
+                    "for": debt.card,
+                    "text": f"seat {seat} pays seat {debt.to} {pretty(card)} "
+                    f"for escaping with {pretty(debt.card)}",
                 },
             )
         )
@@ -718,35 +892,42 @@ class ApologyState(State):
 
     # --- settlement -----------------------------------------------------------------
 
-    def _settle(self) -> None:
-        taker = self.taker
-        assert taker is not None
+    def _settle_unpaid(self) -> None:
+        """An escape never paid by the end of the deal (ruling AP-8): under ``unpaid=forfeit`` the escaped
+        card itself goes to the creditor; under ``lapse`` the debt is forgotten."""
+        forfeit = self.game.options["unpaid"] == "forfeit"
         for debt in self.debts:
-            if self.game.options["unpaid"] == "forfeit":
-                self.kept.remove(debt["card"])
-                self.won[debt["to"]].append(debt["card"])
-                text = f"the escape with {pretty(debt['card'])} was never paid: seat {debt['to']} takes it"
+            if forfeit:
+                self.kept.remove(debt.card)
+                self.won[debt.to].append(debt.card)
+                text = f"the escape with {pretty(debt.card)} was never paid: seat {debt.to} takes it"
             else:
-                text = f"the escape with {pretty(debt['card'])} was never paid: the debt lapses"
+                text = f"the escape with {pretty(debt.card)} was never paid: the debt lapses"
             self.log.append(
                 Event(
                     "forfeit",
-                    {
-                        "card": debt["card"],
-                        "to": debt["to"],
-                        "rule": self.game.options["unpaid"],
-                        "text": text,
-                    },
+                    {"card": debt.card, "to": debt.to, "rule": self.game.options["unpaid"], "text": text},
                 )
             )
         self.debts = []
-        taker_cards = self.won[taker] + self.kept + self.buried
+
+    def taker_cards(self) -> list[str]:
+        """What counts for the taker: the won tricks, the escaped cards and the burial (ruling AP-9)."""
+        assert self.taker is not None
+        return self.won[self.taker] + self.kept + self.buried
+
+    def _settle(self) -> None:
+        """The taker's card points against the target for the oudlers held; one flat stake a defender."""
+        taker = self.taker
+        assert taker is not None
+        self._settle_unpaid()
+        taker_cards = self.taker_cards()
         halves = sum(half_points(c) for c in taker_cards)
         defence = sum(half_points(c) for s in range(PLAYERS) if s != taker for c in self.won[s])
         assert halves + defence == TOTAL_HALVES
         oudlers = oudlers_held(taker_cards, self.game.options["oudlers"])
         target = self.game.target(oudlers)
-        made = halves / 2 >= target
+        made = makes_target(halves / 2, target)
         self.log.append(
             Event(
                 "reveal",
@@ -757,131 +938,151 @@ class ApologyState(State):
                 },
             )
         )
-        sign = 1 if made else -1
-        pts = [(3 * sign if s == taker else -sign) for s in range(PLAYERS)]
+        pts = stakes(taker, made)
         for s in range(PLAYERS):
             self.points[s] += pts[s]
             reason = ("taker makes the target" if made else "taker falls short") + (
                 "" if s == taker else " (defender)"
             )
-            self.log.append(Event("score", {"seat": s, "points": pts[s], "reason": reason}))
+            self.log.append(score_event(s, pts[s], reason))
         word = "makes" if made else "fails"
-        self.log.append(
-            Event(
-                "hand_end",
-                {
-                    "points": [float(p) for p in pts],
-                    "thrown_in": False,
-                    "taker": taker,
-                    "dealer": self.dealer,
-                    "taker_points": halves / 2,
-                    "defence_points": defence / 2,
-                    "oudlers": oudlers,
-                    "target": target,
-                    "made": made,
-                    "text": (
-                        f"seat {taker} {word}: {halves / 2:g} card points with {oudlers} oudler"
-                        f"{'' if oudlers == 1 else 's'} against a target of {target:g}"
-                    ),
-                },
+        text = (
+            f"seat {taker} {word}: {halves / 2:g} card points with {oudlers} oudler"
+            f"{'' if oudlers == 1 else 's'} against a target of {target:g}"
+        )
+        self._end_deal(
+            hand_end_event(
+                [float(p) for p in pts],
+                text,
+                thrown_in=False,
+                taker=taker,
+                dealer=self.dealer,
+                taker_points=halves / 2,
+                defence_points=defence / 2,
+                oudlers=oudlers,
+                target=target,
+                made=made,
             )
         )
         self._next_deal()
 
-    # --- views, saving ---------------------------------------------------------------
+    def _end_deal(self, end: Event) -> None:
+        """Log the deal's ``hand_end`` with its line of the score sheet."""
+        data = dict(end.data)
+        data["sheet"] = _sheet_label(self.deal_no + 1, data)
+        end = Event(end.kind, data)
+        self.log.append(end)
+        self.rows.append((data["sheet"], list(data["points"])))
 
-    def revealed_voids(self) -> list[set[str]]:
-        """Suits each seat has shown it lacks by not following (an excuse shows nothing)."""
-        voids: list[set[str]] = [set() for _ in range(PLAYERS)]
-        for plays in [t["plays"] for t in self.tricks] + [self.trick]:
-            suit = led_suit(plays)
-            for s, c in plays:
-                if suit is not None and c not in EXCUSES and c[-1] != suit:
-                    voids[s].add(suit)
-        return voids
+    # --- views ---------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v = self.base_view(seat)
+    _history: tuple[list[PlayedTrick], int, list[list[str]], list[set[str]]] | None = None
+    """A cache of ``_played_out``: the tricks list it was read from, how many, and what they showed."""
+
+    def _played_out(self) -> tuple[list[list[str]], list[set[str]]]:
+        """Each seat's cards in the tricks played out, in order, and the suits each has shown out of.
+
+        Kept up to date as tricks are added (the list of tricks only grows until the next deal)."""
+        cache, n = self._history, len(self.tricks)
+        if cache is not None and cache[0] is self.tricks and cache[1] <= n:
+            _, start, played, voids = cache
+        else:
+            start, played, voids = 0, [[] for _ in range(PLAYERS)], [set() for _ in range(PLAYERS)]
+        for t in self.tricks[start:]:
+            _note(t.plays, played, voids)
+        self._history = (self.tricks, n, played, voids)
+        return played, voids
+
+    def view(self, seat: int | None) -> View[ApologyExtra]:
         taker = self.taker
-        v.update(
-            {
-                "phase": self.phase,
-                "hand_number": self.deal_no + 1,
-                "dealer": self.dealer,
-                "bids": [b or "-" for b in self.bids],
-                "taker": taker,
-                "hand_sizes": [len(h) for h in self.hands],
-                "kitty_size": len(self.kitty),
-                "buried_count": len(self.buried),
-                "leader": self.leader,
-                "trick": [{"seat": s, "card": c} for s, c in self.trick],
-                "last_trick": [{"seat": s, "card": c} for s, c in self.tricks[-1]["plays"]]
-                if self.tricks
-                else [],
-                "tricks": [
-                    {
-                        "leader": t["leader"],
-                        "cards": [{"seat": s, "card": c} for s, c in t["plays"]],
-                        "winner": t["winner"],
-                    }
-                    for t in self.tricks
-                ],
-                "won": [list(w) for w in self.won],
-                "kept": list(self.kept),
-                "debts": [dict(d) for d in self.debts],
-                "targets": [self.game.target(n) for n in range(4)],
-            }
-        )
+        over = self.phase is Phase.OVER
+        done, shown_out = self._played_out()
+        played = [list(p) for p in done]
+        voids = [set(v) for v in shown_out]
+        _note(self.trick, played, voids)
+        zones = [Zone("hand", s, list(h) if s == seat else [None] * len(h)) for s, h in enumerate(self.hands)]
+        if self.kitty:
+            zones.append(Zone("kitty", None, [None] * len(self.kitty), "the kitty"))
         if taker is not None:
-            shown = self.won[taker] + self.kept
-            v["taker_points"] = points_of(shown)
-            v["defence_points"] = points_of([c for s in range(PLAYERS) if s != taker for c in self.won[s]])
-        if seat is not None:
-            v["hand"] = list(self.hands[seat])
-            if seat == taker or self.phase == "over":
-                v["buried"] = list(self.buried)
+            shown = seat == taker or over
+            zones.append(
+                Zone("discards", taker, list(self.buried) if shown else [None] * len(self.buried), "buried")
+            )
+        zones += [Zone("tricks_won", s, list(w), "won") for s, w in enumerate(self.won)]
+        taker_points = defence_points = mine = None
+        roles: list[list[str]] = [[] for _ in range(PLAYERS)]
+        roles[self.dealer].append(DEALER)
+        if taker is not None:
+            zones.append(Zone("pile", taker, list(self.kept), "escaped"))
+            halves = [sum(map(CARD_HALVES.__getitem__, w)) for w in self.won]
+            taker_halves = halves[taker] + sum(map(CARD_HALVES.__getitem__, self.kept))
+            taker_points = taker_halves / 2
+            defence_points = (sum(halves) - halves[taker]) / 2
             if seat == taker:
-                v["taker_points_with_buried"] = points_of(self.won[seat] + self.kept + self.buried)
-        v["message"] = self._message(seat)
-        return v
+                mine = (taker_halves + sum(map(CARD_HALVES.__getitem__, self.buried))) / 2
+            for s in range(PLAYERS):
+                roles[s].append(TAKER if s == taker else DEFENDER)
+        extra = ApologyExtra(
+            bids=list(self.bids),
+            targets=list(self.game.targets),
+            tricks_played=len(self.tricks),
+            played=played,
+            voids=[[s for s in SUITS if s in v] for v in voids],
+            owed=[d.card for d in self.debts],
+            owed_to=[d.to for d in self.debts],
+            taker_points=taker_points,
+            defence_points=defence_points,
+            points_with_burial=mine,
+        )
+        last = self.tricks[-1] if self.tricks else None
+        return self.make_view(
+            seat,
+            extra=extra,
+            zones=zones,
+            situation=self._situation(),
+            decision="" if over else self.phase.value,
+            prompt=self._prompt(),
+            trick=None if over else trick_view(self.trick, self.leader, number=len(self.tricks) + 1),
+            last_trick=trick_view(last.plays, last.leader, last.winner, len(self.tricks)) if last else None,
+            score_sheet=ScoreSheet(
+                [f"seat {s}" for s in range(PLAYERS)], [ScoreRow(label, list(v)) for label, v in self.rows]
+            ),
+            hand_number=self.deal_no + 1,
+            roles=dict(enumerate(roles)),
+            hand_sizes=[len(h) for h in self.hands],
+        )
 
-    def _message(self, seat: int | None) -> str:
-        if self.phase == "over":
+    def _situation(self) -> str:
+        if self.phase is Phase.OVER:
             return "the match is over"
         who = self.turn
-        if self.phase == "bid":
+        if self.phase is Phase.BID:
             return f"deal {self.deal_no + 1}, seat {self.dealer} dealt: seat {who} to bid or pass"
-        if self.phase == "bury":
+        if self.phase is Phase.BURY:
             return f"seat {self.taker} is the taker and buries six cards ({len(self.buried)} buried)"
-        if self.phase == "pay":
+        if self.phase is Phase.PAY:
             return f"seat {who} must give a card from their won tricks for an escape"
         return f"seat {self.taker} takes alone; trick {len(self.tricks) + 1}, seat {who} to play"
 
-    def load_public(self, v: Mapping[str, Any]) -> None:
-        """Fill everything public from a view (for determinize)."""
-        self.phase = v["phase"]
-        self.deal_no = int(v["hand_number"]) - 1
-        self.dealer = int(v["dealer"])
-        self.bids = [None if b == "-" else b for b in v["bids"]]
-        self.taker = v["taker"]
-        self.turn = v["current_player"]
-        self.leader = int(v["leader"])
-        self.trick = [(d["seat"], d["card"]) for d in v["trick"]]
-        self.tricks = [
-            {
-                "leader": t["leader"],
-                "plays": [(d["seat"], d["card"]) for d in t["cards"]],
-                "winner": t["winner"],
-            }
-            for t in v["tricks"]
-        ]
-        self.won = [list(w) for w in v["won"]]
-        self.kept = list(v["kept"])
-        self.debts = [dict(d) for d in v["debts"]]
-        self.points = [int(p) for p in v["scores"]]
-        self.kitty = list(KITTY) if v["kitty_size"] else []
-        self.hands = [[] for _ in range(PLAYERS)]
-        self.buried = []
+    def _prompt(self) -> str:
+        return {
+            Phase.BID: "bid to take alone with the kitty, or pass",
+            Phase.BURY: f"bury a card ({BURIAL - len(self.buried)} to go)",
+            Phase.PLAY: "play a card",
+            Phase.PAY: "give a card from your won tricks for the escape",
+            Phase.OVER: "",
+        }[self.phase]
+
+    def _outcome(self) -> Outcome:
+        """The highest total after the fixed number of deals wins; equal totals share (ruling AP-12)."""
+        deals = int(self.game.options["deals"])
+        best = max(self.points)
+        top = tuple(s for s in range(PLAYERS) if self.points[s] == best)
+        if len(top) == PLAYERS:
+            return Outcome((), f"all four level after {deals} deal{'s' if deals != 1 else ''}: a draw")
+        return Outcome(top, f"the highest total after {deals} deal{'s' if deals != 1 else ''}")
+
+    # --- saving ----------------------------------------------------------------------
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -897,7 +1098,7 @@ class ApologyState(State):
 
     def _data(self) -> dict[str, Any]:
         return {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "deal_no": self.deal_no,
             "dealer": self.dealer,
             "hands": self.hands,
@@ -909,18 +1110,18 @@ class ApologyState(State):
             "leader": self.leader,
             "trick": [list(p) for p in self.trick],
             "tricks": [
-                {"leader": t["leader"], "plays": [list(p) for p in t["plays"]], "winner": t["winner"]}
+                {"leader": t.leader, "plays": [list(p) for p in t.plays], "winner": t.winner}
                 for t in self.tricks
             ],
             "won": self.won,
             "kept": self.kept,
-            "debts": self.debts,
+            "debts": [{"card": d.card, "to": d.to} for d in self.debts],
             "points": self.points,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(ApologySave, data, "state")
-        self.phase = d["phase"]
+        self.phase = Phase(d["phase"])
         self.deal_no = d["deal_no"]
         self.dealer = d["dealer"]
         self.hands = [list(h) for h in d["hands"]]
@@ -932,13 +1133,13 @@ class ApologyState(State):
         self.leader = d["leader"]
         self.trick = [(s, c) for s, c in d["trick"]]
         self.tricks = [
-            {"leader": t["leader"], "plays": [(s, c) for s, c in t["plays"]], "winner": t["winner"]}
-            for t in d["tricks"]
+            PlayedTrick(t["leader"], tuple((s, c) for s, c in t["plays"]), t["winner"]) for t in d["tricks"]
         ]
         self.won = [list(w) for w in d["won"]]
         self.kept = list(d["kept"])
-        self.debts = [{"card": x["card"], "to": x["to"]} for x in d["debts"]]
+        self.debts = [Debt(x["card"], x["to"]) for x in d["debts"]]
         self.points = list(d["points"])
+        self.rows = _rows_from(self.log)
 
     # --- what every reachable state satisfies (ruling AP-17) ---------------------------------
 
@@ -952,15 +1153,18 @@ class ApologyState(State):
         for name, opt in (("turn", self.turn), ("taker", self.taker)):
             if opt is not None and not 0 <= opt < PLAYERS:
                 raise InvalidState(f"{name}: {opt} is not a seat")
-        if self.phase not in PHASES:
-            raise InvalidState(f"phase: {echo(self.phase)} is not one of {', '.join(PHASES)}")
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             if self.deal_no != deals or self.turn is not None:
                 raise InvalidState(f"phase: the match is over after {deals} deals, not {self.deal_no}")
         elif not 0 <= self.deal_no < deals or self.turn is None:
             raise InvalidState(f"deal_no: deal {self.deal_no + 1} is being played in a {deals}-deal match")
-        if sum(self.points) != 0 or any(abs(p) > 3 * self.deal_no for p in self.points):
+        most = STAKE * DEFENDERS * self.deal_no
+        if sum(self.points) != 0 or any(abs(p) > most for p in self.points):
             raise InvalidState(f"points: {self.points} is not what {self.deal_no} deals can score")
+        if len(self.rows) != self.deal_no or any(
+            abs(sum(v[s] for _, v in self.rows) - self.points[s]) > 1e-9 for s in range(PLAYERS)
+        ):
+            raise InvalidState(f"log: {len(self.rows)} deals scored in the log, but {self.deal_no} played")
         inventory = self.inventory()
         if inventory != EXTENDED_65.counts():
             extra = sorted((inventory - EXTENDED_65.counts()).elements())
@@ -970,13 +1174,13 @@ class ApologyState(State):
                 f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
                 f"missing: {echo(', '.join(missing)) if missing else 'none'})"
             )
-        first = (self.dealer + 1) % PLAYERS
+        first = left_of(self.dealer)
         self._check_bids(first)
         taker = self.taker
         for s in range(PLAYERS):
             if s != taker and any(c in EXCUSES for c in self.hands[s]):
                 raise InvalidState(f"hands.{s}: only the taker ever holds a Landsknecht or Till")
-        if (taker is None or self.phase == "bury") and (self.tricks or self.debts):
+        if (taker is None or self.phase is Phase.BURY) and (self.tricks or self.debts):
             raise InvalidState("tricks: no trick is played before the taker has buried six cards")
         if taker is None:
             # the bidding, or the end of a match whose last deal was thrown in
@@ -987,21 +1191,21 @@ class ApologyState(State):
             return
         if self.kitty:
             raise InvalidState("kitty: the taker has taken the kitty")
-        if not self.game.options["bury_oudlers"] and any(is_oudler(c) for c in self.buried):
+        if not all(self.game.may_bury(c) for c in self.buried):
             raise InvalidState("buried: bury_oudlers=false forbids burying aces, castles and Till")
-        if self.phase == "bury":
+        if self.phase is Phase.BURY:
             others = [len(self.hands[s]) for s in range(PLAYERS) if s != taker]
             if (
-                len(self.buried) >= BURY
+                len(self.buried) >= BURIAL
                 or len(self.hands[taker]) != HAND_SIZE + len(KITTY) - len(self.buried)
-                or others != [HAND_SIZE] * 3
+                or others != [HAND_SIZE] * DEFENDERS
                 or self.turn != taker
                 or self.leader != first
             ):
                 raise InvalidState(f"buried: seat {taker} buries six cards from twenty before anyone plays")
             return
-        if len(self.buried) != BURY:
-            raise InvalidState(f"buried: the taker buries exactly {BURY} cards before the play")
+        if len(self.buried) != BURIAL:
+            raise InvalidState(f"buried: the taker buries exactly {BURIAL} cards before the play")
         self._check_play(first, taker)
 
     def _check_bids(self, first: int) -> None:
@@ -1020,58 +1224,56 @@ class ApologyState(State):
         if self.taker != expected_taker:
             raise InvalidState(f"taker: seat {self.taker}, but the bids make seat {expected_taker} the taker")
         if expected_taker is None:
-            if self.phase == "bid" and (passes == PLAYERS or self.turn != order[passes]):
+            if self.phase is Phase.BID and (passes == PLAYERS or self.turn != order[passes]):
                 raise InvalidState(f"turn: seat {self.turn} is to bid after {passes} passes")
-            if self.phase == "over" and passes != PLAYERS:
+            if self.phase is Phase.OVER and passes != PLAYERS:
                 raise InvalidState("phase: a deal without a taker ends only when all four pass")
-            if self.phase not in ("bid", "over"):
-                raise InvalidState(f"phase: {self.phase} needs a taker")
-        elif self.phase == "bid":
+            if self.phase not in (Phase.BID, Phase.OVER):
+                raise InvalidState(f"phase: {self.phase.value} needs a taker")
+        elif self.phase is Phase.BID:
             raise InvalidState("phase: the bidding is over once a player bids")
 
     def _check_play(self, first: int, taker: int) -> None:
         """The tricks, in order: who led and played, who won, who escaped and who was paid."""
         phase, tricks = self.phase, self.tricks
         n = len(tricks)
-        if phase == "over":
+        if phase is Phase.OVER:
             bad = n != TRICKS or bool(self.trick) or any(self.hands) or bool(self.debts)
-        elif phase == "pay":
-            bad = not 1 <= n < TRICKS or bool(self.trick) or self.turn != taker
-            bad = bad or not self.debts or not self.won[taker]
+        elif phase is Phase.PAY:
+            bad = not 1 <= n < TRICKS or bool(self.trick) or self.turn != taker or not self.payment_due()
         else:
-            bad = n >= TRICKS - 1 or (bool(self.debts) and bool(self.won[taker]))
+            bad = n >= TAKER_HAND or self.payment_due()
         if bad:
-            raise InvalidState(f"phase: {phase} with {n} tricks played is not a position of the play")
+            raise InvalidState(f"phase: {phase.value} with {n} tricks played is not a position of the play")
         leader = first
         played = [0] * PLAYERS
-        escapes: list[tuple[str, int]] = []
+        escaped: list[tuple[str, int]] = []
         base: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
         for i, t in enumerate(tricks):
-            plays = t["plays"]
+            plays = t.plays
             if not all(EXTENDED_65.is_card(c) for _, c in plays):
                 raise InvalidState(f"tricks.{i}: {echo(plays)} names a card not in the pack")
             seats = [(leader + j) % PLAYERS for j in range(PLAYERS)]
-            if i == TRICKS - 1:
+            if trick_size(i) < PLAYERS:
                 seats = [s for s in seats if s != taker]
-            if t["leader"] != leader or [s for s, _ in plays] != seats:
+            if t.leader != leader or [s for s, _ in plays] != seats:
                 raise InvalidState(f"tricks.{i}: seat {leader} leads it and the others follow in turn")
             if any(c in EXCUSES and s != taker for s, c in plays) or all(c in EXCUSES for _, c in plays):
                 raise InvalidState(f"tricks.{i}: only the taker plays a Landsknecht or Till")
             winner = trick_winner(plays)
-            if t["winner"] != winner:
-                raise InvalidState(f"tricks.{i}.winner: seat {winner} won that trick, not {t['winner']}")
+            if t.winner != winner:
+                raise InvalidState(f"tricks.{i}.winner: seat {winner} won that trick, not {t.winner}")
             for s, c in plays:
                 played[s] += 1
-                if c in EXCUSES and i < TRICKS - 2:  # escaped: not its player's last card
-                    escapes.append((c, winner))
+                left = TAKER_HAND - (i + 1) if s == taker else HAND_SIZE - (i + 1)
+                if escapes(c, left):
+                    escaped.append((c, winner))
                 else:
                     base[winner][c] += 1
-            leader = winner
-            if i == TRICKS - 2 and winner == taker:
-                leader = (taker + 1) % PLAYERS  # the taker has no card for the 15th trick
-        if self.leader != (tricks[-1]["winner"] if phase != "play" else leader):
+            leader = next_leader(winner, taker, i + 1)
+        if self.leader != (tricks[-1].winner if phase is not Phase.PLAY else leader):
             raise InvalidState(f"leader: seat {self.leader} does not lead after these tricks")
-        if phase == "play":
+        if phase is Phase.PLAY:
             seats = [(leader + j) % PLAYERS for j in range(len(self.trick))]
             if [s for s, _ in self.trick] != seats or len(self.trick) >= PLAYERS:
                 raise InvalidState(f"trick: seat {leader} leads it and the others follow in turn")
@@ -1082,18 +1284,18 @@ class ApologyState(State):
             for s, _ in self.trick:
                 played[s] += 1
         for s in range(PLAYERS):
-            start = HAND_SIZE + len(KITTY) - BURY if s == taker else HAND_SIZE
+            start = TAKER_HAND if s == taker else HAND_SIZE
             if len(self.hands[s]) != start - played[s]:
                 raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards after playing {played[s]}")
         self._check_follow_suit()
-        self._check_won(taker, base, escapes)
+        self._check_won(taker, base, escaped)
 
     def _check_follow_suit(self) -> None:
         """Nobody failed to follow suit while holding the suit (read backwards from the hands)."""
         held = [{c[-1] for c in h if c not in EXCUSES} for h in self.hands]
         for i, plays in [
             (len(self.tricks), self.trick),
-            *reversed(list(enumerate(t["plays"] for t in self.tricks))),
+            *reversed(list(enumerate(t.plays for t in self.tricks))),
         ]:
             suit = led_suit(plays)
             for s, c in plays:
@@ -1103,7 +1305,7 @@ class ApologyState(State):
                 if c not in EXCUSES:
                     held[s].add(c[-1])
 
-    def _check_won(self, taker: int, base: list[Counter[str]], escapes: list[tuple[str, int]]) -> None:
+    def _check_won(self, taker: int, base: list[Counter[str]], escaped: list[tuple[str, int]]) -> None:
         """Won cards are the tricks' cards, less the escapes, with payments (and forfeits) moved on."""
         if Counter(self.won[taker]) - base[taker]:
             raise InvalidState(f"won.{taker}: the taker holds a card it did not win")
@@ -1123,28 +1325,47 @@ class ApologyState(State):
                 else:
                     paid_to[s] += k
                     suited_extra[c] += k
-        if suited_extra != paid or sum(paid_to) > len(escapes):
+        if suited_extra != paid or sum(paid_to) > len(escaped):
             raise InvalidState("won: the payments for escapes do not add up")
         done = sum(paid_to)
         for s in range(PLAYERS):
-            if paid_to[s] != sum(1 for _, w in escapes[:done] if w == s):
+            if paid_to[s] != sum(1 for _, w in escaped[:done] if w == s):
                 raise InvalidState(f"won.{s}: seat {s} was paid for escapes it did not win")
-        unpaid = escapes[done:]
-        if self.phase != "over":
-            if self.debts != [{"card": c, "to": w} for c, w in unpaid]:
+        unpaid = escaped[done:]
+        if self.phase is not Phase.OVER:
+            if self.debts != [Debt(c, w) for c, w in unpaid]:
                 raise InvalidState("debts: the unpaid escapes, oldest first, are the debts")
             settled: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
-            kept = Counter(c for c, _ in escapes)
+            kept = Counter(c for c, _ in escaped)
         elif self.game.options["unpaid"] == "forfeit":
             settled = [Counter(c for c, w in unpaid if w == s) for s in range(PLAYERS)]
-            kept = Counter(c for c, _ in escapes[:done])
+            kept = Counter(c for c, _ in escaped[:done])
         else:
             settled = [Counter() for _ in range(PLAYERS)]
-            kept = Counter(c for c, _ in escapes)
+            kept = Counter(c for c, _ in escaped)
         if forfeited != settled:
             raise InvalidState("won: a Landsknecht or Till went to a defender without a forfeit")
         if Counter(self.kept) != kept:
             raise InvalidState("kept: the escaped cards stay with the taker")
+
+
+def _note(plays: Sequence[tuple[int, str]], played: list[list[str]], voids: list[set[str]]) -> None:
+    """Add a trick's cards to what each seat has played, and the suits it showed out of (a seat that
+    does not follow the suit led, the first suited card's, is out of it)."""
+    led = None
+    for s, c in plays:
+        played[s].append(c)
+        if c in EXCUSES:
+            continue
+        suit = c[-1]
+        if led is None:
+            led = suit
+        elif suit != led:
+            voids[s].add(led)
+
+
+def pretty(card: str) -> str:
+    return EXTENDED_65.pretty(card)
 
 
 def _distinct(cards: Sequence[str]) -> list[str]:
@@ -1153,3 +1374,31 @@ def _distinct(cards: Sequence[str]) -> list[str]:
 
 def _show(cards: Sequence[str]) -> str:
     return " ".join(pretty(c) for c in sort_cards(cards)) or "nothing"
+
+
+def _sheet_label(number: int, data: Mapping[str, Any]) -> str:
+    """A deal's line on the score sheet, in words."""
+    if data.get("thrown_in"):
+        return f"deal {number}: all four pass"
+    word = "makes" if data["made"] else "fails"
+    return f"deal {number}: seat {data['taker']} {word} ({data['taker_points']:g} of {data['target']:g})"
+
+
+def _rows_from(log: Sequence[Event]) -> list[tuple[str, list[float]]]:
+    """The score sheet from the log's public ``hand_end`` events (a deal each)."""
+    rows: list[tuple[str, list[float]]] = []
+    for i, e in enumerate(log):
+        if e.kind != "hand_end" or e.to is not None:
+            continue
+        points = e.data.get("points")
+        if (
+            not isinstance(points, list)
+            or len(points) != PLAYERS
+            or not all(isinstance(p, int | float) and not isinstance(p, bool) for p in points)
+        ):
+            raise InvalidSave(f"log.{i}.data.points: a deal's points are four numbers")
+        label = e.data.get("sheet", f"deal {len(rows) + 1}")
+        if not isinstance(label, str):
+            raise InvalidSave(f"log.{i}.data.sheet: a deal's line on the score sheet is text")
+        rows.append((label, [float(p) for p in points]))
+    return rows

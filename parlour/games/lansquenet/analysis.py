@@ -15,7 +15,7 @@ _TAKES = ("banker", "buy")
 """Events of a seat taking the bank: by its turn in the rotation, or by buying it."""
 
 
-def lansquenet_figures(game: Game, records: Sequence[MatchRecord]) -> dict[str, Any]:
+def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     """Final chips per seat (mean, standard deviation, range), the chance of going broke, and how
     the deals fell (same-rank starts, bank wins), read from the public events."""
     n = len(records)

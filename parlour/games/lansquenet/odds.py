@@ -1,4 +1,4 @@
-"""Lansquenet's exact odds, and a Monte-Carlo check of them played on the engine itself.
+"""Lansquenet's exact odds, and a Monte-Carlo check of them played on the engine itself (ruling LQ-24).
 
 A deal from a well-shuffled stock is decided by two things: whether the first two
 cards share a rank, and, when they do not, which of the two ranks turns up again
@@ -10,6 +10,9 @@ With twins the bank takes half of a bet on a same-rank start and the odd chip of
 odd bet (ruling LQ-11), so the edge per chip depends on the size of the bet: the
 figures here take the bet's size and use the engine's own rounding (``twins_take``),
 and ``engine_edge`` enumerates every opening on the engine itself to check them.
+
+Everything here plays through the State API alone: explicit deals (``game.new(deal=...)``),
+``apply``, the legal moves, views and the log.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from parlour.cards import FRENCH_52
 from parlour.engine import derive_seed, make
 from parlour.engine.errors import echo
-from parlour.games.lansquenet.rules import MAX_STAKE, LansquenetState, twins_take
+from parlour.engine.views import View
+from parlour.games.lansquenet.rules import MAX_STAKE, twins_take
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
 
@@ -212,17 +217,19 @@ def monte_carlo_through_shoe(
         stake=min(MAX_STAKE, max(1000, 500 * bet)),
     )
     state = game.new(seed=seed, deal={"banker": 0})
-    assert isinstance(state, LansquenetState)
     gains: list[float] = []
     same = bank_first = differ = 0
     while not state.is_over:
-        phase = state.phase
-        banker = state.banker
-        if phase == "bank":
+        legal = state.legal_actions()
+        if any(r.verb == "bank" for r in state.legal_ranges()):
             state.apply(f"bank {bet}")
-        elif phase == "bet":
+        elif "keep" in legal:
+            state.apply("stop")
+        elif "buy" in legal:
+            state.apply("pass")
+        else:  # a punter bets as much as the bank: the deal is played at once
+            banker = _banker(state.view(None))
             state.apply(f"bet {bet}")
-            assert banker is not None
             end = next(e for e in reversed(state.log) if e.kind == "hand_end")
             gains.append(end.data["points"][banker] / bet)
             if end.data["same_rank"]:
@@ -230,10 +237,6 @@ def monte_carlo_through_shoe(
             else:
                 differ += 1
                 bank_first += 1 if end.data["bank_wins"] else 0
-        elif phase == "keep":
-            state.apply("stop")
-        else:
-            state.apply("pass")
     n = len(gains)
     mean = sum(gains) / n
     var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
@@ -247,6 +250,11 @@ def monte_carlo_through_shoe(
         edge=mean,
         edge_interval=(mean - half, mean + half),
     )
+
+
+def _banker(view: View[Any]) -> int:
+    """The seat holding the bank, as the table shows it."""
+    return next(s.seat for s in view.seats if "banker" in s.roles)
 
 
 __all__ = [

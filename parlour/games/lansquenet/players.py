@@ -3,7 +3,7 @@
 Lansquenet is pure chance, so a player's only choices are how much to risk and
 when to stop. Every bet loses the bank's edge on average (1/17 of a chip with one
 pack), while banking earns it; the styles differ in how they trade that edge
-against the swings that decide who ends the session with the most chips.
+against the swings that decide who ends the session with the most chips (ruling LQ-26).
 """
 
 from __future__ import annotations
@@ -12,7 +12,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.engine import Game
-from parlour.players import Player, PlayerFactory, View
+from parlour.engine.views import View
+from parlour.games.lansquenet.rules import LansquenetExtra, Phase
+from parlour.players import Player, PlayerFactory
+
+LView = View[LansquenetExtra]
 
 
 @dataclass(frozen=True)
@@ -59,11 +63,11 @@ def _amount(share: float, chips: int) -> int:
     return max(1, round(share * chips))
 
 
-def amount_range(view: View, verb: str) -> tuple[int, int] | None:
-    """The smallest and largest amount ``verb N`` may name now (``view["legal_ranges"]``), if any."""
-    for r in view.get("legal_ranges") or []:
-        if r["verb"] == verb:
-            return int(r["min"]), int(r["max"])
+def amount_range(view: LView, verb: str) -> tuple[int, int] | None:
+    """The smallest and largest amount ``verb N`` may name now (``view.legal_ranges``), if any."""
+    for r in view.legal_ranges:
+        if r.verb == verb:
+            return r.min, r.max
     return None
 
 
@@ -79,37 +83,36 @@ class StylePlayer:
     def __init__(self, style: Style) -> None:
         self.style = style
 
-    def choose(self, view: View, game: Game) -> str:
-        """Amounts come from ``view["legal_ranges"]``, the other moves from ``view["legal_actions"]``."""
-        legal: list[str] = list(view["legal_actions"])
-        seat: int = view["seat"]
-        phase: str = view["phase"]
-        purse: int = view["purses"][seat]
+    def choose(self, view: LView, game: Game[Any]) -> str:
+        """Amounts come from ``view.legal_ranges``, the other moves from ``view.legal_actions``."""
+        legal = list(view.legal_actions)
+        seat, purse = _seat_and_purse(view)
+        phase = view.extra.phase
         st = self.style
-        if phase == "bank":
+        if phase == Phase.BANK:
             span = amount_range(view, "bank")
             return clamp("bank", _amount(st.bank_share, purse), span) if span else legal[-1]
-        if phase == "bet":
+        if phase == Phase.BET:
             return self._bet(view, legal, seat, purse)
-        if phase == "hbet":
+        if phase == Phase.HOYLE_BET:
             span = amount_range(view, "bet")
             if st.bet_share <= 0 or span is None:
                 return "pass"
             return clamp("bet", _amount(st.bet_share, purse), span)
-        if phase == "keep":
-            wealth = purse + int(view["bank"])
-            if view["wins_in_row"] >= st.stop_after or view["bank"] > st.stop_share * wealth:
+        if phase == Phase.KEEP:
+            bank = view.extra.bank
+            if view.extra.wins_in_row >= st.stop_after or bank > st.stop_share * (purse + bank):
                 return "stop"
             return "takeout" if st.takeout and "takeout" in legal else "keep"
-        if phase == "buy":
-            size = int(view["bookkeeping"]["base_bank"])
+        if phase == Phase.BUY:
+            size = view.extra.base_bank  # the size of the bank for sale
             return "buy" if size <= st.buy_share * purse else "pass"
         return legal[-1]
 
-    def _bet(self, view: View, legal: list[str], seat: int, purse: int) -> str:
+    def _bet(self, view: LView, legal: list[str], seat: int, purse: int) -> str:
         st = self.style
-        bank = int(view["bank"])
-        if view["bets"][seat] > 0 or st.bet_share <= 0:
+        bank = view.extra.bank
+        if view.extra.bets[seat] > 0 or st.bet_share <= 0:
             return "pass"
         if "banco" in legal and bank <= st.banco_share * purse:
             return "banco"
@@ -117,7 +120,8 @@ class StylePlayer:
         if span is None:
             return "pass"
         if st.per_bank:
-            others = sum(1 for s, chips in enumerate(view["purses"]) if s != view["banker"] and chips > 0)
+            chips = view.chips or []
+            others = sum(1 for s, c in enumerate(chips) if "banker" not in view.seats[s].roles and c > 0)
             want = max(1, bank // max(1, others))
             want = min(want, _amount(st.bet_share * 2, purse))
         else:
@@ -137,34 +141,40 @@ class StandingsPlayer:
     def __init__(self, lead_share: float = 0.25) -> None:
         self.lead_share = lead_share
 
-    def choose(self, view: View, game: Game) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        seat: int = view["seat"]
-        phase: str = view["phase"]
-        purse: int = view["purses"][seat]
-        scores: list[float] = view["scores"]
+    def choose(self, view: LView, game: Game[Any]) -> str:
+        legal = list(view.legal_actions)
+        seat, purse = _seat_and_purse(view)
+        phase = view.extra.phase
+        scores = view.scores
         lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
-        if phase == "bank":
+        if phase == Phase.BANK:
             span = amount_range(view, "bank")
             amount = purse if lead <= 0 else int(lead * self.lead_share)
             return clamp("bank", amount, span) if span else legal[-1]
-        if phase in ("bet", "hbet"):
-            bets = view["bets"][seat] if phase == "bet" else 0
+        if phase in (Phase.BET, Phase.HOYLE_BET):
+            bets = view.extra.bets[seat] if phase == Phase.BET else 0
             if lead > 0 or bets > 0:
                 return "pass"
             need = int(-lead) + 1
-            if "banco" in legal and need <= view["bank"] <= purse:
+            if "banco" in legal and need <= view.extra.bank <= purse:
                 return "banco"
             span = amount_range(view, "bet")
             return clamp("bet", need, span) if span else "pass"
-        if phase == "keep":
+        if phase == Phase.KEEP:
             return "stop" if lead > 0 else "keep"
-        if phase == "buy":
+        if phase == Phase.BUY:
             return "buy" if lead <= 0 else "pass"
         return legal[-1]
 
 
-def _heuristic(game: Game, seed: int) -> Player:
+def _seat_and_purse(view: LView) -> tuple[int, int]:
+    """The seat choosing and the chips in its purse."""
+    seat = view.seat
+    assert seat is not None and view.chips is not None, "a player chooses from its own seat's view"
+    return seat, view.chips[seat]
+
+
+def _heuristic(game: Game[Any], seed: int) -> Player:
     return StandingsPlayer()
 
 
@@ -173,7 +183,7 @@ STOPPER = Style(bank_share=0.3, stop_after=1, stop_share=1.0, bet_share=0.02, bu
 
 
 def _factory(style: Style) -> Any:
-    def make(game: Game, seed: int) -> Player:
+    def make(game: Game[Any], seed: int) -> Player:
         return StylePlayer(style)
 
     return make

@@ -6,16 +6,24 @@ form with the réjouissance card (``variant="hoyle"``: the banker covers bets on
 every fresh card laid out). Chips are counted in whole units and never created
 or destroyed: every chip is in a purse, in the bank or in a bet on the table.
 Seats are numbered anticlockwise, so the player on seat ``s``'s right is
-``s + 1`` and on their left ``s - 1``.
+``s + 1`` and on their left ``s - 1`` (ruling LQ-1).
+
+The rules players name are named here: the bank's card and the players' card (``pairs``,
+``is_same_rank_start``), twins (``twins_take``), the even-money payout (``paid_even``), banco
+(``LansquenetState.banco_allowed``), take-out (``LansquenetState.takeout_allowed``), the room left
+in the bank (``LansquenetState.room``), selling the bank (``Phase.BUY``), Hoyle's hand cards, the
+réjouissance and the banker's cover (``HAND_CARDS``, ``REJOUISSANCE``, ``LansquenetState.cover_left``).
 """
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
-from typing import Annotated, Any, Literal
+from types import MappingProxyType
+from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import Field
 
@@ -29,14 +37,16 @@ from parlour.engine import (
     Option,
     Rng,
     State,
-    parse_amount,
 )
-from parlour.engine.actions import MAX_AMOUNT_DIGITS
+from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
+from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, Word, checked
+from parlour.engine.views import View, Zone, internal, labelled, per_seat
+from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
-"""Ace high, two low: used only to draw for the first bank."""
+"""Ace high, two low: used only to draw for the first bank (ruling LQ-5)."""
 
 MAX_CHIPS = 10**9
 """All the chips at the table together (ruling LQ-28): explicit deals, options and saves stay within it."""
@@ -45,27 +55,88 @@ MAX_STAKE = MAX_CHIPS // 10
 MAX_PACKS = 8
 MAX_STACKS = 1000
 """An explicit deal stacks at most this many deals (ruling LQ-28)."""
-TOTAL_CHIPS_MAX = MAX_CHIPS
-"""Kept for callers of the old name: the bound of a deal's points per seat."""
 
-_BASE_KEYS = frozenset(
-    {
-        "game",
-        "seat",
-        "players",
-        "current_player",
-        "is_over",
-        "scores",
-        "teams",
-        "winners",
-        "legal_actions",
-        "legal_ranges",
-    }
-)
-_DERIVED_KEYS = frozenset({"message", "stock_size", "dealer", "on_table", "last"})
+MIN_BANK = 1
+"""The smallest bank: a player whose turn it is to bank decides how big, not whether (ruling LQ-3)."""
+MIN_BET = 1
+"""The smallest bet."""
+PLAYERS_TO_GO_ON = 2
+"""The session goes on only while at least this many players hold chips (ruling LQ-4)."""
+HAND_CARDS = 2
+"""Hoyle's game: the banker deals two hand cards, for the players (ruling LQ-19: they carry no bets)."""
+REJOUISSANCE = 0
+"""Hoyle's game: the réjouissance is the first card laid out, the fourth card of the opening."""
+
+
+PhaseWord = Literal["bank", "bet", "hbet", "keep", "buy", "over"]
+"""What the session waits for, as saved and shown (``View.extra.phase``)."""
+
+
+class Phase:
+    """The phases by name (plain words, read at every turn: cheaper than an ``Enum``)."""
+
+    BANK: Final = "bank"
+    """The player starting the bank puts it up (``bank N``)."""
+    BET: Final = "bet"
+    """The players bet against the bank (``bet N``, ``banco``, ``pass``)."""
+    HOYLE_BET: Final = "hbet"
+    """Hoyle's game: the players bet on the card just laid out (``bet N``, ``pass``)."""
+    KEEP: Final = "keep"
+    """The winning banker keeps the bank (``keep``), takes the winnings out (``takeout``) or stops."""
+    BUY: Final = "buy"
+    """A bank that was stopped is for sale (``buy``, ``pass``)."""
+    OVER: Final = "over"
+    """The session is over."""
+
+
+BANK_WINS = "bank wins"
+BANK_LOSES = "bank loses"
+NO_BETS = "no bets"
+HAND_CARDS_FIRST = "hand cards matched first"
+BANKS_CARD_MATCHED = "bank's card matched"
+STOCK_EXHAUSTED = "stock exhausted"
 
 _SCORE_REASONS = frozenset({"stake", "deal", "spot"})
 """Why a seat's chips change: its starting stake, a deal settled, a Hoyle card matched."""
+
+
+def rank_of(code: str) -> str:
+    return code[:-1]
+
+
+_PRETTY = {code: FRENCH_52.pretty(code) for code in FRENCH_52.cards}
+
+
+_DRAW_ORDER = {code: RANKS.index(rank_of(code)) for code in FRENCH_52.cards}
+"""Each card's place in the draw for the first bank, ace first (ruling LQ-5)."""
+
+
+def pretty(code: str) -> str:
+    """A card as players write it (``9♣``); a shoe's copies share the codes of one pack."""
+    return _PRETTY[code]
+
+
+def pairs(card: str, other: str) -> bool:
+    """A card pairs (matches) another of the same rank; suits never matter."""
+    return rank_of(card) == rank_of(other)
+
+
+def is_same_rank_start(bank_card: str, players_card: str) -> bool:
+    """The bank's card and the players' card of one rank: the bank wins at once (all of each bet, or
+    with twins half of it)."""
+    return pairs(bank_card, players_card)
+
+
+def twins_take(bet: int) -> int:
+    """What the bank takes of a bet of ``bet`` chips on a same-rank start with twins: half, and
+    the odd chip of an odd bet (ruling LQ-11). The exact odds use this very function."""
+    return (bet + 1) // 2
+
+
+def paid_even(bet: int) -> int:
+    """What a winning bet brings back: the stake and as much again (the bank pays 1 to 1)."""
+    return 2 * bet
+
 
 # --- what a save holds (ruling LQ-30) ------------------------------------------------------------
 
@@ -96,7 +167,7 @@ class ClassicDealSave(SaveDict):
 
 class HoyleDealSave(SaveDict):
     bank_card: Code
-    hand_cards: Annotated[list[Code], Field(max_length=2)]
+    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
     table: Annotated[list[Code], Field(max_length=13)]
     pile: Cards
     result: Word
@@ -118,7 +189,7 @@ class BookkeepingSave(SaveDict):
 
 
 class PublicSave(SaveDict):
-    phase: Literal["bank", "bet", "hbet", "keep", "buy", "over"]
+    phase: PhaseWord
     purses: PerSeat
     bank: Chips
     bets: PerSeat
@@ -127,8 +198,8 @@ class PublicSave(SaveDict):
     bank_card: Code | None
     players_card: Code | None
     pile: Cards
-    hand_cards: Annotated[list[Code], Field(max_length=2)]
-    hand_matched: Annotated[list[bool], Field(max_length=2)]
+    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
+    hand_matched: Annotated[list[bool], Field(max_length=HAND_CARDS)]
     table: Annotated[list[SpotSave], Field(max_length=13)]
     discards: Cards
     banks_started: Annotated[list[Count], Field(min_length=2, max_length=10)]
@@ -144,21 +215,132 @@ class LansquenetSave(SaveDict):
     stacks: Annotated[list[Cards], Field(max_length=MAX_STACKS)]
 
 
-def rank_of(code: str) -> str:
-    return code[:-1]
+# --- the table's own records --------------------------------------------------------------------
 
 
-def pretty(code: str) -> str:
-    return FRENCH_52.pretty(code)
+@dataclass(slots=True)
+class LaidOut:
+    """A card laid out in Hoyle's game (the réjouissance first), with the bets standing on it."""
+
+    card: str
+    matched: bool
+    bets: list[int]
+
+    def to_save(self) -> dict[str, Any]:
+        return {"card": self.card, "matched": self.matched, "bets": list(self.bets)}
 
 
-def twins_take(bet: int) -> int:
-    """What the bank takes of a bet of ``bet`` chips on a same-rank start with twins: half, and
-    the odd chip of an odd bet (ruling LQ-11). The exact odds use this very function."""
-    return (bet + 1) // 2
+@dataclass(slots=True)
+class DealRecord:
+    """How the last deal went, as the table saw it: its cards, its result and each seat's chips won.
+
+    A classic deal has the bank's card and the players' card; Hoyle's has the bank's card, the hand
+    cards and the cards laid out; a deal nobody bet on (or, in a determinized state, one whose cards
+    are no longer shown) has neither.
+    """
+
+    result: str
+    points: list[int]
+    bank_card: str | None = None
+    players_card: str | None = None
+    same_rank: bool = False
+    hand_cards: list[str] | None = None
+    table: list[str] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+
+    @property
+    def classic(self) -> bool:
+        return self.players_card is not None
+
+    @property
+    def hoyle(self) -> bool:
+        return self.hand_cards is not None
+
+    def cards(self) -> list[str]:
+        out = [c for c in (self.bank_card, self.players_card) if c is not None]
+        return out + list(self.hand_cards or []) + self.table + self.pile
+
+    def to_save(self) -> dict[str, Any]:
+        if self.players_card is not None:
+            return {
+                "bank_card": self.bank_card,
+                "players_card": self.players_card,
+                "pile": list(self.pile),
+                "result": self.result,
+                "same_rank": self.same_rank,
+                "points": list(self.points),
+            }
+        if self.hand_cards is not None:
+            return {
+                "bank_card": self.bank_card,
+                "hand_cards": list(self.hand_cards),
+                "table": list(self.table),
+                "pile": list(self.pile),
+                "result": self.result,
+                "points": list(self.points),
+            }
+        return {"result": self.result, "points": list(self.points)}
+
+    @classmethod
+    def from_save(cls, d: Mapping[str, Any]) -> DealRecord:
+        return cls(
+            result=d["result"],
+            points=list(d["points"]),
+            bank_card=d.get("bank_card"),
+            players_card=d.get("players_card"),
+            same_rank=bool(d.get("same_rank", False)),
+            hand_cards=list(d["hand_cards"]) if "hand_cards" in d else None,
+            table=list(d.get("table", [])),
+            pile=list(d.get("pile", [])),
+        )
 
 
-class Lansquenet(Game):
+# --- the view -------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LansquenetExtra:
+    """Lansquenet's own part of a view. The purses are ``View.chips``; the cards on the table (the
+    bank's card, the players' card, the cards turned, Hoyle's hand cards and laid-out cards, the
+    stock and a shoe's discards) are its zones, showing the last deal's while no deal is in play."""
+
+    bank: int = labelled("the bank")
+    bets: list[int] = per_seat("bets")  # noqa: RUF009 (field metadata, no default)
+    """Classic: each seat's bet against the bank; Hoyle: each seat's bets standing on laid-out cards."""
+    room: int = labelled("may still be bet")
+    """Classic: what the bets may still add up to; Hoyle: what the banker can still cover."""
+    wins_in_row: int = labelled("the bank's wins in a row")
+    banks_started: list[int] = per_seat("banks started")  # noqa: RUF009 (field metadata, no default)
+    deals_played: int = labelled("deals played")
+    last_result: str = labelled("last deal")
+    last_points: list[int] = per_seat("chips won in the last deal")  # noqa: RUF009 (field metadata, no default)
+    phase: str = internal()
+    starter: int = internal()
+    """The seat that started this bank (a bought bank passes on from it)."""
+    first_banker: int = internal()
+    base_bank: int = internal()
+    """The bank as the deal began (what a take-out returns to), or the size of a bank for sale."""
+    same_rank_win: bool = internal()
+    passed: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
+    queue: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
+    deal_before: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
+    hand_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
+    laid_out_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
+    laid_out_bets: list[list[int]] = internal()  # noqa: RUF009 (field metadata, no default)
+    """Hoyle's game: per laid-out card (in the order of the ``table`` zones after the hand cards), each
+    seat's bet on it."""
+
+
+DECISIONS: dict[str, str] = {
+    Phase.BANK: "bank",
+    Phase.BET: "bet",
+    Phase.HOYLE_BET: "bet",
+    Phase.KEEP: "keep",
+    Phase.BUY: "buy",
+}
+
+
+class Lansquenet(Game["LansquenetState"]):
     """The game; its options fix the variant, the pack or shoe and the session's length."""
 
     name = "lansquenet"
@@ -225,12 +407,35 @@ class Lansquenet(Game):
         ),
     )
     hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
+    action_specs = (
+        ActionSpec("bank", ("amount",), "put up a bank of N chips"),
+        ActionSpec("bet", ("amount",), "bet N chips (against the bank, or on Hoyle's card just laid out)"),
+        ActionSpec("banco", (), "bet the whole bank: every other bet goes back"),
+        ActionSpec("pass", (), "bet nothing more, or do not buy the bank"),
+        ActionSpec("keep", (), "keep the winning bank and deal again"),
+        ActionSpec("takeout", (), "take a same-rank start's winnings out of the bank and deal again"),
+        ActionSpec("stop", (), "stop: take the bank back (it is offered for sale)"),
+        ActionSpec("buy", (), "buy the bank for sale, putting up as many chips"),
+    )
+    view_extra = LansquenetExtra
 
-    @property
+    @cached_property
+    def num_players(self) -> int:
+        """Asked at every turn: read from the options once."""
+        return int(self.options.get("players", self.min_players))
+
+    @cached_property
     def shoe_pack(self) -> Pack:
+        """One pack, or a shoe of ``packs`` packs."""
         return french_shoe(int(self.options["packs"]))
 
+    @cached_property
+    def hoyle(self) -> bool:
+        return bool(self.options["variant"] == "hoyle")
+
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> LansquenetState:
+        """A session; ``deal`` may give ``banker`` (the first banker, instead of the draw), ``chips``
+        (each seat's purse) and ``stacks`` (the top cards of each coming deal, in the order turned)."""
         state = LansquenetState(self, seed)
         if deal is None:
             deal = {}
@@ -242,13 +447,71 @@ class Lansquenet(Game):
     def _blank_state(self) -> LansquenetState:
         return LansquenetState(self, 0)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> LansquenetState:
-        """All is face up but the order of the stock: keep the view, reshuffle the stock."""
-        state = LansquenetState(self, rng.randrange(2**63))
-        public = {k: copy.deepcopy(v) for k, v in view.items() if k not in _BASE_KEYS | _DERIVED_KEYS}
-        state.set_public(public)
-        state.shoe = state.unseen_cards()
-        state.rng.shuffle(state.shoe)
+    def determinize(self, view: View[Any], rng: Rng) -> LansquenetState:
+        """Everything is face up but the order of the stock: the table from the view, the unseen
+        cards shuffled into the stock (an explicit deal's stacks are not known to anyone)."""
+        extra: LansquenetExtra = view.extra
+        n = self.num_players
+        state = LansquenetState(self, rng.randrange(2**62))
+        state.phase = _phase_word(extra.phase)
+        state.to_act = view.to_move
+        assert view.chips is not None
+        state.purse = list(view.chips)
+        state.bank = extra.bank
+        state.bets = [0] * n if self.hoyle else list(extra.bets)
+        state.banker = next(s.seat for s in view.seats if "banker" in s.roles)
+        state.starter = extra.starter
+        state.banks_started = list(extra.banks_started)
+        state.deals_played = extra.deals_played
+        state.wins = extra.wins_in_row
+        state.base_bank = extra.base_bank
+        state.same_rank_win = extra.same_rank_win
+        state.passed = list(extra.passed)
+        state.queue = list(extra.queue)
+        state.deal_before = list(extra.deal_before)
+        discards = view.zone("discards")
+        state.discards = list(discards.face_up) if discards is not None else []
+        bank_zone = view.zone("bank")
+        bank_card = bank_zone.face_up[0] if bank_zone is not None and bank_zone.face_up else None
+        tables = list(view.zones_of("table"))
+        pile_zone = view.zone("pile")
+        pile = list(pile_zone.face_up) if pile_zone is not None else []
+        first = tables[0].face_up if tables else []
+        laid_out = [z.face_up[0] for z in tables[1:] if z.face_up]
+        if state.phase == Phase.HOYLE_BET:  # a deal in play: its cards are on the table
+            state.bank_card = bank_card
+            state.hand_cards = list(first)
+            state.hand_matched = list(extra.hand_matched)
+            state.pile = pile
+            state.laid_out = [
+                LaidOut(card, matched, list(bets))
+                for card, matched, bets in zip(
+                    laid_out, extra.laid_out_matched, extra.laid_out_bets, strict=True
+                )
+            ]
+            state.last_deal = (
+                DealRecord(extra.last_result, list(extra.last_points)) if extra.last_result else None
+            )
+        elif extra.last_result:  # the table shows the last deal
+            last = DealRecord(extra.last_result, list(extra.last_points))
+            if bank_card is not None and self.hoyle:
+                last.bank_card, last.hand_cards = bank_card, list(first)
+                last.table, last.pile = laid_out, pile
+            elif bank_card is not None:
+                last.bank_card, last.players_card, last.pile = bank_card, first[0], pile
+                last.same_rank = is_same_rank_start(bank_card, first[0])
+            state.last_deal = last
+        # The log as far as the checks need it: each seat's chips before this deal as its stake,
+        # the first banker, and what Hoyle's matched cards have moved since.
+        stakes = state.deal_before if state.phase == Phase.HOYLE_BET else state.wealths()
+        state.log = [score_event(s, stakes[s], "stake") for s in range(n)]
+        state.log.append(Event("first_banker", {"seat": extra.first_banker, "text": ""}))
+        for s in range(n):
+            moved = state.wealth(s) - stakes[s]
+            if moved:
+                state.log.append(score_event(s, moved, "spot"))
+        unseen = state.unseen_cards()  # the stock: any order of them is as likely as any other
+        state.shoe = deal_unseen(unseen, [len(unseen)], _anywhere, rng)[0]
         return state
 
 
@@ -260,7 +523,7 @@ class LansquenetState(State):
     def __init__(self, game: Lansquenet, seed: int | None = None) -> None:
         super().__init__(game, seed)
         n = game.num_players
-        self.phase = "over"
+        self.phase: PhaseWord = Phase.OVER
         self.to_act: int | None = None
         self.purse = [0] * n
         self.bank = 0
@@ -274,7 +537,7 @@ class LansquenetState(State):
         self.pile: list[str] = []
         self.hand_cards: list[str] = []
         self.hand_matched: list[bool] = []
-        self.spots: list[dict[str, Any]] = []
+        self.laid_out: list[LaidOut] = []
         self.discards: list[str] = []
         self.shoe: list[str] = []
         self.stacks: list[list[str]] = []
@@ -283,14 +546,15 @@ class LansquenetState(State):
         self.wins = 0
         self.base_bank = 0
         self.same_rank_win = False
-        self.last_deal: dict[str, Any] | None = None
+        self.last_deal: DealRecord | None = None
         self.deal_before: list[int] = []
+        self._first: int | None = None
 
     # --- set-up -------------------------------------------------------------------------
 
     @property
     def hoyle(self) -> bool:
-        return bool(self.game.options["variant"] == "hoyle")
+        return self.game.hoyle
 
     def setup(self, deal: Mapping[str, Any]) -> None:
         """Start the session from an explicit ``deal`` (any part of it may be left out)."""
@@ -300,7 +564,7 @@ class LansquenetState(State):
         self.shoe = list(self.game.shoe_pack.cards)
         self.purse = chips
         for s in range(n):
-            self.log.append(Event("score", {"seat": s, "points": self.purse[s], "reason": "stake"}))
+            self.log.append(score_event(s, self.purse[s], "stake"))
         if first is not None:
             self.log.append(
                 Event("first_banker", {"seat": first, "text": f"seat {first} takes the first bank"})
@@ -314,6 +578,8 @@ class LansquenetState(State):
     def _checked_deal(self, deal: Mapping[str, Any]) -> tuple[list[int], int | None, list[list[str]]]:
         """The deal's chips, first banker and stacks, or ``InvalidDeal`` saying what is wrong."""
         n = self.num_players
+        if not deal:  # every seat with the ``stake`` option, whose bounds keep the table within the limits
+            return [int(self.game.options["stake"])] * n, None, []
         allowed = ("banker", "chips", "stacks")
         unknown = [k for k in deal if k not in allowed]
         if unknown:
@@ -331,7 +597,7 @@ class LansquenetState(State):
             chips.append(c)
         if sum(chips) > MAX_CHIPS:  # ruling LQ-28
             raise InvalidDeal(f"chips: at most {MAX_CHIPS:,} chips in all at the table, not {sum(chips):,}")
-        if sum(1 for c in chips if c > 0) < 2:
+        if sum(1 for c in chips if c > 0) < PLAYERS_TO_GO_ON:
             raise InvalidDeal("chips: at least two players must hold chips")
         first: int | None = None
         if "banker" in deal:
@@ -365,7 +631,8 @@ class LansquenetState(State):
         return stacks
 
     def _draw_for_bank(self) -> int:
-        """Highest card drawn takes the first bank (ace high); those tied for highest draw again."""
+        """Highest card drawn takes the first bank, ace high; those tied for highest draw again
+        (ruling LQ-5)."""
         self.rng.shuffle(self.shoe)
         drawing = [s for s in range(self.num_players) if self.purse[s] > 0]
         while True:
@@ -378,10 +645,15 @@ class LansquenetState(State):
                 drawn[s] = self.shoe.pop()
                 self.discards.append(drawn[s])
                 self.log.append(
-                    Event("draw", {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"})
+                    Event(
+                        "draw",
+                        MappingProxyType(
+                            {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"}
+                        ),
+                    )
                 )
-            best = min(RANKS.index(rank_of(c)) for c in drawn.values())
-            drawing = [s for s in drawing if RANKS.index(rank_of(drawn[s])) == best]
+            best = min(_DRAW_ORDER[c] for c in drawn.values())
+            drawing = [s for s in drawing if _DRAW_ORDER[drawn[s]] == best]
             if len(drawing) == 1:
                 break
         first = drawing[0]
@@ -396,170 +668,192 @@ class LansquenetState(State):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.to_act
+        return None if self.phase == Phase.OVER else self.to_act
 
     def wealth(self, seat: int) -> int:
-        """A seat's chips wherever they lie: purse, bank and bets on the table."""
+        """A seat's chips wherever they lie: purse, bank and bets on the table (ruling LQ-2)."""
         total = self.purse[seat] + self.bets[seat]
         if seat == self.banker:
             total += self.bank
-        for spot in self.spots:
-            total += spot["bets"][seat]
+        for spot in self.laid_out:
+            total += spot.bets[seat]
         return total
+
+    def wealths(self) -> list[int]:
+        """Every seat's ``wealth`` at once (read at every view: one pass over the table)."""
+        out = [p + b for p, b in zip(self.purse, self.bets, strict=True)]
+        if self.banker is not None:
+            out[self.banker] += self.bank
+        for spot in self.laid_out:
+            for s, b in enumerate(spot.bets):
+                out[s] += b
+        return out
 
     @property
     def scores(self) -> list[float]:
-        return [float(self.wealth(s)) for s in range(self.num_players)]
+        return [float(w) for w in self.wealths()]
+
+    def _outcome(self) -> Outcome:
+        """Most chips wins; equal chips share the win, and a table all level is a draw (ruling LQ-16)."""
+        scores = self.scores
+        best = max(scores)
+        top = tuple(s for s, v in enumerate(scores) if v == best)
+        alive = self.alive()
+        if len(alive) < PLAYERS_TO_GO_ON:
+            reason = f"seat {alive[0]} holds every chip" if alive else "nobody holds chips"
+        elif self.game.options["length"] == "deals":
+            reason = f"the agreed {self.game.options['deals']} deals are played"
+        else:
+            rounds = int(self.game.options["rounds"])
+            reason = f"every player still holding chips has started the bank {_times(rounds)}"
+        if len(top) == self.num_players and self.num_players > 1:
+            return Outcome((), f"{reason}, and every seat ends with {best:g} chips")
+        return Outcome(top, f"{reason}; the most chips win")
 
     def _compute_legal(self) -> list[str]:
-        """The moves that name no amount; ``bank N`` and ``bet N`` are ranges (``legal_ranges``)."""
+        """The moves that name no amount; ``bank N`` and ``bet N`` are ranges (``_compute_ranges``,
+        ruling LQ-27)."""
         s = self.current_player
         if s is None:
             return []
-        if self.phase == "bet":
-            return ["banco", "pass"] if self.purse[s] + self.bets[s] >= self.bank else ["pass"]
-        if self.phase == "hbet":
+        if self.phase == Phase.BET:
+            return ["banco", "pass"] if self.banco_allowed(s) else ["pass"]
+        if self.phase == Phase.HOYLE_BET:
             return ["pass"]
-        if self.phase == "keep":
+        if self.phase == Phase.KEEP:
             acts = ["keep"]
             if self.takeout_allowed():
                 acts.append("takeout")
             return [*acts, "stop"]
-        if self.phase == "buy":
+        if self.phase == Phase.BUY:
             return ["buy", "pass"]
         return []  # the bank phase: only 'bank N'
 
-    def legal_ranges(self) -> list[AmountRange]:
+    def _compute_ranges(self) -> list[AmountRange]:
         """``bank N`` from 1 to the purse; ``bet N`` up to the room left in the bank (or the banker's
-        cover in Hoyle's game) and the purse: one entry each, however many chips are in play."""
-        s = self.current_player
+        cover in Hoyle's game) and the purse: one entry each, however many chips are in play
+        (ruling LQ-27)."""
+        s, phase = self.to_act, self.phase
         if s is None:
             return []
-        if self.phase == "bank":
-            return [AmountRange("bank", 1, self.purse[s])] if self.purse[s] > 0 else []
-        if self.phase in ("bet", "hbet"):
-            cap = (
-                min(self.room(), self.purse[s])
-                if self.phase == "bet"
-                else min(self.purse[s], self.cover_left())
-            )
-            return [AmountRange("bet", 1, cap)] if cap > 0 else []
-        return []
+        if phase == Phase.BET:
+            cap = min(self.bank - sum(self.bets), self.purse[s])  # the room left, and the purse
+        elif phase == Phase.BANK:
+            cap = self.purse[s]
+            return [AmountRange("bank", MIN_BANK, cap)] if cap >= MIN_BANK else []
+        elif phase == Phase.HOYLE_BET:
+            cap = min(self.cover_left(), self.purse[s])
+        else:
+            return []
+        return [AmountRange("bet", MIN_BET, cap)] if cap >= MIN_BET else []
 
     def room(self) -> int:
         """What may still be bet against the bank: all bets together may not exceed it."""
         return max(0, self.bank - sum(self.bets))
 
+    def banco_allowed(self, seat: int) -> bool:
+        """Banco: a player who can make their bet as large as the whole bank (their standing bet
+        counts) may bet it all (ruling LQ-7)."""
+        return self.purse[seat] + self.bets[seat] >= self.bank
+
     def takeout_allowed(self) -> bool:
-        """After a same-rank start the banker may take those winnings out (ruling LQ-13)."""
+        """After a same-rank start the banker may take those winnings out (ruling LQ-13); never in
+        Hoyle's game, which has no bank (ruling LQ-23)."""
         return bool(self.game.options["takeout"]) and self.same_rank_win and self.bank > self.base_bank
 
-    def normalize(self, text: str) -> str:
-        """Lower-case words; an amount written with leading zeros becomes plain (``bet 05`` is ``bet 5``)."""
-        words = text.lower().split()
-        if len(words) == 2:
-            amount = parse_amount(words[1])
-            if amount is not None:
-                words[1] = str(amount)
-        return " ".join(words)
-
-    def explain_illegal(self, action: str) -> str:
-        """Which rule refuses ``action``; never repeats more than a few characters of it."""
+    def explain_illegal(self, action: Action) -> str:
+        """Which rule refuses the well-formed ``action``."""
         s = self.current_player
         if s is None:
             return "the session is over"
-        words = action.split()
-        key = words[0] if words else ""
-        named = key in ("bank", "bet")
-        if named and len(words) != 2:
-            return f"'{key} N' names one amount of chips, such as '{key} 5'"
-        amount = parse_amount(words[1]) if named else None
-        if named and amount is None:
-            return (
-                f"{echo(words[1])} is not an amount of chips: write a whole number in plain digits "
-                f"(at most {MAX_AMOUNT_DIGITS} of them), such as '{key} 5'"
-            )
-        if key in ("banco", "pass", "keep", "takeout", "stop", "buy") and len(words) > 1:
-            return f"'{key}' takes no amount"
-        if self.phase == "bank":
-            if key != "bank":
+        kind = action.kind
+        amount = action.amount if kind in ("bank", "bet") else None
+        if self.phase == Phase.BANK:
+            if kind != "bank":
                 return (
                     f"seat {s} must put up a bank first: 'bank N', N from 1 to the {self.purse[s]} chips held"
                 )
-            if amount is None or amount < 1:
+            if amount is None or amount < MIN_BANK:
                 return "a bank is a whole number of chips, at least 1: 'bank 10'"
             return f"nobody may bank more than they hold: seat {s} holds {self.purse[s]}"
-        if self.phase == "bet":
-            if key == "banco":
+        if self.phase == Phase.BET:
+            if kind == "banco":
                 need = self.bank - self.bets[s]
                 return f"banco (the whole {self.bank}) needs {need} more chips; you hold {self.purse[s]}"
-            if key != "bet":
+            if kind != "bet":
                 return "while bets are placed: 'bet N', 'banco' (the whole bank) or 'pass'"
-            if amount is None or amount < 1:
+            if amount is None or amount < MIN_BET:
                 return "a bet is a whole number of chips, at least 1: 'bet 5'"
             if amount > self.room():
                 return f"all bets together may not exceed the bank: only {self.room()} more may be bet"
             return f"nobody may bet more than they hold: you hold {self.purse[s]}"
-        if self.phase == "hbet":
-            if key != "bet":
+        if self.phase == Phase.HOYLE_BET:
+            if kind != "bet":
                 return "bet on the card just laid out ('bet N') or 'pass'"
-            if amount is None or amount < 1:
+            if amount is None or amount < MIN_BET:
                 return "a bet is a whole number of chips, at least 1: 'bet 5'"
             if amount > self.cover_left():
                 return f"the banker can cover only {self.cover_left()} more chips of bets"
             return f"nobody may bet more than they hold: you hold {self.purse[s]}"
-        if self.phase == "keep":
-            if key == "takeout":
+        if self.phase == Phase.KEEP:
+            if kind == "takeout":
                 if not self.game.options["takeout"]:
                     return "taking winnings out is off in this game (option takeout=false)"
                 if self.hoyle:
                     return "Hoyle's game has no bank to take winnings out of"
                 return "winnings may be taken out only after a win from a same-rank start"
             return "the winning banker must 'keep' the bank and deal again, or 'stop'"
-        if self.phase == "buy":
-            return f"the bank of {self.bank_size_for_sale()} is for sale: 'buy' it or 'pass'"
+        if self.phase == Phase.BUY:
+            return f"the bank of {self.base_bank} is for sale: 'buy' it or 'pass'"
         return super().explain_illegal(action)
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: Action) -> None:
         s = self.to_act
         assert s is not None
-        words = action.split()
-        key = words[0]
-        if self.phase == "bank":
-            self._put_up_bank(s, int(words[1]))
-        elif self.phase == "bet":
-            if key == "bet":
-                self._bet(s, int(words[1]))
-            elif key == "banco":
+        kind = action.kind
+        if self.phase == Phase.BANK:
+            self._put_up_bank(s, action.amount)
+        elif self.phase == Phase.BET:
+            if kind == "bet":
+                self._bet(s, action.amount)
+            elif kind == "banco":
                 self._banco(s)
             else:
                 self._pass_bet(s)
-        elif self.phase == "hbet":
-            if key == "bet":
-                amount = int(words[1])
-                self.purse[s] -= amount
-                self.spots[-1]["bets"][s] += amount
-                card = self.spots[-1]["card"]
-                self._say(
-                    "bet", f"seat {s} bets {amount} on {pretty(card)}", seat=s, amount=amount, card=card
-                )
+        elif self.phase == Phase.HOYLE_BET:
+            if kind == "bet":
+                self._bet_on_laid_out(s, action.amount)
             else:
                 self._say("pass", f"seat {s} passes", seat=s)
             self._next_hoyle_bettor()
-        elif self.phase == "keep":
-            self._keep_or_stop(s, key)
-        elif self.phase == "buy":
-            self._buy_or_pass(s, key)
+        elif self.phase == Phase.KEEP:
+            self._keep_or_stop(s, kind)
+        elif self.phase == Phase.BUY:
+            self._buy_or_pass(s, kind)
 
     # --- the bank turn --------------------------------------------------------------------
 
     def _say(self, kind: str, text: str, **data: Any) -> None:
-        self.log.append(Event(kind, {**data, "text": text}))
+        data["text"] = text
+        self.log.append(Event(kind, MappingProxyType(data)))  # read-only already: the event keeps it
 
     def alive(self) -> list[int]:
-        return [s for s in range(self.num_players) if self.wealth(s) > 0]
+        """The players still holding chips; the others sit out for good (ruling LQ-4)."""
+        return [s for s, w in enumerate(self.wealths()) if w > 0]
+
+    def left_of(self, seat: int) -> int:
+        """The player on ``seat``'s left: play goes anticlockwise, to the right, which is the next
+        higher seat, so the left is the next lower one (ruling LQ-1)."""
+        return (seat - 1) % self.num_players
+
+    def _in_turn_after(self, seat: int) -> list[int]:
+        """Every other seat, in turn round to the right (to higher seats) from ``seat`` (ruling LQ-1)."""
+        n = len(self.purse)  # a purse a seat (cheaper than asking the options)
+        return [(seat + k) % n for k in range(1, n)]
 
     def _start_bank_turn(self, seat: int) -> None:
+        """``seat`` starts the bank: only this counts for the session's length, not buying it
+        (ruling LQ-15)."""
         self.banker = self.starter = seat
         self.banks_started[seat] += 1
         self.wins = 0
@@ -568,7 +862,7 @@ class LansquenetState(State):
             self._say("banker", f"seat {seat} takes the deal", seat=seat)
             self._hoyle_deal()
         else:
-            self.phase, self.to_act = "bank", seat
+            self.phase, self.to_act = Phase.BANK, seat
             self._say("banker", f"seat {seat} takes the bank", seat=seat)
 
     def _put_up_bank(self, seat: int, amount: int) -> None:
@@ -581,7 +875,7 @@ class LansquenetState(State):
         self.bets = [0] * self.num_players
         self.passed = []
         self.base_bank = self.bank
-        self.phase = "bet"
+        self.phase = Phase.BET
         nxt = self._next_bettor(self._seat_of_banker())
         if nxt is None:
             self._deal_classic()
@@ -593,11 +887,12 @@ class LansquenetState(State):
         return self.banker
 
     def _next_bettor(self, after: int) -> int | None:
-        """The next seat to the right that may still bet and has not passed since the last bet."""
-        n = self.num_players
-        for k in range(1, n + 1):
+        """The next seat to the right that may still bet and has not passed since the last bet:
+        betting goes round until a full round passes (ruling LQ-6)."""
+        n, banker, purse, passed = len(self.purse), self.banker, self.purse, self.passed
+        for k in range(1, n + 1):  # round to the right, ending with ``after`` itself
             s = (after + k) % n
-            if s != self.banker and self.purse[s] > 0 and s not in self.passed:
+            if s != banker and purse[s] > 0 and s not in passed:
                 return s
         return None
 
@@ -617,6 +912,7 @@ class LansquenetState(State):
             self.to_act = nxt
 
     def _banco(self, seat: int) -> None:
+        """Banco: ``seat`` bets the whole bank and every other bet goes back (ruling LQ-7)."""
         for s in range(self.num_players):
             if s != seat and self.bets[s]:
                 self.purse[s] += self.bets[s]
@@ -646,12 +942,13 @@ class LansquenetState(State):
         return sorted(out.elements())
 
     def _face_up(self) -> list[str]:
-        cards = [*self.discards, *self.pile, *self.hand_cards, *(sp["card"] for sp in self.spots)]
+        cards = [*self.discards, *self.pile, *self.hand_cards, *(sp.card for sp in self.laid_out)]
         cards += [c for c in (self.bank_card, self.players_card) if c is not None]
         return cards
 
     def _prepare_stock(self) -> None:
-        """Shuffle and cut before a deal: always with one pack; with a shoe, at the reserve point."""
+        """Shuffle and cut before a deal: always with one pack; with a shoe, at the reserve point
+        (ruling LQ-10)."""
         packs = int(self.game.options["packs"])
         total = len(self.game.shoe_pack.cards)
         threshold = total * int(self.game.options["reserve"]) / 100
@@ -669,17 +966,19 @@ class LansquenetState(State):
                 self._shuffle_and_cut(self._seat_of_banker())
 
     def _shuffle_and_cut(self, banker: int) -> None:
+        """The banker shuffles and the player on the banker's left cuts, at a place drawn by chance:
+        after a fair shuffle no choice of cut changes any chance (ruling LQ-9)."""
         packs = int(self.game.options["packs"])
         self.rng.shuffle(self.shoe)
         self._say("shuffle", "the banker shuffles" + ("" if packs == 1 else f" the shoe of {packs} packs"))
-        cutter = (banker - 1) % self.num_players
+        cutter = self.left_of(banker)
         at = 1 + self.rng.randrange(len(self.shoe) - 1)
         self.shoe = self.shoe[at:] + self.shoe[:at]
         self._say("cut", f"seat {cutter}, on the banker's left, cuts", seat=cutter)
 
     def _draw(self) -> str:
         if not self.shoe:
-            # Only a shoe can run dry in mid-deal: the discards are shuffled into a new stock.
+            # Only a shoe can run dry in mid-deal: the discards are shuffled into a new stock (ruling LQ-10).
             self.shoe, self.discards = self.discards, []
             self.rng.shuffle(self.shoe)
             self._say("shuffle", "the stock is exhausted: the discards are shuffled to go on")
@@ -687,13 +986,13 @@ class LansquenetState(State):
 
     def _clear_table(self) -> None:
         self.discards += [c for c in (self.bank_card, self.players_card) if c is not None]
-        self.discards += self.hand_cards + [sp["card"] for sp in self.spots] + self.pile
+        self.discards += self.hand_cards + [sp.card for sp in self.laid_out] + self.pile
         self.bank_card = self.players_card = None
         self.pile = []
         self.hand_cards = []
         self.hand_matched = []
-        self.spots = []
-        if int(self.game.options["packs"]) == 1:
+        self.laid_out = []
+        if int(self.game.options["packs"]) == 1:  # one pack is gathered after every deal (ruling LQ-10)
             self.shoe += self.discards
             self.discards = []
 
@@ -701,17 +1000,9 @@ class LansquenetState(State):
 
     def _deal_classic(self) -> None:
         banker = self._seat_of_banker()
-        before = [self.wealth(s) for s in range(self.num_players)]
-        staked = sum(self.bets)
-        if staked == 0:
-            self.purse[banker] += self.bank
-            self.bank = 0
-            self._say("void", "nobody bets: the bank is taken back and passes on")
-            self.deals_played += 1
-            self.last_deal = {"result": "no bets"}
-            self._end_deal(before, {"void": True})
-            if self.phase != "over":
-                self._pass_bank()
+        before = self.wealths()
+        if sum(self.bets) == 0:
+            self._void_deal(banker, before)
             return
         self._prepare_stock()
         self.bank_card = self._draw()
@@ -726,85 +1017,106 @@ class LansquenetState(State):
             f"the players' card, to the banker's right: {pretty(self.players_card)}",
             card=self.players_card,
         )
-        bank_rank, players_rank = rank_of(self.bank_card), rank_of(self.players_card)
-        same = bank_rank == players_rank
+        same = is_same_rank_start(self.bank_card, self.players_card)
         if same:
             bank_wins = True
             self._say("same_rank", "the two cards have the same rank: the bank wins at once")
         else:
-            while True:
-                card = self._draw()
-                self.pile.append(card)
-                self._say("turn", f"turned: {pretty(card)}", card=card)
-                if rank_of(card) == bank_rank:
-                    bank_wins = True
-                    break
-                if rank_of(card) == players_rank:
-                    bank_wins = False
-                    break
-        self.last_deal = {
-            "bank_card": self.bank_card,
-            "players_card": self.players_card,
-            "pile": list(self.pile),
-            "result": "bank wins" if bank_wins else "bank loses",
-            "same_rank": same,
-        }
-        half = same and bool(self.game.options["twins"])
+            bank_wins = self._race(self.bank_card, self.players_card)
+        record = DealRecord(
+            BANK_WINS if bank_wins else BANK_LOSES,
+            [],
+            bank_card=self.bank_card,
+            players_card=self.players_card,
+            same_rank=same,
+            pile=list(self.pile),
+        )
         if bank_wins:
-            for s in range(self.num_players):
-                if self.bets[s]:
-                    take = twins_take(self.bets[s]) if half else self.bets[s]  # ruling LQ-11
-                    self.bank += take
-                    self.purse[s] += self.bets[s] - take
-                    self.bets[s] = 0
-            self._say(
-                "bank_wins", f"the bank wins{' half of each bet' if half else ''}: it now holds {self.bank}"
-            )
+            self._bank_takes_the_bets(twins=same and bool(self.game.options["twins"]))
         else:
-            for s in range(self.num_players):
-                if self.bets[s]:
-                    self.bank -= self.bets[s]
-                    self.purse[s] += 2 * self.bets[s]
-                    self.bets[s] = 0
-            self.purse[banker] += self.bank
-            self.bank = 0
-            self._say("bank_loses", "the bank loses and pays every bet")
+            self._bank_pays_the_bets(banker)
         self._clear_table()
         self.deals_played += 1
-        self._end_deal(before, {"same_rank": same, "bank_wins": bank_wins})
-        if self.phase == "over":
+        self._end_deal(before, record, {"same_rank": same, "bank_wins": bank_wins})
+        if self.phase == Phase.OVER:
             return
         if bank_wins:
             self.wins += 1
             self.same_rank_win = same
-            if len(self.alive()) < 2:
+            if len(self.alive()) < PLAYERS_TO_GO_ON:
                 self._finish()
             else:
-                self.phase, self.to_act = "keep", banker
+                self.phase, self.to_act = Phase.KEEP, banker
         else:
             self._pass_bank()
 
-    def _end_deal(self, before: list[int], extra: dict[str, Any]) -> None:
+    def _void_deal(self, banker: int, before: list[int]) -> None:
+        """Nobody bets: no cards are turned, the banker takes the bank back and it passes on; it
+        counts as a deal (ruling LQ-8)."""
+        self.purse[banker] += self.bank
+        self.bank = 0
+        self._say("void", "nobody bets: the bank is taken back and passes on")
+        self.deals_played += 1
+        self._end_deal(before, DealRecord(NO_BETS, []), {"void": True})
+        if self.phase != Phase.OVER:
+            self._pass_bank()
+
+    def _race(self, bank_card: str, players_card: str) -> bool:
+        """Turn cards onto the pile until one pairs the bank's card (the bank wins: ``True``) or the
+        players' card (the bank loses: ``False``); cards pairing neither do not matter."""
+        bank_rank, players_rank = rank_of(bank_card), rank_of(players_card)
+        while True:
+            card = self._draw()
+            self.pile.append(card)
+            self.log.append(
+                Event("turn", MappingProxyType({"card": card, "text": f"turned: {_PRETTY[card]}"}))
+            )
+            rank = rank_of(card)
+            if rank == bank_rank:  # it pairs the bank's card
+                return True
+            if rank == players_rank:  # it pairs the players' card
+                return False
+
+    def _bank_takes_the_bets(self, twins: bool) -> None:
+        """The bank wins every bet into the bank; with twins on a same-rank start, only half of each
+        bet and the odd chip, the rest going back (ruling LQ-11)."""
+        for s in range(self.num_players):
+            if self.bets[s]:
+                take = twins_take(self.bets[s]) if twins else self.bets[s]
+                self.bank += take
+                self.purse[s] += self.bets[s] - take
+                self.bets[s] = 0
+        half = " half of each bet" if twins else ""
+        self._say("bank_wins", f"the bank wins{half}: it now holds {self.bank}")
+
+    def _bank_pays_the_bets(self, banker: int) -> None:
+        """A losing bank pays every bet 1 to 1 out of the bank and what is left goes back to the
+        banker (ruling LQ-12)."""
+        for s in range(self.num_players):
+            if self.bets[s]:
+                self.bank -= self.bets[s]
+                self.purse[s] += paid_even(self.bets[s])
+                self.bets[s] = 0
+        self.purse[banker] += self.bank
+        self.bank = 0
+        self._say("bank_loses", "the bank loses and pays every bet")
+
+    def _end_deal(self, before: list[int], record: DealRecord, extra: dict[str, Any]) -> None:
         """Log the deal's chips won and lost, then end the session if its agreed length is reached."""
         points = [self.wealth(s) - before[s] for s in range(self.num_players)]
-        scored = self._scored_this_deal()
+        scored = self._scored_this_deal() if self.hoyle else [0] * len(points)
         for s, p in enumerate(points):
             if p - scored[s]:
-                self.log.append(Event("score", {"seat": s, "points": p - scored[s], "reason": "deal"}))
+                self.log.append(score_event(s, p - scored[s], "deal"))
         text = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points) if p) or "no chips change hands"
-        self.log.append(
-            Event(
-                "hand_end",
-                {"points": points, "deal": self.deals_played, **extra, "text": f"deal over: {text}"},
-            )
-        )
-        if self.last_deal is not None:
-            self.last_deal["points"] = points
+        self.log.append(hand_end_event(points, f"deal over: {text}", deal=self.deals_played, **extra))
+        record.points = points
+        self.last_deal = record
         if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
-            self._finish()
+            self._finish()  # ruling LQ-16
 
     def _scored_this_deal(self) -> list[int]:
-        """Points already logged during this deal (Hoyle's spots pay the bank as they are matched)."""
+        """Points already logged during this deal (Hoyle's laid-out cards pay as they are matched)."""
         out = [0] * self.num_players
         for e in reversed(self.log):
             if e.kind == "hand_end":
@@ -817,71 +1129,73 @@ class LansquenetState(State):
         if self.banker is not None and self.bank:
             self.purse[self.banker] += self.bank
             self.bank = 0
-        self.phase, self.to_act = "over", None
+        self.phase, self.to_act = Phase.OVER, None
         self.queue = []
         self._say(
             "session_over",
             "the session is over: " + ", ".join(f"seat {s} {self.purse[s]}" for s in range(self.num_players)),
         )
 
+    def _length_reached(self, alive: list[int]) -> bool:
+        """``length=banks``: every player still holding chips has started the bank ``rounds`` times
+        (ruling LQ-16)."""
+        rounds = int(self.game.options["rounds"])
+        return self.game.options["length"] == "banks" and all(self.banks_started[s] >= rounds for s in alive)
+
     def _pass_bank(self) -> None:
-        """The bank goes to the right of the player who started it (skipping players without chips)."""
+        """The bank goes to the right of the player who started it, skipping players without chips
+        (rulings LQ-4, LQ-12, LQ-14)."""
         self.bank = 0
         alive = self.alive()
-        if len(alive) < 2:
+        if len(alive) < PLAYERS_TO_GO_ON or self._length_reached(alive):
             self._finish()
             return
-        if self.game.options["length"] == "banks" and all(
-            self.banks_started[s] >= int(self.game.options["rounds"]) for s in alive
-        ):
-            self._finish()
-            return
-        n = self.num_players
-        for k in range(1, n + 1):
-            s = (self.starter + k) % n
+        for s in [*self._in_turn_after(self.starter), self.starter]:
             if self.purse[s] > 0:
                 self._start_bank_turn(s)
                 return
 
-    def _keep_or_stop(self, seat: int, key: str) -> None:
-        if key == "keep":
+    def _keep_or_stop(self, seat: int, kind: str) -> None:
+        if kind == "keep":
             self._say("keep", f"seat {seat} keeps the bank of {self.bank} and deals again", seat=seat)
             if self.hoyle:
                 self._hoyle_deal()
             else:
                 self._open_betting()
-        elif key == "takeout":  # ruling LQ-13
+        elif kind == "takeout":  # ruling LQ-13
             out = self.bank - self.base_bank
             self.purse[seat] += out
             self.bank = self.base_bank
             self._say("takeout", f"seat {seat} takes out {out} and deals again with {self.bank}", seat=seat)
             self._open_betting()
+        elif self.hoyle:
+            self._say("stop", f"seat {seat} gives up the deal", seat=seat)
+            self._pass_bank()
         else:
-            if self.hoyle:
-                self._say("stop", f"seat {seat} gives up the deal", seat=seat)
-                self._pass_bank()
-                return
-            size = self.bank
-            self.purse[seat] += self.bank
-            self.bank = 0
-            self.base_bank = size
-            self._say("stop", f"seat {seat} stops; the bank of {size} is for sale", seat=seat, amount=size)
-            n = self.num_players
-            self.queue = [(seat + k) % n for k in range(1, n) if self.purse[(seat + k) % n] >= size]
-            self._offer_next()
+            self._offer_for_sale(seat)
 
-    def bank_size_for_sale(self) -> int:
-        return self.base_bank
+    def _offer_for_sale(self, seat: int) -> None:
+        """The banker stops and takes the whole bank back; it is offered at that size to each other
+        player who can put it up, nearest on the banker's right first (ruling LQ-14)."""
+        size = self.bank
+        self.purse[seat] += self.bank
+        self.bank = 0
+        self.base_bank = size
+        self._say("stop", f"seat {seat} stops; the bank of {size} is for sale", seat=seat, amount=size)
+        self.queue = [q for q in self._in_turn_after(seat) if self.purse[q] >= size]
+        self._offer_next()
 
     def _offer_next(self) -> None:
         if self.queue:
-            self.phase, self.to_act = "buy", self.queue.pop(0)
+            self.phase, self.to_act = Phase.BUY, self.queue.pop(0)
         else:
             self._say("unsold", "nobody buys the bank")
             self._pass_bank()
 
-    def _buy_or_pass(self, seat: int, key: str) -> None:
-        if key == "buy":
+    def _buy_or_pass(self, seat: int, kind: str) -> None:
+        if kind == "buy":
+            # The buyer deals, but the bank's starter stays: a bought bank passes on from the player
+            # who started it (ruling LQ-14), and buying it does not count as starting it (ruling LQ-15).
             size = self.base_bank
             self.purse[seat] -= size
             self.bank = size
@@ -898,19 +1212,21 @@ class LansquenetState(State):
     # --- Hoyle's game -----------------------------------------------------------------------
 
     def cover_left(self) -> int:
-        """What the banker can still cover: their chips less every bet standing on the table."""
+        """What the banker can still cover: their chips less every bet standing on the table; no bank
+        is put up in Hoyle's game (ruling LQ-17)."""
         banker = self._seat_of_banker()
-        standing = sum(sum(sp["bets"]) for sp in self.spots if not sp["matched"])
+        standing = sum(sum(sp.bets) for sp in self.laid_out if not sp.matched)
         return max(0, self.purse[banker] - standing)
 
     def _table_ranks(self) -> set[str]:
-        ranks = {rank_of(c) for c in self.hand_cards} | {rank_of(sp["card"]) for sp in self.spots}
+        ranks = {rank_of(c) for c in self.hand_cards} | {rank_of(sp.card) for sp in self.laid_out}
         if self.bank_card is not None:
             ranks.add(rank_of(self.bank_card))
         return ranks
 
     def _opening_card(self) -> str:
-        """One of the four opening cards: a rank already out is buried and another card dealt."""
+        """One of the four opening cards: a rank already out is buried and another card dealt, so the
+        four are of four ranks (ruling LQ-18)."""
         while True:
             card = self._draw()
             if rank_of(card) not in self._table_ranks():
@@ -919,9 +1235,11 @@ class LansquenetState(State):
             self._say("bury", f"{pretty(card)} repeats a rank already out and is buried", card=card)
 
     def _hoyle_deal(self) -> None:
-        self.deal_before = [self.wealth(s) for s in range(self.num_players)]
+        """Two hand cards (they carry no bets, ruling LQ-19), the bank's card, then the réjouissance,
+        the first card the players may bet on."""
+        self.deal_before = self.wealths()
         self._prepare_stock()
-        for i in range(2):
+        for i in range(HAND_CARDS):
             card = self._opening_card()
             self.hand_cards.append(card)
             self.hand_matched.append(False)
@@ -929,19 +1247,26 @@ class LansquenetState(State):
         self.bank_card = self._opening_card()
         self._say("bank_card", f"the bank's card: {pretty(self.bank_card)}", card=self.bank_card)
         card = self._opening_card()
-        self.spots.append({"card": card, "matched": False, "bets": [0] * self.num_players})
+        self.laid_out.append(LaidOut(card, False, [0] * self.num_players))
         self._say("rejouissance", f"the réjouissance: {pretty(card)}", card=card)
         self._open_hoyle_betting()
 
     def _open_hoyle_betting(self) -> None:
-        n = self.num_players
+        """One round of bets on the card just laid out, from the banker's right (ruling LQ-20)."""
         banker = self._seat_of_banker()
-        self.queue = [(banker + k) % n for k in range(1, n) if self.purse[(banker + k) % n] > 0]
+        self.queue = [q for q in self._in_turn_after(banker) if self.purse[q] > 0]
         self._next_hoyle_bettor()
+
+    def _bet_on_laid_out(self, seat: int, amount: int) -> None:
+        spot = self.laid_out[-1]
+        self.purse[seat] -= amount
+        spot.bets[seat] += amount
+        text = f"seat {seat} bets {amount} on {pretty(spot.card)}"
+        self._say("bet", text, seat=seat, amount=amount, card=spot.card)
 
     def _next_hoyle_bettor(self) -> None:
         if self.queue and self.cover_left() > 0:
-            self.phase, self.to_act = "hbet", self.queue.pop(0)
+            self.phase, self.to_act = Phase.HOYLE_BET, self.queue.pop(0)
             return
         self.queue = []
         self._hoyle_turn()
@@ -949,20 +1274,18 @@ class LansquenetState(State):
     def _hoyle_turn(self) -> None:
         """Turn cards until one is laid out fresh (betting opens on it) or the bank's card is matched."""
         assert self.bank_card is not None
-        banker = self._seat_of_banker()
         while True:
             if not self.shoe and not self.discards:
                 self._hoyle_exhausted()
                 return
             card = self._draw()
-            r = rank_of(card)
-            if r == rank_of(self.bank_card):
+            if pairs(card, self.bank_card):
                 self.pile.append(card)
                 self._say("turn", f"turned: {pretty(card)}, matching the bank's card", card=card)
                 self._hoyle_settle()
                 return
-            hit = next((i for i, c in enumerate(self.hand_cards) if rank_of(c) == r), None)
-            spot = next((sp for sp in self.spots if rank_of(sp["card"]) == r), None)
+            hit = next((i for i, c in enumerate(self.hand_cards) if pairs(card, c)), None)
+            spot = next((sp for sp in self.laid_out if pairs(card, sp.card)), None)
             if hit is not None:
                 self.pile.append(card)
                 if not self.hand_matched[hit]:
@@ -972,85 +1295,233 @@ class LansquenetState(State):
                     self._say("turn", f"turned: {pretty(card)}", card=card)
             elif spot is not None:
                 self.pile.append(card)
-                if not spot["matched"]:
-                    spot["matched"] = True
-                    won = sum(spot["bets"])
-                    self.purse[banker] += won
-                    for s, bet in enumerate(spot["bets"]):
-                        if bet:  # the chips change hands now, so the score moves now
-                            self.log.append(Event("score", {"seat": s, "points": -bet, "reason": "spot"}))
-                    if won:
-                        self.log.append(Event("score", {"seat": banker, "points": won, "reason": "spot"}))
-                    spot["bets"] = [0] * self.num_players
-                    takes = f": the bank takes {won}" if won else ""
-                    self._say(
-                        "turn", f"turned: {pretty(card)}, matching {pretty(spot['card'])}{takes}", card=card
-                    )
-                else:
+                if not spot.matched:
+                    self._bank_takes_the_card(spot, card)
+                else:  # a card once matched is dead (ruling LQ-20)
                     self._say("turn", f"turned: {pretty(card)}", card=card)
             else:
-                self.spots.append({"card": card, "matched": False, "bets": [0] * self.num_players})
+                self.laid_out.append(LaidOut(card, False, [0] * self.num_players))
                 self._say("lay_out", f"turned: {pretty(card)}, laid out for bets", card=card)
                 self._open_hoyle_betting()
                 return
+
+    def _bank_takes_the_card(self, spot: LaidOut, card: str) -> None:
+        """A laid-out card is matched: the bank takes every bet on it, and a card without bets is
+        matched all the same (ruling LQ-21)."""
+        banker = self._seat_of_banker()
+        spot.matched = True
+        won = sum(spot.bets)
+        self.purse[banker] += won
+        for s, bet in enumerate(spot.bets):
+            if bet:  # the chips change hands now, so the score moves now
+                self.log.append(score_event(s, -bet, "spot"))
+        if won:
+            self.log.append(score_event(banker, won, "spot"))
+        spot.bets = [0] * self.num_players
+        takes = f": the bank takes {won}" if won else ""
+        self._say("turn", f"turned: {pretty(card)}, matching {pretty(spot.card)}{takes}", card=card)
+
+    def _hoyle_record(self, result: str) -> DealRecord:
+        assert self.bank_card is not None
+        return DealRecord(
+            result,
+            [],
+            bank_card=self.bank_card,
+            hand_cards=list(self.hand_cards),
+            table=[sp.card for sp in self.laid_out],
+            pile=list(self.pile),
+        )
 
     def _hoyle_exhausted(self) -> None:
         """Every card is out and the bank's card was never matched (its partners were all buried at
         the opening): the deal ends and passes on (ruling LQ-29). Every laid-out card has been matched
         by then; a bet still standing (only in a tampered position) would go back."""
         returned = 0
-        for sp in self.spots:
+        for sp in self.laid_out:
             for s in range(self.num_players):
-                self.purse[s] += sp["bets"][s]
-                returned += sp["bets"][s]
-            sp["bets"] = [0] * self.num_players
+                self.purse[s] += sp.bets[s]
+                returned += sp.bets[s]
+            sp.bets = [0] * self.num_players
         back = f"; {returned} in bets go back" if returned else ""
         self._say("exhausted", f"every card is out before the bank's card is matched: the deal ends{back}")
-        self.last_deal = {
-            "bank_card": self.bank_card,
-            "hand_cards": list(self.hand_cards),
-            "table": [sp["card"] for sp in self.spots],
-            "pile": list(self.pile),
-            "result": "stock exhausted",
-        }
+        record = self._hoyle_record(STOCK_EXHAUSTED)
         self._clear_table()
         self.deals_played += 1
-        self._end_deal(self.deal_before, {"paid": 0, "deal_again": False, "exhausted": True})
-        if self.phase != "over":
+        self._end_deal(self.deal_before, record, {"paid": 0, "deal_again": False, "exhausted": True})
+        if self.phase != Phase.OVER:
             self._pass_bank()
 
     def _hoyle_settle(self) -> None:
+        """The bank's card is matched: the banker pays 1 to 1 every bet on cards not yet matched and
+        the deal ends (ruling LQ-21). Both hand cards matched first: the banker may deal again
+        (ruling LQ-22). Even money on a card that had as many partners left as the bank's card when
+        the bet was made is a fair bet (ruling LQ-25)."""
         banker = self._seat_of_banker()
         paid = 0
-        for sp in self.spots:
+        for sp in self.laid_out:
             for s in range(self.num_players):
-                bet = sp["bets"][s]
+                bet = sp.bets[s]
                 if bet:
                     self.purse[banker] -= bet
-                    self.purse[s] += 2 * bet
+                    self.purse[s] += paid_even(bet)
                     paid += bet
-            sp["bets"] = [0] * self.num_players
+            sp.bets = [0] * self.num_players
         both = all(self.hand_matched)
         self._say("bank_matched", f"the bank's card is matched: the banker pays {paid} on the cards standing")
-        self.last_deal = {
-            "bank_card": self.bank_card,
-            "hand_cards": list(self.hand_cards),
-            "table": [sp["card"] for sp in self.spots],
-            "pile": list(self.pile),
-            "result": "hand cards matched first" if both else "bank's card matched",
-        }
+        record = self._hoyle_record(HAND_CARDS_FIRST if both else BANKS_CARD_MATCHED)
         self._clear_table()
         self.deals_played += 1
-        self._end_deal(self.deal_before, {"paid": paid, "deal_again": both})
-        if self.phase == "over":
+        self._end_deal(self.deal_before, record, {"paid": paid, "deal_again": both})
+        if self.phase == Phase.OVER:
             return
-        if both and len(self.alive()) >= 2 and self.purse[banker] > 0:
+        if both and len(self.alive()) >= PLAYERS_TO_GO_ON and self.purse[banker] > 0:
             self.wins += 1
-            self.phase, self.to_act = "keep", banker
+            self.phase, self.to_act = Phase.KEEP, banker
         else:
             self._pass_bank()
 
-    # --- views, saving, auditing --------------------------------------------------------------
+    # --- views --------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View[LansquenetExtra]:
+        """Everything in Lansquenet is face up except the order of the stock: every seat sees alike."""
+        n = self.num_players
+        banker = self._seat_of_banker()
+        hoyle = self.hoyle
+        in_play = self.phase == Phase.HOYLE_BET
+        last = self.last_deal
+        if hoyle:
+            bets = [sum(sp.bets[s] for sp in self.laid_out) for s in range(n)]
+            room = self.cover_left() if in_play else 0
+        else:
+            bets = list(self.bets)
+            room = self.room() if self.phase == Phase.BET else 0
+        extra = LansquenetExtra(
+            bank=self.bank,
+            bets=bets,
+            room=room,
+            wins_in_row=self.wins,
+            banks_started=list(self.banks_started),
+            deals_played=self.deals_played,
+            last_result=last.result if last is not None else "",
+            last_points=list(last.points) if last is not None else [0] * n,
+            phase=self.phase,
+            starter=self.starter,
+            first_banker=self._first_banker(),
+            base_bank=self.base_bank,
+            same_rank_win=self.same_rank_win,
+            passed=list(self.passed),
+            queue=list(self.queue),
+            deal_before=list(self.deal_before),
+            hand_matched=list(self.hand_matched),
+            laid_out_matched=[sp.matched for sp in self.laid_out],
+            laid_out_bets=[list(sp.bets) for sp in self.laid_out],
+        )
+        wealths = self.wealths()
+        roles: dict[int, list[str]] = {
+            s: ["banker"] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
+        }
+        if self.starter != banker:
+            roles[self.starter].append("starter")
+        phase = self.phase
+        return self.make_view(
+            seat,
+            extra=extra,
+            zones=self._zones(in_play),
+            situation=self._situation(),
+            decision=DECISIONS.get(phase, ""),
+            prompt=self._prompt(),
+            chips=list(self.purse),
+            hand_number=self.deals_played + (0 if phase == Phase.OVER else 1),
+            roles=roles,
+        )
+
+    def _first_banker(self) -> int:
+        """The seat that took the first bank, as the log tells it (looked up once)."""
+        if self._first is None:
+            for e in self.log:
+                if e.kind == "first_banker" and e.to is None:
+                    seat = e.data.get("seat")
+                    self._first = seat if isinstance(seat, int) else 0
+                    break
+        return self._first or 0
+
+    def _zones(self, in_play: bool) -> list[Zone]:
+        """The table: the deal in play (Hoyle's bets), or else the last deal's cards as they fell."""
+        last = self.last_deal
+        when = ", last deal" if not in_play and last is not None else ""
+        if in_play:
+            bank_card, pile = self.bank_card, self.pile
+        else:
+            bank_card = last.bank_card if last is not None else None
+            pile = last.pile if last is not None else []
+        zones = [Zone("bank", None, [bank_card] if bank_card else [], f"the bank's card{when}")]
+        if self.hoyle:
+            laid: list[tuple[str, bool, list[int] | None]]
+            if in_play:
+                hand, laid = self.hand_cards, [(sp.card, sp.matched, sp.bets) for sp in self.laid_out]
+            else:
+                hand = list(last.hand_cards or []) if last is not None else []
+                laid = [(c, False, None) for c in (last.table if last is not None else [])]
+            matched = [c for c, m in zip(hand, self.hand_matched, strict=False) if m and in_play]
+            note = f" ({', '.join(pretty(c) for c in matched)} matched)" if matched else ""
+            zones.append(Zone("table", None, list(hand), f"the hand cards{when}{note}"))
+            for i, (card, done, bets) in enumerate(laid):
+                name = "the réjouissance" if i == REJOUISSANCE else "laid out"
+                zones.append(Zone("table", None, [card], name + when + _spot_note(done, bets)))
+        else:
+            players_card = last.players_card if last is not None and not in_play else self.players_card
+            zones.append(
+                Zone("table", None, [players_card] if players_card else [], f"the players' card{when}")
+            )
+        zones.append(Zone("pile", None, list(pile), f"cards turned{when}"))
+        zones.append(Zone("stock", None, [], "the stock", size=len(self.shoe)))
+        if int(self.game.options["packs"]) > 1:
+            zones.append(Zone("discards", None, [*sorted(self.discards)], "discards"))
+        return zones
+
+    def _situation(self) -> str:
+        s = self.to_act
+        phase = self.phase
+        if phase == Phase.OVER:
+            return "the session is over"
+        if phase == Phase.BANK:
+            return f"seat {s} takes the bank and chooses its size (1 to {self.purse[s or 0]})"
+        if phase == Phase.BET:
+            held = f"bank {self.bank} held by seat {self.banker}"
+            return f"{held}; {self.room()} may still be bet; seat {s} to bet"
+        if phase == Phase.HOYLE_BET:
+            card = self.laid_out[-1].card
+            return f"seat {s} may bet on {pretty(card)} (the banker covers {self.cover_left()} more)"
+        if phase == Phase.KEEP and self.hoyle:
+            return f"both hand cards were matched first: seat {s} may deal again (keep) or stop"
+        if phase == Phase.KEEP:
+            return f"the bank won: seat {s} keeps the bank ({self.bank}) and deals again, or stops"
+        return f"seat {s} may buy the bank of {self.base_bank}"
+
+    def _prompt(self) -> str:
+        s = self.to_act
+        if s is None:
+            return ""
+        phase = self.phase
+        if phase == Phase.BANK:
+            return f"put up a bank: bank N, 1 to {self.purse[s]}"
+        if phase == Phase.BET:
+            cap = min(self.room(), self.purse[s])
+            banco = ", banco (the whole bank)" if self.banco_allowed(s) else ""
+            return f"bet N (1 to {cap}){banco}, or pass" if cap >= MIN_BET else f"pass{banco}"
+        if phase == Phase.HOYLE_BET:
+            cap = min(self.cover_left(), self.purse[s])
+            return f"bet N on {pretty(self.laid_out[-1].card)} (1 to {cap}), or pass"
+        if phase == Phase.KEEP:
+            if self.hoyle:
+                return "keep the deal, or stop"
+            takeout = f", takeout (back to {self.base_bank})" if self.takeout_allowed() else ""
+            return f"keep the bank of {self.bank}{takeout}, or stop"
+        if phase == Phase.BUY:
+            return f"buy the bank of {self.base_bank}, or pass"
+        return ""
+
+    # --- saving ---------------------------------------------------------------------------------
 
     def public(self) -> dict[str, Any]:
         """Everything on the table, which every seat sees alike (the bookkeeping of turns included)."""
@@ -1066,12 +1537,12 @@ class LansquenetState(State):
             "pile": list(self.pile),
             "hand_cards": list(self.hand_cards),
             "hand_matched": list(self.hand_matched),
-            "table": copy.deepcopy(self.spots),
+            "table": [sp.to_save() for sp in self.laid_out],
             "discards": sorted(self.discards),
             "banks_started": list(self.banks_started),
             "deals_played": self.deals_played,
             "wins_in_row": self.wins,
-            "last_deal": copy.deepcopy(self.last_deal),
+            "last_deal": self.last_deal.to_save() if self.last_deal is not None else None,
             "bookkeeping": {
                 "to_act": self.to_act,
                 "passed": list(self.passed),
@@ -1094,12 +1565,13 @@ class LansquenetState(State):
         self.pile = list(data["pile"])
         self.hand_cards = list(data["hand_cards"])
         self.hand_matched = list(data["hand_matched"])
-        self.spots = copy.deepcopy(list(data["table"]))
+        self.laid_out = [LaidOut(sp["card"], sp["matched"], list(sp["bets"])) for sp in data["table"]]
         self.discards = list(data["discards"])
         self.banks_started = list(data["banks_started"])
         self.deals_played = data["deals_played"]
         self.wins = data["wins_in_row"]
-        self.last_deal = copy.deepcopy(data["last_deal"])
+        last = data["last_deal"]
+        self.last_deal = DealRecord.from_save(last) if last is not None else None
         book = data["bookkeeping"]
         self.to_act = book["to_act"]
         self.passed = list(book["passed"])
@@ -1107,62 +1579,6 @@ class LansquenetState(State):
         self.base_bank = book["base_bank"]
         self.same_rank_win = book["same_rank_win"]
         self.deal_before = list(book["deal_before"])
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self.base_view(seat)
-        out.update(self.public())
-        out["dealer"] = self.banker
-        out["stock_size"] = len(self.shoe)
-        out["on_table"] = self._table_text() or None
-        out["last"] = self._last_text() or None
-        out["message"] = self._message()
-        return out
-
-    def _table_text(self) -> str:
-        """The cards of the deal in progress, in one line for the terminal."""
-        pairs = zip(self.hand_cards, self.hand_matched, strict=True)
-        parts = [f"hand {pretty(c)}{' (matched)' if m else ''}" for c, m in pairs]
-        if self.bank_card:
-            parts.append(f"bank's card {pretty(self.bank_card)}")
-        if self.players_card:
-            parts.append(f"players' card {pretty(self.players_card)}")
-        for sp in self.spots:
-            staked = sum(sp["bets"])
-            state = " matched" if sp["matched"] else (f" [{staked} bet]" if staked else "")
-            parts.append(f"{pretty(sp['card'])}{state}")
-        return " · ".join(parts)
-
-    def _last_text(self) -> str:
-        last = self.last_deal
-        if not last:
-            return ""
-        if "players_card" in last:
-            cards = f"{pretty(last['bank_card'])} v {pretty(last['players_card'])}"
-            turned = " ".join(pretty(c) for c in last["pile"])
-            return f"{cards}{', then ' + turned if turned else ''}: {last['result']}"
-        if "bank_card" in last:
-            return f"bank's card {pretty(last['bank_card'])}: {last['result']}"
-        return str(last["result"])
-
-    def _message(self) -> str:
-        s = self.to_act
-        if self.phase == "over":
-            return "the session is over"
-        if self.phase == "bank":
-            return f"seat {s} takes the bank and chooses its size (1 to {self.purse[s or 0]})"
-        if self.phase == "bet":
-            room = self.bank - sum(self.bets)
-            return f"bank {self.bank} held by seat {self.banker}; {room} may still be bet; seat {s} to bet"
-        if self.phase == "hbet":
-            card = self.spots[-1]["card"]
-            return f"seat {s} may bet on {pretty(card)} (the banker covers {self.cover_left()} more)"
-        if self.phase == "keep" and self.hoyle:
-            return f"both hand cards were matched first: seat {s} may deal again (keep) or stop"
-        if self.phase == "keep":
-            return f"the bank won: seat {s} keeps the bank ({self.bank}) and deals again, or stops"
-        if self.phase == "buy":
-            return f"seat {s} may buy the bank of {self.base_bank}"
-        return ""
 
     def _data(self) -> dict[str, Any]:
         return {"public": self.public(), "shoe": list(self.shoe), "stacks": [list(s) for s in self.stacks]}
@@ -1211,17 +1627,15 @@ class LansquenetState(State):
                 raise InvalidState(f"{name}: seats must be distinct seats from 0 to {n - 1}")
         if len(self.hand_matched) != len(self.hand_cards):
             raise InvalidState("public.hand_matched: one flag per hand card")
-        for i, sp in enumerate(self.spots):
-            if len(sp["bets"]) != n:
-                raise InvalidState(f"public.table.{i}.bets: {len(sp['bets'])} entries for {n} seats")
+        for i, sp in enumerate(self.laid_out):
+            if len(sp.bets) != n:
+                raise InvalidState(f"public.table.{i}.bets: {len(sp.bets)} entries for {n} seats")
         if self.deal_before and len(self.deal_before) != n:
             raise InvalidState(
                 f"public.bookkeeping.deal_before: {len(self.deal_before)} entries for {n} seats"
             )
-        if self.last_deal is not None and len(self.last_deal["points"]) != n:
-            raise InvalidState(
-                f"public.last_deal.points: {len(self.last_deal['points'])} entries for {n} seats"
-            )
+        if self.last_deal is not None and len(self.last_deal.points) != n:
+            raise InvalidState(f"public.last_deal.points: {len(self.last_deal.points)} entries for {n} seats")
         if self.game.options["length"] == "banks":
             rounds = int(self.game.options["rounds"])
             if max(self.banks_started) > rounds:
@@ -1244,13 +1658,15 @@ class LansquenetState(State):
         for i, stack in enumerate(self.stacks):
             if Counter(stack) - pack.counts():
                 raise InvalidState(f"stacks.{i}: not cards of the {pack.title}")
-        last = self.last_deal or {}
-        for key in ("bank_card", "players_card"):
-            if key in last and not pack.is_card(last[key]):
-                raise InvalidState(f"public.last_deal.{key}: not a card of the {pack.title}")
-        for key in ("pile", "hand_cards", "table"):
-            if any(not pack.is_card(c) for c in last.get(key, [])):
-                raise InvalidState(f"public.last_deal.{key}: not cards of the {pack.title}")
+        last = self.last_deal
+        if last is not None:
+            for key, card in (("bank_card", last.bank_card), ("players_card", last.players_card)):
+                if card is not None and not pack.is_card(card):
+                    raise InvalidState(f"public.last_deal.{key}: not a card of the {pack.title}")
+            laid = (("pile", last.pile), ("hand_cards", last.hand_cards or []), ("table", last.table))
+            for key, cards in laid:
+                if any(not pack.is_card(c) for c in cards):
+                    raise InvalidState(f"public.last_deal.{key}: not cards of the {pack.title}")
 
     def stakes(self) -> list[int]:
         """Each seat's starting chips, as the log's ``stake`` score events record them."""
@@ -1266,24 +1682,26 @@ class LansquenetState(State):
                 or reason not in _SCORE_REASONS
             ):
                 raise InvalidState(
-                    f"log: a score event of Lansquenet is whole chips for a reason: {echo(e.data)}"
+                    f"log: a score event of Lansquenet is whole chips for a reason: {echo(dict(e.data))}"
                 )
             if reason == "stake":
                 seat = e.data["seat"]
                 if out[seat] is not None or not 0 <= points <= MAX_CHIPS:
-                    raise InvalidState(f"log: seat {seat} has a second or impossible stake: {echo(e.data)}")
+                    raise InvalidState(
+                        f"log: seat {seat} has a second or impossible stake: {echo(dict(e.data))}"
+                    )
                 out[seat] = points
         if any(p is None for p in out):
             raise InvalidState("log: every seat's stake is logged when the session starts")
         stakes = [p or 0 for p in out]
-        if sum(stakes) > MAX_CHIPS or sum(1 for p in stakes if p > 0) < 2:
+        if sum(stakes) > MAX_CHIPS or sum(1 for p in stakes if p > 0) < PLAYERS_TO_GO_ON:
             raise InvalidState(
                 f"log: the stakes are two or more players' chips, at most {MAX_CHIPS:,} in all"
             )
         return stakes
 
     def _check_chips(self) -> None:
-        total = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp["bets"]) for sp in self.spots)
+        total = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp.bets) for sp in self.laid_out)
         start = sum(self.stakes())
         if total != start:
             raise InvalidState(f"public: {total} chips at the table, but the session started with {start}")
@@ -1292,27 +1710,27 @@ class LansquenetState(State):
         """The phase and the seat to move agree with the table."""
         phase, s, banker = self.phase, self.to_act, self.banker
         assert banker is not None
-        if (phase == "over") != (s is None):
+        if (phase == Phase.OVER) != (s is None):
             raise InvalidState(
                 "public.bookkeeping.to_act: a seat is to move exactly while the session goes on"
             )
-        if self.queue and phase not in ("buy", "hbet"):
+        if self.queue and phase not in (Phase.BUY, Phase.HOYLE_BET):
             raise InvalidState("public.bookkeeping.queue: only a sale or Hoyle's betting queues seats")
-        on_table = self.bank_card or self.players_card or self.pile or self.hand_cards or self.spots
-        if on_table and phase != "hbet":
+        on_table = self.bank_card or self.players_card or self.pile or self.hand_cards or self.laid_out
+        if on_table and phase != Phase.HOYLE_BET:
             raise InvalidState("public: cards lie on the table only while Hoyle's bets are placed")
-        if phase == "over" or s is None:
+        if phase == Phase.OVER or s is None:
             if self.bank or any(self.bets):
                 raise InvalidState("public.bank: the bank and the bets go back when the session ends")
             return
-        if len(self.alive()) < 2:
+        if len(self.alive()) < PLAYERS_TO_GO_ON:
             raise InvalidState("public.purses: the session goes on only while two players hold chips")
         if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
             raise InvalidState("public.deals_played: the agreed deals are played, the session is over")
-        if phase == "keep":
+        if phase == Phase.KEEP:
             if s != banker or self.wins < 1 or any(self.bets):
                 raise InvalidState("public.phase: 'keep' is the winning banker's choice after a deal")
-        elif phase in ("bet", "hbet", "buy") and (s == banker or self.purse[s] <= 0):
+        elif phase in (Phase.BET, Phase.HOYLE_BET, Phase.BUY) and (s == banker or self.purse[s] <= 0):
             raise InvalidState(f"public.bookkeeping.to_act: seat {s} cannot {phase} now")
 
     def _check_rotation(self) -> None:
@@ -1346,12 +1764,12 @@ class LansquenetState(State):
     def _check_classic(self) -> None:
         phase, s = self.phase, self.to_act
         banker = self._seat_of_banker()
-        if phase == "hbet" or self.deal_before:
+        if phase == Phase.HOYLE_BET or self.deal_before:
             raise InvalidState("public.phase: Hoyle's bets belong to variant=hoyle")
-        if phase == "bank":
+        if phase == Phase.BANK:
             if s != banker or banker != self.starter or self.bank or any(self.bets):
                 raise InvalidState("public.phase: the player starting the bank puts it up before any bet")
-        elif phase == "bet":
+        elif phase == Phase.BET:
             if (
                 self.bank <= 0
                 or sum(self.bets) >= self.bank
@@ -1361,15 +1779,15 @@ class LansquenetState(State):
                 raise InvalidState("public.bets: bets stay below the bank while they are placed")
             if s in self.passed or banker in self.passed:
                 raise InvalidState("public.bookkeeping.passed: a seat that passed is not asked again")
-        elif phase == "keep":
+        elif phase == Phase.KEEP:
             if self.bank <= 0 or self.base_bank > self.bank:
                 raise InvalidState("public.bank: a winning bank holds at least what it started the deal with")
-            last = self.last_deal or {}
-            if last.get("result") != "bank wins" or last.get("same_rank") != self.same_rank_win:
+            last = self.last_deal
+            if last is None or last.result != BANK_WINS or last.same_rank != self.same_rank_win:
                 raise InvalidState(
                     "public.bookkeeping.same_rank_win: the bank won the last deal, as it was dealt"
                 )
-        elif phase == "buy":
+        elif phase == Phase.BUY:
             assert s is not None
             size = self.base_bank
             if self.bank or any(self.bets) or size <= 0:
@@ -1377,44 +1795,44 @@ class LansquenetState(State):
             if any(self.purse[q] < size for q in [s, *self.queue]):
                 raise InvalidState("public.bookkeeping.queue: only players who can put up the bank are asked")
             self._check_in_rotation([s, *self.queue], "public.bookkeeping.queue")
-        if self.bank and phase not in ("bet", "keep"):
+        if self.bank and phase not in (Phase.BET, Phase.KEEP):
             raise InvalidState("public.bank: a bank stands only while bets are placed or the banker chooses")
-        if any(self.bets) and phase != "bet":
+        if any(self.bets) and phase != Phase.BET:
             raise InvalidState("public.bets: bets stand only while they are placed")
 
     def _check_hoyle(self) -> None:
         phase, s, n = self.phase, self.to_act, self.num_players
         banker = self._seat_of_banker()
-        if phase not in ("hbet", "keep", "over"):
+        if phase not in (Phase.HOYLE_BET, Phase.KEEP, Phase.OVER):
             raise InvalidState(f"public.phase: Hoyle's game has no {phase!r} phase")
         if self.bank or any(self.bets) or self.base_bank or self.players_card or self.same_rank_win:
             raise InvalidState("public.bank: Hoyle's game puts up no bank and turns no players' card")
         if banker != self.starter:
             raise InvalidState("public.starter: nobody buys the deal in Hoyle's game")
-        if phase == "keep" and self.purse[banker] <= 0:
+        if phase == Phase.KEEP and self.purse[banker] <= 0:
             raise InvalidState("public.purses: the banker deals again only holding chips")
-        if phase != "hbet":
+        if phase != Phase.HOYLE_BET:
             return
         assert s is not None and self.bank_card is not None
-        if len(self.hand_cards) != 2 or not self.spots or self.spots[-1]["matched"]:
+        if len(self.hand_cards) != HAND_CARDS or not self.laid_out or self.laid_out[-1].matched:
             raise InvalidState("public.table: bets are placed on the card just laid out, after the opening")
         if self.cover_left() <= 0:
             raise InvalidState("public.table: the banker cannot cover the bets standing")
         if len(self.deal_before) != n:
             raise InvalidState("public.bookkeeping.deal_before: every seat's chips before the deal")
         ranks = [rank_of(c) for c in self.hand_cards] + [rank_of(self.bank_card)]
-        ranks += [rank_of(sp["card"]) for sp in self.spots]
+        ranks += [rank_of(sp.card) for sp in self.laid_out]
         if len(set(ranks)) != len(ranks):
             raise InvalidState("public.table: every card on the table is of a rank of its own")
         piled = {rank_of(c) for c in self.pile}
         if not piled <= set(ranks):
             raise InvalidState("public.pile: only cards pairing one on the table are piled")
-        for i, sp in enumerate(self.spots):
-            if sp["matched"] != (rank_of(sp["card"]) in piled) or (sp["matched"] and any(sp["bets"])):
+        for i, sp in enumerate(self.laid_out):
+            if sp.matched != (rank_of(sp.card) in piled) or (sp.matched and any(sp.bets)):
                 raise InvalidState(
                     f"public.table.{i}: a card is matched when its rank is piled, and its bets taken"
                 )
-            if sp["bets"][banker]:
+            if sp.bets[banker]:
                 raise InvalidState(f"public.table.{i}.bets: the banker does not bet against the bank")
         for i, (card, matched) in enumerate(zip(self.hand_cards, self.hand_matched, strict=True)):
             if matched and rank_of(card) not in piled:
@@ -1430,6 +1848,30 @@ class LansquenetState(State):
     def inventory(self) -> Counter[str]:
         out = Counter(self.shoe)
         out.update(self._face_up())
-        chips = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp["bets"]) for sp in self.spots)
+        chips = sum(self.purse) + self.bank + sum(self.bets) + sum(sum(sp.bets) for sp in self.laid_out)
         out["chips"] = chips
         return out
+
+
+def _anywhere(place: int, card: str) -> bool:
+    """Any unseen card may lie anywhere in the stock: nothing a seat saw says where."""
+    return True
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _spot_note(matched: bool, bets: list[int] | None) -> str:
+    """A laid-out card's state in words: matched, or the bets standing on it."""
+    if matched:
+        return " (matched)"
+    if not bets or not any(bets):
+        return ""
+    return ": " + ", ".join(f"seat {s} bets {b}" for s, b in enumerate(bets) if b)
+
+
+def _phase_word(word: str) -> PhaseWord:
+    if word not in ("bank", "bet", "hbet", "keep", "buy", "over"):
+        raise ValueError(f"no phase {word!r}")
+    return cast(PhaseWord, word)
