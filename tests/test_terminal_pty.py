@@ -30,6 +30,7 @@ def spawn(*args: str, path: str = "") -> Any:
         ["-m", "parlour", "play", *args],
         env=env,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of typed-ahead lines may split a character of the output
         timeout=60,
         dimensions=(50, 120),
         cwd=str(ROOT),

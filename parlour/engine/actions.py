@@ -137,6 +137,10 @@ class ActionSpec:
         return " ".join([self.kind, *shown])
 
 
+KNOWN_ACTIONS = 4096
+"""How many distinct canonical actions a notation remembers parsed."""
+
+
 @dataclass(frozen=True)
 class Notation:
     """A game's actions: their kinds, arguments and spelling.
@@ -149,13 +153,15 @@ class Notation:
     specs: tuple[ActionSpec, ...]
     is_card: Callable[[str], bool]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    _by_kind: dict[str, ActionSpec] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _known: dict[str, Action] = field(init=False, repr=False, compare=False, default_factory=dict)
+    """Actions already parsed by ``parse_known`` (they are immutable, so one value serves every state)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_kind", {s.kind: s for s in self.specs})
+        self._by_kind.update((s.kind, s) for s in self.specs)
 
     def spec(self, kind: str) -> ActionSpec | None:
-        by_kind: dict[str, ActionSpec] = getattr(self, "_by_kind")  # noqa: B009 (set in __post_init__)
-        return by_kind.get(kind)
+        return self._by_kind.get(kind)
 
     @property
     def kinds(self) -> list[str]:
@@ -195,7 +201,17 @@ class Notation:
         return Action(kind, tuple(args))
 
     def parse_known(self, text: str) -> Action:
-        """The typed action of canonical text already known to be legal: no checks, as fast as a split."""
+        """The typed action of canonical text already known to be legal: no checks, as fast as a
+        dictionary look-up once seen (a game has a few hundred distinct actions; amounts beyond the
+        first ``KNOWN_ACTIONS`` seen are parsed each time)."""
+        action = self._known.get(text)
+        if action is None:
+            action = self._split_known(text)
+            if len(self._known) < KNOWN_ACTIONS:
+                self._known[text] = action
+        return action
+
+    def _split_known(self, text: str) -> Action:
         kind, _, rest = text.partition(" ")
         if not rest:
             return Action(kind)

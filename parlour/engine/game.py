@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from parlour.cards import get_pack
 from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation
@@ -50,8 +51,13 @@ _SCRIPT: ContextVar[Rng | None] = ContextVar("parlour_replay_rng", default=None)
 """The recorded draws the next new state takes its chance from (set only by ``Game.replay``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class _EventFields(NamedTuple):
+    kind: str
+    data: Mapping[str, Any]
+    to: int | None
+
+
+class Event(_EventFields):
     """One entry of a match's log.
 
     ``to`` is ``None`` for an event every seat (and a spectator) sees, the
@@ -60,16 +66,18 @@ class Event:
     games log ``score`` events (``{"seat": s, "points": p, "reason": ...}``)
     whose points add up to ``State.scores``, and one ``hand_end`` event per hand
     (``{"points": [per seat]}``) that simulations read.
+
+    Logged events are never changed again, so clones share them: an event is an immutable
+    record (a named tuple: cheap to make, every action logs two or three) and its ``data`` a
+    read-only view of the dict it is given, which the caller hands over and never touches again.
     """
 
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    to: int | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        # Logged events are never changed again, so clones share them: a read-only view of the data.
-        if not isinstance(self.data, MappingProxyType):
-            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+    def __new__(cls, kind: str, data: Mapping[str, Any] | None = None, to: int | None = None) -> Event:
+        if type(data) is not MappingProxyType:
+            data = MappingProxyType({} if data is None else data if type(data) is dict else dict(data))
+        return _new_tuple(cls, (kind, data, to))
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (self.to == seat and seat != RECORD)
@@ -83,6 +91,9 @@ class Event:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
         return cls(data["kind"], data.get("data", {}), data.get("to"))
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -164,8 +175,30 @@ def _checked_log(raw: object, players: int) -> list[Event]:
             raise InvalidSave(f"log.{i}.data: must be an object")
         if to is not None and (isinstance(to, bool) or not isinstance(to, int) or not RECORD <= to < players):
             raise InvalidSave(f"log.{i}.to: must be a seat from 0 to {players - 1} (or {RECORD}, the record)")
+        _check_shared_event(f"log.{i}.data", kind, data, players)
         out.append(Event(kind, data, to))
     return out
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _check_shared_event(where: str, kind: str, data: dict[str, Any], players: int) -> None:
+    """The events every game writes and every reader (simulations, front ends) relies on:
+    a ``text`` is words, a ``score`` gives a seat its points, a ``hand_end`` every seat's points."""
+    if "text" in data and not isinstance(data["text"], str):
+        raise InvalidSave(f"{where}.text: must be a string")
+    if kind == "score":
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidSave(f"{where}.seat: must be a seat from 0 to {players - 1}")
+        if not _is_number(data.get("points")):
+            raise InvalidSave(f"{where}.points: must be a finite number")
+    elif kind == "hand_end":
+        points = data.get("points")
+        if not isinstance(points, list) or len(points) != players or not all(map(_is_number, points)):
+            raise InvalidSave(f"{where}.points: must be {players} finite numbers, one a seat")
 
 
 def _check_loaded(state: State) -> None:
@@ -369,11 +402,12 @@ class State(ABC):
         canonical = str(typed)
         if not self.is_legal(canonical):
             raise ForbiddenAction(action, self.explain_illegal(typed))
-        self._carry_out(canonical)
+        self._carry_out(canonical, typed)
 
-    def _carry_out(self, action: str) -> None:
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
         """Record a legal canonical action, then carry it out."""
-        typed = self.game.notation.parse_known(action)
+        if typed is None:
+            typed = self.game.notation.parse_known(action)
         self.log.append(Event("action", {"seat": self.current_player, "action": action}, RECORD))
         if self.rng.live and self.rng.sink is None:  # a copied live source records into its new owner
             self.rng.sink = self._record_chance
