@@ -7,7 +7,9 @@
 """
 
 from parlour.engine import (
+    Action,
     Event,
+    ForbiddenAction,
     Game,
     GameInfo,
     IllegalAction,
@@ -15,10 +17,13 @@ from parlour.engine import (
     InvalidOption,
     InvalidSave,
     InvalidState,
+    MalformedAction,
     Option,
+    Outcome,
     ParlourError,
     State,
     UnknownGame,
+    View,
     game_class,
     list_games,
     make,
@@ -27,7 +32,9 @@ from parlour.engine import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "Event",
+    "ForbiddenAction",
     "Game",
     "GameInfo",
     "IllegalAction",
@@ -35,10 +42,13 @@ __all__ = [
     "InvalidOption",
     "InvalidSave",
     "InvalidState",
+    "MalformedAction",
     "Option",
+    "Outcome",
     "ParlourError",
     "State",
     "UnknownGame",
+    "View",
     "game_class",
     "list_games",
     "make",

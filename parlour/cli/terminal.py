@@ -226,11 +226,21 @@ class TerminalGame:
                 self.console.print(Markdown(self.game.rules_text()))
                 continue
             action = raw
-            if raw.isascii() and raw.isdigit():  # a move's number ('²' is a digit to isdigit, not to int)
+            ranges = view.legal_ranges
+            if raw.isascii() and raw.isdigit() and not legal and len(ranges) == 1:
+                action = f"{ranges[0].verb} {raw}"  # the only move names an amount: the number is it
+            elif raw.isascii() and raw.isdigit():  # a move's number ('²' is a digit to isdigit, not to int)
                 index = int(raw) - 1 if len(raw) <= 6 else -1
                 if not 0 <= index < len(legal):
                     shown = raw if len(raw) <= 12 else raw[:12] + "…"
-                    self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
+                    if not legal:
+                        forms = ", ".join(f"'{r.verb} N' ({r.low}-{r.high})" for r in ranges)
+                        self.say_error(f"There are no numbered moves here; type {forms}.")
+                    elif ranges:
+                        forms = ", ".join(f"'{r.verb} N'" for r in ranges)
+                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}, or {forms}.")
+                    else:
+                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
                     continue
                 action = legal[index]
             elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
@@ -297,7 +307,7 @@ class TerminalGame:
             if zone.owner == view.seat and zone.kind != "hand":
                 mine = Text(f"your {self.zone_label(zone)}: ")
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
-        if view.seat is not None:
+        if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
             self.console.print(Text("your hand: ").append_text(self.cards(view.hand, trump)))
         self.show_moves(view)
 

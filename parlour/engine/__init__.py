@@ -1,24 +1,30 @@
 """The game-independent core: the Game/State contract, options, RNG and registry."""
 
-from parlour.engine.actions import AmountRange, parse_amount
+from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation, parse_amount
 from parlour.engine.errors import (
+    ForbiddenAction,
     IllegalAction,
     InvalidDeal,
     InvalidOption,
     InvalidSave,
     InvalidState,
+    MalformedAction,
     ParlourError,
     UnknownGame,
 )
-from parlour.engine.game import Event, Game, GameInfo, State
+from parlour.engine.game import Event, Game, GameInfo, Outcome, State
 from parlour.engine.manifest import GameManifest
 from parlour.engine.options import Option
 from parlour.engine.registry import game_class, list_games, make, manifest, manifests
 from parlour.engine.rng import Rng, check_seed, derive_seed, fresh_seed
+from parlour.engine.views import View, Zone
 
 __all__ = [
+    "Action",
+    "ActionSpec",
     "AmountRange",
     "Event",
+    "ForbiddenAction",
     "Game",
     "GameInfo",
     "GameManifest",
@@ -27,11 +33,16 @@ __all__ = [
     "InvalidOption",
     "InvalidSave",
     "InvalidState",
+    "MalformedAction",
+    "Notation",
     "Option",
+    "Outcome",
     "ParlourError",
     "Rng",
     "State",
     "UnknownGame",
+    "View",
+    "Zone",
     "check_seed",
     "derive_seed",
     "fresh_seed",

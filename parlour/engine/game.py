@@ -438,8 +438,9 @@ class State(ABC):
     ) -> View[Any]:
         """A ``View`` with the fields every game shares filled in from the state (seats, teams, whose
         turn, the legal actions for the seat to move only, scores, outcome); the game gives the rest."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"no seat {seat}: seats are 0 to {self.num_players - 1}")
+        players = self.game.num_players
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {players - 1}")
         current = self.current_player
         teams = [list(t) for t in self.teams]
         team_of = {s: i for i, t in enumerate(teams) for s in t}
@@ -449,10 +450,10 @@ class State(ABC):
         return View(
             game=self.game.name,
             seat=seat,
-            players=self.num_players,
+            players=players,
             seats=[
                 SeatView(s, team_of[s], list(roles.get(s, [])), hand_sizes[s] if hand_sizes else None)
-                for s in range(self.num_players)
+                for s in range(players)
             ],
             teams=teams,
             to_move=current,

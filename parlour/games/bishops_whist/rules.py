@@ -1053,6 +1053,8 @@ class BishopsWhistState(State):
 
     def _shown(self, seat: int, turn_up_known: bool) -> list[str]:
         """The cards of ``seat``'s hand that every seat knows: exposed, withdrawn, the turn-up held."""
+        if not self.exposed and not self.withdrawn:  # the usual case: at most the turn-up is known
+            return [self.turn_up] if turn_up_known and seat == self.dealer else []
         # Exposed and withdrawn cards are different cards of the hand; the turn-up may be one of them.
         known = Counter(c for s, c in self.exposed if s == seat)
         known.update(c for s, c in self.withdrawn if s == seat)
@@ -1060,8 +1062,39 @@ class BishopsWhistState(State):
             known |= Counter([self.turn_up])
         return sorted(known.elements(), key=ORDER.__getitem__)
 
+    _Gathered = tuple[
+        tuple[tuple[str, ...], ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, int]
+    ]
+    _gathered_for: tuple[list[dict[str, Any]], int, _Gathered] | None = None
+
+    def _gathered(self) -> _Gathered:
+        """The gathered tricks of the hand as the views show them (each seat's cards won, the cards,
+        leaders and winners in order, tricks per side), kept until the next trick is gathered: a
+        view is asked for at every move and the gathered tricks change once a trick."""
+        tricks = self.tricks
+        cached = self._gathered_for
+        if cached is not None and cached[0] is tricks and cached[1] == len(tricks):
+            return cached[2]
+        won: list[list[str]] = [[], [], [], []]
+        trick_cards: list[str] = []
+        tricks_won = [0, 0]
+        for t in tricks:
+            cards_of = [c for _, c in t["cards"]]
+            won[t["winner"]].extend(cards_of)
+            trick_cards.extend(cards_of)
+            tricks_won[self.team_of[t["winner"]]] += 1
+        gathered: BishopsWhistState._Gathered = (
+            tuple(tuple(w) for w in won),
+            tuple(trick_cards),
+            tuple(t["leader"] for t in tricks),
+            tuple(t["winner"] for t in tricks),
+            (tricks_won[0], tricks_won[1]),
+        )
+        self._gathered_for = (tricks, len(tricks), gathered)
+        return gathered
+
     def view(self, seat: int | None) -> View[BishopsWhistExtra]:
-        phase, hands, team_of = self.phase, self.hands, self.team_of
+        phase, hands = self.phase, self.hands
         turn_up_known = self._turn_up_known()
         anything_shown = bool(self.exposed or self.withdrawn)
         zones: list[Zone] = []
@@ -1080,20 +1113,8 @@ class BishopsWhistState(State):
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
             zones.append(Zone("turn_up", self.dealer, [self.turn_up], "turned up"))
             zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
-        won: list[list[str | None]] = [[], [], [], []]
-        trick_cards: list[str] = []
-        leaders: list[int] = []
-        winners: list[int] = []
-        tricks_won = [0, 0]
-        for t in self.tricks:
-            cards_of = [c for _, c in t["cards"]]
-            winner = t["winner"]
-            won[winner].extend(cards_of)
-            trick_cards.extend(cards_of)
-            leaders.append(t["leader"])
-            winners.append(winner)
-            tricks_won[team_of[winner]] += 1
-        zones += [Zone("tricks_won", s, won[s]) for s in range(SEATS)]
+        won, trick_cards, leaders, winners, tricks_won = self._gathered()
+        zones += [Zone("tricks_won", s, list(won[s])) for s in range(SEATS)]
         number = len(self.tricks) + 1
         trick = None
         if phase in (PHASE_PLAY, PHASE_REVIEW):
@@ -1109,19 +1130,25 @@ class BishopsWhistState(State):
             turn_up=self.turn_up,
             turn_up_held=self.turn_up_held and phase in (PHASE_PLAY, PHASE_REVIEW),
             bishop_cut=self.bishop_cut,
-            tricks_won=tricks_won,
+            tricks_won=list(tricks_won),
             hand_points=list(self.hand_points),
             hands_played=self.hands_played,
-            exposed=[[c for s, c in self.exposed if s == x] for x in range(SEATS)],
-            withdrawn=[[c for s, c in self.withdrawn if s == x] for x in range(SEATS)],
+            exposed=[[c for s, c in self.exposed if s == x] for x in range(SEATS)]
+            if self.exposed
+            else [[], [], [], []],
+            withdrawn=(
+                [[c for s, c in self.withdrawn if s == x] for x in range(SEATS)]
+                if self.withdrawn
+                else [[], [], [], []]
+            ),
             own_revokes=[n for s, n in self.revokes if s == seat],
             order=list(self.order),
             review=list(self.review),
             stood=list(self.stood),
             exposed_this_trick=list(self.exposed_now),
-            trick_cards=trick_cards,
-            trick_leaders=leaders,
-            trick_winners=winners,
+            trick_cards=list(trick_cards),
+            trick_leaders=list(leaders),
+            trick_winners=list(winners),
         )
         decision, prompt = self._decision()
         return self.make_view(
@@ -1152,9 +1179,18 @@ class BishopsWhistState(State):
             return "claim", "claim a revoke, or pass"
         return "", ""
 
+    _SheetWords = tuple[list[str], list[tuple[str, float, float]]]
+    _sheet_for: tuple[list[tuple[int, int, int]], int, tuple[int, ...], _SheetWords] | None = None
+
     def _score_sheet(self) -> ScoreSheet:
-        columns = ["seats " + " and ".join(str(s) for s in team) for team in self.teams]
-        return ScoreSheet(columns, [ScoreRow(f"hand {n}", [float(a), float(b)]) for n, a, b in self.sheet])
+        """The score sheet, its words made once a hand (a view is asked for at every move)."""
+        sheet, cached, sides = self.sheet, self._sheet_for, tuple(self.team_of)
+        if cached is None or cached[0] is not sheet or cached[1] != len(sheet) or cached[2] != sides:
+            columns = ["seats " + " and ".join(str(s) for s in team) for team in self.teams]
+            rows = [(f"hand {n}", float(a), float(b)) for n, a, b in sheet]
+            cached = self._sheet_for = (sheet, len(sheet), sides, (columns, rows))
+        columns, rows = cached[3]
+        return ScoreSheet(list(columns), [ScoreRow(label, [a, b]) for label, a, b in rows])
 
     def _message(self) -> str:
         if self.finished:
@@ -1216,6 +1252,23 @@ class BishopsWhistState(State):
             }
         )
         self.sheet = _sheet_of(self.log, self.team_of)
+
+    def clone(self) -> BishopsWhistState:
+        """A copy for the searching players, which clone at every move: field by field, two levels
+        deep (hands, the trick and the lists of pairs are lists of lists), sharing what never changes
+        once made — the game, the logged events and the gathered tricks. About 3x faster than the
+        engine's generic deep copy."""
+        other = object.__new__(BishopsWhistState)
+        vars(other).update(vars(self))
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            if type(value) is list:
+                setattr(other, name, [x[:] if type(x) is list else x for x in value])
+        other.sheet = list(self.sheet)
+        other.log = list(self.log)
+        other.rng = self.rng.copy()
+        other._teams = None
+        return other
 
     def _set(self, data: Mapping[str, Any]) -> None:
         for name in self._FIELDS:
