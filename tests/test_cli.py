@@ -229,3 +229,19 @@ def test_plot_without_matplotlib_is_refused_before_the_run(monkeypatch: pytest.M
     )
     assert result.exit_code == 2
     assert "pip install 'parlour[plot]'" in result.stderr
+
+
+def test_a_bare_number_is_the_amount_where_a_range_is_the_only_move() -> None:
+    """Lansquenet's banker names a bank of 1 to 100: '7' banks 7; '0' is refused, saying why."""
+    game = parlour.make("lansquenet", players=2)
+    state = game.new(seed=3)
+    banker = state.current_player
+    assert banker is not None and not state.legal_actions() and state.legal_ranges()
+    console = Console(record=True, width=120, force_terminal=False)
+    answers = iter(["0", "7", "quit"])
+    bots = {s: make_player("random", game, s) for s in range(game.num_players) if s != banker}
+    tg = TerminalGame(game, [banker], bots, 3, console, ask=lambda p, c: next(answers))
+    tg.run()
+    out = console.export_text()
+    assert "a bank is a whole number of chips, at least 1" in out  # '0' became 'bank 0', refused
+    assert f"seat {banker} (you) puts up a bank of 7" in out

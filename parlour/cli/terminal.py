@@ -234,7 +234,7 @@ class TerminalGame:
                 if not 0 <= index < len(legal):
                     shown = raw if len(raw) <= 12 else raw[:12] + "…"
                     if not legal:
-                        forms = ", ".join(f"'{r.verb} N' ({r.low}-{r.high})" for r in ranges)
+                        forms = ", ".join(f"'{r.verb} N' ({r.min}-{r.max})" for r in ranges)
                         self.say_error(f"There are no numbered moves here; type {forms}.")
                     elif ranges:
                         forms = ", ".join(f"'{r.verb} N'" for r in ranges)
