@@ -332,3 +332,33 @@ def test_a_record_that_does_not_replay_is_refused(name: str) -> None:
         order["shuffle"] = order["shuffle"][::-1]  # another deal than the one recorded
         with pytest.raises(InvalidSave):
             game.replay(json.dumps(cut))
+
+
+SHARED_EVENT_DAMAGE = [
+    ("hand_end", "points", lambda data, n: [*data["points"][:-1], None], "points: must be"),
+    ("hand_end", "points", lambda data, n: data["points"][:-1], "points: must be"),
+    ("score", "seat", lambda data, n: n, "seat: must be a seat"),
+    ("score", "points", lambda data, n: "ten", "points: must be a finite number"),
+    ("score", "text", lambda data, n: 7, "text: must be a string"),
+]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("kind", "key", "damage", "said"), SHARED_EVENT_DAMAGE)
+def test_the_shared_events_of_a_log_are_checked(
+    name: str, kind: str, key: str, damage: Callable[[dict[str, Any], int], Any], said: str
+) -> None:
+    """Simulations and front ends read every game's ``score`` and ``hand_end`` events: a save whose
+    events lie about them is refused, naming the event and field."""
+    game = parlour.make(name)
+    for text in reversed(saves_of(name)):
+        parsed = json.loads(text)
+        at = next((i for i, e in enumerate(parsed["log"]) if e["kind"] == kind and "to" not in e), None)
+        if at is not None:
+            break
+    else:
+        pytest.fail(f"no public {kind} event in {name}'s sample saves")
+    event = parsed["log"][at]
+    event["data"][key] = damage(event["data"], game.num_players)
+    with pytest.raises(InvalidSave, match=f"log.{at}.data.{said}"):
+        game.load(json.dumps(parsed))

@@ -7,9 +7,10 @@ its rank order, its trumps, the constraints its play has revealed).
 
 from parlour.mechanics.sampler import NoDeal, deal_unseen
 from parlour.mechanics.scoring import hand_end_event, score_event
-from parlour.mechanics.tricks import follow_suit, highest, trick_winner
+from parlour.mechanics.tricks import GatheredTrick, follow_suit, highest, trick_winner
 
 __all__ = [
+    "GatheredTrick",
     "NoDeal",
     "deal_unseen",
     "follow_suit",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 SuitOf = Callable[[str], "str | None"]
 """A card's suit letter, or ``None`` for a card outside the suits (a knight, a fool, an excuse)."""
@@ -51,3 +52,31 @@ def trick_winner(
     if led is None:
         raise ValueError("a trick of cards outside the suits has no winner by suit")
     return highest([p for p in plays if suit_of(p[1]) == led], rank_key, ties)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class GatheredTrick:
+    """A trick taken this hand: who led, the cards as ``(seat, card)`` in the order played, who won.
+
+    Immutable, so clones of a state share it. Its save form is
+    ``{"leader", "cards": [{"seat", "card"}, ...], "winner"}``.
+    """
+
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GatheredTrick:
+        return self  # immutable: clones share it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": s, "card": c} for s, c in self.cards],
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GatheredTrick:
+        """From the save form (already checked against the game's save schema)."""
+        return cls(data["leader"], tuple((x["seat"], x["card"]) for x in data["cards"]), data["winner"])

@@ -34,7 +34,7 @@ from parlour.engine.views import (
     per_seat,
     trick_view,
 )
-from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import GatheredTrick, deal_unseen, follow_suit, hand_end_event, score_event
 from parlour.mechanics import trick_winner as highest_wins
 
 PLAYERS = 2
@@ -256,25 +256,6 @@ def playable(tops: Sequence[str], led: str | None) -> list[str]:
     return [c for c in tops if is_tarock(c)] or list(tops)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick of the hand in progress: who led, the two cards (the leader's first), who won it."""
-
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
-        return self  # immutable: clones share it
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "cards": [{"seat": s, "card": c} for s, c in self.cards],
-            "winner": self.winner,
-        }
-
-
 # --- the view's own part ------------------------------------------------------------------------
 
 
@@ -305,7 +286,7 @@ class OpenTarockState(State):
         # stacks[seat][i]: the cards of stack i, top (turned-up) card first
         self.stacks: list[list[list[str]]] = [[], []]
         self.trick: list[tuple[int, str]] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[GatheredTrick] = []
         self.piles: list[list[str]] = [[], []]
         self.hand_points: list[list[float]] = []
         self.totals: list[float] = [0.0, 0.0]
@@ -387,7 +368,7 @@ class OpenTarockState(State):
     def _finish_trick(self) -> None:
         winner = trick_winner(self.game.card_pack, self.trick)
         cards = [c for _, c in self.trick]
-        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
+        self.tricks.append(GatheredTrick(self.trick[0][0], tuple(self.trick), winner))
         self.piles[winner].extend(cards)
         self.trick = []
         shown = " ".join(map(self.game.shown.__getitem__, cards))
@@ -579,10 +560,7 @@ class OpenTarockState(State):
         self.turn = d["turn"]
         self.stacks = [[list(s) for s in d["stacks"][p]] for p in (0, 1)]
         self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [
-            Trick(t["leader"], tuple((c["seat"], c["card"]) for c in t["cards"]), t["winner"])
-            for t in d["tricks"]
-        ]
+        self.tricks = [GatheredTrick.from_dict(t) for t in d["tricks"]]
         self.piles = [list(p) for p in d["piles"]]
         self.hand_points = [list(p) for p in d["hand_points"]]
         self.totals = list(d["totals"])
@@ -817,7 +795,7 @@ class OpenTarock(Game[OpenTarockState]):
         for i in range(0, len(extra.played), TRICK_SIZE):
             plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
             winner = trick_winner(self.card_pack, plays)
-            state.tricks.append(Trick(leader, plays, winner))
+            state.tricks.append(GatheredTrick(leader, plays, winner))
             state.piles[winner] += [c for _, c in plays]
             leader = winner
         seen = Counter(c for p in state.piles for c in p) + Counter(c for _, c in state.trick)

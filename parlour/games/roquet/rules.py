@@ -33,7 +33,15 @@ from parlour.engine.views import (
     per_seat,
     trick_view,
 )
-from parlour.mechanics import NoDeal, deal_unseen, follow_suit, hand_end_event, score_event, trick_winner
+from parlour.mechanics import (
+    GatheredTrick,
+    NoDeal,
+    deal_unseen,
+    follow_suit,
+    hand_end_event,
+    score_event,
+    trick_winner,
+)
 
 PACK = ROQUET_60
 PLAYERS = 2
@@ -270,21 +278,6 @@ def _deal_cards(value: object, what: str, low: int, high: int) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick of the hand in progress: who led, the two cards (the leader's first), who won it."""
-
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
-        return self  # immutable: clones share it
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": _plays(self.cards), "winner": self.winner}
-
-
-@dataclass(frozen=True, slots=True)
 class Meld:
     """A combination laid down this hand (ruling RQ-5: it stays face up, out of play)."""
 
@@ -439,7 +432,7 @@ class RoquetState(State):
         self.trump = "S"
         self.stock: list[str] = []  # face down, top first; the turn-up (if still there) lies under it
         self.trick: list[tuple[int, str]] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[GatheredTrick] = []
         self.phase: Phase = "play"
         self.melder: int | None = None
         self.table_taken = False
@@ -581,7 +574,7 @@ class RoquetState(State):
         if len(self.trick) < TRICK_SIZE:
             return
         winner = winner_of(self.trick, self.trump)  # ruling RQ-19: the turn-up's suit, all hand
-        trick = Trick(self.trick[0][0], tuple(self.trick), winner)
+        trick = GatheredTrick(self.trick[0][0], tuple(self.trick), winner)
         self.tricks.append(trick)
         self.won[winner] += [c for _, c in trick.cards]
         self.played += [c for _, c in trick.cards]
@@ -1098,10 +1091,7 @@ class RoquetState(State):
         self.trump = d["trump"]
         self.stock = list(d["stock"])
         self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [
-            Trick(t["leader"], tuple((x["seat"], x["card"]) for x in t["cards"]), t["winner"])
-            for t in d["tricks"]
-        ]
+        self.tricks = [GatheredTrick.from_dict(t) for t in d["tricks"]]
         self.phase = d["phase"]
         self.melder = d["melder"]
         self.table_taken = d["table_taken"]
@@ -1283,7 +1273,7 @@ class RoquetGame(Game[RoquetState]):
         for i in range(0, len(extra.played), TRICK_SIZE):
             plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
             winner = winner_of(plays, state.trump)
-            state.tricks.append(Trick(leader, plays, winner))
+            state.tricks.append(GatheredTrick(leader, plays, winner))
             leader = winner
         state._piles_from_tricks()
         if view.outcome is not None:
