@@ -144,6 +144,10 @@ class ToyState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
+        if self.dealer not in (0, 1) or self.leader not in (0, 1):
+            raise InvalidState("dealer, leader: seats are 0 and 1")
+        if any(s != self.leader for s, _ in self.trick):
+            raise InvalidState("trick: the card on the table is the leader's")
         if self.inventory() != FRENCH.counts():
             raise InvalidState("hands: the match must hold the pack exactly once")
         tricks = (len(self.won[0]) + len(self.won[1])) // 2  # played this hand

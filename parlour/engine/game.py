@@ -486,7 +486,12 @@ class State(ABC):
         events of the log against ``scores``.
         """
         logged = [0.0] * self.num_players
+        bounds = self.game.hand_points_bounds
         for e in self.log:
+            if e.kind == "hand_end" and e.to is None and bounds is not None:
+                lo, hi = bounds
+                if not all(lo <= p <= hi for p in e.data.get("points", ())):
+                    raise InvalidState(f"log: a hand_end event's points are not from {lo:g} to {hi:g}")
             if e.kind == "score" and e.to is None:
                 seat, points = e.data.get("seat"), e.data.get("points")
                 if not isinstance(seat, int) or not 0 <= seat < self.num_players:
@@ -543,7 +548,7 @@ class Game(ABC, Generic[S]):
     summary: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None
-    """Bounds of each seat's points in a ``hand_end`` event, for the conformance suite."""
+    """Bounds of each seat's points in a ``hand_end`` event (a save whose log breaks them is refused)."""
     action_specs: ClassVar[tuple[ActionSpec, ...]]
     """The game's actions: each kind and its arguments (its notation)."""
     action_aliases: ClassVar[Mapping[str, str]] = MappingProxyType({})
