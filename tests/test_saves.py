@@ -178,9 +178,13 @@ def loads_or_refuses(game: Game[Any], text: str, what: str) -> None:
         raise AssertionError(f"a tampered save ({what}) loaded but broke the contract: {exc!r}") from exc
 
 
+DEFAULT_EXAMPLES = 60
+"""Tampered saves a game gets in the default run (the soak run: 3,000)."""
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_tampered_saves_are_refused_or_sound(name: str) -> None:
-    tamper_saves(name, examples=60)
+    tamper_saves(name, examples=DEFAULT_EXAMPLES)
 
 
 @pytest.mark.soak
@@ -195,9 +199,12 @@ def tamper_saves(name: str, examples: int) -> None:
     saves = saves_of(name)
     cards = set(get_pack(game.pack).counts())
 
-    # No shrinking: the message already says what was changed, and shrinking a save is slow.
+    # No shrinking: the message already says what was changed, and shrinking a save is slow. The
+    # default run draws the same examples every time (what passes here passes in CI); the soak run
+    # draws new ones each time, to find what the fixed ones miss.
     @settings(
         max_examples=examples,
+        derandomize=examples <= DEFAULT_EXAMPLES,
         deadline=None,
         suppress_health_check=list(HealthCheck),
         database=None,
