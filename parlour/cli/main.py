@@ -136,6 +136,55 @@ def play(
     TerminalGame(g, people, bots, seed, console).run()
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="A SQLAlchemy URL: sqlite:///path/to/file.db or postgresql+psycopg://user@host/db "
+            "(default: SQLite in your data folder)."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float,
+        typer.Option(help="Seconds a computer player waits before it moves, so people can follow.", min=0),
+    ] = 0.6,
+    allow_seeded_tables: Annotated[
+        bool, typer.Option(help="Let the API make reproducible (seeded) tables: for tests only.", hidden=True)
+    ] = False,
+) -> None:
+    """Serve the web table: the lobby and every game, to play in a browser with friends and computers."""
+    import uvicorn
+
+    from parlour.web.app import create_app
+    from parlour.web.store import Store, default_database_url
+
+    url = database or default_database_url()
+    try:
+        store = Store(url)
+    except Exception as exc:
+        fail(f"--database: cannot open {url}: {exc}")
+    application = create_app(bot_delay=bot_delay, allow_seeds=allow_seeded_tables, store=store)
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"parlour is serving at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl-C stops)")
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16384)
+    finally:
+        store.close()
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url
+
+
 def _seats(text: str, players: int) -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]

@@ -13,7 +13,7 @@ import json
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib import resources
@@ -653,24 +653,41 @@ class Game(ABC, Generic[S]):
         saved = self.load(text)
         record = [e for e in saved.log if e.to == RECORD]
         draws = [dict(e.data) for e in record if e.kind == "chance"]
-        token = _SCRIPT.set(Rng.scripted(draws) if saved.seed is None else None)
-        try:
-            state = self.new(seed=saved.seed, deal=deal)
-        except ValueError as exc:
-            raise InvalidSave(f"log: the record does not replay: {exc}") from None
-        finally:
-            _SCRIPT.reset(token)
-        for i, e in enumerate(e for e in record if e.kind == "action"):
-            try:
-                state.apply(str(e.data.get("action")), seat=e.data.get("seat"))
-            except ValueError as exc:
-                raise InvalidSave(f"log: action {i + 1} of the record does not replay: {exc}") from None
+        actions = [(e.data.get("seat"), str(e.data.get("action"))) for e in record if e.kind == "action"]
+        state = self.from_record(saved.seed, draws, actions, deal)
         mine, theirs = [e.to_dict() for e in state.log], [e.to_dict() for e in saved.log]
         if mine != theirs:
             at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
             raise InvalidSave(f"log.{at}: the record replays to another match from here")
         if state._data() != saved._data():
             raise InvalidSave("state: the record replays to another position than the one saved")
+        return state
+
+    def from_record(
+        self,
+        seed: int | None,
+        draws: Sequence[Mapping[str, Any]],
+        actions: Sequence[tuple[int | None, str]],
+        deal: Mapping[str, Any] | None = None,
+    ) -> S:
+        """The match a record describes: its seed (or, for a live match, the draws recorded as it was
+        played, in order) and its actions (seat, canonical text), each played again through ``apply``.
+
+        This is how a server rebuilds a table from its stored moves. A live match goes on with fresh
+        draws once the recorded ones are used. ``InvalidSave`` says where the record does not replay.
+        """
+        token = _SCRIPT.set(Rng.scripted(draws) if seed is None else None)
+        try:
+            state = self.new(seed=seed, deal=deal)
+        except ValueError as exc:
+            raise InvalidSave(f"log: the record does not replay: {exc}") from None
+        finally:
+            _SCRIPT.reset(token)
+        for i, (seat, action) in enumerate(actions):
+            try:
+                state.apply(action, seat=seat)
+            except ValueError as exc:
+                raise InvalidSave(f"log: action {i + 1} of the record does not replay: {exc}") from None
         return state
 
     def determinize(self, view: View[Any], rng: Rng) -> S:
@@ -688,6 +705,24 @@ class Game(ABC, Generic[S]):
         """The rules in the project's own words, with the card and action notation."""
         package = cls.__module__.rpartition(".")[0] or cls.__module__
         return resources.files(package).joinpath(cls.rules_file).read_text(encoding="utf-8")
+
+    @classmethod
+    def rulings_text(cls) -> str:
+        """This game's part of the rulings (docs/rulings.md, shipped in the package): the section
+        headed by the game's title (or its first words, before a parenthesis)."""
+        try:
+            text = resources.files("parlour").joinpath("rulings.md").read_text(encoding="utf-8")
+        except OSError:
+            return ""
+        wanted = {cls.title, cls.title.split(" (")[0]}
+        out: list[str] = []
+        inside = False
+        for line in text.splitlines():
+            if line.startswith("## "):
+                inside = line[3:].strip() in wanted
+            if inside:
+                out.append(line)
+        return "\n".join(out).strip() + "\n" if out else ""
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

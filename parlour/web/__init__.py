@@ -1,0 +1,1 @@
+"""The web table: server, storage and the browser client."""

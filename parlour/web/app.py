@@ -1,0 +1,423 @@
+"""The web server: the lobby's HTTP API, each table's WebSocket, the client's files and the cards.
+
+``create_app`` makes the ASGI application; ``parlour serve`` runs it under uvicorn. The process is the
+only authority over its tables (``parlour.web.tables``); this module only translates HTTP and
+WebSocket messages into calls on it and refuses malformed ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+import parlour
+from parlour.cards import get_pack
+from parlour.engine import InvalidSave
+from parlour.players import player_kinds
+from parlour.web import frames
+from parlour.web.store import Store
+from parlour.web.tables import Connection, SeatSpec, Table, TableError, Tables, record_info
+
+STATIC = Path(str(resources.files("parlour.web").joinpath("static")))
+
+MAX_MESSAGE = 4096
+"""Bytes in one WebSocket message from a client; a longer one closes the connection."""
+RATE = 20.0
+"""Messages a second a connection may send on average ..."""
+BURST = 40.0
+"""... and at most this many at once."""
+MAX_BODY = 65536
+"""Bytes in an HTTP request's body."""
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "computer"]
+    player: str | None = Field(default=None, max_length=64)
+    name: str = Field(default="", max_length=40)
+
+
+class CreateIn(BaseModel):
+    game: str = Field(max_length=64)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=64)
+    seats: list[SeatIn] = Field(min_length=1, max_length=10)
+    public: bool = False
+    seed: int | None = None
+
+
+class JoinIn(BaseModel):
+    seat: int | None = None
+    name: str = Field(default="", max_length=40)
+
+
+class ComputerIn(BaseModel):
+    player: str | None = Field(default=None, max_length=64)
+
+
+def _error(exc: TableError) -> HTTPException:
+    return HTTPException(exc.status, exc.message)
+
+
+def game_entry(name: str) -> dict[str, Any]:
+    cls = parlour.game_class(name)
+    info = cls.info()
+    return {
+        "name": info.name,
+        "title": info.title,
+        "summary": info.summary,
+        "players": {"min": info.min_players, "max": info.max_players},
+        "pack": info.pack,
+        "options": [o.to_dict() for o in info.options],
+        "computer_players": player_kinds(name),
+    }
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    bot_delay: float = 0.6,
+    allow_seeds: bool = False,
+    store: Store | None = None,
+) -> FastAPI:
+    """The server's application. ``database`` is a SQLAlchemy URL (SQLite in the user's data folder
+    if none); ``bot_delay`` is the pause before a computer player moves, so people can follow;
+    ``allow_seeds`` lets tests make reproducible tables (never for live play)."""
+
+    state: dict[str, Tables] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from parlour.web.store import default_database_url
+
+        the_store: Store = (
+            store if store is not None else await asyncio.to_thread(Store, database or default_database_url())
+        )
+        tables = Tables(the_store, bot_delay=bot_delay, allow_seeds=allow_seeds)
+        state["tables"] = tables
+        app.state.tables = tables
+        resume = asyncio.get_running_loop().create_task(tables.resume())
+        try:
+            yield
+        finally:
+            resume.cancel()
+            await tables.close()
+            if store is None:
+                the_store.close()
+
+    app = FastAPI(title="parlour", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+
+    def tables() -> Tables:
+        return state["tables"]
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"detail": f"a request's body is at most {MAX_BODY} bytes"}, status_code=413)
+        return await call_next(request)
+
+    # --- pages and files ----------------------------------------------------------------------------
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page("replay.html")
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/cards/{pack}/{name}.svg", include_in_schema=False)
+    async def card(pack: str, name: str) -> Response:
+        from parlour.web import cards
+
+        try:
+            svg = cards.back_svg(pack) if name == "back" else cards.card_svg(pack, name)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+    # --- the API --------------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [game_entry(info.name) for info in parlour.list_games()]
+
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str) -> dict[str, str]:
+        try:
+            cls = parlour.game_class(name)
+        except KeyError:
+            raise HTTPException(404, f"no game named {name!r}") from None
+        return {"title": cls.title, "rules": cls.rules_text(), "rulings": cls.rulings_text()}
+
+    @app.get("/api/packs/{pack}")
+    async def pack(pack: str) -> dict[str, Any]:
+        try:
+            p = get_pack(pack)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        codes = sorted(set(p.cards), key=p.sort_key)
+        return {
+            "name": p.name,
+            "title": p.title,
+            "cards": [{"code": c, "name": p.card_name(c)} for c in codes],
+        }
+
+    @app.post("/api/tables")
+    async def create(body: CreateIn) -> dict[str, Any]:
+        try:
+            created = await tables().create(
+                body.game,
+                dict(body.options),
+                [SeatSpec(s.kind, s.player, s.name) for s in body.seats],
+                public=body.public,
+                seed=body.seed,
+            )
+        except TableError as exc:
+            raise _error(exc) from None
+        table = created.table
+        return {
+            "id": table.id,
+            "table": table.info(),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "link": f"/t/{table.id}#seat={s.seat}&token={created.tokens[s.seat]}"
+                    if s.seat in created.tokens
+                    else None,
+                }
+                for s in table.seats
+            ],
+        }
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, list[dict[str, Any]]]:
+        t = tables()
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "finished": []}
+        records = await t.db(t.store.tables, limit=200)
+        for record in records:
+            live = t.live.get(record.id)
+            try:
+                cls = parlour.game_class(record.game)
+            except KeyError:
+                continue
+            info = (
+                live.info()
+                if live is not None
+                else record_info(
+                    record, cls.title, parlour.make(record.game, **record.options).pack, len(record.seats)
+                )
+            )
+            if info["status"] == "finished":
+                out["finished"].append(info)
+            elif info["public"] and any(not s["taken"] for s in info["seats"]):
+                out["open"].append(info)
+            else:
+                out["playing"].append(info)
+        for key in out:
+            out[key] = out[key][:50]
+        return out
+
+    async def find(table_id: str) -> Table:
+        try:
+            return await tables().get(table_id)
+        except TableError as exc:
+            raise _error(exc) from None
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        return (await find(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinIn) -> dict[str, Any]:
+        table = await find(table_id)
+        try:
+            seat, token = await tables().claim(table, body.seat, body.name)
+        except TableError as exc:
+            raise _error(exc) from None
+        return {"seat": seat, "token": token, "link": f"/t/{table.id}#seat={seat}&token={token}"}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/computer")
+    async def to_computer(
+        table_id: str, seat: int, body: ComputerIn, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        table = await find(table_id)
+        if not authorization or not authorization.startswith("Bearer "):
+            raise HTTPException(403, "only a player at the table may do that: send its seat's secret")
+        try:
+            await tables().replace(table, authorization.removeprefix("Bearer ").strip(), seat, body.player)
+        except TableError as exc:
+            raise _error(exc) from None
+        return table.info()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[str, Query(max_length=8)] = "all",
+    ) -> dict[str, Any]:
+        table = await find(table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "a match can be replayed once it is finished")
+        record = [e for e in table.state.log if e.to == -1]
+        actions = [(e.data.get("seat"), str(e.data["action"])) for e in record if e.kind == "action"]
+        draws = [dict(e.data) for e in record if e.kind == "chance"]
+        if step > len(actions):
+            raise HTTPException(400, f"the match has {len(actions)} moves")
+        who: int | None
+        if seat == "all":
+            who = -1
+        elif seat == "none":
+            who = None
+        elif seat.isdigit() and int(seat) < table.game.num_players:
+            who = int(seat)
+        else:
+            raise HTTPException(400, "seat is a seat number, 'none' or 'all'")
+
+        def build() -> dict[str, Any]:
+            if table.seed is not None:
+                at = table.game.from_record(table.seed, [], actions[:step])
+            else:
+                at = table.game.from_record(None, draws, actions[:step])
+            if who == -1:
+                view, log = frames.open_view(at), frames.open_log(at)
+            else:
+                view, log = at.view(who).to_dict(), frames.log_lines(at.events(who))
+            return {
+                "step": step,
+                "steps": len(actions),
+                "move": None if step == 0 else {"seat": actions[step - 1][0], "action": actions[step - 1][1]},
+                "view": view,
+                "log": log,
+                "table": table.info(),
+            }
+
+        try:
+            return await asyncio.to_thread(build)
+        except InvalidSave as exc:
+            raise HTTPException(500, f"the match does not replay: {exc}") from None
+
+    # --- the table's socket ---------------------------------------------------------------------
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        t = tables()
+
+        async def refuse(code: str, message: str, close: int = 1008) -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(frames.encode({"type": "error", "code": code, "message": message}))
+                await ws.close(close)
+
+        try:
+            table = await t.get(table_id)
+        except TableError as exc:
+            await refuse(exc.code, exc.message, 4404)
+            return
+        try:
+            raw = await asyncio.wait_for(ws.receive_text(), timeout=30)
+        except (TimeoutError, WebSocketDisconnect, RuntimeError, KeyError):
+            await refuse("bad_message", "say hello first")
+            return
+        hello = _message(raw)
+        if hello is None or hello.get("type") != "hello":
+            await refuse("bad_message", 'the first message is {"type": "hello", "token": ..., "seen": n}')
+            return
+        token = hello.get("token")
+        seen = hello.get("seen", 0)
+        if token is not None and not isinstance(token, str):
+            await refuse("bad_message", "token: a seat's secret is text")
+            return
+        if isinstance(seen, bool) or not isinstance(seen, int):
+            seen = 0
+        try:
+            seat = t.seat_of(table, token)
+        except TableError as exc:
+            await refuse(exc.code, exc.message, 4403)
+            return
+        conn = Connection(ws, seat, seen)
+        await t.join_connection(table, conn)
+        allowance, last = BURST, time.monotonic()
+        try:
+            while not conn.closed:
+                try:
+                    raw = await ws.receive_text()
+                except (KeyError, RuntimeError):  # a binary frame, or the socket closed under us
+                    break
+                moment = time.monotonic()
+                allowance = min(BURST, allowance + (moment - last) * RATE)
+                last = moment
+                if allowance < 1:
+                    await refuse("flood", f"more than {RATE:g} messages a second: connection closed")
+                    break
+                allowance -= 1
+                if len(raw) > MAX_MESSAGE:
+                    await refuse(
+                        "too_large", f"a message is at most {MAX_MESSAGE} bytes: connection closed", 1009
+                    )
+                    break
+                message = _message(raw)
+                if message is None:
+                    conn.send(_err("bad_message", "a message is a JSON object with a 'type'"))
+                    continue
+                kind = message.get("type")
+                try:
+                    if kind == "act":
+                        version = await t.act(table, seat, message.get("action"), message.get("version"))
+                        conn.send(frames.encode({"type": "ack", "version": version}))
+                    elif kind == "ping":
+                        conn.send(frames.encode({"type": "pong"}))
+                    elif kind == "again":
+                        await t.again(table, conn)
+                    elif kind == "resync":
+                        conn.log_sent = 0
+                        t.send_state(table, conn)
+                    else:
+                        conn.send(_err("bad_message", f"unknown message type {str(kind)[:20]!r}"))
+                except TableError as exc:
+                    conn.send(_err(exc.code, exc.message))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await t.leave_connection(table, conn)
+
+    return app
+
+
+def _message(raw: str) -> dict[str, Any] | None:
+    if len(raw) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
+
+
+def _err(code: str, message: str) -> str:
+    return frames.encode({"type": "error", "code": code, "message": message})
+
+
+__all__ = ["create_app"]

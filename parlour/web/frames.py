@@ -1,0 +1,97 @@
+"""What the server sends: every frame for a seat is built from that seat's view and visible log alone.
+
+Keeping this in pure functions of ``view(seat)`` and ``events(seat)`` is what makes the promise
+testable: two matches that differ only in cards a seat cannot see give that seat the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from parlour.engine import Game, MalformedAction, State
+from parlour.engine.game import RECORD, Event
+from parlour.engine.views import View
+
+
+def log_lines(events: list[Event]) -> list[dict[str, Any]]:
+    """The log in words: the events with a text, each ``{kind, text, hand_end}``."""
+    return [
+        {"kind": e.kind, "text": str(e.data["text"]), "hand_end": e.kind == "hand_end"}
+        for e in events
+        if e.data.get("text")
+    ]
+
+
+def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions for drawing them: each ``{text, kind, cards}`` (the cards it names)."""
+    out: list[dict[str, Any]] = []
+    notation = game.notation
+    for text in view.legal_actions:
+        try:
+            action = notation.parse_known(text)
+        except MalformedAction:  # pragma: no cover - legal actions always parse
+            out.append({"text": text, "kind": text.split()[0], "cards": []})
+            continue
+        spec = notation.spec(action.kind)
+        cards: list[str] = []
+        if spec is not None:
+            kinds = list(spec.args)
+            for i, arg in enumerate(action.args):
+                kind = kinds[min(i, len(kinds) - 1)] if kinds else "word"
+                if kind in ("card", "cards") and isinstance(arg, str):
+                    cards.append(arg)
+        out.append({"text": text, "kind": action.kind, "cards": cards})
+    return out
+
+
+def state_frame(state: State, seat: int | None, version: int, log_from: int) -> dict[str, Any]:
+    """The ``state`` frame for ``seat`` (``None``: a spectator), with the log lines from ``log_from``."""
+    view = state.view(seat)
+    lines = log_lines(state.events(seat))
+    log_from = max(0, min(log_from, len(lines)))
+    return {
+        "type": "state",
+        "version": version,
+        "view": view.to_dict(),
+        "actions": describe_actions(state.game, view),
+        "log": lines[log_from:],
+        "log_from": log_from,
+    }
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """Frames as compact JSON, keys in a fixed order, so equal frames are equal bytes."""
+    return json.dumps(frame, separators=(",", ":"), allow_nan=False)
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """The view with every seat's own zones face up (for replays of finished matches, "all cards"):
+    the spectator's view, each seat-owned zone taken from that seat's own view."""
+    public = state.view(None).to_dict()
+    own: dict[int, dict[str, Any]] = {s: state.view(s).to_dict() for s in range(state.num_players)}
+    zones = []
+    for zone in public["zones"]:
+        owner = zone["owner"]
+        if owner is not None and owner in own:
+            match = next(
+                (
+                    z
+                    for z in own[owner]["zones"]
+                    if z["kind"] == zone["kind"] and z["owner"] == owner and z["label"] == zone["label"]
+                ),
+                None,
+            )
+            zones.append(match if match is not None else zone)
+        else:
+            zones.append(zone)
+    public["zones"] = zones
+    return public
+
+
+def open_log(state: State) -> list[dict[str, Any]]:
+    """Every event's words, private ones included (the record apart): for replays with all cards."""
+    return log_lines([e for e in state.log if e.to != RECORD])
+
+
+__all__ = ["describe_actions", "encode", "log_lines", "open_log", "open_view", "state_frame"]

@@ -1,0 +1,1 @@
+"""Alembic migrations of the web table's database (run by ``parlour.web.store.migrate``)."""

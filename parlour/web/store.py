@@ -1,0 +1,318 @@
+"""The web table's storage: tables, seats and every move, in SQLite or PostgreSQL (SQLAlchemy 2).
+
+The database is the memory that survives the process: a move is committed here before anyone hears
+of it, and a table is rebuilt from its moves (``Game.from_record``) after a restart. The schema is made
+and upgraded by Alembic migrations (``parlour/web/migrations``), run when the store opens.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: a match of one game with its options."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """Only tables made for tests carry a seed; live tables deal from the OS's CSPRNG."""
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SeatRow(Base):
+    """A seat at a table: a person (with the hash of the seat's secret) or a computer player."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    player: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    taken: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MoveRow(Base):
+    """One move, numbered from 1 (0 is the deal: its chance draws and no action)."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
+    draws: Mapped[list[Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+def hash_token(token: str) -> str:
+    """A seat's secret is kept only as its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data folder (``$XDG_DATA_HOME/parlour/parlour.db``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "parlour"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.db'}"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    kind: str
+    player: str | None
+    name: str
+    token_hash: str | None
+    taken: bool
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int | None
+    public: bool
+    status: str
+    version: int
+    outcome: dict[str, Any] | None
+    next_id: str | None
+    created: dt.datetime
+    seats: list[SeatRecord]
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    seq: int
+    seat: int | None
+    action: str | None
+    draws: list[dict[str, Any]]
+
+
+def _table_record(row: TableRow, seats: Sequence[SeatRow]) -> TableRecord:
+    return TableRecord(
+        row.id,
+        row.game,
+        dict(row.options),
+        int(row.seed) if row.seed is not None else None,
+        row.public,
+        row.status,
+        row.version,
+        row.outcome,
+        row.next_id,
+        row.created,
+        [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in seats],
+    )
+
+
+class StaleMove(Exception):
+    """The move's number is taken: another process or request stored a move there first."""
+
+
+class Store:
+    """The tables' storage. Every method is one transaction, committed before it returns (call them
+    off the event loop: they block on the database)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        connect_args: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            connect_args = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        seed: int | None,
+        public: bool,
+        seats: Sequence[SeatRecord],
+        deal_draws: list[dict[str, Any]],
+        status: str,
+    ) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    seed=str(seed) if seed is not None else None,
+                    public=public,
+                    status=status,
+                    version=0,
+                    created=now(),
+                )
+            )
+            session.flush()
+            for s in seats:
+                session.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        player=s.player,
+                        name=s.name,
+                        token_hash=s.token_hash,
+                        taken=s.taken,
+                    )
+                )
+            session.add(
+                MoveRow(table_id=table_id, seq=0, seat=None, action=None, draws=deal_draws, created=now())
+            )
+
+    def append_move(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: str,
+        draws: list[dict[str, Any]],
+        status: str,
+        outcome: dict[str, Any] | None,
+    ) -> None:
+        """Store move ``seq`` and the table's new version in one transaction; ``StaleMove`` if the
+        table's stored version is not ``seq - 1`` (nothing is written then)."""
+        with self.sessions.begin() as session:
+            values: dict[str, Any] = {"version": seq, "status": status, "outcome": outcome}
+            if status == "finished":
+                values["finished"] = now()
+            done = session.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.version == seq - 1).values(**values)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleMove(f"table {table_id}: move {seq} is already stored")
+            session.add(
+                MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, draws=draws, created=now())
+            )
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self.sessions.begin() as session:
+            session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
+            )
+
+    def set_table(self, table_id: str, **values: Any) -> None:
+        with self.sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def table(self, table_id: str) -> TableRecord | None:
+        with self.sessions() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            return _table_record(row, seats)
+
+    def moves(self, table_id: str) -> list[MoveRecord]:
+        with self.sessions() as session:
+            rows = session.scalars(select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.seq))
+            return [MoveRecord(r.seq, r.seat, r.action, list(r.draws)) for r in rows]
+
+    def tables(
+        self, *, status: str | None = None, public: bool | None = None, limit: int = 50
+    ) -> list[TableRecord]:
+        with self.sessions() as session:
+            query = select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            if public is not None:
+                query = query.where(TableRow.public == public)
+            rows = session.scalars(query).all()
+            if not rows:
+                return []
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows])).order_by(SeatRow.seat)
+            ).all()
+            by_table: dict[str, list[SeatRow]] = {}
+            for s in seats:
+                by_table.setdefault(s.table_id, []).append(s)
+            return [_table_record(r, by_table.get(r.id, [])) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        with self.sessions() as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status != "finished")))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets the lobby read while a move is written; foreign keys on, as PostgreSQL has them."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "parlour.web:migrations")
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+__all__ = [
+    "MoveRecord",
+    "SeatRecord",
+    "StaleMove",
+    "Store",
+    "TableRecord",
+    "default_database_url",
+    "hash_token",
+]

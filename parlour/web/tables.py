@@ -1,0 +1,634 @@
+"""The tables a server holds: the one authority over each match.
+
+Every action, a person's or a computer player's, goes through ``Tables.act``: under the table's lock it
+is checked against the version the actor saw, applied through the engine (which refuses anything
+illegal and changes nothing), stored and committed, and only then acknowledged and shown to the
+table — each connection getting the frame its own seat's view allows. Computer players think in a
+thread pool, off the event loop, so a thinking player never stalls another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import parlour
+from parlour.engine import ForbiddenAction, Game, IllegalAction, MalformedAction, State
+from parlour.engine.errors import InvalidSave
+from parlour.engine.game import RECORD
+from parlour.players import make_player, player_kinds
+from parlour.web import frames
+from parlour.web.store import SeatRecord, StaleMove, Store, TableRecord, hash_token
+
+T = TypeVar("T")
+
+MAX_SEND_QUEUE = 200
+"""Frames waiting for a connection that does not read; past this it is closed (it resyncs later)."""
+
+
+class TableError(Exception):
+    """A request the table refuses, with a code for the client and words for the person."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Socket(Protocol):
+    async def send_text(self, data: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    """``human`` or ``computer``."""
+    player: str | None
+    name: str
+    token_hash: str | None
+    taken: bool
+
+
+class Connection:
+    """One browser's socket at a table, for one seat (``None``: watching). Frames go out through a
+    queue drained by one writer task, so a slow reader never holds up the table."""
+
+    def __init__(self, socket: Socket, seat: int | None, log_seen: int) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.log_sent = max(0, log_seen)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_SEND_QUEUE:
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self.socket.close(1008 if self.queue.qsize() else 1000)
+                    return
+                await self.socket.send_text(text)
+        except Exception:
+            self.closed = True
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game[Any]
+    state: State
+    seats: list[Seat]
+    version: int
+    public: bool
+    seed: int | None
+    status: str
+    next_id: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bots: asyncio.Task[None] | None = None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed for c in self.connections)
+
+    def info(self) -> dict[str, Any]:
+        """The table as the lobby and its players see it (no secrets, no cards)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "pack": self.game.pack,
+            "options": dict(self.game.options),
+            "players": self.game.num_players,
+            "status": self.status,
+            "version": self.version,
+            "public": self.public,
+            "next_id": self.next_id,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "player": s.player,
+                    "name": s.name,
+                    "taken": s.taken or s.kind == "computer",
+                    "connected": s.kind == "computer" or self.connected(s.seat),
+                }
+                for s in self.seats
+            ],
+        }
+
+
+def record_info(record: TableRecord, title: str, pack: str, players: int) -> dict[str, Any]:
+    """A stored table's lobby entry, without rebuilding its match."""
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": title,
+        "pack": pack,
+        "options": record.options,
+        "players": players,
+        "status": record.status,
+        "version": record.version,
+        "public": record.public,
+        "next_id": record.next_id,
+        "created": record.created.isoformat(),
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "player": s.player,
+                "name": s.name,
+                "taken": s.taken or s.kind == "computer",
+                "connected": s.kind == "computer",
+            }
+            for s in record.seats
+        ],
+    }
+
+
+def status_of(state: State, seats: Sequence[Seat | SeatRecord]) -> str:
+    if state.is_over:
+        return "finished"
+    return "waiting" if any(s.kind == "human" and not s.taken for s in seats) else "playing"
+
+
+def outcome_of(state: State) -> dict[str, Any] | None:
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "draw": outcome.draw, "reason": outcome.reason}
+
+
+def _choose(game: Game[Any], kind: str, seed: int, state_view: Any) -> str:
+    """A computer player's choice (run in the pool): made fresh from its seed, so a restarted server
+    makes the same choice at the same point of a seeded match."""
+    return str(make_player(kind, game, seed).choose(state_view, game))
+
+
+def bot_seed(table: Table) -> int:
+    if table.seed is None:
+        return secrets.randbits(63)
+    digest = hashlib.sha256(f"{table.seed}:{table.version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class SeatSpec:
+    kind: str
+    player: str | None = None
+    name: str = ""
+
+
+@dataclass
+class Created:
+    table: Table
+    tokens: dict[int, str]
+
+
+class Tables:
+    """Every table of one server: created, loaded from the store after a restart, played."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        allow_seeds: bool = False,
+        bot_pool: Executor | None = None,
+        db_pool: Executor | None = None,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.allow_seeds = allow_seeds
+        self.bot_pool = bot_pool or ThreadPoolExecutor(max_workers=2, thread_name_prefix="parlour-bot")
+        sqlite = store.url.startswith("sqlite")
+        self.db_pool = db_pool or ThreadPoolExecutor(
+            max_workers=1 if sqlite else 4, thread_name_prefix="parlour-db"
+        )
+        self.live: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.closing = False
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    async def close(self) -> None:
+        self.closing = True
+        for table in list(self.live.values()):
+            if table.bots is not None:
+                table.bots.cancel()
+            for conn in list(table.connections):
+                conn.close()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+
+    # --- making and finding tables ----------------------------------------------------------------
+
+    def make_game(self, name: str, options: dict[str, Any]) -> Game[Any]:
+        try:
+            return parlour.make(name, **options)
+        except KeyError:
+            raise TableError("bad_request", f"no game named {name!r}", 404) from None
+        except (ValueError, TypeError) as exc:
+            raise TableError("bad_request", str(exc)) from None
+
+    async def create(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: Sequence[SeatSpec],
+        *,
+        public: bool = False,
+        seed: int | None = None,
+    ) -> Created:
+        if seed is not None and not self.allow_seeds:
+            raise TableError("bad_request", "this server deals every table live; it takes no seed")
+        game = self.make_game(game_name, options)
+        if len(seats) != game.num_players:
+            raise TableError(
+                "bad_request", f"{game.title} is played by {game.num_players} here: give that many seats"
+            )
+        kinds = player_kinds(game.name)
+        records: list[Seat] = []
+        tokens: dict[int, str] = {}
+        first_human = True
+        for i, spec in enumerate(seats):
+            if spec.kind == "human":
+                token = secrets.token_urlsafe(18)
+                tokens[i] = token
+                name = spec.name.strip()[:40] or f"seat {i}"
+                records.append(Seat(i, "human", None, name, hash_token(token), first_human))
+                first_human = False
+            elif spec.kind == "computer":
+                player = spec.player or ("heuristic" if "heuristic" in kinds else kinds[0])
+                if player not in kinds:
+                    raise TableError(
+                        "bad_request", f"{game.name} has no computer player {player!r}: {', '.join(kinds)}"
+                    )
+                records.append(
+                    Seat(i, "computer", player, spec.name.strip()[:40] or f"{player} {i}", None, True)
+                )
+            else:
+                raise TableError(
+                    "bad_request", f"seat {i}: a seat is 'human' or 'computer', not {spec.kind!r}"
+                )
+        state = game.new(seed=seed)
+        draws = [dict(e.data) for e in state.log if e.to == RECORD and e.kind == "chance"]
+        table_id = secrets.token_urlsafe(9)
+        table = Table(table_id, game, state, records, 0, public, seed, status_of(state, records))
+        await self.db(
+            self.store.create_table,
+            table_id,
+            game.name,
+            dict(game.options),
+            seed,
+            public,
+            [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in records],
+            draws,
+            table.status,
+        )
+        self.live[table_id] = table
+        self.wake_bots(table)
+        return Created(table, tokens)
+
+    async def get(self, table_id: str) -> Table:
+        """The table, rebuilt from the store if this process has not held it yet."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                loaded = await self._load(table_id)
+                pending.set_result(loaded)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                raise
+            finally:
+                del self._loading[table_id]
+        found = await asyncio.shield(pending)
+        if found is None:
+            raise TableError("not_found", f"no table {table_id!r}", 404)
+        return found
+
+    async def _load(self, table_id: str) -> Table | None:
+        if len(table_id) > 32:
+            return None
+        record = await self.db(self.store.table, table_id)
+        if record is None:
+            return None
+        moves = await self.db(self.store.moves, table_id)
+        game = self.make_game(record.game, record.options)
+        draws = [d for m in moves for d in m.draws]
+        actions = [(m.seat, m.action) for m in moves if m.action is not None]
+        loop = asyncio.get_running_loop()
+        try:
+            state = await loop.run_in_executor(
+                self.bot_pool,
+                lambda: game.from_record(record.seed, draws, actions),
+            )
+        except InvalidSave as exc:
+            raise TableError("server", f"table {table_id} cannot be rebuilt: {exc}", 500) from None
+        seats = [Seat(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in record.seats]
+        table = Table(table_id, game, state, seats, len(actions), record.public, record.seed, record.status)
+        table.next_id = record.next_id
+        self.live[table_id] = table
+        self.wake_bots(table)
+        return table
+
+    async def resume(self) -> None:
+        """Rebuild every unfinished table whose next move is a computer player's (after a restart)."""
+        for table_id in await self.db(self.store.unfinished):
+            with contextlib.suppress(TableError):
+                await self.get(table_id)
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat whose secret ``token`` is, or ``TableError`` if it is no seat's."""
+        if token is None:
+            return None
+        wanted = hash_token(token)
+        for s in table.seats:
+            if (
+                s.kind == "human"
+                and s.token_hash is not None
+                and secrets.compare_digest(s.token_hash, wanted)
+            ):
+                return s.seat
+        raise TableError(
+            "unknown_token", "this link's secret is no seat's at this table (it may have been replaced)", 403
+        )
+
+    # --- playing ----------------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int | None, text: object, version: object) -> int:
+        """Apply ``text`` for ``seat`` if ``version`` is the table's; store it; tell the table.
+        Returns the new version; ``TableError`` (nothing changed) otherwise."""
+        if seat is None:
+            raise TableError("spectator", "you are watching this table: only its players act")
+        if not isinstance(text, str):
+            raise TableError("malformed", "an action is text, such as 'play 9H'")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise TableError("bad_message", "an action carries the table version it was chosen at")
+        async with table.lock:
+            if version != table.version:
+                raise TableError(
+                    "stale",
+                    f"the table has moved on (version {table.version}, your action was for {version}); "
+                    "nothing was played — look again and choose",
+                )
+            state = table.state
+            if state.is_over:
+                raise TableError("illegal", "the match is over")
+            current = state.current_player
+            if current != seat:
+                who = table.seats[current].name if current is not None else "nobody"
+                raise TableError("not_your_turn", f"it is not your turn: {who} is to move")
+            backup = state.clone()
+            before = len(state.log)
+            try:
+                state.apply(text, seat=seat)
+            except MalformedAction as exc:
+                raise TableError("malformed", str(exc)) from None
+            except (ForbiddenAction, IllegalAction) as exc:
+                raise TableError("illegal", str(exc)) from None
+            new = state.log[before:]
+            action = next(str(e.data["action"]) for e in new if e.to == RECORD and e.kind == "action")
+            draws = [dict(e.data) for e in new if e.to == RECORD and e.kind == "chance"]
+            status = status_of(state, table.seats)
+            try:
+                await self.db(
+                    self.store.append_move,
+                    table.id,
+                    table.version + 1,
+                    seat,
+                    action,
+                    draws,
+                    status,
+                    outcome_of(state),
+                )
+            except StaleMove:
+                table.state = backup
+                raise TableError(
+                    "stale", "another server process stored a move here first; reload the table"
+                ) from None
+            except Exception:
+                table.state = backup
+                raise TableError(
+                    "server", "the move could not be stored; nothing was played — try again", 503
+                ) from None
+            table.version += 1
+            table.status = status
+            self.broadcast(table)
+        self.wake_bots(table)
+        return table.version
+
+    def broadcast(self, table: Table) -> None:
+        """Send every connection its seat's new state (one view per seat, shared by its connections)."""
+        by_seat: dict[int | None, Any] = {}
+        for conn in list(table.connections):
+            if conn.closed:
+                table.connections.discard(conn)
+                continue
+            if conn.seat not in by_seat:
+                by_seat[conn.seat] = (
+                    table.state.view(conn.seat),
+                    frames.log_lines(table.state.events(conn.seat)),
+                )
+            view, lines = by_seat[conn.seat]
+            frame = {
+                "type": "state",
+                "version": table.version,
+                "view": view.to_dict(),
+                "actions": frames.describe_actions(table.game, view),
+                "log": lines[conn.log_sent :],
+                "log_from": min(conn.log_sent, len(lines)),
+            }
+            conn.log_sent = len(lines)
+            conn.send(frames.encode(frame))
+
+    def send_state(self, table: Table, conn: Connection) -> None:
+        frame = frames.state_frame(table.state, conn.seat, table.version, conn.log_sent)
+        conn.log_sent = frame["log_from"] + len(frame["log"])
+        conn.send(frames.encode(frame))
+
+    def announce(self, table: Table) -> None:
+        """Tell everyone at the table who sits where and who is connected."""
+        text = frames.encode({"type": "table", "table": table.info()})
+        for conn in list(table.connections):
+            conn.send(text)
+
+    async def join_connection(self, table: Table, conn: Connection) -> None:
+        async with table.lock:
+            table.connections.add(conn)
+            if conn.seat is not None and not table.seats[conn.seat].taken:
+                table.seats[conn.seat].taken = True
+                await self.db(self.store.update_seat, table.id, conn.seat, taken=True)
+                status = status_of(table.state, table.seats)
+                if status != table.status:
+                    table.status = status
+                    await self.db(self.store.set_table, table.id, status=status)
+            conn.send(frames.encode({"type": "welcome", "seat": conn.seat, "table": table.info()}))
+            self.send_state(table, conn)
+            self.announce(table)
+
+    async def leave_connection(self, table: Table, conn: Connection) -> None:
+        conn.close()
+        table.connections.discard(conn)
+        self.announce(table)
+
+    async def claim(self, table: Table, seat: int | None, name: str) -> tuple[int, str]:
+        """A free human seat of a public table for a newcomer: a new secret, the old link void."""
+        async with table.lock:
+            if not table.public:
+                raise TableError(
+                    "forbidden", "this table is private: join it by the link a player sends you", 403
+                )
+            free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]
+            if seat is None:
+                if not free:
+                    raise TableError("taken", "every seat at this table is taken", 409)
+                seat = free[0]
+            if seat not in free:
+                raise TableError("taken", f"seat {seat} is not free", 409)
+            token = secrets.token_urlsafe(18)
+            s = table.seats[seat]
+            s.token_hash, s.taken = hash_token(token), True
+            if name.strip():
+                s.name = name.strip()[:40]
+            await self.db(
+                self.store.update_seat, table.id, seat, token_hash=s.token_hash, taken=True, name=s.name
+            )
+            table.status = status_of(table.state, table.seats)
+            await self.db(self.store.set_table, table.id, status=table.status)
+        self.announce(table)
+        return seat, token
+
+    async def replace(self, table: Table, by_token: str, seat: int, player: str | None) -> None:
+        """A person at the table hands a gone player's seat to a computer player."""
+        actor = self.seat_of(table, by_token)
+        if seat < 0 or seat >= len(table.seats):
+            raise TableError("bad_request", f"no seat {seat}", 404)
+        if actor == seat:
+            raise TableError("forbidden", "hand over another player's seat, not your own", 403)
+        kinds = player_kinds(table.game.name)
+        player = player or ("heuristic" if "heuristic" in kinds else kinds[0])
+        if player not in kinds:
+            raise TableError("bad_request", f"{table.game.name} has no computer player {player!r}")
+        async with table.lock:
+            s = table.seats[seat]
+            if s.kind != "human":
+                raise TableError("taken", f"seat {seat} is already a computer player", 409)
+            if table.connected(seat):
+                raise TableError("taken", f"{s.name} is still at the table", 409)
+            s.kind, s.player, s.token_hash, s.taken = "computer", player, None, True
+            s.name = f"{s.name} ({player})"[:60]
+            await self.db(
+                self.store.update_seat,
+                table.id,
+                seat,
+                kind="computer",
+                player=player,
+                token_hash=None,
+                taken=True,
+                name=s.name,
+            )
+            table.status = status_of(table.state, table.seats)
+            await self.db(self.store.set_table, table.id, status=table.status)
+        self.announce(table)
+        self.wake_bots(table)
+
+    async def again(self, table: Table, conn: Connection) -> None:
+        """Play again: a new table with the same game, options and seats (one per table)."""
+        if conn.seat is None:
+            raise TableError("spectator", "only the players can start another match")
+        if not table.state.is_over:
+            raise TableError("illegal", "the match is not over yet")
+        async with table.lock:
+            if table.next_id is None:
+                specs = [SeatSpec(s.kind, s.player, s.name) for s in table.seats]
+                created = await self.create(
+                    table.game.name,
+                    dict(table.game.options),
+                    specs,
+                    public=table.public,
+                    seed=None if table.seed is None else table.seed + 1,
+                )
+                nxt = created.table
+                table.next_id = nxt.id
+                await self.db(self.store.set_table, table.id, next_id=nxt.id)
+                # every person keeps a seat: each connected one hears its own new secret
+                for c in list(table.connections):
+                    if c.seat is not None and c.seat in created.tokens:
+                        c.send(
+                            frames.encode(
+                                {
+                                    "type": "next",
+                                    "id": nxt.id,
+                                    "link": f"/t/{nxt.id}#seat={c.seat}&token={created.tokens[c.seat]}",
+                                }
+                            )
+                        )
+                for s in nxt.seats:
+                    s.taken = s.kind == "computer" or any(c.seat == s.seat for c in table.connections)
+                    if s.kind == "human":
+                        await self.db(self.store.update_seat, nxt.id, s.seat, taken=s.taken)
+            else:
+                conn.send(frames.encode({"type": "next", "id": table.next_id, "link": None}))
+
+    # --- computer players -------------------------------------------------------------------------
+
+    def wake_bots(self, table: Table) -> None:
+        if self.closing or table.state.is_over:
+            return
+        if table.bots is None or table.bots.done():
+            table.bots = asyncio.get_running_loop().create_task(self._bots(table))
+
+    async def _bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closing:
+            seat = table.state.current_player
+            if seat is None or table.seats[seat].kind != "computer":
+                return
+            kind = table.seats[seat].player or "heuristic"
+            version = table.version
+            view = table.state.view(seat)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            action = await loop.run_in_executor(
+                self.bot_pool, _choose, table.game, kind, bot_seed(table), view
+            )
+            try:
+                await self.act(table, seat, action, version)
+            except TableError as exc:
+                if exc.code in ("stale", "not_your_turn"):
+                    continue
+                raise
+
+
+__all__ = ["Connection", "Created", "SeatSpec", "Table", "TableError", "Tables"]
