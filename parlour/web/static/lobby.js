@@ -1,0 +1,332 @@
+/**
+ * The lobby (`/`): every game with its players and options, a create-table form generated from the
+ * game's options, the seat links of a new table, and the public tables to join, watch or replay.
+ * @module lobby
+ */
+import { api, announce, clear, el } from "./dom.js";
+import { humanize } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const REFRESH = 4000;
+const NAME_KEY = "parlour.name";
+
+/** @type {Object[]} */
+let games = [];
+let chosen = null;
+
+// --- games ---------------------------------------------------------------------------------------------
+
+/** The players of a game as `{min, max}` whatever form the API gives. */
+function playersOf(game) {
+  const p = game.players;
+  if (typeof p === "number") return { min: p, max: p };
+  if (Array.isArray(p)) return { min: p[0], max: p[1] };
+  if (p && typeof p === "object") return { min: p.min, max: p.max };
+  return { min: 2, max: 2 };
+}
+
+function playersWords(game) {
+  const { min, max } = playersOf(game);
+  return min === max ? `${min} players` : `${min}–${max} players`;
+}
+
+function drawGames() {
+  const list = clear($("games"));
+  for (const game of games) {
+    const button = el(
+      "button.game-item",
+      {
+        type: "button",
+        "aria-pressed": chosen === game ? "true" : "false",
+        onclick: () => choose(game),
+      },
+      el("span.title", { text: game.title }),
+      el("span.meta", { text: `${playersWords(game)} · ${game.name}` }),
+      el("span.summary", { text: game.summary || "" }),
+    );
+    list.append(el("li", {}, button));
+  }
+}
+
+function choose(game) {
+  chosen = game;
+  drawGames();
+  drawForm(game);
+  $("create-panel").hidden = false;
+  $("create-title").textContent = `New table: ${game.title}`;
+  $("create-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+// --- the create form -----------------------------------------------------------------------------------
+
+/** The input for one option, by its type, bounded by its minimum and maximum. */
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices && option.choices.length && option.type !== "bool") {
+    input = el(
+      "select",
+      { id, name: option.name },
+      option.choices.map((c) => el("option", { value: String(c), text: String(c), selected: c === option.default ? true : null })),
+    );
+  } else if (option.type === "bool") {
+    input = el("input", { id, name: option.name, type: "checkbox", checked: !!option.default });
+  } else if (option.type === "int" || option.type === "float") {
+    input = el("input", {
+      id,
+      name: option.name,
+      type: "number",
+      required: true,
+      step: option.type === "int" ? "1" : "any",
+      min: option.minimum !== null && option.minimum !== undefined ? String(option.minimum) : null,
+      max: option.maximum !== null && option.maximum !== undefined ? String(option.maximum) : null,
+      value: String(option.default),
+      inputmode: option.type === "int" ? "numeric" : "decimal",
+    });
+  } else {
+    input = el("input", { id, name: option.name, type: "text", value: option.default === null ? "" : String(option.default), maxlength: "200" });
+  }
+  input.dataset.type = option.type;
+  const bounds = [];
+  if (option.minimum !== null && option.minimum !== undefined) bounds.push(`from ${option.minimum}`);
+  if (option.maximum !== null && option.maximum !== undefined) bounds.push(`to ${option.maximum}`);
+  const hint = `${option.description || ""}${bounds.length ? ` (${bounds.join(" ")})` : ""} — default ${String(option.default)}`;
+  return el(
+    "div.field",
+    {},
+    el("label", { for: id, text: humanize(option.name) }),
+    input,
+    el("span.hint", { id: `${id}-hint`, text: hint }),
+  );
+}
+
+function seatChoices(game) {
+  const kinds = game.computer_players && game.computer_players.length ? game.computer_players : ["heuristic"];
+  return [{ value: "human", text: "a person" }, ...kinds.map((k) => ({ value: `computer:${k}`, text: `computer player: ${k}` }))];
+}
+
+function drawSeats(game, count, box) {
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  clear(box);
+  box.append(el("legend", { text: "Seats" }));
+  const choices = seatChoices(game);
+  for (let seat = 0; seat < count; seat++) {
+    const id = `seat-${seat}`;
+    const value = old[seat] || (seat === 0 ? "human" : choices[1] ? choices[1].value : "human");
+    box.append(
+      el(
+        "div.seat-row",
+        {},
+        el("label", { for: id, text: seat === 0 ? `Seat ${seat} (the first person's seat is yours)` : `Seat ${seat}` }),
+        el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, selected: c.value === value ? true : null }))),
+      ),
+    );
+  }
+}
+
+function drawForm(game) {
+  const form = clear($("create-form"));
+  const { min, max } = playersOf(game);
+  const options = game.options || [];
+  const playersOption = options.find((o) => o.name === "players");
+  const seatsBox = el("fieldset.seats");
+  let count = playersOption ? playersOption.default : min;
+  if (min !== max && !playersOption) {
+    const input = el("input", { id: "players", type: "number", min: String(min), max: String(max), step: "1", value: String(min), required: true });
+    input.addEventListener("input", () => {
+      const n = Number(input.value);
+      if (Number.isInteger(n) && n >= min && n <= max) drawSeats(game, n, seatsBox);
+    });
+    form.append(el("div.field", {}, el("label", { for: "players", text: "players" }), input, el("span.hint", { text: `from ${min} to ${max}` })));
+  }
+  const optionBox = el("fieldset", {}, el("legend", { text: "Options" }));
+  for (const option of options) {
+    const field = optionField(option);
+    optionBox.append(field);
+    if (option.name === "players") {
+      const input = field.querySelector("input, select");
+      input.addEventListener("input", () => {
+        const n = Number(input.value);
+        if (Number.isInteger(n) && n >= min && n <= max) drawSeats(game, n, seatsBox);
+      });
+    }
+  }
+  if (options.length) form.append(optionBox);
+  drawSeats(game, count, seatsBox);
+  form.append(seatsBox);
+  form.append(
+    el(
+      "div.field",
+      {},
+      el("label", { for: "public", text: "public" }),
+      el("input", { id: "public", type: "checkbox", checked: true }),
+      el("span.hint", { text: "listed in the lobby, so anyone may take a free seat or watch" }),
+    ),
+    el("button.primary", { type: "submit", text: "Create the table" }),
+  );
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    create(game, form);
+  };
+}
+
+/** Read the form's options, converted to their types. */
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options || []) {
+    const input = form.querySelector(`#opt-${CSS.escape(option.name)}`);
+    if (!input) continue;
+    let value;
+    if (option.type === "bool") value = input.checked;
+    else if (option.type === "int") value = parseInt(input.value, 10);
+    else if (option.type === "float") value = parseFloat(input.value);
+    else if (option.choices && option.choices.length) value = option.choices.find((c) => String(c) === input.value) ?? input.value;
+    else value = input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  const players = form.querySelector("#players");
+  if (players) options.players = parseInt(players.value, 10);
+  return options;
+}
+
+async function create(game, form) {
+  if (!form.reportValidity()) return;
+  const seats = [...form.querySelectorAll(".seats select")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "computer", player: s.value.slice("computer:".length) },
+  );
+  if (!seats.some((s) => s.kind === "human")) {
+    announce($("notice"), "At least one seat must be a person's.", "error");
+    return;
+  }
+  const name = myName();
+  try {
+    const table = await api("/api/tables", {
+      json: { game: game.name, options: readOptions(form, game), seats, public: form.querySelector("#public").checked, name },
+    });
+    announce($("notice"), "");
+    showLinks(table);
+    refresh();
+  } catch (error) {
+    announce($("notice"), `The table could not be made: ${error.message}`, "error");
+  }
+}
+
+/** The link of each person's seat, with a copy button, and "sit down" for the first. */
+function showLinks(table) {
+  const list = clear($("links"));
+  const humans = (table.seats || []).filter((s) => s.link);
+  humans.forEach((seat, i) => {
+    const url = new URL(seat.link, location.origin).href;
+    const id = `link-${seat.seat}`;
+    const input = el("input", { id, type: "text", readonly: true, value: url, "aria-label": `link of seat ${seat.seat}` });
+    const copy = el("button.small", {
+      type: "button",
+      text: "Copy",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch {
+          input.select();
+          document.execCommand("copy");
+        }
+        copy.textContent = "Copied ✓";
+        setTimeout(() => (copy.textContent = "Copy"), 2000);
+      },
+    });
+    list.append(
+      el(
+        "li",
+        {},
+        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : ""}` }),
+        input,
+        copy,
+        i === 0 ? el("button.small.primary", { type: "button", text: "Sit down →", onclick: () => location.assign(url) }) : null,
+      ),
+    );
+  });
+  if (!humans.length) list.append(el("li", { text: "Every seat is a computer player's." }));
+  list.append(el("li", {}, el("a", { href: `/t/${encodeURIComponent(table.id)}`, text: "Watch this table" })));
+  $("created-panel").hidden = false;
+  $("created-panel").focus();
+}
+
+function myName() {
+  const name = $("my-name").value.trim();
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    /* ignore */
+  }
+  return name;
+}
+
+// --- tables --------------------------------------------------------------------------------------------
+
+function seatsWords(table) {
+  const seats = table.seats || [];
+  const free = seats.filter((s) => s.kind === "human" && !s.taken).length;
+  const people = seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name || `seat ${s.seat}`);
+  const bots = seats.filter((s) => s.kind === "computer").length;
+  const parts = [];
+  if (people.length) parts.push(people.join(", "));
+  if (bots) parts.push(`${bots} computer${bots === 1 ? "" : "s"}`);
+  if (free) parts.push(`${free} free seat${free === 1 ? "" : "s"}`);
+  return parts.join(" · ");
+}
+
+function tableItem(table, button) {
+  return el(
+    "li",
+    {},
+    el("span", {}, el("strong", { text: table.title || table.game }), el("br"), el("span.muted", { text: seatsWords(table) })),
+    button,
+  );
+}
+
+async function join(table) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { json: { name: myName() } });
+    location.assign(new URL(answer.link, location.origin).href);
+  } catch (error) {
+    announce($("notice"), `Could not join: ${error.message}`, "error");
+    refresh();
+  }
+}
+
+async function refresh() {
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (error) {
+    announce($("notice"), `The tables could not be loaded: ${error.message}`, "error");
+    return;
+  }
+  const fill = (id, items, make, empty) => {
+    const list = clear($(id));
+    if (!items || !items.length) list.append(el("li.muted", { text: empty }));
+    else for (const t of items) list.append(make(t));
+  };
+  fill("open-tables", tables.open, (t) => tableItem(t, el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
+  fill("playing-tables", tables.playing, (t) => tableItem(t, el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" })), "Nobody is playing right now.");
+  fill("finished-tables", tables.finished, (t) => tableItem(t, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, text: "Replay" })), "No finished match yet.");
+}
+
+async function start() {
+  try {
+    $("my-name").value = localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    /* ignore */
+  }
+  try {
+    games = await api("/api/games");
+    drawGames();
+  } catch (error) {
+    clear($("games")).append(el("li", { text: `The games could not be loaded: ${error.message}` }));
+  }
+  refresh();
+  setInterval(() => {
+    if (!document.hidden) refresh();
+  }, REFRESH);
+}
+
+start();

@@ -1,0 +1,714 @@
+/**
+ * Drawing a table from a View alone — for any game. The client knows no game: it draws the seats,
+ * zones of every kind, the trick, the scores and the actions the View and the `actions` list name.
+ *
+ * `renderTable(root, model, handlers)` redraws `root` entirely (and keeps the keyboard focus where it
+ * was); `renderLog(list, lines, namer)` draws log lines.
+ * @module render
+ */
+import { el, append, clear, num } from "./dom.js";
+import { cardFace, cardName, sortCards, pretty, SUIT_SYMBOLS } from "./cards.js";
+import { makeNamer, humanize } from "./words.js";
+
+/**
+ * What to draw.
+ * @typedef {Object} Model
+ * @property {Object} view - View.to_dict()
+ * @property {{text: string, kind: string, cards: string[]}[]} [actions] - the seat's legal actions
+ * @property {Object|null} [info] - TableInfo, for names and who is connected
+ * @property {import("./cards.js").Pack|null} [pack]
+ * @property {number|null} [bottom] - the seat drawn at the bottom when the view has none (spectators)
+ * @property {boolean} [showLast] - show the last trick in the middle
+ * @property {string[]} [computerKinds] - computer players that may replace a seat that is gone
+ * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
+ * @property {boolean} [canAgain] - show "play again" at the end of the match
+ * @property {boolean} [busy] - an action was sent and is not answered yet
+ * @property {boolean} [replay] - a replay: no connection states
+ * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
+ * @property {{name: string, label?: string, per?: string, cards?: boolean, show?: boolean}[]} [extraFields]
+ *   - how to show the game's extras, where the server says
+ */
+
+/**
+ * What the drawing calls back.
+ * @typedef {Object} Handlers
+ * @property {(text: string) => void} [act] - do an action
+ * @property {(seat: number, player: string) => void} [replace] - a computer player takes a seat
+ * @property {() => void} [toggleLast]
+ * @property {() => void} [again]
+ */
+
+const TABLE_KINDS_CLICKABLE = new Set(["turn_up", "livret", "table", "kitty"]);
+const PILE_KINDS = new Set(["stock", "talon"]);
+
+/**
+ * Draw the whole table of a View into `root`.
+ * @param {HTMLElement} root
+ * @param {Model} model
+ * @param {Handlers} [handlers]
+ */
+export function renderTable(root, model, handlers = {}) {
+  const focusKey = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const view = model.view;
+  const me = view.seat;
+  const namer = makeNamer(model.noYou ? null : me, model.info || null, model.pack || null, view.teams || []);
+  const ctx = {
+    view,
+    me,
+    namer,
+    pack: model.pack || null,
+    trump: view.trump,
+    model,
+    handlers,
+    byCard: cardActions(model.actions || []),
+    placed: new Set(),
+    bottom: me ?? model.bottom ?? 0,
+  };
+  clear(root);
+  append(root, [
+    outcomeBanner(ctx),
+    situationLine(ctx),
+    board(ctx),
+    myZones(ctx),
+    handArea(ctx),
+    actionBar(ctx),
+    infoPanel(ctx),
+  ]);
+  if (focusKey) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+  return namer;
+}
+
+/** Map each card code to the actions that name it. */
+function cardActions(actions) {
+  const map = new Map();
+  for (const a of actions) {
+    for (const code of new Set(a.cards || [])) {
+      if (!map.has(code)) map.set(code, []);
+      map.get(code).push(a);
+    }
+  }
+  return map;
+}
+
+// --- the header lines -----------------------------------------------------------------------------
+
+function situationLine(ctx) {
+  const { view, namer } = ctx;
+  const parts = [];
+  if (view.hand_number) parts.push(el("span.hand-number", { text: `Hand ${view.hand_number}` }));
+  if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
+  if (view.situation) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
+  return el("p.situation", { id: "situation" }, parts);
+}
+
+function suitWords(trump) {
+  const names = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  return names[trump] ? `${SUIT_SYMBOLS[trump]} ${names[trump]}` : trump;
+}
+
+function outcomeBanner(ctx) {
+  const { view, me, namer, handlers, model } = ctx;
+  const outcome = view.outcome;
+  if (!outcome) return null;
+  let verdict;
+  let kind;
+  if (outcome.draw || !outcome.winners.length) {
+    verdict = "The match is drawn";
+    kind = "draw";
+  } else if (me !== null && me !== undefined && !model.noYou) {
+    const won = outcome.winners.includes(me);
+    verdict = won ? "You win!" : "You lose";
+    kind = won ? "win" : "lose";
+  } else {
+    verdict = `Won by ${outcome.winners.map(namer.who).join(" & ")}`;
+    kind = "win";
+  }
+  const scores = (view.teams || []).map((team) => `${namer.side(team)}: ${num(view.scores[team[0]])}`).join(" · ");
+  return el(
+    `section.banner.outcome.${kind}`,
+    { "aria-labelledby": "outcome-title" },
+    el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
+    outcome.reason ? el("p", { text: namer.words(outcome.reason) }) : null,
+    scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
+    model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
+  );
+}
+
+// --- the board: seats around, the trick and the table's zones in the middle -----------------------
+
+/** Where each seat sits: "bottom", "left", "top", "right" and its angle (for trick cards). */
+function seatPlaces(players, bottom) {
+  const places = [];
+  const others = players - 1;
+  for (let seat = 0; seat < players; seat++) {
+    const r = (seat - bottom + players) % players;
+    let area;
+    if (r === 0) area = "bottom";
+    else if (others === 1) area = "top";
+    else if (others === 2) area = r === 1 ? "left" : "right";
+    else if (r === 1) area = "left";
+    else if (r === others) area = "right";
+    else area = "top";
+    places[seat] = { area, angle: Math.PI / 2 + (2 * Math.PI * r) / players };
+  }
+  return places;
+}
+
+function board(ctx) {
+  const { view } = ctx;
+  const places = seatPlaces(view.players, ctx.bottom);
+  ctx.places = places;
+  const areas = { top: el("div.area.area-top"), left: el("div.area.area-left"), right: el("div.area.area-right"), bottom: el("div.area.area-bottom") };
+  for (let seat = 0; seat < view.players; seat++) areas[places[seat].area].append(seatPanel(ctx, seat));
+  const center = el("div.area.area-center", {}, trickBox(ctx), tableZones(ctx));
+  return el("section.board", { "aria-label": "the table", dataset: { players: String(view.players) } }, areas.top, areas.left, center, areas.right, areas.bottom);
+}
+
+function seatInfo(ctx, seat) {
+  const seats = (ctx.model.info && ctx.model.info.seats) || [];
+  return seats.find((s) => s.seat === seat) || null;
+}
+
+function seatPanel(ctx, seat) {
+  const { view, namer, me } = ctx;
+  const sv = (view.seats || []).find((s) => s.seat === seat) || { seat, team: seat, roles: [], hand_size: null };
+  const turn = view.to_move === seat;
+  const info = seatInfo(ctx, seat);
+  const mine = seat === me;
+  const name = mine ? `${namer.plain(seat)} (you)` : namer.plain(seat);
+  const team = (view.teams || [])[sv.team] || [seat];
+  const partners = team.filter((s) => s !== seat);
+  const lines = [];
+  const head = el(
+    "div.seat-head",
+    {},
+    turn ? el("span.turn-marker", { text: "▶", "aria-hidden": "true" }) : null,
+    el("span.seat-name", { text: name }),
+    turn ? el("span.turn-text", { text: view.decision && view.decision.kind ? ` — to ${view.decision.kind}` : " — to move" }) : null,
+  );
+  lines.push(head);
+  const tags = [];
+  if (partners.length) tags.push(el("span.tag.team", { text: `with ${partners.map(namer.who).join(" & ")}` }));
+  else if ((view.teams || []).length > 1 && team.length === 1 && (view.teams || []).some((t) => t.length > 1)) tags.push(el("span.tag.team", { text: "alone" }));
+  for (const role of sv.roles || []) tags.push(el("span.tag.role", { text: role }));
+  if (info && !ctx.model.replay) tags.push(connectionTag(info));
+  if (tags.length) lines.push(el("div.seat-tags", {}, tags));
+  const stats = [];
+  const score = view.scores && view.scores[seat];
+  if (score !== undefined) stats.push(`score ${num(score)}`);
+  if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
+  const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
+  if (sv.hand_size !== null && sv.hand_size !== undefined && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
+  if (stats.length) lines.push(el("div.seat-stats", { text: stats.join(" · ") }));
+  if (!mine) {
+    for (const zone of view.zones || []) {
+      if (zone.owner !== seat) continue;
+      lines.push(zoneBlock(ctx, zone, { small: true, other: true }));
+    }
+  }
+  if (info && !mine && ctx.model.canReplace && info.kind === "human" && info.taken && !info.connected && ctx.handlers.replace && !view.outcome) {
+    lines.push(replaceControl(ctx, seat));
+  }
+  const classes = ["seat", `at-${ctx.places[seat].area}`, turn ? "to-move" : "", mine ? "me" : ""].filter(Boolean).join(".");
+  return el(`div.${classes}`, { role: "group", "aria-label": `${name}${turn ? ", to move" : ""}`, dataset: { seat: String(seat) } }, lines);
+}
+
+function connectionTag(info) {
+  if (info.kind === "computer") return el("span.tag.computer", { text: `computer${info.player ? ` (${info.player})` : ""}` });
+  if (!info.taken) return el("span.tag.free", { text: "free seat" });
+  return info.connected ? el("span.tag.online", { text: "● here" }) : el("span.tag.away", { text: "○ away" });
+}
+
+function replaceControl(ctx, seat) {
+  const kinds = ctx.model.computerKinds && ctx.model.computerKinds.length ? ctx.model.computerKinds : ["heuristic"];
+  const select = el("select", { "aria-label": "computer player", dataset: { key: `replace-kind-${seat}` } }, kinds.map((k) => el("option", { value: k, text: k })));
+  const button = el("button.small", {
+    type: "button",
+    text: "Replace by a computer player",
+    dataset: { key: `replace-${seat}` },
+    onclick: () => ctx.handlers.replace(seat, select.value),
+  });
+  return el("div.replace", {}, kinds.length > 1 ? select : null, button);
+}
+
+/** The trick in the middle: each card placed toward its player's seat. */
+function trickBox(ctx) {
+  const { view, namer, model } = ctx;
+  let trick = view.trick;
+  let caption = "";
+  let faded = false;
+  const last = view.last_trick;
+  if (model.showLast && last && last.plays && last.plays.length) {
+    trick = last;
+    caption = `Last trick${last.number ? ` (trick ${last.number})` : ""}${last.winner !== null && last.winner !== undefined ? `, won by ${namer.who(last.winner)}` : ""}`;
+  } else if (trick && !trick.plays.length && last && last.plays && last.plays.length) {
+    trick = last;
+    faded = true;
+    caption = `Last trick${last.winner !== null && last.winner !== undefined ? `: ${namer.who(last.winner)} won it` : ""}`;
+  } else if (trick) {
+    caption = trick.number ? `Trick ${trick.number}` : "The trick";
+    if (trick.plays.length === 0) caption += ": nobody has played yet";
+  }
+  const box = el("div.trick", { class: faded ? "faded" : "" });
+  if (trick) {
+    trick.plays.forEach((play, i) => {
+      const place = ctx.places[play.seat] || { angle: Math.PI / 2 };
+      const x = 50 + Math.cos(place.angle) * 30;
+      const y = 50 + Math.sin(place.angle) * 27;
+      const won = trick.winner === play.seat;
+      const face = cardFace(ctx.pack, play.card, { trump: ctx.trump });
+      const who = namer.who(play.seat);
+      box.append(
+        el(
+          "figure.trick-card",
+          { style: `left:${x}%;top:${y}%;z-index:${i + 1}`, class: won ? "winner" : "" },
+          face,
+          el("figcaption", { text: `${who}${i === 0 ? " (led)" : ""}${won ? " ✓ won" : ""}` }),
+        ),
+      );
+    });
+  }
+  const lastButton =
+    ctx.handlers.toggleLast && last && last.plays && last.plays.length
+      ? el("button.small.last-trick", {
+          type: "button",
+          "aria-pressed": model.showLast ? "true" : "false",
+          "aria-keyshortcuts": "L",
+          dataset: { key: "last-trick" },
+          text: model.showLast ? "Back to the trick (L)" : "Last trick (L)",
+          onclick: () => ctx.handlers.toggleLast(),
+        })
+      : null;
+  if (!trick && !lastButton) return null;
+  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("p.trick-caption", { text: caption }), box, lastButton);
+}
+
+/** The table's own zones (stock, talon, turn-up, kitty, bank, livret, ...). */
+function tableZones(ctx) {
+  const zones = (ctx.view.zones || []).filter((z) => z.owner === null && z.kind !== "trick");
+  if (!zones.length) return null;
+  return el("div.table-zones", {}, zones.map((z) => zoneBlock(ctx, z, { small: false })));
+}
+
+// --- zones ------------------------------------------------------------------------------------------
+
+/**
+ * One zone with its label, drawn by kind: a pile with its size, a fan of cards, a stack with its top
+ * face up, a count of tricks won.
+ */
+function zoneBlock(ctx, zone, opts = {}) {
+  const { pack } = ctx;
+  const label = zoneLabel(ctx, zone);
+  const size = zone.size >= 0 ? zone.size : zone.cards.length;
+  const faceUp = zone.cards.filter((c) => c !== null);
+  const mineOrTable = zone.owner === ctx.me || (zone.owner === null && TABLE_KINDS_CLICKABLE.has(zone.kind));
+  const block = el(`div.zone.kind-${zone.kind}`, { role: "group", "aria-label": `${label}: ${size} card${size === 1 ? "" : "s"}` });
+  const hidden = size - faceUp.length;
+  block.append(el("div.zone-label", { text: hidden > 0 && zone.kind !== "stack" ? `${label} (${size})` : label }));
+  if (size === 0) {
+    block.append(el("div.zone-empty", { text: "none" }));
+    return block;
+  }
+  if (zone.kind === "hand" && zone.owner !== ctx.me && !faceUp.length) {
+    block.append(backsFan(pack, Math.min(size, 8)));
+    return block;
+  }
+  if (!faceUp.length || (PILE_KINDS.has(zone.kind) && faceUp.length === 0)) {
+    block.append(el("div.pile", {}, cardFace(pack, null, { small: opts.small, decorative: true }), el("span.pile-count", { text: `${size} card${size === 1 ? "" : "s"}` })));
+    return block;
+  }
+  if (zone.kind === "tricks_won") {
+    const fan = el("div.fan.overlap", {}, zone.cards.map((c) => cardFace(pack, c, { small: true, trump: ctx.trump })));
+    block.append(el("details.won", {}, el("summary", { text: `${size} card${size === 1 ? "" : "s"} — show` }), fan));
+    return block;
+  }
+  if (zone.kind === "stack") {
+    const top = zone.cards[0];
+    const under = size - 1;
+    const topNode = top !== null && mineOrTable && ctx.byCard.has(top) ? cardButton(ctx, top, { small: opts.small, where: label }) : cardFace(pack, top, { small: opts.small, trump: ctx.trump });
+    block.append(el("div.stack", {}, topNode, under > 0 ? el("span.pile-count", { text: `+${under} below` }) : null));
+    return block;
+  }
+  const fan = el("div.fan", { class: zone.cards.length > 6 || opts.small ? "overlap" : "" });
+  const cards = zone.kind === "hand" && !zone.cards.includes(null) ? sortCards(pack, zone.cards) : zone.cards;
+  cards.forEach((code, i) => {
+    if (code !== null && mineOrTable && ctx.byCard.has(code)) fan.append(cardButton(ctx, code, { small: opts.small, where: label, index: i }));
+    else fan.append(cardFace(pack, code, { small: opts.small, trump: ctx.trump }));
+  });
+  if (zone.cards.length < size) fan.append(el("span.pile-count", { text: `+${size - zone.cards.length}` }));
+  block.append(fan);
+  return block;
+}
+
+function zoneLabel(ctx, zone) {
+  if (zone.label) return ctx.namer.words(zone.label);
+  return humanize(zone.kind);
+}
+
+function backsFan(pack, n) {
+  const fan = el("div.fan.overlap.backs", { "aria-hidden": "true" });
+  for (let i = 0; i < n; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
+  return fan;
+}
+
+/** The viewer's own zones other than the hand (melds, stacks, tricks won, buried cards...). */
+function myZones(ctx) {
+  const { view, me } = ctx;
+  if (me === null || me === undefined) return null;
+  const zones = (view.zones || []).filter((z) => z.owner === me && z.kind !== "hand");
+  if (!zones.length) return null;
+  return el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: false })));
+}
+
+// --- the hand -----------------------------------------------------------------------------------------
+
+function handArea(ctx) {
+  const { view, me, pack } = ctx;
+  if (me === null || me === undefined) return null;
+  const zone = (view.zones || []).find((z) => z.kind === "hand" && z.owner === me);
+  if (!zone) return null;
+  const codes = sortCards(pack, zone.cards.filter((c) => c !== null));
+  const hand = el("div.hand", { role: "group", "aria-label": "your hand", id: "hand" });
+  const seen = new Map();
+  for (const code of codes) {
+    const n = (seen.get(code) || 0) + 1;
+    seen.set(code, n);
+    if (ctx.byCard.has(code)) hand.append(cardButton(ctx, code, { index: n, where: "hand" }));
+    else hand.append(el("span.card-slot", { dataset: { key: `card-hand-${code}-${n}` } }, cardFace(pack, code, { trump: ctx.trump })));
+  }
+  if (!codes.length) hand.append(el("p.zone-empty", { text: "no cards" }));
+  hand.addEventListener("keydown", handKeys);
+  return el("section.hand-area", { "aria-labelledby": "hand-title" }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
+}
+
+/** Arrow keys move along the hand's cards (Home/End to its ends). */
+function handKeys(event) {
+  const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+  if (!(event.key in keys) && event.key !== "Home" && event.key !== "End") return;
+  const items = [...event.currentTarget.querySelectorAll("button.card-button")];
+  if (!items.length) return;
+  const at = items.indexOf(document.activeElement);
+  let next;
+  if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = items.length - 1;
+  else next = at < 0 ? 0 : (at + keys[event.key] + items.length) % items.length;
+  items[next].focus();
+  event.preventDefault();
+}
+
+/** A card that is the argument of a legal action: a raised button; several actions open a menu. */
+function cardButton(ctx, code, opts = {}) {
+  const { pack } = ctx;
+  const actions = ctx.byCard.get(code) || [];
+  ctx.placed.add(code);
+  const name = cardName(pack, code);
+  const single = actions.length === 1 ? actions[0] : null;
+  const label = single ? `${actionWords(ctx, single)}` : `${name}: ${actions.length} choices`;
+  const button = el(
+    "button.card-button",
+    {
+      type: "button",
+      class: opts.small ? "small" : "",
+      "aria-label": label,
+      title: label,
+      "aria-haspopup": single ? null : "menu",
+      disabled: ctx.model.busy ? true : null,
+      dataset: { key: `card-${opts.where || ""}-${code}-${opts.index || 0}`, code },
+    },
+    cardFace(pack, code, { small: opts.small, trump: ctx.trump, decorative: true }),
+  );
+  button.addEventListener("click", () => {
+    if (single) ctx.handlers.act && ctx.handlers.act(single.text);
+    else openMenu(ctx, button, actions);
+  });
+  return button;
+}
+
+/** A small menu of the actions a card allows (play it, meld it...). */
+function openMenu(ctx, anchor, actions) {
+  closeMenus();
+  const menu = el("div.card-menu", { role: "menu", "aria-label": cardName(ctx.pack, anchor.dataset.code) });
+  const close = () => {
+    menu.remove();
+    document.removeEventListener("pointerdown", outside, true);
+    anchor.focus();
+  };
+  const outside = (e) => {
+    if (!menu.contains(e.target)) close();
+  };
+  for (const a of actions) {
+    menu.append(
+      el("button", {
+        type: "button",
+        role: "menuitem",
+        text: actionWords(ctx, a),
+        onclick: () => {
+          close();
+          ctx.handlers.act && ctx.handlers.act(a.text);
+        },
+      }),
+    );
+  }
+  menu.append(el("button.cancel", { type: "button", role: "menuitem", text: "Cancel", onclick: close }));
+  menu.addEventListener("keydown", (e) => {
+    const items = [...menu.querySelectorAll("button")];
+    const at = items.indexOf(document.activeElement);
+    if (e.key === "Escape") {
+      close();
+      e.preventDefault();
+    } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      items[(at + (e.key === "ArrowDown" ? 1 : -1) + items.length) % items.length].focus();
+      e.preventDefault();
+    }
+    e.stopPropagation();
+  });
+  anchor.after(menu);
+  document.addEventListener("pointerdown", outside, true);
+  menu.querySelector("button").focus();
+}
+
+function closeMenus() {
+  document.querySelectorAll(".card-menu").forEach((m) => m.remove());
+}
+
+/** An action in words: "play Q♠", "meld K♠ Q♠". */
+export function actionWords(ctx, action) {
+  const words = String(action.text).split(" ").map((w) => (ctx.pack && ctx.pack.names.has(w) ? pretty(ctx.pack, w) : w));
+  return ctx.namer.words(words.join(" "));
+}
+
+// --- the actions ---------------------------------------------------------------------------------------
+
+function actionBar(ctx) {
+  const { view, me, namer, model, handlers } = ctx;
+  const section = el("section.actions", { "aria-labelledby": "actions-title" });
+  const decision = view.decision;
+  let prompt;
+  if (view.outcome) prompt = "The match is over.";
+  else if (decision && decision.seat === me) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
+  else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(decision.prompt)}` : ""}`;
+  else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
+  else prompt = "";
+  section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: decision && decision.seat === me ? "your-turn" : "" }));
+  if (me === null || me === undefined || !handlers.act) return section;
+  const actions = model.actions || [];
+  const buttons = [];
+  for (const a of actions) {
+    const cards = a.cards || [];
+    const shown = cards.length === 1 && ctx.placed.has(cards[0]);
+    if (!shown) buttons.push(a);
+  }
+  if (buttons.length) {
+    const row = el("div.action-buttons", { role: "group", "aria-label": "actions" });
+    for (const a of buttons) {
+      row.append(
+        el("button.action", {
+          type: "button",
+          text: actionWords(ctx, a),
+          disabled: model.busy ? true : null,
+          dataset: { key: `action-${a.text}` },
+          onclick: () => handlers.act(a.text),
+        }),
+      );
+    }
+    section.append(row);
+  }
+  for (const range of view.legal_ranges || []) section.append(rangeForm(ctx, range));
+  if (actions.length || (view.legal_ranges || []).length) section.append(typeForm(ctx));
+  return section;
+}
+
+/** A number input bounded by the legal range, and a button. */
+function rangeForm(ctx, range) {
+  const id = `range-${range.verb}`;
+  const input = el("input", {
+    type: "number",
+    id,
+    min: String(range.min),
+    max: String(range.max),
+    step: "1",
+    value: String(range.min),
+    inputmode: "numeric",
+    required: true,
+    dataset: { key: id },
+  });
+  const form = el(
+    "form.range",
+    {
+      onsubmit: (e) => {
+        e.preventDefault();
+        const n = Number(input.value);
+        if (!Number.isInteger(n) || n < range.min || n > range.max) {
+          input.setCustomValidity(`a whole number from ${range.min} to ${range.max}`);
+          input.reportValidity();
+          return;
+        }
+        ctx.handlers.act(`${range.verb} ${n}`);
+      },
+    },
+    el("label", { for: id, text: `${range.verb} (${range.min}–${range.max})` }),
+    input,
+    el("button.primary", { type: "submit", text: range.verb, disabled: ctx.model.busy ? true : null, dataset: { key: `${id}-go` } }),
+  );
+  input.addEventListener("input", () => input.setCustomValidity(""));
+  return form;
+}
+
+/** A text box to type any action, with the legal ones offered. */
+function typeForm(ctx) {
+  const { view, model } = ctx;
+  const list = el("datalist", { id: "legal-actions" });
+  for (const a of model.actions || []) list.append(el("option", { value: a.text }));
+  for (const r of view.legal_ranges || []) list.append(el("option", { value: `${r.verb} ${r.min}` }));
+  const input = el("input", {
+    type: "text",
+    id: "type-action",
+    list: "legal-actions",
+    autocomplete: "off",
+    autocapitalize: "off",
+    spellcheck: "false",
+    maxlength: "200",
+    placeholder: (model.actions && model.actions[0] && model.actions[0].text) || "",
+    dataset: { key: "type-action" },
+  });
+  return el(
+    "form.type-action",
+    {
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = input.value.trim().replace(/\s+/g, " ");
+        if (!text) return;
+        ctx.handlers.act(normalize(text, model.actions || []));
+      },
+    },
+    el("label", { for: "type-action", text: "Type an action" }),
+    input,
+    list,
+    el("button", { type: "submit", text: "Do it", disabled: model.busy ? true : null }),
+  );
+}
+
+/** A typed action matched to a legal one (case-insensitive; a bare card means playing it). */
+function normalize(text, actions) {
+  const low = text.toLowerCase();
+  const exact = actions.find((a) => a.text.toLowerCase() === low);
+  if (exact) return exact.text;
+  if (!low.includes(" ")) {
+    const play = actions.filter((a) => a.cards.length === 1 && a.cards[0].toLowerCase() === low);
+    if (play.length === 1) return play[0].text;
+  }
+  return text;
+}
+
+// --- scores, score sheet, extras --------------------------------------------------------------------
+
+function infoPanel(ctx) {
+  const { view, namer } = ctx;
+  const section = el("section.info", { "aria-label": "scores" });
+  const teams = view.teams && view.teams.length ? view.teams : view.seats.map((s) => [s.seat]);
+  const scores = el(
+    "table.scores",
+    {},
+    el("caption", { text: "Scores" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "side" }), el("th", { scope: "col", text: "score" }), view.chips ? el("th", { scope: "col", text: "chips" }) : null)),
+    el(
+      "tbody",
+      {},
+      teams.map((team) =>
+        el(
+          "tr",
+          { class: team.includes(ctx.me) ? "mine" : "" },
+          el("th", { scope: "row", text: namer.side(team) }),
+          el("td", { text: num(view.scores[team[0]]) }),
+          view.chips ? el("td", { text: team.map((s) => num(view.chips[s])).join(" + ") }) : null,
+        ),
+      ),
+    ),
+  );
+  section.append(el("div.scores-box", {}, scores));
+  const sheet = view.score_sheet;
+  if (sheet && sheet.rows && sheet.rows.length) {
+    section.append(
+      el(
+        "details.sheet",
+        { open: true },
+        el("summary", { text: "Score sheet" }),
+        el(
+          "div.table-scroll",
+          {},
+          el(
+            "table.score-sheet",
+            {},
+            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }), sheet.columns.map((c) => el("th", { scope: "col", text: namer.words(c) })))),
+            el("tbody", {}, sheet.rows.map((row) => el("tr", {}, el("th", { scope: "row", text: namer.words(row.label) }), row.values.map((v) => el("td", { text: num(v) }))))),
+          ),
+        ),
+      ),
+    );
+  }
+  const extra = extraList(ctx);
+  if (extra) section.append(extra);
+  return section;
+}
+
+/** The game's own extras, generically in words (collapsed: many are bookkeeping). */
+function extraList(ctx) {
+  const { view } = ctx;
+  const extra = view.extra;
+  if (!extra || typeof extra !== "object") return null;
+  const meta = ctx.model.extraFields || null;
+  const dl = el("dl.extras");
+  const fields = meta ? meta.filter((f) => f.show !== false) : Object.keys(extra).map((name) => ({ name }));
+  for (const f of fields) {
+    const value = extra[f.name];
+    if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) continue;
+    if (Array.isArray(value) && value.every((v) => Array.isArray(v) && !v.length)) continue;
+    dl.append(el("dt", { text: f.label || humanize(f.name) }), el("dd", { text: valueWords(ctx, value, f) }));
+  }
+  if (!dl.childNodes.length) return null;
+  return el("details.extra", {}, el("summary", { text: "More about this hand" }), dl);
+}
+
+/** A value of the extras in words: never "[3,2]" or "true". */
+function valueWords(ctx, value, field = {}) {
+  const { view, namer } = ctx;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return num(value);
+  if (typeof value === "string") return ctx.pack && ctx.pack.names.has(value) ? pretty(ctx.pack, value) : namer.words(value);
+  if (Array.isArray(value)) {
+    const perSeat = field.per === "seat" || (!field.per && value.length === view.players && view.players > 1 && value.every((v) => typeof v === "number" || Array.isArray(v)));
+    const perSide = field.per === "side";
+    if (perSeat || perSide) {
+      return value
+        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v) || "none"}`)
+        .join("; ");
+    }
+    return value.map((v) => valueWords(ctx, v)).join(", ");
+  }
+  if (value && typeof value === "object") {
+    return Object.entries(value)
+      .map(([k, v]) => `${humanize(k)} ${valueWords(ctx, v)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+// --- the log --------------------------------------------------------------------------------------------
+
+/**
+ * Draw log lines into a list (appending only the new ones when `from` is given).
+ * @param {HTMLElement} list - an `<ol>`
+ * @param {{kind: string, text: string, hand_end: boolean}[]} lines - every line so far
+ * @param {import("./words.js").Namer} namer
+ * @param {number} [from] - lines before this are already drawn
+ */
+export function renderLog(list, lines, namer, from = 0) {
+  if (from === 0) clear(list);
+  while (list.children.length > from) list.lastChild.remove();
+  for (const line of lines.slice(from)) {
+    list.append(el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: namer.words(line.text) }));
+  }
+}

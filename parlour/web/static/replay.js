@@ -1,0 +1,111 @@
+/**
+ * The replay page (`/replay/{id}`): a finished match stepped through move by move
+ * (`GET /api/tables/{id}/replay?step=N&seat=S|all`), as any seat saw it or with every card face up,
+ * drawn by the same `render.js` as the live table.
+ * @module replay
+ */
+import { api, announce, clear, el } from "./dom.js";
+import { loadPack } from "./cards.js";
+import { renderTable, renderLog } from "./render.js";
+import { openRules, wireDialogs } from "./rules.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+
+const state = { info: null, pack: null, step: 0, steps: 0, seat: "all", showLast: false, data: null, loading: 0 };
+
+/** Load and draw one step (the latest request wins). */
+async function show(step) {
+  step = Math.max(0, Math.min(step, state.steps || step));
+  const ticket = ++state.loading;
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&seat=${encodeURIComponent(state.seat)}`);
+    if (ticket !== state.loading) return;
+    state.data = data;
+    state.step = data.step;
+    state.steps = data.steps;
+    draw();
+  } catch (error) {
+    announce($("notice"), `This replay cannot be shown: ${error.message}`, "error");
+  }
+}
+
+function draw() {
+  const data = state.data;
+  if (!data) return;
+  const slider = $("step");
+  slider.max = String(data.steps);
+  slider.value = String(data.step);
+  $("step-text").textContent = `step ${data.step} of ${data.steps}`;
+  $("first").disabled = $("back").disabled = data.step <= 0;
+  $("next").disabled = $("last").disabled = data.step >= data.steps;
+  const namer = renderTable(
+    $("table"),
+    {
+      view: data.view,
+      actions: [],
+      info: state.info,
+      pack: state.pack,
+      bottom: state.seat === "all" ? 0 : Number(state.seat),
+      showLast: state.showLast,
+      noYou: true,
+      replay: true,
+      extraFields: data.extra_fields || null,
+    },
+    { toggleLast: () => { state.showLast = !state.showLast; draw(); } },
+  );
+  renderLog($("log"), data.log || [], namer);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function keys(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t && (t.closest("input:not([type=range]), textarea, select") || t.closest("dialog[open]"))) return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+  if (event.key in moves && !(t && t.matches && t.matches("input[type=range]"))) {
+    show(state.step + moves[event.key]);
+    event.preventDefault();
+  } else if (event.key === "Home") {
+    show(0);
+    event.preventDefault();
+  } else if (event.key === "End") {
+    show(state.steps);
+    event.preventDefault();
+  } else if (event.key === "l" || event.key === "L") {
+    state.showLast = !state.showLast;
+    draw();
+  }
+}
+
+async function start() {
+  wireDialogs([$("rules-dialog")]);
+  $("controls").addEventListener("submit", (e) => e.preventDefault());
+  try {
+    state.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    announce($("notice"), `This table cannot be found: ${error.message}`, "error");
+    return;
+  }
+  $("game-title").textContent = state.info.title || state.info.game;
+  document.title = `replay: ${state.info.title || state.info.game} — parlour`;
+  state.pack = await loadPack(state.info.pack);
+  const seat = $("seat");
+  seat.append(el("option", { value: "all", text: "all cards face up" }));
+  for (const s of state.info.seats || []) seat.append(el("option", { value: String(s.seat), text: s.name ? `${s.name} (seat ${s.seat})` : `seat ${s.seat}` }));
+  seat.addEventListener("change", () => {
+    state.seat = seat.value;
+    show(state.step);
+  });
+  $("first").addEventListener("click", () => show(0));
+  $("back").addEventListener("click", () => show(state.step - 1));
+  $("next").addEventListener("click", () => show(state.step + 1));
+  $("last").addEventListener("click", () => show(state.steps));
+  $("step").addEventListener("input", (e) => show(Number(e.target.value)));
+  $("rules-button").addEventListener("click", () => openRules($("rules-dialog"), $("rules-body"), state.info.game));
+  document.addEventListener("keydown", keys);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  await show(hash.has("step") ? Number(hash.get("step")) : 0);
+}
+
+start();

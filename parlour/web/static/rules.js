@@ -1,0 +1,47 @@
+/**
+ * The rules dialog: the game's rules and rulings (`GET /api/games/{game}/rules`, Markdown) drawn by
+ * the safe Markdown renderer, and the plain dialogs' wiring (close buttons).
+ * @module rules
+ */
+import { api, clear, el } from "./dom.js";
+import { renderMarkdown } from "./markdown.js";
+
+const loaded = new Map();
+
+/**
+ * Open the rules of a game in a `<dialog>` (loading them once).
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLElement} body - where the text goes
+ * @param {string} game
+ */
+export async function openRules(dialog, body, game) {
+  if (!dialog.open) dialog.showModal();
+  if (loaded.get(body) === game) return;
+  clear(body).append(el("p", { text: "Loading the rules…" }));
+  try {
+    const rules = await api(`/api/games/${encodeURIComponent(game)}/rules`);
+    clear(body);
+    const title = dialog.querySelector("h2");
+    if (title && rules.title) title.textContent = `Rules — ${rules.title}`;
+    body.append(renderMarkdown(rules.rules || "", { headingOffset: 1 }));
+    if (rules.rulings) {
+      body.append(el("h2", { text: "Rulings" }), renderMarkdown(rules.rulings, { headingOffset: 2 }));
+    }
+    loaded.set(body, game);
+  } catch (error) {
+    clear(body).append(el("p", { text: `The rules could not be loaded: ${error.message}` }));
+  }
+}
+
+/**
+ * Make each `[data-close]` button close its dialog, and a click on the backdrop too.
+ * @param {HTMLDialogElement[]} dialogs
+ */
+export function wireDialogs(dialogs) {
+  for (const dialog of dialogs) {
+    dialog.querySelectorAll("[data-close]").forEach((b) => b.addEventListener("click", () => dialog.close()));
+    dialog.addEventListener("click", (e) => {
+      if (e.target === dialog) dialog.close();
+    });
+  }
+}

@@ -1,0 +1,340 @@
+/**
+ * The table page (`/t/{id}`): sits the player down from the link's fragment (`#seat=2&token=...`,
+ * kept in localStorage and removed from the address bar), keeps a WebSocket to `/ws/tables/{id}`
+ * (reconnecting with backoff and sending how many log lines it has), and draws every `state` frame.
+ * @module table
+ */
+import { api, announce, clear, el } from "./dom.js";
+import { loadPack } from "./cards.js";
+import { renderTable, renderLog } from "./render.js";
+import { makeNamer } from "./words.js";
+import { openRules, wireDialogs } from "./rules.js";
+import { TableSocket } from "./socket.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+
+/** Everything the page knows. */
+const page = {
+  seat: /** @type {number|null} */ (null),
+  token: /** @type {string|null} */ (null),
+  info: null,
+  pack: null,
+  computerKinds: [],
+  frame: null,
+  version: 0,
+  log: [],
+  firstState: true,
+  showLast: false,
+  busy: false,
+  busyTimer: 0,
+  lastTurn: null,
+  socket: /** @type {TableSocket|null} */ (null),
+};
+
+// --- the seat's secret -------------------------------------------------------------------------------
+
+const storeKey = `parlour.seat.${tableId}`;
+
+/** Take `#seat=..&token=..` from the fragment into localStorage, and out of the address bar. */
+function readCredentials() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("token")) {
+    const creds = { seat: hash.has("seat") ? Number(hash.get("seat")) : null, token: hash.get("token") };
+    try {
+      localStorage.setItem(storeKey, JSON.stringify(creds));
+    } catch {
+      /* private mode: the token lives only in this page */
+    }
+    history.replaceState(null, "", location.pathname + location.search);
+    return creds;
+  }
+  try {
+    const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
+    if (saved && typeof saved.token === "string") return saved;
+  } catch {
+    /* nothing saved */
+  }
+  return { seat: null, token: null };
+}
+
+function forgetCredentials() {
+  try {
+    localStorage.removeItem(storeKey);
+  } catch {
+    /* ignore */
+  }
+  page.token = null;
+  page.seat = null;
+}
+
+// --- drawing -----------------------------------------------------------------------------------------
+
+function draw() {
+  const frame = page.frame;
+  if (!frame || !page.pack) return;
+  const view = frame.view;
+  const root = $("table");
+  const namer = renderTable(
+    root,
+    {
+      view,
+      actions: frame.actions,
+      info: page.info,
+      pack: page.pack,
+      showLast: page.showLast,
+      computerKinds: page.computerKinds,
+      canReplace: page.seat !== null && !!page.token,
+      canAgain: page.seat !== null && !!page.token,
+      busy: page.busy,
+      extraFields: frame.extra_fields || null,
+    },
+    {
+      act,
+      replace,
+      toggleLast,
+      again,
+    },
+  );
+  renderLog($("log"), page.log, namer, Math.min($("log").children.length, page.log.length));
+  const list = $("log");
+  list.scrollTop = list.scrollHeight;
+  const mine = view.seat !== null && view.to_move === view.seat && !view.outcome;
+  document.title = `${mine ? "▶ your turn — " : ""}${(page.info && page.info.title) || view.game} — parlour`;
+  const turnKey = `${frame.version}:${view.to_move}`;
+  if (mine && page.lastTurn !== turnKey) announce($("turn-status"), "Your turn.");
+  page.lastTurn = turnKey;
+  drawSeatLine(namer);
+}
+
+function drawSeatLine(namer) {
+  const line = $("seat-line");
+  if (page.seat === null) line.textContent = "watching";
+  else line.textContent = `you are ${namer.plain(page.seat)}`;
+}
+
+/** At the end of a hand, a banner with how it scored (the new lines up to and with `hand_end`). */
+function handBanner(newLines, namer) {
+  const ends = newLines.map((l, i) => (l.hand_end ? i : -1)).filter((i) => i >= 0);
+  if (!ends.length) return;
+  const last = ends[ends.length - 1];
+  const start = ends.length > 1 ? ends[ends.length - 2] + 1 : 0;
+  const scoring = newLines.slice(start, last + 1).filter((l) => l.hand_end || /score|point|wins|won|pays|takes the|bonus/i.test(l.text)).slice(-8);
+  const box = $("hand-banner");
+  clear(box);
+  const ok = el("button.primary", { type: "button", text: "Go on", onclick: () => clear(box) });
+  box.append(
+    el(
+      "section.banner",
+      { "aria-labelledby": "hand-banner-title" },
+      el("h2", { id: "hand-banner-title", text: "The hand is over" }),
+      el("ul", {}, scoring.map((l) => el("li", { text: namer.words(l.text), class: l.hand_end ? "hand-end" : "" }))),
+      el("div.buttons", {}, ok),
+    ),
+  );
+}
+
+// --- what the player does ------------------------------------------------------------------------------
+
+function act(text) {
+  if (!page.socket || !page.socket.isOpen()) {
+    announce($("notice"), "Not connected to the table: wait a moment and try again.", "error");
+    return;
+  }
+  announce($("notice"), "");
+  page.socket.send({ type: "act", action: text, version: page.version });
+  setBusy(true);
+}
+
+function setBusy(busy) {
+  page.busy = busy;
+  clearTimeout(page.busyTimer);
+  if (busy) page.busyTimer = setTimeout(() => setBusy(false), 8000);
+  draw();
+}
+
+function toggleLast() {
+  page.showLast = !page.showLast;
+  draw();
+}
+
+function again() {
+  if (!page.socket || !page.socket.isOpen()) return;
+  page.socket.send({ type: "again" });
+  announce($("notice"), "Setting up a new table…", "info");
+}
+
+async function replace(seat, player) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/computer`, { json: { player }, token: page.token });
+    announce($("notice"), `A computer player (${player}) takes seat ${seat}.`, "info");
+  } catch (error) {
+    announce($("notice"), `Could not replace seat ${seat}: ${error.message}`, "error");
+  }
+}
+
+// --- messages from the server ------------------------------------------------------------------------
+
+const ERROR_WORDS = {
+  illegal: "That is not allowed",
+  not_your_turn: "It is not your turn",
+  stale: "The table moved on before your action arrived; look again",
+  spectator: "You are watching this table, not playing at it",
+  malformed: "That is not an action of this game",
+  bad_message: "The server did not understand a message",
+  unknown_token: "This seat's link is not valid (any more)",
+};
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      page.info = msg.table || page.info;
+      if (msg.seat === null || msg.seat === undefined) {
+        if (page.token) announce($("notice"), "This link does not sit you at the table: you are watching.", "info");
+        page.seat = null;
+      } else {
+        page.seat = msg.seat;
+      }
+      setup();
+      break;
+    case "state": {
+      const from = msg.log_from || 0;
+      if (from > page.log.length) {
+        // a gap: ask for everything again
+        page.log = [];
+        page.socket.resync();
+        return;
+      }
+      const before = page.log.length;
+      page.log = page.log.slice(0, from).concat(msg.log || []);
+      if (from < before) clear($("log"));
+      page.frame = msg;
+      page.version = msg.version;
+      page.busy = false;
+      clearTimeout(page.busyTimer);
+      const fresh = page.firstState ? [] : page.log.slice(Math.min(before, from));
+      page.firstState = false;
+      draw();
+      if (msg.view.outcome) clear($("hand-banner"));
+      else if (fresh.length) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack));
+      break;
+    }
+    case "ack":
+      page.version = Math.max(page.version, msg.version || 0);
+      break;
+    case "error": {
+      const words = ERROR_WORDS[msg.code] || "Refused";
+      announce($("notice"), `${words}${msg.message ? `: ${msg.message}` : ""}`, "error");
+      if (page.busy) setBusy(false);
+      if (msg.code === "unknown_token") {
+        forgetCredentials();
+        page.socket.setToken(null);
+        page.socket.resync();
+      }
+      break;
+    }
+    case "table":
+      page.info = msg.table || page.info;
+      draw();
+      break;
+    case "next":
+      goTo(msg.link || `/t/${encodeURIComponent(msg.id)}`);
+      break;
+    case "pong":
+      break;
+    default:
+      break;
+  }
+}
+
+function goTo(link) {
+  const url = new URL(link, location.href);
+  const samePage = url.pathname === location.pathname;
+  location.assign(url.href);
+  if (samePage) location.reload();
+}
+
+function onStatus(state, detail) {
+  const conn = $("conn");
+  const words = { open: "connected", connecting: "connecting…", waiting: `reconnecting in ${detail} s…`, closed: "disconnected" };
+  conn.textContent = words[state] || state;
+  conn.className = `conn ${state === "open" ? "ok" : state === "closed" ? "down" : "wait"}`;
+  if (state === "closed" && detail) announce($("notice"), detail, "error");
+}
+
+// --- start ---------------------------------------------------------------------------------------------
+
+let setUp = false;
+
+/** Once the table is known: its title, pack and computer players. */
+async function setup() {
+  if (setUp || !page.info) return;
+  setUp = true;
+  $("game-title").textContent = page.info.title || page.info.game;
+  try {
+    page.pack = await loadPack(page.info.pack);
+  } catch {
+    page.pack = null;
+  }
+  try {
+    const games = await api("/api/games");
+    const game = games.find((g) => g.name === page.info.game);
+    page.computerKinds = (game && game.computer_players) || [];
+  } catch {
+    page.computerKinds = [];
+  }
+  draw();
+}
+
+function keys(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t && (t.closest("input, textarea, select, [contenteditable]") || t.closest("dialog[open]"))) return;
+  if (event.key === "l" || event.key === "L") {
+    if (page.frame && page.frame.view.last_trick) toggleLast();
+    event.preventDefault();
+  } else if (event.key === "?") {
+    $("help-dialog").showModal();
+    event.preventDefault();
+  } else if (event.key === "r") {
+    if (page.info) openRules($("rules-dialog"), $("rules-body"), page.info.game);
+    event.preventDefault();
+  } else if (event.key === "h") {
+    const card = document.querySelector("#hand button.card-button") || document.querySelector("#hand .card-slot");
+    if (card) card.focus();
+    event.preventDefault();
+  } else if (event.key === "a") {
+    const box = $("type-action");
+    if (box) box.focus();
+    event.preventDefault();
+  }
+}
+
+function start() {
+  if (!tableId) {
+    announce($("notice"), "No table here.", "error");
+    return;
+  }
+  const creds = readCredentials();
+  page.token = creds.token;
+  page.seat = creds.seat;
+  wireDialogs([$("rules-dialog"), $("help-dialog")]);
+  $("rules-button").addEventListener("click", () => page.info && openRules($("rules-dialog"), $("rules-body"), page.info.game));
+  $("help-button").addEventListener("click", () => $("help-dialog").showModal());
+  document.addEventListener("keydown", keys);
+  api(`/api/tables/${encodeURIComponent(tableId)}`)
+    .then((info) => {
+      if (!page.info) page.info = info;
+      setup();
+    })
+    .catch((error) => announce($("notice"), `This table cannot be found: ${error.message}`, "error"));
+  page.socket = new TableSocket(`/ws/tables/${encodeURIComponent(tableId)}`, {
+    token: page.token,
+    seen: () => page.log.length,
+    onMessage,
+    onStatus,
+  });
+  page.socket.connect();
+}
+
+start();
