@@ -54,6 +54,8 @@ class CreateIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     public: bool = False
     seed: int | None = None
+    name: str = Field(default="", max_length=40)
+    """The creator's name, for the first person's seat (unless that seat names someone)."""
 
 
 class JoinIn(BaseModel):
@@ -63,6 +65,14 @@ class JoinIn(BaseModel):
 
 class ComputerIn(BaseModel):
     player: str | None = Field(default=None, max_length=64)
+
+
+def _seat_specs(body: CreateIn) -> list[SeatSpec]:
+    specs = [SeatSpec(s.kind, s.player, s.name) for s in body.seats]
+    first = next((s for s in specs if s.kind == "human"), None)
+    if first is not None and not first.name.strip():
+        first.name = body.name
+    return specs
 
 
 def _error(exc: TableError) -> HTTPException:
@@ -190,7 +200,7 @@ def create_app(
             created = await tables().create(
                 body.game,
                 dict(body.options),
-                [SeatSpec(s.kind, s.player, s.name) for s in body.seats],
+                _seat_specs(body),
                 public=body.public,
                 seed=body.seed,
             )
@@ -385,8 +395,7 @@ def create_app(
                 kind = message.get("type")
                 try:
                     if kind == "act":
-                        version = await t.act(table, seat, message.get("action"), message.get("version"))
-                        conn.send(frames.encode({"type": "ack", "version": version}))
+                        await t.act(table, seat, message.get("action"), message.get("version"), by=conn)
                     elif kind == "ping":
                         conn.send(frames.encode({"type": "pong"}))
                     elif kind == "again":

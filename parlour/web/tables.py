@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -27,6 +28,7 @@ from parlour.web import frames
 from parlour.web.store import SeatRecord, StaleMove, Store, TableRecord, hash_token
 
 T = TypeVar("T")
+log = logging.getLogger("parlour.web")
 
 MAX_SEND_QUEUE = 200
 """Frames waiting for a connection that does not read; past this it is closed (it resyncs later)."""
@@ -186,6 +188,12 @@ def _choose(game: Game[Any], kind: str, seed: int, state_view: Any) -> str:
     """A computer player's choice (run in the pool): made fresh from its seed, so a restarted server
     makes the same choice at the same point of a seeded match."""
     return str(make_player(kind, game, seed).choose(state_view, game))
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """A computer player's task that fails must say so: the table would wait for it forever."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a computer player failed", exc_info=task.exception())
 
 
 def bot_seed(table: Table) -> int:
@@ -386,8 +394,11 @@ class Tables:
 
     # --- playing ----------------------------------------------------------------------------------
 
-    async def act(self, table: Table, seat: int | None, text: object, version: object) -> int:
-        """Apply ``text`` for ``seat`` if ``version`` is the table's; store it; tell the table.
+    async def act(
+        self, table: Table, seat: int | None, text: object, version: object, by: Connection | None = None
+    ) -> int:
+        """Apply ``text`` for ``seat`` if ``version`` is the table's; store it; acknowledge it to the
+        connection it came ``by`` (before anything else it hears); tell the table.
         Returns the new version; ``TableError`` (nothing changed) otherwise."""
         if seat is None:
             raise TableError("spectator", "you are watching this table: only its players act")
@@ -444,6 +455,8 @@ class Tables:
                 ) from None
             table.version += 1
             table.status = status
+            if by is not None:
+                by.send(frames.encode({"type": "ack", "version": table.version}))
             self.broadcast(table)
         self.wake_bots(table)
         return table.version
@@ -599,7 +612,18 @@ class Tables:
                     if s.kind == "human":
                         await self.db(self.store.update_seat, nxt.id, s.seat, taken=s.taken)
             else:
-                conn.send(frames.encode({"type": "next", "id": table.next_id, "link": None}))
+                nxt = await self.get(table.next_id)
+                link = None
+                async with nxt.lock:
+                    s = nxt.seats[conn.seat]
+                    if s.kind == "human" and not s.taken:  # this person was away when the next match began
+                        token = secrets.token_urlsafe(18)
+                        s.token_hash, s.taken = hash_token(token), True
+                        await self.db(
+                            self.store.update_seat, nxt.id, s.seat, token_hash=s.token_hash, taken=True
+                        )
+                        link = f"/t/{nxt.id}#seat={s.seat}&token={token}"
+                conn.send(frames.encode({"type": "next", "id": nxt.id, "link": link}))
 
     # --- computer players -------------------------------------------------------------------------
 
@@ -608,6 +632,7 @@ class Tables:
             return
         if table.bots is None or table.bots.done():
             table.bots = asyncio.get_running_loop().create_task(self._bots(table))
+            table.bots.add_done_callback(_report_failure)
 
     async def _bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()

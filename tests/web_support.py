@@ -1,0 +1,167 @@
+"""What the web table's tests share: databases to run against, and a browser to drive.
+
+PostgreSQL: set ``PARLOUR_TEST_POSTGRES`` to a URL of a role that may create databases
+(``postgresql+psycopg://parlour:parlour@127.0.0.1/parlour``; ``.ci/run`` starts a server and sets it).
+Each test gets a database of its own, dropped afterwards. Chromium: Debian's ``/usr/bin/chromium``
+(or ``PARLOUR_CHROMIUM``). Without them the tests skip, saying how to run them — except in CI
+(``CI=true``), where a missing server or browser fails the run instead of hiding it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+ROOT = Path(__file__).parent.parent
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+
+def need(what: str, how: str) -> None:
+    """Skip (outside CI) or fail (in CI) for a missing server or browser."""
+    message = f"{what} is not available: {how}"
+    if IN_CI:
+        pytest.fail(f"CI must run every test, but {message}")
+    pytest.skip(message)
+
+
+def postgres_admin_url() -> str:
+    url = os.environ.get("PARLOUR_TEST_POSTGRES", "")
+    if not url:
+        need(
+            "PostgreSQL",
+            "set PARLOUR_TEST_POSTGRES=postgresql+psycopg://user:password@127.0.0.1/db "
+            "(a role that may create databases) to run these tests against it",
+        )
+    return url
+
+
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database for one test; dropped afterwards."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(postgres_admin_url())
+    name = f"parlour_test_{secrets.token_hex(6)}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:
+        engine.dispose()
+        need("PostgreSQL", f"cannot create a database at {admin.render_as_string()}: {exc}")
+    try:
+        yield admin.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+@contextmanager
+def database(kind: str, tmp_path: Path) -> Iterator[str]:
+    """A database URL of ``kind`` (``sqlite`` or ``postgres``), fresh for the test."""
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'parlour.db'}"
+    else:
+        with fresh_postgres_database() as url:
+            yield url
+
+
+def chromium_path() -> str:
+    path = os.environ.get("PARLOUR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        need("Chromium", "install Debian's chromium (apt-get install -y chromium) or set PARLOUR_CHROMIUM")
+    return path
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``parlour serve`` in a process of its own, on a free port."""
+
+    def __init__(self, database_url: str, *, bot_delay: float = 0.0, seeded: bool = True) -> None:
+        self.database_url = database_url
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.bot_delay = bot_delay
+        self.seeded = seeded
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        args = [
+            sys.executable,
+            "-m",
+            "parlour",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            self.database_url,
+            "--bot-delay",
+            str(self.bot_delay),
+        ]
+        if self.seeded:
+            args.append("--allow-seeded-tables")
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"parlour serve exited: {err[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("parlour serve did not start listening within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush — what a crash does."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@contextmanager
+def running_server(database_url: str, **kwargs: object) -> Iterator[Server]:
+    server = Server(database_url, **kwargs).start()  # type: ignore[arg-type]
+    try:
+        yield server
+    finally:
+        server.stop()
