@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import parlour
 from parlour.cards import get_pack
@@ -42,10 +44,15 @@ MAX_BODY = 65536
 """Bytes in an HTTP request's body."""
 
 
+Name = Annotated[str, Field(default="", max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")]
+"""A person's name: at most 40 characters, none of them a control character (PostgreSQL's text
+holds no NUL, and a name is shown to everyone at the table)."""
+
+
 class SeatIn(BaseModel):
     kind: Literal["human", "computer"]
     player: str | None = Field(default=None, max_length=64)
-    name: str = Field(default="", max_length=40)
+    name: Name = ""
 
 
 class CreateIn(BaseModel):
@@ -53,14 +60,14 @@ class CreateIn(BaseModel):
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=64)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     public: bool = False
-    seed: int | None = None
-    name: str = Field(default="", max_length=40)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    name: Name = ""
     """The creator's name, for the first person's seat (unless that seat names someone)."""
 
 
 class JoinIn(BaseModel):
-    seat: int | None = None
-    name: str = Field(default="", max_length=40)
+    seat: int | None = Field(default=None, ge=0, lt=10)
+    name: Name = ""
 
 
 class ComputerIn(BaseModel):
@@ -102,7 +109,7 @@ def create_app(
 ) -> FastAPI:
     """The server's application. ``database`` is a SQLAlchemy URL (SQLite in the user's data folder
     if none); ``bot_delay`` is the pause before a computer player moves, so people can follow;
-    ``allow_seeds`` lets tests make reproducible tables (never for live play)."""
+    ``allow_seeds`` lets tests make reproducible tables (never for live play);"""
 
     state: dict[str, Tables] = {}
 
@@ -130,12 +137,17 @@ def create_app(
     def tables() -> Tables:
         return state["tables"]
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"detail": f"a request's body is at most {MAX_BODY} bytes"}, status_code=413)
-        return await call_next(request)
+    app.add_middleware(LimitBody)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A 400 naming the field and what is wrong, without echoing the input (which may not even
+        be valid JSON to send back: NaN)."""
+        problems = []
+        for error in exc.errors()[:5]:
+            where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "body"
+            problems.append(f"{where}: {error.get('msg', 'invalid')}")
+        return JSONResponse({"detail": "; ".join(problems)}, status_code=400)
 
     # --- pages and files ----------------------------------------------------------------------------
 
@@ -177,8 +189,8 @@ def create_app(
     async def rules(name: str) -> dict[str, str]:
         try:
             cls = parlour.game_class(name)
-        except KeyError:
-            raise HTTPException(404, f"no game named {name!r}") from None
+        except (KeyError, ValueError):
+            raise HTTPException(404, f"no game named {name[:64]!r}") from None
         return {"title": cls.title, "rules": cls.rules_text(), "rulings": cls.rulings_text()}
 
     @app.get("/api/packs/{pack}")
@@ -231,8 +243,8 @@ def create_app(
             live = t.live.get(record.id)
             try:
                 cls = parlour.game_class(record.game)
-            except KeyError:
-                continue
+            except (KeyError, ValueError):
+                continue  # a game no longer installed
             info = (
                 live.info()
                 if live is not None
@@ -415,12 +427,60 @@ def create_app(
     return app
 
 
+class LimitBody:
+    """Refuse a request body over ``MAX_BODY`` bytes, whether or not it says its length (a chunked
+    body is counted as it arrives)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _too_large(scope, receive, send)
+            return
+        if length is not None:
+            await self.app(scope, receive, send)
+            return
+        # No length given (a chunked body): read it all first, up to the limit, then hand it on.
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY:
+                await _too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    response = JSONResponse({"detail": f"a request's body is at most {MAX_BODY} bytes"}, status_code=413)
+    await response(scope, receive, send)
+
+
 def _message(raw: str) -> dict[str, Any] | None:
     if len(raw) > MAX_MESSAGE:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) and isinstance(data.get("type"), str) else None
 

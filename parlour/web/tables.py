@@ -184,9 +184,18 @@ def outcome_of(state: State) -> dict[str, Any] | None:
     return {"winners": list(outcome.winners), "draw": outcome.draw, "reason": outcome.reason}
 
 
-def _choose(game: Game[Any], kind: str, seed: int, state_view: Any) -> str:
-    """A computer player's choice (run in the pool): made fresh from its seed, so a restarted server
-    makes the same choice at the same point of a seeded match."""
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
+"""Games a pool worker has made, by name and options (a worker process makes each once)."""
+
+
+def _choose(name: str, options: dict[str, Any], kind: str, seed: int, state_view: Any) -> str:
+    """A computer player's choice, made in the pool (a thread off the event loop) from the seat's
+    view alone. The player is made fresh from its seed, so a restarted server makes the same
+    choice at the same point of a seeded match."""
+    key = (name, repr(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = parlour.make(name, **options)
     return str(make_player(kind, game, seed).choose(state_view, game))
 
 
@@ -304,7 +313,10 @@ class Tables:
                 raise TableError(
                     "bad_request", f"seat {i}: a seat is 'human' or 'computer', not {spec.kind!r}"
                 )
-        state = game.new(seed=seed)
+        try:
+            state = game.new(seed=seed)
+        except ValueError as exc:
+            raise TableError("bad_request", str(exc)) from None
         draws = [dict(e.data) for e in state.log if e.to == RECORD and e.kind == "chance"]
         table_id = secrets.token_urlsafe(9)
         table = Table(table_id, game, state, records, 0, public, seed, status_of(state, records))
@@ -590,7 +602,7 @@ class Tables:
                     dict(table.game.options),
                     specs,
                     public=table.public,
-                    seed=None if table.seed is None else table.seed + 1,
+                    seed=None if table.seed is None else (table.seed + 1) % 2**63,
                 )
                 nxt = created.table
                 table.next_id = nxt.id
@@ -611,6 +623,8 @@ class Tables:
                     s.taken = s.kind == "computer" or any(c.seat == s.seat for c in table.connections)
                     if s.kind == "human":
                         await self.db(self.store.update_seat, nxt.id, s.seat, taken=s.taken)
+                nxt.status = status_of(nxt.state, nxt.seats)
+                await self.db(self.store.set_table, nxt.id, status=nxt.status)
             else:
                 nxt = await self.get(table.next_id)
                 link = None
@@ -646,7 +660,7 @@ class Tables:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             action = await loop.run_in_executor(
-                self.bot_pool, _choose, table.game, kind, bot_seed(table), view
+                self.bot_pool, _choose, table.game.name, dict(table.game.options), kind, bot_seed(table), view
             )
             try:
                 await self.act(table, seat, action, version)
