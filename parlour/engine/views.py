@@ -96,7 +96,7 @@ class TrickView:
         return [p.card for p in self.plays]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatView:
     """One seat at the table: its team (index into ``View.teams``), its roles this hand (``dealer``,
     ``leader``, ``banker``, ``taker``, ...) and how many cards it holds (``None`` where it holds none)."""
@@ -105,6 +105,15 @@ class SeatView:
     team: int
     roles: list[str] = field(default_factory=list)
     hand_size: int | None = None
+
+    def __init__(
+        self, seat: int, team: int, roles: list[str] | None = None, hand_size: int | None = None
+    ) -> None:
+        # Written out: the generated one checks for the default factory (a view builds one per seat).
+        self.seat = seat
+        self.team = team
+        self.roles = [] if roles is None else roles
+        self.hand_size = hand_size
 
 
 @dataclass(slots=True)
