@@ -9,6 +9,7 @@ state, from its own RNG. What a seat may know comes through one door, ``view``.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 from abc import ABC, abstractmethod
@@ -146,6 +147,12 @@ MAX_LOG_EVENTS = 1_000_000
 _NO_ROLES: Mapping[int, list[str]] = MappingProxyType({})
 _TEAM_OF: dict[tuple[Any, ...], tuple[int, ...]] = {}
 """Each seat's team (its index in ``teams``), per number of players and teams: a view gives it per seat."""
+
+
+@functools.cache
+def _solo_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat alone (a view asks for the teams at every move)."""
+    return tuple((s,) for s in range(players))
 
 
 def _parse_json(text: str) -> Any:
@@ -315,7 +322,7 @@ class State(ABC):
     @property
     def teams(self) -> list[tuple[int, ...]]:
         """Seats that win and lose together; every seat alone unless a game says otherwise."""
-        return [(s,) for s in range(self.num_players)]
+        return list(_solo_teams(self.num_players))
 
     # --- provided ------------------------------------------------------------------------------
 
