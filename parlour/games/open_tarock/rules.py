@@ -559,8 +559,25 @@ class OpenTarockState(State):
         key = (self.hand_number, id(p0), len(p0), id(p1), len(p1))
         if self._counted is None or self._counted[0] != key:
             short = self.game.short_batch
-            self._counted = (key, [fmt_thirds(count_thirds(p0, short)), fmt_thirds(count_thirds(p1, short))])
+            self._counted = (key, [fmt_thirds(self._count(0, short)), fmt_thirds(self._count(1, short))])
         return list(self._counted[1])
+
+    _full_batches: tuple[tuple[list[str], int, int], tuple[list[str], int, int]] | None = None
+    """Per pile: the pile, how many of its cards (whole batches) are summed, and their thirds."""
+
+    def _count(self, p: int, short_batch: str) -> int:
+        """``count_thirds`` of pile ``p``, its whole batches summed once: a pile only grows in a hand."""
+        pile = self.piles[p]
+        full = BATCH * (len(pile) // BATCH)
+        sums = self._full_batches
+        start = total = 0
+        if sums is not None and sums[p][0] is pile and sums[p][1] <= full:
+            _, start, total = sums[p]
+        total += sum(map(card_thirds, pile[start:full]))
+        other = sums[1 - p] if sums is not None else ([], 0, 0)
+        mine = (pile, full, total)
+        self._full_batches = (mine, other) if p == 0 else (other, mine)
+        return total + short_batch_thirds(pile[full:], short_batch)
 
     def _situation(self) -> str:
         if self.turn is None:
