@@ -594,8 +594,9 @@ class Game(ABC, Generic[S]):
             cls.name, cls.title, cls.min_players, cls.max_players, cls.pack, cls.summary, cls.option_specs
         )
 
-    @property
+    @functools.cached_property
     def num_players(self) -> int:
+        """Read from the (fixed) options once: a view and every turn ask for it."""
         return int(self.options.get("players", self.min_players))
 
     @abstractmethod
