@@ -9,6 +9,7 @@ state, from its own RNG. What a seat may know comes through one door, ``view``.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 from abc import ABC, abstractmethod
@@ -17,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib import resources
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
@@ -142,6 +144,15 @@ _LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, Ove
 
 _SAVE_KEYS = frozenset({"format", "version", "game", "options", "seed", "rng", "log", "state"})
 MAX_LOG_EVENTS = 1_000_000
+_NO_ROLES: Mapping[int, list[str]] = MappingProxyType({})
+_TEAM_OF: dict[tuple[Any, ...], tuple[int, ...]] = {}
+"""Each seat's team (its index in ``teams``), per number of players and teams: a view gives it per seat."""
+
+
+@functools.cache
+def _solo_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat alone (a view asks for the teams at every move)."""
+    return tuple((s,) for s in range(players))
 
 
 def _parse_json(text: str) -> Any:
@@ -311,7 +322,7 @@ class State(ABC):
     @property
     def teams(self) -> list[tuple[int, ...]]:
         """Seats that win and lose together; every seat alone unless a game says otherwise."""
-        return [(s,) for s in range(self.num_players)]
+        return list(_solo_teams(self.num_players))
 
     # --- provided ------------------------------------------------------------------------------
 
@@ -438,43 +449,51 @@ class State(ABC):
     ) -> View[Any]:
         """A ``View`` with the fields every game shares filled in from the state (seats, teams, whose
         turn, the legal actions for the seat to move only, scores, outcome); the game gives the rest."""
-        players = self.game.num_players
+        game = self.game
+        players = game.num_players
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"no seat {seat}: seats are 0 to {players - 1}")
         current = self.current_player
-        teams = [list(t) for t in self.teams]
-        team_of = {s: i for i, t in enumerate(teams) for s in t}
-        roles = roles or {}
-        outcome = self.outcome
+        teams = self.teams
+        team_of = _TEAM_OF.get((players, *teams))
+        if team_of is None:
+            seat_team = [0] * players
+            for i, t in enumerate(teams):
+                for s in t:
+                    seat_team[s] = i
+            team_of = _TEAM_OF[(players, *teams)] = tuple(seat_team)
+        # Every list is the view's own (a caller may change it); map() spares a comprehension's frame.
+        own_roles = map(list, map((roles or _NO_ROLES).get, range(players), repeat(())))
+        seats = list(map(SeatView, range(players), team_of, own_roles, hand_sizes or repeat(None)))
+        outcome_view = None
+        if current is None:
+            outcome = self._outcome()
+            outcome_view = OutcomeView(list(outcome.winners), outcome.draw, outcome.reason)
         mine = seat is not None and seat == current
+        # Positional: the fields in the order ``View`` declares them (faster than keywords).
         return View(
-            game=self.game.name,
-            seat=seat,
-            players=players,
-            seats=[
-                SeatView(s, team_of[s], list(roles.get(s, [])), hand_sizes[s] if hand_sizes else None)
-                for s in range(players)
-            ],
-            teams=teams,
-            to_move=current,
-            decision=Decision(current, decision, prompt) if current is not None and decision else None,
-            legal_actions=self.legal_actions() if mine else [],
-            legal_ranges=[RangeView(r.verb, r.low, r.high) for r in self.legal_ranges()] if mine else [],
-            zones=zones,
-            trick=trick,
-            last_trick=last_trick,
-            trump=trump,
-            scores=list(self.scores),
-            chips=chips,
-            score_sheet=score_sheet,
-            hand_number=hand_number,
-            situation=situation,
-            outcome=(
-                OutcomeView(list(outcome.winners), outcome.draw, outcome.reason)
-                if outcome is not None
-                else None
-            ),
-            extra=extra,
+            game.name,
+            seat,
+            players,
+            seats,
+            list(map(list, teams)),
+            current,
+            Decision(current, decision, prompt) if current is not None and decision else None,
+            self.legal_actions() if mine else [],
+            [RangeView(r.verb, r.low, r.high) for r in ranges]
+            if mine and (ranges := self.legal_ranges())
+            else [],
+            zones,
+            trick,
+            last_trick,
+            trump,
+            list(self.scores),
+            chips,
+            score_sheet,
+            hand_number,
+            situation,
+            outcome_view,
+            extra,
         )
 
     def check_invariants(self) -> None:
@@ -575,8 +594,9 @@ class Game(ABC, Generic[S]):
             cls.name, cls.title, cls.min_players, cls.max_players, cls.pack, cls.summary, cls.option_specs
         )
 
-    @property
+    @functools.cached_property
     def num_players(self) -> int:
+        """Read from the (fixed) options once: a view and every turn ask for it."""
         return int(self.options.get("players", self.min_players))
 
     @abstractmethod

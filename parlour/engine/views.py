@@ -44,7 +44,7 @@ banker's cards (Lansquenet's bank card, laid-out cards); ``table``: cards laid o
 E = TypeVar("E")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Zone:
     """A named place on the table and its cards, in order (a card ``None`` lies face down).
 
@@ -59,16 +59,22 @@ class Zone:
     label: str = ""
     size: int = -1
 
-    def __post_init__(self) -> None:
-        if self.size < 0:
-            self.size = len(self.cards)
+    def __init__(
+        self, kind: ZoneKind, owner: int | None, cards: list[str | None], label: str = "", size: int = -1
+    ) -> None:
+        # Written out rather than generated with a ``__post_init__``: a view builds a dozen zones.
+        self.kind = kind
+        self.owner = owner
+        self.cards = cards
+        self.label = label
+        self.size = len(cards) if size < 0 else size
 
     @property
     def face_up(self) -> list[str]:
         return [c for c in self.cards if c is not None]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)  # immutable, so views share a trick's plays once made
 class Play:
     """One card of a trick and who played it."""
 
@@ -90,7 +96,7 @@ class TrickView:
         return [p.card for p in self.plays]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatView:
     """One seat at the table: its team (index into ``View.teams``), its roles this hand (``dealer``,
     ``leader``, ``banker``, ``taker``, ...) and how many cards it holds (``None`` where it holds none)."""
@@ -99,6 +105,15 @@ class SeatView:
     team: int
     roles: list[str] = field(default_factory=list)
     hand_size: int | None = None
+
+    def __init__(
+        self, seat: int, team: int, roles: list[str] | None = None, hand_size: int | None = None
+    ) -> None:
+        # Written out: the generated one checks for the default factory (a view builds one per seat).
+        self.seat = seat
+        self.team = team
+        self.roles = [] if roles is None else roles
+        self.hand_size = hand_size
 
 
 @dataclass(slots=True)
@@ -246,7 +261,19 @@ def trick_view(
     number: int | None = None,
 ) -> TrickView:
     """A ``TrickView`` from ``(seat, card)`` pairs."""
-    return TrickView([Play(s, c) for s, c in plays], leader, winner, number)
+    return TrickView([play(s, c) for s, c in plays], leader, winner, number)
+
+
+_PLAYS: dict[tuple[int, str], Play] = {}
+
+
+def play(seat: int, card: str) -> Play:
+    """The ``Play`` of ``card`` by ``seat``: made once and shared (it is immutable), as a view is asked
+    for at every move and shows the same plays again and again."""
+    made = _PLAYS.get((seat, card))
+    if made is None:
+        made = _PLAYS[(seat, card)] = Play(seat, card)
+    return made
 
 
 @dataclass(slots=True)

@@ -12,8 +12,9 @@ taker's one-card toll and the fifteenth trick, the targets and the flat stake.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -29,14 +30,18 @@ from parlour.engine.errors import echo
 from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 from parlour.engine.views import (
+    Play as PlayView,
+)
+from parlour.engine.views import (
     ScoreRow,
     ScoreSheet,
     TrickView,
     View,
     Zone,
+    ZoneKind,
     labelled,
     per_seat,
-    trick_view,
+    play,
 )
 from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
@@ -993,14 +998,22 @@ class ApologyState(State):
         self._history = (self.tricks, n, played, voids)
         return played, voids
 
+    _last_for: tuple[PlayedTrick, tuple[PlayView, ...]] | None = None
+    _sheet_for: (
+        tuple[list[tuple[str, list[float]]], int, tuple[str, ...], tuple[tuple[float, ...], ...]] | None
+    ) = None
+
     def view(self, seat: int | None) -> View[ApologyExtra]:
         taker = self.taker
         over = self.phase is Phase.OVER
         done, shown_out = self._played_out()
-        played = [list(p) for p in done]
-        voids = [set(v) for v in shown_out]
+        played = list(map(list, done))
+        voids = list(map(set, shown_out))
         _note(self.trick, played, voids)
-        zones = [Zone("hand", s, list(h) if s == seat else [None] * len(h)) for s, h in enumerate(self.hands)]
+        zones = [
+            Zone("hand", s, list(h) if s == seat else [None] * len(h), "", len(h))
+            for s, h in enumerate(self.hands)
+        ]
         if self.kitty:
             zones.append(Zone("kitty", None, [None] * len(self.kitty), "the kitty"))
         if taker is not None:
@@ -1008,13 +1021,13 @@ class ApologyState(State):
             zones.append(
                 Zone("discards", taker, list(self.buried) if shown else [None] * len(self.buried), "buried")
             )
-        zones += [Zone("tricks_won", s, list(w), "won") for s, w in enumerate(self.won)]
+        won = self.won
+        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(_cards, won), _WON, map(len, won))
         taker_points = defence_points = mine = None
-        roles: list[list[str]] = [[] for _ in range(PLAYERS)]
-        roles[self.dealer].append(DEALER)
+        roles: list[list[str]] = [[DEALER] if s == self.dealer else [] for s in range(PLAYERS)]
         if taker is not None:
             zones.append(Zone("pile", taker, list(self.kept), "escaped"))
-            halves = [sum(map(CARD_HALVES.__getitem__, w)) for w in self.won]
+            halves = [sum(map(CARD_HALVES.__getitem__, w)) for w in won]
             taker_halves = halves[taker] + sum(map(CARD_HALVES.__getitem__, self.kept))
             taker_points = taker_halves / 2
             defence_points = (sum(halves) - halves[taker]) / 2
@@ -1022,19 +1035,19 @@ class ApologyState(State):
                 mine = (taker_halves + sum(map(CARD_HALVES.__getitem__, self.buried))) / 2
             for s in range(PLAYERS):
                 roles[s].append(TAKER if s == taker else DEFENDER)
+        # Positional: the fields in the order ``ApologyExtra`` declares them (faster than keywords).
         extra = ApologyExtra(
-            bids=list(self.bids),
-            targets=list(self.game.targets),
-            tricks_played=len(self.tricks),
-            played=played,
-            voids=[[s for s in SUITS if s in v] for v in voids],
-            owed=[d.card for d in self.debts],
-            owed_to=[d.to for d in self.debts],
-            taker_points=taker_points,
-            defence_points=defence_points,
-            points_with_burial=mine,
+            list(self.bids),
+            list(self.game.targets),
+            len(self.tricks),
+            played,
+            [list(filter(v.__contains__, SUITS)) for v in voids],
+            [d.card for d in self.debts],
+            [d.to for d in self.debts],
+            taker_points,
+            defence_points,
+            mine,
         )
-        last = self.tricks[-1] if self.tricks else None
         return self.make_view(
             seat,
             extra=extra,
@@ -1042,15 +1055,33 @@ class ApologyState(State):
             situation=self._situation(),
             decision="" if over else self.phase.value,
             prompt=self._prompt(),
-            trick=None if over else trick_view(self.trick, self.leader, number=len(self.tricks) + 1),
-            last_trick=trick_view(last.plays, last.leader, last.winner, len(self.tricks)) if last else None,
-            score_sheet=ScoreSheet(
-                [f"seat {s}" for s in range(PLAYERS)], [ScoreRow(label, list(v)) for label, v in self.rows]
-            ),
+            trick=None
+            if over
+            else TrickView([play(s, c) for s, c in self.trick], self.leader, None, len(self.tricks) + 1),
+            last_trick=self._last_trick(),
+            score_sheet=self._score_sheet(),
             hand_number=self.deal_no + 1,
             roles=dict(enumerate(roles)),
-            hand_sizes=[len(h) for h in self.hands],
+            hand_sizes=list(map(len, self.hands)),
         )
+
+    def _last_trick(self) -> TrickView | None:
+        """The last trick played out, its plays made once (a view is asked for at every move)."""
+        if not self.tricks:
+            return None
+        last, cached = self.tricks[-1], self._last_for
+        if cached is None or cached[0] is not last:
+            cached = self._last_for = (last, tuple(play(s, c) for s, c in last.plays))
+        return TrickView(list(cached[1]), last.leader, last.winner, len(self.tricks))
+
+    def _score_sheet(self) -> ScoreSheet:
+        """The score sheet, its rows' words and values kept until the next deal is scored."""
+        rows, cached = self.rows, self._sheet_for
+        if cached is None or cached[0] is not rows or cached[1] != len(rows):
+            labels = tuple(label for label, _ in rows)
+            values = tuple(tuple(v) for _, v in rows)
+            cached = self._sheet_for = (rows, len(rows), labels, values)
+        return ScoreSheet(list(_COLUMNS), list(map(ScoreRow, cached[2], map(list, cached[3]))))
 
     def _situation(self) -> str:
         if self.phase is Phase.OVER:
@@ -1347,6 +1378,13 @@ class ApologyState(State):
             raise InvalidState("won: a Landsknecht or Till went to a defender without a forfeit")
         if Counter(self.kept) != kept:
             raise InvalidState("kept: the escaped cards stay with the taker")
+
+
+_TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
+_WON = itertools.repeat("won")
+_cards: Callable[[Iterable[str]], list[str | None]] = list
+"""A zone's own copy of a list of cards (typed as a zone's cards)."""
+_COLUMNS = tuple(f"seat {s}" for s in range(PLAYERS))
 
 
 def _note(plays: Sequence[tuple[int, str]], played: list[list[str]], voids: list[set[str]]) -> None:

@@ -33,10 +33,11 @@ from parlour.engine.views import (
     TrickView,
     View,
     Zone,
+    ZoneKind,
     internal,
     labelled,
     per_seat,
-    trick_view,
+    play,
 )
 from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
 
@@ -232,6 +233,10 @@ class ShownOut:
         return {suit for suit, bishop in self.barred[seat].items() if bishop}
 
 
+_TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
+_NO_LABELS = itertools.repeat("")
+
+
 def quitted_tricks(view: View[BishopsWhistExtra]) -> list[TrickView]:
     """The hand's quitted tricks, every one of them (ruling BW-19), rebuilt from a view."""
     extra = view.extra
@@ -408,7 +413,13 @@ class BishopsWhistState(State):
 
     @property
     def scores(self) -> list[float]:
-        return [float(self.match[self.team_of[s]]) for s in range(SEATS)]
+        match, team_of = self.match, self.team_of
+        return [
+            float(match[team_of[0]]),
+            float(match[team_of[1]]),
+            float(match[team_of[2]]),
+            float(match[team_of[3]]),
+        ]
 
     @property
     def teams(self) -> list[tuple[int, ...]]:
@@ -1062,93 +1073,106 @@ class BishopsWhistState(State):
             known |= Counter([self.turn_up])
         return sorted(known.elements(), key=ORDER.__getitem__)
 
-    _Gathered = tuple[
-        tuple[tuple[str, ...], ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, int]
+    _Board = tuple[
+        tuple[tuple[str | None, ...], ...],
+        tuple[Play, ...],
+        tuple[int, int, int] | None,
+        tuple[int, int],
+        tuple[str, ...],
+        tuple[int, ...],
+        tuple[int, ...],
     ]
-    _gathered_for: tuple[list[dict[str, Any]], int, _Gathered] | None = None
+    _board_for: tuple[list[dict[str, Any]], int, list[int], _Board] | None = None
 
-    def _gathered(self) -> _Gathered:
-        """The gathered tricks of the hand as the views show them (each seat's cards won, the cards,
-        leaders and winners in order, tricks per side), kept until the next trick is gathered: a
-        view is asked for at every move and the gathered tricks change once a trick."""
-        tricks = self.tricks
-        cached = self._gathered_for
-        if cached is not None and cached[0] is tricks and cached[1] == len(tricks):
-            return cached[2]
-        won: list[list[str]] = [[], [], [], []]
-        trick_cards: list[str] = []
-        tricks_won = [0, 0]
-        for t in tricks:
+    def _board(self) -> _Board:
+        """The gathered tricks of the hand as the views show them: each seat's cards won, the last
+        trick (its plays; leader, winner, number), tricks per side, the quitted tricks' cards, leaders
+        and winners in order. A view is asked for at every move and these change once a trick, so they
+        are kept (immutable) until the next trick is gathered; each view builds its own lists from them."""
+        tricks, team_of = self.tricks, self.team_of
+        cached = self._board_for
+        done = 0
+        if cached is not None and cached[0] is tricks and cached[2] == team_of:
+            if cached[1] == len(tricks):
+                return cached[3]
+            if cached[1] < len(tricks):  # tricks gathered since: add them (a hand's tricks only grow)
+                done = cached[1]
+        if done:
+            assert cached is not None
+            old_won, _, _, old_sides, old_cards, old_leaders, old_winners = cached[3]
+            won: list[list[str | None]] = [list(w) for w in old_won]
+            trick_cards, tricks_won = list(old_cards), list(old_sides)
+        else:
+            won, trick_cards, tricks_won = [[], [], [], []], [], [0, 0]
+            old_leaders = old_winners = ()
+        new = tricks[done:]
+        for t in new:
             cards_of = [c for _, c in t["cards"]]
             won[t["winner"]].extend(cards_of)
             trick_cards.extend(cards_of)
-            tricks_won[self.team_of[t["winner"]]] += 1
-        gathered: BishopsWhistState._Gathered = (
+            tricks_won[team_of[t["winner"]]] += 1
+        last = tricks[-1] if tricks else None
+        board: BishopsWhistState._Board = (
             tuple(tuple(w) for w in won),
-            tuple(trick_cards),
-            tuple(t["leader"] for t in tricks),
-            tuple(t["winner"] for t in tricks),
+            tuple(play(s, c) for s, c in last["cards"]) if last else (),
+            (last["leader"], last["winner"], last["number"]) if last else None,
             (tricks_won[0], tricks_won[1]),
+            tuple(trick_cards),
+            (*old_leaders, *(t["leader"] for t in new)),
+            (*old_winners, *(t["winner"] for t in new)),
         )
-        self._gathered_for = (tricks, len(tricks), gathered)
-        return gathered
+        self._board_for = (tricks, len(tricks), list(team_of), board)
+        return board
 
     def view(self, seat: int | None) -> View[BishopsWhistExtra]:
-        phase, hands = self.phase, self.hands
+        phase, hands, dealer = self.phase, self.hands, self.dealer
         turn_up_known = self._turn_up_known()
-        anything_shown = bool(self.exposed or self.withdrawn)
+        exposed, withdrawn = self.exposed, self.withdrawn
+        anything_shown = bool(exposed or withdrawn)
         zones: list[Zone] = []
         for s in range(SEATS):
             hand = hands[s]
             if s == seat:
                 cards: list[str | None] = list(hand)
-            elif anything_shown or (turn_up_known and s == self.dealer):
+            elif anything_shown or (turn_up_known and s == dealer):
                 shown = self._shown(s, turn_up_known)
                 cards = [None] * (len(hand) - len(shown))
                 cards += shown
             else:
                 cards = [None] * len(hand)
-            zones.append(Zone("hand", s, cards))
+            zones.append(Zone("hand", s, cards, "", len(cards)))
         if phase == PHASE_TRUMP and not self._preset:
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
-            zones.append(Zone("turn_up", self.dealer, [self.turn_up], "turned up"))
+            zones.append(Zone("turn_up", dealer, [self.turn_up], "turned up", 1))
             zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
-        won, trick_cards, leaders, winners, tricks_won = self._gathered()
-        zones += [Zone("tricks_won", s, list(won[s])) for s in range(SEATS)]
-        number = len(self.tricks) + 1
+        won, last_plays, last_trick, tricks_won, trick_cards, leaders, winners = self._board()
+        zones += map(Zone, _TRICKS_WON, range(SEATS), map(list, won), _NO_LABELS, map(len, won))
+        in_play = phase in (PHASE_PLAY, PHASE_REVIEW)
         trick = None
-        if phase in (PHASE_PLAY, PHASE_REVIEW):
-            trick = trick_view([(s, c) for s, c, _ in self.trick], self.leader, None, number)
-        last = self.tricks[-1] if self.tricks else None
-        last_trick = (
-            trick_view([(s, c) for s, c in last["cards"]], last["leader"], last["winner"], last["number"])
-            if last is not None
-            else None
-        )
+        if in_play:
+            trick = TrickView([play(s, c) for s, c, _ in self.trick], self.leader, None, len(self.tricks) + 1)
+        last = None
+        if last_trick is not None:
+            last = TrickView(list(last_plays), *last_trick)
+        # Positional: the fields in the order ``BishopsWhistExtra`` declares them (faster than keywords).
         extra = BishopsWhistExtra(
-            phase=phase,
-            turn_up=self.turn_up,
-            turn_up_held=self.turn_up_held and phase in (PHASE_PLAY, PHASE_REVIEW),
-            bishop_cut=self.bishop_cut,
-            tricks_won=list(tricks_won),
-            hand_points=list(self.hand_points),
-            hands_played=self.hands_played,
-            exposed=[[c for s, c in self.exposed if s == x] for x in range(SEATS)]
-            if self.exposed
-            else [[], [], [], []],
-            withdrawn=(
-                [[c for s, c in self.withdrawn if s == x] for x in range(SEATS)]
-                if self.withdrawn
-                else [[], [], [], []]
-            ),
-            own_revokes=[n for s, n in self.revokes if s == seat],
-            order=list(self.order),
-            review=list(self.review),
-            stood=list(self.stood),
-            exposed_this_trick=list(self.exposed_now),
-            trick_cards=list(trick_cards),
-            trick_leaders=list(leaders),
-            trick_winners=list(winners),
+            phase,
+            self.turn_up,
+            self.turn_up_held and in_play,
+            self.bishop_cut,
+            list(tricks_won),
+            list(self.hand_points),
+            self.hands_played,
+            [[c for s, c in exposed if s == x] for x in range(SEATS)] if exposed else [[], [], [], []],
+            [[c for s, c in withdrawn if s == x] for x in range(SEATS)] if withdrawn else [[], [], [], []],
+            [n for s, n in self.revokes if s == seat],
+            list(self.order),
+            list(self.review),
+            list(self.stood),
+            list(self.exposed_now),
+            list(trick_cards),
+            list(leaders),
+            list(winners),
         )
         decision, prompt = self._decision()
         return self.make_view(
@@ -1159,12 +1183,12 @@ class BishopsWhistState(State):
             decision=decision,
             prompt=prompt,
             trick=trick,
-            last_trick=last_trick,
+            last_trick=last,
             trump=self.trump,
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,
-            roles={self.dealer: ["dealer"]},
-            hand_sizes=[len(h) for h in hands],
+            roles={dealer: ["dealer"]},
+            hand_sizes=list(map(len, hands)),
         )
 
     def _decision(self) -> tuple[str, str]:
@@ -1179,18 +1203,25 @@ class BishopsWhistState(State):
             return "claim", "claim a revoke, or pass"
         return "", ""
 
-    _SheetWords = tuple[list[str], list[tuple[str, float, float]]]
-    _sheet_for: tuple[list[tuple[int, int, int]], int, tuple[int, ...], _SheetWords] | None = None
+    _Sheet = tuple[
+        list[tuple[int, int, int]],
+        int,
+        list[int],
+        tuple[str, ...],
+        tuple[str, ...],
+        tuple[tuple[float, float], ...],
+    ]
+    _sheet_for: _Sheet | None = None
 
     def _score_sheet(self) -> ScoreSheet:
         """The score sheet, its words made once a hand (a view is asked for at every move)."""
-        sheet, cached, sides = self.sheet, self._sheet_for, tuple(self.team_of)
-        if cached is None or cached[0] is not sheet or cached[1] != len(sheet) or cached[2] != sides:
-            columns = ["seats " + " and ".join(str(s) for s in team) for team in self.teams]
-            rows = [(f"hand {n}", float(a), float(b)) for n, a, b in sheet]
-            cached = self._sheet_for = (sheet, len(sheet), sides, (columns, rows))
-        columns, rows = cached[3]
-        return ScoreSheet(list(columns), [ScoreRow(label, [a, b]) for label, a, b in rows])
+        sheet, cached, team_of = self.sheet, self._sheet_for, self.team_of
+        if cached is None or cached[0] is not sheet or cached[1] != len(sheet) or cached[2] != team_of:
+            columns = tuple("seats " + " and ".join(str(s) for s in team) for team in self.teams)
+            labels = tuple(f"hand {n}" for n, _, _ in sheet)
+            values = tuple((float(a), float(b)) for _, a, b in sheet)
+            cached = self._sheet_for = (sheet, len(sheet), list(team_of), columns, labels, values)
+        return ScoreSheet(list(cached[3]), list(map(ScoreRow, cached[4], map(list, cached[5]))))
 
     def _message(self) -> str:
         if self.finished:

@@ -25,14 +25,16 @@ from parlour.engine.errors import echo
 from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 from parlour.engine.views import (
+    Play,
     ScoreRow,
     ScoreSheet,
+    TrickView,
     View,
     Zone,
     internal,
     labelled,
     per_seat,
-    trick_view,
+    play,
 )
 from parlour.mechanics import GatheredTrick, deal_unseen, follow_suit, hand_end_event, score_event
 from parlour.mechanics import trick_winner as highest_wins
@@ -187,6 +189,7 @@ def parse_stacks(text: object, pack: str) -> tuple[int, ...]:
 MAX_HALF = len(TAROT_78) // PLAYERS
 """The most cards a player holds: half the 78-card pack (the bound of every saved list)."""
 STACK_LABELS = tuple(f"stack {i + 1}" for i in range(MAX_HALF))
+_DOWN: list[str | None] = [None]
 """The stacks' labels in a view, in stack order."""
 Stack = Annotated[list[Code], Field(max_length=MAX_HALF)]
 Pile = Annotated[list[Code], Field(max_length=PLAYERS * MAX_HALF)]
@@ -473,46 +476,80 @@ class OpenTarockState(State):
 
     # --- what a seat sees: the same for both (only the face-down cards are hidden, from both) -------
 
+    _Board = tuple[tuple[str, ...], tuple[Play, ...], tuple[int, int, int] | None]
+    _board_for: tuple[list[GatheredTrick], int, _Board] | None = None
+    _sheet_for: tuple[int, tuple[str, ...]] | None = None
+
+    def _board(self) -> _Board:
+        """The hand's tricks as the views show them: the cards in the order played, the last trick's
+        plays and its leader, winner and number. Kept until the next trick is taken (a view is asked
+        for at every move; a hand's tricks only grow, and each is immutable)."""
+        tricks = self.tricks
+        cached = self._board_for
+        if cached is not None and cached[0] is tricks and cached[1] == len(tricks):
+            return cached[2]
+        done = cached is not None and cached[0] is tricks and cached[1] < len(tricks)
+        start = cached[1] if cached is not None and done else 0
+        before = cached[2][0] if cached is not None and done else ()
+        played = (*before, *(c for t in tricks[start:] for _, c in t.cards))
+        last = tricks[-1] if tricks else None
+        board: OpenTarockState._Board = (
+            played,
+            tuple(play(s, c) for s, c in last.cards) if last else (),
+            (last.leader, last.winner, len(tricks)) if last else None,
+        )
+        self._board_for = (tricks, len(tricks), board)
+        return board
+
     def view(self, seat: int | None) -> View[OpenTarockExtra]:
-        down: list[str | None] = [None]
         zones = [
-            Zone("stack", p, [stack[0], *down * (len(stack) - 1)] if stack else [], STACK_LABELS[i])
+            Zone(
+                "stack",
+                p,
+                [stack[0], *_DOWN * (len(stack) - 1)] if stack else [],
+                STACK_LABELS[i],
+                len(stack),
+            )
             for p in (0, 1)
             for i, stack in enumerate(self.stacks[p])
         ]
-        zones += [Zone("tricks_won", p, list(self.piles[p]), "pile") for p in (0, 1)]
+        piles = self.piles
+        zones.append(Zone("tricks_won", 0, list(piles[0]), "pile", len(piles[0])))
+        zones.append(Zone("tricks_won", 1, list(piles[1]), "pile", len(piles[1])))
         game = self.game
-        played = [c for t in self.tricks for _, c in t.cards]
-        last = self.tricks[-1] if self.tricks else None
+        played, last_plays, last_of = self._board()
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
         roles.setdefault(self.leader, []).append("leader")
         if self.trick:
             prompt = f"answer {game.card_pack.pretty(self.trick[0][1])}: follow suit, else play a tarock"
         else:
             prompt = "lead one of your turned-up cards"
+        hand_points = self.hand_points
+        sheet = self._sheet_for
+        if sheet is None or sheet[0] != len(hand_points):
+            sheet = self._sheet_for = (
+                len(hand_points),
+                tuple(f"hand {i + 1}" for i in range(len(hand_points))),
+            )
+        stacks = self.stacks
         return self.make_view(
             seat,
-            extra=OpenTarockExtra(
-                par=game.par,
-                counted=self._counts(),
-                deals=game.deals,
-                played=played,
-            ),
+            # Positional: the fields in the order ``OpenTarockExtra`` declares them.
+            extra=OpenTarockExtra(game.par, self._counts(), game.deals, list(played)),
             zones=zones,
             situation=self._situation(),
             decision="play",
             prompt=prompt,
-            trick=trick_view(self.trick, self.leader, number=len(self.tricks) + 1)
+            trick=TrickView([play(s, c) for s, c in self.trick], self.leader, None, len(self.tricks) + 1)
             if self.turn is not None
             else None,
-            last_trick=trick_view(last.cards, last.leader, last.winner, len(self.tricks)) if last else None,
+            last_trick=TrickView(list(last_plays), *last_of) if last_of is not None else None,
             score_sheet=ScoreSheet(
-                ["seat 0", "seat 1"],
-                [ScoreRow(f"hand {i + 1}", list(p)) for i, p in enumerate(self.hand_points)],
+                ["seat 0", "seat 1"], list(map(ScoreRow, sheet[1], map(list, hand_points)))
             ),
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[sum(map(len, self.stacks[p])) for p in (0, 1)],
+            hand_sizes=[sum(map(len, stacks[0])), sum(map(len, stacks[1]))],
         )
 
     def _counts(self) -> list[str]:
@@ -522,8 +559,25 @@ class OpenTarockState(State):
         key = (self.hand_number, id(p0), len(p0), id(p1), len(p1))
         if self._counted is None or self._counted[0] != key:
             short = self.game.short_batch
-            self._counted = (key, [fmt_thirds(count_thirds(p0, short)), fmt_thirds(count_thirds(p1, short))])
+            self._counted = (key, [fmt_thirds(self._count(0, short)), fmt_thirds(self._count(1, short))])
         return list(self._counted[1])
+
+    _full_batches: tuple[tuple[list[str], int, int], tuple[list[str], int, int]] | None = None
+    """Per pile: the pile, how many of its cards (whole batches) are summed, and their thirds."""
+
+    def _count(self, p: int, short_batch: str) -> int:
+        """``count_thirds`` of pile ``p``, its whole batches summed once: a pile only grows in a hand."""
+        pile = self.piles[p]
+        full = BATCH * (len(pile) // BATCH)
+        sums = self._full_batches
+        start = total = 0
+        if sums is not None and sums[p][0] is pile and sums[p][1] <= full:
+            _, start, total = sums[p]
+        total += sum(map(card_thirds, pile[start:full]))
+        other = sums[1 - p] if sums is not None else ([], 0, 0)
+        mine = (pile, full, total)
+        self._full_batches = (mine, other) if p == 0 else (other, mine)
+        return total + short_batch_thirds(pile[full:], short_batch)
 
     def _situation(self) -> str:
         if self.turn is None:
