@@ -15,10 +15,12 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,6 +115,7 @@ class Server:
         self.bot_delay = bot_delay
         self.seeded = seeded
         self.process: subprocess.Popen[bytes] | None = None
+        self.log: Any = None
 
     def start(self) -> Server:
         args = [
@@ -129,18 +132,23 @@ class Server:
         ]
         if self.seeded:
             args.append("--allow-seeded-tables")
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # The server's messages go to a file, never a pipe nobody reads (a full pipe would freeze it).
+        self.log = tempfile.NamedTemporaryFile(prefix="parlour-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"parlour serve exited: {err[-2000:]}")
+                raise RuntimeError(f"parlour serve exited: {self.messages()[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return self
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("parlour serve did not start listening within 30 s")
+
+    def messages(self) -> str:
+        """What the server wrote to its standard error so far."""
+        return Path(self.log.name).read_text(errors="replace") if self.log is not None else ""
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush — what a crash does."""

@@ -252,9 +252,11 @@ def create_app(
                     record, cls.title, parlour.make(record.game, **record.options).pack, len(record.seats)
                 )
             )
+            if not info["public"]:
+                continue  # a private table is seen, watched and replayed only by its link
             if info["status"] == "finished":
                 out["finished"].append(info)
-            elif info["public"] and any(not s["taken"] for s in info["seats"]):
+            elif any(not s["taken"] for s in info["seats"]):
                 out["open"].append(info)
             else:
                 out["playing"].append(info)

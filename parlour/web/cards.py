@@ -20,7 +20,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from parlour.cards import FRENCH_52, PACKS, ROMAN, Pack, get_pack
+from parlour.cards import (
+    BEZIQUE_64,
+    BISHOPS_WHIST,
+    EXTENDED_65,
+    FRENCH_52,
+    PACKS,
+    ROMAN,
+    ROQUET_60,
+    TAROCK_54,
+    TAROT_78,
+    Pack,
+    get_pack,
+)
 
 W, H = 240, 336
 FONT = "Georgia, 'DejaVu Serif', serif"
@@ -30,8 +42,9 @@ SUIT_INK = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
 DARK = {BLACK: "#000000", RED: "#6e0a12"}
 ROBE = {"S": "#2c4f94", "H": "#b3202e", "D": "#c47f12", "C": "#2e6b3c"}
 BACK_TINT = {
-    "bishops52": "#1f5a3c", "bishops65": "#5b2750", "roquet60": "#7a4518", "bezique64": "#1f3f7a",
-    "tarock54": "#8a1c24", "tarot78": "#3d3585", "french52": "#1d3557",
+    BISHOPS_WHIST.name: "#1f5a3c", EXTENDED_65.name: "#5b2750", ROQUET_60.name: "#7a4518",
+    BEZIQUE_64.name: "#1f3f7a", TAROCK_54.name: "#8a1c24", TAROT_78.name: "#3d3585",
+    FRENCH_52.name: "#1d3557",
 }  # fmt: skip
 
 
@@ -414,8 +427,8 @@ def _court(kind: str, suit: str) -> str:
 
 _LABEL = {"T": "10"}
 _STYLE: dict[str, str] = {
-    "bishops52": "chess", "bishops65": "chess", "roquet60": "chess",
-    "tarock54": "tarock", "tarot78": "tarock", "bezique64": "french", "french52": "french",
+    BISHOPS_WHIST.name: "chess", EXTENDED_65.name: "chess", ROQUET_60.name: "chess",
+    TAROCK_54.name: "tarock", TAROT_78.name: "tarock", BEZIQUE_64.name: "french", FRENCH_52.name: "french",
 }  # fmt: skip
 _NUMBER = {"A": 1, "1": 1, "T": 10, **{str(i): i for i in range(2, 10)}}
 
@@ -433,7 +446,7 @@ def _special(pack: Pack, code: str) -> tuple[str, str]:
         return _index("", _star(0, 0, 26, GOLD), INK), _fool()
     if code == "E":
         return _index("", _owl(0, 0, 0.62), INK), _eulenspiegel()
-    if code == "N" and pack.name == "bishops65":
+    if code == "N" and pack.name == EXTENDED_65.name:
         return _index("", _WEAPONS, INK), _landsknecht()
     if code == "N":
         return _index("", _piece("N", 2, -4, 0.4, INK), INK), _knight()

@@ -29,7 +29,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -127,6 +127,19 @@ class TableRecord:
     next_id: str | None
     created: dt.datetime
     seats: list[SeatRecord]
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to store: the table's new version is ``seq``, and its status and outcome after it."""
+
+    table_id: str
+    seq: int
+    seat: int | None
+    action: str
+    draws: list[dict[str, Any]]
+    status: str
+    outcome: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -228,22 +241,53 @@ class Store:
     ) -> None:
         """Store move ``seq`` and the table's new version in one transaction; ``StaleMove`` if the
         table's stored version is not ``seq - 1`` (nothing is written then)."""
-        values: dict[str, Any] = {"version": seq, "status": status, "outcome": outcome}
-        if status == "finished":
-            values["finished"] = now()
-        # SQLAlchemy Core, not the ORM: this runs once a move, and the ORM's unit of work costs more
-        # than the database does.
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == seq - 1).values(**values)
+            self._append(conn, NewMove(table_id, seq, seat, action, draws, status, outcome))
+
+    def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
+        """Store several tables' moves in one transaction (one commit for all: the database's cost
+        is the commit, not the rows). Returns, per move, ``None`` or the error it met; if any move
+        fails, nothing of the batch is kept and each is tried again alone, so one table's stale move
+        never costs another table its own."""
+        try:
+            with self.engine.begin() as conn:
+                for move in moves:
+                    self._append(conn, move)
+            return [None] * len(moves)
+        except Exception:
+            if len(moves) == 1:
+                raise
+        out: list[Exception | None] = []
+        for move in moves:
+            try:
+                with self.engine.begin() as conn:
+                    self._append(conn, move)
+                out.append(None)
+            except Exception as exc:
+                out.append(exc)
+        return out
+
+    def _append(self, conn: Connection, move: NewMove) -> None:
+        values: dict[str, Any] = {"version": move.seq, "status": move.status, "outcome": move.outcome}
+        if move.status == "finished":
+            values["finished"] = now()
+        done = conn.execute(
+            update(TABLES)
+            .where(TABLES.c.id == move.table_id, TABLES.c.version == move.seq - 1)
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            raise StaleMove(f"table {move.table_id}: move {move.seq} is already stored")
+        conn.execute(
+            insert(MOVES).values(
+                table_id=move.table_id,
+                seq=move.seq,
+                seat=move.seat,
+                action=move.action,
+                draws=move.draws,
+                created=now(),
             )
-            if done.rowcount != 1:
-                raise StaleMove(f"table {table_id}: move {seq} is already stored")
-            conn.execute(
-                insert(MOVES).values(
-                    table_id=table_id, seq=seq, seat=seat, action=action, draws=draws, created=now()
-                )
-            )
+        )
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self.sessions.begin() as session:

@@ -25,7 +25,7 @@ from parlour.engine.errors import InvalidSave
 from parlour.engine.game import RECORD
 from parlour.players import make_player, player_kinds
 from parlour.web import frames
-from parlour.web.store import SeatRecord, StaleMove, Store, TableRecord, hash_token
+from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, hash_token
 
 T = TypeVar("T")
 log = logging.getLogger("parlour.web")
@@ -212,6 +212,43 @@ def bot_seed(table: Table) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+class MoveWriter:
+    """Commits moves in batches: while one commit is under way, the moves that arrive (from other
+    tables: a table waits for its own) queue up and go together in the next one. Each mover waits for
+    its own move's commit, so nothing is acknowledged before it is stored."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.pending: list[tuple[NewMove, asyncio.Future[None]]] = []
+        self.draining = False
+
+    async def append(self, move: NewMove) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append((move, future))
+        if not self.draining:
+            self.draining = True
+            asyncio.get_running_loop().create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    results = await self.tables.db(self.tables.store.append_moves, [m for m, _ in batch])
+                except Exception as exc:
+                    results = [exc] * len(batch)
+                for (_, future), error in zip(batch, results, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self.draining = False
+
+
 @dataclass
 class SeatSpec:
     kind: str
@@ -245,6 +282,7 @@ class Tables:
         self.db_pool = db_pool or ThreadPoolExecutor(
             max_workers=1 if sqlite else 4, thread_name_prefix="parlour-db"
         )
+        self.writer = MoveWriter(self)
         self.live: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.closing = False
@@ -445,15 +483,8 @@ class Tables:
             draws = [dict(e.data) for e in new if e.to == RECORD and e.kind == "chance"]
             status = status_of(state, table.seats)
             try:
-                await self.db(
-                    self.store.append_move,
-                    table.id,
-                    table.version + 1,
-                    seat,
-                    action,
-                    draws,
-                    status,
-                    outcome_of(state),
+                await self.writer.append(
+                    NewMove(table.id, table.version + 1, seat, action, draws, status, outcome_of(state))
                 )
             except StaleMove:
                 table.state = backup

@@ -38,7 +38,13 @@ import { makeNamer, humanize } from "./words.js";
  * @property {() => void} [again]
  */
 
-const TABLE_KINDS_CLICKABLE = new Set(["turn_up", "livret", "table", "kitty"]);
+/** The table's zones (no owner) a card may be played or taken from. */
+const TABLE_KINDS_CLICKABLE = new Set(["turn_up", "livret", "table"]);
+/** One's own zones besides the hand that a card may be played from (never discards, kitty, tricks won,
+ * pile, bank: a code there that is also legal names a card elsewhere). */
+const OWN_KINDS_CLICKABLE = new Set(["melds", "stack", "table", "exposed", "turn_up", "livret"]);
+/** Zones whose cards are only to look at: drawn small in one's own row. */
+const LOOK_ONLY_KINDS = new Set(["discards", "kitty", "tricks_won", "pile", "bank"]);
 const PILE_KINDS = new Set(["stock", "talon"]);
 
 /**
@@ -62,23 +68,24 @@ export function renderTable(root, model, handlers = {}) {
     handlers,
     byCard: cardActions(model.actions || []),
     placed: new Set(),
+    zonePlaced: new Set(),
+    handCodes: handCodes(view, me),
     bottom: me ?? model.bottom ?? 0,
   };
   clear(root);
-  append(root, [
-    outcomeBanner(ctx),
-    situationLine(ctx),
-    board(ctx),
-    myZones(ctx),
-    handArea(ctx),
-    actionBar(ctx),
-    infoPanel(ctx),
-  ]);
+  append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
   if (focusKey) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again) again.focus();
   }
   return namer;
+}
+
+/** The codes in the viewer's hand (a legal card there is raised in the hand, never elsewhere too). */
+function handCodes(view, me) {
+  if (me === null || me === undefined) return new Set();
+  const zone = (view.zones || []).find((z) => z.kind === "hand" && z.owner === me);
+  return new Set(zone ? zone.cards.filter((c) => c !== null) : []);
 }
 
 /** Map each card code to the actions that name it. */
@@ -162,9 +169,24 @@ function board(ctx) {
   const places = seatPlaces(view.players, ctx.bottom);
   ctx.places = places;
   const areas = { top: el("div.area.area-top"), left: el("div.area.area-left"), right: el("div.area.area-right"), bottom: el("div.area.area-bottom") };
-  for (let seat = 0; seat < view.players; seat++) areas[places[seat].area].append(seatPanel(ctx, seat));
+  const seated = ctx.me !== null && ctx.me !== undefined;
+  for (let seat = 0; seat < view.players; seat++) {
+    // one's own seat is drawn with the hand, at the bottom of the window
+    if (seated && seat === ctx.me) continue;
+    areas[places[seat].area].append(seatPanel(ctx, seat));
+  }
   const center = el("div.area.area-center", {}, trickBox(ctx), tableZones(ctx));
-  return el("section.board", { "aria-label": "the table", dataset: { players: String(view.players) } }, areas.top, areas.left, center, areas.right, areas.bottom);
+  const sides = areas.left.childNodes.length || areas.right.childNodes.length;
+  const used = (area) => (areas[area].childNodes.length ? areas[area] : null);
+  return el(
+    "section.board",
+    { "aria-label": "the table", class: sides ? "" : "no-sides", dataset: { players: String(view.players) } },
+    used("top"),
+    sides ? areas.left : null,
+    center,
+    sides ? areas.right : null,
+    used("bottom"),
+  );
 }
 
 function seatInfo(ctx, seat) {
@@ -195,25 +217,27 @@ function seatPanel(ctx, seat) {
   else if ((view.teams || []).length > 1 && team.length === 1 && (view.teams || []).some((t) => t.length > 1)) tags.push(el("span.tag.team", { text: "alone" }));
   for (const role of sv.roles || []) tags.push(el("span.tag.role", { text: role }));
   if (info && !ctx.model.replay) tags.push(connectionTag(info));
-  if (tags.length) lines.push(el("div.seat-tags", {}, tags));
+  if (tags.length) lines.push(el("span.seat-tags", {}, tags));
   const stats = [];
   const score = view.scores && view.scores[seat];
   if (score !== undefined) stats.push(`score ${num(score)}`);
   if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
   if (sv.hand_size !== null && sv.hand_size !== undefined && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
-  if (stats.length) lines.push(el("div.seat-stats", { text: stats.join(" · ") }));
+  if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
   if (!mine) {
-    for (const zone of view.zones || []) {
-      if (zone.owner !== seat) continue;
-      lines.push(zoneBlock(ctx, zone, { small: true, other: true }));
-    }
+    const zones = (view.zones || []).filter((z) => z.owner === seat);
+    if (zones.length) lines.push(el("div.seat-zones", {}, zones.map((zone) => zoneBlock(ctx, zone, { small: true, other: true }))));
   }
   if (info && !mine && ctx.model.canReplace && info.kind === "human" && info.taken && !info.connected && ctx.handlers.replace && !view.outcome) {
     lines.push(replaceControl(ctx, seat));
   }
   const classes = ["seat", `at-${ctx.places[seat].area}`, turn ? "to-move" : "", mine ? "me" : ""].filter(Boolean).join(".");
-  return el(`div.${classes}`, { role: "group", "aria-label": `${name}${turn ? ", to move" : ""}`, dataset: { seat: String(seat) } }, lines);
+  const [first, ...rest] = lines;
+  // the name, tags and numbers on one line where they fit; the zones below
+  const line = el("div.seat-line", {}, first, rest.filter((n) => !n.classList.contains("seat-zones") && !n.classList.contains("replace")));
+  const below = rest.filter((n) => n.classList.contains("seat-zones") || n.classList.contains("replace"));
+  return el(`div.${classes}`, { role: "group", "aria-label": `${name}${turn ? ", to move" : ""}`, dataset: { seat: String(seat) } }, line, below);
 }
 
 function connectionTag(info) {
@@ -252,10 +276,12 @@ function trickBox(ctx) {
     caption = trick.number ? `Trick ${trick.number}` : "The trick";
     if (trick.plays.length === 0) caption += ": nobody has played yet";
   }
-  const box = el("div.trick", { class: faded ? "faded" : "" });
+  // up to four players each card lies toward its player's side, in a box as tall as its cards
+  const round = view.players > 4;
+  const box = el("div.trick", { class: `${faded ? "faded " : ""}${round ? "round" : `players-${view.players}`}` });
   if (trick) {
     trick.plays.forEach((play, i) => {
-      const place = ctx.places[play.seat] || { angle: Math.PI / 2 };
+      const place = ctx.places[play.seat] || { angle: Math.PI / 2, area: "bottom" };
       const x = 50 + Math.cos(place.angle) * 30;
       const y = 50 + Math.sin(place.angle) * 27;
       const won = trick.winner === play.seat;
@@ -264,7 +290,7 @@ function trickBox(ctx) {
       box.append(
         el(
           "figure.trick-card",
-          { style: `left:${x}%;top:${y}%;z-index:${i + 1}`, class: won ? "winner" : "" },
+          { style: round ? `left:${x}%;top:${y}%;z-index:${i + 1}` : `z-index:${i + 1}`, class: `${won ? "winner " : ""}from-${place.area}` },
           face,
           el("figcaption", { text: `${who}${i === 0 ? " (led)" : ""}${won ? " ✓ won" : ""}` }),
         ),
@@ -283,7 +309,7 @@ function trickBox(ctx) {
         })
       : null;
   if (!trick && !lastButton) return null;
-  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("p.trick-caption", { text: caption }), box, lastButton);
+  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", { text: caption }), lastButton), box);
 }
 
 /** The table's own zones (stock, talon, turn-up, kitty, bank, livret, ...). */
@@ -304,38 +330,51 @@ function zoneBlock(ctx, zone, opts = {}) {
   const label = zoneLabel(ctx, zone);
   const size = zone.size >= 0 ? zone.size : zone.cards.length;
   const faceUp = zone.cards.filter((c) => c !== null);
-  const mineOrTable = zone.owner === ctx.me || (zone.owner === null && TABLE_KINDS_CLICKABLE.has(zone.kind));
-  const block = el(`div.zone.kind-${zone.kind}`, { role: "group", "aria-label": `${label}: ${size} card${size === 1 ? "" : "s"}` });
+  const seated = ctx.me !== null && ctx.me !== undefined;
+  const clickableZone =
+    (seated && zone.owner === ctx.me && OWN_KINDS_CLICKABLE.has(zone.kind)) || (zone.owner === null && TABLE_KINDS_CLICKABLE.has(zone.kind));
+  // a card is offered where it can be played from, and in one place only (the hand first)
+  const clickable = (code) => code !== null && clickableZone && ctx.byCard.has(code) && !ctx.handCodes.has(code) && !ctx.zonePlaced.has(code);
+  const button = (code, more) => {
+    ctx.zonePlaced.add(code);
+    return cardButton(ctx, code, { small: opts.small, where: label, ...more });
+  };
+  const cards = `${size} card${size === 1 ? "" : "s"}`;
+  const block = el(`div.zone.kind-${zone.kind}`, { role: "group", "aria-label": `${label}: ${cards}` });
   const hidden = size - faceUp.length;
-  block.append(el("div.zone-label", { text: hidden > 0 && zone.kind !== "stack" ? `${label} (${size})` : label }));
   if (size === 0) {
-    block.append(el("div.zone-empty", { text: "none" }));
+    block.classList.add("empty");
+    block.append(el("span.zone-label", { text: `${label}:` }), el("span.zone-empty", { text: " none" }));
     return block;
   }
   if (zone.kind === "hand" && zone.owner !== ctx.me && !faceUp.length) {
-    block.append(backsFan(pack, Math.min(size, 8)));
+    // a face-down hand: a few backs and how many cards
+    block.classList.add("compact");
+    block.append(backsFan(pack, Math.min(size, 6)), el("span.zone-label", { text: `${label}: ${cards}` }));
     return block;
   }
+  if (zone.kind === "tricks_won" && faceUp.length) {
+    // folded: what a side has won matters less than what is in play
+    const fan = el("div.fan.overlap", {}, zone.cards.map((c) => cardFace(pack, c, { small: true, trump: ctx.trump })));
+    block.append(el("details.won", {}, el("summary", { text: `${label}: ${cards}` }), fan));
+    return block;
+  }
+  block.append(el("div.zone-label", { text: hidden > 0 && zone.kind !== "stack" ? `${label} (${size})` : label }));
   if (!faceUp.length || (PILE_KINDS.has(zone.kind) && faceUp.length === 0)) {
     block.append(el("div.pile", {}, cardFace(pack, null, { small: opts.small, decorative: true }), el("span.pile-count", { text: `${size} card${size === 1 ? "" : "s"}` })));
-    return block;
-  }
-  if (zone.kind === "tricks_won") {
-    const fan = el("div.fan.overlap", {}, zone.cards.map((c) => cardFace(pack, c, { small: true, trump: ctx.trump })));
-    block.append(el("details.won", {}, el("summary", { text: `${size} card${size === 1 ? "" : "s"} — show` }), fan));
     return block;
   }
   if (zone.kind === "stack") {
     const top = zone.cards[0];
     const under = size - 1;
-    const topNode = top !== null && mineOrTable && ctx.byCard.has(top) ? cardButton(ctx, top, { small: opts.small, where: label }) : cardFace(pack, top, { small: opts.small, trump: ctx.trump });
+    const topNode = clickable(top) ? button(top, {}) : cardFace(pack, top, { small: opts.small, trump: ctx.trump });
     block.append(el("div.stack", {}, topNode, under > 0 ? el("span.pile-count", { text: `+${under} below` }) : null));
     return block;
   }
   const fan = el("div.fan", { class: zone.cards.length > 6 || opts.small ? "overlap" : "" });
-  const cards = zone.kind === "hand" && !zone.cards.includes(null) ? sortCards(pack, zone.cards) : zone.cards;
-  cards.forEach((code, i) => {
-    if (code !== null && mineOrTable && ctx.byCard.has(code)) fan.append(cardButton(ctx, code, { small: opts.small, where: label, index: i }));
+  const shown = zone.kind === "hand" && !zone.cards.includes(null) ? sortCards(pack, zone.cards) : zone.cards;
+  shown.forEach((code, i) => {
+    if (clickable(code)) fan.append(button(code, { index: i }));
     else fan.append(cardFace(pack, code, { small: opts.small, trump: ctx.trump }));
   });
   if (zone.cards.length < size) fan.append(el("span.pile-count", { text: `+${size - zone.cards.length}` }));
@@ -349,7 +388,7 @@ function zoneLabel(ctx, zone) {
 }
 
 function backsFan(pack, n) {
-  const fan = el("div.fan.overlap.backs", { "aria-hidden": "true" });
+  const fan = el("div.backs", { "aria-hidden": "true" });
   for (let i = 0; i < n; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
   return fan;
 }
@@ -360,7 +399,25 @@ function myZones(ctx) {
   if (me === null || me === undefined) return null;
   const zones = (view.zones || []).filter((z) => z.owner === me && z.kind !== "hand");
   if (!zones.length) return null;
-  return el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: false })));
+  return el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: LOOK_ONLY_KINDS.has(z.kind) })));
+}
+
+/**
+ * The bottom of the window, always in sight: one's own seat, cards and hand, and the actions (the
+ * prompt, the buttons and the box to type an action). A spectator's has the prompt alone.
+ */
+function dock(ctx) {
+  const { me } = ctx;
+  const seated = me !== null && me !== undefined;
+  const zones = seated ? myZones(ctx) : null;
+  const hand = seated ? handArea(ctx) : null;
+  return el(
+    "section.dock",
+    { "aria-label": seated ? "your seat, your cards and your actions" : "the actions" },
+    seated ? seatPanel(ctx, me) : null,
+    zones || hand ? el("div.dock-cards", {}, zones, hand) : null,
+    actionBar(ctx),
+  );
 }
 
 // --- the hand -----------------------------------------------------------------------------------------
@@ -371,14 +428,27 @@ function handArea(ctx) {
   const zone = (view.zones || []).find((z) => z.kind === "hand" && z.owner === me);
   if (!zone) return null;
   const codes = sortCards(pack, zone.cards.filter((c) => c !== null));
-  const hand = el("div.hand", { role: "group", "aria-label": "your hand", id: "hand" });
+  const hand = el("div.hand", { role: "group", "aria-label": "your hand", id: "hand", style: `--n:${Math.max(codes.length, 1)}` });
+  // the cards overlap more as there are more of them (app.css); a long hand is also cut into two even
+  // rows, which a narrow window shows as such and a wide one as a single row
+  const rows = codes.length >= 10 ? 2 : 1;
+  const per = Math.ceil(codes.length / rows);
   const seen = new Map();
-  for (const code of codes) {
+  codes.forEach((code, i) => {
     const n = (seen.get(code) || 0) + 1;
     seen.set(code, n);
-    if (ctx.byCard.has(code)) hand.append(cardButton(ctx, code, { index: n, where: "hand" }));
-    else hand.append(el("span.card-slot", { dataset: { key: `card-hand-${code}-${n}` } }, cardFace(pack, code, { trump: ctx.trump })));
-  }
+    if (i % per === 0) {
+      const count = Math.min(per, codes.length - i);
+      hand.append(el("div.hand-row", { style: `--row-n:${count}` }));
+    }
+    const node = ctx.byCard.has(code)
+      ? cardButton(ctx, code, { index: n, where: "hand" })
+      : el("span.card-slot", { dataset: { key: `card-hand-${code}-${n}` } }, cardFace(pack, code, { trump: ctx.trump }));
+    node.classList.add("in-hand");
+    if (i === 0) node.classList.add("first");
+    if (i % per === 0) node.classList.add("row-first");
+    hand.lastChild.append(node);
+  });
   if (!codes.length) hand.append(el("p.zone-empty", { text: "no cards" }));
   hand.addEventListener("keydown", handKeys);
   return el("section.hand-area", { "aria-labelledby": "hand-title" }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
