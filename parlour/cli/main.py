@@ -168,7 +168,11 @@ def serve(
         fail(f"--database: cannot open {url}: {exc}")
     application = create_app(bot_delay=bot_delay, allow_seeds=allow_seeded_tables, store=store)
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"parlour is serving at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl-C stops)")
+    console.print(
+        f"parlour is serving at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl-C stops)",
+        soft_wrap=True,
+        highlight=False,
+    )
     try:
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16384)
     finally:
