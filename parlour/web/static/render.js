@@ -347,15 +347,16 @@ function zoneBlock(ctx, zone, opts = {}) {
     block.append(el("span.zone-label", { text: `${label}:` }), el("span.zone-empty", { text: " none" }));
     return block;
   }
-  if (zone.kind === "hand" && zone.owner !== ctx.me && !faceUp.length) {
-    // a face-down hand: a few backs and how many cards
+  if (zone.kind === "hand" && zone.owner !== ctx.me && hidden > 0) {
+    // another's hand: the cards known to all, a few backs for the others and how many there are
     block.classList.add("compact");
-    block.append(backsFan(pack, Math.min(size, 6)), el("span.zone-label", { text: `${label}: ${cards}` }));
+    const known = faceUp.length ? smallFan(ctx, faceUp) : null;
+    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: `${label}: ${cards}` })]);
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {
     // folded: what a side has won matters less than what is in play
-    const fan = el("div.fan.overlap", {}, zone.cards.map((c) => cardFace(pack, c, { small: true, trump: ctx.trump })));
+    const fan = smallFan(ctx, zone.cards.filter((c) => c !== null));
     block.append(el("details.won", {}, el("summary", { text: `${label}: ${cards}` }), fan));
     return block;
   }
@@ -371,7 +372,7 @@ function zoneBlock(ctx, zone, opts = {}) {
     block.append(el("div.stack", {}, topNode, under > 0 ? el("span.pile-count", { text: `+${under} below` }) : null));
     return block;
   }
-  const fan = el("div.fan", { class: zone.cards.length > 6 || opts.small ? "overlap" : "" });
+  const fan = el("div.fan", { class: zone.cards.length > 6 || opts.small ? "overlap" : "", style: `--k:${zone.cards.length}` });
   const shown = zone.kind === "hand" && !zone.cards.includes(null) ? sortCards(pack, zone.cards) : zone.cards;
   shown.forEach((code, i) => {
     if (clickable(code)) fan.append(button(code, { index: i }));
@@ -385,6 +386,11 @@ function zoneBlock(ctx, zone, opts = {}) {
 function zoneLabel(ctx, zone) {
   if (zone.label) return ctx.namer.words(zone.label);
   return humanize(zone.kind);
+}
+
+/** Face-up cards, small and overlapping, that are only to look at. */
+function smallFan(ctx, codes) {
+  return el("div.fan.overlap", { style: `--k:${codes.length}` }, codes.map((c) => cardFace(ctx.pack, c, { small: true, trump: ctx.trump })));
 }
 
 function backsFan(pack, n) {
@@ -428,7 +434,7 @@ function handArea(ctx) {
   const zone = (view.zones || []).find((z) => z.kind === "hand" && z.owner === me);
   if (!zone) return null;
   const codes = sortCards(pack, zone.cards.filter((c) => c !== null));
-  const hand = el("div.hand", { role: "group", "aria-label": "your hand", id: "hand", style: `--n:${Math.max(codes.length, 1)}` });
+  const hand = el("div.hand", { role: "group", "aria-label": "your hand", id: "hand" });
   // the cards overlap more as there are more of them (app.css); a long hand is also cut into two even
   // rows, which a narrow window shows as such and a wide one as a single row
   const rows = codes.length >= 10 ? 2 : 1;
@@ -451,7 +457,7 @@ function handArea(ctx) {
   });
   if (!codes.length) hand.append(el("p.zone-empty", { text: "no cards" }));
   hand.addEventListener("keydown", handKeys);
-  return el("section.hand-area", { "aria-labelledby": "hand-title" }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
+  return el("section.hand-area", { "aria-labelledby": "hand-title", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
 }
 
 /** Arrow keys move along the hand's cards (Home/End to its ends). */

@@ -42,11 +42,65 @@ export function makeNamer(me, info, pack, teams = []) {
   return { who, plain: label, side, words };
 }
 
-const CONJUGATE_KEEP = new Set(["plus", "less", "minus", "bonus", "is", "has", "was", "this", "as", "us"]);
+const CONJUGATE_KEEP = new Set(["plus", "less", "minus", "bonus", "this", "as", "us", "its", "his", "always", "sometimes"]);
 
 /**
- * Rewrite an engine text: "seat N" → names, "seats 0 and 2" → "you & Ann", card codes → symbols,
- * and the verb after "you" conjugated ("you plays" → "you play").
+ * A verb of the third person singular in the second person; `null` for a word that is not one.
+ *   secondPerson("plays") → "play"      secondPerson("chooses") → "choose"
+ *   secondPerson("passes") → "pass"     secondPerson("touches") → "touch"
+ *   secondPerson("buries") → "bury"     secondPerson("has") → "have"
+ *   secondPerson("is") → "are"          secondPerson("plus") → null     secondPerson("play") → null
+ * @param {string} verb - a lower-case word
+ * @returns {string|null}
+ */
+export function secondPerson(verb) {
+  if (verb === "is") return "are";
+  if (verb === "has") return "have";
+  if (verb === "was") return "were";
+  if (!/^[a-z]+s$/.test(verb) || verb.length < 3 || CONJUGATE_KEEP.has(verb) || verb.endsWith("ss") || verb.endsWith("us")) return null;
+  if (/(ss|sh|ch|x|z|o)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^aeiou]ies$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  return verb.slice(0, -1);
+}
+
+/**
+ * "you" with its verbs: the verb after "you", and — in the same clause (up to , ; : . ! ? ( ) —) — a
+ * verb right after " and " when the first one was changed too. The second must go on with another word,
+ * so a list of things ("... for kings and queens") is left alone.
+ *   youVerbs("You takes the bank and chooses its size") → "You take the bank and choose its size"
+ *   youVerbs("You plays 3♦ and turns up 7♠") → "You play 3♦ and turn up 7♠"
+ *   youVerbs("You is the taker and buries six cards") → "You are the taker and bury six cards"
+ *   youVerbs("You scores 40 for kings and queens") → "You score 40 for kings and queens"
+ *   youVerbs("Ann plays and wins; you leads") → "Ann plays and wins; you lead"
+ * @param {string} text
+ * @returns {string}
+ */
+export function youVerbs(text) {
+  return text.replace(/\b([Yy])ou ([a-z]+)\b([^;:.,!?()—]*)/g, (whole, y, verb, rest) => {
+    const first = secondPerson(verb);
+    let after = youVerbs(rest);
+    if (first === null) return `${y}ou ${verb}${after}`;
+    after = after.replace(/\band ([a-z]+)(?= [^\s;:.,!?()—])/g, (m, word) => {
+      const second = secondPerson(word);
+      return second === null ? m : `and ${second}`;
+    });
+    return `${y}ou ${first}${after}`;
+  });
+}
+
+/**
+ * A card outside the suits in words, as a log line says it: "the knight", "the Sküs",
+ * "Till Eulenspiegel", "tarock XXI" (a name of one word takes "the").
+ * @param {string} name - the pack's name of the card
+ */
+function specialWords(name) {
+  return name.includes(" ") ? name : `the ${name}`;
+}
+
+/**
+ * Rewrite an engine text: "seat N" → names, "seats 0 and 2" → "you & Ann", card codes → symbols
+ * (the cards outside the suits → their names), and the verbs after "you" conjugated ("you plays" →
+ * "you play").
  * @param {string} text
  * @param {(seat: number) => string} who
  * @param {import("./cards.js").Pack|null} pack
@@ -58,18 +112,20 @@ export function rewrite(text, who, pack) {
     if (poss) return name === "you" ? "your" : `${name}'s`;
     return name;
   });
-  out = out.replace(/\b([Yy])ou (is|has|was|[a-z]+s)\b/g, (m, y, verb) => {
-    if (verb === "is") return `${y}ou are`;
-    if (verb === "has") return `${y}ou have`;
-    if (verb === "was") return `${y}ou were`;
-    if (CONJUGATE_KEEP.has(verb) || verb.endsWith("ss")) return m;
-    if (/(ss|sh|ch|x|z|o)es$/.test(verb)) return `${y}ou ${verb.slice(0, -2)}`;
-    if (/[^aeiou]ies$/.test(verb)) return `${y}ou ${verb.slice(0, -3)}y`;
-    return `${y}ou ${verb.slice(0, -1)}`;
-  });
+  out = youVerbs(out);
   out = out.replace(/^you\b/, "You");
   if (pack && pack.names.size) {
-    out = out.replace(/\b[0-9A-Z]{2,3}\b/g, (code) => (pack.names.has(code) && isSuited(pack, code) ? pretty(pack, code) : code));
+    // whole words only: a code is never taken out of a longer word ("XI" in "XIX", "N" in "No")
+    out = out.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{1,5}(?![\p{L}\p{N}_'’-])/gu, (code, at, whole) => {
+      if (!pack.names.has(code)) return code;
+      if (isSuited(pack, code)) return pretty(pack, code);
+      const name = pack.names.get(code);
+      const before = whole.slice(0, at).toLowerCase();
+      // already named: "tarock XXI" stays, "the N" becomes "the knight"
+      if (name.toLowerCase().endsWith(` ${code.toLowerCase()}`) && before.endsWith(name.slice(0, -code.length).toLowerCase())) return code;
+      const words = /\bthe $/.test(before) ? name : specialWords(name);
+      return at === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+    });
   }
   return out;
 }
