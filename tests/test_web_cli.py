@@ -49,3 +49,16 @@ def test_serve_answers_with_the_lobby_and_every_game(tmp_path: Path) -> None:
         assert seeded.status_code == 400 and "live" in seeded.json()["detail"]
     finally:
         server.stop()
+
+
+def test_one_address_cannot_make_tables_without_end(tmp_path: Path) -> None:
+    """A burst of tables is allowed, then one address waits (429) while another is not held up."""
+    from fastapi.testclient import TestClient
+
+    from parlour.web.app import create_app
+
+    body = {"game": "bezique", "seats": [{"kind": "human"}] * 2}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.db'}", table_rate=5)) as client:
+        codes = [client.post("/api/tables", json=body).status_code for _ in range(7)]
+        assert codes[:5] == [200] * 5 and codes[5:] == [429, 429]
+        assert len(client.get("/api/tables").json()["open"]) == 0  # private tables: none listed

@@ -129,6 +129,8 @@ class Server:
             self.database_url,
             "--bot-delay",
             str(self.bot_delay),
+            "--table-rate",
+            "0",
         ]
         if self.seeded:
             args.append("--allow-seeded-tables")

@@ -151,6 +151,10 @@ def serve(
         float,
         typer.Option(help="Seconds a computer player waits before it moves, so people can follow.", min=0),
     ] = 0.6,
+    table_rate: Annotated[
+        float,
+        typer.Option(help="Tables (or seats joined) one address may make a minute; 0: no limit.", min=0),
+    ] = 30.0,
     allow_seeded_tables: Annotated[
         bool, typer.Option(help="Let the API make reproducible (seeded) tables: for tests only.", hidden=True)
     ] = False,
@@ -166,7 +170,9 @@ def serve(
         store = Store(url)
     except Exception as exc:
         fail(f"--database: cannot open {url}: {exc}")
-    application = create_app(bot_delay=bot_delay, allow_seeds=allow_seeded_tables, store=store)
+    application = create_app(
+        bot_delay=bot_delay, allow_seeds=allow_seeded_tables, store=store, table_rate=table_rate
+    )
     shown = f"[{host}]" if ":" in host else host
     console.print(
         f"parlour is serving at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl-C stops)",

@@ -44,6 +44,28 @@ MAX_BODY = 65536
 """Bytes in an HTTP request's body."""
 
 
+class RateLimit:
+    """A token bucket per client address (for the requests that make something: tables, seats)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, who: str) -> bool:
+        if self.burst <= 0:
+            return True
+        moment = time.monotonic()
+        allowance, last = self.buckets.get(who, (self.burst, moment))
+        allowance = min(self.burst, allowance + (moment - last) * self.rate)
+        if len(self.buckets) > 10_000:  # forget the addresses that have been quiet longest
+            self.buckets.clear()
+        if allowance < 1:
+            self.buckets[who] = (allowance, moment)
+            return False
+        self.buckets[who] = (allowance - 1, moment)
+        return True
+
+
 Name = Annotated[str, Field(default="", max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")]
 """A person's name: at most 40 characters, none of them a control character (PostgreSQL's text
 holds no NUL, and a name is shown to everyone at the table)."""
@@ -106,6 +128,7 @@ def create_app(
     bot_delay: float = 0.6,
     allow_seeds: bool = False,
     store: Store | None = None,
+    table_rate: float = 30.0,
 ) -> FastAPI:
     """The server's application. ``database`` is a SQLAlchemy URL (SQLite in the user's data folder
     if none); ``bot_delay`` is the pause before a computer player moves, so people can follow;
@@ -136,6 +159,8 @@ def create_app(
 
     def tables() -> Tables:
         return state["tables"]
+
+    creations = RateLimit(table_rate / 60, table_rate)
 
     app.add_middleware(LimitBody)
 
@@ -207,7 +232,9 @@ def create_app(
         }
 
     @app.post("/api/tables")
-    async def create(body: CreateIn) -> dict[str, Any]:
+    async def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        if not creations.allow(request.client.host if request.client else ""):
+            raise HTTPException(429, "too many new tables from one address; wait a little")
         try:
             created = await tables().create(
                 body.game,
@@ -275,7 +302,9 @@ def create_app(
         return (await find(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinIn) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
+        if not creations.allow(request.client.host if request.client else ""):
+            raise HTTPException(429, "too many requests from one address; wait a little")
         table = await find(table_id)
         try:
             seat, token = await tables().claim(table, body.seat, body.name)
