@@ -180,7 +180,14 @@ def serve(
         highlight=False,
     )
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16384)
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=16384,
+            ws_per_message_deflate=False,
+        )
     finally:
         store.close()
 
