@@ -23,6 +23,7 @@ import parlour
 from parlour.engine import ForbiddenAction, Game, IllegalAction, MalformedAction, State
 from parlour.engine.errors import InvalidSave
 from parlour.engine.game import RECORD
+from parlour.engine.views import View
 from parlour.players import make_player, player_kinds
 from parlour.web import frames
 from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, hash_token
@@ -197,6 +198,14 @@ def _choose(name: str, options: dict[str, Any], kind: str, seed: int, state_view
     if game is None:
         game = _GAMES[key] = parlour.make(name, **options)
     return str(make_player(kind, game, seed).choose(state_view, game))
+
+
+def fallback_action(view: View[Any]) -> str:
+    """The first legal action of a view (or the least amount of its first range)."""
+    if view.legal_actions:
+        return view.legal_actions[0]
+    r = view.legal_ranges[0]
+    return f"{r.verb} {r.min}"
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:
@@ -690,13 +699,36 @@ class Tables:
             view = table.state.view(seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            action = await loop.run_in_executor(
-                self.bot_pool, _choose, table.game.name, dict(table.game.options), kind, bot_seed(table), view
-            )
+            try:
+                action = await loop.run_in_executor(
+                    self.bot_pool,
+                    _choose,
+                    table.game.name,
+                    dict(table.game.options),
+                    kind,
+                    bot_seed(table),
+                    view,
+                )
+            except Exception:
+                # A computer player that fails must not stall the table for the people at it: it is
+                # logged, and the seat plays its first legal action this once.
+                log.exception(
+                    "table %s: the %s player at seat %s failed; it plays its first legal move",
+                    table.id,
+                    kind,
+                    seat,
+                )
+                action = fallback_action(view)
             try:
                 await self.act(table, seat, action, version)
             except TableError as exc:
                 if exc.code in ("stale", "not_your_turn"):
+                    continue
+                if exc.code in ("illegal", "malformed"):
+                    log.error(
+                        "table %s: the %s player at seat %s chose %r: %s", table.id, kind, seat, action, exc
+                    )
+                    await self.act(table, seat, fallback_action(view), version)
                     continue
                 raise
 
