@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.web_support import CHROMIUM_ARGS, SCREENSHOTS, Server, chromium_path, need
+from tests.web_support import CHROMIUM_ARGS, GAMES, SCREENSHOTS, SHORT, Server, chromium_path, need
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
@@ -36,17 +36,6 @@ except ImportError:  # pragma: no cover - Playwright is a test dependency
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
-GAMES = ["apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet"]
-
-SHORT: dict[str, dict[str, Any]] = {
-    "apology": {"deals": 1},
-    "bezique": {"target": 100},
-    "bishops-whist": {"hand_limit": 1},
-    "lansquenet": {"players": 3, "length": "deals", "deals": 2},
-    "open-tarock": {"deals": 1},
-    "roquet": {"target": 1},
-}
-"""Options that make each game's match short (one hand, a low target)."""
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

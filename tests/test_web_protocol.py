@@ -36,21 +36,10 @@ from parlour.players import player_kinds
 from parlour.web import frames
 from parlour.web.app import MAX_MESSAGE, create_app
 from parlour.web.store import Store, TableRow
-from tests.web_support import database
+from tests.web_support import GAMES, SHORT, database
 
 pytestmark = pytest.mark.timeout(120)
 
-GAMES = ["apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet"]
-
-SMALL: dict[str, dict[str, Any]] = {
-    "apology": {"deals": 1},
-    "bezique": {"target": 100},
-    "bishops-whist": {"hand_limit": 1},
-    "lansquenet": {"players": 3, "length": "deals", "deals": 2},
-    "open-tarock": {"deals": 1},
-    "roquet": {"target": 1},
-}
-"""Options that make each game's match short (one hand, a low target)."""
 
 HUMAN: dict[str, Any] = {"kind": "human"}
 COMPUTER: dict[str, Any] = {"kind": "computer"}
@@ -76,7 +65,7 @@ def serving(url: str, *, allow_seeds: bool = True, bot_delay: float = 0.0) -> It
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
     """A new table (small options, a seed unless given); its answer."""
-    payload: dict[str, Any] = {"game": game, "options": SMALL[game], "seats": seats, "seed": 7}
+    payload: dict[str, Any] = {"game": game, "options": SHORT[game], "seats": seats, "seed": 7}
     payload.update(body)
     response = client.post("/api/tables", json=payload)
     assert response.status_code == 200, response.text
@@ -398,7 +387,7 @@ def test_tables_for_every_game_with_people_and_computer_players(db_url: str) -> 
     with serving(db_url) as client:
         made: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {}
         for game in GAMES:
-            n = parlour.make(game, **SMALL[game]).num_players
+            n = parlour.make(game, **SHORT[game]).num_players
             people = create(client, game, [HUMAN] * n)
             assert sorted(tokens(people)) == list(range(n))
             assert len(set(tokens(people).values())) == n
@@ -671,7 +660,7 @@ def test_every_frame_is_what_its_seat_may_see(
     with serving(db_url) as client:
         created = create(client, game, seats, seed=seed)
         tid = created["id"]
-        the_game = parlour.make(game, **SMALL[game])
+        the_game = parlour.make(game, **SHORT[game])
         other = Store(db_url)
         try:
 
@@ -712,7 +701,7 @@ def test_deals_differing_only_in_unseen_cards_send_the_same_bytes(game: str) -> 
     """The server takes no explicit deal (only a seed), so this builds the two matches with
     ``Game.new(deal=...)`` and compares the frames ``parlour.web.frames`` makes from them: seat 0 and a
     spectator get the same bytes, the seat whose cards differ does not."""
-    the_game = parlour.make(game, **SMALL[game])
+    the_game = parlour.make(game, **SHORT[game])
     pack = get_pack(the_game.pack)
     cards = sorted(pack.cards, key=pack.sort_key)
     random.Random(5).shuffle(cards)
@@ -813,7 +802,7 @@ def test_a_restarted_server_rebuilds_the_table_and_the_match_goes_on(db_url: str
         assert end["view"]["outcome"] is not None
         record = store_of(client).table(tid)
         assert record is not None and record.status == "finished" and record.version == end["version"]
-    game = parlour.make("bezique", **SMALL["bezique"])
+    game = parlour.make("bezique", **SHORT["bezique"])
     ref = reference(game, 31, db_url, tid)
     assert ref[-1][0][0] == end["view"]
 
@@ -1012,7 +1001,7 @@ def test_replays_of_finished_matches(db_url: str, seeded: bool) -> None:
         done = create(client, "bezique", [COMPUTER, COMPUTER], **body)
         tid = done["id"]
         wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", what="the end")
-        game = parlour.make("bezique", **SMALL["bezique"])
+        game = parlour.make("bezique", **SHORT["bezique"])
         ref = reference(game, 81 if seeded else None, db_url, tid)
         steps = len(ref) - 1
         replay = f"/api/tables/{tid}/replay"

@@ -29,6 +29,19 @@ ROOT = Path(__file__).parent.parent
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 
+GAMES = ["apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet"]
+
+SHORT: dict[str, dict[str, Any]] = {
+    "apology": {"deals": 1},
+    "bezique": {"target": 100},
+    "bishops-whist": {"hand_limit": 1},
+    "lansquenet": {"players": 3, "length": "deals", "deals": 2},
+    "open-tarock": {"deals": 1},
+    "roquet": {"target": 1},
+}
+"""Options that make each game's match short (one hand, a low target)."""
+
+
 def need(what: str, how: str) -> None:
     """Skip (outside CI) or fail (in CI) for a missing server or browser."""
     message = f"{what} is not available: {how}"

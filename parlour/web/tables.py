@@ -130,17 +130,7 @@ class Table:
             "version": self.version,
             "public": self.public,
             "next_id": self.next_id,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "player": s.player,
-                    "name": s.name,
-                    "taken": s.taken or s.kind == "computer",
-                    "connected": s.kind == "computer" or self.connected(s.seat),
-                }
-                for s in self.seats
-            ],
+            "seats": [seat_info(s, self.connected(s.seat)) for s in self.seats],
         }
 
 
@@ -158,17 +148,20 @@ def record_info(record: TableRecord, title: str, pack: str, players: int) -> dic
         "public": record.public,
         "next_id": record.next_id,
         "created": record.created.isoformat(),
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "player": s.player,
-                "name": s.name,
-                "taken": s.taken or s.kind == "computer",
-                "connected": s.kind == "computer",
-            }
-            for s in record.seats
-        ],
+        "seats": [seat_info(s, False) for s in record.seats],
+    }
+
+
+def seat_info(s: Seat | SeatRecord, connected: bool) -> dict[str, Any]:
+    """A seat as the lobby and the table see it: who sits there, never its secret."""
+    computer = s.kind == "computer"
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "player": s.player,
+        "name": s.name,
+        "taken": s.taken or computer,
+        "connected": computer or connected,
     }
 
 
