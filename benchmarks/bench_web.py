@@ -26,7 +26,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
-from tests.web_support import Server  # noqa: E402
+from tests.web_support import Server
 
 GAMES = [
     ("bishops-whist", 4),
@@ -38,7 +38,9 @@ GAMES = [
 ]
 
 
-async def play(url: str, table: str, token: str, stop: float, latencies: list[float], versions: dict[str, int]) -> None:
+async def play(
+    url: str, table: str, token: str, stop: float, latencies: list[float], versions: dict[str, int]
+) -> None:
     ws_url = url.replace("http", "ws") + f"/ws/tables/{table}"
     async with websockets.connect(ws_url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
@@ -82,7 +84,9 @@ async def main(args: argparse.Namespace) -> None:
                 tables: list[tuple[str, str]] = []
                 for i in range(args.tables):
                     game, players = GAMES[i % len(GAMES)]
-                    seats = [{"kind": "human"}] + [{"kind": "computer", "player": "heuristic"}] * (players - 1)
+                    seats = [{"kind": "human"}] + [{"kind": "computer", "player": "heuristic"}] * (
+                        players - 1
+                    )
                     body = {"game": game, "seats": seats}
                     if game == "lansquenet":
                         body["options"] = {"players": players}
@@ -100,7 +104,9 @@ async def main(args: argparse.Namespace) -> None:
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    print(f"tables: {args.tables}, seconds: {elapsed:.1f}, database: {'given' if args.database else 'SQLite'}")
+    print(
+        f"tables: {args.tables}, seconds: {elapsed:.1f}, database: {'given' if args.database else 'SQLite'}"
+    )
     print(f"actions applied (all seats): {total} = {total / elapsed:.0f}/s")
     print(f"person's actions acknowledged: {len(lat)}; latency to ack p50 {p50:.1f} ms, p99 {p99:.1f} ms")
 
@@ -110,5 +116,7 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot-delay", type=float, default=0.0)
-    parser.add_argument("--database", default=None, help="a SQLAlchemy URL (default: SQLite in a temporary folder)")
+    parser.add_argument(
+        "--database", default=None, help="a SQLAlchemy URL (default: SQLite in a temporary folder)"
+    )
     asyncio.run(main(parser.parse_args()))

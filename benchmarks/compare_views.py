@@ -19,17 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench_games import _choose  # the same random legal action as the playout benchmarks
+
 POSITIONS = 6
-
-
-def _choose(state: Any, rng: random.Random) -> str:
-    legal = state.legal_actions()
-    ranges = state.legal_ranges() if hasattr(state, "legal_ranges") else []
-    i = rng.randrange(len(legal) + len(ranges))
-    if i < len(legal):
-        return str(legal[i])
-    r = ranges[i - len(legal)]
-    return r.action(rng.randint(r.low, r.high))
 
 
 def positions(game: Any, seed: int) -> list[Any]:

@@ -24,16 +24,10 @@ from websockets.sync.client import connect
 import parlour
 from parlour.players import make_player
 from parlour.web.store import Store
+from parlour.web.tables import bot_seed
 from tests.web_support import Server, database
 
 pytestmark = pytest.mark.timeout(300)
-
-
-def _bot_seed(seed: int, version: int) -> int:
-    import hashlib
-
-    digest = hashlib.sha256(f"{seed}:{version}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def reference(game_name: str, options: dict[str, Any], seed: int, people: set[int], bot: str) -> list[str]:
@@ -52,7 +46,7 @@ def reference(game_name: str, options: dict[str, Any], seed: int, people: set[in
                 r = state.legal_ranges()[0]
                 action = r.action(r.low)
         else:
-            action = make_player(bot, game, _bot_seed(seed, moves)).choose(state.view(seat), game)
+            action = make_player(bot, game, bot_seed(seed, moves)).choose(state.view(seat), game)
         state.apply(action, seat=seat)
         moves += 1
     return [str(e.data["action"]) for e in state.log if e.kind == "action" and e.to == -1]

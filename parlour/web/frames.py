@@ -47,14 +47,20 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
 
 def state_frame(state: State, seat: int | None, version: int, log_from: int) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (``None``: a spectator), with the log lines from ``log_from``."""
-    view = state.view(seat)
-    lines = log_lines(state.events(seat))
+    return frame_of(state.game, state.view(seat), log_lines(state.events(seat)), version, log_from)
+
+
+def frame_of(
+    game: Game[Any], view: View[Any], lines: list[dict[str, Any]], version: int, log_from: int
+) -> dict[str, Any]:
+    """The ``state`` frame of a seat's view and log lines (a server sharing one view among a seat's
+    connections builds each frame here)."""
     log_from = max(0, min(log_from, len(lines)))
     return {
         "type": "state",
         "version": version,
         "view": view.to_dict(),
-        "actions": describe_actions(state.game, view),
+        "actions": describe_actions(game, view),
         "log": lines[log_from:],
         "log_from": log_from,
     }
@@ -94,4 +100,4 @@ def open_log(state: State) -> list[dict[str, Any]]:
     return log_lines([e for e in state.log if e.to != RECORD])
 
 
-__all__ = ["describe_actions", "encode", "log_lines", "open_log", "open_view", "state_frame"]
+__all__ = ["describe_actions", "encode", "frame_of", "log_lines", "open_log", "open_view", "state_frame"]

@@ -104,8 +104,11 @@ def default_database_url() -> str:
     return f"sqlite:///{folder / 'parlour.db'}"
 
 
-@dataclass(frozen=True)
+@dataclass
 class SeatRecord:
+    """A seat at a table, as stored and as the server holds it (``kind``: ``human`` or ``computer``;
+    a person's seat keeps only the hash of its secret)."""
+
     seat: int
     kind: str
     player: str | None
@@ -228,21 +231,6 @@ class Store:
             session.add(
                 MoveRow(table_id=table_id, seq=0, seat=None, action=None, draws=deal_draws, created=now())
             )
-
-    def append_move(
-        self,
-        table_id: str,
-        seq: int,
-        seat: int | None,
-        action: str,
-        draws: list[dict[str, Any]],
-        status: str,
-        outcome: dict[str, Any] | None,
-    ) -> None:
-        """Store move ``seq`` and the table's new version in one transaction; ``StaleMove`` if the
-        table's stored version is not ``seq - 1`` (nothing is written then)."""
-        with self.engine.begin() as conn:
-            self._append(conn, NewMove(table_id, seq, seat, action, draws, status, outcome))
 
     def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
         """Store several tables' moves in one transaction (one commit for all: the database's cost

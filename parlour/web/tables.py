@@ -50,15 +50,8 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
-@dataclass
-class Seat:
-    seat: int
-    kind: str
-    """``human`` or ``computer``."""
-    player: str | None
-    name: str
-    token_hash: str | None
-    taken: bool
+Seat = SeatRecord
+"""A seat at a table: the stored record, which the server keeps up to date."""
 
 
 class Connection:
@@ -152,7 +145,7 @@ def record_info(record: TableRecord, title: str, pack: str, players: int) -> dic
     }
 
 
-def seat_info(s: Seat | SeatRecord, connected: bool) -> dict[str, Any]:
+def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
     """A seat as the lobby and the table see it: who sits there, never its secret."""
     computer = s.kind == "computer"
     return {
@@ -165,7 +158,7 @@ def seat_info(s: Seat | SeatRecord, connected: bool) -> dict[str, Any]:
     }
 
 
-def status_of(state: State, seats: Sequence[Seat | SeatRecord]) -> str:
+def status_of(state: State, seats: Sequence[Seat]) -> str:
     if state.is_over:
         return "finished"
     return "waiting" if any(s.kind == "human" and not s.taken for s in seats) else "playing"
@@ -207,10 +200,13 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         log.error("a computer player failed", exc_info=task.exception())
 
 
-def bot_seed(table: Table) -> int:
-    if table.seed is None:
+def bot_seed(seed: int | None, version: int) -> int:
+    """The seed of the computer player choosing move ``version + 1`` of a table: fresh from the OS
+    for a live table; for a seeded one, fixed by the table's seed and the move, so a restarted server
+    (or a test's reference) makes the same choice."""
+    if seed is None:
         return secrets.randbits(63)
-    digest = hashlib.sha256(f"{table.seed}:{table.version}".encode()).digest()
+    digest = hashlib.sha256(f"{seed}:{version}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
@@ -367,7 +363,7 @@ class Tables:
             dict(game.options),
             seed,
             public,
-            [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in records],
+            records,
             draws,
             table.status,
         )
@@ -415,7 +411,7 @@ class Tables:
             )
         except InvalidSave as exc:
             raise TableError("server", f"table {table_id} cannot be rebuilt: {exc}", 500) from None
-        seats = [Seat(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in record.seats]
+        seats = record.seats
         table = Table(table_id, game, state, seats, len(actions), record.public, record.seed, record.status)
         table.next_id = record.next_id
         self.live[table_id] = table
@@ -459,6 +455,8 @@ class Tables:
         if isinstance(version, bool) or not isinstance(version, int):
             raise TableError("bad_message", "an action carries the table version it was chosen at")
         async with table.lock:
+            if self.live.get(table.id) is not table:
+                raise TableError("stale", "the table is being rebuilt from what was stored: reconnect")
             if version != table.version:
                 raise TableError(
                     "stale",
@@ -472,7 +470,6 @@ class Tables:
             if current != seat:
                 who = table.seats[current].name if current is not None else "nobody"
                 raise TableError("not_your_turn", f"it is not your turn: {who} is to move")
-            backup = state.clone()
             before = len(state.log)
             try:
                 state.apply(text, seat=seat)
@@ -488,16 +485,18 @@ class Tables:
                 await self.writer.append(
                     NewMove(table.id, table.version + 1, seat, action, draws, status, outcome_of(state))
                 )
-            except StaleMove:
-                table.state = backup
-                raise TableError(
-                    "stale", "another server process stored a move here first; reload the table"
-                ) from None
-            except Exception:
-                table.state = backup
-                raise TableError(
-                    "server", "the move could not be stored; nothing was played — try again", 503
-                ) from None
+            except Exception as exc:
+                # The match in memory is now ahead of the store, which is the truth: forget it, and
+                # everyone at the table reconnects to the match rebuilt from what was committed.
+                error = (
+                    TableError("stale", "another server process stored a move here first; look again")
+                    if isinstance(exc, StaleMove)
+                    else TableError(
+                        "server", "the move could not be stored; nothing was played — try again", 503
+                    )
+                )
+                self.evict(table, error)
+                raise error from None
             table.version += 1
             table.status = status
             if by is not None:
@@ -505,6 +504,19 @@ class Tables:
             self.broadcast(table)
         self.wake_bots(table)
         return table.version
+
+    def evict(self, table: Table, error: TableError) -> None:
+        """Drop a table whose match in memory cannot be trusted: each connection hears why and is
+        closed (clients reconnect), and the next visit rebuilds the table from the store."""
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+        if table.bots is not None and table.bots is not asyncio.current_task():
+            table.bots.cancel()
+        text = frames.encode({"type": "error", "code": error.code, "message": error.message})
+        for conn in list(table.connections):
+            conn.send(text)
+            conn.close()
+        table.connections.clear()
 
     def broadcast(self, table: Table) -> None:
         """Send every connection its seat's new state (one view per seat, shared by its connections)."""
@@ -519,14 +531,7 @@ class Tables:
                     frames.log_lines(table.state.events(conn.seat)),
                 )
             view, lines = by_seat[conn.seat]
-            frame = {
-                "type": "state",
-                "version": table.version,
-                "view": view.to_dict(),
-                "actions": frames.describe_actions(table.game, view),
-                "log": lines[conn.log_sent :],
-                "log_from": min(conn.log_sent, len(lines)),
-            }
+            frame = frames.frame_of(table.game, view, lines, table.version, conn.log_sent)
             conn.log_sent = len(lines)
             conn.send(frames.encode(frame))
 
@@ -683,7 +688,7 @@ class Tables:
 
     async def _bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
-        while not self.closing:
+        while not self.closing and self.live.get(table.id) is table:
             seat = table.state.current_player
             if seat is None or table.seats[seat].kind != "computer":
                 return
@@ -699,7 +704,7 @@ class Tables:
                     table.game.name,
                     dict(table.game.options),
                     kind,
-                    bot_seed(table),
+                    bot_seed(table.seed, table.version),
                     view,
                 )
             except Exception:
