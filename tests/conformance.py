@@ -190,6 +190,7 @@ def check_play(
             twin, clone = game.load(saved), state.clone()
             twin.apply(action)
             clone.apply(action)
+            assert state.to_json() == saved, "a clone's move must not change the original"
         state.apply(action, seat=seat)
         if checked:
             now = state.to_json()

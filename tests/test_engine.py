@@ -284,6 +284,34 @@ def test_rng_copy_is_independent() -> None:
     assert [r.randrange(10**6) for _ in range(5)] == first  # the copy did not move the original
 
 
+def test_rng_copies_share_nothing_they_draw_from() -> None:
+    """Copies share one generator until they draw (copy on write): every order of drawing from the
+    original, its copies and their copies gives each source the sequence it had when copied."""
+    reference = Rng(9)
+    sequence = [reference.randrange(10**6) for _ in range(12)]
+    r = Rng(9)
+    a = r.copy()
+    b = a.copy()
+    assert [r.randrange(10**6) for _ in range(3)] == sequence[:3]
+    c = r.copy()  # copied after three draws
+    assert [b.randrange(10**6) for _ in range(6)] == sequence[:6]
+    assert [a.randrange(10**6) for _ in range(2)] == sequence[:2]
+    assert [c.randrange(10**6) for _ in range(4)] == sequence[3:7]
+    assert [r.randrange(10**6) for _ in range(4)] == sequence[3:7]
+    deck = list(range(20))
+    d, e = Rng(9).copy(), Rng(9)
+    d.shuffle(deck)
+    other = list(range(20))
+    e.shuffle(other)
+    assert deck == other
+    assert b.copy().get_state() == b.get_state()  # reading the state draws nothing
+    restored = Rng(1)
+    shared = restored.copy()
+    restored.set_state(Rng(9).get_state())
+    assert [restored.randrange(10**6) for _ in range(2)] == sequence[:2]
+    assert [shared.randrange(10**6) for _ in range(1)] == [Rng(1).randrange(10**6)]
+
+
 def test_derive_seed_is_stable_and_depends_on_the_path() -> None:
     assert derive_seed(1, "a", 2) == 8083581452765395561  # fixed forever: simulations rely on it
     assert derive_seed(42) == 1627273264451228945

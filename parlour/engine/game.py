@@ -8,7 +8,6 @@ state, from its own RNG. What a seat may know comes through one door, ``view``.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import math
@@ -24,6 +23,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from parlour.cards import get_pack
 from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation
+from parlour.engine.copying import copied
 from parlour.engine.errors import ForbiddenAction, InvalidSave, InvalidState, MalformedAction, echo
 from parlour.engine.options import Option, resolve_options
 from parlour.engine.rng import Rng, check_seed
@@ -231,6 +231,11 @@ def _check_loaded(state: State) -> None:
         raise
     except _LOAD_ERRORS as exc:
         raise InvalidSave(f"state: inconsistent ({type(exc).__name__}: {echo(exc, 200)})") from None
+
+
+_CLONED_APART = frozenset({"game", "log", "rng"})
+"""What ``State.clone`` does not copy field by field: the game (shared), the log (a new list of the
+same events) and the random source (copy on write)."""
 
 
 class State(ABC):
@@ -539,9 +544,18 @@ class State(ABC):
         )
 
     def clone(self) -> Self:
-        """An independent copy. It shares the game and the logged events (both immutable): only the
-        list of the log is new, so a clone late in a match costs no more than one early on."""
-        return copy.deepcopy(self, {id(self.game): self.game, id(self.log): list(self.log)})
+        """An independent copy. It shares the game, the logged events and every immutable value
+        (``parlour.engine.copying``): only the list of the log is new, so a clone late in a match costs
+        no more than one early on, and the random source is copied on its first draw."""
+        other = object.__new__(type(self))
+        fields = vars(other)
+        for name, value in vars(self).items():
+            if name not in _CLONED_APART:
+                fields[name] = copied(value)
+        fields["game"] = self.game
+        fields["log"] = list(self.log)
+        fields["rng"] = self.rng.copy()
+        return other
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} current_player={self.current_player}>"

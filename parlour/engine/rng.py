@@ -54,12 +54,25 @@ class Rng:
     record), so the match can still be replayed from its log (``Rng.scripted``).
     """
 
-    __slots__ = ("_r", "_script", "sink")
+    __slots__ = ("_r", "_script", "_shared", "sink")
 
     def __init__(self, seed: int | None) -> None:
         self._r: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
         self._script: list[Mapping[str, Any]] | None = None
+        self._shared = False
+        """Whether ``_r`` may be shared with copies (``copy``): then it is copied before the first draw."""
         self.sink: Callable[[dict[str, Any]], None] | None = None
+
+    def _own(self) -> random.Random:
+        """The seeded generator, made this source's own before it draws: copies share one generator
+        until one of them draws (copy on write), so a search's clone that never shuffles pays nothing
+        for the 625 words of the Mersenne Twister."""
+        if self._shared:
+            r = random.Random()
+            r.setstate(self._r.getstate())
+            self._r = r
+            self._shared = False
+        return self._r
 
     @classmethod
     def scripted(cls, draws: Sequence[Mapping[str, Any]]) -> Rng:
@@ -78,7 +91,7 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         if not self.live:
-            self._r.shuffle(items)
+            self._own().shuffle(items)
             return
         if self._script:
             order = self._recorded("shuffle", len(items))
@@ -92,7 +105,7 @@ class Rng:
 
     def randrange(self, n: int) -> int:
         if not self.live:
-            return self._r.randrange(n)
+            return self._own().randrange(n)
         if self._script:
             k = self._recorded("randrange", n)
             if not (isinstance(k, int) and 0 <= k < n):
@@ -107,7 +120,7 @@ class Rng:
 
     def random(self) -> float:
         if not self.live:
-            return self._r.random()
+            return self._own().random()
         if self._script:
             x = self._recorded("random", 1)
             if not (isinstance(x, float) and 0.0 <= x < 1.0):
@@ -142,9 +155,11 @@ class Rng:
         """Restore ``get_state()``'s value; anything else is ``InvalidSave`` naming ``rng``."""
         if data == LIVE:
             self._r = secrets.SystemRandom()
+            self._shared = False
             return
         self._r = random.Random()
         self._r.setstate(_checked_state(data))
+        self._shared = False
 
     def copy(self) -> Rng:
         """An independent source: the same future if seeded, fresh draws if live (recorded nowhere
@@ -154,9 +169,10 @@ class Rng:
         other.sink = None
         if self.live:
             other._r = secrets.SystemRandom()
+            other._shared = False
         else:
-            other._r = random.Random()
-            other._r.setstate(self._r.getstate())
+            other._r = self._r  # shared until one of the two draws (``_own``)
+            self._shared = other._shared = True
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
