@@ -8,7 +8,10 @@ For each game, interleaved in rounds (so that noise from other processes falls o
   front end or a computer player would ask;
 * **clone**: ``state.clone()`` at the start, the middle and late in a seeded match (late is where a
   deep copy of the log used to cost tens of milliseconds);
-* **size**: the bytes of a late state's save (``to_json``), a proxy for its memory.
+* **id path** (where the checkout has it): the same playout through ``legal_action_ids()`` and
+  ``apply_id()``, the end read from ``hand_number``;
+* **size**: the bytes of a late state's save (``to_json``), and its memory: every object the state
+  reaches (its log's events included, the shared ``Game`` and its pack excluded), by ``sys.getsizeof``.
 
 It uses only the State API that every version of parlour has, so the same script measures two
 checkouts side by side (``benchmarks/compare.py``).
@@ -53,6 +56,43 @@ def playout(game: Any, rng: random.Random, with_view: bool) -> int:
     return actions
 
 
+def id_playout(game: Any, rng: random.Random) -> int:
+    """A random hand through the fixed action space: ids in, ids out, no text and no log reading."""
+    state = game.new(seed=rng.getrandbits(62))
+    hand, actions = state.hand_number, 0
+    while not state.is_over and state.hand_number == hand:
+        ids = state.legal_action_ids()
+        state.apply_id(ids[rng.randrange(len(ids))])
+        actions += 1
+    return actions
+
+
+def memory_bytes(state: Any) -> int:
+    """Bytes of every object ``state`` reaches, the game (shared by all its states) apart."""
+    seen = {id(state.game)}
+    todo: list[Any] = [state]
+    total = 0
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, str | int | float | bool | bytes) or obj is None:
+            continue
+        if isinstance(obj, dict) or type(obj).__name__ == "mappingproxy":
+            todo.extend(obj.keys())
+            todo.extend(obj.values())
+        elif isinstance(obj, list | tuple | set | frozenset):
+            todo.extend(obj)
+        if hasattr(obj, "__dict__"):
+            todo.append(vars(obj))
+        for slot in getattr(type(obj), "__slots__", ()):
+            if hasattr(obj, slot):
+                todo.append(getattr(obj, slot))
+    return total
+
+
 def late_states(game: Any, seed: int) -> dict[str, Any]:
     """A seeded random match stopped at its start, a third of the way, and near its end."""
     rng = random.Random(seed)
@@ -89,6 +129,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     figures: dict[str, dict[str, Any]] = {n: {"hands": 0, "actions": 0, "seconds": 0.0} for n in names}
     for n in names:
         figures[n].update({"view_hands": 0, "view_actions": 0, "view_seconds": 0.0})
+        figures[n].update({"id_hands": 0, "id_actions": 0, "id_seconds": 0.0})
+    ids = all(hasattr(g.new(seed=1), "legal_action_ids") for g in games.values())
     rng = random.Random(args.seed)
     for _ in range(args.rounds):
         for n, game in games.items():
@@ -99,15 +141,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     figures[n][key + "actions"] += playout(game, rng, with_view)
                     figures[n][key + "hands"] += 1
                 figures[n][key + "seconds"] += time.perf_counter() - start
+            if ids:
+                start = time.perf_counter()
+                while time.perf_counter() - start < args.seconds:
+                    figures[n]["id_actions"] += id_playout(game, rng)
+                    figures[n]["id_hands"] += 1
+                figures[n]["id_seconds"] += time.perf_counter() - start
     for n, game in games.items():
         states = late_states(game, args.seed)
         figures[n]["clone_us"] = {k: 1e6 * time_it(s.clone, args.seconds / 3) for k, s in states.items()}
         figures[n]["late_save_bytes"] = len(states["late"].to_json())
+        figures[n]["late_memory_bytes"] = memory_bytes(states["late"])
     machine = f"python {platform.python_version()} on {platform.machine()}"
     print(f"{machine}, {args.rounds} rounds x {args.seconds:g} s")
     print(
         f"{'game':14} {'hands/s':>9} {'µs/action':>10} {'+view µs/a':>11} "
-        f"{'clone µs start/mid/late':>26} {'save KB':>8}"
+        f"{'clone µs start/mid/late':>26} {'save KB':>8} {'memory KB':>10}"
+        + (f" {'id hands/s':>11} {'id µs/a':>8}" if ids else "")
     )
     for n in names:
         f = figures[n]
@@ -119,6 +169,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(
             f"{n:14} {f['hands_per_second']:9.0f} {f['us_per_action']:10.1f} "
             f"{f['us_per_action_with_view']:11.1f} {clones:>26} {f['late_save_bytes'] / 1000:8.1f}"
+            f" {f['late_memory_bytes'] / 1000:10.1f}"
+            + (
+                f" {f['id_hands'] / f['id_seconds']:11.0f} {1e6 * f['id_seconds'] / f['id_actions']:8.1f}"
+                if ids
+                else ""
+            )
         )
     out = {"python": platform.python_version(), "rounds": args.rounds, "games": figures}
     if args.json:
