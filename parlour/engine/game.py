@@ -37,6 +37,7 @@ from parlour.engine.errors import (
     OutsideActionSpace,
     echo,
 )
+from parlour.engine.observations import Encoder
 from parlour.engine.options import Option, resolve_options
 from parlour.engine.rng import Rng, check_seed
 from parlour.engine.views import (
@@ -49,6 +50,7 @@ from parlour.engine.views import (
     TrickView,
     View,
     Zone,
+    ZoneKind,
 )
 
 SAVE_FORMAT = "parlour-state"
@@ -463,6 +465,12 @@ class State(ABC):
                 ended += 1
         return ended if self.is_over else ended + 1
 
+    def observation_tensor(self, seat: int | None) -> npt.NDArray[np.float32]:
+        """What ``seat`` may know (``None``: a spectator) as a vector of ``Game.observation_shape``,
+        encoded from ``view(seat)`` alone (``parlour.engine.observations``); the legal actions are
+        not in it (see ``action_mask``)."""
+        return self.game.observation_encoder.encode(self.view(seat))
+
     MAX_ACTION_LENGTH: ClassVar[int] = 200
     """Longer text is never an action of any game; it is refused before it is looked at."""
 
@@ -775,6 +783,49 @@ class Game(ABC, Generic[S]):
         if not 0 <= action_id < space.size:
             raise MalformedAction(action_id, f"no action has this id: ids run from 0 to {space.size - 1}")
         return space.text_of(action_id)
+
+    # --- observation tensors ----------------------------------------------------------------------
+
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
+    """Every kind of decision this game's views name (``View.decision.kind``), in a fixed order: an
+    observation one-hot encodes them, any kind not declared in one last slot shared by all such."""
+    seat_roles: ClassVar[tuple[str, ...]] = ()
+    """Every role this game's views give a seat (``SeatView.roles``), in a fixed order, likewise."""
+    zone_kinds: ClassVar[tuple[ZoneKind, ...]] = ()
+    """The kinds of zone this game's views hold, each a block of the observation; none declared is
+    every kind (a view with a zone of a kind not declared cannot be encoded)."""
+
+    @property
+    def value_scale(self) -> float:
+        """What an observation divides scores and chips by, so that they lie near -1 to 1: a game's
+        target, or all the chips at the table; the default is 100."""
+        return 100.0
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """The game's own segments of the observation, each a name and a shape fixed by the options,
+        for what a player needs that the shared segments do not hold (filled by ``encode_extra``)."""
+        return ()
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        """Fill ``out`` (each segment of ``extra_layout`` as a zeroed array of its shape) from ``view``
+        alone; ``rel[seat]`` is each seat as the observer sees it (0 the observer, then round the table)."""
+
+    def seating(self, view: View[Any]) -> Sequence[int]:
+        """The seats in the order play goes round the table, read from ``view``: an observation numbers
+        the seats from the observer along it. Seat order unless the game seats players otherwise."""
+        return range(view.players)
+
+    @functools.cached_property
+    def observation_encoder(self) -> Encoder:
+        """The observation layout and the encoder of this game's views (made once per game)."""
+        return Encoder(self)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every observation tensor of this game (with its options): one flat vector."""
+        return self.observation_encoder.shape
 
     @classmethod
     def info(cls) -> GameInfo:
