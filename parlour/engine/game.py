@@ -398,33 +398,39 @@ class State(ABC):
         """The ids (``Game.action_id``) of every legal action, ascending: the listed actions and every
         amount of every legal range. ``OutsideActionSpace`` if a legal action has no id (an explicit
         deal beyond what the options allow)."""
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
         space = self.game.id_space
         try:
-            ids = list(map(space.ids.__getitem__, self._legal_cache))
+            ids = sorted(map(space.ids.__getitem__, legal))
         except KeyError:
-            ids = [self._id_of_legal(text) for text in self._legal_cache]
-        if self._range_cache is None:
-            self.legal_ranges()
-        for r in self._range_cache or ():
-            ids.extend(self._range_ids(r))
-        ids.sort()
+            ids = sorted(map(self._id_of_legal, legal))
+        if space.amounts:  # a game without amounts in its notation offers no ranges
+            ranges = self._range_cache
+            if ranges is None:
+                ranges = self._range_cache = self._compute_ranges() if not self.is_over else []
+            if ranges:
+                for r in ranges:
+                    ids.extend(self._range_ids(r))
+                ids.sort()
         return ids
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """One byte per id of the game's action space: 1 where the action is legal now, else 0."""
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
         space = self.game.id_space
         mask = np.zeros(space.size, dtype=np.int8)
         try:
-            mask[list(map(space.ids.__getitem__, self._legal_cache))] = 1
+            mask[list(map(space.ids.__getitem__, legal))] = 1
         except KeyError:
-            mask[[self._id_of_legal(text) for text in self._legal_cache]] = 1
-        for r in self.legal_ranges():
-            ids = self._range_ids(r)
-            mask[ids.start : ids.stop] = 1
+            mask[list(map(self._id_of_legal, legal))] = 1
+        if space.amounts:
+            for r in self.legal_ranges():
+                ids = self._range_ids(r)
+                mask[ids.start : ids.stop] = 1
         return mask
 
     def apply_id(self, action_id: int) -> None:
