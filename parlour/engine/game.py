@@ -692,8 +692,9 @@ class Game(ABC, Generic[S]):
     @functools.cached_property
     def card_codes(self) -> tuple[str, ...]:
         """Every distinct card code of the game's pack, in the pack's order (suits ``S H D C``, each
-        highest first, then the cards outside the suits); the copies of a doubled pack or a shoe once."""
-        return tuple(dict.fromkeys(get_pack(self.pack).cards))
+        highest first, then the cards outside the suits); the copies of a doubled pack or a shoe once.
+        None for a game without a pack."""
+        return tuple(dict.fromkeys(get_pack(self.pack).cards)) if self.pack else ()
 
     def amount_bounds(self, verb: str) -> tuple[int, int]:
         """The lowest and highest amount any state of this game (under its options) may offer for
