@@ -9,6 +9,7 @@ from parlour.engine.errors import (
     InvalidSave,
     InvalidState,
     MalformedAction,
+    OutsideActionSpace,
     ParlourError,
     UnknownGame,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "Notation",
     "Option",
     "Outcome",
+    "OutsideActionSpace",
     "ParlourError",
     "Rng",
     "State",

@@ -26,13 +26,15 @@ from enum import StrEnum
 from functools import cache
 from typing import Annotated, Any, Literal, NotRequired
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
-from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
-from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.errors import echo
 from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
 from parlour.engine.views import TrickView, View, Zone, internal, labelled, per_seat, trick_view
@@ -464,6 +466,8 @@ class BeziqueState(State):
     """A whole match of Two-handed Bezique."""
 
     game: Bezique
+    hand_number: int = 0
+    """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
     def __init__(self, game: Bezique, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -591,23 +595,6 @@ class BeziqueState(State):
         return Outcome(
             (win,), f"seat {win} ends a hand past {target} with the higher total, {t[win]} to {t[1 - win]}"
         )
-
-    def normalize(self, text: str) -> str:
-        """The canonical spelling, with a meld's cards in pack order (``meld qs ks`` → ``meld KS QS``)."""
-        try:
-            return str(_in_pack_order(self.game.notation.parse(text)))
-        except MalformedAction:
-            return text.strip()
-
-    def apply(self, action: str | Action, seat: int | None = None) -> None:
-        """As ``State.apply``; a meld's cards may be named in any order."""
-        if isinstance(action, Action | str) and str(action).lstrip()[:4].lower() == "meld":
-            text = str(action)
-            if len(text) <= self.MAX_ACTION_LENGTH and not self.is_legal(text):
-                canonical = self.normalize(text)
-                if self.is_legal(canonical):
-                    action = canonical
-        super().apply(action, seat)
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -1880,11 +1867,16 @@ def _needs(codes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(Counter(codes).items())
 
 
-def _in_pack_order(action: Action) -> Action:
-    """A meld's cards in pack order (the canonical spelling); any other action as it is."""
-    if action.kind != "meld":
-        return action
-    return Action("meld", tuple(sort_cards(action.cards)))
+class BeziqueNotation(Notation):
+    """The notation, a meld's cards put in pack order: they may be named in any order, and the
+    canonical spelling (``meld qs ks`` → ``meld KS QS``) is the one ``legal_actions`` and the action
+    space list."""
+
+    def parse(self, text: str) -> Action:
+        action = super().parse(text)
+        if action.kind != "meld":
+            return action
+        return Action("meld", tuple(sort_cards(action.cards)))
 
 
 def _set_count(counts: dict[str, int], card: str, n: int) -> None:
@@ -2026,6 +2018,60 @@ class Bezique(Game[BeziqueState]):
     )
     view_extra = BeziqueExtra
     hand_points_bounds = (0.0, 6000.0)
+    decision_kinds = tuple(dict.fromkeys(kind for kind, _ in _DECISIONS.values() if kind))
+    seat_roles = ("dealer", "leader")
+    zone_kinds = ("hand", "melds", "talon", "turn_up", "tricks_won")
+
+    @property
+    def value_scale(self) -> float:
+        """The target: match totals (and this hand's points) near 1 as the match is decided."""
+        return float(self.options["target"])
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments: the stage of the hand (the talon's tricks, the last eight...),
+        each seat's points this hand, brisques won, sevens of trumps shown and draws missed, who
+        revoked, and the tricks played. (What may be declared next is the legal actions' business.)"""
+        return (
+            ("phase", (len(Phase),)),
+            ("hand_points", (2,)),
+            ("brisques", (2,)),
+            ("sevens_shown", (2,)),
+            ("missed_draws", (2,)),
+            ("revoker", (2,)),
+            ("tricks_played", (1,)),
+        )
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: BeziqueExtra = view.extra
+        out["phase"][list(Phase).index(x.phase)] = 1
+        for s in SEATS:
+            out["hand_points"][rel[s]] = x.hand_points[s] / self.value_scale
+            out["brisques"][rel[s]] = x.brisques[s] / (2 * len(SUITS) * len(BRISQUE_RANKS))
+            out["sevens_shown"][rel[s]] = x.sevens_shown[s]
+            out["missed_draws"][rel[s]] = x.missed_draws[s]
+        if x.revoker is not None:
+            out["revoker"][rel[x.revoker]] = 1
+        out["tricks_played"][0] = x.tricks_played / (len(PACK) // 2)
+
+    @property
+    def notation(self) -> Notation:
+        if self._notation is None:
+            self._notation = BeziqueNotation(self.action_specs, PACK.is_card, self.action_aliases)
+        return self._notation
+
+    def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
+        """A meld's texts: every meld of ``meld_patterns`` under each trump suit (``S H D C``) with these
+        options, once each in that order (marriages, bezique, double bezique, the fours, the sequence);
+        the other kinds as the engine enumerates them."""
+        if spec.kind != "meld":
+            return super().actions_of_kind(spec)
+        alt, fours = bool(self.options["alt_bezique"]), bool(self.options["fours_one_per_suit"])
+        texts = (
+            "meld " + " ".join(cards) for trump in SUITS for _, cards in meld_patterns(trump, alt, fours)
+        )
+        return list(dict.fromkeys(texts))
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
