@@ -88,7 +88,11 @@ def connect(address: str, timeout: float) -> DaskRunner:
     # A plain request first: a Client that fails to connect lingers and complains when it is collected.
     try:
         identity = asyncio.run(_identify(address, timeout))
-    except (OSError, TimeoutError) as exc:
+    except TimeoutError:  # connected, but no answer (Dask's own connection timeout is an OSError)
+        raise ClusterError(
+            f"nothing answered as a Dask scheduler at {address} within {timeout:g} s"
+        ) from None
+    except OSError as exc:
         raise ClusterError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
     except Exception as exc:
         raise ClusterError(f"{address} is not the address of a Dask scheduler: {exc}") from None

@@ -202,6 +202,21 @@ def test_a_scheduler_that_cannot_be_reached_is_a_clear_error(address: str, messa
     assert time.monotonic() - start < 15
 
 
+def test_a_server_that_does_not_answer_is_a_clear_error() -> None:
+    _need_dask()
+    with socket.socket() as silent:  # the kernel accepts connections; nobody answers them
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        result = runner.invoke(
+            app,
+            ["simulate", "bishops-whist", "-n", "2", "--cluster", address, "--cluster-timeout", "1"],
+            env={"COLUMNS": "300"},
+        )
+    assert result.exit_code == 2, result.output
+    assert "nothing answered as a Dask scheduler" in result.stderr and "within 1 s" in result.stderr
+
+
 def test_without_dask_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # ``import distributed`` now fails
     result = runner.invoke(
