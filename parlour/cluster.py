@@ -69,8 +69,10 @@ class DaskRunner:
 async def _identify(address: str, timeout: float) -> dict[str, Any]:
     """Ask the server at ``address`` what it is, within ``timeout`` seconds."""
     from distributed.core import rpc
+    from distributed.security import Security
 
-    async with rpc(address, timeout=timeout) as server:
+    tls = Security().get_connection_args("client")  # Dask's configuration, as the Client reads it
+    async with rpc(address, timeout=timeout, connection_args=tls) as server:
         identity: dict[str, Any] = await asyncio.wait_for(server.identity(), timeout)
         return identity
 
