@@ -183,13 +183,14 @@ def _free_port() -> int:
 @pytest.mark.parametrize(
     ("address", "message"),
     [
-        (f"tcp://127.0.0.1:{_free_port()}", "cannot reach a Dask scheduler"),
+        ("tcp://127.0.0.1:{free}", "cannot reach a Dask scheduler"),
         ("no-port-here", "is not the address of a Dask scheduler"),
         ("http://127.0.0.1:8786", "is not the address of a Dask scheduler"),
     ],
 )
 def test_a_scheduler_that_cannot_be_reached_is_a_clear_error(address: str, message: str) -> None:
     _need_dask()
+    address = address.format(free=_free_port())  # here, not in the test's id: xdist's workers must agree
     start = time.monotonic()
     result = runner.invoke(
         app,
