@@ -67,14 +67,23 @@ class DaskRunner:
 
 
 async def _identify(address: str, timeout: float) -> dict[str, Any]:
-    """Ask the server at ``address`` what it is, within ``timeout`` seconds."""
-    from distributed.core import rpc
+    """Ask the server at ``address`` what it is.
+
+    An ``OSError`` if nothing can be reached there within ``timeout`` seconds (Dask retries until
+    then); a ``TimeoutError`` if something accepts the connection but does not answer as Dask would
+    (Dask's handshake waits for ever, hence our own limit, longer than the first).
+    """
+    from distributed.comm import connect as open_comm
+    from distributed.core import send_recv
     from distributed.security import Security
 
     tls = Security().get_connection_args("client")  # Dask's configuration, as the Client reads it
-    async with rpc(address, timeout=timeout, connection_args=tls) as server:
-        identity: dict[str, Any] = await asyncio.wait_for(server.identity(), timeout)
+    comm = await asyncio.wait_for(open_comm(address, timeout=timeout, **tls), 2 * timeout)
+    try:
+        identity: dict[str, Any] = await asyncio.wait_for(send_recv(comm, op="identity"), timeout)
         return identity
+    finally:
+        comm.abort()
 
 
 def connect(address: str, timeout: float) -> DaskRunner:
@@ -91,9 +100,7 @@ def connect(address: str, timeout: float) -> DaskRunner:
     try:
         identity = asyncio.run(_identify(address, timeout))
     except TimeoutError:  # connected, but no answer (Dask's own connection timeout is an OSError)
-        raise ClusterError(
-            f"nothing answered as a Dask scheduler at {address} within {timeout:g} s"
-        ) from None
+        raise ClusterError(f"{address} accepts connections but does not answer as a Dask scheduler") from None
     except OSError as exc:
         raise ClusterError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
     except Exception as exc:

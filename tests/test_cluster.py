@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import parlour
 from parlour.cli import app
@@ -133,9 +133,15 @@ def _run(game: str, args: list[str], tmp: Path, name: str) -> tuple[Any, list[st
     for run in data if isinstance(data, list) else [data]:
         run.pop("seconds")
         run.pop("matches_per_second")
-    timing = ("matches per second", "figures written")
-    lines = [line for line in result.stdout.splitlines() if not any(t in line for t in timing)]
-    return data, lines
+    lines = result.stdout.splitlines()
+    timings = [i for i, line in enumerate(lines) if "matches per second" in line]
+    # What follows the last timing names the JSON file, wrapped anywhere on a narrow console.
+    return data, [line for i, line in enumerate(lines[: timings[-1]]) if i not in timings]
+
+
+def _said(result: Result) -> str:
+    """The error, whatever the console's width made of its lines."""
+    return " ".join(result.stderr.split())
 
 
 @pytest.mark.parametrize(("game", "args"), CASES, ids=[game for game, _ in CASES])
@@ -162,7 +168,7 @@ def test_workers_of_another_parlour_version_are_refused(
         app, ["simulate", "bishops-whist", "-n", "2", "--cluster", scheduler], env={"COLUMNS": "300"}
     )
     assert result.exit_code == 2, result.output
-    assert "run another version" in result.stderr and "install the same version" in result.stderr
+    assert "run another version" in _said(result) and "install the same version" in _said(result)
     assert "Traceback" not in result.output
 
 
@@ -198,13 +204,14 @@ def test_a_scheduler_that_cannot_be_reached_is_a_clear_error(address: str, messa
         env={"COLUMNS": "300"},
     )
     assert result.exit_code == 2, result.output
-    assert message in result.stderr
+    assert message in _said(result)
     assert "Traceback" not in result.output and "matches per second" not in result.output
     assert time.monotonic() - start < 15
 
 
 def test_a_server_that_does_not_answer_is_a_clear_error() -> None:
     _need_dask()
+    start = time.monotonic()
     with socket.socket() as silent:  # the kernel accepts connections; nobody answers them
         silent.bind(("127.0.0.1", 0))
         silent.listen()
@@ -215,7 +222,8 @@ def test_a_server_that_does_not_answer_is_a_clear_error() -> None:
             env={"COLUMNS": "300"},
         )
     assert result.exit_code == 2, result.output
-    assert "nothing answered as a Dask scheduler" in result.stderr and "within 1 s" in result.stderr
+    assert "accepts connections but does not answer as a Dask scheduler" in _said(result)
+    assert time.monotonic() - start < 15
 
 
 def test_without_dask_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
