@@ -89,7 +89,7 @@ async def _identify(address: str, timeout: float) -> dict[str, Any]:
 def connect(address: str, timeout: float) -> DaskRunner:
     """Connect to the scheduler at ``address`` and check its workers run this parlour.
 
-    Every failure is a one-line ``ClusterError`` within about ``timeout`` seconds: no Dask, a bad or
+    Every failure is a one-line ``ClusterError`` within a few times ``timeout``: no Dask, a bad or
     unreachable address, something other than a scheduler there, no workers, another parlour version.
     """
     try:

@@ -51,11 +51,11 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path}
 
 
-def _start(args: list[str], log: Path) -> subprocess.Popen[bytes]:
-    """A ``dask`` command in a session of its own, so that it and its children can be stopped together."""
+def _start(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    """``python COMMAND`` in a session of its own, so that it and its children can be stopped together."""
     with log.open("wb") as out:
         return subprocess.Popen(
-            [sys.executable, "-m", "dask", *args],
+            [sys.executable, *command],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=_env(),
@@ -82,6 +82,20 @@ def _logs(folder: Path) -> str:
     return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-2000:]}" for p in folder.glob("*.log"))
 
 
+def _start_scheduler(folder: Path, procs: list[subprocess.Popen[bytes]]) -> str:
+    """Start ``dask scheduler`` (added to ``procs``) and return its address once it listens."""
+    info = folder / "scheduler.json"
+    command = ["scheduler", "--host=127.0.0.1", "--port=0", "--no-dashboard", f"--scheduler-file={info}"]
+    procs.append(_start(["-m", "dask", *command], folder / "scheduler.log"))
+    deadline = time.monotonic() + 60
+    while not info.exists() or not info.read_text().strip():
+        if procs[-1].poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"the Dask scheduler did not start:\n{_logs(folder)}")
+        time.sleep(0.1)
+    address: str = json.loads(info.read_text())["address"]
+    return address
+
+
 @pytest.fixture(scope="module")
 def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a scheduler with two single-threaded workers, all three separate processes."""
@@ -89,27 +103,12 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from distributed import Client
 
     folder = tmp_path_factory.mktemp("dask")
-    info = folder / "scheduler.json"
-    procs = [
-        _start(
-            ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", f"--scheduler-file={info}"],
-            folder / "scheduler.log",
-        )
-    ]
+    procs: list[subprocess.Popen[bytes]] = []
     try:
-        deadline = time.monotonic() + 60
-        while not info.exists() or not info.read_text().strip():
-            if procs[0].poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the Dask scheduler did not start:\n{_logs(folder)}")
-            time.sleep(0.1)
-        address: str = json.loads(info.read_text())["address"]
+        address = _start_scheduler(folder, procs)
         for i in range(2):
-            procs.append(
-                _start(
-                    ["worker", address, "--nthreads", "1", "--no-dashboard", "--name", f"worker-{i}"],
-                    folder / f"worker-{i}.log",
-                )
-            )
+            command = ["worker", address, "--nthreads=1", "--no-dashboard", f"--name=worker-{i}"]
+            procs.append(_start(["-m", "dask", *command], folder / f"worker-{i}.log"))
         with Client(address, set_as_default=False, timeout=30) as client:
             try:
                 client.wait_for_workers(2, timeout=60)
@@ -170,6 +169,31 @@ def test_workers_of_another_parlour_version_are_refused(
     assert result.exit_code == 2, result.output
     assert "run another version" in _said(result) and "install the same version" in _said(result)
     assert "Traceback" not in result.output
+
+
+NO_PARLOUR = (
+    "import sys; sys.modules['parlour'] = None; sys.argv[0] = 'dask'; from dask.__main__ import main; main()"
+)
+"""``dask ...`` in a process where ``import parlour`` fails, like a worker where parlour is not installed."""
+
+
+def test_a_scheduler_without_workers_or_without_parlour_on_them_is_refused(tmp_path: Path) -> None:
+    _need_dask()
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        address = _start_scheduler(tmp_path, procs)
+        args = ["simulate", "bishops-whist", "-n", "2", "--cluster", address, "--cluster-timeout"]
+        result = runner.invoke(app, [*args, "1"])
+        assert result.exit_code == 2, result.output
+        assert f"has no workers after 1 s: start some with `dask worker {address}`" in _said(result)
+        worker = ["-c", NO_PARLOUR, "worker", address, "--nthreads=1", "--no-nanny", "--no-dashboard"]
+        procs.append(_start(worker, tmp_path / "worker.log"))
+        result = runner.invoke(app, [*args, "60"])  # long enough for the worker to join
+        assert result.exit_code == 2, result.output
+        assert "cannot run parlour" in _said(result), _logs(tmp_path)
+        assert f"install parlour {parlour.__version__} on every worker" in _said(result)
+    finally:
+        _stop(procs)
 
 
 def test_a_worker_refuses_a_chunk_from_another_version() -> None:
