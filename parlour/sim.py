@@ -1,19 +1,22 @@
 """Play many matches between computer players and summarise them.
 
-Every match gets a seed derived from the run's seed and its index, so the
-figures are the same for the same seed whatever the number of processes.
+Every match gets a seed derived from the run's seed and its index, and the records are
+gathered in match order, so the figures are the same for the same seed whatever the number of
+processes, here or on a cluster's workers.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from parlour.engine import Game, State, check_seed, derive_seed, make, manifest
+import parlour
+from parlour.engine import Game, ParlourError, State, check_seed, derive_seed, make, manifest
 from parlour.engine.manifest import SweepPlot
 from parlour.players import make_player
 
@@ -122,10 +125,109 @@ class Summary:
         }
 
 
-def _run_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], list[int], bool]) -> list[MatchRecord]:
-    name, options, kinds, seeds, keep = args
-    game = make(name, **options)
-    return [play_match(game, kinds, s, keep) for s in seeds]
+class ClusterError(ParlourError):
+    """A cluster that cannot be reached, has no workers, runs another parlour, or lost the run."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Matches played in one go: enough to make sending them cheap, few enough to show progress.
+
+    It carries the client's parlour version so that a worker running another one refuses it rather
+    than playing different matches under the same seeds.
+    """
+
+    game: str
+    options: dict[str, Any]
+    kinds: tuple[str, ...]
+    seeds: tuple[int, ...]
+    keep_events: bool
+    version: str
+
+
+def run_chunk(chunk: Chunk) -> list[MatchRecord]:
+    """Play a chunk's matches, in order (in this process, a pool's or a cluster worker's)."""
+    if chunk.version != parlour.__version__:
+        raise ClusterError(
+            f"a worker runs parlour {parlour.__version__} but the client runs {chunk.version}: "
+            "install the same parlour version everywhere"
+        )
+    game = make(chunk.game, **chunk.options)
+    return [play_match(game, chunk.kinds, s, chunk.keep_events) for s in chunk.seeds]
+
+
+class Runner(Protocol):
+    """Where chunks are played: this process, a pool of processes or a cluster.
+
+    ``simulate`` has one loop for all of them; a runner only has to give the records back in the order
+    of the chunks, which is what makes the figures independent of where and how widely they were played.
+    """
+
+    @property
+    def workers(self) -> int:
+        """How many chunks it plays at once (to size the chunks)."""
+        ...
+
+    def map(self, chunks: Sequence[Chunk]) -> Iterator[list[MatchRecord]]:
+        """The records of each chunk, in the order of ``chunks``."""
+        ...
+
+    def close(self) -> None:
+        """Stop playing (pending chunks are dropped) and let go of processes or connections."""
+        ...
+
+
+class LocalRunner:
+    """This process (``jobs=1``) or a pool of ``jobs`` processes on this machine."""
+
+    def __init__(self, jobs: int = 1) -> None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise ValueError(f"the number of processes (jobs) must be at least 1, not {jobs!r}")
+        self.jobs = jobs
+        self._pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+    @property
+    def workers(self) -> int:
+        return self.jobs
+
+    def map(self, chunks: Sequence[Chunk]) -> Iterator[list[MatchRecord]]:
+        if self._pool is None:
+            return map(run_chunk, chunks)
+        return self._pool.map(run_chunk, chunks)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a cluster's scheduler (and for its first worker) before giving up."""
+
+
+@contextmanager
+def open_runner(
+    jobs: int = 1, cluster: str | None = None, timeout: float = CONNECT_TIMEOUT
+) -> Iterator[Runner]:
+    """A runner for ``jobs`` local processes or for the Dask scheduler at ``cluster``, closed on exit.
+
+    Dask is imported only for a cluster, so local runs never need it (nor pay for importing it).
+    """
+    if cluster is not None and jobs != 1:
+        raise ValueError(
+            "jobs (processes on this machine) and a cluster do not go together: "
+            "on a cluster, its workers play the matches"
+        )
+    runner: Runner
+    if cluster is None:
+        runner = LocalRunner(jobs)
+    else:
+        from parlour.cluster import connect
+
+        runner = connect(cluster, timeout)
+    try:
+        yield runner
+    finally:
+        runner.close()
 
 
 def simulate(
@@ -136,12 +238,21 @@ def simulate(
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: str | None = None,
+    runner: Runner | None = None,
 ) -> Summary:
-    """Play ``matches`` matches and summarise them per side (partnerships count as one side)."""
+    """Play ``matches`` matches and summarise them per side (partnerships count as one side).
+
+    They are played here (``jobs=1``), on ``jobs`` local processes, on the Dask cluster whose scheduler
+    is at ``cluster`` (``tcp://host:port``), or on an open ``runner`` (to share one between runs); the
+    figures are the same for the same seed in every case.
+    """
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise ValueError(f"the number of matches must be a whole number of at least 1, not {matches!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"the number of processes (jobs) must be at least 1, not {jobs!r}")
+    if runner is not None and (jobs != 1 or cluster is not None):
+        raise ValueError("give a runner, or jobs or a cluster, not both")
     check_seed(seed)
     options = dict(options or {})
     game = make(name, **options)
@@ -150,28 +261,35 @@ def simulate(
     kinds = tuple(players)
     for k in set(kinds):
         make_player(k, game, 0)  # fail early on an unknown kind
-    keep = manifest(name).analyze is not None
+    if runner is None:
+        with open_runner(jobs, cluster) as opened:
+            return _play(game, kinds, matches, seed, opened, progress)
+    return _play(game, kinds, matches, seed, runner, progress)
+
+
+def _play(
+    game: Game[Any],
+    kinds: tuple[str, ...],
+    matches: int,
+    seed: int,
+    runner: Runner,
+    progress: Callable[[int], None] | None,
+) -> Summary:
+    """The one loop of every runner: chunk the seeds, gather the records in order, summarise."""
+    keep = manifest(game.name).analyze is not None
     seeds = [derive_seed(seed, "match", i) for i in range(matches)]
-    chunk = max(1, min(50, matches // (4 * max(1, jobs)) or 1))
-    batches = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
-    work = [(name, dict(game.options), kinds, b, keep) for b in batches]
+    size = max(1, min(50, matches // (4 * max(1, runner.workers)) or 1))
+    version = parlour.__version__
+    chunks = [
+        Chunk(game.name, dict(game.options), kinds, tuple(seeds[i : i + size]), keep, version)
+        for i in range(0, len(seeds), size)
+    ]
     start = time.perf_counter()
     records: list[MatchRecord] = []
-    results: Iterable[list[MatchRecord]]
-    if jobs > 1:
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        results = pool.map(_run_chunk, work)
-    else:
-        pool = None
-        results = map(_run_chunk, work)
-    try:
-        for batch in results:
-            records.extend(batch)
-            if progress:
-                progress(len(batch))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for batch in runner.map(chunks):
+        records.extend(batch)
+        if progress:
+            progress(len(batch))
     seconds = time.perf_counter() - start
     return summarise(game, kinds, records, seed, seconds)
 

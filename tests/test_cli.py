@@ -201,6 +201,8 @@ def test_a_match_without_seed_is_dealt_live() -> None:
         (["--games", "0"], "--games must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--jobs", "-3"], "--jobs must be at least 1"),
+        (["--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"], "--jobs is for one machine"),
+        (["--cluster-timeout", "0"], "--cluster-timeout"),
         (["--seed", "-1"], "--seed"),
         (["--json", "/no/such/folder/figures.json"], "does not exist"),
         (["--plot", "sweep.png"], "--sweep"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -21,7 +22,7 @@ from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
 from parlour.players import make_player, player_kinds
-from parlour.sim import Summary, simulate, sweep_plotter
+from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
 console = Console()
 errors = Console(stderr=True)
@@ -246,7 +247,17 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
     players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
-    jobs: Annotated[int, typer.Option(help="Processes to play on.")] = 1,
+    jobs: Annotated[int, typer.Option(help="Processes to play on, on this machine.")] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            help="Play on the Dask cluster whose scheduler is at this address (tcp://host:8786); "
+            "needs parlour[cluster]. Same figures as on one machine."
+        ),
+    ] = None,
+    cluster_timeout: Annotated[
+        float, typer.Option(help="Seconds to wait for the cluster's scheduler and a worker.", min=0.1)
+    ] = CONNECT_TIMEOUT,
     json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
     option: OptionArg = None,
     sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
@@ -262,6 +273,8 @@ def simulate_command(
         fail(f"--games must be at least 1, not {games}")
     if jobs < 1:
         fail(f"--jobs must be at least 1, not {jobs}")
+    if cluster is not None and jobs != 1:
+        fail("--jobs is for one machine: with --cluster the cluster's workers play the matches (drop --jobs)")
     try:
         check_seed(seed)
     except ValueError as exc:
@@ -297,43 +310,51 @@ def simulate_command(
         _check_writable(json_file, "--json")
     summaries: list[Summary] = []
     swept = (sweep or "").partition("=")[0]
-    for value, run_opts in runs:
-        label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
-        try:
-            with Progress(
-                TextColumn(label),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            ) as bar:
-                task = bar.add_task("matches", total=games)
+    if cluster is not None:
+        _quiet_dask()
+    try:
+        with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
+            for value, run_opts in runs:
+                label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
+                with Progress(
+                    TextColumn(label),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeRemainingColumn(),
+                    console=console,
+                    transient=True,
+                ) as bar:
+                    task = bar.add_task("matches", total=games)
 
-                def advance(k: int, bar: Progress = bar, task: Any = task) -> None:
-                    bar.advance(task, k)
+                    def advance(k: int, bar: Progress = bar, task: Any = task) -> None:
+                        bar.advance(task, k)
 
-                summary = simulate(
-                    game,
-                    kinds,
-                    games,
-                    seed=seed,
-                    jobs=jobs,
-                    options=run_opts,
-                    progress=advance,
-                )
-        except (ValueError, ParlourError) as exc:
-            fail(exc)
-        if value is not None:
-            console.rule(f"{swept} = {value}")
-        _print_summary(summary)
-        summaries.append(summary)
+                    summary = simulate(
+                        game, kinds, games, seed=seed, options=run_opts, progress=advance, runner=runner
+                    )
+                if value is not None:
+                    console.rule(f"{swept} = {value}")
+                _print_summary(summary)
+                summaries.append(summary)
+    except ClusterError as exc:
+        fail(f"--cluster: {exc}")
+    except (ValueError, ParlourError) as exc:
+        fail(exc)
     if json_file:
         data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}")
     if sweep and plot:
         _plot_sweep(game, sweep, summaries, plot)
+
+
+def _quiet_dask() -> None:
+    """Dask logs its side of a failure, tracebacks and all, on its loggers and on loggers named after
+    whichever module failed (asyncio's): the one-line error of ``simulate`` says what matters."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    root = logging.getLogger()
+    if not root.handlers:
+        root.addHandler(logging.NullHandler())  # no "last resort" printing of unconfigured loggers
 
 
 def _check_writable(path: Path, flag: str) -> None:
