@@ -64,6 +64,23 @@ def bishops_whist_playout(end_from_log: bool = False) -> Playout:
     return playout
 
 
+def bishops_whist_id_playout() -> Playout:
+    """The same hand through the fixed action space: ``legal_action_ids`` / ``apply_id``, the end read
+    from ``state.hand_number`` (no text chosen, no log read, no view built)."""
+    game = parlour.make("bishops-whist")
+
+    def playout(rng: random.Random) -> int:
+        state = game.new(seed=rng.getrandbits(62))
+        hand, actions = state.hand_number, 0
+        while not state.is_over and state.hand_number == hand:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.randrange(len(ids))])
+            actions += 1
+        return actions
+
+    return playout
+
+
 def openspiel_playout(name: str) -> Playout | None:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
@@ -134,6 +151,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rows = [
         Row("bishops-whist (parlour text API)", bishops_whist_playout()),
         Row("bishops-whist (text API, end read from the log)", bishops_whist_playout(end_from_log=True)),
+        Row("bishops-whist (action ids, end from hand_number)", bishops_whist_id_playout()),
     ]
     for name in ("euchre", "hearts"):
         playout = openspiel_playout(name)
