@@ -102,24 +102,23 @@ def test_search_is_exact_once_everything_is_face_up(seed: int) -> None:
     assert values[choice] == max(values.values()), (choice, values)
 
 
-def test_search_answers_quickly_and_legally() -> None:
-    import time
-
+def test_search_answers_within_its_budget_and_legally() -> None:
+    """The search is bounded in positions (80 000 a move), not in seconds: a shared machine's load
+    cannot make it fail, and the same seed gives the same moves."""
     game = parlour.make("open-tarock")
     state = game.new(seed=12)
     player = make_player("search", game, 1)
     assert isinstance(player, SearchPlayer)
-    slowest = 0.0
+    most = 0
     for _ in range(12):
         seat = state.current_player
         assert seat is not None
-        start = time.perf_counter()
         action = player.choose(state.view(seat), game)
-        slowest = max(slowest, time.perf_counter() - start)
+        most = max(most, player.nodes)
         assert action in state.legal_actions()
         assert player.node_cap == 80_000 and player.nodes <= player.node_cap + 1
         state.apply(action)
-    assert slowest < 1.5  # at most 80 000 positions a move, here at most 25 000: well under 1.5 s
+    assert 0 < most <= 25_000  # this deal's early moves search at most 25 000 positions
 
 
 def _rate(kinds: list[str], matches: int, seed: int) -> tuple[float, float]:
