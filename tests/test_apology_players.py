@@ -32,17 +32,23 @@ def test_eager_players_always_take() -> None:
 
 
 def test_the_heuristic_is_fast() -> None:
+    """A move by the heuristic costs about a dozen views, measured as a ratio in one run (a shared
+    machine's load falls on both alike): no search hides in it."""
     game = parlour.make("apology")
     players = [make_player("heuristic", game, s) for s in range(4)]
     state = game.new(seed=9)
-    moves = 0
-    start = time.perf_counter()
+    choosing = viewing = 0.0
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply(players[seat].choose(state.view(seat), game))
-        moves += 1
-    assert (time.perf_counter() - start) / moves < 0.005
+        start = time.perf_counter()
+        view = state.view(seat)
+        middle = time.perf_counter()
+        action = players[seat].choose(view, game)
+        choosing += time.perf_counter() - middle
+        viewing += middle - start
+        state.apply(action)
+    assert choosing < 40 * viewing, (choosing, viewing)
 
 
 def test_the_heuristic_buries_till_and_an_ace_then_what_it_would_lose() -> None:
