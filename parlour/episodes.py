@@ -40,6 +40,9 @@ HAND_CAP = 200
 
 RETURNS = ("outcome", "points")
 
+TableKey = tuple[str, int, str, int | None, tuple[tuple[str, Any], ...]]
+"""A table's name, hands, returns, seed and options: all it takes to make it again."""
+
 _HAND_DECISIONS: Mapping[str, int] = {
     # Decisions in one hand: the cards played (a hand of bishops whist is 52 plays, of apology 65)
     # and the bids, melds, claims and penalties around them. Random and heuristic play (2,000 hands
@@ -142,16 +145,23 @@ class Table:
         """A new episode, dealt from ``seed`` (the table's next seed if ``None``)."""
         return Episode(self, self.game.new(seed=self.next_seed() if seed is None else seed))
 
-    def key(self) -> tuple[str, int, str, tuple[tuple[str, Any], ...]]:
-        """What rebuilds an equal table (its seed apart): for saving episodes."""
-        return (self.name, self.hands, self.returns, tuple(sorted(self.game.options.items())))
+    def key(self) -> TableKey:
+        """What rebuilds an equal table: for saving episodes (and the table itself)."""
+        return (self.name, self.hands, self.returns, self.rng_seed, tuple(sorted(self.game.options.items())))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """A table is fixed once made (its seed counter apart): copies of what holds one share it."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[TableKey]]:
+        return (table_of, (self.key(),))
 
 
 @cache
-def table_of(key: tuple[str, int, str, tuple[tuple[str, Any], ...]]) -> Table:
+def table_of(key: TableKey) -> Table:
     """The table ``Table.key`` describes, made once per process (loading an episode needs one)."""
-    name, hands, returns, options = key
-    return Table(name, hands=hands, returns=returns, **dict(options))
+    name, hands, returns, rng_seed, options = key
+    return Table(name, hands=hands, returns=returns, rng_seed=rng_seed, **dict(options))
 
 
 def event_line(event: Event) -> str:
@@ -333,8 +343,8 @@ class Episode:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Episode:
-        name, hands, returns, options = data["table"]
-        table = table_of((name, hands, returns, tuple((k, v) for k, v in options)))
+        name, hands, returns, rng_seed, options = data["table"]
+        table = table_of((name, hands, returns, rng_seed, tuple((k, v) for k, v in options)))
         out = cls.__new__(cls)
         out.table = table
         out.state = table.game.load(data["state"])
