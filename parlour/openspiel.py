@@ -31,8 +31,8 @@ What OpenSpiel sees:
 * **Strings**: the observation string is the seat's ``View`` as JSON; the information-state string adds
   every event the seat has seen and every action it took. A public observer (no private information)
   gives the spectator's view. The observation tensor is the engine's ``observation_tensor(seat)``.
-* **Serialisation** goes through parlour's own save (``State.to_json``), so ``pyspiel.serialize_game_and_state``
-  round-trips any state.
+* **Serialisation** goes through parlour's own save (``State.to_json``), so
+  ``pyspiel.serialize_game_and_state`` round-trips any state.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ EPISODE_PARAMETERS: dict[str, Any] = {"hands": 0, "returns": "outcome", "rng_see
 
 
 def short_name(name: str) -> str:
-    """The OpenSpiel short name of the parlour game ``name``: ``bishops-whist`` → ``parlour_bishops_whist``."""
+    """OpenSpiel's short name of the parlour game ``name``: ``bishops-whist`` → ``parlour_bishops_whist``."""
     return PREFIX + name.replace("-", "_")
 
 
