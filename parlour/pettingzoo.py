@@ -166,7 +166,7 @@ def env(name: str, **options: Any) -> ParlourEnv:
     return ParlourEnv(name, **options)
 
 
-class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
+class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a parlour game as a Gymnasium environment; parlour's computer players take the others.
 
     ``opponents`` names the kind of computer player (``parlour.players.player_kinds``), one for all or
