@@ -132,9 +132,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
             return
         episode = self.episode
         assert episode is not None, "reset the environment first"
-        if action is None or not episode.state.action_mask()[int(action)]:
+        a = -1 if action is None else int(action)
+        if not 0 <= a < self.table.game.num_distinct_actions or not episode.state.action_mask()[a]:
             raise ValueError(f"{agent}: action {action} is not legal now")
-        episode.apply_id(int(action))
+        episode.apply_id(a)
         self._clear_rewards()
         if episode.is_over:
             for a, r in zip(self.possible_agents, episode.returns(), strict=True):
