@@ -12,10 +12,10 @@ has observed so far. This module answers once for both adapters (``parlour.opens
   match by default: the best total of the episode's hand points wins, seats level at the top share the
   win, all level is a draw. ``returns="points"``: each seat's hand points over the episode (the sum of
   its ``hand_end`` points), bounded by the game's declared per-hand bounds times the hands.
-* **Length bound.** ``max_length`` is a bound on the decisions of an episode: decisions per hand
-  (derived from the game and measured with a wide margin) times the hands an episode may hold (from
-  the options: ``deals``, ``hand_limit``; else ``HAND_CAP``). The bound is also enforced: an episode
-  that reaches it ends there, *truncated*, and is judged like a cut episode, so it is a true bound.
+* **Length bound.** ``max_length`` is a bound on the decisions of an episode: decisions per hand times
+  the hands an episode may hold, as each game declares them from its options (``GameManifest.episodes``;
+  a match to a target score is held to ``HAND_CAP`` hands). The bound is also enforced: an episode that
+  reaches it ends there, *truncated*, and is judged like a cut episode, so it is a true bound.
 * **Chance.** Each episode is a match dealt from its own seed; a ``Table`` draws the seeds of its
   episodes from ``rng_seed`` (``derive_seed(rng_seed, "episode", k)``), or from the OS when it is
   ``None``.
@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from parlour.engine import Event, Game, State, make
+from parlour.engine import EpisodeBounds, Event, Game, State, make, manifest
 from parlour.engine.game import RECORD
 from parlour.engine.rng import Rng, derive_seed, fresh_seed
 
@@ -43,41 +43,26 @@ RETURNS = ("outcome", "points")
 TableKey = tuple[str, int, str, int | None, tuple[tuple[str, Any], ...]]
 """A table's name, hands, returns, seed and options: all it takes to make it again."""
 
-_HAND_DECISIONS: Mapping[str, int] = {
-    # Decisions in one hand: the cards played (a hand of bishops whist is 52 plays, of apology 65)
-    # and the bids, melds, claims and penalties around them. Several thousand hands of random and
-    # heuristic play (table laws included) never took more than 78: these allow about three times as
-    # many. Open tarock is exact (one card a decision); lansquenet is per player.
-    "apology": 200,
-    "bezique": 250,
-    "bishops-whist": 200,
-    "roquet": 250,
-}
-_LANSQUENET_DECISIONS_PER_PLAYER = 40
-"""Lansquenet: at most 92 decisions in a deal at ten players in random play; 40 a player allows 400."""
-_DEFAULT_HAND_DECISIONS = 1000
-"""A game parlour does not know (a plug-in): a generous bound, which the cap then enforces."""
+DEFAULT_HAND_DECISIONS = 1000
+"""Decisions in a hand of a game that declares no bound (``GameManifest.episodes``): generous, and
+enforced like every bound."""
+
+
+def _declared(game: Game[Any]) -> EpisodeBounds | None:
+    return manifest(game.name).episodes
 
 
 def hand_decisions(game: Game[Any]) -> int:
-    """A bound on the decisions of one hand of ``game`` (with its options)."""
-    if game.name == "open-tarock":
-        return 78 if game.options["pack"] == "tarot78" else 54
-    if game.name == "lansquenet":
-        return _LANSQUENET_DECISIONS_PER_PLAYER * game.num_players
-    return _HAND_DECISIONS.get(game.name, _DEFAULT_HAND_DECISIONS)
+    """A bound on the decisions of one hand of ``game`` (with its options), as the game declares it."""
+    declared = _declared(game)
+    return DEFAULT_HAND_DECISIONS if declared is None else int(declared.hand_decisions(game))
 
 
 def match_hands(game: Game[Any]) -> int:
     """The most hands a whole match of ``game`` may last, where its options say so; else ``HAND_CAP``."""
-    options = game.options
-    if game.name in ("apology", "open-tarock"):
-        return int(options["deals"])
-    if game.name == "bishops-whist":
-        return int(options["hand_limit"])
-    if game.name == "lansquenet" and options["length"] == "deals":
-        return int(options["deals"])
-    return HAND_CAP
+    declared = _declared(game)
+    hands = None if declared is None else declared.match_hands(game)
+    return HAND_CAP if hands is None else int(hands)
 
 
 class Table:
@@ -125,10 +110,9 @@ class Table:
     def _bounds(self) -> tuple[float, float]:
         if self.returns == "outcome":
             return -1.0, 1.0
-        if self.game.name == "lansquenet":
-            # Chips are conserved: a seat ends with none at worst, with every other seat's at best.
-            stake = float(self.game.options["stake"])
-            return -stake, stake * (self.num_players - 1)
+        declared = _declared(self.game)
+        if declared is not None and declared.points is not None:
+            return declared.points(self.game, self.max_hands)
         bounds = self.game.hand_points_bounds
         if bounds is None:
             raise ValueError(f"{self.name} declares no bounds of its hand points: use returns='outcome'")
