@@ -37,6 +37,12 @@ class ForbiddenAction(IllegalAction):
     """A well-formed action that the rules do not allow now (not your turn, must follow suit, ...)."""
 
 
+class OutsideActionSpace(ParlourError, ValueError):
+    """A legal action of a state that has no id in its game's fixed action space: an explicit deal that
+    puts more at stake than the game's options allow (the space is built from the options), or a game
+    whose enumeration of its actions misses one."""
+
+
 class UnknownGame(ParlourError, ValueError):
     """A game name that is not registered."""
 

@@ -12,6 +12,7 @@ import copy
 import functools
 import json
 import math
+import operator
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -22,9 +23,20 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from parlour.cards import get_pack
-from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation
-from parlour.engine.errors import ForbiddenAction, InvalidSave, InvalidState, MalformedAction, echo
+from parlour.engine.action_space import ActionSpace, AmountBlock, Block, product_texts
+from parlour.engine.actions import SUIT_LETTERS, Action, ActionSpec, AmountRange, Notation
+from parlour.engine.errors import (
+    ForbiddenAction,
+    InvalidSave,
+    InvalidState,
+    MalformedAction,
+    OutsideActionSpace,
+    echo,
+)
 from parlour.engine.options import Option, resolve_options
 from parlour.engine.rng import Rng, check_seed
 from parlour.engine.views import (
@@ -378,6 +390,79 @@ class State(ABC):
         except MalformedAction:
             return text.strip()
 
+    # --- the fixed action space (ids, as OpenSpiel numbers actions) --------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids (``Game.action_id``) of every legal action, ascending: the listed actions and every
+        amount of every legal range. ``OutsideActionSpace`` if a legal action has no id (an explicit
+        deal beyond what the options allow)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        space = self.game.id_space
+        try:
+            ids = list(map(space.ids.__getitem__, self._legal_cache))
+        except KeyError:
+            ids = [self._id_of_legal(text) for text in self._legal_cache]
+        if self._range_cache is None:
+            self.legal_ranges()
+        for r in self._range_cache or ():
+            ids.extend(self._range_ids(r))
+        ids.sort()
+        return ids
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """One byte per id of the game's action space: 1 where the action is legal now, else 0."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        space = self.game.id_space
+        mask = np.zeros(space.size, dtype=np.int8)
+        try:
+            mask[list(map(space.ids.__getitem__, self._legal_cache))] = 1
+        except KeyError:
+            mask[[self._id_of_legal(text) for text in self._legal_cache]] = 1
+        for r in self.legal_ranges():
+            ids = self._range_ids(r)
+            mask[ids.start : ids.stop] = 1
+        return mask
+
+    def apply_id(self, action_id: int) -> None:
+        """Take the action numbered ``action_id`` (``Game.action_text``), exactly as ``apply`` takes its
+        text: an id that is no whole number in ``0 .. num_distinct_actions - 1`` is refused with
+        ``MalformedAction``, an action not legal now with ``ForbiddenAction``; the state is unchanged."""
+        self.apply(self.game.action_text(action_id))
+
+    def _id_of_legal(self, text: str) -> int:
+        """The id of a legal action the space does not list under this spelling."""
+        try:
+            return self.game.action_id(text)
+        except MalformedAction:
+            raise OutsideActionSpace(
+                f"the legal action {echo(text)} has no id in {self.game.name}'s action space"
+            ) from None
+
+    def _range_ids(self, r: AmountRange) -> range:
+        ids = self.game.id_space.range_ids(r)
+        if ids is None:
+            raise OutsideActionSpace(
+                f"the legal range {r} lies outside {self.game.name}'s action space "
+                f"(amounts {self.game.amount_bounds(r.verb)}): the options put less at stake than this match"
+            )
+        return ids
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands (deals) of the match have begun: 1 during the first, and the number played
+        once the match is over. Cheap: no view is built.
+
+        The default counts the log's public ``hand_end`` events (one a hand, by convention), adding the
+        hand in play; games that keep a count in their state override this with it (a determinized
+        state's log is only a summary)."""
+        ended = 0
+        for e in self.log:
+            if e.kind == "hand_end" and e.to is None:
+                ended += 1
+        return ended if self.is_over else ended + 1
+
     MAX_ACTION_LENGTH: ClassVar[int] = 200
     """Longer text is never an action of any game; it is refused before it is looked at."""
 
@@ -587,6 +672,109 @@ class Game(ABC, Generic[S]):
         if self._notation is None:
             self._notation = Notation(self.action_specs, get_pack(self.pack).is_card, self.action_aliases)
         return self._notation
+
+    # --- the fixed action space -------------------------------------------------------------------
+
+    @functools.cached_property
+    def card_codes(self) -> tuple[str, ...]:
+        """Every distinct card code of the game's pack, in the pack's order (suits ``S H D C``, each
+        highest first, then the cards outside the suits); the copies of a doubled pack or a shoe once."""
+        return tuple(dict.fromkeys(get_pack(self.pack).cards))
+
+    def amount_bounds(self, verb: str) -> tuple[int, int]:
+        """The lowest and highest amount any state of this game (under its options) may offer for
+        ``verb`` (``bet``): the action space holds one id per whole amount between them. A game with
+        amounts overrides this; it is derived from the options, never from a state."""
+        raise NotImplementedError(f"{self.name} names amounts with {verb!r} but declares no amount_bounds")
+
+    def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
+        """The canonical texts of one kind of action, in order: every combination of its arguments'
+        values (a card: each of ``card_codes``; a suit: ``S H D C``; a word: its words; an amount:
+        ``amount_bounds``). Arguments of several cards (``meld KS QS``) cannot be enumerated
+        generically: a game with them overrides this for that kind, deriving the melds from its rules."""
+        values: list[Sequence[str]] = []
+        for arg in spec.args:
+            if arg == "card":
+                values.append(self.card_codes)
+            elif arg == "suit":
+                values.append(SUIT_LETTERS)
+            elif arg == "word" and spec.words:
+                values.append(spec.words)
+            elif arg == "amount":
+                low, high = self.amount_bounds(spec.kind)
+                values.append([str(n) for n in range(low, high + 1)])
+            else:
+                raise NotImplementedError(
+                    f"{self.name}: the {arg!r} argument of {spec.kind!r} has no generic enumeration; "
+                    "override Game.actions_of_kind for it"
+                )
+        return product_texts(spec.kind, values)
+
+    @functools.cached_property
+    def id_space(self) -> ActionSpace:
+        """The numbering behind the action ids: one block per ``ActionSpec`` in the notation's order (a
+        kind that names only an amount is a block numbered arithmetically, however large)."""
+        blocks: list[Block] = []
+        for spec in self.action_specs:
+            if spec.args == ("amount",):
+                blocks.append(AmountBlock(spec.kind, *self.amount_bounds(spec.kind)))
+            else:
+                blocks.append(tuple(self.actions_of_kind(spec)))
+        return ActionSpace(blocks)
+
+    @functools.cached_property
+    def action_space(self) -> tuple[str, ...]:
+        """Every canonical action text this game (with its options) can ever have, numbered by position:
+        for each ``ActionSpec`` in order, its kind alone if it takes no argument, else ``actions_of_kind``
+        (one text per card code of the pack, per suit, per word, per declarable meld, and per whole
+        amount from ``amount_bounds`` low to high). A text is legal in some position or never; what the
+        text API accepts for a legal action is always here. ``ValueError`` for a space too large to
+        list (``MAX_LISTED_ACTIONS``), whose ids work all the same."""
+        return self.id_space.texts()
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many ids the action space holds (``len(action_space)``, without listing it)."""
+        return self.id_space.size
+
+    def action_id(self, action: str | Action) -> int:
+        """The id of ``action`` (text in any spelling the notation reads, or an ``Action``), or
+        ``MalformedAction`` if it is no action of the game or has no id (an amount beyond the bounds)."""
+        space = self.id_space
+        if isinstance(action, Action):
+            text = str(action)
+        elif isinstance(action, str):
+            text = action
+        else:
+            raise MalformedAction(action, "an action is text, such as 'play 9H'")
+        found = space.id_of(text)
+        if found is not None:
+            return found
+        if len(text) > State.MAX_ACTION_LENGTH:
+            raise MalformedAction(action, f"no action is longer than {State.MAX_ACTION_LENGTH} characters")
+        canonical = str(self.notation.parse(text))
+        found = space.id_of(canonical)
+        if found is None:
+            raise MalformedAction(action, f"{echo(canonical)} is not in this game's action space")
+        return found
+
+    def action_text(self, action_id: int) -> str:
+        """The canonical text of the action numbered ``action_id``. ``MalformedAction`` for anything but a
+        whole number (an ``int`` or a NumPy integer, never a ``bool``) from 0 to
+        ``num_distinct_actions - 1``."""
+        space = self.id_space
+        if type(action_id) is not int:
+            if isinstance(action_id, bool | np.bool_):
+                raise MalformedAction(action_id, "an action id is a whole number, not a truth value")
+            try:
+                action_id = operator.index(action_id)
+            except TypeError:
+                raise MalformedAction(
+                    action_id, f"an action id is a whole number, not {type(action_id).__name__}"
+                ) from None
+        if not 0 <= action_id < space.size:
+            raise MalformedAction(action_id, f"no action has this id: ids run from 0 to {space.size - 1}")
+        return space.text_of(action_id)
 
     @classmethod
     def info(cls) -> GameInfo:

@@ -652,6 +652,11 @@ class ApologyState(State):
         return None if self.phase is Phase.OVER else self.turn
 
     @property
+    def hand_number(self) -> int:
+        """The deals begun: ``deal_no`` counts those finished (a thrown-in deal among them)."""
+        return self.deal_no if self.phase is Phase.OVER else self.deal_no + 1
+
+    @property
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 

@@ -30,9 +30,9 @@ from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
-from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
-from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.errors import echo
 from parlour.engine.game import Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
 from parlour.engine.views import TrickView, View, Zone, internal, labelled, per_seat, trick_view
@@ -464,6 +464,8 @@ class BeziqueState(State):
     """A whole match of Two-handed Bezique."""
 
     game: Bezique
+    hand_number: int = 0
+    """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
     def __init__(self, game: Bezique, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -591,23 +593,6 @@ class BeziqueState(State):
         return Outcome(
             (win,), f"seat {win} ends a hand past {target} with the higher total, {t[win]} to {t[1 - win]}"
         )
-
-    def normalize(self, text: str) -> str:
-        """The canonical spelling, with a meld's cards in pack order (``meld qs ks`` → ``meld KS QS``)."""
-        try:
-            return str(_in_pack_order(self.game.notation.parse(text)))
-        except MalformedAction:
-            return text.strip()
-
-    def apply(self, action: str | Action, seat: int | None = None) -> None:
-        """As ``State.apply``; a meld's cards may be named in any order."""
-        if isinstance(action, Action | str) and str(action).lstrip()[:4].lower() == "meld":
-            text = str(action)
-            if len(text) <= self.MAX_ACTION_LENGTH and not self.is_legal(text):
-                canonical = self.normalize(text)
-                if self.is_legal(canonical):
-                    action = canonical
-        super().apply(action, seat)
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -1880,11 +1865,16 @@ def _needs(codes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(Counter(codes).items())
 
 
-def _in_pack_order(action: Action) -> Action:
-    """A meld's cards in pack order (the canonical spelling); any other action as it is."""
-    if action.kind != "meld":
-        return action
-    return Action("meld", tuple(sort_cards(action.cards)))
+class BeziqueNotation(Notation):
+    """The notation, a meld's cards put in pack order: they may be named in any order, and the
+    canonical spelling (``meld qs ks`` → ``meld KS QS``) is the one ``legal_actions`` and the action
+    space list."""
+
+    def parse(self, text: str) -> Action:
+        action = super().parse(text)
+        if action.kind != "meld":
+            return action
+        return Action("meld", tuple(sort_cards(action.cards)))
 
 
 def _set_count(counts: dict[str, int], card: str, n: int) -> None:
@@ -2026,6 +2016,24 @@ class Bezique(Game[BeziqueState]):
     )
     view_extra = BeziqueExtra
     hand_points_bounds = (0.0, 6000.0)
+
+    @property
+    def notation(self) -> Notation:
+        if self._notation is None:
+            self._notation = BeziqueNotation(self.action_specs, PACK.is_card, self.action_aliases)
+        return self._notation
+
+    def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
+        """A meld's texts: every meld of ``meld_patterns`` under each trump suit (``S H D C``) with these
+        options, once each in that order (marriages, bezique, double bezique, the fours, the sequence);
+        the other kinds as the engine enumerates them."""
+        if spec.kind != "meld":
+            return super().actions_of_kind(spec)
+        alt, fours = bool(self.options["alt_bezique"]), bool(self.options["fours_one_per_suit"])
+        texts = (
+            "meld " + " ".join(cards) for trump in SUITS for _, cards in meld_patterns(trump, alt, fours)
+        )
+        return list(dict.fromkeys(texts))
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

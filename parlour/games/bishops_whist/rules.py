@@ -351,6 +351,8 @@ class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
     game: BishopsWhist
+    hand_number: int = 0
+    """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
     def __init__(self, game: BishopsWhist, seed: int | None = None) -> None:
         super().__init__(game, seed)

@@ -331,6 +331,9 @@ class LansquenetExtra:
     seat's bet on it."""
 
 
+_IN_A_DEAL = frozenset({Phase.BET, Phase.HOYLE_BET})
+"""The phases inside a deal; the others (bank, keep, buy, over) lie between deals."""
+
 DECISIONS: dict[str, str] = {
     Phase.BANK: "bank",
     Phase.BET: "bet",
@@ -432,6 +435,15 @@ class Lansquenet(Game["LansquenetState"]):
     @cached_property
     def hoyle(self) -> bool:
         return bool(self.options["variant"] == "hoyle")
+
+    def amount_bounds(self, verb: str) -> tuple[int, int]:
+        """``bank N`` and ``bet N`` run from 1 to all the chips at the table, ``players * stake``: a bank
+        is put up from a purse and a bet is at most a purse, and chips are only ever moved. The action
+        space is then ``2 * players * stake + 6`` ids: 806 at the defaults (4 players, 100 chips), 2,006
+        with ten players, and two thousand million at the largest stake (10**8), which no id-based agent
+        can use (its ids still work; only ``action_space`` refuses to list it)."""
+        low = {"bank": MIN_BANK, "bet": MIN_BET}[verb]
+        return low, self.num_players * int(self.options["stake"])
 
     def new(self, seed: int | None = None, deal: Mapping[str, Any] | None = None) -> LansquenetState:
         """A session; ``deal`` may give ``banker`` (the first banker, instead of the draw), ``chips``
@@ -669,6 +681,13 @@ class LansquenetState(State):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == Phase.OVER else self.to_act
+
+    @property
+    def hand_number(self) -> int:
+        """The deals begun: one begins when the betting on it opens (classic) or its cards are laid out
+        (Hoyle), so while a bank is put up, kept or sold none is in play and this is ``deals_played``
+        (0 as the first banker names the bank). The view's ``hand_number`` names the coming deal."""
+        return self.deals_played + (1 if self.phase in _IN_A_DEAL else 0)
 
     def wealth(self, seat: int) -> int:
         """A seat's chips wherever they lie: purse, bank and bets on the table (ruling LQ-2)."""

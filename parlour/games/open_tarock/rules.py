@@ -279,6 +279,8 @@ class OpenTarockState(State):
     """One match: ``deals`` hands, the deal passing to the other player each hand."""
 
     game: OpenTarock
+    hand_number: int = 0
+    """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
     def __init__(self, game: OpenTarock, seed: int | None = None) -> None:
         super().__init__(game, seed)

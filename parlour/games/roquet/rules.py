@@ -419,6 +419,8 @@ class RoquetState(State):
     """A whole match of Roquet: hands dealt, played and melded until a player reaches the target."""
 
     game: RoquetGame
+    hand_number: int = 0
+    """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
     def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -1195,6 +1197,14 @@ class RoquetGame(Game[RoquetState]):
         if self._notation is None:
             self._notation = RoquetNotation(self.action_specs, PACK.is_card, self.action_aliases)
         return self._notation
+
+    def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
+        """A meld's texts: every combination the rules know (``find_combinations`` over the whole pack,
+        with the ``max_sequence`` option): the pairs, the musters, then the sequences, shortest first,
+        each in canonical order; the other kinds as the engine enumerates them."""
+        if spec.kind != "meld":
+            return super().actions_of_kind(spec)
+        return ["meld " + " ".join(cards) for cards in find_combinations(PACK.cards, (), self.max_sequence)]
 
     def _blank_state(self) -> RoquetState:
         return RoquetState(self, 0)
