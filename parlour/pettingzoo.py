@@ -138,8 +138,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
         episode.apply_id(a)
         self._clear_rewards()
         if episode.is_over:
-            for a, r in zip(self.possible_agents, episode.returns(), strict=True):
-                self.rewards[a] = r
+            for name, r in zip(self.possible_agents, episode.returns(), strict=True):
+                self.rewards[name] = r
             done = dict.fromkeys(self.agents, True)
             if episode.truncated:
                 self.truncations = done
