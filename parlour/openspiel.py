@@ -222,7 +222,7 @@ class Observer:
 
     ``private_info`` of a single player gives that seat's view (its record too with perfect recall);
     no private information gives the spectator's view (and the public record). The tensor is the
-    engine's observation tensor; there is none for perfect recall or for the public observer.
+    engine's observation tensor of the seat (or of the spectator); there is none with perfect recall.
     """
 
     def __init__(self, game: ParlourGame, iig_obs_type: Any) -> None:
@@ -235,7 +235,7 @@ class Observer:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        if not self.public and not self.perfect_recall:
+        if not self.perfect_recall:
             self.tensor = np.zeros(game.table.game.observation_shape, np.float32)
             self.dict = {"observation": self.tensor}
 
@@ -244,7 +244,8 @@ class Observer:
             if state._episode is None:  # nothing dealt yet, nothing seen
                 self.tensor.fill(0.0)
             else:
-                self.tensor[...] = state._episode.state.observation_tensor(player)
+                seat = None if self.public else player
+                self.tensor[...] = state._episode.state.observation_tensor(seat)
 
     def string_from(self, state: ParlourState, player: int) -> str:
         episode = state._episode

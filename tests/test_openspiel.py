@@ -16,6 +16,7 @@ require("pyspiel", "open-spiel")
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 import parlour.openspiel as pos  # noqa: E402
 
@@ -130,13 +131,14 @@ def test_strings_and_tensors() -> None:
     public = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
     )
-    observer = game.make_observer(public, {})
-    from open_spiel.python.observation import make_observation
-
+    assert game.make_observer(public, {}) is not None  # through OpenSpiel's C++ side too
     spectator = make_observation(game, public)
     spectator.set_from(state, seat)
-    assert observer is not None
     assert '"seat":null' in spectator.string_from(state, seat)
+    assert np.array_equal(spectator.tensor, state.episode.state.observation_tensor(None))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, seat) == state.information_state_string(seat)
 
 
 def test_serialisation_round_trip() -> None:
