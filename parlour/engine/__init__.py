@@ -9,6 +9,7 @@ from parlour.engine.errors import (
     InvalidSave,
     InvalidState,
     MalformedAction,
+    OutsideActionSpace,
     ParlourError,
     UnknownGame,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "Notation",
     "Option",
     "Outcome",
+    "OutsideActionSpace",
     "ParlourError",
     "Rng",
     "State",

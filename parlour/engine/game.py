@@ -37,6 +37,7 @@ from parlour.engine.errors import (
     OutsideActionSpace,
     echo,
 )
+from parlour.engine.observations import Encoder
 from parlour.engine.options import Option, resolve_options
 from parlour.engine.rng import Rng, check_seed
 from parlour.engine.views import (
@@ -49,6 +50,7 @@ from parlour.engine.views import (
     TrickView,
     View,
     Zone,
+    ZoneKind,
 )
 
 SAVE_FORMAT = "parlour-state"
@@ -396,33 +398,39 @@ class State(ABC):
         """The ids (``Game.action_id``) of every legal action, ascending: the listed actions and every
         amount of every legal range. ``OutsideActionSpace`` if a legal action has no id (an explicit
         deal beyond what the options allow)."""
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
         space = self.game.id_space
         try:
-            ids = list(map(space.ids.__getitem__, self._legal_cache))
+            ids = sorted(map(space.ids.__getitem__, legal))
         except KeyError:
-            ids = [self._id_of_legal(text) for text in self._legal_cache]
-        if self._range_cache is None:
-            self.legal_ranges()
-        for r in self._range_cache or ():
-            ids.extend(self._range_ids(r))
-        ids.sort()
+            ids = sorted(map(self._id_of_legal, legal))
+        if space.amounts:  # a game without amounts in its notation offers no ranges
+            ranges = self._range_cache
+            if ranges is None:
+                ranges = self._range_cache = self._compute_ranges() if not self.is_over else []
+            if ranges:
+                for r in ranges:
+                    ids.extend(self._range_ids(r))
+                ids.sort()
         return ids
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """One byte per id of the game's action space: 1 where the action is legal now, else 0."""
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
         space = self.game.id_space
         mask = np.zeros(space.size, dtype=np.int8)
         try:
-            mask[list(map(space.ids.__getitem__, self._legal_cache))] = 1
+            mask[list(map(space.ids.__getitem__, legal))] = 1
         except KeyError:
-            mask[[self._id_of_legal(text) for text in self._legal_cache]] = 1
-        for r in self.legal_ranges():
-            ids = self._range_ids(r)
-            mask[ids.start : ids.stop] = 1
+            mask[list(map(self._id_of_legal, legal))] = 1
+        if space.amounts:
+            for r in self.legal_ranges():
+                ids = self._range_ids(r)
+                mask[ids.start : ids.stop] = 1
         return mask
 
     def apply_id(self, action_id: int) -> None:
@@ -462,6 +470,12 @@ class State(ABC):
             if e.kind == "hand_end" and e.to is None:
                 ended += 1
         return ended if self.is_over else ended + 1
+
+    def observation_tensor(self, seat: int | None) -> npt.NDArray[np.float32]:
+        """What ``seat`` may know (``None``: a spectator) as a vector of ``Game.observation_shape``,
+        encoded from ``view(seat)`` alone (``parlour.engine.observations``); the legal actions are
+        not in it (see ``action_mask``)."""
+        return self.game.observation_encoder.encode(self.view(seat))
 
     MAX_ACTION_LENGTH: ClassVar[int] = 200
     """Longer text is never an action of any game; it is refused before it is looked at."""
@@ -678,8 +692,9 @@ class Game(ABC, Generic[S]):
     @functools.cached_property
     def card_codes(self) -> tuple[str, ...]:
         """Every distinct card code of the game's pack, in the pack's order (suits ``S H D C``, each
-        highest first, then the cards outside the suits); the copies of a doubled pack or a shoe once."""
-        return tuple(dict.fromkeys(get_pack(self.pack).cards))
+        highest first, then the cards outside the suits); the copies of a doubled pack or a shoe once.
+        None for a game without a pack."""
+        return tuple(dict.fromkeys(get_pack(self.pack).cards)) if self.pack else ()
 
     def amount_bounds(self, verb: str) -> tuple[int, int]:
         """The lowest and highest amount any state of this game (under its options) may offer for
@@ -775,6 +790,49 @@ class Game(ABC, Generic[S]):
         if not 0 <= action_id < space.size:
             raise MalformedAction(action_id, f"no action has this id: ids run from 0 to {space.size - 1}")
         return space.text_of(action_id)
+
+    # --- observation tensors ----------------------------------------------------------------------
+
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
+    """Every kind of decision this game's views name (``View.decision.kind``), in a fixed order: an
+    observation one-hot encodes them, any kind not declared in one last slot shared by all such."""
+    seat_roles: ClassVar[tuple[str, ...]] = ()
+    """Every role this game's views give a seat (``SeatView.roles``), in a fixed order, likewise."""
+    zone_kinds: ClassVar[tuple[ZoneKind, ...]] = ()
+    """The kinds of zone this game's views hold, each a block of the observation; none declared is
+    every kind (a view with a zone of a kind not declared cannot be encoded)."""
+
+    @property
+    def value_scale(self) -> float:
+        """What an observation divides scores and chips by, so that they lie near -1 to 1: a game's
+        target, or all the chips at the table; the default is 100."""
+        return 100.0
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """The game's own segments of the observation, each a name and a shape fixed by the options,
+        for what a player needs that the shared segments do not hold (filled by ``encode_extra``)."""
+        return ()
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        """Fill ``out`` (each segment of ``extra_layout`` as a zeroed array of its shape) from ``view``
+        alone; ``rel[seat]`` is each seat as the observer sees it (0 the observer, then round the table)."""
+
+    def seating(self, view: View[Any]) -> Sequence[int]:
+        """The seats in the order play goes round the table, read from ``view``: an observation numbers
+        the seats from the observer along it. Seat order unless the game seats players otherwise."""
+        return range(view.players)
+
+    @functools.cached_property
+    def observation_encoder(self) -> Encoder:
+        """The observation layout and the encoder of this game's views (made once per game)."""
+        return Encoder(self)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every observation tensor of this game (with its options): one flat vector."""
+        return self.observation_encoder.shape
 
     @classmethod
     def info(cls) -> GameInfo:

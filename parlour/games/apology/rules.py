@@ -21,6 +21,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
@@ -402,6 +404,42 @@ class Apology(Game["ApologyState"]):
     )
     action_aliases = MappingProxyType({"pay": "give"})
     view_extra = ApologyExtra
+    decision_kinds = tuple(p.value for p in Phase if p is not Phase.OVER)
+    seat_roles = (TAKER, DEALER, DEFENDER)
+    zone_kinds = ("hand", "kitty", "discards", "pile", "tricks_won")
+    value_scale = float(STAKE * DEFENDERS)
+    """A deal's largest swing: scores in an observation run from minus to plus the deals played."""
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments a player needs: who bid or passed, the suits each seat has shown
+        it lacks, the escapes still to be paid for and to whom, the card points so far (the taker's,
+        the defence's, and the taker's own with the burial) and the tricks played."""
+        cards = len(self.card_codes)
+        return (
+            ("bids", (PLAYERS, 2)),
+            ("voids", (PLAYERS, len(SUITS))),
+            ("owed", (cards,)),
+            ("owed_to", (PLAYERS,)),
+            ("card_points", (3,)),
+            ("tricks_played", (1,)),
+        )
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: ApologyExtra = view.extra
+        for s in range(PLAYERS):
+            if x.bids[s] is not None:
+                out["bids"][rel[s], 0 if x.bids[s] == "bid" else 1] = 1
+            for suit in x.voids[s]:
+                out["voids"][rel[s], SUITS.index(suit)] = 1
+        index = self.observation_encoder.index
+        for card, to in zip(x.owed, x.owed_to, strict=True):
+            out["owed"][index[card]] += 1
+            out["owed_to"][rel[to]] += 1
+        points = (x.taker_points, x.defence_points, x.points_with_burial)
+        out["card_points"][:] = [(p or 0.0) / TOTAL_POINTS for p in points]
+        out["tricks_played"][0] = x.tricks_played / TRICKS
 
     def target(self, oudlers: int) -> float:
         """The taker's target holding ``oudlers`` oudlers (0-3), shift included (ruling AP-13)."""

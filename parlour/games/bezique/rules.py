@@ -26,6 +26,8 @@ from enum import StrEnum
 from functools import cache
 from typing import Annotated, Any, Literal, NotRequired
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
@@ -2016,6 +2018,42 @@ class Bezique(Game[BeziqueState]):
     )
     view_extra = BeziqueExtra
     hand_points_bounds = (0.0, 6000.0)
+    decision_kinds = tuple(dict.fromkeys(kind for kind, _ in _DECISIONS.values() if kind))
+    seat_roles = ("dealer", "leader")
+    zone_kinds = ("hand", "melds", "talon", "turn_up", "tricks_won")
+
+    @property
+    def value_scale(self) -> float:
+        """The target: match totals (and this hand's points) near 1 as the match is decided."""
+        return float(self.options["target"])
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments: the stage of the hand (the talon's tricks, the last eight...),
+        each seat's points this hand, brisques won, sevens of trumps shown and draws missed, who
+        revoked, and the tricks played. (What may be declared next is the legal actions' business.)"""
+        return (
+            ("phase", (len(Phase),)),
+            ("hand_points", (2,)),
+            ("brisques", (2,)),
+            ("sevens_shown", (2,)),
+            ("missed_draws", (2,)),
+            ("revoker", (2,)),
+            ("tricks_played", (1,)),
+        )
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: BeziqueExtra = view.extra
+        out["phase"][list(Phase).index(x.phase)] = 1
+        for s in SEATS:
+            out["hand_points"][rel[s]] = x.hand_points[s] / self.value_scale
+            out["brisques"][rel[s]] = x.brisques[s] / (2 * len(SUITS) * len(BRISQUE_RANKS))
+            out["sevens_shown"][rel[s]] = x.sevens_shown[s]
+            out["missed_draws"][rel[s]] = x.missed_draws[s]
+        if x.revoker is not None:
+            out["revoker"][rel[x.revoker]] = 1
+        out["tricks_played"][0] = x.tricks_played / (len(PACK) // 2)
 
     @property
     def notation(self) -> Notation:

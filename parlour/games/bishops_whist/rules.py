@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal, NotRequired
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
@@ -64,6 +66,10 @@ TEN = 10
 """What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
 CUT_VALUE: Mapping[str, int] = {**RANK_VALUE, KNIGHT: TEN}
 ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
+
+DECISION_KINDS = ("play", "trump", "review", "claim")
+"""The decisions a view names (``BishopsWhistState._decision``): play a card, name trumps after a
+knight is turned, let a card stand or correct a revoke, claim a revoke at the hand's end."""
 
 # --- scoring ---------------------------------------------------------------------------------------------
 
@@ -1195,14 +1201,15 @@ class BishopsWhistState(State):
 
     def _decision(self) -> tuple[str, str]:
         phase = self.phase
+        play, trump, review, claim = DECISION_KINDS
         if phase == PHASE_PLAY:
-            return "play", "lead a card" if not self.trick else "play a card"
+            return play, "lead a card" if not self.trick else "play a card"
         if phase == PHASE_TRUMP:
-            return "trump", "a knight was turned: name trumps"
+            return trump, "a knight was turned: name trumps"
         if phase == PHASE_REVIEW:
-            return "review", "let your card stand, or correct a revoke"
+            return review, "let your card stand, or correct a revoke"
         if phase == PHASE_CLAIM:
-            return "claim", "claim a revoke, or pass"
+            return claim, "claim a revoke, or pass"
         return "", ""
 
     _Sheet = tuple[
@@ -1684,6 +1691,50 @@ class BishopsWhist(Game[BishopsWhistState]):
     )
     view_extra = BishopsWhistExtra
     hand_points_bounds: tuple[float, float] | None = (0.0, float(HAND_POINTS[1]))
+    decision_kinds = DECISION_KINDS
+    seat_roles = ("dealer",)
+    zone_kinds = ("hand", "turn_up", "stock", "tricks_won")
+    value_scale = float(TARGET)
+    """The game: match points near 1 as a side wins."""
+
+    def seating(self, view: View[Any]) -> Sequence[int]:
+        """The seats clockwise (partners cut for sit across: ruling BW-4), as the view records them."""
+        order: list[int] = view.extra.order
+        return order
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments: whether the dealer still holds the turn-up, the bishop cut, the
+        tricks and points of each side this hand (the observer's side first), the cards each seat has
+        exposed or withdrawn under table laws (known to lie in its hand), and the observer's own
+        revokes this hand."""
+        cards = len(self.card_codes)
+        return (
+            ("turn_up_held", (1,)),
+            ("bishop_cut", (1,)),
+            ("side_tricks", (2,)),
+            ("side_points", (2,)),
+            ("exposed", (SEATS, cards)),
+            ("withdrawn", (SEATS, cards)),
+            ("own_revokes", (1,)),
+        )
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: BishopsWhistExtra = view.extra
+        out["turn_up_held"][0] = x.turn_up_held
+        out["bishop_cut"][0] = x.bishop_cut
+        mine = view.seats[0 if view.seat is None else view.seat].team
+        for side in (0, 1):
+            out["side_tricks"][side != mine] = x.tricks_won[side] / TRICKS
+            out["side_points"][side != mine] = x.hand_points[side] / TARGET
+        index = self.observation_encoder.index
+        for s in range(SEATS):
+            for card in x.exposed[s]:
+                out["exposed"][rel[s], index[card]] += 1
+            for card in x.withdrawn[s]:
+                out["withdrawn"][rel[s], index[card]] += 1
+        out["own_revokes"][0] = len(x.own_revokes)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

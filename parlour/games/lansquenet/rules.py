@@ -18,13 +18,15 @@ réjouissance and the banker's cover (``HAND_CARDS``, ``REJOUISSANCE``, ``Lansqu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Annotated, Any, Final, Literal, cast
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import FRENCH_52, Pack, french_shoe
@@ -95,6 +97,11 @@ NO_BETS = "no bets"
 HAND_CARDS_FIRST = "hand cards matched first"
 BANKS_CARD_MATCHED = "bank's card matched"
 STOCK_EXHAUSTED = "stock exhausted"
+RESULTS = (BANK_WINS, BANK_LOSES, NO_BETS, HAND_CARDS_FIRST, BANKS_CARD_MATCHED, STOCK_EXHAUSTED)
+"""How a deal can end (``DealRecord.result``)."""
+LAID_OUT_MOST = len(RANKS) - 1 - HAND_CARDS
+"""Hoyle's game: the most cards laid out in a deal, each of a rank not yet out (not the bank's card's,
+nor a hand card's, nor one laid out before): ten."""
 
 _SCORE_REASONS = frozenset({"stake", "deal", "spot"})
 """Why a seat's chips change: its starting stake, a deal settled, a Hoyle card matched."""
@@ -421,6 +428,9 @@ class Lansquenet(Game["LansquenetState"]):
         ActionSpec("buy", (), "buy the bank for sale, putting up as many chips"),
     )
     view_extra = LansquenetExtra
+    decision_kinds = tuple(dict.fromkeys(DECISIONS.values()))
+    seat_roles = ("banker", "player", "starter")
+    zone_kinds = ("bank", "table", "pile", "stock", "discards")
 
     @cached_property
     def num_players(self) -> int:
@@ -435,6 +445,58 @@ class Lansquenet(Game["LansquenetState"]):
     @cached_property
     def hoyle(self) -> bool:
         return bool(self.options["variant"] == "hoyle")
+
+    @property
+    def value_scale(self) -> float:
+        """All the chips at the table: purses, banks and bets in an observation lie from 0 to 1."""
+        return float(self.num_players * int(self.options["stake"]))
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments (everything is face up but the stock's order): the bank, the room
+        left for bets and the bank as the deal began; each seat's bets, last deal's chips and banks
+        started; the last deal's result; the bank's wins in a row and a same-rank win; who has passed;
+        who started the bank; and each table card in its place (the players' card, or Hoyle's hand cards
+        then each laid-out card with whether it is matched and the bets on it)."""
+        n, cards = self.num_players, len(self.card_codes)
+        return (
+            ("bank", (3,)),
+            ("bets", (n,)),
+            ("last_points", (n,)),
+            ("last_result", (len(RESULTS),)),
+            ("banks_started", (n,)),
+            ("bank_wins", (2,)),
+            ("passed", (n,)),
+            ("starter", (n,)),
+            ("table", (1 + LAID_OUT_MOST, cards)),
+            ("laid_out", (LAID_OUT_MOST, 1 + n)),
+            ("hand_matched", (HAND_CARDS,)),
+        )
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: LansquenetExtra = view.extra
+        scale, rounds = self.value_scale, int(self.options["rounds"])
+        out["bank"][:] = [x.bank / scale, x.room / scale, x.base_bank / scale]
+        for s in range(self.num_players):
+            out["bets"][rel[s]] = x.bets[s] / scale
+            out["last_points"][rel[s]] = x.last_points[s] / scale
+            out["banks_started"][rel[s]] = x.banks_started[s] / rounds
+        if x.last_result:
+            out["last_result"][RESULTS.index(x.last_result)] = 1
+        out["bank_wins"][:] = [x.wins_in_row, x.same_rank_win]
+        for s in x.passed:
+            out["passed"][rel[s]] = 1
+        out["starter"][rel[x.starter]] = 1
+        index = self.observation_encoder.index
+        for i, zone in enumerate(view.zones_of("table")):
+            for card in zone.face_up:
+                out["table"][i, index[card]] += 1
+        for i, (matched, bets) in enumerate(zip(x.laid_out_matched, x.laid_out_bets, strict=True)):
+            out["laid_out"][i, 0] = matched
+            for s, bet in enumerate(bets):
+                out["laid_out"][i, 1 + rel[s]] = bet / scale
+        out["hand_matched"][: len(x.hand_matched)] = x.hand_matched
 
     def amount_bounds(self, verb: str) -> tuple[int, int]:
         """``bank N`` and ``bet N`` run from 1 to all the chips at the table, ``players * stake``: a bank

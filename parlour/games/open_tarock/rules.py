@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import ROMAN, SUIT_NAMES, TAROT_78, Pack, get_pack
@@ -31,6 +33,7 @@ from parlour.engine.views import (
     TrickView,
     View,
     Zone,
+    ZoneKind,
     internal,
     labelled,
     per_seat,
@@ -744,6 +747,27 @@ class OpenTarock(Game[OpenTarockState]):
         ActionSpec("play", ("card",), "play one of your turned-up cards: play XXI, play KH"),
     )
     view_extra: ClassVar[type] = OpenTarockExtra
+    decision_kinds: ClassVar[tuple[str, ...]] = ("play",)
+    seat_roles: ClassVar[tuple[str, ...]] = ("dealer", "leader")
+    zone_kinds: ClassVar[tuple[ZoneKind, ...]] = ("stack", "tricks_won")
+
+    @property
+    def value_scale(self) -> float:
+        """The par: a hand scores at most about the par either way."""
+        return float(self.par)
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments, which show each seat's turned-up cards and how many lie face
+        down: how many face-down cards lie under each turned-up card (what playing it uncovers)."""
+        return (("under", (PLAYERS, len(self.card_codes))),)
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        index = self.observation_encoder.index
+        for zone in view.zones_of("stack"):
+            if zone.cards and zone.cards[0] is not None and zone.owner is not None:
+                out["under"][rel[zone.owner], index[zone.cards[0]]] = zone.size - 1
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

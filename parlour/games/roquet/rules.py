@@ -14,6 +14,8 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
@@ -1180,6 +1182,30 @@ class RoquetGame(Game[RoquetState]):
     action_aliases = MappingProxyType({"pass": "done"})
     view_extra = RoquetExtra
     hand_points_bounds = (0.0, 90.0)
+    decision_kinds = ("play", "meld")
+    seat_roles = ("dealer", "leader")
+    zone_kinds = ("hand", "livret", "turn_up", "stock", "melds", "tricks_won")
+
+    @property
+    def value_scale(self) -> float:
+        """The target: match scores near 1 as the match is decided."""
+        return float(self.target)
+
+    def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """Beyond the shared segments: each seat's points banked this hand (scored when it ends), in a
+        meld moment whether the table card is taken and how many combinations are down, and the suits
+        each seat has shown it lacks since it last drew."""
+        return (("banked", (PLAYERS,)), ("meld_moment", (2,)), ("voids", (PLAYERS, len(SUITS))))
+
+    def encode_extra(
+        self, view: View[Any], out: Mapping[str, npt.NDArray[np.float32]], rel: Sequence[int]
+    ) -> None:
+        x: RoquetExtra = view.extra
+        out["meld_moment"][:] = [x.table_taken, x.melds_made]
+        for s in range(PLAYERS):
+            out["banked"][rel[s]] = x.banked[s] / self.target
+            for suit in x.voids[s]:
+                out["voids"][rel[s], SUITS.index(suit)] = 1
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
