@@ -22,11 +22,13 @@ def test_the_guide_has_its_examples() -> None:
 
 @pytest.mark.parametrize("number", range(len(BLOCKS)))
 def test_block_runs(number: int) -> None:
-    require(
-        "pyspiel" if "pyspiel" in BLOCKS[number] else "pettingzoo",
-        "open-spiel" if number == 0 else "pettingzoo",
-    )
+    block = BLOCKS[number]
+    if "pyspiel" in block:
+        require("pyspiel", "open-spiel")
+    else:
+        require("pettingzoo", "pettingzoo")
+        require("gymnasium", "pettingzoo")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(BLOCKS[number], f"{GUIDE.name}, block {number + 1}", "exec"), {"__name__": "__guide__"})
+        exec(compile(block, f"{GUIDE.name}, block {number + 1}", "exec"), {"__name__": "__guide__"})
     assert out.getvalue().strip(), "each example prints its result"
