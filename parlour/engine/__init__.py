@@ -14,7 +14,7 @@ from parlour.engine.errors import (
     UnknownGame,
 )
 from parlour.engine.game import Event, Game, GameInfo, Outcome, State
-from parlour.engine.manifest import GameManifest
+from parlour.engine.manifest import EpisodeBounds, GameManifest
 from parlour.engine.options import Option
 from parlour.engine.registry import game_class, list_games, make, manifest, manifests
 from parlour.engine.rng import Rng, check_seed, derive_seed, fresh_seed
@@ -24,6 +24,7 @@ __all__ = [
     "Action",
     "ActionSpec",
     "AmountRange",
+    "EpisodeBounds",
     "Event",
     "ForbiddenAction",
     "Game",

@@ -30,12 +30,28 @@ Commands = Callable[[Any], None]
 
 
 @dataclass(frozen=True)
+class EpisodeBounds:
+    """What bounds an episode of the game for research frameworks (``parlour.episodes``), which its
+    rules do not declare elsewhere; each is read from the game with its options.
+
+    ``hand_decisions``: the most decisions one hand can take. ``match_hands``: the most hands a whole
+    match can last, or ``None`` where nothing in the options bounds it (a match to a target score).
+    ``points``: bounds of a seat's points over ``hands`` hands, where they are tighter than
+    ``hand_points_bounds`` times the hands (``None``: that product).
+    """
+
+    hand_decisions: Callable[[Game[Any]], int]
+    match_hands: Callable[[Game[Any]], int | None] = lambda game: None
+    points: Callable[[Game[Any], int], tuple[float, float]] | None = None
+
+
+@dataclass(frozen=True)
 class GameManifest:
     """A game: its rules (the ``Game`` class), its computer players by kind, and its extras.
 
     ``random`` is every game's without being named here. ``analyze`` adds figures to simulation
     reports, ``plot_sweep`` draws ``parlour simulate --sweep ... --plot``, ``commands`` adds
-    commands such as ``parlour odds lansquenet``.
+    commands such as ``parlour odds lansquenet``, ``episodes`` bounds its episodes for research.
     """
 
     game: type[Game[Any]]
@@ -43,6 +59,8 @@ class GameManifest:
     analyze: Analyzer | None = None
     plot_sweep: SweepPlot | None = None
     commands: Commands | None = None
+    episodes: EpisodeBounds | None = None
+    """Bounds of an episode for research frameworks (``None``: generous defaults, enforced)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", MappingProxyType(dict(self.players)))

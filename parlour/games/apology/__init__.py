@@ -4,9 +4,16 @@ text, in one package.
 ``MANIFEST`` is what the ``parlour.games`` entry point names.
 """
 
-from parlour.engine import GameManifest
+from parlour.engine import EpisodeBounds, GameManifest
 from parlour.games.apology.analysis import analyse, plot_sweep
 from parlour.games.apology.players import PLAYERS
 from parlour.games.apology.rules import Apology
 
-MANIFEST = GameManifest(Apology, PLAYERS, analyze=analyse, plot_sweep=plot_sweep)
+EPISODES = EpisodeBounds(
+    # 65 cards played, the bids and the kitty around them: several thousand hands of random and heuristic
+    # play never took more than 71 decisions; 200 allows for any auction. A match is its deals.
+    hand_decisions=lambda game: 200,
+    match_hands=lambda game: int(game.options["deals"]),
+)
+
+MANIFEST = GameManifest(Apology, PLAYERS, analyze=analyse, plot_sweep=plot_sweep, episodes=EPISODES)
