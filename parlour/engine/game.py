@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 from parlour.cards import get_pack
 from parlour.engine.actions import Action, ActionSpec, AmountRange, Notation
 from parlour.engine.errors import ForbiddenAction, InvalidSave, InvalidState, MalformedAction, echo
-from parlour.engine.options import Option, resolve_options
+from parlour.engine.options import Option, resolve_options, saved_options
 from parlour.engine.rng import Rng, check_seed
 from parlour.engine.views import (
     Decision,
@@ -632,10 +632,7 @@ class Game(ABC, Generic[S]):
             raise InvalidSave(f"version: this parlour reads saves of version {SAVE_VERSION}")
         if data["game"] != self.name:
             raise InvalidSave(f"game: a saved {echo(data['game'])} state cannot be loaded into {self.name!r}")
-        if data["options"] != dict(self.options):
-            raise InvalidSave(
-                f"options: saved with {echo(data['options'], 200)}, but this game has {dict(self.options)}"
-            )
+        self._check_saved_options(data["options"])
         state = self._blank_state()
         seed = data["seed"]
         if seed is not None:
@@ -661,6 +658,54 @@ class Game(ABC, Generic[S]):
         state._legal_cache = None
         _check_loaded(state)
         return state
+
+    @classmethod
+    def _saved_options(cls, saved: object) -> tuple[dict[str, Any], list[str]]:
+        """What a save's options mean (an option it lacks is older than the save: its legacy value)
+        and the names it lacked; ``InvalidSave`` for options this game does not have."""
+        if not isinstance(saved, dict):
+            raise InvalidSave("options: must be an object of option names and values")
+        known = {o.name for o in cls.option_specs}
+        unknown = sorted((k for k in saved if k not in known), key=str)
+        if unknown:
+            names = ", ".join(echo(k) for k in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+            raise InvalidSave(
+                f"options: {cls.name} has no option {names} (a save of a newer parlour, or of another "
+                f"game); its options are: {', '.join(sorted(known)) or 'none'}"
+            )
+        return saved_options(cls.option_specs, saved)
+
+    def _check_saved_options(self, saved: object) -> None:
+        """The save's options, older ones filled in, must be this game's own: a state plays by them."""
+        meant, missing = self._saved_options(saved)
+        if meant == dict(self.options):
+            return
+        differ = [k for k in meant if meant[k] != self.options[k]]
+        older = [k for k in differ if k in missing]
+        if older:
+            said = ", ".join(f"{k}={meant[k]!r}" for k in older)
+            raise InvalidSave(
+                f"options: the save is older than the option {', '.join(older)}, so it means {said} "
+                f"(the rules it was played by), but this game has "
+                + ", ".join(f"{k}={self.options[k]!r}" for k in older)
+                + f"; make the game with {type(self).__name__}.options_of_save(text)"
+            )
+        raise InvalidSave(f"options: saved with {echo(saved, 200)}, but this game has {dict(self.options)}")
+
+    @classmethod
+    def options_of_save(cls, text: str) -> dict[str, Any]:
+        """The options a save of this game was played by, to make the game that loads it: each one the
+        save lacks (it is older than the option) as the option's ``legacy_value``:
+        ``make(name, **cls.options_of_save(text)).load(text)`` loads any save of the game.
+        """
+        if not isinstance(text, str) or len(text) > cls.MAX_SAVE_LENGTH:
+            raise InvalidSave(f"a save is JSON text of at most {cls.MAX_SAVE_LENGTH:,} characters")
+        data = _parse_json(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or "options" not in data:
+            raise InvalidSave("not a saved parlour state")
+        if data.get("game") != cls.name:
+            raise InvalidSave(f"game: a saved {echo(data.get('game'))} state is not one of {cls.name!r}")
+        return cls._saved_options(data["options"])[0]
 
     def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> S:
         """Rebuild a saved match from its record: the seed (or, for a live match, the draws recorded

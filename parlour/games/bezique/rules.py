@@ -2003,10 +2003,11 @@ class Bezique(Game[BeziqueState]):
         Option(
             "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
         ),
-        Option(
+        Option(  # ruling BZ-5; a save older than the option was played without the 10 (legacy)
             "played_seven_scores",
             True,
             "a seven of trumps played while the talon lasts scores 10 (unless it scored when declared)",
+            legacy=False,
         ),
         Option(
             "table_laws",
