@@ -67,7 +67,7 @@ class Event(_EventFields):
     for the match's record (``action`` and ``chance``), which no seat sees. By convention
     games log ``score`` events (``{"seat": s, "points": p, "reason": ...}``)
     whose points add up to ``State.scores``, and one ``hand_end`` event per hand
-    (``{"points": [per seat]}``) that simulations read.
+    (``{"points": [per seat]}``, the sum of the hand's score events) that simulations read.
 
     Logged events are never changed again, so clones share them: an event is an immutable
     record (a named tuple: cheap to make, every action logs two or three) and its ``data`` a
@@ -218,6 +218,8 @@ def _check_loaded(state: State) -> None:
         state.check_invariants()
     except InvalidState as exc:
         raise InvalidSave(str(exc)) from None
+    except _LOAD_ERRORS as exc:  # a game's check met data it did not expect: still one error class
+        raise InvalidSave(f"state: inconsistent ({type(exc).__name__}: {echo(exc, 200)})") from None
     try:
         current = state.current_player
         if current is not None and not 0 <= current < state.num_players:
@@ -501,23 +503,39 @@ class State(ABC):
 
         ``Game.load`` calls it on every loaded save and the conformance suite after every action.
         Games override it to check what their saved fields must satisfy together: the pack conserved,
-        hand sizes, seats in range, a phase and whose turn it is agreeing. The base checks the score
-        events of the log against ``scores``.
+        hand sizes, seats in range, a phase and whose turn it is agreeing, and every fact the save
+        holds twice (a field and the log's events) told the same way. The base checks the score
+        events of the log against ``scores``, and each ``hand_end`` against the score events of its hand.
         """
-        logged = [0.0] * self.num_players
+        players = self.num_players
+        logged = [0.0] * players
+        hand = [0.0] * players  # the score events since the last hand_end
         bounds = self.game.hand_points_bounds
-        for e in self.log:
-            if e.kind == "hand_end" and e.to is None and bounds is not None:
-                lo, hi = bounds
-                if not all(lo <= p <= hi for p in e.data.get("points", ())):
-                    raise InvalidState(f"log: a hand_end event's points are not from {lo:g} to {hi:g}")
-            if e.kind == "score" and e.to is None:
+        outside = self.game.scores_outside_hands
+        for i, e in enumerate(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "score":
                 seat, points = e.data.get("seat"), e.data.get("points")
-                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                if not isinstance(seat, int) or not 0 <= seat < players:
                     raise InvalidState(f"log: a score event names no seat: {echo(dict(e.data))}")
                 if isinstance(points, bool) or not isinstance(points, int | float):
                     raise InvalidState(f"log: a score event has no points: {echo(dict(e.data))}")
                 logged[seat] += points
+                if not outside or e.data.get("reason") not in outside:
+                    hand[seat] += points
+            elif e.kind == "hand_end":
+                said = e.data.get("points", ())
+                if bounds is not None:
+                    lo, hi = bounds
+                    if not all(lo <= p <= hi for p in said):
+                        raise InvalidState(f"log: a hand_end event's points are not from {lo:g} to {hi:g}")
+                if len(said) != players or any(abs(p - q) > 1e-6 for p, q in zip(said, hand, strict=False)):
+                    raise InvalidState(
+                        f"log.{i}.data.points: the hand_end gives {echo(list(said))}, but the score "
+                        f"events of its hand add to {[round(p, 6) for p in hand]}"
+                    )
+                hand = [0.0] * players
         scores = self.scores
         for s in range(self.num_players):
             if abs(logged[s] - scores[s]) > 1e-6:
@@ -568,6 +586,9 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None
     """Bounds of each seat's points in a ``hand_end`` event (a save whose log breaks them is refused)."""
+    scores_outside_hands: ClassVar[frozenset[str]] = frozenset()
+    """Reasons of ``score`` events that belong to no hand (Lansquenet's starting stakes): every other
+    score event counts in the next ``hand_end``, whose points must be their sum."""
     action_specs: ClassVar[tuple[ActionSpec, ...]]
     """The game's actions: each kind and its arguments (its notation)."""
     action_aliases: ClassVar[Mapping[str, str]] = MappingProxyType({})

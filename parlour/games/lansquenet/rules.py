@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Annotated, Any, Final, Literal, cast
+from typing import Annotated, Any, ClassVar, Final, Literal, cast
 
 from pydantic import Field
 
@@ -407,6 +407,8 @@ class Lansquenet(Game["LansquenetState"]):
         ),
     )
     hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
+    scores_outside_hands: ClassVar[frozenset[str]] = frozenset({"stake"})
+    """The chips each player sits down with are scored before the first deal, in no deal's points."""
     action_specs = (
         ActionSpec("bank", ("amount",), "put up a bank of N chips"),
         ActionSpec("bet", ("amount",), "bet N chips (against the bank, or on Hoyle's card just laid out)"),
