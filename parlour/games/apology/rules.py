@@ -1332,7 +1332,8 @@ class ApologyState(State):
                 winner, cards = _seat(data.get("winner")), [c for _, c in trick]
                 if winner is None or data.get("cards") != cards:
                     raise InvalidState(
-                        f"log.{i}.data: not the cards the log plays to trick {len(tricks) + 1}"
+                        f"log.{i}.data.cards: {echo(data.get('cards'))}, but the log plays {echo(cards)} to "
+                        f"trick {len(tricks) + 1}"
                     )
                 tricks.append((winner, cards))
                 won[winner].extend(cards)

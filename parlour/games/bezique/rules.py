@@ -1612,7 +1612,8 @@ class BeziqueState(State):
                 ends += 1
                 if e.data.get("hand") != deal_hand or deal_hand != ends:
                     raise InvalidState(
-                        f"log.{i}.data.hand: hand {deal_hand} was dealt, and ends as hand {ends}"
+                        f"log.{i}.data.hand: {echo(e.data.get('hand'))}, but hand {deal_hand} was dealt and "
+                        f"{ends} hands end here"
                     )
             elif e.kind == "match_end":
                 match_ends.append(e.data)

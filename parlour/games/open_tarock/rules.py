@@ -725,7 +725,10 @@ class OpenTarockState(State):
             raise InvalidState(f"hand_points: {echo(self.hand_points)}, but the log's hands end {echo(ends)}")
         over = self.turn is None
         if len(match_ends) != int(over) or (match_ends and match_ends[0].get("scores") != self.totals):
-            raise InvalidState(f"totals: {echo(self.totals)}, but the log ends the match {echo(match_ends)}")
+            raise InvalidState(
+                f"totals: {echo(self.totals)}, but the log ends the match "
+                f"{echo([dict(m) for m in match_ends])}"
+            )
         sizes = [0, 0]
         trick: list[tuple[Any, Any]] = []  # as logged: compared with the fields, nothing more
         tricks: list[tuple[Any, list[Any]]] = []

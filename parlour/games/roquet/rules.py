@@ -952,16 +952,18 @@ class RoquetState(State):
                 start = i
             elif e.kind == "hand_end":
                 ends += 1
-                if e.data.get("hand") != ends or e.data.get("scores") != run:
-                    raise InvalidState(
-                        f"log.{i}.data: hand {ends} ends with the scores {run}, not {echo(dict(e.data))}"
-                    )
+                for key, want in (("hand", ends), ("scores", run)):
+                    if e.data.get(key) != want:
+                        raise InvalidState(
+                            f"log.{i}.data.{key}: {echo(e.data.get(key))}, but the log before it gives {want}"
+                        )
             elif e.kind == "match_end":
                 match_ends.append(e.data)
         over = self.phase == "over"
         if len(match_ends) != int(over) or (match_ends and match_ends[0].get("scores") != self.match_scores):
             raise InvalidState(
-                f"match_scores: {self.match_scores}, but the log ends the match {echo(match_ends)}"
+                f"match_scores: {self.match_scores}, but the log ends the match "
+                f"{echo([dict(m) for m in match_ends])}"
             )
         deal = log[start].data
         livret = list(deal.get("livret", ()))
