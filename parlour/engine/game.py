@@ -682,8 +682,8 @@ class Game(ABC, Generic[S]):
 
     @classmethod
     def _saved_options(cls, saved: object) -> tuple[dict[str, Any], list[str]]:
-        """What a save's options mean (an option it lacks is older than the save: its legacy value)
-        and the names it lacked; ``InvalidSave`` for options this game does not have."""
+        """What a save's options mean (one it lacks, the save being older than the option: its
+        legacy value) and the names it lacked; ``InvalidSave`` for options this game does not have."""
         if not isinstance(saved, dict):
             raise InvalidSave("options: must be an object of option names and values")
         known = {o.name for o in cls.option_specs}
@@ -712,6 +712,13 @@ class Game(ABC, Generic[S]):
                 + f"; make the game with {type(self).__name__}.options_of_save(text)"
             )
         raise InvalidSave(f"options: saved with {echo(saved, 200)}, but this game has {dict(self.options)}")
+
+    @classmethod
+    def options_as_saved(cls, saved: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a match stored with the options ``saved`` was played by, each one it lacks (an
+        older parlour stored it) as its ``legacy_value``: for a store of matches other than a save,
+        such as the web server's tables. ``InvalidSave`` names options the game does not have."""
+        return cls._saved_options(dict(saved))[0]
 
     @classmethod
     def options_of_save(cls, text: str) -> dict[str, Any]:
