@@ -161,21 +161,52 @@ def scripted(
 def edit(state: State, **fields: Any) -> State:
     """Reload a saved state with some fields changed (only to put a match at a chosen score).
 
-    A changed ``match`` score is written into the log as well (as points carried from earlier hands),
-    because a save whose scores disagree with its log is refused.
+    A changed ``match`` score is written into the log as well, as the hands that scored it before this
+    one (each turned up, scored and ended, at most 16 points a hand), and a changed ``hand_points`` as
+    scored in this hand, because a save whose fields disagree with its log is refused.
     """
     data = json.loads(state.to_json())
-    if "match" in fields and "hands_played" not in fields:
-        # As many earlier hands as such a score needs (16 points at most a hand), so the save holds.
-        played = max(data["state"]["hands_played"], *(-(-abs(m) // 16) for m in fields["match"]))
-        fields["hands_played"] = played
-        fields.setdefault("hand_number", max(data["state"]["hand_number"], played + 1))
+    log = data["log"]
     if "match" in fields:
+        now = [fields.get("hand_points", data["state"]["hand_points"])[side] for side in (0, 1)]
+        in_hand = [now[side] - data["state"]["hand_points"][side] for side in (0, 1)]
         for seat in range(4):
-            carried = fields["match"][seat % 2] - data["state"]["match"][seat % 2]
-            if carried:
-                event = {"seat": seat, "points": carried, "reason": "carried"}
-                data["log"].append({"kind": "score", "data": event})
+            if in_hand[seat % 2]:
+                event = {"seat": seat, "points": in_hand[seat % 2], "reason": "carried"}
+                log.append({"kind": "score", "data": event})
+        carried = [fields["match"][side] - data["state"]["match"][side] - in_hand[side] for side in (0, 1)]
+        per_hand = 16
+        earlier = max(-(-abs(c) // per_hand) for c in carried)
+        fields.setdefault("hands_played", data["state"]["hands_played"] + earlier)
+        fields.setdefault("hand_number", data["state"]["hand_number"] + earlier)
+        at = max(i for i, e in enumerate(log) if e["kind"] == "turn_up")
+        run = [data["state"]["match"][side] - data["state"]["hand_points"][side] for side in (0, 1)]
+        before: list[dict[str, Any]] = []
+        for k in range(earlier):
+            hand = data["state"]["hand_number"] + k
+            points = [max(-per_hand, min(per_hand, carried[side])) for side in (0, 1)]
+            carried = [carried[side] - points[side] for side in (0, 1)]
+            run = [run[side] + points[side] for side in (0, 1)]
+            before.append({"kind": "turn_up", "data": {"hand": hand, "dealer": 0, "card": "2C"}})
+            before += [
+                {"kind": "score", "data": {"seat": seat, "points": points[seat % 2], "reason": "carried"}}
+                for seat in range(4)
+                if points[seat % 2]
+            ]
+            before.append(
+                {
+                    "kind": "hand_end",
+                    "data": {
+                        "points": [points[seat % 2] for seat in range(4)],
+                        "hand": hand,
+                        "tricks": [0, 0],
+                        "bishops": [0, 0],
+                        "match": run,
+                    },
+                }
+            )
+        log[at:at] = before
+        log[at + len(before)]["data"]["hand"] = fields["hand_number"]
     data["state"].update(fields)
     return state.game.load(json.dumps(data))
 

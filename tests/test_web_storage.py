@@ -57,3 +57,40 @@ def test_a_move_that_cannot_be_stored_is_not_played(tmp_path: Path, monkeypatch:
             ws.send_text(json.dumps({"type": "act", "action": action, "version": again["version"]}))
             assert _until(ws, "ack")["version"] == before["version"] + 1
         assert [m.action for m in Store(url).moves(tid)][1:] == [action]
+
+
+def test_a_table_stored_before_an_option_existed_is_rebuilt_by_the_rules_it_was_played_by(
+    tmp_path: Path,
+) -> None:
+    """An older parlour stored no played_seven_scores (it played without that 10): after an upgrade
+    the table is rebuilt with the option's legacy value, not its new default."""
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    body = {
+        "game": "bezique",
+        "options": {"played_seven_scores": False},
+        "seats": [{"kind": "human"}] * 2,
+        "seed": 3,
+    }
+    with TestClient(create_app(url, bot_delay=0, allow_seeds=True)) as client:
+        made = client.post("/api/tables", json=body).json()
+        tid = made["id"]
+        tokens = {s["seat"]: s["link"].split("token=")[1] for s in made["seats"]}
+        for _ in range(4):
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "token": tokens[0], "seen": 0}))
+                seat = _until(ws, "state")["view"]["to_move"]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "token": tokens[seat], "seen": 0}))
+                state = _until(ws, "state")
+                action = state["actions"][0]["text"]
+                ws.send_text(json.dumps({"type": "act", "action": action, "version": state["version"]}))
+                _until(ws, "ack")
+    store = Store(url)
+    record = store.table(tid)
+    assert record is not None
+    older = {k: v for k, v in record.options.items() if k != "played_seven_scores"}
+    store.set_table(tid, options=older)
+    store.close()
+    with TestClient(create_app(url, bot_delay=0, allow_seeds=True)) as client:
+        info = client.get(f"/api/tables/{tid}").json()
+        assert info["options"]["played_seven_scores"] is False and info["version"] == 4

@@ -38,7 +38,7 @@ from parlour.engine.errors import (
     echo,
 )
 from parlour.engine.observations import Encoder
-from parlour.engine.options import Option, resolve_options
+from parlour.engine.options import Option, resolve_options, saved_options
 from parlour.engine.rng import Rng, check_seed
 from parlour.engine.views import (
     Decision,
@@ -81,7 +81,7 @@ class Event(_EventFields):
     for the match's record (``action`` and ``chance``), which no seat sees. By convention
     games log ``score`` events (``{"seat": s, "points": p, "reason": ...}``)
     whose points add up to ``State.scores``, and one ``hand_end`` event per hand
-    (``{"points": [per seat]}``) that simulations read.
+    (``{"points": [per seat]}``, the sum of the hand's score events) that simulations read.
 
     Logged events are never changed again, so clones share them: an event is an immutable
     record (a named tuple: cheap to make, every action logs two or three) and its ``data`` a
@@ -232,6 +232,8 @@ def _check_loaded(state: State) -> None:
         state.check_invariants()
     except InvalidState as exc:
         raise InvalidSave(str(exc)) from None
+    except _LOAD_ERRORS as exc:  # a game's check met data it did not expect: still one error class
+        raise InvalidSave(f"state: inconsistent ({type(exc).__name__}: {echo(exc, 200)})") from None
     try:
         current = state.current_player
         if current is not None and not 0 <= current < state.num_players:
@@ -605,23 +607,39 @@ class State(ABC):
 
         ``Game.load`` calls it on every loaded save and the conformance suite after every action.
         Games override it to check what their saved fields must satisfy together: the pack conserved,
-        hand sizes, seats in range, a phase and whose turn it is agreeing. The base checks the score
-        events of the log against ``scores``.
+        hand sizes, seats in range, a phase and whose turn it is agreeing, and every fact the save
+        holds twice (a field and the log's events) told the same way. The base checks the score
+        events of the log against ``scores``, and each ``hand_end`` against the score events of its hand.
         """
-        logged = [0.0] * self.num_players
+        players = self.num_players
+        logged = [0.0] * players
+        hand = [0.0] * players  # the score events since the last hand_end
         bounds = self.game.hand_points_bounds
-        for e in self.log:
-            if e.kind == "hand_end" and e.to is None and bounds is not None:
-                lo, hi = bounds
-                if not all(lo <= p <= hi for p in e.data.get("points", ())):
-                    raise InvalidState(f"log: a hand_end event's points are not from {lo:g} to {hi:g}")
-            if e.kind == "score" and e.to is None:
+        outside = self.game.scores_outside_hands
+        for i, e in enumerate(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "score":
                 seat, points = e.data.get("seat"), e.data.get("points")
-                if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                if not isinstance(seat, int) or not 0 <= seat < players:
                     raise InvalidState(f"log: a score event names no seat: {echo(dict(e.data))}")
                 if isinstance(points, bool) or not isinstance(points, int | float):
                     raise InvalidState(f"log: a score event has no points: {echo(dict(e.data))}")
                 logged[seat] += points
+                if not outside or e.data.get("reason") not in outside:
+                    hand[seat] += points
+            elif e.kind == "hand_end":
+                said = e.data.get("points", ())
+                if bounds is not None:
+                    lo, hi = bounds
+                    if not all(lo <= p <= hi for p in said):
+                        raise InvalidState(f"log: a hand_end event's points are not from {lo:g} to {hi:g}")
+                if len(said) != players or any(abs(p - q) > 1e-6 for p, q in zip(said, hand, strict=False)):
+                    raise InvalidState(
+                        f"log.{i}.data.points: the hand_end gives {echo(list(said))}, but the score "
+                        f"events of its hand add to {[round(p, 6) for p in hand]}"
+                    )
+                hand = [0.0] * players
         scores = self.scores
         for s in range(self.num_players):
             if abs(logged[s] - scores[s]) > 1e-6:
@@ -681,6 +699,9 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None
     """Bounds of each seat's points in a ``hand_end`` event (a save whose log breaks them is refused)."""
+    scores_outside_hands: ClassVar[frozenset[str]] = frozenset()
+    """Reasons of ``score`` events that belong to no hand (Lansquenet's starting stakes): every other
+    score event counts in the next ``hand_end``, whose points must be their sum."""
     action_specs: ClassVar[tuple[ActionSpec, ...]]
     """The game's actions: each kind and its arguments (its notation)."""
     action_aliases: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -892,10 +913,7 @@ class Game(ABC, Generic[S]):
             raise InvalidSave(f"version: this parlour reads saves of version {SAVE_VERSION}")
         if data["game"] != self.name:
             raise InvalidSave(f"game: a saved {echo(data['game'])} state cannot be loaded into {self.name!r}")
-        if data["options"] != dict(self.options):
-            raise InvalidSave(
-                f"options: saved with {echo(data['options'], 200)}, but this game has {dict(self.options)}"
-            )
+        self._check_saved_options(data["options"])
         state = self._blank_state()
         seed = data["seed"]
         if seed is not None:
@@ -921,6 +939,61 @@ class Game(ABC, Generic[S]):
         state._legal_cache = None
         _check_loaded(state)
         return state
+
+    @classmethod
+    def _saved_options(cls, saved: object) -> tuple[dict[str, Any], list[str]]:
+        """What a save's options mean (one it lacks, the save being older than the option: its
+        legacy value) and the names it lacked; ``InvalidSave`` for options this game does not have."""
+        if not isinstance(saved, dict):
+            raise InvalidSave("options: must be an object of option names and values")
+        known = {o.name for o in cls.option_specs}
+        unknown = sorted((k for k in saved if k not in known), key=str)
+        if unknown:
+            names = ", ".join(echo(k) for k in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+            raise InvalidSave(
+                f"options: {cls.name} has no option {names} (a save of a newer parlour, or of another "
+                f"game); its options are: {', '.join(sorted(known)) or 'none'}"
+            )
+        return saved_options(cls.option_specs, saved)
+
+    def _check_saved_options(self, saved: object) -> None:
+        """The save's options, older ones filled in, must be this game's own: a state plays by them."""
+        meant, missing = self._saved_options(saved)
+        if meant == dict(self.options):
+            return
+        differ = [k for k in meant if meant[k] != self.options[k]]
+        older = [k for k in differ if k in missing]
+        if older:
+            said = ", ".join(f"{k}={meant[k]!r}" for k in older)
+            raise InvalidSave(
+                f"options: the save is older than the option {', '.join(older)}, so it means {said} "
+                f"(the rules it was played by), but this game has "
+                + ", ".join(f"{k}={self.options[k]!r}" for k in older)
+                + f"; make the game with {type(self).__name__}.options_of_save(text)"
+            )
+        raise InvalidSave(f"options: saved with {echo(saved, 200)}, but this game has {dict(self.options)}")
+
+    @classmethod
+    def options_as_saved(cls, saved: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a match stored with the options ``saved`` was played by, each one it lacks (an
+        older parlour stored it) as its ``legacy_value``: for a store of matches other than a save,
+        such as the web server's tables. ``InvalidSave`` names options the game does not have."""
+        return cls._saved_options(dict(saved))[0]
+
+    @classmethod
+    def options_of_save(cls, text: str) -> dict[str, Any]:
+        """The options a save of this game was played by, to make the game that loads it: each one the
+        save lacks (it is older than the option) as the option's ``legacy_value``:
+        ``make(name, **cls.options_of_save(text)).load(text)`` loads any save of the game.
+        """
+        if not isinstance(text, str) or len(text) > cls.MAX_SAVE_LENGTH:
+            raise InvalidSave(f"a save is JSON text of at most {cls.MAX_SAVE_LENGTH:,} characters")
+        data = _parse_json(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or "options" not in data:
+            raise InvalidSave("not a saved parlour state")
+        if data.get("game") != cls.name:
+            raise InvalidSave(f"game: a saved {echo(data.get('game'))} state is not one of {cls.name!r}")
+        return cls._saved_options(data["options"])[0]
 
     def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> S:
         """Rebuild a saved match from its record: the seed (or, for a live match, the draws recorded

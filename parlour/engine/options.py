@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.errors import InvalidOption, echo
 
@@ -15,6 +15,17 @@ TEXT_LIMIT = 200
 """Nor text longer than this."""
 
 
+class _Default:
+    """The type of ``AS_DEFAULT``: one value, shown by its name."""
+
+    def __repr__(self) -> str:
+        return "AS_DEFAULT"
+
+
+AS_DEFAULT: Final = _Default()
+"""``Option.legacy`` unset: a save from before the option existed means its declared default."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One setting a game accepts, with its allowed values and default.
@@ -22,6 +33,10 @@ class Option:
     ``choices`` restricts the value to a fixed set; ``minimum``/``maximum`` bound
     numbers. Values given as text (from the command line) are converted to the
     default's type, so ``--option target=2000`` works like ``target=2000``.
+
+    ``legacy`` is the value that a save written before the option existed means: the play parlour
+    had then. Left unset it is the default, right whenever the option was added without changing
+    play; a game sets it when the new option's default changed the rules (``Game.load``).
     """
 
     name: str
@@ -30,6 +45,17 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    legacy: Any = AS_DEFAULT
+
+    def __post_init__(self) -> None:
+        """A legacy value must be one the option allows: a save that lacks the option gets it."""
+        if self.legacy is not AS_DEFAULT and self.convert(self.legacy) != self.legacy:
+            raise InvalidOption(f"option {self.name}: legacy={self.legacy!r} is not a value of its own type")
+
+    @property
+    def legacy_value(self) -> Any:
+        """What a save without this option (written before it existed) means."""
+        return self.default if self.legacy is AS_DEFAULT else self.legacy
 
     @property
     def type_name(self) -> str:
@@ -124,3 +150,11 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any], game
         named = ", ".join(echo(u) if not isinstance(u, str) else echo(u)[1:-1] for u in unknown[:5])
         raise InvalidOption(f"{game} has no option {named}; its options are: {valid}")
     return {o.name: o.convert(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def saved_options(declared: tuple[Option, ...], saved: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The options a save means, and the names it lacks: each missing one (the save is older than
+    the option) is its ``legacy_value``. Values are not converted: a save holds what ``to_json``
+    wrote, and ``Game.load`` compares them with the game's own."""
+    missing = [o.name for o in declared if o.name not in saved]
+    return {o.name: saved.get(o.name, o.legacy_value) for o in declared}, missing

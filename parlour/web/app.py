@@ -30,7 +30,7 @@ from parlour.engine import InvalidSave
 from parlour.players import player_kinds
 from parlour.web import frames
 from parlour.web.store import Store
-from parlour.web.tables import Connection, SeatSpec, Table, TableError, Tables, record_info
+from parlour.web.tables import Connection, SeatSpec, Table, TableError, Tables, played_options, record_info
 
 STATIC = Path(str(resources.files("parlour.web").joinpath("static")))
 
@@ -276,7 +276,10 @@ def create_app(
                 live.info()
                 if live is not None
                 else record_info(
-                    record, cls.title, parlour.make(record.game, **record.options).pack, len(record.seats)
+                    record,
+                    cls.title,
+                    parlour.make(record.game, **played_options(record.game, record.options)).pack,
+                    len(record.seats),
                 )
             )
             if not info["public"]:

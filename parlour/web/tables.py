@@ -175,6 +175,15 @@ _GAMES: dict[tuple[str, str], Game[Any]] = {}
 """Games a pool worker has made, by name and options (a worker process makes each once)."""
 
 
+def played_options(name: str, stored: dict[str, Any]) -> dict[str, Any]:
+    """The options a stored table was played by: one that an older parlour did not store means its
+    legacy value, as in a save (``Game.options_as_saved``), so an upgrade never changes a table's rules."""
+    try:
+        return parlour.game_class(name).options_as_saved(stored)
+    except ValueError:  # no such game, or an option it lacks: make_game says which
+        return stored
+
+
 def _choose(name: str, options: dict[str, Any], kind: str, seed: int, state_view: Any) -> str:
     """A computer player's choice, made in the pool (a thread off the event loop) from the seat's
     view alone. The player is made fresh from its seed, so a restarted server makes the same
@@ -400,7 +409,7 @@ class Tables:
         if record is None:
             return None
         moves = await self.db(self.store.moves, table_id)
-        game = self.make_game(record.game, record.options)
+        game = self.make_game(record.game, played_options(record.game, record.options))
         draws = [d for m in moves for d in m.draws]
         actions = [(m.seat, m.action) for m in moves if m.action is not None]
         loop = asyncio.get_running_loop()

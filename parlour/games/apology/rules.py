@@ -1218,7 +1218,13 @@ class ApologyState(State):
     # --- what every reachable state satisfies (ruling AP-17) ---------------------------------
 
     def check_invariants(self) -> None:
-        """Refuse any state no play reaches: the pack, the bidding, the sizes, the tricks, the debts."""
+        """Refuse any state no play reaches: the pack, the bidding, the sizes, the tricks, the debts,
+        and every fact the save holds twice (a field and the log) told two ways."""
+        self._check_position()
+        self._check_log()
+
+    def _check_position(self) -> None:
+        """The fields among themselves (ruling AP-17)."""
         super().check_invariants()
         deals = int(self.game.options["deals"])
         for name, seat in (("dealer", self.dealer), ("leader", self.leader)):
@@ -1281,6 +1287,113 @@ class ApologyState(State):
         if len(self.buried) != BURIAL:
             raise InvalidState(f"buried: the taker buries exactly {BURIAL} cards before the play")
         self._check_play(first, taker)
+
+    def _check_log(self) -> None:
+        """The log tells what the fields hold: the deals dealt and by whom, the match's end, and in
+        the deal in progress (from its ``deal`` event) the bids, the kitty taken, each seat's cards
+        dealt (its private ``hand``) less those buried and played, the burial, the tricks and the trick
+        on the table, and the escapes, payments and forfeits that make the won piles, kept cards and
+        debts."""
+        log = self.log
+        start, deals, ends = -1, 0, []
+        for i, e in enumerate(log):
+            if e.to is None and e.kind == "deal":
+                start, deals = i, deals + 1
+            elif e.to is None and e.kind == "match_end":
+                ends.append(e.data)
+        over = self.phase is Phase.OVER
+        if deals != self.deal_no + (not over) or start < 0:
+            raise InvalidState(f"deal_no: {self.deal_no}, but the log deals {deals} deals")
+        deal = log[start].data
+        if deal.get("hand_number") != deals or deal.get("dealer") != self.dealer:
+            raise InvalidState(
+                f"dealer: seat {self.dealer} deals deal {deals}, but the log says {echo(dict(deal))}"
+            )
+        if len(ends) != int(over) or (ends and ends[0].get("scores") != self.scores):
+            raise InvalidState(
+                f"points: {self.points}, but the log ends the match {echo([dict(e) for e in ends])}"
+            )
+        hands: list[list[str]] = [[] for _ in range(PLAYERS)]
+        bids: list[str | None] = [None] * PLAYERS
+        taker: int | None = None
+        buried: list[str] = []
+        trick: list[tuple[int, str]] = []
+        tricks: list[tuple[int, list[str]]] = []
+        won: list[list[str]] = [[] for _ in range(PLAYERS)]
+        kept: list[str] = []
+        debts: list[Debt] = []
+        for i in range(start + 1, len(log)):
+            e = log[i]
+            kind, data, to = e.kind, e.data, e.to
+            if kind == "hand" and to is not None and to >= 0:
+                cards = data.get("cards")
+                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                    raise InvalidState(f"log.{i}.data.cards: the cards dealt to seat {to}")
+                hands[to] = list(cards)
+                continue
+            if to is not None and kind != "bury":
+                continue
+            seat, card = _seat(data.get("seat")), data.get("card")
+            if kind == "bid" and seat is not None:
+                bids[seat] = "bid" if data.get("bid") is True else "pass"
+            elif kind == "take" and seat is not None:
+                taker = seat
+                hands[seat] = sort_cards(hands[seat] + list(KITTY))
+            elif kind in ("bury", "play", "pay", "escape", "forfeit"):
+                who = taker if kind == "bury" else seat
+                to_seat = _seat(data.get("to"))
+                if not isinstance(card, str) or (who is None and kind != "forfeit"):
+                    raise InvalidState(f"log.{i}.data: a {kind} names its seat and card")
+                if kind in ("bury", "play"):
+                    assert who is not None
+                    if card not in hands[who]:
+                        raise InvalidState(f"log.{i}.data: seat {who} does not hold {card} to {kind}")
+                    hands[who].remove(card)
+                    if kind == "bury":
+                        buried.append(card)
+                    else:
+                        trick.append((who, card))
+                elif to_seat is None:
+                    raise InvalidState(f"log.{i}.data.to: the seat that wins the card")
+                elif kind == "escape" and card in won[to_seat]:
+                    pile = won[to_seat]
+                    del pile[len(pile) - 1 - pile[::-1].index(card)]  # it was in the trick just won
+                    kept.append(card)
+                    debts.append(Debt(card, to_seat))
+                elif kind == "pay" and debts and who is not None and card in won[who]:
+                    debts.pop(0)
+                    won[who].remove(card)
+                    won[to_seat].append(card)
+                elif kind == "forfeit" and Debt(card, to_seat) in debts:
+                    debts.remove(Debt(card, to_seat))
+                    if data.get("rule") == "forfeit" and card in kept:
+                        kept.remove(card)
+                        won[to_seat].append(card)
+                else:
+                    raise InvalidState(f"log.{i}.data: {kind} {card} is not what the deal allows")
+            elif kind == "trick":
+                winner, cards = _seat(data.get("winner")), [c for _, c in trick]
+                if winner is None or data.get("cards") != cards:
+                    raise InvalidState(
+                        f"log.{i}.data.cards: {echo(data.get('cards'))}, but the log plays {echo(cards)} to "
+                        f"trick {len(tricks) + 1}"
+                    )
+                tricks.append((winner, cards))
+                won[winner].extend(cards)
+                trick = []
+        played = [(t.winner, [c for _, c in t.plays]) for t in self.tricks]
+        for name, value, logged in (
+            ("bids", self.bids, bids),
+            ("buried", self.buried, buried),
+            ("tricks", played, tricks),
+            ("trick", self.trick, trick),
+            ("won", self.won, won),
+            ("kept", self.kept, kept),
+            ("debts", self.debts, debts),
+            ("hands", self.hands, hands),
+        ):
+            if value != logged:
+                raise InvalidState(f"{name}: {echo(value)}, but the log of deal {deals} gives {echo(logged)}")
 
     def _check_bids(self, first: int) -> None:
         """Passes from the dealer's left up to the taker's bid (or four passes), nobody asked after."""
@@ -1447,6 +1560,11 @@ def _note(plays: Sequence[tuple[int, str]], played: list[list[str]], voids: list
 
 def pretty(card: str) -> str:
     return EXTENDED_65.pretty(card)
+
+
+def _seat(value: object) -> int | None:
+    """``value`` if it is a seat (a logged event's data may be anything in a tampered save)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS else None
 
 
 def _distinct(cards: Sequence[str]) -> list[str]:

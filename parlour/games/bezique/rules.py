@@ -1582,6 +1582,75 @@ class BeziqueState(State):
         self._check_knowledge()
         self._check_table()
         self._check_tricks_and_scores()
+        self._check_log()
+
+    def _check_log(self) -> None:
+        """What the log tells twice: the hands ended (each ``hand_end`` after its own deal), the match's
+        end, and in the hand in progress the tricks played (each a lead and a reply naming the
+        winner), the last trick, the card led now, and the won piles (ending with those tricks' cards
+        and the leftover cards, after any an explicit first deal gave)."""
+        ends, deal_at, deal_hand, match_ends = 0, -1, None, []
+        for i, e in enumerate(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "deal":
+                deal_at, deal_hand = i, e.data.get("hand")
+            elif e.kind == "hand_end":
+                ends += 1
+                if e.data.get("hand") != deal_hand or deal_hand != ends:
+                    raise InvalidState(
+                        f"log.{i}.data.hand: {echo(e.data.get('hand'))}, but hand {deal_hand} was dealt and "
+                        f"{ends} hands end here"
+                    )
+            elif e.kind == "match_end":
+                match_ends.append(e.data)
+        over = self.phase is Phase.OVER
+        if ends != self.hand_number - (not over):
+            raise InvalidState(f"hand_number: {self.hand_number}, but the log ends {ends} hands")
+        if len(match_ends) != int(over) or (match_ends and match_ends[0].get("scores") != self.totals):
+            raise InvalidState(
+                f"totals: {self.totals}, but the log ends the match {echo([dict(m) for m in match_ends])}"
+            )
+        lead: tuple[int, str] | None = None
+        last: list[tuple[int, str]] = []
+        done = 0
+        logged: list[list[str]] = [[], []]
+        for i in range(deal_at + 1, len(self.log)):
+            e = self.log[i]
+            if e.to is not None or e.kind not in ("play", "leftover"):
+                continue
+            seat, data = e.data.get("seat"), e.data
+            if seat not in SEATS or isinstance(seat, bool):
+                raise InvalidState(f"log.{i}.data.seat: a seat, 0 or 1")
+            if e.kind == "leftover":
+                cards = data.get("cards")
+                logged[seat] += cards if isinstance(cards, list) else [cards]
+                continue
+            card, winner = data.get("card"), data.get("winner")
+            if not isinstance(card, str):
+                raise InvalidState(f"log.{i}.data.card: the card played")
+            if winner is None:
+                lead = (seat, card)
+                continue
+            if lead is None or winner not in SEATS or isinstance(winner, bool):
+                raise InvalidState(f"log.{i}.data: a reply names the trick's winner, after a lead")
+            last = [lead, (seat, card)]
+            logged[winner] += [lead[1], card]
+            lead, done = None, done + 1
+        trick = [lead] if lead is not None else []
+        if self.trick != trick:
+            raise InvalidState(f"trick: {echo(self.trick)}, but the log leads {echo(trick)}")
+        if self.last_trick != last:
+            raise InvalidState(f"last_trick: {echo(self.last_trick)}, but the log's is {echo(last)}")
+        before = [len(self.won[s]) - len(logged[s]) for s in SEATS]
+        for s in SEATS:
+            if before[s] < 0 or self.won[s][before[s] :] != logged[s]:
+                raise InvalidState(f"won.{s}: not the cards the log shows seat {s} winning this hand")
+        dealt_won = before[0] + before[1]  # only an explicit first deal gives won cards
+        if 2 * (self.tricks_played - done) != dealt_won or (dealt_won > 0 and self.hand_number > 1):
+            raise InvalidState(
+                f"tricks_played: {self.tricks_played}, but the log plays {done} in hand {self.hand_number}"
+            )
 
     def _check_cards(self) -> None:
         """Every code a card of the pack, and the pack whole: each card once where it lies."""
@@ -1995,10 +2064,11 @@ class Bezique(Game[BeziqueState]):
         Option(
             "seven_counts_as_meld", False, "exchanging or declaring the seven uses up the trick's declaration"
         ),
-        Option(
+        Option(  # ruling BZ-5; a save older than the option was played without the 10 (legacy)
             "played_seven_scores",
             True,
             "a seven of trumps played while the talon lasts scores 10 (unless it scored when declared)",
+            legacy=False,
         ),
         Option(
             "table_laws",

@@ -26,7 +26,7 @@ from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
-from parlour.engine.game import Outcome
+from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
 from parlour.engine.views import (
     Play,
@@ -115,6 +115,11 @@ def suit_of(card: str) -> str | None:
 
 def is_bishop(card: str) -> bool:
     return card != KNIGHT and card[0] == BISHOP
+
+
+BISHOP_CARDS = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
+_FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
+"""The kinds of logged event that ``BishopsWhistState._check_log`` reads over the whole match."""
 
 
 def card_value(card: str) -> int:
@@ -1318,6 +1323,10 @@ class BishopsWhistState(State):
 
     # --- what no legal play can break ----------------------------------------------------------
 
+    stub_log = False
+    """True for a determinized world: its log holds only the score so far (all a view shows), so the
+    fields are not checked against it."""
+
     def check_invariants(self) -> None:
         """Refuse (``InvalidState``) a state no legal play reaches; linear in the state's size."""
         self._check_table()
@@ -1328,6 +1337,8 @@ class BishopsWhistState(State):
         self._check_history()
         self._check_scores()
         super().check_invariants()
+        if not self.stub_log:
+            self._check_log()
 
     def _check_table(self) -> None:
         if sorted(self.order) != [0, 1, 2, 3]:
@@ -1571,6 +1582,240 @@ class BishopsWhistState(State):
             if not low * hands <= self.match[side] <= high * hands:
                 raise InvalidState(f"match.{side}: {self.match[side]} points cannot be made in {hands} hands")
 
+    def _check_log(self) -> None:
+        """Every fact held twice, in a field and in the log, told the same way: the hands dealt and
+        scored (hand_end's hand, points, tricks, bishops and running match), the table cut, the match's
+        end, and the hand in progress (``_check_hand_log``). Run after the base, which checks the
+        score events' shape, their sum against ``match`` and each hand_end's against its hand's."""
+        team_of, log = self.team_of, self.log
+        run = [0, 0, 0, 0]  # each seat's points so far
+        at_end = run[:]  # ... at the last hand_end
+        ends, turn_ups, up_at = 0, 0, -1
+        last_end: Mapping[str, Any] | None = None
+        last_up: Mapping[str, Any] | None = None  # the last hand's turn_up, and the first's
+        first_up: Mapping[str, Any] | None = None
+        tables: list[Mapping[str, Any]] = []
+        match_ends: list[Mapping[str, Any]] = []
+        taken, bishops = [0, 0], [0, 0]  # tricks and bishops each side took in the hand
+        for i, e in enumerate(log):
+            kind = e.kind
+            if kind not in _FACTS or e.to is not None:
+                continue  # most of the log: the record, plays, private hands
+            data = e.data
+            if kind == "score":
+                run[data["seat"]] += data["points"]
+            elif kind == "turn_up":
+                turn_ups, last_up, up_at = turn_ups + 1, data, i
+                if first_up is None:
+                    first_up = data
+                taken, bishops = [0, 0], [0, 0]
+            elif kind == "trick":
+                winner, cards = _as_seat(data.get("winner")), data.get("cards")
+                if winner is None or type(cards) is not list or len(cards) != SEATS:
+                    raise InvalidState(f"log.{i}.data: a trick is four seats' cards and its winner")
+                side = team_of[winner]
+                taken[side] += 1
+                for entry in cards:
+                    if type(entry) is not list or len(entry) != 2:
+                        raise InvalidState(f"log.{i}.data.cards: each a seat and its card")
+                    if entry[1] in BISHOP_CARDS:
+                        bishops[side] += 1
+            elif kind == "hand_end":
+                hand = last_up.get("hand") if last_up is not None else None
+                match = [run[team_of.index(0)], run[team_of.index(1)]]
+                for key, value in (("hand", hand), ("tricks", taken), ("bishops", bishops), ("match", match)):
+                    if data.get(key) != value:
+                        raise InvalidState(
+                            f"log.{i}.data.{key}: {echo(data.get(key))}, but the log before it gives {value}"
+                        )
+                ends, last_end, at_end = ends + 1, data, run[:]
+            elif kind == "table":
+                tables.append(data)
+            elif kind == "match_end":
+                match_ends.append(data)
+        if tables:
+            cut = tables[-1]
+            teams = [list(t) for t in self.teams]
+            if len(tables) > 1 or cut.get("order") != self.order or cut.get("teams") != teams:
+                raise InvalidState(
+                    f"order: {self.order}, teams {self.teams}, but the log cut {echo(dict(cut))}"
+                )
+            if first_up is None or first_up.get("dealer") != cut.get("dealer"):
+                raise InvalidState("dealer: the first hand is dealt by the lowest cut, as the log shows")
+        elif self.order != [0, 1, 2, 3] or team_of != [0, 1, 0, 1]:
+            raise InvalidState(
+                "order: no cut for partners is logged (an explicit deal): seats 0 and 2 play 1 and 3"
+            )
+        if last_up is None or turn_ups != self.hand_number or last_up.get("hand") != self.hand_number:
+            raise InvalidState(
+                f"hand_number: {self.hand_number}, but the log turns up trumps for {turn_ups} hands"
+            )
+        for name, value in (("dealer", self.dealer), ("turn_up", self.turn_up)):
+            logged = last_up.get("card" if name == "turn_up" else name)
+            if logged != value:
+                raise InvalidState(
+                    f"{name}: {value}, but the log's turn-up of hand {self.hand_number} says {echo(logged)}"
+                )
+        if ends != self.hands_played:
+            raise InvalidState(f"hands_played: {self.hands_played}, but the log ends {ends} hands")
+        if self.phase == PHASE_OVER:
+            points = last_end.get("points") if last_end is not None else None
+            if run != at_end:
+                raise InvalidState("match: nothing is scored after the last hand of a finished match")
+        else:
+            points = [run[s] - at_end[s] for s in range(SEATS)]
+        if points != [self.hand_points[team_of[s]] for s in range(SEATS)]:
+            raise InvalidState(
+                f"hand_points: {self.hand_points}, but the log's score events of hand "
+                f"{self.hand_number} give {echo(points)} (per seat)"
+            )
+        if len(match_ends) != int(self.finished) or (
+            match_ends
+            and (
+                match_ends[0].get("winner_side") != self.winner_side
+                or match_ends[0].get("scores") != self.match
+            )
+        ):
+            raise InvalidState(
+                f"winner_side: the match {'ended' if self.finished else 'goes on'} with side "
+                f"{self.winner_side} at {self.match}, but the log ends it "
+                f"{echo([dict(m) for m in match_ends])}"
+            )
+        self._check_hand_log(up_at)
+
+    def _check_hand_log(self, start: int) -> None:
+        """The hand in progress, from its turn-up in the log: its trumps named, each seat's cards dealt
+        (private events) less those played, the tricks gathered, the cards on the table (corrections
+        taken back), the revokes made, the cards exposed and withdrawn, the claims answered."""
+        dealt: dict[int, list[str]] = {}
+        trumps: list[Any] = []
+        held: list[list[str]] | None = None
+        trick: list[list[Any]] = []
+        tricks: list[Any] = []
+        revokes: list[list[int]] = []
+        exposed: list[list[Any]] = []
+        withdrawn: list[list[Any]] = []
+        exposed_now: list[int] = []
+        answers, revoked_sides = 0, list[int]()
+        table_laws, team_of = self.game.table_laws, self.team_of
+        for i in range(start + 1, len(self.log)):
+            e = self.log[i]
+            kind, data = e.kind, e.data
+            if e.to is not None:
+                if kind == "hand" and e.to != RECORD:
+                    cards = data.get("cards")
+                    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                        raise InvalidState(f"log.{i}.data.cards: the cards dealt to seat {e.to}")
+                    dealt[e.to] = cards
+                    if len(dealt) == SEATS:
+                        held = [list(dealt[s]) for s in range(SEATS)]
+                continue
+            if kind in ("play", "expose", "correct", "withdraw"):
+                seat, card = _as_seat(data.get("seat")), data.get("card")
+                if seat is None or not isinstance(card, str):
+                    raise InvalidState(f"log.{i}.data: a {kind} names a seat and a card")
+                hand = held[seat] if held is not None else None
+                if hand is not None and kind in ("play", "expose") and card not in hand:
+                    raise InvalidState(
+                        f"log.{i}.data: seat {seat} cannot {kind} {card}, a card it does not hold"
+                    )
+                if kind == "play":
+                    as_ten = False
+                    if hand is not None:
+                        lead = trick[0][1] if trick else None
+                        if table_laws and card not in lawful_cards(hand, lead):
+                            revokes.append([seat, len(tricks) + 1])
+                        if (
+                            card == KNIGHT
+                            and lead is not None
+                            and knight_may_rank_ten(lead, len(trick), self.trump)
+                        ):
+                            as_ten = self.game.void_ten or any(c[-1] == lead[-1] for c in hand)
+                        hand.remove(card)
+                    for shown in (exposed, withdrawn):
+                        if [seat, card] in shown:
+                            shown.remove([seat, card])
+                            break
+                    trick.append([seat, card, as_ten])
+                elif kind == "expose":
+                    exposed.append([seat, card])
+                    exposed_now.append(seat)
+                elif kind == "correct":
+                    at = next((k for k, entry in enumerate(trick) if entry[0] == seat), None)
+                    if at is None or trick[at][1] != card:
+                        raise InvalidState(
+                            f"log.{i}.data: seat {seat} takes back {card}, which it did not play"
+                        )
+                    number = len(tricks) + 1
+                    for s, _c, _ in trick[at:]:
+                        if [s, number] in revokes:
+                            revokes.remove([s, number])
+                    del trick[at:]
+                    exposed.append([seat, card])
+                    if held is not None:
+                        held[seat].append(card)
+                elif kind == "withdraw":
+                    withdrawn.append([seat, card])
+                    if held is not None:
+                        held[seat].append(card)
+                continue
+            if kind == "trick":
+                tricks.append({k: data.get(k) for k in ("number", "leader", "cards", "winner")})
+                if [[s, c] for s, c, _ in trick] != data.get("cards"):
+                    raise InvalidState(
+                        f"log.{i}.data.cards: not the cards the log plays to trick {len(tricks)}"
+                    )
+                trick, exposed_now = [], []
+            elif kind == "trump":
+                trumps.append(data)
+            elif kind in ("claim", "no_claim"):
+                answers += 1
+            elif kind == "revokes_found":
+                by = _as_seat(data.get("by"))
+                if by is None:
+                    raise InvalidState(f"log.{i}.data.by: the seat that claimed")
+                side = team_of[by]
+                found = [r for r in revokes if team_of[r[0]] != side]
+                if data.get("revokes") != found:
+                    raise InvalidState(f"log.{i}.data.revokes: the revokes made are {found}")
+                if found and 1 - side not in revoked_sides:
+                    revoked_sides.append(1 - side)
+        if trumps and (len(trumps) > 1 or trumps[0].get("suit") != self.trump):
+            raise InvalidState(
+                f"trump: {self.trump}, but the log names {echo([t.get('suit') for t in trumps])}"
+            )
+        checks: tuple[tuple[str, object, object], ...] = (
+            ("tricks", self.tricks, tricks),
+            (
+                "trick",
+                self.trick if held is not None else [e[:2] for e in self.trick],
+                trick if held is not None else [e[:2] for e in trick],
+            ),
+            ("revokes", self.revokes, revokes),
+            ("exposed", self.exposed, exposed),
+            ("withdrawn", self.withdrawn, withdrawn),
+            ("exposed_now", self.exposed_now, exposed_now),
+            ("revoked_sides", self.revoked_sides, revoked_sides),
+        )
+        for name, field_value, logged in checks:
+            if field_value != logged:
+                raise InvalidState(
+                    f"{name}: {echo(field_value)}, but the log of hand {self.hand_number} gives "
+                    f"{echo(logged)}"
+                )
+        if self.phase != PHASE_TRUMP and held is None:
+            raise InvalidState(f"hands: the log deals no hands in hand {self.hand_number}")
+        if held is not None:
+            for s in range(SEATS):
+                if Counter(held[s]) != Counter(self.hands[s]):
+                    raise InvalidState(
+                        f"hands.{s}: not the cards the log deals seat {s}, less those it played"
+                    )
+        elif any(self.hands) and not self._preset:
+            raise InvalidState("hands: cards held while the log deals none")
+        if self.phase == PHASE_CLAIM and len(self.claimants) + answers != 2:
+            raise InvalidState(f"claimants: {self.claimants}, but the log has {answers} of the two answers")
+
     def _check_result(self) -> None:
         decided, side = self._result()
         if not decided:
@@ -1579,6 +1824,11 @@ class BishopsWhistState(State):
             side = self._result_at_limit()
         if self.winner_side != side:
             raise InvalidState(f"winner_side: the scores {self.match} give {side}, not {self.winner_side}")
+
+
+def _as_seat(value: object) -> int | None:
+    """``value`` if it is a seat (a logged event's data may be anything in a tampered save)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS else None
 
 
 def _sheet_of(log: Sequence[Event], team_of: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -1766,6 +2016,7 @@ class BishopsWhist(Game[BishopsWhistState]):
             raise ValueError("a spectator's view has no hand to start from")
         extra: BishopsWhistExtra = view.extra
         state = BishopsWhistState(self, rng.randrange(2**62))
+        state.stub_log = True
         state.order = list(extra.order)
         state.team_of = [0] * SEATS
         for side, members in enumerate(view.teams):

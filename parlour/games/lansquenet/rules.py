@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Annotated, Any, Final, Literal, cast
+from typing import Annotated, Any, ClassVar, Final, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -417,6 +417,8 @@ class Lansquenet(Game["LansquenetState"]):
         ),
     )
     hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
+    scores_outside_hands: ClassVar[frozenset[str]] = frozenset({"stake"})
+    """The chips each player sits down with are scored before the first deal, in no deal's points."""
     action_specs = (
         ActionSpec("bank", ("amount",), "put up a bank of N chips"),
         ActionSpec("bet", ("amount",), "bet N chips (against the bank, or on Hoyle's card just laid out)"),
@@ -1685,6 +1687,69 @@ class LansquenetState(State):
             self._check_hoyle()
         else:
             self._check_classic()
+        self._check_log()
+
+    def _check_log(self) -> None:
+        """What the log tells twice: the deals played (a ``hand_end`` each, numbered), the last deal's
+        record (its chips won and lost, its result, and in the classic game its cards), the banks each
+        seat started, and the session's end."""
+        n = self.num_players
+        ends: list[Mapping[str, Any]] = []
+        started = [0] * n
+        cards: dict[str, Any] = {}  # the classic deal's cards, since the last deal ended
+        last_cards: dict[str, Any] = {}
+        over = 0
+        for i, e in enumerate(self.log):
+            if e.to is not None:
+                continue
+            kind, data = e.kind, e.data
+            if kind == "hand_end":
+                ends.append(data)
+                if data.get("deal") != len(ends):
+                    raise InvalidState(f"log.{i}.data.deal: the deals end in turn, this one is {len(ends)}")
+                last_cards, cards = cards, {}
+            elif kind == "banker":
+                seat = data.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                    raise InvalidState(f"log.{i}.data.seat: the seat that takes the bank")
+                started[seat] += 1
+            elif kind in ("bank_card", "players_card"):
+                cards[kind] = data.get("card")
+            elif kind == "turn":
+                cards.setdefault("pile", []).append(data.get("card"))
+            elif kind == "session_over":
+                over += 1
+        if len(ends) != self.deals_played:
+            raise InvalidState(
+                f"public.deals_played: {self.deals_played}, but the log ends {len(ends)} deals"
+            )
+        if self.banks_started != started:
+            raise InvalidState(
+                f"public.banks_started: {self.banks_started}, but the log's bankers start {started}"
+            )
+        if over != int(self.phase == Phase.OVER):
+            raise InvalidState(f"public.phase: {self.phase}, but the log ends the session {over} times")
+        last = self.last_deal
+        if (last is None) != (not ends):
+            raise InvalidState(f"public.last_deal: the log ends {len(ends)} deals")
+        if last is None:
+            return
+        end = ends[-1]
+        said = {
+            "points": end.get("points"),
+            "result": NO_BETS if end.get("void") else last.result,
+            "same_rank": end.get("same_rank", last.same_rank),
+        }
+        if "bank_wins" in end:
+            said["result"] = BANK_WINS if end.get("bank_wins") else BANK_LOSES
+        if last.classic:
+            said |= {k: last_cards.get(k) for k in ("bank_card", "players_card")}
+            said["pile"] = last_cards.get("pile", [])
+        for key, value in said.items():
+            if getattr(last, key) != value:
+                raise InvalidState(
+                    f"public.last_deal.{key}: {echo(getattr(last, key))}, but the log says {echo(value)}"
+                )
 
     def _check_sizes(self) -> None:
         n = self.num_players

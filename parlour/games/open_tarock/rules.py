@@ -704,6 +704,68 @@ class OpenTarockState(State):
             sums = [sums[0] + points[0], sums[1] + points[1]]
         if any(abs(a - b) > 1e-6 for a, b in zip(sums, self.totals, strict=True)):
             raise InvalidState(f"totals: {echo(self.totals)} are not the sum of the hands' points")
+        self._check_log()
+
+    def _check_log(self) -> None:
+        """What the log tells twice: the hands dealt (a ``deal`` event a seat) and each one's points
+        (its ``hand_end``), the match's end, and in the hand in progress the cards dealt to each seat
+        less those it played, the tricks taken and the card led."""
+        deals, ends, dealt_at, match_ends = 0, [], -1, []
+        for i, e in enumerate(self.log):
+            if e.to is not None:
+                continue
+            if e.kind == "deal":
+                deals += 1
+                if e.data.get("seat") == 0:
+                    dealt_at = i
+            elif e.kind == "hand_end":
+                ends.append(e.data.get("points"))
+                if e.data.get("hand") != len(ends):
+                    raise InvalidState(f"log.{i}.data.hand: the hands end in turn, this one is {len(ends)}")
+            elif e.kind == "match_end":
+                match_ends.append(e.data)
+        if deals != 2 * self.hand_number:
+            raise InvalidState(f"hand_number: {self.hand_number}, but the log deals {deals // 2} hands")
+        if ends != self.hand_points:
+            raise InvalidState(f"hand_points: {echo(self.hand_points)}, but the log's hands end {echo(ends)}")
+        over = self.turn is None
+        if len(match_ends) != int(over) or (match_ends and match_ends[0].get("scores") != self.totals):
+            raise InvalidState(
+                f"totals: {echo(self.totals)}, but the log ends the match "
+                f"{echo([dict(m) for m in match_ends])}"
+            )
+        sizes = [0, 0]
+        trick: list[tuple[Any, Any]] = []  # as logged: compared with the fields, nothing more
+        tricks: list[tuple[Any, list[Any]]] = []
+        for i in range(dealt_at, len(self.log)):
+            e = self.log[i]
+            seat: Any = e.data.get("seat")
+            if e.to is not None or (e.kind in ("deal", "play") and seat not in (0, 1)):
+                continue
+            if e.kind == "deal":
+                stacks = e.data.get("stacks")
+                sizes[seat] = (
+                    sum(stacks) if isinstance(stacks, list) and all(type(n) is int for n in stacks) else -1
+                )
+            elif e.kind == "play":
+                trick.append((seat, e.data.get("card")))
+                sizes[seat] -= 1
+            elif e.kind == "trick":
+                tricks.append((e.data.get("winner"), [c for _, c in trick]))
+                if e.data.get("cards") != tricks[-1][1]:
+                    raise InvalidState(f"log.{i}.data.cards: not the cards the log plays to that trick")
+                trick = []
+        if [(t.winner, [c for _, c in t.cards]) for t in self.tricks] != tricks:
+            raise InvalidState(
+                f"tricks: not the {len(tricks)} tricks the log takes in hand {self.hand_number}"
+            )
+        if self.trick != trick:
+            raise InvalidState(f"trick: {echo(self.trick)}, but the log leads {echo(trick)}")
+        for seat in (0, 1):
+            if sum(len(st) for st in self.stacks[seat]) != sizes[seat]:
+                raise InvalidState(
+                    f"stacks.{seat}: not the cards the log deals seat {seat}, less those played"
+                )
 
 
 class OpenTarock(Game[OpenTarockState]):

@@ -23,7 +23,7 @@ from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, 
 from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
-from parlour.engine.game import Outcome
+from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
 from parlour.engine.views import (
     ScoreRow,
@@ -938,6 +938,122 @@ class RoquetState(State):
         if self.known[0] and self.known[1]:
             raise InvalidState("known: only one card, the turn-up, is ever known")
         self._check_scores()
+        self._check_hand_log()
+
+    def _check_hand_log(self) -> None:
+        """What the log tells twice about the match and the hand in progress: each hand_end's hand
+        and running scores, the match's end, and since the last deal the cards each seat was dealt
+        and drew less those it played and laid down, the livret, the tricks and the card led, the
+        combinations laid down (and this trick's), the turn-up known in a hand, the voids shown."""
+        log = self.log
+        run, ends, start, match_ends = [0, 0], 0, -1, []
+        for i, e in enumerate(log):
+            if e.to is not None:
+                continue
+            if e.kind == "score":
+                run[e.data["seat"]] += e.data["points"]
+            elif e.kind == "deal":
+                start = i
+            elif e.kind == "hand_end":
+                ends += 1
+                for key, want in (("hand", ends), ("scores", run)):
+                    if e.data.get(key) != want:
+                        raise InvalidState(
+                            f"log.{i}.data.{key}: {echo(e.data.get(key))}, but the log before it gives {want}"
+                        )
+            elif e.kind == "match_end":
+                match_ends.append(e.data)
+        over = self.phase == "over"
+        if len(match_ends) != int(over) or (match_ends and match_ends[0].get("scores") != self.match_scores):
+            raise InvalidState(
+                f"match_scores: {self.match_scores}, but the log ends the match "
+                f"{echo([dict(m) for m in match_ends])}"
+            )
+        deal = log[start].data
+        livret = list(deal.get("livret", ()))
+        held: list[list[Any]] = [[], []]
+        known: list[list[Any]] = [[], []]
+        voids: list[list[str]] = [[], []]
+        melds: list[list[tuple[list[Any], Any, Any]]] = [[], []]
+        trick: list[tuple[Any, Any]] = []
+        tricks: list[tuple[Any, list[Any]]] = []
+        made, taken = 0, False
+        for i in range(start + 1, len(log)):
+            e = log[i]
+            data, kind = e.data, e.kind
+            seat: Any = data.get("seat")
+            if e.to == RECORD or seat not in (0, 1) or isinstance(seat, bool):
+                if kind == "trick" and e.to is None:
+                    if data.get("cards") != [{"seat": s, "card": c} for s, c in trick]:
+                        raise InvalidState(f"log.{i}.data.cards: not the cards the log plays to that trick")
+                    tricks.append((data.get("winner"), [c for _, c in trick]))
+                    trick, made, taken = [], 0, False
+                elif kind == "livret" and e.to is None:
+                    livret.append(data.get("card"))
+                continue
+            cards: Any = data.get("cards")
+            if kind in ("hand", "draw") and e.to == seat:
+                if not isinstance(cards, list):
+                    raise InvalidState(f"log.{i}.data.cards: the cards seat {seat} is dealt or draws")
+                held[seat] += cards
+                if kind == "draw" and cards:
+                    voids[seat] = []
+            elif kind == "draw_turn_up" and e.to is None:
+                card = data.get("card")
+                held[seat].append(card)
+                known[seat].append(card)
+                voids[seat] = []
+            elif kind == "play" and e.to is None:
+                card = data.get("card")
+                if trick and isinstance(card, str) and suit_of(card) != suit_of(trick[0][1]):
+                    led = suit_of(trick[0][1])
+                    if led not in voids[seat]:
+                        voids[seat] = sorted([*voids[seat], led], key=SUITS.index)
+                if card not in held[seat]:
+                    raise InvalidState(
+                        f"log.{i}.data.card: seat {seat} plays {echo(card)}, which it does not hold"
+                    )
+                held[seat].remove(card)
+                if card in known[seat]:
+                    known[seat].remove(card)
+                trick.append((seat, card))
+            elif kind == "meld" and e.to is None:
+                if not isinstance(cards, list):
+                    raise InvalidState(f"log.{i}.data.cards: the combination's cards")
+                from_table = [c for c in cards if c not in held[seat]]
+                for c in cards:
+                    if c in held[seat]:
+                        held[seat].remove(c)
+                        if c in known[seat]:
+                            known[seat].remove(c)
+                if from_table != ([data.get("taken")] if data.get("taken") is not None else []):
+                    raise InvalidState(
+                        f"log.{i}.data.taken: the one card taken from the table is {from_table}"
+                    )
+                if from_table and from_table[0] in livret:
+                    livret.remove(from_table[0])
+                melds[seat].append((list(cards), data.get("kind"), data.get("points")))
+                made, taken = made + 1, taken or bool(from_table)
+        laid = [[(list(m.cards), m.kind, m.points) for m in ms] for ms in self.melds]
+        for name, value, logged in (
+            ("tricks", [(t.winner, [c for _, c in t.cards]) for t in self.tricks], tricks),
+            ("trick", self.trick, trick),
+            ("melds", laid, melds),
+            ("melds_made", self.melds_made, made),
+            ("table_taken", self.table_taken, taken),
+            ("livret", self.livret, livret),
+            ("known", self.known, known),
+            ("voids", self.voids, voids),
+        ):
+            if value != logged:
+                raise InvalidState(
+                    f"{name}: {echo(value)}, but the log of hand {self.hand_number} gives {echo(logged)}"
+                )
+        for s in (0, 1):
+            if Counter(self.hands[s]) != Counter(held[s]):
+                raise InvalidState(
+                    f"hands.{s}: not the cards the log deals and draws seat {s}, less those gone"
+                )
 
     def _card_fields(self) -> list[tuple[str, list[str]]]:
         fields = [("hands.0", self.hands[0]), ("hands.1", self.hands[1]), ("livret", self.livret)]
