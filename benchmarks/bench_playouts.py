@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench_games import id_playout  # the same id playout as the table of every game
+
 import parlour
 
 Playout = Callable[[random.Random], int]
@@ -68,17 +70,7 @@ def bishops_whist_id_playout() -> Playout:
     """The same hand through the fixed action space: ``legal_action_ids`` / ``apply_id``, the end read
     from ``state.hand_number`` (no text chosen, no log read, no view built)."""
     game = parlour.make("bishops-whist")
-
-    def playout(rng: random.Random) -> int:
-        state = game.new(seed=rng.getrandbits(62))
-        hand, actions = state.hand_number, 0
-        while not state.is_over and state.hand_number == hand:
-            ids = state.legal_action_ids()
-            state.apply_id(ids[rng.randrange(len(ids))])
-            actions += 1
-        return actions
-
-    return playout
+    return lambda rng: id_playout(game, rng)
 
 
 def openspiel_playout(name: str) -> Playout | None:

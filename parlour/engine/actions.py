@@ -71,6 +71,15 @@ class Action:
         return amount
 
 
+def text_of(action: object) -> str:
+    """The text of an action given as text or as an ``Action``; anything else is ``MalformedAction``."""
+    if isinstance(action, Action):
+        return str(action)
+    if isinstance(action, str):
+        return action
+    raise MalformedAction(action, "an action is text, such as 'play 9H'")
+
+
 @dataclass(frozen=True, slots=True)
 class AmountRange:
     """The legal actions ``f"{verb} {n}"`` for every whole ``n`` from ``low`` to ``high``.

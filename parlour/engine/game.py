@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from parlour.cards import get_pack
 from parlour.engine.action_space import ActionSpace, AmountBlock, Block, product_texts
-from parlour.engine.actions import SUIT_LETTERS, Action, ActionSpec, AmountRange, Notation
+from parlour.engine.actions import SUIT_LETTERS, Action, ActionSpec, AmountRange, Notation, text_of
 from parlour.engine.copying import copied
 from parlour.engine.errors import (
     ForbiddenAction,
@@ -500,12 +500,7 @@ class State(ABC):
             if self.is_over:
                 raise ForbiddenAction(action, "the match is over")
             raise ForbiddenAction(action, f"it is not your turn: seat {self.current_player} is to move")
-        if isinstance(action, Action):
-            text = str(action)
-        elif isinstance(action, str):
-            text = action
-        else:
-            raise MalformedAction(action, "an action is text, such as 'play 9H'")
+        text = text_of(action)
         if self._legal_cache is None:
             self._legal_cache = self._compute_legal()
         if text in self._legal_cache:  # the common case: canonical text from legal_actions()
@@ -791,12 +786,7 @@ class Game(ABC, Generic[S]):
         """The id of ``action`` (text in any spelling the notation reads, or an ``Action``), or
         ``MalformedAction`` if it is no action of the game or has no id (an amount beyond the bounds)."""
         space = self.id_space
-        if isinstance(action, Action):
-            text = str(action)
-        elif isinstance(action, str):
-            text = action
-        else:
-            raise MalformedAction(action, "an action is text, such as 'play 9H'")
+        text = text_of(action)
         found = space.id_of(text)
         if found is not None:
             return found
