@@ -651,6 +651,12 @@ def test_buried_cards_are_not_raised_as_playable(browser: Browser, tmp_path: Pat
         with context(browser) as ctx:
             page, frames = open_seat(ctx, seat_link(server, table, 0))
             play_until([page], partial(in_play, page), seed=6, stop_after=12)
+            # Stopped after twelve actions, the seat may be waiting for the computer players: read the
+            # table once it is this seat's turn again (its frame then lists its actions).
+            deadline = time.monotonic() + 30
+            while not (my_turn(page) and frames.last_state()["actions"]):
+                assert time.monotonic() < deadline, f"never this seat's turn: {where([page])}"
+                page.wait_for_timeout(25)
             buried = page.locator(".my-zones .zone.kind-discards")
             assert buried.locator(".card").count() == 6, "the taker has buried six cards"
             playable = {a["cards"][0] for a in frames.last_state()["actions"] if len(a["cards"]) == 1}
