@@ -251,6 +251,16 @@ def option_matrix(game_name: str) -> list[tuple[dict[str, Any], bool]]:
     return out
 
 
+def random_moves(state: State, game: Game[Any], steps: int, seed: int = 5) -> None:
+    """Up to ``steps`` moves of seeded random players (fewer if the match ends), each for its seat."""
+    players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
+    for _ in range(steps):
+        seat = state.current_player
+        if seat is None:
+            return
+        state.apply(players[seat].choose(state.view(seat), game), seat=seat)
+
+
 def play_to_end(game: Game[Any], kinds: list[str], seed: int, max_actions: int = 200_000) -> State:
     """A whole match without checks (fast), which must end within ``max_actions``."""
     state: State = game.new(seed=seed)

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.engine import Game, InvalidOption, InvalidSave, Option, Rng, State, derive_seed
+from parlour.engine import Game, InvalidOption, InvalidSave, Option, Rng, State
 from parlour.engine.game import SAVE_VERSION
-from parlour.players import make_player
+from tests.conformance import random_moves
 
 GAMES = [info.name for info in parlour.list_games()]
 OPTIONS = [(name, o.name) for name in GAMES for o in parlour.game_class(name).option_specs]
@@ -32,15 +32,6 @@ def legacy_game(name: str) -> Game[Any]:
     return parlour.make(name, **{o.name: o.legacy_value for o in parlour.game_class(name).option_specs})
 
 
-def play(state: State, game: Game[Any], steps: int, seed: int) -> None:
-    players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
-    for _ in range(steps):
-        seat = state.current_player
-        if seat is None:
-            return
-        state.apply(players[seat].choose(state.view(seat), game), seat=seat)
-
-
 @cache
 def mid_match(name: str) -> str:
     """A save of a seeded match of the legacy game, 60 moves in (or halfway, if it ends sooner)."""
@@ -48,7 +39,7 @@ def mid_match(name: str) -> str:
     state = game.new(seed=4)
     saves: list[str] = [state.to_json()]
     while not state.is_over and len(saves) <= 60:
-        play(state, game, 1, seed=len(saves))
+        random_moves(state, game, 1, seed=len(saves))
         saves.append(state.to_json())
     text = saves[min(60, (len(saves) - 1) // 2)]
     assert not game.load(text).is_over
@@ -117,7 +108,7 @@ def test_a_bezique_save_older_than_played_seven_scores_was_played_without_the_te
     bezique = parlour.game_class("bezique")
     assert {o.name: o.legacy_value for o in bezique.option_specs}["played_seven_scores"] is False
     state = parlour.make("bezique").new(seed=4)
-    play(state, state.game, 30, seed=4)
+    random_moves(state, state.game, 30, seed=4)
     older = without(state.to_json(), "played_seven_scores")
     with pytest.raises(
         InvalidSave, match=r"older than the option played_seven_scores.*played_seven_scores=False"

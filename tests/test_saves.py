@@ -22,7 +22,7 @@ import parlour
 from parlour.cards import get_pack
 from parlour.engine import Game, InvalidSave, Rng, derive_seed
 from parlour.players import make_player
-from tests.conformance import check_play
+from tests.conformance import check_play, random_moves
 
 GAMES = [info.name for info in parlour.list_games()]
 
@@ -293,22 +293,13 @@ def test_a_live_match_saves_no_random_state() -> None:
             game.load(json.dumps({**data, "seed": 5}))
 
 
-def _play(state: Any, game: Game[Any], steps: int, seed: int = 5) -> None:
-    players = [make_player("random", game, derive_seed(seed, "p", i)) for i in range(game.num_players)]
-    for _ in range(steps):
-        seat = state.current_player
-        if seat is None:
-            return
-        state.apply(players[seat].choose(state.view(seat), game), seat=seat)
-
-
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("live", [False, True], ids=["seeded", "live"])
 def test_a_match_replays_from_its_record(name: str, live: bool) -> None:
     """The log records every action and every live draw (seen by no seat), and replays the match."""
     game = parlour.make(name)
     state = game.new(seed=None if live else 8)
-    _play(state, game, 150)
+    random_moves(state, game, 150)
     text = state.to_json()
     again = game.replay(text)
     assert again.to_json() == text
@@ -318,7 +309,7 @@ def test_a_match_replays_from_its_record(name: str, live: bool) -> None:
     if live:
         assert any(e.kind == "chance" for e in state.log), "a live deal is recorded"
         # Replayed, a live match goes on with fresh draws, recorded in turn.
-        _play(again, game, 400)
+        random_moves(again, game, 400)
         assert game.replay(again.to_json()).to_json() == again.to_json()
 
 
@@ -326,7 +317,7 @@ def test_a_match_replays_from_its_record(name: str, live: bool) -> None:
 def test_a_record_that_does_not_replay_is_refused(name: str) -> None:
     game = parlour.make(name)
     state = game.new()
-    _play(state, game, 40)
+    random_moves(state, game, 40)
     data = json.loads(state.to_json())
     actions = [i for i, e in enumerate(data["log"]) if e["kind"] == "action"]
     draws = [i for i, e in enumerate(data["log"]) if e["kind"] == "chance"]
