@@ -6,7 +6,8 @@ package and are named by kind in its manifest (``GameManifest.players``); ``rand
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from parlour.engine import Game, Rng, manifest
 from parlour.engine.manifest import PlayerFactory
@@ -19,13 +20,52 @@ class Player(Protocol):
     def choose(self, view: View[Any], game: Game[Any]) -> str: ...
 
 
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
+"""The levels a person chooses at the table and in the terminal. Every game names a player kind for
+each in its manifest's ``players`` (``easy``, ``normal``, ``strong``); ``strong`` also gives hints."""
+
+DEFAULT_LEVEL = "normal"
+
+MOVE_SECONDS = 1.0
+"""The most a computer player may think about one move at a table (a person is waiting). Simulations
+never pass a time limit: their players stop on a budget of playouts, so a seed fixes every figure."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the action the strong player would take for a seat, and why, in a player's words."""
+
+    action: str
+    reason: str
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """A player that can say why: ``advise`` chooses like ``choose`` and gives the reason in words
+    ("keeps the knight for the 13th trick"). Every game's ``strong`` player is one."""
+
+    def advise(self, view: View[Any], game: Game[Any]) -> Advice: ...
+
+
+@runtime_checkable
+class Timed(Protocol):
+    """A searching player that can also stop on the clock: at a table it searches until its playout
+    budget is spent or ``seconds`` have passed, whichever comes first (``None``: playouts only)."""
+
+    def limit_time(self, seconds: float | None) -> None: ...
+
+
 def player_kinds(game: str) -> list[str]:
-    """The kinds of computer player available for ``game``."""
+    """The kinds of computer player available for ``game`` (its levels among them)."""
     return sorted({"random", *manifest(game).players})
 
 
-def make_player(kind: str, game: Game[Any], seed: int = 0) -> Player:
-    """A computer player of ``kind`` for ``game``; its own choices are seeded by ``seed``."""
+def make_player(kind: str, game: Game[Any], seed: int = 0, *, seconds: float | None = None) -> Player:
+    """A computer player of ``kind`` for ``game``; its own choices are seeded by ``seed``.
+
+    ``seconds`` limits the time a searching player takes a move (``Timed``), for play at a table;
+    leave it ``None`` wherever the result must follow from the seed alone.
+    """
     factory = manifest(game.name).players.get(kind)
     if factory is None and kind == "random":
         return RandomPlayer(seed)
@@ -34,7 +74,22 @@ def make_player(kind: str, game: Game[Any], seed: int = 0) -> Player:
             f"no player {kind!r} for {game.name}; available: {', '.join(player_kinds(game.name))}"
         )
     player: Player = factory(game, seed)
+    if seconds is not None and isinstance(player, Timed):
+        player.limit_time(seconds)
     return player
+
+
+def hint(view: View[Any], game: Game[Any], seed: int = 0, *, seconds: float | None = MOVE_SECONDS) -> Advice:
+    """The ``strong`` player's choice for the seat of ``view``, with its reason: made from that
+    seat's view alone, like every computer player's choice."""
+    if view.seat is None:
+        raise ValueError("a spectator has no move to hint at")
+    if not view.legal_actions and not view.legal_ranges:
+        raise ValueError("it is not this seat's turn: nothing to hint at")
+    player = make_player("strong", game, seed, seconds=seconds)
+    if not isinstance(player, Advisor):
+        raise TypeError(f"{game.name}'s strong player gives no reasons (it must be an Advisor)")
+    return player.advise(view, game)
 
 
 class RandomPlayer:
@@ -61,4 +116,18 @@ class RandomPlayer:
         return f"{r.verb} {r.min + self.rng.randrange(r.max - r.min + 1)}"
 
 
-__all__ = ["Player", "PlayerFactory", "RandomPlayer", "View", "make_player", "player_kinds"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "MOVE_SECONDS",
+    "Advice",
+    "Advisor",
+    "Player",
+    "PlayerFactory",
+    "RandomPlayer",
+    "Timed",
+    "View",
+    "hint",
+    "make_player",
+    "player_kinds",
+]

@@ -1,0 +1,219 @@
+"""Duplicate deals: how much better one player does than another, with the luck of the cards taken out.
+
+Bridge clubs compare players on the same cards, and so does this. For each deal (a seed), the game is
+played once with every seat taken by the *baseline* player (the reference), then once per measured seat
+with that one seat taken by the *candidate* and the others still by the baseline. The candidate's
+margin at a seat is its return there minus the baseline's return at the same seat on the same cards;
+a deal's figure is the mean over the measured seats, and the result is the mean over deals with a 95%
+interval (normal approximation; the deals are independent).
+
+An episode is the first ``hands`` hands of a match (``parlour.episodes``: ``hands=0`` is the whole
+match) and returns are ``points`` (hand points) or ``outcome`` (+1 win, -1 loss, 0 draw).
+
+Players are kinds (``heuristic``, ``strong``) or factories ``(game, seed) -> player``. Benchmarks may
+also measure players that are not allowed at a table, such as a cheating player that sees every card
+or OpenSpiel's IS-MCTS driven through the adapter: such a player has ``choose_state(state, seat)`` and
+is handed the true state. Parlour's own players never are.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from parlour.engine import Game, State
+from parlour.engine.rng import derive_seed
+from parlour.episodes import Episode, Table
+from parlour.players import make_player
+
+PlayerSpec = str | Callable[[Game[Any], int], Any]
+"""A player kind of the game, or a factory ``(game, seed) -> player``."""
+
+
+@runtime_checkable
+class StatePlayer(Protocol):
+    """A player for measurement only, handed the true state (a cheat, or a framework's own search)."""
+
+    def choose_state(self, state: State, seat: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """The candidate's margin over the baseline, per deal (see the module's docstring)."""
+
+    game: str
+    candidate: str
+    baseline: str
+    hands: int
+    returns: str
+    seats: tuple[int, ...]
+    margins: tuple[float, ...]
+    """One figure per deal: the candidate's mean margin over the measured seats."""
+    candidate_seconds: float = 0.0
+    """The candidate's thinking time over all its moves, and the number of those moves."""
+    candidate_moves: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def deals(self) -> int:
+        return len(self.margins)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.margins) / len(self.margins) if self.margins else 0.0
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval of the mean (1.96 standard errors)."""
+        n = len(self.margins)
+        if n < 2:
+            return math.inf
+        m = self.mean
+        var = sum((x - m) ** 2 for x in self.margins) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.candidate_seconds / self.candidate_moves if self.candidate_moves else 0.0
+
+    def line(self) -> str:
+        """The result in one line, as benchmarks and rules notes quote it."""
+        unit = "points a hand" if self.returns == "points" and self.hands == 1 else f"{self.returns}"
+        return (
+            f"{self.game}: {self.candidate} vs {self.baseline}: {self.mean:+.2f} ± {self.half_width:.2f} "
+            f"{unit} ({self.deals} deals, seats {','.join(map(str, self.seats))}, "
+            f"{self.seconds_per_move:.3f} s a move)"
+        )
+
+
+def _name(spec: PlayerSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
+
+
+def _make(spec: PlayerSpec, game: Game[Any], seed: int) -> Any:
+    return make_player(spec, game, seed) if isinstance(spec, str) else spec(game, seed)
+
+
+def _play(
+    table: Table, seed: int, players: Sequence[Any], timed: int | None
+) -> tuple[list[float], float, int]:
+    """One episode from ``seed``; the thinking time and moves of seat ``timed``."""
+    episode: Episode = table.new_episode(seed)
+    game = table.game
+    spent, moves = 0.0, 0
+    while not episode.is_over:
+        seat = episode.current_player
+        assert seat is not None
+        player = players[seat]
+        start = time.perf_counter()
+        if isinstance(player, StatePlayer):
+            action = player.choose_state(episode.state, seat)
+        else:
+            action = player.choose(episode.state.view(seat), game)
+        if seat == timed:
+            spent += time.perf_counter() - start
+            moves += 1
+        episode.apply(str(action))
+    return episode.returns(), spent, moves
+
+
+@dataclass(frozen=True)
+class _Deal:
+    name: str
+    options: tuple[tuple[str, Any], ...]
+    hands: int
+    returns: str
+    candidate: PlayerSpec
+    baseline: PlayerSpec
+    seats: tuple[int, ...]
+    seed: int
+    k: int
+
+
+def _one_deal(job: _Deal) -> tuple[float, float, int]:
+    """The candidate's mean margin on deal ``k``, its thinking time and its moves."""
+    table = Table(job.name, hands=job.hands, returns=job.returns, rng_seed=job.seed, **dict(job.options))
+    game = table.game
+    deal_seed = derive_seed(job.seed, "deal", job.k)
+    n = game.num_players
+
+    def player_seed(seat: int) -> int:
+        return derive_seed(job.seed, "player", job.k, seat)
+
+    baseline = [_make(job.baseline, game, player_seed(s)) for s in range(n)]
+    reference, _, _ = _play(table, deal_seed, baseline, None)
+    margins: list[float] = []
+    spent, moves = 0.0, 0
+    for seat in job.seats:
+        spec = [job.candidate if s == seat else job.baseline for s in range(n)]
+        players = [_make(spec[s], game, player_seed(s)) for s in range(n)]
+        returns, t, m = _play(table, deal_seed, players, seat)
+        margins.append(returns[seat] - reference[seat])
+        spent += t
+        moves += m
+    return sum(margins) / len(margins), spent, moves
+
+
+def duplicate(
+    name: str,
+    candidate: PlayerSpec,
+    baseline: PlayerSpec = "heuristic",
+    *,
+    deals: int = 50,
+    seed: int = 0,
+    hands: int = 1,
+    returns: str = "points",
+    seats: Sequence[int] | None = None,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Duplicate:
+    """Measure ``candidate`` against ``baseline`` on ``deals`` duplicate deals of game ``name``.
+
+    ``seats``: the seats the candidate takes in turn (default: every seat). The same arguments give
+    the same figures, whatever ``jobs`` (the deals are spread over that many processes); factories
+    must then be picklable (module-level functions).
+    """
+    if deals < 1:
+        raise ValueError(f"deals: at least 1, not {deals}")
+    opts = dict(options or {})
+    table = Table(name, hands=hands, returns=returns, **opts)
+    n = table.num_players
+    chosen = tuple(range(n)) if seats is None else tuple(seats)
+    if not chosen or any(not 0 <= s < n for s in chosen):
+        raise ValueError(f"seats: seats of {name} are 0..{n - 1}, not {list(chosen)}")
+    work = [
+        _Deal(name, tuple(sorted(opts.items())), hands, returns, candidate, baseline, chosen, seed, k)
+        for k in range(deals)
+    ]
+    results: list[tuple[float, float, int]] = []
+    if jobs <= 1:
+        for job in work:
+            results.append(_one_deal(job))
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for r in pool.map(_one_deal, work):
+                results.append(r)
+                if progress:
+                    progress(1)
+    return Duplicate(
+        game=name,
+        candidate=_name(candidate),
+        baseline=_name(baseline),
+        hands=hands,
+        returns=returns,
+        seats=chosen,
+        margins=tuple(r[0] for r in results),
+        candidate_seconds=sum(r[1] for r in results),
+        candidate_moves=sum(r[2] for r in results),
+        options=opts,
+    )
+
+
+__all__ = ["Duplicate", "PlayerSpec", "StatePlayer", "duplicate"]
