@@ -358,7 +358,11 @@ def test_games_list_every_game_with_options_and_computer_players(sqlite_url: str
         assert g["pack"] == info.pack
         assert [o["name"] for o in g["options"]] == [o.name for o in info.options]
         assert all({"name", "type", "default", "description"} <= set(o) for o in g["options"])
-        assert g["computer_players"] == player_kinds(g["name"]) and "random" in g["computer_players"]
+        kinds = player_kinds(g["name"])
+        assert sorted(g["computer_players"]) == kinds and "random" in g["computer_players"]
+        # the levels come first, easiest first; the default is the normal level
+        assert g["levels"] == ["easy", "normal", "strong"] == g["computer_players"][:3]
+        assert g["default_player"] == "normal"
 
 
 def test_packs_and_rules(sqlite_url: str) -> None:

@@ -21,7 +21,7 @@ from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
-from parlour.players import make_player, player_kinds
+from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, make_player, player_kinds
 from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
 console = Console()
@@ -112,7 +112,13 @@ def play(
         int | None,
         typer.Option(help="Seed for a reproducible match (without one, every deal is shuffled live)."),
     ] = None,
-    opponents: Annotated[str, typer.Option(help="Computer players: random, heuristic, ...")] = "heuristic",
+    opponents: Annotated[
+        str,
+        typer.Option(
+            help="Computer players: a level (easy, normal, strong) or a kind (random, heuristic, ...); "
+            "parlour players GAME lists them."
+        ),
+    ] = DEFAULT_LEVEL,
     option: OptionArg = None,
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
@@ -126,15 +132,18 @@ def play(
         except ValueError as exc:
             fail(f"--seed: {exc}")
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
+    think = None if seed is not None else MOVE_SECONDS
     try:
         bots = {
-            s: make_player(opponents, g, derive_seed(bot_seed, "player", s))
+            # a live match limits each move's thinking; a seeded one plays by its playout budget only,
+            # so the same seed replays the same match
+            s: make_player(opponents, g, derive_seed(bot_seed, "player", s), seconds=think)
             for s in range(g.num_players)
             if s not in people
         }
     except ValueError as exc:
         fail(exc)
-    TerminalGame(g, people, bots, seed, console).run()
+    TerminalGame(g, people, bots, seed, console, hint_seconds=think).run()
 
 
 @app.command()
@@ -405,6 +414,79 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
         fig.savefig(path)
         plt.close(fig)
     console.print(f"plot saved to {path}")
+
+
+@app.command("players")
+def players_command(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
+    """List a game's computer players: its levels (easy, normal, strong) and every other kind."""
+    try:
+        g = parlour.make(game)
+    except (KeyError, ValueError) as exc:
+        fail(exc)
+    table = Table(title=f"computer players of {game} (parlour play {game} --opponents KIND)")
+    for col in ("kind", "level", "what it is"):
+        table.add_column(col)
+    levels_first = [k for k in LEVELS if k in player_kinds(game)]
+    for kind in levels_first + [k for k in player_kinds(game) if k not in LEVELS]:
+        player = make_player(kind, g, 0)
+        doc = (type(player).__doc__ or "").strip().split("\n")[0].replace("``", "")
+        level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
+        table.add_row(kind, level, doc)
+    console.print(table)
+
+
+@app.command("duplicate")
+def duplicate_command(
+    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    candidate: Annotated[str, typer.Option(help="The player measured (a level or a kind).")] = "strong",
+    baseline: Annotated[str, typer.Option(help="The player it is measured against.")] = "heuristic",
+    deals: Annotated[int, typer.Option(help="How many deals (each played once per measured seat).")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
+    hands: Annotated[int, typer.Option(help="Hands an episode lasts (0: the whole match).", min=0)] = 1,
+    returns: Annotated[
+        str, typer.Option(help="points (hand points) or outcome (+1 win, -1 loss).")
+    ] = "points",
+    seats: Annotated[str | None, typer.Option(help="Seats the candidate takes in turn, e.g. 0,1.")] = None,
+    jobs: Annotated[int, typer.Option(help="Processes to play on.", min=1)] = 1,
+    option: OptionArg = None,
+) -> None:
+    """Measure one computer player against another on duplicate deals (the luck of the cards taken out).
+
+    Each deal is played with every seat taken by the baseline, then once per measured seat with the
+    candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
+    """
+    from parlour.duplicate import duplicate
+
+    opts: dict[str, Any] = _options(option)
+    g = _make(game, opts)
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        fail(f"--seed: {exc}")
+    chosen = None if seats is None else _seats(seats, g.num_players)
+    for kind in (candidate, baseline):
+        try:
+            make_player(kind, g, 0)
+        except ValueError as exc:
+            fail(exc)
+    try:
+        result = duplicate(
+            game,
+            candidate,
+            baseline,
+            deals=deals,
+            seed=seed,
+            hands=hands,
+            returns=returns,
+            seats=chosen,
+            jobs=jobs,
+            options=opts,
+        )
+    except ValueError as exc:
+        fail(exc)
+    console.print(result.line())
 
 
 @app.command()

@@ -23,19 +23,21 @@ from rich.text import Text
 
 from parlour.cards import SUIT_NAMES, Pack, get_pack
 from parlour.engine import Game, IllegalAction, State
+from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, label_of
-from parlour.players import Player
+from parlour.players import MOVE_SECONDS, Player, hint
 
 MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
 
 QUIT = ("quit", "exit", "q")
-COMMANDS = ("moves", "hand", "history", "rules", "help", "quit")
+COMMANDS = ("moves", "hand", "hint", "history", "rules", "help", "quit")
 
 HELP = """Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its
 number; for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].
 Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again),
-[bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
+[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] (what has
+happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
 
 Ask = Callable[[str, Sequence[str]], str]
 """``ask(prompt, completions) -> line``: reads one line (the completions offered to Tab)."""
@@ -91,8 +93,11 @@ class TerminalGame:
         seed: int | None,
         console: Console,
         ask: Ask | None = None,
+        hint_seconds: float | None = MOVE_SECONDS,
     ) -> None:
         self.game = game
+        self.hint_seconds = hint_seconds
+        """How long a hint may think (``None``: its playout budget only, as in a seeded match)."""
         self.humans = list(humans)
         self.bots = bots
         self.seed = seed
@@ -219,6 +224,9 @@ class TerminalGame:
             if low == "hand":
                 self.render(view)
                 continue
+            if low == "hint":
+                self.show_hint(state, view)
+                continue
             if low == "history":
                 self.show_history(state, view)
                 continue
@@ -251,6 +259,22 @@ class TerminalGame:
                 self.say_error(exc.reason)
                 continue
             return True
+
+    def show_hint(self, state: State, view: View[Any]) -> None:
+        """The strong player's move for this seat and its reason, from the seat's view alone. In a
+        seeded match the hint is seeded by the position, so asking again gives the same answer."""
+        seed = fresh_seed() if self.seed is None else derive_seed(self.seed, "hint", len(state.log))
+        self.console.print(Text("thinking…", style="dim"))
+        try:
+            advice = hint(view, self.game, seed, seconds=self.hint_seconds)
+        except (ValueError, TypeError) as exc:
+            self.say_error(f"No hint here: {exc}")
+            return
+        line = Text("hint: ", style="bold cyan")
+        line.append(advice.action, style="bold")
+        if advice.reason:
+            line.append(f" — {self.name_seats(advice.reason, view)}")
+        self.console.print(line)
 
     def say_error(self, text: str) -> None:
         """An error in red, printed as plain text: a user's input is never read as markup."""

@@ -27,10 +27,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import parlour
 from parlour.cards import get_pack
 from parlour.engine import InvalidSave
-from parlour.players import player_kinds
+from parlour.players import LEVELS, player_kinds
 from parlour.web import frames
 from parlour.web.store import Store
-from parlour.web.tables import Connection, SeatSpec, Table, TableError, Tables, played_options, record_info
+from parlour.web.tables import (
+    Connection,
+    SeatSpec,
+    Table,
+    TableError,
+    Tables,
+    default_player,
+    ordered_kinds,
+    played_options,
+    record_info,
+)
 
 STATIC = Path(str(resources.files("parlour.web").joinpath("static")))
 
@@ -118,7 +128,9 @@ def game_entry(name: str) -> dict[str, Any]:
         "players": {"min": info.min_players, "max": info.max_players},
         "pack": info.pack,
         "options": [o.to_dict() for o in info.options],
-        "computer_players": player_kinds(name),
+        "computer_players": ordered_kinds(player_kinds(name)),
+        "levels": [k for k in LEVELS if k in player_kinds(name)],
+        "default_player": default_player(player_kinds(name)),
     }
 
 
@@ -414,6 +426,7 @@ def create_app(
             await refuse(exc.code, exc.message, 4403)
             return
         conn = Connection(ws, seat, seen)
+        hints: set[asyncio.Task[None]] = set()
         await t.join_connection(table, conn)
         allowance, last = BURST, time.monotonic()
         try:
@@ -444,6 +457,11 @@ def create_app(
                         await t.act(table, seat, message.get("action"), message.get("version"), by=conn)
                     elif kind == "ping":
                         conn.send(frames.encode({"type": "pong"}))
+                    elif kind == "hint":
+                        # worked out off the loop, so the connection keeps reading (pings, moves)
+                        task = asyncio.get_running_loop().create_task(_hint(t, table, conn))
+                        hints.add(task)
+                        task.add_done_callback(hints.discard)
                     elif kind == "again":
                         await t.again(table, conn)
                     elif kind == "resync":
@@ -459,6 +477,14 @@ def create_app(
             await t.leave_connection(table, conn)
 
     return app
+
+
+async def _hint(t: Tables, table: Table, conn: Connection) -> None:
+    """Answer a ``hint`` message: the hint, or the reason there is none, to the asking connection."""
+    try:
+        await t.hint(table, conn)
+    except TableError as exc:
+        conn.send(_err(exc.code, exc.message))
 
 
 class LimitBody:

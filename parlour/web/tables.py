@@ -24,7 +24,7 @@ from parlour.engine import ForbiddenAction, Game, IllegalAction, MalformedAction
 from parlour.engine.errors import InvalidSave
 from parlour.engine.game import RECORD
 from parlour.engine.views import View
-from parlour.players import make_player, player_kinds
+from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, Advice, hint, make_player, player_kinds
 from parlour.web import frames
 from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, hash_token
 
@@ -64,6 +64,8 @@ class Connection:
         self.log_sent = max(0, log_seen)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.hinting = False
+        """Whether a hint for this connection is being worked out (one at a time)."""
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, text: str) -> None:
@@ -184,15 +186,42 @@ def played_options(name: str, stored: dict[str, Any]) -> dict[str, Any]:
         return stored
 
 
-def _choose(name: str, options: dict[str, Any], kind: str, seed: int, state_view: Any) -> str:
-    """A computer player's choice, made in the pool (a thread off the event loop) from the seat's
-    view alone. The player is made fresh from its seed, so a restarted server makes the same
-    choice at the same point of a seeded match."""
+def _game(name: str, options: dict[str, Any]) -> Game[Any]:
     key = (name, repr(sorted(options.items())))
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = parlour.make(name, **options)
-    return str(make_player(kind, game, seed).choose(state_view, game))
+    return game
+
+
+def _choose(
+    name: str, options: dict[str, Any], kind: str, seed: int, state_view: Any, seconds: float | None = None
+) -> str:
+    """A computer player's choice, made in the pool (a thread off the event loop) from the seat's
+    view alone. The player is made fresh from its seed, so a restarted server makes the same
+    choice at the same point of a seeded match; a live table also limits its thinking to
+    ``seconds`` (a seeded one does not: the clock would make its choices differ)."""
+    game = _game(name, options)
+    return str(make_player(kind, game, seed, seconds=seconds).choose(state_view, game))
+
+
+def _hint(name: str, options: dict[str, Any], seed: int, state_view: Any, seconds: float | None) -> Advice:
+    """The strong player's advice for a person's seat, from that seat's view alone (in the pool)."""
+    game = _game(name, options)
+    return hint(state_view, game, seed, seconds=seconds)
+
+
+def default_player(kinds: Sequence[str]) -> str:
+    """The computer player a seat gets when none is named: the default level, where the game has it."""
+    for kind in (DEFAULT_LEVEL, "heuristic"):
+        if kind in kinds:
+            return kind
+    return kinds[0]
+
+
+def ordered_kinds(kinds: Sequence[str]) -> list[str]:
+    """The computer players as a person chooses them: the levels first, easiest first, then the rest."""
+    return [k for k in LEVELS if k in kinds] + [k for k in kinds if k not in LEVELS]
 
 
 def fallback_action(view: View[Any]) -> str:
@@ -346,7 +375,7 @@ class Tables:
                 records.append(Seat(i, "human", None, name, hash_token(token), first_human))
                 first_human = False
             elif spec.kind == "computer":
-                player = spec.player or ("heuristic" if "heuristic" in kinds else kinds[0])
+                player = spec.player or default_player(kinds)
                 if player not in kinds:
                     raise TableError(
                         "bad_request", f"{game.name} has no computer player {player!r}: {', '.join(kinds)}"
@@ -609,7 +638,7 @@ class Tables:
         if actor == seat:
             raise TableError("forbidden", "hand over another player's seat, not your own", 403)
         kinds = player_kinds(table.game.name)
-        player = player or ("heuristic" if "heuristic" in kinds else kinds[0])
+        player = player or default_player(kinds)
         if player not in kinds:
             raise TableError("bad_request", f"{table.game.name} has no computer player {player!r}")
         async with table.lock:
@@ -686,6 +715,42 @@ class Tables:
                         link = f"/t/{nxt.id}#seat={s.seat}&token={token}"
                 conn.send(frames.encode({"type": "next", "id": nxt.id, "link": link}))
 
+    async def hint(self, table: Table, conn: Connection) -> None:
+        """A hint for a person's seat: the strong player's move and its reason, from that seat's view.
+
+        It is computed in the players' pool, one at a time per connection, and answered to the asking
+        connection only; a table that moved on meanwhile gets it with its version, so a page shows
+        only a hint for the position it is looking at."""
+        seat = conn.seat
+        if seat is None:
+            raise TableError("spectator", "only a player at the table can ask for a hint")
+        if table.state.is_over:
+            raise TableError("illegal", "the match is over")
+        if table.state.current_player != seat:
+            raise TableError("not_your_turn", "a hint is for your own move: wait for your turn")
+        if conn.hinting:
+            raise TableError("busy", "a hint is already being worked out")
+        version = table.version
+        view = table.state.view(seat)
+        conn.hinting = True
+        try:
+            advice = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool,
+                _hint,
+                table.game.name,
+                dict(table.game.options),
+                bot_seed(table.seed, version) ^ (seat + 1),
+                view,
+                MOVE_SECONDS if table.seed is None else None,
+            )
+        except Exception as exc:  # a failing hint must not close the person's connection
+            log.exception("table %s: the hint for seat %s failed", table.id, seat)
+            raise TableError("hint_failed", "no hint could be worked out here") from exc
+        finally:
+            conn.hinting = False
+        answer = {"type": "hint", "version": version, "action": advice.action, "reason": advice.reason}
+        conn.send(frames.encode(answer))
+
     # --- computer players -------------------------------------------------------------------------
 
     def wake_bots(self, table: Table) -> None:
@@ -701,7 +766,7 @@ class Tables:
             seat = table.state.current_player
             if seat is None or table.seats[seat].kind != "computer":
                 return
-            kind = table.seats[seat].player or "heuristic"
+            kind = table.seats[seat].player or default_player(player_kinds(table.game.name))
             version = table.version
             view = table.state.view(seat)
             if self.bot_delay:
@@ -715,6 +780,7 @@ class Tables:
                     kind,
                     bot_seed(table.seed, table.version),
                     view,
+                    MOVE_SECONDS if table.seed is None else None,
                 )
             except Exception:
                 # A computer player that fails must not stall the table for the people at it: it is

@@ -14,7 +14,7 @@ from typing import Any
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.lansquenet.rules import LansquenetExtra, Phase
-from parlour.players import Player, PlayerFactory
+from parlour.players import Advice, Player, PlayerFactory
 
 LView = View[LansquenetExtra]
 
@@ -142,29 +142,48 @@ class StandingsPlayer:
         self.lead_share = lead_share
 
     def choose(self, view: LView, game: Game[Any]) -> str:
+        return self.advise(view, game).action
+
+    def advise(self, view: LView, game: Game[Any]) -> Advice:
+        """The choice and its reason: the standings decide everything in a game of pure chance."""
         legal = list(view.legal_actions)
         seat, purse = _seat_and_purse(view)
         phase = view.extra.phase
         scores = view.scores
-        lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+        lead = int(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
+        ahead = f"you lead by {lead} chips" if lead > 0 else "you are level" if lead == 0 else ""
+        behind = f"you are {-lead} chips behind" if lead < 0 else "you are level"
         if phase == Phase.BANK:
             span = amount_range(view, "bank")
             amount = purse if lead <= 0 else int(lead * self.lead_share)
-            return clamp("bank", amount, span) if span else legal[-1]
+            if not span:
+                return Advice(legal[-1], "there is no bank to put up")
+            action = clamp("bank", amount, span)
+            if lead > 0:
+                return Advice(action, f"{ahead}: bank a quarter of the lead, so a lost bank cannot cost it")
+            return Advice(action, f"{behind}: only a big bank's run can bring you level")
         if phase in (Phase.BET, Phase.HOYLE_BET):
             bets = view.extra.bets[seat] if phase == Phase.BET else 0
-            if lead > 0 or bets > 0:
-                return "pass"
-            need = int(-lead) + 1
+            if lead > 0:
+                return Advice("pass", f"{ahead}: every bet costs the banker's edge, so keep still")
+            if bets > 0:
+                return Advice("pass", "you have a bet on this coup already")
+            need = -lead + 1
             if "banco" in legal and need <= view.extra.bank <= purse:
-                return "banco"
+                return Advice("banco", f"{behind}: the whole bank is what it takes to go ahead")
             span = amount_range(view, "bet")
-            return clamp("bet", need, span) if span else "pass"
+            if not span:
+                return Advice("pass", "no bet is open to you now")
+            return Advice(clamp("bet", need, span), f"{behind}: bet just enough to go ahead if it wins")
         if phase == Phase.KEEP:
-            return "stop" if lead > 0 else "keep"
+            if lead > 0:
+                return Advice("stop", f"{ahead}: take the bank's winnings while you are ahead")
+            return Advice("keep", f"{behind}: keep the bank running for the swing you need")
         if phase == Phase.BUY:
-            return "buy" if lead <= 0 else "pass"
-        return legal[-1]
+            if lead <= 0:
+                return Advice("buy", f"{behind}: a bank is your best chance of a swing")
+            return Advice("pass", f"{ahead}: a bank would only risk the lead")
+        return Advice(legal[-1], "the only sensible move now")
 
 
 def _seat_and_purse(view: LView) -> tuple[int, int]:
@@ -191,6 +210,10 @@ def _factory(style: Style) -> Any:
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
+    # Lansquenet is pure chance: the levels differ in judgement of the standings, not in search.
+    "easy": _factory(STYLES["bold"]),
+    "normal": _heuristic,
+    "strong": _heuristic,
     **{kind: _factory(style) for kind, style in STYLES.items()},
     **{f"stop{k}": _factory(replace(STOPPER, stop_after=k)) for k in (1, 2, 3)},
 }

@@ -100,9 +100,20 @@ function optionField(option) {
   );
 }
 
+const LEVEL_WORDS = { easy: "easy", normal: "normal", strong: "strong" };
+
 function seatChoices(game) {
   const kinds = game.computer_players && game.computer_players.length ? game.computer_players : ["heuristic"];
-  return [{ value: "human", text: "a person" }, ...kinds.map((k) => ({ value: `computer:${k}`, text: `computer player: ${k}` }))];
+  const levels = new Set(game.levels || []);
+  const text = (k) => (levels.has(k) ? `computer player, ${LEVEL_WORDS[k] || k}${k === game.default_player ? " (default)" : ""}` : `computer player: ${k}`);
+  return [{ value: "human", text: "a person" }, ...kinds.map((k) => ({ value: `computer:${k}`, text: text(k) }))];
+}
+
+/** The choice a new computer seat starts with: the game's default player. */
+function defaultChoice(game, choices) {
+  const wanted = game.default_player ? `computer:${game.default_player}` : null;
+  const found = choices.find((c) => c.value === wanted);
+  return found ? found.value : choices[1] ? choices[1].value : "human";
 }
 
 function drawSeats(game, count, box) {
@@ -112,7 +123,7 @@ function drawSeats(game, count, box) {
   const choices = seatChoices(game);
   for (let seat = 0; seat < count; seat++) {
     const id = `seat-${seat}`;
-    const value = old[seat] || (seat === 0 ? "human" : choices[1] ? choices[1].value : "human");
+    const value = old[seat] || (seat === 0 ? "human" : defaultChoice(game, choices));
     box.append(
       el(
         "div.seat-row",

@@ -248,7 +248,11 @@ function connectionTag(info) {
 
 function replaceControl(ctx, seat) {
   const kinds = ctx.model.computerKinds && ctx.model.computerKinds.length ? ctx.model.computerKinds : ["heuristic"];
-  const select = el("select", { "aria-label": "computer player", dataset: { key: `replace-kind-${seat}` } }, kinds.map((k) => el("option", { value: k, text: k })));
+  const select = el(
+    "select",
+    { "aria-label": "computer player", dataset: { key: `replace-kind-${seat}` } },
+    kinds.map((k) => el("option", { value: k, text: k, selected: k === ctx.model.defaultPlayer ? true : null })),
+  );
   const button = el("button.small", {
     type: "button",
     text: "Replace by a computer player",
@@ -487,7 +491,7 @@ function cardButton(ctx, code, opts = {}) {
     "button.card-button",
     {
       type: "button",
-      class: opts.small ? "small" : "",
+      class: `${opts.small ? "small" : ""}${ctx.model.hint && actions.some((a) => a.text === ctx.model.hint.action) ? " hinted" : ""}`,
       "aria-label": label,
       title: label,
       "aria-haspopup": single ? null : "menu",
@@ -586,6 +590,7 @@ function actionBar(ctx) {
           text: actionWords(ctx, a),
           disabled: model.busy ? true : null,
           dataset: { key: `action-${a.text}` },
+          class: model.hint && model.hint.action === a.text ? "hinted" : null,
           onclick: () => handlers.act(a.text),
         }),
       );
@@ -593,8 +598,28 @@ function actionBar(ctx) {
     section.append(row);
   }
   for (const range of view.legal_ranges || []) section.append(rangeForm(ctx, range));
-  if (actions.length || (view.legal_ranges || []).length) section.append(typeForm(ctx));
+  if (actions.length || (view.legal_ranges || []).length) {
+    section.append(typeForm(ctx));
+    if (handlers.hint) section.append(hintLine(ctx));
+  }
   return section;
+}
+
+/** The hint button, and the hint once it has come: the strong player's move for this seat, and why. */
+function hintLine(ctx) {
+  const { model, handlers } = ctx;
+  const hint = model.hint;
+  const button = el("button.small", {
+    type: "button",
+    text: model.hinting ? "Thinking…" : "Hint",
+    disabled: model.hinting || model.busy ? true : null,
+    title: "The strong computer player's move for you, and why (Shift+H)",
+    dataset: { key: "hint" },
+    onclick: () => handlers.hint(),
+  });
+  const words = hint ? `${actionWords(ctx, { text: hint.action })}${hint.reason ? ` — ${ctx.namer.words(hint.reason)}` : ""}` : "";
+  const said = el("span.hint-text", { id: "hint-text", role: "status", text: words ? `Hint: ${words}` : "" });
+  return el("div.hint-line", {}, button, said);
 }
 
 /** A number input bounded by the legal range, and a button. */

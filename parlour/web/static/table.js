@@ -21,6 +21,7 @@ const page = {
   info: null,
   pack: null,
   computerKinds: [],
+  defaultPlayer: /** @type {string|null} */ (null),
   frame: null,
   version: 0,
   log: [],
@@ -29,6 +30,9 @@ const page = {
   busy: false,
   busyTimer: 0,
   lastTurn: null,
+  /** The hint for the position at `version`, once the server has worked it out. */
+  hint: /** @type {{version: number, action: string, reason: string}|null} */ (null),
+  hinting: false,
   socket: /** @type {TableSocket|null} */ (null),
 };
 
@@ -84,9 +88,12 @@ function draw() {
       pack: page.pack,
       showLast: page.showLast,
       computerKinds: page.computerKinds,
+      defaultPlayer: page.defaultPlayer,
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
       busy: page.busy,
+      hint: page.hint && page.hint.version === frame.version ? page.hint : null,
+      hinting: page.hinting,
       extraFields: frame.extra_fields || null,
     },
     {
@@ -94,6 +101,7 @@ function draw() {
       replace,
       toggleLast,
       again,
+      hint: askHint,
     },
   );
   renderLog($("log"), page.log, namer, Math.min($("log").children.length, page.log.length));
@@ -144,6 +152,14 @@ function act(text) {
   announce($("notice"), "");
   page.socket.send({ type: "act", action: text, version: page.version });
   setBusy(true);
+}
+
+/** Ask the server for a hint: the strong computer player's move for this seat, and why. */
+function askHint() {
+  if (!page.socket || !page.socket.isOpen() || page.hinting) return;
+  page.hinting = true;
+  page.socket.send({ type: "hint" });
+  draw();
 }
 
 function setBusy(busy) {
@@ -219,10 +235,16 @@ function onMessage(msg) {
       else if (fresh.length) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack));
       break;
     }
+    case "hint":
+      page.hinting = false;
+      page.hint = { version: msg.version, action: String(msg.action), reason: String(msg.reason || "") };
+      draw();
+      break;
     case "ack":
       page.version = Math.max(page.version, msg.version || 0);
       break;
     case "error": {
+      page.hinting = false;
       const words = ERROR_WORDS[msg.code] || "Refused";
       announce($("notice"), `${words}${msg.message ? `: ${msg.message}` : ""}`, "error");
       if (page.busy) setBusy(false);
@@ -280,6 +302,7 @@ async function setup() {
     const games = await api("/api/games");
     const game = games.find((g) => g.name === page.info.game);
     page.computerKinds = (game && game.computer_players) || [];
+    page.defaultPlayer = (game && game.default_player) || null;
   } catch {
     page.computerKinds = [];
   }
@@ -302,6 +325,9 @@ function keys(event) {
   } else if (event.key === "h") {
     const card = document.querySelector("#hand button.card-button") || document.querySelector("#hand .card-slot");
     if (card) card.focus();
+    event.preventDefault();
+  } else if (event.key === "H") {
+    askHint();
     event.preventDefault();
   } else if (event.key === "a") {
     const box = $("type-action");
