@@ -4,6 +4,7 @@ Importing this module registers every installed parlour game with OpenSpiel unde
 ``parlour_<name with underscores>``::
 
     import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
     import parlour.openspiel
 
     game = pyspiel.load_game("parlour_bishops_whist(hand_limit=1,rng_seed=3)")
@@ -39,11 +40,13 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from typing import Any, ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from parlour.engine import Game
 from parlour.engine.registry import manifest, manifests
@@ -281,6 +284,79 @@ def load(name: str, **params: Any) -> ParlourGame:
     """``pyspiel.load_game`` by parlour's name: ``load("bishops-whist", hand_limit=1, rng_seed=3)``."""
     game: ParlourGame = pyspiel.load_game(short_name(name), params)
     return game
+
+
+class ISMCTSPlayer:
+    """OpenSpiel's information-set MCTS (``open_spiel.python``) at a parlour seat: a yardstick for
+    parlour's own players (``parlour.duplicate``), at a budget of simulations or of seconds a move.
+
+    It searches the hand in play as an episode of one hand with outcome returns (the side with the
+    most hand points wins), its worlds drawn by the game's determinizer through
+    ``resample_from_infostate`` from this seed: it learns nothing the seat's view does not say,
+    though ``parlour.duplicate`` hands it the state to wrap (``choose_state``).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        *,
+        simulations: int = 1000,
+        seconds: float | None = None,
+        uct_c: float = 2.0,
+    ) -> None:
+        self.game = game
+        self.spiel_game = load(game.name, hands=1, returns="outcome", **dict(game.options))
+        self.rng = np.random.RandomState(seed % 2**32)
+        self.seconds = seconds
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rng)
+        self.bot = _ClockedISMCTS(
+            self.spiel_game, evaluator, uct_c=uct_c, max_simulations=simulations, random_state=self.rng
+        )
+        self.bot.seconds = seconds
+        rng = self.rng
+        self.bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, lambda: rng.uniform())
+        )
+
+    def limit_time(self, seconds: float | None) -> None:
+        self.seconds = self.bot.seconds = seconds
+
+    def choose_state(self, state: Any, seat: int) -> str:
+        table = self.spiel_game.table
+        episode = Episode(table, state.clone())
+        # the episode is this hand from here on: the hands and points before it are not its own
+        episode.hands_done = 0
+        episode.points = [0.0] * table.num_players
+        wrapped = ParlourState(self.spiel_game, episode)
+        wrapped._seed_bytes = [0] * SEED_NODES
+        legal = episode.state.legal_action_ids()
+        if len(legal) == 1:
+            return self.game.action_text(legal[0])
+        policy = self.bot.run_search(wrapped)
+        best = max(policy, key=lambda ap: ap[1])[0]
+        return self.game.action_text(int(best))
+
+
+class _ClockedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has no type information
+    """``ISMCTSBot`` whose search also stops at ``seconds`` (after one simulation at least)."""
+
+    seconds: float | None = None
+
+    def run_search(self, state: Any) -> Any:
+        if self.seconds is None:
+            return super().run_search(state)
+        deadline = time.perf_counter() + self.seconds
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            return [(legal_actions[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        for n in range(self._max_simulations):
+            if n and time.perf_counter() > deadline:
+                break
+            self.run_simulation(self.sample_root_state(state))
+        return self.get_final_policy(state, self._root_node)
 
 
 def _register_all() -> None:

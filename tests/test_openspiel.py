@@ -160,3 +160,28 @@ def test_returns_are_zero_until_the_end() -> None:
     state = game.new_initial_state()
     assert state.is_chance_node() and state.returns() == [0.0] * 4
     assert len(state.chance_outcomes()) == pos.SEED_OUTCOMES
+
+
+def test_ismcts_plays_a_parlour_seat_as_a_yardstick() -> None:
+    """OpenSpiel's IS-MCTS at a seat of a parlour match (how the players' strength is measured):
+    legal moves, the same choice from the same seed at a budget of simulations, and the state it is
+    handed left as it was."""
+    import parlour
+    from parlour.duplicate import duplicate
+
+    game = parlour.make("open-tarock")
+    state = game.new(seed=4)
+    for _ in range(3):
+        seat = state.current_player
+        assert seat is not None
+        before = state.to_json()
+        first = pos.ISMCTSPlayer(game, 5, simulations=20).choose_state(state, seat)
+        assert state.to_json() == before
+        assert pos.ISMCTSPlayer(game, 5, simulations=20).choose_state(state, seat) == first
+        state.apply(first, seat=seat)
+
+    def yardstick(g: Any, seed: int) -> pos.ISMCTSPlayer:
+        return pos.ISMCTSPlayer(g, seed, simulations=8)
+
+    result = duplicate("open-tarock", yardstick, deals=1, seats=[1])
+    assert result.deals == 1 and result.candidate_moves > 0
