@@ -389,6 +389,37 @@ def test_two_people_play_a_hand_of_bezique(browser: Browser, tmp_path: Path) -> 
             shot(page0, "bezique-hand-end.png")
 
 
+def test_a_hint_names_a_move_with_its_reason_and_outlines_it(browser: Browser, tmp_path: Path) -> None:
+    """The Hint button asks the strong player for this seat's move: the page says it in words, with
+    its reason, and outlines the card or button to press; pressing it plays that move."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "bezique", [HUMAN, {"kind": "computer", "player": "easy"}], seed=5)
+        with context(browser) as ctx:
+            page, frames = open_seat(ctx, seat_link(server, table, 0))
+            page.wait_for_function("document.querySelector('section.actions h2.your-turn') !== null")
+            page.get_by_role("button", name="Hint").click()
+            page.wait_for_function(
+                "document.getElementById('hint-text') && "
+                "document.getElementById('hint-text').textContent.startsWith('Hint: ')",
+                timeout=60_000,
+            )
+            said = page.inner_text("#hint-text")
+            assert " — " in said, f"a hint gives its reason: {said!r}"
+            hinted = page.locator(".card-button.hinted, button.action.hinted")
+            assert hinted.count() >= 1, "the hinted move is outlined"
+            shot(page, "bezique-hint.png")
+            version = frames.last_state()["version"]
+            hinted.first.click()
+            menu = page.locator(".card-menu button[role=menuitem]:not(.cancel)")
+            if menu.count():
+                menu.first.click()
+            deadline = time.monotonic() + 20
+            while frames.last_state()["version"] == version:
+                assert time.monotonic() < deadline, "the hinted move was not played"
+                page.wait_for_timeout(100)
+            assert frames.errors() == [] and frames.console_errors == []
+
+
 # --- 3. one person and three computer players play Bishops Whist to the end ----------------------------
 
 

@@ -579,6 +579,44 @@ def test_refused_actions_change_nothing_and_are_told_to_the_sender_only(db_url: 
             assert [m.seq for m in store_of(client).moves(tid)] == [0, 1]
 
 
+def test_a_hint_goes_to_the_asking_seat_alone_and_changes_nothing(db_url: str) -> None:
+    """A hint at the seat's turn is a legal move with its reason, for that connection only; a
+    spectator and a seat out of turn get an error; the table, its views and its moves stay."""
+    with serving(db_url) as client:
+        created = create(client, "lansquenet", [HUMAN, HUMAN, HUMAN], seed=5)
+        tid = created["id"]
+        with contextlib.ExitStack() as stack:
+            peers = sit_all(stack, client, tid, tokens(created))
+            watcher = stack.enter_context(sit(client, tid, None))
+            state = peers[0].state(0)
+            mover = state["view"]["to_move"]
+            other = (mover + 1) % 3
+            table = live_table(client, tid)
+            before = (table.version, table.state.to_json(), store_of(client).moves(tid))
+            for p in (*peers.values(), watcher):
+                p.ping()
+            since = len(peers[mover].frames)
+            peers[mover].send({"type": "hint"})
+            answer = peers[mover].wait(lambda f: f["type"] in ("hint", "error"), since)[1]
+            assert answer["type"] == "hint", answer
+            assert answer["version"] == 0 and answer["reason"]
+            offered = {a["text"] for a in state["actions"]}
+            ranges = state["view"]["legal_ranges"]
+            verb, _, amount = answer["action"].partition(" ")
+            assert answer["action"] in offered or any(
+                r["verb"] == verb and r["min"] <= int(amount) <= r["max"] for r in ranges
+            ), answer
+            for p in (peers[other], watcher):
+                assert p.ping() == [], "a hint goes to the asking connection alone"
+            since = len(peers[other].frames)
+            peers[other].send({"type": "hint"})
+            assert peers[other].reply(since)["code"] == "not_your_turn"
+            since = len(watcher.frames)
+            watcher.send({"type": "hint"})
+            assert watcher.reply(since)["code"] == "spectator"
+            assert (table.version, table.state.to_json(), store_of(client).moves(tid)) == before
+
+
 def test_a_wrong_token_is_refused_and_no_token_watches(db_url: str) -> None:
     """A secret that is no seat's closes the socket; without one you watch and every hand is face down."""
     with serving(db_url) as client:
