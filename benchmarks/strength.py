@@ -60,11 +60,11 @@ def main() -> None:
         "seats": seats,
         "jobs": args.jobs,
     }
-    ours = duplicate(args.game, args.candidate, "heuristic", **common)  # type: ignore[arg-type]
+    ours = duplicate(args.game, args.candidate, "heuristic", **common)
     print(ours.line(), flush=True)
     seconds = args.seconds if args.seconds is not None else max(0.01, ours.seconds_per_move)
     yardstick = functools.partial(ISMCTSPlayer, simulations=10**9, seconds=seconds)
-    theirs = duplicate(args.game, yardstick, "heuristic", **common)  # type: ignore[arg-type]
+    theirs = duplicate(args.game, yardstick, "heuristic", **common)
     print(theirs.line().replace("partial", f"openspiel-ismcts({seconds:.3f} s)"), flush=True)
     mean, half = paired(ours, theirs)
     print(
