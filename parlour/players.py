@@ -6,6 +6,7 @@ package and are named by kind in its manifest (``GameManifest.players``); ``rand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -53,6 +54,15 @@ class Timed(Protocol):
     budget is spent or ``seconds`` have passed, whichever comes first (``None``: playouts only)."""
 
     def limit_time(self, seconds: float | None) -> None: ...
+
+
+def default_player(kinds: Sequence[str]) -> str:
+    """The computer player a seat gets when none is named: the normal level where the game has one
+    (a game from another package may declare no levels), else its heuristic, else the first."""
+    for kind in (DEFAULT_LEVEL, "heuristic", "random"):
+        if kind in kinds:
+            return kind
+    return kinds[0]
 
 
 def player_kinds(game: str) -> list[str]:
@@ -127,6 +137,7 @@ __all__ = [
     "RandomPlayer",
     "Timed",
     "View",
+    "default_player",
     "hint",
     "make_player",
     "player_kinds",

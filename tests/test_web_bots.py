@@ -14,7 +14,7 @@ from parlour.web.app import create_app
 
 
 def _play_out(client: TestClient, game: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
-    body = {"game": game, "options": options, "seats": [{"kind": "computer"}] * seats}
+    body = {"game": game, "options": options, "seats": [{"kind": "computer", "player": "heuristic"}] * seats}
     table = client.post("/api/tables", json=body).json()["id"]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

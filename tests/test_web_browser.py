@@ -41,7 +41,8 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 HUMAN: dict[str, Any] = {"kind": "human"}
-COMPUTER: dict[str, Any] = {"kind": "computer"}
+COMPUTER: dict[str, Any] = {"kind": "computer", "player": "heuristic"}
+"""A quick computer player (the default, the normal level, searches: too slow to play whole matches here)."""
 
 CLICKABLE = ", ".join(
     [

@@ -42,7 +42,8 @@ pytestmark = pytest.mark.timeout(120)
 
 
 HUMAN: dict[str, Any] = {"kind": "human"}
-COMPUTER: dict[str, Any] = {"kind": "computer"}
+COMPUTER: dict[str, Any] = {"kind": "computer", "player": "heuristic"}
+"""A quick computer player (the default, the normal level, searches: too slow to play whole matches here)."""
 
 
 # --- databases and servers --------------------------------------------------------------------------
@@ -577,6 +578,15 @@ def test_refused_actions_change_nothing_and_are_told_to_the_sender_only(db_url: 
             assert me.reply(i + 1)["code"] == "stale"
             assert table.version == 1
             assert [m.seq for m in store_of(client).moves(tid)] == [0, 1]
+
+
+def test_a_computer_seat_named_by_nobody_gets_the_normal_level(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        for game in GAMES:
+            n = parlour.game_class(game).info().min_players
+            created = create(client, game, [HUMAN] + [{"kind": "computer"}] * (n - 1))
+            seats = client.get(f"/api/tables/{created['id']}").json()["seats"]
+            assert [s["player"] for s in seats] == [None] + ["normal"] * (n - 1), game
 
 
 def test_a_hint_goes_to_the_asking_seat_alone_and_changes_nothing(db_url: str) -> None:

@@ -21,7 +21,7 @@ from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
-from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, make_player, player_kinds
+from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, default_player, make_player, player_kinds
 from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
 console = Console()
@@ -113,12 +113,12 @@ def play(
         typer.Option(help="Seed for a reproducible match (without one, every deal is shuffled live)."),
     ] = None,
     opponents: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Computer players: a level (easy, normal, strong) or a kind (random, heuristic, ...); "
-            "parlour players GAME lists them."
+            help="Computer players: a level (easy, normal, strong; normal by default) or a kind "
+            "(random, heuristic, ...); parlour players GAME lists them."
         ),
-    ] = DEFAULT_LEVEL,
+    ] = None,
     option: OptionArg = None,
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
@@ -133,11 +133,12 @@ def play(
             fail(f"--seed: {exc}")
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
     think = None if seed is not None else MOVE_SECONDS
+    kind = opponents if opponents is not None else default_player(player_kinds(g.name))
     try:
         bots = {
             # a live match limits each move's thinking; a seeded one plays by its playout budget only,
             # so the same seed replays the same match
-            s: make_player(opponents, g, derive_seed(bot_seed, "player", s), seconds=think)
+            s: make_player(kind, g, derive_seed(bot_seed, "player", s), seconds=think)
             for s in range(g.num_players)
             if s not in people
         }

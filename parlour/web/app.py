@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import parlour
 from parlour.cards import get_pack
 from parlour.engine import InvalidSave
-from parlour.players import LEVELS, player_kinds
+from parlour.players import LEVELS, default_player, player_kinds
 from parlour.web import frames
 from parlour.web.store import Store
 from parlour.web.tables import (
@@ -36,7 +36,6 @@ from parlour.web.tables import (
     Table,
     TableError,
     Tables,
-    default_player,
     ordered_kinds,
     played_options,
     record_info,

@@ -24,7 +24,15 @@ from parlour.engine import ForbiddenAction, Game, IllegalAction, MalformedAction
 from parlour.engine.errors import InvalidSave
 from parlour.engine.game import RECORD
 from parlour.engine.views import View
-from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, Advice, hint, make_player, player_kinds
+from parlour.players import (
+    LEVELS,
+    MOVE_SECONDS,
+    Advice,
+    default_player,
+    hint,
+    make_player,
+    player_kinds,
+)
 from parlour.web import frames
 from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, hash_token
 
@@ -209,14 +217,6 @@ def _hint(name: str, options: dict[str, Any], seed: int, state_view: Any, second
     """The strong player's advice for a person's seat, from that seat's view alone (in the pool)."""
     game = _game(name, options)
     return hint(state_view, game, seed, seconds=seconds)
-
-
-def default_player(kinds: Sequence[str]) -> str:
-    """The computer player a seat gets when none is named: the default level, where the game has it."""
-    for kind in (DEFAULT_LEVEL, "heuristic"):
-        if kind in kinds:
-            return kind
-    return kinds[0]
 
 
 def ordered_kinds(kinds: Sequence[str]) -> list[str]:
