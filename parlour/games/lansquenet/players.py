@@ -161,6 +161,8 @@ class StandingsPlayer:
             action = clamp("bank", amount, span)
             if lead > 0:
                 return Advice(action, f"{ahead}: bank a quarter of the lead, so a lost bank cannot cost it")
+            if lead == 0:
+                return Advice(action, "the scores are level: a big bank's run is the way to get ahead")
             return Advice(action, f"{behind}: only a big bank's run can bring you level")
         if phase in (Phase.BET, Phase.HOYLE_BET):
             bets = view.extra.bets[seat] if phase == Phase.BET else 0
@@ -174,7 +176,10 @@ class StandingsPlayer:
             span = amount_range(view, "bet")
             if not span:
                 return Advice("pass", "no bet is open to you now")
-            return Advice(clamp("bet", need, span), f"{behind}: bet just enough to go ahead if it wins")
+            action = clamp("bet", need, span)
+            if need > span[1]:
+                return Advice(action, f"{behind}: bet as much as the bank allows, the nearest you can get")
+            return Advice(action, f"{behind}: bet just enough to go ahead if it wins")
         if phase == Phase.KEEP:
             if lead > 0:
                 return Advice("stop", f"{ahead}: take the bank's winnings while you are ahead")
