@@ -260,14 +260,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     machine = f"python {platform.python_version()} on {platform.machine()}"
     print(f"{machine}, {args.rounds} rounds x {args.seconds:g} s per workload")
-    print(f"{'workload':52} {'hands/s':>10} {'(min-max)':>17} {'actions/s':>11} {'actions/hand':>12}")
+    print(f"{'workload':58} {'hands/s':>10} {'(min-max)':>17} {'actions/s':>11} {'actions/hand':>12}")
     for row in rows:
         if row not in live:
-            print(f"{row.name:52} {row.note}")
+            print(f"{row.name:58} {row.note}")
             continue
         spread = f"{min(row.rates):.0f}-{max(row.rates):.0f}"
         print(
-            f"{row.name:52} {row.hands_per_second:10.0f} {spread:>17} {row.actions_per_second:11.0f} "
+            f"{row.name:58} {row.hands_per_second:10.0f} {spread:>17} {row.actions_per_second:11.0f} "
             f"{row.actions / row.hands:12.1f}"
         )
     base = rows[0]

@@ -17,12 +17,15 @@ game subclasses it, and mypyc's classes cannot be subclassed by interpreted ones
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -45,7 +48,27 @@ def missing_tools() -> str | None:
     compiler = os.environ.get("CC", "cc")
     if shutil.which(compiler) is None and shutil.which("gcc") is None:
         return f"no C compiler ({compiler} or gcc) on PATH"
+    include = sysconfig.get_paths().get("include", "")
+    if not (Path(include) / "Python.h").is_file():
+        return f"no Python headers (Python.h) in {include} (on Debian: apt-get install python3-dev)"
     return None
+
+
+@contextlib.contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """One build at a time in ``out`` (test workers may ask for it together)."""
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    with open(out / ".lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def source_digest(package: Path = PACKAGE) -> str:
@@ -71,8 +94,13 @@ def build(out: Path = DEFAULT_OUT, force: bool = False, quiet: bool = True) -> P
     """Build the compiled copy in ``out`` (unless a current one is there) and return ``out``.
     ``CannotCompile`` says what is missing; a failed compilation raises ``CalledProcessError``."""
     out = out.resolve()
-    if not force and is_current(out):
-        return out
+    with _locked(out):
+        if force or not is_current(out):
+            _build(out, quiet)
+    return out
+
+
+def _build(out: Path, quiet: bool) -> None:
     lacking = missing_tools()
     if lacking is not None:
         raise CannotCompile(lacking)
@@ -80,7 +108,6 @@ def build(out: Path = DEFAULT_OUT, force: bool = False, quiet: bool = True) -> P
     if target.exists():
         shutil.rmtree(target)
     shutil.rmtree(out / "build", ignore_errors=True)
-    out.mkdir(parents=True, exist_ok=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", STAMP)
     shutil.copytree(PACKAGE, target, ignore=ignore)
     # mypyc type-checks the modules and writes build/setup.py in ``out``, then compiles in place.
@@ -97,7 +124,6 @@ def build(out: Path = DEFAULT_OUT, force: bool = False, quiet: bool = True) -> P
         raise subprocess.CalledProcessError(result.returncode, result.args, result.stdout, result.stderr)
     stamp = {"modules": list(COMPILED_MODULES), "source": source_digest()}
     (target / STAMP).write_text(json.dumps(stamp, indent=2), encoding="utf-8")
-    return out
 
 
 def compiled_modules() -> list[str]:

@@ -522,7 +522,8 @@ class BishopsWhistState(State):
         return f"the right card follows suit: one of {', '.join(right)}"
 
     def _apply(self, action: Action) -> None:
-        self._cp = -1
+        # The seat to move stays cached for the handlers (``_carry_out`` has just logged it); the
+        # action changes it.
         kind = action.kind
         if kind == "play":
             self._play(action.card)
