@@ -21,7 +21,7 @@ import pytest
 
 import parlour
 from parlour import build_compiled
-from parlour.games.bishops_whist import rules, save_schema
+from parlour.games.bishops_whist import rules, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS: list[dict[str, Any]] = [
@@ -116,9 +116,9 @@ def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
 
 def test_the_save_schema_agrees_with_the_rules() -> None:
     """The schema is kept apart from the rules (it must stay interpreted): the same numbers."""
-    assert (save_schema.SEATS, save_schema.TRICKS, save_schema.HAND_SIZE) == (
+    assert (schema.SEATS, schema.TRICKS, schema.HAND_SIZE) == (
         rules.SEATS,
         rules.TRICKS,
         rules.HAND_SIZE,
     )
-    assert rules.BishopsWhistSave is save_schema.BishopsWhistSave
+    assert rules.BishopsWhistSave is schema.BishopsWhistSave

@@ -8,14 +8,12 @@ point the source leaves open is recorded in docs/rulings.md and named here, by i
 carried out.
 """
 
-# ruff: noqa: RUF009 - ``labelled``, ``per_seat`` and ``internal`` make dataclass fields, like ``field``
-
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -36,13 +34,11 @@ from parlour.engine.views import (
     View,
     Zone,
     ZoneKind,
-    internal,
-    labelled,
-    per_seat,
     play,
 )
-from parlour.games.bishops_whist.save_schema import BishopsWhistSave as BishopsWhistSave
-from parlour.games.bishops_whist.save_schema import TrickSave as TrickSave
+from parlour.games.bishops_whist.schema import BishopsWhistExtra as BishopsWhistExtra
+from parlour.games.bishops_whist.schema import BishopsWhistSave as BishopsWhistSave
+from parlour.games.bishops_whist.schema import TrickSave as TrickSave
 from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
 
 # --- the pack and the table -----------------------------------------------------------------------------
@@ -278,41 +274,6 @@ def dealer_of(view: View[Any]) -> int:
 
 def _internal_per_seat(cards: bool) -> Any:
     return field(metadata={"show": False, "per": "seat", "cards": cards})
-
-
-@dataclass(slots=True)
-class BishopsWhistExtra:
-    """Bishops Whist's own facts in a view (the hands, tricks and turn-up are in the shared fields)."""
-
-    phase: str = labelled("phase")
-    """``trump`` (a knight was turned: the dealer names trumps), ``play``, ``review`` (a trick waits for
-    the players off suit to let their cards stand or correct a revoke), ``claim`` (claims of revoke at
-    the end of the hand), ``over``."""
-    turn_up: str = labelled("turned up", cards=True)
-    turn_up_held: bool = labelled("the dealer still holds the turn-up")
-    """Everybody knows the dealer holds the turn-up until he plays it (rulings BW-6, BW-22)."""
-    bishop_cut: bool = labelled("bishop cut: a point to the dealer's side")
-    tricks_won: list[int] = per_seat("tricks this hand", per="side")
-    hand_points: list[int] = per_seat("points this hand", per="side")
-    hands_played: int = labelled("hands played")
-    exposed: list[list[str]] = per_seat("exposed cards", cards=True)
-    """Table laws: cards exposed (-2 each) and back in the hand until played (ruling BW-16)."""
-    withdrawn: list[list[str]] = per_seat("withdrawn cards", cards=True)
-    """Table laws: cards withdrawn after a corrected revoke, seen by all until played (ruling BW-24)."""
-    own_revokes: list[int] = labelled("your revokes this hand (tricks)")
-    """The viewing seat's own revokes of the hand, by trick number (secret to the others)."""
-    order: list[int] = internal()
-    """The seats clockwise from seat ``order[0]``."""
-    review: list[int] = internal()
-    """The seats still to let their card on the complete trick stand or correct it, in turn."""
-    stood: list[int] = internal()
-    """The seats that have let their card on the trick stand."""
-    exposed_this_trick: list[int] = internal()
-    """The seats that have exposed a card during this trick (once a trick each)."""
-    trick_cards: list[str] = internal()
-    """The quitted tricks' cards, four a trick in play order (``quitted_tricks`` rebuilds them)."""
-    trick_leaders: list[int] = internal()
-    trick_winners: list[int] = internal()
 
 
 class BishopsWhistState(State):
