@@ -23,6 +23,7 @@ import shlex
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -64,11 +65,12 @@ def measure(hands: int) -> dict[str, float]:
 
     game = parlour.make("bishops-whist")
     out: dict[str, float] = {}
-    for name, work in (
+    workloads: list[tuple[str, Callable[[], int]]] = [
         ("text", lambda: text_hands(game, hands, False)),
         ("ids", lambda: id_hands(game, hands)),
         ("view", lambda: text_hands(game, hands, True)),
-    ):
+    ]
+    for name, work in workloads:
         work()
         start = time.process_time()
         actions = work()
