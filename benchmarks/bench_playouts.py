@@ -16,15 +16,21 @@ The workloads run interleaved, in rounds, so that noise from other processes
 on the machine falls on all of them alike. ``pyspiel`` is optional (the
 ``open-spiel`` extra); without it those rows are skipped with a note.
 
-    python3 benchmarks/bench_playouts.py [--rounds 5] [--seconds 1.0] [--json out.json]
+``--compiled DIR`` adds the Bishops Whist rows again for the compiled build in ``DIR``
+(``python -m parlour.build_compiled --out DIR``), played by a worker process that imports the compiled
+copy, in the same interleaved rounds (``--compiled build`` builds it first, in ``build/compiled``).
+
+    python3 benchmarks/bench_playouts.py [--rounds 5] [--seconds 1.0] [--compiled DIR] [--json out.json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -96,6 +102,76 @@ def openspiel_playout(name: str) -> Playout | None:
     return playout
 
 
+WORKLOADS: dict[str, Callable[[], Playout]] = {
+    "text": bishops_whist_playout,
+    "text-log": lambda: bishops_whist_playout(end_from_log=True),
+    "ids": bishops_whist_id_playout,
+}
+"""The Bishops Whist workloads a worker of the compiled build can run, by name."""
+
+
+def timed(playout: Playout, rng: random.Random, seconds: float) -> tuple[int, int, float]:
+    """Hands, actions and seconds of playouts run for about ``seconds``."""
+    hands = actions = 0
+    start = time.perf_counter()
+    end = start + seconds
+    now = start
+    while now < end:
+        actions += playout(rng)
+        hands += 1
+        now = time.perf_counter()
+    return hands, actions, now - start
+
+
+class Worker:
+    """A process that imports the compiled build (``PYTHONPATH`` first) and runs workloads on request."""
+
+    def __init__(self, build: str) -> None:
+        env = {**os.environ, "PYTHONPATH": os.path.abspath(build)}
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=os.path.dirname(os.path.abspath(__file__)),
+        )
+        self.compiled: list[str] = self.ask({"compiled": True})
+
+    def ask(self, request: dict[str, Any]) -> Any:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def playout(self, workload: str) -> Callable[[random.Random, float], tuple[int, int, float]]:
+        def run(rng: random.Random, seconds: float) -> tuple[int, int, float]:
+            hands, actions, took = self.ask(
+                {"run": workload, "seconds": seconds, "seed": rng.getrandbits(32)}
+            )
+            return int(hands), int(actions), float(took)
+
+        return run
+
+
+def serve() -> None:
+    """The worker's side of ``Worker``: one JSON request a line, one JSON answer a line."""
+    from parlour.build_compiled import compiled_modules
+
+    made: dict[str, Playout] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "compiled" in request:
+            answer: Any = compiled_modules()
+        else:
+            playout = made.get(request["run"])
+            if playout is None:
+                playout = made[request["run"]] = WORKLOADS[request["run"]]()
+                playout(random.Random(0))  # warm up
+            answer = timed(playout, random.Random(request["seed"]), request["seconds"])
+        print(json.dumps(answer), flush=True)
+
+
 @dataclass
 class Row:
     name: str
@@ -105,21 +181,18 @@ class Row:
     actions: int = 0
     seconds: float = 0.0
     rates: list[float] = field(default_factory=list)  # hands/s per round
+    remote: Callable[[random.Random, float], tuple[int, int, float]] | None = None
 
     def run(self, rng: random.Random, seconds: float) -> None:
-        assert self.playout is not None
-        hands = actions = 0
-        start = time.perf_counter()
-        end = start + seconds
-        now = start
-        while now < end:
-            actions += self.playout(rng)
-            hands += 1
-            now = time.perf_counter()
+        if self.remote is not None:
+            hands, actions, took = self.remote(rng, seconds)
+        else:
+            assert self.playout is not None
+            hands, actions, took = timed(self.playout, rng, seconds)
         self.hands += hands
         self.actions += actions
-        self.seconds += now - start
-        self.rates.append(hands / (now - start))
+        self.seconds += took
+        self.rates.append(hands / took)
 
     @property
     def hands_per_second(self) -> float:
@@ -138,36 +211,63 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--seed", type=int, default=2026, help="seed of the random choices")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--compiled", help="also run the compiled build in this directory ('build': make it)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        serve()
+        return {}
 
     rows = [
         Row("bishops-whist (parlour text API)", bishops_whist_playout()),
         Row("bishops-whist (text API, end read from the log)", bishops_whist_playout(end_from_log=True)),
         Row("bishops-whist (action ids, end from hand_number)", bishops_whist_id_playout()),
     ]
+    if args.compiled:
+        build = args.compiled
+        if build == "build":
+            from parlour.build_compiled import build as make_build
+
+            build = str(make_build())
+        worker = Worker(build)
+        note = "" if worker.compiled else f"skipped: nothing compiled in {build}"
+        for label, workload in (
+            ("text API", "text"),
+            ("text API, end read from the log", "text-log"),
+            ("action ids, end from hand_number", "ids"),
+        ):
+            rows.append(
+                Row(
+                    f"bishops-whist (compiled: {label})",
+                    None,
+                    note,
+                    remote=worker.playout(workload) if worker.compiled else None,
+                )
+            )
     for name in ("euchre", "hearts"):
         playout = openspiel_playout(name)
         note = "" if playout is not None else "skipped: pyspiel not installed (pip install open-spiel)"
         rows.append(Row(f"{name} (OpenSpiel C++ via pyspiel)", playout, note))
-    live = [r for r in rows if r.playout is not None]
+    live = [r for r in rows if r.playout is not None or r.remote is not None]
 
     rng = random.Random(args.seed)
     for row in live:  # warm up: imports, caches
-        row.playout(rng)  # type: ignore[misc]
+        if row.playout is not None:
+            row.playout(rng)
     for _ in range(args.rounds):
         for row in live:
             row.run(rng, args.seconds)
 
     machine = f"python {platform.python_version()} on {platform.machine()}"
     print(f"{machine}, {args.rounds} rounds x {args.seconds:g} s per workload")
-    print(f"{'workload':52} {'hands/s':>10} {'(min-max)':>17} {'actions/s':>11} {'actions/hand':>12}")
+    print(f"{'workload':58} {'hands/s':>10} {'(min-max)':>17} {'actions/s':>11} {'actions/hand':>12}")
     for row in rows:
-        if row.playout is None:
-            print(f"{row.name:52} {row.note}")
+        if row not in live:
+            print(f"{row.name:58} {row.note}")
             continue
         spread = f"{min(row.rates):.0f}-{max(row.rates):.0f}"
         print(
-            f"{row.name:52} {row.hands_per_second:10.0f} {spread:>17} {row.actions_per_second:11.0f} "
+            f"{row.name:58} {row.hands_per_second:10.0f} {spread:>17} {row.actions_per_second:11.0f} "
             f"{row.actions / row.hands:12.1f}"
         )
     base = rows[0]
@@ -177,6 +277,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"{row.name} / {base.name}: {row.hands_per_second / base.hands_per_second:.1f}x hands/s, "
             f"{row.actions_per_second / base.actions_per_second:.1f}x actions/s"
         )
+    by_name = {r.name: r for r in live}
+    pairs = [
+        (f"bishops-whist (compiled: {label})", f"bishops-whist ({pure})")
+        for label, pure in (
+            ("text API, end read from the log", "text API, end read from the log"),
+            ("action ids, end from hand_number", "action ids, end from hand_number"),
+        )
+    ]
+    pairs += [("euchre (OpenSpiel C++ via pyspiel)", name) for name, _ in pairs]
+    pairs += [("euchre (OpenSpiel C++ via pyspiel)", "bishops-whist (action ids, end from hand_number)")]
+    for a, b in pairs:
+        if a in by_name and b in by_name:
+            ra, rb = by_name[a], by_name[b]
+            print(
+                f"{a} / {b}: {ra.hands_per_second / rb.hands_per_second:.2f}x hands/s "
+                f"({1e6 / rb.actions_per_second:.1f} -> {1e6 / ra.actions_per_second:.1f} µs an action)"
+            )
     figures = {
         "python": platform.python_version(),
         "rounds": args.rounds,

@@ -71,9 +71,10 @@ class ActionSpace:
                         raise ValueError(f"{text!r} is numbered twice in the action space")
             start += len(block)
         self.size = start
-        self._listed: tuple[str, ...] | None = None
+        self.listed: tuple[str, ...] | None = None
+        """Every text in id order when the space has no amounts (``None`` otherwise): an id's text."""
         if not self.amounts:  # every text fixed: an id's text is one index away
-            self._listed = tuple(
+            self.listed = tuple(
                 text for block in self.blocks if not isinstance(block, AmountBlock) for text in block
             )
 
@@ -97,8 +98,8 @@ class ActionSpace:
 
     def text_of(self, action_id: int) -> str:
         """The canonical text of ``action_id``, known to lie in ``0 .. size - 1``."""
-        if self._listed is not None:
-            return self._listed[action_id]
+        if self.listed is not None:
+            return self.listed[action_id]
         i = bisect_right(self._starts, action_id) - 1
         block, start = self.blocks[i], self._starts[i]
         if isinstance(block, AmountBlock):
@@ -117,8 +118,8 @@ class ActionSpace:
 
     def texts(self) -> tuple[str, ...]:
         """Every text in id order (refused past ``MAX_LISTED_ACTIONS``: see there)."""
-        if self._listed is not None:
-            return self._listed
+        if self.listed is not None:
+            return self.listed
         if self.size > MAX_LISTED_ACTIONS:
             raise ValueError(
                 f"this action space holds {self.size:,} actions, too many to list (at most "

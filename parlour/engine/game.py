@@ -444,6 +444,16 @@ class State(ABC):
         """Take the action numbered ``action_id`` (``Game.action_text``), exactly as ``apply`` takes its
         text: an id that is no whole number in ``0 .. num_distinct_actions - 1`` is refused with
         ``MalformedAction``, an action not legal now with ``ForbiddenAction``; the state is unchanged."""
+        listed = self.game.id_space.listed
+        if type(action_id) is int and listed is not None and 0 <= action_id < len(listed):
+            # The common case, a legal id of a space of fixed texts: its text carried out at once.
+            text = listed[action_id]
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self._compute_legal()
+            if text in legal:
+                self._carry_out(text)
+                return
         self.apply(self.game.action_text(action_id))
 
     def _id_of_legal(self, text: str) -> int:
@@ -520,9 +530,12 @@ class State(ABC):
         """Record a legal canonical action, then carry it out."""
         if typed is None:
             typed = self.game.notation.parse_known(action)
-        self.log.append(Event("action", {"seat": self.current_player, "action": action}, RECORD))
-        if self.rng.live and self.rng.sink is None:  # a copied live source records into its new owner
-            self.rng.sink = self._record_chance
+        # An Event made directly (its data a dict of our own): every action logs one.
+        data = MappingProxyType({"seat": self.current_player, "action": action})
+        self.log.append(_new_tuple(Event, ("action", data, RECORD)))
+        rng = self.rng
+        if rng.live and rng.sink is None:  # a copied live source records into its new owner
+            rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
         self._apply(typed)
 

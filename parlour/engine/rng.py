@@ -91,7 +91,7 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         if not self.live:
-            self._own().shuffle(items)
+            _shuffle(self._own().getrandbits, items)
             return
         if self._script:
             order = self._recorded("shuffle", len(items))
@@ -105,6 +105,8 @@ class Rng:
 
     def randrange(self, n: int) -> int:
         if not self.live:
+            if type(n) is int and n > 0:
+                return _below(self._own().getrandbits, n)
             return self._own().randrange(n)
         if self._script:
             k = self._recorded("randrange", n)
@@ -177,6 +179,28 @@ class Rng:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
         return self.copy()
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``random.Random.randrange(n)`` for a whole ``n > 0``: the same draws of the Mersenne Twister
+    (``_randbelow_with_getrandbits``), so a seed deals what it always dealt, without its three calls."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(getrandbits: Callable[[int], int], x: MutableSequence[Any]) -> None:
+    """``random.Random.shuffle`` written out: the same draws, the same order (a seed replays a match),
+    without two calls per card (a new hand shuffles the pack)."""
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _checked_state(data: object) -> tuple[int, tuple[int, ...], float | None]:

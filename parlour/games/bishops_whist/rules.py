@@ -8,26 +8,24 @@ point the source leaves open is recorded in docs/rulings.md and named here, by i
 carried out.
 """
 
-# ruff: noqa: RUF009 - ``labelled``, ``per_seat`` and ``internal`` make dataclass fields, like ``field``
-
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal, NotRequired
+from dataclasses import field
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
 from parlour.engine.game import RECORD, Outcome
-from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, checked
+from parlour.engine.saves import checked
 from parlour.engine.views import (
     Play,
     ScoreRow,
@@ -36,11 +34,11 @@ from parlour.engine.views import (
     View,
     Zone,
     ZoneKind,
-    internal,
-    labelled,
-    per_seat,
     play,
 )
+from parlour.games.bishops_whist.schema import BishopsWhistExtra as BishopsWhistExtra
+from parlour.games.bishops_whist.schema import BishopsWhistSave as BishopsWhistSave
+from parlour.games.bishops_whist.schema import TrickSave as TrickSave
 from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
 
 # --- the pack and the table -----------------------------------------------------------------------------
@@ -103,6 +101,9 @@ MISDEALS: Mapping[str, str] = {
 PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
 PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
+PLAY_KNIGHT = PLAY[KNIGHT]
+_new_tuple = tuple.__new__
+"""Makes an ``Event`` of a fresh dict made read-only here, without ``Event.__new__``'s checks (hot paths)."""
 
 
 # --- the laws, by name (the rules and the players both ask these) -------------------------------------------
@@ -118,6 +119,8 @@ def is_bishop(card: str) -> bool:
 
 
 BISHOP_CARDS = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
+TRUMP_RANK: Mapping[str, int] = {c: 100 + RANK_VALUE[c[0]] for c in BISHOPS_WHIST.cards if c != KNIGHT}
+"""A suited card's rank when it is a trump: above every card of a plain suit (``_gather``)."""
 _FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
 """The kinds of logged event that ``BishopsWhistState._check_log`` reads over the whole match."""
 
@@ -273,91 +276,6 @@ def _internal_per_seat(cards: bool) -> Any:
     return field(metadata={"show": False, "per": "seat", "cards": cards})
 
 
-@dataclass(slots=True)
-class BishopsWhistExtra:
-    """Bishops Whist's own facts in a view (the hands, tricks and turn-up are in the shared fields)."""
-
-    phase: str = labelled("phase")
-    """``trump`` (a knight was turned: the dealer names trumps), ``play``, ``review`` (a trick waits for
-    the players off suit to let their cards stand or correct a revoke), ``claim`` (claims of revoke at
-    the end of the hand), ``over``."""
-    turn_up: str = labelled("turned up", cards=True)
-    turn_up_held: bool = labelled("the dealer still holds the turn-up")
-    """Everybody knows the dealer holds the turn-up until he plays it (rulings BW-6, BW-22)."""
-    bishop_cut: bool = labelled("bishop cut: a point to the dealer's side")
-    tricks_won: list[int] = per_seat("tricks this hand", per="side")
-    hand_points: list[int] = per_seat("points this hand", per="side")
-    hands_played: int = labelled("hands played")
-    exposed: list[list[str]] = per_seat("exposed cards", cards=True)
-    """Table laws: cards exposed (-2 each) and back in the hand until played (ruling BW-16)."""
-    withdrawn: list[list[str]] = per_seat("withdrawn cards", cards=True)
-    """Table laws: cards withdrawn after a corrected revoke, seen by all until played (ruling BW-24)."""
-    own_revokes: list[int] = labelled("your revokes this hand (tricks)")
-    """The viewing seat's own revokes of the hand, by trick number (secret to the others)."""
-    order: list[int] = internal()
-    """The seats clockwise from seat ``order[0]``."""
-    review: list[int] = internal()
-    """The seats still to let their card on the complete trick stand or correct it, in turn."""
-    stood: list[int] = internal()
-    """The seats that have let their card on the trick stand."""
-    exposed_this_trick: list[int] = internal()
-    """The seats that have exposed a card during this trick (once a trick each)."""
-    trick_cards: list[str] = internal()
-    """The quitted tricks' cards, four a trick in play order (``quitted_tricks`` rebuilds them)."""
-    trick_leaders: list[int] = internal()
-    trick_winners: list[int] = internal()
-
-
-# --- the saved state (checked field by field on load) ---------------------------------------------------
-
-Side = Annotated[int, Field(ge=0, le=1)]
-TrickNumber = Annotated[int, Field(ge=1, le=TRICKS)]
-Hand = Annotated[list[Code], Field(max_length=HAND_SIZE)]
-Shown = Annotated[list[tuple[Seat, Code]], Field(max_length=52)]
-Seats = Annotated[list[Seat], Field(max_length=SEATS)]
-
-
-class TrickSave(SaveDict):
-    number: TrickNumber
-    leader: Seat
-    cards: Annotated[list[tuple[Seat, Code]], Field(min_length=SEATS, max_length=SEATS)]
-    winner: Seat
-
-
-class BishopsWhistSave(SaveDict):
-    """What ``BishopsWhistState._data`` writes; ``check_invariants`` checks how the fields agree."""
-
-    order: tuple[Seat, Seat, Seat, Seat]
-    team_of: tuple[Side, Side, Side, Side]
-    match: tuple[Points, Points]
-    dealer: Seat
-    hand_number: Count
-    phase: Literal["trump", "play", "review", "claim", "over"]
-    hands: tuple[Hand, Hand, Hand, Hand]
-    trump: Literal["S", "H", "D", "C"] | None
-    turn_up: Code
-    turn_up_held: bool
-    bishop_cut: bool
-    leader: Seat
-    trick: Annotated[list[tuple[Seat, Code, bool]], Field(max_length=SEATS)]
-    tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
-    exposed: Shown
-    exposed_now: Seats
-    revokes: Annotated[list[tuple[Seat, TrickNumber]], Field(max_length=52)]
-    claimants: Annotated[list[Seat], Field(max_length=2)]
-    hand_points: tuple[Points, Points]
-    revoked_sides: Annotated[list[Side], Field(max_length=2)]
-    hands_played: Count
-    winner_side: Side | None
-    finished: bool
-    _pending_deal: Annotated[list[Code], Field(max_length=51)]
-    _preset: bool
-    # Since ruling BW-24; saves written before it have none of them.
-    withdrawn: NotRequired[Shown]
-    review: NotRequired[Seats]
-    stood: NotRequired[Seats]
-
-
 class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
@@ -365,7 +283,13 @@ class BishopsWhistState(State):
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
-    def __init__(self, game: BishopsWhist, seed: int | None = None) -> None:
+    def __init__(
+        self, game: BishopsWhist, seed: int | None = None, _copy_of: BishopsWhistState | None = None
+    ) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         self.order: list[int] = [0, 1, 2, 3]
         self.team_of: list[int] = [0, 1, 0, 1]
@@ -474,7 +398,18 @@ class BishopsWhistState(State):
                     shown.update(c for s, c in self.withdrawn if s == seat)
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
-            return [PLAY[c] for c in lawful_cards(hand, self.trick[0][1] if self.trick else None)]
+            # ``lawful_cards`` written out for the hot path (one legal list a move): same cards, same order.
+            trick = self.trick
+            if trick:
+                lead = trick[0][1]
+                if lead != KNIGHT:
+                    led = lead[-1]
+                    suited = [c for c in hand if c[-1] == led]  # a knight's code ends in no suit letter
+                    if suited:
+                        if len(suited) == 1 and suited[0][0] == BISHOP and KNIGHT in hand:
+                            return [PLAY[suited[0]], PLAY_KNIGHT]  # the knight's revoke (ruling BW-9)
+                        return [PLAY[c] for c in suited]
+            return [PLAY[c] for c in dict.fromkeys(hand)]
         if self.finished:
             return []
         if phase == PHASE_TRUMP:
@@ -548,7 +483,8 @@ class BishopsWhistState(State):
         return f"the right card follows suit: one of {', '.join(right)}"
 
     def _apply(self, action: Action) -> None:
-        self._cp = -1
+        # The seat to move stays cached for the handlers (``_carry_out`` has just logged it); the
+        # action changes it.
         kind = action.kind
         if kind == "play":
             self._play(action.card)
@@ -795,7 +731,8 @@ class BishopsWhistState(State):
         if self.exposed or self.withdrawn:
             self._unshow(seat, card)
         trick.append([seat, card, as_ten])
-        self.log.append(Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}))
+        data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+        self.log.append(_new_tuple(Event, ("play", data, None)))
         if len(trick) == SEATS:
             self._trick_complete()
 
@@ -904,17 +841,31 @@ class BishopsWhistState(State):
 
     def _gather(self) -> None:
         number = len(self.tricks) + 1
-        winner = self.trick_winner(self.trick, last=is_knights_trick(number))
+        trick = self.trick
+        cards = [e[1] for e in trick]
+        if KNIGHT not in cards and not is_knights_trick(number):
+            # ``winning_play`` for a trick of suited cards only (most tricks): the highest trump, else the
+            # highest card of the suit led; suited cards are all different, so none tie.
+            trump, led = self.trump, cards[0][-1]
+            best, best_key = 0, -1
+            for i, c in enumerate(cards):
+                suit = c[-1]
+                key = TRUMP_RANK[c] if suit == trump else RANK_VALUE[c[0]] if suit == led else -1
+                if key > best_key:
+                    best, best_key = i, key
+            winner: int = trick[best][0]
+        else:
+            winner = self.trick_winner(trick, last=is_knights_trick(number))
         entry = {
             "number": number,
             "leader": self.leader,
-            "cards": [[s, c] for s, c, _ in self.trick],
+            "cards": [[e[0], e[1]] for e in trick],
             "winner": winner,
         }
         self.tricks.append(entry)
-        bishops = [c for _, c, _ in self.trick if is_bishop(c)]
+        bishops = [c for c in cards if c in BISHOP_CARDS]
         text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
-        self.log.append(Event("trick", {**entry, "text": text}))
+        self.log.append(_new_tuple(Event, ("trick", MappingProxyType({**entry, "text": text}), None)))
         self.trick = []
         self.exposed_now = []
         self.stood = []
@@ -1303,6 +1254,8 @@ class BishopsWhistState(State):
         deep (hands, the trick and the lists of pairs are lists of lists), sharing what never changes
         once made — the game, the logged events and the gathered tricks. About 3x faster than the
         engine's generic deep copy."""
+        if not _PLAIN_OBJECTS:
+            return BishopsWhistState(self.game, None, self)
         other = object.__new__(BishopsWhistState)
         vars(other).update(vars(self))
         for name in self._FIELDS:
@@ -1314,6 +1267,52 @@ class BishopsWhistState(State):
         other.rng = self.rng.copy()
         other._teams = None
         return other
+
+    def _copy_fields(self, src: BishopsWhistState) -> None:
+        """``clone`` in the compiled build (mypyc): the same copy, field by field, for a class whose
+        instances cannot be made blank with ``object.__new__`` nor copied through ``vars``."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self.log = list(src.log)
+        self.rng = src.rng.copy()
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self.order = src.order[:]
+        self.team_of = src.team_of[:]
+        self.match = src.match[:]
+        self.dealer = src.dealer
+        self.hand_number = src.hand_number
+        self.phase = src.phase
+        self.hands = [h[:] for h in src.hands]
+        self.trump = src.trump
+        self.turn_up = src.turn_up
+        self.turn_up_held = src.turn_up_held
+        self.bishop_cut = src.bishop_cut
+        self.leader = src.leader
+        self.trick = [e[:] for e in src.trick]
+        self.tricks = src.tricks[:]  # the gathered tricks' dicts are shared: never changed once made
+        self.exposed = [e[:] for e in src.exposed]
+        self.exposed_now = src.exposed_now[:]
+        self.withdrawn = [e[:] for e in src.withdrawn]
+        self.review = src.review[:]
+        self.stood = src.stood[:]
+        self.revokes = [e[:] for e in src.revokes]
+        self.claimants = src.claimants[:]
+        self.hand_points = src.hand_points[:]
+        self.revoked_sides = src.revoked_sides[:]
+        self.hands_played = src.hands_played
+        self.winner_side = src.winner_side
+        self.finished = src.finished
+        self._pending_deal = src._pending_deal[:]
+        self._preset = src._preset
+        self.sheet = src.sheet[:]
+        self._teams = None
+        self._cp = src._cp
+        self.stub_log = src.stub_log
+        self._board_for = src._board_for
+        self._sheet_for = src._sheet_for
 
     def _set(self, data: Mapping[str, Any]) -> None:
         for name in self._FIELDS:
@@ -1900,7 +1899,8 @@ class BishopsWhist(Game[BishopsWhistState]):
 
     name = "bishops-whist"
     title = "Bishops Whist"
-    min_players = max_players = SEATS
+    min_players = SEATS
+    max_players = SEATS  # two lines: mypyc compiles no chained assignment of class attributes
     pack = "bishops52"
     summary = (
         "Dana's 1899 whist: castle-aces, bishops worth 2 points each, four suitless knights that "
@@ -2106,3 +2106,16 @@ class BishopsWhist(Game[BishopsWhistState]):
 
 def _anything(seat: int, card: str) -> bool:
     return True
+
+
+def _plain_objects() -> bool:
+    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
+    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
+    try:
+        object.__new__(BishopsWhistState)
+    except TypeError:
+        return False
+    return True
+
+
+_PLAIN_OBJECTS = _plain_objects()

@@ -1,0 +1,124 @@
+"""The compiled build (mypyc, ``parlour.build_compiled``) plays exactly the matches the pure package plays.
+
+The build is made (or a current one found) in ``build/compiled`` at the top of the checkout, or where
+``PARLOUR_COMPILED_DIR`` says; seeded random matches are then played in a Python that imports the
+compiled copy and in this one, and their saves (the whole log, every field) must be equal. Without a
+C compiler or mypyc the test is skipped saying which is missing, except under ``CI=true``, where it
+must build and run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import build_compiled
+from parlour.games.bishops_whist import rules, schema
+
+ROOT = Path(__file__).resolve().parent.parent
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"laws": "table", "misdeal_chance": 0.1},
+    {"partners": "cut", "irregular_trick": "leader", "void_knight": "revoke-only", "tie": "draw"},
+    {"laws": "table", "revoking_side": "opponents-win", "hand_limit": 3},
+]
+SEEDS = range(3)
+
+
+def play_matches() -> list[dict[str, Any]]:
+    """Seeded random Bishops Whist matches, through the text API, the ids, ``clone`` and a save and
+    load half way: what each match wrote (its save) and what it was asked on the way."""
+    out: list[dict[str, Any]] = []
+    for options in OPTIONS:
+        game = parlour.make("bishops-whist", **options)
+        for seed in SEEDS:
+            rng = random.Random(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = []
+            steps = 0
+            while not state.is_over and steps < 2000:
+                if steps % 3 == 0:
+                    ids = state.legal_action_ids()
+                    asked.append(ids)
+                    state.apply_id(ids[rng.randrange(len(ids))])
+                else:
+                    legal = state.legal_actions()
+                    asked.append(legal)
+                    state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+                if steps % 50 == 0:  # go on with a copy: the compiled build makes it otherwise
+                    state = state.clone()
+                if steps % 120 == 0:
+                    state = game.load(state.to_json())
+                if steps % 97 == 0:
+                    asked.append(state.view(state.current_player).to_dict())
+            asked.append([state.scores, state.winners, state.hand_number])
+            out.append({"options": options, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
+def compiled_dir() -> Path:
+    """The compiled build, made if need be; skipped without the tools, except under ``CI=true``."""
+    lacking = build_compiled.missing_tools()
+    if lacking is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must test the compiled build, but {lacking}")
+        pytest.skip(f"no compiled build: {lacking}")
+    out = Path(os.environ.get("PARLOUR_COMPILED_DIR", ROOT / "build" / "compiled"))
+    return build_compiled.build(out)
+
+
+@pytest.fixture(scope="module")
+def compiled() -> Path:
+    return compiled_dir()
+
+
+def run_compiled(out: Path, code: str) -> Any:
+    env = {**os.environ, "PYTHONPATH": f"{out}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=out, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_the_compiled_modules_are_the_ones_imported(compiled: Path) -> None:
+    found = run_compiled(
+        compiled,
+        "import json, parlour, parlour.build_compiled as b; "
+        "print(json.dumps([parlour.__file__, b.compiled_modules()]))",
+    )
+    assert found[0] == str(compiled / "parlour" / "__init__.py")
+    assert found[1] == [p.removesuffix(".py").replace("/", ".") for p in build_compiled.COMPILED_MODULES]
+    assert build_compiled.compiled_modules() == []  # this process runs the pure package
+
+
+def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
+    theirs = run_compiled(
+        compiled,
+        "import json; from tests.test_compiled import play_matches; print(json.dumps(play_matches()))",
+    )
+    mine = json.loads(json.dumps(play_matches()))
+    assert len(theirs) == len(mine) == len(OPTIONS) * len(SEEDS)
+    for a, b in zip(theirs, mine, strict=True):
+        where = f"options {a['options']}, seed {a['seed']}"
+        assert a["asked"] == b["asked"], where
+        assert a["save"] == b["save"], where
+
+
+def test_the_save_schema_agrees_with_the_rules() -> None:
+    """The schema is kept apart from the rules (it must stay interpreted): the same numbers."""
+    assert (schema.SEATS, schema.TRICKS, schema.HAND_SIZE) == (
+        rules.SEATS,
+        rules.TRICKS,
+        rules.HAND_SIZE,
+    )
+    assert rules.BishopsWhistSave is schema.BishopsWhistSave
