@@ -713,9 +713,14 @@ class StrongPlayer:
         for c, run in runs.items():
             for x in run:
                 means[card_code(x)] = totals[c] / solved
-        # Touching cards are worth the same: the lowest of them stands for the run.
+        # Touching cards are worth the same: the lowest of them stands for the run. Of cards worth the
+        # same, a plain card goes before a trump, a low one before a high one.
         lowest = [card_code(run[0]) for run in runs.values()]
-        ranked = sorted(lowest, key=lambda c: (-means[c], card_value(c), BISHOPS_WHIST.sort_key(c)))
+        trump = view.trump
+        ranked = sorted(
+            lowest,
+            key=lambda c: (-means[c], suit_of(c) == trump, card_value(c), BISHOPS_WHIST.sort_key(c)),
+        )
         return Analysis(ranked, means, solved, used, depth)
 
 

@@ -430,9 +430,9 @@ class Position:
                     return lo
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-        self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes >= self.budget:
             raise OutOfBudget
+        self.nodes += 1
         if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise OutOfBudget
         seat = self.leader
