@@ -62,8 +62,8 @@ def _high_mask(rank: int) -> int:
     return sum(1 << (16 * s + rank) for s in range(4))
 
 
-HIGH_WEIGHTS = ((_high_mask(14), 1.5), (_high_mask(13), 1.0), (_high_mask(12), 0.5))
-"""What a plain castle-ace, king and queen count for in the rough count of tricks at the search's horizon."""
+ACES, KINGS, QUEENS = _high_mask(14), _high_mask(13), _high_mask(12)
+"""Plain castle-aces, kings and queens count 1.5, 1 and 0.5 in the rough count of tricks at the horizon."""
 TRUMP_WEIGHT = 1.6
 KNIGHT_WEIGHT = 0.6
 
@@ -339,36 +339,43 @@ class Position:
         """A rough value at the search's horizon (a trick boundary): the tricks still to play shared out
         by the trick-taking cards each side holds, each bishop still in hand more likely kept when it
         is the best card left in its suit, or guarded."""
-        hands, ours = self.hands, self.ours
+        hands, ours, knights = self.hands, self.ours, self.knights
         trump = SUIT_MASK[self.trump] if self.trump >= 0 else 0
-        weight = [0.5, 0.5]
+        side = [0, 0]
+        kn = [0, 0]
         for s in range(4):
-            h = hands[s]
-            w = TRUMP_WEIGHT * (h & trump).bit_count() + KNIGHT_WEIGHT * self.knights[s]
+            side[ours[s]] |= hands[s]
+            kn[ours[s]] += knights[s]
+        weight = [0.5, 0.5]
+        for t in (0, 1):
+            h = side[t]
             plain = h & ~trump
-            for mask, value in HIGH_WEIGHTS:
-                w += value * (plain & mask).bit_count()
-            weight[ours[s]] += w
+            weight[t] += (
+                TRUMP_WEIGHT * (h & trump).bit_count()
+                + KNIGHT_WEIGHT * kn[t]
+                + 1.5 * (plain & ACES).bit_count()
+                + (plain & KINGS).bit_count()
+                + 0.5 * (plain & QUEENS).bit_count()
+            )
         left = TRICKS - self.number
-        expected = self.tricks_ours + left * weight[1] / (weight[0] + weight[1])
-        value = expected - (BOOK + 0.5) + self.bishops_margin
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        if live & ALL_BISHOPS:
-            for s in range(4):
-                h = hands[s]
-                mine = h & ALL_BISHOPS
-                while mine:
-                    b = mine & -mine
-                    mine ^= b
-                    suit = SUIT_MASK[(b.bit_length() - 1) >> 4]
-                    if not live & suit & ~((b << 1) - 1) or suit == trump:
-                        p = 0.75
-                    elif (h & suit).bit_count() >= 3 or self.knights[s]:
-                        p = 0.6
-                    else:
-                        p = 0.35
-                    gain = BISHOP_POINTS * (2 * p - 1)
-                    value += gain if ours[s] else -gain
+        value = (
+            self.tricks_ours + left * weight[1] / (weight[0] + weight[1]) - (BOOK + 0.5) + self.bishops_margin
+        )
+        live = side[0] | side[1]
+        bishops = live & ALL_BISHOPS
+        while bishops:
+            b = bishops & -bishops
+            bishops ^= b
+            suit = SUIT_MASK[(b.bit_length() - 1) >> 4]
+            t = 1 if side[1] & b else 0
+            if suit == trump or not live & suit & ~((b << 1) - 1):
+                p = 0.75
+            elif (side[t] & suit).bit_count() >= 4 or kn[t]:
+                p = 0.6
+            else:
+                p = 0.35
+            gain = BISHOP_POINTS * (2 * p - 1)
+            value += gain if t else -gain
         return value
 
     # --- the search ------------------------------------------------------------------------------------
@@ -382,21 +389,36 @@ class Position:
         trick = self.trick
         if not trick:
             return sorted(cards, key=lambda c: -(c & 15) if c != KN else -TEN)
-        last = self.number == TRICKS - 1
-        w = trick[self.winner(trick, last)][0]
-        ours = self.ours
-        partner_holds = ours[w] == ours[seat]
+        lead = trick[0][1]
+        if lead == KN or self.number == TRICKS - 1:
+            return cards  # the irregular trick and the knight's trick: as they come
+        w = self.winner(trick, False)
+        holder, top, _ = trick[w]
+        trump = self.trump
+        led = lead >> 4
+        trumped = top != KN and top >> 4 == trump
+        top_rank = TEN if top == KN else top & 15
+        knight_ten = led != trump and self.void_ten
+        partner_holds = self.ours[holder] == self.ours[seat]
+        last = len(trick) == 3
         keyed: list[tuple[float, int]] = []
         for c in cards:
-            trick.append((seat, c, c == KN and self.void_ten))
-            wins = trick[self.winner(trick, last)][0] == seat
-            trick.pop()
-            rank = TEN if c == KN else c & 15
-            bishop = c != KN and (1 << c) & ALL_BISHOPS
-            if partner_holds and len(trick) == 3:
+            if c == KN:
+                rank = TEN
+                wins = knight_ten and not trumped and top_rank <= TEN
+                bishop = False
+            else:
+                rank = c & 15
+                suit = c >> 4
+                bishop = rank == BISHOP_RANK
+                if suit == trump:
+                    wins = not trumped or rank > top_rank
+                else:
+                    wins = not trumped and suit == led and rank > top_rank
+            if partner_holds and last:
                 key = -100.0 if bishop else (50.0 if wins else 0.0) + rank
             elif wins:
-                key = -50.0 + rank + (20.0 if c != KN and c >> 4 == self.trump else 0.0)
+                key = -50.0 + rank + (20.0 if c != KN and c >> 4 == trump else 0.0)
             else:
                 key = rank + (30.0 if bishop else 0.0)
             keyed.append((key, c))
