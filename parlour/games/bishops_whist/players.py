@@ -638,6 +638,8 @@ class StrongPlayer:
         nodes: int = NODES,
         worlds: int = WORLDS,
         seconds: float | None = None,
+        horizon: int = TRICKS,
+        trust: float = 0.0,
     ) -> None:
         if nodes < 1 or worlds < 1:
             raise ValueError(f"nodes and worlds must be at least 1, not {nodes} and {worlds}")
@@ -645,6 +647,10 @@ class StrongPlayer:
         self.rng = Rng(seed)
         self.nodes = nodes
         self.worlds = worlds
+        self.horizon = horizon
+        self.trust = trust
+        """Points a card must gain over the rules of thumb's own card, on average, to be played instead."""
+        """The search plays the last ``horizon`` tricks of a hand; before them, the rules of thumb."""
         self.seconds: float | None = None
         self.limit_time(seconds)
         self.fast = HeuristicPlayer(game, seed)
@@ -671,12 +677,19 @@ class StrongPlayer:
         if len(cards) <= 1:
             action = self.fast.choose(view, game)
             return Advice(action, "the only card the laws allow")
+        if TRICKS + 1 - table.number > self.horizon:
+            action = self.fast.choose(view, game)
+            return Advice(action, "by the rules of thumb")
         analysis = self.analyse(view, game, cards)
         if analysis is None:
             action = self.fast.choose(view, game)
             return Advice(action, "no time to search: played by the rules of thumb")
         self.last = analysis
         card = analysis.best
+        if self.trust > 0:
+            usual = self.fast.choose(view, game).split()[1]
+            if usual in analysis.means and analysis.means[card] - analysis.means[usual] < self.trust:
+                card = usual
         return Advice(f"play {card}", card_reason(table, card, analysis))
 
     def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
@@ -699,7 +712,7 @@ class StrongPlayer:
                     raise AssertionError(f"the solver's lawful cards {runs} are not {cards}")
                 totals = dict.fromkeys(runs, 0.0)
             share = (self.nodes - used) // (self.worlds - w)
-            values, reached = position.solve(list(runs), share, deadline)
+            values, reached = position.solve(list(runs), share, deadline, thrifty=w < self.worlds - 1)
             used += position.nodes
             if not reached:
                 continue

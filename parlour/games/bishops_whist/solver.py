@@ -44,6 +44,8 @@ BISHOP_RANK = RANK_VALUE["B"]
 BISHOP_BIT = tuple(1 << (16 * s + BISHOP_RANK) for s in range(4))
 ALL_BISHOPS = sum(BISHOP_BIT)
 INF = float("inf")
+GROWTH = 3.0
+"""The least a search one trick deeper is taken to cost, as a multiple of the last (``solve``)."""
 _RANK_CODE = {v: k for k, v in RANK_VALUE.items()}
 
 
@@ -72,6 +74,26 @@ def trick_margin(tricks: int) -> int:
     """Our side's margin of trick points when it takes ``tricks`` of the thirteen: one a trick over six
     for whichever side takes seven or more."""
     return tricks - BOOK if tricks > BOOK else tricks - (TRICKS - BOOK)
+
+
+def _narrowed(ordered: list[int]) -> list[int]:
+    """Of ``ordered`` moves (the likeliest first), the first one, then per suit the highest, lowest and
+    bishop, and a knight, in the same order."""
+    keep = {ordered[0]}
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    for c in ordered:
+        if c == KN or (c & 15) == BISHOP_RANK:
+            keep.add(c)
+            continue
+        suit = c >> 4
+        if suit not in low or c < low[suit]:
+            low[suit] = c
+        if suit not in high or c > high[suit]:
+            high[suit] = c
+    keep.update(low.values())
+    keep.update(high.values())
+    return [c for c in ordered if c in keep]
 
 
 class OutOfBudget(Exception):
@@ -120,7 +142,13 @@ class Position:
         self.nodes = 0
         self.budget = 0
         self.deadline: float | None = None
-        self.table: dict[tuple[int, ...], tuple[float, float, int]] = {}
+        self.narrow_above = TRICKS
+        """With more tricks than this left, each player tries only the highest, the lowest and the
+        bishop of each suit, a knight, and the cheapest card that wins (a forward pruning that lets the
+        search see further)."""
+        self.table: dict[tuple[int, ...], tuple[float, float, int, int]] = {}
+        """Per position at a trick boundary: bounds of its value (less the bishops taken so far), the
+        depth searched, and the best lead found."""
 
     @classmethod
     def of_views(
@@ -388,7 +416,10 @@ class Position:
             return cards
         trick = self.trick
         if not trick:
-            return sorted(cards, key=lambda c: -(c & 15) if c != KN else -TEN)
+            ordered = sorted(cards, key=lambda c: -(c & 15) if c != KN else -TEN)
+            if TRICKS - self.number > self.narrow_above:
+                return _narrowed(ordered)
+            return ordered
         lead = trick[0][1]
         if lead == KN or self.number == TRICKS - 1:
             return cards  # the irregular trick and the knight's trick: as they come
@@ -423,13 +454,17 @@ class Position:
                 key = rank + (30.0 if bishop else 0.0)
             keyed.append((key, c))
         keyed.sort()
-        return [c for _, c in keyed]
+        ordered = [c for _, c in keyed]
+        if TRICKS - self.number > self.narrow_above:
+            return _narrowed(ordered)
+        return ordered
 
     def search(self, alpha: float, beta: float, depth: int) -> float:
         """The side's margin with best play by both sides, looking ``depth`` trick boundaries ahead
         (fail-soft alpha-beta: a value outside the window is a bound)."""
         trick = self.trick
         key: tuple[int, ...] | None = None
+        found: tuple[float, float, int, int] | None = None
         if not trick:
             left = TRICKS - self.number
             if left == 0:
@@ -463,7 +498,12 @@ class Position:
         maximise = self.ours[seat]
         a, b = alpha, beta
         best = -INF if maximise else INF
-        for card in self._ordered(seat):
+        cards = self._ordered(seat)
+        if key is not None and found is not None and found[3] in cards and cards[0] != found[3]:
+            cards.remove(found[3])
+            cards.insert(0, found[3])  # the best card of an earlier search first
+        best_card = cards[0]
+        for card in cards:
             undo = self.play(seat, card)
             try:
                 v = self.search(a, b, depth - 1 if undo is not None else depth)
@@ -471,11 +511,11 @@ class Position:
                 self.unplay(seat, undo)
             if maximise:
                 if v > best:
-                    best = v
+                    best, best_card = v, card
                     if v > a:
                         a = v
             elif v < best:
-                best = v
+                best, best_card = v, card
                 if v < b:
                     b = v
             if a >= b:
@@ -483,39 +523,63 @@ class Position:
         if key is not None:
             rel = best - self.bishops_margin
             if best <= alpha:
-                self.table[key] = (-INF, rel, depth)
+                self.table[key] = (-INF, rel, depth, best_card)
             elif best >= beta:
-                self.table[key] = (rel, INF, depth)
+                self.table[key] = (rel, INF, depth, best_card)
             else:
-                self.table[key] = (rel, rel, depth)
+                self.table[key] = (rel, rel, depth, best_card)
         return best
 
-    def values(self, cards: Sequence[int], depth: int) -> dict[int, float]:
-        """Each of ``cards`` (the player to move's) valued by a search ``depth`` trick boundaries deep."""
+    def values(self, cards: Sequence[int], depth: int, within: float = INF) -> dict[int, float]:
+        """Each of ``cards`` (the player to move's, whose side maximises) valued by a search ``depth``
+        trick boundaries deep. A card found more than ``within`` points worse than the best so far is
+        given that bound (best less ``within``) instead of its exact value: the search of it is cut short."""
         seat = self.to_move
         out: dict[int, float] = {}
+        best = -INF
         for card in cards:
+            floor = best - within
             undo = self.play(seat, card)
             try:
-                out[card] = self.search(-INF, INF, depth - 1 if undo is not None else depth)
+                v = self.search(floor, INF, depth - 1 if undo is not None else depth)
             finally:
                 self.unplay(seat, undo)
+            out[card] = max(v, floor)
+            best = max(best, v)
         return out
 
     def solve(
-        self, cards: Sequence[int], budget: int, deadline: float | None = None
+        self,
+        cards: Sequence[int],
+        budget: int,
+        deadline: float | None = None,
+        *,
+        thrifty: bool = False,
+        within: float = INF,
     ) -> tuple[dict[int, float], int]:
         """Deepen a trick at a time while the nodes last: the values of the deepest search finished, and
-        its depth (0: not even the trick on the table was searched within the budget)."""
+        its depth (0: not even the trick on the table was searched within the budget).
+
+        ``thrifty``: do not start a depth that the growth of the last ones says cannot finish within the
+        budget (the nodes left over go to the caller's next world instead of a search cut short)."""
         self.budget = self.nodes + budget
         self.deadline = deadline
         best: dict[int, float] = {}
         reached = 0
         left = TRICKS - self.number
+        spent: list[int] = []
         for depth in range(1, left + 1):
+            if thrifty and spent:
+                growth = max(GROWTH, spent[-1] / max(1, spent[-2])) if len(spent) > 1 else GROWTH
+                if spent[-1] * growth > self.budget - self.nodes:
+                    break
+            start = self.nodes
+            if best:  # the best card of the last depth first: the others are cut shorter
+                cards = sorted(cards, key=lambda c: -best[c])
             try:
-                best = self.values(cards, depth)
+                best = self.values(cards, depth, within)
             except OutOfBudget:
                 break
+            spent.append(self.nodes - start)
             reached = depth
         return best, reached
