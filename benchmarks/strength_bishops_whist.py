@@ -75,13 +75,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--seats", type=int, nargs="*", help="the seats the candidate takes (default all four)"
+    )
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="the matches to run (default all)")
     args = parser.parse_args(argv)
     results: dict[str, Duplicate] = {}
     for name in args.only or list(MATCHES):
         candidate, baseline = MATCHES[name]
         start = time.perf_counter()
-        result = duplicate(GAME, candidate, baseline, deals=args.deals, seed=args.seed, jobs=args.jobs)
+        result = duplicate(
+            GAME,
+            candidate,
+            baseline,
+            deals=args.deals,
+            seed=args.seed,
+            jobs=args.jobs,
+            seats=args.seats or None,
+        )
         results[name] = result
         print(f"{name}: {result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     if "strong-heuristic" in results and "cheat-heuristic" in results:

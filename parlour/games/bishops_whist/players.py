@@ -17,6 +17,14 @@ and plays each candidate card out to the end of the hand with ``heuristic`` play
 budget is 40 playouts a decision (2 to 24 sampled worlds), so the same seed makes the
 same choice; a wall-clock limit (``seconds``) is only for interactive play.
 
+``strong`` and ``normal`` (the levels; ``easy`` is ``heuristic``) are ``StrongPlayer``: perfect-information
+Monte Carlo in the manner of GIB. It deals worlds of the unseen cards with ``game.determinize`` and values
+each lawful card in each world by a double-dummy alpha-beta search of the tricks left (``solver.py``:
+partners maximise their side's margin together, so it does not trump a partner's sure trick), exact once
+the end of the hand is within its budget of nodes, ending on a rough count of trick-taking cards and
+guarded bishops before that. Where the search ends short of the end of the hand it keeps the rules of
+thumb's card unless that card is worse by a margin (``trust``). Its measured strength is in rules.md.
+
 Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
 partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
 0 and 2, and 299 of 300 (98.1-99.9%) seated 1 and 3, scoring 8.6-8.8 points a hand
@@ -600,6 +608,9 @@ NODES = 60_000
 WORLDS = 16
 NORMAL_NODES = 16_000
 NORMAL_WORLDS = 8
+TRUST = 1.0
+"""Short of the end of the hand, the points a card must gain over the rules of thumb's card (measured:
+the search alone, ending on its rough count, was no better than the rules of thumb)."""
 CHEAT_NODES = 60_000
 
 
@@ -686,7 +697,9 @@ class StrongPlayer:
             return Advice(action, "no time to search: played by the rules of thumb")
         self.last = analysis
         card = analysis.best
-        if self.trust > 0:
+        if self.trust > 0 and analysis.depth < TRICKS + 1 - table.number:
+            # Short of the end of the hand the search ends on a rough count: the rules of thumb's card
+            # stands unless the search finds it worse by ``trust`` points. Solved to the end, it rules.
             usual = self.fast.choose(view, game).split()[1]
             if usual in analysis.means and analysis.means[card] - analysis.means[usual] < self.trust:
                 card = usual
@@ -822,11 +835,11 @@ def _search(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    return StrongPlayer(game, seed, nodes=NORMAL_NODES, worlds=NORMAL_WORLDS)
+    return StrongPlayer(game, seed, nodes=NORMAL_NODES, worlds=NORMAL_WORLDS, trust=TRUST)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    return StrongPlayer(game, seed)
+    return StrongPlayer(game, seed, trust=TRUST)
 
 
 PLAYERS: dict[str, PlayerFactory] = {

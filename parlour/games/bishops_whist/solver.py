@@ -68,6 +68,10 @@ ACES, KINGS, QUEENS = _high_mask(14), _high_mask(13), _high_mask(12)
 """Plain castle-aces, kings and queens count 1.5, 1 and 0.5 in the rough count of tricks at the horizon."""
 TRUMP_WEIGHT = 1.6
 KNIGHT_WEIGHT = 0.6
+ACE_WEIGHT, KING_WEIGHT, QUEEN_WEIGHT = 1.5, 1.0, 0.5
+BISHOP_TOP, BISHOP_GUARDED, BISHOP_BARE = 0.75, 0.6, 0.35
+"""The chance, at the horizon, that a side keeps a bishop it holds: the best card left in its suit (or
+a trump), guarded by three more of the suit in the side's hands or by a knight, or neither."""
 
 
 def trick_margin(tricks: int) -> int:
@@ -381,9 +385,9 @@ class Position:
             weight[t] += (
                 TRUMP_WEIGHT * (h & trump).bit_count()
                 + KNIGHT_WEIGHT * kn[t]
-                + 1.5 * (plain & ACES).bit_count()
-                + (plain & KINGS).bit_count()
-                + 0.5 * (plain & QUEENS).bit_count()
+                + ACE_WEIGHT * (plain & ACES).bit_count()
+                + KING_WEIGHT * (plain & KINGS).bit_count()
+                + QUEEN_WEIGHT * (plain & QUEENS).bit_count()
             )
         left = TRICKS - self.number
         value = (
@@ -397,11 +401,11 @@ class Position:
             suit = SUIT_MASK[(b.bit_length() - 1) >> 4]
             t = 1 if side[1] & b else 0
             if suit == trump or not live & suit & ~((b << 1) - 1):
-                p = 0.75
+                p = BISHOP_TOP
             elif (side[t] & suit).bit_count() >= 4 or kn[t]:
-                p = 0.6
+                p = BISHOP_GUARDED
             else:
-                p = 0.35
+                p = BISHOP_BARE
             gain = BISHOP_POINTS * (2 * p - 1)
             value += gain if t else -gain
         return value
