@@ -703,7 +703,7 @@ class StrongPlayer:
             usual = self.fast.choose(view, game).split()[1]
             if usual in analysis.means and analysis.means[card] - analysis.means[usual] < self.trust:
                 card = usual
-        return Advice(f"play {card}", card_reason(table, card, analysis))
+        return Advice(f"play {card}", card_reason(table, card, analysis, self.trust))
 
     def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
         """Every card of ``cards`` valued over the worlds (``None`` if the clock left no world solved)."""
@@ -762,12 +762,18 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     return "the usual play here"
 
 
-def card_reason(t: Table, card: str, analysis: Analysis) -> str:
+def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0) -> str:
     """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps."""
     means = analysis.means
     others = [means[c] for c in analysis.cards if c != card]
     edge = means[card] - max(others) if others else 0.0
-    tail = f" ({edge:+.1f} points over the next best card, in {analysis.worlds} deals of the unseen cards)"
+    deals = f"{analysis.worlds} deals of the unseen cards"
+    if card != analysis.best:
+        tail = f" (the search found no card {trust:g} point better, in {deals})"
+    elif edge < 0.05:
+        tail = f" (as good as any other card, in {deals})"
+    else:
+        tail = f" ({edge:.1f} points better than the next card, in {deals})"
     lead = not t.trick
     after = [*t.trick, (t.seat, card)]
     holder = t.winner(after)[0]
@@ -790,8 +796,10 @@ def card_reason(t: Table, card: str, analysis: Analysis) -> str:
             words = f"leads the {card}: it cannot be beaten in its suit"
         elif suit in t.void[t.partner] and t.trump not in t.void[t.partner]:
             words = "leads a suit the partner can trump"
+        elif RANK_VALUE[card[0]] > TEN:
+            words = f"leads the {card} to drive out the higher cards of its suit"
         else:
-            words = f"leads the {card}, keeping the high cards back"
+            words = f"leads the {card}, a low card, keeping the high cards back"
     elif holder == t.partner and t.winner(t.trick)[0] == t.partner:
         if is_bishop(card):
             words = "throws the bishop onto the partner's trick: two points saved"
