@@ -17,6 +17,14 @@ and plays each candidate card out to the end of the hand with ``heuristic`` play
 budget is 40 playouts a decision (2 to 24 sampled worlds), so the same seed makes the
 same choice; a wall-clock limit (``seconds``) is only for interactive play.
 
+``strong`` and ``normal`` (the levels; ``easy`` is ``heuristic``) are ``StrongPlayer``: perfect-information
+Monte Carlo in the manner of GIB. It deals worlds of the unseen cards with ``game.determinize`` and values
+each lawful card in each world by a double-dummy alpha-beta search of the tricks left (``solver.py``:
+partners maximise their side's margin together, so it does not trump a partner's sure trick), exact once
+the end of the hand is within its budget of nodes, ending on a rough count of trick-taking cards and
+guarded bishops before that. Where the search ends short of the end of the hand it keeps the rules of
+thumb's card unless that card is worse by a margin (``trust``). Its measured strength is in rules.md.
+
 Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
 partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
 0 and 2, and 299 of 300 (98.1-99.9%) seated 1 and 3, scoring 8.6-8.8 points a hand
@@ -39,6 +47,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.cards import BISHOPS_WHIST
@@ -68,7 +77,8 @@ from parlour.games.bishops_whist.rules import (
     suit_of,
     winning_play,
 )
-from parlour.players import Player, PlayerFactory, View
+from parlour.games.bishops_whist.solver import Position, card_code
+from parlour.players import Advice, Player, PlayerFactory, View
 
 BishopsWhistView = View[BishopsWhistExtra]
 PACK: Counter[str] = Counter(BISHOPS_WHIST.counts())
@@ -593,6 +603,237 @@ class SearchPlayer:
         return 0.0
 
 
+NODES = 60_000
+"""The strong player's budget: nodes of double-dummy search per decision, over all its worlds."""
+WORLDS = 16
+NORMAL_NODES = 16_000
+NORMAL_WORLDS = 8
+TRUST = 1.0
+"""Short of the end of the hand, the points a card must gain over the rules of thumb's card (measured:
+the search alone, ending on its rough count, was no better than the rules of thumb)."""
+CHEAT_NODES = 60_000
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the search found for one decision: each lawful card's mean margin over the worlds solved."""
+
+    cards: list[str]
+    means: dict[str, float]
+    worlds: int
+    nodes: int
+    depth: int
+    """The shallowest depth (in tricks) that a world's search finished."""
+
+    @property
+    def best(self) -> str:
+        """The card to play: the best mean (of touching cards, the lowest)."""
+        return self.cards[0]
+
+
+class StrongPlayer:
+    """Perfect-information Monte Carlo with a double-dummy solver: GIB's design for Bishops Whist.
+
+    Each decision deals ``worlds`` worlds of the cards it cannot see (``game.determinize``) and values
+    every lawful card in each by the solver (``solver.Position``: the side's margin of points, partners
+    playing together, searched as deep as its share of ``nodes`` allows, exactly once the end of the hand
+    is within reach), then plays the card best on average. The budget is in nodes, so a seed fixes every
+    choice; ``limit_time`` (play at a table) also stops on the clock. Naming trumps, stand and claim are
+    the heuristic's (they are nearly forced, or decided before any card is seen).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        nodes: int = NODES,
+        worlds: int = WORLDS,
+        seconds: float | None = None,
+        horizon: int = TRICKS,
+        trust: float = 0.0,
+    ) -> None:
+        if nodes < 1 or worlds < 1:
+            raise ValueError(f"nodes and worlds must be at least 1, not {nodes} and {worlds}")
+        self.game = game
+        self.rng = Rng(seed)
+        self.nodes = nodes
+        self.worlds = worlds
+        self.horizon = horizon
+        self.trust = trust
+        """Points a card must gain over the rules of thumb's own card, on average, to be played instead."""
+        """The search plays the last ``horizon`` tricks of a hand; before them, the rules of thumb."""
+        self.seconds: float | None = None
+        self.limit_time(seconds)
+        self.fast = HeuristicPlayer(game, seed)
+        self.last: Analysis | None = None
+
+    def limit_time(self, seconds: float | None) -> None:
+        """At a table: also stop searching after ``seconds`` a decision (``None``: nodes only)."""
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be a positive number of seconds, not {seconds}")
+        self.seconds = seconds
+
+    def choose(self, view: BishopsWhistView, game: Game[Any]) -> str:
+        return self.advise(view, game).action
+
+    def advise(self, view: BishopsWhistView, game: Game[Any]) -> Advice:
+        """The card the search finds best, and why in a player's words."""
+        self.last = None
+        if view.extra.phase != PHASE_PLAY:
+            action = self.fast.choose(view, game)
+            return Advice(action, _other_reason(view, action))
+        table = Table(view, game)
+        offered = {a.split()[1] for a in view.legal_actions if a.startswith("play ")}
+        cards = [c for c in table.lawful() if c in offered]
+        if len(cards) <= 1:
+            action = self.fast.choose(view, game)
+            return Advice(action, "the only card the laws allow")
+        if TRICKS + 1 - table.number > self.horizon:
+            action = self.fast.choose(view, game)
+            return Advice(action, "by the rules of thumb")
+        analysis = self.analyse(view, game, cards)
+        if analysis is None:
+            action = self.fast.choose(view, game)
+            return Advice(action, "no time to search: played by the rules of thumb")
+        self.last = analysis
+        card = analysis.best
+        if self.trust > 0 and analysis.depth < TRICKS + 1 - table.number:
+            # Short of the end of the hand the search ends on a rough count: the rules of thumb's card
+            # stands unless the search finds it worse by ``trust`` points. Solved to the end, it rules.
+            usual = self.fast.choose(view, game).split()[1]
+            if usual in analysis.means and analysis.means[card] - analysis.means[usual] < self.trust:
+                card = usual
+        return Advice(f"play {card}", card_reason(table, card, analysis, self.trust))
+
+    def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
+        """Every card of ``cards`` valued over the worlds (``None`` if the clock left no world solved)."""
+        seat = view.seat
+        assert seat is not None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals: dict[int, float] = {}
+        runs: dict[int, list[int]] | None = None
+        used, solved, depth = 0, 0, TRICKS
+        for w in range(self.worlds):
+            if deadline is not None and w and time.perf_counter() > deadline:
+                break
+            world = game.determinize(view, self.rng)
+            position = Position.of_views([world.view(s) for s in range(4)], seat, game.options)
+            if runs is None:
+                # The cards still out are the same in every world, so touching cards are too.
+                runs = {c: position.run_of(seat, c) for c in position.lawful(seat)}
+                if sorted(card_code(x) for run in runs.values() for x in run) != sorted(cards):
+                    raise AssertionError(f"the solver's lawful cards {runs} are not {cards}")
+                totals = dict.fromkeys(runs, 0.0)
+            share = (self.nodes - used) // (self.worlds - w)
+            values, reached = position.solve(list(runs), share, deadline, thrifty=w < self.worlds - 1)
+            used += position.nodes
+            if not reached:
+                continue
+            solved += 1
+            depth = min(depth, reached)
+            for c, v in values.items():
+                totals[c] += v
+        if not solved or runs is None:
+            return None
+        means: dict[str, float] = {}
+        for c, run in runs.items():
+            for x in run:
+                means[card_code(x)] = totals[c] / solved
+        # Touching cards are worth the same: the lowest of them stands for the run. Of cards worth the
+        # same, a plain card goes before a trump, a low one before a high one.
+        lowest = [card_code(run[0]) for run in runs.values()]
+        trump = view.trump
+        ranked = sorted(
+            lowest,
+            key=lambda c: (-means[c], suit_of(c) == trump, card_value(c), BISHOPS_WHIST.sort_key(c)),
+        )
+        return Analysis(ranked, means, solved, used, depth)
+
+
+def _other_reason(view: BishopsWhistView, action: str) -> str:
+    """Why, for the decisions the search leaves to rules of thumb."""
+    verb = action.split()[0]
+    if verb == "trump":
+        return f"names {action.split()[1]}: the longest and strongest suit in hand"
+    if verb == "claim":
+        return "a claim costs nothing, and finds any revoke of the other side"
+    if verb == "stand":
+        return "the card was no revoke: let it stand"
+    return "the usual play here"
+
+
+def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0) -> str:
+    """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps."""
+    means = analysis.means
+    others = [means[c] for c in analysis.cards if c != card]
+    edge = means[card] - max(others) if others else 0.0
+    deals = f"{analysis.worlds} deals of the unseen cards"
+    if card != analysis.best:
+        tail = f" (the search found no card {trust:g} point better, in {deals})"
+    elif edge < 0.05:
+        tail = f" (as good as any other card, in {deals})"
+    else:
+        tail = f" ({edge:.1f} points better than the next card, in {deals})"
+    lead = not t.trick
+    after = [*t.trick, (t.seat, card)]
+    holder = t.winner(after)[0]
+    keeps_knight = card != KNIGHT and KNIGHT in t.hand and t.number >= 10 and not t.last
+    suit = suit_of(card)
+    if t.last and card == KNIGHT:
+        words = "plays the knight in the 13th trick, where the last knight wins"
+    elif lead:
+        if card == KNIGHT:
+            words = "leads a knight: any card may follow, and only a trump or the first suit can take it"
+        elif is_bishop(card) and t.is_top(card):
+            words = "cashes the bishop: nothing left in its suit can beat it"
+        elif is_bishop(card):
+            words = "leads the bishop while it can still be saved"
+        elif suit == t.trump and t.is_top(card):
+            words = "draws trumps with the best trump"
+        elif suit == t.trump:
+            words = "leads trumps to draw the opponents' trumps"
+        elif t.is_top(card):
+            words = f"leads the {card}: it cannot be beaten in its suit"
+        elif suit in t.void[t.partner] and t.trump not in t.void[t.partner]:
+            words = "leads a suit the partner can trump"
+        elif RANK_VALUE[card[0]] > TEN:
+            words = f"leads the {card} to drive out the higher cards of its suit"
+        else:
+            words = f"leads the {card}, a low card, keeping the high cards back"
+    elif holder == t.partner and t.winner(t.trick)[0] == t.partner:
+        if is_bishop(card):
+            words = "throws the bishop onto the partner's trick: two points saved"
+        elif suit == t.trump and suit_of(t.trick[0][1]) != t.trump:
+            words = "trumps over the partner: the trick was not safe"
+        else:
+            words = "leaves the trick to the partner and plays low"
+    elif holder == t.seat:
+        bishops = [c for _, c in t.trick if is_bishop(c)]
+        if card == KNIGHT:
+            words = "the knight takes the trick as a ten"
+        elif suit == t.trump and suit_of(t.trick[0][1]) != t.trump:
+            words = "trumps the trick" + (f" and takes the {bishops[0]}" if bishops else "")
+        elif bishops:
+            words = f"takes the trick and the {bishops[0]} with it"
+        else:
+            words = "wins the trick cheaply" if not t.later else "takes the lead in the trick"
+    elif card == KNIGHT:
+        words = (
+            "keeps the bishop back with the knight's revoke"
+            if any(is_bishop(c) and suit_of(c) == suit_of(t.trick[0][1]) for c in t.hand)
+            else "throws a knight: it has no other use here"
+        )
+    elif is_bishop(card):
+        words = "gives up the bishop: it cannot be kept"
+    elif suit_of(t.trick[0][1]) not in (suit, None):
+        words = "discards from a suit that cannot win"
+    else:
+        words = "cannot win the trick: plays its lowest"
+    if keeps_knight:
+        words += ", and keeps the knight for the 13th trick"
+    return words + tail
+
+
 def _heuristic(game: Game[Any], seed: int) -> Player:
     return HeuristicPlayer(game, seed)
 
@@ -601,8 +842,20 @@ def _search(game: Game[Any], seed: int) -> Player:
     return SearchPlayer(game, seed)
 
 
+def _normal(game: Game[Any], seed: int) -> Player:
+    return StrongPlayer(game, seed, nodes=NORMAL_NODES, worlds=NORMAL_WORLDS, trust=TRUST)
+
+
+def _strong(game: Game[Any], seed: int) -> Player:
+    return StrongPlayer(game, seed, trust=TRUST)
+
+
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "search": _search,
+    "easy": _heuristic,
+    "normal": _normal,
+    "strong": _strong,
 }
-"""This game's computer players by kind (``random`` is every game's)."""
+"""This game's computer players by kind (``random`` is every game's): ``easy`` is ``heuristic``,
+``normal`` and ``strong`` the double-dummy search with smaller and larger budgets."""

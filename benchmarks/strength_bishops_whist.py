@@ -1,0 +1,105 @@
+"""How strong the Bishops Whist players are, on duplicate deals (``parlour.duplicate``).
+
+Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``search`` (the former best: PIMC
+with heuristic playouts), (c) a cheating player that sees every card and searches the true deal with the
+same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
+gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
+The candidate takes each seat in turn; the others are the baseline; a deal's figure is the candidate's
+side's hand points minus the baseline's on the same cards, averaged over the four seats.
+
+    python benchmarks/strength_bishops_whist.py --deals 40 --jobs 2
+    python benchmarks/strength_bishops_whist.py --deals 40 --only strong-heuristic cheat-heuristic
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from parlour.duplicate import Duplicate, PlayerSpec, duplicate
+from parlour.engine import Game, State
+from parlour.games.bishops_whist.players import CHEAT_NODES, HeuristicPlayer
+from parlour.games.bishops_whist.rules import PHASE_PLAY
+from parlour.games.bishops_whist.solver import Position, card_code
+
+GAME = "bishops-whist"
+
+
+class CheatPlayer:
+    """Benchmark only: handed the true state, it solves the real deal (every hand open) with the strong
+    player's solver and budget, and plays the best card. What it gains over ``strong`` is the price of
+    not seeing the cards."""
+
+    def __init__(self, game: Game[Any], seed: int = 0, nodes: int = CHEAT_NODES) -> None:
+        self.game = game
+        self.nodes = nodes
+        self.fast = HeuristicPlayer(game, seed)
+
+    def choose(self, view: Any, game: Game[Any]) -> str:
+        raise TypeError("the cheating player must be handed the true state (choose_state)")
+
+    def choose_state(self, state: State, seat: int) -> str:
+        view = state.view(seat)
+        if view.extra.phase != PHASE_PLAY:
+            return self.fast.choose(view, self.game)
+        position = Position.of_views([state.view(s) for s in range(4)], seat, self.game.options)
+        cards = position.lawful(seat)
+        if len(cards) == 1:
+            return f"play {card_code(cards[0])}"
+        values, reached = position.solve(cards, self.nodes)
+        if not reached:
+            return self.fast.choose(view, self.game)
+        best = max(cards, key=lambda c: (values[c], -c))
+        return f"play {card_code(position.run_of(seat, best)[0])}"
+
+
+def cheat(game: Game[Any], seed: int) -> CheatPlayer:
+    return CheatPlayer(game, seed)
+
+
+MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
+    "strong-heuristic": ("strong", "heuristic"),
+    "strong-search": ("strong", "search"),
+    "cheat-heuristic": (cheat, "heuristic"),
+    "normal-heuristic": ("normal", "heuristic"),
+    "easy-heuristic": ("easy", "heuristic"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--seats", type=int, nargs="*", help="the seats the candidate takes (default all four)"
+    )
+    parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="the matches to run (default all)")
+    args = parser.parse_args(argv)
+    results: dict[str, Duplicate] = {}
+    for name in args.only or list(MATCHES):
+        candidate, baseline = MATCHES[name]
+        start = time.perf_counter()
+        result = duplicate(
+            GAME,
+            candidate,
+            baseline,
+            deals=args.deals,
+            seed=args.seed,
+            jobs=args.jobs,
+            seats=args.seats or None,
+        )
+        results[name] = result
+        print(f"{name}: {result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
+    if "strong-heuristic" in results and "cheat-heuristic" in results:
+        share = results["strong-heuristic"].mean / results["cheat-heuristic"].mean
+        print(f"strong recovers {share:.0%} of the cheating player's margin over heuristic")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
