@@ -1,0 +1,144 @@
+"""Apology's levels and its strong player: legal, seeded, on a budget of solved deals, and able to say why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.engine import Rng, State
+from parlour.games.apology.players import PLAYERS, StrongPlayer, make_chance
+from parlour.games.apology.rules import Apology, ApologyState, Phase
+from parlour.games.apology.solver import Solver
+from parlour.players import LEVELS, Advisor, Timed, hint, make_player
+
+
+def _positions(kinds: tuple[str, ...] = ("bury", "play", "pay")) -> list[tuple[Apology, ApologyState]]:
+    """A few seeded positions of random play (every deal taken), one of each decision kind asked for."""
+    game = parlour.make("apology")
+    assert isinstance(game, Apology)
+    found: list[tuple[Apology, ApologyState]] = []
+    rng = Rng(5)
+    for seed in range(40):
+        state = game.new(seed=seed)
+        assert isinstance(state, ApologyState)
+        state.apply("bid")
+        steps = 4 + rng.randrange(36)
+        for _ in range(steps):
+            if state.is_over or state.phase is Phase.BID:
+                break
+            state.apply(str(rng.choice(state.legal_actions())))
+        if not state.is_over and state.phase.value in kinds and len(state.legal_actions()) > 1:
+            found.append((game, state))
+        if len(found) >= 6:
+            break
+    return found
+
+
+def test_every_level_is_a_player_kind() -> None:
+    for level in LEVELS:
+        assert level in PLAYERS
+
+
+def test_every_level_chooses_a_legal_action() -> None:
+    for game, state in _positions():
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        for level in LEVELS:
+            assert make_player(level, game, 3).choose(view, game) in view.legal_actions
+
+
+def test_the_same_seed_gives_the_same_choice() -> None:
+    for game, state in _positions(("play",))[:3]:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        a = StrongPlayer(11, worlds=6).choose(view, game)
+        b = StrongPlayer(11, worlds=6).choose(view, game)
+        assert a == b
+
+
+def test_the_budget_is_solved_deals_and_nodes() -> None:
+    game, state = _positions(("play",))[0]
+    seat = state.current_player
+    assert seat is not None
+    player = StrongPlayer(2, worlds=5)
+    player.choose(state.view(seat), game)
+    assert player.worlds_solved == 5
+    solver = Solver(game.targets, node_limit=50)
+    solver.load(state)
+    legal = [a.partition(" ")[2] for a in state.legal_actions()]
+    solver.values(legal)
+    # The limit is checked at each trick's end: a trick's own plays (at most 4 levels) may finish first.
+    assert 0 < solver.nodes <= 50 + len(legal) * 14**3
+
+
+def test_the_solver_sees_a_sure_last_trick() -> None:
+    """One trick left for the taker: the castle it holds wins it, whatever the defenders hold."""
+    game = parlour.make("apology")
+    assert isinstance(game, Apology)
+    state = game.new(seed=1)
+    assert isinstance(state, ApologyState)
+    state.apply("bid")
+    while state.phase is Phase.BURY or (state.phase is not Phase.OVER and len(state.tricks) < 13):
+        state.apply(state.legal_actions()[0])
+        if state.phase is Phase.BID:
+            pytest.skip("the deal ended early")
+    if state.phase is not Phase.PLAY:
+        pytest.skip("not a play position")
+    solver = Solver(game.targets)
+    solver.load(state)
+    seat = state.current_player
+    assert seat is not None
+    legal = [a.partition(" ")[2] for a in state.legal_actions()]
+    values = solver.values(legal)
+    assert set(values) == set(legal)
+
+
+def test_advise_chooses_as_choose_does_and_says_why() -> None:
+    for game, state in _positions():
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        player = make_player("strong", game, 4)
+        assert isinstance(player, Advisor)
+        advice = player.advise(view, game)
+        assert advice.action == make_player("strong", game, 4).choose(view, game)
+        assert advice.reason
+
+
+def test_bidding_reasons_give_the_chance() -> None:
+    game = parlour.make("apology")
+    state = game.new(seed=3)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    chance, _ = make_chance(view.hand, game)
+    advice = hint(view, game, 0)
+    assert advice.action in ("bid", "pass")
+    assert f"{chance:.0%}" in advice.reason
+
+
+def test_limit_time_stops_on_the_clock() -> None:
+    game, state = _positions(("play",))[0]
+    seat = state.current_player
+    assert seat is not None
+    player: Any = make_player("strong", game, 1, seconds=0.0)
+    assert isinstance(player, Timed)
+    player.choose(state.view(seat), game)
+    assert player.worlds_solved == 1  # one world at least, then the clock stops it
+    player.limit_time(None)
+    player.choose(state.view(seat), game)
+    assert player.worlds_solved == player.worlds
+
+
+def test_strong_play_finishes_a_deal() -> None:
+    game = parlour.make("apology")
+    state: State = game.new(seed=8)
+    players = [StrongPlayer(s, worlds=2) for s in range(4)]
+    while not any(e.kind == "hand_end" for e in state.log):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(players[seat].choose(state.view(seat), game))
