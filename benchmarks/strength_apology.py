@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 from typing import Any
 
@@ -23,10 +22,11 @@ from parlour.engine import Game, State, make
 from parlour.games.apology.players import (
     HeuristicPlayer,
     StrongPlayer,
+    game_targets,
     hand_estimate,
     view_target,
 )
-from parlour.games.apology.rules import TAKER, ApologyState, Phase
+from parlour.games.apology.rules import ApologyState, Phase
 from parlour.games.apology.solver import Solver
 from parlour.players import make_player
 
@@ -48,8 +48,6 @@ class CheatPlayer:
         legal = view.legal_actions
         if len(legal) == 1 or state.phase is not Phase.PLAY:
             return self.strong.choose(view, game)
-        from parlour.games.apology.players import game_targets
-
         solver = Solver(
             game_targets(game), str(game.options["oudlers"]), exact=CHEAT_EXACT, node_limit=CHEAT_NODES
         )
@@ -175,8 +173,6 @@ def main(argv: list[str] | None = None) -> None:
     if "d" in args.only:
         for kind in ("easy", "normal", "strong"):
             print(f"(d) {kind}: {seconds_a_move(kind):.3f} s a card played", flush=True)
-    _ = TAKER
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
