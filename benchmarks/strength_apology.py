@@ -55,7 +55,8 @@ class CheatPlayer:
         cards = [a.partition(" ")[2] for a in legal]
         values = solver.values(cards)
         sign = 1 if seat == state.taker else -1
-        return "play " + max(cards, key=lambda c: (sign * values[c], c))
+        preferred = self.strong.heuristic.choose(view, game).partition(" ")[2]  # ties: the heuristic's card
+        return "play " + max(cards, key=lambda c: (sign * values[c], c == preferred))
 
 
 def cheat(game: Game[Any], seed: int) -> CheatPlayer:

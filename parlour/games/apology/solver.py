@@ -109,8 +109,11 @@ class Solver:
         self.n_land = sum(1 for c in hand if c == LANDSKNECHT)
         self.has_till = TILL in hand
         mine = state.taker_cards()
-        self.base = sum(CARD_HALVES[c] for c in mine) - PAYMENT * len(state.debts)
+        self.base = sum(CARD_HALVES[c] for c in mine)
         self.kinds, self.count = kinds_of(mine)
+        self.won_any = bool(state.won[taker])
+        self.owed: tuple[int, ...] = tuple(self.code(d.card) for d in state.debts)
+        self.forfeit = state.game.options["unpaid"] == "forfeit"
         self.leader = state.leader
         self.trick = [(s, self.code(c)) for s, c in state.trick]
         self.done = len(state.tricks)
@@ -212,7 +215,8 @@ class Solver:
                 self.hands[seat] ^= 1 << code
 
     def _finish(self, plays: list[tuple[int, int]], alpha: int, beta: int, depth: int) -> int:
-        """Score a full trick for the taker, then search on from its winner."""
+        """Score a full trick for the taker, then search on from its winner. An escape is paid with a
+        half-point card as soon as the taker has won a trick; until then it is owed."""
         taker = self.taker
         led = -1
         best, winner = -1, -1
@@ -224,14 +228,18 @@ class Solver:
             if c // RANKS_PER_SUIT == led and c > best:
                 best, winner = c, s
         gain = 0
-        kinds, count = self.kinds, self.count
+        kinds, count, owed, won_any = self.kinds, self.count, self.owed, self.won_any
         for s, c in plays:
             if c >= N_CODE:
                 if s == taker and self._held(taker) > 0:
-                    gain += HALVES[c] - PAYMENT  # an escape, paid with a spot card
+                    gain += HALVES[c]  # an escape: the card stays the taker's
                     if c == E_CODE:
                         self.kinds |= TILL_BIT
                         self.count += 1
+                    if won_any:
+                        gain -= PAYMENT
+                    else:
+                        self.owed = (*self.owed, c)
                 continue
             if winner == taker:
                 gain += HALVES[c]
@@ -241,13 +249,27 @@ class Solver:
                 elif (CASTLES >> c) & 1:
                     self.kinds |= CASTLE_BIT
                     self.count += 1
+        if winner == taker:
+            gain -= PAYMENT * len(self.owed)
+            self.owed = ()
+            self.won_any = True
         self.done += 1
         try:
             value = self._boundary(winner, alpha - gain, beta - gain, depth - 1)
         finally:
             self.done -= 1
-            self.kinds, self.count = kinds, count
+            self.kinds, self.count, self.owed, self.won_any = kinds, count, owed, won_any
         return gain + value
+
+    def _forfeits(self, owed: Sequence[int], kinds: int, count: int) -> tuple[int, int, int]:
+        """The escapes never paid for at the end: under ``unpaid=forfeit`` each escaped card goes to the
+        trick's winner (Till with its oudler). The half points lost, and the oudlers left."""
+        if not self.forfeit or not owed:
+            return 0, kinds, count
+        lost = sum(HALVES[c] for c in owed)
+        if E_CODE in owed:
+            kinds, count = kinds & ~TILL_BIT, count - 1
+        return lost, kinds, count
 
     def _oudlers(self, kinds: int, count: int) -> int:
         if self.by_cards:
@@ -257,13 +279,27 @@ class Solver:
     def _boundary(self, leader: int, alpha: int, beta: int, depth: int) -> int:
         """A trick boundary: the end, the horizon's estimate, or a search (with the table of positions)."""
         if self.done >= TAKER_HAND:
-            return -self.target2[self._oudlers(self.kinds, self.count)]
+            lost, kinds, count = self._forfeits(self.owed, self.kinds, self.count)
+            return -lost - self.target2[self._oudlers(kinds, count)]
         if depth <= 0 or self.nodes >= self.node_limit:
             if TAKER_HAND - self.done > self.exact or self.nodes >= self.node_limit:
                 return self.estimate(leader)
             depth = TAKER_HAND - self.done
         h = self.hands
-        key = (h[0], h[1], h[2], h[3], self.n_land, self.has_till, leader, self.kinds, self.count, depth)
+        key = (
+            h[0],
+            h[1],
+            h[2],
+            h[3],
+            self.n_land,
+            self.has_till,
+            leader,
+            self.kinds,
+            self.count,
+            depth,
+            self.owed,
+            self.won_any,
+        )
         hit = self.tt.get(key)
         if hit is not None:
             lo, hi = hit
@@ -350,14 +386,25 @@ class Solver:
                             theirs[j] = t ^ (1 << (t.bit_length() - 1))
         escapes = self.n_land + self.has_till
         held = bin(hand).count("1") + escapes
+        wins = self.won_any or gain > 0
+        owed = self.owed
+        if wins:
+            gain -= PAYMENT * len(owed)
+            owed = ()
         if escapes and held > 1:
             free = escapes if held > escapes else escapes - 1  # the very last card is captured
             spent_till = self.has_till and free >= 1
-            gain += (HALVES[E_CODE] - PAYMENT) * spent_till + (HALVES[N_CODE] - PAYMENT) * (free - spent_till)
-            if spent_till:
-                kinds |= TILL_BIT
-                count += 1
-        return gain - self.target2[self._oudlers(kinds, count)]
+            if wins:
+                # escapes keep their cards for a payment each
+                gain += (HALVES[E_CODE] - PAYMENT) * spent_till + (HALVES[N_CODE] - PAYMENT) * (
+                    free - spent_till
+                )
+                if spent_till:
+                    kinds |= TILL_BIT
+                    count += 1
+            # without a trick won, each escape is owed and forfeited in the end: worth nothing
+        lost, kinds, count = self._forfeits(owed, kinds, count)
+        return gain - lost - self.target2[self._oudlers(kinds, count)]
 
 
 def burial_value(
@@ -372,4 +419,5 @@ def burial_value(
     solver.n_land = sum(1 for c in kept if c == LANDSKNECHT)
     solver.has_till = TILL in kept
     solver.kinds, solver.count = kinds_of(buried)
+    solver.won_any, solver.owed, solver.forfeit = False, (), True
     return sum(CARD_HALVES[c] for c in buried) + solver.estimate(taker)
