@@ -26,7 +26,7 @@ from parlour.games.apology.players import (
     hand_estimate,
     view_target,
 )
-from parlour.games.apology.rules import ApologyState, Phase
+from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
 from parlour.games.apology.solver import Solver
 from parlour.players import make_player
 
@@ -38,8 +38,9 @@ class CheatPlayer:
     """For measurement only: bids and buries as the strong player does from its own view, but plays by
     solving the true deal (every hand seen) with the solver, searching the last four tricks to the end."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, endgame: int | None = None) -> None:
         self.strong = StrongPlayer(seed)
+        self.endgame = endgame
 
     def choose_state(self, state: State, seat: int) -> str:
         assert isinstance(state, ApologyState)
@@ -48,6 +49,8 @@ class CheatPlayer:
         legal = view.legal_actions
         if len(legal) == 1 or state.phase is not Phase.PLAY:
             return self.strong.choose(view, game)
+        if self.endgame is not None and TAKER_HAND - len(state.tricks) > self.endgame:
+            return self.strong.heuristic.choose(view, game)
         solver = Solver(
             game_targets(game), str(game.options["oudlers"]), exact=CHEAT_EXACT, node_limit=CHEAT_NODES
         )
@@ -61,6 +64,11 @@ class CheatPlayer:
 
 def cheat(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(seed)
+
+
+def cheat_endgame(game: Game[Any], seed: int) -> CheatPlayer:
+    """The cheat, but searching only the last four tricks (the heuristic before)."""
+    return CheatPlayer(seed, endgame=CHEAT_EXACT)
 
 
 def fit_bidding(deals: int) -> tuple[float, float, int]:
@@ -168,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
         runs.append(("b", "strong", "search"))
     if "c" in args.only:
         runs.append(("c", cheat, "heuristic"))
+    if "e" in args.only:
+        runs.append(("e", cheat_endgame, "heuristic"))
     for label, cand, base in runs:
         r = duplicate("apology", cand, base, deals=args.deals, seed=args.seed, jobs=args.jobs)
         print(f"({label}) {r.line()}", flush=True)

@@ -25,6 +25,7 @@ from parlour.games.apology.rules import (
     RANKS,
     SUITED,
     TAKER,
+    TAKER_HAND,
     TILL,
     ApologyExtra,
     half_points,
@@ -440,8 +441,11 @@ class StrongPlayer:
         node_limit: int = 20_000,
         bid_chance: float = BID_CHANCE,
         bury_search: bool = True,
+        endgame: int | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.endgame = endgame
+        """Search only when the taker has at most this many tricks left (``None``: every card)."""
         self.worlds = worlds
         self.depth = depth
         self.exact = exact
@@ -549,6 +553,9 @@ class StrongPlayer:
         taker = seat_with_role(view, TAKER)
         assert seat is not None and taker is not None
         cards = [_card(a) for a in legal]
+        if self.endgame is not None and TAKER_HAND - view.extra.tricks_played > self.endgame:
+            card = _card(self.heuristic.choose(view, game))
+            return Advice(f"play {card}", _play_reason(view, card, taker, None))
         made = dict.fromkeys(cards, 0)
         margin = dict.fromkeys(cards, 0.0)
         start = time.perf_counter()
@@ -585,10 +592,14 @@ def game_targets(game: Game[Any]) -> list[float]:
     return [view_target(game, k) for k in range(4)]
 
 
-def _play_reason(view: ApologyView, card: str, taker: int, chance: float) -> str:
+def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None) -> str:
     """Why this card, in a player's words, with the chance the taker makes it that the search found."""
     k = Knowledge(view)
-    odds = f"the taker makes it in {chance:.0%} of the deals tried"
+    odds = (
+        "by the rules of thumb"
+        if chance is None
+        else f"the taker makes it in {chance:.0%} of the deals tried"
+    )
     if view.seat == taker:
         if is_excuse(card):
             name = "Till" if card == TILL else "a Landsknecht"
