@@ -20,10 +20,12 @@ from typing import Any
 from parlour.duplicate import duplicate
 from parlour.engine import Game, State, make
 from parlour.games.apology.players import (
+    BID_CHANCE,
     HeuristicPlayer,
     StrongPlayer,
     game_targets,
     hand_estimate,
+    make_chance,
     view_target,
 )
 from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
@@ -105,6 +107,21 @@ def fit_bidding(deals: int) -> tuple[float, float, int]:
     return float(w[0]), float(w[1]), len(xs)
 
 
+def all_pass_share(deals: int) -> str:
+    """How often no seat would bid, by the strong player's table and by the heuristic (bidding only)."""
+    game = make("apology")
+    table = rule = 0
+    heuristic = HeuristicPlayer(0)
+    for seed in range(deals):
+        state = game.new(seed=30_000 + seed)
+        table += all(make_chance(h, game)[0] < BID_CHANCE for h in state.hands)
+        rule += not any(heuristic.wants_to_bid(state.view(s), game) for s in range(4))
+    return (
+        f"all four pass over {deals} deals: {table / deals:.1%} with the strong player's table, "
+        f"{rule / deals:.1%} with the heuristic's rule"
+    )
+
+
 def bidding_report(kind: str, deals: int) -> str:
     """All four seats one kind: how often all four pass, and how often the taker makes it."""
     game = make("apology")
@@ -166,6 +183,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"bidding table over {n} deals: intercept {a:.3f}, slope {b:.4f} a card point")
         return
     if args.bidding:
+        print(all_pass_share(2000), flush=True)
         for kind in ("heuristic", "normal"):
             print(bidding_report(kind, args.bidding), flush=True)
         return
