@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import parlour
 from parlour.engine import Rng, State
 from parlour.games.apology.players import PLAYERS, StrongPlayer, make_chance
@@ -148,8 +146,8 @@ def test_limit_time_stops_on_the_clock() -> None:
     game, state = _positions(("play",))[0]
     seat = state.current_player
     assert seat is not None
-    player: Any = make_player("strong", game, 1, seconds=0.0)
-    assert isinstance(player, Timed)
+    player = make_player("strong", game, 1, seconds=0.0)
+    assert isinstance(player, Timed) and isinstance(player, StrongPlayer)
     player.choose(state.view(seat), game)
     assert player.worlds_solved == 1  # one world at least, then the clock stops it
     player.limit_time(None)

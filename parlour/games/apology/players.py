@@ -1,4 +1,5 @@
-"""Computer players for Apology: a rule-of-thumb taker and defence, and a sampling searcher.
+"""Computer players for Apology: a rule-of-thumb taker and defence, a sampling searcher, and the strong
+player that solves sampled deals (``StrongPlayer``; the levels easy, normal and strong).
 
 The heuristic reads only the view. The taker banks what it would otherwise lose
 (Till, an ace for the oudler, unguarded court cards) and cashes master cards;
@@ -399,7 +400,10 @@ BID_INTERCEPT = 1.377
 BID_SLOPE = 0.544
 """The chance a taker makes its target, fitted by logistic regression to the heuristic's estimate of the
 hand's card points above the target (``hand_estimate``): P = 1 / (1 + exp(-(intercept + slope * margin))).
-Fitted on deals where the dealer's left always takes (``python benchmarks/strength_apology.py --fit``)."""
+Fitted on 6000 deals where the dealer's left always takes and all four play the heuristic
+(``python benchmarks/strength_apology.py --fit``): 99% of hands with a margin of 0 or more made it, 34% of
+those 0 to 5 points short, under 6% of the rest. The strong player's own play measured no better than the
+heuristic's, so the table fitted to the heuristic's play stands for it too."""
 
 BID_CHANCE = 0.5
 """The strong player takes when its chance of making the target is at least this: the stake is the

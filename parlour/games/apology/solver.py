@@ -95,7 +95,7 @@ class Solver:
         self.exact = exact
         self.node_limit = node_limit
         self.nodes = 0
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
 
     # --- setting up from a state ----------------------------------------------------------
 
