@@ -505,8 +505,11 @@ class StrongPlayer:
             if f"bury {c}" in legal:
                 why = "it counts for the taker buried" if is_oudler(c) else "it would be lost in play"
                 if c == TILL:
-                    why = "Till buried keeps its oudler and its 4.5 points without a payment"
-                return Advice(f"bury {c}", f"buries the {c}: {why}")
+                    why = "it keeps its oudler and its 4.5 points without a payment"
+                name = "Till" if c == TILL else "a Landsknecht" if c == LANDSKNECHT else f"the {c}"
+                if c == LANDSKNECHT:
+                    why = "its 1.5 points are safe buried, where an escape would cost a card"
+                return Advice(f"bury {c}", f"buries {name}: {why}")
         return Advice(legal[0], f"buries the {_card(legal[0])}")
 
     def _plan_burial(self, view: ApologyView, game: Game[Any], full: list[str], done: list[str]) -> list[str]:
