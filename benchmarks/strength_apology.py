@@ -73,6 +73,17 @@ def cheat_endgame(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(seed, endgame=CHEAT_EXACT)
 
 
+def strong_taking_all(game: Game[Any], seed: int) -> StrongPlayer:
+    """The strong player's card play and the heuristic's burial, taking every deal it is offered: against
+    ``eager`` every deal is played, so the figure is the card play alone."""
+    return StrongPlayer(seed, bid_chance=0.0, worlds=16, bury_search=False)
+
+
+def strong_endgame_taking_all(game: Game[Any], seed: int) -> StrongPlayer:
+    """The same, searching only the last four tricks (the heuristic before), with the burial search."""
+    return StrongPlayer(seed, bid_chance=0.0, worlds=16, endgame=4)
+
+
 def fit_bidding(deals: int) -> tuple[float, float, int]:
     """Logistic regression of the taker's success on the heuristic estimate's margin over the target,
     over deals where the dealer's left always takes and all four play the heuristic."""
@@ -173,7 +184,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--only", default="abcd", help="which figures: any of a, b, c, d")
+    parser.add_argument(
+        "--only",
+        default="abcd",
+        help="which figures: any of a, b, c, d; e: the cheat searching the last four tricks only; "
+        "f: the strong card play with every deal taken (against eager)",
+    )
     parser.add_argument("--fit", action="store_true", help="refit the bidding table")
     parser.add_argument("--fit-deals", type=int, default=6000)
     parser.add_argument("--bidding", type=int, default=0, help="deals for the all-pass and success report")
@@ -196,6 +212,9 @@ def main(argv: list[str] | None = None) -> None:
         runs.append(("c", cheat, "heuristic"))
     if "e" in args.only:
         runs.append(("e", cheat_endgame, "heuristic"))
+    if "f" in args.only:
+        runs.append(("f", strong_taking_all, "eager"))
+        runs.append(("f", strong_endgame_taking_all, "eager"))
     for label, cand, base in runs:
         r = duplicate("apology", cand, base, deals=args.deals, seed=args.seed, jobs=args.jobs)
         print(f"({label}) {r.line()}", flush=True)
