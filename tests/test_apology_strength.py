@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import parlour
 from parlour.engine import Rng, State
-from parlour.games.apology.players import PLAYERS, StrongPlayer, make_chance
+from parlour.games.apology.players import PLAYERS, HeuristicPlayer, StrongPlayer, make_chance
 from parlour.games.apology.rules import Apology, ApologyState, Phase
 from parlour.games.apology.solver import Solver
 from parlour.players import LEVELS, Advisor, Timed, hint, make_player
@@ -163,3 +163,15 @@ def test_strong_play_finishes_a_deal() -> None:
         seat = state.current_player
         assert seat is not None
         state.apply(players[seat].choose(state.view(seat), game))
+
+
+def test_the_endgame_option_searches_only_the_last_tricks() -> None:
+    for game, state in _positions(("play",)):
+        if len(state.tricks) >= 10:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        player = StrongPlayer(1, worlds=4, endgame=3)
+        assert player.choose(view, game) == HeuristicPlayer(1).choose(view, game)
+        assert player.worlds_solved == 0
