@@ -451,7 +451,9 @@ def _name(card: str) -> str:
     return PACK.card_name(card)
 
 
-def explain(h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[float, float, int] | None) -> str:
+def explain(
+    h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[float, float, int] | None
+) -> str:
     """A short reason for ``action`` in a player's words; ``search``: the search's mean margin for it,
     its lead over the next best action and the deals it looked at."""
     words = action.split()
@@ -462,7 +464,8 @@ def explain(h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[fl
         return f"declares the {kind}: {MELD_POINTS[kind]}"
     if verb == "exchange":
         up = view.zone("turn_up")
-        took = f" {_name(up.cards[0])}" if up is not None and up.cards else ""
+        old = up.cards[0] if up is not None and up.cards else None
+        took = f", the {_name(old)}" if old is not None else ""
         return f"exchanges the seven of trumps for the turn-up{took}: 10"
     if verb == "declare":
         return "shows the seven of trumps: 10"
@@ -482,8 +485,11 @@ def explain(h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[fl
     if view.extra.phase is Phase.LAST_EIGHT:
         if len(full_hand(view)) == 1:
             tail = "10 for the last" if last_trick_of_the_hand_scores(h.game.options["last_trick"]) else ""
-            return "plays the last card" + (f"; wins the last trick: {tail}" if tail and plays and beats(
-                plays[0].card, card, trump) else "")
+            return "plays the last card" + (
+                f"; wins the last trick: {tail}"
+                if tail and plays and beats(plays[0].card, card, trump)
+                else ""
+            )
         if plays and beats(plays[0].card, card, trump):
             lead = plays[0].card
             what = "takes the brisque" if is_brisque(lead) or is_brisque(card) else "wins the trick"

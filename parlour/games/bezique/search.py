@@ -16,8 +16,10 @@ The search applies its own move through this model too, but only the real rules 
 
 from __future__ import annotations
 
+from typing import Any
+
 from parlour.cards import SUITS
-from parlour.engine import Game, State
+from parlour.engine import Game
 from parlour.games.bezique.rules import (
     FOURS,
     MELD_ORDER,
@@ -26,7 +28,6 @@ from parlour.games.bezique.rules import (
     SEQUENCE_RANKS,
     BeziqueState,
     Meld,
-    Phase,
     bezique_cards,
     last_trick_of_the_hand_scores,
     last_trick_of_the_talon_scores,
@@ -82,9 +83,9 @@ def follow_choices(hand: list[int] | tuple[int, ...], lead: int, trump: int) -> 
 class Rules:
     """What a playout needs of a hand's options and trumps, worked out once."""
 
-    __slots__ = ("trump", "seven", "bez_q", "bez_j", "patterns", "last_stock", "last_final", "seven_scores")
+    __slots__ = ("bez_j", "bez_q", "last_final", "last_stock", "patterns", "seven", "seven_scores", "trump")
 
-    def __init__(self, game: Game[State], trump: str) -> None:
+    def __init__(self, game: Game[Any], trump: str) -> None:
         opts = game.options
         self.trump = SUITS.index(trump)
         self.seven = self.trump * 8 + SEVEN
@@ -100,7 +101,9 @@ class Rules:
         pats.append((KIND_BIT[Meld.SEQUENCE], 250, seq))
         for r in ("A", "K", "Q"):
             pats.append(_four(r, FOURS[r], one_per_suit))
-        pats.append((KIND_BIT[Meld.ROYAL_MARRIAGE], 40, (((card_id("K" + trump),), 1), ((card_id("Q" + trump),), 1))))
+        pats.append(
+            (KIND_BIT[Meld.ROYAL_MARRIAGE], 40, (((card_id("K" + trump),), 1), ((card_id("Q" + trump),), 1)))
+        )
         pats.append((KIND_BIT[Meld.BEZIQUE], 40, (((self.bez_q,), 1), ((self.bez_j,), 1))))
         pats.append(_four("J", FOURS["J"], one_per_suit))
         for s in SUITS:
@@ -140,7 +143,9 @@ def best_meld(hand: list[int], rules: Rules, skip: int = -1) -> tuple[int, int, 
     return 0, -1, []
 
 
-def _assign(hand: list[int], skip: int, kind: int, groups: tuple[tuple[tuple[int, ...], int], ...]) -> list[int] | None:
+def _assign(
+    hand: list[int], skip: int, kind: int, groups: tuple[tuple[tuple[int, ...], int], ...]
+) -> list[int] | None:
     """The indices of ``hand`` that make a meld of ``kind`` under the reuse rule, or ``None``."""
     bar = BARS[kind]
     chosen: list[int] = []
@@ -161,7 +166,7 @@ def _assign(hand: list[int], skip: int, kind: int, groups: tuple[tuple[tuple[int
 class Sim:
     """One world's hand from a trick onwards: both hands, the talon, the points to come."""
 
-    __slots__ = ("rules", "hands", "stock", "pos", "turn_up", "leader", "lead", "pts", "shown", "waiting")
+    __slots__ = ("hands", "lead", "leader", "pos", "pts", "rules", "shown", "stock", "turn_up", "waiting")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -307,7 +312,7 @@ class Sim:
                 v += 2 * seq
             if c == rules.seven and self.turn_up >= 0 and count[c] > self.shown[seat]:
                 v += 14
-        if p == KING and count[c - 1] or p == QUEEN and count[c + 1]:
+        if (p == KING and count[c - 1]) or (p == QUEEN and count[c + 1]):
             v += 8
         if c == rules.bez_q or c == rules.bez_j:
             v += 9 + 4 * (count[rules.bez_q] + count[rules.bez_j] - 1)
@@ -323,11 +328,17 @@ class Sim:
         for it in h:
             count[it & CARD] += 1
         t = self.rules.trump * 8
-        seq = (count[t + 3] > 0) + (count[t + 4] > 0) + (count[t + 5] > 0) + (count[t + 6] > 0) + (count[t + 7] > 0)
+        seq = (
+            (count[t + 3] > 0)
+            + (count[t + 4] > 0)
+            + (count[t + 5] > 0)
+            + (count[t + 6] > 0)
+            + (count[t + 7] > 0)
+        )
         best, best_v = -1, 1 << 30
         for c in set(it & CARD for it in h):
             v = self.keep(seat, c, count, seq) + (8 if is_brisque(c) else 0)
-            if v < best_v or v == best_v and c < best:
+            if v < best_v or (v == best_v and c < best):
                 best, best_v = c, v
         return best
 
@@ -339,7 +350,13 @@ class Sim:
         for it in h:
             count[it & CARD] += 1
         t = self.rules.trump * 8
-        seq = (count[t + 3] > 0) + (count[t + 4] > 0) + (count[t + 5] > 0) + (count[t + 6] > 0) + (count[t + 7] > 0)
+        seq = (
+            (count[t + 3] > 0)
+            + (count[t + 4] > 0)
+            + (count[t + 5] > 0)
+            + (count[t + 6] > 0)
+            + (count[t + 7] > 0)
+        )
         trump = rules.trump
         late = (5 + (10 if rules.last_stock else 0)) if len(self.stock) - self.pos <= 1 else 0
         meld_pts, _, meld_idx = best_meld(h, rules)
@@ -360,7 +377,7 @@ class Sim:
                 v = b + after + late - keep
             else:
                 v = -b - keep
-            if v > best_v or v == best_v and c > best:
+            if v > best_v or (v == best_v and c > best):
                 best, best_v = c, v
         return best
 
@@ -372,7 +389,9 @@ class Sim:
                 self.play(w, self.choose_lead(w))
             self.play(1 - self.leader, self.choose_follow(1 - self.leader))
 
-    def last_eight(self, exact: bool, memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] | None) -> None:
+    def last_eight(
+        self, exact: bool, memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] | None
+    ) -> None:
         """Score the last eight tricks: exactly (``solve``) or by a quick greedy play."""
         leader = self.leader
         a = tuple(sorted(it & CARD for it in self.hands[leader]))
