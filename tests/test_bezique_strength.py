@@ -71,7 +71,7 @@ def test_the_same_seed_gives_the_same_choice_and_the_budget_is_in_playouts() -> 
         a, b, c = (SearchPlayer(g, seed, 60) for seed in (5, 5, 6))
         assert a.choose(view, g) == b.choose(view, g)
         c.choose(view, g)
-        k = len(view.legal_actions)
+        k = min(a.width, len(view.legal_actions))
         # whole deals of the unseen cards, one playout per card for each: at most the budget
         assert a.playouts == b.playouts == c.playouts == (60 // k) * k
         assert 0 < a.playouts <= 60
@@ -83,7 +83,7 @@ def test_a_budget_below_one_deal_makes_no_playout() -> None:
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    player = SearchPlayer(g, 0, len(view.legal_actions) - 1)
+    player = SearchPlayer(g, 0, min(4, len(view.legal_actions)) - 1)
     assert player.choose(view, g) in view.legal_actions
     assert player.playouts == 0
 
@@ -111,7 +111,7 @@ def test_limit_time_stops_the_search_early() -> None:
     player.limit_time(0.0)
     assert player.choose(view, g) in view.legal_actions
     # stopped after its first deal of the unseen cards: one playout for each card it may play
-    assert player.playouts == len(view.legal_actions)
+    assert player.playouts == min(player.width, len(view.legal_actions))
     player.limit_time(None)
     assert player.seconds is None
 

@@ -253,15 +253,18 @@ class HeuristicPlayer:
         return best
 
     def _talon_play(self, view: BeziqueView, legal: list[str]) -> str:
+        return self.talon_ranking(view, legal)[0]
+
+    def talon_ranking(self, view: BeziqueView, legal: list[str]) -> list[str]:
+        """The talon-phase plays, the rule of thumb's choice first (the search's candidates)."""
         cards = [a.split()[1] for a in legal]
         trump = view.trump or ""
         hand: Counter[str] = Counter(full_hand(view))
         plays = view.trick.plays if view.trick is not None else []
         if not plays:
             # Lead something cheap; avoid leading brisques and trumps.
-            return "play " + min(
-                cards, key=lambda c: (self._keep(view, c, hand) + (8 if is_brisque(c) else 0), c)
-            )
+            ranked = sorted(cards, key=lambda c: (self._keep(view, c, hand) + (8 if is_brisque(c) else 0), c))
+            return ["play " + c for c in ranked]
         lead = plays[0].card
         late = self._last_talon_trick_value() if talon_size(view) <= 1 else 0.0
 
@@ -273,7 +276,7 @@ class HeuristicPlayer:
                 return brisques + self._declaration_value(view, rest) + late - keep
             return -brisques - keep
 
-        return "play " + max(cards, key=lambda c: (value(c), c))
+        return ["play " + c for c in sorted(cards, key=lambda c: (value(c), c), reverse=True)]
 
     def _last_talon_trick_value(self) -> float:
         """Worth of winning the last trick of the talon: the lead into the last eight, and (by
@@ -363,10 +366,16 @@ class SearchPlayer:
     clock at a table.
     """
 
-    def __init__(self, game: Game[Any], seed: int, playouts: int) -> None:
+    def __init__(
+        self, game: Game[Any], seed: int, playouts: int, width: int = 4, confidence: float = 1.0
+    ) -> None:
         self.game = game
         self.seed = seed
         self.budget = playouts
+        self.width = width
+        """How many of the rule of thumb's best cards the search compares."""
+        self.confidence = confidence
+        """How many standard errors a card must gain over the rule of thumb's card to be played instead."""
         self.seconds: float | None = None
         self.heuristic = HeuristicPlayer(game)
         self.playouts = 0
@@ -393,7 +402,8 @@ class SearchPlayer:
         return fallback, explain(self.heuristic, view, fallback, None)
 
     def _search(self, view: BeziqueView, game: Game[Any], legal: list[str], first: str) -> tuple[str, str]:
-        cands = [first, *(a for a in legal if a != first)]
+        cands = self.heuristic.talon_ranking(view, legal)[: self.width]
+        assert cands[0] == first
         k = len(cands)
         worlds = self.budget // k
         if worlds < 1:
@@ -411,6 +421,7 @@ class SearchPlayer:
         rng = Rng(derive_seed(self.seed, *decision_key(view)))
         plays = [card_id(a.split()[1]) for a in cands]
         totals = [0] * k
+        margins: list[list[int]] = [[] for _ in range(k)]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         for _ in range(worlds):
@@ -421,16 +432,31 @@ class SearchPlayer:
                 sim.play(seat, c)
                 sim.finish()
                 sim.last_eight(exact, self.memo)
-                totals[i] += sim.pts[seat] - sim.pts[1 - seat]
+                v = sim.pts[seat] - sim.pts[1 - seat]
+                totals[i] += v
+                margins[i].append(v)
                 self.playouts += 1
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         best = max(range(k), key=lambda i: (totals[i], -i))
+        if best and not _clearly_better(margins[best], margins[0], self.confidence):
+            best = 0  # not clearly better than the rule of thumb's card on these deals: keep to that
         means = [t / done for t in totals]
         others = [m for i, m in enumerate(means) if i != best]
         ahead = means[best] - max(others) if others else 0.0
         return cands[best], explain(self.heuristic, view, cands[best], (means[best], ahead, done))
+
+
+def _clearly_better(a: list[int], b: list[int], z: float) -> bool:
+    """Whether playouts ``a`` beat ``b`` (the same deals, paired) by more than ``z`` standard errors."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean > 0
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * (var / n) ** 0.5
 
 
 def decision_key(view: BeziqueView) -> tuple[int | str, ...]:
