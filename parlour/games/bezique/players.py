@@ -12,6 +12,7 @@ last eight allow, the melds and their points and order, the reuse rule, the bris
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from typing import Any
@@ -456,7 +457,7 @@ def _clearly_better(a: list[int], b: list[int], z: float) -> bool:
     if n < 2:
         return mean > 0
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > z * (var / n) ** 0.5
+    return mean > z * math.sqrt(var / n)
 
 
 def decision_key(view: BeziqueView) -> tuple[int | str, ...]:
