@@ -578,8 +578,8 @@ def _easy(game: Game[Any], seed: int) -> Player:
     return EasyPlayer(game)
 
 
-NORMAL_PLAYOUTS = 240
-STRONG_PLAYOUTS = 800
+NORMAL_PLAYOUTS = 200
+STRONG_PLAYOUTS = 480
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
