@@ -324,9 +324,13 @@ class HeuristicPlayer:
 
 
 class EasyPlayer(HeuristicPlayer):
-    """A beginner: the heuristic's talon play, but it declares whatever scores most at once and plays
-    the last eight tricks by the simple rule (win the trick as cheaply as it must, else throw the
-    least card) instead of counting them out."""
+    """A beginner: it plays its low cards and keeps its aces, tens and trumps, but does not keep cards
+    back for the melds they would build; it declares whatever scores most at once and plays the last
+    eight tricks by the simple rule (win the trick as cheaply as it must, else throw the least card)
+    instead of counting them out."""
+
+    def _keep(self, view: BeziqueView, card: str, hand: Counter[str]) -> float:
+        return float(BASE_KEEP[rank(card)] + (6 if suit(card) == view.trump else 0))
 
     def _declare(self, view: BeziqueView, legal: list[str]) -> str:
         for a in legal:
