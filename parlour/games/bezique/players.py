@@ -532,7 +532,10 @@ def explain(
     if search is not None:
         mean, ahead, deals = search
         figure = f" (worth {mean:+.0f} to the end of the hand over {deals} deals of the unseen cards"
-        figure += f", {ahead:+.0f} on the next best)" if ahead else ")"
+        if ahead > 0:
+            figure += f", {ahead:.0f} more than the next best)"
+        else:
+            figure += ": no other card is clearly better)"
     if plays:
         lead = plays[0].card
         if beats(lead, card, trump):
@@ -558,10 +561,8 @@ def _kept(h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str
     trump = view.trump or ""
     q, j = h._bezique(view)
     rest = hand - Counter([played])
-    if rest[q] and played != q:
-        return f", keeps the {_name(q)} for bezique"
-    if rest[j] and played != j:
-        return f", keeps the {_name(j)} for bezique"
+    if rest[q] and rest[j] and played not in (q, j):
+        return f", keeps the {_name(q)} and the {_name(j)} for bezique"
     if all(rest[r + trump] for r in ("K", "Q")) and played[-1] != trump:
         return ", keeps the trump king and queen for the sequence"
     for r in ("A", "K", "Q"):
