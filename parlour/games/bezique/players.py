@@ -8,6 +8,10 @@ the ending by exhaustive search (memoised, a few thousand positions at most).
 
 It reads the typed view and asks the rules module for every rule (who takes a trick, what the
 last eight allow, the melds and their points and order, the reuse rule, the brisques).
+
+The levels: ``easy`` (``EasyPlayer``, a beginner who does not keep cards back for melds), ``normal`` and
+``strong`` (``SearchPlayer``: the heuristic's best few cards compared over many deals of the unseen
+cards, played out in the compact model of ``search.py``; they differ in their budget of playouts).
 """
 
 from __future__ import annotations
