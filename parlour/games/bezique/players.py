@@ -8,15 +8,22 @@ the ending by exhaustive search (memoised, a few thousand positions at most).
 
 It reads the typed view and asks the rules module for every rule (who takes a trick, what the
 last eight allow, the melds and their points and order, the reuse rule, the brisques).
+
+The levels: ``easy`` (``EasyPlayer``, a beginner who does not keep cards back for melds), ``normal`` and
+``strong`` (``SearchPlayer``: the heuristic's best few cards compared over many deals of the unseen
+cards, played out in the compact model of ``search.py``; they differ in their budget of playouts).
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from typing import Any
 
 from parlour.cards import BEZIQUE_64, SUITS
-from parlour.engine import Game
+from parlour.engine import Game, Rng
+from parlour.engine.rng import derive_seed
 from parlour.engine.views import View
 from parlour.games.bezique.rules import (
     BRISQUE_POINTS,
@@ -43,7 +50,8 @@ from parlour.games.bezique.rules import (
     seven_of_trumps,
     suit,
 )
-from parlour.players import Player, PlayerFactory
+from parlour.games.bezique.search import Rules, Sim, card_id
+from parlour.players import Advice, Player, PlayerFactory
 
 PACK = BEZIQUE_64
 BASE_KEEP = {"A": 12, "T": 11, "K": 5, "Q": 5, "J": 3, "9": 0, "8": 0, "7": 0}
@@ -250,15 +258,18 @@ class HeuristicPlayer:
         return best
 
     def _talon_play(self, view: BeziqueView, legal: list[str]) -> str:
+        return self.talon_ranking(view, legal)[0]
+
+    def talon_ranking(self, view: BeziqueView, legal: list[str]) -> list[str]:
+        """The talon-phase plays, the rule of thumb's choice first (the search's candidates)."""
         cards = [a.split()[1] for a in legal]
         trump = view.trump or ""
         hand: Counter[str] = Counter(full_hand(view))
         plays = view.trick.plays if view.trick is not None else []
         if not plays:
             # Lead something cheap; avoid leading brisques and trumps.
-            return "play " + min(
-                cards, key=lambda c: (self._keep(view, c, hand) + (8 if is_brisque(c) else 0), c)
-            )
+            ranked = sorted(cards, key=lambda c: (self._keep(view, c, hand) + (8 if is_brisque(c) else 0), c))
+            return ["play " + c for c in ranked]
         lead = plays[0].card
         late = self._last_talon_trick_value() if talon_size(view) <= 1 else 0.0
 
@@ -270,7 +281,7 @@ class HeuristicPlayer:
                 return brisques + self._declaration_value(view, rest) + late - keep
             return -brisques - keep
 
-        return "play " + max(cards, key=lambda c: (value(c), c))
+        return ["play " + c for c in sorted(cards, key=lambda c: (value(c), c), reverse=True)]
 
     def _last_talon_trick_value(self) -> float:
         """Worth of winning the last trick of the talon: the lead into the last eight, and (by
@@ -316,12 +327,282 @@ class HeuristicPlayer:
         return "play " + max(cards, key=lambda b: (follow_value(b), b))
 
 
+class EasyPlayer(HeuristicPlayer):
+    """A beginner: it plays its low cards and keeps its aces, tens and trumps, but does not keep cards
+    back for the melds they would build; it declares whatever scores most at once and plays the last
+    eight tricks by the simple rule (win the trick as cheaply as it must, else throw the least card)
+    instead of counting them out."""
+
+    def _keep(self, view: BeziqueView, card: str, hand: Counter[str]) -> float:
+        return float(BASE_KEEP[rank(card)] + (6 if suit(card) == view.trump else 0))
+
+    def _declare(self, view: BeziqueView, legal: list[str]) -> str:
+        for a in legal:
+            if a.startswith(("exchange", "declare")):
+                return a
+        melds = [a for a in legal if a.startswith("meld")]
+        if not melds:
+            return "pass"
+        return max(melds, key=lambda a: (MELD_POINTS[self._kind(view, a.split()[1:])], a))
+
+    def _endgame(self, view: BeziqueView, legal: list[str]) -> str:
+        cards = [a.split()[1] for a in legal]
+        trump = view.trump or ""
+        plays = view.trick.plays if view.trick is not None else []
+        if not plays:
+            return "play " + max(cards, key=lambda c: (is_brisque(c), c[-1] == trump, c))
+        lead = plays[0].card
+        wins = [c for c in cards if beats(lead, c, trump)]
+        if wins:
+            return "play " + min(wins, key=lambda c: (c[-1] == trump, BASE_KEEP[rank(c)], c))
+        return "play " + min(cards, key=lambda c: (is_brisque(c), c[-1] == trump, BASE_KEEP[rank(c)], c))
+
+
+EXACT_TALON = 5
+"""From this many talon cards left (the turn-up among them) the playouts count the last eight out exactly;
+before, a quick greedy play of them is close enough and ten times cheaper."""
+
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo in the talon phase, exact play in the last eight.
+
+    For each card it may play, the player deals the cards it cannot see (``game.determinize``: the
+    opponent's hand and the talon's order) a number of times, plays every deal out in the compact model
+    of ``search.py`` (both sides with a quick rule of thumb, the same deal for every card compared),
+    and keeps the card with the best average margin of points to the end of the hand. Declaring and the
+    last eight are the heuristic player's (the last eight are solved exactly). The budget is in
+    playouts (one deal played out after one card), so a seed fixes every choice; ``limit_time`` adds a
+    clock at a table.
+    """
+
+    def __init__(
+        self, game: Game[Any], seed: int, playouts: int, width: int = 4, confidence: float = 1.0
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.budget = playouts
+        self.width = width
+        """How many of the rule of thumb's best cards the search compares."""
+        self.confidence = confidence
+        """How many standard errors a card must gain over the rule of thumb's card to be played instead."""
+        self.seconds: float | None = None
+        self.heuristic = HeuristicPlayer(game)
+        self.playouts = 0
+        """Playouts performed so far (all decisions): what the budget counts."""
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self.rules: Rules | None = None
+
+    def limit_time(self, seconds: float | None) -> None:
+        self.seconds = seconds
+
+    def choose(self, view: BeziqueView, game: Game[Any]) -> str:
+        return self.decide(view, game)[0]
+
+    def advise(self, view: BeziqueView, game: Game[Any]) -> Advice:
+        action, reason = self.decide(view, game)
+        return Advice(action, reason)
+
+    def decide(self, view: BeziqueView, game: Game[Any]) -> tuple[str, str]:
+        """The action, and why in a player's words."""
+        legal = list(view.legal_actions)
+        fallback = self.heuristic.choose(view, game)
+        if view.extra.phase is Phase.TALON and len(legal) > 1:
+            return self._search(view, game, legal, fallback)
+        return fallback, explain(self.heuristic, view, fallback, None)
+
+    def _search(self, view: BeziqueView, game: Game[Any], legal: list[str], first: str) -> tuple[str, str]:
+        cands = self.heuristic.talon_ranking(view, legal)[: self.width]
+        assert cands[0] == first
+        k = len(cands)
+        worlds = self.budget // k
+        if worlds < 1:
+            return first, explain(self.heuristic, view, first, None)
+        seat = view.seat
+        assert seat is not None
+        trump = view.trump or "S"
+        if self.rules is None or self.rules.trump != card_id("7" + trump) >> 3:
+            self.rules = Rules(game, trump)
+            self.memo = {}
+        if len(self.memo) > 300_000:
+            self.memo.clear()
+        rules = self.rules
+        exact = talon_size(view) + (1 if turn_up_lies(view) else 0) <= EXACT_TALON
+        rng = Rng(derive_seed(self.seed, *decision_key(view)))
+        plays = [card_id(a.split()[1]) for a in cands]
+        totals = [0] * k
+        margins: list[list[int]] = [[] for _ in range(k)]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        for _ in range(worlds):
+            world = game.determinize(view, rng)
+            start = Sim.of(world, rules)
+            for i, c in enumerate(plays):
+                sim = start.copy()
+                sim.play(seat, c)
+                sim.finish()
+                sim.last_eight(exact, self.memo)
+                v = sim.pts[seat] - sim.pts[1 - seat]
+                totals[i] += v
+                margins[i].append(v)
+                self.playouts += 1
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(k), key=lambda i: (totals[i], -i))
+        if best and not _clearly_better(margins[best], margins[0], self.confidence):
+            best = 0  # not clearly better than the rule of thumb's card on these deals: keep to that
+        means = [t / done for t in totals]
+        others = [m for i, m in enumerate(means) if i != best]
+        ahead = means[best] - max(others) if others else 0.0
+        return cands[best], explain(self.heuristic, view, cands[best], (means[best], ahead, done))
+
+
+def _clearly_better(a: list[int], b: list[int], z: float) -> bool:
+    """Whether playouts ``a`` beat ``b`` (the same deals, paired) by more than ``z`` standard errors."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean > 0
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * math.sqrt(var / n)
+
+
+def decision_key(view: BeziqueView) -> tuple[int | str, ...]:
+    """What fixes a decision's random deals: the seat, the stage of the hand and the cards in sight."""
+    x = view.extra
+    plays = view.trick.plays if view.trick is not None else []
+    return (
+        view.seat if view.seat is not None else -1,
+        view.hand_number or 0,
+        x.tricks_played,
+        x.declaring_turns,
+        " ".join(sorted(view.hand)),
+        " ".join(p.card for p in plays),
+    )
+
+
+def _name(card: str) -> str:
+    return PACK.card_name(card)
+
+
+def explain(
+    h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[float, float, int] | None
+) -> str:
+    """A short reason for ``action`` in a player's words; ``search``: the search's mean margin for it,
+    its lead over the next best action and the deals it looked at."""
+    words = action.split()
+    verb = words[0]
+    trump = view.trump or ""
+    if verb == "meld":
+        kind = h._kind(view, words[1:])
+        return f"declares the {kind}: {MELD_POINTS[kind]}"
+    if verb == "exchange":
+        up = view.zone("turn_up")
+        old = up.cards[0] if up is not None and up.cards else None
+        took = f", the {_name(old)}" if old is not None else ""
+        return f"exchanges the seven of trumps for the turn-up{took}: 10"
+    if verb == "declare":
+        return "shows the seven of trumps: 10"
+    if verb == "blanche":
+        return "shows the carte blanche: 50"
+    if verb == "draw":
+        return "draws from the talon"
+    if verb == "pass":
+        if view.extra.phase is Phase.DECLARE:
+            return "nothing more worth declaring now"
+        return "declines: nothing to gain"
+    if verb != "play":
+        return "the only sensible move"
+    card = words[1]
+    plays = view.trick.plays if view.trick is not None else []
+    hand: Counter[str] = Counter(full_hand(view))
+    if view.extra.phase is Phase.LAST_EIGHT:
+        if len(full_hand(view)) == 1:
+            tail = "10 for the last" if last_trick_of_the_hand_scores(h.game.options["last_trick"]) else ""
+            return "plays the last card" + (
+                f"; wins the last trick: {tail}"
+                if tail and plays and beats(plays[0].card, card, trump)
+                else ""
+            )
+        if plays and beats(plays[0].card, card, trump):
+            lead = plays[0].card
+            what = "takes the brisque" if is_brisque(lead) or is_brisque(card) else "wins the trick"
+            return f"{what} with the {_name(card)}: the last eight are counted out exactly"
+        if plays:
+            return f"plays the {_name(card)}: the least it may give, counted out exactly"
+        return f"leads the {_name(card)}: best by an exact count of the last tricks"
+    figure = ""
+    if search is not None:
+        mean, ahead, deals = search
+        figure = f" (worth {mean:+.0f} to the end of the hand over {deals} deals of the unseen cards"
+        if ahead > 0:
+            figure += f", {ahead:.0f} more than the next best)"
+        else:
+            figure += ": no other card is clearly better)"
+    if plays:
+        lead = plays[0].card
+        if beats(lead, card, trump):
+            rest = hand - Counter([card])
+            meld = h._declaration_value(view, rest)
+            if is_brisque(lead) or is_brisque(card):
+                why = "takes the brisque"
+            elif talon_size(view) <= 1:
+                why = "wins the last trick of the talon: 10, and the lead into the last eight"
+            elif meld:
+                why = f"wins the trick to declare: {meld:.0f}"
+            else:
+                why = "wins the trick to draw first"
+            return f"{why} with the {_name(card)}{figure}"
+        kept = _kept(h, view, hand, card)
+        return f"lets the trick go with the {_name(card)}{kept}{figure}"
+    kept = _kept(h, view, hand, card)
+    return f"leads the {_name(card)}{kept}{figure}"
+
+
+def _kept(h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str) -> str:
+    """Which card the play keeps back, and what for, if one stands out."""
+    trump = view.trump or ""
+    q, j = h._bezique(view)
+    rest = hand - Counter([played])
+    if rest[q] and rest[j] and played not in (q, j):
+        return f", keeps the {_name(q)} and the {_name(j)} for bezique"
+    if all(rest[r + trump] for r in ("K", "Q")) and played[-1] != trump:
+        return ", keeps the trump king and queen for the sequence"
+    for r in ("A", "K", "Q"):
+        if sum(rest[r + s] for s in SUITS) >= 3 and rank(played) != r:
+            return f", keeps its {PACK.rank_names[r]}s for four {PACK.rank_names[r]}s"
+    if is_brisque(played):
+        return ""
+    return ": it builds nothing"
+
+
 def _heuristic(game: Game[Any], seed: int) -> Player:
     del seed  # the heuristic player makes no random choice
     return HeuristicPlayer(game)
 
 
+def _easy(game: Game[Any], seed: int) -> Player:
+    del seed  # no random choice
+    return EasyPlayer(game)
+
+
+NORMAL_PLAYOUTS = 200
+STRONG_PLAYOUTS = 480
+
+
+def _normal(game: Game[Any], seed: int) -> Player:
+    return SearchPlayer(game, seed, NORMAL_PLAYOUTS)
+
+
+def _strong(game: Game[Any], seed: int) -> Player:
+    return SearchPlayer(game, seed, STRONG_PLAYOUTS)
+
+
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
+    "easy": _easy,
+    "normal": _normal,
+    "strong": _strong,
 }
 """This game's computer players by kind (``random`` is every game's)."""
