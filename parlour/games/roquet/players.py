@@ -257,8 +257,29 @@ def _greedy(game: Game[Any], seed: int) -> Player:
     return RoquetGreedy(seed)
 
 
+def _search(game: Game[Any], seed: int) -> Player:
+    from parlour.games.roquet.search import RoquetSearch  # the search imports this module
+
+    return RoquetSearch(seed, **STRONG)
+
+
+def _normal(game: Game[Any], seed: int) -> Player:
+    from parlour.games.roquet.search import RoquetSearch
+
+    return RoquetSearch(seed, **NORMAL)
+
+
+NORMAL: dict[str, Any] = {"worlds": 10, "depth": 2}
+"""The default player at a table: well under a second a move."""
+STRONG: dict[str, Any] = {"worlds": 16, "depth": 3}
+"""The strongest measured (rules.md, "Computer players")."""
+
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "greedy": _greedy,
+    "search": _search,
+    "easy": _greedy,
+    "normal": _normal,
+    "strong": _search,
 }
 """This game's computer players by kind (``random`` is every game's)."""
