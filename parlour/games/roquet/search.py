@@ -65,9 +65,13 @@ class RoquetSearch:
         depth: int = 3,
         potential: float = 0.5,
         keep: float = 0.3,
+        quality: float = 0.0,
+        blind: bool = False,
         seconds: float | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.blind = blind
+        self.quality = quality
         self.keep = keep
         """Weight of the heuristic's worth of keeping a card (``keep_value``), against the search's
         points: it breaks the search's near-ties, which its few tricks of look-ahead often leave."""
@@ -130,7 +134,7 @@ class RoquetSearch:
         for _ in range(self.worlds):
             if self.playouts and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
-            solver = Solver(game, world_of(sample()), seat, self.potential)
+            solver = Solver(game, world_of(sample()), seat, self.potential, self.quality, self.blind)
             for c, v in solver.root_values(self.depth).items():
                 totals[c] = totals.get(c, 0.0) + v
             self.playouts += 1

@@ -99,6 +99,28 @@ def best_melds(hand: int, table: int, max_sequence: int, one: bool) -> tuple[int
     return best
 
 
+_NEXT_IN_SUIT = sum(1 << (s * RANK_COUNT + r) for s in range(len(SUITS)) for r in range(RANK_COUNT - 1))
+"""Cards with a higher neighbour in their suit (not the castles)."""
+_SECOND_IN_SUIT = sum(1 << (s * RANK_COUNT + r) for s in range(len(SUITS)) for r in range(RANK_COUNT - 2))
+
+
+@lru_cache(maxsize=200_000)
+def promise(hand: int, trump: int) -> float:
+    """What a hand's cards promise beyond the combinations ready now, as the heuristic judges a card's
+    keep (``players.keep_value``): three of a rank towards a muster, neighbours and near neighbours in
+    a suit towards a sequence, and trumps and high cards to win the tricks that allow melding."""
+    value = 0.0
+    counts = [0] * RANK_COUNT
+    for c in bits(hand):
+        r = c % RANK_COUNT
+        counts[r] += 1
+        value += (1.0 + 2.0 * r / 14) if c // RANK_COUNT == trump else 0.4 * r / 14
+    value += 3.0 * sum(1 for n in counts if n == 3)
+    value += (hand & (hand >> 1) & _NEXT_IN_SUIT).bit_count()
+    value += 0.4 * (hand & (hand >> 2) & _SECOND_IN_SUIT).bit_count()
+    return value
+
+
 @dataclass
 class World:
     """One hand in the model, as a determinized (or the true) state gives it."""
@@ -132,9 +154,18 @@ def world_of(state: RoquetState) -> World:
 
 class Solver:
     """Alpha-beta over the tricks of one world, ``depth`` tricks deep, for the points ``me`` banks
-    less the opponent's; at the horizon each side's combinations in hand count ``potential`` each."""
+    less the opponent's; at the horizon each side's combinations in hand count ``potential`` a point,
+    and what its cards promise (``promise``) ``quality`` a point."""
 
-    def __init__(self, game: RoquetGame, world: World, me: int, potential: float = 0.5) -> None:
+    def __init__(
+        self,
+        game: RoquetGame,
+        world: World,
+        me: int,
+        potential: float = 0.5,
+        quality: float = 0.0,
+        blind: bool = False,
+    ) -> None:
         self.world = world
         self.me = me
         self.trump = world.trump
@@ -145,6 +176,10 @@ class Solver:
         self.one = game.one_meld_a_trick
         self.max_sequence = game.max_sequence
         self.potential = potential
+        self.quality = quality
+        self.blind = blind
+        """Judge the last trick's hands before its draws: a sampled world's stock order says nothing
+        true about what will be drawn, and only adds noise to the comparison of the cards."""
         self.nodes = 0
         self.tt: dict[tuple[int, ...], tuple[float, int]] = {}
         trump_base = RANK_COUNT * self.trump
@@ -259,17 +294,32 @@ class Solver:
         depth: int, alpha: float, beta: float,
     ) -> float:  # fmt: skip
         """The trick ``led``, ``answer`` taken, the winner's combinations, the draws, then the rest."""
-        h0, h1, liv, tu, pos, winner, points = self.trick(h0, h1, liv, tu, pos, leader, led, answer)
+        blind = self.blind and depth <= 1
+        h0, h1, liv, tu, pos, winner, points = self.trick(
+            h0, h1, liv, tu, pos, leader, led, answer, not blind
+        )
         gain = float(points if winner == self.me else -points)
+        if blind:
+            self.nodes += 1
+            return gain + self.evaluate(h0, h1, liv, tu)
         if not h0 or not h1:
             return gain  # the hand is over: unmelded cards are dead
         return gain + self._lead(h0, h1, liv, tu, pos, winner, depth - 1, alpha - gain, beta - gain)
 
     def trick(
-        self, h0: int, h1: int, liv: int, tu: int, pos: int, leader: int, led: int, answer: int
+        self,
+        h0: int,
+        h1: int,
+        liv: int,
+        tu: int,
+        pos: int,
+        leader: int,
+        led: int,
+        answer: int,
+        draw: bool = True,
     ) -> tuple[int, int, int, int, int, int, int]:
-        """One trick in the model: the hands, livret, turn-up and stock position after it, its
-        winner and the points the winner lays down."""
+        """One trick in the model: the hands, livret, turn-up and stock position after it (after the
+        draws unless ``draw`` is false), its winner and the points the winner lays down."""
         hands = [h0, h1]
         hands[leader] &= ~(1 << led)
         hands[1 - leader] &= ~(1 << answer)
@@ -284,6 +334,8 @@ class Solver:
                     tu = -1
                 else:
                     liv &= ~taken
+        if not draw:
+            return hands[0], hands[1], liv, tu, pos, winner, points
         stock = self.stock
         for seat in (winner, 1 - winner):
             need = HAND_SIZE - hands[seat].bit_count() if self.refill_to_eight else 1
@@ -308,4 +360,8 @@ class Solver:
         table = self.table(liv, tu)
         mine = best_melds(h0 if self.me == 0 else h1, table, self.max_sequence, self.one)[0]
         theirs = best_melds(h1 if self.me == 0 else h0, table, self.max_sequence, self.one)[0]
-        return self.potential * (mine - theirs)
+        value = self.potential * (mine - theirs)
+        if self.quality:
+            mine_h, theirs_h = (h0, h1) if self.me == 0 else (h1, h0)
+            value += self.quality * (promise(mine_h, self.trump) - promise(theirs_h, self.trump))
+        return value
