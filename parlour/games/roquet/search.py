@@ -166,7 +166,7 @@ class RoquetSearch:
         points, words = plan_words(hand, table, game)
         others = [v for c, v in totals.items() if c != card]
         edge = totals[card] - max(others) if others else 0.0
-        margin = f" (worth {edge:.1f} points more than the next best card over {self.playouts} deals)"
+        margin = f" ({edge:.1f} points ahead of the next best card over {self.playouts} sampled deals)"
         name = _pretty(card)
         if view.trick is not None and view.trick.plays:
             led = view.trick.cards[0]
