@@ -16,7 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from parlour.engine import Game, Rng
-from parlour.games.roquet.players import RoquetHeuristic, RoquetView, keep_value, table_of, unseen_cards
+from parlour.games.roquet.players import (
+    RoquetHeuristic,
+    RoquetView,
+    best_plan,
+    keep_value,
+    table_of,
+    unseen_cards,
+)
 from parlour.games.roquet.rules import (
     PACK,
     RoquetGame,
@@ -43,9 +50,7 @@ def plan_words(hand: list[str], table: list[str], game: RoquetGame) -> tuple[int
 
 
 def _melds_in_words(cards: list[str], game: RoquetGame) -> str:
-    """Split the cards of a plan back into named combinations, largest first."""
-    from parlour.games.roquet.players import best_plan
-
+    """Split the cards of a plan back into named combinations."""
     _, plan = best_plan(cards, [], game.max_sequence, False)
     names = []
     for meld in plan:
