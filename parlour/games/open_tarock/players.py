@@ -27,11 +27,12 @@ from parlour.games.open_tarock.rules import (
     OpenTarock,
     OpenTarockExtra,
     card_thirds,
+    fmt_thirds,
     strength,
     suit_of,
     trick_winner,
 )
-from parlour.players import Player, PlayerFactory
+from parlour.players import Advice, Player, PlayerFactory
 
 OpenTarockView = View[OpenTarockExtra]
 
@@ -283,12 +284,27 @@ class SearchPlayer:
         self.deadline: float | None = None
         self.last_depth = 0
         self.exact = False
+        self.last_values: dict[int, float] = {}
+        """Each stack's value (thirds, for this seat) in the last finished iteration of the last choice."""
+
+    def limit_time(self, seconds: float | None) -> None:
+        """At a table: stop deepening once ``seconds`` have passed as well (``None``: positions only)."""
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
+        self.seconds = seconds
+
+    def advise(self, view: OpenTarockView, game: Game[Any]) -> Advice:
+        """The move ``choose`` makes, and why, from the search's own figures."""
+        action = self.choose(view, game)
+        return Advice(action, reason_for(action, view, game, self))
 
     # --- the entry point ---------------------------------------------------------------
 
     def choose(self, view: OpenTarockView, game: Game[Any]) -> str:
         assert isinstance(game, OpenTarock)
         legal = view.legal_actions
+        self.last_values = {}
+        self.last_depth, self.exact = 0, False
         if len(legal) == 1:
             return str(legal[0])
         r = _ViewReader(view, game.card_pack)
@@ -321,6 +337,7 @@ class SearchPlayer:
                 break
             top = max(values)
             best_move = moves[values.index(top)]
+            self.last_values = dict(zip(moves, values, strict=True))
             self.last_depth = depth
             self.exact = not self.pool and depth >= left
             if depth >= left or self.nodes >= self.node_budget:
@@ -339,9 +356,9 @@ class SearchPlayer:
         return r.action(best_move)
 
     def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_cap:
+        if self.nodes >= self.node_cap:  # the position that would pass the cap is not searched
             raise _Budget
+        self.nodes += 1
         if self.deadline is not None and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             raise _Budget
 
@@ -498,6 +515,69 @@ class SearchPlayer:
         return best if winner == self.me else -best
 
 
+def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: SearchPlayer) -> str:
+    """Why the searcher plays ``action``, in a player's words, from its last search."""
+    assert isinstance(game, OpenTarock)
+    pack = game.card_pack
+    card = action.split()[1]
+    name = pack.pretty(card)
+    if not player.last_values:
+        return f"plays {name}: the only card that may be played"
+    value = max(player.last_values.values())
+    thirds = round(abs(value))
+    if player.exact:
+        horizon = "to the end of the hand (every card is face up: solved exactly)"
+    else:
+        tricks = player.last_depth
+        plural = "s" if tricks > 1 else ""
+        horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
+    outlook = f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for us {horizon}"
+    trick = view.trick.cards if view.trick is not None else []
+    if trick:
+        lead = trick[0]
+        worth = fmt_thirds(card_thirds(lead) + card_thirds(card))
+        if trick_winner(pack, [(0, lead), (1, card)]) == 1:
+            return f"takes {pack.pretty(lead)} with {name} (a trick worth {worth}): {outlook}"
+        return f"lets {pack.pretty(lead)} win and throws {name}, the card best spared: {outlook}"
+    seat = view.seat
+    assert seat is not None
+    r = _ViewReader(view, pack)
+    led = r.t.index[card]
+    replies = [r.tops[1 - seat][j] for j in legal_indices(r.t, r.tops[1 - seat], led)]
+    if replies and all(trick_gain(r.t, led, a) < 0 for a in replies):
+        return f"leads {name}: no card in view can take it; {outlook}"
+    return f"leads {name}: {outlook}"
+
+
+class CheatingTarock(SearchPlayer):
+    """For measurement only: told the cards face down in every stack, it searches the true deal
+    (its chance nodes turn up the real next cards), so its search has no chance left."""
+
+    def choose_state(self, state: Any, seat: int) -> str:
+        game = state.game
+        t = tables(game.card_pack)
+        self.true_stacks = [[[t.index[c] for c in stack] for stack in state.stacks[p]] for p in (0, 1)]
+        return self.choose(state.view(seat), game)
+
+    def _chance(self, reveals: list[tuple[int, int]], winner: int, depth: int, level: int) -> float:
+        tops, down, pool = self.tops, self.down, self.pool
+        cards = []
+        for p, s in reveals:
+            stack = self.true_stacks[p][s]
+            c = stack[len(stack) - down[p][s]]
+            cards.append(c)
+            tops[p][s] = c
+            down[p][s] -= 1
+            pool.remove(c)
+        try:
+            return self._lead(winner, depth, level, -INF, INF)
+        finally:
+            for (p, s), c in zip(reveals, cards, strict=True):
+                down[p][s] += 1
+                tops[p][s] = -1
+                pool.append(c)
+
+
 def _greedy(game: Game[Any], seed: int) -> Player:
     return GreedyPlayer(seed)
 
@@ -526,5 +606,8 @@ PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "search": _search,
     "search-fast": _search_fast,
+    "easy": _greedy,
+    "normal": _search_fast,
+    "strong": _search,
 }
 """This game's computer players by kind (``random`` is every game's)."""

@@ -1,0 +1,215 @@
+"""The searching Roquet player: perfect-information Monte Carlo with a trick solver in each world.
+
+For a card to play it deals the unseen cards afresh many times (``game.determinize``: the opponent's
+hand and the stock's order, voids respected), searches each such world a few tricks deep with
+alpha-beta (``solver.Solver``: every trick's winner lays down what it can, the hands draw from that
+world's stock) and plays the card with the best mean over the worlds. In a meld moment it banks the
+most points it can, unless three of a numeral wait for their fourth (the heuristic's rule: Dana's
+"great campaign"). The budget is a number of worlds, so a seed fixes every choice; at a table a clock
+may stop it sooner (``limit_time``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from parlour.engine import Game, Rng
+from parlour.games.roquet.players import (
+    RoquetHeuristic,
+    RoquetView,
+    best_plan,
+    keep_value,
+    table_of,
+    unseen_cards,
+)
+from parlour.games.roquet.rules import (
+    PACK,
+    RoquetGame,
+    RoquetState,
+    beats,
+    classify,
+    meld_name,
+    suit_of,
+)
+from parlour.games.roquet.solver import CARD_NAMES, Solver, best_melds, cards_of, mask_of, world_of
+from parlour.players import Advice
+
+
+def _pretty(card: str) -> str:
+    return PACK.pretty(card)
+
+
+def plan_words(hand: list[str], table: list[str], game: RoquetGame) -> tuple[int, str]:
+    """The most points ``hand`` could lay down after a trick, and the combinations in words."""
+    points, used = best_melds(mask_of(hand), mask_of(table), game.max_sequence, game.one_meld_a_trick)
+    if not points:
+        return 0, ""
+    return points, _melds_in_words(cards_of(used), game)
+
+
+def _melds_in_words(cards: list[str], game: RoquetGame) -> str:
+    """Split the cards of a plan back into named combinations."""
+    _, plan = best_plan(cards, [], game.max_sequence, False)
+    names = []
+    for meld in plan:
+        found = classify(meld, game.max_sequence)
+        if found is not None:
+            names.append(meld_name(meld, found[0]))
+    return " and ".join(names) if names else "a combination"
+
+
+class RoquetSearch:
+    """PIMC over determinized worlds, each searched ``depth`` tricks deep (see the module's text)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = 24,
+        depth: int = 3,
+        potential: float = 0.5,
+        keep: float = 0.3,
+        quality: float = 0.0,
+        blind: bool = False,
+        seconds: float | None = None,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.blind = blind
+        self.quality = quality
+        self.keep = keep
+        """Weight of the heuristic's worth of keeping a card (``keep_value``), against the search's
+        points: it breaks the search's near-ties, which its few tricks of look-ahead often leave."""
+        self.worlds = worlds
+        self.depth = depth
+        self.potential = potential
+        self.seconds = seconds
+        self.melder = RoquetHeuristic(seed)
+        self.playouts = 0
+        """Worlds searched for the last choice (never more than ``worlds``)."""
+        self.nodes = 0
+        """Positions searched for the last choice."""
+
+    def limit_time(self, seconds: float | None) -> None:
+        """At a table: stop sampling worlds once ``seconds`` have passed (at least one is searched)."""
+        self.seconds = seconds
+
+    def choose(self, view: RoquetView, game: Game[Any]) -> str:
+        return self._decide(view, game)[0]
+
+    def advise(self, view: RoquetView, game: Game[Any]) -> Advice:
+        action, reason = self._decide(view, game)
+        return Advice(action, reason)
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def _decide(self, view: RoquetView, game: Game[Any]) -> tuple[str, str]:
+        assert isinstance(game, RoquetGame)
+        legal = list(view.legal_actions)
+        if not legal:
+            raise ValueError("asked to choose with no legal action in the view")
+        self.playouts = self.nodes = 0
+        if legal[0].startswith("meld") or legal == ["done"]:
+            action = self.melder.choose(view, game)
+            return action, self._meld_reason(action, view, game)
+        if len(legal) == 1:
+            card = legal[0].split()[1]
+            return legal[0], f"plays {_pretty(card)}: the only card that may be played"
+        seat = view.seat
+        assert seat is not None
+        totals = self.search(view, game, lambda: game.determinize(view, self.rng), seat)
+        if self.keep:
+            hand, trump, table, unseen = (
+                list(view.hand),
+                view.trump or "",
+                table_of(view, game),
+                unseen_cards(view),
+            )
+            for c in totals:
+                totals[c] -= self.keep * keep_value(c, hand, table, unseen, trump)
+        best = max(totals, key=lambda c: (totals[c], -legal.index("play " + c)))
+        return "play " + best, self._play_reason(best, totals, view, game)
+
+    def search(
+        self, view: RoquetView, game: RoquetGame, sample: Callable[[], RoquetState], seat: int
+    ) -> dict[str, float]:
+        """Mean value of each playable card over the worlds ``sample`` gives."""
+        start = time.perf_counter()
+        totals: dict[int, float] = {}
+        for _ in range(self.worlds):
+            if self.playouts and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            solver = Solver(game, world_of(sample()), seat, self.potential, self.quality, self.blind)
+            for c, v in solver.root_values(self.depth).items():
+                totals[c] = totals.get(c, 0.0) + v
+            self.playouts += 1
+            self.nodes += solver.nodes
+        return {CARD_NAMES[c]: v / self.playouts for c, v in totals.items()}
+
+    # --- reasons, in a player's words ------------------------------------------------------
+
+    def _meld_reason(self, action: str, view: RoquetView, game: RoquetGame) -> str:
+        hand = list(view.hand)
+        if action == "done":
+            table = [] if view.extra.table_taken else table_of(view, game)
+            points, _ = plan_words(hand, table, game)
+            if points:
+                return "keeps three of a kind back: the fourth card is still to come (Dana's great campaign)"
+            return "nothing worth laying down now"
+        cards = action.split()[1:]
+        found = classify(cards, game.max_sequence)
+        assert found is not None
+        kind, points = found
+        taken = [c for c in cards if c not in hand]
+        src = f", taking {_pretty(taken[0])} from the table" if taken else ""
+        return f"lays down the {meld_name(cards, kind)} for {points}{src}: points banked cannot be lost"
+
+    def _play_reason(self, card: str, totals: dict[str, float], view: RoquetView, game: RoquetGame) -> str:
+        hand = [c for c in view.hand if c != card]
+        trump = view.trump or ""
+        table = [] if view.extra.table_taken else table_of(view, game)
+        points, words = plan_words(hand, table, game)
+        others = [v for c, v in totals.items() if c != card]
+        edge = totals[card] - max(others) if others else 0.0
+        margin = f" ({edge:.1f} points ahead of the next best card over {self.playouts} sampled deals)"
+        name = _pretty(card)
+        if view.trick is not None and view.trick.plays:
+            led = view.trick.cards[0]
+            if beats(card, led, trump):
+                if points:
+                    return f"takes the trick with {name} to lay down the {words} ({points}){margin}"
+                return f"takes the trick with {name}: the lead, and no combination for the opponent{margin}"
+            return f"lets the trick go with {name}, the card it can best spare{margin}"
+        unseen = unseen_cards(view)
+        opp_known = view.extra.known[1 - (view.seat or 0)]
+        possible = [c for c, n in unseen.items() if n] + list(opp_known)
+        if not any(beats(c, card, trump) for c in possible):
+            if points:
+                return f"leads {name}: it cannot be beaten, and the {words} ({points}) go down after it"
+            return f"leads {name}: it cannot be beaten{margin}"
+        if suit_of(card) == trump:
+            return f"leads the trump {name}{margin}"
+        return f"leads {name}{margin}"
+
+
+class CheatingRoquet:
+    """For measurement only: searches the true deal (every card, the stock's order) deeply."""
+
+    def __init__(self, seed: int = 0, depth: int = 4, potential: float = 0.5) -> None:
+        self.depth = depth
+        self.potential = potential
+        self.melder = RoquetHeuristic(seed)
+
+    def choose_state(self, state: RoquetState, seat: int) -> str:
+        legal = state.legal_actions()
+        if state.phase != "play":
+            return self.melder.choose(state.view(seat), state.game)
+        if len(legal) == 1:
+            return legal[0]
+        values = Solver(state.game, world_of(state), seat, self.potential).root_values(self.depth)
+        order = {a: i for i, a in enumerate(legal)}
+        best = max(values, key=lambda c: (values[c], -order["play " + CARD_NAMES[c]]))
+        return "play " + CARD_NAMES[best]
+
+
+__all__ = ["CheatingRoquet", "RoquetSearch", "plan_words"]
