@@ -583,7 +583,7 @@ def test_refused_actions_change_nothing_and_are_told_to_the_sender_only(db_url: 
 def test_a_computer_seat_named_by_nobody_gets_the_normal_level(sqlite_url: str) -> None:
     with serving(sqlite_url) as client:
         for game in GAMES:
-            n = parlour.make(game).num_players  # at the default options
+            n = parlour.make(game, **SHORT[game]).num_players  # at the options create() uses
             created = create(client, game, [HUMAN] + [{"kind": "computer"}] * (n - 1))
             seats = client.get(f"/api/tables/{created['id']}").json()["seats"]
             assert [s["player"] for s in seats] == [None] + ["normal"] * (n - 1), game
