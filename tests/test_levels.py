@@ -129,6 +129,8 @@ def test_cli_players_and_duplicate() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "random vs heuristic" in result.output
+    result = runner.invoke(app, ["duplicate", "bezique", "--seats", "x"])
+    assert result.exit_code != 0 and "--seats takes seat numbers" in result.output
     result = runner.invoke(app, ["duplicate", "bezique", "--candidate", "nobody"])
     assert result.exit_code != 0 and "no player 'nobody'" in result.output
     assert "Traceback" not in result.output

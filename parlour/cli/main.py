@@ -213,13 +213,13 @@ def _safe_url(url: str) -> str:
         return url
 
 
-def _seats(text: str, players: int) -> list[int]:
+def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        fail(f"--humans takes seat numbers such as 0,2, not {echo(text)}")
+        fail(f"{option} takes seat numbers such as 0,2, not {echo(text)}")
     if not seats or len(set(seats)) != len(seats):
-        fail("--humans names each seat once, such as 0,2")
+        fail(f"{option} names each seat once, such as 0,2")
     return seats
 
 
@@ -466,7 +466,7 @@ def duplicate_command(
         check_seed(seed)
     except ValueError as exc:
         fail(f"--seed: {exc}")
-    chosen = None if seats is None else _seats(seats, g.num_players)
+    chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
     for kind in (candidate, baseline):
         try:
             make_player(kind, g, 0)
