@@ -530,14 +530,19 @@ class State(ABC):
         """Record a legal canonical action, then carry it out."""
         if typed is None:
             typed = self.game.notation.parse_known(action)
+        self._record_action(action)
+        self._apply(typed)
+
+    def _record_action(self, action: str) -> None:
+        """Log the legal canonical ``action`` in the match's record and forget the legal lists: what
+        every action does before the rules carry it out (a game's own fast path calls it too)."""
         # An Event made directly (its data a dict of our own): every action logs one.
         data = MappingProxyType({"seat": self.current_player, "action": action})
         self.log.append(_new_tuple(Event, ("action", data, RECORD)))
         rng = self.rng
-        if rng.live and rng.sink is None:  # a copied live source records into its new owner
+        if rng.sink is None and rng.live:  # a copied live source records into its new owner
             rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
-        self._apply(typed)
 
     def events(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may see it."""

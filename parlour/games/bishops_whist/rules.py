@@ -125,6 +125,129 @@ _FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end
 """The kinds of logged event that ``BishopsWhistState._check_log`` reads over the whole match."""
 
 
+# --- the integer core: cards as ids, hands as bit sets ------------------------------------------------------
+# The state keeps each hand as one int; the rules below answer on those bits, and the text (``play 9H``),
+# the log and the views are made from them at the edge. A card's id is its place among the pack's distinct
+# codes: 0-47 the suited cards, suit by suit (S H D C), each suit from the castle-ace down (so a lower id
+# of a suit is a higher card), 48 the knight. The id of ``play <card>`` in the action space is the card's
+# id (the play block comes first; ``tests/test_bishops_whist_core.py`` checks it).
+
+CARD_CODES: tuple[str, ...] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
+"""Each distinct card code, at its id."""
+CARD_ID: Mapping[str, int] = {c: i for i, c in enumerate(CARD_CODES)}
+KNIGHT_ID = CARD_ID[KNIGHT]
+SUIT_SIZE = 12
+KNIGHTS_SHIFT = KNIGHT_ID
+"""A hand's bits: bit ``id`` for each suited card held, and its number of knights (all alike) from this
+bit up: ``held >> KNIGHTS_SHIFT`` knights."""
+CARD_BIT: tuple[int, ...] = tuple(1 << i for i in range(KNIGHT_ID + 1))
+"""What a card adds to a hand's bits (a knight: one more in the knights' count)."""
+KNIGHT_BIT = CARD_BIT[KNIGHT_ID]
+SUIT_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SUITS)}
+SUIT_MASK: tuple[int, ...] = tuple(((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS)))
+SUITED_MASK = (1 << KNIGHT_ID) - 1
+BISHOP_ID: tuple[int, ...] = tuple(CARD_ID[BISHOP + s] for s in SUITS)
+BISHOP_BIT: tuple[int, ...] = tuple(1 << b for b in BISHOP_ID)
+SUIT_OF_ID: tuple[int, ...] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)), -1)
+"""The suit index of a card id; -1 for the knight."""
+PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in CARD_CODES)
+"""``play <card>`` at the card's id (its action id too)."""
+PLAY_ID: Mapping[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(SUIT_SIZE * s + b for b in range(SUIT_SIZE) if m >> b & 1) for m in range(1 << SUIT_SIZE))
+    for s in range(len(SUITS))
+)
+"""For each suit, the ids of the cards whose bits (shifted down to 0-11) are set: a hand's ids in four
+look-ups."""
+
+
+def ids_of(held: int) -> list[int]:
+    """The distinct card ids of a hand's bits, ascending (pack order, the knight last)."""
+    low = (1 << SUIT_SIZE) - 1
+    ids = [*_RUNS[0][held & low], *_RUNS[1][held >> 12 & low], *_RUNS[2][held >> 24 & low]]
+    ids += _RUNS[3][held >> 36 & low]
+    if held >> KNIGHTS_SHIFT:
+        ids.append(KNIGHT_ID)
+    return ids
+
+
+def codes_of(held: int) -> list[str]:
+    """A hand's cards as codes in pack order, every knight (last) counted."""
+    codes = [CARD_CODES[i] for i in ids_of(held & SUITED_MASK)]
+    codes += [KNIGHT] * (held >> KNIGHTS_SHIFT)
+    return codes
+
+
+def bits_of(cards: Iterable[str]) -> int:
+    """A hand's bits from its codes (a suited card held twice cannot be: ``_restore`` checks first)."""
+    held = 0
+    for c in cards:
+        held += CARD_BIT[CARD_ID[c]]
+    return held
+
+
+def cards_in(held: int) -> int:
+    """How many cards a hand's bits hold."""
+    return (held & SUITED_MASK).bit_count() + (held >> KNIGHTS_SHIFT)
+
+
+def knights_revoke_open(suited: int, held: int, suit: int) -> bool:
+    """``knights_revoke`` on bits: the only card of the suit led (``suited``, the hand's bits of it) is
+    its bishop, and a knight is held to play in its place (ruling BW-9)."""
+    return suited == BISHOP_BIT[suit] and held >> KNIGHTS_SHIFT > 0
+
+
+def lawful_ids(held: int, lead: int) -> list[int]:
+    """``lawful_cards`` on bits: the ids a hand may play when ``lead`` is the id led (-1: it leads)."""
+    if lead < 0 or lead == KNIGHT_ID:
+        return ids_of(held)  # a lead, or the irregular trick: any card (ruling BW-12)
+    suit = SUIT_OF_ID[lead]
+    suited = held & SUIT_MASK[suit]
+    if not suited:
+        return ids_of(held)  # void in the suit led: any card, a knight or not (ruling BW-8)
+    if knights_revoke_open(suited, held, suit):
+        return [BISHOP_ID[suit], KNIGHT_ID]
+    return list(_RUNS[suit][suited >> SUIT_SIZE * suit])  # holding the suit led, no knight (ruling BW-9)
+
+
+def lawful_mask(held: int, lead: int) -> int:
+    """The lawful ids of ``lawful_ids`` as bits (the knight at bit ``KNIGHT_ID``)."""
+    suited_held = held & SUITED_MASK
+    knight = KNIGHT_BIT if held >> KNIGHTS_SHIFT else 0
+    if lead < 0 or lead == KNIGHT_ID:
+        return suited_held | knight
+    suit = SUIT_OF_ID[lead]
+    suited = held & SUIT_MASK[suit]
+    if not suited:
+        return suited_held | knight
+    if knights_revoke_open(suited, held, suit):
+        return suited | KNIGHT_BIT
+    return suited
+
+
+def knight_ranks_ten(held: int, lead: int, position: int, trump: int, void_ten: bool) -> bool:
+    """Whether a knight played now from ``held`` ranks as a ten (``knight_may_rank_ten`` and ruling
+    BW-10 on ids; ``trump`` a suit index or -1): under ``void_knight=revoke-only`` only while the hand
+    still holds the suit led."""
+    if position == 0 or lead == KNIGHT_ID or SUIT_OF_ID[lead] == trump:
+        return False
+    return void_ten or bool(held & SUIT_MASK[SUIT_OF_ID[lead]])
+
+
+def suited_winner(ids: Sequence[int], trump: int) -> int:
+    """The position of the card that takes a trick of suited cards only (``winning_play`` for most
+    tricks): the highest trump, else the highest card of the suit led. Within a suit a lower id is a
+    higher card, and suited cards never tie."""
+    led = SUIT_OF_ID[ids[0]]
+    best, best_key = 0, -1
+    for i, c in enumerate(ids):
+        suit = SUIT_OF_ID[c]
+        key = (200 if suit == trump else 100 if suit == led else 0) - c % SUIT_SIZE
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
 def card_value(card: str) -> int:
     """A card's rank for the trick it may take: a knight as its ten (where it ranks at all)."""
     return TEN if card == KNIGHT else RANK_VALUE[card[0]]
@@ -297,7 +420,7 @@ class BishopsWhistState(State):
         self.dealer = 0
         self.hand_number = 0
         self.phase = PHASE_TRUMP
-        self.hands: list[list[str]] = [[], [], [], []]
+        self._held: list[int] = [0, 0, 0, 0]  # each seat's hand as bits (``ids_of``, ``codes_of``)
         self.trump: str | None = None
         self.turn_up = ""
         self.turn_up_held = False  # the dealer still holds the (publicly known) turn-up
@@ -322,6 +445,20 @@ class BishopsWhistState(State):
         self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
         self._cp: int | None = -1  # cached current player; -1 = to compute
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's hand as codes in pack order, knights last (made from the bits when asked for)."""
+        return [codes_of(h) for h in self._held]
+
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[str]]) -> None:
+        self._held = [bits_of(h) for h in hands]
+
+    def _lawful_ids(self, seat: int) -> list[int]:
+        """The ids ``seat`` may play to the trick on the table, keeping the law of following suit."""
+        trick = self.trick
+        return lawful_ids(self._held[seat], CARD_ID[trick[0][1]] if trick else -1)
 
     def left_of(self, seat: int) -> int:
         return self.order[(self.order.index(seat) + 1) % SEATS]
@@ -387,8 +524,8 @@ class BishopsWhistState(State):
         if phase == PHASE_PLAY:
             seat = self.current_player
             assert seat is not None
-            hand = self.hands[seat]  # kept in pack order, knights last
             if self.game.table_laws:
+                hand = self.hands[seat]  # kept in pack order, knights last
                 cards = list(dict.fromkeys(hand))
                 plays = [PLAY[c] for c in cards]
                 if seat not in self.exposed_now:
@@ -398,18 +535,7 @@ class BishopsWhistState(State):
                     shown.update(c for s, c in self.withdrawn if s == seat)
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
-            # ``lawful_cards`` written out for the hot path (one legal list a move): same cards, same order.
-            trick = self.trick
-            if trick:
-                lead = trick[0][1]
-                if lead != KNIGHT:
-                    led = lead[-1]
-                    suited = [c for c in hand if c[-1] == led]  # a knight's code ends in no suit letter
-                    if suited:
-                        if len(suited) == 1 and suited[0][0] == BISHOP and KNIGHT in hand:
-                            return [PLAY[suited[0]], PLAY_KNIGHT]  # the knight's revoke (ruling BW-9)
-                        return [PLAY[c] for c in suited]
-            return [PLAY[c] for c in dict.fromkeys(hand)]
+            return [PLAY_TEXTS[i] for i in self._lawful_ids(seat)]  # ``lawful_cards`` on the bits
         if self.finished:
             return []
         if phase == PHASE_TRUMP:
@@ -481,6 +607,50 @@ class BishopsWhistState(State):
         if not right:
             return "your card on the trick is no revoke: there is nothing to correct ('stand')"
         return f"the right card follows suit: one of {', '.join(right)}"
+
+    # --- the action ids, answered from the core ---------------------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In play under strict laws the legal ids are the lawful card ids themselves (``play <card>``'s
+        id is the card's): no text is made; otherwise the engine's ids of the legal texts."""
+        if self.phase == PHASE_PLAY and not self.game.table_laws:
+            seat = self.current_player
+            assert seat is not None
+            return self._lawful_ids(seat)
+        return super().legal_action_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """A card played under strict laws is checked on the bits and carried out on its id (its text
+        only looked up for the record); anything else goes the engine's way, with its checks."""
+        if (
+            type(action_id) is int
+            and 0 <= action_id <= KNIGHT_ID
+            and self.phase == PHASE_PLAY
+            and not self.game.table_laws
+        ):
+            seat = self.current_player
+            assert seat is not None
+            trick = self.trick
+            if lawful_mask(self._held[seat], CARD_ID[trick[0][1]] if trick else -1) >> action_id & 1:
+                self._record_action(PLAY_TEXTS[action_id])
+                self._play_id(seat, action_id)
+                self._cp = -1
+                return
+        super().apply_id(action_id)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal ``play <card>`` goes straight to the core by its id (no parsing); the rest through
+        the engine's typed action."""
+        if typed is None and self.phase == PHASE_PLAY:
+            card = PLAY_ID.get(action)
+            if card is not None:
+                seat = self.current_player
+                assert seat is not None
+                self._record_action(action)
+                self._play_id(seat, card)
+                self._cp = -1
+                return
+        super()._carry_out(action, typed)
 
     def _apply(self, action: Action) -> None:
         # The seat to move stays cached for the handlers (``_carry_out`` has just logged it); the
@@ -602,7 +772,7 @@ class BishopsWhistState(State):
             self._deal()
 
     def _reset_hand(self) -> None:
-        self.hands = [[], [], [], []]
+        self._held = [0, 0, 0, 0]
         self.trick, self.tricks, self.exposed, self.exposed_now, self.revokes = [], [], [], [], []
         self.withdrawn, self.review, self.stood = [], [], []
         self.claimants = []
@@ -638,17 +808,16 @@ class BishopsWhistState(State):
             return
         order = self.order
         first = order.index(self.dealer) + 1
-        pending = self._pending_deal
+        pending, held = self._pending_deal, self._held
         for k in range(SEATS):
-            self.hands[order[(first + k) % SEATS]] = pending[k::SEATS]
-        self.hands[self.dealer].append(self.turn_up)
+            held[order[(first + k) % SEATS]] = bits_of(pending[k::SEATS])
+        held[self.dealer] += CARD_BIT[CARD_ID[self.turn_up]]
         self._pending_deal = []
         self._begin_play()
 
     def _begin_play(self) -> None:
         for s in range(SEATS):
-            self.hands[s].sort(key=ORDER.__getitem__)
-            self.log.append(Event("hand", {"cards": list(self.hands[s])}, to=s))
+            self.log.append(Event("hand", {"cards": codes_of(self._held[s])}, to=s))  # in pack order
         self.turn_up_held = True
         self.leader = self.left_of(self.dealer)
         self.phase = PHASE_PLAY
@@ -691,7 +860,7 @@ class BishopsWhistState(State):
                 },
             )
         )
-        self.hands = [sorted(h, key=ORDER.__getitem__) for h in hands]
+        self.hands = hands  # kept as bits, so in pack order
         if turn_up == KNIGHT and trump is None:
             self.trump = None
             self.phase = PHASE_TRUMP
@@ -720,14 +889,26 @@ class BishopsWhistState(State):
     def _play(self, card: str) -> None:
         seat = self.current_player
         assert seat is not None
-        hand = self.hands[seat]
-        if self.game.table_laws and not self._follows(seat, card):
+        self._play_id(seat, CARD_ID[card])
+
+    def _play_id(self, seat: int, card_id: int) -> None:
+        """``seat`` plays the card ``card_id`` (one it holds) to the trick: the bits change, then the
+        trick's entry and the log's event are made with its code."""
+        trick, held = self.trick, self._held[seat]
+        lead = CARD_ID[trick[0][1]] if trick else -1
+        game = self.game
+        if game.table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
-        trick = self.trick
-        as_ten = card == KNIGHT and self._counts_as_ten(seat, card)
+        card = CARD_CODES[card_id]
+        as_ten = False
+        if card_id == KNIGHT_ID and trick:
+            trump = self.trump
+            as_ten = knight_ranks_ten(
+                held, lead, len(trick), -1 if trump is None else SUIT_INDEX[trump], game.void_ten
+            )
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False  # ruling BW-22: known to be his until he plays it
-        hand.remove(card)
+        self._held[seat] = held - CARD_BIT[card_id]
         if self.exposed or self.withdrawn:
             self._unshow(seat, card)
         trick.append([seat, card, as_ten])
@@ -811,9 +992,7 @@ class BishopsWhistState(State):
         self._play(right)
 
     def _take_back(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
-        hand.append(card)
-        hand.sort(key=ORDER.__getitem__)
+        self._held[seat] += CARD_BIT[CARD_ID[card]]
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
         """Whether a knight now played ranks as a ten: in a plain suit that leads (ruling BW-10), when
@@ -826,8 +1005,7 @@ class BishopsWhistState(State):
             return False
         if self.game.void_ten:
             return True
-        led = lead[-1]
-        return any(c[-1] == led for c in self.hands[seat])
+        return bool(self._held[seat] & SUIT_MASK[SUIT_INDEX[lead[-1]]])
 
     def trick_winner(self, trick: Sequence[Sequence[Any]], last: bool) -> int:
         """The seat that takes a finished trick of ``[seat, card, counts_as_ten]`` entries."""
@@ -844,15 +1022,9 @@ class BishopsWhistState(State):
         trick = self.trick
         cards = [e[1] for e in trick]
         if KNIGHT not in cards and not is_knights_trick(number):
-            # ``winning_play`` for a trick of suited cards only (most tricks): the highest trump, else the
-            # highest card of the suit led; suited cards are all different, so none tie.
-            trump, led = self.trump, cards[0][-1]
-            best, best_key = 0, -1
-            for i, c in enumerate(cards):
-                suit = c[-1]
-                key = TRUMP_RANK[c] if suit == trump else RANK_VALUE[c[0]] if suit == led else -1
-                if key > best_key:
-                    best, best_key = i, key
+            # ``winning_play`` on ids for a trick of suited cards only (most tricks).
+            trump = self.trump
+            best = suited_winner([CARD_ID[c] for c in cards], -1 if trump is None else SUIT_INDEX[trump])
             winner: int = trick[best][0]
         else:
             winner = self.trick_winner(trick, last=is_knights_trick(number))
@@ -1206,7 +1378,10 @@ class BishopsWhistState(State):
         return f"{trump} are trumps; trick {number}{extra}"
 
     def inventory(self) -> Counter[str]:
-        held = Counter(c for h in self.hands for c in h)
+        return self._inventory(self.hands)
+
+    def _inventory(self, hands: list[list[str]]) -> Counter[str]:
+        held = Counter(c for h in hands for c in h)
         held.update(c for _, c, _ in self.trick)
         held.update(c for t in self.tricks for _, c in t["cards"])
         held.update(self._pending_deal)
@@ -1220,19 +1395,22 @@ class BishopsWhistState(State):
         "claimants", "hand_points", "revoked_sides", "hands_played", "winner_side", "finished",
         "_pending_deal", "_preset", "withdrawn", "review", "stood",
     )  # fmt: skip
+    _CLONED: ClassVar[tuple[str, ...]] = tuple("_held" if n == "hands" else n for n in _FIELDS)
+    """The fields ``clone`` copies: the saved ones, the hands as their bits."""
 
     def _data(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(BishopsWhistSave, data, "state")
+        hands = [list(h) for h in d["hands"]]
         self._set(
             {
                 **d,
                 "order": list(d["order"]),
                 "team_of": list(d["team_of"]),
                 "match": list(d["match"]),
-                "hands": [list(h) for h in d["hands"]],
+                "hands": [[], [], [], []],
                 "trick": [list(e) for e in d["trick"]],
                 "tricks": [{**t, "cards": [list(e) for e in t["cards"]]} for t in d["tricks"]],
                 "exposed": [list(e) for e in d["exposed"]],
@@ -1247,6 +1425,9 @@ class BishopsWhistState(State):
                 "stood": list(d.get("stood", [])),
             }
         )
+        if not all(all(c in CARD_ID for c in h) and h == codes_of(bits_of(h)) for h in hands):
+            self._check_cards(hands)  # bits cannot hold them: say what is wrong, as the checks would
+        self.hands = hands
         self.sheet = _sheet_of(self.log, self.team_of)
 
     def clone(self) -> BishopsWhistState:
@@ -1258,7 +1439,7 @@ class BishopsWhistState(State):
             return BishopsWhistState(self.game, None, self)
         other = object.__new__(BishopsWhistState)
         vars(other).update(vars(self))
-        for name in self._FIELDS:
+        for name in self._CLONED:
             value = getattr(self, name)
             if type(value) is list:
                 setattr(other, name, [x[:] if type(x) is list else x for x in value])
@@ -1285,7 +1466,7 @@ class BishopsWhistState(State):
         self.dealer = src.dealer
         self.hand_number = src.hand_number
         self.phase = src.phase
-        self.hands = [h[:] for h in src.hands]
+        self._held = src._held[:]
         self.trump = src.trump
         self.turn_up = src.turn_up
         self.turn_up_held = src.turn_up_held
@@ -1351,10 +1532,13 @@ class BishopsWhistState(State):
             if not 0 <= getattr(self, name) < SEATS:
                 raise InvalidState(f"{name}: must be a seat from 0 to 3")
 
-    def _check_cards(self) -> None:
+    def _check_cards(self, hands: list[list[str]] | None = None) -> None:
+        """The cards are the pack once over, each hand in pack order (``hands``: as a save gives them)."""
+        if hands is None:
+            hands = self.hands
         pack = BISHOPS_WHIST.counts()
         for name, cards in (
-            ("hands", [c for h in self.hands for c in h]),
+            ("hands", [c for h in hands for c in h]),
             ("trick", [c for _, c, _ in self.trick]),
             ("tricks", [c for t in self.tricks for _, c in t["cards"]]),
             ("_pending_deal", self._pending_deal),
@@ -1363,14 +1547,14 @@ class BishopsWhistState(State):
             unknown = next((c for c in cards if c not in pack), None)
             if unknown is not None:
                 raise InvalidState(f"{name}: {echo(unknown)} is not a card of the pack")
-        held = self.inventory()
+        held = self._inventory(hands)
         if held != pack:
             extra, missing = held - pack, pack - held
             raise InvalidState(
                 f"hands: the cards must be the pack once over (extra {echo(sorted(extra.elements()), 120)}, "
                 f"missing {echo(sorted(missing.elements()), 120)})"
             )
-        for s, hand in enumerate(self.hands):
+        for s, hand in enumerate(hands):
             if hand != sorted(hand, key=ORDER.__getitem__):
                 raise InvalidState(f"hands.{s}: a hand is kept in pack order")
 
@@ -2096,7 +2280,7 @@ class BishopsWhist(Game[BishopsWhistState]):
             shown_out = ShownOut.of([*([(p.seat, p.card) for p in t.plays] for t in tricks), on_table])
             may_hold = shown_out.may_hold
         dealt = deal_unseen(unseen, [sizes[s] - len(known[s]) for s in range(SEATS)], may_hold, rng)
-        state.hands = [sorted([*known[s], *dealt[s]], key=ORDER.__getitem__) for s in range(SEATS)]
+        state.hands = [[*known[s], *dealt[s]] for s in range(SEATS)]  # kept as bits, so in pack order
         # A knight's rank in the trick on the table follows from the (sampled) hand that played it.
         state.trick = []
         for s, c in on_table:
