@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -103,6 +103,7 @@ PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
 PLAY_KNIGHT = PLAY[KNIGHT]
 _new_tuple = tuple.__new__
+T = TypeVar("T")
 """Makes an ``Event`` of a fresh dict made read-only here, without ``Event.__new__``'s checks (hot paths)."""
 
 
@@ -159,6 +160,10 @@ _RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """For each suit, the ids of the cards whose bits (shifted down to 0-11) are set: a hand's ids in four
 look-ups."""
+_TEXT_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY_TEXTS[i] for i in run) for run in runs) for runs in _RUNS
+)
+"""The same as ``play <card>`` texts: the legal texts made without a text per card."""
 
 
 def ids_of(held: int) -> list[int]:
@@ -199,15 +204,31 @@ def knights_revoke_open(suited: int, held: int, suit: int) -> bool:
 
 def lawful_ids(held: int, lead: int) -> list[int]:
     """``lawful_cards`` on bits: the ids a hand may play when ``lead`` is the id led (-1: it leads)."""
-    if lead < 0 or lead == KNIGHT_ID:
-        return ids_of(held)  # a lead, or the irregular trick: any card (ruling BW-12)
-    suit = SUIT_OF_ID[lead]
-    suited = held & SUIT_MASK[suit]
-    if not suited:
-        return ids_of(held)  # void in the suit led: any card, a knight or not (ruling BW-8)
-    if knights_revoke_open(suited, held, suit):
-        return [BISHOP_ID[suit], KNIGHT_ID]
-    return list(_RUNS[suit][suited >> SUIT_SIZE * suit])  # holding the suit led, no knight (ruling BW-9)
+    return _lawful(held, lead, _RUNS, KNIGHT_ID)
+
+
+def lawful_texts(held: int, lead: int) -> list[str]:
+    """The same as ``play <card>`` texts (the legal actions in play)."""
+    return _lawful(held, lead, _TEXT_RUNS, PLAY_KNIGHT)
+
+
+def _lawful(held: int, lead: int, runs: tuple[tuple[tuple[T, ...], ...], ...], knight: T) -> list[T]:
+    """``lawful_ids`` with each card as ``runs`` gives it (``knight``: the knight)."""
+    if lead >= 0 and lead != KNIGHT_ID:  # not a lead, nor the irregular trick (ruling BW-12)
+        suit = SUIT_OF_ID[lead]
+        suited = held & SUIT_MASK[suit]
+        if suited:  # holding the suit led, no knight (ruling BW-9), but for the knight's revoke
+            out = list(runs[suit][suited >> SUIT_SIZE * suit])
+            if knights_revoke_open(suited, held, suit):
+                out.append(knight)
+            return out
+    # A lead, the irregular trick, or void in the suit led: any card (rulings BW-8, BW-12).
+    low = (1 << SUIT_SIZE) - 1
+    out = [*runs[0][held & low], *runs[1][held >> 12 & low], *runs[2][held >> 24 & low]]
+    out += runs[3][held >> 36 & low]
+    if held >> KNIGHTS_SHIFT:
+        out.append(knight)
+    return out
 
 
 def lawful_mask(held: int, lead: int) -> int:
@@ -535,7 +556,8 @@ class BishopsWhistState(State):
                     shown.update(c for s, c in self.withdrawn if s == seat)
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
-            return [PLAY_TEXTS[i] for i in self._lawful_ids(seat)]  # ``lawful_cards`` on the bits
+            trick = self.trick  # ``lawful_cards`` on the bits:
+            return lawful_texts(self._held[seat], CARD_ID[trick[0][1]] if trick else -1)
         if self.finished:
             return []
         if phase == PHASE_TRUMP:
@@ -607,6 +629,31 @@ class BishopsWhistState(State):
         if not right:
             return "your card on the trick is no revoke: there is nothing to correct ('stand')"
         return f"the right card follows suit: one of {', '.join(right)}"
+
+    # --- the engine's hot path, here so that a compiled build runs it natively with the rules --------
+    # Each is the engine's own fast case (``State.is_over``, ``legal_actions``, ``apply``) written for
+    # this class; everything else goes to the engine. ``tests/test_bishops_whist_core.py`` checks the
+    # results against goldens recorded before, ``tests/test_compiled.py`` the compiled build against this.
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[str]:
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return list(legal)
+
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        if seat is None and type(action) is str:
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self._compute_legal()
+            if action in legal:  # the common case: canonical text from legal_actions()
+                self._carry_out(action)
+                return
+        super().apply(action, seat)
 
     # --- the action ids, answered from the core ---------------------------------------------------
 

@@ -1,0 +1,161 @@
+"""Bishops Whist's integer core (cards as ids, hands as bit sets) answers exactly as the laws on codes do,
+and the whole game plays, shows and saves as it did before the core (goldens recorded then)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.cards import BISHOPS_WHIST
+from parlour.games.bishops_whist import rules
+from parlour.games.bishops_whist.rules import (
+    CARD_CODES,
+    CARD_ID,
+    KNIGHT,
+    KNIGHT_ID,
+    PLAY_TEXTS,
+    bits_of,
+    cards_in,
+    codes_of,
+    ids_of,
+    knight_may_rank_ten,
+    knight_ranks_ten,
+    lawful_cards,
+    lawful_ids,
+    lawful_mask,
+    suited_winner,
+    winning_play,
+)
+
+GOLDEN_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"laws": "table", "misdeal_chance": 0.1, "void_knight": "revoke-only", "partners": "cut"},
+    {"partners": "cut", "irregular_trick": "leader", "void_knight": "revoke-only"},
+]
+GOLDEN = [
+    "a75867f20dce04dfbff7f527568bf1e61892f8cab3f626b00285e6e8ae5ef952",
+    "7ac1e091d7e2a56c84cbfb28423bbd2dab9f6738ec4c124e169b99b4dcc17b80",
+    "faaaa32ec1cc5770499b3f0238957d48fd880776f0bfe7ee49f68cc966394488",
+]
+"""Digests of ``match_digest(options, 1)`` recorded from the rules on codes, before the integer core."""
+
+
+def match_digest(options: dict[str, Any], seed: int) -> str:
+    """A seeded random match by text and by ids, with clones and saves loaded on the way: every step's
+    seat to move, legal texts and ids, every seat's view (and a spectator's), and the saves."""
+    game = parlour.make("bishops-whist", **options)
+    h = hashlib.sha256()
+
+    def put(x: Any) -> None:
+        h.update(json.dumps(x, sort_keys=True, default=str).encode())
+
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    step = 0
+    while not state.is_over and step < 250:
+        put([state.current_player, state.legal_actions(), state.legal_action_ids()])
+        for seat in (None, 0, 1, 2, 3):
+            put(state.view(seat).to_dict())
+        if step % 41 == 0:
+            put(json.loads(state.to_json()))
+            state = game.load(state.to_json()) if step % 2 else state.clone()
+        if rng.random() < 0.5:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.randrange(len(ids))])
+        step += 1
+    put(json.loads(state.to_json()))
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize(("options", "golden"), list(zip(GOLDEN_OPTIONS, GOLDEN, strict=True)))
+def test_matches_play_show_and_save_as_before_the_core(options: dict[str, Any], golden: str) -> None:
+    assert match_digest(options, 1) == golden
+
+
+def test_a_play_action_id_is_the_card_id() -> None:
+    for options in ({}, {"laws": "table"}):
+        listed = parlour.make("bishops-whist", **options).id_space.listed
+        assert listed is not None and listed[: KNIGHT_ID + 1] == PLAY_TEXTS
+    assert tuple(dict.fromkeys(BISHOPS_WHIST.cards)) == CARD_CODES and CARD_CODES[KNIGHT_ID] == KNIGHT
+
+
+def random_hand(rng: random.Random) -> list[str]:
+    pack = list(BISHOPS_WHIST.cards)
+    rng.shuffle(pack)
+    return sorted(pack[: rng.randrange(1, 14)], key=rules.ORDER.__getitem__)
+
+
+def test_bits_hold_a_hand_in_pack_order() -> None:
+    rng = random.Random(5)
+    for _ in range(2000):
+        hand = random_hand(rng)
+        held = bits_of(hand)
+        assert codes_of(held) == hand and cards_in(held) == len(hand)
+        assert [CARD_CODES[i] for i in ids_of(held)] == list(dict.fromkeys(hand))
+
+
+def test_lawful_plays_on_bits_are_the_laws_on_codes() -> None:
+    """Following suit, the knight's revoke, the irregular trick, a void: the same cards, same order."""
+    rng = random.Random(7)
+    revokes = 0
+    for k in range(4000):
+        hand = random_hand(rng)
+        if k % 3 == 0:  # make the knight's revoke come up: a lone bishop and a knight
+            suit = rng.choice("SHDC")
+            hand = sorted(
+                {*[c for c in hand if c[-1] != suit], "B" + suit, KNIGHT}, key=rules.ORDER.__getitem__
+            )
+        lead = rng.choice([None, *CARD_CODES])
+        want = lawful_cards(hand, lead)
+        got = lawful_ids(bits_of(hand), -1 if lead is None else CARD_ID[lead])
+        assert [CARD_CODES[i] for i in got] == want, (hand, lead)
+        mask = lawful_mask(bits_of(hand), -1 if lead is None else CARD_ID[lead])
+        assert [i for i in range(KNIGHT_ID + 1) if mask >> i & 1] == got
+        revokes += (
+            want[-1:] == [KNIGHT] and len(want) == 2 and want[0][0] == "B" and lead not in (None, KNIGHT)
+        )
+    assert revokes > 50
+
+
+def test_the_trick_winner_on_ids_is_the_laws_on_codes() -> None:
+    rng = random.Random(11)
+    suited = [c for c in CARD_CODES if c != KNIGHT]
+    for _ in range(3000):
+        cards = rng.sample(suited, 4)
+        trump = rng.choice(["S", "H", "D", "C", None])
+        plays = list(enumerate(cards))
+        want = winning_play(plays, [False] * 4, trump, last=False, irregular_leader=False)
+        t = -1 if trump is None else "SHDC".index(trump)
+        assert plays[suited_winner([CARD_ID[c] for c in cards], t)] == want
+
+
+def test_a_knight_ranks_as_a_ten_on_bits_as_on_codes() -> None:
+    rng = random.Random(13)
+    for _ in range(3000):
+        hand = random_hand(rng)
+        lead = rng.choice(CARD_CODES)
+        position = rng.randrange(4)
+        trump = rng.choice(["S", "H", "D", "C", None])
+        void_ten = rng.random() < 0.5
+        may = knight_may_rank_ten(lead, position, trump)
+        want = may and (void_ten or any(c[-1] == lead[-1] for c in hand if c != KNIGHT))
+        t = -1 if trump is None else "SHDC".index(trump)
+        assert knight_ranks_ten(bits_of(hand), CARD_ID[lead], position, t, void_ten) == want
+
+
+def test_a_save_with_a_hand_bits_cannot_hold_is_refused_as_before() -> None:
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=3)
+    data = json.loads(state.to_json())
+    hand = data["state"]["hands"][0]
+    data["state"]["hands"][0] = [hand[0], *hand[:-1]]  # a suited card twice: bits would carry it away
+    with pytest.raises(parlour.InvalidSave, match="once over"):
+        game.load(json.dumps(data))
