@@ -7,6 +7,8 @@ import secrets
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from parlour.engine.draws import below as _below
+from parlour.engine.draws import shuffle as _shuffle
 from parlour.engine.errors import InvalidSave
 
 T = TypeVar("T")
@@ -179,28 +181,6 @@ class Rng:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
         return self.copy()
-
-
-def _below(getrandbits: Callable[[int], int], n: int) -> int:
-    """``random.Random.randrange(n)`` for a whole ``n > 0``: the same draws of the Mersenne Twister
-    (``_randbelow_with_getrandbits``), so a seed deals what it always dealt, without its three calls."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _shuffle(getrandbits: Callable[[int], int], x: MutableSequence[Any]) -> None:
-    """``random.Random.shuffle`` written out: the same draws, the same order (a seed replays a match),
-    without two calls per card (a new hand shuffles the pack)."""
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 def _checked_state(data: object) -> tuple[int, tuple[int, ...], float | None]:

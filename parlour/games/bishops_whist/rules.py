@@ -655,6 +655,14 @@ class BishopsWhistState(State):
                 return
         super().apply(action, seat)
 
+    def _record_action(self, action: str) -> None:
+        data = MappingProxyType({"seat": self.current_player, "action": action})
+        self.log.append(_new_tuple(Event, ("action", data, RECORD)))
+        rng = self.rng
+        if rng.sink is None and rng.live:  # a copied live source records into its new owner
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
     # --- the action ids, answered from the core ---------------------------------------------------
 
     def legal_action_ids(self) -> list[int]:
