@@ -1316,21 +1316,21 @@ class BishopsWhistState(State):
         return board
 
     def view(self, seat: int | None) -> View[BishopsWhistExtra]:
-        phase, hands, dealer = self.phase, self.hands, self.dealer
+        phase, held, dealer = self.phase, self._held, self.dealer
         turn_up_known = self._turn_up_known()
         exposed, withdrawn = self.exposed, self.withdrawn
         anything_shown = bool(exposed or withdrawn)
         zones: list[Zone] = []
+        sizes = [cards_in(h) for h in held]
         for s in range(SEATS):
-            hand = hands[s]
             if s == seat:
-                cards: list[str | None] = list(hand)
+                cards: list[str | None] = list(codes_of(held[s]))
             elif anything_shown or (turn_up_known and s == dealer):
                 shown = self._shown(s, turn_up_known)
-                cards = [None] * (len(hand) - len(shown))
+                cards = [None] * (sizes[s] - len(shown))
                 cards += shown
             else:
-                cards = [None] * len(hand)
+                cards = [None] * sizes[s]
             zones.append(Zone("hand", s, cards, "", len(cards)))
         if phase == PHASE_TRUMP and not self._preset:
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
@@ -1379,7 +1379,7 @@ class BishopsWhistState(State):
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,
             roles={dealer: ["dealer"]},
-            hand_sizes=list(map(len, hands)),
+            hand_sizes=sizes,
         )
 
     def _decision(self) -> tuple[str, str]:
