@@ -424,6 +424,9 @@ class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
     game: BishopsWhist
+    _log: list[Event]
+    _pending: list[int]
+    """Cards played whose two events are not yet in the log (``log``): ``seat << 6 | card id`` each."""
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
@@ -658,10 +661,42 @@ class BishopsWhistState(State):
     def _record_action(self, action: str) -> None:
         data = MappingProxyType({"seat": self.current_player, "action": action})
         self.log.append(_new_tuple(Event, ("action", data, RECORD)))
+        self._acting()
+
+    def _acting(self) -> None:
+        """What ``_record_action`` does besides logging: the legal lists forgotten, a copied live
+        source given its new owner's record."""
         rng = self.rng
-        if rng.sink is None and rng.live:  # a copied live source records into its new owner
+        if rng.sink is None and rng.live:
             rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
+
+    # --- the log, made from the core when it is read ---------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """The match's log. A card played through the text or the ids waits as one number (its seat and
+        card id) in ``_pending`` until the log is read; its two events (the record's action and the
+        play) are made then, exactly as they would have been."""
+        if self._pending:
+            self._flush()
+        return self._log
+
+    @log.setter
+    def log(self, log: list[Event]) -> None:
+        self._log = log
+        self._pending = []
+
+    def _flush(self) -> None:
+        log, pending = self._log, self._pending
+        self._pending = []
+        for p in pending:
+            seat, card_id = p >> 6, p & 63
+            card = CARD_CODES[card_id]
+            action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
+            log.append(_new_tuple(Event, ("action", action, RECORD)))
+            data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+            log.append(_new_tuple(Event, ("play", data, None)))
 
     # --- the action ids, answered from the core ---------------------------------------------------
 
@@ -687,8 +722,8 @@ class BishopsWhistState(State):
             assert seat is not None
             trick = self.trick
             if lawful_mask(self._held[seat], CARD_ID[trick[0][1]] if trick else -1) >> action_id & 1:
-                self._record_action(PLAY_TEXTS[action_id])
-                self._play_id(seat, action_id)
+                self._acting()
+                self._play_id(seat, action_id, logged_later=True)
                 self._cp = -1
                 return
         super().apply_id(action_id)
@@ -701,8 +736,8 @@ class BishopsWhistState(State):
             if card is not None:
                 seat = self.current_player
                 assert seat is not None
-                self._record_action(action)
-                self._play_id(seat, card)
+                self._acting()
+                self._play_id(seat, card, logged_later=True)
                 self._cp = -1
                 return
         super()._carry_out(action, typed)
@@ -946,9 +981,10 @@ class BishopsWhistState(State):
         assert seat is not None
         self._play_id(seat, CARD_ID[card])
 
-    def _play_id(self, seat: int, card_id: int) -> None:
+    def _play_id(self, seat: int, card_id: int, logged_later: bool = False) -> None:
         """``seat`` plays the card ``card_id`` (one it holds) to the trick: the bits change, then the
-        trick's entry and the log's event are made with its code."""
+        trick's entry and the log's event are made with its code (``logged_later``: the action's record
+        and the play wait in ``_pending`` until the log is read)."""
         trick, held = self.trick, self._held[seat]
         lead = CARD_ID[trick[0][1]] if trick else -1
         game = self.game
@@ -967,8 +1003,11 @@ class BishopsWhistState(State):
         if self.exposed or self.withdrawn:
             self._unshow(seat, card)
         trick.append([seat, card, as_ten])
-        data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
-        self.log.append(_new_tuple(Event, ("play", data, None)))
+        if logged_later:
+            self._pending.append(seat << 6 | card_id)
+        else:
+            data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+            self.log.append(_new_tuple(Event, ("play", data, None)))
         if len(trick) == SEATS:
             self._trick_complete()
 
@@ -1936,8 +1975,9 @@ class BishopsWhistState(State):
         exposed_now: list[int] = []
         answers, revoked_sides = 0, list[int]()
         table_laws, team_of = self.game.table_laws, self.team_of
-        for i in range(start + 1, len(self.log)):
-            e = self.log[i]
+        log = self.log
+        for i in range(start + 1, len(log)):
+            e = log[i]
             kind, data = e.kind, e.data
             if e.to is not None:
                 if kind == "hand" and e.to != RECORD:
