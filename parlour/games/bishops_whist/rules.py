@@ -164,6 +164,10 @@ _TEXT_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(PLAY_TEXTS[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as ``play <card>`` texts: the legal texts made without a text per card."""
+_CODE_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
+)
+"""The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
 
 
 def ids_of(held: int) -> list[int]:
@@ -178,8 +182,12 @@ def ids_of(held: int) -> list[int]:
 
 def codes_of(held: int) -> list[str]:
     """A hand's cards as codes in pack order, every knight (last) counted."""
-    codes = [CARD_CODES[i] for i in ids_of(held & SUITED_MASK)]
-    codes += [KNIGHT] * (held >> KNIGHTS_SHIFT)
+    low = (1 << SUIT_SIZE) - 1
+    runs = _CODE_RUNS
+    codes = [*runs[0][held & low], *runs[1][held >> 12 & low], *runs[2][held >> 24 & low]]
+    codes += runs[3][held >> 36 & low]
+    if held >> KNIGHTS_SHIFT:
+        codes += [KNIGHT] * (held >> KNIGHTS_SHIFT)
     return codes
 
 
@@ -1360,7 +1368,7 @@ class BishopsWhistState(State):
         exposed, withdrawn = self.exposed, self.withdrawn
         anything_shown = bool(exposed or withdrawn)
         zones: list[Zone] = []
-        sizes = [cards_in(h) for h in held]
+        sizes = [(h & SUITED_MASK).bit_count() + (h >> KNIGHTS_SHIFT) for h in held]  # ``cards_in``
         for s in range(SEATS):
             if s == seat:
                 cards: list[str | None] = list(codes_of(held[s]))
