@@ -1580,13 +1580,19 @@ def clear_lists(value: Any) -> None:
         value.clear()
 
 
-def test_changing_a_view_does_not_change_the_state() -> None:
+def test_changing_a_view_changes_neither_the_state_nor_the_next_views() -> None:
+    """A view's lists are its own; what views share (the seats, the tricks won, the last trick, the
+    score sheet) is immutable, so emptying every list of one view leaves the next view whole."""
     state = new(FOLLOW)
-    play(state, "9H", "2H", "N", "5S")
+    play(state, "9H", "2H", "N", "5S", "9S")
     before = state.to_json()
     for seat in (None, 0, 1, 2, 3):
         v = state.view(seat)
-        assert v.last_trick is not None and v.last_trick.plays
+        whole = v.to_dict()
+        assert v.last_trick is not None and v.last_trick.plays and v.trick is not None and v.trick.plays
         clear_lists(v)
-        assert v.last_trick.plays == [] and v.zones == []
+        assert v.zones == [] and v.extra.trick_cards == [] and v.seats == []
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            v.last_trick.winner = 3  # type: ignore[misc]
+        assert state.view(seat).to_dict() == whole
     assert state.to_json() == before

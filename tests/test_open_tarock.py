@@ -62,7 +62,7 @@ def start(tops0: list[list[str]], tops1: list[list[str]], dealer: int = 0, **opt
 
 def stacks(view: View[OpenTarockExtra], seat: int) -> list[list[str | None]]:
     """The cards of ``seat``'s stack zones, in stack order (``None`` for a face-down card)."""
-    return [z.cards for z in view.zones_of("stack", seat)]
+    return [list(z.cards) for z in view.zones_of("stack", seat)]
 
 
 def reason(state: OpenTarockState, action: str) -> str:

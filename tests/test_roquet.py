@@ -60,7 +60,7 @@ def cards_in(view: View[RoquetExtra], kind: ZoneKind, owner: int | None = None) 
     """The cards of the view's zone of ``kind`` (``None`` for a face-down card)."""
     zone = view.zone(kind, owner)
     assert zone is not None, f"no {kind} zone"
-    return zone.cards
+    return list(zone.cards)
 
 
 def roles(view: View[RoquetExtra], role: str) -> list[int]:

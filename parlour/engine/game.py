@@ -158,9 +158,25 @@ _LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, Ove
 
 _SAVE_KEYS = frozenset({"format", "version", "game", "options", "seed", "rng", "log", "state"})
 MAX_LOG_EVENTS = 1_000_000
-_NO_ROLES: Mapping[int, list[str]] = MappingProxyType({})
+_NO_ROLES: Mapping[int, Sequence[str]] = MappingProxyType({})
 _TEAM_OF: dict[tuple[Any, ...], tuple[int, ...]] = {}
 """Each seat's team (its index in ``teams``), per number of players and teams: a view gives it per seat."""
+_SEATS: dict[tuple[Any, ...], tuple[SeatView, ...]] = {}
+"""The seats of a view, per teams, hand sizes and roles (``make_view``); emptied when it grows large."""
+_SEATS_KEPT = 4096
+
+
+_DECISIONS: dict[tuple[int, str, str], Decision] = {}
+
+
+def _decision(seat: int, kind: str, prompt: str) -> Decision:
+    """The ``Decision`` of a view, made once per seat, kind and prompt and shared (it is immutable)."""
+    made = _DECISIONS.get((seat, kind, prompt))
+    if made is None:
+        if len(_DECISIONS) >= _SEATS_KEPT:
+            _DECISIONS.clear()
+        made = _DECISIONS[(seat, kind, prompt)] = Decision(seat, kind, prompt)
+    return made
 
 
 @functools.cache
@@ -383,6 +399,12 @@ class State(ABC):
             self._range_cache = self._compute_ranges() if not self.is_over else []
         return list(self._range_cache)
 
+    def _ranges(self) -> list[AmountRange]:
+        """``legal_ranges()`` without the copy, for the engine's own reading."""
+        if self._range_cache is None:
+            self._range_cache = self._compute_ranges() if not self.is_over else []
+        return self._range_cache
+
     def is_legal(self, action: str) -> bool:
         """Whether the canonical text ``action`` may be taken now (a listed action or in a range)."""
         if self._legal_cache is None:
@@ -563,7 +585,7 @@ class State(ABC):
         chips: list[int] | None = None,
         score_sheet: ScoreSheet | None = None,
         hand_number: int | None = None,
-        roles: dict[int, list[str]] | None = None,
+        roles: Mapping[int, Sequence[str]] | None = None,
         hand_sizes: list[int] | None = None,
     ) -> View[Any]:
         """A ``View`` with the fields every game shares filled in from the state (seats, teams, whose
@@ -581,9 +603,22 @@ class State(ABC):
                 for s in t:
                     seat_team[s] = i
             team_of = _TEAM_OF[(players, *teams)] = tuple(seat_team)
-        # Every list is the view's own (a caller may change it); map() spares a comprehension's frame.
-        own_roles = map(list, map((roles or _NO_ROLES).get, range(players), repeat(())))
-        seats = list(map(SeatView, range(players), team_of, own_roles, hand_sizes or repeat(None)))
+        # The seats change only when a hand size or a role does: the same (immutable) ``SeatView``s
+        # serve every view until then, as a view is asked for at every move.
+        key = (team_of, *(hand_sizes or ()), *(roles.items() if roles else ()))
+        try:
+            made = _SEATS.get(key)
+        except TypeError:  # roles given as lists: hashable as tuples
+            key = (team_of, *(hand_sizes or ()), *((s, tuple(r)) for s, r in (roles or {}).items()))
+            made = _SEATS.get(key)
+        if made is None:
+            if len(_SEATS) >= _SEATS_KEPT:
+                _SEATS.clear()
+            own_roles = map(tuple, map((roles or _NO_ROLES).get, range(players), repeat(())))
+            made = _SEATS[key] = tuple(
+                map(SeatView, range(players), team_of, own_roles, hand_sizes or repeat(None))
+            )
+        seats = list(made)
         outcome_view = None
         if current is None:
             outcome = self._outcome()
@@ -597,11 +632,9 @@ class State(ABC):
             seats,
             list(map(list, teams)),
             current,
-            Decision(current, decision, prompt) if current is not None and decision else None,
+            _decision(current, decision, prompt) if current is not None and decision else None,
             self.legal_actions() if mine else [],
-            [RangeView(r.verb, r.low, r.high) for r in ranges]
-            if mine and (ranges := self.legal_ranges())
-            else [],
+            [RangeView(r.verb, r.low, r.high) for r in ranges] if mine and (ranges := self._ranges()) else [],
             zones,
             trick,
             last_trick,

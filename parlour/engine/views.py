@@ -13,7 +13,7 @@ The JSON Schema of every game's views is generated from these types (``view_sche
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
@@ -44,7 +44,13 @@ banker's cards (Lansquenet's bank card, laid-out cards); ``table``: cards laid o
 E = TypeVar("E")
 
 
-@dataclass(slots=True, init=False)
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of a slot of a frozen class, for its own ``__init__`` (``object.__setattr__`` is slower)."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+@dataclass(slots=True, frozen=True, init=False)
 class Zone:
     """A named place on the table and its cards, in order (a card ``None`` lies face down).
 
@@ -55,23 +61,31 @@ class Zone:
 
     kind: ZoneKind
     owner: int | None
-    cards: list[str | None]
+    cards: Sequence[str | None]
     label: str = ""
     size: int = -1
 
     def __init__(
-        self, kind: ZoneKind, owner: int | None, cards: list[str | None], label: str = "", size: int = -1
+        self, kind: ZoneKind, owner: int | None, cards: Sequence[str | None], label: str = "", size: int = -1
     ) -> None:
-        # Written out rather than generated with a ``__post_init__``: a view builds a dozen zones.
-        self.kind = kind
-        self.owner = owner
-        self.cards = cards
-        self.label = label
-        self.size = len(cards) if size < 0 else size
+        # Written out, setting the slots directly (a frozen class refuses ``self.x = ...``, and
+        # ``object.__setattr__`` is slower): a view builds a dozen zones.
+        _ZONE_KIND(self, kind)
+        _ZONE_OWNER(self, owner)
+        _ZONE_CARDS(self, cards)
+        _ZONE_LABEL(self, label)
+        _ZONE_SIZE(self, len(cards) if size < 0 else size)
 
     @property
     def face_up(self) -> list[str]:
         return [c for c in self.cards if c is not None]
+
+
+_ZONE_KIND = _slot_setter(Zone, "kind")
+_ZONE_OWNER = _slot_setter(Zone, "owner")
+_ZONE_CARDS = _slot_setter(Zone, "cards")
+_ZONE_LABEL = _slot_setter(Zone, "label")
+_ZONE_SIZE = _slot_setter(Zone, "size")
 
 
 @dataclass(slots=True, frozen=True)  # immutable, so views share a trick's plays once made
@@ -82,41 +96,51 @@ class Play:
     card: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True, init=False)
 class TrickView:
     """A trick: its cards in the order played, who led, and (once decided) who won it."""
 
-    plays: list[Play]
+    plays: Sequence[Play]
     leader: int | None = None
     winner: int | None = None
     number: int | None = None
+
+    def __init__(
+        self,
+        plays: Sequence[Play],
+        leader: int | None = None,
+        winner: int | None = None,
+        number: int | None = None,
+    ) -> None:
+        # Written out, setting the slots directly, as ``Zone``'s: a view makes one or two.
+        _TRICK_PLAYS(self, plays)
+        _TRICK_LEADER(self, leader)
+        _TRICK_WINNER(self, winner)
+        _TRICK_NUMBER(self, number)
 
     @property
     def cards(self) -> list[str]:
         return [p.card for p in self.plays]
 
 
-@dataclass(slots=True, init=False)
+_TRICK_PLAYS = _slot_setter(TrickView, "plays")
+_TRICK_LEADER = _slot_setter(TrickView, "leader")
+_TRICK_WINNER = _slot_setter(TrickView, "winner")
+_TRICK_NUMBER = _slot_setter(TrickView, "number")
+
+
+@dataclass(slots=True, frozen=True)  # immutable, so views share it while the table does not change
 class SeatView:
     """One seat at the table: its team (index into ``View.teams``), its roles this hand (``dealer``,
     ``leader``, ``banker``, ``taker``, ...) and how many cards it holds (``None`` where it holds none)."""
 
     seat: int
     team: int
-    roles: list[str] = field(default_factory=list)
+    roles: tuple[str, ...] = ()
     hand_size: int | None = None
 
-    def __init__(
-        self, seat: int, team: int, roles: list[str] | None = None, hand_size: int | None = None
-    ) -> None:
-        # Written out: the generated one checks for the default factory (a view builds one per seat).
-        self.seat = seat
-        self.team = team
-        self.roles = [] if roles is None else roles
-        self.hand_size = hand_size
 
-
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Decision:
     """Whose decision it is and of what kind (``play``, ``bid``, ``bank``, ``bet``, ``meld``, ``trump``,
     ``review``, ...), with a short prompt in words."""
@@ -135,20 +159,20 @@ class RangeView:
     max: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ScoreRow:
     """One line of the score sheet: a label (``hand 3``, ``bishops``) and a value per column."""
 
     label: str
-    values: list[float]
+    values: Sequence[float]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class ScoreSheet:
     """The score sheet: its columns (a side or a seat each) and its rows, oldest first."""
 
-    columns: list[str]
-    rows: list[ScoreRow] = field(default_factory=list)
+    columns: Sequence[str]
+    rows: Sequence[ScoreRow] = ()
 
 
 @dataclass(slots=True)
@@ -166,13 +190,19 @@ class View(Generic[E]):
 
     ``extra`` is the game's own typed record (a dataclass of its own, published in the game's schema)
     for what the shared fields cannot say.
+
+    A view is asked for at every move, so the parts of it that change seldom are immutable (frozen
+    records, tuples of cards) and shared by the views that follow until they change: the seats, the
+    decision, the zones of tricks won and face-down hands, the last trick, the score sheet. The lists
+    in a view (its zones, the legal actions, a game's extras...) are its own: changing them changes
+    neither the state nor any other view.
     """
 
     game: str
     seat: int | None
     players: int
     seats: list[SeatView]
-    teams: list[list[int]]
+    teams: Sequence[Sequence[int]]
     to_move: int | None
     decision: Decision | None
     legal_actions: list[str]

@@ -401,6 +401,20 @@ class ShownOut:
 
 _TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
 _NO_LABELS = itertools.repeat("")
+_HANDS: itertools.repeat[ZoneKind] = itertools.repeat("hand")
+_PLAYING: dict[tuple[str | None, int], str] = {}
+"""The situation in words while the cards are played, per trumps and tricks gathered (made once each)."""
+_HIDDEN: dict[tuple[int, int], Zone] = {}
+"""A seat's hand of so many cards, all face down, as a view shows it: immutable, made once and shared."""
+
+
+def _hidden_hand(seat: int, size: int) -> Zone:
+    zone = _HIDDEN[(seat, size)] = Zone("hand", seat, (None,) * size, "", size)
+    return zone
+
+
+_DEALER = ("dealer",)
+"""The dealer's roles in a view: a tuple, so that the engine can reuse the seats it made (``make_view``)."""
 
 
 def quitted_tricks(view: View[BishopsWhistExtra]) -> list[TrickView]:
@@ -1362,36 +1376,56 @@ class BishopsWhistState(State):
         self._board_for = (tricks, len(tricks), list(team_of), board)
         return board
 
+    _Shared = tuple[_Board, tuple[Zone, ...], TrickView | None]
+    _shared_for: _Shared | None = None
+
+    def _shared(self) -> _Shared:
+        """The parts of a view made from the gathered tricks, the zones of tricks won and the last
+        trick: immutable, so made once a trick and shared by the views until the next (``View``)."""
+        board = self._board()
+        shared = self._shared_for
+        if shared is not None and shared[0] is board:
+            return shared
+        won, last_plays, last_trick = board[0], board[1], board[2]
+        zones = tuple(map(Zone, _TRICKS_WON, range(SEATS), won, _NO_LABELS, map(len, won)))
+        last = TrickView(last_plays, *last_trick) if last_trick is not None else None
+        shared = self._shared_for = (board, zones, last)
+        return shared
+
     def view(self, seat: int | None) -> View[BishopsWhistExtra]:
-        phase, held, dealer = self.phase, self._held, self.dealer
+        phase, bits, dealer = self.phase, self._held, self.dealer
         turn_up_known = self._turn_up_known()
         exposed, withdrawn = self.exposed, self.withdrawn
         anything_shown = bool(exposed or withdrawn)
-        zones: list[Zone] = []
-        sizes = [(h & SUITED_MASK).bit_count() + (h >> KNIGHTS_SHIFT) for h in held]  # ``cards_in``
+        sizes = [(h & SUITED_MASK).bit_count() + (h >> KNIGHTS_SHIFT) for h in bits]  # ``cards_in``
+        held: list[list[str | None] | None] = []  # None: face down, nothing of it known
         for s in range(SEATS):
             if s == seat:
-                cards: list[str | None] = list(codes_of(held[s]))
+                held.append(list(codes_of(bits[s])))
             elif anything_shown or (turn_up_known and s == dealer):
                 shown = self._shown(s, turn_up_known)
-                cards = [None] * (sizes[s] - len(shown))
+                cards: list[str | None] = [None] * (sizes[s] - len(shown))
                 cards += shown
+                held.append(cards)
             else:
-                cards = [None] * sizes[s]
-            zones.append(Zone("hand", s, cards, "", len(cards)))
+                held.append(None)
+        zones = [
+            Zone("hand", s, cards, "", len(cards))
+            if cards is not None
+            else _HIDDEN.get((s, sizes[s])) or _hidden_hand(s, sizes[s])
+            for s, cards in enumerate(held)
+        ]
         if phase == PHASE_TRUMP and not self._preset:
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
             zones.append(Zone("turn_up", dealer, [self.turn_up], "turned up", 1))
             zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
-        won, last_plays, last_trick, tricks_won, trick_cards, leaders, winners = self._board()
-        zones += map(Zone, _TRICKS_WON, range(SEATS), map(list, won), _NO_LABELS, map(len, won))
+        board, won_zones, last = self._shared()
+        tricks_won, trick_cards, leaders, winners = board[3], board[4], board[5], board[6]
+        zones += won_zones
         in_play = phase in (PHASE_PLAY, PHASE_REVIEW)
         trick = None
         if in_play:
             trick = TrickView([play(s, c) for s, c, _ in self.trick], self.leader, None, len(self.tricks) + 1)
-        last = None
-        if last_trick is not None:
-            last = TrickView(list(last_plays), *last_trick)
         # Positional: the fields in the order ``BishopsWhistExtra`` declares them (faster than keywords).
         extra = BishopsWhistExtra(
             phase,
@@ -1399,15 +1433,15 @@ class BishopsWhistState(State):
             self.turn_up_held and in_play,
             self.bishop_cut,
             list(tricks_won),
-            list(self.hand_points),
+            self.hand_points[:],
             self.hands_played,
             [[c for s, c in exposed if s == x] for x in range(SEATS)] if exposed else [[], [], [], []],
             [[c for s, c in withdrawn if s == x] for x in range(SEATS)] if withdrawn else [[], [], [], []],
-            [n for s, n in self.revokes if s == seat],
-            list(self.order),
-            list(self.review),
-            list(self.stood),
-            list(self.exposed_now),
+            [n for s, n in self.revokes if s == seat] if self.revokes else [],
+            self.order[:],
+            self.review[:],
+            self.stood[:],
+            self.exposed_now[:],
             list(trick_cards),
             list(leaders),
             list(winners),
@@ -1425,7 +1459,7 @@ class BishopsWhistState(State):
             trump=self.trump,
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,
-            roles={dealer: ["dealer"]},
+            roles={dealer: _DEALER},
             hand_sizes=sizes,
         )
 
@@ -1442,25 +1476,18 @@ class BishopsWhistState(State):
             return claim, "claim a revoke, or pass"
         return "", ""
 
-    _Sheet = tuple[
-        list[tuple[int, int, int]],
-        int,
-        list[int],
-        tuple[str, ...],
-        tuple[str, ...],
-        tuple[tuple[float, float], ...],
-    ]
+    _Sheet = tuple[list[tuple[int, int, int]], int, list[int], ScoreSheet]
     _sheet_for: _Sheet | None = None
 
     def _score_sheet(self) -> ScoreSheet:
-        """The score sheet, its words made once a hand (a view is asked for at every move)."""
+        """The score sheet, made once a hand and shared by the views until the next (a view is a
+        snapshot to read, and one is asked for at every move)."""
         sheet, cached, team_of = self.sheet, self._sheet_for, self.team_of
         if cached is None or cached[0] is not sheet or cached[1] != len(sheet) or cached[2] != team_of:
             columns = tuple("seats " + " and ".join(str(s) for s in team) for team in self.teams)
-            labels = tuple(f"hand {n}" for n, _, _ in sheet)
-            values = tuple((float(a), float(b)) for _, a, b in sheet)
-            cached = self._sheet_for = (sheet, len(sheet), list(team_of), columns, labels, values)
-        return ScoreSheet(list(cached[3]), list(map(ScoreRow, cached[4], map(list, cached[5]))))
+            rows = tuple(ScoreRow(f"hand {n}", (float(a), float(b))) for n, a, b in sheet)
+            cached = self._sheet_for = (sheet, len(sheet), list(team_of), ScoreSheet(columns, rows))
+        return cached[3]
 
     def _message(self) -> str:
         if self.finished:
@@ -1474,10 +1501,13 @@ class BishopsWhistState(State):
                 f"trick {len(self.tricks) + 1} complete: seat {self.review[0]}, who did not follow suit, "
                 "lets the card stand or corrects it"
             )
-        trump = SUIT_NAMES[str(self.trump)]
-        number = len(self.tricks) + 1
-        extra = " (the knight's trick)" if is_knights_trick(number) else ""
-        return f"{trump} are trumps; trick {number}{extra}"
+        said = _PLAYING.get((self.trump, len(self.tricks)))
+        if said is None:
+            trump = SUIT_NAMES[str(self.trump)]
+            number = len(self.tricks) + 1
+            extra = " (the knight's trick)" if is_knights_trick(number) else ""
+            said = _PLAYING[(self.trump, len(self.tricks))] = f"{trump} are trumps; trick {number}{extra}"
+        return said
 
     def inventory(self) -> Counter[str]:
         return self._inventory(self.hands)
