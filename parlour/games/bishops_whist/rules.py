@@ -1397,11 +1397,17 @@ class BishopsWhistState(State):
         turn_up_known = self._turn_up_known()
         exposed, withdrawn = self.exposed, self.withdrawn
         anything_shown = bool(exposed or withdrawn)
-        sizes = [(h & SUITED_MASK).bit_count() + (h >> KNIGHTS_SHIFT) for h in bits]  # ``cards_in``
-        held: list[list[str | None] | None] = []  # None: face down, nothing of it known
+        b0, b1, b2, b3 = bits  # ``cards_in`` of each, written out (a view is asked for at every move)
+        sizes = [
+            (b0 & SUITED_MASK).bit_count() + (b0 >> KNIGHTS_SHIFT),
+            (b1 & SUITED_MASK).bit_count() + (b1 >> KNIGHTS_SHIFT),
+            (b2 & SUITED_MASK).bit_count() + (b2 >> KNIGHTS_SHIFT),
+            (b3 & SUITED_MASK).bit_count() + (b3 >> KNIGHTS_SHIFT),
+        ]
+        held: list[Sequence[str | None] | None] = []  # None: face down, nothing of it known
         for s in range(SEATS):
             if s == seat:
-                held.append(list(codes_of(bits[s])))
+                held.append(codes_of(bits[s]))
             elif anything_shown or (turn_up_known and s == dealer):
                 shown = self._shown(s, turn_up_known)
                 cards: list[str | None] = [None] * (sizes[s] - len(shown))
