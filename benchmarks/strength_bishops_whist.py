@@ -14,13 +14,14 @@ side's hand points minus the baseline's on the same cards, averaged over the fou
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from typing import Any
 
 from parlour.duplicate import Duplicate, PlayerSpec, duplicate
 from parlour.engine import Game, State
-from parlour.games.bishops_whist.players import CHEAT_NODES, HeuristicPlayer
+from parlour.games.bishops_whist.players import CHEAT_NODES, SIFT, TRUST, HeuristicPlayer, StrongPlayer
 from parlour.games.bishops_whist.rules import PHASE_PLAY
 from parlour.games.bishops_whist.solver import Position, card_code
 
@@ -59,10 +60,22 @@ def cheat(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(game, seed)
 
 
+def unsifted(game: Game[Any], seed: int) -> StrongPlayer:
+    """The strong player before sifting: every deal of the unseen cards equally likely."""
+    return StrongPlayer(game, seed, trust=TRUST, sift=1)
+
+
+def sifted_untrusting(game: Game[Any], seed: int) -> StrongPlayer:
+    """Sifted deals, and the search's card played even short of the end of the hand."""
+    return StrongPlayer(game, seed, sift=SIFT, trust=0.0)
+
+
 MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
     "strong-heuristic": ("strong", "heuristic"),
     "strong-search": ("strong", "search"),
     "cheat-heuristic": (cheat, "heuristic"),
+    "unsifted-heuristic": (unsifted, "heuristic"),
+    "untrusting-heuristic": (sifted_untrusting, "heuristic"),
     "normal-heuristic": ("normal", "heuristic"),
     "easy-heuristic": ("easy", "heuristic"),
 }
@@ -79,10 +92,15 @@ def main(argv: list[str] | None = None) -> int:
         "--seats", type=int, nargs="*", help="the seats the candidate takes (default all four)"
     )
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="the matches to run (default all)")
+    parser.add_argument(
+        "--cheat-nodes", type=int, default=CHEAT_NODES, help="the cheating player's nodes a move (one deal)"
+    )
     args = parser.parse_args(argv)
     results: dict[str, Duplicate] = {}
     for name in args.only or list(MATCHES):
         candidate, baseline = MATCHES[name]
+        if candidate is cheat:
+            candidate = functools.partial(CheatPlayer, nodes=args.cheat_nodes)
         start = time.perf_counter()
         result = duplicate(
             GAME,
