@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import sys
 import time
 from typing import Any
@@ -95,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cheat-nodes", type=int, default=CHEAT_NODES, help="the cheating player's nodes a move (one deal)"
     )
+    parser.add_argument("--out", help="also write each match's margins per deal to this JSON file")
     args = parser.parse_args(argv)
     results: dict[str, Duplicate] = {}
     for name in args.only or list(MATCHES):
@@ -113,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         results[name] = result
         print(f"{name}: {result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump({k: list(r.margins) for k, r in results.items()}, f)
     if "strong-heuristic" in results and "cheat-heuristic" in results:
         share = results["strong-heuristic"].mean / results["cheat-heuristic"].mean
         print(f"strong recovers {share:.0%} of the cheating player's margin over heuristic")

@@ -23,7 +23,10 @@ each lawful card in each world by a double-dummy alpha-beta search of the tricks
 partners maximise their side's margin together, so it does not trump a partner's sure trick), exact once
 the end of the hand is within its budget of nodes, ending on a rough count of trick-taking cards and
 guarded bishops before that. Where the search ends short of the end of the hand it keeps the rules of
-thumb's card unless that card is worse by a margin (``trust``). Its measured strength is in rules.md.
+thumb's card unless that card is worse by a margin (``trust``). ``strong`` also sifts its worlds: it deals
+three times as many as it searches and keeps those in which the other seats' plays so far are the ones
+the rules of thumb would have made (``surprises``), so the unseen cards lie where the play says they do.
+Its measured strength is in rules.md.
 
 Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
 partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
@@ -653,11 +656,16 @@ class SearchPlayer:
 
 
 def surprises(
-    view: BishopsWhistView, hands: Sequence[Sequence[str]], fast: HeuristicPlayer, options: Mapping[str, Any]
+    view: BishopsWhistView,
+    hands: Sequence[Sequence[str]],
+    fast: HeuristicPlayer,
+    options: Mapping[str, Any],
+    stop: int | None = None,
 ) -> int:
     """How many of the other seats' plays so far the rules of thumb would not have made, had the unseen
     cards lain as in ``hands`` (one hand a seat, as a sampled world deals them): the plays a deal
-    explains are evidence for it. Plays with one lawful card say nothing and are passed over."""
+    explains are evidence for it. Plays with one lawful card say nothing and are passed over. Counting
+    stops at ``stop`` (a deal that surprising is of no more interest)."""
     seat = view.seat
     extra = view.extra
     order = list(extra.order)
@@ -702,6 +710,8 @@ def surprises(
                     # of the hand, which a sampled deal does not know).
                     if fast.card(t, [card, *(c for c in cards if c != card)]) != card:
                         count += 1
+                        if stop is not None and count >= stop:
+                            return count
             played[s].append(card)
         done = [*done, plays]
     return count
@@ -829,9 +839,16 @@ class StrongPlayer:
             if until is not None and k and time.perf_counter() > until:
                 break
             views = self._views(game.determinize(view, self.rng))
-            scored.append((surprises(view, [v.hand for v in views], self.fast, game.options), k, views))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        return [views for _, _, views in scored[: self.worlds]]
+            # Once ``worlds`` deals are kept, a deal no less surprising than the worst kept is dropped.
+            stop = scored[-1][0] if len(scored) == self.worlds else None
+            if stop == 0:
+                break  # every deal kept explains all the play: none can do better
+            score = surprises(view, [v.hand for v in views], self.fast, game.options, stop)
+            if stop is None or score < stop:
+                scored.append((score, k, views))
+                scored.sort(key=lambda x: (x[0], x[1]))
+                del scored[self.worlds :]
+        return [views for _, _, views in scored]
 
     @staticmethod
     def _views(world: BishopsWhistState) -> list[BishopsWhistView]:
