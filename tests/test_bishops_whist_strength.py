@@ -92,6 +92,11 @@ def test_advice_is_the_choice_with_a_reason() -> None:
         assert advice.action == StrongPlayer(game, 3, nodes=3000, worlds=4).choose(view, game)
         assert advice.action in plays(state)
         assert len(advice.reason) > 10
+    # The strong level itself (it sifts its deals): the same seed, the same card from advise and choose.
+    a, b = make_player("strong", game, 3), make_player("strong", game, 3)
+    assert isinstance(a, StrongPlayer) and isinstance(b, StrongPlayer) and a.sift > 1
+    a.nodes = b.nodes = 3000
+    assert a.advise(view, game).action == b.choose(view, game)
     hinted = hint(view, game, 3)
     assert hinted.action in plays(state) and hinted.reason
 
