@@ -4,6 +4,9 @@ Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``search``
 with heuristic playouts), (c) a cheating player that sees every card and searches the true deal with the
 same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
 gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
+``--cheat-nodes`` sets the cheat's budget (a deeper cheat); ``unsifted``, ``untrusting`` and ``harder``
+are the strong player without sifting, sifted but always playing the search's card, and sifting eight
+deals a searched deal; ``--out`` writes every match's margins per deal (for paired comparisons).
 The candidate takes each seat in turn; the others are the baseline; a deal's figure is the candidate's
 side's hand points minus the baseline's on the same cards, averaged over the four seats.
 
@@ -14,13 +17,15 @@ side's hand points minus the baseline's on the same cards, averaged over the fou
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import sys
 import time
 from typing import Any
 
 from parlour.duplicate import Duplicate, PlayerSpec, duplicate
 from parlour.engine import Game, State
-from parlour.games.bishops_whist.players import CHEAT_NODES, HeuristicPlayer
+from parlour.games.bishops_whist.players import CHEAT_NODES, SIFT, TRUST, HeuristicPlayer, StrongPlayer
 from parlour.games.bishops_whist.rules import PHASE_PLAY
 from parlour.games.bishops_whist.solver import Position, card_code
 
@@ -59,10 +64,28 @@ def cheat(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(game, seed)
 
 
+def unsifted(game: Game[Any], seed: int) -> StrongPlayer:
+    """The strong player before sifting: every deal of the unseen cards equally likely."""
+    return StrongPlayer(game, seed, trust=TRUST, sift=1)
+
+
+def sifted_untrusting(game: Game[Any], seed: int) -> StrongPlayer:
+    """Sifted deals, and the search's card played even short of the end of the hand."""
+    return StrongPlayer(game, seed, sift=SIFT, trust=0.0)
+
+
+def sifted_harder(game: Game[Any], seed: int) -> StrongPlayer:
+    """Eight deals dealt for each searched, the search's card played even short of the end of the hand."""
+    return StrongPlayer(game, seed, sift=8, trust=0.0)
+
+
 MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
     "strong-heuristic": ("strong", "heuristic"),
     "strong-search": ("strong", "search"),
     "cheat-heuristic": (cheat, "heuristic"),
+    "unsifted-heuristic": (unsifted, "heuristic"),
+    "untrusting-heuristic": (sifted_untrusting, "heuristic"),
+    "harder-heuristic": (sifted_harder, "heuristic"),
     "normal-heuristic": ("normal", "heuristic"),
     "easy-heuristic": ("easy", "heuristic"),
 }
@@ -79,10 +102,16 @@ def main(argv: list[str] | None = None) -> int:
         "--seats", type=int, nargs="*", help="the seats the candidate takes (default all four)"
     )
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="the matches to run (default all)")
+    parser.add_argument(
+        "--cheat-nodes", type=int, default=CHEAT_NODES, help="the cheating player's nodes a move (one deal)"
+    )
+    parser.add_argument("--out", help="also write each match's margins per deal to this JSON file")
     args = parser.parse_args(argv)
     results: dict[str, Duplicate] = {}
     for name in args.only or list(MATCHES):
         candidate, baseline = MATCHES[name]
+        if candidate is cheat:
+            candidate = functools.partial(CheatPlayer, nodes=args.cheat_nodes)
         start = time.perf_counter()
         result = duplicate(
             GAME,
@@ -95,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         results[name] = result
         print(f"{name}: {result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump({k: list(r.margins) for k, r in results.items()}, f)
     if "strong-heuristic" in results and "cheat-heuristic" in results:
         share = results["strong-heuristic"].mean / results["cheat-heuristic"].mean
         print(f"strong recovers {share:.0%} of the cheating player's margin over heuristic")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.engine import Rng
-from parlour.games.bishops_whist.players import PLAYERS, HeuristicPlayer, StrongPlayer
+from parlour.games.bishops_whist.players import PLAYERS, HeuristicPlayer, StrongPlayer, surprises
 from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.solver import Position, card_code
 from parlour.players import LEVELS, Advisor, Timed, hint, make_player
@@ -92,6 +92,11 @@ def test_advice_is_the_choice_with_a_reason() -> None:
         assert advice.action == StrongPlayer(game, 3, nodes=3000, worlds=4).choose(view, game)
         assert advice.action in plays(state)
         assert len(advice.reason) > 10
+    # The strong level itself (it sifts its deals): the same seed, the same card from advise and choose.
+    a, b = make_player("strong", game, 3), make_player("strong", game, 3)
+    assert isinstance(a, StrongPlayer) and isinstance(b, StrongPlayer) and a.sift > 1
+    a.nodes = b.nodes = 3000
+    assert a.advise(view, game).action == b.choose(view, game)
     hinted = hint(view, game, 3)
     assert hinted.action in plays(state) and hinted.reason
 
@@ -197,3 +202,39 @@ def test_a_seeded_rng_is_what_the_player_draws_from() -> None:
     b = StrongPlayer(game, 5, nodes=3000, worlds=3)
     b.rng = Rng(99)
     assert a.choose(state.view(seat), game) == b.choose(state.view(seat), game)
+
+
+def test_the_true_deal_holds_no_surprise_for_players_by_the_rules_of_thumb() -> None:
+    """Every seat played by the rules of thumb: the real hands explain every play, while most deals of
+    the unseen cards do not, so sifting deals by surprises leans toward the truth."""
+    state = position_after(7, 6)
+    seat = state.current_player
+    assert seat is not None
+    game = state.game
+    view = state.view(seat)
+    fast = HeuristicPlayer(game, 0)
+    assert surprises(view, [state.view(s).hand for s in range(4)], fast, game.options) == 0
+    rng = Rng(3)
+    sampled = [
+        surprises(view, [w.view(s).hand for s in range(4)], fast, game.options)
+        for w in (game.determinize(view, rng) for _ in range(6))
+    ]
+    assert max(sampled) > 0
+
+
+def test_sifting_keeps_the_deals_that_best_explain_the_play() -> None:
+    state = position_after(7, 6)
+    seat = state.current_player
+    assert seat is not None
+    game = state.game
+    view = state.view(seat)
+    player = StrongPlayer(game, 4, nodes=2000, worlds=3, sift=4)
+    kept = player.deals(view, game)
+    assert len(kept) == 3
+    fast = HeuristicPlayer(game, 0)
+    scores = [surprises(view, [v.hand for v in views], fast, game.options) for views in kept]
+    # The same seed deals the same twelve worlds: none of the nine left out explains the play better.
+    again = StrongPlayer(game, 4, nodes=2000, worlds=12, sift=1).deals(view, game)
+    every = sorted(surprises(view, [v.hand for v in views], fast, game.options) for views in again)
+    assert sorted(scores) == every[:3]
+    assert player.choose(view, game) in plays(state)

@@ -23,7 +23,10 @@ each lawful card in each world by a double-dummy alpha-beta search of the tricks
 partners maximise their side's margin together, so it does not trump a partner's sure trick), exact once
 the end of the hand is within its budget of nodes, ending on a rough count of trick-taking cards and
 guarded bishops before that. Where the search ends short of the end of the hand it keeps the rules of
-thumb's card unless that card is worse by a margin (``trust``). Its measured strength is in rules.md.
+thumb's card unless that card is worse by a margin (``trust``). ``strong`` also sifts its worlds: it deals
+three times as many as it searches and keeps those in which the other seats' plays so far are the ones
+the rules of thumb would have made (``surprises``), so the unseen cards lie where the play says they do.
+Its measured strength is in rules.md.
 
 Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
 partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +71,7 @@ from parlour.games.bishops_whist.rules import (
     BishopsWhistState,
     ShownOut,
     card_value,
+    dealer_of,
     is_bishop,
     is_irregular,
     is_knights_trick,
@@ -102,21 +106,75 @@ class Table:
     def __init__(self, view: BishopsWhistView, game: Game[Any]) -> None:
         seat = view.seat
         assert seat is not None, "a player sits at a seat"
-        self.seat: int = seat
         extra = view.extra
-        self.order: list[int] = list(extra.order)
+        # Cards known to lie in another seat's hand: the dealer's turn-up, exposed and withdrawn cards
+        # (the face-up cards of its hand on the table).
+        known: list[Counter[str]] = [Counter() for _ in range(4)]
+        for s in range(4):
+            zone = view.zone("hand", s)
+            if s != seat and zone is not None:
+                known[s].update(zone.face_up)
+        leader = view.trick.leader if view.trick is not None and view.trick.leader is not None else seat
+        self._setup(
+            seat,
+            list(extra.order),
+            list(view.hand),
+            view.trump,
+            [[(p.seat, p.card) for p in t.plays] for t in quitted_tricks(view)],
+            [(p.seat, p.card) for p in view.trick.plays] if view.trick else [],
+            leader,
+            [s.hand_size or 0 for s in view.seats],
+            known,
+            game.options,
+        )
+
+    @classmethod
+    def at(
+        cls,
+        seat: int,
+        order: list[int],
+        hand: list[str],
+        trump: str | None,
+        tricks: list[list[tuple[int, str]]],
+        trick: list[tuple[int, str]],
+        leader: int,
+        sizes: list[int],
+        options: Mapping[str, Any],
+        known: list[Counter[str]] | None = None,
+    ) -> Table:
+        """What ``seat`` knew at an earlier moment of the hand, from that moment's cards: used to ask what
+        the rules of thumb would have played there (nothing known of the other hands but the play)."""
+        table = cls.__new__(cls)
+        known = known if known is not None else [Counter() for _ in range(4)]
+        table._setup(seat, order, hand, trump, tricks, trick, leader, sizes, known, options)
+        return table
+
+    def _setup(
+        self,
+        seat: int,
+        order: list[int],
+        hand: list[str],
+        trump: str | None,
+        tricks: list[list[tuple[int, str]]],
+        trick: list[tuple[int, str]],
+        leader: int,
+        sizes: list[int],
+        known: list[Counter[str]],
+        options: Mapping[str, Any],
+    ) -> None:
+        self.seat: int = seat
+        self.order: list[int] = order
         i = self.order.index(self.seat)
         self.partner = self.order[(i + 2) % 4]
-        self.hand: list[str] = list(view.hand)
-        self.trump: str | None = view.trump
-        self.tricks = [[(p.seat, p.card) for p in t.plays] for t in quitted_tricks(view)]
-        self.trick: list[tuple[int, str]] = [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
+        self.hand: list[str] = hand
+        self.trump: str | None = trump
+        self.tricks = tricks
+        self.trick: list[tuple[int, str]] = trick
         self.number = len(self.tricks) + 1
         self.last = is_knights_trick(self.number)
-        self.sizes: list[int] = [s.hand_size or 0 for s in view.seats]
-        self.ten_when_void = game.options.get("void_knight", "ten") == "ten"
-        self.irregular_leader = game.options.get("irregular_trick", "first-suit") == "leader"
-        leader = view.trick.leader if view.trick is not None and view.trick.leader is not None else self.seat
+        self.sizes: list[int] = sizes
+        self.ten_when_void = options.get("void_knight", "ten") == "ten"
+        self.irregular_leader = options.get("irregular_trick", "first-suit") == "leader"
         li = self.order.index(leader)
         self.play_order = [self.order[(li + k) % 4] for k in range(4)]
         self.later = self.play_order[len(self.trick) + 1 :]
@@ -124,13 +182,7 @@ class Table:
         played.update(c for _, c in self.trick)
         self.played = played
         self.unseen: Counter[str] = PACK - Counter(self.hand) - played
-        # Cards known to lie in another seat's hand: the dealer's turn-up, exposed and withdrawn cards
-        # (the face-up cards of its hand on the table).
-        self.known: list[Counter[str]] = [Counter() for _ in range(4)]
-        for s in range(4):
-            zone = view.zone("hand", s)
-            if s != self.seat and zone is not None:
-                self.known[s].update(zone.face_up)
+        self.known = known
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
         shown = ShownOut.of([*self.tricks, self.trick])
         self.void: list[set[str]] = [shown.void(s) for s in range(4)]
@@ -603,6 +655,68 @@ class SearchPlayer:
         return 0.0
 
 
+def surprises(
+    view: BishopsWhistView,
+    hands: Sequence[Sequence[str]],
+    fast: HeuristicPlayer,
+    options: Mapping[str, Any],
+    stop: int | None = None,
+) -> int:
+    """How many of the other seats' plays so far the rules of thumb would not have made, had the unseen
+    cards lain as in ``hands`` (one hand a seat, as a sampled world deals them): the plays a deal
+    explains are evidence for it. Plays with one lawful card say nothing and are passed over. Counting
+    stops at ``stop`` (a deal that surprising is of no more interest)."""
+    seat = view.seat
+    extra = view.extra
+    order = list(extra.order)
+    dealer = dealer_of(view)
+    turn_up = extra.turn_up
+    history: list[tuple[int | None, list[tuple[int, str]]]] = [
+        (t.leader, [(p.seat, p.card) for p in t.plays]) for t in quitted_tricks(view)
+    ]
+    if view.trick is not None and view.trick.plays:
+        history.append((view.trick.leader, [(p.seat, p.card) for p in view.trick.plays]))
+    # Walking back from now, each seat's hand grows by the cards it played.
+    held = [list(h) for h in hands]
+    moments: list[tuple[int, int, int]] = []
+    for k in range(len(history) - 1, -1, -1):
+        plays = history[k][1]
+        for j in range(len(plays) - 1, -1, -1):
+            s, card = plays[j]
+            held[s].append(card)
+            if s != seat:
+                moments.append((k, j, s))
+    # ``held`` is now each hand before the first trick of ``history``; walk forward again.
+    count = 0
+    played: list[list[str]] = [[] for _ in range(4)]
+    done: list[list[tuple[int, str]]] = []
+    moments.reverse()
+    m = 0
+    for k, (leader, plays) in enumerate(history):
+        for j, (s, card) in enumerate(plays):
+            if m < len(moments) and moments[m][:2] == (k, j):
+                m += 1
+                hand = list((Counter(held[s]) - Counter(played[s])).elements())
+                lead = plays[0][1] if j else None
+                cards = lawful_cards(hand, lead)
+                if len(set(cards)) > 1:
+                    sizes = [len(held[x]) - len(played[x]) for x in range(4)]
+                    known: list[Counter[str]] = [Counter() for _ in range(4)]
+                    if s != dealer and turn_up is not None and turn_up not in played[dealer]:
+                        known[dealer][turn_up] = 1  # the turn-up is the dealer's until he plays it
+                    first = leader if leader is not None else plays[0][0]
+                    t = Table.at(s, order, hand, view.trump, done, plays[:j], first, sizes, options, known)
+                    # Put first, the card played wins any tie (the rules of thumb break ties by the order
+                    # of the hand, which a sampled deal does not know).
+                    if fast.card(t, [card, *(c for c in cards if c != card)]) != card:
+                        count += 1
+                        if stop is not None and count >= stop:
+                            return count
+            played[s].append(card)
+        done = [*done, plays]
+    return count
+
+
 NODES = 60_000
 """The strong player's budget: nodes of double-dummy search per decision, over all its worlds."""
 WORLDS = 16
@@ -612,6 +726,9 @@ TRUST = 1.0
 """Short of the end of the hand, the points a card must gain over the rules of thumb's card (measured:
 the search alone, ending on its rough count, was no better than the rules of thumb)."""
 CHEAT_NODES = 60_000
+SIFT = 3
+"""The strong player deals three times as many worlds as it searches and keeps those that best explain
+the play so far."""
 
 
 @dataclass(frozen=True)
@@ -651,6 +768,7 @@ class StrongPlayer:
         seconds: float | None = None,
         horizon: int = TRICKS,
         trust: float = 0.0,
+        sift: int = 1,
     ) -> None:
         if nodes < 1 or worlds < 1:
             raise ValueError(f"nodes and worlds must be at least 1, not {nodes} and {worlds}")
@@ -660,6 +778,8 @@ class StrongPlayer:
         self.worlds = worlds
         self.horizon = horizon
         self.trust = trust
+        self.sift = sift
+        """Deals dealt per world searched, the likeliest kept (see ``deals``)."""
         """Points a card must gain over the rules of thumb's own card, on average, to be played instead."""
         """The search plays the last ``horizon`` tricks of a hand; before them, the rules of thumb."""
         self.seconds: float | None = None
@@ -705,6 +825,35 @@ class StrongPlayer:
                 card = usual
         return Advice(f"play {card}", card_reason(table, card, analysis, self.trust))
 
+    def deals(
+        self, view: BishopsWhistView, game: Game[Any], until: float | None = None
+    ) -> list[list[BishopsWhistView]]:
+        """The worlds to search, as the four seats' views: ``worlds`` deals of the unseen cards. With
+        ``sift`` above 1, that many times as many are dealt and those that best explain the play so far
+        are kept: the fewest plays the rules of thumb would not have made (``surprises``; ties in the
+        order dealt). At a table the sifting also stops at the clock time ``until``."""
+        if self.sift <= 1:
+            return [self._views(game.determinize(view, self.rng)) for _ in range(self.worlds)]
+        scored: list[tuple[int, int, list[BishopsWhistView]]] = []
+        for k in range(self.worlds * self.sift):
+            if until is not None and k and time.perf_counter() > until:
+                break
+            views = self._views(game.determinize(view, self.rng))
+            # Once ``worlds`` deals are kept, a deal no less surprising than the worst kept is dropped.
+            stop = scored[-1][0] if len(scored) == self.worlds else None
+            if stop == 0:
+                break  # every deal kept explains all the play: none can do better
+            score = surprises(view, [v.hand for v in views], self.fast, game.options, stop)
+            if stop is None or score < stop:
+                scored.append((score, k, views))
+                scored.sort(key=lambda x: (x[0], x[1]))
+                del scored[self.worlds :]
+        return [views for _, _, views in scored]
+
+    @staticmethod
+    def _views(world: BishopsWhistState) -> list[BishopsWhistView]:
+        return [world.view(s) for s in range(4)]
+
     def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
         """Every card of ``cards`` valued over the worlds (``None`` if the clock left no world solved)."""
         seat = view.seat
@@ -713,11 +862,12 @@ class StrongPlayer:
         totals: dict[int, float] = {}
         runs: dict[int, list[int]] | None = None
         used, solved, depth = 0, 0, TRICKS
-        for w in range(self.worlds):
+        # At a table, a third of the time at most goes to dealing and sifting the worlds.
+        until = None if self.seconds is None else time.perf_counter() + self.seconds / 3
+        for w, views in enumerate(self.deals(view, game, until)):
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
-            world = game.determinize(view, self.rng)
-            position = Position.of_views([world.view(s) for s in range(4)], seat, game.options)
+            position = Position.of_views(views, seat, game.options)
             if runs is None:
                 # The cards still out are the same in every world, so touching cards are too.
                 runs = {c: position.run_of(seat, c) for c in position.lawful(seat)}
@@ -847,7 +997,7 @@ def _normal(game: Game[Any], seed: int) -> Player:
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    return StrongPlayer(game, seed, trust=TRUST)
+    return StrongPlayer(game, seed, trust=TRUST, sift=SIFT)
 
 
 PLAYERS: dict[str, PlayerFactory] = {

@@ -44,6 +44,10 @@ BISHOP_RANK = RANK_VALUE["B"]
 BISHOP_BIT = tuple(1 << (16 * s + BISHOP_RANK) for s in range(4))
 ALL_BISHOPS = sum(BISHOP_BIT)
 INF = float("inf")
+GRAIN = 4
+"""The count at the horizon is rounded to a quarter point, so that the zero-window searches that find a
+card's value (``value_of``) take few steps: every value is a multiple of ``STEP``."""
+STEP = 1.0 / GRAIN
 GROWTH = 3.0
 """The least a search one trick deeper is taken to cost, as a multiple of the last (``solve``)."""
 _RANK_CODE = {v: k for k, v in RANK_VALUE.items()}
@@ -143,6 +147,11 @@ class Position:
         self.bishops_margin = bishops_margin
         self.void_ten = void_ten
         self.irregular_leader = irregular_leader
+        self.live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        """The suited cards still out: in the hands or on the table (kept as the tricks are gathered)."""
+        for _, c, _ in self.trick:
+            if c != KN:
+                self.live |= 1 << c
         self.nodes = 0
         self.budget = 0
         self.deadline: float | None = None
@@ -150,6 +159,7 @@ class Position:
         """With more tricks than this left, each player tries only the highest, the lowest and the
         bishop of each suit, a knight, and the cheapest card that wins (a forward pruning that lets the
         search see further)."""
+        self.leaves: dict[tuple[int, ...], float] = {}
         self.table: dict[tuple[int, ...], tuple[float, float, int, int]] = {}
         """Per position at a trick boundary: bounds of its value (less the bishops taken so far), the
         depth searched, and the best lead found."""
@@ -280,10 +290,7 @@ class Position:
     def _runs(self, mine: int) -> list[int]:
         """The highest card of each run of ``mine`` that touch among the cards still out (the cards on
         the table count as out); a bishop always stands alone."""
-        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        for _, c, _ in self.trick:
-            if c != KN:
-                live |= 1 << c
+        live = self.live
         out: list[int] = []
         m = mine
         while m:
@@ -303,10 +310,7 @@ class Position:
         """The cards of ``seat`` that play as ``card`` does (its run, lowest first)."""
         if card == KN or (1 << card) & ALL_BISHOPS:
             return [card]
-        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        for _, c, _ in self.trick:
-            if c != KN:
-                live |= 1 << c
+        live = self.live
         mine = self.hands[seat]
         run = [card]
         below = card - 1
@@ -338,10 +342,12 @@ class Position:
             return None
         w = trick[self.winner(trick, self.number == TRICKS - 1)][0]
         undo = (self.leader, self.tricks_ours, self.bishops_margin, trick)
-        bishops = 0
+        gone = 0
         for _, c, _ in trick:
-            if c != KN and (1 << c) & ALL_BISHOPS:
-                bishops += 1
+            if c != KN:
+                gone |= 1 << c
+        self.live ^= gone
+        bishops = (gone & ALL_BISHOPS).bit_count()
         if self.ours[w]:
             self.tricks_ours += 1
             self.bishops_margin += BISHOP_POINTS * bishops
@@ -356,6 +362,9 @@ class Position:
         if undo is not None:
             self.leader, self.tricks_ours, self.bishops_margin, self.trick = undo
             self.number -= 1
+            for _, c, _ in self.trick:
+                if c != KN:
+                    self.live |= 1 << c
         _, card, _ = self.trick.pop()
         if card == KN:
             self.knights[seat] += 1
@@ -370,7 +379,17 @@ class Position:
     def evaluate(self) -> float:
         """A rough value at the search's horizon (a trick boundary): the tricks still to play shared out
         by the trick-taking cards each side holds, each bishop still in hand more likely kept when it
-        is the best card left in its suit, or guarded."""
+        is the best card left in its suit, or guarded. The part that depends on the cards alone is
+        remembered per deal of the cards left (the same leaves come back by many orders of play)."""
+        h, k = self.hands, self.knights
+        key = (h[0], h[1], h[2], h[3], k[0] | k[1] << 3 | k[2] << 6 | k[3] << 9)
+        part = self.leaves.get(key)
+        if part is None:
+            part = self.leaves[key] = self._prospects()
+        return round((self.tricks_ours + self.bishops_margin + part) * GRAIN) / GRAIN
+
+    def _prospects(self) -> float:
+        """The cards' share of the tricks left, less the book, and the bishops' expected points."""
         hands, ours, knights = self.hands, self.ours, self.knights
         trump = SUIT_MASK[self.trump] if self.trump >= 0 else 0
         side = [0, 0]
@@ -390,9 +409,7 @@ class Position:
                 + QUEEN_WEIGHT * (plain & QUEENS).bit_count()
             )
         left = TRICKS - self.number
-        value = (
-            self.tricks_ours + left * weight[1] / (weight[0] + weight[1]) - (BOOK + 0.5) + self.bishops_margin
-        )
+        value = left * weight[1] / (weight[0] + weight[1]) - (BOOK + 0.5)
         live = side[0] | side[1]
         bishops = live & ALL_BISHOPS
         while bishops:
@@ -534,23 +551,51 @@ class Position:
                 self.table[key] = (rel, rel, depth, best_card)
         return best
 
-    def values(self, cards: Sequence[int], depth: int, within: float = INF) -> dict[int, float]:
+    def values(
+        self,
+        cards: Sequence[int],
+        depth: int,
+        within: float = INF,
+        guesses: Mapping[int, float] | None = None,
+    ) -> dict[int, float]:
         """Each of ``cards`` (the player to move's, whose side maximises) valued by a search ``depth``
         trick boundaries deep. A card found more than ``within`` points worse than the best so far is
-        given that bound (best less ``within``) instead of its exact value: the search of it is cut short."""
-        seat = self.to_move
+        given that bound (best less ``within``) instead of its exact value: the search of it is cut short.
+        ``guesses`` (a shallower search's values) start each card's zero-window searches near the mark."""
         out: dict[int, float] = {}
         best = -INF
         for card in cards:
             floor = best - within
-            undo = self.play(seat, card)
-            try:
-                v = self.search(floor, INF, depth - 1 if undo is not None else depth)
-            finally:
-                self.unplay(seat, undo)
+            guess = guesses[card] if guesses and card in guesses else (best if best > -INF else 0.0)
+            v = self.value_of(card, depth, max(guess, floor), floor)
             out[card] = max(v, floor)
             best = max(best, v)
         return out
+
+    def value_of(self, card: int, depth: int, guess: float, floor: float = -INF) -> float:
+        """``card``'s value (the player to move's) by zero-window searches that close in on it from
+        ``guess`` (MTD(f)): each asks only whether the value is above a mark, which cuts far more than
+        one search with a wide window. Below ``floor``, an upper bound at or under ``floor`` is enough."""
+        seat = self.to_move
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            beta = g + STEP if g == lo else g
+            if beta <= floor:
+                beta = floor + STEP
+            undo = self.play(seat, card)
+            try:
+                v = self.search(beta - STEP, beta, depth - 1 if undo is not None else depth)
+            finally:
+                self.unplay(seat, undo)
+            if v < beta:
+                hi = v
+                if hi <= floor:
+                    return hi
+            else:
+                lo = v
+            g = v
+        return lo
 
     def solve(
         self,
@@ -581,7 +626,7 @@ class Position:
             if best:  # the best card of the last depth first: the others are cut shorter
                 cards = sorted(cards, key=lambda c: -best[c])
             try:
-                best = self.values(cards, depth, within)
+                best = self.values(cards, depth, within, best)
             except OutOfBudget:
                 break
             spent.append(self.nodes - start)
