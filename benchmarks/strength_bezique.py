@@ -1,22 +1,30 @@
 """How strong the Bezique players are: duplicate deals against the heuristic player.
 
-    python benchmarks/strength_bezique.py --deals 50 [--jobs 2] [--only strong,cheat,normal,easy]
+    python benchmarks/strength_bezique.py --deals 50 [--jobs 2] [--seed 0]
+        [--only strong,old,normal,easy,cheat,handcheat] [--out margins.json]
 
-Measures (a) strong vs heuristic (the heuristic was the best player before the search: this is also
-(b)), (c) a cheating player that sees every card (the true opponent's hand and the talon's order) and
-plays the same search on the true state, vs heuristic, and (d) the seconds a move of each level. Each
-line gives the candidate's margin in points a hand with its 95% interval.
+Every candidate plays the same deals (the same seed) against the heuristic, so two candidates can be
+compared deal by deal: the script prints, besides each line, the paired difference of each candidate
+with the previous strong player (``old``) and the share of the cheats' margins it recovers.
+
+Candidates: ``strong``, ``normal``, ``easy`` (the levels); ``old``: the strong player as it was before
+(the rule of thumb's four best cards, 480 playouts, the rule of thumb's declarations); ``cheat``: sees
+every card (the opponent's hand and the talon's order) and plays each legal card out once on the true
+state; ``handcheat``: sees the opponent's hand but not the talon's order (no fair player can know
+that), and searches like ``cheat`` over deals of the talon alone (every legal card, 480 playouts).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import sys
 from typing import Any
 
-from parlour.duplicate import duplicate
-from parlour.engine import Game, State
-from parlour.games.bezique.players import EXACT_TALON, HeuristicPlayer
+from parlour.duplicate import Duplicate, duplicate
+from parlour.engine import Game, Rng, State
+from parlour.games.bezique.players import EXACT_TALON, BeziqueView, HeuristicPlayer, SearchPlayer
 from parlour.games.bezique.rules import BeziqueState, Phase
 from parlour.games.bezique.search import Rules, Sim, card_id
 
@@ -49,9 +57,61 @@ class CheatingPlayer:
         return best
 
 
+class HandCheatingPlayer(SearchPlayer):
+    """Benchmark only: the search over every legal card, on worlds that hold the opponent's true hand
+    and a random order of the talon's true cards (it knows what the opponent holds, not what comes)."""
+
+    truth: BeziqueState | None = None
+
+    def choose_state(self, state: State, seat: int) -> str:
+        assert isinstance(state, BeziqueState)
+        self.truth = state
+        return self.choose(state.view(seat), self.game)
+
+    def world(self, view: BeziqueView, game: Game[Any], rng: Rng) -> BeziqueState:
+        assert self.truth is not None
+        w = self.truth.clone()
+        rng.shuffle(w.stock)
+        return w
+
+
 def cheat(game: Game[Any], seed: int) -> CheatingPlayer:
     del seed
     return CheatingPlayer(game)
+
+
+def handcheat(game: Game[Any], seed: int) -> HandCheatingPlayer:
+    return HandCheatingPlayer(game, seed, 480, width=None)
+
+
+def old(game: Game[Any], seed: int) -> SearchPlayer:
+    """The strong player before issue 14's second round: 480 playouts, four cards, no declarations."""
+    return SearchPlayer(game, seed, 480)
+
+
+SPECS: dict[str, Any] = {"cheat": cheat, "handcheat": handcheat, "old": old}
+
+
+def paired(a: Duplicate, b: Duplicate) -> tuple[float, float]:
+    """Mean and 95% half-width of ``a - b`` deal by deal (the same seed: the same deals)."""
+    d = [x - y for x, y in zip(a.margins, b.margins, strict=True)]
+    n = len(d)
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def share(a: Duplicate, b: Duplicate) -> str:
+    """``a``'s mean as a share of ``b``'s, with a rough 95% range (delta method, paired deals)."""
+    ma, mb = a.mean, b.mean
+    if mb == 0:
+        return "n/a"
+    r = ma / mb
+    d = [x - r * y for x, y in zip(a.margins, b.margins, strict=True)]
+    n = len(d)
+    var = sum(x * x for x in d) / (n - 1)
+    h = 1.96 * math.sqrt(var / n) / abs(mb)
+    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,12 +119,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--only", default="strong,cheat,normal,easy", help="which candidates, comma-separated")
+    ap.add_argument("--only", default="strong,old,normal,easy,cheat,handcheat", help="comma-separated")
+    ap.add_argument("--out", default="", help="write every deal's margins to this JSON file")
     args = ap.parse_args(argv)
+    results: dict[str, Duplicate] = {}
     for name in args.only.split(","):
-        spec: Any = cheat if name == "cheat" else name
-        result = duplicate("bezique", spec, "heuristic", deals=args.deals, seed=args.seed, jobs=args.jobs)
-        print(result.line(), flush=True)
+        spec: Any = SPECS.get(name, name)
+        r = duplicate("bezique", spec, "heuristic", deals=args.deals, seed=args.seed, jobs=args.jobs)
+        results[name] = r
+        print(f"{name}: {r.line()}", flush=True)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump({k: list(v.margins) for k, v in results.items()}, f)
+    for name, r in results.items():
+        if name != "old" and "old" in results:
+            m, h = paired(r, results["old"])
+            print(f"{name} - old, deal by deal: {m:+.1f} ± {h:.1f}")
+        for c in ("cheat", "handcheat"):
+            if name != c and c in results:
+                print(f"{name} recovers {share(r, results[c])} of {c}'s margin")
     return 0
 
 
