@@ -537,7 +537,17 @@ def explain(
     trump = view.trump or ""
     if verb == "meld":
         kind = h._kind(view, words[1:])
-        return f"declares the {kind}: {MELD_POINTS[kind]}"
+        said = f"declares the {kind}: {MELD_POINTS[kind]}"
+        cards = set(words[1:])
+        for other in view.legal_actions:
+            more = other.split()[1:]
+            if other.startswith("meld") and other != action and cards & set(more):
+                later = h._kind(view, more)
+                if MELD_ORDER[later] > MELD_ORDER[kind]:
+                    return f"{said}, and keeps the {later} ({MELD_POINTS[later]}) for a later trick"
+                if MELD_ORDER[later] < MELD_ORDER[kind] and not view.extra.scored_this_turn:
+                    return f"{said}: worth more than the {later} it bars"
+        return said
     if verb == "exchange":
         up = view.zone("turn_up")
         old = up.cards[0] if up is not None and up.cards else None
