@@ -93,8 +93,9 @@ SPECS: dict[str, Any] = {"cheat": cheat, "handcheat": handcheat, "old": old}
 
 
 def paired(a: Duplicate, b: Duplicate) -> tuple[float, float]:
-    """Mean and 95% half-width of ``a - b`` deal by deal (the same seed: the same deals)."""
-    d = [x - y for x, y in zip(a.margins, b.margins, strict=True)]
+    """Mean and 95% half-width of ``a - b`` deal by deal, over the deals both played (the same seed: the
+    same deals)."""
+    d = [x - y for x, y in zip(a.margins, b.margins, strict=False)]
     n = len(d)
     m = sum(d) / n
     var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
@@ -102,13 +103,15 @@ def paired(a: Duplicate, b: Duplicate) -> tuple[float, float]:
 
 
 def share(a: Duplicate, b: Duplicate) -> str:
-    """``a``'s mean as a share of ``b``'s, with a rough 95% range (delta method, paired deals)."""
-    ma, mb = a.mean, b.mean
+    """``a``'s mean as a share of ``b``'s, with a rough 95% range (delta method), over the deals both
+    played (the first deals of a seed are the same whatever the number of deals)."""
+    pairs = list(zip(a.margins, b.margins, strict=False))
+    n = len(pairs)
+    ma, mb = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
     if mb == 0:
         return "n/a"
     r = ma / mb
-    d = [x - r * y for x, y in zip(a.margins, b.margins, strict=True)]
-    n = len(d)
+    d = [x - r * y for x, y in pairs]
     var = sum(x * x for x in d) / (n - 1)
     h = 1.96 * math.sqrt(var / n) / abs(mb)
     return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%)"
@@ -121,9 +124,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", default="strong,old,normal,easy,cheat,handcheat", help="comma-separated")
     ap.add_argument("--out", default="", help="write every deal's margins to this JSON file")
+    ap.add_argument("--load", nargs="*", default=[], help="compare the margins of earlier --out files")
     args = ap.parse_args(argv)
     results: dict[str, Duplicate] = {}
-    for name in args.only.split(","):
+    for path in args.load:
+        with open(path) as f:
+            for name, margins in json.load(f).items():
+                results[name] = Duplicate("bezique", name, "heuristic", 1, "points", (0, 1), tuple(margins))
+                r = results[name]
+                print(f"{name}: {r.mean:+.1f} ± {r.half_width:.1f} ({r.deals} deals)")
+    for name in args.only.split(",") if not args.load else []:
         spec: Any = SPECS.get(name, name)
         r = duplicate("bezique", spec, "heuristic", deals=args.deals, seed=args.seed, jobs=args.jobs)
         results[name] = r

@@ -638,16 +638,16 @@ def _easy(game: Game[Any], seed: int) -> Player:
     return EasyPlayer(game)
 
 
-NORMAL_PLAYOUTS = 200
-STRONG_PLAYOUTS = 480
+NORMAL_PLAYOUTS = 600
+STRONG_PLAYOUTS = 1600
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    return SearchPlayer(game, seed, NORMAL_PLAYOUTS)
+    return SearchPlayer(game, seed, NORMAL_PLAYOUTS, width=None, declarations=True)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    return SearchPlayer(game, seed, STRONG_PLAYOUTS)
+    return SearchPlayer(game, seed, STRONG_PLAYOUTS, width=None, declarations=True)
 
 
 PLAYERS: dict[str, PlayerFactory] = {
