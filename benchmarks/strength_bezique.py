@@ -20,10 +20,13 @@ import argparse
 import json
 import math
 import sys
+import time
 from typing import Any
 
+import parlour
 from parlour.duplicate import Duplicate, duplicate
 from parlour.engine import Game, Rng, State
+from parlour.engine.rng import derive_seed
 from parlour.games.bezique.players import EXACT_TALON, BeziqueView, HeuristicPlayer, SearchPlayer
 from parlour.games.bezique.rules import BeziqueState, Phase
 from parlour.games.bezique.search import Rules, Sim, card_id
@@ -117,6 +120,31 @@ def share(a: Duplicate, b: Duplicate) -> str:
     return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%)"
 
 
+def timing(hands: int, levels: list[str]) -> None:
+    """Processor seconds a move of each level (about what it takes on an idle machine), on the
+    positions of ``hands`` hands played by the heuristic: every choice of seat 0 with more than one
+    legal action, talon, declarations and last eight alike (no clock: the budget in playouts alone)."""
+    game = parlour.make("bezique")
+    heuristic = HeuristicPlayer(game)
+    spent = dict.fromkeys(levels, 0.0)
+    moves = 0
+    for k in range(hands):
+        state = game.new(seed=derive_seed(0, "timing", k))
+        players = {lv: parlour.players.make_player(lv, game, k) for lv in levels}
+        while state.current_player is not None and state.hand_number == 1:
+            seat = state.current_player
+            view = state.view(seat)
+            if seat == 0 and len(view.legal_actions) > 1:
+                moves += 1
+                for lv, p in players.items():
+                    t = time.process_time()
+                    p.choose(view, game)
+                    spent[lv] += time.process_time() - t
+            state.apply(heuristic.choose(view, game))
+    for lv in levels:
+        print(f"{lv}: {spent[lv] / moves:.3f} processor seconds a move ({moves} moves, {hands} hands)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50)
@@ -125,7 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="strong,old,normal,easy,cheat,handcheat", help="comma-separated")
     ap.add_argument("--out", default="", help="write every deal's margins to this JSON file")
     ap.add_argument("--load", nargs="*", default=[], help="compare the margins of earlier --out files")
+    ap.add_argument("--timing", type=int, default=0, help="only time the levels' moves over this many hands")
     args = ap.parse_args(argv)
+    if args.timing:
+        timing(args.timing, ["easy", "heuristic", "normal", "strong"])
+        return 0
     results: dict[str, Duplicate] = {}
     for path in args.load:
         with open(path) as f:

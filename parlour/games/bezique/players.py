@@ -638,8 +638,8 @@ def _easy(game: Game[Any], seed: int) -> Player:
     return EasyPlayer(game)
 
 
-NORMAL_PLAYOUTS = 600
-STRONG_PLAYOUTS = 1600
+NORMAL_PLAYOUTS = 400
+STRONG_PLAYOUTS = 1000
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
