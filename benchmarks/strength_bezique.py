@@ -21,10 +21,11 @@ import json
 import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import parlour
-from parlour.duplicate import Duplicate, duplicate
+from parlour.duplicate import _Deal, _one_deal, duplicate
 from parlour.engine import Game, Rng, State
 from parlour.engine.rng import derive_seed
 from parlour.games.bezique.players import EXACT_TALON, BeziqueView, HeuristicPlayer, SearchPlayer
@@ -95,29 +96,75 @@ def old(game: Game[Any], seed: int) -> SearchPlayer:
 SPECS: dict[str, Any] = {"cheat": cheat, "handcheat": handcheat, "old": old}
 
 
-def paired(a: Duplicate, b: Duplicate) -> tuple[float, float]:
-    """Mean and 95% half-width of ``a - b`` deal by deal, over the deals both played (the same seed: the
-    same deals)."""
-    d = [x - y for x, y in zip(a.margins, b.margins, strict=False)]
+Margins = dict[int, float]
+"""A candidate's margin on each deal it played, by the deal's number (deal ``k`` of a seed is the same
+cards whatever the number of deals asked for)."""
+
+
+def common(a: Margins, b: Margins) -> list[tuple[float, float]]:
+    return [(a[k], b[k]) for k in sorted(a) if k in b]
+
+
+def summary(m: Margins) -> str:
+    xs = list(m.values())
+    n = len(xs)
+    mean = sum(xs) / n
+    h = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else math.inf
+    return f"{mean:+.1f} ± {h:.1f} ({n} deals)"
+
+
+def paired(a: Margins, b: Margins) -> str:
+    """Mean and 95% interval of ``a - b`` deal by deal, over the deals both played."""
+    d = [x - y for x, y in common(a, b)]
     n = len(d)
     m = sum(d) / n
-    var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
-    return m, 1.96 * math.sqrt(var / n)
+    h = 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else math.inf
+    return f"{m:+.1f} ± {h:.1f} ({n} deals)"
 
 
-def share(a: Duplicate, b: Duplicate) -> str:
-    """``a``'s mean as a share of ``b``'s, with a rough 95% range (delta method), over the deals both
-    played (the first deals of a seed are the same whatever the number of deals)."""
-    pairs = list(zip(a.margins, b.margins, strict=False))
+def share(a: Margins, b: Margins) -> str:
+    """``a``'s mean as a share of ``b``'s over the deals both played, with a rough 95% range (delta
+    method on the paired deals)."""
+    pairs = common(a, b)
     n = len(pairs)
     ma, mb = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
-    if mb == 0:
+    if mb == 0 or n < 2:
         return "n/a"
     r = ma / mb
-    d = [x - r * y for x, y in pairs]
-    var = sum(x * x for x in d) / (n - 1)
+    var = sum((x - r * y) ** 2 for x, y in pairs) / (n - 1)
     h = 1.96 * math.sqrt(var / n) / abs(mb)
-    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%)"
+    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {n} deals)"
+
+
+def progressive(name: str, deals: int, seed: int, jobs: int, path: str) -> None:
+    """Like ``duplicate``, but each deal's margin is appended to ``path`` (JSON lines) as soon as it is
+    known, so that a long run on a busy machine leaves its first deals behind if stopped."""
+    job = [
+        _Deal("bezique", (), 1, "points", SPECS.get(name, name), "heuristic", (0, 1), seed, k)
+        for k in range(deals)
+    ]
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, job)):
+            with open(path, "a") as f:
+                f.write(
+                    json.dumps({"name": name, "k": k, "margin": margin, "seconds": spent, "moves": moves})
+                )
+                f.write("\n")
+
+
+def load(path: str) -> dict[str, Margins]:
+    """Margins saved by ``--out`` (a JSON object of lists) or ``--progressive`` (JSON lines)."""
+    out: dict[str, Margins] = {}
+    with open(path) as f:
+        text = f.read()
+    if path.endswith(".jsonl"):
+        for line in text.splitlines():
+            row = json.loads(line)
+            out.setdefault(row["name"], {})[int(row["k"])] = float(row["margin"])
+    else:
+        for name, margins in json.loads(text).items():
+            out[name] = dict(enumerate(float(x) for x in margins))
+    return out
 
 
 def timing(hands: int, levels: list[str]) -> None:
@@ -153,33 +200,36 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="strong,old,normal,easy,cheat,handcheat", help="comma-separated")
     ap.add_argument("--out", default="", help="write every deal's margins to this JSON file")
     ap.add_argument("--load", nargs="*", default=[], help="compare the margins of earlier --out files")
+    ap.add_argument("--progressive", default="", help="append each deal's margin to this .jsonl file")
     ap.add_argument("--timing", type=int, default=0, help="only time the levels' moves over this many hands")
     args = ap.parse_args(argv)
     if args.timing:
         timing(args.timing, ["easy", "heuristic", "normal", "strong"])
         return 0
-    results: dict[str, Duplicate] = {}
+    results: dict[str, Margins] = {}
     for path in args.load:
-        with open(path) as f:
-            for name, margins in json.load(f).items():
-                results[name] = Duplicate("bezique", name, "heuristic", 1, "points", (0, 1), tuple(margins))
-                r = results[name]
-                print(f"{name}: {r.mean:+.1f} ± {r.half_width:.1f} ({r.deals} deals)")
+        for name, m in load(path).items():
+            results.setdefault(name, {}).update(m)
+    if args.progressive:
+        for name in args.only.split(","):
+            progressive(name, args.deals, args.seed, args.jobs, args.progressive)
+        return 0
     for name in args.only.split(",") if not args.load else []:
         spec: Any = SPECS.get(name, name)
         r = duplicate("bezique", spec, "heuristic", deals=args.deals, seed=args.seed, jobs=args.jobs)
-        results[name] = r
+        results[name] = dict(enumerate(r.margins))
         print(f"{name}: {r.line()}", flush=True)
         if args.out:
             with open(args.out, "w") as f:
-                json.dump({k: list(v.margins) for k, v in results.items()}, f)
-    for name, r in results.items():
+                json.dump({k: [v[i] for i in sorted(v)] for k, v in results.items()}, f)
+    for name, m in results.items():
+        print(f"{name} vs heuristic: {summary(m)}")
+    for name, m in results.items():
         if name != "old" and "old" in results:
-            m, h = paired(r, results["old"])
-            print(f"{name} - old, deal by deal: {m:+.1f} ± {h:.1f}")
+            print(f"{name} - old, deal by deal: {paired(m, results['old'])}")
         for c in ("cheat", "handcheat"):
             if name != c and c in results:
-                print(f"{name} recovers {share(r, results[c])} of {c}'s margin")
+                print(f"{name} recovers {share(m, results[c])} of {c}'s margin")
     return 0
 
 
