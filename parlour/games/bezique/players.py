@@ -638,16 +638,16 @@ def _easy(game: Game[Any], seed: int) -> Player:
     return EasyPlayer(game)
 
 
-NORMAL_PLAYOUTS = 400
-STRONG_PLAYOUTS = 1000
+NORMAL_PLAYOUTS = 200
+STRONG_PLAYOUTS = 480
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    return SearchPlayer(game, seed, NORMAL_PLAYOUTS, width=None, declarations=True)
+    return SearchPlayer(game, seed, NORMAL_PLAYOUTS)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    return SearchPlayer(game, seed, STRONG_PLAYOUTS, width=None, declarations=True)
+    return SearchPlayer(game, seed, STRONG_PLAYOUTS)
 
 
 PLAYERS: dict[str, PlayerFactory] = {
