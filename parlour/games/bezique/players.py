@@ -34,6 +34,7 @@ from parlour.games.bezique.rules import (
     SEQUENCE_RANKS,
     SEVEN_OF_TRUMPS_POINTS,
     BeziqueExtra,
+    BeziqueState,
     Meld,
     Phase,
     beats,
@@ -366,25 +367,34 @@ before, a quick greedy play of them is close enough and ten times cheaper."""
 class SearchPlayer:
     """Perfect-information Monte Carlo in the talon phase, exact play in the last eight.
 
-    For each card it may play, the player deals the cards it cannot see (``game.determinize``: the
-    opponent's hand and the talon's order) a number of times, plays every deal out in the compact model
-    of ``search.py`` (both sides with a quick rule of thumb, the same deal for every card compared),
-    and keeps the card with the best average margin of points to the end of the hand. Declaring and the
-    last eight are the heuristic player's (the last eight are solved exactly). The budget is in
-    playouts (one deal played out after one card), so a seed fixes every choice; ``limit_time`` adds a
-    clock at a table.
+    For each card it may play (and, with ``declarations``, each declaration it may make after winning a
+    trick), the player deals the cards it cannot see (``game.determinize``: the opponent's hand and the
+    talon's order) a number of times, plays every deal out in the compact model of ``search.py`` (both
+    sides with a quick rule of thumb, the same deal for every choice compared), and keeps the choice
+    with the best average margin of points to the end of the hand, but leaves the rule of thumb's choice
+    only when the gain is more than ``confidence`` standard errors. The last eight are the heuristic
+    player's (solved exactly). The budget is in playouts (one deal played out after one choice), so a
+    seed fixes every choice; ``limit_time`` adds a clock at a table.
     """
 
     def __init__(
-        self, game: Game[Any], seed: int, playouts: int, width: int = 4, confidence: float = 1.0
+        self,
+        game: Game[Any],
+        seed: int,
+        playouts: int,
+        width: int | None = 4,
+        confidence: float = 1.0,
+        declarations: bool = False,
     ) -> None:
         self.game = game
         self.seed = seed
         self.budget = playouts
         self.width = width
-        """How many of the rule of thumb's best cards the search compares."""
+        """How many of the rule of thumb's best cards the search compares (``None``: every card)."""
         self.confidence = confidence
-        """How many standard errors a card must gain over the rule of thumb's card to be played instead."""
+        """How many standard errors a choice must gain over the rule of thumb's to be taken instead."""
+        self.declarations = declarations
+        """Whether the declarations after a trick won are searched too (else the rule of thumb's)."""
         self.seconds: float | None = None
         self.heuristic = HeuristicPlayer(game)
         self.playouts = 0
@@ -406,13 +416,26 @@ class SearchPlayer:
         """The action, and why in a player's words."""
         legal = list(view.legal_actions)
         fallback = self.heuristic.choose(view, game)
-        if view.extra.phase is Phase.TALON and len(legal) > 1:
-            return self._search(view, game, legal, fallback)
+        if len(legal) > 1 and view.extra.phase is Phase.TALON:
+            cands = self.heuristic.talon_ranking(view, legal)
+            return self._search(view, game, cands[: self.width] if self.width else cands)
+        if self.declarations and view.extra.phase is Phase.DECLARE and not game.options["table_laws"]:
+            # Only a choice between melds is searched: the seven is always worth its 10 and the
+            # turn-up, and a single meld is worth declaring (it bars nothing of a higher order).
+            melds = [a for a in legal if a.startswith("meld")]
+            if len(melds) > 1 and fallback.startswith("meld"):
+                return self._search(view, game, [fallback, *(a for a in melds if a != fallback)])
         return fallback, explain(self.heuristic, view, fallback, None)
 
-    def _search(self, view: BeziqueView, game: Game[Any], legal: list[str], first: str) -> tuple[str, str]:
-        cands = self.heuristic.talon_ranking(view, legal)[: self.width]
-        assert cands[0] == first
+    def world(self, view: BeziqueView, game: Game[Any], rng: Rng) -> BeziqueState:
+        """One deal of the cards the player cannot see, consistent with its view."""
+        world = game.determinize(view, rng)
+        assert isinstance(world, BeziqueState)
+        return world
+
+    def _search(self, view: BeziqueView, game: Game[Any], cands: list[str]) -> tuple[str, str]:
+        """The best of ``cands`` (the rule of thumb's choice first) over deals of the unseen cards."""
+        first = cands[0]
         k = len(cands)
         worlds = self.budget // k
         if worlds < 1:
@@ -428,18 +451,20 @@ class SearchPlayer:
         rules = self.rules
         exact = talon_size(view) + (1 if turn_up_lies(view) else 0) <= EXACT_TALON
         rng = Rng(derive_seed(self.seed, *decision_key(view)))
-        plays = [card_id(a.split()[1]) for a in cands]
         totals = [0] * k
         margins: list[list[int]] = [[] for _ in range(k)]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         for _ in range(worlds):
-            world = game.determinize(view, rng)
-            start = Sim.of(world, rules)
-            for i, c in enumerate(plays):
-                sim = start.copy()
-                sim.play(seat, c)
-                sim.finish()
+            world = self.world(view, game, rng)
+            start = Sim.of(world, rules) if cands[0].startswith("play") else None
+            for i, a in enumerate(cands):
+                if start is not None:
+                    sim = start.copy()
+                    sim.play(seat, card_id(a.split()[1]))
+                    sim.finish()
+                else:
+                    sim = self._declare_then(world, a, seat, game, rules)
                 sim.last_eight(exact, self.memo)
                 v = sim.pts[seat] - sim.pts[1 - seat]
                 totals[i] += v
@@ -450,11 +475,27 @@ class SearchPlayer:
                 break
         best = max(range(k), key=lambda i: (totals[i], -i))
         if best and not _clearly_better(margins[best], margins[0], self.confidence):
-            best = 0  # not clearly better than the rule of thumb's card on these deals: keep to that
+            best = 0  # not clearly better than the rule of thumb's choice on these deals: keep to that
         means = [t / done for t in totals]
         others = [m for i, m in enumerate(means) if i != best]
         ahead = means[best] - max(others) if others else 0.0
         return cands[best], explain(self.heuristic, view, cands[best], (means[best], ahead, done))
+
+    def _declare_then(
+        self, world: BeziqueState, action: str, seat: int, game: Game[Any], rules: Rules
+    ) -> Sim:
+        """The model after declaring ``action`` in ``world`` by the real rules (the rest of the turn by
+        the rule of thumb, then the draw), with the points the declaring scored."""
+        w = world.clone()
+        before = list(w.hand_points)
+        w.apply(action)
+        while w.phase is Phase.DECLARE and w.current_player is not None:
+            w.apply(self.heuristic.choose(w.view(w.current_player), game))
+        sim = Sim.of(w, rules)
+        sim.pts = [w.hand_points[s] - before[s] for s in (0, 1)]
+        if w.phase is not Phase.LAST_EIGHT:
+            sim.finish()
+        return sim
 
 
 def _clearly_better(a: list[int], b: list[int], z: float) -> bool:
@@ -496,7 +537,17 @@ def explain(
     trump = view.trump or ""
     if verb == "meld":
         kind = h._kind(view, words[1:])
-        return f"declares the {kind}: {MELD_POINTS[kind]}"
+        said = f"declares the {kind}: {MELD_POINTS[kind]}"
+        cards = set(words[1:])
+        for other in view.legal_actions:
+            more = other.split()[1:]
+            if other.startswith("meld") and other != action and cards & set(more):
+                later = h._kind(view, more)
+                if MELD_ORDER[later] > MELD_ORDER[kind]:
+                    return f"{said}, and keeps the {later} ({MELD_POINTS[later]}) for a later trick"
+                if MELD_ORDER[later] < MELD_ORDER[kind] and not view.extra.scored_this_turn:
+                    return f"{said}: worth more than the {later} it bars"
+        return said
     if verb == "exchange":
         up = view.zone("turn_up")
         old = up.cards[0] if up is not None and up.cards else None

@@ -299,46 +299,55 @@ class Sim:
 
     # --- a playout's player -----------------------------------------------------------------
 
-    def keep(self, seat: int, c: int, count: list[int], seq: int) -> int:
-        """How much the player would regret parting with ``c`` while the talon lasts (``seq``: the
-        ranks of the trump sequence the hand holds)."""
+    def keeps(self, seat: int, count: list[int]) -> list[tuple[int, int]]:
+        """How much the player would regret parting with each card it holds while the talon lasts
+        (``count``: copies of each card): its rank and trumps, the sequence, the seven, marriages,
+        bezique and fours. Cards ascending."""
         rules = self.rules
-        p = c & 7
-        s = c >> 3
-        v = KEEP[p]
-        if s == rules.trump:
-            v += 6
-            if p >= JACK:
-                v += 2 * seq
-            if c == rules.seven and self.turn_up >= 0 and count[c] > self.shown[seat]:
-                v += 14
-        if (p == KING and count[c - 1]) or (p == QUEEN and count[c + 1]):
-            v += 8
-        if c == rules.bez_q or c == rules.bez_j:
-            v += 9 + 4 * (count[rules.bez_q] + count[rules.bez_j] - 1)
-        if p >= JACK and p != TEN:
-            n = count[p] + count[8 + p] + count[16 + p] + count[24 + p]
-            if n >= 2:
-                v += 3 * n
-        return v
-
-    def choose_lead(self, seat: int) -> int:
-        h = self.hands[seat]
-        count = [0] * 32
-        for it in h:
-            count[it & CARD] += 1
-        t = self.rules.trump * 8
-        seq = (
+        trump = rules.trump
+        t = trump * 8
+        seq2 = 2 * (
             (count[t + 3] > 0)
             + (count[t + 4] > 0)
             + (count[t + 5] > 0)
             + (count[t + 6] > 0)
             + (count[t + 7] > 0)
         )
+        seven = rules.seven
+        seven_keep = self.turn_up >= 0 and count[seven] > self.shown[seat]
+        bq, bj = rules.bez_q, rules.bez_j
+        bez = 9 + 4 * (count[bq] + count[bj] - 1)
+        fours = [0] * 8
+        for p in (JACK, QUEEN, KING, ACE):
+            n = count[p] + count[8 + p] + count[16 + p] + count[24 + p]
+            if n >= 2:
+                fours[p] = 3 * n
+        out = []
+        for c in sorted(set(it & CARD for it in self.hands[seat])):
+            p = c & 7
+            v = KEEP[p] + fours[p]
+            if c >> 3 == trump:
+                v += 6
+                if p >= JACK:
+                    v += seq2
+                if c == seven and seven_keep:
+                    v += 14
+            if (p == KING and count[c - 1]) or (p == QUEEN and count[c + 1]):
+                v += 8
+            if c in (bq, bj):
+                v += bez
+            out.append((c, v))
+        return out
+
+    def choose_lead(self, seat: int) -> int:
+        count = [0] * 32
+        for it in self.hands[seat]:
+            count[it & CARD] += 1
         best, best_v = -1, 1 << 30
-        for c in set(it & CARD for it in h):
-            v = self.keep(seat, c, count, seq) + (8 if is_brisque(c) else 0)
-            if v < best_v or (v == best_v and c < best):
+        for c, v in self.keeps(seat, count):
+            if (c & 7) >= TEN:
+                v += 8
+            if v < best_v:  # ascending cards: the lower card wins a tie
                 best, best_v = c, v
         return best
 
@@ -349,35 +358,32 @@ class Sim:
         count = [0] * 32
         for it in h:
             count[it & CARD] += 1
-        t = self.rules.trump * 8
-        seq = (
-            (count[t + 3] > 0)
-            + (count[t + 4] > 0)
-            + (count[t + 5] > 0)
-            + (count[t + 6] > 0)
-            + (count[t + 7] > 0)
-        )
         trump = rules.trump
         late = (5 + (10 if rules.last_stock else 0)) if len(self.stock) - self.pos <= 1 else 0
         meld_pts, _, meld_idx = best_meld(h, rules)
         meld_cards = {h[i] & CARD for i in meld_idx}
+        lead_b = 10 if (lead & 7) >= TEN else 0
+        lead_s = lead >> 3
+        lead_p = lead & 7
+        seven_bonus = 10 if self.turn_up >= 0 and count[rules.seven] > self.shown[seat] else 0
+        waiting = self.waiting[seat]
         best, best_v = -1, -(1 << 30)
-        for c in set(it & CARD for it in h):
-            b = 10 * (((lead & 7) >= TEN) + ((c & 7) >= TEN))
-            keep = self.keep(seat, c, count, seq)
-            if beats(lead, c, trump):
+        for c, keep in self.keeps(seat, count):
+            b = lead_b + (10 if (c & 7) >= TEN else 0)
+            if (c >> 3 == lead_s and (c & 7) > lead_p) or (c >> 3 != lead_s and c >> 3 == trump):
                 if c in meld_cards:
                     i = max(range(len(h)), key=lambda i: (h[i] & CARD == c, (h[i] >> 5).bit_count()))
                     after = best_meld(h, rules, skip=i)[0]
                 else:
                     after = meld_pts
-                after = max(after, self.waiting[seat])
-                if self.turn_up >= 0 and c != rules.seven and count[rules.seven] > self.shown[seat]:
-                    after += 10
+                if waiting > after:
+                    after = waiting
+                if c != rules.seven:
+                    after += seven_bonus
                 v = b + after + late - keep
             else:
                 v = -b - keep
-            if v > best_v or (v == best_v and c > best):
+            if v >= best_v:  # ascending cards: the higher card wins a tie
                 best, best_v = c, v
         return best
 
