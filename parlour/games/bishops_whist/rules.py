@@ -1404,23 +1404,18 @@ class BishopsWhistState(State):
             (b2 & SUITED_MASK).bit_count() + (b2 >> KNIGHTS_SHIFT),
             (b3 & SUITED_MASK).bit_count() + (b3 >> KNIGHTS_SHIFT),
         ]
-        held: list[Sequence[str | None] | None] = []  # None: face down, nothing of it known
+        zones: list[Zone] = []
         for s in range(SEATS):
+            size = sizes[s]
             if s == seat:
-                held.append(codes_of(bits[s]))
+                zones.append(Zone("hand", s, codes_of(bits[s]), "", size))
             elif anything_shown or (turn_up_known and s == dealer):
                 shown = self._shown(s, turn_up_known)
-                cards: list[str | None] = [None] * (sizes[s] - len(shown))
+                cards: list[str | None] = [None] * (size - len(shown))
                 cards += shown
-                held.append(cards)
-            else:
-                held.append(None)
-        zones = [
-            Zone("hand", s, cards, "", len(cards))
-            if cards is not None
-            else _HIDDEN.get((s, sizes[s])) or _hidden_hand(s, sizes[s])
-            for s, cards in enumerate(held)
-        ]
+                zones.append(Zone("hand", s, cards, "", size))
+            else:  # face down, nothing of it known: the same zone for every view
+                zones.append(_HIDDEN.get((s, size)) or _hidden_hand(s, size))
         if phase == PHASE_TRUMP and not self._preset:
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
             zones.append(Zone("turn_up", dealer, [self.turn_up], "turned up", 1))
