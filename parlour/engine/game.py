@@ -395,12 +395,11 @@ class State(ABC):
     def legal_ranges(self) -> list[AmountRange]:
         """Legal actions that name an amount (``bet 1`` … ``bet 500``), one entry per range; they are
         legal besides ``legal_actions()``."""
-        if self._range_cache is None:
-            self._range_cache = self._compute_ranges() if not self.is_over else []
-        return list(self._range_cache)
+        return list(self._ranges())
 
     def _ranges(self) -> list[AmountRange]:
-        """``legal_ranges()`` without the copy, for the engine's own reading."""
+        """The legal ranges, kept until the next action (``legal_ranges()`` without the copy, for the
+        engine's own reading)."""
         if self._range_cache is None:
             self._range_cache = self._compute_ranges() if not self.is_over else []
         return self._range_cache
@@ -411,7 +410,7 @@ class State(ABC):
             self._legal_cache = self._compute_legal()
         if action in self._legal_cache:
             return True
-        return any(r.amount_of(action) is not None for r in self.legal_ranges())
+        return any(r.amount_of(action) is not None for r in self._ranges())
 
     def normalize(self, text: str) -> str:
         """The canonical spelling of typed text (``'PLAY 9h'`` → ``'play 9H'``), or the text stripped
@@ -436,9 +435,7 @@ class State(ABC):
         except KeyError:
             ids = sorted(map(self._id_of_legal, legal))
         if space.amounts:  # a game without amounts in its notation offers no ranges
-            ranges = self._range_cache
-            if ranges is None:
-                ranges = self._range_cache = self._compute_ranges() if not self.is_over else []
+            ranges = self._ranges()
             if ranges:
                 for r in ranges:
                     ids.extend(self._range_ids(r))
