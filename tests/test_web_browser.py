@@ -43,6 +43,8 @@ PHONE = {"width": 390, "height": 844}
 HUMAN: dict[str, Any] = {"kind": "human"}
 COMPUTER: dict[str, Any] = {"kind": "computer", "player": "heuristic"}
 """A quick computer player (the default, the normal level, searches: too slow to play whole matches here)."""
+NAME_TRUMPS = "button.action[data-key^='action-trump ']"
+"""Bishops Whist's buttons for naming trumps, when the dealer has turned a knight."""
 
 CLICKABLE = ", ".join(
     [
@@ -350,6 +352,11 @@ def test_lobby_lists_every_game_and_makes_a_table_to_sit_at(browser: Browser, tm
             assert "#seat=0&token=" in links.first.input_value()
             page.get_by_role("button", name="Sit down →").click()
             page.wait_for_url("**/t/**")
+            # Ada may be the dealer and turn a knight (about one live table in fifty): then she names
+            # trumps before the rest of the pack is dealt, with no cards in her hand yet
+            page.wait_for_selector(f"#hand .card, {NAME_TRUMPS}")
+            if not page.locator("#hand .card").count():
+                page.locator(NAME_TRUMPS).first.click()
             page.locator("#hand .card").first.wait_for()
             assert len(hand_cards(page)) == 13
             assert page.inner_text("#seat-line") == "you are Ada"
@@ -362,6 +369,30 @@ def test_lobby_lists_every_game_and_makes_a_table_to_sit_at(browser: Browser, tm
             page.locator("#games button.game-item").first.wait_for()
             page.wait_for_selector("#playing-tables li")
             shot(page, "lobby-phone.png")
+
+
+def test_a_dealer_who_turns_a_knight_names_trumps_before_the_deal(browser: Browser, tmp_path: Path) -> None:
+    """Seed 58 makes seat 0 the dealer and turns a knight: the page shows the knight and the undealt
+    pack, an empty hand and the four suits to name; naming one deals the cards (ruling BW-6)."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], seed=58)
+        with context(browser) as ctx:
+            page, frames = open_seat(ctx, seat_link(server, table, 0))
+            page.locator(NAME_TRUMPS).first.wait_for()
+            assert page.locator(NAME_TRUMPS).all_inner_texts() == [
+                "trump ♠ spades",
+                "trump ♥ hearts",
+                "trump ♦ diamonds",
+                "trump ♣ clubs",
+            ]
+            assert page.locator("#hand .card").count() == 0
+            assert page.locator(".zone.kind-turn_up .card").count() == 1
+            shot(page, "bishops-whist-name-trumps.png")
+            page.locator(NAME_TRUMPS).first.click()
+            page.locator("#hand .card").first.wait_for()
+            assert len(hand_cards(page)) == 13
+            assert page.locator(NAME_TRUMPS).count() == 0
+            assert frames.errors() == [] and frames.console_errors == []
 
 
 # --- 2. two people play a hand of Bezique --------------------------------------------------------------

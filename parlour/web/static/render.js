@@ -556,7 +556,10 @@ function closeMenus() {
 
 /** An action in words: "play Q♠", "meld K♠ Q♠". */
 export function actionWords(ctx, action) {
-  const words = String(action.text).split(" ").map((w) => (ctx.pack && ctx.pack.names.has(w) ? pretty(ctx.pack, w) : w));
+  // a card's code as the card (Q♠), a suit's letter after the first word as the suit ("trump ♠ spades")
+  const words = String(action.text)
+    .split(" ")
+    .map((w, i) => (ctx.pack && ctx.pack.names.has(w) ? pretty(ctx.pack, w) : i > 0 && w in SUIT_SYMBOLS ? suitWords(w) : w));
   return ctx.namer.words(words.join(" "));
 }
 
