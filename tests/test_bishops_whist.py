@@ -276,7 +276,7 @@ def test_explicit_deal_sets_up_the_first_hand() -> None:
         )
     v = state.view(1)
     assert v.trump == "C" and dealer_of(v) == 3 and hand_sizes(v) == [13] * 4
-    assert v.teams == [[0, 2], [1, 3]]
+    assert v.teams == ((0, 2), (1, 3))
     assert sum(state.inventory().values()) == 52 and state.inventory() == BISHOPS_WHIST.counts()
 
 
@@ -684,7 +684,7 @@ def first_cut(state: State) -> dict[int, int]:
 def test_the_cut_for_deal_with_fixed_partners(seed: int) -> None:
     state = make().new(seed=seed)
     v = state.view(None)
-    assert v.extra.order == [0, 1, 2, 3] and v.teams == [[0, 2], [1, 3]]
+    assert v.extra.order == [0, 1, 2, 3] and v.teams == ((0, 2), (1, 3))
     values = first_cut(state)
     assert values[dealer_of(v)] == min(values.values())  # the lowest cut deals
     recut = len(events(state, "cut")) > 1
@@ -1107,7 +1107,7 @@ def test_an_exposed_card_costs_two_points_and_goes_back_into_the_hand() -> None:
     assert "8H" in hand(state, 0) and state.current_player == 0
     for seat in (None, 1, 2, 3):
         v = state.view(seat)
-        assert v.extra.exposed == [["8H"], [], [], []]
+        assert v.extra.exposed == (("8H",), (), (), ())
         zone = v.zone("hand", 0)
         assert zone is not None and zone.face_up == ["8H"]  # face up to all
     assert not any(a.startswith("expose") for a in state.legal_actions())  # once a trick
@@ -1518,7 +1518,7 @@ def test_table_laws_in_random_play_find_exactly_the_revokes_made() -> None:
 
 def test_an_explicit_deal_keeps_the_fixed_partnerships_even_under_cut_partners() -> None:
     state = new(FOLLOW, partners="cut")
-    assert state.view(None).teams == [[0, 2], [1, 3]] and state.view(None).extra.order == [0, 1, 2, 3]
+    assert state.view(None).teams == ((0, 2), (1, 3)) and state.view(None).extra.order == [0, 1, 2, 3]
     assert not events(state, "cut") and state.current_player == 0
 
 
@@ -1581,8 +1581,9 @@ def clear_lists(value: Any) -> None:
 
 
 def test_changing_a_view_changes_neither_the_state_nor_the_next_views() -> None:
-    """A view's lists are its own; what views share (the seats, the tricks won, the last trick, the
-    score sheet) is immutable, so emptying every list of one view leaves the next view whole."""
+    """A view's lists are its own; what views share (the seats, the teams, the tricks won, the last
+    trick, the score sheet, the extra record's tuples) is immutable, so emptying every list of one view
+    leaves the next view whole."""
     state = new(FOLLOW)
     play(state, "9H", "2H", "N", "5S", "9S")
     before = state.to_json()
@@ -1591,7 +1592,7 @@ def test_changing_a_view_changes_neither_the_state_nor_the_next_views() -> None:
         whole = v.to_dict()
         assert v.last_trick is not None and v.last_trick.plays and v.trick is not None and v.trick.plays
         clear_lists(v)
-        assert v.zones == [] and v.extra.trick_cards == [] and v.seats == []
+        assert v.zones == [] and v.extra.hand_points == [] and v.seats == []
         with pytest.raises(dataclasses.FrozenInstanceError):
             v.last_trick.winner = 3  # type: ignore[misc]
         assert state.view(seat).to_dict() == whole

@@ -166,7 +166,7 @@ def test_a_revoke_corrected_the_later_players_withdraw_and_play_again() -> None:
     for action in ("play 9H", "play 3S", "play 6H", "play 5H"):  # seat 1 revokes: it holds the 2H
         state.apply(action)
     v = state.view(None)
-    assert v.extra.phase == "review" and v.extra.review == [1]
+    assert v.extra.phase == "review" and v.extra.review == (1,)
     assert v.trick is not None and len(v.trick.plays) == 4
     assert state.current_player == 1
     assert state.legal_actions() == ["stand", "correct 2H"]
@@ -174,8 +174,8 @@ def test_a_revoke_corrected_the_later_players_withdraw_and_play_again() -> None:
     v = state.view(0)
     assert v.trick is not None and [(p.seat, p.card) for p in v.trick.plays] == [(0, "9H"), (1, "2H")]
     assert v.extra.phase == "play" and state.current_player == 2
-    assert v.extra.exposed == [[], ["3S"], [], []] and "3S" in hand(state, 1)  # the wrong card: exposed, -2
-    assert v.extra.withdrawn == [[], [], ["6H"], ["5H"]]  # the later cards: back, seen, no penalty
+    assert v.extra.exposed == ((), ("3S",), (), ()) and "3S" in hand(state, 1)  # the wrong card: exposed, -2
+    assert v.extra.withdrawn == ((), (), ("6H",), ("5H",))  # the later cards: back, seen, no penalty
     # seen by all (and the turn-up 2C that the dealer, seat 3, still holds)
     assert [z.face_up for z in v.zones_of("hand")] == [v.hand, ["3S"], ["6H"], ["5H", "2C"]]
     assert state.scores == [0, -2, 0, -2] and score_sum(state) == state.scores
@@ -183,9 +183,9 @@ def test_a_revoke_corrected_the_later_players_withdraw_and_play_again() -> None:
     kinds = [e.kind for e in state.log if e.kind in ("correct", "withdraw")]
     assert kinds == ["correct", "withdraw", "withdraw"]
     state.apply("play 4H")  # seat 2 plays another card this time
-    assert state.view(1).extra.withdrawn == [[], [], ["6H"], ["5H"]]
+    assert state.view(1).extra.withdrawn == ((), (), ("6H",), ("5H",))
     state.apply("play 5H")  # seat 3 plays the same card again
-    assert state.view(1).extra.withdrawn == [[], [], ["6H"], []]
+    assert state.view(1).extra.withdrawn == ((), (), ("6H",), ())
     assert events(state, "trick")[0].data["cards"] == [[0, "9H"], [1, "2H"], [2, "4H"], [3, "5H"]]
     assert state.view(None).extra.phase == "play" and state.current_player == 0
     _following_play_out(state)
@@ -201,11 +201,11 @@ def test_the_last_player_corrects_and_nobody_withdraws() -> None:
     state = correction_state({0: "9H", 1: "2H", 2: "4H", 3: "5H 3S"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 2H", "play 4H", "play 3S"):
         state.apply(action)
-    assert state.view(None).extra.review == [3]
+    assert state.view(None).extra.review == (3,)
     state.apply("correct 5H")
-    assert not events(state, "withdraw") and state.view(None).extra.withdrawn == [[], [], [], []]
+    assert not events(state, "withdraw") and state.view(None).extra.withdrawn == ((), (), (), ())
     assert events(state, "trick")[0].data["cards"] == [[0, "9H"], [1, "2H"], [2, "4H"], [3, "5H"]]
-    assert state.view(None).extra.exposed == [[], [], [], ["3S"]] and state.scores == [0, -2, 0, -2]
+    assert state.view(None).extra.exposed == ((), (), (), ("3S",)) and state.scores == [0, -2, 0, -2]
 
 
 def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
@@ -213,7 +213,7 @@ def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
     state = correction_state({0: "9H", 1: "3S", 2: "4H 3D", 3: "5H"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 3S", "play 3D", "play 5H"):  # seat 1 void; seat 2 revokes
         state.apply(action)
-    assert state.view(None).extra.review == [1, 2] and state.current_player == 1
+    assert state.view(None).extra.review == (1, 2) and state.current_player == 1
     assert state.legal_actions() == ["stand"]
     before = state.to_json()
     with pytest.raises(IllegalAction, match="no revoke"):
@@ -222,7 +222,7 @@ def test_a_player_who_could_not_follow_may_only_let_his_card_stand() -> None:
     state.apply("stand")
     assert state.current_player == 2 and state.legal_actions() == ["stand", "correct 4H"]
     state.apply("correct 4H")
-    assert state.view(None).extra.withdrawn == [[], [], [], ["5H"]]
+    assert state.view(None).extra.withdrawn == ((), (), (), ("5H",))
     state.apply("play 5H")
     # Seat 1 let its card stand: it is not asked again; the trick is gathered.
     assert len(events(state, "trick")) == 1 and state.view(None).extra.phase == "play"
@@ -232,11 +232,11 @@ def test_a_withdrawn_revoke_is_forgotten_and_a_new_one_recorded() -> None:
     state = correction_state({0: "9H", 1: "2H 3S", 2: "4H 5S", 3: "5H 6S"}, {1: "H", 2: "H", 3: "H"})
     for action in ("play 9H", "play 3S", "play 5S", "play 5H"):  # seats 1 and 2 both revoke
         state.apply(action)
-    assert state.view(None).extra.review == [1, 2]
+    assert state.view(None).extra.review == (1, 2)
     state.apply("correct 2H")  # seat 2's revoke is withdrawn with its card
     state.apply("play 4H")
     state.apply("play 6S")  # seat 3 now revokes instead
-    assert state.view(None).extra.review == [3]
+    assert state.view(None).extra.review == (3,)
     state.apply("stand")
     _following_play_out(state)
     state.apply("claim")  # seat 0 claims against seats 1 and 3
@@ -259,7 +259,7 @@ def test_a_knights_revoke_is_no_revoke_and_cannot_be_taken_back() -> None:
     state = correction_state({0: "9H", 1: "BH N", 2: "4H", 3: "5H"}, {1: "HN", 2: "H", 3: "H"})
     for action in ("play 9H", "play N", "play 4H", "play 5H"):
         state.apply(action)
-    assert state.view(None).extra.review == [1]  # a knight on a suit led is off suit as all can see
+    assert state.view(None).extra.review == (1,)  # a knight on a suit led is off suit as all can see
     assert state.legal_actions() == ["stand"]
 
 
@@ -269,7 +269,7 @@ def test_a_knight_played_as_a_revoke_goes_back_exposed() -> None:
         state.apply(action)
     assert state.legal_actions() == ["stand", "correct BH", "correct 3H"]  # not the knight again
     state.apply("correct 3H")
-    assert state.view(0).extra.exposed == [[], ["N"], [], []] and hand(state, 1).count("N") == 1
+    assert state.view(0).extra.exposed == ((), ("N",), (), ()) and hand(state, 1).count("N") == 1
     assert state.scores[1] == -2
 
 
@@ -280,7 +280,7 @@ def test_a_revoke_may_be_corrected_by_the_knights_revoke() -> None:
         state.apply(action)
     assert state.legal_actions() == ["stand", "correct BH", "correct N"]
     state.apply("correct N")
-    assert "BH" in hand(state, 1) and state.view(0).extra.exposed == [[], ["3S"], [], []]
+    assert "BH" in hand(state, 1) and state.view(0).extra.exposed == ((), ("3S",), (), ())
     state.apply("play 4H")
     state.apply("play 5H")
     # The knight's revoke after a correction is off suit again, but seat 1 has been reviewed already.

@@ -104,7 +104,7 @@ def test_the_deal_matches_the_booklets_table() -> None:
     state = new_sample()
     v = state.view(None)
     assert dealer_of(v) == C and v.trump == "C" and v.extra.turn_up == "5C" and v.extra.turn_up_held
-    assert v.teams == [[A, B], [D, C]]
+    assert v.teams == ((A, B), (D, C))
     assert state.current_player == A  # the player at the dealer's left leads
     assert state.scores == [0, 0, 0, 0]  # a five turned: no bishop cut
     for seat in range(4):

@@ -440,7 +440,7 @@ def test_views_and_events() -> None:
         v = state.view(seat)
         json.dumps(v.to_dict())
         assert v.game == GAME and v.seat == seat and v.players == 4 and v.to_move == state.current_player
-        assert v.outcome is None and v.scores == state.scores and v.teams == [list(t) for t in state.teams]
+        assert v.outcome is None and v.scores == state.scores and v.teams == tuple(map(tuple, state.teams))
         if seat != state.current_player:
             assert v.legal_actions == []
         assert all(e.visible_to(seat) for e in state.events(seat))

@@ -159,8 +159,9 @@ _LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, Ove
 _SAVE_KEYS = frozenset({"format", "version", "game", "options", "seed", "rng", "log", "state"})
 MAX_LOG_EVENTS = 1_000_000
 _NO_ROLES: Mapping[int, Sequence[str]] = MappingProxyType({})
-_TEAM_OF: dict[tuple[Any, ...], tuple[int, ...]] = {}
-"""Each seat's team (its index in ``teams``), per number of players and teams: a view gives it per seat."""
+_TEAM_OF: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+"""Per number of players and teams: each seat's team (its index in ``teams``), which a view gives per
+seat, and the teams as immutable tuples, which every view of those teams shares."""
 _SEATS: dict[tuple[Any, ...], tuple[SeatView, ...]] = {}
 """The seats of a view, per teams, hand sizes and roles (``make_view``); emptied when it grows large."""
 _SEATS_KEPT = 4096
@@ -593,13 +594,14 @@ class State(ABC):
             raise ValueError(f"no seat {seat}: seats are 0 to {players - 1}")
         current = self.current_player
         teams = self.teams
-        team_of = _TEAM_OF.get((players, *teams))
-        if team_of is None:
+        known = _TEAM_OF.get((players, *teams))
+        if known is None:
             seat_team = [0] * players
             for i, t in enumerate(teams):
                 for s in t:
                     seat_team[s] = i
-            team_of = _TEAM_OF[(players, *teams)] = tuple(seat_team)
+            known = _TEAM_OF[(players, *map(tuple, teams))] = (tuple(seat_team), tuple(map(tuple, teams)))
+        team_of, shared_teams = known
         # The seats change only when a hand size or a role does: the same (immutable) ``SeatView``s
         # serve every view until then, as a view is asked for at every move.
         key = (team_of, *(hand_sizes or ()), *(roles.items() if roles else ()))
@@ -627,7 +629,7 @@ class State(ABC):
             seat,
             players,
             seats,
-            list(map(list, teams)),
+            shared_teams,
             current,
             _decision(current, decision, prompt) if current is not None and decision else None,
             self.legal_actions() if mine else [],

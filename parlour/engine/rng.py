@@ -56,10 +56,13 @@ class Rng:
     record), so the match can still be replayed from its log (``Rng.scripted``).
     """
 
-    __slots__ = ("_r", "_script", "_shared", "sink")
+    __slots__ = ("_r", "_script", "_shared", "live", "sink")
 
     def __init__(self, seed: int | None) -> None:
         self._r: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        self.live = seed is None
+        """Whether the draws come from the operating system's CSPRNG (live play), not a seed: a plain
+        field, set with ``_r``, as every action asks it."""
         self._script: list[Mapping[str, Any]] | None = None
         self._shared = False
         """Whether ``_r`` may be shared with copies (``copy``): then it is copied before the first draw."""
@@ -82,10 +85,6 @@ class Rng:
         rng = cls(None)
         rng._script = list(reversed(draws))
         return rng
-
-    @property
-    def live(self) -> bool:
-        return isinstance(self._r, secrets.SystemRandom)
 
     @property
     def replaying(self) -> bool:
@@ -160,10 +159,13 @@ class Rng:
         if data == LIVE:
             self._r = secrets.SystemRandom()
             self._shared = False
+            self.live = True
             return
-        self._r = random.Random()
-        self._r.setstate(_checked_state(data))
+        r = random.Random()
+        r.setstate(_checked_state(data))
+        self._r = r
         self._shared = False
+        self.live = False
 
     def copy(self) -> Rng:
         """An independent source: the same future if seeded, fresh draws if live (recorded nowhere
@@ -171,6 +173,7 @@ class Rng:
         other = Rng.__new__(Rng)
         other._script = None
         other.sink = None
+        other.live = self.live
         if self.live:
             other._r = secrets.SystemRandom()
             other._shared = False

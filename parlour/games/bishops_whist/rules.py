@@ -406,6 +406,13 @@ _PLAYING: dict[tuple[str | None, int], str] = {}
 """The situation in words while the cards are played, per trumps and tricks gathered (made once each)."""
 _HIDDEN: dict[tuple[int, int], Zone] = {}
 """A seat's hand of so many cards, all face down, as a view shows it: immutable, made once and shared."""
+_NONE_SHOWN: tuple[tuple[str, ...], ...] = ((),) * SEATS
+"""No card exposed or withdrawn at any seat: shared by the views (immutable)."""
+
+
+def _by_seat(shown: list[list[Any]]) -> tuple[tuple[str, ...], ...]:
+    """The cards of ``(seat, card)`` pairs, seat by seat (exposed or withdrawn cards, in a view)."""
+    return tuple(tuple(c for s, c in shown if s == x) for x in range(SEATS))
 
 
 def _hidden_hand(seat: int, size: int) -> Zone:
@@ -1421,31 +1428,31 @@ class BishopsWhistState(State):
             zones.append(Zone("turn_up", dealer, [self.turn_up], "turned up", 1))
             zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
         board, won_zones, last = self._shared()
-        tricks_won, trick_cards, leaders, winners = board[3], board[4], board[5], board[6]
         zones += won_zones
         in_play = phase in (PHASE_PLAY, PHASE_REVIEW)
         trick = None
         if in_play:
             trick = TrickView([play(s, c) for s, c, _ in self.trick], self.leader, None, len(self.tricks) + 1)
+        revokes = self.revokes
         # Positional: the fields in the order ``BishopsWhistExtra`` declares them (faster than keywords).
         extra = BishopsWhistExtra(
             phase,
             self.turn_up,
             self.turn_up_held and in_play,
             self.bishop_cut,
-            list(tricks_won),
+            board[3],
             self.hand_points[:],
             self.hands_played,
-            [[c for s, c in exposed if s == x] for x in range(SEATS)] if exposed else [[], [], [], []],
-            [[c for s, c in withdrawn if s == x] for x in range(SEATS)] if withdrawn else [[], [], [], []],
-            [n for s, n in self.revokes if s == seat] if self.revokes else [],
+            _by_seat(exposed) if exposed else _NONE_SHOWN,
+            _by_seat(withdrawn) if withdrawn else _NONE_SHOWN,
+            tuple([n for s, n in revokes if s == seat]) if revokes else (),
             self.order[:],
-            self.review[:],
-            self.stood[:],
-            self.exposed_now[:],
-            list(trick_cards),
-            list(leaders),
-            list(winners),
+            tuple(self.review),
+            tuple(self.stood),
+            tuple(self.exposed_now),
+            board[4],
+            board[5],
+            board[6],
         )
         decision, prompt = self._decision()
         return self.make_view(

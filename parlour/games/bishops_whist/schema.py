@@ -11,6 +11,7 @@ that they agree).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Literal, NotRequired
 
@@ -73,7 +74,10 @@ class BishopsWhistSave(SaveDict):
 
 @dataclass(slots=True)
 class BishopsWhistExtra:
-    """Bishops Whist's own facts in a view (the hands, tricks and turn-up are in the shared fields)."""
+    """Bishops Whist's own facts in a view (the hands, tricks and turn-up are in the shared fields).
+
+    The fields typed ``Sequence`` are tuples, immutable as the view's contract asks, so that the next
+    views may share them (the tricks won, the quitted tricks' cards, leaders and winners)."""
 
     phase: str = labelled("phase")
     """``trump`` (a knight was turned: the dealer names trumps), ``play``, ``review`` (a trick waits for
@@ -83,24 +87,24 @@ class BishopsWhistExtra:
     turn_up_held: bool = labelled("the dealer still holds the turn-up")
     """Everybody knows the dealer holds the turn-up until he plays it (rulings BW-6, BW-22)."""
     bishop_cut: bool = labelled("bishop cut: a point to the dealer's side")
-    tricks_won: list[int] = per_seat("tricks this hand", per="side")
+    tricks_won: Sequence[int] = per_seat("tricks this hand", per="side")
     hand_points: list[int] = per_seat("points this hand", per="side")
     hands_played: int = labelled("hands played")
-    exposed: list[list[str]] = per_seat("exposed cards", cards=True)
+    exposed: Sequence[Sequence[str]] = per_seat("exposed cards", cards=True)
     """Table laws: cards exposed (-2 each) and back in the hand until played (ruling BW-16)."""
-    withdrawn: list[list[str]] = per_seat("withdrawn cards", cards=True)
+    withdrawn: Sequence[Sequence[str]] = per_seat("withdrawn cards", cards=True)
     """Table laws: cards withdrawn after a corrected revoke, seen by all until played (ruling BW-24)."""
-    own_revokes: list[int] = labelled("your revokes this hand (tricks)")
+    own_revokes: Sequence[int] = labelled("your revokes this hand (tricks)")
     """The viewing seat's own revokes of the hand, by trick number (secret to the others)."""
     order: list[int] = internal()
     """The seats clockwise from seat ``order[0]``."""
-    review: list[int] = internal()
+    review: Sequence[int] = internal()
     """The seats still to let their card on the complete trick stand or correct it, in turn."""
-    stood: list[int] = internal()
+    stood: Sequence[int] = internal()
     """The seats that have let their card on the trick stand."""
-    exposed_this_trick: list[int] = internal()
+    exposed_this_trick: Sequence[int] = internal()
     """The seats that have exposed a card during this trick (once a trick each)."""
-    trick_cards: list[str] = internal()
+    trick_cards: Sequence[str] = internal()
     """The quitted tricks' cards, four a trick in play order (``quitted_tricks`` rebuilds them)."""
-    trick_leaders: list[int] = internal()
-    trick_winners: list[int] = internal()
+    trick_leaders: Sequence[int] = internal()
+    trick_winners: Sequence[int] = internal()
