@@ -1,6 +1,8 @@
 """How strong the Roquet players are, on duplicate deals (points a hand, the first hand of a match).
 
     python benchmarks/strength_roquet.py --deals 40 [--jobs 2] [--only strong,cheat]
+    python benchmarks/strength_roquet.py --deals 60 --jobs 2 --only cheat,handcheat,strong --out m.jsonl
+    python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
 
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
 baseline on the same cards, with its 95% interval, and the candidate's seconds a move.
@@ -8,21 +10,33 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong``, ``normal``, ``easy``: the levels against the heuristic (the previous best player);
 - ``cheat``: a player that sees every card, the stock's order included, and searches the true deal
   four tricks deep (for measurement only: it is handed the true state), against the heuristic;
+- ``handcheat``: sees every hand but not the stock's order (which no player can know): 8 worlds, each
+  the true state with the face-down stock shuffled afresh, searched as ``cheat`` searches (4 tricks),
+  values averaged; its margin is the part of the cheat's that knowing the opponent's hand is worth;
+  ``handcheat2``: the same, 12 worlds two tricks deep (``cheat2``'s depth, ``strong``'s worlds);
 - ``strong-normal``: the strong level against the normal one.
+
+Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
+with ``--out`` each deal's margin is appended to a JSON-lines file as soon as it is known (a long run
+stopped early keeps its deals), and ``--load`` prints each candidate's line, the paired differences
+and the share of each cheat's margin that the others get, over the deals both played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from parlour.duplicate import Duplicate, StatePlayer, duplicate
+from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate
 from parlour.engine import Game
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
-from parlour.games.roquet.search import CheatingRoquet, RoquetSearch
+from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.players import make_player
 
 
@@ -32,6 +46,14 @@ def cheat(game: Game[Any], seed: int) -> CheatingRoquet:
 
 def cheat2(game: Game[Any], seed: int) -> CheatingRoquet:
     return CheatingRoquet(seed, depth=2)
+
+
+def handcheat(game: Game[Any], seed: int) -> HandCheatingRoquet:
+    return HandCheatingRoquet(seed, worlds=8, depth=4)
+
+
+def handcheat2(game: Game[Any], seed: int) -> HandCheatingRoquet:
+    return HandCheatingRoquet(seed, worlds=12, depth=2)
 
 
 def search(
@@ -97,8 +119,78 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "easy": ("easy", "heuristic"),
     "cheat": (cheat, "heuristic"),
     "cheat2": (cheat2, "heuristic"),
+    "handcheat": (handcheat, "heuristic"),
+    "handcheat2": (handcheat2, "heuristic"),
     "strong-normal": ("strong", "normal"),
 }
+
+
+Margins = dict[int, float]
+"""A candidate's margin on each deal it played, by the deal's number."""
+
+
+def progressive(
+    name: str, candidate: Any, baseline: Any, deals: int, seed: int, jobs: int, path: str
+) -> None:
+    """``duplicate``'s deals, each deal's margin, thinking seconds and moves appended to ``path`` as
+    soon as it is known."""
+    work = [_Deal("roquet", (), 1, "points", candidate, baseline, (0, 1), seed, k) for k in range(deals)]
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, work)):
+            row = {"name": name, "seed": seed, "k": k, "margin": margin, "seconds": spent, "moves": moves}
+            with open(path, "a") as f:
+                f.write(json.dumps(row) + "\n")
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    h = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n) if n > 1 else math.inf
+    return m, h
+
+
+def share(a: Margins, b: Margins) -> str:
+    """``a``'s mean as a share of ``b``'s over the deals both played, with a rough 95% range (the
+    delta method on the paired deals)."""
+    pairs = [(a[k], b[k]) for k in sorted(a) if k in b]
+    n = len(pairs)
+    ma, mb = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
+    if mb == 0 or n < 2:
+        return "n/a"
+    r = ma / mb
+    h = 1.96 * math.sqrt(sum((x - r * y) ** 2 for x, y in pairs) / (n - 1) / n) / abs(mb)
+    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {n} deals)"
+
+
+def report(paths: list[str]) -> None:
+    """Each candidate's line, paired differences and shares of the cheats' margins, from ``--out``."""
+    margins: dict[str, Margins] = {}
+    seconds: dict[str, tuple[float, int]] = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                row = json.loads(line)
+                margins.setdefault(row["name"], {})[int(row["k"])] = float(row["margin"])
+                spent, moves = seconds.get(row["name"], (0.0, 0))
+                seconds[row["name"]] = (spent + row["seconds"], moves + row["moves"])
+    for name, m in margins.items():
+        mean, h = interval(list(m.values()))
+        s, moves = seconds[name]
+        print(
+            f"{name} vs heuristic: {mean:+.2f} ± {h:.2f} ({len(m)} deals, {s / max(moves, 1):.3f} s a move)"
+        )
+    names = list(margins)
+    for a in names:
+        for b in names:
+            if a < b:
+                d = [margins[a][k] - margins[b][k] for k in sorted(margins[a]) if k in margins[b]]
+                if len(d) > 1:
+                    mean, h = interval(d)
+                    print(f"{a} - {b}, deal by deal: {mean:+.2f} ± {h:.2f} ({len(d)} deals)")
+    for cheat_name in ("cheat", "handcheat", "cheat2", "handcheat2"):
+        for name in names:
+            if cheat_name in margins and name != cheat_name:
+                print(f"{name} gets {share(margins[name], margins[cheat_name])} of {cheat_name}'s margin")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -113,7 +205,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--lead", action="store_true", help="measure the lead (own points less the opponent's)"
     )
+    parser.add_argument("--out", default="", help="append each deal's margin to this JSON-lines file")
+    parser.add_argument("--load", nargs="*", default=[], help="report on the margins of --out files")
     args = parser.parse_args(argv)
+    if args.load:
+        report(args.load)
+        return
     runs = {k: RUNS[k] for k in args.only.split(",") if k}
     if args.search:
         parts = args.search.split(",")
@@ -122,6 +219,10 @@ def main(argv: list[str] | None = None) -> None:
         runs[spec.__name__] = (spec, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
+        if args.out:
+            progressive(name, candidate, baseline, args.deals, args.seed, args.jobs, args.out)
+            print(f"{name}: written to {args.out} [{time.perf_counter() - start:.0f} s]", flush=True)
+            continue
         if args.lead:
             result = lead_margin(candidate, baseline, args.deals, args.seed)
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from parlour.engine import Game, Rng
@@ -33,7 +34,16 @@ from parlour.games.roquet.rules import (
     meld_name,
     suit_of,
 )
-from parlour.games.roquet.solver import CARD_NAMES, Solver, best_melds, cards_of, mask_of, world_of
+from parlour.games.roquet.solver import (
+    CARD_NAMES,
+    Solver,
+    World,
+    best_melds,
+    card_id,
+    cards_of,
+    mask_of,
+    world_of,
+)
 from parlour.players import Advice
 
 
@@ -212,4 +222,45 @@ class CheatingRoquet:
         return "play " + CARD_NAMES[best]
 
 
-__all__ = ["CheatingRoquet", "RoquetSearch", "plan_words"]
+class HandCheatingRoquet:
+    """For measurement only: knows every hand (the opponent's too) but not the stock's order, which no
+    player can know. Each choice searches ``worlds`` worlds, each the true state with the face-down
+    stock in a fresh random order, with ``CheatingRoquet``'s solver and depth, and plays the best mean:
+    its margin is the part of the cheat's that a perfect reading of the opponent's hand could earn."""
+
+    def __init__(self, seed: int = 0, worlds: int = 8, depth: int = 4, potential: float = 0.5) -> None:
+        self.rng = Rng(seed)
+        self.worlds = worlds
+        self.depth = depth
+        self.potential = potential
+        self.melder = RoquetHeuristic(seed)
+        self.playouts = 0
+        """Worlds searched for the last choice."""
+
+    def sample(self, state: RoquetState) -> World:
+        """The true hands, livret and turn-up, and the true stock's cards in a random order (the
+        turn-up stays the stock's last card: everyone saw it)."""
+        stock = list(state.stock)
+        self.rng.shuffle(stock)
+        return replace(world_of(state), stock=tuple(card_id(c) for c in stock))
+
+    def choose_state(self, state: RoquetState, seat: int) -> str:
+        legal = state.legal_actions()
+        self.playouts = 0
+        if state.phase != "play":
+            return self.melder.choose(state.view(seat), state.game)
+        if len(legal) == 1:
+            return legal[0]
+        totals: dict[int, float] = {}
+        for _ in range(self.worlds):
+            for c, v in (
+                Solver(state.game, self.sample(state), seat, self.potential).root_values(self.depth).items()
+            ):
+                totals[c] = totals.get(c, 0.0) + v
+            self.playouts += 1
+        order = {a: i for i, a in enumerate(legal)}
+        best = max(totals, key=lambda c: (totals[c], -order["play " + CARD_NAMES[c]]))
+        return "play " + CARD_NAMES[best]
+
+
+__all__ = ["CheatingRoquet", "HandCheatingRoquet", "RoquetSearch", "plan_words"]
