@@ -10,7 +10,7 @@ from parlour.engine import Rng
 from parlour.games.roquet import players as roquet_players
 from parlour.games.roquet.players import PLAYERS, best_plan
 from parlour.games.roquet.rules import RoquetGame, RoquetState, canonical
-from parlour.games.roquet.search import CheatingRoquet, RoquetSearch
+from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import CARD_NAMES, Solver, best_melds, card_id, cards_of, mask_of, world_of
 from parlour.players import LEVELS, Advisor, Timed, make_player
 from tests.conformance import random_moves
@@ -123,6 +123,43 @@ def test_the_cheat_plays_legally() -> None:
         seat = state.current_player
         assert seat is not None
         assert CheatingRoquet(0, depth=1).choose_state(state, seat) in state.legal_actions()
+
+
+def test_the_hand_cheat_knows_the_hands_not_the_stocks_order() -> None:
+    """Its worlds hold the true hands, livret, turn-up and the stock's true cards, in an order that
+    matches the true one no better than chance, the same for the same seed."""
+    state = game().new(seed=3)
+    assert state.phase == "play"
+    truth = world_of(state)
+    assert len(truth.stock) > 10
+    worlds = [HandCheatingRoquet(5).sample(state) for _ in range(2)]
+    assert worlds[0] == worlds[1]
+    cheat = HandCheatingRoquet(7)
+    same_place = 0
+    for _ in range(40):
+        w = cheat.sample(state)
+        assert (w.hands, w.livret, w.turn_up, w.leader, w.led) == (
+            truth.hands,
+            truth.livret,
+            truth.turn_up,
+            truth.leader,
+            truth.led,
+        )
+        assert sorted(w.stock) == sorted(truth.stock)
+        same_place += sum(a == b for a, b in zip(w.stock, truth.stock, strict=True))
+    assert same_place <= 40 * 4  # chance puts one card a world in its true place, on average
+    assert [c for c in state.stock] == [CARD_NAMES[c] for c in truth.stock]  # the state is untouched
+
+
+def test_the_hand_cheat_plays_legally_and_counts_its_worlds() -> None:
+    for state in positions(2):
+        seat = state.current_player
+        assert seat is not None
+        cheat = HandCheatingRoquet(3, worlds=3, depth=1)
+        action = cheat.choose_state(state, seat)
+        assert action in state.legal_actions()
+        assert cheat.playouts == (3 if len(state.legal_actions()) > 1 else 0)
+        assert HandCheatingRoquet(3, worlds=3, depth=1).choose_state(state, seat) == action
 
 
 @pytest.mark.parametrize("options", [{}, {"refill": "one", "livret_refill": True, "melds_per_trick": "one"}])
