@@ -183,10 +183,14 @@ def report(paths: list[str]) -> None:
     for a in names:
         for b in names:
             if a < b:
-                d = [margins[a][k] - margins[b][k] for k in sorted(margins[a]) if k in margins[b]]
-                if len(d) > 1:
-                    mean, h = interval(d)
-                    print(f"{a} - {b}, deal by deal: {mean:+.2f} ± {h:.2f} ({len(d)} deals)")
+                both = [k for k in sorted(margins[a]) if k in margins[b]]
+                if len(both) > 1:
+                    mean, h = interval([margins[a][k] - margins[b][k] for k in both])
+                    (ma, ha), (mb, hb) = (interval([margins[x][k] for k in both]) for x in (a, b))
+                    print(
+                        f"{a} - {b}, deal by deal: {mean:+.2f} ± {h:.2f} ({len(both)} deals;"
+                        f" on them {a} {ma:+.2f} ± {ha:.2f}, {b} {mb:+.2f} ± {hb:.2f})"
+                    )
     for cheat_name in ("cheat", "handcheat", "cheat2", "handcheat2"):
         for name in names:
             if cheat_name in margins and name != cheat_name:
