@@ -14,6 +14,8 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
   the true state with the face-down stock shuffled afresh, searched as ``cheat`` searches (4 tricks),
   values averaged; its margin is the part of the cheat's that knowing the opponent's hand is worth;
   ``handcheat2``: the same, 12 worlds two tricks deep (``cheat2``'s depth, ``strong``'s worlds);
+- ``strong-hands``: the ``strong`` level with worlds that hold every true hand and the stock's cards in
+  a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one.
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
@@ -36,6 +38,8 @@ from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicat
 from parlour.engine import Game
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
+from parlour.games.roquet.players import STRONG, RoquetView
+from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.players import make_player
 
@@ -54,6 +58,27 @@ def handcheat(game: Game[Any], seed: int) -> HandCheatingRoquet:
 
 def handcheat2(game: Game[Any], seed: int) -> HandCheatingRoquet:
     return HandCheatingRoquet(seed, worlds=12, depth=2)
+
+
+class StrongWithHands(RoquetSearch):
+    """Benchmark only: the ``strong`` level itself, but its worlds hold every true hand, with the
+    stock's true cards in a random order: what knowing the opponent's hand is worth to this search."""
+
+    truth: RoquetState | None = None
+
+    def choose_state(self, state: RoquetState, seat: int) -> str:
+        self.truth = state
+        return self.choose(state.view(seat), state.game)
+
+    def sample(self, view: RoquetView, game: RoquetGame) -> RoquetState:
+        assert self.truth is not None
+        world = self.truth.clone()
+        self.rng.shuffle(world.stock)
+        return world
+
+
+def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
+    return StrongWithHands(seed, **STRONG)
 
 
 def search(
@@ -121,6 +146,7 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "cheat2": (cheat2, "heuristic"),
     "handcheat": (handcheat, "heuristic"),
     "handcheat2": (handcheat2, "heuristic"),
+    "strong-hands": (strong_hands, "heuristic"),
     "strong-normal": ("strong", "normal"),
 }
 

@@ -127,7 +127,7 @@ class RoquetSearch:
             return legal[0], f"plays {_pretty(card)}: the only card that may be played"
         seat = view.seat
         assert seat is not None
-        totals = self.search(view, game, lambda: game.determinize(view, self.rng), seat)
+        totals = self.search(view, game, lambda: self.sample(view, game), seat)
         if self.keep:
             hand, trump, table, unseen = (
                 list(view.hand),
@@ -139,6 +139,10 @@ class RoquetSearch:
                 totals[c] -= self.keep * keep_value(c, hand, table, unseen, trump)
         best = max(totals, key=lambda c: (totals[c], -legal.index("play " + c)))
         return "play " + best, self._play_reason(best, totals, view, game)
+
+    def sample(self, view: RoquetView, game: RoquetGame) -> RoquetState:
+        """One world consistent with ``view`` (a benchmark may deal its worlds otherwise)."""
+        return game.determinize(view, self.rng)
 
     def search(
         self, view: RoquetView, game: RoquetGame, sample: Callable[[], RoquetState], seat: int
