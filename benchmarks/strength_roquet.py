@@ -35,12 +35,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate
-from parlour.engine import Game
+from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
 from parlour.games.roquet.players import STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
+from parlour.games.roquet.solver import best_melds, mask_of
 from parlour.players import make_player
 
 
@@ -151,6 +152,45 @@ RUNS: dict[str, tuple[Any, Any]] = {
 }
 
 
+def sampler_check(deals: int, seed: int, worlds: int = 8) -> None:
+    """How far the fair search's worlds are from the opponent's true hand, at every card to play of
+    ``deals`` hands of the heuristic against itself: the points the opponent could lay down at once
+    (its combinations in hand, with one table card) in the truth and on average over ``worlds``
+    determinized hands."""
+    table = Table("roquet", hands=1, returns="points", rng_seed=seed)
+    game = table.game
+    assert isinstance(game, RoquetGame)
+    rng = Rng(seed)
+    true_pts = sampled_pts = 0.0
+    n = 0
+    for k in range(deals):
+        episode = table.new_episode(derive_seed(seed, "deal", k))
+        players = [make_player("heuristic", game, derive_seed(seed, "player", k, s)) for s in (0, 1)]
+        while not episode.is_over:
+            seat = episode.current_player
+            assert seat is not None
+            state = episode.state
+            assert isinstance(state, RoquetState)
+            view = state.view(seat)
+            if state.phase == "play" and len(view.legal_actions) > 1:
+                opp = 1 - seat
+                tbl = mask_of(state.livret) | (mask_of([state.turn_up]) if state.turn_up else 0)
+
+                def points(hand: list[str], tbl: int = tbl) -> int:
+                    return best_melds(mask_of(hand), tbl, game.max_sequence, game.one_meld_a_trick)[0]
+
+                true_pts += points(state.hands[opp])
+                sampled_pts += (
+                    sum(points(game.determinize(view, rng).hands[opp]) for _ in range(worlds)) / worlds
+                )
+                n += 1
+            episode.apply(players[seat].choose(view, game))
+    print(
+        f"opponent's ready combinations at a card to play ({n} positions, {deals} hands of the heuristic):"
+        f" {true_pts / n:.2f} points in its true hand, {sampled_pts / n:.2f} in the sampled hands"
+    )
+
+
 Margins = dict[int, float]
 """A candidate's margin on each deal it played, by the deal's number."""
 
@@ -237,7 +277,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--out", default="", help="append each deal's margin to this JSON-lines file")
     parser.add_argument("--load", nargs="*", default=[], help="report on the margins of --out files")
+    parser.add_argument(
+        "--sampler", action="store_true", help="compare the sampled opponent's hands with the true ones"
+    )
     args = parser.parse_args(argv)
+    if args.sampler:
+        sampler_check(args.deals, args.seed)
+        return
     if args.load:
         report(args.load)
         return
