@@ -196,13 +196,15 @@ Margins = dict[int, float]
 
 
 def progressive(
-    name: str, candidate: Any, baseline: Any, deals: int, seed: int, jobs: int, path: str
+    name: str, candidate: Any, baseline: Any, deals: int, seed: int, jobs: int, path: str, first: int = 0
 ) -> None:
     """``duplicate``'s deals, each deal's margin, thinking seconds and moves appended to ``path`` as
     soon as it is known."""
-    work = [_Deal("roquet", (), 1, "points", candidate, baseline, (0, 1), seed, k) for k in range(deals)]
+    work = [
+        _Deal("roquet", (), 1, "points", candidate, baseline, (0, 1), seed, k) for k in range(first, deals)
+    ]
     with ProcessPoolExecutor(max(1, jobs)) as pool:
-        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, work)):
+        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, work), first):
             row = {"name": name, "seed": seed, "k": k, "margin": margin, "seconds": spent, "moves": moves}
             with open(path, "a") as f:
                 f.write(json.dumps(row) + "\n")
@@ -276,6 +278,7 @@ def main(argv: list[str] | None = None) -> None:
         "--lead", action="store_true", help="measure the lead (own points less the opponent's)"
     )
     parser.add_argument("--out", default="", help="append each deal's margin to this JSON-lines file")
+    parser.add_argument("--first", type=int, default=0, help="with --out: start at this deal (to add deals)")
     parser.add_argument("--load", nargs="*", default=[], help="report on the margins of --out files")
     parser.add_argument(
         "--sampler", action="store_true", help="compare the sampled opponent's hands with the true ones"
@@ -296,7 +299,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
         if args.out:
-            progressive(name, candidate, baseline, args.deals, args.seed, args.jobs, args.out)
+            progressive(name, candidate, baseline, args.deals, args.seed, args.jobs, args.out, args.first)
             print(f"{name}: written to {args.out} [{time.perf_counter() - start:.0f} s]", flush=True)
             continue
         if args.lead:
