@@ -32,7 +32,11 @@ from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
-COMPILED_MODULES = ("parlour/games/bishops_whist/rules.py", "parlour/engine/draws.py")
+COMPILED_MODULES = (
+    "parlour/games/bishops_whist/rules.py",
+    "parlour/engine/draws.py",
+    "parlour/games/bishops_whist/solver.py",
+)
 """The modules compiled, as paths inside the copy (each passes ``mypy --strict``, as all of parlour does)."""
 DEFAULT_OUT = Path("build") / "compiled"
 STAMP = "COMPILED.json"

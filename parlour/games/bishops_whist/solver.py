@@ -6,7 +6,7 @@ margin of hand points (tricks over six, two a bishop), the opponents against it.
 a whist player who "plays to his partner": it will not trump a partner's sure trick, and throws its
 bishop onto a trick the side is sure to take, because those plays score more for the side.
 
-Cards are small integers (``suit * 16 + rank``, the rank as in ``RANK_VALUE``) and a hand is a bit
+Cards are small integers (``suit * 16 + rank - 2``, the rank as in ``RANK_VALUE``) and a hand is a bit
 mask of its suited cards plus a count of its knights, so a position is a handful of integers: the
 alpha-beta search keeps a transposition table keyed by the hands, the leader and the tricks taken.
 Cards next to each other among the cards still out (a bishop never: it is worth points) are one move.
@@ -27,7 +27,6 @@ from parlour.games.bishops_whist.rules import (
     BISHOP_POINTS,
     KNIGHT,
     RANK_VALUE,
-    TEN,
     TRICKS,
     BishopsWhistExtra,
     quitted_tricks,
@@ -39,8 +38,13 @@ SUITS = "SHDC"
 KN = 64
 """A knight's code in the solver (knights have no suit, and all four are alike)."""
 BOOK = 6
-SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))
-BISHOP_RANK = RANK_VALUE["B"]
+LOW = 2
+"""The lowest rank: a card's code is its rank less this, so that every bit of a hand is under 2**62 (the
+integers a compiled build keeps unboxed)."""
+SUIT_MASK = tuple(0x1FFF << (16 * s) for s in range(4))
+BISHOP_RANK = RANK_VALUE["B"] - LOW
+TEN = 10 - LOW
+"""What a knight ranks as in a plain suit that leads, in the solver's ranks."""
 BISHOP_BIT = tuple(1 << (16 * s + BISHOP_RANK) for s in range(4))
 ALL_BISHOPS = sum(BISHOP_BIT)
 INF = float("inf")
@@ -50,14 +54,14 @@ card's value (``value_of``) take few steps: every value is a multiple of ``STEP`
 STEP = 1.0 / GRAIN
 GROWTH = 3.0
 """The least a search one trick deeper is taken to cost, as a multiple of the last (``solve``)."""
-_RANK_CODE = {v: k for k, v in RANK_VALUE.items()}
+_RANK_CODE = {v - LOW: k for k, v in RANK_VALUE.items()}
 
 
 def card_id(code: str) -> int:
     """The solver's integer for a card code (``KN`` for a knight)."""
     if code == KNIGHT:
         return KN
-    return SUITS.index(code[-1]) * 16 + RANK_VALUE[code[0]]
+    return SUITS.index(code[-1]) * 16 + RANK_VALUE[code[0]] - LOW
 
 
 def card_code(card: int) -> str:
@@ -65,7 +69,7 @@ def card_code(card: int) -> str:
 
 
 def _high_mask(rank: int) -> int:
-    return sum(1 << (16 * s + rank) for s in range(4))
+    return sum(1 << (16 * s + rank - LOW) for s in range(4))
 
 
 ACES, KINGS, QUEENS = _high_mask(14), _high_mask(13), _high_mask(12)
