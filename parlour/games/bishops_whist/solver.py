@@ -490,20 +490,29 @@ class Position:
         trick = self.trick
         key: tuple[int, ...] | None = None
         found: tuple[float, float, int, int] | None = None
+        base = 0
         if not trick:
             left = TRICKS - self.number
             if left == 0:
                 return self.final()
             if depth <= 0:
                 return self.evaluate()
+            if left == 1:
+                self.nodes += 1
+                return self.last_trick()
             if depth > left:
                 depth = left
             h, k = self.hands, self.knights
             knights = k[0] | k[1] << 3 | k[2] << 6 | k[3] << 9
-            key = (h[0], h[1], h[2], h[3], knights, self.leader, self.tricks_ours)
+            taken = self.tricks_ours
+            # What is scored so far is left out of the entry (``base``), and so are our tricks where the
+            # book no longer turns on them: a side holds seven already, or ours cannot reach seven.
+            book = taken if taken < TRICKS - BOOK <= taken + left else (TRICKS if taken > BOOK else -1)
+            key = (h[0], h[1], h[2], h[3], knights, self.leader, book)
+            base = self.bishops_margin + taken
             found = self.table.get(key)
             if found is not None and found[2] >= depth:
-                lo, hi = found[0] + self.bishops_margin, found[1] + self.bishops_margin
+                lo, hi = found[0] + base, found[1] + base
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -546,14 +555,35 @@ class Position:
             if a >= b:
                 break
         if key is not None:
-            rel = best - self.bishops_margin
+            rel = best - base
+            lo, hi = -INF, INF
+            if found is not None and found[2] == depth:  # what an earlier search at this depth found
+                lo, hi = found[0], found[1]
             if best <= alpha:
-                self.table[key] = (-INF, rel, depth, best_card)
+                hi = min(hi, rel)
             elif best >= beta:
-                self.table[key] = (rel, INF, depth, best_card)
+                lo = max(lo, rel)
             else:
-                self.table[key] = (rel, rel, depth, best_card)
+                lo = hi = rel
+            self.table[key] = (lo, hi, depth, best_card)
         return best
+
+    def last_trick(self) -> float:
+        """The value of the knight's trick, every hand down to one card: it plays itself."""
+        hands, trick = self.hands, []
+        seat = self.leader
+        gone = 0
+        for _ in range(4):
+            card = KN if not hands[seat] else hands[seat].bit_length() - 1
+            if card != KN:
+                gone |= 1 << card
+            trick.append((seat, card, False))  # in the last trick a knight wins by being the last
+            seat = self.next[seat]
+        w = trick[self.winner(trick, True)][0]
+        bishops = BISHOP_POINTS * (gone & ALL_BISHOPS).bit_count()
+        if self.ours[w]:
+            return float(trick_margin(self.tricks_ours + 1) + self.bishops_margin + bishops)
+        return float(trick_margin(self.tricks_ours) + self.bishops_margin - bishops)
 
     def values(
         self,
