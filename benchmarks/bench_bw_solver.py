@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("LEFT", "DEPTH"),
         help="cards left and depth in tricks (repeatable; default 5 3 and 7 2)",
     )
+    parser.add_argument(
+        "--within", type=float, default=float("inf"), help="cards this much worse than the best get a bound"
+    )
     args = parser.parse_args(argv)
     import parlour.games.bishops_whist.solver as solver
 
@@ -68,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             cards = position.lawful(seat)
             position.budget = 10**12
             start = time.process_time()
-            values = position.values(cards, depth)
+            values = position.values(cards, depth, args.within)
             seconds += time.process_time() - start
             nodes += position.nodes
             digest.update(repr(sorted((card_code(c), v) for c, v in values.items())).encode())

@@ -500,8 +500,14 @@ class Position:
             if left == 1:
                 self.nodes += 1
                 return self.last_trick()
-            if depth > left:
+            if depth >= left:
                 depth = left
+                # Searched to the end: what the hand can still bring either side bounds the value.
+                lo, hi = self.bounds(left)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
             h, k = self.hands, self.knights
             knights = k[0] | k[1] << 3 | k[2] << 6 | k[3] << 9
             taken = self.tricks_ours
@@ -567,6 +573,58 @@ class Position:
                 lo = hi = rel
             self.table[key] = (lo, hi, depth, best_card)
         return best
+
+    def bounds(self, left: int) -> tuple[float, float]:
+        """Bounds of the value at a trick boundary, from the end of the hand: each side takes at least the
+        tricks of its sure trumps, and every bishop still out may go either way. A player holding the
+        best trumps left takes a trick with each of them, each in its own trick (short of the knight's
+        trick while a knight is out)."""
+        hands, ours = self.hands, self.ours
+        sure = [0, 0]
+        if self.trump >= 0:
+            trumps = self.live & SUIT_MASK[self.trump]
+            if trumps:
+                top = trumps.bit_length() - 1
+                holder = 0
+                for s in range(4):
+                    if (hands[s] >> top) & 1:
+                        holder = s
+                mine = hands[holder]
+                count = 0
+                while trumps and (mine >> (trumps.bit_length() - 1)) & 1:
+                    trumps ^= 1 << (trumps.bit_length() - 1)
+                    count += 1
+                if self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
+                    count = min(count, left - 1)
+                sure[ours[holder]] = count
+        # The leader cashes his winners while no other hand holds a trump: every trump (they are all his)
+        # and, in each plain suit, the best cards left while he holds them and they outrank a knight.
+        leader = self.leader
+        mine = hands[leader]
+        trump_mask = SUIT_MASK[self.trump] if self.trump >= 0 else 0
+        if not (self.live & ~mine & trump_mask):
+            count = (mine & trump_mask).bit_count()
+            for suit in SUIT_MASK:
+                if suit == trump_mask:
+                    continue
+                cards = self.live & suit
+                while cards:
+                    top = cards.bit_length() - 1
+                    if not (mine >> top) & 1 or (top & 15) < TEN:
+                        break
+                    cards ^= 1 << top
+                    count += 1
+            if self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
+                count = min(count, left - 1)
+            if count > sure[ours[leader]]:
+                sure[ours[leader]] = count
+        swing = BISHOP_POINTS * (self.live & ALL_BISHOPS).bit_count()
+        margin = self.bishops_margin
+        taken = self.tricks_ours
+        return (
+            float(trick_margin(taken + sure[1]) + margin - swing),
+            float(trick_margin(taken + left - sure[0]) + margin + swing),
+        )
 
     def last_trick(self) -> float:
         """The value of the knight's trick, every hand down to one card: it plays itself."""
