@@ -105,7 +105,7 @@ def cpu_seconds(decisions: int = 20) -> None:
     from parlour.games.bishops_whist.rules import BishopsWhist
 
     game = BishopsWhist()
-    positions = []
+    positions: list[Any] = []
     seed = 0
     while len(positions) < decisions:
         left = 12 - 2 * (len(positions) % 5)

@@ -152,7 +152,8 @@ def solver_values() -> list[Any]:
 def test_compiled_and_pure_solvers_find_the_same_values(compiled: Path) -> None:
     theirs = run_compiled(
         compiled,
-        "import json, parlour.games.bishops_whist.solver as s; from tests.test_compiled import solver_values; "
+        "import json, parlour.games.bishops_whist.solver as s; "
+        "from tests.test_compiled import solver_values; "
         "assert str(s.__file__).endswith('.so'), s.__file__; print(json.dumps(solver_values()))",
     )
     assert theirs == json.loads(json.dumps(solver_values()))
