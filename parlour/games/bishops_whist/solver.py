@@ -108,6 +108,16 @@ def _narrowed(ordered: list[int]) -> list[int]:
     return [c for c in ordered if c in keep]
 
 
+EXACT_SHARE = 0.6
+"""The share of its budget a search may spend trying to reach the end of the hand at once."""
+
+
+def exact_cost(left: int) -> float:
+    """About the nodes a search of the last ``left`` tricks to the end takes (measured on seeded hands
+    with ``benchmarks/bench_bw_solver.py``: some 4 000 for five tricks, six times as many a trick more)."""
+    return 4000.0 * 6.0 ** (left - 5)
+
+
 class OutOfBudget(Exception):
     """The search spent its nodes (or its time): the deepening stops at the last finished depth."""
 
@@ -698,16 +708,26 @@ class Position:
         thrifty: bool = False,
         within: float = INF,
     ) -> tuple[dict[int, float], int]:
-        """Deepen a trick at a time while the nodes last: the values of the deepest search finished, and
-        its depth (0: not even the trick on the table was searched within the budget).
+        """Search to the end of the hand at once if that looks within the budget (``exact_cost``); else,
+        or if it was not, deepen a trick at a time while the nodes last: the values of the deepest search
+        finished, and its depth (0: not even the trick on the table was searched within the budget).
 
         ``thrifty``: do not start a depth that the growth of the last ones says cannot finish within the
         budget (the nodes left over go to the caller's next world instead of a search cut short)."""
-        self.budget = self.nodes + budget
+        start = self.nodes
         self.deadline = deadline
+        left = TRICKS - self.number
+        if left > 1 and exact_cost(left) <= EXACT_SHARE * budget:
+            # The end of the hand looks within reach: search to it at once (a search to the end is cut by
+            # the bounds, a shallower one is not, so deepening first would cost several times as much).
+            self.budget = start + int(EXACT_SHARE * budget)
+            try:
+                return self.values(cards, left, within), left
+            except OutOfBudget:
+                pass  # the rest of the nodes deepen a trick at a time, as below
+        self.budget = start + budget
         best: dict[int, float] = {}
         reached = 0
-        left = TRICKS - self.number
         spent: list[int] = []
         for depth in range(1, left + 1):
             if thrifty and spent:
