@@ -22,8 +22,9 @@ from parlour.games.bishops_whist.players import HeuristicPlayer
 from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.solver import Position, card_code
 
-CASES = ((5, 3), (7, 2))
-"""(cards left, depth in tricks): the end of a hand solved exactly, and a middle searched two tricks."""
+CASES = ((5, 5), (6, 6), (10, 3), (13, 2))
+"""(cards left, depth in tricks): the end of a hand solved exactly, and the middle and the start of a hand
+searched three and two tricks deep (there the search ends on its rough count)."""
 
 
 def position_after(seed: int, cards_left: int) -> BishopsWhistState:
@@ -40,6 +41,27 @@ def position_after(seed: int, cards_left: int) -> BishopsWhistState:
         state.apply(players[seat].choose(view, game))
 
 
+def reach(budget: int, seeds: int) -> None:
+    """How many positions ``solve`` finishes to the end of the hand within ``budget`` nodes, and the
+    depth it reaches, by cards left."""
+    for left in range(4, 10):
+        exact, depths, nodes = 0, [], 0
+        for seed in range(seeds):
+            state = position_after(seed, left)
+            seat = state.current_player
+            assert seat is not None
+            position = Position.of_views([state.view(s) for s in range(4)], seat, state.game.options)
+            _, depth = position.solve(position.lawful(seat), budget)
+            exact += depth == 13 - position.number
+            depths.append(depth)
+            nodes += position.nodes
+        print(
+            f"{budget:,} nodes, {left} cards left: {exact} of {seeds} solved to the end, depths {depths}, "
+            f"{nodes / seeds:,.0f} nodes spent",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=8, help="positions per case (seeds 0..N-1)")
@@ -49,12 +71,20 @@ def main(argv: list[str] | None = None) -> int:
         nargs=2,
         action="append",
         metavar=("LEFT", "DEPTH"),
-        help="cards left and depth in tricks (repeatable; default 5 3 and 7 2)",
+        help="cards left and depth in tricks (repeatable; default 5 5, 6 6, 10 3 and 13 2)",
     )
     parser.add_argument(
         "--within", type=float, default=float("inf"), help="cards this much worse than the best get a bound"
     )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        help="instead: how deep ``solve`` gets on this many nodes (as a player's world), 4 to 9 cards left",
+    )
     args = parser.parse_args(argv)
+    if args.budget:
+        reach(args.budget, args.seeds)
+        return 0
     import parlour.games.bishops_whist.solver as solver
 
     compiled = str(solver.__file__).endswith(".so")

@@ -10,8 +10,12 @@ Cards are small integers (``suit * 16 + rank - 2``, the rank as in ``RANK_VALUE`
 mask of its suited cards plus a count of its knights, so a position is a handful of integers: the
 alpha-beta search keeps a transposition table keyed by the hands, the leader and the tricks taken.
 Cards next to each other among the cards still out (a bishop never: it is worth points) are one move.
-The search deepens a trick at a time until the hand is solved or its budget of nodes is spent; short of
-the end it scores the position by a rough count of the trick-taking cards and the guarded bishops.
+When the end of the hand looks within its budget of nodes it searches there at once; there the value is
+bounded at each trick boundary by what the hand can still bring (sure trumps, the leader's winners, the
+bishops still out either way), bounds that cut most zero-window searches, and the knight's trick plays
+itself. Otherwise it deepens a trick at a time until its budget is spent, and short of the end it scores
+the position by a rough count of the trick-taking cards and the guarded bishops. Hands are bit masks
+under 2**62 so that a compiled build (``parlour.build_compiled``) keeps them unboxed.
 The laws (following suit, the knight's revoke, the knight as a ten, the irregular trick, the knight's
 trick) are those of ``rules.py``, restated on integers: the rules module stays the judge of the real
 game, and a test plays the solver's trick winner against it.
