@@ -13,9 +13,10 @@ Only what pays is compiled (a build takes about a minute a module on a small mac
 Whist rules, where the per-action work of a playout lies (their state also carries the engine's fast
 cases of ``apply``, ``legal_actions`` and the action record, so that those run compiled), the seeded
 shuffle of ``parlour/engine/draws.py``, and the Bishops Whist double-dummy solver (``solver.py``: two to
-three times the nodes a second; its budgets are in nodes, so it plays the same cards, sooner). The engine's ``State`` stays interpreted: every game subclasses
-it, and compiled, it would need ``allow_interpreted_subclasses``, its ``Event`` (a named tuple) kept out
-of it, and a generic ``clone`` that does not use ``object.__new__`` and ``vars()``.
+three times the nodes a second; its budgets are in nodes, so it plays the same cards, sooner). The
+engine's ``State`` stays interpreted: every game subclasses it, and compiled, it would need
+``allow_interpreted_subclasses``, its ``Event`` (a named tuple) kept out of it, and a generic ``clone``
+that does not use ``object.__new__`` and ``vars()``.
 """
 
 from __future__ import annotations

@@ -591,8 +591,9 @@ class Position:
     def bounds(self, left: int) -> tuple[float, float]:
         """Bounds of the value at a trick boundary, from the end of the hand: each side takes at least the
         tricks of its sure trumps, and every bishop still out may go either way. A player holding the
-        best trumps left takes a trick with each of them, each in its own trick (short of the knight's
-        trick while a knight is out)."""
+        best trumps left takes a trick with each of them, each in its own trick, but for one while a
+        knight is out (following suit, he may have to keep one for the knight's trick, where a knight
+        wins). The leader, who keeps the lead while he cashes, stops short of the knight's trick."""
         hands, ours = self.hands, self.ours
         sure = [0, 0]
         if self.trump >= 0:
@@ -608,8 +609,8 @@ class Position:
                 while trumps and (mine >> (trumps.bit_length() - 1)) & 1:
                     trumps ^= 1 << (trumps.bit_length() - 1)
                     count += 1
-                if self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
-                    count = min(count, left - 1)
+                if count and self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
+                    count -= 1  # one of them may have to wait for the knight's trick, and lose it there
                 sure[ours[holder]] = count
         # The leader cashes his winners while no other hand holds a trump: every trump (they are all his)
         # and, in each plain suit, the best cards left while he holds them and they outrank a knight.
