@@ -80,7 +80,7 @@ def sifted_harder(game: Game[Any], seed: int) -> StrongPlayer:
 
 
 def previous(game: Game[Any], seed: int) -> StrongPlayer:
-    """The strong player as it was before the faster solver: the same search on 60 000 nodes a move."""
+    """The strong player on its former budget, 60 000 nodes a move (with this solver)."""
     return StrongPlayer(game, seed, nodes=60_000, trust=TRUST, sift=SIFT)
 
 
