@@ -4,9 +4,11 @@ Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``search``
 with heuristic playouts), (c) a cheating player that sees every card and searches the true deal with the
 same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
 gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
-``--cheat-nodes`` sets the cheat's budget (a deeper cheat); ``unsifted``, ``untrusting`` and ``harder``
-are the strong player without sifting, sifted but always playing the search's card, and sifting eight
-deals a searched deal; ``--out`` writes every match's margins per deal (for paired comparisons).
+``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
+the CPU seconds a decision of each level. ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
+``unsifted``, ``untrusting`` and ``harder`` are the strong player without sifting, sifted but always
+playing the search's card, and sifting eight deals a searched deal; ``--out`` writes every match's
+margins per deal (for paired comparisons).
 The candidate takes each seat in turn; the others are the baseline; a deal's figure is the candidate's
 side's hand points minus the baseline's on the same cards, averaged over the four seats.
 
