@@ -4,9 +4,11 @@ Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``search``
 with heuristic playouts), (c) a cheating player that sees every card and searches the true deal with the
 same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
 gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
-``--cheat-nodes`` sets the cheat's budget (a deeper cheat); ``unsifted``, ``untrusting`` and ``harder``
-are the strong player without sifting, sifted but always playing the search's card, and sifting eight
-deals a searched deal; ``--out`` writes every match's margins per deal (for paired comparisons).
+``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
+the CPU seconds a decision of each level. ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
+``unsifted``, ``untrusting`` and ``harder`` are the strong player without sifting, sifted but always
+playing the search's card, and sifting eight deals a searched deal; ``--out`` writes every match's
+margins per deal (for paired comparisons).
 The candidate takes each seat in turn; the others are the baseline; a deal's figure is the candidate's
 side's hand points minus the baseline's on the same cards, averaged over the four seats.
 
@@ -79,7 +81,13 @@ def sifted_harder(game: Game[Any], seed: int) -> StrongPlayer:
     return StrongPlayer(game, seed, sift=8, trust=0.0)
 
 
+def previous(game: Game[Any], seed: int) -> StrongPlayer:
+    """The strong player on its former budget, 60 000 nodes a move (with this solver)."""
+    return StrongPlayer(game, seed, nodes=60_000, trust=TRUST, sift=SIFT)
+
+
 MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
+    "strong-previous": ("strong", previous),
     "strong-heuristic": ("strong", "heuristic"),
     "strong-search": ("strong", "search"),
     "cheat-heuristic": (cheat, "heuristic"),
@@ -89,6 +97,44 @@ MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
     "normal-heuristic": ("normal", "heuristic"),
     "easy-heuristic": ("easy", "heuristic"),
 }
+
+
+def cpu_seconds(decisions: int = 20) -> None:
+    """CPU seconds a decision of each level (``time.process_time``, which another process's load hardly
+    changes): seeded hands played by the rules of thumb to 12, 10, 8, 6 and 4 cards in hand, the player to
+    move holding two or more lawful cards."""
+    from parlour.games.bishops_whist.players import PLAYERS
+    from parlour.games.bishops_whist.rules import BishopsWhist
+
+    game = BishopsWhist()
+    positions: list[Any] = []
+    seed = 0
+    while len(positions) < decisions:
+        left = 12 - 2 * (len(positions) % 5)
+        state = game.new(seed)
+        fast = [HeuristicPlayer(game, s) for s in range(4)]
+        while True:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if view.extra.phase == PHASE_PLAY and len(view.hand) <= left:
+                break
+            state.apply(fast[seat].choose(view, game))
+        if len([a for a in view.legal_actions if a.startswith("play ")]) > 1:
+            positions.append(view)
+        seed += 1
+    for level in ("easy", "normal", "strong"):
+        times = []
+        for k, view in enumerate(positions):
+            player = PLAYERS[level](game, k)
+            start = time.process_time()
+            player.choose(view, game)
+            times.append(time.process_time() - start)
+        print(
+            f"{level}: {sum(times) / len(times):.3f} CPU s a decision on average, {max(times):.3f} at most "
+            f"({len(times)} decisions)",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,7 +152,13 @@ def main(argv: list[str] | None = None) -> int:
         "--cheat-nodes", type=int, default=CHEAT_NODES, help="the cheating player's nodes a move (one deal)"
     )
     parser.add_argument("--out", help="also write each match's margins per deal to this JSON file")
+    parser.add_argument(
+        "--cpu", action="store_true", help="only the CPU seconds a decision of each level (20 decisions)"
+    )
     args = parser.parse_args(argv)
+    if args.cpu:
+        cpu_seconds()
+        return 0
     results: dict[str, Duplicate] = {}
     for name in args.only or list(MATCHES):
         candidate, baseline = MATCHES[name]

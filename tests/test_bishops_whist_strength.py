@@ -8,7 +8,7 @@ import pytest
 
 from parlour.engine import Rng
 from parlour.games.bishops_whist.players import PLAYERS, HeuristicPlayer, StrongPlayer, surprises
-from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
+from parlour.games.bishops_whist.rules import BISHOP_POINTS, PHASE_PLAY, BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.solver import Position, card_code
 from parlour.players import LEVELS, Advisor, Timed, hint, make_player
 
@@ -127,18 +127,15 @@ def exact(state: BishopsWhistState, side: int, maximise: set[int]) -> int:
         child.apply(action)
         end = next((e for e in child.log[seen:] if e.kind == "hand_end"), None)
         if end is not None:
-            points = end.data["points"]
-            other = next(s for s in range(4) if s not in maximise)
-            cut = _cut_sign(child, side) if child.bishop_cut else 0
-            values.append(int(points[side]) - int(points[other]) - cut)
+            # The hand's tricks and bishops per side (the bishop cut, scored at the deal, left out: the
+            # state may already hold the next hand's deal and its cut).
+            ours = child.team_of[side]
+            tricks, bishops = end.data["tricks"], end.data["bishops"]
+            points = [max(0, tricks[t] - 6) + BISHOP_POINTS * bishops[t] for t in (0, 1)]
+            values.append(int(points[ours]) - int(points[1 - ours]))
         else:
             values.append(exact(child, side, maximise))
     return max(values) if seat in maximise else min(values)
-
-
-def _cut_sign(state: BishopsWhistState, side: int) -> int:
-    """The bishop cut is scored at the deal: +1 to the margin if it was our side's, -1 if theirs."""
-    return 1 if state.team_of[state.dealer] == state.team_of[side] else -1
 
 
 @pytest.mark.parametrize(

@@ -114,6 +114,51 @@ def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
         assert a["save"] == b["save"], where
 
 
+def solver_values() -> list[Any]:
+    """The double-dummy solver's values of every lawful card on seeded positions (every hand open), at
+    a horizon and to the end of the hand, with the nodes each search took."""
+    from parlour.games.bishops_whist.players import HeuristicPlayer
+    from parlour.games.bishops_whist.solver import Position, card_code
+
+    out: list[Any] = []
+    for seed, left, depth in [(1, 4, 4), (2, 5, 5), (3, 9, 2), (4, 13, 1), (5, 8, 3)]:
+        game = parlour.make("bishops-whist")
+        state = game.new(seed=seed)
+        players = [HeuristicPlayer(game, s) for s in range(4)]
+        while True:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if view.extra.phase == rules.PHASE_PLAY and len(view.hand) <= left:
+                break
+            state.apply(players[seat].choose(view, game))
+        position = Position.of_views([state.view(s) for s in range(4)], seat, game.options)
+        values, reached = position.solve(position.lawful(seat), 30_000)
+        shallow = Position.of_views([state.view(s) for s in range(4)], seat, game.options)
+        shallow.budget = 10**9
+        fixed = shallow.values(shallow.lawful(seat), depth)
+        out.append(
+            [
+                sorted((card_code(c), v) for c, v in values.items()),
+                reached,
+                position.nodes,
+                sorted((card_code(c), v) for c, v in fixed.items()),
+                shallow.nodes,
+            ]
+        )
+    return out
+
+
+def test_compiled_and_pure_solvers_find_the_same_values(compiled: Path) -> None:
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour.games.bishops_whist.solver as s; "
+        "from tests.test_compiled import solver_values; "
+        "assert str(s.__file__).endswith('.so'), s.__file__; print(json.dumps(solver_values()))",
+    )
+    assert theirs == json.loads(json.dumps(solver_values()))
+
+
 def test_the_save_schema_agrees_with_the_rules() -> None:
     """The schema is kept apart from the rules (it must stay interpreted): the same numbers."""
     assert (schema.SEATS, schema.TRICKS, schema.HAND_SIZE) == (

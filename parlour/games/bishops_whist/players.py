@@ -717,10 +717,10 @@ def surprises(
     return count
 
 
-NODES = 60_000
+NODES = 150_000
 """The strong player's budget: nodes of double-dummy search per decision, over all its worlds."""
 WORLDS = 16
-NORMAL_NODES = 16_000
+NORMAL_NODES = 48_000
 NORMAL_WORLDS = 8
 TRUST = 1.0
 """Short of the end of the hand, the points a card must gain over the rules of thumb's card (measured:

@@ -6,12 +6,16 @@ margin of hand points (tricks over six, two a bishop), the opponents against it.
 a whist player who "plays to his partner": it will not trump a partner's sure trick, and throws its
 bishop onto a trick the side is sure to take, because those plays score more for the side.
 
-Cards are small integers (``suit * 16 + rank``, the rank as in ``RANK_VALUE``) and a hand is a bit
+Cards are small integers (``suit * 16 + rank - 2``, the rank as in ``RANK_VALUE``) and a hand is a bit
 mask of its suited cards plus a count of its knights, so a position is a handful of integers: the
 alpha-beta search keeps a transposition table keyed by the hands, the leader and the tricks taken.
 Cards next to each other among the cards still out (a bishop never: it is worth points) are one move.
-The search deepens a trick at a time until the hand is solved or its budget of nodes is spent; short of
-the end it scores the position by a rough count of the trick-taking cards and the guarded bishops.
+When the end of the hand looks within its budget of nodes it searches there at once; there the value is
+bounded at each trick boundary by what the hand can still bring (sure trumps, the leader's winners, the
+bishops still out either way), bounds that cut most zero-window searches, and the knight's trick plays
+itself. Otherwise it deepens a trick at a time until its budget is spent, and short of the end it scores
+the position by a rough count of the trick-taking cards and the guarded bishops. Hands are bit masks
+under 2**62 so that a compiled build (``parlour.build_compiled``) keeps them unboxed.
 The laws (following suit, the knight's revoke, the knight as a ten, the irregular trick, the knight's
 trick) are those of ``rules.py``, restated on integers: the rules module stays the judge of the real
 game, and a test plays the solver's trick winner against it.
@@ -27,7 +31,6 @@ from parlour.games.bishops_whist.rules import (
     BISHOP_POINTS,
     KNIGHT,
     RANK_VALUE,
-    TEN,
     TRICKS,
     BishopsWhistExtra,
     quitted_tricks,
@@ -39,8 +42,13 @@ SUITS = "SHDC"
 KN = 64
 """A knight's code in the solver (knights have no suit, and all four are alike)."""
 BOOK = 6
-SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))
-BISHOP_RANK = RANK_VALUE["B"]
+LOW = 2
+"""The lowest rank: a card's code is its rank less this, so that every bit of a hand is under 2**62 (the
+integers a compiled build keeps unboxed)."""
+SUIT_MASK = tuple(0x1FFF << (16 * s) for s in range(4))
+BISHOP_RANK = RANK_VALUE["B"] - LOW
+TEN = 10 - LOW
+"""What a knight ranks as in a plain suit that leads, in the solver's ranks."""
 BISHOP_BIT = tuple(1 << (16 * s + BISHOP_RANK) for s in range(4))
 ALL_BISHOPS = sum(BISHOP_BIT)
 INF = float("inf")
@@ -50,14 +58,14 @@ card's value (``value_of``) take few steps: every value is a multiple of ``STEP`
 STEP = 1.0 / GRAIN
 GROWTH = 3.0
 """The least a search one trick deeper is taken to cost, as a multiple of the last (``solve``)."""
-_RANK_CODE = {v: k for k, v in RANK_VALUE.items()}
+_RANK_CODE = {v - LOW: k for k, v in RANK_VALUE.items()}
 
 
 def card_id(code: str) -> int:
     """The solver's integer for a card code (``KN`` for a knight)."""
     if code == KNIGHT:
         return KN
-    return SUITS.index(code[-1]) * 16 + RANK_VALUE[code[0]]
+    return SUITS.index(code[-1]) * 16 + RANK_VALUE[code[0]] - LOW
 
 
 def card_code(card: int) -> str:
@@ -65,7 +73,7 @@ def card_code(card: int) -> str:
 
 
 def _high_mask(rank: int) -> int:
-    return sum(1 << (16 * s + rank) for s in range(4))
+    return sum(1 << (16 * s + rank - LOW) for s in range(4))
 
 
 ACES, KINGS, QUEENS = _high_mask(14), _high_mask(13), _high_mask(12)
@@ -102,6 +110,16 @@ def _narrowed(ordered: list[int]) -> list[int]:
     keep.update(low.values())
     keep.update(high.values())
     return [c for c in ordered if c in keep]
+
+
+EXACT_SHARE = 0.6
+"""The share of its budget a search may spend trying to reach the end of the hand at once."""
+
+
+def exact_cost(left: int) -> float:
+    """About the nodes a search of the last ``left`` tricks to the end takes (measured on seeded hands
+    with ``benchmarks/bench_bw_solver.py``: some 4 000 for five tricks, six times as many a trick more)."""
+    return 4000.0 * 6.0 ** (left - 5)
 
 
 class OutOfBudget(Exception):
@@ -486,20 +504,35 @@ class Position:
         trick = self.trick
         key: tuple[int, ...] | None = None
         found: tuple[float, float, int, int] | None = None
+        base = 0
         if not trick:
             left = TRICKS - self.number
             if left == 0:
                 return self.final()
             if depth <= 0:
                 return self.evaluate()
-            if depth > left:
+            if left == 1:
+                self.nodes += 1
+                return self.last_trick()
+            if depth >= left:
                 depth = left
+                # Searched to the end: what the hand can still bring either side bounds the value.
+                lo, hi = self.bounds(left)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
             h, k = self.hands, self.knights
             knights = k[0] | k[1] << 3 | k[2] << 6 | k[3] << 9
-            key = (h[0], h[1], h[2], h[3], knights, self.leader, self.tricks_ours)
+            taken = self.tricks_ours
+            # What is scored so far is left out of the entry (``base``), and so are our tricks where the
+            # book no longer turns on them: a side holds seven already, or ours cannot reach seven.
+            book = taken if taken < TRICKS - BOOK <= taken + left else (TRICKS if taken > BOOK else -1)
+            key = (h[0], h[1], h[2], h[3], knights, self.leader, book)
+            base = self.bishops_margin + taken
             found = self.table.get(key)
             if found is not None and found[2] >= depth:
-                lo, hi = found[0] + self.bishops_margin, found[1] + self.bishops_margin
+                lo, hi = found[0] + base, found[1] + base
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -542,14 +575,88 @@ class Position:
             if a >= b:
                 break
         if key is not None:
-            rel = best - self.bishops_margin
+            rel = best - base
+            lo, hi = -INF, INF
+            if found is not None and found[2] == depth:  # what an earlier search at this depth found
+                lo, hi = found[0], found[1]
             if best <= alpha:
-                self.table[key] = (-INF, rel, depth, best_card)
+                hi = min(hi, rel)
             elif best >= beta:
-                self.table[key] = (rel, INF, depth, best_card)
+                lo = max(lo, rel)
             else:
-                self.table[key] = (rel, rel, depth, best_card)
+                lo = hi = rel
+            self.table[key] = (lo, hi, depth, best_card)
         return best
+
+    def bounds(self, left: int) -> tuple[float, float]:
+        """Bounds of the value at a trick boundary, from the end of the hand: each side takes at least the
+        tricks of its sure trumps, and every bishop still out may go either way. A player holding the
+        best trumps left takes a trick with each of them, each in its own trick, but for one while a
+        knight is out (following suit, he may have to keep one for the knight's trick, where a knight
+        wins). The leader, who keeps the lead while he cashes, stops short of the knight's trick."""
+        hands, ours = self.hands, self.ours
+        sure = [0, 0]
+        if self.trump >= 0:
+            trumps = self.live & SUIT_MASK[self.trump]
+            if trumps:
+                top = trumps.bit_length() - 1
+                holder = 0
+                for s in range(4):
+                    if (hands[s] >> top) & 1:
+                        holder = s
+                mine = hands[holder]
+                count = 0
+                while trumps and (mine >> (trumps.bit_length() - 1)) & 1:
+                    trumps ^= 1 << (trumps.bit_length() - 1)
+                    count += 1
+                if count and self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
+                    count -= 1  # one of them may have to wait for the knight's trick, and lose it there
+                sure[ours[holder]] = count
+        # The leader cashes his winners while no other hand holds a trump: every trump (they are all his)
+        # and, in each plain suit, the best cards left while he holds them and they outrank a knight.
+        leader = self.leader
+        mine = hands[leader]
+        trump_mask = SUIT_MASK[self.trump] if self.trump >= 0 else 0
+        if not (self.live & ~mine & trump_mask):
+            count = (mine & trump_mask).bit_count()
+            for suit in SUIT_MASK:
+                if suit == trump_mask:
+                    continue
+                cards = self.live & suit
+                while cards:
+                    top = cards.bit_length() - 1
+                    if not (mine >> top) & 1 or (top & 15) < TEN:
+                        break
+                    cards ^= 1 << top
+                    count += 1
+            if self.knights[0] + self.knights[1] + self.knights[2] + self.knights[3]:
+                count = min(count, left - 1)
+            if count > sure[ours[leader]]:
+                sure[ours[leader]] = count
+        swing = BISHOP_POINTS * (self.live & ALL_BISHOPS).bit_count()
+        margin = self.bishops_margin
+        taken = self.tricks_ours
+        return (
+            float(trick_margin(taken + sure[1]) + margin - swing),
+            float(trick_margin(taken + left - sure[0]) + margin + swing),
+        )
+
+    def last_trick(self) -> float:
+        """The value of the knight's trick, every hand down to one card: it plays itself."""
+        hands, trick = self.hands, []
+        seat = self.leader
+        gone = 0
+        for _ in range(4):
+            card = KN if not hands[seat] else hands[seat].bit_length() - 1
+            if card != KN:
+                gone |= 1 << card
+            trick.append((seat, card, False))  # in the last trick a knight wins by being the last
+            seat = self.next[seat]
+        w = trick[self.winner(trick, True)][0]
+        bishops = BISHOP_POINTS * (gone & ALL_BISHOPS).bit_count()
+        if self.ours[w]:
+            return float(trick_margin(self.tricks_ours + 1) + self.bishops_margin + bishops)
+        return float(trick_margin(self.tricks_ours) + self.bishops_margin - bishops)
 
     def values(
         self,
@@ -606,16 +713,26 @@ class Position:
         thrifty: bool = False,
         within: float = INF,
     ) -> tuple[dict[int, float], int]:
-        """Deepen a trick at a time while the nodes last: the values of the deepest search finished, and
-        its depth (0: not even the trick on the table was searched within the budget).
+        """Search to the end of the hand at once if that looks within the budget (``exact_cost``); else,
+        or if it was not, deepen a trick at a time while the nodes last: the values of the deepest search
+        finished, and its depth (0: not even the trick on the table was searched within the budget).
 
         ``thrifty``: do not start a depth that the growth of the last ones says cannot finish within the
         budget (the nodes left over go to the caller's next world instead of a search cut short)."""
-        self.budget = self.nodes + budget
+        start = self.nodes
         self.deadline = deadline
+        left = TRICKS - self.number
+        if left > 1 and exact_cost(left) <= EXACT_SHARE * budget:
+            # The end of the hand looks within reach: search to it at once (a search to the end is cut by
+            # the bounds, a shallower one is not, so deepening first would cost several times as much).
+            self.budget = start + int(EXACT_SHARE * budget)
+            try:
+                return self.values(cards, left, within), left
+            except OutOfBudget:
+                pass  # the rest of the nodes deepen a trick at a time, as below
+        self.budget = start + budget
         best: dict[int, float] = {}
         reached = 0
-        left = TRICKS - self.number
         spent: list[int] = []
         for depth in range(1, left + 1):
             if thrifty and spent:
