@@ -18,8 +18,8 @@ import hashlib
 import sys
 import time
 
-from parlour.games.bishops_whist.players import HeuristicPlayer
-from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
+from parlour.games.bishops_whist.players import played_to
+from parlour.games.bishops_whist.rules import BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.solver import Position, card_code
 
 CASES = ((5, 5), (6, 6), (10, 3), (13, 2))
@@ -29,16 +29,7 @@ searched three and two tricks deep (there the search ends on its rough count).""
 
 def position_after(seed: int, cards_left: int) -> BishopsWhistState:
     """A seeded hand played by heuristic players until the player to move holds ``cards_left`` cards."""
-    game = BishopsWhist()
-    state = game.new(seed)
-    players = [HeuristicPlayer(game, s) for s in range(4)]
-    while True:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        if view.extra.phase == PHASE_PLAY and len(view.hand) <= cards_left:
-            return state
-        state.apply(players[seat].choose(view, game))
+    return played_to(BishopsWhist(), seed, cards_left)
 
 
 def reach(budget: int, seeds: int) -> None:

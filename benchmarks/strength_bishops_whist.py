@@ -103,7 +103,7 @@ def cpu_seconds(decisions: int = 20) -> None:
     """CPU seconds a decision of each level (``time.process_time``, which another process's load hardly
     changes): seeded hands played by the rules of thumb to 12, 10, 8, 6 and 4 cards in hand, the player to
     move holding two or more lawful cards."""
-    from parlour.games.bishops_whist.players import PLAYERS
+    from parlour.games.bishops_whist.players import PLAYERS, played_to
     from parlour.games.bishops_whist.rules import BishopsWhist
 
     game = BishopsWhist()
@@ -111,15 +111,8 @@ def cpu_seconds(decisions: int = 20) -> None:
     seed = 0
     while len(positions) < decisions:
         left = 12 - 2 * (len(positions) % 5)
-        state = game.new(seed)
-        fast = [HeuristicPlayer(game, s) for s in range(4)]
-        while True:
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            if view.extra.phase == PHASE_PLAY and len(view.hand) <= left:
-                break
-            state.apply(fast[seat].choose(view, game))
+        state = played_to(game, seed, left)
+        view = state.view(state.current_player)
         if len([a for a in view.legal_actions if a.startswith("play ")]) > 1:
             positions.append(view)
         seed += 1

@@ -7,24 +7,15 @@ from __future__ import annotations
 import pytest
 
 from parlour.engine import Rng
-from parlour.games.bishops_whist.players import PLAYERS, HeuristicPlayer, StrongPlayer, surprises
-from parlour.games.bishops_whist.rules import BISHOP_POINTS, PHASE_PLAY, BishopsWhist, BishopsWhistState
+from parlour.games.bishops_whist.players import PLAYERS, HeuristicPlayer, StrongPlayer, played_to, surprises
+from parlour.games.bishops_whist.rules import BISHOP_POINTS, BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.solver import Position, card_code
 from parlour.players import LEVELS, Advisor, Timed, hint, make_player
 
 
 def position_after(seed: int, cards_left: int, options: dict[str, str] | None = None) -> BishopsWhistState:
     """A seeded hand played by heuristic players until the player to move holds ``cards_left`` cards."""
-    game = BishopsWhist(**(options or {}))
-    state = game.new(seed)
-    players = [HeuristicPlayer(game, s) for s in range(4)]
-    while True:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        if view.extra.phase == PHASE_PLAY and len(view.hand) <= cards_left:
-            return state
-        state.apply(players[seat].choose(view, game))
+    return played_to(BishopsWhist(**(options or {})), seed, cards_left)
 
 
 def plays(state: BishopsWhistState) -> list[str]:

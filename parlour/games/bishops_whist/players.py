@@ -67,6 +67,7 @@ from parlour.games.bishops_whist.rules import (
     RANK_VALUE,
     TEN,
     TRICKS,
+    BishopsWhist,
     BishopsWhistExtra,
     BishopsWhistState,
     ShownOut,
@@ -982,6 +983,20 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0) -> 
     if keeps_knight:
         words += ", and keeps the knight for the 13th trick"
     return words + tail
+
+
+def played_to(game: BishopsWhist, seed: int, cards_left: int) -> BishopsWhistState:
+    """A seeded match played by the rules of thumb (``HeuristicPlayer`` at every seat) until the player to
+    move holds ``cards_left`` cards or fewer: the positions the solver's tests and benchmarks search."""
+    state = game.new(seed)
+    players = [HeuristicPlayer(game, s) for s in range(4)]
+    while True:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if view.extra.phase == PHASE_PLAY and len(view.hand) <= cards_left:
+            return state
+        state.apply(players[seat].choose(view, game))
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
