@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
@@ -193,35 +194,89 @@ def meld_name(cards: Sequence[str], kind: str) -> str:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
+_SUIT_SPAN = len(RANKS)
+_BIT: Mapping[str, int] = {
+    c: 1 << (SUITS.index(suit_of(c)) * _SUIT_SPAN + RANK_INDEX[rank_of(c)]) for c in PACK.cards
+}
+"""Each card's bit: suits S H D C, each from the ace up, so a mask's bits run in ``card_key`` order."""
+_RANK_MASKS: tuple[int, ...] = tuple(sum(_BIT[r + s] for s in SUITS) for r in RANKS)
+_SUIT_RUNS = (1 << _SUIT_SPAN) - 1
+Candidate = tuple[int, tuple[str, ...], int]
+"""A combination the tariff knows: its mask, its cards in canonical order, its place in the sorted list."""
+
+
+@cache
+def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple[tuple[Candidate, ...], ...]]:
+    """Every combination of the whole pack, by rank (the pairs and the muster) and by suit (the
+    sequences), each carrying its place in ``find_combinations``'s order (by size, then by cards)."""
+    sets: list[list[tuple[int, tuple[str, ...]]]] = []
+    for rank in RANKS:
+        group = canonical(rank + s for s in SUITS)
+        sets.append([(_BIT[a] | _BIT[b], (a, b)) for a, b in combinations(group, PAIR_SIZE)])
+        sets[-1].append((_RANK_MASKS[RANK_INDEX[rank]], group))
+    runs: list[list[tuple[int, tuple[str, ...]]]] = []
+    for suit in SUITS:
+        runs.append([])
+        for first in range(len(RANKS)):
+            for length in range(MIN_SEQUENCE, max_sequence + 1):
+                if first + length > len(RANKS):
+                    break
+                run = tuple(r + suit for r in RANKS[first : first + length])
+                runs[-1].append((sum(_BIT[c] for c in run), run))
+    every = sorted(
+        (cards for group in (*sets, *runs) for _, cards in group),
+        key=lambda m: (len(m), [card_key(c) for c in m]),
+    )
+    place = {cards: i for i, cards in enumerate(every)}
+
+    def placed(group: list[tuple[int, tuple[str, ...]]]) -> tuple[Candidate, ...]:
+        return tuple((mask, cards, place[cards]) for mask, cards in group)
+
+    return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
+
+
+def _one_at_most(bits: int) -> bool:
+    return bits & (bits - 1) == 0
+
+
 def find_combinations(
     hand: Iterable[str], table: Iterable[str], max_sequence: int = DEFAULT_MAX_SEQUENCE
 ) -> list[tuple[str, ...]]:
     """Every combination made of hand cards and at most one table card (ruling RQ-6), canonical and
-    sorted."""
-    hand_set = set(hand)
-    table_set = set(table) - hand_set
-    avail = hand_set | table_set
-    found: set[tuple[str, ...]] = set()
-    by_rank: dict[str, list[str]] = {}
-    for c in avail:
-        by_rank.setdefault(rank_of(c), []).append(c)
-    for group in by_rank.values():
-        for pair in combinations(sorted(group, key=card_key), PAIR_SIZE):
-            if sum(c in table_set for c in pair) <= TABLE_CARDS_PER_TRICK:
-                found.add(canonical(pair))
-        if len(group) == MUSTER_SIZE and sum(c in table_set for c in group) <= TABLE_CARDS_PER_TRICK:
-            found.add(canonical(group))
-    for suit in SUITS:
-        present = [r + suit in avail for r in RANKS]
-        for start in range(len(RANKS)):
-            for length in range(MIN_SEQUENCE, max_sequence + 1):
-                end = start + length
-                if end > len(RANKS) or not all(present[start:end]):
-                    break
-                run = tuple(r + suit for r in RANKS[start:end])
-                if sum(c in table_set for c in run) <= TABLE_CARDS_PER_TRICK:
-                    found.add(run)
-    return sorted(found, key=lambda m: (len(m), [card_key(c) for c in m]))
+    sorted (by size, then by cards in ``card_key`` order).
+
+    Hot in play (it is asked after every trick): the cards are bits, and only the ranks with two
+    cards about and the suits with three in a row are looked at."""
+    held = 0
+    for c in hand:
+        held |= _BIT[c]
+    lent = 0
+    for c in table:
+        lent |= _BIT[c]
+    lent &= ~held
+    avail = held | lent
+    by_rank, by_suit = _tariff(max_sequence)
+    found: list[Candidate] = []
+    for r, rank_mask in enumerate(_RANK_MASKS):
+        here = avail & rank_mask
+        if here & (here - 1):  # two cards of the rank at least
+            for m in by_rank[r]:
+                mask = m[0]
+                if here & mask == mask and _one_at_most(lent & mask):
+                    found.append(m)
+    for s in range(len(SUITS)):
+        line = (avail >> (s * _SUIT_SPAN)) & _SUIT_RUNS
+        if line & (line >> 1) & (line >> 2):  # three in a row somewhere
+            for m in by_suit[s]:
+                mask = m[0]
+                if avail & mask == mask and _one_at_most(lent & mask):
+                    found.append(m)
+    found.sort(key=_place)
+    return [m[1] for m in found]
+
+
+def _place(m: Candidate) -> int:
+    return m[2]
 
 
 # --- tricks ---------------------------------------------------------------------------------------
