@@ -338,8 +338,14 @@ class ISMCTSPlayer:
         return self.game.action_text(int(best))
 
 
+MIN_CLOCKED_SIMULATIONS = 2
+"""Simulations an IS-MCTS search on the clock runs however short its time: one to expand the root, one
+to visit it."""
+
+
 class _ClockedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has no type information
-    """``ISMCTSBot`` whose search also stops at ``seconds`` (after one simulation at least)."""
+    """``ISMCTSBot`` whose search also stops at ``seconds``, after two simulations at least: the first
+    only expands the root, and a root never visited has no policy (OpenSpiel asserts on it)."""
 
     seconds: float | None = None
 
@@ -353,7 +359,7 @@ class _ClockedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has 
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         for n in range(self._max_simulations):
-            if n and time.perf_counter() > deadline:
+            if n >= MIN_CLOCKED_SIMULATIONS and time.perf_counter() > deadline:
                 break
             self.run_simulation(self.sample_root_state(state))
         return self.get_final_policy(state, self._root_node)

@@ -185,3 +185,18 @@ def test_ismcts_plays_a_parlour_seat_as_a_yardstick() -> None:
 
     result = duplicate("open-tarock", yardstick, deals=1, seats=[1])
     assert result.deals == 1 and result.candidate_moves > 0
+
+
+def test_ismcts_on_a_clock_too_short_for_a_simulation_still_chooses() -> None:
+    """At equal time with a fast parlour player (Roquet's take a few milliseconds a move), IS-MCTS may
+    have no time at all: it still runs the two simulations a policy needs, and plays a legal card."""
+    import parlour
+
+    game = parlour.make("roquet")
+    state = game.new(seed=2)
+    for _ in range(4):
+        seat = state.current_player
+        assert seat is not None
+        action = pos.ISMCTSPlayer(game, 1, seconds=0.0).choose_state(state, seat)
+        assert action in state.legal_actions()
+        state.apply(action, seat=seat)
