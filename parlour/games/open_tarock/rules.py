@@ -400,8 +400,9 @@ class OpenTarockState(State):
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
     _log: list[Event]
-    _pending: list[int]
-    """Cards played whose events are not yet in the log (``log``), one int each (``_play``)."""
+    _pending: list[int | Event]
+    """What the log is still to hold (``log``): a card played as one int (``_play``), whose events are
+    made when the log is read, and the events logged after it, in order."""
 
     def __init__(self, game: OpenTarock, seed: int | None = None) -> None:
         self._core = core_of(game.card_pack)
@@ -519,12 +520,6 @@ class OpenTarockState(State):
         codes = self._core.codes
         return [codes[c] for c in self._top_ids(seat)]
 
-    def _legal_mask(self) -> int:
-        turn = self.turn
-        if turn is None:
-            return 0
-        return legal_mask(self._tops[turn], self._led, self._core)
-
     def _compute_legal(self) -> list[str]:
         """``play <card>`` for each card that may be played, in stack order (rulings OT-5, OT-6)."""
         turn = self.turn
@@ -562,32 +557,34 @@ class OpenTarockState(State):
     def legal_action_ids(self) -> list[int]:
         """The legal ids are the ids of the cards that may be played (``play <card>``'s id is the
         card's): read off the bits, no text made."""
-        return ids_of(self._legal_mask())
+        turn = self.turn
+        if turn is None:
+            return []
+        return ids_of(legal_mask(self._tops[turn], self._led, self._core))
 
     def apply_id(self, action_id: int) -> None:
         """A legal card id is carried out on the core at once; anything else goes the engine's way,
         with its checks and reasons."""
+        turn = self.turn
         if (
-            type(action_id) is int
-            and 0 <= action_id < len(self._core.codes)
-            and self._legal_mask() >> action_id & 1
+            turn is not None
+            and type(action_id) is int
+            and action_id >= 0
+            and legal_mask(self._tops[turn], self._led, self._core) >> action_id & 1
         ):
             self._acting()
-            seat = self.turn
-            assert seat is not None
-            self._play(seat, action_id, True)
+            self._play(turn, action_id, True)
             return
         super().apply_id(action_id)
 
     def apply(self, action: str | Action, seat: int | None = None) -> None:
         """Canonical ``play <card>`` text of a legal card goes to the core by its id (no parsing);
         anything else the engine's way."""
-        if seat is None and type(action) is str:
+        turn = self.turn
+        if seat is None and turn is not None and type(action) is str:
             card = self._core.play_id.get(action)
-            if card is not None and self._legal_mask() >> card & 1:
+            if card is not None and legal_mask(self._tops[turn], self._led, self._core) >> card & 1:
                 self._acting()
-                turn = self.turn
-                assert turn is not None
                 self._play(turn, card, True)
                 return
         super().apply(action, seat)
@@ -611,7 +608,7 @@ class OpenTarockState(State):
     def log(self) -> list[Event]:
         """The match's log. A card played waits as one int in ``_pending`` until the log is read; its
         events (the record's action if it came by the fast path, the play, the trick taken) are made
-        then, exactly as they would have been."""
+        then, exactly as they would have been, and the events made after it wait behind it."""
         if self._pending:
             self._flush()
         return self._log
@@ -627,6 +624,9 @@ class OpenTarockState(State):
         core = self._core
         codes, shown = core.codes, core.shown
         for p in pending:
+            if not isinstance(p, int):
+                log.append(p)
+                continue
             card, seat, revealed = p & 127, p >> 7 & 1, (p >> 8 & 127) - 1
             if p >> 15 & 1:
                 action = MappingProxyType({"seat": seat, "action": core.play_text[card]})
@@ -698,7 +698,7 @@ class OpenTarockState(State):
 
     def _end_hand(self) -> None:
         game = self.game
-        log = self.log
+        log = self._pending  # after the cards played, still to be logged
         piles = self.piles
         thirds = [count_thirds(piles[s], game.short_batch) for s in (0, 1)]
         par3 = THIRDS * game.par
@@ -766,7 +766,7 @@ class OpenTarockState(State):
         else:
             ids = [[[core.card_id[c] for c in s] for s in stacks[p]] for p in (0, 1)]
         self._set_stacks(ids)
-        log = self.log
+        log = self._pending  # after any live draw (which the log records at once, the pending first)
         shown = core.shown
         for seat in (0, 1):
             tops = self._top_ids(seat)
