@@ -405,7 +405,6 @@ class OpenTarockState(State):
     made when the log is read, and the events logged after it, in order."""
 
     def __init__(self, game: OpenTarock, seed: int | None = None) -> None:
-        self._core = core_of(game.card_pack)
         super().__init__(game, seed)
         self.hand_number = 0
         self.dealer = 0
@@ -431,7 +430,7 @@ class OpenTarockState(State):
         """How many of ``_stk`` are seat 0's."""
         self._taken: list[int] = [0] * len(self._stk)
         """How many cards of each stack are played."""
-        where = [0] * len(self._core.codes)
+        where = [0] * len(self.game.core.codes)
         tops = [0, 0]
         for i, stack in enumerate(self._stk):
             for c in stack:
@@ -442,6 +441,11 @@ class OpenTarockState(State):
         """Each card's stack (an index of ``_stk``)."""
         self._tops = tops
         """Each seat's turned-up cards as bits."""
+        n0 = self._n0
+        self._places: tuple[tuple[int, str], ...] = tuple(
+            (0, STACK_LABELS[i]) if i < n0 else (1, STACK_LABELS[i - n0]) for i in range(len(self._stk))
+        )
+        """Each stack's owner and label in a view."""
 
     def _stack_range(self, seat: int) -> range:
         return range(self._n0) if seat == 0 else range(self._n0, len(self._stk))
@@ -453,7 +457,7 @@ class OpenTarockState(State):
         """stacks[seat][i]: the cards of stack i, top (turned-up) card first."""
         if self._raw is not None:
             return self._raw[0]
-        codes, stk, taken = self._core.codes, self._stk, self._taken
+        codes, stk, taken = self.game.core.codes, self._stk, self._taken
         return [[[codes[c] for c in stk[i][taken[i] :]] for i in self._stack_range(p)] for p in (0, 1)]
 
     @property
@@ -461,14 +465,14 @@ class OpenTarockState(State):
         """The trick on the table as ``(seat, card)``: the card led, or nothing."""
         if self._raw is not None:
             return self._raw[1]
-        return [(self.leader, self._core.codes[self._led])] if self._led >= 0 else []
+        return [(self.leader, self.game.core.codes[self._led])] if self._led >= 0 else []
 
     @property
     def tricks(self) -> list[GatheredTrick]:
         """This hand's tricks taken, in order."""
         if self._raw is not None:
             return self._raw[2]
-        codes, played = self._core.codes, self._played
+        codes, played = self.game.core.codes, self._played
         out = []
         leader = self.dealer
         for i, winner in enumerate(self._won):
@@ -482,7 +486,7 @@ class OpenTarockState(State):
         """Each seat's pile: the cards of the tricks it took, as gathered."""
         if self._raw is not None:
             return self._raw[3]
-        codes = self._core.codes
+        codes = self.game.core.codes
         return [[codes[c] for c in self._piles[0]], [codes[c] for c in self._piles[1]]]
 
     # --- the contract ------------------------------------------------------------
@@ -517,7 +521,7 @@ class OpenTarockState(State):
 
     def tops(self, seat: int) -> list[str]:
         """The seat's turned-up cards, in stack order: the only cards it may play."""
-        codes = self._core.codes
+        codes = self.game.core.codes
         return [codes[c] for c in self._top_ids(seat)]
 
     def _compute_legal(self) -> list[str]:
@@ -525,8 +529,9 @@ class OpenTarockState(State):
         turn = self.turn
         if turn is None:
             return []
-        mask = legal_mask(self._tops[turn], self._led, self._core)
-        text = self._core.play_text
+        core = self.game.core
+        mask = legal_mask(self._tops[turn], self._led, core)
+        text = core.play_text
         return [text[c] for c in self._top_ids(turn) if mask >> c & 1]
 
     def _playable(self, seat: int) -> list[str]:
@@ -560,7 +565,7 @@ class OpenTarockState(State):
         turn = self.turn
         if turn is None:
             return []
-        return ids_of(legal_mask(self._tops[turn], self._led, self._core))
+        return ids_of(legal_mask(self._tops[turn], self._led, self.game.core))
 
     def apply_id(self, action_id: int) -> None:
         """A legal card id is carried out on the core at once; anything else goes the engine's way,
@@ -570,7 +575,7 @@ class OpenTarockState(State):
             turn is not None
             and type(action_id) is int
             and action_id >= 0
-            and legal_mask(self._tops[turn], self._led, self._core) >> action_id & 1
+            and legal_mask(self._tops[turn], self._led, self.game.core) >> action_id & 1
         ):
             self._acting()
             self._play(turn, action_id, True)
@@ -582,8 +587,9 @@ class OpenTarockState(State):
         anything else the engine's way."""
         turn = self.turn
         if seat is None and turn is not None and type(action) is str:
-            card = self._core.play_id.get(action)
-            if card is not None and legal_mask(self._tops[turn], self._led, self._core) >> card & 1:
+            core = self.game.core
+            card = core.play_id.get(action)
+            if card is not None and legal_mask(self._tops[turn], self._led, core) >> card & 1:
                 self._acting()
                 self._play(turn, card, True)
                 return
@@ -600,7 +606,7 @@ class OpenTarockState(State):
     def _apply(self, action: Action) -> None:
         seat = self.turn
         assert seat is not None
-        self._play(seat, self._core.card_id[action.card], False)
+        self._play(seat, self.game.core.card_id[action.card], False)
 
     # --- the log, made from the core when it is read ---------------------------------------------
 
@@ -621,7 +627,7 @@ class OpenTarockState(State):
     def _flush(self) -> None:
         log, pending = self._log, self._pending
         self._pending = []
-        core = self._core
+        core = self.game.core
         codes, shown = core.codes, core.shown
         for p in pending:
             if not isinstance(p, int):
@@ -683,7 +689,7 @@ class OpenTarockState(State):
             self.turn = 1 - seat
             return
         # the trick is complete: the led card wins unless the answer beats it (rulings OT-7, OT-8)
-        core = self._core
+        core = self.game.core
         winner = seat if core.answer_wins[led * len(core.codes) + card] else 1 - seat
         self._pending.append(entry | 1 << 16 | winner << 17 | led << 18)
         self._played += (led, card)
@@ -753,7 +759,7 @@ class OpenTarockState(State):
         self._played = []
         self._won = []
         self._led = NO_CARD
-        core = self._core
+        core = self.game.core
         ids: list[list[list[int]]] = [[], []]
         if stacks is None:
             cards = list(range(len(core.codes)))  # the shuffle moves places, whatever they hold
@@ -808,7 +814,7 @@ class OpenTarockState(State):
         other._log = self._log[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
-        other._board_for = None
+        other._board_for = other._counts_for = None
         if self._raw is not None:
             other._raw = copy.deepcopy(self._raw)
         return other
@@ -828,7 +834,7 @@ class OpenTarockState(State):
         cached = self._board_for
         if cached is not None and cached[0] == key:
             return cached[1]
-        codes = self._core.codes
+        codes = self.game.core.codes
         played = self._played
         if not won:
             board: OpenTarockState._Board = ((), (), None)
@@ -845,23 +851,16 @@ class OpenTarockState(State):
         return board
 
     def view(self, seat: int | None) -> View[OpenTarockExtra]:
-        codes = self._core.codes
-        stk, taken = self._stk, self._taken
+        codes = self.game.core.codes
+        taken = self._taken
+        held = [0, 0]
         zones = []
-        for p in (0, 1):
-            first = 0 if p == 0 else self._n0
-            for i in self._stack_range(p):
-                stack, t = stk[i], taken[i]
-                left = len(stack) - t
-                zones.append(
-                    Zone(
-                        "stack",
-                        p,
-                        [codes[stack[t]], *_DOWN * (left - 1)] if left else [],
-                        STACK_LABELS[i - first],
-                        left,
-                    )
-                )
+        for stack, t, (p, label) in zip(self._stk, taken, self._places, strict=True):
+            left = len(stack) - t
+            held[p] += left
+            zones.append(
+                Zone("stack", p, [codes[stack[t]], *_DOWN * (left - 1)] if left else [], label, left)
+            )
         piles = self._piles
         zones.append(Zone("tricks_won", 0, [codes[c] for c in piles[0]], "pile", len(piles[0])))
         zones.append(Zone("tricks_won", 1, [codes[c] for c in piles[1]], "pile", len(piles[1])))
@@ -871,7 +870,7 @@ class OpenTarockState(State):
         roles.setdefault(self.leader, []).append("leader")
         led = self._led
         if led >= 0:
-            prompt = f"answer {self._core.shown[led]}: follow suit, else play a tarock"
+            prompt = f"answer {self.game.core.shown[led]}: follow suit, else play a tarock"
         else:
             prompt = "lead one of your turned-up cards"
         hand_points = self.hand_points
@@ -881,9 +880,6 @@ class OpenTarockState(State):
                 len(hand_points),
                 tuple(f"hand {i + 1}" for i in range(len(hand_points))),
             )
-        held = [0, 0]
-        for i in range(len(stk)):
-            held[0 if i < self._n0 else 1] += len(stk[i]) - taken[i]
         return self.make_view(
             seat,
             # Positional: the fields in the order ``OpenTarockExtra`` declares them.
@@ -906,13 +902,21 @@ class OpenTarockState(State):
             hand_sizes=held,
         )
 
+    _counts_for: tuple[int, list[str]] | None = None
+
     def _counts(self) -> list[str]:
-        """Each pile counted in batches of three, as shown."""
-        short, core = self.game.short_batch, self._core
-        return [
-            fmt_thirds(count_ids(self._piles[0], core, short)),
-            fmt_thirds(count_ids(self._piles[1], core, short)),
-        ]
+        """Each pile counted in batches of three, as shown; counted again once a trick is taken or a
+        hand dealt (the piles change only then)."""
+        key = self.hand_number << 8 | len(self._won)
+        cached = self._counts_for
+        if cached is None or cached[0] != key:
+            short, core = self.game.short_batch, self.game.core
+            counts = [
+                fmt_thirds(count_ids(self._piles[0], core, short)),
+                fmt_thirds(count_ids(self._piles[1], core, short)),
+            ]
+            cached = self._counts_for = (key, counts)
+        return list(cached[1])
 
     def _situation(self) -> str:
         if self.turn is None:
@@ -922,7 +926,7 @@ class OpenTarockState(State):
         of = f"hand {self.hand_number} of {self.game.deals}"
         if self._led < 0:
             return f"{of}: seat {self.turn} to lead a turned-up card"
-        return f"{of}: seat {self.turn} to answer {self._core.shown[self._led]}"
+        return f"{of}: seat {self.turn} to answer {self.game.core.shown[self._led]}"
 
     # --- saving ------------------------------------------------------------------------
 
@@ -942,6 +946,7 @@ class OpenTarockState(State):
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(OpenTarockSave, data, "state")
+        self._board_for = self._counts_for = None
         self.hand_number = d["hand_number"]
         self.dealer = d["dealer"]
         self.leader = d["leader"]
@@ -956,7 +961,7 @@ class OpenTarockState(State):
         self.totals = list(d["totals"])
         # The core, made from the fields as loaded (a card no pack holds as -1, every list kept as
         # given); ``check_invariants`` then judges the fields themselves (``_raw``).
-        ids = self._core.card_id
+        ids = self.game.core.card_id
         stacks, trick, tricks, piles = raw
         try:
             self._set_stacks([[[ids[c] for c in s] for s in stacks[p]] for p in (0, 1)])
@@ -1181,6 +1186,8 @@ class OpenTarock(Game[OpenTarockState]):
         # The pack depends on the option: an instance attribute shadows the class default.
         self.pack = pack_name
         self.card_pack: Pack = get_pack(pack_name)
+        self.core: Core = core_of(self.card_pack)
+        """The pack as small integers, which the rules run on (shared by every state of the game)."""
         self.shown: Mapping[str, str] = {c: self.card_pack.pretty(c) for c in self.card_pack.cards}
         """Each card as players see it written (``K♥``)."""
         self.play_text: Mapping[str, str] = {c: f"play {c}" for c in self.card_pack.cards}
@@ -1269,7 +1276,7 @@ class OpenTarock(Game[OpenTarockState]):
         nothing constrains where an unseen card lies, so the exact sampler deals them uniformly."""
         extra: OpenTarockExtra = view.extra
         state = OpenTarockState(self, rng.randrange(2**62))
-        core = state._core
+        core = self.core
         ids, size = core.card_id, len(core.codes)
         state.hand_number = view.hand_number or 1
         state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
