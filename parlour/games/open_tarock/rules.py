@@ -532,7 +532,13 @@ class OpenTarockState(State):
         core = self.game.core
         mask = legal_mask(self._tops[turn], self._led, core)
         text = core.play_text
-        return [text[c] for c in self._top_ids(turn) if mask >> c & 1]
+        stk, taken = self._stk, self._taken
+        out = []
+        for i in self._stack_range(turn):
+            stack, t = stk[i], taken[i]
+            if t < len(stack) and mask >> stack[t] & 1:
+                out.append(text[stack[t]])
+        return out
 
     def _playable(self, seat: int) -> list[str]:
         return playable(self.tops(seat), self.trick[0][1] if self.trick else None)
@@ -629,6 +635,7 @@ class OpenTarockState(State):
         self._pending = []
         core = self.game.core
         codes, shown = core.codes, core.shown
+        # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
         for p in pending:
             if not isinstance(p, int):
                 log.append(p)
@@ -640,30 +647,18 @@ class OpenTarockState(State):
             text = core.play_line[seat][card]
             if revealed >= 0:
                 text += core.turns_up[revealed]
-            log.append(
-                Event(
-                    "play",
-                    {
-                        "seat": seat,
-                        "card": codes[card],
-                        "revealed": codes[revealed] if revealed >= 0 else None,
-                        "text": text,
-                    },
-                )
-            )
+            data = {"seat": seat, "card": codes[card], "revealed": codes[revealed] if revealed >= 0 else None}
+            data["text"] = text
+            log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
             if p >> 16 & 1:
                 winner, led = p >> 17 & 1, p >> 18 & 127
                 both = f"{shown[led]} {shown[card]}"
-                log.append(
-                    Event(
-                        "trick",
-                        {
-                            "winner": winner,
-                            "cards": [codes[led], codes[card]],
-                            "text": f"seat {winner} takes the trick ({both})",
-                        },
-                    )
-                )
+                trick = {
+                    "winner": winner,
+                    "cards": [codes[led], codes[card]],
+                    "text": f"seat {winner} takes the trick ({both})",
+                }
+                log.append(_new_tuple(Event, ("trick", MappingProxyType(trick), None)))
 
     # --- playing ------------------------------------------------------------------------------
 
