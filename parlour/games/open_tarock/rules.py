@@ -297,6 +297,7 @@ class Core:
     play_id: Mapping[str, int]
     """``play <card>`` (canonical text) to the card's id."""
     play_text: tuple[str, ...]
+    """Each card's ``play <card>``, the canonical text of its action."""
     suit_mask: tuple[int, ...]
     """Per card: the bits of every card of its suit (the tarocks are one suit, ruling OT-6)."""
     trump_mask: int
@@ -311,6 +312,7 @@ class Core:
     turns_up: tuple[str, ...]
     """`` and turns up K♥`` per card: the rest of the text when a stack's next card is turned up."""
     shown: tuple[str, ...]
+    """Each card as players see it written (``K♥``)."""
 
 
 _CORES: dict[str, Core] = {}
@@ -1183,10 +1185,6 @@ class OpenTarock(Game[OpenTarockState]):
         self.card_pack: Pack = get_pack(pack_name)
         self.core: Core = core_of(self.card_pack)
         """The pack as small integers, which the rules run on (shared by every state of the game)."""
-        self.shown: Mapping[str, str] = {c: self.card_pack.pretty(c) for c in self.card_pack.cards}
-        """Each card as players see it written (``K♥``)."""
-        self.play_text: Mapping[str, str] = {c: f"play {c}" for c in self.card_pack.cards}
-        """Each card's play action, as canonical text."""
         self.stack_sizes: tuple[int, ...] = parse_stacks(str(self.options["stacks"]), pack_name)
         self.deals: int = int(self.options["deals"])
         self.short_batch: str = str(self.options["short_batch"])
