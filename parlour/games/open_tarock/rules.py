@@ -6,6 +6,10 @@ the stacks, hidden from their owner too. Points are counted in batches of three
 the tarock way, which is linear in the cards: a card counts its points less two
 thirds, so a seat's count is ``(3 * sum(points) - 2 * cards) / 3`` however the
 cards are grouped, and the two counts always make the pack's total.
+
+The rules run on small integers (``Core``: a card's id is its place in the pack and the id of its
+``play`` action; each seat's turned-up cards a bit set); the text API, the views, the saves, the log
+and ``determinize`` are made from that one core when asked for.
 """
 
 from __future__ import annotations
@@ -956,8 +960,8 @@ class OpenTarockState(State):
         )
         self.hand_points = [list(p) for p in d["hand_points"]]
         self.totals = list(d["totals"])
-        # The core, made from the fields as loaded (a card no pack holds as -1, every list kept as
-        # given); ``check_invariants`` then judges the fields themselves (``_raw``).
+        # The core, made from the fields as loaded; ``check_invariants`` then judges the fields
+        # themselves, kept as given (``_raw``) until the next card is played.
         ids = self.game.core.card_id
         stacks, trick, tricks, piles = raw
         try:
