@@ -6,14 +6,20 @@ the stacks, hidden from their owner too. Points are counted in batches of three
 the tarock way, which is linear in the cards: a card counts its points less two
 thirds, so a seat's count is ``(3 * sum(points) - 2 * cards) / 3`` however the
 cards are grouped, and the two counts always make the pack's total.
+
+The rules run on small integers (``Core``: a card's id is its place in the pack and the id of its
+``play`` action; each seat's turned-up cards a bit set); the text API, the views, the saves, the log
+and ``determinize`` are made from that one core when asked for.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 import numpy as np
@@ -24,7 +30,7 @@ from parlour.cards import ROMAN, SUIT_NAMES, TAROT_78, Pack, get_pack
 from parlour.engine import Event, Game, InvalidDeal, InvalidOption, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec
 from parlour.engine.errors import echo
-from parlour.engine.game import Outcome
+from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import Code, SaveDict, Seat, checked
 from parlour.engine.views import (
     Play,
@@ -278,12 +284,131 @@ class OpenTarockExtra:
     """This hand's tricks, card by card in the order played (each trick's leader first)."""
 
 
+# --- the integer core: cards as ids, the turned-up cards as bit sets -------------------------------
+
+_new_tuple = tuple.__new__
+NO_CARD = -1
+"""A card id meaning "none": no card led, no card turned up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Core:
+    """A pack's cards as small integers, looked up once per pack: a card's id is its place in the pack,
+    which is also the id of ``play <card>`` in the game's action space (``card_id``)."""
+
+    codes: tuple[str, ...]
+    card_id: Mapping[str, int]
+    play_id: Mapping[str, int]
+    """``play <card>`` (canonical text) to the card's id."""
+    play_text: tuple[str, ...]
+    """Each card's ``play <card>``, the canonical text of its action."""
+    suit_mask: tuple[int, ...]
+    """Per card: the bits of every card of its suit (the tarocks are one suit, ruling OT-6)."""
+    trump_mask: int
+    thirds: tuple[int, ...]
+    """Each card's ``card_thirds`` (ruling OT-12)."""
+    points: tuple[int, ...]
+    answer_wins: bytes
+    """``answer_wins[led * size + answer]``: 1 if the answer takes the trick (``trick_winner``,
+    rulings OT-7, OT-8)."""
+    play_line: tuple[tuple[str, ...], tuple[str, ...]]
+    """``seat s plays K♥`` per seat and card: a play event's text."""
+    turns_up: tuple[str, ...]
+    """`` and turns up K♥`` per card: the rest of the text when a stack's next card is turned up."""
+    shown: tuple[str, ...]
+    """Each card as players see it written (``K♥``)."""
+
+
+_CORES: dict[str, Core] = {}
+
+
+def core_of(pack: Pack) -> Core:
+    """The pack's ``Core``, made once."""
+    core = _CORES.get(pack.name)
+    if core is None:
+        codes = tuple(pack.cards)
+        if len(set(codes)) != len(codes):
+            raise ValueError(f"the {pack.title} holds a card twice: the core numbers distinct cards")
+        suits = [suit_of(c) for c in codes]
+        by_suit = {s: sum(1 << i for i, t in enumerate(suits) if t == s) for s in set(suits)}
+        shown = tuple(pack.pretty(c) for c in codes)
+        table = strengths(pack)
+        core = _CORES[pack.name] = Core(
+            codes=codes,
+            card_id={c: i for i, c in enumerate(codes)},
+            play_id={f"play {c}": i for i, c in enumerate(codes)},
+            play_text=tuple(f"play {c}" for c in codes),
+            suit_mask=tuple(by_suit[s] for s in suits),
+            trump_mask=by_suit.get(TRUMP, 0),
+            thirds=tuple(card_thirds(c) for c in codes),
+            points=tuple(card_points(c) for c in codes),
+            answer_wins=bytes(
+                int(highest_wins(((0, a), (1, b)), suit_of, table.__getitem__, TRUMP) == 1)
+                for a in codes
+                for b in codes
+            ),
+            play_line=(
+                tuple(f"seat 0 plays {s}" for s in shown),
+                tuple(f"seat 1 plays {s}" for s in shown),
+            ),
+            turns_up=tuple(f" and turns up {s}" for s in shown),
+            shown=shown,
+        )
+    return core
+
+
+def ids_of(mask: int) -> list[int]:
+    """The ids of a bit set, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal_mask(tops: int, led: int, core: Core) -> int:
+    """``playable`` on bits: the turned-up cards (``tops``) that may answer ``led`` (``NO_CARD``: leading,
+    any of them): the led suit if one is turned up, else a tarock, else any (rulings OT-5, OT-6)."""
+    if led < 0:
+        return tops
+    return tops & core.suit_mask[led] or tops & core.trump_mask or tops
+
+
+def count_ids(pile: Sequence[int], core: Core, short_batch: str) -> int:
+    """``count_thirds`` of a pile of ids: its whole batches by the card's thirds, then the short last
+    batch as ``short_batch`` says (rulings OT-12, OT-13)."""
+    full = BATCH * (len(pile) // BATCH)
+    thirds = core.thirds
+    total = 0
+    for c in pile[:full]:
+        total += thirds[c]
+    rest = pile[full:]
+    if short_batch == "thirds" or not rest:
+        return total + sum(thirds[c] for c in rest)
+    return total + THIRDS * (sum(core.points[c] for c in rest) - (len(rest) - 1))
+
+
+_Raw = tuple[list[list[list[str]]], list[tuple[int, str]], list[GatheredTrick], list[list[str]]]
+"""A loaded save's stacks, trick, tricks and piles as it gave them, kept until the next card is played
+so that ``check_invariants`` judges exactly what was loaded (the core is made from them)."""
+
+
 class OpenTarockState(State):
-    """One match: ``deals`` hands, the deal passing to the other player each hand."""
+    """One match: ``deals`` hands, the deal passing to the other player each hand.
+
+    The rules run on the core: every stack of the deal a tuple of card ids (top card first) and how
+    many of its cards are played, each seat's turned-up cards a bit set, the card led an id, the
+    hand's tricks as the ids played and their winners. The text API, the views, the saves and the log
+    are made from it when asked for."""
 
     game: OpenTarock
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _log: list[Event]
+    _pending: list[int | Event]
+    """What the log is still to hold (``log``): a card played as one int (``_play``), whose events are
+    made when the log is read, and the events logged after it, in order."""
 
     def __init__(self, game: OpenTarock, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -291,21 +416,94 @@ class OpenTarockState(State):
         self.dealer = 0
         self.leader = 0
         self.turn: int | None = None
-        # stacks[seat][i]: the cards of stack i, top (turned-up) card first
-        self.stacks: list[list[list[str]]] = [[], []]
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[GatheredTrick] = []
-        self.piles: list[list[str]] = [[], []]
+        self._set_stacks([[], []])
+        self._led = NO_CARD
+        """The card led to the trick on the table (by ``leader``), or ``NO_CARD``."""
+        self._played: list[int] = []
+        """This hand's tricks, card by card in the order played (each trick's leader first)."""
+        self._won: list[int] = []
+        """Who took each of this hand's tricks."""
+        self._piles: list[list[int]] = [[], []]
         self.hand_points: list[list[float]] = []
         self.totals: list[float] = [0.0, 0.0]
-        self._counted: tuple[tuple[int, ...], list[str]] | None = None
-        """The piles' counts as shown, and the piles (hand, identity, length) they were counted from."""
+        self._raw: _Raw | None = None
+
+    def _set_stacks(self, stacks: Sequence[Sequence[Sequence[int]]]) -> None:
+        """A deal's stacks (ids, top card first) as the core holds them: seat 0's then seat 1's in one
+        tuple, none of their cards played yet."""
+        self._stk: tuple[tuple[int, ...], ...] = tuple(tuple(s) for p in (0, 1) for s in stacks[p])
+        self._n0 = len(stacks[0])
+        """How many of ``_stk`` are seat 0's."""
+        self._taken: list[int] = [0] * len(self._stk)
+        """How many cards of each stack are played."""
+        where = [0] * len(self.game.core.codes)
+        tops = [0, 0]
+        for i, stack in enumerate(self._stk):
+            for c in stack:
+                where[c] = i
+            if stack:
+                tops[0 if i < self._n0 else 1] |= 1 << stack[0]
+        self._where: tuple[int, ...] = tuple(where)
+        """Each card's stack (an index of ``_stk``)."""
+        self._tops = tops
+        """Each seat's turned-up cards as bits."""
+        n0 = self._n0
+        self._places: tuple[tuple[int, str], ...] = tuple(
+            (0, STACK_LABELS[i]) if i < n0 else (1, STACK_LABELS[i - n0]) for i in range(len(self._stk))
+        )
+        """Each stack's owner and label in a view."""
+
+    def _stack_range(self, seat: int) -> range:
+        return range(self._n0) if seat == 0 else range(self._n0, len(self._stk))
+
+    # --- the text API's fields, made from the core -------------------------------------------------
+
+    @property
+    def stacks(self) -> list[list[list[str]]]:
+        """stacks[seat][i]: the cards of stack i, top (turned-up) card first."""
+        if self._raw is not None:
+            return self._raw[0]
+        codes, stk, taken = self.game.core.codes, self._stk, self._taken
+        return [[[codes[c] for c in stk[i][taken[i] :]] for i in self._stack_range(p)] for p in (0, 1)]
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick on the table as ``(seat, card)``: the card led, or nothing."""
+        if self._raw is not None:
+            return self._raw[1]
+        return [(self.leader, self.game.core.codes[self._led])] if self._led >= 0 else []
+
+    @property
+    def tricks(self) -> list[GatheredTrick]:
+        """This hand's tricks taken, in order."""
+        if self._raw is not None:
+            return self._raw[2]
+        codes, played = self.game.core.codes, self._played
+        out = []
+        leader = self.dealer
+        for i, winner in enumerate(self._won):
+            a, b = codes[played[2 * i]], codes[played[2 * i + 1]]
+            out.append(GatheredTrick(leader, ((leader, a), (1 - leader, b)), winner))
+            leader = winner
+        return out
+
+    @property
+    def piles(self) -> list[list[str]]:
+        """Each seat's pile: the cards of the tricks it took, as gathered."""
+        if self._raw is not None:
+            return self._raw[3]
+        codes = self.game.core.codes
+        return [[codes[c] for c in self._piles[0]], [codes[c] for c in self._piles[1]]]
 
     # --- the contract ------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
         return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn is None
 
     @property
     def scores(self) -> list[float]:
@@ -322,15 +520,31 @@ class OpenTarockState(State):
         w = 0 if a > b else 1
         return Outcome((w,), f"seat {w} has the higher total after {hands}: {shown}")
 
+    def _top_ids(self, seat: int) -> list[int]:
+        """The seat's turned-up cards as ids, in stack order."""
+        stk, taken = self._stk, self._taken
+        return [stk[i][taken[i]] for i in self._stack_range(seat) if taken[i] < len(stk[i])]
+
     def tops(self, seat: int) -> list[str]:
         """The seat's turned-up cards, in stack order: the only cards it may play."""
-        return [s[0] for s in self.stacks[seat] if s]
+        codes = self.game.core.codes
+        return [codes[c] for c in self._top_ids(seat)]
 
     def _compute_legal(self) -> list[str]:
-        if self.turn is None:
+        """``play <card>`` for each card that may be played, in stack order (rulings OT-5, OT-6)."""
+        turn = self.turn
+        if turn is None:
             return []
-        play = self.game.play_text
-        return [play[c] for c in self._playable(self.turn)]
+        core = self.game.core
+        mask = legal_mask(self._tops[turn], self._led, core)
+        text = core.play_text
+        stk, taken = self._stk, self._taken
+        out = []
+        for i in self._stack_range(turn):
+            stack, t = stk[i], taken[i]
+            if t < len(stack) and mask >> stack[t] & 1:
+                out.append(text[stack[t]])
+        return out
 
     def _playable(self, seat: int) -> list[str]:
         return playable(self.tops(seat), self.trick[0][1] if self.trick else None)
@@ -355,64 +569,163 @@ class OpenTarockState(State):
             return f"you must follow suit ({SUIT_NAMES[led]}): " + ", ".join(legal)
         return f"you cannot follow suit ({SUIT_NAMES[led]}), so you must play a tarock: " + ", ".join(legal)
 
+    # --- the hot path: text and ids straight to the core ------------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal ids are the ids of the cards that may be played (``play <card>``'s id is the
+        card's): read off the bits, no text made."""
+        turn = self.turn
+        if turn is None:
+            return []
+        return ids_of(legal_mask(self._tops[turn], self._led, self.game.core))
+
+    def apply_id(self, action_id: int) -> None:
+        """A legal card id is carried out on the core at once; anything else goes the engine's way,
+        with its checks and reasons."""
+        turn = self.turn
+        if (
+            turn is not None
+            and type(action_id) is int
+            and action_id >= 0
+            and legal_mask(self._tops[turn], self._led, self.game.core) >> action_id & 1
+        ):
+            self._acting()
+            self._play(turn, action_id, True)
+            return
+        super().apply_id(action_id)
+
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        """Canonical ``play <card>`` text of a legal card goes to the core by its id (no parsing);
+        anything else the engine's way."""
+        turn = self.turn
+        if seat is None and turn is not None and type(action) is str:
+            core = self.game.core
+            card = core.play_id.get(action)
+            if card is not None and legal_mask(self._tops[turn], self._led, core) >> card & 1:
+                self._acting()
+                self._play(turn, card, True)
+                return
+        super().apply(action, seat)
+
+    def _acting(self) -> None:
+        """What the engine's ``_record_action`` does besides logging (the record waits in
+        ``_pending``): the legal lists forgotten, a copied live source given its new owner's record."""
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
     def _apply(self, action: Action) -> None:
         seat = self.turn
         assert seat is not None
-        card = action.card
-        stack = next(s for s in self.stacks[seat] if s and s[0] == card)
-        stack.pop(0)
-        revealed = stack[0] if stack else None  # ruling OT-10: turned up at once; an emptied stack is gone
-        self.trick.append((seat, card))
-        shown = self.game.shown
-        text = f"seat {seat} plays {shown[card]}"
-        if revealed is not None:
-            text += f" and turns up {shown[revealed]}"
-        self.log.append(Event("play", {"seat": seat, "card": card, "revealed": revealed, "text": text}))
-        if len(self.trick) < TRICK_SIZE:
+        self._play(seat, self.game.core.card_id[action.card], False)
+
+    # --- the log, made from the core when it is read ---------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """The match's log. A card played waits as one int in ``_pending`` until the log is read; its
+        events (the record's action if it came by the fast path, the play, the trick taken) are made
+        then, exactly as they would have been, and the events made after it wait behind it."""
+        if self._pending:
+            self._flush()
+        return self._log
+
+    @log.setter
+    def log(self, log: list[Event]) -> None:
+        self._log = log
+        self._pending = []
+
+    def _flush(self) -> None:
+        log, pending = self._log, self._pending
+        self._pending = []
+        core = self.game.core
+        codes, shown = core.codes, core.shown
+        # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
+        for p in pending:
+            if not isinstance(p, int):
+                log.append(p)
+                continue
+            card, seat, revealed = p & 127, p >> 7 & 1, (p >> 8 & 127) - 1
+            if p >> 15 & 1:
+                action = MappingProxyType({"seat": seat, "action": core.play_text[card]})
+                log.append(_new_tuple(Event, ("action", action, RECORD)))
+            text = core.play_line[seat][card]
+            if revealed >= 0:
+                text += core.turns_up[revealed]
+            data = {"seat": seat, "card": codes[card], "revealed": codes[revealed] if revealed >= 0 else None}
+            data["text"] = text
+            log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
+            if p >> 16 & 1:
+                winner, led = p >> 17 & 1, p >> 18 & 127
+                both = f"{shown[led]} {shown[card]}"
+                trick = {
+                    "winner": winner,
+                    "cards": [codes[led], codes[card]],
+                    "text": f"seat {winner} takes the trick ({both})",
+                }
+                log.append(_new_tuple(Event, ("trick", MappingProxyType(trick), None)))
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def _play(self, seat: int, card: int, record: bool) -> None:
+        """``seat`` plays ``card`` (legal): the stack's next card turned up at once, an emptied stack
+        gone (ruling OT-10); the trick taken once both have played. Its events wait in ``_pending``
+        (with the record's action if ``record``: the fast paths log none)."""
+        self._raw = None
+        i = self._where[card]
+        stack = self._stk[i]
+        t = self._taken[i] = self._taken[i] + 1
+        tops = self._tops
+        revealed = stack[t] if t < len(stack) else NO_CARD
+        if revealed >= 0:
+            tops[seat] ^= 1 << card | 1 << revealed
+        else:
+            tops[seat] ^= 1 << card
+        entry = card | seat << 7 | (revealed + 1) << 8 | record << 15
+        led = self._led
+        if led < 0:
+            self._led = card
+            self._pending.append(entry)
             self.turn = 1 - seat
             return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        winner = trick_winner(self.game.card_pack, self.trick)
-        cards = [c for _, c in self.trick]
-        self.tricks.append(GatheredTrick(self.trick[0][0], tuple(self.trick), winner))
-        self.piles[winner].extend(cards)
-        self.trick = []
-        shown = " ".join(map(self.game.shown.__getitem__, cards))
-        self.log.append(
-            Event(
-                "trick",
-                {"winner": winner, "cards": cards, "text": f"seat {winner} takes the trick ({shown})"},
-            )
-        )
+        # the trick is complete: the led card wins unless the answer beats it (rulings OT-7, OT-8)
+        core = self.game.core
+        winner = seat if core.answer_wins[led * len(core.codes) + card] else 1 - seat
+        self._pending.append(entry | 1 << 16 | winner << 17 | led << 18)
+        self._played += (led, card)
+        self._won.append(winner)
+        self._piles[winner] += (led, card)
+        self._led = NO_CARD
         self.leader = winner
-        if any(self.stacks[winner]):
+        if tops[winner]:
             self.turn = winner
             return
         self._end_hand()  # ruling OT-11: both run out together; no bonus for the last trick
 
     def _end_hand(self) -> None:
         game = self.game
-        thirds = [count_thirds(self.piles[s], game.short_batch) for s in (0, 1)]
+        log = self._pending  # after the cards played, still to be logged
+        piles = self.piles
+        thirds = [count_thirds(piles[s], game.short_batch) for s in (0, 1)]
         par3 = THIRDS * game.par
         points = [(t - par3) / THIRDS for t in thirds]  # ruling OT-15: the count less the par
         for s in (0, 1):
-            self.log.append(
+            log.append(
                 Event(
                     "count",
                     {
                         "seat": s,
                         "count": thirds[s] / THIRDS,
-                        "cards": len(self.piles[s]),
-                        "batches": batches(self.piles[s]),
-                        "text": f"seat {s} counts {fmt_thirds(thirds[s])} with {len(self.piles[s])} cards",
+                        "cards": len(piles[s]),
+                        "batches": batches(piles[s]),
+                        "text": f"seat {s} counts {fmt_thirds(thirds[s])} with {len(piles[s])} cards",
                     },
                 )
             )
         for s in (0, 1):
             self.totals[s] += points[s]
-            self.log.append(
+            log.append(
                 score_event(
                     s,
                     points[s],
@@ -421,7 +734,7 @@ class OpenTarockState(State):
                 )
             )
         self.hand_points.append(points)
-        self.log.append(
+        log.append(
             hand_end_event(
                 points,
                 f"hand {self.hand_number} ends: "
@@ -432,39 +745,46 @@ class OpenTarockState(State):
         )
         if self.hand_number >= game.deals:  # ruling OT-4
             self.turn = None
-            self.log.append(Event("match_end", {"scores": list(self.totals), "winners": self.winners}))
+            log.append(Event("match_end", {"scores": list(self.totals), "winners": self.winners}))
             return
         self._deal(1 - self.dealer)  # ruling OT-3: the deal alternates
 
     def _deal(self, dealer: int, stacks: list[list[list[str]]] | None = None) -> None:
         """Shuffle and deal a hand, stack by stack, the dealer's opponent first (ruling OT-2); the dealer
         leads."""
+        self._raw = None
         self.hand_number += 1
         self.dealer = dealer
         self.leader = dealer
-        self.piles = [[], []]
-        self.tricks = []
-        self.trick = []
+        self._piles = [[], []]
+        self._played = []
+        self._won = []
+        self._led = NO_CARD
+        core = self.game.core
+        ids: list[list[list[int]]] = [[], []]
         if stacks is None:
-            cards = list(self.game.card_pack.cards)
+            cards = list(range(len(core.codes)))  # the shuffle moves places, whatever they hold
             self.rng.shuffle(cards)
-            stacks = [[], []]
             pos = 0
             for size in self.game.stack_sizes:
                 for seat in (1 - dealer, dealer):
-                    stacks[seat].append(cards[pos : pos + size])
+                    ids[seat].append(cards[pos : pos + size])
                     pos += size
-        self.stacks = [[list(s) for s in stacks[0]], [list(s) for s in stacks[1]]]
-        pack = self.game.card_pack
+        else:
+            ids = [[[core.card_id[c] for c in s] for s in stacks[p]] for p in (0, 1)]
+        self._set_stacks(ids)
+        log = self._pending  # after any live draw (which the log records at once, the pending first)
+        shown = core.shown
         for seat in (0, 1):
-            self.log.append(
+            tops = self._top_ids(seat)
+            log.append(
                 Event(
                     "deal",
                     {
                         "seat": seat,
-                        "stacks": [len(s) for s in self.stacks[seat]],
-                        "tops": self.tops(seat),
-                        "text": f"seat {seat} turns up " + " ".join(pack.pretty(c) for c in self.tops(seat)),
+                        "stacks": [len(self._stk[i]) for i in self._stack_range(seat)],
+                        "tops": [core.codes[c] for c in tops],
+                        "text": f"seat {seat} turns up " + " ".join(shown[c] for c in tops),
                     },
                 )
             )
@@ -472,61 +792,86 @@ class OpenTarockState(State):
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
-        for seat in (0, 1):
-            for stack in self.stacks[seat]:
+        piles = self.piles
+        for seat, stacks in enumerate(self.stacks):
+            for stack in stacks:
                 inv.update(stack)
-            inv.update(self.piles[seat])
+            inv.update(piles[seat])
         inv.update(c for _, c in self.trick)
         return inv
+
+    def clone(self) -> OpenTarockState:
+        """A copy for the searching players: the few small lists the play changes copied, the deal's
+        stacks (tuples), the logged events and the game shared."""
+        other = object.__new__(OpenTarockState)
+        vars(other).update(vars(self))
+        other._taken = self._taken[:]
+        other._tops = self._tops[:]
+        other._played = self._played[:]
+        other._won = self._won[:]
+        other._piles = [self._piles[0][:], self._piles[1][:]]
+        other.hand_points = self.hand_points[:]  # each hand's pair is never changed once appended
+        other.totals = self.totals[:]
+        other._log = self._log[:]
+        other._pending = self._pending[:]
+        other.rng = self.rng.copy()
+        other._board_for = other._counts_for = None
+        if self._raw is not None:
+            other._raw = copy.deepcopy(self._raw)
+        return other
 
     # --- what a seat sees: the same for both (only the face-down cards are hidden, from both) -------
 
     _Board = tuple[tuple[str, ...], tuple[Play, ...], tuple[int, int, int] | None]
-    _board_for: tuple[list[GatheredTrick], int, _Board] | None = None
+    _board_for: tuple[int, _Board] | None = None
     _sheet_for: tuple[int, tuple[str, ...]] | None = None
 
     def _board(self) -> _Board:
         """The hand's tricks as the views show them: the cards in the order played, the last trick's
-        plays and its leader, winner and number. Kept until the next trick is taken (a view is asked
-        for at every move; a hand's tricks only grow, and each is immutable)."""
-        tricks = self.tricks
+        plays and its leader, winner and number. Kept until the next trick is taken or a new hand
+        dealt (a view is asked for at every move; a hand's tricks only grow)."""
+        won = self._won
+        key = self.hand_number << 8 | len(won)
         cached = self._board_for
-        if cached is not None and cached[0] is tricks and cached[1] == len(tricks):
-            return cached[2]
-        done = cached is not None and cached[0] is tricks and cached[1] < len(tricks)
-        start = cached[1] if cached is not None and done else 0
-        before = cached[2][0] if cached is not None and done else ()
-        played = (*before, *(c for t in tricks[start:] for _, c in t.cards))
-        last = tricks[-1] if tricks else None
-        board: OpenTarockState._Board = (
-            played,
-            tuple(play(s, c) for s, c in last.cards) if last else (),
-            (last.leader, last.winner, len(tricks)) if last else None,
-        )
-        self._board_for = (tricks, len(tricks), board)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        codes = self.game.core.codes
+        played = self._played
+        if not won:
+            board: OpenTarockState._Board = ((), (), None)
+        else:
+            before = cached[1][0] if cached is not None and cached[0] >> 8 == self.hand_number else ()
+            winner = won[-1]
+            leader = won[-2] if len(won) > 1 else self.dealer
+            board = (
+                (*before, *(codes[c] for c in played[len(before) :])),
+                (play(leader, codes[played[-2]]), play(1 - leader, codes[played[-1]])),
+                (leader, winner, len(won)),
+            )
+        self._board_for = (key, board)
         return board
 
     def view(self, seat: int | None) -> View[OpenTarockExtra]:
-        zones = [
-            Zone(
-                "stack",
-                p,
-                [stack[0], *_DOWN * (len(stack) - 1)] if stack else [],
-                STACK_LABELS[i],
-                len(stack),
+        codes = self.game.core.codes
+        taken = self._taken
+        held = [0, 0]
+        zones = []
+        for stack, t, (p, label) in zip(self._stk, taken, self._places, strict=True):
+            left = len(stack) - t
+            held[p] += left
+            zones.append(
+                Zone("stack", p, [codes[stack[t]], *_DOWN * (left - 1)] if left else [], label, left)
             )
-            for p in (0, 1)
-            for i, stack in enumerate(self.stacks[p])
-        ]
-        piles = self.piles
-        zones.append(Zone("tricks_won", 0, list(piles[0]), "pile", len(piles[0])))
-        zones.append(Zone("tricks_won", 1, list(piles[1]), "pile", len(piles[1])))
+        piles = self._piles
+        zones.append(Zone("tricks_won", 0, [codes[c] for c in piles[0]], "pile", len(piles[0])))
+        zones.append(Zone("tricks_won", 1, [codes[c] for c in piles[1]], "pile", len(piles[1])))
         game = self.game
         played, last_plays, last_of = self._board()
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
         roles.setdefault(self.leader, []).append("leader")
-        if self.trick:
-            prompt = f"answer {game.card_pack.pretty(self.trick[0][1])}: follow suit, else play a tarock"
+        led = self._led
+        if led >= 0:
+            prompt = f"answer {self.game.core.shown[led]}: follow suit, else play a tarock"
         else:
             prompt = "lead one of your turned-up cards"
         hand_points = self.hand_points
@@ -536,7 +881,6 @@ class OpenTarockState(State):
                 len(hand_points),
                 tuple(f"hand {i + 1}" for i in range(len(hand_points))),
             )
-        stacks = self.stacks
         return self.make_view(
             seat,
             # Positional: the fields in the order ``OpenTarockExtra`` declares them.
@@ -545,7 +889,9 @@ class OpenTarockState(State):
             situation=self._situation(),
             decision="play",
             prompt=prompt,
-            trick=TrickView([play(s, c) for s, c in self.trick], self.leader, None, len(self.tricks) + 1)
+            trick=TrickView(
+                [play(self.leader, codes[led])] if led >= 0 else [], self.leader, None, len(self._won) + 1
+            )
             if self.turn is not None
             else None,
             last_trick=TrickView(list(last_plays), *last_of) if last_of is not None else None,
@@ -554,35 +900,24 @@ class OpenTarockState(State):
             ),
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[sum(map(len, stacks[0])), sum(map(len, stacks[1]))],
+            hand_sizes=held,
         )
 
+    _counts_for: tuple[int, list[str]] | None = None
+
     def _counts(self) -> list[str]:
-        """Each pile counted in batches of three, as shown; counted again only once a trick is taken
-        (piles only grow within a hand, and a new hand brings new piles)."""
-        p0, p1 = self.piles
-        key = (self.hand_number, id(p0), len(p0), id(p1), len(p1))
-        if self._counted is None or self._counted[0] != key:
-            short = self.game.short_batch
-            self._counted = (key, [fmt_thirds(self._count(0, short)), fmt_thirds(self._count(1, short))])
-        return list(self._counted[1])
-
-    _full_batches: tuple[tuple[list[str], int, int], tuple[list[str], int, int]] | None = None
-    """Per pile: the pile, how many of its cards (whole batches) are summed, and their thirds."""
-
-    def _count(self, p: int, short_batch: str) -> int:
-        """``count_thirds`` of pile ``p``, its whole batches summed once: a pile only grows in a hand."""
-        pile = self.piles[p]
-        full = BATCH * (len(pile) // BATCH)
-        sums = self._full_batches
-        start = total = 0
-        if sums is not None and sums[p][0] is pile and sums[p][1] <= full:
-            _, start, total = sums[p]
-        total += sum(map(card_thirds, pile[start:full]))
-        other = sums[1 - p] if sums is not None else ([], 0, 0)
-        mine = (pile, full, total)
-        self._full_batches = (mine, other) if p == 0 else (other, mine)
-        return total + short_batch_thirds(pile[full:], short_batch)
+        """Each pile counted in batches of three, as shown; counted again once a trick is taken or a
+        hand dealt (the piles change only then)."""
+        key = self.hand_number << 8 | len(self._won)
+        cached = self._counts_for
+        if cached is None or cached[0] != key:
+            short, core = self.game.short_batch, self.game.core
+            counts = [
+                fmt_thirds(count_ids(self._piles[0], core, short)),
+                fmt_thirds(count_ids(self._piles[1], core, short)),
+            ]
+            cached = self._counts_for = (key, counts)
+        return list(cached[1])
 
     def _situation(self) -> str:
         if self.turn is None:
@@ -590,10 +925,9 @@ class OpenTarockState(State):
             assert outcome is not None
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
         of = f"hand {self.hand_number} of {self.game.deals}"
-        if not self.trick:
+        if self._led < 0:
             return f"{of}: seat {self.turn} to lead a turned-up card"
-        card = self.trick[0][1]
-        return f"{of}: seat {self.turn} to answer {self.game.card_pack.pretty(card)}"
+        return f"{of}: seat {self.turn} to answer {self.game.core.shown[self._led]}"
 
     # --- saving ------------------------------------------------------------------------
 
@@ -613,16 +947,32 @@ class OpenTarockState(State):
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(OpenTarockSave, data, "state")
+        self._board_for = self._counts_for = None
         self.hand_number = d["hand_number"]
         self.dealer = d["dealer"]
         self.leader = d["leader"]
         self.turn = d["turn"]
-        self.stacks = [[list(s) for s in d["stacks"][p]] for p in (0, 1)]
-        self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [GatheredTrick.from_dict(t) for t in d["tricks"]]
-        self.piles = [list(p) for p in d["piles"]]
+        raw: _Raw = (
+            [[list(s) for s in d["stacks"][p]] for p in (0, 1)],
+            [(s, c) for s, c in d["trick"]],
+            [GatheredTrick.from_dict(t) for t in d["tricks"]],
+            [list(p) for p in d["piles"]],
+        )
         self.hand_points = [list(p) for p in d["hand_points"]]
         self.totals = list(d["totals"])
+        # The core, made from the fields as loaded; ``check_invariants`` then judges the fields
+        # themselves, kept as given (``_raw``) until the next card is played.
+        ids = self.game.core.card_id
+        stacks, trick, tricks, piles = raw
+        try:
+            self._set_stacks([[[ids[c] for c in s] for s in stacks[p]] for p in (0, 1)])
+            self._led = ids[trick[0][1]] if trick else NO_CARD
+            self._played = [ids[c] for t in tricks for _, c in t.cards]
+            self._won = [t.winner for t in tricks]
+            self._piles = [[ids[c] for c in piles[0]], [ids[c] for c in piles[1]]]
+        except (KeyError, IndexError):
+            pass  # a card that is not the pack's: refused by ``check_invariants`` (the stacks, the pack)
+        self._raw = raw
 
     def check_invariants(self) -> None:
         """What every state play reaches satisfies (ruling OT-19); linear in the state's size."""
@@ -837,10 +1187,8 @@ class OpenTarock(Game[OpenTarockState]):
         # The pack depends on the option: an instance attribute shadows the class default.
         self.pack = pack_name
         self.card_pack: Pack = get_pack(pack_name)
-        self.shown: Mapping[str, str] = {c: self.card_pack.pretty(c) for c in self.card_pack.cards}
-        """Each card as players see it written (``K♥``)."""
-        self.play_text: Mapping[str, str] = {c: f"play {c}" for c in self.card_pack.cards}
-        """Each card's play action, as canonical text."""
+        self.core: Core = core_of(self.card_pack)
+        """The pack as small integers, which the rules run on (shared by every state of the game)."""
         self.stack_sizes: tuple[int, ...] = parse_stacks(str(self.options["stacks"]), pack_name)
         self.deals: int = int(self.options["deals"])
         self.short_batch: str = str(self.options["short_batch"])
@@ -925,6 +1273,8 @@ class OpenTarock(Game[OpenTarockState]):
         nothing constrains where an unseen card lies, so the exact sampler deals them uniformly."""
         extra: OpenTarockExtra = view.extra
         state = OpenTarockState(self, rng.randrange(2**62))
+        core = self.core
+        ids, size = core.card_id, len(core.codes)
         state.hand_number = view.hand_number or 1
         state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
         state.leader = next(s.seat for s in view.seats if "leader" in s.roles)
@@ -932,25 +1282,29 @@ class OpenTarock(Game[OpenTarockState]):
         state.totals = [float(x) for x in view.scores]
         if view.score_sheet is not None:
             state.hand_points = [list(r.values) for r in view.score_sheet.rows]
-        state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        trick = [p.card for p in view.trick.plays] if view.trick is not None else []
+        state._led = ids[trick[0]] if trick else NO_CARD
         leader = state.dealer
         for i in range(0, len(extra.played), TRICK_SIZE):
-            plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
-            winner = trick_winner(self.card_pack, plays)
-            state.tricks.append(GatheredTrick(leader, plays, winner))
-            state.piles[winner] += [c for _, c in plays]
+            a, b = ids[extra.played[i]], ids[extra.played[i + 1]]
+            winner = 1 - leader if core.answer_wins[a * size + b] else leader
+            state._played += (a, b)
+            state._won.append(winner)
+            state._piles[winner] += (a, b)
             leader = winner
-        seen = Counter(c for p in state.piles for c in p) + Counter(c for _, c in state.trick)
-        stacks = [[z for z in view.zones_of("stack", p)] for p in (0, 1)]
-        seen.update(c for p in (0, 1) for z in stacks[p] for c in z.face_up)
+        seen = Counter(core.codes[c] for p in state._piles for c in p) + Counter(trick)
+        zones = [list(view.zones_of("stack", p)) for p in (0, 1)]
+        seen.update(c for p in (0, 1) for z in zones[p] for c in z.face_up)
         unseen = sorted((self.card_pack.counts() - seen).elements(), key=self.card_pack.sort_key)
         (down,) = deal_unseen(unseen, [len(unseen)], lambda place, card: True, rng)
+        stacks: list[list[list[int]]] = [[], []]
         for p in (0, 1):
-            for z in stacks[p]:
-                stack = [str(c) for c in z.cards[:1]]
+            for z in zones[p]:
+                stack = [ids[str(c)] for c in z.cards[:1]]
                 for _ in z.cards[1:]:
-                    stack.append(down.pop())
-                state.stacks[p].append(stack)
+                    stack.append(ids[down.pop()])
+                stacks[p].append(stack)
         if down:
             raise ValueError("the view's stacks do not hold the unseen cards")
+        state._set_stacks(stacks)
         return state
