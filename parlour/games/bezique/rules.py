@@ -57,6 +57,26 @@ DEAL_PACKETS = (3, 2, 3)
 """The deal: three, two, three cards to each, the non-dealer first (ruling BZ-2)."""
 
 
+# --- the integer core: card kinds as ids, hands as packed counts -----------------------------------
+
+KIND_CODES: tuple[str, ...] = tuple(sorted(set(PACK.cards), key=PACK.sort_key))
+"""The 32 kinds of card (the two packs' copies of a card are one kind), in pack order: a kind's id is
+its index, and sorting by id is sorting by ``PACK.sort_key``."""
+KIND_ID: dict[str, int] = {c: i for i, c in enumerate(KIND_CODES)}
+COUNT_UNIT: dict[str, int] = {c: 1 << (3 * i) for i, c in enumerate(KIND_CODES)}
+"""A copy of a card in a packed count: three bits a kind, the copies held (0 to 2) in the low two."""
+COUNT_GUARD = sum(4 << (3 * i) for i in range(len(KIND_CODES)))
+"""The third bit of every kind. ``((held | COUNT_GUARD) - need) & COUNT_GUARD == COUNT_GUARD`` exactly
+when the packed counts ``held`` have at least the copies of every kind that ``need`` asks (no kind
+borrows from the next), so one subtraction checks a whole meld against a hand."""
+
+
+def packed_counts(cards: Iterable[str]) -> int:
+    """The copies of each kind in ``cards`` as one integer (``COUNT_UNIT``)."""
+    unit = COUNT_UNIT
+    return sum(unit[c] for c in cards)
+
+
 def rank(card: str) -> str:
     return card[:-1]
 
@@ -231,6 +251,17 @@ def meld_patterns(
                     out.append((kind, tuple(r + s for s in combo)))
     out.append((Meld.SEQUENCE, tuple(r + trump for r in SEQUENCE_RANKS)))
     return tuple((k, tuple(sort_cards(c))) for k, c in out)
+
+
+@cache
+def meld_needs(
+    trump: str, alt_bezique: bool, fours_one_per_suit: bool
+) -> tuple[tuple[Meld, tuple[str, ...], int], ...]:
+    """``meld_patterns`` with each meld's cards as packed counts (``holds_all``), for the meld search."""
+    return tuple(
+        (kind, codes, packed_counts(codes))
+        for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit)
+    )
 
 
 def meld_kind(cards: Iterable[str], trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> Meld | None:
@@ -626,6 +657,10 @@ class BeziqueState(State):
         opts = self.game.options
         return meld_patterns(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
+    def _needs(self) -> tuple[tuple[Meld, tuple[str, ...], int], ...]:
+        opts = self.game.options
+        return meld_needs(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
+
     def _assign(
         self, seat: int, kind: Meld, codes: tuple[str, ...], concealed: Counter[str], exposed: set[int]
     ) -> list[int] | None:
@@ -661,11 +696,15 @@ class BeziqueState(State):
                         seen.add(codes)
                         out.append((p.kind, codes, None))
         exposed = {i for m in self.exposed_this_turn for i in m}
-        concealed = Counter(self.concealed[seat])
-        held = concealed + Counter(e.card for e in self.declared[seat])
-        for kind, codes in self._patterns():
-            if codes in seen or any(held[c] < n for c, n in _needs(codes)):
+        concealed: Counter[str] | None = None
+        unit = COUNT_UNIT
+        held = sum(unit[c] for c in self.concealed[seat]) + sum(unit[e.card] for e in self.declared[seat])
+        held |= COUNT_GUARD
+        for kind, codes, need in self._needs():
+            if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
                 continue
+            if concealed is None:
+                concealed = Counter(self.concealed[seat])
             assign = self._assign(seat, kind, codes, concealed, exposed)
             if assign is None:
                 continue
@@ -1929,11 +1968,6 @@ _DECISIONS: dict[Phase, tuple[str, str]] = {
     Phase.LAST_EIGHT: ("play", "play a card: follow suit and head the trick if you can, else trump"),
     Phase.OVER: ("", ""),
 }
-
-
-@cache
-def _needs(codes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    return tuple(Counter(codes).items())
 
 
 class BeziqueNotation(Notation):
