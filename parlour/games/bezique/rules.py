@@ -94,7 +94,12 @@ def pretty_list(cards: Iterable[str]) -> str:
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=PACK.sort_key)
+    """``cards`` in pack order: by kind id (the same order as ``PACK.sort_key``, without its work)."""
+    cards = list(cards)
+    try:
+        return sorted(cards, key=KIND_ID.__getitem__)
+    except KeyError:  # a code outside the pack, in text being parsed
+        return sorted(cards, key=PACK.sort_key)
 
 
 def is_brisque(card: str) -> bool:
@@ -253,15 +258,25 @@ def meld_patterns(
     return tuple((k, tuple(sort_cards(c))) for k, c in out)
 
 
+MeldNeed = tuple[Meld, tuple[str, ...], int]
+"""A meld, its cards (in pack order) and those cards as packed counts (``COUNT_GUARD``)."""
+
+
 @cache
 def meld_needs(
     trump: str, alt_bezique: bool, fours_one_per_suit: bool
-) -> tuple[tuple[Meld, tuple[str, ...], int], ...]:
-    """``meld_patterns`` with each meld's cards as packed counts (``holds_all``), for the meld search."""
-    return tuple(
-        (kind, codes, packed_counts(codes))
-        for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit)
-    )
+) -> tuple[tuple[tuple[int, ...], tuple[MeldNeed, ...]], ...]:
+    """``meld_patterns`` as packed counts for the meld search, in the same order, in groups: the fours of
+    each rank, with the shifts of that rank's four kinds in a packed count (a hand with fewer than four
+    cards of the rank skips the group), and the others in groups of no shifts."""
+    groups: list[tuple[tuple[int, ...], list[MeldNeed]]] = []
+    for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit):
+        r = codes[0][:-1]
+        shifts = tuple(3 * KIND_ID[r + s] for s in SUITS) if kind in FOURS.values() else ()
+        if not groups or groups[-1][0] != shifts:
+            groups.append((shifts, []))
+        groups[-1][1].append((kind, codes, packed_counts(codes)))
+    return tuple((shifts, tuple(needs)) for shifts, needs in groups)
 
 
 def meld_kind(cards: Iterable[str], trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> Meld | None:
@@ -646,7 +661,7 @@ class BeziqueState(State):
         return [f"play {c}" for c in self._playable(seat)]
 
     def _playable(self, seat: int) -> list[str]:
-        hand = sorted(set(self.full_hand(seat)), key=PACK.sort_key)
+        hand = sorted(set(self.full_hand(seat)), key=KIND_ID.__getitem__)
         if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
             return hand  # ruling BZ-3: no duty to follow while the talon lasts
         return last_eight_choices(hand, self.trick[0][1], self.trump)
@@ -657,7 +672,7 @@ class BeziqueState(State):
         opts = self.game.options
         return meld_patterns(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
-    def _needs(self) -> tuple[tuple[Meld, tuple[str, ...], int], ...]:
+    def _needs(self) -> tuple[tuple[tuple[int, ...], tuple[MeldNeed, ...]], ...]:
         opts = self.game.options
         return meld_needs(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
@@ -700,19 +715,25 @@ class BeziqueState(State):
         unit = COUNT_UNIT
         held = sum(unit[c] for c in self.concealed[seat]) + sum(unit[e.card] for e in self.declared[seat])
         held |= COUNT_GUARD
-        for kind, codes, need in self._needs():
-            if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
-                continue
-            if concealed is None:
-                concealed = Counter(self.concealed[seat])
-            assign = self._assign(seat, kind, codes, concealed, exposed)
-            if assign is None:
-                continue
-            # ruling BZ-8: after the trick's meld, only a further combination shown by the cards just exposed
-            if not several and scored > 0 and not any(i in exposed for i in assign):
-                continue
-            seen.add(codes)
-            out.append((kind, codes, assign))
+        for shifts, needs in self._needs():
+            if shifts:
+                a, b, c, d = shifts
+                if ((held >> a) & 3) + ((held >> b) & 3) + ((held >> c) & 3) + ((held >> d) & 3) < 4:
+                    continue
+            for kind, codes, need in needs:
+                if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
+                    continue
+                if concealed is None:
+                    concealed = Counter(self.concealed[seat])
+                assign = self._assign(seat, kind, codes, concealed, exposed)
+                if assign is None:
+                    continue
+                # ruling BZ-8: after the trick's meld, only a further combination shown by the cards
+                # just exposed
+                if not several and scored > 0 and not any(i in exposed for i in assign):
+                    continue
+                seen.add(codes)
+                out.append((kind, codes, assign))
         return out
 
     def _meld_options(self, seat: int) -> list[tuple[str, ...]]:
@@ -839,7 +860,7 @@ class BeziqueState(State):
         if self.phase is Phase.LAST_EIGHT and self.trick and self.laws and self.revoker is None:
             # ruling BZ-21: under table laws a revoke is possible, and concedes the brisques to come
             allowed = last_eight_choices(
-                sorted(set(self.full_hand(seat)), key=PACK.sort_key), self.trick[0][1], self.trump
+                sorted(set(self.full_hand(seat)), key=KIND_ID.__getitem__), self.trick[0][1], self.trump
             )
             if card not in allowed:
                 self.revoker = seat
