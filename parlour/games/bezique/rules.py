@@ -71,6 +71,11 @@ when the packed counts ``held`` have at least the copies of every kind that ``ne
 borrows from the next), so one subtraction checks a whole meld against a hand."""
 
 
+PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in KIND_CODES)
+"""``play <card>`` by kind id: the action's id in the game's action space is the kind's id."""
+PLAY_KIND: dict[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+
+
 def packed_counts(cards: Iterable[str]) -> int:
     """The copies of each kind in ``cards`` as one integer (``COUNT_UNIT``)."""
     unit = COUNT_UNIT
@@ -658,13 +663,29 @@ class BeziqueState(State):
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
             return [*acts, "pass"]
-        return [f"play {c}" for c in self._playable(seat)]
+        texts = PLAY_TEXTS
+        return [texts[i] for i in self._playable_ids(seat)]
+
+    def _kinds_held(self, seat: int) -> list[int]:
+        """The kind ids of every card the seat holds (concealed or declared), ascending, once each."""
+        kind = KIND_ID
+        return sorted(
+            {*map(kind.__getitem__, self.concealed[seat]), *(kind[e.card] for e in self.declared[seat])}
+        )
+
+    def _playable_ids(self, seat: int) -> list[int]:
+        """The kind ids of the cards the seat may play, ascending (``play <card>``'s id is its kind's)."""
+        held = self._kinds_held(seat)
+        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
+            return held  # ruling BZ-3: no duty to follow while the talon lasts
+        codes = KIND_CODES
+        return [
+            KIND_ID[c] for c in last_eight_choices([codes[i] for i in held], self.trick[0][1], self.trump)
+        ]
 
     def _playable(self, seat: int) -> list[str]:
-        hand = sorted(set(self.full_hand(seat)), key=KIND_ID.__getitem__)
-        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
-            return hand  # ruling BZ-3: no duty to follow while the talon lasts
-        return last_eight_choices(hand, self.trick[0][1], self.trump)
+        codes = KIND_CODES
+        return [codes[i] for i in self._playable_ids(seat)]
 
     # --- melds ----------------------------------------------------------------------
 
@@ -760,6 +781,46 @@ class BeziqueState(State):
         return bool(self._seven_actions(seat) or self._meld_options(seat))
 
     # --- applying -------------------------------------------------------------------
+
+    # --- the ids and the text of a card played, served from the core ---------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play of a trick the legal ids are the playable kind ids themselves (``play <card>``'s
+        id is its kind's): no text is made; otherwise the engine's ids of the legal texts."""
+        if self.phase is Phase.TALON or self.phase is Phase.LAST_EIGHT:
+            return self._playable_ids(self.turn)
+        return super().legal_action_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """A card played is checked against the playable kind ids and carried out on its code, its
+        text only looked up for the record; anything else goes the engine's way, with its checks."""
+        if (
+            type(action_id) is int
+            and 0 <= action_id < len(KIND_CODES)
+            and (self.phase is Phase.TALON or self.phase is Phase.LAST_EIGHT)
+            and action_id in self._playable_ids(self.turn)
+        ):
+            self._record_action(PLAY_TEXTS[action_id])
+            self._play_and_settle(self.turn, KIND_CODES[action_id])
+            return
+        super().apply_id(action_id)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal ``play <card>`` goes straight to the rules by its kind (no parsing); the rest through
+        the engine's typed action."""
+        if typed is None:
+            i = PLAY_KIND.get(action)
+            if i is not None:
+                self._record_action(action)
+                self._play_and_settle(self.turn, KIND_CODES[i])
+                return
+        super()._carry_out(action, typed)
+
+    def _play_and_settle(self, seat: int, card: str) -> None:
+        """``_apply`` of ``play <card>``."""
+        self._play(seat, card)
+        if self.phase is Phase.DECLARE and not self._has_declaration(self.turn):
+            self._after_declaring()
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
