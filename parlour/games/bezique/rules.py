@@ -90,8 +90,12 @@ def suit(card: str) -> str:
     return card[-1]
 
 
+PRETTY: dict[str, str] = {c: PACK.pretty(c) for c in KIND_CODES}
+
+
 def pretty(card: str) -> str:
-    return PACK.pretty(card)
+    text = PRETTY.get(card)
+    return PACK.pretty(card) if text is None else text
 
 
 def pretty_list(cards: Iterable[str]) -> str:
@@ -683,6 +687,14 @@ class BeziqueState(State):
             KIND_ID[c] for c in last_eight_choices([codes[i] for i in held], self.trick[0][1], self.trump)
         ]
 
+    def _may_play(self, seat: int, kind: int) -> bool:
+        """Whether ``play <card>`` of kind id ``kind`` is legal now (in the play of a trick): a card held,
+        and under strict laws in the last eight one that the trick allows (rulings BZ-3, BZ-16)."""
+        if self.phase is Phase.LAST_EIGHT and self.trick and not self.laws:
+            return kind in self._playable_ids(seat)
+        code = KIND_CODES[kind]
+        return code in self.concealed[seat] or any(e.card == code for e in self.declared[seat])
+
     def _playable(self, seat: int) -> list[str]:
         codes = KIND_CODES
         return [codes[i] for i in self._playable_ids(seat)]
@@ -798,7 +810,7 @@ class BeziqueState(State):
             type(action_id) is int
             and 0 <= action_id < len(KIND_CODES)
             and (self.phase is Phase.TALON or self.phase is Phase.LAST_EIGHT)
-            and action_id in self._playable_ids(self.turn)
+            and self._may_play(self.turn, action_id)
         ):
             self._record_action(PLAY_TEXTS[action_id])
             self._play_and_settle(self.turn, KIND_CODES[action_id])
