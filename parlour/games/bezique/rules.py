@@ -889,15 +889,16 @@ class BeziqueState(State):
     def _take_card(self, seat: int, card: str) -> None:
         """Remove ``card`` from the seat's hand, a declared copy first (one not awaiting a score)."""
         # ruling BZ-12: a declared copy not waiting to score, the most used first
-        waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
         copies = [e for e in self.declared[seat] if e.card == card]
-        free = [e for e in copies if e.id not in waiting_ids]
-        if free or (copies and card not in self.concealed[seat]):
-            pool = free or copies
-            entry = min(pool, key=lambda e: (-len(e.uses), e.id))
-            self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
-            self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
-            return
+        if copies:
+            waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+            free = [e for e in copies if e.id not in waiting_ids]
+            if free or card not in self.concealed[seat]:
+                pool = free or copies
+                entry = min(pool, key=lambda e: (-len(e.uses), e.id))
+                self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
+                self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
+                return
         seven = seven_of_trumps(self.trump)
         if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
             # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
