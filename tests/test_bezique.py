@@ -977,3 +977,26 @@ def test_reuse_rule_property(seed: int, several: bool) -> None:
             else acts[rng.randrange(len(acts))]
         )
         _reuse_rule_holds(s)
+
+
+def test_a_clone_played_to_the_end_of_the_hand_leaves_the_original_as_it_was() -> None:
+    """``clone`` copies field by field: a clone whose declared cards serve in further melds, whose
+    hands, tricks and knowledge change, must change nothing of the state it was copied from."""
+    import random
+
+    game = Bezique(melds_per_trick="several", table_laws=True)
+    rng = random.Random(5)
+    state = game.new(seed=11)
+    melds_seen = 0
+    while not state.is_over and state.hand_number == 1:
+        saved = state.to_json()
+        twin = state.clone()
+        assert twin.to_json() == saved
+        while not twin.is_over and twin.hand_number == 1:
+            legal = twin.legal_actions()
+            melds = [a for a in legal if a.startswith("meld")]
+            melds_seen += len(melds)
+            twin.apply(rng.choice(melds or legal))
+        assert state.to_json() == saved
+        state.apply(rng.choice(state.legal_actions()))
+    assert melds_seen > 0

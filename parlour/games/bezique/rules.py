@@ -57,6 +57,31 @@ DEAL_PACKETS = (3, 2, 3)
 """The deal: three, two, three cards to each, the non-dealer first (ruling BZ-2)."""
 
 
+# --- the integer core: card kinds as ids, hands as packed counts -----------------------------------
+
+KIND_CODES: tuple[str, ...] = tuple(sorted(set(PACK.cards), key=PACK.sort_key))
+"""The 32 kinds of card (the two packs' copies of a card are one kind), in pack order: a kind's id is
+its index, and sorting by id is sorting by ``PACK.sort_key``."""
+KIND_ID: dict[str, int] = {c: i for i, c in enumerate(KIND_CODES)}
+COUNT_UNIT: dict[str, int] = {c: 1 << (3 * i) for i, c in enumerate(KIND_CODES)}
+"""A copy of a card in a packed count: three bits a kind, the copies held (0 to 2) in the low two."""
+COUNT_GUARD = sum(4 << (3 * i) for i in range(len(KIND_CODES)))
+"""The third bit of every kind. ``((held | COUNT_GUARD) - need) & COUNT_GUARD == COUNT_GUARD`` exactly
+when the packed counts ``held`` have at least the copies of every kind that ``need`` asks (no kind
+borrows from the next), so one subtraction checks a whole meld against a hand."""
+
+
+PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in KIND_CODES)
+"""``play <card>`` by kind id: the action's id in the game's action space is the kind's id."""
+PLAY_KIND: dict[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+
+
+def packed_counts(cards: Iterable[str]) -> int:
+    """The copies of each kind in ``cards`` as one integer (``COUNT_UNIT``)."""
+    unit = COUNT_UNIT
+    return sum(unit[c] for c in cards)
+
+
 def rank(card: str) -> str:
     return card[:-1]
 
@@ -65,8 +90,12 @@ def suit(card: str) -> str:
     return card[-1]
 
 
+PRETTY: dict[str, str] = {c: PACK.pretty(c) for c in KIND_CODES}
+
+
 def pretty(card: str) -> str:
-    return PACK.pretty(card)
+    text = PRETTY.get(card)
+    return PACK.pretty(card) if text is None else text
 
 
 def pretty_list(cards: Iterable[str]) -> str:
@@ -74,7 +103,12 @@ def pretty_list(cards: Iterable[str]) -> str:
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=PACK.sort_key)
+    """``cards`` in pack order: by kind id (the same order as ``PACK.sort_key``, without its work)."""
+    cards = list(cards)
+    try:
+        return sorted(cards, key=KIND_ID.__getitem__)
+    except KeyError:  # a code outside the pack, in text being parsed
+        return sorted(cards, key=PACK.sort_key)
 
 
 def is_brisque(card: str) -> bool:
@@ -231,6 +265,27 @@ def meld_patterns(
                     out.append((kind, tuple(r + s for s in combo)))
     out.append((Meld.SEQUENCE, tuple(r + trump for r in SEQUENCE_RANKS)))
     return tuple((k, tuple(sort_cards(c))) for k, c in out)
+
+
+MeldNeed = tuple[Meld, tuple[str, ...], int]
+"""A meld, its cards (in pack order) and those cards as packed counts (``COUNT_GUARD``)."""
+
+
+@cache
+def meld_needs(
+    trump: str, alt_bezique: bool, fours_one_per_suit: bool
+) -> tuple[tuple[tuple[int, ...], tuple[MeldNeed, ...]], ...]:
+    """``meld_patterns`` as packed counts for the meld search, in the same order, in groups: the fours of
+    each rank, with the shifts of that rank's four kinds in a packed count (a hand with fewer than four
+    cards of the rank skips the group), and the others in groups of no shifts."""
+    groups: list[tuple[tuple[int, ...], list[MeldNeed]]] = []
+    for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit):
+        r = codes[0][:-1]
+        shifts = tuple(3 * KIND_ID[r + s] for s in SUITS) if kind in FOURS.values() else ()
+        if not groups or groups[-1][0] != shifts:
+            groups.append((shifts, []))
+        groups[-1][1].append((kind, codes, packed_counts(codes)))
+    return tuple((shifts, tuple(needs)) for shifts, needs in groups)
 
 
 def meld_kind(cards: Iterable[str], trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> Meld | None:
@@ -612,19 +667,47 @@ class BeziqueState(State):
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
             return [*acts, "pass"]
-        return [f"play {c}" for c in self._playable(seat)]
+        texts = PLAY_TEXTS
+        return [texts[i] for i in self._playable_ids(seat)]
+
+    def _kinds_held(self, seat: int) -> list[int]:
+        """The kind ids of every card the seat holds (concealed or declared), ascending, once each."""
+        kind = KIND_ID
+        return sorted(
+            {*map(kind.__getitem__, self.concealed[seat]), *(kind[e.card] for e in self.declared[seat])}
+        )
+
+    def _playable_ids(self, seat: int) -> list[int]:
+        """The kind ids of the cards the seat may play, ascending (``play <card>``'s id is its kind's)."""
+        held = self._kinds_held(seat)
+        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
+            return held  # ruling BZ-3: no duty to follow while the talon lasts
+        codes = KIND_CODES
+        return [
+            KIND_ID[c] for c in last_eight_choices([codes[i] for i in held], self.trick[0][1], self.trump)
+        ]
+
+    def _may_play(self, seat: int, kind: int) -> bool:
+        """Whether ``play <card>`` of kind id ``kind`` is legal now (in the play of a trick): a card held,
+        and under strict laws in the last eight one that the trick allows (rulings BZ-3, BZ-16)."""
+        if self.phase is Phase.LAST_EIGHT and self.trick and not self.laws:
+            return kind in self._playable_ids(seat)
+        code = KIND_CODES[kind]
+        return code in self.concealed[seat] or any(e.card == code for e in self.declared[seat])
 
     def _playable(self, seat: int) -> list[str]:
-        hand = sorted(set(self.full_hand(seat)), key=PACK.sort_key)
-        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
-            return hand  # ruling BZ-3: no duty to follow while the talon lasts
-        return last_eight_choices(hand, self.trick[0][1], self.trump)
+        codes = KIND_CODES
+        return [codes[i] for i in self._playable_ids(seat)]
 
     # --- melds ----------------------------------------------------------------------
 
     def _patterns(self) -> tuple[tuple[Meld, tuple[str, ...]], ...]:
         opts = self.game.options
         return meld_patterns(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
+
+    def _needs(self) -> tuple[tuple[tuple[int, ...], tuple[MeldNeed, ...]], ...]:
+        opts = self.game.options
+        return meld_needs(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
     def _assign(
         self, seat: int, kind: Meld, codes: tuple[str, ...], concealed: Counter[str], exposed: set[int]
@@ -661,19 +744,29 @@ class BeziqueState(State):
                         seen.add(codes)
                         out.append((p.kind, codes, None))
         exposed = {i for m in self.exposed_this_turn for i in m}
-        concealed = Counter(self.concealed[seat])
-        held = concealed + Counter(e.card for e in self.declared[seat])
-        for kind, codes in self._patterns():
-            if codes in seen or any(held[c] < n for c, n in _needs(codes)):
-                continue
-            assign = self._assign(seat, kind, codes, concealed, exposed)
-            if assign is None:
-                continue
-            # ruling BZ-8: after the trick's meld, only a further combination shown by the cards just exposed
-            if not several and scored > 0 and not any(i in exposed for i in assign):
-                continue
-            seen.add(codes)
-            out.append((kind, codes, assign))
+        concealed: Counter[str] | None = None
+        unit = COUNT_UNIT
+        held = sum(unit[c] for c in self.concealed[seat]) + sum(unit[e.card] for e in self.declared[seat])
+        held |= COUNT_GUARD
+        for shifts, needs in self._needs():
+            if shifts:
+                a, b, c, d = shifts
+                if ((held >> a) & 3) + ((held >> b) & 3) + ((held >> c) & 3) + ((held >> d) & 3) < 4:
+                    continue
+            for kind, codes, need in needs:
+                if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
+                    continue
+                if concealed is None:
+                    concealed = Counter(self.concealed[seat])
+                assign = self._assign(seat, kind, codes, concealed, exposed)
+                if assign is None:
+                    continue
+                # ruling BZ-8: after the trick's meld, only a further combination shown by the cards
+                # just exposed
+                if not several and scored > 0 and not any(i in exposed for i in assign):
+                    continue
+                seen.add(codes)
+                out.append((kind, codes, assign))
         return out
 
     def _meld_options(self, seat: int) -> list[tuple[str, ...]]:
@@ -700,6 +793,46 @@ class BeziqueState(State):
         return bool(self._seven_actions(seat) or self._meld_options(seat))
 
     # --- applying -------------------------------------------------------------------
+
+    # --- the ids and the text of a card played, served from the core ---------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play of a trick the legal ids are the playable kind ids themselves (``play <card>``'s
+        id is its kind's): no text is made; otherwise the engine's ids of the legal texts."""
+        if self.phase is Phase.TALON or self.phase is Phase.LAST_EIGHT:
+            return self._playable_ids(self.turn)
+        return super().legal_action_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """A card played is checked against the playable kind ids and carried out on its code, its
+        text only looked up for the record; anything else goes the engine's way, with its checks."""
+        if (
+            type(action_id) is int
+            and 0 <= action_id < len(KIND_CODES)
+            and (self.phase is Phase.TALON or self.phase is Phase.LAST_EIGHT)
+            and self._may_play(self.turn, action_id)
+        ):
+            self._record_action(PLAY_TEXTS[action_id])
+            self._play_and_settle(self.turn, KIND_CODES[action_id])
+            return
+        super().apply_id(action_id)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal ``play <card>`` goes straight to the rules by its kind (no parsing); the rest through
+        the engine's typed action."""
+        if typed is None:
+            i = PLAY_KIND.get(action)
+            if i is not None:
+                self._record_action(action)
+                self._play_and_settle(self.turn, KIND_CODES[i])
+                return
+        super()._carry_out(action, typed)
+
+    def _play_and_settle(self, seat: int, card: str) -> None:
+        """``_apply`` of ``play <card>``."""
+        self._play(seat, card)
+        if self.phase is Phase.DECLARE and not self._has_declaration(self.turn):
+            self._after_declaring()
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
@@ -756,15 +889,16 @@ class BeziqueState(State):
     def _take_card(self, seat: int, card: str) -> None:
         """Remove ``card`` from the seat's hand, a declared copy first (one not awaiting a score)."""
         # ruling BZ-12: a declared copy not waiting to score, the most used first
-        waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
         copies = [e for e in self.declared[seat] if e.card == card]
-        free = [e for e in copies if e.id not in waiting_ids]
-        if free or (copies and card not in self.concealed[seat]):
-            pool = free or copies
-            entry = min(pool, key=lambda e: (-len(e.uses), e.id))
-            self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
-            self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
-            return
+        if copies:
+            waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+            free = [e for e in copies if e.id not in waiting_ids]
+            if free or card not in self.concealed[seat]:
+                pool = free or copies
+                entry = min(pool, key=lambda e: (-len(e.uses), e.id))
+                self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
+                self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
+                return
         seven = seven_of_trumps(self.trump)
         if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
             # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
@@ -800,7 +934,7 @@ class BeziqueState(State):
         if self.phase is Phase.LAST_EIGHT and self.trick and self.laws and self.revoker is None:
             # ruling BZ-21: under table laws a revoke is possible, and concedes the brisques to come
             allowed = last_eight_choices(
-                sorted(set(self.full_hand(seat)), key=PACK.sort_key), self.trick[0][1], self.trump
+                sorted(set(self.full_hand(seat)), key=KIND_ID.__getitem__), self.trick[0][1], self.trump
             )
             if card not in allowed:
                 self.revoker = seat
@@ -1909,6 +2043,44 @@ class BeziqueState(State):
                 "phase: the match is over once a hand ends with a total at the target, not level"
             )
 
+    # --- the copy for search ------------------------------------------------------------------
+
+    _COPIED_LISTS = (
+        "totals",
+        "stock",
+        "sevens_shown",
+        "trick",
+        "last_trick",
+        "brisques",
+        "hand_points",
+        "blanche_queue",
+        "draw_queue",
+        "missed",
+        "top_seen",
+    )
+    """Fields that are lists of immutable values (numbers, codes, pairs of them): copied one level."""
+    _COPIED_NESTED = ("concealed", "won", "waiting", "melds", "exposed_this_turn")
+    """Fields that are lists of such lists; the waiting melds and the meld records in them are never
+    changed once made (a change replaces them), so clones share them."""
+
+    def clone(self) -> BeziqueState:
+        """A copy for the searching players, which clone at every move: field by field, as deep as each
+        field is mutable, sharing the game, the logged events and the meld records. The engine's generic
+        copy deep-copies every declared card; this is several times faster."""
+        other = object.__new__(BeziqueState)
+        fields = vars(other)
+        fields.update(vars(self))
+        for name in self._COPIED_LISTS:
+            fields[name] = fields[name][:]
+        for name in self._COPIED_NESTED:
+            fields[name] = [x[:] for x in fields[name]]
+        other.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in self.declared]
+        other.known = [dict(k) for k in self.known]
+        other.known_privately = [dict(k) for k in self.known_privately]
+        other.log = list(self.log)
+        other.rng = self.rng.copy()
+        return other
+
     def inventory(self) -> Counter[str]:
         out: Counter[str] = Counter()
         for s in SEATS:
@@ -1929,11 +2101,6 @@ _DECISIONS: dict[Phase, tuple[str, str]] = {
     Phase.LAST_EIGHT: ("play", "play a card: follow suit and head the trick if you can, else trump"),
     Phase.OVER: ("", ""),
 }
-
-
-@cache
-def _needs(codes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    return tuple(Counter(codes).items())
 
 
 class BeziqueNotation(Notation):
