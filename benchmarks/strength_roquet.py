@@ -31,6 +31,7 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -38,6 +39,7 @@ from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicat
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
+from parlour.games.roquet.inference import HandReader
 from parlour.games.roquet.players import STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
@@ -80,6 +82,20 @@ class StrongWithHands(RoquetSearch):
 
 def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
     return StrongWithHands(seed, **STRONG)
+
+
+class StrongRead:
+    """A factory (picklable, for ``--jobs``): the ``strong`` level with its worlds drawn by a
+    ``HandReader`` of these settings."""
+
+    def __init__(
+        self, candidates: int = 4, memory: int = 4, temperature: float = 3.0, kept_back: float = 3.0
+    ) -> None:
+        self.settings = (candidates, memory, temperature, kept_back)
+        self.__name__ = f"strong-read({candidates},{memory},{temperature:g},{kept_back:g})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
+        return RoquetSearch(seed, **{**STRONG, "reader": HandReader(*self.settings)})
 
 
 def search(
@@ -152,17 +168,26 @@ RUNS: dict[str, tuple[Any, Any]] = {
 }
 
 
-def sampler_check(deals: int, seed: int, worlds: int = 8) -> None:
+def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | None = None) -> None:
     """How far the fair search's worlds are from the opponent's true hand, at every card to play of
-    ``deals`` hands of the heuristic against itself: the points the opponent could lay down at once
-    (its combinations in hand, with one table card) in the truth and on average over ``worlds``
-    determinized hands."""
+    ``deals`` hands of the heuristic against itself, for the uniform sampler (``determinize``) and
+    for ``reader``'s: the points the opponent could lay down at once (its combinations in hand, with
+    one table card) in the truth and on average over ``worlds`` sampled hands, and the share of the
+    opponent's unknown cards (all but a turn-up it drew) that a sampled hand holds."""
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     assert isinstance(game, RoquetGame)
-    rng = Rng(seed)
-    true_pts = sampled_pts = 0.0
-    n = 0
+    reader = reader or HandReader()
+    samplers: dict[str, Any] = {
+        "uniform": lambda view, rng: [game.determinize(view, rng) for _ in range(worlds)],
+        "read": lambda view, rng: reader.worlds(view, game, rng, worlds),
+    }
+    rngs = {name: Rng(seed) for name in samplers}
+    true_pts = 0.0
+    sampled_pts = dict.fromkeys(samplers, 0.0)
+    hits = dict.fromkeys(samplers, 0.0)
+    later_hits = dict.fromkeys(samplers, 0.0)
+    n = later = 0
     for k in range(deals):
         episode = table.new_episode(derive_seed(seed, "deal", k))
         players = [make_player("heuristic", game, derive_seed(seed, "player", k, s)) for s in (0, 1)]
@@ -180,15 +205,29 @@ def sampler_check(deals: int, seed: int, worlds: int = 8) -> None:
                     return best_melds(mask_of(hand), tbl, game.max_sequence, game.one_meld_a_trick)[0]
 
                 true_pts += points(state.hands[opp])
-                sampled_pts += (
-                    sum(points(game.determinize(view, rng).hands[opp]) for _ in range(worlds)) / worlds
-                )
+                hidden = Counter(state.hands[opp]) - Counter(state.known[opp])
+                size = sum(hidden.values())
+                for name, sample in samplers.items():
+                    drawn = sample(view, rngs[name])
+                    sampled_pts[name] += sum(points(w.hands[opp]) for w in drawn) / worlds
+                    share = (
+                        sum(sum((Counter(w.hands[opp]) & hidden).values()) / max(size, 1) for w in drawn)
+                        / worlds
+                    )
+                    hits[name] += share
+                    if len(state.played) >= 8:  # from the fifth trick on: the opponent has played
+                        later_hits[name] += share
                 n += 1
+                later += len(state.played) >= 8
             episode.apply(players[seat].choose(view, game))
-    print(
-        f"opponent's ready combinations at a card to play ({n} positions, {deals} hands of the heuristic):"
-        f" {true_pts / n:.2f} points in its true hand, {sampled_pts / n:.2f} in the sampled hands"
-    )
+    print(f"{n} cards to play ({later} from the fifth trick on) of {deals} hands of the heuristic:")
+    print(f"  opponent's ready combinations: {true_pts / n:.2f} points in its true hand")
+    for name in samplers:
+        print(
+            f"  {name}: {sampled_pts[name] / n:.2f} points in the sampled hands; they hold"
+            f" {100 * hits[name] / n:.1f}% of its unknown cards"
+            f" ({100 * later_hits[name] / max(later, 1):.1f}% from the fifth trick on)"
+        )
 
 
 Margins = dict[int, float]
@@ -283,9 +322,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--sampler", action="store_true", help="compare the sampled opponent's hands with the true ones"
     )
+    parser.add_argument(
+        "--reader",
+        default="",
+        help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
+    )
     args = parser.parse_args(argv)
+    reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
-        sampler_check(args.deals, args.seed)
+        reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
+        sampler_check(args.deals, args.seed, reader=reader)
         return
     if args.load:
         report(args.load)
@@ -296,6 +342,9 @@ def main(argv: list[str] | None = None) -> None:
         numbers = [float(x) for x in parts[2:]]
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
+    if reading:
+        read = StrongRead(int(reading[0]), int(reading[1]), *reading[2:])
+        runs[read.__name__] = (read, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
         if args.out:
