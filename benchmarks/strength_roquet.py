@@ -3,6 +3,7 @@
     python benchmarks/strength_roquet.py --deals 40 [--jobs 2] [--only strong,cheat]
     python benchmarks/strength_roquet.py --deals 60 --jobs 2 --only cheat,handcheat,strong --out m.jsonl
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
+    python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
 baseline on the same cards, with its 95% interval, and the candidate's seconds a move.
@@ -14,8 +15,12 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
   the true state with the face-down stock shuffled afresh, searched as ``cheat`` searches (4 tricks),
   values averaged; its margin is the part of the cheat's that knowing the opponent's hand is worth;
   ``handcheat2``: the same, 12 worlds two tricks deep (``cheat2``'s depth, ``strong``'s worlds);
-- ``strong-hands``: the ``strong`` level with worlds that hold every true hand and the stock's cards in
-  a random order (its own sampler replaced by the truth of the hands, nothing else changed);
+- ``strong-uniform``: the ``strong`` level with its worlds dealt uniformly (``determinize`` alone,
+  no reading of the opponent's play: the ``strong`` level before 2026-12-04's hand reader);
+- ``--reader candidates,memory[,temperature,kept_back]``: the ``strong`` level with a hand reader of
+  these settings (``strong`` itself reads with 4,4,3,3);
+- ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
+  stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one.
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
@@ -78,6 +83,10 @@ class StrongWithHands(RoquetSearch):
         world = self.truth.clone()
         self.rng.shuffle(world.stock)
         return world
+
+
+def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
+    return RoquetSearch(seed, **STRONG)
 
 
 def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
@@ -163,6 +172,7 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "cheat2": (cheat2, "heuristic"),
     "handcheat": (handcheat, "heuristic"),
     "handcheat2": (handcheat2, "heuristic"),
+    "strong-uniform": (strong_uniform, "heuristic"),
     "strong-hands": (strong_hands, "heuristic"),
     "strong-normal": ("strong", "normal"),
 }
