@@ -3,10 +3,12 @@
 For a card to play it deals the unseen cards afresh many times (``game.determinize``: the opponent's
 hand and the stock's order, voids respected), searches each such world a few tricks deep with
 alpha-beta (``solver.Solver``: every trick's winner lays down what it can, the hands draw from that
-world's stock) and plays the card with the best mean over the worlds. In a meld moment it banks the
-most points it can, unless three of a numeral wait for their fourth (the heuristic's rule: Dana's
-"great campaign"). The budget is a number of worlds, so a seed fixes every choice; at a table a clock
-may stop it sooner (``limit_time``).
+world's stock) and plays the card with the best mean over the worlds. With a ``reader`` (the
+``strong`` level) the worlds are drawn from many more by how well they explain the opponent's past
+play (``inference.HandReader``). In a meld moment it banks the most points it can, unless three of
+a numeral wait for their fourth (the heuristic's rule: Dana's "great campaign"). The budget is a
+number of worlds, so a seed fixes every choice; at a table a clock may stop it sooner
+(``limit_time``; the reader deals and weighs all its worlds before the first is searched).
 """
 
 from __future__ import annotations
