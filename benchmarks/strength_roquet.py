@@ -18,7 +18,8 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong-uniform``: the ``strong`` level with its worlds dealt uniformly (``determinize`` alone,
   no reading of the opponent's play: the ``strong`` level before 2026-12-04's hand reader);
 - ``--reader candidates,memory[,temperature,kept_back]``: the ``strong`` level with a hand reader of
-  these settings (``strong`` itself reads with 4,4,3,3);
+  these settings (``strong`` itself reads with 4,4,3,3); with ``--reader-level normal``, the
+  ``normal`` level with that reader;
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one.
@@ -45,7 +46,7 @@ from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
 from parlour.games.roquet.inference import HandReader
-from parlour.games.roquet.players import STRONG, RoquetView
+from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
@@ -94,17 +95,25 @@ def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
 
 
 class StrongRead:
-    """A factory (picklable, for ``--jobs``): the ``strong`` level with its worlds drawn by a
-    ``HandReader`` of these settings."""
+    """A factory (picklable, for ``--jobs``): the ``strong`` level (or ``normal``) with its worlds
+    drawn by a ``HandReader`` of these settings."""
 
     def __init__(
-        self, candidates: int = 4, memory: int = 4, temperature: float = 3.0, kept_back: float = 3.0
+        self,
+        candidates: int = 4,
+        memory: int = 4,
+        temperature: float = 3.0,
+        kept_back: float = 3.0,
+        level: str = "strong",
     ) -> None:
         self.settings = (candidates, memory, temperature, kept_back)
-        self.__name__ = f"strong-read({candidates},{memory},{temperature:g},{kept_back:g})"
+        self.level = level
+        name = "strong-read" if level == "strong" else f"{level}-read"
+        self.__name__ = f"{name}({candidates},{memory},{temperature:g},{kept_back:g})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
-        return RoquetSearch(seed, **{**STRONG, "reader": HandReader(*self.settings)})
+        base = STRONG if self.level == "strong" else NORMAL
+        return RoquetSearch(seed, **{**base, "reader": HandReader(*self.settings)})
 
 
 def search(
@@ -337,6 +346,7 @@ def main(argv: list[str] | None = None) -> None:
         default="",
         help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
     )
+    parser.add_argument("--reader-level", default="strong", help="with --reader: strong or normal")
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
@@ -353,7 +363,8 @@ def main(argv: list[str] | None = None) -> None:
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
     if reading:
-        read = StrongRead(int(reading[0]), int(reading[1]), *reading[2:])
+        more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]
+        read = StrongRead(int(reading[0]), int(reading[1]), more[0], more[1], args.reader_level)
         runs[read.__name__] = (read, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
