@@ -3,6 +3,7 @@
     python benchmarks/strength_roquet.py --deals 40 [--jobs 2] [--only strong,cheat]
     python benchmarks/strength_roquet.py --deals 60 --jobs 2 --only cheat,handcheat,strong --out m.jsonl
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
+    python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
 baseline on the same cards, with its 95% interval, and the candidate's seconds a move.
@@ -14,8 +15,13 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
   the true state with the face-down stock shuffled afresh, searched as ``cheat`` searches (4 tricks),
   values averaged; its margin is the part of the cheat's that knowing the opponent's hand is worth;
   ``handcheat2``: the same, 12 worlds two tricks deep (``cheat2``'s depth, ``strong``'s worlds);
-- ``strong-hands``: the ``strong`` level with worlds that hold every true hand and the stock's cards in
-  a random order (its own sampler replaced by the truth of the hands, nothing else changed);
+- ``strong-uniform``: the ``strong`` level with its worlds dealt uniformly (``determinize`` alone,
+  no reading of the opponent's play: the ``strong`` level before 2026-12-04's hand reader);
+- ``--reader candidates,memory[,temperature,kept_back]``: the ``strong`` level with a hand reader of
+  these settings (``strong`` itself reads with 4,4,3,3); with ``--reader-level normal``, the
+  ``normal`` level with that reader;
+- ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
+  stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one.
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
@@ -31,6 +37,7 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -38,7 +45,8 @@ from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicat
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
-from parlour.games.roquet.players import STRONG, RoquetView
+from parlour.games.roquet.inference import HandReader
+from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
@@ -78,8 +86,34 @@ class StrongWithHands(RoquetSearch):
         return world
 
 
+def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
+    return RoquetSearch(seed, **STRONG)
+
+
 def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
     return StrongWithHands(seed, **STRONG)
+
+
+class StrongRead:
+    """A factory (picklable, for ``--jobs``): the ``strong`` level (or ``normal``) with its worlds
+    drawn by a ``HandReader`` of these settings."""
+
+    def __init__(
+        self,
+        candidates: int = 4,
+        memory: int = 4,
+        temperature: float = 3.0,
+        kept_back: float = 3.0,
+        level: str = "strong",
+    ) -> None:
+        self.settings = (candidates, memory, temperature, kept_back)
+        self.level = level
+        name = "strong-read" if level == "strong" else f"{level}-read"
+        self.__name__ = f"{name}({candidates},{memory},{temperature:g},{kept_back:g})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
+        base = STRONG if self.level == "strong" else NORMAL
+        return RoquetSearch(seed, **{**base, "reader": HandReader(*self.settings)})
 
 
 def search(
@@ -147,22 +181,32 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "cheat2": (cheat2, "heuristic"),
     "handcheat": (handcheat, "heuristic"),
     "handcheat2": (handcheat2, "heuristic"),
+    "strong-uniform": (strong_uniform, "heuristic"),
     "strong-hands": (strong_hands, "heuristic"),
     "strong-normal": ("strong", "normal"),
 }
 
 
-def sampler_check(deals: int, seed: int, worlds: int = 8) -> None:
+def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | None = None) -> None:
     """How far the fair search's worlds are from the opponent's true hand, at every card to play of
-    ``deals`` hands of the heuristic against itself: the points the opponent could lay down at once
-    (its combinations in hand, with one table card) in the truth and on average over ``worlds``
-    determinized hands."""
+    ``deals`` hands of the heuristic against itself, for the uniform sampler (``determinize``) and
+    for ``reader``'s: the points the opponent could lay down at once (its combinations in hand, with
+    one table card) in the truth and on average over ``worlds`` sampled hands, and the share of the
+    opponent's unknown cards (all but a turn-up it drew) that a sampled hand holds."""
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     assert isinstance(game, RoquetGame)
-    rng = Rng(seed)
-    true_pts = sampled_pts = 0.0
-    n = 0
+    reader = reader or HandReader()
+    samplers: dict[str, Any] = {
+        "uniform": lambda view, rng: [game.determinize(view, rng) for _ in range(worlds)],
+        "read": lambda view, rng: reader.worlds(view, game, rng, worlds),
+    }
+    rngs = {name: Rng(seed) for name in samplers}
+    true_pts = 0.0
+    sampled_pts = dict.fromkeys(samplers, 0.0)
+    hits = dict.fromkeys(samplers, 0.0)
+    later_hits = dict.fromkeys(samplers, 0.0)
+    n = later = 0
     for k in range(deals):
         episode = table.new_episode(derive_seed(seed, "deal", k))
         players = [make_player("heuristic", game, derive_seed(seed, "player", k, s)) for s in (0, 1)]
@@ -180,15 +224,29 @@ def sampler_check(deals: int, seed: int, worlds: int = 8) -> None:
                     return best_melds(mask_of(hand), tbl, game.max_sequence, game.one_meld_a_trick)[0]
 
                 true_pts += points(state.hands[opp])
-                sampled_pts += (
-                    sum(points(game.determinize(view, rng).hands[opp]) for _ in range(worlds)) / worlds
-                )
+                hidden = Counter(state.hands[opp]) - Counter(state.known[opp])
+                size = sum(hidden.values())
+                for name, sample in samplers.items():
+                    drawn = sample(view, rngs[name])
+                    sampled_pts[name] += sum(points(w.hands[opp]) for w in drawn) / worlds
+                    share = (
+                        sum(sum((Counter(w.hands[opp]) & hidden).values()) / max(size, 1) for w in drawn)
+                        / worlds
+                    )
+                    hits[name] += share
+                    if len(state.played) >= 8:  # from the fifth trick on: the opponent has played
+                        later_hits[name] += share
                 n += 1
+                later += len(state.played) >= 8
             episode.apply(players[seat].choose(view, game))
-    print(
-        f"opponent's ready combinations at a card to play ({n} positions, {deals} hands of the heuristic):"
-        f" {true_pts / n:.2f} points in its true hand, {sampled_pts / n:.2f} in the sampled hands"
-    )
+    print(f"{n} cards to play ({later} from the fifth trick on) of {deals} hands of the heuristic:")
+    print(f"  opponent's ready combinations: {true_pts / n:.2f} points in its true hand")
+    for name in samplers:
+        print(
+            f"  {name}: {sampled_pts[name] / n:.2f} points in the sampled hands; they hold"
+            f" {100 * hits[name] / n:.1f}% of its unknown cards"
+            f" ({100 * later_hits[name] / max(later, 1):.1f}% from the fifth trick on)"
+        )
 
 
 Margins = dict[int, float]
@@ -283,9 +341,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--sampler", action="store_true", help="compare the sampled opponent's hands with the true ones"
     )
+    parser.add_argument(
+        "--reader",
+        default="",
+        help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
+    )
+    parser.add_argument("--reader-level", default="strong", help="with --reader: strong or normal")
     args = parser.parse_args(argv)
+    reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
-        sampler_check(args.deals, args.seed)
+        reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
+        sampler_check(args.deals, args.seed, reader=reader)
         return
     if args.load:
         report(args.load)
@@ -296,6 +362,10 @@ def main(argv: list[str] | None = None) -> None:
         numbers = [float(x) for x in parts[2:]]
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
+    if reading:
+        more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]
+        read = StrongRead(int(reading[0]), int(reading[1]), more[0], more[1], args.reader_level)
+        runs[read.__name__] = (read, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
         if args.out:

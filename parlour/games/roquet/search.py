@@ -3,10 +3,12 @@
 For a card to play it deals the unseen cards afresh many times (``game.determinize``: the opponent's
 hand and the stock's order, voids respected), searches each such world a few tricks deep with
 alpha-beta (``solver.Solver``: every trick's winner lays down what it can, the hands draw from that
-world's stock) and plays the card with the best mean over the worlds. In a meld moment it banks the
-most points it can, unless three of a numeral wait for their fourth (the heuristic's rule: Dana's
-"great campaign"). The budget is a number of worlds, so a seed fixes every choice; at a table a clock
-may stop it sooner (``limit_time``).
+world's stock) and plays the card with the best mean over the worlds. With a ``reader`` (the
+``strong`` level) the worlds are drawn from many more by how well they explain the opponent's past
+play (``inference.HandReader``). In a meld moment it banks the most points it can, unless three of
+a numeral wait for their fourth (the heuristic's rule: Dana's "great campaign"). The budget is a
+number of worlds, so a seed fixes every choice; at a table a clock may stop it sooner
+(``limit_time``; the reader deals and weighs all its worlds before the first is searched).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from parlour.engine import Game, Rng
+from parlour.games.roquet.inference import HandReader
 from parlour.games.roquet.players import (
     RoquetHeuristic,
     RoquetView,
@@ -83,8 +86,12 @@ class RoquetSearch:
         quality: float = 0.0,
         blind: bool = False,
         seconds: float | None = None,
+        reader: HandReader | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.reader = reader
+        """If set, the worlds are drawn by the opponent's past play (``inference``), not uniformly."""
+        self._drawn: list[RoquetState] = []
         self.blind = blind
         self.quality = quality
         self.keep = keep
@@ -127,6 +134,7 @@ class RoquetSearch:
             return legal[0], f"plays {_pretty(card)}: the only card that may be played"
         seat = view.seat
         assert seat is not None
+        self._drawn = []
         totals = self.search(view, game, lambda: self.sample(view, game), seat)
         if self.keep:
             hand, trump, table, unseen = (
@@ -141,8 +149,13 @@ class RoquetSearch:
         return "play " + best, self._play_reason(best, totals, view, game)
 
     def sample(self, view: RoquetView, game: RoquetGame) -> RoquetState:
-        """One world consistent with ``view`` (a benchmark may deal its worlds otherwise)."""
-        return game.determinize(view, self.rng)
+        """One world consistent with ``view`` (a benchmark may deal its worlds otherwise): with a
+        reader, the next of the worlds it drew for this choice."""
+        if self.reader is None:
+            return game.determinize(view, self.rng)
+        if not self._drawn:
+            self._drawn = self.reader.worlds(view, game, self.rng, self.worlds)[::-1]
+        return self._drawn.pop()
 
     def search(
         self, view: RoquetView, game: RoquetGame, sample: Callable[[], RoquetState], seat: int
