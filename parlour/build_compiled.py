@@ -37,6 +37,7 @@ from pathlib import Path
 COMPILED_MODULES = (
     "parlour/games/bishops_whist/rules.py",
     "parlour/engine/draws.py",
+    "parlour/engine/state.py",
     "parlour/games/bishops_whist/solver.py",
 )
 """The modules compiled, as paths inside the copy (each passes ``mypy --strict``, as all of parlour does)."""
