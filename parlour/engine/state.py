@@ -96,7 +96,7 @@ def _solo_teams(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple((s,) for s in range(players))
 
 
-_CLONED_APART = frozenset({"game", "log", "rng", "seed", "_legal_cache", "_range_cache"})
+_CLONED_APART = frozenset({"game", "log", "_events", "rng", "seed", "_legal_cache", "_range_cache"})
 """What ``State.clone`` does not copy field by field: the game (shared), the log (a new list of the
 same events), the random source (copy on write), and the engine's own fields, set one by one."""
 
