@@ -252,3 +252,16 @@ def test_the_save_schema_agrees_with_the_rules() -> None:
         rules.HAND_SIZE,
     )
     assert rules.BishopsWhistSave is schema.BishopsWhistSave
+
+
+def test_the_pure_package_needs_no_mypy_extensions() -> None:
+    """The decorators mypyc reads come from ``mypy_extensions`` only when it is installed."""
+    code = (
+        "import sys; sys.modules['mypy_extensions'] = None; import parlour; "
+        "from parlour.engine.state import State; "
+        "s = parlour.make('roquet').new(seed=1); c = s.clone(); print(c.to_json() == s.to_json())"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "True"
