@@ -12,11 +12,14 @@ kept (a stamp records a digest of the source); ``--force`` builds again.
 Only what pays is compiled (a build takes about a minute a module on a small machine): the Bishops
 Whist rules, where the per-action work of a playout lies (their state also carries the engine's fast
 cases of ``apply``, ``legal_actions`` and the action record, so that those run compiled), the seeded
-shuffle of ``parlour/engine/draws.py``, and the Bishops Whist double-dummy solver (``solver.py``: two to
-three times the nodes a second; its budgets are in nodes, so it plays the same cards, sooner). The
-engine's ``State`` stays interpreted: every game subclasses it, and compiled, it would need
-``allow_interpreted_subclasses``, its ``Event`` (a named tuple) kept out of it, and a generic ``clone``
-that does not use ``object.__new__`` and ``vars()``.
+shuffle of ``parlour/engine/draws.py``, the Bishops Whist double-dummy solver (``solver.py``: two to
+three times the nodes a second; its budgets are in nodes, so it plays the same cards, sooner), and the
+engine's ``State`` (``parlour/engine/state.py``), which every action of every game passes through.
+Compiled, ``State`` is a native class that allows interpreted subclasses (the other games' states);
+its log entries (``Event``, a named tuple) live in ``parlour/engine/events.py`` and the ``Game`` (generic,
+with cached properties) in ``parlour/engine/game.py``, both interpreted; its ``clone`` makes the copy
+through the class, not ``object.__new__``. Bishops Whist's state, compiled with it, becomes a native
+subclass: its fields and the engine's are read natively.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from pathlib import Path
 COMPILED_MODULES = (
     "parlour/games/bishops_whist/rules.py",
     "parlour/engine/draws.py",
+    "parlour/engine/state.py",
     "parlour/games/bishops_whist/solver.py",
 )
 """The modules compiled, as paths inside the copy (each passes ``mypy --strict``, as all of parlour does)."""

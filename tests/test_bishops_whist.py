@@ -208,7 +208,8 @@ def edit(state: State, **fields: Any) -> State:
         log[at:at] = before
         log[at + len(before)]["data"]["hand"] = fields["hand_number"]
     data["state"].update(fields)
-    return state.game.load(json.dumps(data))
+    loaded: BishopsWhistState = state.game.load(json.dumps(data))  # ``State.game`` is any game's
+    return loaded
 
 
 def balanced(dealer: int, suits: str, seats: Sequence[int]) -> tuple[list[tuple[int, str]], list[list[str]]]:

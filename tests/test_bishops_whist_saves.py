@@ -94,7 +94,8 @@ def saved(state: State) -> Data:
 
 
 def load(state: State, data: Data) -> State:
-    return state.game.load(json.dumps(data))
+    loaded: State = state.game.load(json.dumps(data))  # ``State.game`` is any game's
+    return loaded
 
 
 def test_saves_of_every_phase_load_and_go_on_identically() -> None:

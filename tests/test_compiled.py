@@ -114,6 +114,91 @@ def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
         assert a["save"] == b["save"], where
 
 
+GAMES = ["bishops-whist", "roquet", "apology", "bezique", "open-tarock", "lansquenet"]
+"""Every game: the compiled build compiles the engine's ``State``, which all of them subclass."""
+ENGINE_STEPS = 400
+
+
+def play_engine_matches() -> list[dict[str, Any]]:
+    """Seeded random matches of every game (up to ``ENGINE_STEPS`` actions each) through the ids and
+    the text, going on with a clone, a loaded save and a replay of the record on the way: what each
+    wrote and what it was asked."""
+    out: list[dict[str, Any]] = []
+    for name in GAMES:
+        game = parlour.make(name)
+        for seed in range(2):
+            rng = random.Random(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = [state.hand_number]
+            steps = 0
+            while not state.is_over and steps < ENGINE_STEPS:
+                if steps % 2 == 0:
+                    ids = state.legal_action_ids()
+                    asked.append(ids)
+                    state.apply_id(ids[rng.randrange(len(ids))])
+                else:
+                    legal = state.legal_actions() + [f"{r.verb} {r.low}" for r in state.legal_ranges()]
+                    asked.append(legal)
+                    state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+                asked.append(state.hand_number)
+                if steps % 41 == 0:
+                    state = state.clone()
+                if steps % 67 == 0:
+                    state = game.load(state.to_json())
+                if steps % 150 == 0:
+                    state = game.replay(state.to_json())
+                if steps % 29 == 0:
+                    seat = state.current_player
+                    asked.append(state.view(seat).to_dict())
+                    asked.append(state.observation_tensor(seat).tolist())
+                    asked.append([e.to_dict() for e in state.events(seat)][-5:])
+            asked.append([state.scores, state.winners, state.is_over])
+            out.append({"game": name, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
+def test_every_game_plays_identical_matches_on_the_compiled_engine(compiled: Path) -> None:
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour.engine.state as s; from tests.test_compiled import play_engine_matches; "
+        "assert str(s.__file__).endswith('.so'), s.__file__; print(json.dumps(play_engine_matches()))",
+    )
+    mine = json.loads(json.dumps(play_engine_matches()))
+    assert len(theirs) == len(mine) == 2 * len(GAMES)
+    for a, b in zip(theirs, mine, strict=True):
+        where = f"{a['game']}, seed {a['seed']}"
+        assert a["asked"] == b["asked"], where
+        assert a["save"] == b["save"], where
+
+
+def conformance_runs() -> list[str]:
+    """The conformance suite's checks (``tests.conformance.check_play``: a clone, a loaded save and the
+    original go on identically; refused actions change nothing; views, invariants, the pack conserved)
+    on 150 actions of random play of every game: the saves they end with."""
+    from parlour.engine import Rng, derive_seed
+    from parlour.players import make_player
+    from tests.conformance import check_play
+
+    out: list[str] = []
+    for name in GAMES:
+        game = parlour.make(name)
+        state = game.new(seed=11)
+        players = [make_player("random", game, derive_seed(11, "p", i)) for i in range(game.num_players)]
+        check_play(game, state, players, Rng(11), every=2, max_steps=150)
+        out.append(state.to_json())
+    return out
+
+
+def test_the_conformance_checks_pass_on_the_compiled_engine(compiled: Path) -> None:
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour.engine.state as s; from tests.test_compiled import conformance_runs; "
+        "assert str(s.__file__).endswith('.so'), s.__file__; print(json.dumps(conformance_runs()))",
+    )
+    assert theirs == conformance_runs()
+
+
 def solver_values() -> list[Any]:
     """The double-dummy solver's values of every lawful card on seeded positions (every hand open), at
     a horizon and to the end of the hand, with the nodes each search took."""
@@ -167,3 +252,16 @@ def test_the_save_schema_agrees_with_the_rules() -> None:
         rules.HAND_SIZE,
     )
     assert rules.BishopsWhistSave is schema.BishopsWhistSave
+
+
+def test_the_pure_package_needs_no_mypy_extensions() -> None:
+    """The decorators mypyc reads come from ``mypy_extensions`` only when it is installed."""
+    code = (
+        "import sys; sys.modules['mypy_extensions'] = None; import parlour; "
+        "from parlour.engine.state import State; "
+        "s = parlour.make('roquet').new(seed=1); c = s.clone(); print(c.to_json() == s.to_json())"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "True"

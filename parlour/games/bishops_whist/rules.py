@@ -452,7 +452,8 @@ def _internal_per_seat(cards: bool) -> Any:
 class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
-    game: BishopsWhist
+    _game: BishopsWhist
+    """The game as its own type (``State.game`` is any game's: a compiled build cannot narrow it)."""
     _log: list[Event]
     _pending: list[int]
     """Cards played whose two events are not yet in the log (``log``): ``seat << 6 | card id`` each."""
@@ -467,6 +468,7 @@ class BishopsWhistState(State):
             self._copy_fields(_copy_of)
             return
         super().__init__(game, seed)
+        self._game = game
         self.order: list[int] = [0, 1, 2, 3]
         self.team_of: list[int] = [0, 1, 0, 1]
         self.match: list[int] = [0, 0]  # points per side (index = team_of[seat])
@@ -577,7 +579,7 @@ class BishopsWhistState(State):
         if phase == PHASE_PLAY:
             seat = self.current_player
             assert seat is not None
-            if self.game.table_laws:
+            if self._game.table_laws:
                 hand = self.hands[seat]  # kept in pack order, knights last
                 cards = list(dict.fromkeys(hand))
                 plays = [PLAY[c] for c in cards]
@@ -594,7 +596,7 @@ class BishopsWhistState(State):
             return []
         if phase == PHASE_TRUMP:
             acts = [f"trump {s}" for s in SUITS]
-            return [*acts, "deal"] if self.game.table_laws else acts  # ruling BW-17: misdeal II
+            return [*acts, "deal"] if self._game.table_laws else acts  # ruling BW-17: misdeal II
         if phase == PHASE_CLAIM:
             return ["claim", "pass"]
         return ["stand", *(f"correct {c}" for c in self._corrections())]  # PHASE_REVIEW
@@ -636,7 +638,7 @@ class BishopsWhistState(State):
         if card not in self.hands[seat]:
             return f"you do not hold {card}"
         if kind == "expose":
-            if not self.game.table_laws:
+            if not self._game.table_laws:
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
@@ -732,7 +734,7 @@ class BishopsWhistState(State):
     def legal_action_ids(self) -> list[int]:
         """In play under strict laws the legal ids are the lawful card ids themselves (``play <card>``'s
         id is the card's): no text is made; otherwise the engine's ids of the legal texts."""
-        if self.phase == PHASE_PLAY and not self.game.table_laws:
+        if self.phase == PHASE_PLAY and not self._game.table_laws:
             seat = self.current_player
             assert seat is not None
             return self._lawful_ids(seat)
@@ -745,7 +747,7 @@ class BishopsWhistState(State):
             type(action_id) is int
             and 0 <= action_id <= KNIGHT_ID
             and self.phase == PHASE_PLAY
-            and not self.game.table_laws
+            and not self._game.table_laws
         ):
             seat = self.current_player
             assert seat is not None
@@ -804,7 +806,7 @@ class BishopsWhistState(State):
     def _cut_for_table(self) -> None:
         """Cut for partners (if so agreed, ruling BW-1) and for the first deal: the lowest cut deals
         (ruling BW-2)."""
-        by_cut = self.game.options["partners"] == "cut"
+        by_cut = self._game.options["partners"] == "cut"
         ranking = self._cut_order(list(range(SEATS)), by_cut)
         if by_cut:
             high, low = ranking[:2], ranking[2:]
@@ -920,8 +922,8 @@ class BishopsWhistState(State):
     def _deal(self) -> None:
         """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th
         (ruling BW-6)."""
-        chance = self.game.options["misdeal_chance"]
-        if self.game.table_laws and chance > 0 and self.rng.random() < chance:
+        chance = self._game.options["misdeal_chance"]
+        if self._game.table_laws and chance > 0 and self.rng.random() < chance:
             law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
             self._misdeal(law, self.dealer)
             return
@@ -1016,7 +1018,7 @@ class BishopsWhistState(State):
         and the play wait in ``_pending`` until the log is read)."""
         trick, held = self.trick, self._held[seat]
         lead = CARD_ID[trick[0][1]] if trick else -1
-        game = self.game
+        game = self._game
         if game.table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
         card = CARD_CODES[card_id]
@@ -1051,7 +1053,7 @@ class BishopsWhistState(State):
     def _trick_complete(self) -> None:
         """Under table laws the trick lies on the table until every player who did not follow the
         suit led has let his card stand or corrected it (ruling BW-24); then it is gathered."""
-        if self.game.table_laws:
+        if self._game.table_laws:
             self.review = self._review_queue()
             if self.review:
                 self.phase = PHASE_REVIEW
@@ -1126,7 +1128,7 @@ class BishopsWhistState(State):
         lead = self.trick[0][1]
         if not knight_may_rank_ten(lead, len(self.trick), self.trump):
             return False
-        if self.game.void_ten:
+        if self._game.void_ten:
             return True
         return bool(self._held[seat] & SUIT_MASK[SUIT_INDEX[lead[-1]]])
 
@@ -1137,7 +1139,7 @@ class BishopsWhistState(State):
             [e[2] for e in trick],
             self.trump,
             last=last,
-            irregular_leader=self.game.irregular_leader,
+            irregular_leader=self._game.irregular_leader,
         )[0]
 
     def _gather(self) -> None:
@@ -1169,7 +1171,7 @@ class BishopsWhistState(State):
             self._end_of_play()
 
     def _end_of_play(self) -> None:
-        if self.game.table_laws:
+        if self._game.table_laws:
             first = self.left_of(self.dealer)
             self.claimants = [first, self.left_of(first)]  # one voice for each side (ruling BW-15)
             self.phase = PHASE_CLAIM
@@ -1250,7 +1252,7 @@ class BishopsWhistState(State):
     def _after_hand(self) -> None:
         """Decide the game at the end of a hand, or deal the next one."""
         over, side = self._result()
-        if not over and self.hands_played >= self.game.options["hand_limit"]:
+        if not over and self.hands_played >= self._game.options["hand_limit"]:
             self._finish(self._result_at_limit(), limit=True)  # ruling BW-20
         elif over:
             self._finish(side)
@@ -1268,12 +1270,12 @@ class BishopsWhistState(State):
         """
         a, b = self.match
         revoked = self.revoked_sides
-        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+        if self._game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
             other = 1 - revoked[0]
             if self.match[other] >= TARGET:
                 return True, other  # ruling BW-23 (option opponents-win)
         if a == b:
-            return a >= TARGET and self.game.options["tie"] == "draw", None  # ruling BW-14
+            return a >= TARGET and self._game.options["tie"] == "draw", None  # ruling BW-14
         higher = 0 if a > b else 1
         if self.match[higher] >= TARGET and higher not in revoked:
             return True, higher
@@ -1289,10 +1291,10 @@ class BishopsWhistState(State):
             higher = 0 if a > b else 1
             if higher not in revoked:
                 return higher
-            if self.game.options["revoking_side"] == "play-on" or 1 - higher in revoked:
+            if self._game.options["revoking_side"] == "play-on" or 1 - higher in revoked:
                 return None
             return 1 - higher
-        if self.game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
+        if self._game.options["revoking_side"] == "opponents-win" and len(revoked) == 1:
             return 1 - revoked[0]
         return None
 
@@ -1576,7 +1578,7 @@ class BishopsWhistState(State):
         once made — the game, the logged events and the gathered tricks. About 3x faster than the
         engine's generic deep copy."""
         if not _PLAIN_OBJECTS:
-            return BishopsWhistState(self.game, None, self)
+            return BishopsWhistState(self._game, None, self)
         other = object.__new__(BishopsWhistState)
         vars(other).update(vars(self))
         for name in self._CLONED:
@@ -1595,6 +1597,7 @@ class BishopsWhistState(State):
         for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
             setattr(self, name, value)
         self.game = src.game
+        self._game = src._game
         self.seed = src.seed
         self.log = list(src.log)
         self.rng = src.rng.copy()
@@ -1666,7 +1669,7 @@ class BishopsWhistState(State):
         team, order = self.team_of, self.order
         if not all(team[order[i]] == team[order[i + 2]] != team[order[i + 1]] for i in range(2)):
             raise InvalidState(f"team_of: partners sit facing each other ({team} with order {order})")
-        if self.game.options["partners"] == "fixed" and (order != [0, 1, 2, 3] or team != [0, 1, 0, 1]):
+        if self._game.options["partners"] == "fixed" and (order != [0, 1, 2, 3] or team != [0, 1, 0, 1]):
             raise InvalidState("order: with fixed partners seats 0 and 2 play against 1 and 3 in order 0-3")
         for name in ("dealer", "leader"):
             if not 0 <= getattr(self, name) < SEATS:
@@ -1699,7 +1702,7 @@ class BishopsWhistState(State):
                 raise InvalidState(f"hands.{s}: a hand is kept in pack order")
 
     def _check_phase(self) -> None:
-        phase, table = self.phase, self.game.table_laws
+        phase, table = self.phase, self._game.table_laws
         if self.finished != (phase == PHASE_OVER):
             raise InvalidState(f"finished: must be true exactly when the phase is over, not in {phase}")
         if self.winner_side is not None and phase != PHASE_OVER:
@@ -1719,8 +1722,10 @@ class BishopsWhistState(State):
             raise InvalidState(
                 f"hands_played: {self.hands_played} hands cannot be over in hand {self.hand_number}"
             )
-        if self.hands_played > self.game.options["hand_limit"]:
-            raise InvalidState(f"hands_played: more than the hand limit of {self.game.options['hand_limit']}")
+        if self.hands_played > self._game.options["hand_limit"]:
+            raise InvalidState(
+                f"hands_played: more than the hand limit of {self._game.options['hand_limit']}"
+            )
         if phase == PHASE_TRUMP:
             self._check_trump_phase()
             return
@@ -1776,13 +1781,13 @@ class BishopsWhistState(State):
             may = knight_may_rank_ten(lead, k, self.trump)
             if as_ten and not may:
                 raise InvalidState(f"trick.{k}: this knight cannot rank as a ten")
-            if self.game.void_ten and card == KNIGHT and may != as_ten:
+            if self._game.void_ten and card == KNIGHT and may != as_ten:
                 raise InvalidState(f"trick.{k}: a knight on a plain suit led ranks as a ten")
         every = [(s, c, n) for n, (cards, _, _) in enumerate(played, 1) for s, c in cards]
         number = len(self.tricks) + 1
         every += [(s, c, number) for s, c, _ in self.trick]
         self._check_turn_up(every)
-        if not self.game.table_laws:
+        if not self._game.table_laws:
             self._check_voids([*[cards for cards, _, _ in played], [e[:2] for e in self.trick]])
 
     def _possible_winners(self, cards: list[list[Any]], last: bool) -> set[int]:
@@ -1791,7 +1796,7 @@ class BishopsWhistState(State):
         lead = cards[0][1]
         trump = self.trump
         tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and knight_may_rank_ten(lead, k, trump)]
-        if self.game.void_ten:
+        if self._game.void_ten:
             readings: list[tuple[bool, ...]] = [(True,) * len(tens)]
         else:
             readings = list(itertools.product((True, False), repeat=len(tens)))
@@ -1886,7 +1891,7 @@ class BishopsWhistState(State):
         if len(set(now)) != len(now) or not all(0 <= s < SEATS for s in now):
             raise InvalidState("exposed_now: each seat exposes at most one card a trick")
         for name, shown in (("exposed", self.exposed), ("withdrawn", self.withdrawn)):
-            if (self.phase == PHASE_TRUMP or not self.game.table_laws) and shown:
+            if (self.phase == PHASE_TRUMP or not self._game.table_laws) and shown:
                 raise InvalidState(f"{name}: cards are shown only in play under table laws")
             for s, _ in shown:
                 if not 0 <= s < SEATS:
@@ -2020,7 +2025,7 @@ class BishopsWhistState(State):
         withdrawn: list[list[Any]] = []
         exposed_now: list[int] = []
         answers, revoked_sides = 0, list[int]()
-        table_laws, team_of = self.game.table_laws, self.team_of
+        table_laws, team_of = self._game.table_laws, self.team_of
         log = self.log
         for i in range(start + 1, len(log)):
             e = log[i]
@@ -2054,7 +2059,7 @@ class BishopsWhistState(State):
                             and lead is not None
                             and knight_may_rank_ten(lead, len(trick), self.trump)
                         ):
-                            as_ten = self.game.void_ten or any(c[-1] == lead[-1] for c in hand)
+                            as_ten = self._game.void_ten or any(c[-1] == lead[-1] for c in hand)
                         hand.remove(card)
                     for shown in (exposed, withdrawn):
                         if [seat, card] in shown:
@@ -2143,7 +2148,7 @@ class BishopsWhistState(State):
     def _check_result(self) -> None:
         decided, side = self._result()
         if not decided:
-            if self.hands_played < self.game.options["hand_limit"]:
+            if self.hands_played < self._game.options["hand_limit"]:
                 raise InvalidState("finished: the game is not decided and the hand limit is not reached")
             side = self._result_at_limit()
         if self.winner_side != side:
