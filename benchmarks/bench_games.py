@@ -39,7 +39,7 @@ def _choose(state: Any, rng: random.Random) -> str:
     if i < len(legal):
         return str(legal[i])
     r = ranges[i - len(legal)]
-    return r.action(rng.randint(r.low, r.high))
+    return str(r.action(rng.randint(r.low, r.high)))
 
 
 def playout(game: Any, rng: random.Random, with_view: bool) -> int:

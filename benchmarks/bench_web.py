@@ -87,7 +87,7 @@ async def main(args: argparse.Namespace) -> None:
                     seats = [{"kind": "human"}] + [{"kind": "computer", "player": "heuristic"}] * (
                         players - 1
                     )
-                    body = {"game": game, "seats": seats}
+                    body: dict[str, object] = {"game": game, "seats": seats}
                     if game == "lansquenet":
                         body["options"] = {"players": players}
                     created = (await http.post("/api/tables", json=body)).json()
