@@ -5,7 +5,9 @@ with heuristic playouts), (c) a cheating player that sees every card and searche
 same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
 gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
 ``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
-the CPU seconds a decision of each level. ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
+the CPU seconds a decision of each level. ``playout-cheat-heuristic`` is a second cheat, which plays each
+card out on the true deal with the rules of thumb instead of searching (the stronger yardstick: it
+gains some three times as much). ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
 ``unsifted``, ``untrusting`` and ``harder`` are the strong player without sifting, sifted but always
 playing the search's card, and sifting eight deals a searched deal; ``--out`` writes every match's
 margins per deal (for paired comparisons).
@@ -66,6 +68,52 @@ def cheat(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(game, seed)
 
 
+class PlayoutCheatPlayer:
+    """Benchmark only: handed the true state, it plays each lawful card out to the end of the hand with
+    the rules of thumb at every seat (partner and opponents are those very players in a match against
+    ``heuristic``) and plays the card that ends best for its side. This cheat knows every card and, against
+    the heuristic, how everyone will play: the most a reader of the unseen cards whose playouts model the
+    others could gain. Measured, it gains about three times what ``CheatPlayer``'s solver does: a count
+    at the search's horizon misjudges the first half of the hand, a playout to the end does not."""
+
+    def __init__(self, game: Game[Any], seed: int = 0) -> None:
+        self.game = game
+        self.fast = HeuristicPlayer(game, seed)
+
+    def choose(self, view: Any, game: Game[Any]) -> str:
+        raise TypeError("the cheating player must be handed the true state (choose_state)")
+
+    def choose_state(self, state: State, seat: int) -> str:
+        view = state.view(seat)
+        plays = [a for a in view.legal_actions if a.startswith("play ")]
+        if view.extra.phase != PHASE_PLAY or len(plays) <= 1:
+            return self.fast.choose(view, self.game)
+        best, value = plays[0], -float("inf")
+        for action in plays:  # ties to the first in the view's order
+            world = state.clone()
+            world.apply(action, seat=seat)
+            margin = self.playout(world, seat)
+            if margin > value:
+                best, value = action, margin
+        return best
+
+    def playout(self, state: State, seat: int) -> float:
+        """Our side's points less the other side's at the end of this hand, every seat by rule of thumb."""
+        seen = len(state.log)
+        while not state.is_over:
+            mover = state.current_player
+            assert mover is not None
+            legal = state.legal_actions()
+            action = "claim" if legal == ["claim", "pass"] else self.fast.choose(state.view(mover), self.game)
+            state.apply(action, seat=mover)
+            for event in state.log[seen:]:
+                if event.kind == "hand_end":
+                    points = event.data["points"]
+                    return float(points[seat] - points[(seat + 1) % 4])
+            seen = len(state.log)
+        return 0.0
+
+
 def unsifted(game: Game[Any], seed: int) -> StrongPlayer:
     """The strong player before sifting: every deal of the unseen cards equally likely."""
     return StrongPlayer(game, seed, trust=TRUST, sift=1)
@@ -91,6 +139,7 @@ MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
     "strong-heuristic": ("strong", "heuristic"),
     "strong-search": ("strong", "search"),
     "cheat-heuristic": (cheat, "heuristic"),
+    "playout-cheat-heuristic": (PlayoutCheatPlayer, "heuristic"),
     "unsifted-heuristic": (unsifted, "heuristic"),
     "untrusting-heuristic": (sifted_untrusting, "heuristic"),
     "harder-heuristic": (sifted_harder, "heuristic"),
@@ -172,9 +221,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.out:
             with open(args.out, "w") as f:
                 json.dump({k: list(r.margins) for k, r in results.items()}, f)
-    if "strong-heuristic" in results and "cheat-heuristic" in results:
-        share = results["strong-heuristic"].mean / results["cheat-heuristic"].mean
-        print(f"strong recovers {share:.0%} of the cheating player's margin over heuristic")
+    for yardstick in ("cheat-heuristic", "playout-cheat-heuristic"):
+        if "strong-heuristic" in results and yardstick in results:
+            share = results["strong-heuristic"].mean / results[yardstick].mean
+            print(f"strong recovers {share:.0%} of {yardstick}'s margin over heuristic")
     return 0
 
 
