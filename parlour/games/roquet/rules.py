@@ -152,6 +152,11 @@ def classify(cards: Sequence[str], max_sequence: int = DEFAULT_MAX_SEQUENCE) -> 
     Pairs, royal pairs, musters and sequences are the only combinations; three of a kind is not one
     (lay two of them as a pair: ruling RQ-10).
     """
+    known = _TARIFF_KINDS.get(max_sequence)
+    if known is not None:
+        found = known.get(cards if type(cards) is tuple else tuple(cards))
+        if found is not None:
+            return found
     if len(set(cards)) != len(cards) or not all(PACK.is_card(c) for c in cards):
         return None
     if is_set(cards):
@@ -232,7 +237,24 @@ def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple
     def placed(group: list[tuple[int, tuple[str, ...]]]) -> tuple[Candidate, ...]:
         return tuple((mask, cards, place[cards]) for mask, cards in group)
 
+    kinds: dict[tuple[str, ...], tuple[MeldKind, int]] = {}
+    for group in sets:
+        for _, cards in group:
+            if len(cards) == PAIR_SIZE:
+                rank = rank_of(cards[0])
+                kinds[cards] = ("royal pair" if rank in COURTS else "pair", pair_value(rank))
+            else:
+                kinds[cards] = ("muster", MUSTER_POINTS)
+    for group in runs:
+        for _, cards in group:
+            kinds[cards] = ("sequence", SEQUENCE_POINTS_PER_CARD * len(cards))
+    _TARIFF_KINDS[max_sequence] = MappingProxyType(kinds)
     return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
+
+
+_TARIFF_KINDS: dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]] = {}
+"""``classify``'s answer for each combination of the tariff in canonical order, by ``max_sequence``
+(filled by ``_tariff``): a meld the rules listed is classified by one look-up."""
 
 
 def _one_at_most(bits: int) -> bool:
@@ -243,36 +265,108 @@ def find_combinations(
     hand: Iterable[str], table: Iterable[str], max_sequence: int = DEFAULT_MAX_SEQUENCE
 ) -> list[tuple[str, ...]]:
     """Every combination made of hand cards and at most one table card (ruling RQ-6), canonical and
-    sorted (by size, then by cards in ``card_key`` order).
-
-    Hot in play (it is asked after every trick): the cards are bits, and only the ranks with two
-    cards about and the suits with three in a row are looked at."""
+    sorted (by size, then by cards in ``card_key`` order)."""
     held = 0
     for c in hand:
         held |= _BIT[c]
     lent = 0
     for c in table:
         lent |= _BIT[c]
-    lent &= ~held
+    return [m[1] for m in _combinations(held, lent & ~held, max_sequence)]
+
+
+_SPREAD = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+"""One bit in each suit's place: a rank's four cards are ``_SPREAD << rank``."""
+
+
+@cache
+def _rank_tables(max_sequence: int) -> tuple[dict[int, tuple[Candidate, ...]], ...]:
+    """For each rank, its pairs and muster that the cards about allow, by those cards: the rank's
+    bits (``_SPREAD``'s places) held or lent, and the lent ones shifted one up."""
+    by_rank, _ = _tariff(max_sequence)
+    tables = []
+    for r, group in enumerate(by_rank):
+        table: dict[int, tuple[Candidate, ...]] = {}
+        for a in range(1 << len(SUITS)):
+            avail = sum(1 << (s * _SUIT_SPAN + r) for s in range(len(SUITS)) if a >> s & 1)
+            for b in range(1 << len(SUITS)):
+                if b & ~a:
+                    continue
+                lent = sum(1 << (s * _SUIT_SPAN + r) for s in range(len(SUITS)) if b >> s & 1)
+                key = (avail >> r) | (lent >> r) << 1
+                table[key] = tuple(m for m in group if avail & m[0] == m[0] and _one_at_most(lent & m[0]))
+        tables.append(table)
+    return tuple(tables)
+
+
+_RUNS: dict[tuple[int, int, int, int], tuple[Candidate, ...]] = {}
+"""The sequences a suit's cards about allow, by (max_sequence, suit, its cards, those lent): filled as
+met (a few thousand lines at most in play)."""
+
+
+def _runs(max_sequence: int, s: int, line: int, lent_line: int) -> tuple[Candidate, ...]:
+    key = (max_sequence, s, line, lent_line)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) > 100_000:
+            _RUNS.clear()
+        shift = s * _SUIT_SPAN
+        avail, lent = line << shift, lent_line << shift
+        found = _RUNS[key] = tuple(
+            m for m in _tariff(max_sequence)[1][s] if avail & m[0] == m[0] and _one_at_most(lent & m[0])
+        )
+    return found
+
+
+def _combinations(held: int, lent: int, max_sequence: int) -> list[Candidate]:
+    """``find_combinations`` on bits (``lent``: the table cards not held), in its order.
+
+    Hot in play (it is asked after every trick): only the ranks with two cards about and the suits
+    with three in a row are looked at, each by one look-up."""
     avail = held | lent
-    by_rank, by_suit = _tariff(max_sequence)
+    mask = _SUIT_RUNS
+    a0, a1 = avail & mask, avail >> _SUIT_SPAN & mask
+    a2, a3 = avail >> 2 * _SUIT_SPAN & mask, avail >> 3 * _SUIT_SPAN
+    two = (a0 | a1) & (a2 | a3) | a0 & a1 | a2 & a3  # the ranks with two cards about
     found: list[Candidate] = []
-    for r, rank_mask in enumerate(_RANK_MASKS):
-        here = avail & rank_mask
-        if here & (here - 1):  # two cards of the rank at least
-            for m in by_rank[r]:
-                mask = m[0]
-                if here & mask == mask and _one_at_most(lent & mask):
-                    found.append(m)
-    for s in range(len(SUITS)):
-        line = (avail >> (s * _SUIT_SPAN)) & _SUIT_RUNS
+    if two:
+        tables = _rank_tables(max_sequence)
+        spread = _SPREAD
+        while two:
+            low = two & -two
+            r = low.bit_length() - 1
+            two ^= low
+            found += tables[r][(avail >> r) & spread | ((lent >> r) & spread) << 1]
+    for s, line in enumerate((a0, a1, a2, a3)):
         if line & (line >> 1) & (line >> 2):  # three in a row somewhere
-            for m in by_suit[s]:
-                mask = m[0]
-                if avail & mask == mask and _one_at_most(lent & mask):
-                    found.append(m)
-    found.sort(key=_place)
-    return [m[1] for m in found]
+            found += _runs(max_sequence, s, line, lent >> (s * _SUIT_SPAN) & mask)
+    if len(found) > 1:
+        found.sort(key=_place)
+    return found
+
+
+def can_meld(held: int, lent: int) -> bool:
+    """Whether ``held`` (a hand's bits) and at most one card of ``lent`` (the table's, not held) make
+    any combination (``find_combinations`` not empty), without listing them: a rank with two cards
+    about, one of them held, or three in a row of a suit with at most one of them lent."""
+    avail = held | lent
+    mask, span = _SUIT_RUNS, _SUIT_SPAN
+    a0, a1, a2, a3 = avail & mask, avail >> span & mask, avail >> 2 * span & mask, avail >> 3 * span
+    h = (held | held >> span | held >> 2 * span | held >> 3 * span) & mask
+    if ((a0 | a1) & (a2 | a3) | a0 & a1 | a2 & a3) & h:
+        return True
+    for line, lent_line in (
+        (a0, lent & mask),
+        (a1, lent >> span & mask),
+        (a2, lent >> 2 * span & mask),
+        (a3, lent >> 3 * span),
+    ):
+        three = line & line >> 1 & line >> 2
+        if three:
+            l1, l2 = lent_line >> 1, lent_line >> 2
+            if three & ~(lent_line & l1 | lent_line & l2 | l1 & l2):
+                return True
+    return False
 
 
 def _place(m: Candidate) -> int:
