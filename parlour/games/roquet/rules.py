@@ -238,16 +238,16 @@ def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple
         return tuple((mask, cards, place[cards]) for mask, cards in group)
 
     kinds: dict[tuple[str, ...], tuple[MeldKind, int]] = {}
-    for group in sets:
-        for _, cards in group:
-            if len(cards) == PAIR_SIZE:
-                rank = rank_of(cards[0])
-                kinds[cards] = ("royal pair" if rank in COURTS else "pair", pair_value(rank))
+    for set_group in sets:
+        for _, meld in set_group:
+            if len(meld) == PAIR_SIZE:
+                rank = rank_of(meld[0])
+                kinds[meld] = ("royal pair" if rank in COURTS else "pair", pair_value(rank))
             else:
-                kinds[cards] = ("muster", MUSTER_POINTS)
-    for group in runs:
-        for _, cards in group:
-            kinds[cards] = ("sequence", SEQUENCE_POINTS_PER_CARD * len(cards))
+                kinds[meld] = ("muster", MUSTER_POINTS)
+    for run_group in runs:
+        for _, meld in run_group:
+            kinds[meld] = ("sequence", SEQUENCE_POINTS_PER_CARD * len(meld))
     _TARIFF_KINDS[max_sequence] = MappingProxyType(kinds)
     return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
 
