@@ -7,6 +7,7 @@ settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, 
 from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
 from parlour.engine.views import (
@@ -40,7 +42,6 @@ from parlour.mechanics import (
     GatheredTrick,
     NoDeal,
     deal_unseen,
-    follow_suit,
     hand_end_event,
     score_event,
     trick_winner,
@@ -389,6 +390,30 @@ def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
     return trick_winner(plays, suit_of, rank_value, trump)
 
 
+_RANK_OF: Mapping[str, int] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
+"""Each card's rank, ace 0 to castle 14 (its ``rank_value``)."""
+_PLAY_TEXT: Mapping[str, str] = {c: "play " + c for c in PACK.cards}
+_PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
+    {c: f"seat {s} plays {PACK.pretty(c)}" for c in PACK.cards} for s in range(PLAYERS)
+)
+"""The play event's text, by seat and card."""
+_SHOWN: Mapping[str, str] = {c: PACK.pretty(c) for c in PACK.cards}
+
+
+def _answer_wins(led: str, answer: str, trump: str) -> bool:
+    """``winner_of`` a trick of two cards: whether the answer takes it (ruling RQ-12)."""
+    if answer[-1] == led[-1]:
+        return _RANK_OF[answer] > _RANK_OF[led]
+    return answer[-1] == trump
+
+
+def _mask(cards: Iterable[str]) -> int:
+    bits = 0
+    for c in cards:
+        bits |= _BIT[c]
+    return bits
+
+
 def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
     """The table cards a trick winner may take one of: the livret and, while it lies there and is
     meld material, the turn-up (ruling RQ-2)."""
@@ -572,6 +597,11 @@ class RoquetState(State):
     game: RoquetGame
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _events: list[Event]
+    _pending: list[Any]
+    """What the log is still to hold (``log``): the commonest events (an action's record, a card played,
+    a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
+    events made at once behind them, in order."""
 
     def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -648,19 +678,37 @@ class RoquetState(State):
         table = [] if self.table_taken else self.table_cards()
         return find_combinations(self.hands[self.melder], table, self.game.max_sequence)
 
+    def _may_meld(self) -> bool:
+        """``meld_options()`` not empty (the meld moment's melder), asked on bits."""
+        melder = self.melder
+        assert melder is not None
+        held = _mask(self.hands[melder])
+        if self.table_taken:
+            return can_meld(held, 0)
+        lent = _mask(self.livret)
+        if self.turn_up is not None and self.game.turn_up_melds:
+            lent |= _BIT[self.turn_up]
+        return can_meld(held, lent & ~held)
+
     def legal_play(self, seat: int) -> list[str]:
         """Follow suit if able, else any card (ruling RQ-12), in the hand's display order."""
-        led = suit_of(self.trick[0][1]) if self.trick else None
-        return in_hand_order(follow_suit(self.hands[seat], led, suit_of))
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1][-1]
+            suited = [c for c in hand if c[-1] == led]
+            if suited:
+                hand = suited
+        return sorted(hand, key=_HAND_ORDER.__getitem__)
 
     def _compute_legal(self) -> list[str]:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "play":
+            seat = self.current_player
+            assert seat is not None
+            return [_PLAY_TEXT[c] for c in self.legal_play(seat)]
+        if phase == "over":
             return []
-        if self.phase == "meld":
-            return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
-        seat = self.current_player
-        assert seat is not None
-        return ["play " + c for c in self.legal_play(seat)]
+        return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, in words that repeat at most a short cut of what was typed."""
@@ -700,6 +748,68 @@ class RoquetState(State):
             return "not a scoring combination: " + why_not_combination(cards, max_seq)
         return super().explain_illegal(action)
 
+    # --- the hot path: text and ids straight to the rules ---------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play of a trick the ids of the cards that may be played, no text made; otherwise
+        the engine's ids of the legal texts."""
+        if self.phase == "play":
+            seat = self.current_player
+            assert seat is not None
+            ids = self.game.play_ids
+            hand = self.hands[seat]
+            if self.trick:
+                led = self.trick[0][1][-1]
+                suited = [ids[c] for c in hand if c[-1] == led]
+                if suited:
+                    suited.sort()
+                    return suited
+            return sorted([ids[c] for c in hand])
+        return super().legal_action_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """A card that may be played is carried out on its code at once; anything else goes the
+        engine's way, with its checks and reasons."""
+        if self.phase == "play" and type(action_id) is int:
+            card = self.game.id_cards.get(action_id)
+            if card is not None:
+                seat = self.leader if not self.trick else 1 - self.trick[-1][0]
+                hand = self.hands[seat]
+                if card in hand:
+                    trick = self.trick
+                    led = trick[0][1][-1] if trick else card[-1]
+                    if card[-1] == led or all(c[-1] != led for c in hand):
+                        self._acting(seat, _PLAY_TEXT[card])
+                        self._play(card)
+                        return
+        super().apply_id(action_id)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal canonical action goes to the rules without parsing, its record waiting with the log
+        (``_pending``); typed text the engine's way."""
+        if typed is not None:
+            super()._carry_out(action, typed)
+            return
+        seat = self.current_player
+        assert seat is not None
+        self._acting(seat, action)
+        kind = action[0]
+        if kind == "p":
+            self._play(action[5:])
+        elif kind == "m":
+            self._meld(self.game.notation.parse_known(action).cards)
+        else:
+            self._end_meld()
+
+    def _acting(self, seat: int, action: str) -> None:
+        """The engine's ``_record_action``, its record waiting in ``_pending``: the legal lists
+        forgotten, a copied live source given its new owner's record."""
+        self._pending.append((0, seat, action))
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
     def _apply(self, action: Action) -> None:
         if action.kind == "play":
             self._play(action.card)
@@ -708,43 +818,84 @@ class RoquetState(State):
         else:
             self._end_meld()
 
+    # --- the log, made when it is read ----------------------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """The match's log. The commonest events wait in ``_pending`` as small tuples until the log is
+        read; they are made then, exactly as they would have been, in order with the rest."""
+        if self._pending:
+            self._flush()
+        return self._events
+
+    @log.setter
+    def log(self, log: list[Event]) -> None:
+        self._events = log
+        self._pending = []
+
+    def _flush(self) -> None:
+        log, pending = self._events, self._pending
+        self._pending = []
+        # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
+        for p in pending:
+            if type(p) is not tuple:
+                log.append(p)
+                continue
+            code, seat = p[0], p[1]
+            if code == 0:  # an action's record
+                data: dict[str, Any] = {"seat": seat, "action": p[2]}
+                log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
+            elif code == 1:  # a card played
+                card = p[2]
+                data = {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}
+                log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
+            elif code == 2:  # a trick taken: seat is the winner
+                data = {"winner": seat, "cards": _plays(p[2]), "text": f"seat {seat} wins the trick"}
+                log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
+            else:  # cards drawn from the face-down stock
+                hidden = p[2]
+                data = {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}
+                log.append(_new_tuple(Event, ("draw", MappingProxyType(data), seat)))
+                n = len(hidden)
+                text = f"seat {seat} draws {n} card{'s' if n > 1 else ''}"
+                data = {"seat": seat, "count": n, "text": text}
+                log.append(_new_tuple(Event, ("draws", MappingProxyType(data), None)))
+
     # --- play --------------------------------------------------------------------------
 
     def _play(self, card: str) -> None:
-        seat = self.current_player
-        assert seat is not None
-        if self.trick and suit_of(card) != suit_of(self.trick[0][1]):
-            led = suit_of(self.trick[0][1])
-            if led not in self.voids[seat]:
+        trick = self.trick
+        if trick:
+            seat = 1 - trick[-1][0]
+            led = trick[0][1][-1]
+            if card[-1] != led and led not in self.voids[seat]:
                 self.voids[seat] = sorted([*self.voids[seat], led], key=SUITS.index)
+        else:
+            seat = self.leader
         self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.trick.append((seat, card))
-        self.log.append(
-            Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {PACK.pretty(card)}"})
-        )
-        if len(self.trick) < TRICK_SIZE:
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+        trick.append((seat, card))
+        pending = self._pending
+        pending.append((1, seat, card))
+        if len(trick) < TRICK_SIZE:
             return
-        winner = winner_of(self.trick, self.trump)  # ruling RQ-19: the turn-up's suit, all hand
-        trick = GatheredTrick(self.trick[0][0], tuple(self.trick), winner)
-        self.tricks.append(trick)
-        self.won[winner] += [c for _, c in trick.cards]
-        self.played += [c for _, c in trick.cards]
+        (first, led_card), (_, answer) = trick
+        winner = seat if _answer_wins(led_card, answer, self.trump) else first  # ruling RQ-19
+        cards = tuple(trick)
+        self.tricks.append(GatheredTrick(first, cards, winner))
+        self.won[winner] += (led_card, answer)
+        self.played += (led_card, answer)
         self.trick = []
-        self.log.append(
-            Event(
-                "trick",
-                {"winner": winner, "cards": _plays(trick.cards), "text": f"seat {winner} wins the trick"},
-            )
-        )
+        pending.append((2, winner, cards))
         # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
         self.melder = winner
         self.leader = winner
         self.table_taken = False
         self.melds_made = 0
         self.phase = "meld"
-        if not self.meld_options():
+        if not self._may_meld():
             self._end_meld(automatic=True)
 
     # --- melds -------------------------------------------------------------------------
@@ -776,7 +927,7 @@ class RoquetState(State):
         self.banked[seat] += points
         self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
         src = f", taking {PACK.pretty(taken)} from {source}," if taken else ""
-        self.log.append(
+        self._pending.append(
             Event(
                 "meld",
                 {
@@ -790,14 +941,14 @@ class RoquetState(State):
                 },
             )
         )
-        if self.game.one_meld_a_trick or not self.meld_options():  # ruling RQ-7
+        if self.game.one_meld_a_trick or not self._may_meld():  # ruling RQ-7
             self._end_meld(automatic=True)
 
     def _end_meld(self, automatic: bool = False) -> None:
         winner = self.melder
         assert winner is not None
         if not automatic:
-            self.log.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
+            self._pending.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
@@ -806,40 +957,31 @@ class RoquetState(State):
 
     def _draw(self, seat: int, count: int) -> None:
         """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all (RQ-1)."""
-        hidden: list[str] = []
-        for _ in range(count):
-            if self.stock:
-                card = self.stock.pop(0)
-                hidden.append(card)
-            elif self.turn_up is not None:
-                card = self.turn_up
-                self.turn_up = None
-                self.known[seat].append(card)
-                self.log.append(
-                    Event(
-                        "draw_turn_up",
-                        {
-                            "seat": seat,
-                            "card": card,
-                            "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
-                        },
-                    )
+        stock, hand = self.stock, self.hands[seat]
+        n = min(count, len(stock))
+        hidden = stock[:n]
+        if n:
+            del stock[:n]
+            hand += hidden
+            self.voids[seat] = []
+        if n < count and self.turn_up is not None:
+            card = self.turn_up
+            self.turn_up = None
+            self.known[seat].append(card)
+            self._pending.append(
+                Event(
+                    "draw_turn_up",
+                    {
+                        "seat": seat,
+                        "card": card,
+                        "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
+                    },
                 )
-            else:
-                break
-            self.hands[seat].append(card)
+            )
+            hand.append(card)
             self.voids[seat] = []
         if hidden:
-            self.log.append(
-                Event("draw", {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}, to=seat)
-            )
-            n = len(hidden)
-            self.log.append(
-                Event(
-                    "draws",
-                    {"seat": seat, "count": n, "text": f"seat {seat} draws {n} card{'s' if n > 1 else ''}"},
-                )
-            )
+            self._pending.append((3, seat, hidden))
 
     def _replenish(self, winner: int) -> None:
         """Winner draws first, then the loser (rulings RQ-3, RQ-4); the livret is made up only by
@@ -853,7 +995,7 @@ class RoquetState(State):
             while len(self.livret) < LIVRET_SIZE and self.stock:
                 card = self.stock.pop(0)
                 self.livret.append(card)
-                self.log.append(
+                self._pending.append(
                     Event("livret", {"card": card, "text": f"{PACK.pretty(card)} is turned into the livret"})
                 )
 
@@ -864,7 +1006,7 @@ class RoquetState(State):
         points = list(self.banked)
         for seat in (0, 1):
             self.match_scores[seat] += points[seat]
-            self.log.append(
+            self._pending.append(
                 score_event(
                     seat,
                     points[seat],
@@ -873,7 +1015,7 @@ class RoquetState(State):
                 )
             )
         self.sheet.append((points[0], points[1]))
-        self.log.append(
+        self._pending.append(
             hand_end_event(
                 points,
                 f"hand {self.hand_number} ends: {points[0]} to {points[1]}; "
@@ -886,7 +1028,7 @@ class RoquetState(State):
             self.phase = "over"
             a, b = self.match_scores
             text = "the match is drawn" if a == b else f"seat {0 if a > b else 1} wins the match"
-            self.log.append(Event("match_end", {"scores": [a, b], "text": f"{text}, {a} to {b}"}))
+            self._pending.append(Event("match_end", {"scores": [a, b], "text": f"{text}, {a} to {b}"}))
             return
         self._deal(1 - self.dealer)  # ruling RQ-18: the deal alternates
 
@@ -929,7 +1071,7 @@ class RoquetState(State):
         self.melds = [[], []]
         self.known = [[], []]
         self.voids = [[], []]
-        self.log.append(
+        self._pending.append(
             Event(
                 "deal",
                 {
@@ -944,7 +1086,7 @@ class RoquetState(State):
             )
         )
         for seat in (0, 1):
-            self.log.append(
+            self._pending.append(
                 Event(
                     "hand",
                     {
@@ -1029,6 +1171,30 @@ class RoquetState(State):
             roles=roles,
             hand_sizes=[len(h) for h in self.hands],
         )
+
+    def clone(self) -> RoquetState:
+        """A copy for the searching players: field by field, as deep as each field is mutable (the
+        tricks, the combinations and the logged events are immutable and shared), the game shared, the
+        random source copied on its first draw. The engine's generic copy is several times slower."""
+        other = object.__new__(type(self))
+        vars(other).update(vars(self))
+        other.match_scores = self.match_scores[:]
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.livret = self.livret[:]
+        other.stock = self.stock[:]
+        other.trick = self.trick[:]
+        other.tricks = self.tricks[:]
+        other.banked = self.banked[:]
+        other.melds = [self.melds[0][:], self.melds[1][:]]
+        other.known = [self.known[0][:], self.known[1][:]]
+        other.voids = [self.voids[0][:], self.voids[1][:]]
+        other.sheet = self.sheet[:]
+        other.won = [self.won[0][:], self.won[1][:]]
+        other.played = self.played[:]
+        other._events = self._events[:]
+        other._pending = self._pending[:]
+        other.rng = self.rng.copy()
+        return other
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -1482,6 +1648,17 @@ class RoquetGame(Game[RoquetState]):
         self.one_meld_a_trick: bool = self.options["melds_per_trick"] == "one"
         self.max_sequence: int = self.options["max_sequence"]
         self.ties_draw: bool = self.options["tie"] == "draw"
+
+    @functools.cached_property
+    def play_ids(self) -> Mapping[str, int]:
+        """Each card's ``play <card>`` id in the action space."""
+        ids = self.id_space.ids
+        return MappingProxyType({c: ids[_PLAY_TEXT[c]] for c in PACK.cards})
+
+    @functools.cached_property
+    def id_cards(self) -> Mapping[int, str]:
+        """The card of each ``play <card>`` id."""
+        return MappingProxyType({i: c for c, i in self.play_ids.items()})
 
     @property
     def notation(self) -> Notation:
