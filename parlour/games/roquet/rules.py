@@ -380,9 +380,9 @@ def _place(m: Candidate) -> int:
 def beats(card: str, best: str, trump: str) -> bool:
     """Whether ``card`` played later takes the trick from ``best``: a higher card of its suit, or a
     trump on a card of another suit (no duty to trump or to win: ruling RQ-12)."""
-    if suit_of(card) == suit_of(best):
-        return RANK_INDEX[rank_of(card)] > RANK_INDEX[rank_of(best)]
-    return suit_of(card) == trump
+    if card[-1] == best[-1]:
+        return _RANK_OF[card] > _RANK_OF[best]
+    return card[-1] == trump
 
 
 def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
@@ -398,6 +398,7 @@ _PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
 )
 """The play event's text, by seat and card."""
 _SHOWN: Mapping[str, str] = {c: PACK.pretty(c) for c in PACK.cards}
+_PACK_ORDER: tuple[str, ...] = tuple(sorted(PACK.cards, key=PACK.sort_key))
 
 
 def _answer_wins(led: str, answer: str, trump: str) -> bool:
@@ -424,7 +425,7 @@ def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bo
 
 
 def _pretty(cards: Iterable[str]) -> str:
-    return " ".join(PACK.pretty(c) for c in cards)
+    return " ".join([_SHOWN[c] for c in cards])
 
 
 def _few(cards: Sequence[str], shown: int = 4) -> str:
@@ -765,7 +766,25 @@ class RoquetState(State):
                     suited.sort()
                     return suited
             return sorted([ids[c] for c in hand])
-        return super().legal_action_ids()
+        if self.phase == "meld":
+            meld_ids = self.game.meld_ids
+            out = [meld_ids[m[1]] for m in self._meld_candidates()]
+            out.append(self.game.done_id)
+            out.sort()
+            return out
+        return []
+
+    def _meld_candidates(self) -> list[Candidate]:
+        """``meld_options()`` on bits, with their masks."""
+        melder = self.melder
+        assert melder is not None
+        held = _mask(self.hands[melder])
+        lent = 0
+        if not self.table_taken:
+            lent = _mask(self.livret)
+            if self.turn_up is not None and self.game.turn_up_melds:
+                lent |= _BIT[self.turn_up]
+        return _combinations(held, lent & ~held, self.game.max_sequence)
 
     def apply_id(self, action_id: int) -> None:
         """A card that may be played is carried out on its code at once; anything else goes the
@@ -782,6 +801,18 @@ class RoquetState(State):
                         self._acting(seat, _PLAY_TEXT[card])
                         self._play(card)
                         return
+        elif self.phase == "meld" and type(action_id) is int:
+            melder = self.melder
+            assert melder is not None
+            if action_id == self.game.done_id:
+                self._acting(melder, "done")
+                self._end_meld()
+                return
+            meld = self.game.id_melds.get(action_id)
+            if meld is not None and any(m[1] == meld for m in self._meld_candidates()):
+                self._acting(melder, "meld " + " ".join(meld))
+                self._meld(meld)
+                return
         super().apply_id(action_id)
 
     def _carry_out(self, action: str, typed: Action | None = None) -> None:
@@ -1660,6 +1691,22 @@ class RoquetGame(Game[RoquetState]):
         """The card of each ``play <card>`` id."""
         return MappingProxyType({i: c for c, i in self.play_ids.items()})
 
+    @functools.cached_property
+    def meld_ids(self) -> Mapping[tuple[str, ...], int]:
+        """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
+        ids = self.id_space.ids
+        melds = find_combinations(PACK.cards, (), self.max_sequence)
+        return MappingProxyType({m: ids["meld " + " ".join(m)] for m in melds})
+
+    @functools.cached_property
+    def id_melds(self) -> Mapping[int, tuple[str, ...]]:
+        """The combination of each ``meld <cards>`` id."""
+        return MappingProxyType({i: m for m, i in self.meld_ids.items()})
+
+    @functools.cached_property
+    def done_id(self) -> int:
+        return self.id_space.ids["done"]
+
     @property
     def notation(self) -> Notation:
         if self._notation is None:
@@ -1748,10 +1795,11 @@ class RoquetGame(Game[RoquetState]):
         state.trump = view.trump or "S"
         state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
         leader = 1 - state.dealer
-        for i in range(0, len(extra.played), TRICK_SIZE):
-            plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
-            winner = winner_of(plays, state.trump)
-            state.tricks.append(GatheredTrick(leader, plays, winner))
+        played, trump = extra.played, state.trump
+        for i in range(0, len(played), TRICK_SIZE):
+            led, answer = played[i], played[i + 1]
+            winner = 1 - leader if _answer_wins(led, answer, trump) else leader
+            state.tricks.append(GatheredTrick(leader, ((leader, led), (1 - leader, answer)), winner))
             leader = winner
         state._piles_from_tricks()
         if view.outcome is not None:
@@ -1772,18 +1820,18 @@ class RoquetGame(Game[RoquetState]):
             state.sheet = [(int(r.values[0]), int(r.values[1])) for r in view.score_sheet.rows]
         state.log = [score_event(s, p, "so far") for s, p in enumerate(state.match_scores) if p]
         own = list(view.hand)
-        seen: Counter[str] = Counter(own)
-        seen.update(state.livret)
+        bit = _BIT
+        seen = _mask(own) | _mask(state.livret) | _mask(played)
         if state.turn_up is not None:
-            seen[state.turn_up] += 1
-        seen.update(c for _, c in state.trick)
-        seen.update(extra.played)
+            seen |= bit[state.turn_up]
+        for _, c in state.trick:
+            seen |= bit[c]
         for ms in state.melds:
             for m in ms:
-                seen.update(m.cards)
+                seen |= _mask(m.cards)
         opp_known = list(state.known[opp])
-        seen.update(opp_known)
-        unseen = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
+        seen |= _mask(opp_known)
+        unseen = [c for c in _PACK_ORDER if not bit[c] & seen]
         held = view.seats[opp].hand_size or 0
         void = set(state.voids[opp])
         try:
