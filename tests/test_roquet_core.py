@@ -184,3 +184,14 @@ def test_the_over_match_offers_nothing() -> None:
     assert state.is_over and state.legal_action_ids() == [] and state.legal_actions() == []
     with pytest.raises(IllegalAction):
         state.apply_id(0)
+
+
+def test_a_live_match_replays_with_its_draws_between_the_actions() -> None:
+    """A live deal's shuffle is recorded when it is drawn, after the events still waiting to be
+    logged: the record replays to the same match."""
+    g = game(target=30)
+    state = g.new()
+    play_random(state, random.Random(1), "ids")
+    kinds = [e.kind for e in state.log if e.to is not None]
+    assert kinds.count("chance") == state.hand_number + 1  # the cut for the first dealer, a shuffle a hand
+    assert g.replay(state.to_json()).to_json() == state.to_json()
