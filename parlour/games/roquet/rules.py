@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, reduce
 from itertools import combinations
+from operator import itemgetter, or_
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -88,8 +89,8 @@ def rank_of(card: str) -> str:
     return card[:-1]
 
 
-def suit_of(card: str) -> str:
-    return card[-1]
+suit_of: Callable[[str], str] = itemgetter(-1)
+"""A card's suit letter, its last character (the players ask it in every inner loop: a C call)."""
 
 
 def rank_value(card: str) -> float:
@@ -267,12 +268,8 @@ def find_combinations(
 ) -> list[tuple[str, ...]]:
     """Every combination made of hand cards and at most one table card (ruling RQ-6), canonical and
     sorted (by size, then by cards in ``card_key`` order)."""
-    held = 0
-    for c in hand:
-        held |= _BIT[c]
-    lent = 0
-    for c in table:
-        lent |= _BIT[c]
+    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
+    lent = reduce(or_, map(_BIT.__getitem__, table), 0)
     return [m[1] for m in _combinations(held, lent & ~held, max_sequence)]
 
 
@@ -409,9 +406,7 @@ def _answer_wins(led: str, answer: str, trump: str) -> bool:
 
 
 def _mask(cards: Iterable[str]) -> int:
-    bits = 0
-    for c in cards:
-        bits |= _BIT[c]
+    bits: int = reduce(or_, map(_BIT.__getitem__, cards), 0)
     return bits
 
 
@@ -476,6 +471,20 @@ class Meld:
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "kind": self.kind, "points": self.points}
+
+
+_MELDS: dict[tuple[tuple[str, ...], MeldKind, int], Meld] = {}
+
+
+def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
+    """The ``Meld`` of these fields, made once (it is immutable: states and clones share it)."""
+    key = (cards, kind, points)
+    meld = _MELDS.get(key)
+    if meld is None:
+        if len(_MELDS) > 10_000:
+            _MELDS.clear()
+        meld = _MELDS[key] = Meld(cards, kind, points)
+    return meld
 
 
 def _plays(cards: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -953,7 +962,7 @@ class RoquetState(State):
                     self.livret.remove(c)
                     source = "the livret"
                 self.table_taken = True
-        meld = Meld(tuple(cards), kind, points)
+        meld = meld_of(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
         self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
@@ -1811,9 +1820,10 @@ class RoquetGame(Game[RoquetState]):
         state.banked = list(extra.banked)
         for zone in view.zones_of("melds"):
             assert zone.owner is not None
-            found = classify(zone.face_up, self.max_sequence)
+            cards = tuple(zone.face_up)
+            found = classify(cards, self.max_sequence)
             assert found is not None, zone
-            state.melds[zone.owner].append(Meld(tuple(zone.face_up), *found))
+            state.melds[zone.owner].append(meld_of(cards, *found))
         state.known = [list(k) for k in extra.known]
         state.voids = [list(x) for x in extra.voids]
         if view.score_sheet is not None:
