@@ -3,6 +3,12 @@
 Points come only from combinations laid down in the moment after winning a trick; the four face-up
 livret cards (and the turn-up) may lend one card to that moment. Every unclear point of the seed is
 settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling names it.
+
+The state keeps the cards as codes (a hand's order is part of the save), but the hot paths run on
+small integers made from them: each card a bit (``_BIT``), the combinations found by table look-ups
+on a hand's bits, the meld moment's "anything to lay down?" asked on bits (``can_meld``), the trick
+taken by comparing ranks, ids and canonical texts carried out without parsing, the commonest events
+made only when the log is read, and ``clone`` field by field.
 """
 
 from __future__ import annotations
