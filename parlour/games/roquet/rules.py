@@ -1699,24 +1699,24 @@ class RoquetGame(Game[RoquetState]):
     def play_ids(self) -> Mapping[str, int]:
         """Each card's ``play <card>`` id in the action space."""
         ids = self.id_space.ids
-        return MappingProxyType({c: ids[_PLAY_TEXT[c]] for c in PACK.cards})
+        return {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
 
     @functools.cached_property
     def id_cards(self) -> Mapping[int, str]:
         """The card of each ``play <card>`` id."""
-        return MappingProxyType({i: c for c, i in self.play_ids.items()})
+        return {i: c for c, i in self.play_ids.items()}
 
     @functools.cached_property
     def meld_ids(self) -> Mapping[tuple[str, ...], int]:
         """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
         ids = self.id_space.ids
         melds = find_combinations(PACK.cards, (), self.max_sequence)
-        return MappingProxyType({m: ids["meld " + " ".join(m)] for m in melds})
+        return {m: ids["meld " + " ".join(m)] for m in melds}
 
     @functools.cached_property
     def id_melds(self) -> Mapping[int, tuple[str, ...]]:
         """The combination of each ``meld <cards>`` id."""
-        return MappingProxyType({i: m for m, i in self.meld_ids.items()})
+        return {i: m for m, i in self.meld_ids.items()}
 
     @functools.cached_property
     def done_id(self) -> int:
