@@ -708,7 +708,7 @@ class ApologyState(State):
             return [f"bury {c}" for c in self._buryable()]
         if self.phase is Phase.PAY:
             return [f"give {c}" for c in _distinct(self.won[seat])]
-        return [f"play {c}" for c in _distinct(playable(self.hands[seat], led_suit(self.trick)))]
+        return [_PLAY_TEXT[c] for c in _distinct(playable(self.hands[seat], led_suit(self.trick)))]
 
     def _buryable(self) -> list[str]:
         assert self.taker is not None
@@ -748,6 +748,17 @@ class ApologyState(State):
         suit = led_suit(self.trick)
         assert suit is not None
         return f"must follow suit: {SUIT_NAMES[suit]} were led and the hand holds {SUIT_NAMES[suit]}"
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal canonical ``play <card>`` goes to the rules without parsing; the rest the engine's
+        way."""
+        if typed is None and action[0] == "p" and action[1] == "l":
+            seat = self.turn
+            assert seat is not None
+            self._record_action(action)
+            self._play(seat, action[5:])
+            return
+        super()._carry_out(action, typed)
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
@@ -819,9 +830,7 @@ class ApologyState(State):
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.log.append(
-            Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {pretty(card)}"})
-        )
+        self.log.append(Event("play", {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}))
         if len(self.trick) < trick_size(len(self.tricks)):
             self.turn = self._next_in_trick(seat)
             return
@@ -1157,6 +1166,29 @@ class ApologyState(State):
         return Outcome(top, f"the highest total after {deals} deal{'s' if deals != 1 else ''}")
 
     # --- saving ----------------------------------------------------------------------
+
+    def clone(self) -> ApologyState:
+        """A copy for the searching players: field by field, as deep as each field is mutable (the
+        tricks, the debts and the logged events are immutable and shared), the game shared, the random
+        source copied on its first draw; the view's caches of the tricks made afresh. The engine's
+        generic copy is several times slower."""
+        other = object.__new__(type(self))
+        vars(other).update(vars(self))
+        other.hands = [h[:] for h in self.hands]
+        other.kitty = self.kitty[:]
+        other.bids = self.bids[:]
+        other.buried = self.buried[:]
+        other.trick = self.trick[:]
+        other.tricks = self.tricks[:]
+        other.won = [w[:] for w in self.won]
+        other.kept = self.kept[:]
+        other.debts = self.debts[:]
+        other.points = self.points[:]
+        other.rows = [(label, values[:]) for label, values in self.rows]
+        other._history = other._sheet_for = None
+        other.log = list(self.log)
+        other.rng = self.rng.copy()
+        return other
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -1560,6 +1592,13 @@ def _note(plays: Sequence[tuple[int, str]], played: list[list[str]], voids: list
 
 def pretty(card: str) -> str:
     return EXTENDED_65.pretty(card)
+
+
+_PLAY_TEXT: Mapping[str, str] = {c: "play " + c for c in EXTENDED_65.cards}
+_PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
+    {c: f"seat {s} plays {pretty(c)}" for c in EXTENDED_65.cards} for s in range(PLAYERS)
+)
+"""The play event's text, by seat and card."""
 
 
 def _seat(value: object) -> int | None:

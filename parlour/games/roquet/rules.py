@@ -3,15 +3,23 @@
 Points come only from combinations laid down in the moment after winning a trick; the four face-up
 livret cards (and the turn-up) may lend one card to that moment. Every unclear point of the seed is
 settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling names it.
+
+The state keeps the cards as codes (a hand's order is part of the save), but the hot paths run on
+small integers made from them: each card a bit (``_BIT``), the combinations found by table look-ups
+on a hand's bits, the meld moment's "anything to lay down?" asked on bits (``can_meld``), the trick
+taken by comparing ranks, ids and canonical texts carried out without parsing, the commonest events
+made only when the log is read, and ``clone`` field by field.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, reduce
 from itertools import combinations
+from operator import itemgetter, or_
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -24,6 +32,7 @@ from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, 
 from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
+from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import Code, Count, SaveDict, checked
 from parlour.engine.views import (
@@ -40,7 +49,6 @@ from parlour.mechanics import (
     GatheredTrick,
     NoDeal,
     deal_unseen,
-    follow_suit,
     hand_end_event,
     score_event,
     trick_winner,
@@ -87,8 +95,8 @@ def rank_of(card: str) -> str:
     return card[:-1]
 
 
-def suit_of(card: str) -> str:
-    return card[-1]
+suit_of: Callable[[str], str] = itemgetter(-1)
+"""A card's suit letter, its last character (the players ask it in every inner loop: a C call)."""
 
 
 def rank_value(card: str) -> float:
@@ -152,6 +160,11 @@ def classify(cards: Sequence[str], max_sequence: int = DEFAULT_MAX_SEQUENCE) -> 
     Pairs, royal pairs, musters and sequences are the only combinations; three of a kind is not one
     (lay two of them as a pair: ruling RQ-10).
     """
+    known = _TARIFF_KINDS.get(max_sequence)
+    if known is not None:
+        found = known.get(cards if type(cards) is tuple else tuple(cards))
+        if found is not None:
+            return found
     if len(set(cards)) != len(cards) or not all(PACK.is_card(c) for c in cards):
         return None
     if is_set(cards):
@@ -232,7 +245,24 @@ def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple
     def placed(group: list[tuple[int, tuple[str, ...]]]) -> tuple[Candidate, ...]:
         return tuple((mask, cards, place[cards]) for mask, cards in group)
 
+    kinds: dict[tuple[str, ...], tuple[MeldKind, int]] = {}
+    for set_group in sets:
+        for _, meld in set_group:
+            if len(meld) == PAIR_SIZE:
+                rank = rank_of(meld[0])
+                kinds[meld] = ("royal pair" if rank in COURTS else "pair", pair_value(rank))
+            else:
+                kinds[meld] = ("muster", MUSTER_POINTS)
+    for run_group in runs:
+        for _, meld in run_group:
+            kinds[meld] = ("sequence", SEQUENCE_POINTS_PER_CARD * len(meld))
+    _TARIFF_KINDS[max_sequence] = MappingProxyType(kinds)
     return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
+
+
+_TARIFF_KINDS: dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]] = {}
+"""``classify``'s answer for each combination of the tariff in canonical order, by ``max_sequence``
+(filled by ``_tariff``): a meld the rules listed is classified by one look-up."""
 
 
 def _one_at_most(bits: int) -> bool:
@@ -243,36 +273,104 @@ def find_combinations(
     hand: Iterable[str], table: Iterable[str], max_sequence: int = DEFAULT_MAX_SEQUENCE
 ) -> list[tuple[str, ...]]:
     """Every combination made of hand cards and at most one table card (ruling RQ-6), canonical and
-    sorted (by size, then by cards in ``card_key`` order).
+    sorted (by size, then by cards in ``card_key`` order)."""
+    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
+    lent = reduce(or_, map(_BIT.__getitem__, table), 0)
+    return [m[1] for m in _combinations(held, lent & ~held, max_sequence)]
 
-    Hot in play (it is asked after every trick): the cards are bits, and only the ranks with two
-    cards about and the suits with three in a row are looked at."""
-    held = 0
-    for c in hand:
-        held |= _BIT[c]
-    lent = 0
-    for c in table:
-        lent |= _BIT[c]
-    lent &= ~held
+
+_SPREAD = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+"""One bit in each suit's place: a rank's four cards are ``_SPREAD << rank``."""
+
+
+@cache
+def _rank_tables(max_sequence: int) -> tuple[dict[int, tuple[Candidate, ...]], ...]:
+    """For each rank, its pairs and muster that the cards about allow, by those cards: the rank's
+    bits (``_SPREAD``'s places) held or lent, and the lent ones shifted one up."""
+    by_rank, _ = _tariff(max_sequence)
+    tables = []
+    for r, group in enumerate(by_rank):
+        table: dict[int, tuple[Candidate, ...]] = {}
+        for a in range(1 << len(SUITS)):
+            avail = sum(1 << (s * _SUIT_SPAN + r) for s in range(len(SUITS)) if a >> s & 1)
+            for b in range(1 << len(SUITS)):
+                if b & ~a:
+                    continue
+                lent = sum(1 << (s * _SUIT_SPAN + r) for s in range(len(SUITS)) if b >> s & 1)
+                key = (avail >> r) | (lent >> r) << 1
+                table[key] = tuple(m for m in group if avail & m[0] == m[0] and _one_at_most(lent & m[0]))
+        tables.append(table)
+    return tuple(tables)
+
+
+_RUNS: dict[tuple[int, int, int, int], tuple[Candidate, ...]] = {}
+"""The sequences a suit's cards about allow, by (max_sequence, suit, its cards, those lent): filled as
+met (a few thousand lines at most in play)."""
+
+
+def _runs(max_sequence: int, s: int, line: int, lent_line: int) -> tuple[Candidate, ...]:
+    key = (max_sequence, s, line, lent_line)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) > 100_000:
+            _RUNS.clear()
+        shift = s * _SUIT_SPAN
+        avail, lent = line << shift, lent_line << shift
+        found = _RUNS[key] = tuple(
+            m for m in _tariff(max_sequence)[1][s] if avail & m[0] == m[0] and _one_at_most(lent & m[0])
+        )
+    return found
+
+
+def _combinations(held: int, lent: int, max_sequence: int) -> list[Candidate]:
+    """``find_combinations`` on bits (``lent``: the table cards not held), in its order.
+
+    Hot in play (it is asked after every trick): only the ranks with two cards about and the suits
+    with three in a row are looked at, each by one look-up."""
     avail = held | lent
-    by_rank, by_suit = _tariff(max_sequence)
+    mask = _SUIT_RUNS
+    a0, a1 = avail & mask, avail >> _SUIT_SPAN & mask
+    a2, a3 = avail >> 2 * _SUIT_SPAN & mask, avail >> 3 * _SUIT_SPAN
+    two = (a0 | a1) & (a2 | a3) | a0 & a1 | a2 & a3  # the ranks with two cards about
     found: list[Candidate] = []
-    for r, rank_mask in enumerate(_RANK_MASKS):
-        here = avail & rank_mask
-        if here & (here - 1):  # two cards of the rank at least
-            for m in by_rank[r]:
-                mask = m[0]
-                if here & mask == mask and _one_at_most(lent & mask):
-                    found.append(m)
-    for s in range(len(SUITS)):
-        line = (avail >> (s * _SUIT_SPAN)) & _SUIT_RUNS
+    if two:
+        tables = _rank_tables(max_sequence)
+        spread = _SPREAD
+        while two:
+            low = two & -two
+            r = low.bit_length() - 1
+            two ^= low
+            found += tables[r][(avail >> r) & spread | ((lent >> r) & spread) << 1]
+    for s, line in enumerate((a0, a1, a2, a3)):
         if line & (line >> 1) & (line >> 2):  # three in a row somewhere
-            for m in by_suit[s]:
-                mask = m[0]
-                if avail & mask == mask and _one_at_most(lent & mask):
-                    found.append(m)
-    found.sort(key=_place)
-    return [m[1] for m in found]
+            found += _runs(max_sequence, s, line, lent >> (s * _SUIT_SPAN) & mask)
+    if len(found) > 1:
+        found.sort(key=_place)
+    return found
+
+
+def can_meld(held: int, lent: int) -> bool:
+    """Whether ``held`` (a hand's bits) and at most one card of ``lent`` (the table's, not held) make
+    any combination (``find_combinations`` not empty), without listing them: a rank with two cards
+    about, one of them held, or three in a row of a suit with at most one of them lent."""
+    avail = held | lent
+    mask, span = _SUIT_RUNS, _SUIT_SPAN
+    a0, a1, a2, a3 = avail & mask, avail >> span & mask, avail >> 2 * span & mask, avail >> 3 * span
+    h = (held | held >> span | held >> 2 * span | held >> 3 * span) & mask
+    if ((a0 | a1) & (a2 | a3) | a0 & a1 | a2 & a3) & h:
+        return True
+    for line, lent_line in (
+        (a0, lent & mask),
+        (a1, lent >> span & mask),
+        (a2, lent >> 2 * span & mask),
+        (a3, lent >> 3 * span),
+    ):
+        three = line & line >> 1 & line >> 2
+        if three:
+            l1, l2 = lent_line >> 1, lent_line >> 2
+            if three & ~(lent_line & l1 | lent_line & l2 | l1 & l2):
+                return True
+    return False
 
 
 def _place(m: Candidate) -> int:
@@ -285,14 +383,37 @@ def _place(m: Candidate) -> int:
 def beats(card: str, best: str, trump: str) -> bool:
     """Whether ``card`` played later takes the trick from ``best``: a higher card of its suit, or a
     trump on a card of another suit (no duty to trump or to win: ruling RQ-12)."""
-    if suit_of(card) == suit_of(best):
-        return RANK_INDEX[rank_of(card)] > RANK_INDEX[rank_of(best)]
-    return suit_of(card) == trump
+    if card[-1] == best[-1]:
+        return _RANK_OF[card] > _RANK_OF[best]
+    return card[-1] == trump
 
 
 def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
     """The seat that takes a trick of ``(seat, card)`` plays."""
     return trick_winner(plays, suit_of, rank_value, trump)
+
+
+_RANK_OF: Mapping[str, int] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
+"""Each card's rank, ace 0 to castle 14 (its ``rank_value``)."""
+_PLAY_TEXT: Mapping[str, str] = {c: "play " + c for c in PACK.cards}
+_PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
+    {c: f"seat {s} plays {PACK.pretty(c)}" for c in PACK.cards} for s in range(PLAYERS)
+)
+"""The play event's text, by seat and card."""
+_SHOWN: Mapping[str, str] = {c: PACK.pretty(c) for c in PACK.cards}
+_PACK_ORDER: tuple[str, ...] = tuple(sorted(PACK.cards, key=PACK.sort_key))
+
+
+def _answer_wins(led: str, answer: str, trump: str) -> bool:
+    """``winner_of`` a trick of two cards: whether the answer takes it (ruling RQ-12)."""
+    if answer[-1] == led[-1]:
+        return _RANK_OF[answer] > _RANK_OF[led]
+    return answer[-1] == trump
+
+
+def _mask(cards: Iterable[str]) -> int:
+    bits: int = reduce(or_, map(_BIT.__getitem__, cards), 0)
+    return bits
 
 
 def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
@@ -305,7 +426,7 @@ def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bo
 
 
 def _pretty(cards: Iterable[str]) -> str:
-    return " ".join(PACK.pretty(c) for c in cards)
+    return " ".join([_SHOWN[c] for c in cards])
 
 
 def _few(cards: Sequence[str], shown: int = 4) -> str:
@@ -356,6 +477,20 @@ class Meld:
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "kind": self.kind, "points": self.points}
+
+
+_MELDS: dict[tuple[tuple[str, ...], MeldKind, int], Meld] = {}
+
+
+def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
+    """The ``Meld`` of these fields, made once (it is immutable: states and clones share it)."""
+    key = (cards, kind, points)
+    meld = _MELDS.get(key)
+    if meld is None:
+        if len(_MELDS) > 10_000:
+            _MELDS.clear()
+        meld = _MELDS[key] = Meld(cards, kind, points)
+    return meld
 
 
 def _plays(cards: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -478,6 +613,11 @@ class RoquetState(State):
     game: RoquetGame
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _events: list[Event]
+    _pending: list[Any]
+    """What the log is still to hold (``log``): the commonest events (an action's record, a card played,
+    a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
+    events made at once behind them, in order."""
 
     def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -554,19 +694,37 @@ class RoquetState(State):
         table = [] if self.table_taken else self.table_cards()
         return find_combinations(self.hands[self.melder], table, self.game.max_sequence)
 
+    def _may_meld(self) -> bool:
+        """``meld_options()`` not empty (the meld moment's melder), asked on bits."""
+        melder = self.melder
+        assert melder is not None
+        held = _mask(self.hands[melder])
+        if self.table_taken:
+            return can_meld(held, 0)
+        lent = _mask(self.livret)
+        if self.turn_up is not None and self.game.turn_up_melds:
+            lent |= _BIT[self.turn_up]
+        return can_meld(held, lent & ~held)
+
     def legal_play(self, seat: int) -> list[str]:
         """Follow suit if able, else any card (ruling RQ-12), in the hand's display order."""
-        led = suit_of(self.trick[0][1]) if self.trick else None
-        return in_hand_order(follow_suit(self.hands[seat], led, suit_of))
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1][-1]
+            suited = [c for c in hand if c[-1] == led]
+            if suited:
+                hand = suited
+        return sorted(hand, key=_HAND_ORDER.__getitem__)
 
     def _compute_legal(self) -> list[str]:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "play":
+            seat = self.current_player
+            assert seat is not None
+            return [_PLAY_TEXT[c] for c in self.legal_play(seat)]
+        if phase == "over":
             return []
-        if self.phase == "meld":
-            return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
-        seat = self.current_player
-        assert seat is not None
-        return ["play " + c for c in self.legal_play(seat)]
+        return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused, in words that repeat at most a short cut of what was typed."""
@@ -606,6 +764,98 @@ class RoquetState(State):
             return "not a scoring combination: " + why_not_combination(cards, max_seq)
         return super().explain_illegal(action)
 
+    # --- the hot path: text and ids straight to the rules ---------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play of a trick the ids of the cards that may be played, no text made; otherwise
+        the engine's ids of the legal texts."""
+        if self.phase == "play":
+            seat = self.current_player
+            assert seat is not None
+            ids = self.game.play_ids
+            hand = self.hands[seat]
+            if self.trick:
+                led = self.trick[0][1][-1]
+                suited = [ids[c] for c in hand if c[-1] == led]
+                if suited:
+                    suited.sort()
+                    return suited
+            return sorted([ids[c] for c in hand])
+        if self.phase == "meld":
+            meld_ids = self.game.meld_ids
+            out = [meld_ids[m[1]] for m in self._meld_candidates()]
+            out.append(self.game.done_id)
+            out.sort()
+            return out
+        return []
+
+    def _meld_candidates(self) -> list[Candidate]:
+        """``meld_options()`` on bits, with their masks."""
+        melder = self.melder
+        assert melder is not None
+        held = _mask(self.hands[melder])
+        lent = 0
+        if not self.table_taken:
+            lent = _mask(self.livret)
+            if self.turn_up is not None and self.game.turn_up_melds:
+                lent |= _BIT[self.turn_up]
+        return _combinations(held, lent & ~held, self.game.max_sequence)
+
+    def apply_id(self, action_id: int) -> None:
+        """A card that may be played is carried out on its code at once; anything else goes the
+        engine's way, with its checks and reasons."""
+        if self.phase == "play" and type(action_id) is int:
+            card = self.game.id_cards.get(action_id)
+            if card is not None:
+                seat = self.leader if not self.trick else 1 - self.trick[-1][0]
+                hand = self.hands[seat]
+                if card in hand:
+                    trick = self.trick
+                    led = trick[0][1][-1] if trick else card[-1]
+                    if card[-1] == led or all(c[-1] != led for c in hand):
+                        self._acting(seat, _PLAY_TEXT[card])
+                        self._play(card)
+                        return
+        elif self.phase == "meld" and type(action_id) is int:
+            melder = self.melder
+            assert melder is not None
+            if action_id == self.game.done_id:
+                self._acting(melder, "done")
+                self._end_meld()
+                return
+            meld = self.game.id_melds.get(action_id)
+            if meld is not None and any(m[1] == meld for m in self._meld_candidates()):
+                self._acting(melder, "meld " + " ".join(meld))
+                self._meld(meld)
+                return
+        super().apply_id(action_id)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal canonical action goes to the rules without parsing, its record waiting with the log
+        (``_pending``); typed text the engine's way."""
+        if typed is not None:
+            super()._carry_out(action, typed)
+            return
+        seat = self.current_player
+        assert seat is not None
+        self._acting(seat, action)
+        kind = action[0]
+        if kind == "p":
+            self._play(action[5:])
+        elif kind == "m":
+            self._meld(self.game.notation.parse_known(action).cards)
+        else:
+            self._end_meld()
+
+    def _acting(self, seat: int, action: str) -> None:
+        """The engine's ``_record_action``, its record waiting in ``_pending``: the legal lists
+        forgotten, a copied live source given its new owner's record."""
+        self._pending.append((0, seat, action))
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
     def _apply(self, action: Action) -> None:
         if action.kind == "play":
             self._play(action.card)
@@ -614,43 +864,84 @@ class RoquetState(State):
         else:
             self._end_meld()
 
+    # --- the log, made when it is read ----------------------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """The match's log. The commonest events wait in ``_pending`` as small tuples until the log is
+        read; they are made then, exactly as they would have been, in order with the rest."""
+        if self._pending:
+            self._flush()
+        return self._events
+
+    @log.setter
+    def log(self, log: list[Event]) -> None:
+        self._events = log
+        self._pending = []
+
+    def _flush(self) -> None:
+        log, pending = self._events, self._pending
+        self._pending = []
+        # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
+        for p in pending:
+            if type(p) is not tuple:
+                log.append(p)
+                continue
+            code, seat = p[0], p[1]
+            if code == 0:  # an action's record
+                data: dict[str, Any] = {"seat": seat, "action": p[2]}
+                log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
+            elif code == 1:  # a card played
+                card = p[2]
+                data = {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}
+                log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
+            elif code == 2:  # a trick taken: seat is the winner
+                data = {"winner": seat, "cards": _plays(p[2]), "text": f"seat {seat} wins the trick"}
+                log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
+            else:  # cards drawn from the face-down stock
+                hidden = p[2]
+                data = {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}
+                log.append(_new_tuple(Event, ("draw", MappingProxyType(data), seat)))
+                n = len(hidden)
+                text = f"seat {seat} draws {n} card{'s' if n > 1 else ''}"
+                data = {"seat": seat, "count": n, "text": text}
+                log.append(_new_tuple(Event, ("draws", MappingProxyType(data), None)))
+
     # --- play --------------------------------------------------------------------------
 
     def _play(self, card: str) -> None:
-        seat = self.current_player
-        assert seat is not None
-        if self.trick and suit_of(card) != suit_of(self.trick[0][1]):
-            led = suit_of(self.trick[0][1])
-            if led not in self.voids[seat]:
+        trick = self.trick
+        if trick:
+            seat = 1 - trick[-1][0]
+            led = trick[0][1][-1]
+            if card[-1] != led and led not in self.voids[seat]:
                 self.voids[seat] = sorted([*self.voids[seat], led], key=SUITS.index)
+        else:
+            seat = self.leader
         self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.trick.append((seat, card))
-        self.log.append(
-            Event("play", {"seat": seat, "card": card, "text": f"seat {seat} plays {PACK.pretty(card)}"})
-        )
-        if len(self.trick) < TRICK_SIZE:
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+        trick.append((seat, card))
+        pending = self._pending
+        pending.append((1, seat, card))
+        if len(trick) < TRICK_SIZE:
             return
-        winner = winner_of(self.trick, self.trump)  # ruling RQ-19: the turn-up's suit, all hand
-        trick = GatheredTrick(self.trick[0][0], tuple(self.trick), winner)
-        self.tricks.append(trick)
-        self.won[winner] += [c for _, c in trick.cards]
-        self.played += [c for _, c in trick.cards]
+        (first, led_card), (_, answer) = trick
+        winner = seat if _answer_wins(led_card, answer, self.trump) else first  # ruling RQ-19
+        cards = tuple(trick)
+        self.tricks.append(GatheredTrick(first, cards, winner))
+        self.won[winner] += (led_card, answer)
+        self.played += (led_card, answer)
         self.trick = []
-        self.log.append(
-            Event(
-                "trick",
-                {"winner": winner, "cards": _plays(trick.cards), "text": f"seat {winner} wins the trick"},
-            )
-        )
+        pending.append((2, winner, cards))
         # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
         self.melder = winner
         self.leader = winner
         self.table_taken = False
         self.melds_made = 0
         self.phase = "meld"
-        if not self.meld_options():
+        if not self._may_meld():
             self._end_meld(automatic=True)
 
     # --- melds -------------------------------------------------------------------------
@@ -677,12 +968,12 @@ class RoquetState(State):
                     self.livret.remove(c)
                     source = "the livret"
                 self.table_taken = True
-        meld = Meld(tuple(cards), kind, points)
+        meld = meld_of(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
         self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
         src = f", taking {PACK.pretty(taken)} from {source}," if taken else ""
-        self.log.append(
+        self._pending.append(
             Event(
                 "meld",
                 {
@@ -696,14 +987,14 @@ class RoquetState(State):
                 },
             )
         )
-        if self.game.one_meld_a_trick or not self.meld_options():  # ruling RQ-7
+        if self.game.one_meld_a_trick or not self._may_meld():  # ruling RQ-7
             self._end_meld(automatic=True)
 
     def _end_meld(self, automatic: bool = False) -> None:
         winner = self.melder
         assert winner is not None
         if not automatic:
-            self.log.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
+            self._pending.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
@@ -712,40 +1003,31 @@ class RoquetState(State):
 
     def _draw(self, seat: int, count: int) -> None:
         """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all (RQ-1)."""
-        hidden: list[str] = []
-        for _ in range(count):
-            if self.stock:
-                card = self.stock.pop(0)
-                hidden.append(card)
-            elif self.turn_up is not None:
-                card = self.turn_up
-                self.turn_up = None
-                self.known[seat].append(card)
-                self.log.append(
-                    Event(
-                        "draw_turn_up",
-                        {
-                            "seat": seat,
-                            "card": card,
-                            "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
-                        },
-                    )
+        stock, hand = self.stock, self.hands[seat]
+        n = min(count, len(stock))
+        hidden = stock[:n]
+        if n:
+            del stock[:n]
+            hand += hidden
+            self.voids[seat] = []
+        if n < count and self.turn_up is not None:
+            card = self.turn_up
+            self.turn_up = None
+            self.known[seat].append(card)
+            self._pending.append(
+                Event(
+                    "draw_turn_up",
+                    {
+                        "seat": seat,
+                        "card": card,
+                        "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
+                    },
                 )
-            else:
-                break
-            self.hands[seat].append(card)
+            )
+            hand.append(card)
             self.voids[seat] = []
         if hidden:
-            self.log.append(
-                Event("draw", {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}, to=seat)
-            )
-            n = len(hidden)
-            self.log.append(
-                Event(
-                    "draws",
-                    {"seat": seat, "count": n, "text": f"seat {seat} draws {n} card{'s' if n > 1 else ''}"},
-                )
-            )
+            self._pending.append((3, seat, hidden))
 
     def _replenish(self, winner: int) -> None:
         """Winner draws first, then the loser (rulings RQ-3, RQ-4); the livret is made up only by
@@ -759,7 +1041,7 @@ class RoquetState(State):
             while len(self.livret) < LIVRET_SIZE and self.stock:
                 card = self.stock.pop(0)
                 self.livret.append(card)
-                self.log.append(
+                self._pending.append(
                     Event("livret", {"card": card, "text": f"{PACK.pretty(card)} is turned into the livret"})
                 )
 
@@ -770,7 +1052,7 @@ class RoquetState(State):
         points = list(self.banked)
         for seat in (0, 1):
             self.match_scores[seat] += points[seat]
-            self.log.append(
+            self._pending.append(
                 score_event(
                     seat,
                     points[seat],
@@ -779,7 +1061,7 @@ class RoquetState(State):
                 )
             )
         self.sheet.append((points[0], points[1]))
-        self.log.append(
+        self._pending.append(
             hand_end_event(
                 points,
                 f"hand {self.hand_number} ends: {points[0]} to {points[1]}; "
@@ -792,7 +1074,7 @@ class RoquetState(State):
             self.phase = "over"
             a, b = self.match_scores
             text = "the match is drawn" if a == b else f"seat {0 if a > b else 1} wins the match"
-            self.log.append(Event("match_end", {"scores": [a, b], "text": f"{text}, {a} to {b}"}))
+            self._pending.append(Event("match_end", {"scores": [a, b], "text": f"{text}, {a} to {b}"}))
             return
         self._deal(1 - self.dealer)  # ruling RQ-18: the deal alternates
 
@@ -835,7 +1117,7 @@ class RoquetState(State):
         self.melds = [[], []]
         self.known = [[], []]
         self.voids = [[], []]
-        self.log.append(
+        self._pending.append(
             Event(
                 "deal",
                 {
@@ -850,7 +1132,7 @@ class RoquetState(State):
             )
         )
         for seat in (0, 1):
-            self.log.append(
+            self._pending.append(
                 Event(
                     "hand",
                     {
@@ -935,6 +1217,30 @@ class RoquetState(State):
             roles=roles,
             hand_sizes=[len(h) for h in self.hands],
         )
+
+    def clone(self) -> RoquetState:
+        """A copy for the searching players: field by field, as deep as each field is mutable (the
+        tricks, the combinations and the logged events are immutable and shared), the game shared, the
+        random source copied on its first draw. The engine's generic copy is several times slower."""
+        other = object.__new__(type(self))
+        vars(other).update(vars(self))
+        other.match_scores = self.match_scores[:]
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.livret = self.livret[:]
+        other.stock = self.stock[:]
+        other.trick = self.trick[:]
+        other.tricks = self.tricks[:]
+        other.banked = self.banked[:]
+        other.melds = [self.melds[0][:], self.melds[1][:]]
+        other.known = [self.known[0][:], self.known[1][:]]
+        other.voids = [self.voids[0][:], self.voids[1][:]]
+        other.sheet = self.sheet[:]
+        other.won = [self.won[0][:], self.won[1][:]]
+        other.played = self.played[:]
+        other._events = self._events[:]
+        other._pending = self._pending[:]
+        other.rng = self.rng.copy()
+        return other
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -1389,6 +1695,33 @@ class RoquetGame(Game[RoquetState]):
         self.max_sequence: int = self.options["max_sequence"]
         self.ties_draw: bool = self.options["tie"] == "draw"
 
+    @functools.cached_property
+    def play_ids(self) -> Mapping[str, int]:
+        """Each card's ``play <card>`` id in the action space."""
+        ids = self.id_space.ids
+        return {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
+
+    @functools.cached_property
+    def id_cards(self) -> Mapping[int, str]:
+        """The card of each ``play <card>`` id."""
+        return {i: c for c, i in self.play_ids.items()}
+
+    @functools.cached_property
+    def meld_ids(self) -> Mapping[tuple[str, ...], int]:
+        """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
+        ids = self.id_space.ids
+        melds = find_combinations(PACK.cards, (), self.max_sequence)
+        return {m: ids["meld " + " ".join(m)] for m in melds}
+
+    @functools.cached_property
+    def id_melds(self) -> Mapping[int, tuple[str, ...]]:
+        """The combination of each ``meld <cards>`` id."""
+        return {i: m for m, i in self.meld_ids.items()}
+
+    @functools.cached_property
+    def done_id(self) -> int:
+        return self.id_space.ids["done"]
+
     @property
     def notation(self) -> Notation:
         if self._notation is None:
@@ -1477,10 +1810,11 @@ class RoquetGame(Game[RoquetState]):
         state.trump = view.trump or "S"
         state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
         leader = 1 - state.dealer
-        for i in range(0, len(extra.played), TRICK_SIZE):
-            plays = ((leader, extra.played[i]), (1 - leader, extra.played[i + 1]))
-            winner = winner_of(plays, state.trump)
-            state.tricks.append(GatheredTrick(leader, plays, winner))
+        played, trump = extra.played, state.trump
+        for i in range(0, len(played), TRICK_SIZE):
+            led, answer = played[i], played[i + 1]
+            winner = 1 - leader if _answer_wins(led, answer, trump) else leader
+            state.tricks.append(GatheredTrick(leader, ((leader, led), (1 - leader, answer)), winner))
             leader = winner
         state._piles_from_tricks()
         if view.outcome is not None:
@@ -1492,27 +1826,28 @@ class RoquetGame(Game[RoquetState]):
         state.banked = list(extra.banked)
         for zone in view.zones_of("melds"):
             assert zone.owner is not None
-            found = classify(zone.face_up, self.max_sequence)
+            cards = tuple(zone.face_up)
+            found = classify(cards, self.max_sequence)
             assert found is not None, zone
-            state.melds[zone.owner].append(Meld(tuple(zone.face_up), *found))
+            state.melds[zone.owner].append(meld_of(cards, *found))
         state.known = [list(k) for k in extra.known]
         state.voids = [list(x) for x in extra.voids]
         if view.score_sheet is not None:
             state.sheet = [(int(r.values[0]), int(r.values[1])) for r in view.score_sheet.rows]
         state.log = [score_event(s, p, "so far") for s, p in enumerate(state.match_scores) if p]
         own = list(view.hand)
-        seen: Counter[str] = Counter(own)
-        seen.update(state.livret)
+        bit = _BIT
+        seen = _mask(own) | _mask(state.livret) | _mask(played)
         if state.turn_up is not None:
-            seen[state.turn_up] += 1
-        seen.update(c for _, c in state.trick)
-        seen.update(extra.played)
+            seen |= bit[state.turn_up]
+        for _, c in state.trick:
+            seen |= bit[c]
         for ms in state.melds:
             for m in ms:
-                seen.update(m.cards)
+                seen |= _mask(m.cards)
         opp_known = list(state.known[opp])
-        seen.update(opp_known)
-        unseen = sorted((PACK.counts() - seen).elements(), key=PACK.sort_key)
+        seen |= _mask(opp_known)
+        unseen = [c for c in _PACK_ORDER if not bit[c] & seen]
         held = view.seats[opp].hand_size or 0
         void = set(state.voids[opp])
         try:

@@ -1,0 +1,129 @@
+"""Apology's fast paths: seeded matches play exactly as they did before them (every view, legal list
+and id, determinized world, save and log), whichever way the actions go in, and clones and loads too."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.engine import Rng
+from parlour.games.apology.rules import Apology, ApologyState
+
+RECORDED = {
+    ("{}", 0): "a6ac189497b065df42e76d6c76d7fc35",
+    ("{}", 1): "df1709dccbdaeef4f5a91465c2dd2188",
+    ('{"deals": 1}', 2): "0165bc5fc31dc22f343bb7ed460f2d09",
+    ('{"deals": 2, "target_0": 0.0, "target_3": 0.0}', 3): "198d021db62ef2ac447f10993e33bcb8",
+    ('{"deals": 2, "target_1": 100.5, "target_shift": -60.0}', 4): "34ecd0025415278dbad374ae0896b5e4",
+    ('{"deals": 2, "oudlers": "cards"}', 5): "96a3885820b32d7471345c014eaf344a",
+    ('{"deals": 2, "bury_oudlers": false}', 6): "4dae592b725b8bb288b4633a3428a6c9",
+    ('{"deals": 3, "unpaid": "lapse"}', 7): "f68cc6e89c2a56ad41539871e4aa11b0",
+}
+"""Digests of seeded random matches (at every step every seat's view, the legal actions and their ids,
+and a determinized world of the seat to move; at the end the whole save: every event and its text,
+every field), recorded with the rules as they were before the fast paths (main at 8a06bec)."""
+
+
+def game(**options: Any) -> Apology:
+    g = parlour.make("apology", **options)
+    assert isinstance(g, Apology)
+    return g
+
+
+def digest_of(options: str, seed: int) -> str:
+    g = game(**json.loads(options))
+    state, rng, digest = g.new(seed=seed), random.Random(seed), hashlib.sha256()
+    world_rng = Rng(seed)
+    while not state.is_over:
+        for seat in range(g.num_players):
+            digest.update(json.dumps(state.view(seat).to_dict(), sort_keys=True).encode())
+        legal = state.legal_actions()
+        digest.update(json.dumps([legal, state.legal_action_ids()]).encode())
+        mover = state.current_player
+        assert mover is not None
+        world = g.determinize(state.view(mover), world_rng)
+        digest.update(json.dumps(world._data(), sort_keys=True).encode())
+        state.apply(legal[rng.randrange(len(legal))])
+    digest.update(state.to_json().encode())
+    return digest.hexdigest()[:32]
+
+
+@pytest.mark.parametrize(("options", "seed"), list(RECORDED))
+def test_seeded_matches_play_as_recorded_before_the_fast_paths(options: str, seed: int) -> None:
+    assert digest_of(options, seed) == RECORDED[options, seed]
+
+
+def play_random(state: ApologyState, rng: random.Random, how: str, steps: int = 100_000) -> None:
+    """Random legal moves: by text, by id, by text with the seat named, or a mixture; the choices
+    are the same whichever way they go in."""
+    g = state.game
+    for n in range(steps):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
+        if way == "text":
+            state.apply(action)
+        elif way == "ids":
+            assert state.legal_action_ids() == sorted(g.action_id(a) for a in legal)
+            state.apply_id(g.action_id(action))
+        else:
+            state.apply(action, seat=state.current_player)
+
+
+OPTIONS: list[dict[str, Any]] = [{"deals": 2}, {"deals": 2, "unpaid": "lapse", "bury_oudlers": False}]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_way_in_plays_the_same_match(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for seed in range(2):
+        saves = []
+        for how in ("seat", "text", "ids", "mixed"):
+            state, rng = g.new(seed=seed), random.Random(seed)
+            if how == "seat":
+                while not state.is_over:
+                    play_random(state, rng, how, steps=1)
+                    assert state.log
+            else:
+                play_random(state, rng, how)
+            saves.append(state.to_json())
+        assert len(set(saves)) == 1
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for steps in (0, 1, 2, 5, 9, 30, 31):
+        state = g.new(seed=steps)
+        play_random(state, random.Random(steps), "text", steps=steps)
+        before = state.to_json()
+        other = state.clone()
+        assert other.to_json() == before and other.view(0) == state.view(0)
+        play_random(other, random.Random(6), "mixed")
+        assert other.is_over and state.to_json() == before
+        again = state.clone()
+        play_random(state, random.Random(6), "ids")
+        play_random(again, random.Random(6), "text")
+        assert state.to_json() == again.to_json() == other.to_json()
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for steps in (0, 1, 7, 20, 41):
+        state = g.new(seed=steps)
+        play_random(state, random.Random(steps), "text", steps=steps)
+        loaded = g.load(state.to_json())
+        assert all(loaded.view(s) == state.view(s) for s in range(g.num_players))
+        assert loaded.legal_action_ids() == state.legal_action_ids()
+        copy = loaded.clone()
+        for s in (state, loaded, copy):
+            play_random(s, random.Random(99), "mixed")
+        assert state.to_json() == loaded.to_json() == copy.to_json()

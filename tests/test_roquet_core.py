@@ -1,0 +1,197 @@
+"""Roquet's integer core: seeded matches play exactly as they did before it (every view, legal list and
+id, save and log), whichever way the actions go in, and clones, loads and determinized worlds too."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.engine import ForbiddenAction, IllegalAction, MalformedAction, Rng
+from parlour.games.roquet.rules import RoquetGame, RoquetState
+
+RECORDED = {
+    ("{}", 0): "5dbe3c8c69d2ed221bd37dce5051b4a7",
+    ("{}", 1): "83d8c7a3eaf785f644182658e31c2106",
+    ('{"target": 1}', 2): "c6ed3bcf76592b9819d8bfbf8dc0677c",
+    ('{"target": 40, "refill": "one"}', 3): "e7346266ada97d9e8e1ac81c67c0f83d",
+    ('{"target": 40, "livret_refill": true}', 4): "96472bd0c45fb6507a89fdaf299fc6e9",
+    ('{"target": 40, "turn_up": "stock"}', 5): "60044c620e92eabdc4804c477e83ae85",
+    ('{"target": 40, "melds_per_trick": "one"}', 6): "7214dc3d802c6375679b21b46a9f6a7f",
+    ('{"target": 40, "max_sequence": 15}', 7): "f9a9b48972cd799aa78623396e049cf6",
+    ('{"target": 20, "tie": "draw"}', 8): "6791b576ddb3cd24c92ba6b2d198dbc6",
+    ('{"target": 30, "refill": "one", "livret_refill": true, "turn_up": "stock"}', 9): (
+        "ad00f0d852f1d74ba31d975b881b0a5f"
+    ),
+}
+"""Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
+and a determinized world of the seat to move; at the end the whole save: every event and its text,
+every field), recorded with the rules as they were before the core (main at 8a06bec)."""
+
+
+def game(**options: Any) -> RoquetGame:
+    g = parlour.make("roquet", **options)
+    assert isinstance(g, RoquetGame)
+    return g
+
+
+def digest_of(options: str, seed: int) -> str:
+    g = game(**json.loads(options))
+    state, rng, digest = g.new(seed=seed), random.Random(seed), hashlib.sha256()
+    world_rng = Rng(seed)
+    while not state.is_over:
+        for seat in (0, 1):
+            digest.update(json.dumps(state.view(seat).to_dict(), sort_keys=True).encode())
+        legal = state.legal_actions()
+        digest.update(json.dumps([legal, state.legal_action_ids()]).encode())
+        mover = state.current_player
+        assert mover is not None
+        world = g.determinize(state.view(mover), world_rng)
+        digest.update(json.dumps(world._data(), sort_keys=True).encode())
+        state.apply(legal[rng.randrange(len(legal))])
+    digest.update(state.to_json().encode())
+    return digest.hexdigest()[:32]
+
+
+@pytest.mark.parametrize(("options", "seed"), list(RECORDED))
+def test_seeded_matches_play_as_recorded_before_the_core(options: str, seed: int) -> None:
+    assert digest_of(options, seed) == RECORDED[options, seed]
+
+
+def play_random(state: RoquetState, rng: random.Random, how: str, steps: int = 100_000) -> None:
+    """Random legal moves: by text (``text``), by id (``ids``), by text with the seat named (the
+    engine's own path), or a mixture; the choices are the same whichever way they go in."""
+    g = state.game
+    for n in range(steps):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
+        if way == "text":
+            state.apply(action)
+        elif way == "ids":
+            assert state.legal_action_ids() == sorted(g.action_id(a) for a in legal)
+            state.apply_id(g.action_id(action))
+        else:
+            state.apply(action, seat=state.current_player)
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {"target": 40},
+    {"target": 40, "refill": "one", "livret_refill": True},
+    {"target": 40, "melds_per_trick": "one", "turn_up": "stock"},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_way_in_plays_the_same_match(options: dict[str, Any]) -> None:
+    """Text, ids, the engine's path with the seat named, or a mixture, the log read at every step or
+    only at the end: the same save."""
+    g = game(**options)
+    for seed in range(2):
+        saves = []
+        for how in ("seat", "text", "ids", "mixed"):
+            state, rng = g.new(seed=seed), random.Random(seed)
+            if how == "seat":
+                while not state.is_over:
+                    play_random(state, rng, how, steps=1)
+                    assert state.log
+            else:
+                play_random(state, rng, how)
+            saves.append(state.to_json())
+        assert len(set(saves)) == 1
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for steps in (0, 1, 2, 3, 17, 40, 41):
+        state = g.new(seed=steps)
+        play_random(state, random.Random(steps), "text", steps=steps)
+        before = state.to_json()
+        other = state.clone()
+        assert other.to_json() == before and other.view(0) == state.view(0)
+        play_random(other, random.Random(6), "mixed")
+        assert other.is_over and state.to_json() == before
+        again = state.clone()
+        play_random(state, random.Random(6), "ids")
+        play_random(again, random.Random(6), "text")
+        assert state.to_json() == again.to_json() == other.to_json()
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for steps in (0, 1, 2, 3, 30, 31, 60):
+        state = g.new(seed=steps)
+        play_random(state, random.Random(steps), "text", steps=steps)
+        loaded = g.load(state.to_json())
+        assert loaded.view(0) == state.view(0) and loaded.view(1) == state.view(1)
+        assert loaded.legal_action_ids() == state.legal_action_ids()
+        copy = loaded.clone()
+        for s in (state, loaded, copy):
+            play_random(s, random.Random(99), "mixed")
+        assert state.to_json() == loaded.to_json() == copy.to_json()
+
+
+def test_a_determinized_world_plays_on() -> None:
+    """A world dealt from a view plays to its end by ids and by text alike, and keeps the view's
+    legal actions."""
+    g = game(target=40)
+    state = g.new(seed=11)
+    play_random(state, random.Random(11), "text", steps=25)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    for k in range(3):
+        world = g.determinize(view, Rng(k))
+        assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
+        other = world.clone()
+        play_random(world, random.Random(k), "ids")
+        play_random(other, random.Random(k), "text")
+        assert world.is_over and world.scores == other.scores
+
+
+def test_refused_ids_and_texts_change_nothing() -> None:
+    g = game()
+    state = g.new(seed=3)
+    play_random(state, random.Random(3), "text", steps=1)  # a card led: the answer must follow
+    before = state.to_json()
+    legal = set(state.legal_action_ids())
+    illegal = [i for i in range(g.num_distinct_actions) if i not in legal]
+    for bad in (-1, g.num_distinct_actions, 10**6):
+        with pytest.raises(MalformedAction):
+            state.apply_id(bad)
+    for i in illegal[:: max(1, len(illegal) // 40)]:
+        with pytest.raises(ForbiddenAction):
+            state.apply_id(i)
+        with pytest.raises(IllegalAction):
+            state.apply(g.action_text(i))
+    with pytest.raises(ForbiddenAction):
+        state.apply(state.legal_actions()[0], seat=1 - (state.current_player or 0))
+    assert state.to_json() == before
+
+
+def test_the_over_match_offers_nothing() -> None:
+    g = game(target=1)
+    state = g.new(seed=1)
+    play_random(state, random.Random(1), "ids")
+    assert state.is_over and state.legal_action_ids() == [] and state.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        state.apply_id(0)
+
+
+def test_a_live_match_replays_with_its_draws_between_the_actions() -> None:
+    """A live deal's shuffle is recorded when it is drawn, after the events still waiting to be
+    logged: the record replays to the same match."""
+    g = game(target=30)
+    state = g.new()
+    play_random(state, random.Random(1), "ids")
+    kinds = [e.kind for e in state.log if e.to is not None]
+    assert kinds.count("chance") == state.hand_number + 1  # the cut for the first dealer, a shuffle a hand
+    assert g.replay(state.to_json()).to_json() == state.to_json()
