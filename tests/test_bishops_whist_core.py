@@ -12,6 +12,8 @@ import pytest
 
 import parlour
 from parlour.cards import BISHOPS_WHIST
+from parlour.engine import Rng
+from parlour.engine.state import _SCRIPT
 from parlour.games.bishops_whist import rules
 from parlour.games.bishops_whist.rules import (
     CARD_CODES,
@@ -159,3 +161,85 @@ def test_a_save_with_a_hand_bits_cannot_hold_is_refused_as_before() -> None:
     data["state"]["hands"][0] = [hand[0], *hand[:-1]]  # a suited card twice: bits would carry it away
     with pytest.raises(parlour.InvalidSave, match="once over"):
         game.load(json.dumps(data))
+
+
+def ids_match(
+    game: parlour.Game[Any], seed: int | None, chosen: list[int] | None, read_log: bool, clone_at: int = -1
+) -> tuple[list[int], Any]:
+    """A match by ids: ``chosen`` ids in turn (or random ones, recorded), the log read after every
+    action (``read_log``: the events made at once) or never; cloned at step ``clone_at`` (the clone
+    goes on)."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    played: list[int] = []
+    limit = 700 if chosen is None else len(chosen)
+    while not state.is_over and len(played) < limit:
+        if len(played) == clone_at:
+            state = state.clone()
+        if chosen is None:
+            ids = state.legal_action_ids()
+            played.append(ids[rng.randrange(len(ids))])
+        else:
+            played.append(chosen[len(played)])
+        state.apply_id(played[-1])
+        if read_log:
+            assert state.log
+    return played, state
+
+
+@pytest.mark.parametrize("options", [*GOLDEN_OPTIONS, {"hand_limit": 3}, {"laws": "table", "hand_limit": 2}])
+def test_the_log_made_when_read_is_the_log_made_at_once(options: dict[str, Any]) -> None:
+    """A match by ids whose log is never read until its end (clones on the way) logs the same events, in
+    the same order, as the match whose log is read after every action."""
+    game = parlour.make("bishops-whist", **options)
+    for seed in (2, 9):
+        chosen, lazy = ids_match(game, seed, None, read_log=False, clone_at=seed * 17)
+        _, eager = ids_match(game, seed, chosen, read_log=True)
+        assert [e.to_dict() for e in lazy.log] == [e.to_dict() for e in eager.log]
+        assert lazy.to_json() == eager.to_json()
+        kinds = {e.kind for e in eager.log}
+        assert {"cut", "table", "turn_up", "hand", "trick", "score", "hand_end"} <= kinds
+    if "hand_limit" in options:
+        assert "match_end" in kinds and lazy.is_over
+
+
+def test_a_playout_by_ids_makes_no_event_until_the_log_is_read() -> None:
+    """Strict laws: the cut, the deals, the cards, tricks, scores and hands' ends wait unmade (a playout
+    by ids never reads the log) until the log is read."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=4)
+    while state.hand_number == 1:
+        state.apply_id(state.legal_action_ids()[0])
+    assert state._log == [] and state._pending
+    assert [e.kind for e in state.log if e.kind in ("hand_end", "turn_up")] == [
+        "turn_up",
+        "hand_end",
+        "turn_up",
+    ]
+    assert not state._pending
+
+
+def test_a_live_match_by_ids_logs_its_draws_where_they_fell() -> None:
+    """A live match's draws are logged at once (the events waiting before them first): the record
+    replays to the same log, and played again with its log read at every action it logs the same."""
+    game = parlour.make("bishops-whist", hand_limit=2)
+    rng = random.Random(6)
+    state = game.new()
+    chosen: list[int] = []
+    while not state.is_over:
+        ids = state.legal_action_ids()
+        chosen.append(ids[rng.randrange(len(ids))])
+        state.apply_id(chosen[-1])
+    log = [e.to_dict() for e in state.log]
+    draws = [dict(e.data) for e in state.log if e.kind == "chance"]
+    assert len(draws) >= 4
+    assert [e.to_dict() for e in game.replay(state.to_json()).log] == log
+    token = _SCRIPT.set(Rng.scripted(draws))
+    try:
+        again = game.new()
+    finally:
+        _SCRIPT.reset(token)
+    for i in chosen:
+        again.apply_id(i)
+        assert again.log
+    assert [e.to_dict() for e in again.log] == log

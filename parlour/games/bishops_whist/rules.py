@@ -168,6 +168,11 @@ _CODE_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
+_PACK: tuple[str, ...] = tuple(BISHOPS_WHIST.cards)
+"""The pack in its order before a shuffle (the cut for the table shuffles it)."""
+_PACK_BITS: tuple[int, ...] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
+"""The same cards as their bits in a hand (a deal shuffles these: ``_new_hand``)."""
+_CODE_OF_BIT: dict[int, str] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
 
 
 def ids_of(held: int) -> list[int]:
@@ -455,8 +460,11 @@ class BishopsWhistState(State):
     _game: BishopsWhist
     """The game as its own type (``State.game`` is any game's: a compiled build cannot narrow it)."""
     _log: list[Event]
-    _pending: list[int]
-    """Cards played whose two events are not yet in the log (``log``): ``seat << 6 | card id`` each."""
+    _pending: list[Any]
+    """What the log is still to hold, in order (``log``, ``_flush``): a card played through the text or
+    the ids as one int, ``seat << 6 | card id`` (the record's action and the play); a gathered trick as
+    its entry in ``tricks`` (a dict: the trick event); an event already made; or ``(maker, *args)``,
+    whose ``maker(log, *args)`` appends the events (a deal, a score, the hand's end) when they are read."""
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
 
@@ -706,9 +714,10 @@ class BishopsWhistState(State):
 
     @property
     def log(self) -> list[Event]:
-        """The match's log. A card played through the text or the ids waits as one number (its seat and
-        card id) in ``_pending`` until the log is read; its two events (the record's action and the
-        play) are made then, exactly as they would have been."""
+        """The match's log. What the play logs waits in ``_pending`` (a card played as one int, a trick
+        as its entry, a deal, a score or a hand's end as what makes its events) until the log is read,
+        across tricks, hands and deals; the events are made then, exactly as they would have been, in
+        the same order: a playout by ids, which never reads the log, makes none of them."""
         if self._pending:
             self._flush()
         return self._log
@@ -721,13 +730,29 @@ class BishopsWhistState(State):
     def _flush(self) -> None:
         log, pending = self._log, self._pending
         self._pending = []
+        new, event_type, codes, texts, lines = _new_tuple, Event, CARD_CODES, PLAY_TEXTS, PLAY_TEXT
         for p in pending:
-            seat, card_id = p >> 6, p & 63
-            card = CARD_CODES[card_id]
-            action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
-            log.append(_new_tuple(Event, ("action", action, RECORD)))
-            data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
-            log.append(_new_tuple(Event, ("play", data, None)))
+            kind = type(p)
+            if kind is int:
+                seat, card_id = p >> 6, p & 63
+                card = codes[card_id]
+                action = MappingProxyType({"seat": seat, "action": texts[card_id]})
+                log.append(new(event_type, ("action", action, RECORD)))
+                data = MappingProxyType({"seat": seat, "card": card, "text": lines[seat][card]})
+                log.append(new(event_type, ("play", data, None)))
+            elif kind is dict:
+                log.append(_trick_event(p))
+            elif kind is event_type:
+                log.append(p)
+            else:
+                p[0](log, *p[1:])
+
+    def _later(self, event: Event) -> None:
+        """Log ``event`` after what waits in ``_pending`` (behind it, if anything waits)."""
+        if self._pending:
+            self._pending.append(event)
+        else:
+            self._log.append(event)
 
     # --- the action ids, answered from the core ---------------------------------------------------
 
@@ -817,35 +842,15 @@ class BishopsWhistState(State):
             # Ruling BW-4: the highest cutter sits at the dealer's left, partners face each other.
             self.order = [low[1], high[0], low[0], high[1]]
         self.dealer = ranking[-1]
-        text = f"seat {self.dealer} cut lowest and deals first"
-        if by_cut:
-            text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
-        self.log.append(
-            Event(
-                "table",
-                {
-                    "order": list(self.order),
-                    "teams": [list(t) for t in self.teams],
-                    "dealer": self.dealer,
-                    "text": text,
-                },
-            )
-        )
+        teams = [list(t) for t in self.teams]
+        self._pending.append((_table_event, self.order[:], teams, ranking, by_cut))
 
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
         """Seats from highest cut to lowest, equal cuts cut again where the tie matters (ruling BW-3)."""
-        pack = list(BISHOPS_WHIST.cards)
+        pack = list(_PACK)
         self.rng.shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
-        self.log.append(
-            Event(
-                "cut",
-                {
-                    "cards": {str(s): c for s, c in cut.items()},
-                    "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items()),
-                },
-            )
-        )
+        self._pending.append((_cut_event, cut))
         ranked = sorted(seats, key=lambda s: -CUT_VALUE[cut[s][0]])
         out: list[int] = []
         i = 0
@@ -864,33 +869,25 @@ class BishopsWhistState(State):
     def _new_hand(self) -> None:
         """Shuffle, cut (more than four cards), turn the trump card, and deal if no knight was turned."""
         self.hand_number += 1
-        pack = list(BISHOPS_WHIST.cards)
-        self.rng.shuffle(pack)
+        # The pack as each card's bit in a hand (``CARD_BIT``): a shuffle moves places, whatever they
+        # hold, so the same draws deal the same cards, and a hand's bits are the sum of its cards.
+        pack = list(_PACK_BITS)
+        rng = self.rng
+        rng.shuffle(pack)
         # Ruling BW-5: both packets hold more than four cards.
-        lifted = LIFT_MORE_THAN + 1 + self.rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
-        self.turn_up = pack[lifted]
+        lifted = LIFT_MORE_THAN + 1 + rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
+        turn_up = self.turn_up = _CODE_OF_BIT[pack[lifted]]
         rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
         self._reset_hand()
         self._preset = False
-        self.log.append(
-            Event(
-                "turn_up",
-                {
-                    "hand": self.hand_number,
-                    "dealer": self.dealer,
-                    "card": self.turn_up,
-                    "cut": lifted,
-                    "text": f"hand {self.hand_number}: seat {self.dealer} deals and turns {self.turn_up}",
-                },
-            )
-        )
-        self._pending_deal = rest
-        if self.turn_up == KNIGHT:
+        self._pending.append((_turn_up_event, self.hand_number, self.dealer, turn_up, lifted))
+        if turn_up == KNIGHT:
+            self._pending_deal = [_CODE_OF_BIT[b] for b in rest]
             self.trump = None
             self.phase = PHASE_TRUMP
         else:
-            self.trump = suit_of(self.turn_up)
-            self._deal()
+            self.trump = turn_up[-1]  # ``suit_of``
+            self._deal(rest)
 
     def _reset_hand(self) -> None:
         self._held = [0, 0, 0, 0]
@@ -919,26 +916,29 @@ class BishopsWhistState(State):
         else:
             self._deal()
 
-    def _deal(self) -> None:
+    def _deal(self, pack: list[int] | None = None) -> None:
         """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th
-        (ruling BW-6)."""
-        chance = self._game.options["misdeal_chance"]
-        if self._game.table_laws and chance > 0 and self.rng.random() < chance:
-            law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
-            self._misdeal(law, self.dealer)
-            return
-        order = self.order
-        first = order.index(self.dealer) + 1
-        pending, held = self._pending_deal, self._held
+        (ruling BW-6). ``pack``: those cards as their bits (``_new_hand``), else ``_pending_deal``."""
+        game = self._game
+        if game.table_laws:
+            chance = game.options["misdeal_chance"]
+            if chance > 0 and self.rng.random() < chance:
+                law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
+                self._misdeal(law, self.dealer)
+                return
+        if pack is None:
+            pack = [CARD_BIT[CARD_ID[c]] for c in self._pending_deal]
+        order, dealer, held = self.order, self.dealer, self._held
+        first = order.index(dealer) + 1
         for k in range(SEATS):
-            held[order[(first + k) % SEATS]] = bits_of(pending[k::SEATS])
-        held[self.dealer] += CARD_BIT[CARD_ID[self.turn_up]]
+            held[order[(first + k) % SEATS]] = sum(pack[k::SEATS])  # ``bits_of`` the seat's cards
+        held[dealer] += CARD_BIT[CARD_ID[self.turn_up]]
         self._pending_deal = []
         self._begin_play()
 
     def _begin_play(self) -> None:
-        for s in range(SEATS):
-            self.log.append(Event("hand", {"cards": codes_of(self._held[s])}, to=s))  # in pack order
+        held = self._held
+        self._pending.append((_hand_events, held[0], held[1], held[2], held[3]))
         self.turn_up_held = True
         self.leader = self.left_of(self.dealer)
         self.phase = PHASE_PLAY
@@ -950,7 +950,7 @@ class BishopsWhistState(State):
     def _misdeal(self, law: str, dealer: int) -> None:
         """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh (ruling
         BW-17)."""
-        self.log.append(
+        self._later(
             Event(
                 "misdeal",
                 {
@@ -1143,14 +1143,14 @@ class BishopsWhistState(State):
         )[0]
 
     def _gather(self) -> None:
-        number = len(self.tricks) + 1
-        trick = self.trick
-        cards = [e[1] for e in trick]
-        if KNIGHT not in cards and not is_knights_trick(number):
+        tricks, trick = self.tricks, self.trick
+        number = len(tricks) + 1
+        card_id = CARD_ID
+        ids = [card_id[e[1]] for e in trick]
+        if KNIGHT_ID not in ids and number != KNIGHTS_TRICK:
             # ``winning_play`` on ids for a trick of suited cards only (most tricks).
             trump = self.trump
-            best = suited_winner([CARD_ID[c] for c in cards], -1 if trump is None else SUIT_INDEX[trump])
-            winner: int = trick[best][0]
+            winner: int = trick[suited_winner(ids, -1 if trump is None else SUIT_INDEX[trump])][0]
         else:
             winner = self.trick_winner(trick, last=is_knights_trick(number))
         entry = {
@@ -1159,10 +1159,8 @@ class BishopsWhistState(State):
             "cards": [[e[0], e[1]] for e in trick],
             "winner": winner,
         }
-        self.tricks.append(entry)
-        bishops = [c for c in cards if c in BISHOP_CARDS]
-        text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
-        self.log.append(_new_tuple(Event, ("trick", MappingProxyType({**entry, "text": text}), None)))
+        tricks.append(entry)
+        self._pending.append(entry)  # its event made when the log is read (``_trick_event``)
         self.trick = []
         self.exposed_now = []
         self.stood = []
@@ -1211,20 +1209,21 @@ class BishopsWhistState(State):
             return
         self.match[side] += points
         self.hand_points[side] += points
-        for seat in range(SEATS):
-            if self.team_of[seat] == side:
-                self.log.append(score_event(seat, points, reason))
+        t = self.team_of
+        seats = [s for s in (0, 1, 2, 3) if t[s] == side]
+        self._pending.append((_score_events, seats, points, reason))
 
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
 
     def _score_hand(self) -> None:
-        tricks = [0, 0]
-        bishops = [0, 0]
+        tricks, bishops, team_of, bishop_cards = [0, 0], [0, 0], self.team_of, BISHOP_CARDS
         for t in self.tricks:
-            side = self.team_of[t["winner"]]
+            side = team_of[t["winner"]]
             tricks[side] += 1
-            bishops[side] += sum(1 for _, c in t["cards"] if is_bishop(c))
+            for e in t["cards"]:
+                if e[1] in bishop_cards:
+                    bishops[side] += 1
         for side in (0, 1):
             self._score(side, max(0, tricks[side] - BOOK), "tricks over six")
             self._score(side, BISHOP_POINTS * bishops[side], "bishops taken")
@@ -1235,18 +1234,10 @@ class BishopsWhistState(State):
             if self.match[side] > ceiling:
                 self._score(side, ceiling - self.match[side], "a revoking side cannot win")
         self.hands_played += 1
-        self.sheet.append((self.hand_number, self.hand_points[0], self.hand_points[1]))
-        self.log.append(
-            hand_end_event(
-                [self.hand_points[self.team_of[s]] for s in range(SEATS)],
-                f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, "
-                f"bishops {bishops[0]}-{bishops[1]}; score {self.match[0]}-{self.match[1]}",
-                hand=self.hand_number,
-                tricks=tricks,
-                bishops=bishops,
-                match=list(self.match),
-            )
-        )
+        hand, points = self.hand_number, self.hand_points
+        self.sheet.append((hand, points[0], points[1]))
+        per_seat = [points[team_of[0]], points[team_of[1]], points[team_of[2]], points[team_of[3]]]
+        self._pending.append((_hand_end_event, hand, per_seat, tricks, bishops, self.match[:]))
         self._after_hand()
 
     def _after_hand(self) -> None:
@@ -1304,7 +1295,7 @@ class BishopsWhistState(State):
         self.winner_side = side
         who = "a draw" if side is None else "seats " + " and ".join(str(s) for s in self.teams[side]) + " win"
         reason = f" (the agreed limit of {self.hands_played} hands)" if limit else ""
-        self.log.append(
+        self._later(
             Event(
                 "match_end",
                 {
@@ -1586,7 +1577,8 @@ class BishopsWhistState(State):
             if type(value) is list:
                 setattr(other, name, [x[:] if type(x) is list else x for x in value])
         other.sheet = list(self.sheet)
-        other.log = list(self.log)
+        other._log = self._log[:]
+        other._pending = self._pending[:]  # what waits is never changed: each copy makes its events
         other.rng = self.rng.copy()
         other._teams = None
         return other
@@ -1599,7 +1591,8 @@ class BishopsWhistState(State):
         self.game = src.game
         self._game = src._game
         self.seed = src.seed
-        self.log = list(src.log)
+        self._log = src._log[:]
+        self._pending = src._pending[:]
         self.rng = src.rng.copy()
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
@@ -2176,6 +2169,65 @@ def _sheet_of(log: Sequence[Event], team_of: Sequence[int]) -> list[tuple[int, i
                 raise InvalidState(f"log: a hand_end event without the hand's points: {echo(dict(e.data))}")
             rows.append((hand, points[first[0]], points[first[1]]))
     return rows
+
+
+# --- the events that wait in ``BishopsWhistState._pending``, made when the log is read -------------------
+# Each makes, from what the play left (ints, and lists never changed again), the events it logged before
+# the log was made lazily: the same kinds, data, texts and order.
+
+
+def _trick_event(entry: dict[str, Any]) -> Event:
+    """A gathered trick's event: its entry in ``tricks`` and, in words, its winner and bishops."""
+    bishops = [c for _, c in entry["cards"] if c in BISHOP_CARDS]
+    text = f"trick {entry['number']} to seat {entry['winner']}" + (
+        f", with {' '.join(bishops)}" if bishops else ""
+    )
+    return _new_tuple(Event, ("trick", MappingProxyType({**entry, "text": text}), None))
+
+
+def _score_events(log: list[Event], seats: list[int], points: int, reason: str) -> None:
+    """A side's score: one event for each of its seats."""
+    for seat in seats:
+        log.append(score_event(seat, points, reason))
+
+
+def _hand_end_event(
+    log: list[Event], hand: int, points: list[int], tricks: list[int], bishops: list[int], match: list[int]
+) -> None:
+    text = (
+        f"hand {hand}: tricks {tricks[0]}-{tricks[1]}, "
+        f"bishops {bishops[0]}-{bishops[1]}; score {match[0]}-{match[1]}"
+    )
+    log.append(hand_end_event(points, text, hand=hand, tricks=tricks, bishops=bishops, match=match))
+
+
+def _turn_up_event(log: list[Event], hand: int, dealer: int, card: str, lifted: int) -> None:
+    text = f"hand {hand}: seat {dealer} deals and turns {card}"
+    log.append(Event("turn_up", {"hand": hand, "dealer": dealer, "card": card, "cut": lifted, "text": text}))
+
+
+def _hand_events(log: list[Event], *held: int) -> None:
+    """The cards dealt, each seat's in pack order, seen by that seat alone."""
+    for s, bits in enumerate(held):
+        log.append(Event("hand", {"cards": codes_of(bits)}, to=s))
+
+
+def _cut_event(log: list[Event], cut: dict[int, str]) -> None:
+    cards = {str(s): c for s, c in cut.items()}
+    log.append(
+        Event("cut", {"cards": cards, "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items())})
+    )
+
+
+def _table_event(
+    log: list[Event], order: list[int], teams: list[list[int]], ranking: list[int], by_cut: bool
+) -> None:
+    """The table the cuts made: the seating, the partners, the first dealer (the lowest cut)."""
+    dealer, high, low = ranking[-1], ranking[:2], ranking[2:]
+    text = f"seat {dealer} cut lowest and deals first"
+    if by_cut:
+        text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
+    log.append(Event("table", {"order": order, "teams": teams, "dealer": dealer, "text": text}))
 
 
 DEAL_KEYS = ("dealer", "turn_up", "hands", "trump")
