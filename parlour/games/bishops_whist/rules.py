@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -43,27 +43,29 @@ from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
 
 # --- the pack and the table -----------------------------------------------------------------------------
 
-KNIGHT = "N"
+KNIGHT: Final = "N"
 """The suitless knight (four in the pack, all alike)."""
-BISHOP = "B"
+BISHOP: Final = "B"
 """The bishop's rank letter (``BH`` is the bishop of hearts; the bishop of trumps is the cardinal)."""
-SEATS = 4
-HAND_SIZE = 13
+SEATS: Final = 4
+HAND_SIZE: Final = 13
 """Cards dealt to each player: the dealer's thirteenth is the turn-up (ruling BW-6)."""
-TRICKS = HAND_SIZE
+TRICKS: Final = HAND_SIZE
 """Tricks in a hand."""
-KNIGHTS_TRICK = TRICKS
+KNIGHTS_TRICK: Final = TRICKS
 """The thirteenth and last trick, the knight's trick: there the last knight played wins (ruling BW-13)."""
-LIFT_MORE_THAN = 4
+LIFT_MORE_THAN: Final = 4
 """The cut for trumps lifts more than four cards, and leaves more than four beneath (ruling BW-5)."""
-RANK_VALUE: Mapping[str, int] = {
+RANK_VALUE: Final[Mapping[str, int]] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
 }  # fmt: skip
 """The rank of a suited card within its suit (the castle-ace highest)."""
-TEN = 10
+TEN: Final = 10
 """What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
-CUT_VALUE: Mapping[str, int] = {**RANK_VALUE, KNIGHT: TEN}
-ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
+CUT_VALUE: Final[Mapping[str, int]] = {**RANK_VALUE, KNIGHT: TEN}
+ORDER: Final[Mapping[str, int]] = {
+    c: i for i, c in enumerate(BISHOPS_WHIST.cards)
+}  # suits S H D C, high first
 
 DECISION_KINDS = ("play", "trump", "review", "claim")
 """The decisions a view names (``BishopsWhistState._decision``): play a card, name trumps after a
@@ -71,17 +73,17 @@ knight is turned, let a card stand or correct a revoke, claim a revoke at the ha
 
 # --- scoring ---------------------------------------------------------------------------------------------
 
-TARGET = 25
+TARGET: Final = 25
 """Points that win the game."""
-BOOK = 6
+BOOK: Final = 6
 """Each trick over six scores a point."""
-BISHOP_POINTS = 2
+BISHOP_POINTS: Final = 2
 """Each bishop in a side's tricks."""
-BISHOP_CUT_POINTS = 1
+BISHOP_CUT_POINTS: Final = 1
 """The dealer's side scores a point when a bishop is turned for trumps (ruling BW-7)."""
-EXPOSED_CARD_PENALTY = 2
+EXPOSED_CARD_PENALTY: Final = 2
 """Table laws: an exposed card costs its side two points (ruling BW-16)."""
-REVOKE_PENALTY = 4
+REVOKE_PENALTY: Final = 4
 """Table laws: each revoke found on a claim costs the revoking side four points (ruling BW-15)."""
 HAND_POINTS = (
     -2 * (TRICKS - 1) * (REVOKE_PENALTY + EXPOSED_CARD_PENALTY) - 2 * TRICKS * EXPOSED_CARD_PENALTY,
@@ -98,11 +100,15 @@ MISDEALS: Mapping[str, str] = {
     "V": "the last card of the pack did not fall to the dealer's right-hand opponent",
     "VI": "the dealer dealt a card face up",
 }
-PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
-PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
-PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
-PLAY_KNIGHT = PLAY[KNIGHT]
-_new_tuple = tuple.__new__
+PHASE_TRUMP: Final = "trump"
+PHASE_PLAY: Final = "play"
+PHASE_REVIEW: Final = "review"
+PHASE_CLAIM: Final = "claim"
+PHASE_OVER: Final = "over"
+PLAY: Final[Mapping[str, str]] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
+PLAY_TEXT: Final = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
+PLAY_KNIGHT: Final = PLAY[KNIGHT]
+_new_tuple: Final = tuple.__new__
 T = TypeVar("T")
 """Makes an ``Event`` of a fresh dict made read-only here, without ``Event.__new__``'s checks (hot paths)."""
 
@@ -119,10 +125,10 @@ def is_bishop(card: str) -> bool:
     return card != KNIGHT and card[0] == BISHOP
 
 
-BISHOP_CARDS = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
-TRUMP_RANK: Mapping[str, int] = {c: 100 + RANK_VALUE[c[0]] for c in BISHOPS_WHIST.cards if c != KNIGHT}
+BISHOP_CARDS: Final = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
+TRUMP_RANK: Final[Mapping[str, int]] = {c: 100 + RANK_VALUE[c[0]] for c in BISHOPS_WHIST.cards if c != KNIGHT}
 """A suited card's rank when it is a trump: above every card of a plain suit (``_gather``)."""
-_FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
+_FACTS: Final = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
 """The kinds of logged event that ``BishopsWhistState._check_log`` reads over the whole match."""
 
 
@@ -133,46 +139,48 @@ _FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end
 # of a suit is a higher card), 48 the knight. The id of ``play <card>`` in the action space is the card's
 # id (the play block comes first; ``tests/test_bishops_whist_core.py`` checks it).
 
-CARD_CODES: tuple[str, ...] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
+CARD_CODES: Final[tuple[str, ...]] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
 """Each distinct card code, at its id."""
-CARD_ID: Mapping[str, int] = {c: i for i, c in enumerate(CARD_CODES)}
-KNIGHT_ID = CARD_ID[KNIGHT]
-SUIT_SIZE = 12
-KNIGHTS_SHIFT = KNIGHT_ID
+CARD_ID: Final[Mapping[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+KNIGHT_ID: Final = CARD_ID[KNIGHT]
+SUIT_SIZE: Final = 12
+KNIGHTS_SHIFT: Final = KNIGHT_ID
 """A hand's bits: bit ``id`` for each suited card held, and its number of knights (all alike) from this
 bit up: ``held >> KNIGHTS_SHIFT`` knights."""
-CARD_BIT: tuple[int, ...] = tuple(1 << i for i in range(KNIGHT_ID + 1))
+CARD_BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(KNIGHT_ID + 1))
 """What a card adds to a hand's bits (a knight: one more in the knights' count)."""
-KNIGHT_BIT = CARD_BIT[KNIGHT_ID]
-SUIT_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SUITS)}
-SUIT_MASK: tuple[int, ...] = tuple(((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS)))
-SUITED_MASK = (1 << KNIGHT_ID) - 1
-BISHOP_ID: tuple[int, ...] = tuple(CARD_ID[BISHOP + s] for s in SUITS)
-BISHOP_BIT: tuple[int, ...] = tuple(1 << b for b in BISHOP_ID)
-SUIT_OF_ID: tuple[int, ...] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)), -1)
+KNIGHT_BIT: Final = CARD_BIT[KNIGHT_ID]
+SUIT_INDEX: Final[Mapping[str, int]] = {s: i for i, s in enumerate(SUITS)}
+SUIT_MASK: Final[tuple[int, ...]] = tuple(
+    ((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS))
+)
+SUITED_MASK: Final = (1 << KNIGHT_ID) - 1
+BISHOP_ID: Final[tuple[int, ...]] = tuple(CARD_ID[BISHOP + s] for s in SUITS)
+BISHOP_BIT: Final[tuple[int, ...]] = tuple(1 << b for b in BISHOP_ID)
+SUIT_OF_ID: Final[tuple[int, ...]] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)), -1)
 """The suit index of a card id; -1 for the knight."""
-PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in CARD_CODES)
+PLAY_TEXTS: Final[tuple[str, ...]] = tuple(f"play {c}" for c in CARD_CODES)
 """``play <card>`` at the card's id (its action id too)."""
-PLAY_ID: Mapping[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
-_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+PLAY_ID: Final[Mapping[str, int]] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+_RUNS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(SUIT_SIZE * s + b for b in range(SUIT_SIZE) if m >> b & 1) for m in range(1 << SUIT_SIZE))
     for s in range(len(SUITS))
 )
 """For each suit, the ids of the cards whose bits (shifted down to 0-11) are set: a hand's ids in four
 look-ups."""
-_TEXT_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+_TEXT_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(PLAY_TEXTS[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as ``play <card>`` texts: the legal texts made without a text per card."""
-_CODE_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+_CODE_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
-_PACK: tuple[str, ...] = tuple(BISHOPS_WHIST.cards)
+_PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
 """The pack in its order before a shuffle (the cut for the table shuffles it)."""
-_PACK_BITS: tuple[int, ...] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
+_PACK_BITS: Final[tuple[int, ...]] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
 """The same cards as their bits in a hand (a deal shuffles these: ``_new_hand``)."""
-_CODE_OF_BIT: dict[int, str] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
+_CODE_OF_BIT: Final[dict[int, str]] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
 
 
 def ids_of(held: int) -> list[int]:
@@ -411,7 +419,7 @@ _PLAYING: dict[tuple[str | None, int], str] = {}
 """The situation in words while the cards are played, per trumps and tricks gathered (made once each)."""
 _HIDDEN: dict[tuple[int, int], Zone] = {}
 """A seat's hand of so many cards, all face down, as a view shows it: immutable, made once and shared."""
-_NONE_SHOWN: tuple[tuple[str, ...], ...] = ((),) * SEATS
+_NONE_SHOWN: Final[tuple[tuple[str, ...], ...]] = ((),) * SEATS
 """No card exposed or withdrawn at any seat: shared by the views (immutable)."""
 
 
@@ -425,7 +433,7 @@ def _hidden_hand(seat: int, size: int) -> Zone:
     return zone
 
 
-_DEALER = ("dealer",)
+_DEALER: Final = ("dealer",)
 """The dealer's roles in a view: a tuple, so that the engine can reuse the seats it made (``make_view``)."""
 
 
@@ -2500,4 +2508,4 @@ def _plain_objects() -> bool:
     return True
 
 
-_PLAIN_OBJECTS = _plain_objects()
+_PLAIN_OBJECTS: Final = _plain_objects()
