@@ -859,12 +859,15 @@ class BishopsWhistState(State):
         self.rng.shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
         self._pending.append((_cut_event, cut))
-        ranked = sorted(seats, key=lambda s: -CUT_VALUE[cut[s][0]])
+        below = [0] * SEATS  # each seat's cut, negated: the highest first
+        for seat, card in cut.items():
+            below[seat] = -CUT_VALUE[card[0]]
+        ranked = sorted(seats, key=below.__getitem__)
         out: list[int] = []
         i = 0
         while i < len(ranked):
-            value = CUT_VALUE[cut[ranked[i]][0]]
-            group = [s for s in ranked[i:] if CUT_VALUE[cut[s][0]] == value]
+            value = below[ranked[i]]
+            group = [s for s in ranked[i:] if below[s] == value]
             start, end = len(out), len(out) + len(group)
             matters = (end == len(seats) and top) or (by_cut and top and start < 2 < end) or not top
             if len(group) > 1 and matters:
