@@ -12,7 +12,7 @@ import pytest
 
 import parlour
 from parlour.cards import BISHOPS_WHIST
-from parlour.engine import Rng
+from parlour.engine import Rng, draws
 from parlour.engine.state import _SCRIPT
 from parlour.games.bishops_whist import rules
 from parlour.games.bishops_whist.rules import (
@@ -243,3 +243,24 @@ def test_a_live_match_by_ids_logs_its_draws_where_they_fell() -> None:
         again.apply_id(i)
         assert again.log
     assert [e.to_dict() for e in again.log] == log
+
+
+def test_the_deals_draw_what_random_draws() -> None:
+    """The pack shuffled for a deal (a list, shuffled as one) and a seeded source are ``random.Random``'s:
+    the same order of the cards, the same state after, for packs of every size."""
+    for n in range(70):
+        for seed in range(4):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            pack, other = list(range(n)), list(range(n))
+            draws.shuffle(mine.getrandbits, pack)
+            theirs.shuffle(other)
+            assert pack == other and mine.getstate() == theirs.getstate()
+            as_tuple = bytearray(range(n))  # another sequence: the general path
+            draws.shuffle(random.Random(seed).getrandbits, as_tuple)
+            assert list(as_tuple) == other
+    for seed in (0, 7, 2**32 + 1, 2**63 - 1):
+        ours, theirs = Rng(seed), random.Random(seed)
+        assert ours.get_state() == [3, list(theirs.getstate()[1]), None]
+        assert [ours.randrange(52) for _ in range(20)] == [theirs.randrange(52) for _ in range(20)]
+        copy = ours.copy()
+        assert [copy.random() for _ in range(3)] == [ours.random() for _ in range(3)]
