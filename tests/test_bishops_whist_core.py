@@ -31,6 +31,7 @@ from parlour.games.bishops_whist.rules import (
     lawful_ids,
     lawful_mask,
     suited_winner,
+    winner_ids,
     winning_play,
 )
 
@@ -137,6 +138,26 @@ def test_the_trick_winner_on_ids_is_the_laws_on_codes() -> None:
         want = winning_play(plays, [False] * 4, trump, last=False, irregular_leader=False)
         t = -1 if trump is None else "SHDC".index(trump)
         assert plays[suited_winner([CARD_ID[c] for c in cards], t)] == want
+
+
+def test_every_trick_winner_on_ids_is_the_laws_on_codes() -> None:
+    """Knights led, followed, ranking as tens or not, in the knight's trick, unfinished tricks, either
+    rule for the irregular trick: ``winner_ids`` takes the trick ``winning_play`` gives."""
+    rng = random.Random(12)
+    suited = [c for c in CARD_CODES if c != KNIGHT]
+    for _ in range(20000):
+        size = rng.randrange(1, 5)
+        knights = rng.randrange(size + 1)
+        cards = rng.sample(suited, size - knights) + [KNIGHT] * knights
+        rng.shuffle(cards)
+        as_ten = [c == KNIGHT and rng.random() < 0.5 for c in cards]
+        trump = rng.choice(["S", "H", "D", "C", None])
+        last, leader = rng.random() < 0.3, rng.random() < 0.5
+        plays = list(enumerate(cards))
+        want = winning_play(plays, as_ten, trump, last=last, irregular_leader=leader)
+        t = -1 if trump is None else "SHDC".index(trump)
+        got = winner_ids([CARD_ID[c] for c in cards], as_ten, t, last, leader)
+        assert plays[got] == want, (cards, as_ten, trump, last, leader)
 
 
 def test_a_knight_ranks_as_a_ten_on_bits_as_on_codes() -> None:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
-from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.actions import Action, ActionSpec, AmountRange
 from parlour.engine.errors import echo
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import checked
@@ -176,6 +176,8 @@ _CODE_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
+RANK_OF_ID: Final[tuple[int, ...]] = (*(RANK_VALUE[c[0]] for c in CARD_CODES[:KNIGHT_ID]), TEN)
+"""``card_value`` of a card id: a suited card's rank within its suit, the knight's as a ten."""
 _PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
 """The pack in its order before a shuffle (the cut for the table shuffles it)."""
 _PACK_BITS: Final[tuple[int, ...]] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
@@ -276,7 +278,7 @@ def knight_ranks_ten(held: int, lead: int, position: int, trump: int, void_ten: 
     return void_ten or bool(held & SUIT_MASK[SUIT_OF_ID[lead]])
 
 
-def suited_winner(ids: Sequence[int], trump: int) -> int:
+def suited_winner(ids: list[int], trump: int) -> int:
     """The position of the card that takes a trick of suited cards only (``winning_play`` for most
     tricks): the highest trump, else the highest card of the suit led. Within a suit a lower id is a
     higher card, and suited cards never tie."""
@@ -287,6 +289,38 @@ def suited_winner(ids: Sequence[int], trump: int) -> int:
         key = (200 if suit == trump else 100 if suit == led else 0) - c % SUIT_SIZE
         if key > best_key:
             best, best_key = i, key
+    return best
+
+
+def winner_ids(ids: list[int], as_ten: list[bool], trump: int, last: bool, irregular_leader: bool) -> int:
+    """``winning_play`` on ids, for any trick (knights in it too): the position of the card that holds
+    it; ``trump`` a suit index or -1, ``as_ten[i]`` whether a knight at ``i`` ranks as a ten."""
+    if last:  # ruling BW-13: the last knight played wins the knight's trick
+        for i in range(len(ids) - 1, -1, -1):
+            if ids[i] == KNIGHT_ID:
+                return i
+    best, best_rank = -1, -1
+    if trump >= 0:  # a trump always wins, the irregular trick too (ruling BW-12); trumps never tie
+        for i, c in enumerate(ids):
+            if SUIT_OF_ID[c] == trump and RANK_OF_ID[c] > best_rank:
+                best, best_rank = i, RANK_OF_ID[c]
+        if best >= 0:
+            return best
+    if ids[0] == KNIGHT_ID:
+        # Ruling BW-12: the first suited card sets the suit; knights have no rank there. A trick of
+        # knights only, or every irregular trick under irregular_trick=leader, goes to the leader.
+        led = next((SUIT_OF_ID[c] for c in ids if c != KNIGHT_ID), -1)
+        if irregular_leader or led < 0:
+            return 0
+        for i, c in enumerate(ids):
+            if SUIT_OF_ID[c] == led and RANK_OF_ID[c] > best_rank:
+                best, best_rank = i, RANK_OF_ID[c]
+        return best
+    led = SUIT_OF_ID[ids[0]]
+    for i, c in enumerate(ids):
+        # Ruling BW-11: of two knights ranking as tens, the later wins (suited cards never tie).
+        if (as_ten[i] or SUIT_OF_ID[c] == led) and RANK_OF_ID[c] >= best_rank:
+            best, best_rank = i, RANK_OF_ID[c]
     return best
 
 
@@ -475,6 +509,11 @@ class BishopsWhistState(State):
     whose ``maker(log, *args)`` appends the events (a deal, a score, the hand's end) when they are read."""
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    # The engine's fields that every action reads or clears (``_acting``), declared again here so that
+    # a compiled build keeps them in the state's own slots, not in a dict (the engine reads them alike).
+    rng: Rng
+    _legal_cache: list[str] | None = None
+    _range_cache: list[AmountRange] | None = None
 
     def __init__(
         self, game: BishopsWhist, seed: int | None = None, _copy_of: BishopsWhistState | None = None
@@ -539,7 +578,7 @@ class BishopsWhistState(State):
     @property
     def current_player(self) -> int | None:
         cp = self._cp
-        if cp == -1:
+        if cp is not None and cp < 0:  # (compiled, two tests on an int: no generic comparison)
             cp = self._cp = self._compute_cp()
         return cp
 
@@ -714,7 +753,7 @@ class BishopsWhistState(State):
         """What ``_record_action`` does besides logging: the legal lists forgotten, a copied live
         source given its new owner's record."""
         rng = self.rng
-        if rng.sink is None and rng.live:
+        if rng.live and rng.sink is None:
             rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
 
@@ -1156,14 +1195,15 @@ class BishopsWhistState(State):
     def _gather(self) -> None:
         tricks, trick = self.tricks, self.trick
         number = len(tricks) + 1
-        card_id = CARD_ID
+        card_id, trump = CARD_ID, self.trump
         ids = [card_id[e[1]] for e in trick]
-        if KNIGHT_ID not in ids and number != KNIGHTS_TRICK:
-            # ``winning_play`` on ids for a trick of suited cards only (most tricks).
-            trump = self.trump
-            winner: int = trick[suited_winner(ids, -1 if trump is None else SUIT_INDEX[trump])][0]
+        suit = -1 if trump is None else SUIT_INDEX[trump]
+        if KNIGHT_ID not in ids and number != KNIGHTS_TRICK:  # ``winning_play`` on ids:
+            best = suited_winner(ids, suit)  # a trick of suited cards only (most tricks)
         else:
-            winner = self.trick_winner(trick, last=is_knights_trick(number))
+            last, leader = number == KNIGHTS_TRICK, self._game.irregular_leader
+            best = winner_ids(ids, [e[2] for e in trick], suit, last, leader)
+        winner: int = trick[best][0]
         entry = {
             "number": number,
             "leader": self.leader,
