@@ -63,9 +63,8 @@ RANK_VALUE: Final[Mapping[str, int]] = {
 TEN: Final = 10
 """What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
 CUT_VALUE: Final[Mapping[str, int]] = {**RANK_VALUE, KNIGHT: TEN}
-ORDER: Final[Mapping[str, int]] = {
-    c: i for i, c in enumerate(BISHOPS_WHIST.cards)
-}  # suits S H D C, high first
+ORDER: Final[Mapping[str, int]] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}
+"""Each card's place in the pack: suits S H D C, each from the highest."""
 
 DECISION_KINDS = ("play", "trump", "review", "claim")
 """The decisions a view names (``BishopsWhistState._decision``): play a card, name trumps after a
