@@ -553,7 +553,7 @@ class BishopsWhistState(State):
         self._preset = False  # an explicit deal whose hands are already dealt
         self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
-        self._cp: int | None = -1  # cached current player; -1 = to compute
+        self._cp = -1  # the seat to move, cached: -1 to compute, -2 nobody (``current_player``)
 
     @property
     def hands(self) -> list[list[str]]:
@@ -576,10 +576,14 @@ class BishopsWhistState(State):
 
     @property
     def current_player(self) -> int | None:
-        cp = self._cp
-        if cp is not None and cp < 0:  # (compiled, two tests on an int: no generic comparison)
-            cp = self._cp = self._compute_cp()
-        return cp
+        cp = self._cp  # an int (compiled, a machine int), never None: one comparison in the common case
+        if cp >= 0:
+            return cp
+        if cp == -1:
+            seat = self._compute_cp()
+            self._cp = -2 if seat is None else seat
+            return seat
+        return None
 
     def _compute_cp(self) -> int | None:
         phase = self.phase
@@ -776,19 +780,17 @@ class BishopsWhistState(State):
     def _flush(self) -> None:
         log, pending = self._log, self._pending
         self._pending = []
-        new, event_type, codes, texts, lines = _new_tuple, Event, CARD_CODES, PLAY_TEXTS, PLAY_TEXT
         for p in pending:
-            kind = type(p)
-            if kind is int:
+            if type(p) is int:  # a card played (most often the only entry: the text API reads the log)
                 seat, card_id = p >> 6, p & 63
-                card = codes[card_id]
-                action = MappingProxyType({"seat": seat, "action": texts[card_id]})
-                log.append(new(event_type, ("action", action, RECORD)))
-                data = MappingProxyType({"seat": seat, "card": card, "text": lines[seat][card]})
-                log.append(new(event_type, ("play", data, None)))
-            elif kind is dict:
+                card = CARD_CODES[card_id]
+                action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
+                log.append(_new_tuple(Event, ("action", action, RECORD)))
+                data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+                log.append(_new_tuple(Event, ("play", data, None)))
+            elif type(p) is dict:
                 log.append(_trick_event(p))
-            elif kind is event_type:
+            elif type(p) is Event:
                 log.append(p)
             else:
                 p[0](log, *p[1:])
