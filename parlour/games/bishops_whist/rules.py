@@ -612,7 +612,8 @@ class BishopsWhistState(State):
     def teams(self) -> list[tuple[int, ...]]:
         t = self._teams
         if t is None or t[1] != self.team_of:
-            teams = [tuple(s for s in range(SEATS) if self.team_of[s] == x) for x in (0, 1)]
+            team_of = self.team_of
+            teams = [tuple([s for s in range(SEATS) if team_of[s] == x]) for x in (0, 1)]
             t = self._teams = (teams, list(self.team_of))
         return list(t[0])
 
@@ -825,9 +826,10 @@ class BishopsWhistState(State):
             seat = self.current_player
             assert seat is not None
             trick = self.trick
-            if lawful_mask(self._held[seat], CARD_ID[trick[0][1]] if trick else -1) >> action_id & 1:
+            lead = CARD_ID[trick[0][1]] if trick else -1
+            if lawful_mask(self._held[seat], lead) >> action_id & 1:
                 self._acting()
-                self._play_id(seat, action_id, logged_later=True)
+                self._play_id(seat, action_id, True, lead)
                 self._cp = -1
                 return
         super().apply_id(action_id)
@@ -890,8 +892,7 @@ class BishopsWhistState(State):
             # Ruling BW-4: the highest cutter sits at the dealer's left, partners face each other.
             self.order = [low[1], high[0], low[0], high[1]]
         self.dealer = ranking[-1]
-        teams = [list(t) for t in self.teams]
-        self._pending.append((_table_event, self.order[:], teams, ranking, by_cut))
+        self._pending.append((_table_event, self.order[:], self.team_of[:], ranking, by_cut))
 
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
         """Seats from highest cut to lowest, equal cuts cut again where the tie matters (ruling BW-3)."""
@@ -1063,12 +1064,13 @@ class BishopsWhistState(State):
         assert seat is not None
         self._play_id(seat, CARD_ID[card])
 
-    def _play_id(self, seat: int, card_id: int, logged_later: bool = False) -> None:
+    def _play_id(self, seat: int, card_id: int, logged_later: bool = False, lead: int = -2) -> None:
         """``seat`` plays the card ``card_id`` (one it holds) to the trick: the bits change, then the
         trick's entry and the log's event are made with its code (``logged_later``: the action's record
-        and the play wait in ``_pending`` until the log is read)."""
+        and the play wait in ``_pending`` until the log is read; ``lead``: the id led, -1 none, if known)."""
         trick, held = self.trick, self._held[seat]
-        lead = CARD_ID[trick[0][1]] if trick else -1
+        if lead == -2:
+            lead = CARD_ID[trick[0][1]] if trick else -1
         game = self._game
         if game.table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
@@ -2272,9 +2274,10 @@ def _cut_event(log: list[Event], cut: dict[int, str]) -> None:
 
 
 def _table_event(
-    log: list[Event], order: list[int], teams: list[list[int]], ranking: list[int], by_cut: bool
+    log: list[Event], order: list[int], team_of: list[int], ranking: list[int], by_cut: bool
 ) -> None:
-    """The table the cuts made: the seating, the partners, the first dealer (the lowest cut)."""
+    """The table the cuts made: the seating, the partners (``teams``), the first dealer (the lowest cut)."""
+    teams = [[s for s in range(SEATS) if team_of[s] == x] for x in (0, 1)]
     dealer, high, low = ranking[-1], ranking[:2], ranking[2:]
     text = f"seat {dealer} cut lowest and deals first"
     if by_cut:
