@@ -12,6 +12,8 @@ import pytest
 
 import parlour
 from parlour.cards import BISHOPS_WHIST
+from parlour.engine import Rng, draws
+from parlour.engine.state import _SCRIPT
 from parlour.games.bishops_whist import rules
 from parlour.games.bishops_whist.rules import (
     CARD_CODES,
@@ -29,6 +31,7 @@ from parlour.games.bishops_whist.rules import (
     lawful_ids,
     lawful_mask,
     suited_winner,
+    winner_ids,
     winning_play,
 )
 
@@ -137,6 +140,26 @@ def test_the_trick_winner_on_ids_is_the_laws_on_codes() -> None:
         assert plays[suited_winner([CARD_ID[c] for c in cards], t)] == want
 
 
+def test_every_trick_winner_on_ids_is_the_laws_on_codes() -> None:
+    """Knights led, followed, ranking as tens or not, in the knight's trick, unfinished tricks, either
+    rule for the irregular trick: ``winner_ids`` takes the trick ``winning_play`` gives."""
+    rng = random.Random(12)
+    suited = [c for c in CARD_CODES if c != KNIGHT]
+    for _ in range(20000):
+        size = rng.randrange(1, 5)
+        knights = rng.randrange(size + 1)
+        cards = rng.sample(suited, size - knights) + [KNIGHT] * knights
+        rng.shuffle(cards)
+        as_ten = [c == KNIGHT and rng.random() < 0.5 for c in cards]
+        trump = rng.choice(["S", "H", "D", "C", None])
+        last, leader = rng.random() < 0.3, rng.random() < 0.5
+        plays = list(enumerate(cards))
+        want = winning_play(plays, as_ten, trump, last=last, irregular_leader=leader)
+        t = -1 if trump is None else "SHDC".index(trump)
+        got = winner_ids([CARD_ID[c] for c in cards], as_ten, t, last, leader)
+        assert plays[got] == want, (cards, as_ten, trump, last, leader)
+
+
 def test_a_knight_ranks_as_a_ten_on_bits_as_on_codes() -> None:
     rng = random.Random(13)
     for _ in range(3000):
@@ -159,3 +182,106 @@ def test_a_save_with_a_hand_bits_cannot_hold_is_refused_as_before() -> None:
     data["state"]["hands"][0] = [hand[0], *hand[:-1]]  # a suited card twice: bits would carry it away
     with pytest.raises(parlour.InvalidSave, match="once over"):
         game.load(json.dumps(data))
+
+
+def ids_match(
+    game: parlour.Game[Any], seed: int | None, chosen: list[int] | None, read_log: bool, clone_at: int = -1
+) -> tuple[list[int], Any]:
+    """A match by ids: ``chosen`` ids in turn (or random ones, recorded), the log read after every
+    action (``read_log``: the events made at once) or never; cloned at step ``clone_at`` (the clone
+    goes on)."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    played: list[int] = []
+    limit = 700 if chosen is None else len(chosen)
+    while not state.is_over and len(played) < limit:
+        if len(played) == clone_at:
+            state = state.clone()
+        if chosen is None:
+            ids = state.legal_action_ids()
+            played.append(ids[rng.randrange(len(ids))])
+        else:
+            played.append(chosen[len(played)])
+        state.apply_id(played[-1])
+        if read_log:
+            assert state.log
+    return played, state
+
+
+@pytest.mark.parametrize("options", [*GOLDEN_OPTIONS, {"hand_limit": 3}, {"laws": "table", "hand_limit": 2}])
+def test_the_log_made_when_read_is_the_log_made_at_once(options: dict[str, Any]) -> None:
+    """A match by ids whose log is never read until its end (clones on the way) logs the same events, in
+    the same order, as the match whose log is read after every action."""
+    game = parlour.make("bishops-whist", **options)
+    for seed in (2, 9):
+        chosen, lazy = ids_match(game, seed, None, read_log=False, clone_at=seed * 17)
+        _, eager = ids_match(game, seed, chosen, read_log=True)
+        assert [e.to_dict() for e in lazy.log] == [e.to_dict() for e in eager.log]
+        assert lazy.to_json() == eager.to_json()
+        kinds = {e.kind for e in eager.log}
+        assert {"cut", "table", "turn_up", "hand", "trick", "score", "hand_end"} <= kinds
+    if "hand_limit" in options:
+        assert "match_end" in kinds and lazy.is_over
+
+
+def test_a_playout_by_ids_makes_no_event_until_the_log_is_read() -> None:
+    """Strict laws: the cut, the deals, the cards, tricks, scores and hands' ends wait unmade (a playout
+    by ids never reads the log) until the log is read."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=4)
+    while state.hand_number == 1:
+        state.apply_id(state.legal_action_ids()[0])
+    assert state._log == [] and state._pending
+    assert [e.kind for e in state.log if e.kind in ("hand_end", "turn_up")] == [
+        "turn_up",
+        "hand_end",
+        "turn_up",
+    ]
+    assert not state._pending
+
+
+def test_a_live_match_by_ids_logs_its_draws_where_they_fell() -> None:
+    """A live match's draws are logged at once (the events waiting before them first): the record
+    replays to the same log, and played again with its log read at every action it logs the same."""
+    game = parlour.make("bishops-whist", hand_limit=2)
+    rng = random.Random(6)
+    state = game.new()
+    chosen: list[int] = []
+    while not state.is_over:
+        ids = state.legal_action_ids()
+        chosen.append(ids[rng.randrange(len(ids))])
+        state.apply_id(chosen[-1])
+    log = [e.to_dict() for e in state.log]
+    draws = [dict(e.data) for e in state.log if e.kind == "chance"]
+    assert len(draws) >= 4
+    assert [e.to_dict() for e in game.replay(state.to_json()).log] == log
+    token = _SCRIPT.set(Rng.scripted(draws))
+    try:
+        again = game.new()
+    finally:
+        _SCRIPT.reset(token)
+    for i in chosen:
+        again.apply_id(i)
+        assert again.log
+    assert [e.to_dict() for e in again.log] == log
+
+
+def test_the_deals_draw_what_random_draws() -> None:
+    """The pack shuffled for a deal (a list, shuffled as one) and a seeded source are ``random.Random``'s:
+    the same order of the cards, the same state after, for packs of every size."""
+    for n in range(70):
+        for seed in range(4):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            pack, other = list(range(n)), list(range(n))
+            draws.shuffle(mine.getrandbits, pack)
+            theirs.shuffle(other)
+            assert pack == other and mine.getstate() == theirs.getstate()
+            as_tuple = bytearray(range(n))  # another sequence: the general path
+            draws.shuffle(random.Random(seed).getrandbits, as_tuple)
+            assert list(as_tuple) == other
+    for seed in (0, 7, 2**32 + 1, 2**63 - 1):
+        ours, theirs = Rng(seed), random.Random(seed)
+        assert ours.get_state() == [3, list(theirs.getstate()[1]), None]
+        assert [ours.randrange(52) for _ in range(20)] == [theirs.randrange(52) for _ in range(20)]
+        copy = ours.copy()
+        assert [copy.random() for _ in range(3)] == [ours.random() for _ in range(3)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 import secrets
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
@@ -20,6 +21,24 @@ LIVE = "system"
 """What a live state saves in place of a Mersenne Twister state: its future lies in no save."""
 
 _MT_WORDS = 624
+
+
+def _seeded(seed: int | None) -> random.Random:
+    """``random.Random(seed)``: for a whole number the same generator made without the Python layers
+    of ``Random.__init__`` and ``Random.seed``, which for an int only hand it to the C core (every new
+    match seeds one); anything else the usual way."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    r = random.Random.__new__(random.Random)
+    _random.Random.seed(r, seed)
+    r.gauss_next = None  # type: ignore[attr-defined]  # (a field typeshed does not declare)
+    return r
+
+
+def _blank() -> random.Random:
+    """A generator whose state is about to be set (``setstate``): made without ``random.Random()``'s
+    seeding from the operating system, which the state set would overwrite."""
+    return random.Random.__new__(random.Random)
 
 
 def fresh_seed() -> int:
@@ -59,7 +78,7 @@ class Rng:
     __slots__ = ("_r", "_script", "_shared", "live", "sink")
 
     def __init__(self, seed: int | None) -> None:
-        self._r: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        self._r: random.Random = secrets.SystemRandom() if seed is None else _seeded(seed)
         self.live = seed is None
         """Whether the draws come from the operating system's CSPRNG (live play), not a seed: a plain
         field, set with ``_r``, as every action asks it."""
@@ -73,7 +92,7 @@ class Rng:
         until one of them draws (copy on write), so a search's clone that never shuffles pays nothing
         for the 625 words of the Mersenne Twister."""
         if self._shared:
-            r = random.Random()
+            r = _blank()
             r.setstate(self._r.getstate())
             self._r = r
             self._shared = False
@@ -161,7 +180,7 @@ class Rng:
             self._shared = False
             self.live = True
             return
-        r = random.Random()
+        r = _blank()
         r.setstate(_checked_state(data))
         self._r = r
         self._shared = False

@@ -15,14 +15,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
-from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.actions import Action, ActionSpec, AmountRange
 from parlour.engine.errors import echo
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import checked
@@ -43,27 +43,28 @@ from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
 
 # --- the pack and the table -----------------------------------------------------------------------------
 
-KNIGHT = "N"
+KNIGHT: Final = "N"
 """The suitless knight (four in the pack, all alike)."""
-BISHOP = "B"
+BISHOP: Final = "B"
 """The bishop's rank letter (``BH`` is the bishop of hearts; the bishop of trumps is the cardinal)."""
-SEATS = 4
-HAND_SIZE = 13
+SEATS: Final = 4
+HAND_SIZE: Final = 13
 """Cards dealt to each player: the dealer's thirteenth is the turn-up (ruling BW-6)."""
-TRICKS = HAND_SIZE
+TRICKS: Final = HAND_SIZE
 """Tricks in a hand."""
-KNIGHTS_TRICK = TRICKS
+KNIGHTS_TRICK: Final = TRICKS
 """The thirteenth and last trick, the knight's trick: there the last knight played wins (ruling BW-13)."""
-LIFT_MORE_THAN = 4
+LIFT_MORE_THAN: Final = 4
 """The cut for trumps lifts more than four cards, and leaves more than four beneath (ruling BW-5)."""
-RANK_VALUE: Mapping[str, int] = {
+RANK_VALUE: Final[Mapping[str, int]] = {
     "C": 14, "K": 13, "Q": 12, "B": 11, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2,
 }  # fmt: skip
 """The rank of a suited card within its suit (the castle-ace highest)."""
-TEN = 10
+TEN: Final = 10
 """What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
-CUT_VALUE: Mapping[str, int] = {**RANK_VALUE, KNIGHT: TEN}
-ORDER: Mapping[str, int] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}  # suits S H D C, high first
+CUT_VALUE: Final[Mapping[str, int]] = {**RANK_VALUE, KNIGHT: TEN}
+ORDER: Final[Mapping[str, int]] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}
+"""Each card's place in the pack: suits S H D C, each from the highest."""
 
 DECISION_KINDS = ("play", "trump", "review", "claim")
 """The decisions a view names (``BishopsWhistState._decision``): play a card, name trumps after a
@@ -71,17 +72,17 @@ knight is turned, let a card stand or correct a revoke, claim a revoke at the ha
 
 # --- scoring ---------------------------------------------------------------------------------------------
 
-TARGET = 25
+TARGET: Final = 25
 """Points that win the game."""
-BOOK = 6
+BOOK: Final = 6
 """Each trick over six scores a point."""
-BISHOP_POINTS = 2
+BISHOP_POINTS: Final = 2
 """Each bishop in a side's tricks."""
-BISHOP_CUT_POINTS = 1
+BISHOP_CUT_POINTS: Final = 1
 """The dealer's side scores a point when a bishop is turned for trumps (ruling BW-7)."""
-EXPOSED_CARD_PENALTY = 2
+EXPOSED_CARD_PENALTY: Final = 2
 """Table laws: an exposed card costs its side two points (ruling BW-16)."""
-REVOKE_PENALTY = 4
+REVOKE_PENALTY: Final = 4
 """Table laws: each revoke found on a claim costs the revoking side four points (ruling BW-15)."""
 HAND_POINTS = (
     -2 * (TRICKS - 1) * (REVOKE_PENALTY + EXPOSED_CARD_PENALTY) - 2 * TRICKS * EXPOSED_CARD_PENALTY,
@@ -98,11 +99,15 @@ MISDEALS: Mapping[str, str] = {
     "V": "the last card of the pack did not fall to the dealer's right-hand opponent",
     "VI": "the dealer dealt a card face up",
 }
-PHASE_TRUMP, PHASE_PLAY, PHASE_REVIEW, PHASE_CLAIM, PHASE_OVER = "trump", "play", "review", "claim", "over"
-PLAY: Mapping[str, str] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
-PLAY_TEXT = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
-PLAY_KNIGHT = PLAY[KNIGHT]
-_new_tuple = tuple.__new__
+PHASE_TRUMP: Final = "trump"
+PHASE_PLAY: Final = "play"
+PHASE_REVIEW: Final = "review"
+PHASE_CLAIM: Final = "claim"
+PHASE_OVER: Final = "over"
+PLAY: Final[Mapping[str, str]] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
+PLAY_TEXT: Final = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
+PLAY_KNIGHT: Final = PLAY[KNIGHT]
+_new_tuple: Final = tuple.__new__
 T = TypeVar("T")
 """Makes an ``Event`` of a fresh dict made read-only here, without ``Event.__new__``'s checks (hot paths)."""
 
@@ -119,10 +124,10 @@ def is_bishop(card: str) -> bool:
     return card != KNIGHT and card[0] == BISHOP
 
 
-BISHOP_CARDS = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
-TRUMP_RANK: Mapping[str, int] = {c: 100 + RANK_VALUE[c[0]] for c in BISHOPS_WHIST.cards if c != KNIGHT}
+BISHOP_CARDS: Final = frozenset(c for c in BISHOPS_WHIST.cards if is_bishop(c))
+TRUMP_RANK: Final[Mapping[str, int]] = {c: 100 + RANK_VALUE[c[0]] for c in BISHOPS_WHIST.cards if c != KNIGHT}
 """A suited card's rank when it is a trump: above every card of a plain suit (``_gather``)."""
-_FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
+_FACTS: Final = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end"})
 """The kinds of logged event that ``BishopsWhistState._check_log`` reads over the whole match."""
 
 
@@ -133,41 +138,50 @@ _FACTS = frozenset({"score", "turn_up", "trick", "hand_end", "table", "match_end
 # of a suit is a higher card), 48 the knight. The id of ``play <card>`` in the action space is the card's
 # id (the play block comes first; ``tests/test_bishops_whist_core.py`` checks it).
 
-CARD_CODES: tuple[str, ...] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
+CARD_CODES: Final[tuple[str, ...]] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
 """Each distinct card code, at its id."""
-CARD_ID: Mapping[str, int] = {c: i for i, c in enumerate(CARD_CODES)}
-KNIGHT_ID = CARD_ID[KNIGHT]
-SUIT_SIZE = 12
-KNIGHTS_SHIFT = KNIGHT_ID
+CARD_ID: Final[Mapping[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+KNIGHT_ID: Final = CARD_ID[KNIGHT]
+SUIT_SIZE: Final = 12
+KNIGHTS_SHIFT: Final = KNIGHT_ID
 """A hand's bits: bit ``id`` for each suited card held, and its number of knights (all alike) from this
 bit up: ``held >> KNIGHTS_SHIFT`` knights."""
-CARD_BIT: tuple[int, ...] = tuple(1 << i for i in range(KNIGHT_ID + 1))
+CARD_BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(KNIGHT_ID + 1))
 """What a card adds to a hand's bits (a knight: one more in the knights' count)."""
-KNIGHT_BIT = CARD_BIT[KNIGHT_ID]
-SUIT_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SUITS)}
-SUIT_MASK: tuple[int, ...] = tuple(((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS)))
-SUITED_MASK = (1 << KNIGHT_ID) - 1
-BISHOP_ID: tuple[int, ...] = tuple(CARD_ID[BISHOP + s] for s in SUITS)
-BISHOP_BIT: tuple[int, ...] = tuple(1 << b for b in BISHOP_ID)
-SUIT_OF_ID: tuple[int, ...] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)), -1)
+KNIGHT_BIT: Final = CARD_BIT[KNIGHT_ID]
+SUIT_INDEX: Final[Mapping[str, int]] = {s: i for i, s in enumerate(SUITS)}
+SUIT_MASK: Final[tuple[int, ...]] = tuple(
+    ((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS))
+)
+SUITED_MASK: Final = (1 << KNIGHT_ID) - 1
+BISHOP_ID: Final[tuple[int, ...]] = tuple(CARD_ID[BISHOP + s] for s in SUITS)
+BISHOP_BIT: Final[tuple[int, ...]] = tuple(1 << b for b in BISHOP_ID)
+SUIT_OF_ID: Final[tuple[int, ...]] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)), -1)
 """The suit index of a card id; -1 for the knight."""
-PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in CARD_CODES)
+PLAY_TEXTS: Final[tuple[str, ...]] = tuple(f"play {c}" for c in CARD_CODES)
 """``play <card>`` at the card's id (its action id too)."""
-PLAY_ID: Mapping[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
-_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+PLAY_ID: Final[Mapping[str, int]] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+_RUNS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(SUIT_SIZE * s + b for b in range(SUIT_SIZE) if m >> b & 1) for m in range(1 << SUIT_SIZE))
     for s in range(len(SUITS))
 )
 """For each suit, the ids of the cards whose bits (shifted down to 0-11) are set: a hand's ids in four
 look-ups."""
-_TEXT_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+_TEXT_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(PLAY_TEXTS[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as ``play <card>`` texts: the legal texts made without a text per card."""
-_CODE_RUNS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+_CODE_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
+RANK_OF_ID: Final[tuple[int, ...]] = (*(RANK_VALUE[c[0]] for c in CARD_CODES[:KNIGHT_ID]), TEN)
+"""``card_value`` of a card id: a suited card's rank within its suit, the knight's as a ten."""
+_PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
+"""The pack in its order before a shuffle (the cut for the table shuffles it)."""
+_PACK_BITS: Final[tuple[int, ...]] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
+"""The same cards as their bits in a hand (a deal shuffles these: ``_new_hand``)."""
+_CODE_OF_BIT: Final[dict[int, str]] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
 
 
 def ids_of(held: int) -> list[int]:
@@ -263,7 +277,7 @@ def knight_ranks_ten(held: int, lead: int, position: int, trump: int, void_ten: 
     return void_ten or bool(held & SUIT_MASK[SUIT_OF_ID[lead]])
 
 
-def suited_winner(ids: Sequence[int], trump: int) -> int:
+def suited_winner(ids: list[int], trump: int) -> int:
     """The position of the card that takes a trick of suited cards only (``winning_play`` for most
     tricks): the highest trump, else the highest card of the suit led. Within a suit a lower id is a
     higher card, and suited cards never tie."""
@@ -274,6 +288,38 @@ def suited_winner(ids: Sequence[int], trump: int) -> int:
         key = (200 if suit == trump else 100 if suit == led else 0) - c % SUIT_SIZE
         if key > best_key:
             best, best_key = i, key
+    return best
+
+
+def winner_ids(ids: list[int], as_ten: list[bool], trump: int, last: bool, irregular_leader: bool) -> int:
+    """``winning_play`` on ids, for any trick (knights in it too): the position of the card that holds
+    it; ``trump`` a suit index or -1, ``as_ten[i]`` whether a knight at ``i`` ranks as a ten."""
+    if last:  # ruling BW-13: the last knight played wins the knight's trick
+        for i in range(len(ids) - 1, -1, -1):
+            if ids[i] == KNIGHT_ID:
+                return i
+    best, best_rank = -1, -1
+    if trump >= 0:  # a trump always wins, the irregular trick too (ruling BW-12); trumps never tie
+        for i, c in enumerate(ids):
+            if SUIT_OF_ID[c] == trump and RANK_OF_ID[c] > best_rank:
+                best, best_rank = i, RANK_OF_ID[c]
+        if best >= 0:
+            return best
+    if ids[0] == KNIGHT_ID:
+        # Ruling BW-12: the first suited card sets the suit; knights have no rank there. A trick of
+        # knights only, or every irregular trick under irregular_trick=leader, goes to the leader.
+        led = next((SUIT_OF_ID[c] for c in ids if c != KNIGHT_ID), -1)
+        if irregular_leader or led < 0:
+            return 0
+        for i, c in enumerate(ids):
+            if SUIT_OF_ID[c] == led and RANK_OF_ID[c] > best_rank:
+                best, best_rank = i, RANK_OF_ID[c]
+        return best
+    led = SUIT_OF_ID[ids[0]]
+    for i, c in enumerate(ids):
+        # Ruling BW-11: of two knights ranking as tens, the later wins (suited cards never tie).
+        if (as_ten[i] or SUIT_OF_ID[c] == led) and RANK_OF_ID[c] >= best_rank:
+            best, best_rank = i, RANK_OF_ID[c]
     return best
 
 
@@ -406,7 +452,7 @@ _PLAYING: dict[tuple[str | None, int], str] = {}
 """The situation in words while the cards are played, per trumps and tricks gathered (made once each)."""
 _HIDDEN: dict[tuple[int, int], Zone] = {}
 """A seat's hand of so many cards, all face down, as a view shows it: immutable, made once and shared."""
-_NONE_SHOWN: tuple[tuple[str, ...], ...] = ((),) * SEATS
+_NONE_SHOWN: Final[tuple[tuple[str, ...], ...]] = ((),) * SEATS
 """No card exposed or withdrawn at any seat: shared by the views (immutable)."""
 
 
@@ -420,7 +466,7 @@ def _hidden_hand(seat: int, size: int) -> Zone:
     return zone
 
 
-_DEALER = ("dealer",)
+_DEALER: Final = ("dealer",)
 """The dealer's roles in a view: a tuple, so that the engine can reuse the seats it made (``make_view``)."""
 
 
@@ -455,10 +501,18 @@ class BishopsWhistState(State):
     _game: BishopsWhist
     """The game as its own type (``State.game`` is any game's: a compiled build cannot narrow it)."""
     _log: list[Event]
-    _pending: list[int]
-    """Cards played whose two events are not yet in the log (``log``): ``seat << 6 | card id`` each."""
+    _pending: list[Any]
+    """What the log is still to hold, in order (``log``, ``_flush``): a card played through the text or
+    the ids as one int, ``seat << 6 | card id`` (the record's action and the play); a gathered trick as
+    its entry in ``tricks`` (a dict: the trick event); an event already made; or ``(maker, *args)``,
+    whose ``maker(log, *args)`` appends the events (a deal, a score, the hand's end) when they are read."""
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    # The engine's fields that every action reads or clears (``_acting``), declared again here so that
+    # a compiled build keeps them in the state's own slots, not in a dict (the engine reads them alike).
+    rng: Rng
+    _legal_cache: list[str] | None = None
+    _range_cache: list[AmountRange] | None = None
 
     def __init__(
         self, game: BishopsWhist, seed: int | None = None, _copy_of: BishopsWhistState | None = None
@@ -499,7 +553,7 @@ class BishopsWhistState(State):
         self._preset = False  # an explicit deal whose hands are already dealt
         self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
-        self._cp: int | None = -1  # cached current player; -1 = to compute
+        self._cp = -1  # the seat to move, cached: -1 to compute, -2 nobody (``current_player``)
 
     @property
     def hands(self) -> list[list[str]]:
@@ -522,10 +576,14 @@ class BishopsWhistState(State):
 
     @property
     def current_player(self) -> int | None:
-        cp = self._cp
+        cp = self._cp  # an int (compiled, a machine int), never None: one comparison in the common case
+        if cp >= 0:
+            return cp
         if cp == -1:
-            cp = self._cp = self._compute_cp()
-        return cp
+            seat = self._compute_cp()
+            self._cp = -2 if seat is None else seat
+            return seat
+        return None
 
     def _compute_cp(self) -> int | None:
         phase = self.phase
@@ -554,7 +612,8 @@ class BishopsWhistState(State):
     def teams(self) -> list[tuple[int, ...]]:
         t = self._teams
         if t is None or t[1] != self.team_of:
-            teams = [tuple(s for s in range(SEATS) if self.team_of[s] == x) for x in (0, 1)]
+            team_of = self.team_of
+            teams = [tuple([s for s in range(SEATS) if team_of[s] == x]) for x in (0, 1)]
             t = self._teams = (teams, list(self.team_of))
         return list(t[0])
 
@@ -698,7 +757,7 @@ class BishopsWhistState(State):
         """What ``_record_action`` does besides logging: the legal lists forgotten, a copied live
         source given its new owner's record."""
         rng = self.rng
-        if rng.sink is None and rng.live:
+        if rng.live and rng.sink is None:
             rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
 
@@ -706,9 +765,10 @@ class BishopsWhistState(State):
 
     @property
     def log(self) -> list[Event]:
-        """The match's log. A card played through the text or the ids waits as one number (its seat and
-        card id) in ``_pending`` until the log is read; its two events (the record's action and the
-        play) are made then, exactly as they would have been."""
+        """The match's log. What the play logs waits in ``_pending`` (a card played as one int, a trick
+        as its entry, a deal, a score or a hand's end as what makes its events) until the log is read,
+        across tricks, hands and deals; the events are made then, exactly as they would have been, in
+        the same order: a playout by ids, which never reads the log, makes none of them."""
         if self._pending:
             self._flush()
         return self._log
@@ -722,12 +782,26 @@ class BishopsWhistState(State):
         log, pending = self._log, self._pending
         self._pending = []
         for p in pending:
-            seat, card_id = p >> 6, p & 63
-            card = CARD_CODES[card_id]
-            action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
-            log.append(_new_tuple(Event, ("action", action, RECORD)))
-            data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
-            log.append(_new_tuple(Event, ("play", data, None)))
+            if type(p) is int:  # a card played (most often the only entry: the text API reads the log)
+                seat, card_id = p >> 6, p & 63
+                card = CARD_CODES[card_id]
+                action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
+                log.append(_new_tuple(Event, ("action", action, RECORD)))
+                data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+                log.append(_new_tuple(Event, ("play", data, None)))
+            elif type(p) is dict:
+                log.append(_trick_event(p))
+            elif type(p) is Event:
+                log.append(p)
+            else:
+                p[0](log, *p[1:])
+
+    def _later(self, event: Event) -> None:
+        """Log ``event`` after what waits in ``_pending`` (behind it, if anything waits)."""
+        if self._pending:
+            self._pending.append(event)
+        else:
+            self._log.append(event)
 
     # --- the action ids, answered from the core ---------------------------------------------------
 
@@ -752,9 +826,10 @@ class BishopsWhistState(State):
             seat = self.current_player
             assert seat is not None
             trick = self.trick
-            if lawful_mask(self._held[seat], CARD_ID[trick[0][1]] if trick else -1) >> action_id & 1:
+            lead = CARD_ID[trick[0][1]] if trick else -1
+            if lawful_mask(self._held[seat], lead) >> action_id & 1:
                 self._acting()
-                self._play_id(seat, action_id, logged_later=True)
+                self._play_id(seat, action_id, True, lead)
                 self._cp = -1
                 return
         super().apply_id(action_id)
@@ -817,41 +892,23 @@ class BishopsWhistState(State):
             # Ruling BW-4: the highest cutter sits at the dealer's left, partners face each other.
             self.order = [low[1], high[0], low[0], high[1]]
         self.dealer = ranking[-1]
-        text = f"seat {self.dealer} cut lowest and deals first"
-        if by_cut:
-            text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
-        self.log.append(
-            Event(
-                "table",
-                {
-                    "order": list(self.order),
-                    "teams": [list(t) for t in self.teams],
-                    "dealer": self.dealer,
-                    "text": text,
-                },
-            )
-        )
+        self._pending.append((_table_event, self.order[:], self.team_of[:], ranking, by_cut))
 
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
         """Seats from highest cut to lowest, equal cuts cut again where the tie matters (ruling BW-3)."""
-        pack = list(BISHOPS_WHIST.cards)
+        pack = list(_PACK)
         self.rng.shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
-        self.log.append(
-            Event(
-                "cut",
-                {
-                    "cards": {str(s): c for s, c in cut.items()},
-                    "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items()),
-                },
-            )
-        )
-        ranked = sorted(seats, key=lambda s: -CUT_VALUE[cut[s][0]])
+        self._pending.append((_cut_event, cut))
+        below = [0] * SEATS  # each seat's cut, negated: the highest first
+        for seat, card in cut.items():
+            below[seat] = -CUT_VALUE[card[0]]
+        ranked = sorted(seats, key=below.__getitem__)
         out: list[int] = []
         i = 0
         while i < len(ranked):
-            value = CUT_VALUE[cut[ranked[i]][0]]
-            group = [s for s in ranked[i:] if CUT_VALUE[cut[s][0]] == value]
+            value = below[ranked[i]]
+            group = [s for s in ranked[i:] if below[s] == value]
             start, end = len(out), len(out) + len(group)
             matters = (end == len(seats) and top) or (by_cut and top and start < 2 < end) or not top
             if len(group) > 1 and matters:
@@ -864,33 +921,25 @@ class BishopsWhistState(State):
     def _new_hand(self) -> None:
         """Shuffle, cut (more than four cards), turn the trump card, and deal if no knight was turned."""
         self.hand_number += 1
-        pack = list(BISHOPS_WHIST.cards)
-        self.rng.shuffle(pack)
+        # The pack as each card's bit in a hand (``CARD_BIT``): a shuffle moves places, whatever they
+        # hold, so the same draws deal the same cards, and a hand's bits are the sum of its cards.
+        pack = list(_PACK_BITS)
+        rng = self.rng
+        rng.shuffle(pack)
         # Ruling BW-5: both packets hold more than four cards.
-        lifted = LIFT_MORE_THAN + 1 + self.rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
-        self.turn_up = pack[lifted]
+        lifted = LIFT_MORE_THAN + 1 + rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
+        turn_up = self.turn_up = _CODE_OF_BIT[pack[lifted]]
         rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
         self._reset_hand()
         self._preset = False
-        self.log.append(
-            Event(
-                "turn_up",
-                {
-                    "hand": self.hand_number,
-                    "dealer": self.dealer,
-                    "card": self.turn_up,
-                    "cut": lifted,
-                    "text": f"hand {self.hand_number}: seat {self.dealer} deals and turns {self.turn_up}",
-                },
-            )
-        )
-        self._pending_deal = rest
-        if self.turn_up == KNIGHT:
+        self._pending.append((_turn_up_event, self.hand_number, self.dealer, turn_up, lifted))
+        if turn_up == KNIGHT:
+            self._pending_deal = [_CODE_OF_BIT[b] for b in rest]
             self.trump = None
             self.phase = PHASE_TRUMP
         else:
-            self.trump = suit_of(self.turn_up)
-            self._deal()
+            self.trump = turn_up[-1]  # ``suit_of``
+            self._deal(rest)
 
     def _reset_hand(self) -> None:
         self._held = [0, 0, 0, 0]
@@ -919,26 +968,29 @@ class BishopsWhistState(State):
         else:
             self._deal()
 
-    def _deal(self) -> None:
+    def _deal(self, pack: list[int] | None = None) -> None:
         """Deal the other 51 cards one at a time from the dealer's left; the turn-up is the dealer's 13th
-        (ruling BW-6)."""
-        chance = self._game.options["misdeal_chance"]
-        if self._game.table_laws and chance > 0 and self.rng.random() < chance:
-            law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
-            self._misdeal(law, self.dealer)
-            return
-        order = self.order
-        first = order.index(self.dealer) + 1
-        pending, held = self._pending_deal, self._held
+        (ruling BW-6). ``pack``: those cards as their bits (``_new_hand``), else ``_pending_deal``."""
+        game = self._game
+        if game.table_laws:
+            chance = game.options["misdeal_chance"]
+            if chance > 0 and self.rng.random() < chance:
+                law = ("III", "IV", "V", "VI")[self.rng.randrange(4)]  # ruling BW-17: dealing faults
+                self._misdeal(law, self.dealer)
+                return
+        if pack is None:
+            pack = [CARD_BIT[CARD_ID[c]] for c in self._pending_deal]
+        order, dealer, held = self.order, self.dealer, self._held
+        first = order.index(dealer) + 1
         for k in range(SEATS):
-            held[order[(first + k) % SEATS]] = bits_of(pending[k::SEATS])
-        held[self.dealer] += CARD_BIT[CARD_ID[self.turn_up]]
+            held[order[(first + k) % SEATS]] = sum(pack[k::SEATS])  # ``bits_of`` the seat's cards
+        held[dealer] += CARD_BIT[CARD_ID[self.turn_up]]
         self._pending_deal = []
         self._begin_play()
 
     def _begin_play(self) -> None:
-        for s in range(SEATS):
-            self.log.append(Event("hand", {"cards": codes_of(self._held[s])}, to=s))  # in pack order
+        held = self._held
+        self._pending.append((_hand_events, held[0], held[1], held[2], held[3]))
         self.turn_up_held = True
         self.leader = self.left_of(self.dealer)
         self.phase = PHASE_PLAY
@@ -950,7 +1002,7 @@ class BishopsWhistState(State):
     def _misdeal(self, law: str, dealer: int) -> None:
         """A misdeal loses the deal (and any bishop-cut point): the next player deals afresh (ruling
         BW-17)."""
-        self.log.append(
+        self._later(
             Event(
                 "misdeal",
                 {
@@ -1012,12 +1064,13 @@ class BishopsWhistState(State):
         assert seat is not None
         self._play_id(seat, CARD_ID[card])
 
-    def _play_id(self, seat: int, card_id: int, logged_later: bool = False) -> None:
+    def _play_id(self, seat: int, card_id: int, logged_later: bool = False, lead: int = -2) -> None:
         """``seat`` plays the card ``card_id`` (one it holds) to the trick: the bits change, then the
         trick's entry and the log's event are made with its code (``logged_later``: the action's record
-        and the play wait in ``_pending`` until the log is read)."""
+        and the play wait in ``_pending`` until the log is read; ``lead``: the id led, -1 none, if known)."""
         trick, held = self.trick, self._held[seat]
-        lead = CARD_ID[trick[0][1]] if trick else -1
+        if lead == -2:
+            lead = CARD_ID[trick[0][1]] if trick else -1
         game = self._game
         if game.table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
@@ -1143,26 +1196,25 @@ class BishopsWhistState(State):
         )[0]
 
     def _gather(self) -> None:
-        number = len(self.tricks) + 1
-        trick = self.trick
-        cards = [e[1] for e in trick]
-        if KNIGHT not in cards and not is_knights_trick(number):
-            # ``winning_play`` on ids for a trick of suited cards only (most tricks).
-            trump = self.trump
-            best = suited_winner([CARD_ID[c] for c in cards], -1 if trump is None else SUIT_INDEX[trump])
-            winner: int = trick[best][0]
+        tricks, trick = self.tricks, self.trick
+        number = len(tricks) + 1
+        card_id, trump = CARD_ID, self.trump
+        ids = [card_id[e[1]] for e in trick]
+        suit = -1 if trump is None else SUIT_INDEX[trump]
+        if KNIGHT_ID not in ids and number != KNIGHTS_TRICK:  # ``winning_play`` on ids:
+            best = suited_winner(ids, suit)  # a trick of suited cards only (most tricks)
         else:
-            winner = self.trick_winner(trick, last=is_knights_trick(number))
+            last, leader = number == KNIGHTS_TRICK, self._game.irregular_leader
+            best = winner_ids(ids, [e[2] for e in trick], suit, last, leader)
+        winner: int = trick[best][0]
         entry = {
             "number": number,
             "leader": self.leader,
             "cards": [[e[0], e[1]] for e in trick],
             "winner": winner,
         }
-        self.tricks.append(entry)
-        bishops = [c for c in cards if c in BISHOP_CARDS]
-        text = f"trick {number} to seat {winner}" + (f", with {' '.join(bishops)}" if bishops else "")
-        self.log.append(_new_tuple(Event, ("trick", MappingProxyType({**entry, "text": text}), None)))
+        tricks.append(entry)
+        self._pending.append(entry)  # its event made when the log is read (``_trick_event``)
         self.trick = []
         self.exposed_now = []
         self.stood = []
@@ -1211,20 +1263,21 @@ class BishopsWhistState(State):
             return
         self.match[side] += points
         self.hand_points[side] += points
-        for seat in range(SEATS):
-            if self.team_of[seat] == side:
-                self.log.append(score_event(seat, points, reason))
+        t = self.team_of
+        seats = [s for s in (0, 1, 2, 3) if t[s] == side]
+        self._pending.append((_score_events, seats, points, reason))
 
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
 
     def _score_hand(self) -> None:
-        tricks = [0, 0]
-        bishops = [0, 0]
+        tricks, bishops, team_of, bishop_cards = [0, 0], [0, 0], self.team_of, BISHOP_CARDS
         for t in self.tricks:
-            side = self.team_of[t["winner"]]
+            side = team_of[t["winner"]]
             tricks[side] += 1
-            bishops[side] += sum(1 for _, c in t["cards"] if is_bishop(c))
+            for e in t["cards"]:
+                if e[1] in bishop_cards:
+                    bishops[side] += 1
         for side in (0, 1):
             self._score(side, max(0, tricks[side] - BOOK), "tricks over six")
             self._score(side, BISHOP_POINTS * bishops[side], "bishops taken")
@@ -1235,18 +1288,10 @@ class BishopsWhistState(State):
             if self.match[side] > ceiling:
                 self._score(side, ceiling - self.match[side], "a revoking side cannot win")
         self.hands_played += 1
-        self.sheet.append((self.hand_number, self.hand_points[0], self.hand_points[1]))
-        self.log.append(
-            hand_end_event(
-                [self.hand_points[self.team_of[s]] for s in range(SEATS)],
-                f"hand {self.hand_number}: tricks {tricks[0]}-{tricks[1]}, "
-                f"bishops {bishops[0]}-{bishops[1]}; score {self.match[0]}-{self.match[1]}",
-                hand=self.hand_number,
-                tricks=tricks,
-                bishops=bishops,
-                match=list(self.match),
-            )
-        )
+        hand, points = self.hand_number, self.hand_points
+        self.sheet.append((hand, points[0], points[1]))
+        per_seat = [points[team_of[0]], points[team_of[1]], points[team_of[2]], points[team_of[3]]]
+        self._pending.append((_hand_end_event, hand, per_seat, tricks, bishops, self.match[:]))
         self._after_hand()
 
     def _after_hand(self) -> None:
@@ -1304,7 +1349,7 @@ class BishopsWhistState(State):
         self.winner_side = side
         who = "a draw" if side is None else "seats " + " and ".join(str(s) for s in self.teams[side]) + " win"
         reason = f" (the agreed limit of {self.hands_played} hands)" if limit else ""
-        self.log.append(
+        self._later(
             Event(
                 "match_end",
                 {
@@ -1586,7 +1631,8 @@ class BishopsWhistState(State):
             if type(value) is list:
                 setattr(other, name, [x[:] if type(x) is list else x for x in value])
         other.sheet = list(self.sheet)
-        other.log = list(self.log)
+        other._log = self._log[:]
+        other._pending = self._pending[:]  # what waits is never changed: each copy makes its events
         other.rng = self.rng.copy()
         other._teams = None
         return other
@@ -1599,7 +1645,8 @@ class BishopsWhistState(State):
         self.game = src.game
         self._game = src._game
         self.seed = src.seed
-        self.log = list(src.log)
+        self._log = src._log[:]
+        self._pending = src._pending[:]
         self.rng = src.rng.copy()
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
@@ -2178,6 +2225,66 @@ def _sheet_of(log: Sequence[Event], team_of: Sequence[int]) -> list[tuple[int, i
     return rows
 
 
+# --- the events that wait in ``BishopsWhistState._pending``, made when the log is read -------------------
+# Each makes, from what the play left (ints, and lists never changed again), the events it logged before
+# the log was made lazily: the same kinds, data, texts and order.
+
+
+def _trick_event(entry: dict[str, Any]) -> Event:
+    """A gathered trick's event: its entry in ``tricks`` and, in words, its winner and bishops."""
+    bishops = [c for _, c in entry["cards"] if c in BISHOP_CARDS]
+    text = f"trick {entry['number']} to seat {entry['winner']}" + (
+        f", with {' '.join(bishops)}" if bishops else ""
+    )
+    return _new_tuple(Event, ("trick", MappingProxyType({**entry, "text": text}), None))
+
+
+def _score_events(log: list[Event], seats: list[int], points: int, reason: str) -> None:
+    """A side's score: one event for each of its seats."""
+    for seat in seats:
+        log.append(score_event(seat, points, reason))
+
+
+def _hand_end_event(
+    log: list[Event], hand: int, points: list[int], tricks: list[int], bishops: list[int], match: list[int]
+) -> None:
+    text = (
+        f"hand {hand}: tricks {tricks[0]}-{tricks[1]}, "
+        f"bishops {bishops[0]}-{bishops[1]}; score {match[0]}-{match[1]}"
+    )
+    log.append(hand_end_event(points, text, hand=hand, tricks=tricks, bishops=bishops, match=match))
+
+
+def _turn_up_event(log: list[Event], hand: int, dealer: int, card: str, lifted: int) -> None:
+    text = f"hand {hand}: seat {dealer} deals and turns {card}"
+    log.append(Event("turn_up", {"hand": hand, "dealer": dealer, "card": card, "cut": lifted, "text": text}))
+
+
+def _hand_events(log: list[Event], *held: int) -> None:
+    """The cards dealt, each seat's in pack order, seen by that seat alone."""
+    for s, bits in enumerate(held):
+        log.append(Event("hand", {"cards": codes_of(bits)}, to=s))
+
+
+def _cut_event(log: list[Event], cut: dict[int, str]) -> None:
+    cards = {str(s): c for s, c in cut.items()}
+    log.append(
+        Event("cut", {"cards": cards, "text": "cut: " + ", ".join(f"seat {s} {c}" for s, c in cut.items())})
+    )
+
+
+def _table_event(
+    log: list[Event], order: list[int], team_of: list[int], ranking: list[int], by_cut: bool
+) -> None:
+    """The table the cuts made: the seating, the partners (``teams``), the first dealer (the lowest cut)."""
+    teams = [[s for s in range(SEATS) if team_of[s] == x] for x in (0, 1)]
+    dealer, high, low = ranking[-1], ranking[:2], ranking[2:]
+    text = f"seat {dealer} cut lowest and deals first"
+    if by_cut:
+        text += f"; partners: seats {high[0]} and {high[1]} against seats {low[0]} and {low[1]}"
+    log.append(Event("table", {"order": order, "teams": teams, "dealer": dealer, "text": text}))
+
+
 DEAL_KEYS = ("dealer", "turn_up", "hands", "trump")
 
 
@@ -2448,4 +2555,4 @@ def _plain_objects() -> bool:
     return True
 
 
-_PLAIN_OBJECTS = _plain_objects()
+_PLAIN_OBJECTS: Final = _plain_objects()
