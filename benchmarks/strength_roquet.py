@@ -38,6 +38,7 @@ import math
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -96,24 +97,24 @@ def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
 
 class StrongRead:
     """A factory (picklable, for ``--jobs``): the ``strong`` level (or ``normal``) with its worlds
-    drawn by a ``HandReader`` of these settings."""
+    drawn by a ``HandReader`` of these settings (``HandReader``'s arguments in order)."""
 
-    def __init__(
-        self,
-        candidates: int = 4,
-        memory: int = 4,
-        temperature: float = 3.0,
-        kept_back: float = 3.0,
-        level: str = "strong",
-    ) -> None:
-        self.settings = (candidates, memory, temperature, kept_back)
+    def __init__(self, *settings: float, level: str = "strong") -> None:
+        self.settings = settings
         self.level = level
         name = "strong-read" if level == "strong" else f"{level}-read"
-        self.__name__ = f"{name}({candidates},{memory},{temperature:g},{kept_back:g})"
+        self.__name__ = f"{name}({','.join(f'{x:g}' for x in settings)})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
         base = STRONG if self.level == "strong" else NORMAL
-        return RoquetSearch(seed, **{**base, "reader": HandReader(*self.settings)})
+        return RoquetSearch(seed, **{**base, "reader": reader_of(self.settings)})
+
+
+def reader_of(settings: Sequence[float]) -> HandReader:
+    """A ``HandReader`` from its arguments in order: candidates, memory, temperature, kept_back,
+    decay, floor, moves (the counts as integers)."""
+    counts = {0, 1, 6, 7, 8}
+    return HandReader(*(int(x) if i in counts else float(x) for i, x in enumerate(settings)))  # type: ignore[arg-type]
 
 
 def search(
@@ -344,13 +345,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--reader",
         default="",
-        help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
+        help="also: candidates,memory[,temperature,kept_back,decay,floor,moves] of a strong level reading"
+        " the opponent's play (HandReader's arguments)",
     )
     parser.add_argument("--reader-level", default="strong", help="with --reader: strong or normal")
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
-        reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
+        reader = reader_of(reading) if reading else None
         sampler_check(args.deals, args.seed, reader=reader)
         return
     if args.load:
@@ -363,8 +365,7 @@ def main(argv: list[str] | None = None) -> None:
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
     if reading:
-        more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]
-        read = StrongRead(int(reading[0]), int(reading[1]), more[0], more[1], args.reader_level)
+        read = StrongRead(*reading, level=args.reader_level)
         runs[read.__name__] = (read, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()
