@@ -5,6 +5,8 @@
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
     python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
+(``--sampler`` also prints the reader's weight of the true hand over uniform worlds: ``truth_gain``.)
+
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
 baseline on the same cards, with its 95% interval, and the candidate's seconds a move.
 
@@ -38,7 +40,6 @@ import math
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -46,7 +47,7 @@ from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicat
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
-from parlour.games.roquet.inference import HandReader
+from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
 from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
@@ -97,24 +98,24 @@ def strong_hands(game: Game[Any], seed: int) -> StrongWithHands:
 
 class StrongRead:
     """A factory (picklable, for ``--jobs``): the ``strong`` level (or ``normal``) with its worlds
-    drawn by a ``HandReader`` of these settings (``HandReader``'s arguments in order)."""
+    drawn by a ``HandReader`` of these settings."""
 
-    def __init__(self, *settings: float, level: str = "strong") -> None:
-        self.settings = settings
+    def __init__(
+        self,
+        candidates: int = 4,
+        memory: int = 4,
+        temperature: float = 3.0,
+        kept_back: float = 3.0,
+        level: str = "strong",
+    ) -> None:
+        self.settings = (candidates, memory, temperature, kept_back)
         self.level = level
         name = "strong-read" if level == "strong" else f"{level}-read"
-        self.__name__ = f"{name}({','.join(f'{x:g}' for x in settings)})"
+        self.__name__ = f"{name}({candidates},{memory},{temperature:g},{kept_back:g})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
         base = STRONG if self.level == "strong" else NORMAL
-        return RoquetSearch(seed, **{**base, "reader": reader_of(self.settings)})
-
-
-def reader_of(settings: Sequence[float]) -> HandReader:
-    """A ``HandReader`` from its arguments in order: candidates, memory, temperature, kept_back,
-    decay, floor, moves (the counts as integers)."""
-    counts = {0, 1, 6, 7, 8}
-    return HandReader(*(int(x) if i in counts else float(x) for i, x in enumerate(settings)))  # type: ignore[arg-type]
+        return RoquetSearch(seed, **{**base, "reader": HandReader(*self.settings)})
 
 
 def search(
@@ -203,6 +204,8 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
         "read": lambda view, rng: reader.worlds(view, game, rng, worlds),
     }
     rngs = {name: Rng(seed) for name in samplers}
+    gain_rng = Rng(seed)
+    gain = 0.0
     true_pts = 0.0
     sampled_pts = dict.fromkeys(samplers, 0.0)
     hits = dict.fromkeys(samplers, 0.0)
@@ -237,6 +240,7 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
                     hits[name] += share
                     if len(state.played) >= 8:  # from the fifth trick on: the opponent has played
                         later_hits[name] += share
+                gain += truth_gain(reader, view, game, state, gain_rng)
                 n += 1
                 later += len(state.played) >= 8
             episode.apply(players[seat].choose(view, game))
@@ -248,6 +252,33 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
             f" {100 * hits[name] / n:.1f}% of its unknown cards"
             f" ({100 * later_hits[name] / max(later, 1):.1f}% from the fifth trick on)"
         )
+    print(
+        f"  the reader's weight of the true hand over the mean of {GAIN_WORLDS} uniform worlds':"
+        f" {gain / n:+.3f} (mean log; 0: it learns nothing, below 0: it misleads)"
+    )
+
+
+GAIN_WORLDS = 32
+"""Uniform worlds against which ``truth_gain`` weighs the true hand."""
+
+
+def truth_gain(reader: HandReader, view: RoquetView, game: RoquetGame, state: RoquetState, rng: Rng) -> float:
+    """The log of the reader's weight of the opponent's true hand over its mean weight of
+    ``GAIN_WORLDS`` worlds dealt uniformly: the log of how many times likelier than the uniform
+    sampler the reader makes the truth. Its mean is what a good reader maximises (the likelihood of
+    the true hands); a reader sure of itself and wrong scores below zero."""
+    plays = opponent_plays(view)[-reader.memory :] if reader.memory else []
+    since = plays_since_won(view) if reader.kept_back and not game.one_meld_a_trick else None
+
+    def log_weight(world: RoquetState) -> float:
+        return reader.log_likelihood(view, game, world, plays, rng) - reader.kept(
+            view, game, world, since, rng
+        )
+
+    truth = log_weight(state)
+    logs = [log_weight(game.determinize(view, rng)) for _ in range(GAIN_WORLDS)]
+    top = max(logs)
+    return truth - top - math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 Margins = dict[int, float]
@@ -345,14 +376,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--reader",
         default="",
-        help="also: candidates,memory[,temperature,kept_back,decay,floor,moves] of a strong level reading"
-        " the opponent's play (HandReader's arguments)",
+        help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
     )
     parser.add_argument("--reader-level", default="strong", help="with --reader: strong or normal")
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
-        reader = reader_of(reading) if reading else None
+        reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
         sampler_check(args.deals, args.seed, reader=reader)
         return
     if args.load:
@@ -365,7 +395,8 @@ def main(argv: list[str] | None = None) -> None:
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
     if reading:
-        read = StrongRead(*reading, level=args.reader_level)
+        more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]
+        read = StrongRead(int(reading[0]), int(reading[1]), more[0], more[1], args.reader_level)
         runs[read.__name__] = (read, "heuristic")
     for name, (candidate, baseline) in runs.items():
         start = time.perf_counter()

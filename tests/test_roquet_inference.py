@@ -128,10 +128,9 @@ def test_the_reader_weighs_worlds_by_the_play() -> None:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
-        reading = reader.read(view, g)
+        plays = opponent_plays(view)[-reader.memory :]
         rng = Rng(2)
-        opp = 1 - seat
-        logs = [reading.log_weight(g.determinize(view, rng).hands[opp], rng) for _ in range(8)]
+        logs = [reader.log_likelihood(view, g, g.determinize(view, rng), plays, rng) for _ in range(8)]
         assert all(x <= 1e-9 for x in logs)
         spread += max(logs) - min(logs) > 0.1
     assert spread >= 3
