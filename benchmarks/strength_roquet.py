@@ -5,6 +5,8 @@
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
     python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
+(``--sampler`` also prints the reader's weight of the true hand over uniform worlds: ``truth_gain``.)
+
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
 baseline on the same cards, with its 95% interval, and the candidate's seconds a move.
 
@@ -45,7 +47,7 @@ from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicat
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
-from parlour.games.roquet.inference import HandReader
+from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
 from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
@@ -202,6 +204,8 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
         "read": lambda view, rng: reader.worlds(view, game, rng, worlds),
     }
     rngs = {name: Rng(seed) for name in samplers}
+    gain_rng = Rng(seed)
+    gain = 0.0
     true_pts = 0.0
     sampled_pts = dict.fromkeys(samplers, 0.0)
     hits = dict.fromkeys(samplers, 0.0)
@@ -236,6 +240,7 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
                     hits[name] += share
                     if len(state.played) >= 8:  # from the fifth trick on: the opponent has played
                         later_hits[name] += share
+                gain += truth_gain(reader, view, game, state, gain_rng)
                 n += 1
                 later += len(state.played) >= 8
             episode.apply(players[seat].choose(view, game))
@@ -247,6 +252,33 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
             f" {100 * hits[name] / n:.1f}% of its unknown cards"
             f" ({100 * later_hits[name] / max(later, 1):.1f}% from the fifth trick on)"
         )
+    print(
+        f"  the reader's weight of the true hand over the mean of {GAIN_WORLDS} uniform worlds':"
+        f" {gain / n:+.3f} (mean log; 0: it learns nothing, below 0: it misleads)"
+    )
+
+
+GAIN_WORLDS = 32
+"""Uniform worlds against which ``truth_gain`` weighs the true hand."""
+
+
+def truth_gain(reader: HandReader, view: RoquetView, game: RoquetGame, state: RoquetState, rng: Rng) -> float:
+    """The log of the reader's weight of the opponent's true hand over its mean weight of
+    ``GAIN_WORLDS`` worlds dealt uniformly: the log of how many times likelier than the uniform
+    sampler the reader makes the truth. Its mean is what a good reader maximises (the likelihood of
+    the true hands); a reader sure of itself and wrong scores below zero."""
+    plays = opponent_plays(view)[-reader.memory :] if reader.memory else []
+    since = plays_since_won(view) if reader.kept_back and not game.one_meld_a_trick else None
+
+    def log_weight(world: RoquetState) -> float:
+        return reader.log_likelihood(view, game, world, plays, rng) - reader.kept(
+            view, game, world, since, rng
+        )
+
+    truth = log_weight(state)
+    logs = [log_weight(game.determinize(view, rng)) for _ in range(GAIN_WORLDS)]
+    top = max(logs)
+    return truth - top - math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 Margins = dict[int, float]
