@@ -7,7 +7,8 @@ gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong
 ``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
 the CPU seconds a decision of each level. ``playout-cheat-heuristic`` is a second cheat, which plays each
 card out on the true deal with the rules of thumb instead of searching (the stronger yardstick: it
-gains some three times as much). ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
+gains some three times as much); ``playout-strong-heuristic`` is the same judgement played fair, over
+the strong level's sifted worlds (an experiment). ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
 ``unsifted``, ``untrusting`` and ``harder`` are the strong player without sifting, sifted but always
 playing the search's card, and sifting eight deals a searched deal; ``--out`` writes every match's
 margins per deal (for paired comparisons).
@@ -29,7 +30,14 @@ from typing import Any
 
 from parlour.duplicate import Duplicate, PlayerSpec, duplicate
 from parlour.engine import Game, State
-from parlour.games.bishops_whist.players import CHEAT_NODES, SIFT, TRUST, HeuristicPlayer, StrongPlayer
+from parlour.games.bishops_whist.players import (
+    CHEAT_NODES,
+    SIFT,
+    TRUST,
+    HeuristicPlayer,
+    StrongPlayer,
+    surprises,
+)
 from parlour.games.bishops_whist.rules import PHASE_PLAY
 from parlour.games.bishops_whist.solver import Position, card_code
 
@@ -66,6 +74,48 @@ class CheatPlayer:
 
 def cheat(game: Game[Any], seed: int) -> CheatPlayer:
     return CheatPlayer(game, seed)
+
+
+class PlayoutStrongPlayer(StrongPlayer):
+    """An experiment, played fair: the strong level's sifted worlds (``deals``' sampler), but each lawful
+    card valued in each world by a playout of the rules of thumb to the end of the hand (the playout
+    cheat's judgement on a sampled deal) instead of the solver's count at a horizon."""
+
+    def __init__(self, game: Game[Any], seed: int = 0, worlds: int = 16, sift: int = SIFT) -> None:
+        super().__init__(game, seed, worlds=worlds, sift=sift)
+        self.playouts = PlayoutCheatPlayer(game, seed)
+
+    def worlds_dealt(self, view: Any, game: Game[Any]) -> list[State]:
+        """``worlds`` deals of the unseen cards; with ``sift`` above 1, the least surprising of that many
+        times as many (as ``StrongPlayer.deals``, keeping the states)."""
+        scored: list[tuple[int, int, State]] = []
+        for k in range(self.worlds * max(1, self.sift)):
+            world = game.determinize(view, self.rng)
+            if self.sift <= 1:
+                scored.append((0, k, world))
+                continue
+            stop = scored[-1][0] if len(scored) == self.worlds else None
+            if stop == 0:
+                break
+            score = surprises(view, [world.view(s).hand for s in range(4)], self.fast, game.options, stop)
+            if stop is None or score < stop:
+                scored.append((score, k, world))
+                scored.sort(key=lambda x: (x[0], x[1]))
+                del scored[self.worlds :]
+        return [world for _, _, world in scored[: self.worlds]]
+
+    def choose(self, view: Any, game: Game[Any]) -> str:
+        plays: list[str] = [a for a in view.legal_actions if a.startswith("play ")]
+        if view.extra.phase != PHASE_PLAY or len(plays) <= 1:
+            return self.fast.choose(view, game)
+        seat = view.seat
+        totals = dict.fromkeys(plays, 0.0)
+        for world in self.worlds_dealt(view, game):
+            for action in plays:
+                state = world.clone()
+                state.apply(action, seat=seat)
+                totals[action] += self.playouts.playout(state, seat)
+        return max(plays, key=lambda a: totals[a])
 
 
 class PlayoutCheatPlayer:
@@ -140,6 +190,7 @@ MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
     "strong-search": ("strong", "search"),
     "cheat-heuristic": (cheat, "heuristic"),
     "playout-cheat-heuristic": (PlayoutCheatPlayer, "heuristic"),
+    "playout-strong-heuristic": (PlayoutStrongPlayer, "heuristic"),
     "unsifted-heuristic": (unsifted, "heuristic"),
     "untrusting-heuristic": (sifted_untrusting, "heuristic"),
     "harder-heuristic": (sifted_harder, "heuristic"),
