@@ -7,7 +7,9 @@ every step, checks the contract of ``parlour.engine.State``.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -287,3 +289,43 @@ def check_match_plain(game: Game[Any], kinds: list[str], seed: int) -> str:
         assert seat is not None
         state.apply(players[seat].choose(state.view(seat), game))
     return state.to_json()
+
+
+def play_random(state: State, rng: random.Random, how: str, steps: int = 100_000) -> None:
+    """Random legal moves: by text (``text``), by id (``ids``), by text with the seat named (the
+    engine's own path), or a mixture (``mixed``); the choices are the same whichever way they go in,
+    so every way must play the same match (the games' core tests check that it does)."""
+    game = state.game
+    for n in range(steps):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
+        if way == "text":
+            state.apply(action)
+        elif way == "ids":
+            assert state.legal_action_ids() == sorted(game.action_id(a) for a in legal)
+            state.apply_id(game.action_id(action))
+        else:
+            state.apply(action, seat=state.current_player)
+
+
+def match_digest(game: Game[Any], seed: int) -> str:
+    """A digest of a seeded random match: at every step every seat's view, the legal actions and their
+    ids and a determinized world of the seat to move; at the end the whole save. A game's fast paths
+    must leave it as it was recorded before them."""
+    state, rng, digest = game.new(seed=seed), random.Random(seed), hashlib.sha256()
+    world_rng = Rng(seed)
+    while not state.is_over:
+        for seat in range(game.num_players):
+            digest.update(json.dumps(state.view(seat).to_dict(), sort_keys=True).encode())
+        legal = state.legal_actions()
+        digest.update(json.dumps([legal, state.legal_action_ids()]).encode())
+        mover = state.current_player
+        assert mover is not None
+        world = game.determinize(state.view(mover), world_rng)
+        digest.update(json.dumps(world._data(), sort_keys=True).encode())
+        state.apply(legal[rng.randrange(len(legal))])
+    digest.update(state.to_json().encode())
+    return digest.hexdigest()[:32]

@@ -3,7 +3,6 @@ and id, determinized world, save and log), whichever way the actions go in, and 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from typing import Any
@@ -11,8 +10,8 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.engine import Rng
-from parlour.games.apology.rules import Apology, ApologyState
+from parlour.games.apology.rules import Apology
+from tests.conformance import match_digest, play_random
 
 RECORDED = {
     ("{}", 0): "a6ac189497b065df42e76d6c76d7fc35",
@@ -36,45 +35,12 @@ def game(**options: Any) -> Apology:
 
 
 def digest_of(options: str, seed: int) -> str:
-    g = game(**json.loads(options))
-    state, rng, digest = g.new(seed=seed), random.Random(seed), hashlib.sha256()
-    world_rng = Rng(seed)
-    while not state.is_over:
-        for seat in range(g.num_players):
-            digest.update(json.dumps(state.view(seat).to_dict(), sort_keys=True).encode())
-        legal = state.legal_actions()
-        digest.update(json.dumps([legal, state.legal_action_ids()]).encode())
-        mover = state.current_player
-        assert mover is not None
-        world = g.determinize(state.view(mover), world_rng)
-        digest.update(json.dumps(world._data(), sort_keys=True).encode())
-        state.apply(legal[rng.randrange(len(legal))])
-    digest.update(state.to_json().encode())
-    return digest.hexdigest()[:32]
+    return match_digest(game(**json.loads(options)), seed)
 
 
 @pytest.mark.parametrize(("options", "seed"), list(RECORDED))
 def test_seeded_matches_play_as_recorded_before_the_fast_paths(options: str, seed: int) -> None:
     assert digest_of(options, seed) == RECORDED[options, seed]
-
-
-def play_random(state: ApologyState, rng: random.Random, how: str, steps: int = 100_000) -> None:
-    """Random legal moves: by text, by id, by text with the seat named, or a mixture; the choices
-    are the same whichever way they go in."""
-    g = state.game
-    for n in range(steps):
-        if state.is_over:
-            return
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
-        if way == "text":
-            state.apply(action)
-        elif way == "ids":
-            assert state.legal_action_ids() == sorted(g.action_id(a) for a in legal)
-            state.apply_id(g.action_id(action))
-        else:
-            state.apply(action, seat=state.current_player)
 
 
 OPTIONS: list[dict[str, Any]] = [{"deals": 2}, {"deals": 2, "unpaid": "lapse", "bury_oudlers": False}]

@@ -17,7 +17,6 @@ from parlour.engine import ForbiddenAction, IllegalAction, MalformedAction
 from parlour.games.open_tarock.rules import (
     NO_CARD,
     OpenTarock,
-    OpenTarockState,
     core_of,
     count_ids,
     count_thirds,
@@ -26,6 +25,7 @@ from parlour.games.open_tarock.rules import (
     playable,
     trick_winner,
 )
+from tests.conformance import play_random
 
 PACKS = [TAROCK_54, TAROT_78]
 
@@ -116,24 +116,6 @@ def test_seeded_matches_play_as_recorded_before_the_core(options: str, seed: int
         state.apply(legal[rng.randrange(len(legal))])
     digest.update(state.to_json().encode())
     assert digest.hexdigest()[:32] == RECORDED[options, seed]
-
-
-def play_random(state: OpenTarockState, rng: random.Random, how: str, steps: int = 10_000) -> None:
-    """Random legal moves: by text (``text``), by id (``ids``), by text with the seat named (the
-    engine's own path), or a mixture; the choices are the same whichever way they go in."""
-    for n in range(steps):
-        if state.is_over:
-            return
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
-        if way == "text":
-            state.apply(action)
-        elif way == "ids":
-            assert state.legal_action_ids() == sorted(state.game.action_id(a) for a in legal)
-            state.apply_id(state.game.action_id(action))
-        else:
-            state.apply(action, seat=state.current_player)
 
 
 @pytest.mark.parametrize("options", [{}, {"pack": "tarot78", "deals": 3}, {"short_batch": "literal"}])
