@@ -500,10 +500,18 @@ def test_a_page_reloaded_mid_trick_gets_the_same_table_back(browser: Browser, tm
             page.locator("#hand .card").first.wait_for()
 
             def mid_trick() -> bool:
-                return (
-                    my_turn(page)
-                    and 0 < page.locator(".trick .trick-card").count() < 4
-                    and (page.locator(".trick.faded").count() == 0)
+                # One look at the page, not three: between separate queries a new state can land (the
+                # heading of the state before the card just clicked, the trick of the state after).
+                # A card that may be pressed says the heading is of this state, not left from before.
+                return bool(
+                    page.evaluate(
+                        """([turn, clickable]) => {
+                            const n = document.querySelectorAll('.trick .trick-card').length;
+                            return !!document.querySelector(turn) && !!document.querySelector(clickable)
+                                && n > 0 && n < 4 && !document.querySelector('.trick.faded');
+                        }""",
+                        [MY_TURN, CLICKABLE],
+                    )
                 )
 
             play_until([page], mid_trick, seed=4, max_actions=40)
