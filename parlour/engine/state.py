@@ -96,7 +96,9 @@ def _solo_teams(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple((s,) for s in range(players))
 
 
-_CLONED_APART = frozenset({"game", "log", "_events", "rng", "seed", "_legal_cache", "_range_cache"})
+_CLONED_APART = frozenset(
+    {"game", "log", "_events", "_pending", "rng", "seed", "_legal_cache", "_range_cache"}
+)
 """What ``State.clone`` does not copy field by field: the game (shared), the log (a new list of the
 same events), the random source (copy on write), and the engine's own fields, set one by one."""
 
@@ -125,17 +127,30 @@ class State(ABC):
             self.rng.sink = self._record_chance
 
     _events: list[Event]
+    _pending: list[Any]
+    """What a game has to log but has not made into events yet (its own small entries: a card played as
+    an int, say), in order after ``_events``; made by ``_flush`` when the log is read, so that a playout
+    that never reads the log never pays for it."""
 
     @property
     def log(self) -> list[Event]:
         """The match's log, every event in order (the record's among them: see ``RECORD``)."""
+        if self._pending:
+            self._flush()
         return self._events
 
     @log.setter
     def log(self, log: list[Event]) -> None:
-        # A property, not a field, so that a game may make its log when it is read (Bishops Whist
-        # does): compiled, the engine's own reads go through the override too.
+        # A property, not a field, so that a game may make its log when it is read; compiled, Bishops
+        # Whist keeps its own copy of the pair so that its reads stay native.
         self._events = log
+        self._pending = []
+
+    def _flush(self) -> None:
+        """Make the waiting entries of ``_pending`` into events, appended to ``_events`` in order. A game
+        that defers its events overrides this; here the entries are events already."""
+        pending, self._pending = self._pending, []
+        self._events.extend(pending)
 
     def _record_chance(self, outcome: dict[str, Any]) -> None:
         """A live draw goes into the log's record, so that the match can be replayed."""

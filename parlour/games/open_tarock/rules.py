@@ -405,8 +405,6 @@ class OpenTarockState(State):
     game: OpenTarock
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
-    _log: list[Event]
-    _pending: list[int | Event]
     """What the log is still to hold (``log``): a card played as one int (``_play``), whose events are
     made when the log is read, and the events logged after it, in order."""
 
@@ -622,22 +620,8 @@ class OpenTarockState(State):
 
     # --- the log, made from the core when it is read ---------------------------------------------
 
-    @property
-    def log(self) -> list[Event]:
-        """The match's log. A card played waits as one int in ``_pending`` until the log is read; its
-        events (the record's action if it came by the fast path, the play, the trick taken) are made
-        then, exactly as they would have been, and the events made after it wait behind it."""
-        if self._pending:
-            self._flush()
-        return self._log
-
-    @log.setter
-    def log(self, log: list[Event]) -> None:
-        self._log = log
-        self._pending = []
-
     def _flush(self) -> None:
-        log, pending = self._log, self._pending
+        log, pending = self._events, self._pending
         self._pending = []
         core = self.game.core
         codes, shown = core.codes, core.shown
@@ -812,7 +796,7 @@ class OpenTarockState(State):
         other._piles = [self._piles[0][:], self._piles[1][:]]
         other.hand_points = self.hand_points[:]  # each hand's pair is never changed once appended
         other.totals = self.totals[:]
-        other._log = self._log[:]
+        other._events = self._events[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
         other._board_for = other._counts_for = None

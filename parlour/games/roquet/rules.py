@@ -613,8 +613,6 @@ class RoquetState(State):
     game: RoquetGame
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
-    _events: list[Event]
-    _pending: list[Any]
     """What the log is still to hold (``log``): the commonest events (an action's record, a card played,
     a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
     events made at once behind them, in order."""
@@ -865,19 +863,6 @@ class RoquetState(State):
             self._end_meld()
 
     # --- the log, made when it is read ----------------------------------------------------------
-
-    @property
-    def log(self) -> list[Event]:
-        """The match's log. The commonest events wait in ``_pending`` as small tuples until the log is
-        read; they are made then, exactly as they would have been, in order with the rest."""
-        if self._pending:
-            self._flush()
-        return self._events
-
-    @log.setter
-    def log(self, log: list[Event]) -> None:
-        self._events = log
-        self._pending = []
 
     def _flush(self) -> None:
         log, pending = self._events, self._pending
