@@ -36,7 +36,6 @@ from parlour.games.bishops_whist.players import (
     TRUST,
     HeuristicPlayer,
     StrongPlayer,
-    surprises,
 )
 from parlour.games.bishops_whist.rules import PHASE_PLAY
 from parlour.games.bishops_whist.solver import Position, card_code
@@ -77,32 +76,13 @@ def cheat(game: Game[Any], seed: int) -> CheatPlayer:
 
 
 class PlayoutStrongPlayer(StrongPlayer):
-    """An experiment, played fair: the strong level's sifted worlds (``deals``' sampler), but each lawful
-    card valued in each world by a playout of the rules of thumb to the end of the hand (the playout
-    cheat's judgement on a sampled deal) instead of the solver's count at a horizon."""
+    """An experiment, played fair: the strong level's sifted worlds (``StrongPlayer.worlds_dealt``), but
+    each lawful card valued in each world by a playout of the rules of thumb to the end of the hand (the
+    playout cheat's judgement on a sampled deal) instead of the solver's count at a horizon."""
 
     def __init__(self, game: Game[Any], seed: int = 0, worlds: int = 16, sift: int = SIFT) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift)
         self.playouts = PlayoutCheatPlayer(game, seed)
-
-    def worlds_dealt(self, view: Any, game: Game[Any]) -> list[State]:
-        """``worlds`` deals of the unseen cards; with ``sift`` above 1, the least surprising of that many
-        times as many (as ``StrongPlayer.deals``, keeping the states)."""
-        scored: list[tuple[int, int, State]] = []
-        for k in range(self.worlds * max(1, self.sift)):
-            world = game.determinize(view, self.rng)
-            if self.sift <= 1:
-                scored.append((0, k, world))
-                continue
-            stop = scored[-1][0] if len(scored) == self.worlds else None
-            if stop == 0:
-                break
-            score = surprises(view, [world.view(s).hand for s in range(4)], self.fast, game.options, stop)
-            if stop is None or score < stop:
-                scored.append((score, k, world))
-                scored.sort(key=lambda x: (x[0], x[1]))
-                del scored[self.worlds :]
-        return [world for _, _, world in scored[: self.worlds]]
 
     def choose(self, view: Any, game: Game[Any]) -> str:
         plays: list[str] = [a for a in view.legal_actions if a.startswith("play ")]

@@ -829,27 +829,33 @@ class StrongPlayer:
     def deals(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
     ) -> list[list[BishopsWhistView]]:
-        """The worlds to search, as the four seats' views: ``worlds`` deals of the unseen cards. With
-        ``sift`` above 1, that many times as many are dealt and those that best explain the play so far
-        are kept: the fewest plays the rules of thumb would not have made (``surprises``; ties in the
-        order dealt). At a table the sifting also stops at the clock time ``until``."""
+        """The worlds to search, as the four seats' views (``worlds_dealt``)."""
+        return [self._views(world) for world in self.worlds_dealt(view, game, until)]
+
+    def worlds_dealt(
+        self, view: BishopsWhistView, game: Game[Any], until: float | None = None
+    ) -> list[BishopsWhistState]:
+        """``worlds`` deals of the unseen cards. With ``sift`` above 1, that many times as many are dealt
+        and those that best explain the play so far are kept: the fewest plays the rules of thumb would
+        not have made (``surprises``; ties in the order dealt). At a table the sifting also stops at the
+        clock time ``until``."""
         if self.sift <= 1:
-            return [self._views(game.determinize(view, self.rng)) for _ in range(self.worlds)]
-        scored: list[tuple[int, int, list[BishopsWhistView]]] = []
+            return [game.determinize(view, self.rng) for _ in range(self.worlds)]
+        scored: list[tuple[int, int, BishopsWhistState]] = []
         for k in range(self.worlds * self.sift):
             if until is not None and k and time.perf_counter() > until:
                 break
-            views = self._views(game.determinize(view, self.rng))
+            world = game.determinize(view, self.rng)
             # Once ``worlds`` deals are kept, a deal no less surprising than the worst kept is dropped.
             stop = scored[-1][0] if len(scored) == self.worlds else None
             if stop == 0:
                 break  # every deal kept explains all the play: none can do better
-            score = surprises(view, [v.hand for v in views], self.fast, game.options, stop)
+            score = surprises(view, [world.view(s).hand for s in range(4)], self.fast, game.options, stop)
             if stop is None or score < stop:
-                scored.append((score, k, views))
+                scored.append((score, k, world))
                 scored.sort(key=lambda x: (x[0], x[1]))
                 del scored[self.worlds :]
-        return [views for _, _, views in scored]
+        return [world for _, _, world in scored]
 
     @staticmethod
     def _views(world: BishopsWhistState) -> list[BishopsWhistView]:
