@@ -58,6 +58,7 @@ from parlour.engine import Game, Rng
 from parlour.games.bishops_whist.rules import (
     BISHOP,
     BISHOP_POINTS,
+    CARD_ID,
     KNIGHT,
     KNIGHTS_TRICK,
     PHASE_CLAIM,
@@ -72,6 +73,8 @@ from parlour.games.bishops_whist.rules import (
     BishopsWhistState,
     ShownOut,
     card_value,
+    cards_in,
+    codes_of,
     dealer_of,
     is_bishop,
     is_irregular,
@@ -148,6 +151,31 @@ class Table:
         table = cls.__new__(cls)
         known = known if known is not None else [Counter() for _ in range(4)]
         table._setup(seat, order, hand, trump, tricks, trick, leader, sizes, known, options)
+        return table
+
+    @classmethod
+    def in_world(cls, world: BishopsWhistState, seat: int, options: Mapping[str, Any]) -> Table:
+        """What ``seat`` knows in a world a player dealt itself, read from the world's fields under strict
+        laws (nothing exposed or withdrawn): the table ``Table(world.view(seat), game)`` would make, with
+        no view made. Fair only for a world that is the player's own guess (``PlayoutPlayer``)."""
+        table = cls.__new__(cls)
+        known: list[Counter[str]] = [Counter() for _ in range(4)]
+        dealer = world.dealer
+        if world.turn_up_held and seat != dealer:
+            known[dealer][world.turn_up] = 1  # the turn-up, face up in the dealer's hand (ruling BW-22)
+        held = world._held
+        table._setup(
+            seat,
+            world.order[:],
+            codes_of(held[seat]),
+            world.trump,
+            [[(s, c) for s, c in t["cards"]] for t in world.tricks],
+            [(e[0], e[1]) for e in world.trick],
+            world.leader,
+            [cards_in(h) for h in held],
+            known,
+            options,
+        )
         return table
 
     def _setup(
@@ -907,6 +935,131 @@ class StrongPlayer:
         return Analysis(ranked, means, solved, used, depth)
 
 
+PLAYOUT_WORLDS = 16
+"""The playout level's budget: sifted worlds a decision, every lawful card played out in each."""
+
+
+class PlayoutPlayer(StrongPlayer):
+    """Perfect-information Monte Carlo judged by playouts: the strong level's sifted worlds
+    (``worlds_dealt``), each lawful card valued in each world by playing the hand out to its end with the
+    rules of thumb (``HeuristicPlayer``) at every seat, the card with the best total played (ties to the
+    first in the view's order). Measured, a playout to the end judges the first half of the hand better
+    than the solver's count at its horizon (benchmarks/strength_bishops_whist.py, ``playout-strong``).
+
+    The budget is ``worlds`` (times ``sift`` dealt to sift them), so a seed fixes every choice;
+    ``limit_time`` (play at a table) also stops between worlds on the clock. Under strict laws a playout
+    runs on the world's own fields (the world is the player's guess, not the true state: reading it is
+    fair) and by card ids, making no view, text or log; its choices are those of the views' way
+    (``playout_by_views``, which table laws use), as tests/test_bishops_whist_playout.py checks.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        worlds: int = PLAYOUT_WORLDS,
+        sift: int = SIFT,
+        seconds: float | None = None,
+    ) -> None:
+        super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds)
+        self.rollout = HeuristicPlayer(game, seed)
+        """The rules of thumb that play every seat in the playouts (their own, so that the sifting's
+        ``fast`` and the playouts never share a random draw)."""
+        self.playouts = 0
+        """Playouts made for the last decision."""
+
+    def advise(self, view: BishopsWhistView, game: Game[Any]) -> Advice:
+        """The card whose playouts end best on average, and why in a player's words."""
+        self.last = None
+        self.playouts = 0
+        if view.extra.phase != PHASE_PLAY:
+            action = self.fast.choose(view, game)
+            return Advice(action, _other_reason(view, action))
+        table = Table(view, game)
+        lawful = set(table.lawful())
+        plays = [a for a in view.legal_actions if a.startswith("play ") and a[5:] in lawful]
+        if len(plays) <= 1:
+            action = self.fast.choose(view, game)
+            return Advice(action, "the only card the laws allow")
+        analysis = self.analyse(view, game, [a[5:] for a in plays])
+        assert analysis is not None, "a playout decision plays out at least one world"
+        self.last = analysis
+        return Advice(f"play {analysis.best}", card_reason(table, analysis.best, analysis, played_out=True))
+
+    def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
+        """Every card of ``cards`` (in the view's order) played out in each world: its mean margin."""
+        seat = view.seat
+        assert seat is not None
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        # At a table, a third of the time at most goes to dealing and sifting the worlds.
+        until = None if self.seconds is None else start + self.seconds / 3
+        totals = dict.fromkeys(cards, 0.0)
+        worlds = 0
+        for w, world in enumerate(self.worlds_dealt(view, game, until)):
+            if deadline is not None and w and time.perf_counter() > deadline:
+                break
+            for card in cards:
+                state = world.clone()
+                state.apply(f"play {card}", seat=seat)
+                totals[card] += self.playout(state, seat)
+                self.playouts += 1
+            worlds += 1
+        # The best total first; of equal totals, the first in the view's order (a stable sort).
+        ranked = sorted(cards, key=lambda c: -totals[c])
+        means = {c: totals[c] / worlds for c in cards}
+        return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
+
+    def playout(self, state: BishopsWhistState, seat: int) -> float:
+        """``seat``'s side's points less the other side's at the end of this hand, every seat played by
+        the rules of thumb."""
+        if self.game.options.get("laws", "strict") != "strict" or state.phase != PHASE_PLAY:
+            return self.playout_by_views(state, seat)
+        return self.playout_by_ids(state, seat)
+
+    def playout_by_views(self, state: BishopsWhistState, seat: int) -> float:
+        """The playout through the State's public ways: each mover's view, its text action, the log's
+        ``hand_end`` (any laws; the benchmark experiment's own loop)."""
+        side = state.team_of[seat]
+        seen = len(state.log)
+        while not state.is_over:
+            mover = state.current_player
+            assert mover is not None
+            legal = state.legal_actions()
+            action = (
+                "claim" if legal == ["claim", "pass"] else self.rollout.choose(state.view(mover), self.game)
+            )
+            state.apply(action, seat=mover)
+            for event in state.log[seen:]:
+                if event.kind == "hand_end":
+                    points = event.data["points"]
+                    mine = next(s for s in range(4) if state.team_of[s] == side)
+                    theirs = next(s for s in range(4) if state.team_of[s] != side)
+                    return float(points[mine] - points[theirs])
+            seen = len(state.log)
+        return 0.0
+
+    def playout_by_ids(self, state: BishopsWhistState, seat: int) -> float:
+        """The same playout under strict laws on the world's fields: each mover's ``Table`` made from the
+        world (``Table.in_world``), the card played by its id; the hand's points read from the score
+        sheet once the hand is scored (``hands_played`` counts it)."""
+        side = state.team_of[seat]
+        hands_played = state.hands_played
+        rollout = self.rollout
+        options = self.game.options
+        while state.hands_played == hands_played:
+            mover = state.current_player
+            assert mover is not None
+            ids = state.legal_action_ids()
+            if len(ids) == 1:
+                state.apply_id(ids[0])
+                continue
+            table = Table.in_world(state, mover, options)
+            state.apply_id(CARD_ID[rollout.card(table, table.lawful())])
+        _, *points = state.sheet[-1]
+        return float(points[side] - points[1 - side])
+
+
 def _other_reason(view: BishopsWhistView, action: str) -> str:
     """Why, for the decisions the search leaves to rules of thumb."""
     verb = action.split()[0]
@@ -919,16 +1072,22 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     return "the usual play here"
 
 
-def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0) -> str:
-    """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps."""
+def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, played_out: bool = False) -> str:
+    """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps.
+    ``played_out``: the means are whole hands played out by the rules of thumb (``PlayoutPlayer``),
+    not the solver's counts, and the words say so."""
     means = analysis.means
     others = [means[c] for c in analysis.cards if c != card]
     edge = means[card] - max(others) if others else 0.0
     deals = f"{analysis.worlds} deals of the unseen cards"
+    if played_out:
+        deals = f"{deals} played out to the end of the hand"
     if card != analysis.best:
         tail = f" (the search found no card {trust:g} point better, in {deals})"
     elif edge < 0.05:
         tail = f" (as good as any other card, in {deals})"
+    elif played_out:
+        tail = f" (on average {edge:.1f} points a hand better than the next card, in {deals})"
     else:
         tail = f" ({edge:.1f} points better than the next card, in {deals})"
     lead = not t.trick
@@ -1021,12 +1180,18 @@ def _strong(game: Game[Any], seed: int) -> Player:
     return StrongPlayer(game, seed, trust=TRUST, sift=SIFT)
 
 
+def _strong_playout(game: Game[Any], seed: int) -> Player:
+    return PlayoutPlayer(game, seed)
+
+
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "search": _search,
     "easy": _heuristic,
     "normal": _normal,
     "strong": _strong,
+    "strong-playout": _strong_playout,
 }
 """This game's computer players by kind (``random`` is every game's): ``easy`` is ``heuristic``,
-``normal`` and ``strong`` the double-dummy search with smaller and larger budgets."""
+``normal`` and ``strong`` the double-dummy search with smaller and larger budgets, ``strong-playout`` the
+strong level's sifted worlds judged by playouts to the end of the hand (``PlayoutPlayer``)."""
