@@ -210,8 +210,16 @@ class Table:
         played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
         played.update(c for _, c in self.trick)
         self.played = played
-        self.unseen: Counter[str] = PACK - Counter(self.hand) - played
+        # ``PACK - Counter(hand) - played`` written out: the same counts in the same (the pack's) order.
+        mine = Counter(self.hand)
+        unseen: Counter[str] = Counter()
+        for c, n in PACK.items():
+            left = n - mine[c] - played[c]
+            if left > 0:
+                unseen[c] = left
+        self.unseen = unseen
         self.known = known
+        self._known_any = any(known)
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
         shown = ShownOut.of([*self.tricks, self.trick])
         self.void: list[set[str]] = [shown.void(s) for s in range(4)]
@@ -246,21 +254,39 @@ class Table:
         return found
 
     def _p_holds_now(self, seat: int, card: str) -> float:
+        # The playouts ask this most of all: ``may_hold`` is written out, and the weights (hand sizes, of
+        # the seats that may hold the card) summed as ints, so the chance is the same to the last bit.
         copies = self.unseen[card]
         if copies == 0:
             return 0.0
-        if self.known[seat][card] >= copies:
-            return 1.0
-        free = copies - sum(k[card] for k in self.known)
-        if free <= 0:
-            return 1.0 if self.known[seat][card] else 0.0
-        if not self.may_hold(seat, card):
-            return 1.0 if self.known[seat][card] else 0.0
-        weights = {s: self.sizes[s] for s in range(4) if self.may_hold(s, card)}
-        total = sum(weights.values())
+        held = 0
+        free = copies
+        if self._known_any:
+            known = self.known
+            held = known[seat][card]
+            if held >= copies:
+                return 1.0
+            free = copies - (known[0][card] + known[1][card] + known[2][card] + known[3][card])
+            if free <= 0:
+                return 1.0 if held else 0.0
+        sizes, me = self.sizes, self.seat
+        suit = suit_of(card)
+        total = 0
+        for s in range(4):
+            if s == me or sizes[s] == 0:
+                if s == seat:  # ``may_hold(seat, card)`` is false
+                    return 1.0 if held else 0.0
+                continue
+            if suit is not None and (
+                suit in self.void[s] or (suit in self.bishop_only[s] and card[0] != BISHOP)
+            ):
+                if s == seat:
+                    return 1.0 if held else 0.0
+                continue
+            total += sizes[s]
         if total == 0:
             return 0.0
-        one = weights[seat] / total
+        one = sizes[seat] / total
         return 1.0 - (1.0 - one) ** free
 
     def p_any(self, seat: int, cards: Sequence[str]) -> float:
