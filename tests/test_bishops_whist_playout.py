@@ -15,6 +15,7 @@ from parlour.games.bishops_whist.players import (
     PACK,
     PLAYERS,
     SIFT,
+    Gathered,
     HeuristicPlayer,
     PlayoutPlayer,
     StrongPlayer,
@@ -128,14 +129,15 @@ def test_a_table_read_from_the_world_is_the_table_read_from_the_view() -> None:
     heuristic = HeuristicPlayer(game, 0)
     for seed in (11, 12, 13):
         state = game.new(seed)
+        seen = Gathered()  # the gathered tricks kept up as the hand goes, as a playout keeps them
         while state.hands_played == 0:
             seat = state.current_player
             assert seat is not None
             view = state.view(seat)
             if view.extra.phase == PHASE_PLAY:
-                assert table_fields(Table.in_world(state, seat, game.options)) == table_fields(
-                    Table(view, game)
-                )
+                expected = table_fields(Table(view, game))
+                assert table_fields(Table.in_world(state, seat, game.options)) == expected
+                assert table_fields(Table.in_world(state, seat, game.options, seen)) == expected
             state.apply(heuristic.choose(view, game))
 
 

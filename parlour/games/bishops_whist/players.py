@@ -55,6 +55,7 @@ from typing import Any
 
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import Game, Rng
+from parlour.engine.compiling import mypyc_attr
 from parlour.games.bishops_whist.rules import (
     BISHOP,
     BISHOP_POINTS,
@@ -104,10 +105,34 @@ def _chance_any(probabilities: Sequence[float]) -> float:
     return 1.0 - miss
 
 
+class Gathered:
+    """A hand's gathered tricks as the tables read them, kept up to date as a playout goes (``catch_up``):
+    their plays, the cards played in them and what they have shown out (``Table.in_world``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.tricks: list[list[tuple[int, str]]] = []
+        self.played: Counter[str] = Counter()
+        self.shown = ShownOut()
+
+    def catch_up(self, tricks: list[dict[str, Any]]) -> None:
+        """Read the tricks gathered since (a world's ``tricks``: a hand's tricks only grow)."""
+        for t in tricks[self.count :]:
+            plays = [(s, c) for s, c in t["cards"]]
+            self.tricks.append(plays)
+            self.played.update(c for _, c in plays)
+            self.shown.see(plays)
+        self.count = len(tricks)
+
+
 class Table:
     """What one seat knows of the hand in play, read from its view alone."""
 
-    def __init__(self, view: BishopsWhistView, game: Game[Any]) -> None:
+    def __init__(self, view: BishopsWhistView | None = None, game: Game[Any] | None = None) -> None:
+        """The table of ``view``; without one, blank for ``at`` and ``in_world`` to fill in (a compiled
+        build cannot make a blank instance with ``__new__``)."""
+        if view is None or game is None:
+            return
         seat = view.seat
         assert seat is not None, "a player sits at a seat"
         extra = view.extra
@@ -148,17 +173,22 @@ class Table:
     ) -> Table:
         """What ``seat`` knew at an earlier moment of the hand, from that moment's cards: used to ask what
         the rules of thumb would have played there (nothing known of the other hands but the play)."""
-        table = cls.__new__(cls)
+        table = cls()
         known = known if known is not None else [Counter() for _ in range(4)]
         table._setup(seat, order, hand, trump, tricks, trick, leader, sizes, known, options)
         return table
 
     @classmethod
-    def in_world(cls, world: BishopsWhistState, seat: int, options: Mapping[str, Any]) -> Table:
+    def in_world(
+        cls, world: BishopsWhistState, seat: int, options: Mapping[str, Any], seen: Gathered | None = None
+    ) -> Table:
         """What ``seat`` knows in a world a player dealt itself, read from the world's fields under strict
         laws (nothing exposed or withdrawn): the table ``Table(world.view(seat), game)`` would make, with
-        no view made. Fair only for a world that is the player's own guess (``PlayoutPlayer``)."""
-        table = cls.__new__(cls)
+        no view made. Fair only for a world that is the player's own guess (``PlayoutPlayer``). ``seen``:
+        the hand's gathered tricks as read so far (a playout keeps one, brought up to date here)."""
+        table = cls()
+        if seen is not None:
+            seen.catch_up(world.tricks)
         known: list[Counter[str]] = [Counter() for _ in range(4)]
         dealer = world.dealer
         if world.turn_up_held and seat != dealer:
@@ -169,12 +199,13 @@ class Table:
             world.order[:],
             codes_of(held[seat]),
             world.trump,
-            [[(s, c) for s, c in t["cards"]] for t in world.tricks],
+            [[(s, c) for s, c in t["cards"]] for t in world.tricks] if seen is None else seen.tricks[:],
             [(e[0], e[1]) for e in world.trick],
             world.leader,
             [cards_in(h) for h in held],
             known,
             options,
+            seen,
         )
         return table
 
@@ -190,7 +221,9 @@ class Table:
         sizes: list[int],
         known: list[Counter[str]],
         options: Mapping[str, Any],
+        seen: Gathered | None = None,
     ) -> None:
+        """``seen``: ``tricks`` as already read (their cards counted, their voids shown), if kept."""
         self.seat: int = seat
         self.order: list[int] = order
         i = self.order.index(self.seat)
@@ -207,7 +240,14 @@ class Table:
         li = self.order.index(leader)
         self.play_order = [self.order[(li + k) % 4] for k in range(4)]
         self.later = self.play_order[len(self.trick) + 1 :]
-        played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
+        if seen is None:
+            played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
+            shown = ShownOut.of([*self.tricks, self.trick])
+        else:  # the same counts in the same order, the same voids: only the trick on the table is new
+            played = Counter(seen.played)
+            shown = ShownOut()
+            shown.barred = [dict(b) for b in seen.shown.barred]
+            shown.see(self.trick)
         played.update(c for _, c in self.trick)
         self.played = played
         # ``PACK - Counter(hand) - played`` written out: the same counts in the same (the pack's) order.
@@ -221,7 +261,6 @@ class Table:
         self.known = known
         self._known_any = any(known)
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
-        shown = ShownOut.of([*self.tricks, self.trick])
         self.void: list[set[str]] = [shown.void(s) for s in range(4)]
         self.bishop_only: list[set[str]] = [shown.bishop_only(s) for s in range(4)]
         for s in range(4):
@@ -803,6 +842,7 @@ class Analysis:
         return self.cards[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the benchmark's experiments and the tests subclass it
 class StrongPlayer:
     """Perfect-information Monte Carlo with a double-dummy solver: GIB's design for Bishops Whist.
 
@@ -1073,6 +1113,7 @@ class PlayoutPlayer(StrongPlayer):
         hands_played = state.hands_played
         rollout = self.rollout
         options = self.game.options
+        seen = Gathered()
         while state.hands_played == hands_played:
             mover = state.current_player
             assert mover is not None
@@ -1080,7 +1121,7 @@ class PlayoutPlayer(StrongPlayer):
             if len(ids) == 1:
                 state.apply_id(ids[0])
                 continue
-            table = Table.in_world(state, mover, options)
+            table = Table.in_world(state, mover, options, seen)
             state.apply_id(CARD_ID[rollout.card(table, table.lawful())])
         _, *points = state.sheet[-1]
         return float(points[side] - points[1 - side])
