@@ -61,12 +61,14 @@ from parlour.games.bishops_whist.rules import (
     BISHOP_POINTS,
     CARD_ID,
     KNIGHT,
+    KNIGHTS_SHIFT,
     KNIGHTS_TRICK,
     PHASE_CLAIM,
     PHASE_PLAY,
     PHASE_REVIEW,
     PHASE_TRUMP,
     RANK_VALUE,
+    SUITED_MASK,
     TEN,
     TRICKS,
     BishopsWhist,
@@ -194,6 +196,16 @@ class Table:
         if world.turn_up_held and seat != dealer:
             known[dealer][world.turn_up] = 1  # the turn-up, face up in the dealer's hand (ruling BW-22)
         held = world._held
+        # Every card of a world lies somewhere: those ``seat`` has not seen are the other hands', in the
+        # pack's order (a hand's codes are in it, the knights last, as in ``PACK``).
+        others, knights = 0, 0
+        for s in range(4):
+            if s != seat:
+                others |= held[s] & SUITED_MASK
+                knights += held[s] >> KNIGHTS_SHIFT
+        unseen: Counter[str] = Counter(dict.fromkeys(codes_of(others), 1))
+        if knights:
+            unseen[KNIGHT] = knights
         table._setup(
             seat,
             world.order[:],
@@ -206,6 +218,7 @@ class Table:
             known,
             options,
             seen,
+            unseen,
         )
         return table
 
@@ -222,8 +235,10 @@ class Table:
         known: list[Counter[str]],
         options: Mapping[str, Any],
         seen: Gathered | None = None,
+        unseen: Counter[str] | None = None,
     ) -> None:
-        """``seen``: ``tricks`` as already read (their cards counted, their voids shown), if kept."""
+        """``seen``: ``tricks`` as already read (their cards counted, their voids shown), if kept;
+        ``unseen``: the cards ``seat`` has not seen, if known (``in_world``)."""
         self.seat: int = seat
         self.order: list[int] = order
         i = self.order.index(self.seat)
@@ -250,14 +265,15 @@ class Table:
             shown.see(self.trick)
         played.update(c for _, c in self.trick)
         self.played = played
-        # ``PACK - Counter(hand) - played`` written out: the same counts in the same (the pack's) order.
-        mine = Counter(self.hand)
-        unseen: Counter[str] = Counter()
-        for c, n in PACK.items():
-            left = n - mine[c] - played[c]
-            if left > 0:
-                unseen[c] = left
-        self.unseen = unseen
+        if unseen is None:
+            # ``PACK - Counter(hand) - played`` written out: the same counts in the same (the pack's) order.
+            mine = Counter(self.hand)
+            unseen = Counter()
+            for c, n in PACK.items():
+                left = n - mine[c] - played[c]
+                if left > 0:
+                    unseen[c] = left
+        self.unseen: Counter[str] = unseen
         self.known = known
         self._known_any = any(known)
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
