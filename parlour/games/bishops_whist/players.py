@@ -1026,7 +1026,10 @@ class PlayoutPlayer(StrongPlayer):
     (``worlds_dealt``), each lawful card valued in each world by playing the hand out to its end with the
     rules of thumb (``HeuristicPlayer``) at every seat, the card with the best total played (ties to the
     first in the view's order). Measured, a playout to the end judges the first half of the hand better
-    than the solver's count at its horizon (benchmarks/strength_bishops_whist.py, ``playout-strong``).
+    than the solver's count at its horizon (benchmarks/strength_bishops_whist.py,
+    ``playout-strong-heuristic``, whose experiment chooses the same cards: its margin is the seat's less
+    the next seat's, which is the other side's but under ``partners=cut``, where this player's is the
+    sides'; and under table laws this player plays out only lawful cards, never a revoke).
 
     The budget is ``worlds`` (times ``sift`` dealt to sift them), so a seed fixes every choice;
     ``limit_time`` (play at a table) also stops between worlds on the clock. Under strict laws a playout
@@ -1069,7 +1072,9 @@ class PlayoutPlayer(StrongPlayer):
         return Advice(f"play {analysis.best}", card_reason(table, analysis.best, analysis, played_out=True))
 
     def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
-        """Every card of ``cards`` (in the view's order) played out in each world: its mean margin."""
+        """Every card of ``cards`` (in the view's order) played out in each world: its mean margin (the
+        analysis's ``nodes`` are the playouts made, its ``depth`` the tricks left: each playout ends the
+        hand)."""
         seat = view.seat
         assert seat is not None
         start = time.perf_counter()
