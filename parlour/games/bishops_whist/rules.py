@@ -186,6 +186,7 @@ _CODE_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
+BISHOP_RANK: Final = RANK_VALUE[BISHOP]
 RANK_OF_ID: Final[tuple[int, ...]] = (*(RANK_VALUE[c[0]] for c in CARD_CODES[:KNIGHT_ID]), TEN)
 """``card_value`` of a card id: a suited card's rank within its suit, the knight's as a ten."""
 _PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
@@ -1029,6 +1030,7 @@ class BishopsWhistState(State):
         self._held = [0, 0, 0, 0]
         # New lists for the hand; those still empty (under strict laws, most) are kept as they are.
         self.trick, self.tricks = [], []
+        self._taken_in, self._taken = self.tricks, [0, 0, 0, 0, 0]
         if self.exposed or self.exposed_now or self.revokes or self.withdrawn or self.review or self.stood:
             self.exposed, self.exposed_now, self.revokes = [], [], []
             self.withdrawn, self.review, self.stood = [], [], []
@@ -1295,6 +1297,14 @@ class BishopsWhistState(State):
             last, leader = number == KNIGHTS_TRICK, self._irregular_leader
             best = winner_ids(ids, [e[2] for e in trick], suit, last, leader)
         winner: int = trick[best][0]
+        taken = self._taken
+        if self._taken_in is tricks and taken[4] == number - 1:  # (``_score_hand``)
+            side = self.team_of[winner]
+            taken[side] += 1
+            for c in ids:
+                if RANK_OF_ID[c] == BISHOP_RANK and c != KNIGHT_ID:
+                    taken[2 + side] += 1
+            taken[4] = number
         entry = {
             "number": number,
             "leader": self.leader,
@@ -1360,14 +1370,25 @@ class BishopsWhistState(State):
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
 
+    _taken: list[int] = [0, 0, 0, 0, 0]
+    """Of the hand's tricks so far, as ``_gather`` counts them: tricks and bishops taken per side (side 0,
+    side 1, side 0, side 1), and the number of tricks counted; for the list ``_taken_in`` only (a new
+    hand's, made by ``_reset_hand``: a copy or a restored state counts its tricks again)."""
+    _taken_in: list[dict[str, Any]] | None = None
+
     def _score_hand(self) -> None:
-        tricks, bishops, team_of, bishop_cards = [0, 0], [0, 0], self.team_of, BISHOP_CARDS
-        for t in self.tricks:
-            side = team_of[t["winner"]]
-            tricks[side] += 1
-            for e in t["cards"]:
-                if e[1] in bishop_cards:
-                    bishops[side] += 1
+        team_of = self.team_of
+        taken = self._taken
+        if self._taken_in is self.tricks and taken[4] == len(self.tricks):
+            tricks, bishops = taken[0:2], taken[2:4]
+        else:
+            tricks, bishops, bishop_cards = [0, 0], [0, 0], BISHOP_CARDS
+            for t in self.tricks:
+                side = team_of[t["winner"]]
+                tricks[side] += 1
+                for e in t["cards"]:
+                    if e[1] in bishop_cards:
+                        bishops[side] += 1
         for side in (0, 1):
             self._score(side, max(0, tricks[side] - BOOK), "tricks over six")
             self._score(side, BISHOP_POINTS * bishops[side], "bishops taken")
