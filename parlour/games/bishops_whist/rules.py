@@ -581,6 +581,7 @@ class BishopsWhistState(State):
         self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
         self._cp = -1  # the seat to move, cached: -1 to compute, -2 nobody (``current_player``)
+        self._taken, self._taken_in = [0, 0, 0, 0, 0], None
 
     _table_laws: bool = False
     _void_ten: bool = True
@@ -1370,11 +1371,11 @@ class BishopsWhistState(State):
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
 
-    _taken: list[int] = [0, 0, 0, 0, 0]
+    _taken: list[int]
     """Of the hand's tricks so far, as ``_gather`` counts them: tricks and bishops taken per side (side 0,
     side 1, side 0, side 1), and the number of tricks counted; for the list ``_taken_in`` only (a new
     hand's, made by ``_reset_hand``: a copy or a restored state counts its tricks again)."""
-    _taken_in: list[dict[str, Any]] | None = None
+    _taken_in: list[dict[str, Any]] | None
 
     def _score_hand(self) -> None:
         team_of = self.team_of
@@ -1822,6 +1823,7 @@ class BishopsWhistState(State):
         self._cp = src._cp
         self.stub_log = src.stub_log
         self._board_for = src._board_for
+        self._taken, self._taken_in = [0, 0, 0, 0, 0], None  # its tricks counted again at the hand's end
         self._sheet_for = src._sheet_for
 
     def _set(self, data: Mapping[str, Any]) -> None:
