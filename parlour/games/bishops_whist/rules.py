@@ -279,6 +279,17 @@ def _lawful(held: int, lead: int, runs: tuple[tuple[tuple[T, ...], ...], ...], k
     return out
 
 
+def mask_ids(mask: int) -> list[int]:
+    """The ids of a mask's bits (``lawful_mask``), ascending: compiled, a loop of machine-int steps
+    (faster there than ``_lawful``'s tables, whose objects lie far apart in memory)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask -= low
+    return out
+
+
 def lawful_mask(held: int, lead: int) -> int:
     """The lawful ids of ``lawful_ids`` as bits (the knight at bit ``KNIGHT_ID``)."""
     suited_held = held & SUITED_MASK
@@ -605,11 +616,6 @@ class BishopsWhistState(State):
     def hands(self, hands: Sequence[Sequence[str]]) -> None:
         self._held = [bits_of(h) for h in hands]
 
-    def _lawful_ids(self, seat: int) -> list[int]:
-        """The ids ``seat`` may play to the trick on the table, keeping the law of following suit."""
-        trick = self.trick
-        return lawful_ids(self._held[seat], _CARD_ID[trick[0][1]] if trick else -1)
-
     def left_of(self, seat: int) -> int:
         return self.order[(self.order.index(seat) + 1) % SEATS]
 
@@ -696,7 +702,11 @@ class BishopsWhistState(State):
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
             trick = self.trick  # ``lawful_texts``: ``lawful_cards`` on the bits
-            return _lawful(self._held[seat], _CARD_ID[trick[0][1]] if trick else -1, _TEXT_RUNS, PLAY_KNIGHT)
+            held, lead = self._held[seat], _CARD_ID[trick[0][1]] if trick else -1
+            if _PLAIN_OBJECTS:
+                return _lawful(held, lead, _TEXT_RUNS, PLAY_KNIGHT)
+            texts = PLAY_TEXTS  # compiled: from the bits (``mask_ids``)
+            return [texts[i] for i in mask_ids(lawful_mask(held, lead))]
         if phase == PHASE_DEAL:
             self._deal_now()
             return self._compute_legal()
@@ -827,6 +837,7 @@ class BishopsWhistState(State):
             if rng.live and rng.sink is None:
                 rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
+        self._mask = -1
 
     # --- the log, made from the core when it is read ---------------------------------------------
 
@@ -876,8 +887,19 @@ class BishopsWhistState(State):
         if self.phase == PHASE_PLAY and not self._table_laws:
             seat = self.current_player
             assert seat is not None
-            return self._lawful_ids(seat)
+            trick = self.trick
+            lead = _CARD_ID[trick[0][1]] if trick else -1
+            held = self._held[seat]
+            mask = self._mask = lawful_mask(held, lead)
+            self._mask_lead = lead
+            return lawful_ids(held, lead) if _PLAIN_OBJECTS else mask_ids(mask)
         return super().legal_action_ids()
+
+    _mask: int = -1
+    """The ids the seat to move may play as bits (``lawful_mask``), kept by ``legal_action_ids`` for the
+    action that follows (``apply_id``), with the id led (``_mask_lead``); -1 when unknown: every action
+    forgets it (``_acting``)."""
+    _mask_lead: int = -1
 
     def apply_id(self, action_id: int) -> None:
         """A card played under strict laws is checked on the bits and carried out on its id (its text
@@ -890,9 +912,14 @@ class BishopsWhistState(State):
         ):
             seat = self.current_player
             assert seat is not None
-            trick = self.trick
-            lead = _CARD_ID[trick[0][1]] if trick else -1
-            if lawful_mask(self._held[seat], lead) >> action_id & 1:
+            mask = self._mask
+            if mask >= 0:  # (``legal_action_ids`` has just found it)
+                lead = self._mask_lead
+            else:
+                trick = self.trick
+                lead = _CARD_ID[trick[0][1]] if trick else -1
+                mask = lawful_mask(self._held[seat], lead)
+            if mask >> action_id & 1:
                 self._acting()
                 self._play_id(seat, action_id, True, lead)
                 self._cp = -1
@@ -1431,6 +1458,7 @@ class BishopsWhistState(State):
         self.phase = PHASE_TRUMP  # no longer due; the deal sets the phase it leads to
         self._cp = -1
         self._legal_cache = self._range_cache = None
+        self._mask = -1
         self._new_hand(counted=True)
 
     def _result(self) -> tuple[bool, int | None]:
@@ -1790,6 +1818,7 @@ class BishopsWhistState(State):
         self.rng = src.rng.copy()
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
+        self._mask = -1
         self.order = src.order[:]
         self.team_of = src.team_of[:]
         self.match = src.match[:]
