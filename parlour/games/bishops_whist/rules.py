@@ -885,14 +885,17 @@ class BishopsWhistState(State):
         """In play under strict laws the legal ids are the lawful card ids themselves (``play <card>``'s
         id is the card's): no text is made; otherwise the engine's ids of the legal texts."""
         if self.phase == PHASE_PLAY and not self._table_laws:
-            seat = self.current_player
-            assert seat is not None
+            seat = self._cp  # known once ``is_over`` has been asked (the property's fast case, inline)
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
             trick = self.trick
             lead = _CARD_ID[trick[0][1]] if trick else -1
             held = self._held[seat]
             mask = self._mask = lawful_mask(held, lead)
             self._mask_lead = lead
-            return lawful_ids(held, lead) if _PLAIN_OBJECTS else mask_ids(mask)
+            return _lawful(held, lead, _RUNS, KNIGHT_ID) if _PLAIN_OBJECTS else mask_ids(mask)
         return super().legal_action_ids()
 
     _mask: int = -1
@@ -910,8 +913,11 @@ class BishopsWhistState(State):
             and self.phase == PHASE_PLAY
             and not self._table_laws
         ):
-            seat = self.current_player
-            assert seat is not None
+            seat = self._cp
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
             mask = self._mask
             if mask >= 0:  # (``legal_action_ids`` has just found it)
                 lead = self._mask_lead
@@ -1333,12 +1339,9 @@ class BishopsWhistState(State):
                 if RANK_OF_ID[c] == BISHOP_RANK and c != KNIGHT_ID:
                     taken[2 + side] += 1
             taken[4] = number
-        entry = {
-            "number": number,
-            "leader": self.leader,
-            "cards": [[e[0], e[1]] for e in trick],
-            "winner": winner,
-        }
+        for e in trick:  # the trick's own entries become its cards, ``[seat, card]`` (no copy made)
+            del e[2]
+        entry = {"number": number, "leader": self.leader, "cards": trick, "winner": winner}
         tricks.append(entry)
         self._pending.append(entry)  # its event made when the log is read (``_trick_event``)
         self.trick = []
