@@ -688,8 +688,11 @@ class BishopsWhistState(State):
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         if phase == PHASE_PLAY:
-            seat = self.current_player
-            assert seat is not None
+            seat = self._cp  # (``current_player``'s fast case)
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
             if self._table_laws:
                 hand = self.hands[seat]  # kept in pack order, knights last
                 cards = list(dict.fromkeys(hand))
@@ -792,8 +795,14 @@ class BishopsWhistState(State):
         cp = self._cp
         if cp >= 0:
             return False
-        if cp == -1 and self.phase == PHASE_DEAL:
-            return False  # between two hands: the match goes on (asking does not deal: ``_deal_now``)
+        if cp == -1:
+            phase = self.phase
+            if phase == PHASE_PLAY:  # ``_compute_cp``'s first case, written out (asked after every action)
+                order = self.order
+                self._cp = order[(order.index(self.leader) + len(self.trick)) % SEATS]
+                return False
+            if phase == PHASE_DEAL:
+                return False  # between two hands: the match goes on (asking does not deal: ``_deal_now``)
         return self.current_player is None
 
     def legal_actions(self) -> list[str]:
@@ -817,8 +826,12 @@ class BishopsWhistState(State):
                     cp = self.current_player
                     assert cp is not None
                     seat = cp
-                self._acting()
-                self._play_id(seat, card, logged_later=True)
+                if self.seed is None:
+                    self._acting()
+                else:  # ``_acting`` for a seeded state, written out
+                    self._legal_cache = self._range_cache = None
+                    self._mask = -1
+                self._play_id(seat, card, True)
                 self._cp = -1
                 return
         super().apply(action, seat)
@@ -1195,7 +1208,7 @@ class BishopsWhistState(State):
         and the play wait in ``_pending`` until the log is read; ``lead``: the id led, -1 none, if known)."""
         trick, hands = self.trick, self._held
         held = hands[seat]
-        if lead == -2:
+        if lead == -2 and (self._table_laws or card_id == KNIGHT_ID):  # (only these need it)
             lead = _CARD_ID[trick[0][1]] if trick else -1
         if self._table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
