@@ -30,6 +30,7 @@ from parlour.games.bishops_whist.rules import (
     lawful_cards,
     lawful_ids,
     lawful_mask,
+    mask_ids,
     suited_winner,
     winner_ids,
     winning_play,
@@ -121,7 +122,7 @@ def test_lawful_plays_on_bits_are_the_laws_on_codes() -> None:
         got = lawful_ids(bits_of(hand), -1 if lead is None else CARD_ID[lead])
         assert [CARD_CODES[i] for i in got] == want, (hand, lead)
         mask = lawful_mask(bits_of(hand), -1 if lead is None else CARD_ID[lead])
-        assert [i for i in range(KNIGHT_ID + 1) if mask >> i & 1] == got
+        assert [i for i in range(KNIGHT_ID + 1) if mask >> i & 1] == got == mask_ids(mask)
         revokes += (
             want[-1:] == [KNIGHT] and len(want) == 2 and want[0][0] == "B" and lead not in (None, KNIGHT)
         )
@@ -238,6 +239,85 @@ def test_a_playout_by_ids_makes_no_event_until_the_log_is_read() -> None:
         "turn_up",
     ]
     assert not state._pending
+
+
+def at_hand_end(game: Any, seed: int, hands: int = 1) -> Any:
+    """A seeded match by ids, stopped as ``hand_number`` tells that ``hands`` hands have ended (the
+    id playout's end: the next deal begun, not made yet)."""
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    while state.hand_number <= hands:
+        ids = state.legal_action_ids()
+        state.apply_id(ids[rng.randrange(len(ids))])
+    return state
+
+
+ASKED: list[tuple[str, Any]] = [
+    ("current_player", lambda s: s.current_player),
+    ("legal_actions", lambda s: s.legal_actions()),
+    ("legal_action_ids", lambda s: s.legal_action_ids()),
+    ("action_mask", lambda s: s.action_mask()),
+    ("apply_id", lambda s: s.apply_id(s.legal_action_ids()[0])),
+    ("apply", lambda s: s.apply(s.legal_actions()[-1])),
+    ("view", lambda s: s.view(1)),
+    ("observation_tensor", lambda s: s.observation_tensor(2)),
+    ("log", lambda s: s.log),
+    ("scores", lambda s: s.scores),
+    ("to_json", lambda s: s.to_json()),
+    ("inventory", lambda s: s.inventory()),
+    ("hands", lambda s: s.hands),
+    ("check_invariants", lambda s: s.check_invariants()),
+    ("clone", lambda s: s.clone().view(0)),
+    ("repr", repr),
+]
+
+
+@pytest.mark.parametrize("options", [{}, {"laws": "table", "misdeal_chance": 0.3}])
+def test_the_next_deal_made_when_looked_at_is_the_deal_made_at_once(options: dict[str, Any]) -> None:
+    """A seeded match leaves the next deal until the state is next looked at (the end of a hand by ids
+    reads ``is_over`` and ``hand_number`` only, which do not deal): whatever is asked first, the match
+    goes on as if the deal had been made at once (its log, its save, what follows), and asking
+    ``is_over`` or ``hand_number`` leaves it unmade."""
+    game = parlour.make("bishops-whist", **options)
+    for seed, hands in ((3, 1), (8, 2)):
+        due = at_hand_end(game, seed, hands)
+        assert due.phase == rules.PHASE_DEAL and not due.is_over and due.hand_number == hands + 1
+        assert due.phase == rules.PHASE_DEAL  # asking did not deal
+        first, first_ids = due.legal_actions()[-1], due.legal_action_ids()[0]
+        reference = at_hand_end(game, seed, hands)
+        reference.view(None)  # dealt now
+        assert reference.phase != rules.PHASE_DEAL
+        saved, log = reference.to_json(), [e.to_dict() for e in reference.log]
+        for name, ask in ASKED:
+            state = at_hand_end(game, seed, hands)
+            copy = state.clone()  # a copy made while the deal waits deals the same cards
+            ask(state)
+            assert (state.phase == rules.PHASE_DEAL) == (name == "clone"), (
+                name
+            )  # a copy leaves its source as it was
+            if name == "apply_id":
+                reference_after = game.load(saved)
+                reference_after.apply_id(first_ids)
+                assert state.to_json() == reference_after.to_json(), name
+                continue
+            if name == "apply":
+                reference_after = game.load(saved)
+                reference_after.apply(first)
+                assert state.to_json() == reference_after.to_json(), name
+                continue
+            assert state.to_json() == saved, name
+            assert [e.to_dict() for e in state.log] == log, name
+            assert copy.to_json() == saved and [e.to_dict() for e in copy.log] == log, name
+
+
+def test_a_live_match_deals_the_next_hand_at_once() -> None:
+    """A live match draws from the operating system as the deal happens and records it: it never
+    leaves a deal waiting."""
+    game = parlour.make("bishops-whist")
+    state = game.new()
+    while state.hand_number == 1:
+        state.apply_id(state.legal_action_ids()[0])
+    assert state.phase != rules.PHASE_DEAL
 
 
 def test_a_live_match_by_ids_logs_its_draws_where_they_fell() -> None:

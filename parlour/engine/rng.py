@@ -98,6 +98,15 @@ class Rng:
             self._shared = False
         return self._r
 
+    def seeded_bits(self) -> Callable[[int], int] | None:
+        """The seeded generator's ``getrandbits``, made this source's own (``_own``), or ``None`` for a
+        live source. A game's hot deal draws through ``parlour.engine.draws`` with it, exactly what
+        ``shuffle`` and ``randrange`` draw, without their layers; a live source's draws must go through
+        those to be recorded."""
+        if self.live:
+            return None
+        return self._own().getrandbits
+
     @classmethod
     def scripted(cls, draws: Sequence[Mapping[str, Any]]) -> Rng:
         """A source that gives back recorded outcomes in order, then goes on live."""

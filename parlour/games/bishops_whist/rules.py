@@ -23,6 +23,8 @@ import numpy.typing as npt
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, AmountRange
+from parlour.engine.draws import below as draw_below
+from parlour.engine.draws import shuffle as draw_shuffle
 from parlour.engine.errors import echo
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import checked
@@ -62,7 +64,8 @@ RANK_VALUE: Final[Mapping[str, int]] = {
 """The rank of a suited card within its suit (the castle-ace highest)."""
 TEN: Final = 10
 """What a knight ranks as in a plain suit that leads (ruling BW-10), and in the cut for deal."""
-CUT_VALUE: Final[Mapping[str, int]] = {**RANK_VALUE, KNIGHT: TEN}
+_CUT_VALUE: Final[dict[str, int]] = {**RANK_VALUE, KNIGHT: TEN}
+CUT_VALUE: Final[Mapping[str, int]] = _CUT_VALUE
 ORDER: Final[Mapping[str, int]] = {c: i for i, c in enumerate(BISHOPS_WHIST.cards)}
 """Each card's place in the pack: suits S H D C, each from the highest."""
 
@@ -104,6 +107,9 @@ PHASE_PLAY: Final = "play"
 PHASE_REVIEW: Final = "review"
 PHASE_CLAIM: Final = "claim"
 PHASE_OVER: Final = "over"
+PHASE_DEAL: Final = "deal"
+"""No phase of the game, and never seen outside the state: a seeded match between two hands whose next
+deal is not made yet (``BishopsWhistState._deal_now``)."""
 PLAY: Final[Mapping[str, str]] = {c: f"play {c}" for c in BISHOPS_WHIST.cards}
 PLAY_TEXT: Final = [{c: f"seat {s} plays {c}" for c in BISHOPS_WHIST.cards} for s in range(SEATS)]
 PLAY_KNIGHT: Final = PLAY[KNIGHT]
@@ -140,7 +146,10 @@ _FACTS: Final = frozenset({"score", "turn_up", "trick", "hand_end", "table", "ma
 
 CARD_CODES: Final[tuple[str, ...]] = tuple(dict.fromkeys(BISHOPS_WHIST.cards))
 """Each distinct card code, at its id."""
-CARD_ID: Final[Mapping[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+_CARD_ID: Final[dict[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+"""``CARD_ID`` as a dict, for the hot paths (compiled, a dict's look-up is direct, a ``Mapping``'s
+generic); likewise ``_SUIT_INDEX``, ``_PLAY_ID`` and ``_CUT_VALUE``."""
+CARD_ID: Final[Mapping[str, int]] = _CARD_ID
 KNIGHT_ID: Final = CARD_ID[KNIGHT]
 SUIT_SIZE: Final = 12
 KNIGHTS_SHIFT: Final = KNIGHT_ID
@@ -149,7 +158,8 @@ bit up: ``held >> KNIGHTS_SHIFT`` knights."""
 CARD_BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(KNIGHT_ID + 1))
 """What a card adds to a hand's bits (a knight: one more in the knights' count)."""
 KNIGHT_BIT: Final = CARD_BIT[KNIGHT_ID]
-SUIT_INDEX: Final[Mapping[str, int]] = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SUITS)}
+SUIT_INDEX: Final[Mapping[str, int]] = _SUIT_INDEX
 SUIT_MASK: Final[tuple[int, ...]] = tuple(
     ((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * i) for i in range(len(SUITS))
 )
@@ -160,7 +170,8 @@ SUIT_OF_ID: Final[tuple[int, ...]] = (*(i // SUIT_SIZE for i in range(KNIGHT_ID)
 """The suit index of a card id; -1 for the knight."""
 PLAY_TEXTS: Final[tuple[str, ...]] = tuple(f"play {c}" for c in CARD_CODES)
 """``play <card>`` at the card's id (its action id too)."""
-PLAY_ID: Final[Mapping[str, int]] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+_PLAY_ID: Final[dict[str, int]] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+PLAY_ID: Final[Mapping[str, int]] = _PLAY_ID
 _RUNS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(SUIT_SIZE * s + b for b in range(SUIT_SIZE) if m >> b & 1) for m in range(1 << SUIT_SIZE))
     for s in range(len(SUITS))
@@ -175,6 +186,7 @@ _CODE_RUNS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(tuple(CARD_CODES[i] for i in run) for run in runs) for runs in _RUNS
 )
 """The same as card codes: a hand's codes (a view's own hand) in four look-ups."""
+BISHOP_RANK: Final = RANK_VALUE[BISHOP]
 RANK_OF_ID: Final[tuple[int, ...]] = (*(RANK_VALUE[c[0]] for c in CARD_CODES[:KNIGHT_ID]), TEN)
 """``card_value`` of a card id: a suited card's rank within its suit, the knight's as a ten."""
 _PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
@@ -182,6 +194,20 @@ _PACK: Final[tuple[str, ...]] = tuple(BISHOPS_WHIST.cards)
 _PACK_BITS: Final[tuple[int, ...]] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
 """The same cards as their bits in a hand (a deal shuffles these: ``_new_hand``)."""
 _CODE_OF_BIT: Final[dict[int, str]] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
+
+
+def _played(seat: int, card_id: int) -> tuple[Event, Event]:
+    """The record's action and the ``play`` event of ``seat`` playing the card ``card_id``."""
+    card = CARD_CODES[card_id]
+    action = Event("action", {"seat": seat, "action": PLAY_TEXTS[card_id]}, RECORD)
+    return action, Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+
+
+_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    _played(p >> 6, p & 63) if p & 63 <= KNIGHT_ID else () for p in range(SEATS << 6)
+)
+"""The two events a card played logs, at ``seat << 6 | card id`` (``_pending``'s entry for it): made
+once, and shared by every log that holds them, as a clone's log shares its events (they are immutable)."""
 
 
 def ids_of(held: int) -> list[int]:
@@ -209,7 +235,7 @@ def bits_of(cards: Iterable[str]) -> int:
     """A hand's bits from its codes (a suited card held twice cannot be: ``_restore`` checks first)."""
     held = 0
     for c in cards:
-        held += CARD_BIT[CARD_ID[c]]
+        held += CARD_BIT[_CARD_ID[c]]
     return held
 
 
@@ -250,6 +276,17 @@ def _lawful(held: int, lead: int, runs: tuple[tuple[tuple[T, ...], ...], ...], k
     out += runs[3][held >> 36 & low]
     if held >> KNIGHTS_SHIFT:
         out.append(knight)
+    return out
+
+
+def mask_ids(mask: int) -> list[int]:
+    """The ids of a mask's bits (``lawful_mask``), ascending: compiled, a loop of machine-int steps
+    (faster there than ``_lawful``'s tables, whose objects lie far apart in memory)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask -= low
     return out
 
 
@@ -523,6 +560,7 @@ class BishopsWhistState(State):
             return
         super().__init__(game, seed)
         self._game = game
+        self._flags(game)
         self.order: list[int] = [0, 1, 2, 3]
         self.team_of: list[int] = [0, 1, 0, 1]
         self.match: list[int] = [0, 0]  # points per side (index = team_of[seat])
@@ -554,20 +592,29 @@ class BishopsWhistState(State):
         self.sheet: list[tuple[int, int, int]] = []  # (hand, side 0, side 1) per hand scored, from the log
         self._teams: tuple[list[tuple[int, ...]], list[int]] | None = None  # cached, keyed on team_of
         self._cp = -1  # the seat to move, cached: -1 to compute, -2 nobody (``current_player``)
+        self._taken, self._taken_in = [0, 0, 0, 0, 0], None
+
+    _table_laws: bool = False
+    _void_ten: bool = True
+    _irregular_leader: bool = False
+
+    def _flags(self, game: BishopsWhist) -> None:
+        """The game's options that the play reads at every card, kept as the state's own fields (the
+        game's attributes are a dictionary's, and compiled, reading them is a generic look-up)."""
+        self._table_laws = game.table_laws
+        self._void_ten = game.void_ten
+        self._irregular_leader = game.irregular_leader
 
     @property
     def hands(self) -> list[list[str]]:
         """Each seat's hand as codes in pack order, knights last (made from the bits when asked for)."""
+        if self.phase == PHASE_DEAL:
+            self._deal_now()
         return [codes_of(h) for h in self._held]
 
     @hands.setter
     def hands(self, hands: Sequence[Sequence[str]]) -> None:
         self._held = [bits_of(h) for h in hands]
-
-    def _lawful_ids(self, seat: int) -> list[int]:
-        """The ids ``seat`` may play to the trick on the table, keeping the law of following suit."""
-        trick = self.trick
-        return lawful_ids(self._held[seat], CARD_ID[trick[0][1]] if trick else -1)
 
     def left_of(self, seat: int) -> int:
         return self.order[(self.order.index(seat) + 1) % SEATS]
@@ -590,6 +637,9 @@ class BishopsWhistState(State):
         if phase == PHASE_PLAY:
             order = self.order
             return order[(order.index(self.leader) + len(self.trick)) % SEATS]
+        if phase == PHASE_DEAL:
+            self._deal_now()
+            return self._compute_cp()
         if self.finished:
             return None
         if phase == PHASE_TRUMP:
@@ -600,6 +650,8 @@ class BishopsWhistState(State):
 
     @property
     def scores(self) -> list[float]:
+        if self.phase == PHASE_DEAL:  # the next deal may score a bishop cut
+            self._deal_now()
         match, team_of = self.match, self.team_of
         return [
             float(match[team_of[0]]),
@@ -636,9 +688,12 @@ class BishopsWhistState(State):
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         if phase == PHASE_PLAY:
-            seat = self.current_player
-            assert seat is not None
-            if self._game.table_laws:
+            seat = self._cp  # (``current_player``'s fast case)
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
+            if self._table_laws:
                 hand = self.hands[seat]  # kept in pack order, knights last
                 cards = list(dict.fromkeys(hand))
                 plays = [PLAY[c] for c in cards]
@@ -649,13 +704,20 @@ class BishopsWhistState(State):
                     shown.update(c for s, c in self.withdrawn if s == seat)
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
-            trick = self.trick  # ``lawful_cards`` on the bits:
-            return lawful_texts(self._held[seat], CARD_ID[trick[0][1]] if trick else -1)
+            trick = self.trick  # ``lawful_texts``: ``lawful_cards`` on the bits
+            held, lead = self._held[seat], _CARD_ID[trick[0][1]] if trick else -1
+            if _PLAIN_OBJECTS:
+                return _lawful(held, lead, _TEXT_RUNS, PLAY_KNIGHT)
+            texts = PLAY_TEXTS  # compiled: from the bits (``mask_ids``)
+            return [texts[i] for i in mask_ids(lawful_mask(held, lead))]
+        if phase == PHASE_DEAL:
+            self._deal_now()
+            return self._compute_legal()
         if self.finished:
             return []
         if phase == PHASE_TRUMP:
             acts = [f"trump {s}" for s in SUITS]
-            return [*acts, "deal"] if self._game.table_laws else acts  # ruling BW-17: misdeal II
+            return [*acts, "deal"] if self._table_laws else acts  # ruling BW-17: misdeal II
         if phase == PHASE_CLAIM:
             return ["claim", "pass"]
         return ["stand", *(f"correct {c}" for c in self._corrections())]  # PHASE_REVIEW
@@ -697,7 +759,7 @@ class BishopsWhistState(State):
         if card not in self.hands[seat]:
             return f"you do not hold {card}"
         if kind == "expose":
-            if not self._game.table_laws:
+            if not self._table_laws:
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
@@ -730,6 +792,17 @@ class BishopsWhistState(State):
 
     @property
     def is_over(self) -> bool:
+        cp = self._cp
+        if cp >= 0:
+            return False
+        if cp == -1:
+            phase = self.phase
+            if phase == PHASE_PLAY:  # ``_compute_cp``'s first case, written out (asked after every action)
+                order = self.order
+                self._cp = order[(order.index(self.leader) + len(self.trick)) % SEATS]
+                return False
+            if phase == PHASE_DEAL:
+                return False  # between two hands: the match goes on (asking does not deal: ``_deal_now``)
         return self.current_player is None
 
     def legal_actions(self) -> list[str]:
@@ -744,7 +817,22 @@ class BishopsWhistState(State):
             if legal is None:
                 legal = self._legal_cache = self._compute_legal()
             if action in legal:  # the common case: canonical text from legal_actions()
-                self._carry_out(action)
+                card = _PLAY_ID.get(action) if self.phase == PHASE_PLAY else None
+                if card is None:
+                    self._carry_out(action)
+                    return
+                seat = self._cp  # ``_carry_out``'s play, written out (the hot path); the seat is known
+                if seat < 0:  # (as the legal actions are)
+                    cp = self.current_player
+                    assert cp is not None
+                    seat = cp
+                if self.seed is None:
+                    self._acting()
+                else:  # ``_acting`` for a seeded state, written out
+                    self._legal_cache = self._range_cache = None
+                    self._mask = -1
+                self._play_id(seat, card, True)
+                self._cp = -1
                 return
         super().apply(action, seat)
 
@@ -755,11 +843,14 @@ class BishopsWhistState(State):
 
     def _acting(self) -> None:
         """What ``_record_action`` does besides logging: the legal lists forgotten, a copied live
-        source given its new owner's record."""
-        rng = self.rng
-        if rng.live and rng.sink is None:
-            rng.sink = self._record_chance
+        source given its new owner's record (a seeded state's source is never live: ``Game.load``
+        checks it, and only a state without a seed is made with a live one)."""
+        if self.seed is None:
+            rng = self.rng
+            if rng.live and rng.sink is None:
+                rng.sink = self._record_chance
         self._legal_cache = self._range_cache = None
+        self._mask = -1
 
     # --- the log, made from the core when it is read ---------------------------------------------
 
@@ -779,16 +870,14 @@ class BishopsWhistState(State):
         self._pending = []
 
     def _flush(self) -> None:
+        if self.phase == PHASE_DEAL:  # its events follow those waiting (``_deal_now``)
+            self._deal_now()
         log, pending = self._log, self._pending
         self._pending = []
+        played = _PLAYED
         for p in pending:
             if type(p) is int:  # a card played (most often the only entry: the text API reads the log)
-                seat, card_id = p >> 6, p & 63
-                card = CARD_CODES[card_id]
-                action = MappingProxyType({"seat": seat, "action": PLAY_TEXTS[card_id]})
-                log.append(_new_tuple(Event, ("action", action, RECORD)))
-                data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
-                log.append(_new_tuple(Event, ("play", data, None)))
+                log += played[p]
             elif type(p) is dict:
                 log.append(_trick_event(p))
             elif type(p) is Event:
@@ -808,11 +897,25 @@ class BishopsWhistState(State):
     def legal_action_ids(self) -> list[int]:
         """In play under strict laws the legal ids are the lawful card ids themselves (``play <card>``'s
         id is the card's): no text is made; otherwise the engine's ids of the legal texts."""
-        if self.phase == PHASE_PLAY and not self._game.table_laws:
-            seat = self.current_player
-            assert seat is not None
-            return self._lawful_ids(seat)
+        if self.phase == PHASE_PLAY and not self._table_laws:
+            seat = self._cp  # known once ``is_over`` has been asked (the property's fast case, inline)
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
+            trick = self.trick
+            lead = _CARD_ID[trick[0][1]] if trick else -1
+            held = self._held[seat]
+            mask = self._mask = lawful_mask(held, lead)
+            self._mask_lead = lead
+            return _lawful(held, lead, _RUNS, KNIGHT_ID) if _PLAIN_OBJECTS else mask_ids(mask)
         return super().legal_action_ids()
+
+    _mask: int = -1
+    """The ids the seat to move may play as bits (``lawful_mask``), kept by ``legal_action_ids`` for the
+    action that follows (``apply_id``), with the id led (``_mask_lead``); -1 when unknown: every action
+    forgets it (``_acting``)."""
+    _mask_lead: int = -1
 
     def apply_id(self, action_id: int) -> None:
         """A card played under strict laws is checked on the bits and carried out on its id (its text
@@ -821,13 +924,21 @@ class BishopsWhistState(State):
             type(action_id) is int
             and 0 <= action_id <= KNIGHT_ID
             and self.phase == PHASE_PLAY
-            and not self._game.table_laws
+            and not self._table_laws
         ):
-            seat = self.current_player
-            assert seat is not None
-            trick = self.trick
-            lead = CARD_ID[trick[0][1]] if trick else -1
-            if lawful_mask(self._held[seat], lead) >> action_id & 1:
+            seat = self._cp
+            if seat < 0:
+                cp = self.current_player
+                assert cp is not None
+                seat = cp
+            mask = self._mask
+            if mask >= 0:  # (``legal_action_ids`` has just found it)
+                lead = self._mask_lead
+            else:
+                trick = self.trick
+                lead = _CARD_ID[trick[0][1]] if trick else -1
+                mask = lawful_mask(self._held[seat], lead)
+            if mask >> action_id & 1:
                 self._acting()
                 self._play_id(seat, action_id, True, lead)
                 self._cp = -1
@@ -838,7 +949,7 @@ class BishopsWhistState(State):
         """A legal ``play <card>`` goes straight to the core by its id (no parsing); the rest through
         the engine's typed action."""
         if typed is None and self.phase == PHASE_PLAY:
-            card = PLAY_ID.get(action)
+            card = _PLAY_ID.get(action)
             if card is not None:
                 seat = self.current_player
                 assert seat is not None
@@ -882,7 +993,7 @@ class BishopsWhistState(State):
         """Cut for partners (if so agreed, ruling BW-1) and for the first deal: the lowest cut deals
         (ruling BW-2)."""
         by_cut = self._game.options["partners"] == "cut"
-        ranking = self._cut_order(list(range(SEATS)), by_cut)
+        ranking = self._cut_order([0, 1, 2, 3], by_cut)
         if by_cut:
             high, low = ranking[:2], ranking[2:]
             for seat in high:
@@ -894,16 +1005,30 @@ class BishopsWhistState(State):
         self.dealer = ranking[-1]
         self._pending.append((_table_event, self.order[:], self.team_of[:], ranking, by_cut))
 
+    def _shuffle(self, items: list[Any]) -> None:
+        """``rng.shuffle(items)``; seeded, drawn through ``draws.shuffle`` without the source's layer."""
+        bits = self.rng.seeded_bits()
+        if bits is not None:
+            draw_shuffle(bits, items)
+        else:
+            self.rng.shuffle(items)
+
     def _cut_order(self, seats: list[int], by_cut: bool, top: bool = True) -> list[int]:
         """Seats from highest cut to lowest, equal cuts cut again where the tie matters (ruling BW-3)."""
         pack = list(_PACK)
-        self.rng.shuffle(pack)
+        self._shuffle(pack)
         cut = {seat: pack[i] for i, seat in enumerate(seats)}
         self._pending.append((_cut_event, cut))
         below = [0] * SEATS  # each seat's cut, negated: the highest first
+        keys = []  # (the cut, highest first) * 4 + seat: sorted, the seats by cut, equal cuts in seat order
         for seat, card in cut.items():
-            below[seat] = -CUT_VALUE[card[0]]
-        ranked = sorted(seats, key=below.__getitem__)
+            value = _CUT_VALUE[card[0]]
+            below[seat] = -value
+            keys.append((TEN + 5 - value) * SEATS + seat)
+        keys.sort()
+        ranked = [k % SEATS for k in keys]  # ``sorted(seats, key=below.__getitem__)``: seats rise
+        if len({k // SEATS for k in keys}) == len(seats):
+            return ranked  # no two cuts alike (the usual case): nothing to cut again
         out: list[int] = []
         i = 0
         while i < len(ranked):
@@ -918,16 +1043,23 @@ class BishopsWhistState(State):
             i += len(group)
         return out
 
-    def _new_hand(self) -> None:
-        """Shuffle, cut (more than four cards), turn the trump card, and deal if no knight was turned."""
-        self.hand_number += 1
+    def _new_hand(self, counted: bool = False) -> None:
+        """Shuffle, cut (more than four cards), turn the trump card, and deal if no knight was turned
+        (``counted``: the hand is already counted in ``hand_number``)."""
+        if not counted:
+            self.hand_number += 1
         # The pack as each card's bit in a hand (``CARD_BIT``): a shuffle moves places, whatever they
         # hold, so the same draws deal the same cards, and a hand's bits are the sum of its cards.
         pack = list(_PACK_BITS)
-        rng = self.rng
-        rng.shuffle(pack)
+        bits = self.rng.seeded_bits()
         # Ruling BW-5: both packets hold more than four cards.
-        lifted = LIFT_MORE_THAN + 1 + rng.randrange(len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1)
+        lifts = len(pack) - 2 * (LIFT_MORE_THAN + 1) + 1
+        if bits is not None:  # ``rng.shuffle`` and ``rng.randrange`` drawing seeded, without their layers
+            draw_shuffle(bits, pack)
+            lifted = LIFT_MORE_THAN + 1 + draw_below(bits, lifts)
+        else:
+            self.rng.shuffle(pack)
+            lifted = LIFT_MORE_THAN + 1 + self.rng.randrange(lifts)
         turn_up = self.turn_up = _CODE_OF_BIT[pack[lifted]]
         rest = pack[lifted + 1 :] + pack[:lifted]  # the lifted packet goes underneath
         self._reset_hand()
@@ -943,11 +1075,17 @@ class BishopsWhistState(State):
 
     def _reset_hand(self) -> None:
         self._held = [0, 0, 0, 0]
-        self.trick, self.tricks, self.exposed, self.exposed_now, self.revokes = [], [], [], [], []
-        self.withdrawn, self.review, self.stood = [], [], []
-        self.claimants = []
+        # New lists for the hand; those still empty (under strict laws, most) are kept as they are.
+        self.trick, self.tricks = [], []
+        self._taken_in, self._taken = self.tricks, [0, 0, 0, 0, 0]
+        if self.exposed or self.exposed_now or self.revokes or self.withdrawn or self.review or self.stood:
+            self.exposed, self.exposed_now, self.revokes = [], [], []
+            self.withdrawn, self.review, self.stood = [], [], []
+        if self.claimants:
+            self.claimants = []
         self.hand_points = [0, 0]
-        self.revoked_sides = []
+        if self.revoked_sides:
+            self.revoked_sides = []
         self.bishop_cut = False
 
     def _name_trump(self, suit: str) -> None:
@@ -979,12 +1117,12 @@ class BishopsWhistState(State):
                 self._misdeal(law, self.dealer)
                 return
         if pack is None:
-            pack = [CARD_BIT[CARD_ID[c]] for c in self._pending_deal]
+            pack = [CARD_BIT[_CARD_ID[c]] for c in self._pending_deal]
         order, dealer, held = self.order, self.dealer, self._held
         first = order.index(dealer) + 1
         for k in range(SEATS):
             held[order[(first + k) % SEATS]] = sum(pack[k::SEATS])  # ``bits_of`` the seat's cards
-        held[dealer] += CARD_BIT[CARD_ID[self.turn_up]]
+        held[dealer] += CARD_BIT[_CARD_ID[self.turn_up]]
         self._pending_deal = []
         self._begin_play()
 
@@ -1062,36 +1200,35 @@ class BishopsWhistState(State):
     def _play(self, card: str) -> None:
         seat = self.current_player
         assert seat is not None
-        self._play_id(seat, CARD_ID[card])
+        self._play_id(seat, _CARD_ID[card])
 
     def _play_id(self, seat: int, card_id: int, logged_later: bool = False, lead: int = -2) -> None:
         """``seat`` plays the card ``card_id`` (one it holds) to the trick: the bits change, then the
         trick's entry and the log's event are made with its code (``logged_later``: the action's record
         and the play wait in ``_pending`` until the log is read; ``lead``: the id led, -1 none, if known)."""
-        trick, held = self.trick, self._held[seat]
-        if lead == -2:
-            lead = CARD_ID[trick[0][1]] if trick else -1
-        game = self._game
-        if game.table_laws and not lawful_mask(held, lead) >> card_id & 1:
+        trick, hands = self.trick, self._held
+        held = hands[seat]
+        if lead == -2 and (self._table_laws or card_id == KNIGHT_ID):  # (only these need it)
+            lead = _CARD_ID[trick[0][1]] if trick else -1
+        if self._table_laws and not lawful_mask(held, lead) >> card_id & 1:
             self.revokes.append([seat, len(self.tricks) + 1])
         card = CARD_CODES[card_id]
         as_ten = False
         if card_id == KNIGHT_ID and trick:
             trump = self.trump
             as_ten = knight_ranks_ten(
-                held, lead, len(trick), -1 if trump is None else SUIT_INDEX[trump], game.void_ten
+                held, lead, len(trick), -1 if trump is None else _SUIT_INDEX[trump], self._void_ten
             )
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False  # ruling BW-22: known to be his until he plays it
-        self._held[seat] = held - CARD_BIT[card_id]
+        hands[seat] = held - CARD_BIT[card_id]
         if self.exposed or self.withdrawn:
             self._unshow(seat, card)
         trick.append([seat, card, as_ten])
         if logged_later:
             self._pending.append(seat << 6 | card_id)
         else:
-            data = MappingProxyType({"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
-            self.log.append(_new_tuple(Event, ("play", data, None)))
+            self.log.append(_PLAYED[seat << 6 | card_id][1])
         if len(trick) == SEATS:
             self._trick_complete()
 
@@ -1106,7 +1243,7 @@ class BishopsWhistState(State):
     def _trick_complete(self) -> None:
         """Under table laws the trick lies on the table until every player who did not follow the
         suit led has let his card stand or corrected it (ruling BW-24); then it is gathered."""
-        if self._game.table_laws:
+        if self._table_laws:
             self.review = self._review_queue()
             if self.review:
                 self.phase = PHASE_REVIEW
@@ -1170,7 +1307,7 @@ class BishopsWhistState(State):
         self._play(right)
 
     def _take_back(self, seat: int, card: str) -> None:
-        self._held[seat] += CARD_BIT[CARD_ID[card]]
+        self._held[seat] += CARD_BIT[_CARD_ID[card]]
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
         """Whether a knight now played ranks as a ten: in a plain suit that leads (ruling BW-10), when
@@ -1181,9 +1318,9 @@ class BishopsWhistState(State):
         lead = self.trick[0][1]
         if not knight_may_rank_ten(lead, len(self.trick), self.trump):
             return False
-        if self._game.void_ten:
+        if self._void_ten:
             return True
-        return bool(self._held[seat] & SUIT_MASK[SUIT_INDEX[lead[-1]]])
+        return bool(self._held[seat] & SUIT_MASK[_SUIT_INDEX[lead[-1]]])
 
     def trick_winner(self, trick: Sequence[Sequence[Any]], last: bool) -> int:
         """The seat that takes a finished trick of ``[seat, card, counts_as_ten]`` entries."""
@@ -1192,38 +1329,45 @@ class BishopsWhistState(State):
             [e[2] for e in trick],
             self.trump,
             last=last,
-            irregular_leader=self._game.irregular_leader,
+            irregular_leader=self._irregular_leader,
         )[0]
 
     def _gather(self) -> None:
         tricks, trick = self.tricks, self.trick
         number = len(tricks) + 1
-        card_id, trump = CARD_ID, self.trump
+        card_id, trump = _CARD_ID, self.trump
         ids = [card_id[e[1]] for e in trick]
-        suit = -1 if trump is None else SUIT_INDEX[trump]
+        suit = -1 if trump is None else _SUIT_INDEX[trump]
         if KNIGHT_ID not in ids and number != KNIGHTS_TRICK:  # ``winning_play`` on ids:
             best = suited_winner(ids, suit)  # a trick of suited cards only (most tricks)
         else:
-            last, leader = number == KNIGHTS_TRICK, self._game.irregular_leader
+            last, leader = number == KNIGHTS_TRICK, self._irregular_leader
             best = winner_ids(ids, [e[2] for e in trick], suit, last, leader)
         winner: int = trick[best][0]
-        entry = {
-            "number": number,
-            "leader": self.leader,
-            "cards": [[e[0], e[1]] for e in trick],
-            "winner": winner,
-        }
+        taken = self._taken
+        if self._taken_in is tricks and taken[4] == number - 1:  # (``_score_hand``)
+            side = self.team_of[winner]
+            taken[side] += 1
+            for c in ids:
+                if RANK_OF_ID[c] == BISHOP_RANK and c != KNIGHT_ID:
+                    taken[2 + side] += 1
+            taken[4] = number
+        for e in trick:  # the trick's own entries become its cards, ``[seat, card]`` (no copy made)
+            del e[2]
+        entry = {"number": number, "leader": self.leader, "cards": trick, "winner": winner}
         tricks.append(entry)
         self._pending.append(entry)  # its event made when the log is read (``_trick_event``)
         self.trick = []
-        self.exposed_now = []
-        self.stood = []
+        if self.exposed_now:  # (empty under strict laws: kept, not made again)
+            self.exposed_now = []
+        if self.stood:
+            self.stood = []
         self.leader = winner
         if number == TRICKS:
             self._end_of_play()
 
     def _end_of_play(self) -> None:
-        if self._game.table_laws:
+        if self._table_laws:
             first = self.left_of(self.dealer)
             self.claimants = [first, self.left_of(first)]  # one voice for each side (ruling BW-15)
             self.phase = PHASE_CLAIM
@@ -1270,14 +1414,25 @@ class BishopsWhistState(State):
     def _penalty(self, seat: int, points: int, reason: str) -> None:
         self._score(self.team_of[seat], -points, reason)
 
+    _taken: list[int]
+    """Of the hand's tricks so far, as ``_gather`` counts them: tricks and bishops taken per side (side 0,
+    side 1, side 0, side 1), and the number of tricks counted; for the list ``_taken_in`` only (a new
+    hand's, made by ``_reset_hand``: a copy or a restored state counts its tricks again)."""
+    _taken_in: list[dict[str, Any]] | None
+
     def _score_hand(self) -> None:
-        tricks, bishops, team_of, bishop_cards = [0, 0], [0, 0], self.team_of, BISHOP_CARDS
-        for t in self.tricks:
-            side = team_of[t["winner"]]
-            tricks[side] += 1
-            for e in t["cards"]:
-                if e[1] in bishop_cards:
-                    bishops[side] += 1
+        team_of = self.team_of
+        taken = self._taken
+        if self._taken_in is self.tricks and taken[4] == len(self.tricks):
+            tricks, bishops = taken[0:2], taken[2:4]
+        else:
+            tricks, bishops, bishop_cards = [0, 0], [0, 0], BISHOP_CARDS
+            for t in self.tricks:
+                side = team_of[t["winner"]]
+                tricks[side] += 1
+                for e in t["cards"]:
+                    if e[1] in bishop_cards:
+                        bishops[side] += 1
         for side in (0, 1):
             self._score(side, max(0, tricks[side] - BOOK), "tricks over six")
             self._score(side, BISHOP_POINTS * bishops[side], "bishops taken")
@@ -1303,7 +1458,24 @@ class BishopsWhistState(State):
             self._finish(side)
         else:
             self.dealer = self.left_of(self.dealer)
-            self._new_hand()
+            if self.seed is None:
+                self._new_hand()
+            else:
+                self.hand_number += 1  # begun: counted now, dealt when next looked at
+                self.phase = PHASE_DEAL
+
+    def _deal_now(self) -> None:
+        """Deal the hand a seeded match has begun (``PHASE_DEAL``): the end of a hand leaves the next deal
+        until the state is next asked for anything but ``is_over`` and ``hand_number`` (whose turn, the
+        legal actions, an action, a view, the log, the scores, a save, the hands, a check). Nothing else
+        draws from the state's source in between, so the deal draws what it would have drawn at once, and
+        its events follow the hand's end in the log as before; a playout of one hand never makes it.
+        A live match deals at once (its draws are recorded as they happen)."""
+        self.phase = PHASE_TRUMP  # no longer due; the deal sets the phase it leads to
+        self._cp = -1
+        self._legal_cache = self._range_cache = None
+        self._mask = -1
+        self._new_hand(counted=True)
 
     def _result(self) -> tuple[bool, int | None]:
         """(whether the game is decided, the winning side or None for a draw) at the end of a hand.
@@ -1447,6 +1619,8 @@ class BishopsWhistState(State):
         return shared
 
     def view(self, seat: int | None) -> View[BishopsWhistExtra]:
+        if self.phase == PHASE_DEAL:
+            self._deal_now()
         phase, bits, dealer = self.phase, self._held, self.dealer
         turn_up_known = self._turn_up_known()
         exposed, withdrawn = self.exposed, self.withdrawn
@@ -1565,6 +1739,8 @@ class BishopsWhistState(State):
         return said
 
     def inventory(self) -> Counter[str]:
+        if self.phase == PHASE_DEAL:
+            self._deal_now()
         return self._inventory(self.hands)
 
     def _inventory(self, hands: list[list[str]]) -> Counter[str]:
@@ -1586,7 +1762,14 @@ class BishopsWhistState(State):
     """The fields ``clone`` copies: the saved ones, the hands as their bits."""
 
     def _data(self) -> dict[str, Any]:
+        if self.phase == PHASE_DEAL:
+            self._deal_now()
         return {name: getattr(self, name) for name in self._FIELDS}
+
+    def to_json(self) -> str:
+        if self.phase == PHASE_DEAL:  # before the random state is saved
+            self._deal_now()
+        return super().to_json()
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(BishopsWhistSave, data, "state")
@@ -1612,7 +1795,7 @@ class BishopsWhistState(State):
                 "stood": list(d.get("stood", [])),
             }
         )
-        if not all(all(c in CARD_ID for c in h) and h == codes_of(bits_of(h)) for h in hands):
+        if not all(all(c in _CARD_ID for c in h) and h == codes_of(bits_of(h)) for h in hands):
             self._check_cards(hands)  # bits cannot hold them: say what is wrong, as the checks would
         self.hands = hands
         self.sheet = _sheet_of(self.log, self.team_of)
@@ -1644,12 +1827,14 @@ class BishopsWhistState(State):
             setattr(self, name, value)
         self.game = src.game
         self._game = src._game
+        self._flags(src._game)
         self.seed = src.seed
         self._log = src._log[:]
         self._pending = src._pending[:]
         self.rng = src.rng.copy()
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
+        self._mask = -1
         self.order = src.order[:]
         self.team_of = src.team_of[:]
         self.match = src.match[:]
@@ -1683,6 +1868,7 @@ class BishopsWhistState(State):
         self._cp = src._cp
         self.stub_log = src.stub_log
         self._board_for = src._board_for
+        self._taken, self._taken_in = [0, 0, 0, 0, 0], None  # its tricks counted again at the hand's end
         self._sheet_for = src._sheet_for
 
     def _set(self, data: Mapping[str, Any]) -> None:
@@ -1699,6 +1885,8 @@ class BishopsWhistState(State):
 
     def check_invariants(self) -> None:
         """Refuse (``InvalidState``) a state no legal play reaches; linear in the state's size."""
+        if self.phase == PHASE_DEAL:
+            self._deal_now()
         self._check_table()
         self._check_cards()
         self._check_phase()
@@ -1749,7 +1937,7 @@ class BishopsWhistState(State):
                 raise InvalidState(f"hands.{s}: a hand is kept in pack order")
 
     def _check_phase(self) -> None:
-        phase, table = self.phase, self._game.table_laws
+        phase, table = self.phase, self._table_laws
         if self.finished != (phase == PHASE_OVER):
             raise InvalidState(f"finished: must be true exactly when the phase is over, not in {phase}")
         if self.winner_side is not None and phase != PHASE_OVER:
@@ -1828,13 +2016,13 @@ class BishopsWhistState(State):
             may = knight_may_rank_ten(lead, k, self.trump)
             if as_ten and not may:
                 raise InvalidState(f"trick.{k}: this knight cannot rank as a ten")
-            if self._game.void_ten and card == KNIGHT and may != as_ten:
+            if self._void_ten and card == KNIGHT and may != as_ten:
                 raise InvalidState(f"trick.{k}: a knight on a plain suit led ranks as a ten")
         every = [(s, c, n) for n, (cards, _, _) in enumerate(played, 1) for s, c in cards]
         number = len(self.tricks) + 1
         every += [(s, c, number) for s, c, _ in self.trick]
         self._check_turn_up(every)
-        if not self._game.table_laws:
+        if not self._table_laws:
             self._check_voids([*[cards for cards, _, _ in played], [e[:2] for e in self.trick]])
 
     def _possible_winners(self, cards: list[list[Any]], last: bool) -> set[int]:
@@ -1843,7 +2031,7 @@ class BishopsWhistState(State):
         lead = cards[0][1]
         trump = self.trump
         tens = [k for k, (_, c) in enumerate(cards) if c == KNIGHT and knight_may_rank_ten(lead, k, trump)]
-        if self._game.void_ten:
+        if self._void_ten:
             readings: list[tuple[bool, ...]] = [(True,) * len(tens)]
         else:
             readings = list(itertools.product((True, False), repeat=len(tens)))
@@ -1938,7 +2126,7 @@ class BishopsWhistState(State):
         if len(set(now)) != len(now) or not all(0 <= s < SEATS for s in now):
             raise InvalidState("exposed_now: each seat exposes at most one card a trick")
         for name, shown in (("exposed", self.exposed), ("withdrawn", self.withdrawn)):
-            if (self.phase == PHASE_TRUMP or not self._game.table_laws) and shown:
+            if (self.phase == PHASE_TRUMP or not self._table_laws) and shown:
                 raise InvalidState(f"{name}: cards are shown only in play under table laws")
             for s, _ in shown:
                 if not 0 <= s < SEATS:
@@ -2072,7 +2260,7 @@ class BishopsWhistState(State):
         withdrawn: list[list[Any]] = []
         exposed_now: list[int] = []
         answers, revoked_sides = 0, list[int]()
-        table_laws, team_of = self._game.table_laws, self.team_of
+        table_laws, team_of = self._table_laws, self.team_of
         log = self.log
         for i in range(start + 1, len(log)):
             e = log[i]
@@ -2106,7 +2294,7 @@ class BishopsWhistState(State):
                             and lead is not None
                             and knight_may_rank_ten(lead, len(trick), self.trump)
                         ):
-                            as_ten = self._game.void_ten or any(c[-1] == lead[-1] for c in hand)
+                            as_ten = self._void_ten or any(c[-1] == lead[-1] for c in hand)
                         hand.remove(card)
                     for shown in (exposed, withdrawn):
                         if [seat, card] in shown:
