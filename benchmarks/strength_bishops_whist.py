@@ -5,7 +5,8 @@ with heuristic playouts), (c) a cheating player that sees every card and searche
 same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
 gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
 ``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
-the CPU seconds a decision of each level. ``playout-cheat-heuristic`` is a second cheat, which plays each
+the CPU seconds a decision of each level (and of ``strong-playout``, the experiment below as a
+player). ``playout-cheat-heuristic`` is a second cheat, which plays each
 card out on the true deal with the rules of thumb instead of searching (the stronger yardstick: it
 gains some three times as much); ``playout-strong-heuristic`` is the same judgement played fair, over
 the strong level's sifted worlds (an experiment). ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
@@ -196,10 +197,14 @@ def cpu_seconds(decisions: int = 20) -> None:
         if len([a for a in view.legal_actions if a.startswith("play ")]) > 1:
             positions.append(view)
         seed += 1
-    for level in ("easy", "normal", "strong"):
+    makers: dict[str, Any] = {
+        level: PLAYERS[level] for level in ("easy", "normal", "strong", "strong-playout")
+    }
+    makers["playout-strong (the experiment)"] = PlayoutStrongPlayer  # the same cards as strong-playout
+    for level, make in makers.items():
         times = []
         for k, view in enumerate(positions):
-            player = PLAYERS[level](game, k)
+            player = make(game, k)
             start = time.process_time()
             player.choose(view, game)
             times.append(time.process_time() - start)

@@ -265,3 +265,35 @@ def test_the_pure_package_needs_no_mypy_extensions() -> None:
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "True"
+
+
+def player_choices() -> list[str]:
+    """Bishops Whist's computer players (``players.py``, compiled too) on seeded positions: the rules of
+    thumb playing whole hands, the strong level on a small budget, the playout level on two worlds."""
+    from parlour.games.bishops_whist.players import PlayoutPlayer, StrongPlayer, played_to
+
+    game = rules.BishopsWhist()
+    out: list[str] = []
+    for seed in range(3):
+        state = played_to(game, seed, 1)  # a hand played by the rules of thumb to its last trick
+        out.append(state.to_json())
+    for seed, left in [(3, 12), (4, 9), (5, 6), (6, 3)]:
+        state = played_to(game, seed, left)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        out.append(StrongPlayer(game, seed, nodes=3000, worlds=3, sift=3).choose(view, game))
+        playout = PlayoutPlayer(game, seed, worlds=2)
+        advice = playout.advise(view, game)
+        out += [advice.action, advice.reason]
+    return out
+
+
+def test_the_compiled_players_choose_as_the_pure_ones(compiled: Path) -> None:
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour.games.bishops_whist.players as p; from tests.test_compiled import "
+        "player_choices; assert str(p.__file__).endswith('.so'), p.__file__; "
+        "print(json.dumps(player_choices()))",
+    )
+    assert theirs == player_choices()

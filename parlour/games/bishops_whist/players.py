@@ -55,16 +55,20 @@ from typing import Any
 
 from parlour.cards import BISHOPS_WHIST
 from parlour.engine import Game, Rng
+from parlour.engine.compiling import mypyc_attr
 from parlour.games.bishops_whist.rules import (
     BISHOP,
     BISHOP_POINTS,
+    CARD_ID,
     KNIGHT,
+    KNIGHTS_SHIFT,
     KNIGHTS_TRICK,
     PHASE_CLAIM,
     PHASE_PLAY,
     PHASE_REVIEW,
     PHASE_TRUMP,
     RANK_VALUE,
+    SUITED_MASK,
     TEN,
     TRICKS,
     BishopsWhist,
@@ -72,6 +76,8 @@ from parlour.games.bishops_whist.rules import (
     BishopsWhistState,
     ShownOut,
     card_value,
+    cards_in,
+    codes_of,
     dealer_of,
     is_bishop,
     is_irregular,
@@ -101,10 +107,34 @@ def _chance_any(probabilities: Sequence[float]) -> float:
     return 1.0 - miss
 
 
+class Gathered:
+    """A hand's gathered tricks as the tables read them, kept up to date as a playout goes (``catch_up``):
+    their plays, the cards played in them and what they have shown out (``Table.in_world``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.tricks: list[list[tuple[int, str]]] = []
+        self.played: Counter[str] = Counter()
+        self.shown = ShownOut()
+
+    def catch_up(self, tricks: list[dict[str, Any]]) -> None:
+        """Read the tricks gathered since (a world's ``tricks``: a hand's tricks only grow)."""
+        for t in tricks[self.count :]:
+            plays = [(s, c) for s, c in t["cards"]]
+            self.tricks.append(plays)
+            self.played.update(c for _, c in plays)
+            self.shown.see(plays)
+        self.count = len(tricks)
+
+
 class Table:
     """What one seat knows of the hand in play, read from its view alone."""
 
-    def __init__(self, view: BishopsWhistView, game: Game[Any]) -> None:
+    def __init__(self, view: BishopsWhistView | None = None, game: Game[Any] | None = None) -> None:
+        """The table of ``view``; without one, blank for ``at`` and ``in_world`` to fill in (a compiled
+        build cannot make a blank instance with ``__new__``)."""
+        if view is None or game is None:
+            return
         seat = view.seat
         assert seat is not None, "a player sits at a seat"
         extra = view.extra
@@ -145,9 +175,51 @@ class Table:
     ) -> Table:
         """What ``seat`` knew at an earlier moment of the hand, from that moment's cards: used to ask what
         the rules of thumb would have played there (nothing known of the other hands but the play)."""
-        table = cls.__new__(cls)
+        table = cls()
         known = known if known is not None else [Counter() for _ in range(4)]
         table._setup(seat, order, hand, trump, tricks, trick, leader, sizes, known, options)
+        return table
+
+    @classmethod
+    def in_world(
+        cls, world: BishopsWhistState, seat: int, options: Mapping[str, Any], seen: Gathered | None = None
+    ) -> Table:
+        """What ``seat`` knows in a world a player dealt itself, read from the world's fields under strict
+        laws (nothing exposed or withdrawn): the table ``Table(world.view(seat), game)`` would make, with
+        no view made. Fair only for a world that is the player's own guess (``PlayoutPlayer``). ``seen``:
+        the hand's gathered tricks as read so far (a playout keeps one, brought up to date here)."""
+        table = cls()
+        if seen is not None:
+            seen.catch_up(world.tricks)
+        known: list[Counter[str]] = [Counter() for _ in range(4)]
+        dealer = world.dealer
+        if world.turn_up_held and seat != dealer:
+            known[dealer][world.turn_up] = 1  # the turn-up, face up in the dealer's hand (ruling BW-22)
+        held = world._held
+        # Every card of a world lies somewhere: those ``seat`` has not seen are the other hands', in the
+        # pack's order (a hand's codes are in it, the knights last, as in ``PACK``).
+        others, knights = 0, 0
+        for s in range(4):
+            if s != seat:
+                others |= held[s] & SUITED_MASK
+                knights += held[s] >> KNIGHTS_SHIFT
+        unseen: Counter[str] = Counter(dict.fromkeys(codes_of(others), 1))
+        if knights:
+            unseen[KNIGHT] = knights
+        table._setup(
+            seat,
+            world.order[:],
+            codes_of(held[seat]),
+            world.trump,
+            [[(s, c) for s, c in t["cards"]] for t in world.tricks] if seen is None else seen.tricks[:],
+            [(e[0], e[1]) for e in world.trick],
+            world.leader,
+            [cards_in(h) for h in held],
+            known,
+            options,
+            seen,
+            unseen,
+        )
         return table
 
     def _setup(
@@ -162,7 +234,11 @@ class Table:
         sizes: list[int],
         known: list[Counter[str]],
         options: Mapping[str, Any],
+        seen: Gathered | None = None,
+        unseen: Counter[str] | None = None,
     ) -> None:
+        """``seen``: ``tricks`` as already read (their cards counted, their voids shown), if kept;
+        ``unseen``: the cards ``seat`` has not seen, if known (``in_world``)."""
         self.seat: int = seat
         self.order: list[int] = order
         i = self.order.index(self.seat)
@@ -179,13 +255,28 @@ class Table:
         li = self.order.index(leader)
         self.play_order = [self.order[(li + k) % 4] for k in range(4)]
         self.later = self.play_order[len(self.trick) + 1 :]
-        played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
+        if seen is None:
+            played: Counter[str] = Counter(c for t in self.tricks for _, c in t)
+            shown = ShownOut.of([*self.tricks, self.trick])
+        else:  # the same counts in the same order, the same voids: only the trick on the table is new
+            played = Counter(seen.played)
+            shown = ShownOut()
+            shown.barred = [dict(b) for b in seen.shown.barred]
+            shown.see(self.trick)
         played.update(c for _, c in self.trick)
         self.played = played
-        self.unseen: Counter[str] = PACK - Counter(self.hand) - played
+        if unseen is None:
+            # ``PACK - Counter(hand) - played`` written out: the same counts in the same (the pack's) order.
+            mine = Counter(self.hand)
+            unseen = Counter()
+            for c, n in PACK.items():
+                left = n - mine[c] - played[c]
+                if left > 0:
+                    unseen[c] = left
+        self.unseen: Counter[str] = unseen
         self.known = known
+        self._known_any = any(known)
         # Voids, and suits where only the bishop may remain (a knight was played on the suit led).
-        shown = ShownOut.of([*self.tricks, self.trick])
         self.void: list[set[str]] = [shown.void(s) for s in range(4)]
         self.bishop_only: list[set[str]] = [shown.bishop_only(s) for s in range(4)]
         for s in range(4):
@@ -218,21 +309,39 @@ class Table:
         return found
 
     def _p_holds_now(self, seat: int, card: str) -> float:
+        # The playouts ask this most of all: ``may_hold`` is written out, and the weights (hand sizes, of
+        # the seats that may hold the card) summed as ints, so the chance is the same to the last bit.
         copies = self.unseen[card]
         if copies == 0:
             return 0.0
-        if self.known[seat][card] >= copies:
-            return 1.0
-        free = copies - sum(k[card] for k in self.known)
-        if free <= 0:
-            return 1.0 if self.known[seat][card] else 0.0
-        if not self.may_hold(seat, card):
-            return 1.0 if self.known[seat][card] else 0.0
-        weights = {s: self.sizes[s] for s in range(4) if self.may_hold(s, card)}
-        total = sum(weights.values())
+        held = 0
+        free = copies
+        if self._known_any:
+            known = self.known
+            held = known[seat][card]
+            if held >= copies:
+                return 1.0
+            free = copies - (known[0][card] + known[1][card] + known[2][card] + known[3][card])
+            if free <= 0:
+                return 1.0 if held else 0.0
+        sizes, me = self.sizes, self.seat
+        suit = suit_of(card)
+        total = 0
+        for s in range(4):
+            if s == me or sizes[s] == 0:
+                if s == seat:  # ``may_hold(seat, card)`` is false
+                    return 1.0 if held else 0.0
+                continue
+            if suit is not None and (
+                suit in self.void[s] or (suit in self.bishop_only[s] and card[0] != BISHOP)
+            ):
+                if s == seat:
+                    return 1.0 if held else 0.0
+                continue
+            total += sizes[s]
         if total == 0:
             return 0.0
-        one = weights[seat] / total
+        one = sizes[seat] / total
         return 1.0 - (1.0 - one) ** free
 
     def p_any(self, seat: int, cards: Sequence[str]) -> float:
@@ -749,6 +858,7 @@ class Analysis:
         return self.cards[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the benchmark's experiments and the tests subclass it
 class StrongPlayer:
     """Perfect-information Monte Carlo with a double-dummy solver: GIB's design for Bishops Whist.
 
@@ -907,6 +1017,137 @@ class StrongPlayer:
         return Analysis(ranked, means, solved, used, depth)
 
 
+PLAYOUT_WORLDS = 16
+"""The playout level's budget: sifted worlds a decision, every lawful card played out in each."""
+
+
+class PlayoutPlayer(StrongPlayer):
+    """Perfect-information Monte Carlo judged by playouts: the strong level's sifted worlds
+    (``worlds_dealt``), each lawful card valued in each world by playing the hand out to its end with the
+    rules of thumb (``HeuristicPlayer``) at every seat, the card with the best total played (ties to the
+    first in the view's order). Measured, a playout to the end judges the first half of the hand better
+    than the solver's count at its horizon (benchmarks/strength_bishops_whist.py,
+    ``playout-strong-heuristic``, whose experiment chooses the same cards: its margin is the seat's less
+    the next seat's, which is the other side's but under ``partners=cut``, where this player's is the
+    sides'; and under table laws this player plays out only lawful cards, never a revoke).
+
+    The budget is ``worlds`` (times ``sift`` dealt to sift them), so a seed fixes every choice;
+    ``limit_time`` (play at a table) also stops between worlds on the clock. Under strict laws a playout
+    runs on the world's own fields (the world is the player's guess, not the true state: reading it is
+    fair) and by card ids, making no view, text or log; its choices are those of the views' way
+    (``playout_by_views``, which table laws use), as tests/test_bishops_whist_playout.py checks.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        worlds: int = PLAYOUT_WORLDS,
+        sift: int = SIFT,
+        seconds: float | None = None,
+    ) -> None:
+        super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds)
+        self.rollout = HeuristicPlayer(game, seed)
+        """The rules of thumb that play every seat in the playouts (their own, so that the sifting's
+        ``fast`` and the playouts never share a random draw)."""
+        self.playouts = 0
+        """Playouts made for the last decision."""
+
+    def advise(self, view: BishopsWhistView, game: Game[Any]) -> Advice:
+        """The card whose playouts end best on average, and why in a player's words."""
+        self.last = None
+        self.playouts = 0
+        if view.extra.phase != PHASE_PLAY:
+            action = self.fast.choose(view, game)
+            return Advice(action, _other_reason(view, action))
+        table = Table(view, game)
+        lawful = set(table.lawful())
+        plays = [a for a in view.legal_actions if a.startswith("play ") and a[5:] in lawful]
+        if len(plays) <= 1:
+            action = self.fast.choose(view, game)
+            return Advice(action, "the only card the laws allow")
+        analysis = self.analyse(view, game, [a[5:] for a in plays])
+        assert analysis is not None, "a playout decision plays out at least one world"
+        self.last = analysis
+        return Advice(f"play {analysis.best}", card_reason(table, analysis.best, analysis, played_out=True))
+
+    def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
+        """Every card of ``cards`` (in the view's order) played out in each world: its mean margin (the
+        analysis's ``nodes`` are the playouts made, its ``depth`` the tricks left: each playout ends the
+        hand)."""
+        seat = view.seat
+        assert seat is not None
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        # At a table, a third of the time at most goes to dealing and sifting the worlds.
+        until = None if self.seconds is None else start + self.seconds / 3
+        totals = dict.fromkeys(cards, 0.0)
+        worlds = 0
+        for w, world in enumerate(self.worlds_dealt(view, game, until)):
+            if deadline is not None and w and time.perf_counter() > deadline:
+                break
+            for card in cards:
+                state = world.clone()
+                state.apply(f"play {card}", seat=seat)
+                totals[card] += self.playout(state, seat)
+                self.playouts += 1
+            worlds += 1
+        # The best total first; of equal totals, the first in the view's order (a stable sort).
+        ranked = sorted(cards, key=lambda c: -totals[c])
+        means = {c: totals[c] / worlds for c in cards}
+        return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
+
+    def playout(self, state: BishopsWhistState, seat: int) -> float:
+        """``seat``'s side's points less the other side's at the end of this hand, every seat played by
+        the rules of thumb."""
+        if self.game.options.get("laws", "strict") != "strict" or state.phase != PHASE_PLAY:
+            return self.playout_by_views(state, seat)
+        return self.playout_by_ids(state, seat)
+
+    def playout_by_views(self, state: BishopsWhistState, seat: int) -> float:
+        """The playout through the State's public ways: each mover's view, its text action, the log's
+        ``hand_end`` (any laws; the benchmark experiment's own loop)."""
+        side = state.team_of[seat]
+        seen = len(state.log)
+        while not state.is_over:
+            mover = state.current_player
+            assert mover is not None
+            legal = state.legal_actions()
+            action = (
+                "claim" if legal == ["claim", "pass"] else self.rollout.choose(state.view(mover), self.game)
+            )
+            state.apply(action, seat=mover)
+            for event in state.log[seen:]:
+                if event.kind == "hand_end":
+                    points = event.data["points"]
+                    mine = next(s for s in range(4) if state.team_of[s] == side)
+                    theirs = next(s for s in range(4) if state.team_of[s] != side)
+                    return float(points[mine] - points[theirs])
+            seen = len(state.log)
+        return 0.0
+
+    def playout_by_ids(self, state: BishopsWhistState, seat: int) -> float:
+        """The same playout under strict laws on the world's fields: each mover's ``Table`` made from the
+        world (``Table.in_world``), the card played by its id; the hand's points read from the score
+        sheet once the hand is scored (``hands_played`` counts it)."""
+        side = state.team_of[seat]
+        hands_played = state.hands_played
+        rollout = self.rollout
+        options = self.game.options
+        seen = Gathered()
+        while state.hands_played == hands_played:
+            mover = state.current_player
+            assert mover is not None
+            ids = state.legal_action_ids()
+            if len(ids) == 1:
+                state.apply_id(ids[0])
+                continue
+            table = Table.in_world(state, mover, options, seen)
+            state.apply_id(CARD_ID[rollout.card(table, table.lawful())])
+        _, *points = state.sheet[-1]
+        return float(points[side] - points[1 - side])
+
+
 def _other_reason(view: BishopsWhistView, action: str) -> str:
     """Why, for the decisions the search leaves to rules of thumb."""
     verb = action.split()[0]
@@ -919,16 +1160,22 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     return "the usual play here"
 
 
-def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0) -> str:
-    """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps."""
+def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, played_out: bool = False) -> str:
+    """Why ``card``, in a whist player's words: what it does in the trick, and what it keeps.
+    ``played_out``: the means are whole hands played out by the rules of thumb (``PlayoutPlayer``),
+    not the solver's counts, and the words say so."""
     means = analysis.means
     others = [means[c] for c in analysis.cards if c != card]
     edge = means[card] - max(others) if others else 0.0
     deals = f"{analysis.worlds} deals of the unseen cards"
+    if played_out:
+        deals = f"{deals} played out to the end of the hand"
     if card != analysis.best:
         tail = f" (the search found no card {trust:g} point better, in {deals})"
     elif edge < 0.05:
         tail = f" (as good as any other card, in {deals})"
+    elif played_out:
+        tail = f" (on average {edge:.1f} points a hand better than the next card, in {deals})"
     else:
         tail = f" ({edge:.1f} points better than the next card, in {deals})"
     lead = not t.trick
@@ -1021,12 +1268,18 @@ def _strong(game: Game[Any], seed: int) -> Player:
     return StrongPlayer(game, seed, trust=TRUST, sift=SIFT)
 
 
+def _strong_playout(game: Game[Any], seed: int) -> Player:
+    return PlayoutPlayer(game, seed)
+
+
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "search": _search,
     "easy": _heuristic,
     "normal": _normal,
     "strong": _strong,
+    "strong-playout": _strong_playout,
 }
 """This game's computer players by kind (``random`` is every game's): ``easy`` is ``heuristic``,
-``normal`` and ``strong`` the double-dummy search with smaller and larger budgets."""
+``normal`` and ``strong`` the double-dummy search with smaller and larger budgets, ``strong-playout`` the
+strong level's sifted worlds judged by playouts to the end of the hand (``PlayoutPlayer``)."""
