@@ -1,18 +1,18 @@
 """How strong the Bishops Whist players are, on duplicate deals (``parlour.duplicate``).
 
-Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``search`` (the former best: PIMC
-with heuristic playouts), (c) a cheating player that sees every card and searches the true deal with the
-same double-dummy solver, against ``heuristic`` (the most a perfect reader of the unseen cards could
-gain), and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
-``strong-previous`` is strong against itself on its former budget (60 000 nodes); ``--cpu`` measures only
-the CPU seconds a decision of each level (and of ``strong-playout``, the experiment below as a
-player). ``playout-cheat-heuristic`` is a second cheat, which plays each
-card out on the true deal with the rules of thumb instead of searching (the stronger yardstick: it
-gains some three times as much); ``playout-strong-heuristic`` is the same judgement played fair, over
-the strong level's sifted worlds (an experiment). ``--cheat-nodes`` sets the cheat's budget (a deeper cheat);
-``unsifted``, ``untrusting`` and ``harder`` are the strong player without sifting, sifted but always
-playing the search's card, and sifting eight deals a searched deal; ``--out`` writes every match's
-margins per deal (for paired comparisons).
+Measures (a) ``strong`` against ``heuristic``, (b) ``strong`` against ``solver`` (the strong level before
+4 December: the double-dummy solver judging sifted worlds) and ``search`` (PIMC with heuristic playouts on
+uniform worlds), (c) a cheating player that sees every card and searches the true deal with the solver,
+against ``heuristic`` (``cheat-heuristic``), and a second cheat that plays each card out on the true deal with
+the rules of thumb (``playout-cheat-heuristic``: the stronger yardstick, some three times the first's gain),
+and (d) the seconds a move of every level (``easy``, ``normal``, ``strong``) against heuristic.
+``strong`` and ``normal`` are ``PlayoutPlayer`` (16 and 8 sifted worlds, every lawful card played out to the
+end of the hand by the rules of thumb); ``playout-strong-heuristic`` is the experiment it grew from, which
+chooses the same cards. ``solver-previous`` is the solver level against itself on its former budget
+(60 000 nodes); ``--cpu`` measures only the CPU seconds a decision of each level (and of ``solver`` and
+the experiment). ``--cheat-nodes`` sets the solver cheat's budget; ``unsifted``, ``untrusting`` and
+``harder`` are the solver level without sifting, sifted but always playing the search's card, and sifting
+eight deals a searched deal; ``--out`` writes every match's margins per deal (for paired comparisons).
 The candidate takes each seat in turn; the others are the baseline; a deal's figure is the candidate's
 side's hand points minus the baseline's on the same cards, averaged over the four seats.
 
@@ -161,14 +161,16 @@ def sifted_harder(game: Game[Any], seed: int) -> StrongPlayer:
 
 
 def previous(game: Game[Any], seed: int) -> StrongPlayer:
-    """The strong player on its former budget, 60 000 nodes a move (with this solver)."""
+    """The solver level on its former budget, 60 000 nodes a move (with this solver)."""
     return StrongPlayer(game, seed, nodes=60_000, trust=TRUST, sift=SIFT)
 
 
 MATCHES: dict[str, tuple[PlayerSpec, PlayerSpec]] = {
-    "strong-previous": ("strong", previous),
+    "solver-previous": ("solver", previous),
     "strong-heuristic": ("strong", "heuristic"),
+    "strong-solver": ("strong", "solver"),
     "strong-search": ("strong", "search"),
+    "solver-heuristic": ("solver", "heuristic"),
     "cheat-heuristic": (cheat, "heuristic"),
     "playout-cheat-heuristic": (PlayoutCheatPlayer, "heuristic"),
     "playout-strong-heuristic": (PlayoutStrongPlayer, "heuristic"),
@@ -197,10 +199,8 @@ def cpu_seconds(decisions: int = 20) -> None:
         if len([a for a in view.legal_actions if a.startswith("play ")]) > 1:
             positions.append(view)
         seed += 1
-    makers: dict[str, Any] = {
-        level: PLAYERS[level] for level in ("easy", "normal", "strong", "strong-playout")
-    }
-    makers["playout-strong (the experiment)"] = PlayoutStrongPlayer  # the same cards as strong-playout
+    makers: dict[str, Any] = {level: PLAYERS[level] for level in ("easy", "normal", "strong", "solver")}
+    makers["playout-strong (the experiment)"] = PlayoutStrongPlayer  # the same cards as strong
     for level, make in makers.items():
         times = []
         for k, view in enumerate(positions):

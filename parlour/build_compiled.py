@@ -15,8 +15,8 @@ cases of ``apply``, ``legal_actions`` and the action record, so that those run c
 shuffle of ``parlour/engine/draws.py`` (every game's deals), the Bishops Whist double-dummy solver
 (``solver.py``: two to three times the nodes a second; its budgets are in nodes, so it plays the same
 cards, sooner) and its computer players (``players.py``: the rules of thumb, which the playouts of
-``strong-playout`` run at every move; measured, compiling them takes a playout decision from 0.45 to
-0.26 CPU s on average, 20 decisions; budgets in worlds, so the same cards).
+``normal`` and ``strong`` (``PlayoutPlayer``) run at every move; measured, compiling them takes a
+playout decision from 0.45 to 0.26 CPU s on average, 20 decisions; budgets in worlds, so the same cards).
 
 The engine's ``State`` (``parlour/engine/state.py``) compiles too (it is a native class that allows
 interpreted subclasses; its events live apart in ``events.py``, its log is a property and its

@@ -1,7 +1,7 @@
-"""Bishops Whist's playout player (``strong-playout``): the playout-strong experiment's judgement as a
-real player. Its choices are the experiment's (a copy of its loop is kept here), its fast playouts on the
-world's fields agree with the slow ones through views, it is lawful and repeatable, spends exactly its
-budget of playouts, stops on the clock and says why."""
+"""Bishops Whist's playout player (the ``normal`` and ``strong`` levels): the playout-strong
+experiment's judgement as a real player. Its choices are the experiment's (a copy of its loop is kept
+here), its fast playouts on the world's fields agree with the slow ones through views, it is lawful and
+repeatable, spends exactly its budget of playouts, stops on the clock and says why."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from parlour.games.bishops_whist.players import (
     PlayoutPlayer,
     StrongPlayer,
     Table,
+    _normal,
     played_to,
 )
+from parlour.games.bishops_whist.players import _strong as _strong_level
 from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
 from parlour.players import Advisor, hint, make_player
 
@@ -202,13 +204,13 @@ def test_lawful_repeatable_and_within_its_budget() -> None:
 
 
 def test_the_level_is_registered_and_advises() -> None:
-    assert "strong-playout" in PLAYERS
+    assert PLAYERS["strong"] is _strong_level and PLAYERS["normal"] is _normal
     game = BishopsWhist()
     state = positions(1, first_seed=900)[0]
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    player = make_player("strong-playout", game, 3)
+    player = make_player("strong", game, 3)
     assert isinstance(player, PlayoutPlayer) and isinstance(player, Advisor)
     player.worlds = 4
     advice = player.advise(view, game)
