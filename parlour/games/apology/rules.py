@@ -450,6 +450,17 @@ class Apology(Game["ApologyState"]):
         """The four targets, for 0 to 3 oudlers held."""
         return tuple(self.target(n) for n in range(OUDLER_TRIO + 1))
 
+    @cached_property
+    def play_ids(self) -> Mapping[str, int]:
+        """Each card's ``play <card>`` id in the action space, so the play's ids need no text."""
+        ids = self.id_space.ids
+        return {c: ids[_PLAY_TEXT[c]] for c in EXTENDED_65.cards}
+
+    @cached_property
+    def id_cards(self) -> Mapping[int, str]:
+        """The card of each ``play <card>`` id."""
+        return {i: c for c, i in self.play_ids.items()}
+
     @property
     def may_bury_oudlers(self) -> bool:
         """Whether aces, castles and Till may be buried (option ``bury_oudlers``, ruling AP-10)."""
@@ -759,6 +770,31 @@ class ApologyState(State):
             self._play(seat, action[5:])
             return
         super()._carry_out(action, typed)
+
+    # --- the hot path: ids straight to the rules ------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play the ids of the cards ``playable`` allows, no text made (the same rule as
+        ``_compute_legal``: a Landsknecht's duplicates are one id); otherwise the engine's way."""
+        seat = self.turn
+        if self.phase is Phase.PLAY and seat is not None:
+            ids = self.game.play_ids
+            return sorted({ids[c] for c in playable(self.hands[seat], led_suit(self.trick))})
+        return super().legal_action_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """A card ``playable`` allows is played on its id at once; anything else goes the engine's
+        way, with its checks and reasons (the state unchanged on a refusal)."""
+        seat = self.turn
+        if self.phase is Phase.PLAY and seat is not None and type(action_id) is int:
+            card = self.game.id_cards.get(action_id)
+            if card is not None:
+                hand = self.hands[seat]
+                if card in hand and card in playable(hand, led_suit(self.trick)):
+                    self._record_action(_PLAY_TEXT[card])
+                    self._play(seat, card)
+                    return
+        super().apply_id(action_id)
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
