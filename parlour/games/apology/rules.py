@@ -779,8 +779,17 @@ class ApologyState(State):
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None:
             ids = self.game.play_ids
-            return sorted({ids[c] for c in playable(self.hands[seat], led_suit(self.trick))})
+            legal = self._play_ids = {ids[c] for c in playable(self.hands[seat], led_suit(self.trick))}
+            return sorted(legal)
         return super().legal_action_ids()
+
+    _play_ids: set[int] | None = None
+    """The play's legal ids as ``legal_action_ids`` found them, so that ``apply_id`` need not ask
+    ``playable`` again; forgotten with the engine's legal lists on every action."""
+
+    def _record_action(self, action: str) -> None:
+        self._play_ids = None
+        super()._record_action(action)
 
     def apply_id(self, action_id: int) -> None:
         """A card ``playable`` allows is played on its id at once; anything else goes the engine's
@@ -790,7 +799,10 @@ class ApologyState(State):
             card = self.game.id_cards.get(action_id)
             if card is not None:
                 hand = self.hands[seat]
-                if card in hand and card in playable(hand, led_suit(self.trick)):
+                known = self._play_ids
+                if card in hand and (
+                    action_id in known if known is not None else card in playable(hand, led_suit(self.trick))
+                ):
                     self._record_action(_PLAY_TEXT[card])
                     self._play(seat, card)
                     return
