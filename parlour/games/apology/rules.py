@@ -45,7 +45,7 @@ from parlour.engine.views import (
     per_seat,
     play,
 )
-from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import deal_unseen, hand_end_event, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
 
 # --- the pack --------------------------------------------------------------------------------
@@ -203,7 +203,12 @@ def trick_winner(plays: Sequence[tuple[int, str]]) -> int:
 def playable(hand: Sequence[str], led: str | None) -> list[str]:
     """The cards of ``hand`` that may go to a trick whose suit is ``led``: follow suit if able, and a
     Landsknecht or Till at any time, even when able to follow (the L'Excuse rule)."""
-    cards = follow_suit(hand, led, suit_of)
+    # ``follow_suit(hand, led, suit_of)`` written out, ``suit_of`` inlined: the hot path of the play.
+    if led is None:
+        return list(hand)
+    cards = [c for c in hand if c[-1] == led and c not in EXCUSES]
+    if not cards:
+        return list(hand)
     if len(cards) < len(hand):
         cards += [c for c in hand if c in EXCUSES]
     return cards
