@@ -45,7 +45,7 @@ from parlour.engine.views import (
     per_seat,
     play,
 )
-from parlour.mechanics import deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import deal_unseen, hand_end_event, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
 
 # --- the pack --------------------------------------------------------------------------------
@@ -203,7 +203,12 @@ def trick_winner(plays: Sequence[tuple[int, str]]) -> int:
 def playable(hand: Sequence[str], led: str | None) -> list[str]:
     """The cards of ``hand`` that may go to a trick whose suit is ``led``: follow suit if able, and a
     Landsknecht or Till at any time, even when able to follow (the L'Excuse rule)."""
-    cards = follow_suit(hand, led, suit_of)
+    # ``follow_suit(hand, led, suit_of)`` written out, ``suit_of`` inlined: the hot path of the play.
+    if led is None:
+        return list(hand)
+    cards = [c for c in hand if c[-1] == led and c not in EXCUSES]
+    if not cards:
+        return list(hand)
     if len(cards) < len(hand):
         cards += [c for c in hand if c in EXCUSES]
     return cards
@@ -449,6 +454,17 @@ class Apology(Game["ApologyState"]):
     def targets(self) -> tuple[float, ...]:
         """The four targets, for 0 to 3 oudlers held."""
         return tuple(self.target(n) for n in range(OUDLER_TRIO + 1))
+
+    @cached_property
+    def play_ids(self) -> Mapping[str, int]:
+        """Each card's ``play <card>`` id in the action space, so the play's ids need no text."""
+        ids = self.id_space.ids
+        return {c: ids[_PLAY_TEXT[c]] for c in EXTENDED_65.cards}
+
+    @cached_property
+    def id_cards(self) -> Mapping[int, str]:
+        """The card of each ``play <card>`` id."""
+        return {i: c for c, i in self.play_ids.items()}
 
     @property
     def may_bury_oudlers(self) -> bool:
@@ -759,6 +775,43 @@ class ApologyState(State):
             self._play(seat, action[5:])
             return
         super()._carry_out(action, typed)
+
+    # --- the hot path: ids straight to the rules ------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """In the play the ids of the cards ``playable`` allows, no text made (the same rule as
+        ``_compute_legal``: a Landsknecht's duplicates are one id); otherwise the engine's way."""
+        seat = self.turn
+        if self.phase is Phase.PLAY and seat is not None:
+            ids = self.game.play_ids
+            legal = self._play_ids = {ids[c] for c in playable(self.hands[seat], led_suit(self.trick))}
+            return sorted(legal)
+        return super().legal_action_ids()
+
+    _play_ids: set[int] | None = None
+    """The play's legal ids as ``legal_action_ids`` found them, so that ``apply_id`` need not ask
+    ``playable`` again; forgotten with the engine's legal lists on every action."""
+
+    def _record_action(self, action: str) -> None:
+        self._play_ids = None
+        super()._record_action(action)
+
+    def apply_id(self, action_id: int) -> None:
+        """A card ``playable`` allows is played on its id at once; anything else goes the engine's
+        way, with its checks and reasons (the state unchanged on a refusal)."""
+        seat = self.turn
+        if self.phase is Phase.PLAY and seat is not None and type(action_id) is int:
+            card = self.game.id_cards.get(action_id)
+            if card is not None:
+                hand = self.hands[seat]
+                known = self._play_ids
+                if card in hand and (
+                    action_id in known if known is not None else card in playable(hand, led_suit(self.trick))
+                ):
+                    self._record_action(_PLAY_TEXT[card])
+                    self._play(seat, card)
+                    return
+        super().apply_id(action_id)
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
