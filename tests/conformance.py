@@ -11,6 +11,7 @@ import hashlib
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -329,3 +330,52 @@ def match_digest(game: Game[Any], seed: int) -> str:
         state.apply(legal[rng.randrange(len(legal))])
     digest.update(state.to_json().encode())
     return digest.hexdigest()[:32]
+
+
+def check_every_way_in(game: Game[Any], seeds: Sequence[int] = (0, 1)) -> None:
+    """Text, ids, the engine's path with the seat named, or a mixture, the log read at every step or
+    only at the end: the same random choices make the same save."""
+    for seed in seeds:
+        saves = []
+        for how in ("seat", "text", "ids", "mixed"):
+            state, rng = game.new(seed=seed), random.Random(seed)
+            if how == "seat":
+                while not state.is_over:
+                    play_random(state, rng, how, steps=1)
+                    assert state.log
+            else:
+                play_random(state, rng, how)
+            saves.append(state.to_json())
+        assert len(set(saves)) == 1
+
+
+def check_clone_goes_its_own_way(game: Game[Any], steps: Sequence[int]) -> None:
+    """A clone taken after ``steps`` random actions plays on without touching its original, and the
+    original and a second clone then play the clone's match, by ids and by text alike."""
+    for n in steps:
+        state = game.new(seed=n)
+        play_random(state, random.Random(n), "text", steps=n)
+        before = state.to_json()
+        other = state.clone()
+        assert other.to_json() == before and other.view(0) == state.view(0)
+        play_random(other, random.Random(6), "mixed")
+        assert other.is_over and state.to_json() == before
+        again = state.clone()
+        play_random(state, random.Random(6), "ids")
+        play_random(again, random.Random(6), "text")
+        assert state.to_json() == again.to_json() == other.to_json()
+
+
+def check_loaded_match_goes_on(game: Game[Any], steps: Sequence[int]) -> None:
+    """A match saved after ``steps`` random actions loads with every seat's view and the legal ids as
+    they were, and it, a clone of it and the original play on to the same end."""
+    for n in steps:
+        state = game.new(seed=n)
+        play_random(state, random.Random(n), "text", steps=n)
+        loaded = game.load(state.to_json())
+        assert all(loaded.view(s) == state.view(s) for s in range(game.num_players))
+        assert loaded.legal_action_ids() == state.legal_action_ids()
+        copy = loaded.clone()
+        for s in (state, loaded, copy):
+            play_random(s, random.Random(99), "mixed")
+        assert state.to_json() == loaded.to_json() == copy.to_json()

@@ -4,14 +4,18 @@ and id, determinized world, save and log), whichever way the actions go in, and 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 import parlour
 from parlour.games.apology.rules import Apology
-from tests.conformance import match_digest, play_random
+from tests.conformance import (
+    check_clone_goes_its_own_way,
+    check_every_way_in,
+    check_loaded_match_goes_on,
+    match_digest,
+)
 
 RECORDED = {
     ("{}", 0): "a6ac189497b065df42e76d6c76d7fc35",
@@ -48,48 +52,14 @@ OPTIONS: list[dict[str, Any]] = [{"deals": 2}, {"deals": 2, "unpaid": "lapse", "
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_every_way_in_plays_the_same_match(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for seed in range(2):
-        saves = []
-        for how in ("seat", "text", "ids", "mixed"):
-            state, rng = g.new(seed=seed), random.Random(seed)
-            if how == "seat":
-                while not state.is_over:
-                    play_random(state, rng, how, steps=1)
-                    assert state.log
-            else:
-                play_random(state, rng, how)
-            saves.append(state.to_json())
-        assert len(set(saves)) == 1
+    check_every_way_in(game(**options))
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for steps in (0, 1, 2, 5, 9, 30, 31):
-        state = g.new(seed=steps)
-        play_random(state, random.Random(steps), "text", steps=steps)
-        before = state.to_json()
-        other = state.clone()
-        assert other.to_json() == before and other.view(0) == state.view(0)
-        play_random(other, random.Random(6), "mixed")
-        assert other.is_over and state.to_json() == before
-        again = state.clone()
-        play_random(state, random.Random(6), "ids")
-        play_random(again, random.Random(6), "text")
-        assert state.to_json() == again.to_json() == other.to_json()
+    check_clone_goes_its_own_way(game(**options), (0, 1, 2, 5, 9, 30, 31))
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for steps in (0, 1, 7, 20, 41):
-        state = g.new(seed=steps)
-        play_random(state, random.Random(steps), "text", steps=steps)
-        loaded = g.load(state.to_json())
-        assert all(loaded.view(s) == state.view(s) for s in range(g.num_players))
-        assert loaded.legal_action_ids() == state.legal_action_ids()
-        copy = loaded.clone()
-        for s in (state, loaded, copy):
-            play_random(s, random.Random(99), "mixed")
-        assert state.to_json() == loaded.to_json() == copy.to_json()
+    check_loaded_match_goes_on(game(**options), (0, 1, 7, 20, 41))

@@ -12,7 +12,13 @@ import pytest
 import parlour
 from parlour.engine import ForbiddenAction, IllegalAction, MalformedAction, Rng
 from parlour.games.roquet.rules import RoquetGame
-from tests.conformance import match_digest, play_random
+from tests.conformance import (
+    check_clone_goes_its_own_way,
+    check_every_way_in,
+    check_loaded_match_goes_on,
+    match_digest,
+    play_random,
+)
 
 RECORDED = {
     ("{}", 0): "5dbe3c8c69d2ed221bd37dce5051b4a7",
@@ -57,53 +63,17 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_every_way_in_plays_the_same_match(options: dict[str, Any]) -> None:
-    """Text, ids, the engine's path with the seat named, or a mixture, the log read at every step or
-    only at the end: the same save."""
-    g = game(**options)
-    for seed in range(2):
-        saves = []
-        for how in ("seat", "text", "ids", "mixed"):
-            state, rng = g.new(seed=seed), random.Random(seed)
-            if how == "seat":
-                while not state.is_over:
-                    play_random(state, rng, how, steps=1)
-                    assert state.log
-            else:
-                play_random(state, rng, how)
-            saves.append(state.to_json())
-        assert len(set(saves)) == 1
+    check_every_way_in(game(**options))
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for steps in (0, 1, 2, 3, 17, 40, 41):
-        state = g.new(seed=steps)
-        play_random(state, random.Random(steps), "text", steps=steps)
-        before = state.to_json()
-        other = state.clone()
-        assert other.to_json() == before and other.view(0) == state.view(0)
-        play_random(other, random.Random(6), "mixed")
-        assert other.is_over and state.to_json() == before
-        again = state.clone()
-        play_random(state, random.Random(6), "ids")
-        play_random(again, random.Random(6), "text")
-        assert state.to_json() == again.to_json() == other.to_json()
+    check_clone_goes_its_own_way(game(**options), (0, 1, 2, 3, 17, 40, 41))
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for steps in (0, 1, 2, 3, 30, 31, 60):
-        state = g.new(seed=steps)
-        play_random(state, random.Random(steps), "text", steps=steps)
-        loaded = g.load(state.to_json())
-        assert loaded.view(0) == state.view(0) and loaded.view(1) == state.view(1)
-        assert loaded.legal_action_ids() == state.legal_action_ids()
-        copy = loaded.clone()
-        for s in (state, loaded, copy):
-            play_random(s, random.Random(99), "mixed")
-        assert state.to_json() == loaded.to_json() == copy.to_json()
+    check_loaded_match_goes_on(game(**options), (0, 1, 2, 3, 30, 31, 60))
 
 
 def test_a_determinized_world_plays_on() -> None:
