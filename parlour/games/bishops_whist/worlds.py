@@ -1,0 +1,272 @@
+"""Worlds consistent with the play: deals of the unseen cards under which the rules of thumb
+(``HeuristicPlayer``) would have made every play the other seats made (issue 14).
+
+``game.determinize`` deals the unseen cards uniformly, keeping only the known cards and, under strict
+laws, the suits shown out of. Against players who play by the rules of thumb, the worlds that matter are
+those with no ``surprises``; late in the hand few uniform deals are such, so sifting uniform deals rarely
+finds them. Here each world is found by a Markov chain instead: start from a ``determinize`` deal and
+swap unseen cards between two other seats (each swap keeping the same constraints ``determinize``
+keeps), accepting by Metropolis on the count of surprises, until none is left.
+
+The count of surprises is a sum over seats: what the rules of thumb would have played at a seat's turn
+depends on its own hand and the public play alone. So a swap re-counts only the two hands it changes, and
+a hand's count is kept once counted (``WorldSampler.seat_surprises``). A pure rules-side helper: no I/O,
+every draw from the ``rng`` handed in, so the same seed gives the same worlds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlour.engine import Game, Rng
+from parlour.games.bishops_whist.players import BishopsWhistView, HeuristicPlayer, Table
+from parlour.games.bishops_whist.rules import (
+    SEATS,
+    BishopsWhistState,
+    ShownOut,
+    bits_of,
+    codes_of,
+    dealer_of,
+    lawful_cards,
+    quitted_tricks,
+)
+
+STEPS = 4000
+"""The default budget: evaluations (hands whose surprises are counted afresh) over all the worlds."""
+TEMPERATURE = 0.5
+"""Metropolis' temperature: a swap adding one surprise is taken with chance exp(-1 / 0.5), about 1 in 7."""
+CAP = 3
+"""A hand's surprises are counted up to this many (more tell the chain nothing it needs)."""
+MIX = 8
+"""Swaps tried once a chain's world has no surprise left, each kept only if the world stays so: the
+world moves on from the first consistent deal found, towards any other."""
+
+
+class _Moment:
+    """One play of another seat with its public context: all ``Table.at`` needs but the hand."""
+
+    __slots__ = ("card", "done", "first", "known", "lead", "plays", "seat", "sizes")
+
+    def __init__(
+        self,
+        seat: int,
+        card: str,
+        lead: str | None,
+        done: list[list[tuple[int, str]]],
+        plays: list[tuple[int, str]],
+        first: int,
+        sizes: list[int],
+        known: list[Counter[str]],
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.lead = lead
+        self.done = done
+        self.plays = plays
+        self.first = first
+        self.sizes = sizes
+        self.known = known
+
+
+class WorldSampler:
+    """The constraints and the surprise counts of one view, and Markov chains over its worlds."""
+
+    def __init__(self, view: BishopsWhistView, game: Game[Any], fast: HeuristicPlayer) -> None:
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no hand to start from")
+        self.view = view
+        self.game = game
+        self.fast = fast
+        self.seat = seat
+        self.options: Mapping[str, Any] = game.options
+        extra = view.extra
+        self.order = list(extra.order)
+        self.trump = view.trump
+        tricks = quitted_tricks(view)
+        history: list[tuple[int | None, list[tuple[int, str]]]] = [
+            (t.leader, [(p.seat, p.card) for p in t.plays]) for t in tricks
+        ]
+        on_table = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        if view.trick is not None and view.trick.plays:
+            history.append((view.trick.leader, on_table))
+        # Known cards, as ``determinize`` keeps them: the face-up cards of each other hand.
+        self.known: list[list[str]] = []
+        for s in range(SEATS):
+            zone = view.zone("hand", s)
+            self.known.append(list(view.hand) if s == seat else (list(zone.face_up) if zone else []))
+        sizes_now = [s.hand_size or 0 for s in view.seats]
+        self.room = [sizes_now[s] - len(self.known[s]) for s in range(SEATS)]
+        table_laws = bool(getattr(game, "table_laws", False))
+        shown = None if table_laws else ShownOut.of([*(plays for _, plays in history)])
+        self.may_hold: Callable[[int, str], bool] = (lambda s, c: True) if shown is None else shown.may_hold
+        # Each other seat's plays, with what ``surprises`` reads at each (``players.surprises``, per seat).
+        self.later: list[list[str]] = [[] for _ in range(SEATS)]
+        """Each seat's plays this hand, the last first (a hand then was its hand now and these)."""
+        for _, plays in history:
+            for s, c in plays:
+                self.later[s].insert(0, c)
+        dealer = dealer_of(view)
+        turn_up = extra.turn_up
+        sizes = [sizes_now[x] + len(self.later[x]) for x in range(SEATS)]
+        self.moments: list[list[_Moment]] = [[] for _ in range(SEATS)]
+        played: list[list[str]] = [[] for _ in range(SEATS)]
+        done: list[list[tuple[int, str]]] = []
+        for leader, plays in history:
+            for j, (s, card) in enumerate(plays):
+                if s != seat:
+                    known: list[Counter[str]] = [Counter() for _ in range(SEATS)]
+                    if s != dealer and turn_up is not None and turn_up not in played[dealer]:
+                        known[dealer][turn_up] = 1  # the turn-up is the dealer's until he plays it
+                    first = leader if leader is not None else plays[0][0]
+                    lead = plays[0][1] if j else None
+                    self.moments[s].append(_Moment(s, card, lead, done, plays[:j], first, sizes[:], known))
+                played[s].append(card)
+                sizes[s] -= 1
+            done = [*done, plays]
+        self.others = [s for s in range(SEATS) if s != seat and self.room[s] > 0]
+        self._counts: dict[tuple[int, int], tuple[int, int]] = {}
+        """Per (seat, hand's bits): the surprises counted and the cap they were counted up to."""
+        self.evaluations = 0
+        """Hands whose surprises were counted afresh (the budget's unit)."""
+
+    # --- the surprises, seat by seat ----------------------------------------------------------------
+
+    def seat_surprises(self, s: int, dealt: list[str], cap: int = CAP) -> int:
+        """How many of seat ``s``'s plays the rules of thumb would not have made had it held ``known[s]``
+        and ``dealt`` now, counted up to ``cap``: ``players.surprises`` for one seat (the hand at each
+        play built as it builds it, the card played first so that ties go its way)."""
+        hand = codes_of(bits_of([*self.known[s], *dealt]))
+        key = (s, bits_of(hand))
+        kept = self._counts.get(key)
+        if kept is not None and (kept[0] < kept[1] or cap <= kept[1]):
+            return min(kept[0], cap)  # counted exactly, or up to at least ``cap``
+        self.evaluations += 1
+        held = Counter([*hand, *self.later[s]])
+        played: Counter[str] = Counter()
+        count = 0
+        for m in self.moments[s]:
+            now = list((held - played).elements())
+            played[m.card] += 1
+            cards = lawful_cards(now, m.lead)
+            if len(cards) <= 1:
+                continue
+            t = Table.at(
+                s, self.order, now, self.trump, m.done, m.plays, m.first, m.sizes, self.options, m.known
+            )
+            if self.fast.card(t, [m.card, *(c for c in cards if c != m.card)]) != m.card:
+                count += 1
+                if count >= cap:
+                    break
+        self._counts[key] = (count, cap)
+        return count
+
+    def total(self, dealt: list[list[str]]) -> int:
+        """The world's surprises (each seat's counted up to ``CAP``)."""
+        return sum(self.seat_surprises(s, dealt[s]) for s in self.others)
+
+    # --- worlds ---------------------------------------------------------------------------------------
+
+    def dealt_of(self, world: BishopsWhistState) -> list[list[str]]:
+        """The cards ``determinize`` dealt each seat: its hand but the known cards."""
+        return [list((Counter(world.view(s).hand) - Counter(self.known[s])).elements()) for s in range(SEATS)]
+
+    def world(self, base: BishopsWhistState, dealt: list[list[str]]) -> BishopsWhistState:
+        """``base`` (a ``determinize`` world of this view) with the unseen cards dealt as ``dealt``; a
+        knight on the table ranks as the new hand that played it says, as ``determinize`` rates it."""
+        state = base.clone()
+        state.hands = [[*self.known[s], *dealt[s]] for s in range(SEATS)]
+        on_table = [(int(e[0]), str(e[1])) for e in base.trick]
+        state.trick = []
+        for s, c in on_table:
+            state.trick.append([s, c, state._counts_as_ten(s, c)])
+        state._legal_cache = state._range_cache = None
+        state._mask = -1
+        return state
+
+    def chain(
+        self, rng: Rng, evaluations: int, temperature: float = TEMPERATURE, mix: int = MIX
+    ) -> tuple[int, BishopsWhistState]:
+        """One world: a ``determinize`` deal improved by swaps until no surprise is left (then ``mix``
+        swaps more that keep it so), or until ``evaluations`` hands are counted; the least surprising
+        world met, with its surprises."""
+        base = self.game.determinize(self.view, rng)
+        dealt = self.dealt_of(base)
+        slots = [(s, i) for s in self.others for i in range(len(dealt[s]))]
+        energy = {s: self.seat_surprises(s, dealt[s]) for s in self.others}
+        total = sum(energy.values())
+        best, best_dealt = total, [h[:] for h in dealt]
+        stop = self.evaluations + evaluations
+        mixed = 0
+        proposals = 0
+        while len(slots) > 1 and self.evaluations < stop and proposals < 50 * evaluations + 100:
+            if total == 0:
+                if mixed >= mix:
+                    break
+                mixed += 1
+            proposals += 1
+            a, i = slots[rng.randrange(len(slots))]
+            b, j = slots[rng.randrange(len(slots))]
+            if a == b:
+                continue
+            x, y = dealt[a][i], dealt[b][j]
+            if x == y or not self.may_hold(b, x) or not self.may_hold(a, y):
+                continue
+            new_a = [*dealt[a][:i], y, *dealt[a][i + 1 :]]
+            new_b = [*dealt[b][:j], x, *dealt[b][j + 1 :]]
+            if total == 0:  # keep the world consistent: any surprise rejects the swap
+                if self.seat_surprises(a, new_a, 1) or self.seat_surprises(b, new_b, 1):
+                    continue
+                dealt[a], dealt[b] = new_a, new_b
+                best_dealt = [h[:] for h in dealt]
+                continue
+            ea, eb = self.seat_surprises(a, new_a), self.seat_surprises(b, new_b)
+            delta = ea + eb - energy[a] - energy[b]
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                dealt[a], dealt[b] = new_a, new_b
+                energy[a], energy[b] = ea, eb
+                total += delta
+                if total < best:
+                    best, best_dealt = total, [h[:] for h in dealt]
+        return best, self.world(base, best_dealt)
+
+    def sample(
+        self,
+        rng: Rng,
+        count: int,
+        evaluations: int = STEPS,
+        until: float | None = None,
+        temperature: float = TEMPERATURE,
+        mix: int = MIX,
+    ) -> list[tuple[int, BishopsWhistState]]:
+        """``count`` worlds, each from its own chain, with their surprises; the budget of ``evaluations``
+        shared out among the chains still to run (what one leaves goes to the next). At a table the
+        chains also stop at the clock time ``until`` (with at least one world made)."""
+        out: list[tuple[int, BishopsWhistState]] = []
+        start = self.evaluations
+        for k in range(count):
+            if until is not None and k and time.perf_counter() > until:
+                break
+            share = max(1, (evaluations - (self.evaluations - start)) // (count - k))
+            out.append(self.chain(rng, share, temperature, mix))
+        return out
+
+
+def consistent_worlds(
+    view: BishopsWhistView,
+    game: Game[Any],
+    rng: Rng,
+    count: int,
+    fast: HeuristicPlayer,
+    evaluations: int = STEPS,
+    until: float | None = None,
+) -> list[BishopsWhistState]:
+    """``count`` worlds of ``view`` found by Markov chains (``WorldSampler.sample``), the consistent ones
+    (no surprise) first, then the least surprising; ties in the order found."""
+    found = WorldSampler(view, game, fast).sample(rng, count, evaluations, until)
+    order = sorted(range(len(found)), key=lambda k: (found[k][0], k))
+    return [found[k][1] for k in order]
