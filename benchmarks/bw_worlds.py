@@ -145,6 +145,7 @@ def timing(seeds: int, evaluations: int) -> None:
     """CPU seconds a decision (process time), sifted and chained interleaved on the same positions."""
     game = BishopsWhist()
     spent = {"sift": 0.0, "chains": 0.0}
+    most = {"sift": 0.0, "chains": 0.0}
     n = 0
     for seed in range(seeds):
         for left in CARDS_LEFT:
@@ -158,11 +159,14 @@ def timing(seeds: int, evaluations: int) -> None:
             ):
                 start = time.process_time()
                 player.choose(view, game)
-                spent[name] += time.process_time() - start
+                took = time.process_time() - start
+                spent[name] += took
+                most[name] = max(most[name], took)
             n += 1
     print(
         f"{n} decisions: sift {spent['sift'] / n:.3f} s, chains({evaluations}) {spent['chains'] / n:.3f} s "
-        f"CPU a decision (ratio {spent['chains'] / spent['sift']:.2f})"
+        f"CPU a decision (ratio {spent['chains'] / spent['sift']:.2f}; the longest {most['sift']:.3f} s and "
+        f"{most['chains']:.3f} s)"
     )
 
 
@@ -171,7 +175,13 @@ def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = Fa
         return ChainPlayer(game, s, evaluations=evaluations, chains=not plain)
 
     start = time.perf_counter()
-    r = duplicate("bishops-whist", make, "heuristic", deals=deals, seed=seed)
+    done = [0]
+
+    def progress(n: int) -> None:
+        done[0] += n
+        print(f"{done[0]}/{deals} deals [{time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
+
+    r = duplicate("bishops-whist", make, "heuristic", deals=deals, seed=seed, progress=progress)
     name = "playout-strong-heuristic" if plain else f"chains-{evaluations}-heuristic"
     print(f"{name} seed={seed}: {r.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     with open(out, "w") as f:

@@ -35,7 +35,7 @@ from parlour.games.bishops_whist.rules import (
     quitted_tricks,
 )
 
-STEPS = 4000
+STEPS = 2000
 """The default budget: evaluations (hands whose surprises are counted afresh) over all the worlds."""
 TEMPERATURE = 0.15
 """Metropolis' temperature: a swap adding one surprise is taken with chance exp(-1 / 0.15), 1 in 800, one
@@ -46,6 +46,10 @@ CAP = 3
 MIX = 8
 """Swaps tried once a chain's world has no surprise left, each kept only if the world stays so: the
 world moves on from the first consistent deal found, towards any other."""
+
+BORROW = True
+BORROW_MIX = 24
+"""Swaps tried on a walk from a consistent world that another chain found (``WorldSampler.sample``)."""
 
 
 class _Moment:
@@ -209,13 +213,13 @@ class WorldSampler:
         evaluations: int,
         temperature: float = TEMPERATURE,
         mix: int = MIX,
-    ) -> tuple[int, BishopsWhistState]:
-        """One world: a ``determinize`` deal improved by swaps until no surprise is left (then ``mix``
-        swaps more that keep it so), or until ``evaluations`` hands are counted; the least surprising
-        world met, with its surprises (measured: starting again from a new deal when stuck found no
-        more consistent worlds)."""
-        base = self.game.determinize(self.view, rng)
-        dealt = self.dealt_of(base)
+        start: list[list[str]] | None = None,
+    ) -> tuple[int, list[list[str]]]:
+        """One world, as the cards dealt each seat: a ``determinize`` deal (or ``start``) improved by
+        swaps until no surprise is left (then ``mix`` swaps more that keep it so), or until
+        ``evaluations`` hands are counted; the least surprising deal met, with its surprises (measured:
+        starting again from a new deal when stuck found no more consistent worlds)."""
+        dealt = self.dealt_of(self.game.determinize(self.view, rng)) if start is None else start
         slots = [(s, i) for s in self.others for i in range(len(dealt[s]))]
         energy = {s: self.seat_surprises(s, dealt[s]) for s in self.others}
         total = sum(energy.values())
@@ -258,7 +262,7 @@ class WorldSampler:
             energy[a], energy[b] = ea, eb
             if total <= best:
                 best, best_dealt = total, [h[:] for h in dealt]
-        return best + self.fixed, self.world(base, best_dealt)
+        return best + self.fixed, best_dealt
 
     def sample(
         self,
@@ -268,18 +272,31 @@ class WorldSampler:
         until: float | None = None,
         temperature: float = TEMPERATURE,
         mix: int = MIX,
+        borrow: bool = BORROW,
     ) -> list[tuple[int, BishopsWhistState]]:
         """``count`` worlds, each from its own chain, with their surprises; the budget of ``evaluations``
         shared out among the chains still to run (what one leaves goes to the next). At a table the
-        chains also stop at the clock time ``until`` (with at least one world made)."""
-        out: list[tuple[int, BishopsWhistState]] = []
+        chains also stop at the clock time ``until`` (with at least one world made). With ``borrow``,
+        a chain that ends short of a consistent world is given up for a walk of ``BORROW_MIX`` swaps from
+        a consistent world another chain found (on what is left of the budget), if any did."""
+        base = self.game.determinize(self.view, rng)
+        found: list[tuple[int, list[list[str]]]] = []
         start = self.evaluations
         for k in range(count):
             if until is not None and k and time.perf_counter() > until:
                 break
             share = max(1, (evaluations - (self.evaluations - start)) // (count - k))
-            out.append(self.chain(rng, share, temperature, mix))
-        return out
+            found.append(self.chain(rng, share, temperature, mix))
+        consistent = [dealt for score, dealt in found if score == 0]
+        if borrow and consistent:
+            failed = [k for k, (score, _) in enumerate(found) if score]
+            for n, k in enumerate(failed):
+                if until is not None and time.perf_counter() > until:
+                    break
+                share = max(0, (evaluations - (self.evaluations - start)) // (len(failed) - n))
+                walk = [h[:] for h in consistent[rng.randrange(len(consistent))]]
+                found[k] = self.chain(rng, share, temperature, BORROW_MIX, walk)
+        return [(score, self.world(base, dealt)) for score, dealt in found]
 
 
 def consistent_worlds(
