@@ -25,6 +25,7 @@ from typing import Any
 from parlour.engine import Game, Rng
 from parlour.games.bishops_whist.players import BishopsWhistView, HeuristicPlayer, Table
 from parlour.games.bishops_whist.rules import (
+    KNIGHT,
     SEATS,
     BishopsWhistState,
     ShownOut,
@@ -55,7 +56,7 @@ BORROW_MIX = 24
 class _Moment:
     """One play of another seat with its public context: all ``Table.at`` needs but the hand."""
 
-    __slots__ = ("before", "card", "done", "first", "known", "lead", "plays", "seat", "sizes")
+    __slots__ = ("card", "done", "first", "known", "lead", "plays", "rest", "seat", "sizes")
 
     def __init__(
         self,
@@ -67,11 +68,12 @@ class _Moment:
         first: int,
         sizes: list[int],
         known: list[Counter[str]],
-        before: Counter[str],
+        rest: list[str],
     ) -> None:
         self.seat = seat
-        self.before = before
-        """The cards the seat played before this play (its hand then: its hand now, these taken out)."""
+        self.rest = rest
+        """The cards the seat played from this play on, the last first (its hand then: its hand now and
+        these)."""
         self.card = card
         self.lead = lead
         self.done = done
@@ -133,8 +135,8 @@ class WorldSampler:
                         known[dealer][turn_up] = 1  # the turn-up is the dealer's until he plays it
                     first = leader if leader is not None else plays[0][0]
                     lead = plays[0][1] if j else None
-                    before = Counter(played[s])
-                    moment = _Moment(s, card, lead, done, plays[:j], first, sizes[:], known, before)
+                    rest = self.later[s][: len(self.later[s]) - len(played[s])]
+                    moment = _Moment(s, card, lead, done, plays[:j], first, sizes[:], known, rest)
                     self.moments[s].append(moment)
                 played[s].append(card)
                 sizes[s] -= 1
@@ -164,11 +166,17 @@ class WorldSampler:
         if kept is not None and (kept[0] < kept[1] or cap <= kept[1]):
             return min(kept[0], cap)  # counted exactly, or up to at least ``cap``
         self.evaluations += 1
-        held = Counter([*hand, *self.later[s]])
         checks = self.checks[s]
         count = 0
         for k, m in enumerate(checks):
-            now = list((held - m.before).elements())  # in ``surprises``' order: the hand now, then plays
+            # The hand then in ``surprises``' order (a Counter's): the hand now, then the plays since, the
+            # last first, its knights together where the first of them is.
+            now = [*hand, *m.rest]
+            if now.count(KNIGHT) > 1:
+                at = now.index(KNIGHT)
+                knights = [c for c in now if c == KNIGHT]
+                now = [c for c in now if c != KNIGHT]
+                now[at:at] = knights
             cards = lawful_cards(now, m.lead)
             if len(cards) <= 1:
                 continue
