@@ -12,6 +12,10 @@ The count of surprises is a sum over seats: what the rules of thumb would have p
 depends on its own hand and the public play alone. So a swap re-counts only the two hands it changes, and
 a hand's count is kept once counted (``WorldSampler.seat_surprises``). A pure rules-side helper: no I/O,
 every draw from the ``rng`` handed in, so the same seed gives the same worlds.
+
+Measured (benchmarks/bw_worlds.py ``diagnose``, 10 positions each, 16 worlds, 2000 evaluations): every
+world consistent at 12, 9, 6 and 3 cards left (the sift of 48 uniform deals: 59%, 5%, 2.5%, 14%), the
+unseen cards in their true hands 39%, 50%, 62%, 86% (sift: 38%, 40%, 48%, 65%).
 """
 
 from __future__ import annotations
