@@ -13,8 +13,9 @@ pairing with earlier runs on the same deals. ``timing``: CPU seconds a decision,
 
 Measured 4 December (compiled build, 2000 evaluations, 16 worlds): +0.87 ± 0.33 points a hand over the
 heuristic on 32 deals of seed 9 (today's strong on the same deals: +0.65 ± 0.25; paired +0.22 ± 0.36;
-the playout cheat +1.79 ± 0.21) and +0.69 ± 0.34 on seed 10 (strong +0.48 ± 0.30; paired +0.20 ± 0.37);
-over the 64 deals +0.78 ± 0.24 against +0.57 ± 0.19, paired +0.21 ± 0.26. CPU a decision, 16 positions:
+the playout cheat +1.79 ± 0.21) and +0.69 ± 0.34 on seed 10 (strong +0.48 ± 0.30; paired +0.20 ± 0.37;
+the cheat +1.91 ± 0.35); over the 64 deals +0.78 ± 0.24 against +0.57 ± 0.19, paired +0.21 ± 0.26: 42%
+of the cheat's +1.85 ± 0.20 (strong: 31%), short of issue 14's half. CPU a decision, 16 positions:
 0.82 s pure (the longest 1.38 s) against the sift's 0.47 s; 0.41 s compiled against 0.24 s.
 """
 
