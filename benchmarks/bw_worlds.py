@@ -4,7 +4,7 @@
 ``diagnose``: positions from seeded play by the rules of thumb at 12, 9, 6 and 3 cards left; for each way
 of dealing worlds, the share of unseen cards placed in their true hand, the share of worlds with no
 surprise (``players.surprises``) and the CPU time a world. ``strength``: the playout player on chained
-worlds (``ChainPlayer``) over the heuristic on duplicate deals, the margins per deal written to JSON for
+worlds (``chain_player``) over the heuristic on duplicate deals, the margins per deal written to JSON for
 pairing with earlier runs on the same deals. ``timing``: CPU seconds a decision, sifted against chained.
 
     PYTHONPATH=$PWD python benchmarks/bw_worlds.py diagnose [SEEDS]
@@ -31,74 +31,24 @@ from typing import Any
 from parlour.duplicate import duplicate
 from parlour.engine import Game, Rng
 from parlour.games.bishops_whist.players import (
-    SIFT,
-    Analysis,
     BishopsWhistView,
     PlayoutPlayer,
-    StrongPlayer,
-    Table,
     played_to,
     surprises,
 )
-from parlour.games.bishops_whist.rules import PHASE_PLAY, TRICKS, BishopsWhist, BishopsWhistState
-from parlour.games.bishops_whist.worlds import STEPS, consistent_worlds
-from parlour.players import Advice
+from parlour.games.bishops_whist.rules import BishopsWhist, BishopsWhistState
+from parlour.games.bishops_whist.worlds import STEPS
 
 CARDS_LEFT = (12, 9, 6, 3)
 
 
-class ChainPlayer(StrongPlayer):
-    """``PlayoutPlayer``'s decisions (its ``advise`` and ``analyse``, written out here: the compiled build
-    lets no interpreted class inherit from ``PlayoutPlayer``, only from ``StrongPlayer``), judged on worlds
-    found by Markov chains (``consistent_worlds``, ``evaluations`` a decision); ``chains=False`` deals
-    them as ``PlayoutPlayer`` does (sifted uniform deals), to check that this copy plays as it does."""
-
-    def __init__(
-        self, game: Game[Any], seed: int = 0, worlds: int = 16, evaluations: int = STEPS, chains: bool = True
-    ) -> None:
-        super().__init__(game, seed, worlds=worlds, sift=1 if chains else SIFT)
-        self.evaluations = evaluations
-        self.chains = chains
-        self.player = PlayoutPlayer(game, seed, worlds=worlds)
-        """Whose playouts judge the worlds (its own rules of thumb, as ``PlayoutPlayer`` keeps them)."""
-
-    def worlds_dealt(
-        self, view: BishopsWhistView, game: Game[Any], until: float | None = None
-    ) -> list[BishopsWhistState]:
-        if not self.chains:
-            return super().worlds_dealt(view, game, until)
-        return consistent_worlds(view, game, self.rng, self.worlds, self.fast, self.evaluations, until)
-
-    def choose(self, view: BishopsWhistView, game: Game[Any]) -> str:
-        return self.advise(view, game).action
-
-    def advise(self, view: BishopsWhistView, game: Game[Any]) -> Advice:
-        """``PlayoutPlayer.advise`` (its reasons left out: a benchmark's player)."""
-        if view.extra.phase != PHASE_PLAY:
-            return Advice(self.fast.choose(view, game), "by the rules of thumb")
-        lawful = set(Table(view, game).lawful())
-        plays = [a for a in view.legal_actions if a.startswith("play ") and a[5:] in lawful]
-        if len(plays) <= 1:
-            return Advice(self.fast.choose(view, game), "the only card the laws allow")
-        analysis = self.analyse(view, game, [a[5:] for a in plays])
-        assert analysis is not None, "a playout decision plays out at least one world"
-        return Advice(f"play {analysis.best}", "played out")
-
-    def analyse(self, view: BishopsWhistView, game: Game[Any], cards: list[str]) -> Analysis | None:
-        """``PlayoutPlayer.analyse`` without a clock: every card played out in each world."""
-        seat = view.seat
-        assert seat is not None
-        totals = dict.fromkeys(cards, 0.0)
-        worlds = 0
-        for world in self.worlds_dealt(view, game):
-            for card in cards:
-                state = world.clone()
-                state.apply(f"play {card}", seat=seat)
-                totals[card] += self.player.playout(state, seat)
-            worlds += 1
-        ranked = sorted(cards, key=lambda c: -totals[c])
-        means = {c: totals[c] / worlds for c in cards}
-        return Analysis(ranked, means, worlds, worlds * len(cards), TRICKS - len(view.extra.trick_leaders))
+def chain_player(
+    game: Game[Any], seed: int = 0, worlds: int = 16, evaluations: int = STEPS, chains: bool = True
+) -> PlayoutPlayer:
+    """The playout player on worlds found by Markov chains (``consistent_worlds``, ``evaluations`` a
+    decision: the strong level's way since the chains were measured); ``chains=False`` deals them as the
+    sifted playout player does (the strong level before)."""
+    return PlayoutPlayer(game, seed, worlds=worlds, chains=evaluations if chains else 0)
 
 
 def _placed(world: BishopsWhistState, truth: BishopsWhistState, seat: int) -> tuple[int, int]:
@@ -118,7 +68,7 @@ def diagnose(seeds: int, evaluations: int) -> None:
     ways: dict[str, Callable[[BishopsWhistView, int], list[BishopsWhistState]]] = {
         "uniform": lambda v, s: [game.determinize(v, Rng(s)) for _ in range(16)],
         "sift 16x3": lambda v, s: PlayoutPlayer(game, s).worlds_dealt(v, game),
-        f"chains {evaluations}": lambda v, s: ChainPlayer(game, s, evaluations=evaluations).worlds_dealt(
+        f"chains {evaluations}": lambda v, s: chain_player(game, s, evaluations=evaluations).worlds_dealt(
             v, game
         ),
     }
@@ -162,7 +112,7 @@ def timing(seeds: int, evaluations: int) -> None:
             view = truth.view(seat)
             for name, player in (
                 ("sift", PlayoutPlayer(game, seed)),
-                ("chains", ChainPlayer(game, seed, evaluations=evaluations)),
+                ("chains", chain_player(game, seed, evaluations=evaluations)),
             ):
                 start = time.process_time()
                 player.choose(view, game)
@@ -178,8 +128,8 @@ def timing(seeds: int, evaluations: int) -> None:
 
 
 def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = False) -> None:
-    def make(game: Game[Any], s: int) -> ChainPlayer:
-        return ChainPlayer(game, s, evaluations=evaluations, chains=not plain)
+    def make(game: Game[Any], s: int) -> PlayoutPlayer:
+        return chain_player(game, s, evaluations=evaluations, chains=not plain)
 
     start = time.perf_counter()
     done = [0]

@@ -15,6 +15,7 @@ from parlour.games.bishops_whist.players import (
     PACK,
     PLAYERS,
     SIFT,
+    STRONG_CHAINS,
     Gathered,
     HeuristicPlayer,
     PlayoutPlayer,
@@ -214,7 +215,9 @@ def test_the_level_is_registered_and_advises() -> None:
     assert isinstance(player, PlayoutPlayer) and isinstance(player, Advisor)
     player.worlds = 4
     advice = player.advise(view, game)
-    again = PlayoutPlayer(game, 3, worlds=4)
+    # The level is the playout player on worlds found by the chains (``STRONG_CHAINS``).
+    assert player.chains == STRONG_CHAINS > 0
+    again = PlayoutPlayer(game, 3, worlds=4, chains=STRONG_CHAINS)
     assert advice.action == again.choose(view, game) and advice.action in plays(state)
     assert "played out to the end of the hand" in advice.reason and len(advice.reason) > 40
     assert player.last is not None and player.last.best == advice.action[5:]

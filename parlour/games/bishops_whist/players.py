@@ -880,19 +880,25 @@ class StrongPlayer:
         horizon: int = TRICKS,
         trust: float = 0.0,
         sift: int = 1,
+        chains: int = 0,
     ) -> None:
         if nodes < 1 or worlds < 1:
             raise ValueError(f"nodes and worlds must be at least 1, not {nodes} and {worlds}")
+        if chains < 0:
+            raise ValueError(f"chains is a number of evaluations, at least 0, not {chains}")
         self.game = game
         self.rng = Rng(seed)
         self.nodes = nodes
         self.worlds = worlds
         self.horizon = horizon
-        self.trust = trust
-        self.sift = sift
-        """Deals dealt per world searched, the likeliest kept (see ``deals``)."""
-        """Points a card must gain over the rules of thumb's own card, on average, to be played instead."""
         """The search plays the last ``horizon`` tricks of a hand; before them, the rules of thumb."""
+        self.trust = trust
+        """Points a card must gain over the rules of thumb's own card, on average, to be played instead."""
+        self.sift = sift
+        """Deals dealt per world searched, the likeliest kept (see ``worlds_dealt``)."""
+        self.chains = chains
+        """With more than 0, the worlds are found by Markov chains until they explain the play
+        (``worlds.consistent_worlds``), with this many hands counted a decision, instead of sifted."""
         self.seconds: float | None = None
         self.limit_time(seconds)
         self.fast = HeuristicPlayer(game, seed)
@@ -945,10 +951,16 @@ class StrongPlayer:
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
     ) -> list[BishopsWhistState]:
-        """``worlds`` deals of the unseen cards. With ``sift`` above 1, that many times as many are dealt
-        and those that best explain the play so far are kept: the fewest plays the rules of thumb would
-        not have made (``surprises``; ties in the order dealt). At a table the sifting also stops at the
-        clock time ``until``."""
+        """``worlds`` deals of the unseen cards. With ``chains``, Markov chains over the unseen cards find
+        deals in which every play so far is the rules of thumb's (``worlds.consistent_worlds``). Otherwise,
+        with ``sift`` above 1, that many times as many are dealt and those that best explain the play so far
+        are kept: the fewest plays the rules of thumb would not have made (``surprises``; ties in the order
+        dealt). At a table the search for worlds also stops at the clock time ``until``."""
+        if self.chains:
+            # Imported here: worlds.py builds on this module's rules of thumb.
+            from parlour.games.bishops_whist.worlds import consistent_worlds
+
+            return consistent_worlds(view, game, self.rng, self.worlds, self.fast, self.chains, until)
         if self.sift <= 1:
             return [game.determinize(view, self.rng) for _ in range(self.worlds)]
         scored: list[tuple[int, int, BishopsWhistState]] = []
@@ -1020,6 +1032,10 @@ class StrongPlayer:
 PLAYOUT_WORLDS = 16
 """The strong level's budget: sifted worlds a decision, every lawful card played out in each (32 gained
 no more on 32 duplicate deals: +0.04 ± 0.26 a hand, at twice the time)."""
+STRONG_CHAINS = 2000
+"""The strong level's worlds are found by Markov chains (``worlds.consistent_worlds``) with this many hands
+counted a decision (``worlds.STEPS``): on 64 duplicate deals (seeds 9 and 10) +0.78 ± 0.24 a hand over the
+heuristic against +0.57 ± 0.19 for the same player on sifted worlds (benchmarks/bw_worlds.py)."""
 NORMAL_PLAYOUT_WORLDS = 8
 """The normal level's budget (measured: +0.27 ± 0.32 a hand over the heuristic, 32 deals, against
 +0.65 ± 0.25 for 16 worlds on the same deals)."""
@@ -1049,8 +1065,9 @@ class PlayoutPlayer(StrongPlayer):
         worlds: int = PLAYOUT_WORLDS,
         sift: int = SIFT,
         seconds: float | None = None,
+        chains: int = 0,
     ) -> None:
-        super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds)
+        super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
         self.rollout = HeuristicPlayer(game, seed)
         """The rules of thumb that play every seat in the playouts (their own, so that the sifting's
         ``fast`` and the playouts never share a random draw)."""
@@ -1275,7 +1292,7 @@ def _normal(game: Game[Any], seed: int) -> Player:
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    return PlayoutPlayer(game, seed)
+    return PlayoutPlayer(game, seed, chains=STRONG_CHAINS)
 
 
 PLAYERS: dict[str, PlayerFactory] = {
