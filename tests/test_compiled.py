@@ -269,7 +269,8 @@ def test_the_pure_package_needs_no_mypy_extensions() -> None:
 
 def player_choices() -> list[str]:
     """Bishops Whist's computer players (``players.py``, compiled too) on seeded positions: the rules of
-    thumb playing whole hands, the strong level on a small budget, the playout level on two worlds."""
+    thumb playing whole hands, the solver level on a small budget, the playout level on two worlds, sifted
+    and found by the chains."""
     from parlour.games.bishops_whist.players import PlayoutPlayer, StrongPlayer, played_to
 
     game = rules.BishopsWhist()
@@ -285,6 +286,10 @@ def player_choices() -> list[str]:
         out.append(StrongPlayer(game, seed, nodes=3000, worlds=3, sift=3).choose(view, game))
         playout = PlayoutPlayer(game, seed, worlds=2)
         advice = playout.advise(view, game)
+        out += [advice.action, advice.reason]
+        # The strong level's way: worlds found by the chains (worlds.py, pure, on the compiled players).
+        chained = PlayoutPlayer(game, seed, worlds=2, chains=200)
+        advice = chained.advise(view, game)
         out += [advice.action, advice.reason]
     return out
 
