@@ -12,6 +12,8 @@ import pytest
 
 from parlour.engine import Game
 from parlour.games.bishops_whist.players import (
+    NORMAL_CHAINS,
+    NORMAL_PLAYOUT_WORLDS,
     PACK,
     PLAYERS,
     SIFT,
@@ -215,8 +217,11 @@ def test_the_level_is_registered_and_advises() -> None:
     assert isinstance(player, PlayoutPlayer) and isinstance(player, Advisor)
     player.worlds = 4
     advice = player.advise(view, game)
-    # The level is the playout player on worlds found by the chains (``STRONG_CHAINS``).
+    # The levels are the playout player on worlds found by the chains (``STRONG_CHAINS``, ``NORMAL_CHAINS``).
     assert player.chains == STRONG_CHAINS > 0
+    normal = make_player("normal", game, 3)
+    assert isinstance(normal, PlayoutPlayer)
+    assert normal.chains == NORMAL_CHAINS > 0 and normal.worlds == NORMAL_PLAYOUT_WORLDS
     again = PlayoutPlayer(game, 3, worlds=4, chains=STRONG_CHAINS)
     assert advice.action == again.choose(view, game) and advice.action in plays(state)
     assert "played out to the end of the hand" in advice.reason and len(advice.reason) > 40

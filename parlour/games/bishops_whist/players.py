@@ -1030,15 +1030,18 @@ class StrongPlayer:
 
 
 PLAYOUT_WORLDS = 16
-"""The strong level's budget: sifted worlds a decision, every lawful card played out in each (32 gained
-no more on 32 duplicate deals: +0.04 ± 0.26 a hand, at twice the time)."""
+"""The strong level's budget: worlds a decision, every lawful card played out in each (on sifted worlds,
+32 gained no more on 32 duplicate deals: +0.04 ± 0.26 a hand, at twice the time)."""
 STRONG_CHAINS = 2000
 """The strong level's worlds are found by Markov chains (``worlds.consistent_worlds``) with this many hands
-counted a decision (``worlds.STEPS``): on 64 duplicate deals (seeds 9 and 10) +0.78 ± 0.24 a hand over the
-heuristic against +0.57 ± 0.19 for the same player on sifted worlds (benchmarks/bw_worlds.py)."""
+counted a decision (``worlds.STEPS``): on 112 duplicate deals (seeds 7 to 10) +0.75 ± 0.17 a hand over the
+heuristic against +0.52 ± 0.15 for the same player on sifted worlds, paired +0.23 ± 0.17 (rules.md)."""
 NORMAL_PLAYOUT_WORLDS = 8
-"""The normal level's budget (measured: +0.27 ± 0.32 a hand over the heuristic, 32 deals, against
-+0.65 ± 0.25 for 16 worlds on the same deals)."""
+"""The normal level's worlds a decision."""
+NORMAL_CHAINS = 1000
+"""The normal level's hands counted a decision to find its worlds: on 96 duplicate deals (seeds 7, 9, 10)
++0.43 ± 0.19 a hand over the heuristic against +0.23 ± 0.17 on 8 sifted worlds (paired +0.20 ± 0.21), at
+0.37 CPU s a decision pure against 0.17."""
 
 
 class PlayoutPlayer(StrongPlayer):
@@ -1288,7 +1291,7 @@ def _solver(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS)
+    return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS, chains=NORMAL_CHAINS)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
@@ -1304,6 +1307,7 @@ PLAYERS: dict[str, PlayerFactory] = {
     "strong": _strong,
 }
 """This game's computer players by kind (``random`` is every game's): ``easy`` is ``heuristic``,
-``normal`` and ``strong`` judge sifted worlds by playouts to the end of the hand (``PlayoutPlayer``, 8 and
-16 worlds), ``solver`` by the double-dummy solver (``StrongPlayer``, the strong level before them),
+``normal`` and ``strong`` judge worlds that explain the play (found by Markov chains, ``worlds.py``) by
+playouts to the end of the hand (``PlayoutPlayer``, 8 and 16 worlds), ``solver`` by the double-dummy
+solver (``StrongPlayer``, the strong level before them),
 ``search`` plays out uniform worlds (the first searching player)."""
