@@ -25,7 +25,7 @@ from parlour.games.open_tarock.rules import (
     playable,
     trick_winner,
 )
-from tests.conformance import play_random
+from tests.conformance import check_every_way_in, play_random
 
 PACKS = [TAROCK_54, TAROT_78]
 
@@ -122,19 +122,7 @@ def test_seeded_matches_play_as_recorded_before_the_core(options: str, seed: int
 def test_the_log_made_late_is_the_log_made_at_once(options: dict[str, Any]) -> None:
     """A match whose log is read after every action, and the same match read only at its end (its
     plays waiting as ints, across hands), write the same save, whichever way the actions go in."""
-    g = game(**options)
-    for seed in range(3):
-        saves = []
-        for how in ("seat", "text", "ids", "mixed"):
-            state, rng = g.new(seed=seed), random.Random(seed)
-            if how == "seat":  # the engine's path, the log read at every step
-                while not state.is_over:
-                    play_random(state, rng, how, steps=1)
-                    assert state.log
-            else:
-                play_random(state, rng, how)
-            saves.append(state.to_json())
-        assert len(set(saves)) == 1
+    check_every_way_in(game(**options), seeds=range(3))
 
 
 def test_a_live_match_replays_with_its_draws_between_the_plays() -> None:

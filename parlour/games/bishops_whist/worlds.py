@@ -24,6 +24,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Game, Rng
@@ -57,34 +58,21 @@ BORROW_MIX = 24
 """Swaps tried on a walk from a consistent world that another chain found (``WorldSampler.sample``)."""
 
 
+@dataclass(slots=True)
 class _Moment:
     """One play of another seat with its public context: all ``Table.at`` needs but the hand."""
 
-    __slots__ = ("card", "done", "first", "known", "lead", "plays", "rest", "seat", "sizes")
-
-    def __init__(
-        self,
-        seat: int,
-        card: str,
-        lead: str | None,
-        done: list[list[tuple[int, str]]],
-        plays: list[tuple[int, str]],
-        first: int,
-        sizes: list[int],
-        known: list[Counter[str]],
-        rest: list[str],
-    ) -> None:
-        self.seat = seat
-        self.rest = rest
-        """The cards the seat played from this play on, the last first (its hand then: its hand now and
-        these)."""
-        self.card = card
-        self.lead = lead
-        self.done = done
-        self.plays = plays
-        self.first = first
-        self.sizes = sizes
-        self.known = known
+    seat: int
+    card: str
+    lead: str | None
+    done: list[list[tuple[int, str]]]
+    plays: list[tuple[int, str]]
+    first: int
+    sizes: list[int]
+    known: list[Counter[str]]
+    rest: list[str]
+    """The cards the seat played from this play on, the last first (its hand then: its hand now and
+    these)."""
 
 
 class WorldSampler:
