@@ -70,6 +70,19 @@ def player_kinds(game: str) -> list[str]:
     return sorted({"random", *manifest(game).players})
 
 
+def describe_player(game: Game[Any], kind: str) -> str:
+    """What a kind of computer player is, in one sentence: its factory's docstring where the game gives
+    one (a level that sets a budget says so there), else its class's. The first sentence is taken whole
+    (a docstring's first line often stops mid-sentence), without reStructuredText's double backquotes."""
+    factory = manifest(game.name).players.get(kind)
+    doc = getattr(factory, "__doc__", None) if factory is not None else None
+    if not doc:
+        doc = type(make_player(kind, game, 0)).__doc__ or ""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return (paragraph if end < 0 else paragraph[: end + 1]).replace("``", "")
+
+
 def make_player(kind: str, game: Game[Any], seed: int = 0, *, seconds: float | None = None) -> Player:
     """A computer player of ``kind`` for ``game``; its own choices are seeded by ``seed``.
 

@@ -20,7 +20,16 @@ from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
 from parlour.duplicate import duplicate
 from parlour.engine import Game, State
-from parlour.players import LEVELS, Advice, Advisor, Timed, hint, make_player, player_kinds
+from parlour.players import (
+    LEVELS,
+    Advice,
+    Advisor,
+    Timed,
+    describe_player,
+    hint,
+    make_player,
+    player_kinds,
+)
 from tests.conformance import random_moves
 
 GAMES = [info.name for info in parlour.list_games()]
@@ -134,6 +143,35 @@ def test_cli_players_and_duplicate() -> None:
     result = runner.invoke(app, ["duplicate", "bezique", "--candidate", "nobody"])
     assert result.exit_code != 0 and "no player 'nobody'" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_player_is_described_in_a_whole_sentence(name: str) -> None:
+    """``parlour players`` shows each kind's sentence; a level that is a budget of another kind says
+    its budget, so a person can tell normal from strong where they differ."""
+    game = parlour.make(name)
+    for kind in player_kinds(name):
+        text = describe_player(game, kind)
+        assert text and text.endswith((".", ")")) and "``" not in text and "\n" not in text, (kind, text)
+    factories = parlour.engine.manifest(name).players
+    if factories["normal"] is not factories["strong"]:
+        assert describe_player(game, "normal") != describe_player(game, "strong")
+
+
+def test_the_level_sentences_name_their_budgets() -> None:
+    """The sentences written beside the budgets (worlds, playouts) follow them when they change."""
+    from parlour.games.bezique import players as bezique
+    from parlour.games.bishops_whist import players as bishops_whist
+    from parlour.games.roquet import players as roquet
+
+    bw, bz, rq = (parlour.make(n) for n in ("bishops-whist", "bezique", "roquet"))
+    assert f"in {bishops_whist.NORMAL_PLAYOUT_WORLDS} deals" in describe_player(bw, "normal")
+    assert f"with {bishops_whist.PLAYOUT_WORLDS} deals" in describe_player(bw, "strong")
+    assert f"({bezique.NORMAL_PLAYOUTS} playouts" in describe_player(bz, "normal")
+    assert f"({bezique.STRONG_PLAYOUTS} playouts" in describe_player(bz, "strong")
+    assert f"Searches {roquet.NORMAL['worlds']} deals" in describe_player(rq, "normal")
+    assert f"Searches {roquet.STRONG['worlds']} deals" in describe_player(rq, "strong")
+    assert roquet.STRONG["depth"] == 2 and "two tricks deep" in describe_player(rq, "strong")
 
 
 def test_the_terminal_gives_a_hint_with_its_reason() -> None:

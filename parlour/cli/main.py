@@ -21,7 +21,15 @@ from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
-from parlour.players import DEFAULT_LEVEL, LEVELS, MOVE_SECONDS, default_player, make_player, player_kinds
+from parlour.players import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MOVE_SECONDS,
+    default_player,
+    describe_player,
+    make_player,
+    player_kinds,
+)
 from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
 console = Console()
@@ -429,8 +437,7 @@ def players_command(game: Annotated[str, typer.Argument(help="The game (parlour 
         table.add_column(col)
     levels_first = [k for k in LEVELS if k in player_kinds(game)]
     for kind in levels_first + [k for k in player_kinds(game) if k not in LEVELS]:
-        player = make_player(kind, g, 0)
-        doc = (type(player).__doc__ or "").strip().split("\n")[0].replace("``", "")
+        doc = describe_player(g, kind)
         level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
         table.add_row(kind, level, doc)
     console.print(table)

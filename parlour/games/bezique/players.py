@@ -643,10 +643,14 @@ STRONG_PLAYOUTS = 480
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
+    """Perfect-information Monte Carlo in the talon phase (200 playouts a move), exact play in the last
+    eight tricks."""
     return SearchPlayer(game, seed, NORMAL_PLAYOUTS)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
+    """Perfect-information Monte Carlo in the talon phase (480 playouts a move), exact play in the last
+    eight tricks: the strongest Bezique player parlour has, and the one that gives hints."""
     return SearchPlayer(game, seed, STRONG_PLAYOUTS)
 
 

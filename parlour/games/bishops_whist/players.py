@@ -1291,10 +1291,14 @@ def _solver(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
+    """Plays out each lawful card to the end of the hand in 8 deals of the unseen cards that explain
+    every card played so far (found by Markov chains), the rules of thumb at every seat."""
     return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS, chains=NORMAL_CHAINS)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
+    """The normal level with 16 deals that explain the play, found by longer chains: the strongest
+    Bishops Whist player parlour has, and the one that gives hints."""
     return PlayoutPlayer(game, seed, chains=STRONG_CHAINS)
 
 

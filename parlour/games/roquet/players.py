@@ -258,6 +258,8 @@ def _greedy(game: Game[Any], seed: int) -> Player:
 
 
 def _search(game: Game[Any], seed: int) -> Player:
+    """Searches 12 deals of the unseen cards two tricks deep, drawn by what the opponent's last cards
+    say of its hand: the strongest Roquet player parlour has, and the one that gives hints."""
     from parlour.games.roquet.inference import HandReader  # these modules import this one
     from parlour.games.roquet.search import RoquetSearch
 
@@ -265,6 +267,7 @@ def _search(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
+    """Searches 20 deals of the unseen cards one trick deep: well under a second a move."""
     from parlour.games.roquet.search import RoquetSearch
 
     return RoquetSearch(seed, **NORMAL)
