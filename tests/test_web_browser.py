@@ -342,6 +342,9 @@ def test_lobby_lists_every_game_and_makes_a_table_to_sit_at(browser: Browser, tm
             seats = form.locator(".seats select")
             assert seats.count() == 4
             assert seats.nth(0).input_value() == "human"
+            # each computer player's choice says what it is when pointed at
+            strong = seats.nth(1).locator("option[value='computer:strong']")
+            assert "strongest Bishops Whist player" in (strong.get_attribute("title") or "")
             for i in (1, 2, 3):
                 seats.nth(i).select_option("computer:heuristic")
             page.fill("#my-name", "Ada")

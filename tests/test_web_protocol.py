@@ -364,6 +364,9 @@ def test_games_list_every_game_with_options_and_computer_players(sqlite_url: str
         # the levels come first, easiest first; the default is the normal level
         assert g["levels"] == ["easy", "normal", "strong"] == g["computer_players"][:3]
         assert g["default_player"] == "normal"
+        # each kind in a sentence, shown as the choice's tooltip
+        assert sorted(g["player_notes"]) == kinds
+        assert all(note.endswith((".", ")")) for note in g["player_notes"].values())
 
 
 def test_packs_and_rules(sqlite_url: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import time
 from collections.abc import AsyncIterator
@@ -27,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import parlour
 from parlour.cards import get_pack
 from parlour.engine import InvalidSave
-from parlour.players import LEVELS, default_player, player_kinds
+from parlour.players import LEVELS, default_player, describe_player, player_kinds
 from parlour.web import frames
 from parlour.web.store import Store
 from parlour.web.tables import (
@@ -117,6 +118,14 @@ def _error(exc: TableError) -> HTTPException:
     return HTTPException(exc.status, exc.message)
 
 
+@functools.cache
+def player_notes(name: str) -> dict[str, str]:
+    """Each kind of computer player of game ``name`` in a sentence (``describe_player``), for the
+    lobby's choices; made once per process, as the players and their words do not change."""
+    game = parlour.make(name)
+    return {kind: describe_player(game, kind) for kind in player_kinds(name)}
+
+
 def game_entry(name: str) -> dict[str, Any]:
     cls = parlour.game_class(name)
     info = cls.info()
@@ -130,6 +139,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "computer_players": ordered_kinds(player_kinds(name)),
         "levels": [k for k in LEVELS if k in player_kinds(name)],
         "default_player": default_player(player_kinds(name)),
+        "player_notes": player_notes(name),
     }
 
 

@@ -106,7 +106,11 @@ function seatChoices(game) {
   const kinds = game.computer_players && game.computer_players.length ? game.computer_players : ["heuristic"];
   const levels = new Set(game.levels || []);
   const text = (k) => (levels.has(k) ? `computer player, ${LEVEL_WORDS[k] || k}${k === game.default_player ? " (default)" : ""}` : `computer player: ${k}`);
-  return [{ value: "human", text: "a person" }, ...kinds.map((k) => ({ value: `computer:${k}`, text: text(k) }))];
+  const notes = game.player_notes || {};
+  return [
+    { value: "human", text: "a person", title: "a friend, who joins by the seat's link" },
+    ...kinds.map((k) => ({ value: `computer:${k}`, text: text(k), title: notes[k] || null })),
+  ];
 }
 
 /** The choice a new computer seat starts with: the game's default player. */
@@ -129,7 +133,7 @@ function drawSeats(game, count, box) {
         "div.seat-row",
         {},
         el("label", { for: id, text: seat === 0 ? `Seat ${seat} (the first person's seat is yours)` : `Seat ${seat}` }),
-        el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, selected: c.value === value ? true : null }))),
+        el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null }))),
       ),
     );
   }
