@@ -26,6 +26,8 @@ from typing import Any
 
 import parlour
 from parlour.duplicate import _Deal, _one_deal, duplicate
+from parlour.duplicate import paired as paired_margins
+from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng, State
 from parlour.engine.rng import derive_seed
 from parlour.games.bezique.players import EXACT_TALON, BeziqueView, HeuristicPlayer, SearchPlayer
@@ -115,25 +117,20 @@ def summary(m: Margins) -> str:
 
 def paired(a: Margins, b: Margins) -> str:
     """Mean and 95% interval of ``a - b`` deal by deal, over the deals both played."""
-    d = [x - y for x, y in common(a, b)]
-    n = len(d)
-    m = sum(d) / n
-    h = 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else math.inf
-    return f"{m:+.1f} ± {h:.1f} ({n} deals)"
+    pairs = common(a, b)
+    m, h = paired_margins([x for x, _ in pairs], [y for _, y in pairs])
+    return f"{m:+.1f} ± {h:.1f} ({len(pairs)} deals)"
 
 
 def share(a: Margins, b: Margins) -> str:
     """``a``'s mean as a share of ``b``'s over the deals both played, with a rough 95% range (delta
-    method on the paired deals)."""
+    method on the paired deals: ``parlour.duplicate.share``)."""
     pairs = common(a, b)
-    n = len(pairs)
-    ma, mb = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
-    if mb == 0 or n < 2:
+    try:
+        r, h = share_of([x for x, _ in pairs], [y for _, y in pairs])
+    except ValueError:
         return "n/a"
-    r = ma / mb
-    var = sum((x - r * y) ** 2 for x, y in pairs) / (n - 1)
-    h = 1.96 * math.sqrt(var / n) / abs(mb)
-    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {n} deals)"
+    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {len(pairs)} deals)"
 
 
 def progressive(name: str, deals: int, seed: int, jobs: int, path: str) -> None:

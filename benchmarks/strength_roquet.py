@@ -44,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate
+from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
@@ -309,15 +310,13 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 def share(a: Margins, b: Margins) -> str:
     """``a``'s mean as a share of ``b``'s over the deals both played, with a rough 95% range (the
-    delta method on the paired deals)."""
-    pairs = [(a[k], b[k]) for k in sorted(a) if k in b]
-    n = len(pairs)
-    ma, mb = sum(x for x, _ in pairs) / n, sum(y for _, y in pairs) / n
-    if mb == 0 or n < 2:
+    delta method on the paired deals: ``parlour.duplicate.share``)."""
+    both = [k for k in sorted(a) if k in b]
+    try:
+        r, h = share_of([a[k] for k in both], [b[k] for k in both])
+    except ValueError:
         return "n/a"
-    r = ma / mb
-    h = 1.96 * math.sqrt(sum((x - r * y) ** 2 for x, y in pairs) / (n - 1) / n) / abs(mb)
-    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {n} deals)"
+    return f"{100 * r:.0f}% ({100 * (r - h):.0f}% to {100 * (r + h):.0f}%, {len(both)} deals)"
 
 
 def report(paths: list[str]) -> None:

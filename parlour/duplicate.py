@@ -90,6 +90,33 @@ class Duplicate:
         )
 
 
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``a - b`` deal by deal and half its 95% interval: two candidates measured on the same
+    deals (the same seed), whose luck of the cards cancels in the difference."""
+    if len(a) != len(b):
+        raise ValueError(f"paired margins need the same deals: {len(a)} against {len(b)}")
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    if n < 2:
+        return (d[0] if d else 0.0), math.inf
+    m = sum(d) / n
+    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+
+
+def share(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """``a``'s mean margin as a share of ``b``'s on the same deals (a fair player's of a cheat's, say)
+    and half its rough 95% interval, by the delta method on the paired deals."""
+    if len(a) != len(b):
+        raise ValueError(f"paired margins need the same deals: {len(a)} against {len(b)}")
+    n = len(a)
+    mb = sum(b) / n if n else 0.0
+    if n < 2 or mb == 0:
+        raise ValueError("a share needs two deals or more and a denominator whose mean is not zero")
+    r = sum(a) / n / mb
+    var = sum((x - r * y) ** 2 for x, y in zip(a, b, strict=True)) / (n - 1)
+    return r, 1.96 * math.sqrt(var / n) / abs(mb)
+
+
 def _name(spec: PlayerSpec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
-from parlour.duplicate import duplicate
+from parlour.duplicate import duplicate, paired, share
 from parlour.engine import Game, State
 from parlour.players import (
     LEVELS,
@@ -126,6 +126,21 @@ def test_duplicate_deals_measure_a_margin_reproducibly() -> None:
         duplicate("bezique", "random", deals=0)
     with pytest.raises(ValueError, match="seats"):
         duplicate("bezique", "random", deals=1, seats=[2])
+
+
+def test_paired_differences_and_shares_of_a_margin() -> None:
+    """The figures the strength notes quote: a paired difference and a share of the cheat's margin."""
+    m, h = paired([1.0, 2.0, 3.0], [0.0, 0.0, 0.0])
+    assert m == pytest.approx(2.0) and h == pytest.approx(1.96 * (1 / 3) ** 0.5)
+    assert paired([1.0, 2.0], [1.0, 2.0]) == (0.0, 0.0)
+    r, h = share([1.0, 2.0, 3.0], [2.0, 4.0, 6.0])
+    assert r == pytest.approx(0.5) and h == pytest.approx(0.0)
+    r, h = share([1.0, 0.0], [2.0, 2.0])
+    assert r == pytest.approx(0.25) and h > 0
+    with pytest.raises(ValueError, match="same deals"):
+        paired([1.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="not zero"):
+        share([1.0, 2.0], [1.0, -1.0])
 
 
 def test_cli_players_and_duplicate() -> None:
