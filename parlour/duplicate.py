@@ -18,6 +18,7 @@ is handed the true state. Parlour's own players never are.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -118,7 +119,13 @@ def share(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 def _name(spec: PlayerSpec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
+    """A kind's name, a factory's, or a ``functools.partial``'s as a call (``noisy(eps=0.25)``)."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):
+        given = [repr(a) for a in spec.args] + [f"{k}={v!r}" for k, v in spec.keywords.items()]
+        return f"{_name(spec.func)}({', '.join(given)})"
+    return str(getattr(spec, "__name__", type(spec).__name__))
 
 
 def _make(spec: PlayerSpec, game: Game[Any], seed: int) -> Any:

@@ -8,6 +8,7 @@ Every game names a player for each level (easy, normal, strong); the strong one 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -139,6 +140,12 @@ def test_paired_differences_and_shares_of_a_margin() -> None:
     assert r == pytest.approx(0.25) and h > 0
     with pytest.raises(ValueError, match="same deals"):
         paired([1.0], [1.0, 2.0])
+    # a factory with arguments bound is named by its call in the result's line
+    result = duplicate("bezique", "random", functools.partial(make_player, "heuristic"), deals=1, seats=[0])
+    assert (
+        result.baseline == "make_player('heuristic')"
+        and "random vs make_player('heuristic')" in result.line()
+    )
     with pytest.raises(ValueError, match="not zero"):
         share([1.0, 2.0], [1.0, -1.0])
 
