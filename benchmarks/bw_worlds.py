@@ -8,7 +8,7 @@ worlds (``chain_player``) over the heuristic on duplicate deals, the margins per
 pairing with earlier runs on the same deals. ``timing``: CPU seconds a decision, sifted against chained.
 
     PYTHONPATH=$PWD python benchmarks/bw_worlds.py diagnose [SEEDS]
-    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_worlds.py strength DEALS SEED EVALUATIONS OUT.json
+    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_worlds.py strength DEALS SEED EVALS OUT.json [WORLDS]
     PYTHONPATH=$PWD python benchmarks/bw_worlds.py timing [SEEDS] [EVALUATIONS]
 
 Measured 4 December (compiled build, 2000 evaluations, 16 worlds): +0.87 ± 0.33 points a hand over the
@@ -127,9 +127,11 @@ def timing(seeds: int, evaluations: int) -> None:
     )
 
 
-def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = False) -> None:
+def strength(
+    deals: int, seed: int, evaluations: int, out: str, plain: bool = False, worlds: int = 16
+) -> None:
     def make(game: Game[Any], s: int) -> PlayoutPlayer:
-        return chain_player(game, s, evaluations=evaluations, chains=not plain)
+        return chain_player(game, s, worlds=worlds, evaluations=evaluations, chains=not plain)
 
     start = time.perf_counter()
     done = [0]
@@ -140,6 +142,8 @@ def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = Fa
 
     r = duplicate("bishops-whist", make, "heuristic", deals=deals, seed=seed, progress=progress)
     name = "playout-strong-heuristic" if plain else f"chains-{evaluations}-heuristic"
+    if worlds != 16:
+        name = f"{name}-{worlds}-worlds"
     print(f"{name} seed={seed}: {r.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     with open(out, "w") as f:
         json.dump({name: list(r.margins)}, f)
@@ -152,7 +156,8 @@ def main(argv: list[str]) -> None:
     elif mode == "timing":
         timing(int(argv[1]) if len(argv) > 1 else 4, int(argv[2]) if len(argv) > 2 else STEPS)
     elif mode in ("strength", "plain"):
-        strength(int(argv[1]), int(argv[2]), int(argv[3]), argv[4], plain=mode == "plain")
+        worlds = int(argv[5]) if len(argv) > 5 else 16
+        strength(int(argv[1]), int(argv[2]), int(argv[3]), argv[4], plain=mode == "plain", worlds=worlds)
     else:
         raise SystemExit(__doc__)
 
