@@ -3,13 +3,17 @@
 
 ``diagnose``: positions from seeded play by the rules of thumb at 12, 9, 6 and 3 cards left; for each way
 of dealing worlds, the share of unseen cards placed in their true hand, the share of worlds with no
-surprise (``players.surprises``) and the CPU time a world. ``strength``: the playout player on chained
-worlds (``chain_player``) over the heuristic on duplicate deals, the margins per deal written to JSON for
-pairing with earlier runs on the same deals. ``timing``: CPU seconds a decision, sifted against chained.
+surprise (``players.surprises``) and the CPU time a world. ``evenness``: late in the hand, where every
+consistent deal can be listed, the chains' worlds against the even law on the consistent deals (do the
+chains, which stop soon after the first consistent deal they reach, draw them evenly?). ``strength``:
+the playout player on chained worlds (``chain_player``, 16 a decision or ``WORLDS``) over the heuristic
+on duplicate deals, the margins per deal written to JSON for pairing with earlier runs on the same
+deals. ``timing``: CPU seconds a decision, sifted against chained.
 
     PYTHONPATH=$PWD python benchmarks/bw_worlds.py diagnose [SEEDS]
-    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_worlds.py strength DEALS SEED EVALUATIONS OUT.json
+    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_worlds.py strength DEALS SEED EVALS OUT.json [WORLDS]
     PYTHONPATH=$PWD python benchmarks/bw_worlds.py timing [SEEDS] [EVALUATIONS]
+    PYTHONPATH=$PWD python benchmarks/bw_worlds.py evenness [LEFT] [SEEDS] [RUNS] [MIX]
 
 Measured 4 December (compiled build, 2000 evaluations, 16 worlds): +0.87 ± 0.33 points a hand over the
 heuristic on 32 deals of seed 9 (today's strong on the same deals: +0.65 ± 0.25; paired +0.22 ± 0.36;
@@ -26,6 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from parlour.duplicate import duplicate
@@ -37,7 +42,7 @@ from parlour.games.bishops_whist.players import (
     surprises,
 )
 from parlour.games.bishops_whist.rules import BishopsWhist, BishopsWhistState
-from parlour.games.bishops_whist.worlds import STEPS
+from parlour.games.bishops_whist.worlds import MIX, STEPS, WorldSampler
 
 CARDS_LEFT = (12, 9, 6, 3)
 
@@ -127,9 +132,109 @@ def timing(seeds: int, evaluations: int) -> None:
     )
 
 
-def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = False) -> None:
+Hands = tuple[tuple[str, ...], ...]
+"""The unseen cards of one world: each other seat's, in ``WorldSampler.others``' order, sorted."""
+
+
+def _consistent(sampler: WorldSampler, unseen: list[str]) -> list[Hands]:
+    """Every deal of ``unseen`` to the other seats that the constraints allow and explains every play."""
+    out: set[Hands] = set()
+    others = sampler.others
+
+    def deal(i: int, pool: list[str], hands: list[tuple[str, ...]]) -> None:
+        if i == len(others):
+            out.add(tuple(hands))
+            return
+        s = others[i]
+        for picked in combinations(range(len(pool)), sampler.room[s]):
+            hand = tuple(sorted(pool[k] for k in picked))
+            if all(sampler.may_hold(s, c) for c in hand) and not sampler.seat_surprises(s, list(hand), 1):
+                deal(i + 1, [c for k, c in enumerate(pool) if k not in picked], [*hands, hand])
+
+    deal(0, unseen, [])
+    return sorted(out)
+
+
+def _chances(others: list[int], worlds: list[Hands]) -> Counter[tuple[int, str]]:
+    """Each card's chance to lie in each other hand, over ``worlds``."""
+    out: Counter[tuple[int, str]] = Counter()
+    for w in worlds:
+        for s, hand in zip(others, w, strict=True):
+            for c in set(hand):
+                out[(s, c)] += 1
+    return Counter({k: v / len(worlds) for k, v in out.items()})
+
+
+def _placed_right(others: list[int], worlds: list[Hands], true: list[list[str]]) -> float:
+    """The share of unseen cards that ``worlds`` put in their true hand."""
+    right = total = 0
+    for w in worlds:
+        for s, hand in zip(others, w, strict=True):
+            right += sum((Counter(hand) & Counter(true[s])).values())
+            total += len(hand)
+    return right / total
+
+
+def evenness(left: int, seeds: int, runs: int, mix: int) -> None:
+    """Do the chains draw the consistent worlds evenly? At ``left`` cards in hand (3 or 4: few enough to
+    list), every deal of the unseen cards the constraints allow is listed and the consistent ones (no
+    surprise) kept; the chains' worlds (16 a decision, ``runs`` decisions) are compared with the even law
+    on them: total variation (beside that of as many even draws), the largest gap in a card's chance
+    to lie in a hand, and the share of unseen cards placed in their true hand under each."""
+    game = BishopsWhist()
+    sums = [0.0] * 4
+    n = 0
+    for seed in range(seeds):
+        truth = played_to(game, seed, left)
+        seat = truth.current_player
+        assert seat is not None
+        view = truth.view(seat)
+        fast = PlayoutPlayer(game, seed).fast
+        sampler = WorldSampler(view, game, fast)
+        others = sampler.others
+        dealt = sampler.dealt_of(game.determinize(view, Rng(seed)))
+        even = _consistent(sampler, sorted(c for s in others for c in dealt[s]))
+        if sampler.fixed or len(even) < 2:
+            continue  # a hand no swap changes is surprising, or only one deal explains the play
+        drawn: list[Hands] = []
+        for r in range(runs):
+            for score, world in WorldSampler(view, game, fast).sample(Rng(1000 * seed + r), 16, mix=mix):
+                if score == 0:
+                    d = sampler.dealt_of(world)
+                    drawn.append(tuple(tuple(sorted(d[s])) for s in others))
+        if not drawn:
+            continue
+        counts = Counter(drawn)
+        rng = Rng(seed)
+        alike = Counter(even[rng.randrange(len(even))] for _ in drawn)
+        tv = sum(abs(counts[w] / len(drawn) - 1 / len(even)) for w in even) / 2
+        tv_even = sum(abs(alike[w] / len(drawn) - 1 / len(even)) for w in even) / 2
+        a, b = _chances(others, even), _chances(others, drawn)
+        gap = max(abs(a[k] - b[k]) for k in set(a) | set(b))
+        true = sampler.dealt_of(truth)
+        right_even, right_drawn = _placed_right(others, even, true), _placed_right(others, drawn, true)
+        print(
+            f"seed {seed} at {left}: {len(even)} consistent deals, {len(counts)} drawn of them; "
+            f"total variation {tv:.2f} (even draws {tv_even:.2f}), largest gap {gap:.2f}; placed right "
+            f"{right_even:.1%} evenly, {right_drawn:.1%} by the chains",
+            flush=True,
+        )
+        for k, x in enumerate((tv, tv_even, right_even, right_drawn)):
+            sums[k] += x
+        n += 1
+    if n:
+        tv, tv_even, right_even, right_drawn = (x / n for x in sums)
+        print(
+            f"{n} positions at {left}, mix {mix}: total variation {tv:.2f} (even draws {tv_even:.2f}); "
+            f"placed right {right_even:.1%} evenly, {right_drawn:.1%} by the chains"
+        )
+
+
+def strength(
+    deals: int, seed: int, evaluations: int, out: str, plain: bool = False, worlds: int = 16
+) -> None:
     def make(game: Game[Any], s: int) -> PlayoutPlayer:
-        return chain_player(game, s, evaluations=evaluations, chains=not plain)
+        return chain_player(game, s, worlds=worlds, evaluations=evaluations, chains=not plain)
 
     start = time.perf_counter()
     done = [0]
@@ -140,6 +245,8 @@ def strength(deals: int, seed: int, evaluations: int, out: str, plain: bool = Fa
 
     r = duplicate("bishops-whist", make, "heuristic", deals=deals, seed=seed, progress=progress)
     name = "playout-strong-heuristic" if plain else f"chains-{evaluations}-heuristic"
+    if worlds != 16:
+        name = f"{name}-{worlds}-worlds"
     print(f"{name} seed={seed}: {r.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     with open(out, "w") as f:
         json.dump({name: list(r.margins)}, f)
@@ -151,8 +258,13 @@ def main(argv: list[str]) -> None:
         diagnose(int(argv[1]) if len(argv) > 1 else 8, int(argv[2]) if len(argv) > 2 else STEPS)
     elif mode == "timing":
         timing(int(argv[1]) if len(argv) > 1 else 4, int(argv[2]) if len(argv) > 2 else STEPS)
+    elif mode == "evenness":
+        numbers = [int(x) for x in argv[1:5]]
+        left, seeds, runs, mix = numbers + [4, 8, 8, MIX][len(numbers) :]
+        evenness(left, seeds, runs, mix)
     elif mode in ("strength", "plain"):
-        strength(int(argv[1]), int(argv[2]), int(argv[3]), argv[4], plain=mode == "plain")
+        worlds = int(argv[5]) if len(argv) > 5 else 16
+        strength(int(argv[1]), int(argv[2]), int(argv[3]), argv[4], plain=mode == "plain", worlds=worlds)
     else:
         raise SystemExit(__doc__)
 

@@ -10,7 +10,8 @@ keeps), accepting by Metropolis on the count of surprises, until none is left.
 
 The count of surprises is a sum over seats: what the rules of thumb would have played at a seat's turn
 depends on its own hand and the public play alone. So a swap re-counts only the two hands it changes, and
-a hand's count is kept once counted (``WorldSampler.seat_surprises``). A pure rules-side helper: no I/O,
+a hand's count is kept once counted (``WorldSampler.seat_surprises``, over the per-seat counter
+``players.seat_surprises`` that ``players.surprises`` sums). A pure rules-side helper: no I/O,
 every draw from the ``rng`` handed in, so the same seed gives the same worlds.
 
 Measured (benchmarks/bw_worlds.py ``diagnose``, 10 positions each, 16 worlds, 2000 evaluations): every
@@ -24,20 +25,22 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Game, Rng
-from parlour.games.bishops_whist.players import BishopsWhistView, HeuristicPlayer, Table
+from parlour.games.bishops_whist.players import (
+    BishopsWhistView,
+    HeuristicPlayer,
+    Moment,
+    moments_of,
+    seat_surprises,
+)
 from parlour.games.bishops_whist.rules import (
-    KNIGHT,
     SEATS,
     BishopsWhistState,
     ShownOut,
     bits_of,
     codes_of,
-    dealer_of,
-    lawful_cards,
     quitted_tricks,
 )
 
@@ -58,23 +61,6 @@ BORROW_MIX = 24
 """Swaps tried on a walk from a consistent world that another chain found (``WorldSampler.sample``)."""
 
 
-@dataclass(slots=True)
-class _Moment:
-    """One play of another seat with its public context: all ``Table.at`` needs but the hand."""
-
-    seat: int
-    card: str
-    lead: str | None
-    done: list[list[tuple[int, str]]]
-    plays: list[tuple[int, str]]
-    first: int
-    sizes: list[int]
-    known: list[Counter[str]]
-    rest: list[str]
-    """The cards the seat played from this play on, the last first (its hand then: its hand now and
-    these)."""
-
-
 class WorldSampler:
     """The constraints and the surprise counts of one view, and Markov chains over its worlds."""
 
@@ -90,51 +76,25 @@ class WorldSampler:
         extra = view.extra
         self.order = list(extra.order)
         self.trump = view.trump
-        tricks = quitted_tricks(view)
-        history: list[tuple[int | None, list[tuple[int, str]]]] = [
-            (t.leader, [(p.seat, p.card) for p in t.plays]) for t in tricks
-        ]
-        on_table = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
-        if view.trick is not None and view.trick.plays:
-            history.append((view.trick.leader, on_table))
+        sizes_now = [s.hand_size or 0 for s in view.seats]
         # Known cards, as ``determinize`` keeps them: the face-up cards of each other hand.
         self.known: list[list[str]] = []
         for s in range(SEATS):
             zone = view.zone("hand", s)
             self.known.append(list(view.hand) if s == seat else (list(zone.face_up) if zone else []))
-        sizes_now = [s.hand_size or 0 for s in view.seats]
         self.room = [sizes_now[s] - len(self.known[s]) for s in range(SEATS)]
         table_laws = bool(getattr(game, "table_laws", False))
-        shown = None if table_laws else ShownOut.of([*(plays for _, plays in history)])
-        self.may_hold: Callable[[int, str], bool] = (lambda s, c: True) if shown is None else shown.may_hold
-        # Each other seat's plays, with what ``surprises`` reads at each (``players.surprises``, per seat).
-        self.later: list[list[str]] = [[] for _ in range(SEATS)]
-        """Each seat's plays this hand, the last first (a hand then was its hand now and these)."""
-        for _, plays in history:
-            for s, c in plays:
-                self.later[s].insert(0, c)
-        dealer = dealer_of(view)
-        turn_up = extra.turn_up
-        sizes = [sizes_now[x] + len(self.later[x]) for x in range(SEATS)]
-        self.moments: list[list[_Moment]] = [[] for _ in range(SEATS)]
-        played: list[list[str]] = [[] for _ in range(SEATS)]
-        done: list[list[tuple[int, str]]] = []
-        for leader, plays in history:
-            for j, (s, card) in enumerate(plays):
-                if s != seat:
-                    known: list[Counter[str]] = [Counter() for _ in range(SEATS)]
-                    if s != dealer and turn_up is not None and turn_up not in played[dealer]:
-                        known[dealer][turn_up] = 1  # the turn-up is the dealer's until he plays it
-                    first = leader if leader is not None else plays[0][0]
-                    lead = plays[0][1] if j else None
-                    rest = self.later[s][: len(self.later[s]) - len(played[s])]
-                    moment = _Moment(s, card, lead, done, plays[:j], first, sizes[:], known, rest)
-                    self.moments[s].append(moment)
-                played[s].append(card)
-                sizes[s] -= 1
-            done = [*done, plays]
+        if table_laws:
+            self.may_hold: Callable[[int, str], bool] = lambda s, c: True
+        else:
+            tricks = [[(p.seat, p.card) for p in t.plays] for t in quitted_tricks(view)]
+            if view.trick is not None and view.trick.plays:
+                tricks.append([(p.seat, p.card) for p in view.trick.plays])
+            self.may_hold = ShownOut.of(tricks).may_hold
+        # Each other seat's plays, with what its surprises read at each (``players.moments_of``).
+        self.moments: list[list[Moment]] = moments_of(view)
         self.others = [s for s in range(SEATS) if s != seat and self.room[s] > 0]
-        self.checks: list[list[_Moment]] = [m[:] for m in self.moments]
+        self.checks: list[list[Moment]] = [m[:] for m in self.moments]
         """Each seat's plays in the order they are checked: the last found surprising first (a count up
         to a cap stops sooner so; the count below the cap is the same in any order)."""
         self._counts: dict[tuple[int, int], tuple[int, int]] = {}
@@ -150,37 +110,15 @@ class WorldSampler:
 
     def seat_surprises(self, s: int, dealt: list[str], cap: int = CAP) -> int:
         """How many of seat ``s``'s plays the rules of thumb would not have made had it held ``known[s]``
-        and ``dealt`` now, counted up to ``cap``: ``players.surprises`` for one seat (the hand at each
-        play built as it builds it, the card played first so that ties go its way)."""
+        and ``dealt`` now, counted up to ``cap``: ``players.seat_surprises`` (whose sum over the seats is
+        ``players.surprises``) on the hand in its sorted order, each hand's count kept."""
         hand = codes_of(bits_of([*self.known[s], *dealt]))
         key = (s, bits_of(hand))
         kept = self._counts.get(key)
         if kept is not None and (kept[0] < kept[1] or cap <= kept[1]):
             return min(kept[0], cap)  # counted exactly, or up to at least ``cap``
         self.evaluations += 1
-        checks = self.checks[s]
-        count = 0
-        for k, m in enumerate(checks):
-            # The hand then in ``surprises``' order (a Counter's): the hand now, then the plays since, the
-            # last first, its knights together where the first of them is.
-            now = [*hand, *m.rest]
-            if now.count(KNIGHT) > 1:
-                at = now.index(KNIGHT)
-                knights = [c for c in now if c == KNIGHT]
-                now = [c for c in now if c != KNIGHT]
-                now[at:at] = knights
-            cards = lawful_cards(now, m.lead)
-            if len(cards) <= 1:
-                continue
-            t = Table.at(
-                s, self.order, now, self.trump, m.done, m.plays, m.first, m.sizes, self.options, m.known
-            )
-            if self.fast.card(t, [m.card, *(c for c in cards if c != m.card)]) != m.card:
-                count += 1
-                if k:
-                    checks.insert(0, checks.pop(k))
-                if count >= cap:
-                    break
+        count = seat_surprises(self.checks[s], hand, self.fast, self.order, self.trump, self.options, cap)
         self._counts[key] = (count, cap)
         return count
 
