@@ -60,6 +60,14 @@ def chain_player(
     return PlayoutPlayer(game, seed, worlds=worlds, chains=evaluations if chains else 0)
 
 
+def _position(game: BishopsWhist, seed: int, left: int) -> tuple[BishopsWhistState, int, BishopsWhistView]:
+    """A position of seeded play by the rules of thumb (``played_to``), its seat to play and its view."""
+    truth = played_to(game, seed, left)
+    seat = truth.current_player
+    assert seat is not None
+    return truth, seat, truth.view(seat)
+
+
 def _placed(world: BishopsWhistState, truth: BishopsWhistState, seat: int) -> tuple[int, int]:
     """Unseen cards (of the other hands) that ``world`` puts in their true hand, and how many there are."""
     right = total = 0
@@ -87,10 +95,7 @@ def diagnose(seeds: int, evaluations: int) -> None:
             right = total = zero = count = 0
             spent = 0.0
             for seed in range(seeds):
-                truth = played_to(game, seed, left)
-                seat = truth.current_player
-                assert seat is not None
-                view = truth.view(seat)
+                truth, seat, view = _position(game, seed, left)
                 start = time.process_time()
                 worlds = deal(view, seed)
                 spent += time.process_time() - start
@@ -115,10 +120,7 @@ def timing(seeds: int, evaluations: int) -> None:
     n = 0
     for seed in range(seeds):
         for left in CARDS_LEFT:
-            truth = played_to(game, seed, left)
-            seat = truth.current_player
-            assert seat is not None
-            view = truth.view(seat)
+            _, _, view = _position(game, seed, left)
             for name, player in (
                 ("sift", PlayoutPlayer(game, seed)),
                 ("chains", chain_player(game, seed, evaluations=evaluations)),
@@ -189,10 +191,7 @@ def evenness(left: int, seeds: int, runs: int, mix: int) -> None:
     sums = [0.0] * 4
     n = 0
     for seed in range(seeds):
-        truth = played_to(game, seed, left)
-        seat = truth.current_player
-        assert seat is not None
-        view = truth.view(seat)
+        truth, _seat, view = _position(game, seed, left)
         fast = PlayoutPlayer(game, seed).fast
         sampler = WorldSampler(view, game, fast)
         others = sampler.others
@@ -267,10 +266,7 @@ def noise(first: int, last: int) -> None:
     rows: list[tuple[bool, bool, float, float, float]] = []
     for seed in range(first, last):
         for left in (12, 9, 6):
-            state = played_to(game, seed, left)
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
+            state, seat, view = _position(game, seed, left)
             lawful = set(Table(view, game).lawful())
             cards = [a[5:] for a in view.legal_actions if a.startswith("play ") and a[5:] in lawful]
             if len(cards) < 2:
