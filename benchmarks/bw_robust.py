@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from parlour.duplicate import PlayerSpec, duplicate, paired
+from parlour.duplicate import PlayerSpec, duplicate, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
@@ -75,7 +75,7 @@ def pair(paths: list[str]) -> None:
         runs.setdefault(row["candidate"], {})[(row["eps"], row["seed"])] = row["margins"]
     for name, by_seed in runs.items():
         m = [x for key in sorted(by_seed) for x in by_seed[key]]
-        mean, h = paired(m, [0.0] * len(m))
+        mean, h = interval(m)
         print(f"{name}: {mean:+.2f} ± {h:.2f} ({len(m)} deals, seeds {sorted(k[1] for k in by_seed)})")
     names = list(runs)
     for i, a in enumerate(names):

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from parlour.duplicate import duplicate, paired
+from parlour.duplicate import duplicate, interval
 from parlour.engine import Game, Rng
 from parlour.games.bishops_whist.players import (
     BishopsWhistView,
@@ -289,7 +289,7 @@ def noise(first: int, last: int) -> None:
     agree_ab, agree_big = (sum(r[k] for r in rows) / n for k in (0, 1))
     lost64, true16, true64 = (sum(r[k] for r in rows) / n for k in (2, 3, 4))
     diff = [r[3] - r[4] for r in rows]
-    m, h = paired(diff, [0.0] * n)
+    m, h = interval(diff)
     print(
         f"{n} positions: two 16-world cards agree {agree_ab:.0%}, 16 and 64 worlds {agree_big:.0%}; "
         f"the 16-world card loses {lost64:.2f} by the 64 worlds' means; by the true deal it loses "

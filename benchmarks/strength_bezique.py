@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import parlour
-from parlour.duplicate import _Deal, _one_deal, duplicate
+from parlour.duplicate import _Deal, _one_deal, duplicate, interval
 from parlour.duplicate import paired as paired_margins
 from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng, State
@@ -108,11 +107,8 @@ def common(a: Margins, b: Margins) -> list[tuple[float, float]]:
 
 
 def summary(m: Margins) -> str:
-    xs = list(m.values())
-    n = len(xs)
-    mean = sum(xs) / n
-    h = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else math.inf
-    return f"{mean:+.1f} ± {h:.1f} ({n} deals)"
+    mean, h = interval(list(m.values()))
+    return f"{mean:+.1f} ± {h:.1f} ({len(m)} deals)"
 
 
 def paired(a: Margins, b: Margins) -> str:

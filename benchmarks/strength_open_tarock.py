@@ -23,7 +23,7 @@ import json
 import time
 from typing import Any
 
-from parlour.duplicate import duplicate, paired, share
+from parlour.duplicate import duplicate, interval, paired, share
 from parlour.engine import Game
 from parlour.games.open_tarock.players import FAST_CAP, FAST_NODES, CheatingTarock
 
@@ -50,7 +50,7 @@ def report(paths: list[str]) -> None:
                 row = json.loads(line)
                 runs[(row["name"], row["returns"], row["seed"])] = [float(x) for x in row["margins"]]
     for (name, returns, seed), m in sorted(runs.items()):
-        mean, h = paired(m, [0.0] * len(m))
+        mean, h = interval(m)
         print(f"{name} ({returns}, seed {seed}): {mean:+.2f} ± {h:.2f} ({len(m)} deals)")
         if name == "strong":
             continue

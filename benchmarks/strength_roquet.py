@@ -43,7 +43,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate
+from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate, interval
 from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
@@ -299,13 +299,6 @@ def progressive(
             row = {"name": name, "seed": seed, "k": k, "margin": margin, "seconds": spent, "moves": moves}
             with open(path, "a") as f:
                 f.write(json.dumps(row) + "\n")
-
-
-def interval(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    h = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n) if n > 1 else math.inf
-    return m, h
 
 
 def share(a: Margins, b: Margins) -> str:

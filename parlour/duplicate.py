@@ -65,17 +65,12 @@ class Duplicate:
 
     @property
     def mean(self) -> float:
-        return sum(self.margins) / len(self.margins) if self.margins else 0.0
+        return interval(self.margins)[0]
 
     @property
     def half_width(self) -> float:
         """Half the 95% interval of the mean (1.96 standard errors)."""
-        n = len(self.margins)
-        if n < 2:
-            return math.inf
-        m = self.mean
-        var = sum((x - m) ** 2 for x in self.margins) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return interval(self.margins)[1]
 
     @property
     def seconds_per_move(self) -> float:
@@ -91,17 +86,22 @@ class Duplicate:
         )
 
 
+def interval(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean of per-deal figures and half its 95% interval (1.96 standard errors; infinite below two
+    deals, and the mean 0 with none)."""
+    n = len(xs)
+    if n < 2:
+        return (xs[0] if xs else 0.0), math.inf
+    m = sum(xs) / n
+    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """The mean of ``a - b`` deal by deal and half its 95% interval: two candidates measured on the same
     deals (the same seed), whose luck of the cards cancels in the difference."""
     if len(a) != len(b):
         raise ValueError(f"paired margins need the same deals: {len(a)} against {len(b)}")
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(d)
-    if n < 2:
-        return (d[0] if d else 0.0), math.inf
-    m = sum(d) / n
-    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    return interval([x - y for x, y in zip(a, b, strict=True)])
 
 
 def share(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
-from parlour.duplicate import duplicate, paired, share
+from parlour.duplicate import duplicate, interval, paired, share
 from parlour.engine import Game, State
 from parlour.players import (
     LEVELS,
@@ -131,6 +132,8 @@ def test_duplicate_deals_measure_a_margin_reproducibly() -> None:
 
 def test_paired_differences_and_shares_of_a_margin() -> None:
     """The figures the strength notes quote: a paired difference and a share of the cheat's margin."""
+    assert interval([1.0, 2.0, 3.0]) == paired([1.0, 2.0, 3.0], [0.0, 0.0, 0.0])
+    assert interval([]) == (0.0, math.inf) and interval([2.0]) == (2.0, math.inf)
     m, h = paired([1.0, 2.0, 3.0], [0.0, 0.0, 0.0])
     assert m == pytest.approx(2.0) and h == pytest.approx(1.96 * (1 / 3) ** 0.5)
     assert paired([1.0, 2.0], [1.0, 2.0]) == (0.0, 0.0)
