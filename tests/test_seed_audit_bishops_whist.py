@@ -174,7 +174,8 @@ def test_a_knights_revoke_and_a_void_knight_in_one_plain_trick(
 def test_a_knights_revoke_keeps_a_turned_up_cardinal_in_the_dealers_hand() -> None:
     """Seed: the turn-up is the dealer's; a bishop turned scores his side a point; the knight's revoke
     applies "to any suit including trumps". The dealer turned the bishop of clubs (the cardinal), his
-    only club, and holds a knight: on a trump lead he may keep it, and everybody still knows he holds it."""
+    only club, and holds a knight: on a trump lead he may keep it, and everybody still knows he holds it
+    (rulings BW-6, BW-7, BW-9, BW-22)."""
     state = start(deal_of(3, "BC", {3: "BC N", 0: "5C", 1: "6C", 2: "7C"}, closed={3: "C"}))
     assert state.scores == [0, 1, 0, 1] and state.view(0).extra.bishop_cut
     play(state, "5C", "6C", "7C")
@@ -190,7 +191,8 @@ def test_a_knights_revoke_keeps_a_turned_up_cardinal_in_the_dealers_hand() -> No
 
 def test_a_turned_knight_is_no_longer_known_held_once_the_dealer_plays_a_knight() -> None:
     """A turned knight is the dealer's, known to all; knights are all alike, so once he has played a
-    knight nobody can tell whether the one he still holds (dealt to him) is the one turned."""
+    knight nobody can tell whether the one he still holds (dealt to him) is the one turned (rulings
+    BW-6, BW-22)."""
     deal = deal_of(3, "N", {3: "N N", 0: "2H", 1: "3H", 2: "4H"}, closed={3: "NH"}, trump="S")
     state = start(deal)
     assert state.view(None).trump == "S" and state.scores == [0, 0, 0, 0]
@@ -223,7 +225,8 @@ def capture_hand(**options: Any) -> tuple[BishopsWhistState, list[tuple[int, str
 
 def test_the_bishop_cut_stands_though_the_opponents_capture_the_turned_bishop() -> None:
     """Seed: a bishop turned is 1 point to the dealer's side; each bishop in a side's tricks is 2. The
-    same card scores both: the cut for the dealer's side, the capture for the side that takes it."""
+    same card scores both: the cut for the dealer's side, the capture for the side that takes it
+    (rulings BW-6: the turn-up is one of the dealer's cards; BW-7: the cut is scored once dealt)."""
     state, script = capture_hand()
     assert state.scores == [0, 1, 0, 1]
     play_script(state, script)
@@ -248,7 +251,7 @@ def test_a_side_reaching_25_by_the_bishop_cut_must_still_play_the_hand_out(
 ) -> None:
     """Seed: every hand is played out; the game goes to a side at 25 or more when the hand ends, the
     higher if both are (Dana's 24/22 -> 26/29). The dealer's side reaches 25 by the bishop cut before
-    a card is played: it has not won; the other side may still pass it in that hand."""
+    a card is played (ruling BW-7): it has not won; the other side may still pass it in that hand."""
     state, script = capture_hand()
     state = edit(state, match=[before[0], before[1] + 1])  # the cut point is this hand's
     assert state.scores[1] == 25 and not state.is_over
@@ -261,7 +264,8 @@ def test_a_side_reaching_25_by_the_bishop_cut_must_still_play_the_hand_out(
 
 def test_a_side_past_25_during_the_hand_that_falls_back_by_a_penalty_has_not_won() -> None:
     """Table laws: the dealer's side, at 24, reaches 25 by the bishop cut, then exposes a card (-2).
-    The hand scores it nothing more: at the hand's end it stands at 23, and the game goes on."""
+    The hand scores it nothing more: at the hand's end it stands at 23, and the game goes on (rulings
+    BW-7, BW-16)."""
     state, script = capture_hand(laws="table")
     state = edit(state, match=[10, 25])
     play_script(state, script[:1])
@@ -288,7 +292,7 @@ def test_a_side_past_25_during_the_hand_that_falls_back_by_a_penalty_has_not_won
 def test_no_revoke_is_made_in_a_trick_led_by_a_knight() -> None:
     """Seed: a knight led gives every player "liberty to play any card of any suit". Under table laws,
     seat 2, holding hearts after seat 1 played one, plays a spade: it is no revoke, nobody is asked to
-    stand or correct it, and a claim finds nothing."""
+    stand or correct it, and a claim finds nothing (rulings BW-12, BW-15, BW-24)."""
     state = start(deal_of(3, "2C", {0: "N", 1: "5H", 2: "9H 8H 2S", 3: "3D"}), laws="table")
     play(state, "N", "5H")
     assert "play 9H" in state.legal_actions() and "play 2S" in state.legal_actions()
