@@ -262,3 +262,495 @@ def test_hoyle_both_hand_cards_matched_the_banker_may_stop_and_the_deal_passes_r
     assert "buy" not in kinds(state) and phase(state) == "hbet"
     assert banker(state) == 1 and state.current_player == 2  # seat 1 deals; seat 2, on its right, bets
     assert state.view(None).extra.banks_started == [1, 1, 0, 0]
+
+
+# --- a reference model of the classic game, written from the seed and the rulings -----------------
+
+
+class Reference:
+    """The classic game as the seed tells it (with the rulings for what it leaves open), chips only: it
+    reads the cards from the log (chance) and says who is to act, what they may do and where every chip
+    is. Seats to the right are higher (LQ-1)."""
+
+    def __init__(self, n: int, stake: int, options: dict[str, Any]) -> None:
+        self.n = n
+        self.opts = options
+        self.purse = [stake] * n
+        self.bank = 0
+        self.bets = [0] * n
+        self.banker = self.starter = -1
+        self.phase = "bank"
+        self.to_act: int | None = None
+        self.passed: set[int] = set()
+        self.queue: list[int] = []
+        self.sale = 0
+        self.base = 0
+        self.same_rank_win = False
+        self.started = [0] * n
+        self.deals = 0
+
+    def wealth(self) -> list[int]:
+        out = [p + b for p, b in zip(self.purse, self.bets, strict=True)]
+        out[self.banker] += self.bank
+        return out
+
+    def alive(self) -> list[int]:
+        return [s for s, w in enumerate(self.wealth()) if w > 0]
+
+    def start_bank(self, seat: int) -> None:
+        self.banker = self.starter = seat
+        self.started[seat] += 1
+        self.same_rank_win = False
+        self.phase, self.to_act = "bank", seat
+
+    def legal(self) -> tuple[list[str], list[tuple[str, int, int]]]:
+        s = self.to_act
+        assert s is not None
+        if self.phase == "bank":
+            return [], [("bank", 1, self.purse[s])]
+        if self.phase == "bet":
+            moves = ["banco", "pass"] if self.purse[s] + self.bets[s] >= self.bank else ["pass"]
+            return moves, [("bet", 1, min(self.bank - sum(self.bets), self.purse[s]))]
+        if self.phase == "keep":
+            takeout = self.opts.get("takeout", True) and self.same_rank_win and self.bank > self.base
+            return ["keep", *(["takeout"] if takeout else []), "stop"], []
+        return ["buy", "pass"], []
+
+    def open_betting(self) -> None:
+        self.bets = [0] * self.n
+        self.passed = set()
+        self.base = self.bank
+        self.phase = "bet"
+        self.next_bettor(self.banker)
+
+    def next_bettor(self, after: int) -> None:
+        """Round to the right, ending with ``after`` itself: the first who can still bet and has not
+        passed since the last bet (ruling LQ-6); if nobody, the cards are turned."""
+        for k in range(1, self.n + 1):
+            s = (after + k) % self.n
+            if s != self.banker and self.purse[s] > 0 and s not in self.passed:
+                self.to_act = s
+                return
+        self.to_act = None  # the deal is played: ``settle`` with its cards
+
+    def act(self, move: str) -> None:
+        s = self.to_act
+        assert s is not None
+        verb, _, amount = move.partition(" ")
+        if self.phase == "bank":
+            self.purse[s] -= int(amount)
+            self.bank = int(amount)
+            self.open_betting()
+        elif self.phase == "bet":
+            if verb == "bet":
+                self.purse[s] -= int(amount)
+                self.bets[s] += int(amount)
+                self.passed = set()
+                if sum(self.bets) >= self.bank:
+                    self.to_act = None
+                else:
+                    self.next_bettor(s)
+            elif verb == "banco":  # every other bet is taken back
+                for o in range(self.n):
+                    if o != s:
+                        self.purse[o] += self.bets[o]
+                        self.bets[o] = 0
+                self.purse[s] -= self.bank - self.bets[s]
+                self.bets[s] = self.bank
+                self.to_act = None
+            else:
+                self.passed.add(s)
+                self.next_bettor(s)
+        elif self.phase == "keep":
+            if verb == "takeout":  # only that deal's winnings come out (ruling LQ-13)
+                self.purse[s] += self.bank - self.base
+                self.bank = self.base
+            if verb in ("keep", "takeout"):
+                self.open_betting()
+            else:  # stop: the banker takes the bank back and it is for sale (ruling LQ-14)
+                self.sale = self.bank
+                self.purse[s] += self.bank
+                self.bank = 0
+                self.queue = [
+                    (s + k) % self.n for k in range(1, self.n) if self.purse[(s + k) % self.n] >= self.sale
+                ]
+                self.offer()
+        elif verb == "buy":
+            self.purse[s] -= self.sale
+            self.bank = self.sale
+            self.banker = s
+            self.same_rank_win = False
+            self.open_betting()
+        else:
+            self.offer()
+
+    def offer(self) -> None:
+        if self.queue:
+            self.phase, self.to_act = "buy", self.queue.pop(0)
+        else:
+            self.pass_bank()
+
+    def settle(self, bank_card: str | None, players_card: str | None, turned: list[str]) -> list[int]:
+        """The deal's cards decide it; returns each seat's chips won (and ends the session if agreed)."""
+        before = self.wealth()
+        self.deals += 1
+        if not sum(self.bets):  # nobody bets: a void deal (ruling LQ-8)
+            assert bank_card is None and not turned
+            self.purse[self.banker] += self.bank
+            self.bank = 0
+            won = None
+        else:
+            assert bank_card is not None and players_card is not None
+            same = bank_card[:-1] == players_card[:-1]
+            firsts = [c for c in turned if c[:-1] in (bank_card[:-1], players_card[:-1])]
+            assert firsts == ([] if same else turned[-1:]), "the turning stops at the first card paired"
+            won = same or turned[-1][:-1] == bank_card[:-1]
+            for s in range(self.n):
+                bet = self.bets[s]
+                if won:
+                    take = (bet + 1) // 2 if same and self.opts.get("twins") else bet  # ruling LQ-11
+                    self.bank += take
+                    self.purse[s] += bet - take
+                else:  # paid 1 to 1 out of the bank; the rest back to the banker (ruling LQ-12)
+                    self.bank -= bet
+                    self.purse[s] += 2 * bet
+                self.bets[s] = 0
+            if not won:
+                self.purse[self.banker] += self.bank
+                self.bank = 0
+            self.same_rank_win = same
+        points = [a - b for a, b in zip(self.wealth(), before, strict=True)]
+        if self.opts.get("length") == "deals" and self.deals >= self.opts["deals"]:
+            self.finish()
+        elif won and len(self.alive()) >= 2:
+            self.phase, self.to_act = "keep", self.banker
+        elif won:
+            self.finish()
+        else:
+            self.pass_bank()
+        return points
+
+    def pass_bank(self) -> None:
+        self.bank = 0
+        alive = self.alive()
+        rounds = self.opts.get("rounds", 2)
+        if len(alive) < 2 or (
+            self.opts.get("length", "banks") == "banks" and all(self.started[s] >= rounds for s in alive)
+        ):
+            self.finish()
+            return
+        # to the right of the player who started the bank, skipping players without chips (LQ-4, LQ-14)
+        seat = next(
+            (self.starter + k) % self.n
+            for k in range(1, self.n + 1)
+            if self.purse[(self.starter + k) % self.n]
+        )
+        self.start_bank(seat)
+
+    def finish(self) -> None:
+        self.purse[self.banker] += self.bank
+        self.bank = 0
+        self.phase, self.to_act = "over", None
+
+
+def random_move(rnd: Any, moves: list[str], ranges: list[tuple[str, int, int]]) -> str:
+    """Any move, amounts drawn towards the ends of their range (all-in and single chips matter)."""
+    options = list(moves)
+    for verb, low, high in ranges:
+        if low <= high:
+            options += [f"{verb} {a}" for a in {low, high, rnd.randint(low, high), (low + high) // 2}]
+    return str(rnd.choice(sorted(options)))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "stake": 20},
+        {"players": 3, "stake": 15, "twins": True},
+        {"players": 5, "stake": 10, "takeout": False, "rounds": 3},
+        {"players": 2, "stake": 30, "length": "deals", "deals": 25},
+        {"players": 6, "stake": 12, "packs": 2, "twins": True, "length": "deals", "deals": 40},
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_random_sessions_agree_with_a_reference_model_written_from_the_seed(
+    options: dict[str, Any], seed: int
+) -> None:
+    """Who acts, what they may do, what each deal pays and where the bank goes, move by move, against a
+    model of the classic game built from the seed (the cards are chance: the model reads them from the
+    log)."""
+    import random
+
+    rnd = random.Random(seed)
+    game = parlour.make("lansquenet", **options)
+    assert isinstance(game, Lansquenet)
+    state = game.new(seed=seed)
+    n, stake = int(options["players"]), int(options["stake"])
+    ref = Reference(n, stake, options)
+    first = next(e.data["seat"] for e in state.log if e.kind == "first_banker")
+    ref.start_bank(first)
+    seen = len(state.log)
+    for _ in range(5000):
+        if ref.phase == "over":
+            break
+        assert state.current_player == ref.to_act and phase(state) == ref.phase
+        moves, ranges = ref.legal()
+        assert sorted(state.legal_actions()) == sorted(moves)
+        assert [(r.verb, r.low, r.high) for r in state.legal_ranges()] == [r for r in ranges if r[1] <= r[2]]
+        move = random_move(rnd, moves, ranges)
+        state.apply(move)
+        ref.act(move)
+        new_events = state.log[seen:]
+        seen = len(state.log)
+        ends = [e for e in new_events if e.kind == "hand_end"]
+        if ref.phase == "bet" and ref.to_act is None:  # the reference turns the cards now
+            assert len(ends) == 1, "the engine plays the deal when the reference does"
+            card = {e.kind: e.data["card"] for e in new_events if e.kind in ("bank_card", "players_card")}
+            turned = [e.data["card"] for e in new_events if e.kind == "turn"]
+            points = ref.settle(card.get("bank_card"), card.get("players_card"), turned)
+            assert list(ends[0].data["points"]) == points
+        else:
+            assert not ends
+        assert chips(state) == ref.purse and bank(state) == ref.bank
+        if ref.phase != "over":
+            assert banker(state) == ref.banker and state.view(None).extra.starter == ref.starter
+    assert ref.phase == "over" and state.is_over
+    assert state.scores == [float(w) for w in ref.wealth()]
+    assert state.view(None).extra.banks_started == ref.started
+
+
+# --- a reference model of Hoyle's game ---------------------------------------------------------------
+
+
+class HoyleReference:
+    """Hoyle's game as the seed tells it (with rulings LQ-17 to LQ-22 and LQ-29): the hand cards, the
+    bank's card, the réjouissance and every card laid out, the bets on them and the banker's cover. It
+    reads each card from the log as it comes and checks that the engine did with it what the seed says."""
+
+    def __init__(self, n: int, stake: int, options: dict[str, Any]) -> None:
+        self.n = n
+        self.opts = options
+        self.purse = [stake] * n
+        self.banker = -1
+        self.started = [0] * n
+        self.deals = 0
+        self.mode = "opening"  # opening, betting, turning, keep, over
+        self.to_act: int | None = None
+        self.queue: list[int] = []
+        self.hand: list[str] = []
+        self.hand_matched: list[bool] = []
+        self.bank_card = ""
+        self.spots: list[tuple[str, bool, list[int]]] = []
+        self.cards_seen = 0
+        self.before: list[int] = []
+        self.points: list[int] | None = None
+
+    def wealth(self) -> list[int]:
+        return [self.purse[s] + sum(b[s] for _, _, b in self.spots) for s in range(self.n)]
+
+    def alive(self) -> list[int]:
+        return [s for s, w in enumerate(self.wealth()) if w > 0]
+
+    def standing(self) -> int:
+        return sum(sum(b) for _, matched, b in self.spots if not matched)
+
+    def cover(self) -> int:
+        return max(0, self.purse[self.banker] - self.standing())
+
+    def start_bank(self, seat: int) -> None:
+        self.banker = seat
+        self.started[seat] += 1
+        self.new_deal()
+
+    def new_deal(self) -> None:
+        self.before = self.wealth()
+        self.hand, self.hand_matched, self.bank_card, self.spots = [], [], "", []
+        self.cards_seen = 0
+        self.mode, self.to_act = "opening", None
+
+    def ranks_out(self) -> set[str]:
+        return {c[:-1] for c in [*self.hand, self.bank_card, *(c for c, _, _ in self.spots)] if c}
+
+    def opening(self, kind: str, card: str) -> None:
+        """The four opening cards, of four ranks: a repeated rank is buried (ruling LQ-18)."""
+        assert self.mode == "opening", kind
+        self.cards_seen += 1
+        if kind == "bury":
+            assert card[:-1] in self.ranks_out()
+            return
+        assert card[:-1] not in self.ranks_out()
+        expected = (
+            "hand_card" if len(self.hand) < 2 else "bank_card" if not self.bank_card else "rejouissance"
+        )
+        assert kind == expected
+        if kind == "hand_card":
+            self.hand.append(card)
+            self.hand_matched.append(False)
+        elif kind == "bank_card":
+            self.bank_card = card
+        else:
+            self.lay_out(card)
+
+    def lay_out(self, card: str) -> None:
+        """One round of bets on the card just laid out, from the banker's right (ruling LQ-20)."""
+        self.spots.append((card, False, [0] * self.n))
+        self.queue = [
+            (self.banker + k) % self.n for k in range(1, self.n) if self.purse[(self.banker + k) % self.n]
+        ]
+        self.next_bettor()
+
+    def next_bettor(self) -> None:
+        if self.queue and self.cover() > 0:
+            self.mode, self.to_act = "betting", self.queue.pop(0)
+        else:
+            self.queue = []
+            self.mode, self.to_act = "turning", None
+
+    def legal(self) -> tuple[list[str], list[tuple[str, int, int]]]:
+        s = self.to_act
+        assert s is not None
+        if self.mode == "keep":
+            return ["keep", "stop"], []
+        return ["pass"], [("bet", 1, min(self.cover(), self.purse[s]))]
+
+    def act(self, move: str) -> None:
+        s = self.to_act
+        assert s is not None
+        verb, _, amount = move.partition(" ")
+        if self.mode == "keep":
+            if verb == "keep":
+                self.new_deal()
+            else:
+                self.pass_deal()
+            return
+        if verb == "bet":
+            self.purse[s] -= int(amount)
+            self.spots[-1][2][s] += int(amount)
+        self.next_bettor()
+
+    def turned(self, kind: str, card: str) -> None:
+        assert self.mode == "turning", (kind, card)
+        self.cards_seen += 1
+        rank = card[:-1]
+        if rank == self.bank_card[:-1]:  # the banker pays every bet still standing, 1 to 1
+            assert kind == "turn"
+            for _, matched, bets in self.spots:
+                for s, bet in enumerate(bets):
+                    if bet and not matched:
+                        self.purse[self.banker] -= bet
+                        self.purse[s] += 2 * bet
+                        bets[s] = 0
+            self.end_deal(deal_again=all(self.hand_matched))
+            return
+        if rank in [c[:-1] for c in self.hand]:
+            assert kind == "turn"
+            self.hand_matched[[c[:-1] for c in self.hand].index(rank)] = True
+            return
+        for i, (c, matched, bets) in enumerate(self.spots):
+            if c[:-1] == rank:
+                assert kind == "turn"
+                if not matched:  # the bank wins the bets on it; matched even without bets (LQ-21)
+                    self.purse[self.banker] += sum(bets)
+                    self.spots[i] = (c, True, [0] * self.n)
+                return  # a card once matched is dead (ruling LQ-20)
+        assert kind == "lay_out"
+        self.lay_out(card)
+
+    def exhausted(self) -> None:
+        """Every card is out before the bank's card is matched (ruling LQ-29)."""
+        assert self.mode == "turning"
+        if int(self.opts.get("packs", 1)) == 1:
+            assert self.cards_seen == 52
+        for i, (c, _, bets) in enumerate(self.spots):
+            for s, bet in enumerate(bets):
+                self.purse[s] += bet
+            self.spots[i] = (c, True, [0] * self.n)
+        self.end_deal(deal_again=False)
+
+    def end_deal(self, deal_again: bool) -> None:
+        self.deals += 1
+        self.points = [a - b for a, b in zip(self.wealth(), self.before, strict=True)]
+        self.spots = []
+        if self.opts.get("length") == "deals" and self.deals >= self.opts["deals"]:
+            self.mode, self.to_act = "over", None
+        elif deal_again and len(self.alive()) >= 2 and self.purse[self.banker] > 0:
+            self.mode, self.to_act = "keep", self.banker
+        else:
+            self.pass_deal()
+
+    def pass_deal(self) -> None:
+        alive = self.alive()
+        rounds = self.opts.get("rounds", 2)
+        if len(alive) < 2 or (
+            self.opts.get("length", "banks") == "banks" and all(self.started[s] >= rounds for s in alive)
+        ):
+            self.mode, self.to_act = "over", None
+            return
+        seat = next(
+            (self.banker + k) % self.n for k in range(1, self.n + 1) if self.purse[(self.banker + k) % self.n]
+        )
+        self.start_bank(seat)
+
+    def consume(self, events: list[Any]) -> None:
+        """The engine's events in order: each card as the model expects it, each deal's chips won."""
+        for e in events:
+            if e.kind in ("hand_card", "bank_card", "rejouissance", "bury"):
+                self.opening(e.kind, e.data["card"])
+            elif e.kind in ("turn", "lay_out"):
+                self.turned(e.kind, e.data["card"])
+            elif e.kind == "exhausted":
+                self.exhausted()
+            elif e.kind == "hand_end":
+                assert self.points is not None and list(e.data["points"]) == self.points
+                self.points = None
+            elif e.kind == "banker":
+                assert e.data["seat"] == self.banker and self.mode == "opening"
+        assert self.points is None, "every deal the model ends, the engine ends too"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "stake": 20},
+        {"players": 3, "stake": 8, "rounds": 3},
+        {"players": 6, "stake": 15, "packs": 2, "length": "deals", "deals": 30},
+        {"players": 2, "stake": 40, "length": "deals", "deals": 20},
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_random_hoyle_sessions_agree_with_a_reference_model_written_from_the_seed(
+    options: dict[str, Any], seed: int
+) -> None:
+    """Hoyle's game, move by move against the model: who bets, how much the banker can cover, which
+    cards are buried, laid out, matched or dead, what each deal pays and who deals next."""
+    import random
+
+    rnd = random.Random(seed)
+    game = parlour.make("lansquenet", variant="hoyle", **options)
+    assert isinstance(game, Lansquenet)
+    state = game.new(seed=seed)
+    ref = HoyleReference(int(options["players"]), int(options["stake"]), options)
+    first = next(e.data["seat"] for e in state.log if e.kind == "first_banker")
+    ref.start_bank(first)
+    start = next(i for i, e in enumerate(state.log) if e.kind == "banker")
+    ref.consume(list(state.log[start + 1 :]))
+    seen = len(state.log)
+    for _ in range(5000):
+        if ref.mode == "over":
+            break
+        assert ref.mode in ("betting", "keep")
+        assert state.current_player == ref.to_act
+        moves, ranges = ref.legal()
+        assert sorted(state.legal_actions()) == sorted(moves)
+        assert [(r.verb, r.low, r.high) for r in state.legal_ranges()] == [r for r in ranges if r[1] <= r[2]]
+        move = random_move(rnd, moves, ranges)
+        state.apply(move)
+        ref.act(move)
+        ref.consume(list(state.log[seen:]))
+        seen = len(state.log)
+        assert chips(state) == ref.purse
+        if ref.mode != "over":
+            assert banker(state) == ref.banker
+    assert ref.mode == "over" and state.is_over
+    assert state.scores == [float(w) for w in ref.wealth()]
+    assert state.view(None).extra.banks_started == ref.started

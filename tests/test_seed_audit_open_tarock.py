@@ -221,3 +221,131 @@ def test_the_78_card_pack_par_is_39_in_play() -> None:
     assert counts(state) == [78.0, 0.0]
     assert state.scores == [39.0, -39.0]
     assert state.view(None).extra.par == 39
+
+
+# --- a reference model written from the seed alone, played against the engine ----------------------
+
+SEED_TRUMPS = ["SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI", "X"]
+SEED_TRUMPS += ["IX", "VIII", "VII", "VI", "V", "IV", "III", "II", "I"]
+"""The Fool highest, then XXI down to I, as the seed lists them."""
+SEED_BLACK = ["K", "Q", "C", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "1"]
+SEED_RED = ["K", "Q", "C", "J", "1", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
+"""Strongest to weakest: spades and clubs K Q C V 10 ... 1, hearts and diamonds K Q C V 1 ... 10."""
+SEED_FACE_VALUES = {"K": 5, "Q": 4, "C": 3, "J": 2}
+SEED_TRULL = {"SK", "XXI", "I"}
+
+
+def ref_suit(card: str) -> str:
+    return "T" if card in SEED_TRUMPS else card[-1]
+
+
+def ref_rank(card: str) -> int:
+    """Higher is stronger."""
+    if card in SEED_TRUMPS:
+        return -SEED_TRUMPS.index(card)
+    order = SEED_BLACK if card[-1] in "SC" else SEED_RED
+    return -order.index(card[:-1])
+
+
+def ref_legal(tops: list[str], led: str | None) -> list[str]:
+    """Follow suit; if he cannot, a trump; if not that either, any card."""
+    if led is None:
+        return sorted(tops)
+    for wanted in (ref_suit(led), "T"):
+        same = [c for c in tops if ref_suit(c) == wanted]
+        if same:
+            return sorted(same)
+    return sorted(tops)
+
+
+def ref_answer_wins(led: str, answer: str) -> bool:
+    if ref_suit(answer) == ref_suit(led):
+        return ref_rank(answer) > ref_rank(led)
+    return ref_suit(answer) == "T"  # a trump on a suit card; any other card won't win
+
+
+def ref_face_value(card: str) -> int | None:
+    if card in SEED_TRULL:
+        return 5
+    if card in SEED_TRUMPS:
+        return None
+    return SEED_FACE_VALUES.get(card[:-1])
+
+
+def ref_batch(batch: list[str]) -> int:
+    """The seed's batch rule, word for word: one face card its value, two their sum less 1, three their
+    sum less 2, none 1 (applied as written to a short batch too: ``literal``)."""
+    faces = [v for v in map(ref_face_value, batch) if v is not None]
+    if not faces:
+        return 1
+    return sum(faces) - (len(faces) - 1)
+
+
+def ref_count_thirds(pile: list[str], short_batch: str) -> int:
+    """In thirds: full batches by the seed's rule in the order taken; a short batch as ruling OT-13 says
+    (``thirds``: each card its value, an empty card 1, less two thirds)."""
+    full = len(pile) - len(pile) % 3
+    total = sum(3 * ref_batch(pile[i : i + 3]) for i in range(0, full, 3))
+    rest = pile[full:]
+    if not rest:
+        return total
+    if short_batch == "literal":
+        return total + 3 * ref_batch(rest)
+    return total + sum(3 * (ref_face_value(c) or 1) - 2 for c in rest)
+
+
+@pytest.mark.parametrize(
+    ("pack", "short_batch", "seed"),
+    [(p, s, k) for p in ("tarock54", "tarot78") for s in ("thirds", "literal") for k in range(8)],
+)
+def test_random_hands_agree_with_a_reference_model_written_from_the_seed(
+    pack: str, short_batch: str, seed: int
+) -> None:
+    """Every legal list, every trick's winner and the final counts of random hands, against a model
+    built only from the seed's text (with rulings OT-1, OT-5, OT-13 and OT-16 for what it leaves open)."""
+    import random
+
+    rnd = random.Random(seed)
+    cards = list((TAROT_78 if pack == "tarot78" else TAROCK_54).cards)
+    rnd.shuffle(cards)
+    half = len(cards) // 2
+    stacks: list[list[list[str]]] = [[], []]
+    if seed % 4 < 2:  # the default stacks, dealt a whole stack at a time, the opponent first (OT-1, OT-2)
+        sizes = [10, 10, 10, 9] if pack == "tarot78" else [7, 7, 7, 6]
+        pos = 0
+        for size in sizes:
+            for seat in (1, 0):
+                stacks[seat].append(cards[pos : pos + size])
+                pos += size
+    else:  # any number and sizes of stacks (ruling OT-16): more turned-up cards to choose from
+        for seat in (0, 1):
+            mine = cards[seat * half : (seat + 1) * half]
+            cuts = sorted(rnd.sample(range(1, half), rnd.randint(1, 8)))
+            stacks[seat] = [mine[a:b] for a, b in zip([0, *cuts], [*cuts, half], strict=True)]
+    dealer = seed % 2
+    deal = {"dealer": dealer, "stacks": [[list(s) for s in stacks[0]], [list(s) for s in stacks[1]]]}
+    state = game(pack=pack, short_batch=short_batch, deals=1).new(seed=1, deal=deal)
+    piles: list[list[str]] = [[], []]
+    leader = dealer
+    while any(stacks[leader]):
+        assert state.current_player == leader
+        tops = [s[0] for s in stacks[leader] if s]
+        assert sorted(state.legal_actions()) == [f"play {c}" for c in ref_legal(tops, None)]
+        led = rnd.choice(tops)
+        state.apply(f"play {led}")
+        next(s for s in stacks[leader] if s and s[0] == led).pop(0)
+        other = 1 - leader
+        assert state.current_player == other
+        tops = [s[0] for s in stacks[other] if s]
+        assert sorted(state.legal_actions()) == [f"play {c}" for c in ref_legal(tops, led)]
+        answer = rnd.choice(ref_legal(tops, led))
+        state.apply(f"play {answer}")
+        next(s for s in stacks[other] if s and s[0] == answer).pop(0)
+        leader = other if ref_answer_wins(led, answer) else leader
+        piles[leader] += [led, answer]
+        assert pile(state, leader) == piles[leader]
+    assert state.is_over
+    thirds = [ref_count_thirds(p, short_batch) for p in piles]
+    assert counts(state) == pytest.approx([t / 3 for t in thirds])
+    par = 39 if pack == "tarot78" else 35
+    assert state.scores == pytest.approx([t / 3 - par for t in thirds])
