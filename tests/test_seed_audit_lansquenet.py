@@ -197,6 +197,16 @@ def test_a_winning_banker_is_not_cut_off_when_the_agreed_banks_are_reached() -> 
     assert state.is_over and state.scores == [75.0, 125.0] and state.winners == [1]
 
 
+def test_players_level_on_the_most_chips_share_the_win() -> None:
+    """Seed: whoever has the most chips wins; ruling LQ-16: equal chips share the win."""
+    state = new(
+        {"banker": 0, "chips": [100, 100, 110], "stacks": [BANK_WINS]}, players=3, length="deals", deals=1
+    )
+    play(state, "bank 10", "bet 10")  # the bets cover the bank: the deal is played at once
+    assert state.is_over and state.scores == [110.0, 90.0, 110.0]
+    assert state.winners == [0, 2]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_only_players_holding_chips_draw_for_the_first_bank(seed: int) -> None:
     """Seed: whoever draws the highest card banks first; ruling LQ-4: a player without chips sits out,

@@ -223,6 +223,23 @@ def test_the_78_card_pack_par_is_39_in_play() -> None:
     assert state.view(None).extra.par == 39
 
 
+def test_a_hand_counted_35_to_35_is_a_drawn_match() -> None:
+    """Seed: game points are the difference from 35, so 35 each is nothing each; ruling OT-4: equal
+    totals are a draw. Played out (one stack each, every play forced) rather than set by hand: seat 0
+    takes 18 cards and seat 1 36, both whole batches, and each counts exactly 35."""
+    seat0 = ["3H", "KC", "IX", "II", "7S", "2D", "QD", "1D", "CH", "XIV", "I", "2H", "V", "KS", "XV"]
+    seat0 += ["JD", "XIX", "KH", "3D", "TC", "XXI", "4H", "KD", "9S", "8C", "TS", "1H"]
+    seat1 = ["XI", "CC", "XIII", "XX", "JS", "JH", "QC", "XVII", "VII", "XVIII", "JC", "SK", "QS", "VIII"]
+    seat1 += ["7C", "XVI", "IV", "8S", "III", "XII", "4D", "9C", "QH", "VI", "X", "CD", "CS"]
+    state = one_stack_each(seat0, seat1)
+    play_out(state)
+    assert [len(pile(state, s)) for s in (0, 1)] == [18, 36]
+    assert counts(state) == [35.0, 35.0] and state.scores == [0.0, 0.0]
+    assert state.winners == []
+    outcome = state.view(None).outcome
+    assert outcome is not None and outcome.draw and "equal totals" in outcome.reason
+
+
 # --- a reference model written from the seed alone, played against the engine ----------------------
 
 SEED_TRUMPS = ["SK", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI", "X"]
