@@ -69,7 +69,9 @@ def phase(state: BeziqueState) -> Phase:
 
 def last_winner(state: BeziqueState) -> int:
     """The winner of the last trick played, from the log."""
-    return next(e.data["winner"] for e in reversed(state.log) if e.kind == "play" and "winner" in e.data)
+    winner = next(e.data["winner"] for e in reversed(state.log) if e.kind == "play" and "winner" in e.data)
+    assert isinstance(winner, int)
+    return winner
 
 
 def holding(state: BeziqueState, seat: int) -> Counter[str]:
@@ -162,7 +164,9 @@ def test_talon_trick_on_a_trump_lead(lead: str, follow: str, winner: int) -> Non
 
 def test_a_card_played_to_a_trick_cannot_be_melded_afterwards() -> None:
     """Seed: "cards played to previous tricks may not be included in melds"."""
-    s = position([["KS", "QS", *LOW0], ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"]], "9H", ["TD", "TD", "AC"])
+    s = position(
+        [["KS", "QS", *LOW0], ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"]], "9H", ["TD", "TD", "AC"]
+    )
     play(s, "play KS", "play 7S")  # seat 0 wins with the king
     assert last_winner(s) == 0
     assert not any(a.startswith("meld") for a in s.legal_actions())
@@ -176,7 +180,10 @@ def test_the_last_talon_trick_opens_a_declaring_turn_and_the_exchanged_seven_goe
     """Rulings BZ-4 and BZ-15: after the 24th trick the winner may still exchange the seven and meld
     (the talon still holds a card and the turn-up); then he draws the last card and the loser the seven
     he put in the turn-up's place. Seed: 10 for the last trick before the final eight (BZ-17)."""
-    hands = [["7H", "KC", "QC", "9S", "9D", "8D", "7D", "8C"], ["7S", "7S", "8S", "8S", "7C", "7C", "JS", "JC"]]
+    hands = [
+        ["7H", "KC", "QC", "9S", "9D", "8D", "7D", "8C"],
+        ["7S", "7S", "8S", "8S", "7C", "7C", "JS", "JC"],
+    ]
     s = position(hands, "AH", ["TD"])
     play(s, "play 9S", "play 7S")
     assert s.scores == [10.0, 0.0]  # the last trick of the talon
@@ -289,7 +296,10 @@ def test_bezique_and_four_jacks_share_the_jack_of_diamonds_either_way(first: str
     assert Counter(declared_cards(s, 0, 1)) == Counter(["JS", "JH", "JD", "JC", "QS"])
 
 
-ROYAL_SPADES = [["KS", "QS", "JD", "9C", "9C", "8C", "9D", "8D"], ["7S", "7C", "7C", "8S", "7D", "7D", "8H", "8H"]]
+ROYAL_SPADES = [
+    ["KS", "QS", "JD", "9C", "9C", "8C", "9D", "8D"],
+    ["7S", "7C", "7C", "8S", "7D", "7D", "8H", "8H"],
+]
 
 
 def test_royal_marriage_in_spades_then_bezique_with_its_queen() -> None:
@@ -318,7 +328,10 @@ def test_a_king_of_the_sequence_serves_in_no_four_kings_but_its_concealed_twin_d
     """Seed: a declared card may serve again only "as long as the point score is greater" (four kings,
     80, is below the sequence, 250; ruling BZ-9). The second king of trumps, still concealed, may make
     the four kings (BZ-12: a declared copy first, a concealed one when none may serve)."""
-    hands = [["AH", "TH", "KH", "QH", "JH", "KS", "KD", "9C"], ["7S", "7S", "8S", "7C", "8C", "7D", "8D", "9D"]]
+    hands = [
+        ["AH", "TH", "KH", "QH", "JH", "KS", "KD", "9C"],
+        ["7S", "7S", "8S", "7C", "8C", "7D", "8D", "9D"],
+    ]
     s = position(hands, "9H", ["KC", "7D", "KH", "8D", "JS", "JS", "JD"])
     play(s, "play 9C", "play 7C", "meld AH TH KH QH JH", "pass?")
     assert s.scores == [250.0, 0.0]
@@ -339,7 +352,10 @@ def test_a_king_of_the_sequence_serves_in_no_four_kings_but_its_concealed_twin_d
 def test_four_kings_made_wholly_of_four_married_kings() -> None:
     """Seed: "four kings may be declared using a king previously declared for a marriage"; ruling
     BZ-10: no fresh card is required, so the four kings of four marriages make the meld on their own."""
-    hands = [["KS", "QS", "KH", "QH", "KD", "QD", "9S", "9D"], ["7S", "7S", "8S", "8S", "7D", "7D", "8D", "8D"]]
+    hands = [
+        ["KS", "QS", "KH", "QH", "KD", "QD", "9S", "9D"],
+        ["7S", "7S", "8S", "8S", "7D", "7D", "8D", "8D"],
+    ]
     stock = ["KC", "7C", "9S", "8C", "QC", "7C", "9D", "8C", "JS", "JD", "JD"]
     s = position(hands, "9H", stock)
     play(s, "play 9S", "play 7S", "meld KS QS", "pass?")
@@ -357,7 +373,10 @@ def test_four_kings_made_wholly_of_four_married_kings() -> None:
 def test_no_bezique_after_a_double_bezique_of_the_same_cards() -> None:
     """Seed: a declared card may not serve again "in a combination of an inferior order" (ruling BZ-9):
     a single bezique after the double is refused."""
-    hands = [["QS", "QS", "JD", "JD", "9S", "9S", "9C", "9D"], ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"]]
+    hands = [
+        ["QS", "QS", "JD", "JD", "9S", "9S", "9C", "9D"],
+        ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"],
+    ]
     s = position(hands, "9H", ["7D", "7D", "8D", "8D", "9C"])
     play(s, "play 9S", "play 7S", "meld QS QS JD JD", "pass?")
     assert s.scores == [500.0, 0.0]
@@ -403,7 +422,10 @@ def test_the_seven_counts_as_the_meld_option_defers_the_marriage() -> None:
 def test_carte_blanche_a_ten_is_a_face_card_and_the_non_dealer_shows_first() -> None:
     """Seed: "if a player finds no face card in his hand (A, 10, K, Q or J), a carte blanche may be
     declared" (ruling BZ-20: 50 scored, non-dealer first). A single ten spoils it."""
-    hands = [["9S", "9S", "8S", "8S", "7S", "7S", "9D", "TD"], ["9C", "9C", "8C", "8C", "7C", "7C", "8D", "8D"]]
+    hands = [
+        ["9S", "9S", "8S", "8S", "7S", "7S", "9D", "TD"],
+        ["9C", "9C", "8C", "8C", "7C", "7C", "8D", "8D"],
+    ]
     s = position(hands, "9H", ["7D", "7D", "9D"], carte_blanche=True)
     assert s.current_player == 1 and s.legal_actions() == ["blanche", "pass"]  # the dealer only
     plain = [["9S", "9S", "8S", "8S", "7S", "7S", "9D", "8H"], hands[1]]
@@ -418,7 +440,10 @@ def test_carte_blanche_a_ten_is_a_face_card_and_the_non_dealer_shows_first() -> 
 
 def test_fours_one_per_suit_accepts_one_king_of_each_suit() -> None:
     """Seed footnote: four of a kind "must contain a card of the rank from each suit" (ruling BZ-13)."""
-    hands = [["KS", "KS", "KH", "KD", "KC", "9S", "9C", "9D"], ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"]]
+    hands = [
+        ["KS", "KS", "KH", "KD", "KC", "9S", "9C", "9D"],
+        ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"],
+    ]
     s = position(hands, "9H", ["7D", "7D", "8D"], fours_one_per_suit=True)
     play(s, "play 9S", "play 7S")
     melds = [a for a in s.legal_actions() if a.startswith("meld")]
@@ -430,7 +455,10 @@ def test_fours_one_per_suit_accepts_one_king_of_each_suit() -> None:
 def test_alternative_double_bezique_with_diamonds_trumps() -> None:
     """Seed footnote: bezique may be Q♣ J♥ "if either spades or diamonds is the trump suit"; the double
     is both of each, 500 (ruling BZ-14)."""
-    hands = [["QC", "QC", "JH", "JH", "QS", "JD", "9S", "9C"], ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"]]
+    hands = [
+        ["QC", "QC", "JH", "JH", "QS", "JD", "9S", "9C"],
+        ["7S", "7S", "8S", "7C", "7C", "8C", "JS", "JC"],
+    ]
     s = position(hands, "9D", ["7H", "7H", "8H"], alt_bezique=True)
     play(s, "play 9S", "play 7S")
     melds = {a: Counter(a.split()[1:]) for a in s.legal_actions() if a.startswith("meld")}
@@ -444,7 +472,10 @@ def test_alternative_double_bezique_with_diamonds_trumps() -> None:
 # --- the last eight: strict play, brisques and the last trick (rulings BZ-16, BZ-17, BZ-18) -----------
 
 
-LAST_HANDS = [["AS", "TS", "9S", "KC", "8D", "9D", "7C", "8C"], ["7S", "8S", "AD", "TD", "QC", "9C", "JH", "8H"]]
+LAST_HANDS = [
+    ["AS", "TS", "9S", "KC", "8D", "9D", "7C", "8C"],
+    ["7S", "8S", "AD", "TD", "QC", "9C", "JH", "8H"],
+]
 
 
 @pytest.mark.parametrize(
@@ -492,7 +523,10 @@ def test_a_scripted_last_eight_counts_each_sides_brisques(
 def test_table_laws_failing_to_trump_concedes_the_brisques_to_come() -> None:
     """Seed penalty: "a player not winning a trick or following suit where it was possible in phase two
     concedes all remaining brisques to their opponent" (ruling BZ-21): here by not ruffing when void."""
-    hands = [["9S", "9C", "8C", "7C", "9D", "8D", "7D", "7S"], ["7S", "AD", "TD", "AH", "TS", "8S", "8S", "JS"]]
+    hands = [
+        ["9S", "9C", "8C", "7C", "9D", "8D", "7D", "7S"],
+        ["7S", "AD", "TD", "AH", "TS", "8S", "8S", "JS"],
+    ]
     s = position(hands, "9H", ["8C"], table_laws=True)
     play(s, "play 9S", "play 7S", "draw", "draw")
     assert phase(s) is Phase.LAST_EIGHT and last_winner(s) == 0
@@ -534,7 +568,10 @@ def test_a_hand_is_twenty_four_talon_tricks_then_eight() -> None:
     assert tricks == 32
 
 
-TIE_HANDS = [["KC", "QC", "9S", "9S", "8S", "8D", "9D", "9C"], ["7S", "7S", "8S", "7D", "7D", "8D", "8C", "7C"]]
+TIE_HANDS = [
+    ["KC", "QC", "9S", "9S", "8S", "8D", "9D", "9C"],
+    ["7S", "7S", "8S", "7D", "7D", "8D", "8C", "7C"],
+]
 BRISQUES = [r + s for r in "AT" for s in "SHDC"]
 """One copy of each ace and ten; the pack holds two."""
 
@@ -562,7 +599,10 @@ def test_the_higher_total_wins_though_the_other_reached_the_target_first() -> No
     """Ruling BZ-19: nobody claims out in mid-hand. Seat 0 reaches the target of 100 at the last talon
     trick (seven turned up 10, last trick 10, four kings 80); seat 1 ends the hand with all 16
     brisques (160) and wins the match."""
-    hands = [["KS", "KH", "KD", "KC", "9S", "8D", "9D", "9C"], ["8S", "7S", "8S", "7D", "7D", "8D", "8C", "7C"]]
+    hands = [
+        ["KS", "KH", "KD", "KC", "9S", "8D", "9D", "9C"],
+        ["8S", "7S", "8S", "7D", "7D", "8D", "8C", "7C"],
+    ]
     s = position(hands, "7H", ["JC"], dealer=0, target=100)
     play(s, "play 8S", "play 9S", "meld KS KH KD KC")
     assert s.scores == [100.0, 0.0]
@@ -576,7 +616,10 @@ def test_the_higher_total_wins_though_the_other_reached_the_target_first() -> No
 def test_a_second_four_kings_needs_four_fresh_kings() -> None:
     """Seed: "once a card has been melded it cannot be used again in the same combination"; the pack's
     other four kings, all fresh, make a second four kings (80 again)."""
-    hands = [["KS", "KH", "KD", "KC", "9S", "9S", "9C", "9D"], ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"]]
+    hands = [
+        ["KS", "KH", "KD", "KC", "9S", "9S", "9C", "9D"],
+        ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"],
+    ]
     stock = ["KS", "7D", "KH", "7D", "KD", "8D", "KC", "8D", "JS", "JS", "JD"]
     s = position(hands, "9H", stock)
     play(s, "play 9S", "play 7S", "meld KS KH KD KC", "pass?")
@@ -595,7 +638,10 @@ def test_a_second_four_kings_needs_four_fresh_kings() -> None:
 def test_a_sequence_is_only_of_the_trump_suit() -> None:
     """Seed: the sequence is "of five best cards of the trump suit (A 10 K Q J)": in a plain suit the
     same five cards make only a common marriage."""
-    hands = [["AC", "TC", "KC", "QC", "JC", "9S", "9D", "8D"], ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"]]
+    hands = [
+        ["AC", "TC", "KC", "QC", "JC", "9S", "9D", "8D"],
+        ["7S", "7S", "8S", "8S", "7C", "7C", "8C", "8C"],
+    ]
     s = position(hands, "9H", ["7D", "7D", "JS"])
     play(s, "play 9S", "play 7S")
     assert [a for a in s.legal_actions() if a.startswith("meld")] == ["meld KC QC"]
