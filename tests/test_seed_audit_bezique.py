@@ -645,3 +645,114 @@ def test_a_sequence_is_only_of_the_trump_suit() -> None:
     s = position(hands, "9H", ["7D", "7D", "JS"])
     play(s, "play 9S", "play 7S")
     assert [a for a in s.legal_actions() if a.startswith("meld")] == ["meld KC QC"]
+
+
+# --- random hands checked against the seed's statements, computed here independently ---------------
+
+SEED_RANKS = "AT KQJ987".replace(" ", "")
+"""The seed's order, high to low: "A, 10, K, Q, J, 9, 8, 7"."""
+SEED_MELDS = {
+    "common marriage": 20,
+    "royal marriage": 40,
+    "bezique": 40,
+    "double bezique": 500,
+    "four jacks": 40,
+    "four queens": 60,
+    "four kings": 80,
+    "four aces": 100,
+    "sequence": 250,
+}
+"""The seed's table of melds."""
+
+
+def seed_higher(a: str, b: str) -> bool:
+    return SEED_RANKS.index(a[0]) < SEED_RANKS.index(b[0])
+
+
+def seed_second_wins(lead: str, follow: str, trump: str) -> bool:
+    """The seed: the second card wins as a higher card of the suit led, or as a trump on a plain lead."""
+    if follow[1] == lead[1]:
+        return seed_higher(follow, lead)
+    return follow[1] == trump
+
+
+def seed_last_eight(hand: list[str], lead: str, trump: str) -> set[str]:
+    """The seed: follow suit and play higher if you can; if you cannot follow, trump; else anything."""
+    suited = {c for c in hand if c[1] == lead[1]}
+    if suited:
+        return {c for c in suited if seed_higher(c, lead)} or suited
+    return {c for c in hand if c[1] == trump} or set(hand)
+
+
+def seed_meld(cards: list[str], trump: str) -> str | None:
+    """The meld the seed's table names for these cards (default options)."""
+    held = Counter(cards)
+    if (
+        len(cards) == 2
+        and {c[0] for c in cards} == {"K", "Q"}
+        and len(held) == 2
+        and cards[0][1] == cards[1][1]
+    ):
+        return "royal marriage" if cards[0][1] == trump else "common marriage"
+    if held == Counter({"QS": 1, "JD": 1}):
+        return "bezique"
+    if held == Counter({"QS": 2, "JD": 2}):
+        return "double bezique"
+    if len(cards) == 4 and len({c[0] for c in cards}) == 1:
+        return {"J": "four jacks", "Q": "four queens", "K": "four kings", "A": "four aces"}.get(cards[0][0])
+    if held == Counter(r + trump for r in "ATKQJ"):
+        return "sequence"
+    return None
+
+
+def test_random_hands_agree_with_the_seeds_rules() -> None:
+    """Whole hands of random play (melds preferred) checked against the seed's rules, written here
+    without the engine's helpers: who takes each trick, the last eight's choices, what each meld is and
+    scores, and the brisques counted at the end."""
+    melds_seen = sum(_check_one_random_hand(seed) for seed in range(6))
+    assert melds_seen > 0
+
+
+def _check_one_random_hand(seed: int) -> int:
+    """One random hand checked as above; the number of melds declared in it."""
+    s = parlour.make("bezique").new(seed=seed)
+    rng = Rng(seed)
+    trump = s.view(None).trump
+    assert trump is not None
+    won: list[list[str]] = [[], []]
+    lead: tuple[int, str] | None = None
+    melds_seen = 0
+    while s.hand_number == 1 and not s.is_over:
+        seat = s.current_player
+        assert seat is not None
+        view = s.view(seat)
+        acts = s.legal_actions()
+        if view.extra.phase is Phase.LAST_EIGHT and lead is not None:
+            holding_now = [*view.hand]
+            assert seed_last_eight(holding_now, lead[1], trump) == {a.split()[1] for a in acts}
+        melds = [a for a in acts if a.startswith("meld")]
+        act = melds[0] if melds and rng.random() < 0.9 else acts[rng.randrange(len(acts))]
+        at = len(s.log)
+        s.apply(act)
+        for e in s.log[at:]:
+            if e.to is not None:
+                continue
+            if e.kind == "play" and "winner" not in e.data:
+                lead = (e.data["seat"], e.data["card"])
+            elif e.kind == "play":
+                assert lead is not None
+                follow = e.data["card"]
+                expect = e.data["seat"] if seed_second_wins(lead[1], follow, trump) else lead[0]
+                assert e.data["winner"] == expect, (lead, follow, trump)
+                won[expect] += [lead[1], follow]
+                lead = None
+            elif e.kind == "meld":
+                assert seed_meld(e.data["cards"], trump) == e.data["kind"]
+                melds_seen += 1
+            elif e.kind == "score" and e.data["reason"] in SEED_MELDS:
+                assert e.data["points"] == SEED_MELDS[e.data["reason"]]
+    assert sum(len(w) for w in won) == 64
+    brisques = {x[0]: x[1] for x in scored(s) if x[2] == "brisques"}
+    for side in (0, 1):
+        assert brisques.get(side, 0) == 10 * sum(1 for c in won[side] if c[0] in "AT")
+    return melds_seen
