@@ -144,9 +144,10 @@ def test_the_first_leader_cannot_exchange_the_seven_before_any_trick() -> None:
         ("TH", "QH", 0),  # the ten is above the king and queen, in trumps too
         ("9H", "AS", 0),  # an ace of a plain suit does not beat a trump lead
         ("QH", "QH", 0),  # equal trumps: the trick belongs to the first player
+        ("8D", "8H", 1),  # "the same rank" means the same card: a trump of the led rank still wins
     ],
 )
-def test_talon_trick_on_a_trump_lead(lead: str, follow: str, winner: int) -> None:
+def test_talon_trick_trump_leads_and_equal_ranks(lead: str, follow: str, winner: int) -> None:
     """Seed: the second card wins only as "a card of the same suit [with] a higher value or any card of
     the trump suit and the leading card is not of the trump suit"; ruling BZ-3."""
     hands = [[lead, *LOW0, "8S"], [follow, "7S", "7S", "7C", "7C", "8C", "JS", "JC"]]
