@@ -372,8 +372,9 @@ class MeldRecord:
     points: int
     scored: bool
 
-    def text(self) -> str:
-        tail = "" if self.scored else ", to score"
+    def text(self, lost: bool = False) -> str:
+        """``lost``: shown to score later, but a card of it has since been played (ruling BZ-8)."""
+        tail = "" if self.scored else ", lost" if lost else ", to score"
         return f"{self.kind} {pretty_list(self.cards)} ({self.points}{tail})"
 
 
@@ -1115,6 +1116,19 @@ class BeziqueState(State):
                 },
             )
 
+    def _meld_texts(self, seat: int) -> list[str]:
+        """The hand's melds for the record. A meld shown to score later whose waiting entry is gone
+        (a card of it was played: ruling BZ-8) will never score, so it reads "lost", not "to score"."""
+        waiting = Counter((p.kind, tuple(p.cards)) for p in self.waiting[seat])
+        texts = []
+        for m in self.melds[seat]:
+            key = (m.kind, tuple(m.cards))
+            lost = not m.scored and waiting[key] == 0
+            if not m.scored and not lost:
+                waiting[key] -= 1
+            texts.append(m.text(lost))
+        return texts
+
     def _exchange(self, seat: int, seven: str) -> None:
         old = self.turn_up
         assert old is not None
@@ -1485,7 +1499,7 @@ class BeziqueState(State):
         extra = BeziqueExtra(
             phase=self.phase,
             known=[sort_cards(known[s].elements()) for s in SEATS],
-            melds=[[m.text() for m in self.melds[s]] for s in SEATS],
+            melds=[self._meld_texts(s) for s in SEATS],
             brisques=list(self.brisques),
             hand_points=list(self.hand_points),
             sevens_shown=list(self.sevens_shown),
