@@ -1659,7 +1659,7 @@ class BishopsWhistState(State):
         extra = BishopsWhistExtra(
             phase,
             self.turn_up,
-            self.turn_up_held and in_play,
+            self._turn_up_known(),  # the same fact the dealer's hand zone shows face up
             self.bishop_cut,
             board[3],
             self.hand_points[:],
