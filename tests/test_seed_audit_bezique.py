@@ -336,6 +336,35 @@ def test_bezique_in_spades_then_no_royal_marriage_with_its_queen() -> None:
     assert "meld KS QS" not in s.legal_actions()
 
 
+@pytest.mark.parametrize("first", ["meld JS JH JD JC", "meld QS JD"])
+def test_with_reuse_greater_bezique_and_four_jacks_share_no_jack(first: str) -> None:
+    """Option ``reuse=greater`` (ruling BZ-9), the seed's "as long as the point score is greater" read
+    alone: bezique and four jacks both score 40, so the jack of diamonds of one may not serve in the
+    other, whichever came first."""
+    s = position(JACKS, "9H", ["7D", "7D", "8D", "8D", "9C"], reuse="greater")
+    play(s, "play 9S", "play 7S", first, "pass?")
+    second = "meld QS JD" if first == "meld JS JH JD JC" else "meld JS JH JD JC"
+    play(s, "play 9S", "play 7S")
+    assert last_winner(s) == 0
+    assert second not in s.legal_actions()
+    with pytest.raises(parlour.IllegalAction):
+        s.apply(second)
+
+
+def test_with_reuse_greater_no_bezique_after_a_royal_marriage_but_after_a_common_one() -> None:
+    """Option ``reuse=greater``: the queen of spades of a royal marriage (40) may not serve in bezique
+    (40); of a common marriage (20, spades not trumps) she may."""
+    s = position(ROYAL_SPADES, "9S", ["7H", "7H", "8D", "7S", "9H"], reuse="greater")
+    play(s, "play 9C", "play 7C", "meld KS QS", "pass?")
+    play(s, "play 9C", "play 7C")
+    assert "meld QS JD" not in s.legal_actions()
+    common = position(ROYAL_SPADES, "9H", ["7H", "7H", "8D", "7S", "9S"], reuse="greater")
+    play(common, "play 9C", "play 7C", "meld KS QS", "pass?")
+    assert scored(common) == [(0, 20, "common marriage")]
+    play(common, "play 9C", "play 7C", "meld QS JD")
+    assert common.scores == [60.0, 0.0]
+
+
 def test_a_king_of_the_sequence_serves_in_no_four_kings_but_its_concealed_twin_does() -> None:
     """Seed: a declared card may serve again only "as long as the point score is greater" (four kings,
     80, is below the sequence, 250; ruling BZ-9). The second king of trumps, still concealed, may make

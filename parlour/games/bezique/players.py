@@ -48,6 +48,7 @@ from parlour.games.bezique.rules import (
     may_serve_again,
     meld_kind,
     rank,
+    reuse_needs_greater,
     seven_of_trumps,
     suit,
 )
@@ -234,9 +235,13 @@ class HeuristicPlayer:
         # A later declaring turn: the reuse rule holds each declared card to every meld it served in.
         later = x.declaring_turns + 1
 
+        greater = reuse_needs_greater(self.game.options)
+
         def fresh(card: str, kind: Meld) -> int:
             blocked = sum(
-                1 for e in x.declared[seat] if e.card == card and not may_serve_again(e.uses, kind, later)
+                1
+                for e in x.declared[seat]
+                if e.card == card and not may_serve_again(e.uses, kind, later, greater)
             )
             return hand[card] - blocked
 

@@ -298,17 +298,25 @@ def _kinds_by_cards(trump: str, alt_bezique: bool, fours_one_per_suit: bool) -> 
     return {codes: kind for kind, codes in meld_patterns(trump, alt_bezique, fours_one_per_suit)}
 
 
-def may_serve_again(uses: Iterable[tuple[str, int]], kind: str, turn: int) -> bool:
+def may_serve_again(uses: Iterable[tuple[str, int]], kind: str, turn: int, greater: bool = False) -> bool:
     """The declared-card reuse rule: a card on the table may serve again only in a meld of another
-    kind (ruling BZ-11), whose order is not below any meld it has served in (ruling BZ-9); melds
-    exposed at the same declaring ``turn`` are not held to the order (ruling BZ-8). ``uses`` are the
+    kind (ruling BZ-11), whose order is not below any meld it has served in (ruling BZ-9), or with
+    ``greater`` (option ``reuse=greater``) only in one worth more points than each of them; melds
+    exposed at the same declaring ``turn`` are not held to either (ruling BZ-8). ``uses`` are the
     card's melds so far, each with its declaring turn."""
     for used, when in uses:
         if used == kind:
             return False
-        if when != turn and MELD_ORDER[used] > MELD_ORDER[kind]:
+        if when != turn and (
+            MELD_POINTS[used] >= MELD_POINTS[kind] if greater else MELD_ORDER[used] > MELD_ORDER[kind]
+        ):
             return False
     return True
+
+
+def reuse_needs_greater(options: Mapping[str, object]) -> bool:
+    """Option ``reuse`` (ruling BZ-9): ``greater`` holds a declared card to more points, else to order."""
+    return options.get("reuse", "order") == "greater"
 
 
 # --- the state's records -------------------------------------------------------------------------
@@ -718,9 +726,14 @@ class BeziqueState(State):
         this turn first, then the most used). Ruling BZ-10: no fresh card is required, so a meld may be
         made wholly of declared cards that each may serve again."""
         turn = self.declaring_turns
+        greater = reuse_needs_greater(self.game.options)
         chosen: list[int] = []
         for code, need in Counter(codes).items():
-            cands = [e for e in self.declared[seat] if e.card == code and may_serve_again(e.uses, kind, turn)]
+            cands = [
+                e
+                for e in self.declared[seat]
+                if e.card == code and may_serve_again(e.uses, kind, turn, greater)
+            ]
             cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
             picks = [e.id for e in cands[:need]]
             if need - len(picks) > concealed[code]:
@@ -1958,6 +1971,7 @@ class BeziqueState(State):
     def _check_table(self) -> None:
         """Declared cards: fresh ids, uses that obey the reuse rule, melds waiting and scored that fit."""
         several = self.game.options["melds_per_trick"] == "several"
+        greater = reuse_needs_greater(self.game.options)
         shapes: dict[str, set[tuple[str, ...]]] = {}
         for kind, codes in self._patterns():
             shapes.setdefault(kind, set()).add(codes)
@@ -1981,7 +1995,7 @@ class BeziqueState(State):
                         raise InvalidState(f"table.{s}: {e.card} cannot have served in {kind}")
                     if i and (uses[i - 1][1] > when or kind in (k for k, _ in uses[:i])):
                         raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
-                    if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when):
+                    if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when, greater):
                         raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
             if several and self.waiting[s]:
                 raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
@@ -2255,6 +2269,14 @@ class Bezique(Game[BeziqueState]):
             "table_laws",
             False,
             "do not enforce following in the last eight tricks; a revoke concedes all brisques still to come",
+        ),
+        Option(  # ruling BZ-9
+            "reuse",
+            "order",
+            "a declared card may serve again in a meld of another kind: 'order', not of an inferior order "
+            "(bezique and four jacks either way, a royal marriage then bezique); 'greater', only for more "
+            "points",
+            choices=("order", "greater"),
         ),
     )
     action_specs = (

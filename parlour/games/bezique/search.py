@@ -31,6 +31,7 @@ from parlour.games.bezique.rules import (
     bezique_cards,
     last_trick_of_the_hand_scores,
     last_trick_of_the_talon_scores,
+    reuse_needs_greater,
 )
 
 KINDS: tuple[Meld, ...] = tuple(Meld)
@@ -41,6 +42,11 @@ BARS: tuple[int, ...] = tuple(
     for k in KINDS
 )
 """For each kind, the kinds whose earlier use bars a card from it (the reuse rule, ruling BZ-9/11)."""
+BARS_GREATER: tuple[int, ...] = tuple(
+    sum(1 << j for j, other in enumerate(KINDS) if other == k or MELD_POINTS[other] >= MELD_POINTS[k])
+    for k in KINDS
+)
+"""The same with option ``reuse=greater``: a card may serve again only for more points."""
 CARD = 31
 SEVEN, JACK, QUEEN, KING, TEN, ACE = 0, 3, 4, 5, 6, 7
 KEEP = (0, 0, 0, 3, 5, 5, 11, 12)
@@ -83,7 +89,17 @@ def follow_choices(hand: list[int] | tuple[int, ...], lead: int, trump: int) -> 
 class Rules:
     """What a playout needs of a hand's options and trumps, worked out once."""
 
-    __slots__ = ("bez_j", "bez_q", "last_final", "last_stock", "patterns", "seven", "seven_scores", "trump")
+    __slots__ = (
+        "bars",
+        "bez_j",
+        "bez_q",
+        "last_final",
+        "last_stock",
+        "patterns",
+        "seven",
+        "seven_scores",
+        "trump",
+    )
 
     def __init__(self, game: Game[Any], trump: str) -> None:
         opts = game.options
@@ -94,6 +110,7 @@ class Rules:
         self.last_stock = last_trick_of_the_talon_scores(opts["last_trick"])
         self.last_final = last_trick_of_the_hand_scores(opts["last_trick"])
         self.seven_scores = bool(opts["played_seven_scores"])
+        self.bars = BARS_GREATER if reuse_needs_greater(opts) else BARS
         one_per_suit = bool(opts["fours_one_per_suit"])
         pats: list[tuple[int, int, tuple[tuple[tuple[int, ...], int], ...]]] = []
         pats.append((KIND_BIT[Meld.DOUBLE_BEZIQUE], 500, (((self.bez_q,), 2), ((self.bez_j,), 2))))
@@ -137,17 +154,21 @@ def best_meld(hand: list[int], rules: Rules, skip: int = -1) -> tuple[int, int, 
             if n < need:
                 break
         else:
-            found = _assign(hand, skip, kind, groups)
+            found = _assign(hand, skip, kind, groups, rules.bars)
             if found is not None:
                 return pts, kind, found
     return 0, -1, []
 
 
 def _assign(
-    hand: list[int], skip: int, kind: int, groups: tuple[tuple[tuple[int, ...], int], ...]
+    hand: list[int],
+    skip: int,
+    kind: int,
+    groups: tuple[tuple[tuple[int, ...], int], ...],
+    bars: tuple[int, ...] = BARS,
 ) -> list[int] | None:
     """The indices of ``hand`` that make a meld of ``kind`` under the reuse rule, or ``None``."""
-    bar = BARS[kind]
+    bar = bars[kind]
     chosen: list[int] = []
     for cards, need in groups:
         cands = [
