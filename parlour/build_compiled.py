@@ -9,7 +9,8 @@ fully working without a compiler. The copy is of the same source, so the compile
 must play identical matches: ``tests/test_compiled.py`` checks it. A build whose source is unchanged is
 kept (a stamp records a digest of the source); ``--force`` builds again.
 
-Only what pays is compiled (a build takes about a minute a module on a small machine): the Bishops
+Each game names its own modules to compile in its manifest (``GameManifest.compiled``); the engine names
+no game. Only what pays is compiled (a build takes about a minute a module on a small machine): the Bishops
 Whist rules, where the per-action work of a playout lies (their state also carries the engine's fast
 cases of ``apply``, ``legal_actions`` and the action record, so that those run compiled), the seeded
 shuffle of ``parlour/engine/draws.py`` (every game's deals), the Bishops Whist double-dummy solver
@@ -46,13 +47,26 @@ from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
-COMPILED_MODULES = (
-    "parlour/games/bishops_whist/rules.py",
-    "parlour/engine/draws.py",
-    "parlour/games/bishops_whist/solver.py",
-    "parlour/games/bishops_whist/players.py",
-)
-"""The modules compiled, as paths inside the copy (each passes ``mypy --strict``, as all of parlour does)."""
+ENGINE_MODULES = ("parlour/engine/draws.py",)
+"""The engine's modules compiled (the seeded shuffle every game deals with)."""
+
+
+def _games_modules() -> tuple[str, ...]:
+    """Each installed game's ``GameManifest.compiled`` modules, as paths inside the copy: only games whose
+    package is inside ``parlour`` (the copy is of this package alone), in the order of the games' names."""
+    from parlour.engine.registry import manifests
+
+    paths = []
+    for m in manifests():
+        package = m.game.__module__.rpartition(".")[0]
+        if package.startswith("parlour."):
+            paths += [f"{package.replace('.', '/')}/{name}.py" for name in m.compiled]
+    return tuple(paths)
+
+
+COMPILED_MODULES: tuple[str, ...] = ENGINE_MODULES + _games_modules()
+"""The modules compiled, as paths inside the copy (each passes ``mypy --strict``, as all of parlour does):
+the engine's and those each game's manifest names (``compiled``); the engine names no game."""
 DEFAULT_OUT = Path("build") / "compiled"
 STAMP = "COMPILED.json"
 """Written into ``OUT/parlour`` once a build succeeds: the modules compiled and the source's digest."""

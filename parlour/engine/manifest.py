@@ -61,6 +61,9 @@ class GameManifest:
     commands: Commands | None = None
     episodes: EpisodeBounds | None = None
     """Bounds of an episode for research frameworks (``None``: generous defaults, enforced)."""
+    compiled: tuple[str, ...] = ()
+    """Modules of the game's own package worth compiling in the optional mypyc build (names inside the
+    package, e.g. ``("rules",)``): where a playout's per-action work lies (``parlour.build_compiled``)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
