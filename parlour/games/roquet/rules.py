@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -416,6 +416,137 @@ def _mask(cards: Iterable[str]) -> int:
     return bits
 
 
+# --- the integer core: cards as ids -------------------------------------------------------------
+# The state holds every card as its id, ``CARD_ID[code]``: the card's bit number in ``_BIT`` (suits
+# S H D C, each from the ace up), so a hand's bits are ``sum(1 << id)``, a suit is ``id // 15`` and two
+# cards of one suit compare by their ids. The codes are made from these tables only when asked for.
+
+CODES: tuple[str, ...] = tuple(sorted(PACK.cards, key=card_key))
+"""Each card id's code."""
+CARD_ID: Mapping[str, int] = MappingProxyType({c: i for i, c in enumerate(CODES)})
+"""Each code's card id (``_BIT[code] == 1 << CARD_ID[code]``)."""
+_SUIT_ID: tuple[int, ...] = tuple(i // _SUIT_SPAN for i in range(len(CODES)))
+"""Each card id's suit: its index in ``SUITS``."""
+_SUIT_BITS: tuple[int, ...] = tuple(_SUIT_RUNS << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+"""The bits of each suit's cards."""
+_DEAL_ORDER: tuple[int, ...] = tuple(CARD_ID[c] for c in PACK.cards)
+"""The pack in its own order, as a deal shuffles it (the same draws, the same deal as by codes)."""
+_UNSEEN_ORDER: tuple[int, ...] = tuple(CARD_ID[c] for c in _PACK_ORDER)
+_HAND_PLACE: tuple[int, ...] = tuple(_HAND_ORDER[c] for c in CODES)
+"""Each card id's place in a hand's display order (``hand_key``)."""
+_PLAY_TEXT_ID: tuple[str, ...] = tuple(_PLAY_TEXT[c] for c in CODES)
+_PLAY_LINE_ID: tuple[tuple[str, ...], ...] = tuple(tuple(line[c] for c in CODES) for line in _PLAY_LINE)
+_SHOWN_ID: tuple[str, ...] = tuple(_SHOWN[c] for c in CODES)
+_VOID_SUITS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(s for i, s in enumerate(SUITS) if v >> i & 1) for v in range(1 << len(SUITS))
+)
+"""The suits of each 4-bit void set, in the order S H D C."""
+NO_CARD = -1
+"""The id of no card (no turn-up on the table, no card led, nothing known)."""
+
+
+def _ids_mask(ids: Iterable[int]) -> int:
+    bits = 0
+    for c in ids:
+        bits |= 1 << c
+    return bits
+
+
+def _codes(ids: Iterable[int]) -> list[str]:
+    codes = CODES
+    return [codes[c] for c in ids]
+
+
+def _ids(cards: Iterable[str]) -> list[int]:
+    ids = CARD_ID
+    return [ids[c] for c in cards]
+
+
+def _in_hand_order(ids: Iterable[int]) -> list[str]:
+    """A hand's ids as codes in its display order."""
+    codes = CODES
+    return [codes[c] for c in sorted(ids, key=_HAND_PLACE.__getitem__)]
+
+
+# A trick taken is one int: the leader (bit 0), the first play's seat (1) and card (2-7), the second's
+# seat (8) and card (9-14), the winner (15). Every field of a saved trick fits, a tampered one too.
+
+
+def _pack_trick(leader: int, first: tuple[int, int], second: tuple[int, int], winner: int) -> int:
+    return leader | first[0] << 1 | first[1] << 2 | second[0] << 8 | second[1] << 9 | winner << 15
+
+
+_GATHERED: dict[int, GatheredTrick] = {}
+
+
+def _gathered(t: int) -> GatheredTrick:
+    """The ``GatheredTrick`` of a packed trick, made once (it is immutable: states share it)."""
+    made = _GATHERED.get(t)
+    if made is None:
+        cards = ((t >> 1 & 1, CODES[t >> 2 & 63]), (t >> 8 & 1, CODES[t >> 9 & 63]))
+        made = _GATHERED[t] = GatheredTrick(t & 1, cards, t >> 15 & 1)
+    return made
+
+
+def _trick_plays(t: int) -> list[dict[str, Any]]:
+    return [
+        {"seat": t >> 1 & 1, "card": CODES[t >> 2 & 63]},
+        {"seat": t >> 8 & 1, "card": CODES[t >> 9 & 63]},
+    ]
+
+
+class CardList(MutableSequence[str]):
+    """A list of card ids read and written as codes: the state's stock, handed out live (a player may
+    shuffle a world's stock in place), held as ids."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: list[int]) -> None:
+        self._cards = cards
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return _codes(self._cards[i])
+        return CODES[self._cards[i]]
+
+    @overload
+    def __setitem__(self, i: int, value: str) -> None: ...
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[str]) -> None: ...
+    def __setitem__(self, i: int | slice, value: str | Iterable[str]) -> None:
+        if isinstance(i, slice):
+            assert not isinstance(value, str)
+            self._cards[i] = _ids(value)
+        else:
+            assert isinstance(value, str)
+            self._cards[i] = CARD_ID[value]
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._cards[i]
+
+    def insert(self, index: int, value: str) -> None:
+        self._cards.insert(index, CARD_ID[value])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardList):
+            return self._cards == other._cards
+        if isinstance(other, list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
     """The table cards a trick winner may take one of: the livret and, while it lies there and is
     meld material, the turn-up (ruling RQ-2)."""
@@ -608,11 +739,17 @@ class RoquetSave(SaveDict):
 
 
 class RoquetState(State):
-    """A whole match of Roquet: hands dealt, played and melded until a player reaches the target."""
+    """A whole match of Roquet: hands dealt, played and melded until a player reaches the target.
+
+    The cards are held as ids (``CARD_ID``): each hand an id list in its saved order with its bits
+    beside it, the livret and the stock id lists, the turn-up, the card led and each seat's known card
+    an id or ``NO_CARD``, the tricks taken packed ints, the voids 4-bit sets. The fields of codes that
+    the players, the views and the saves read (``hands``, ``stock``, ``trick``...) are made from them."""
 
     game: RoquetGame
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _pending: list[Any]
     """What the log is still to hold (``log``): the commonest events (an action's record, a card played,
     a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
     events made at once behind them, in order."""
@@ -623,44 +760,107 @@ class RoquetState(State):
         self.hand_number = 0
         self.dealer = 0
         self.leader = 1
-        self.hands: list[list[str]] = [[], []]
-        self.livret: list[str] = []
-        self.turn_up: str | None = None
-        self.trump = "S"
-        self.stock: list[str] = []  # face down, top first; the turn-up (if still there) lies under it
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[GatheredTrick] = []
+        self._hand: list[list[int]] = [[], []]  # each hand's ids, in its saved order
+        self._held: list[int] = [0, 0]  # each hand's bits
+        self._livret: list[int] = []
+        self._turn_up = NO_CARD
+        self._trump = 0  # the index of trumps in SUITS
+        self._stock: list[int] = []  # face down, top first; the turn-up (if still there) lies under it
+        self._led = NO_CARD  # the card led to the trick in progress
+        self._led_by = 0  # and its seat
+        self._tricks: list[int] = []  # this hand's tricks, packed (``_pack_trick``)
         self.phase: Phase = "play"
         self.melder: int | None = None
         self.table_taken = False
         self.melds_made = 0
         self.banked: list[int] = [0, 0]
         self.melds: list[list[Meld]] = [[], []]
-        self.known: list[list[str]] = [[], []]  # cards every seat knows a hand holds (the turn-up drawn)
-        self.voids: list[list[str]] = [[], []]  # suits a seat has shown it lacks since it last drew
+        self._known: list[int] = [NO_CARD, NO_CARD]  # the card every seat knows a hand holds (the turn-up)
+        self._voids: list[int] = [0, 0]  # suits (bits, SUITS order) a seat has shown it lacks since it drew
         self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
-        self.won: list[list[str]] = [[], []]  # this hand's tricks, the cards each seat has taken
-        self.played: list[str] = []  # this hand's tricks, card by card in the order played
+        self._play_ids: tuple[int, ...] = game.play_id_of
 
-    def _piles_from_tricks(self) -> None:
-        """``won`` and ``played`` (kept for the views) from the hand's tricks."""
-        self.won, self.played = [[], []], []
-        for t in self.tricks:
-            cards = [c for _, c in t.cards]
-            self.won[t.winner] += cards
-            self.played += cards
+    # --- the cards as codes, made from the ids when asked for -------------------------------
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's hand as codes, in the order dealt and drawn (a copy: change it through play)."""
+        return [_codes(self._hand[0]), _codes(self._hand[1])]
+
+    def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:
+        self._hand = [list(hands[0]), list(hands[1])]
+        self._held = [_ids_mask(hands[0]), _ids_mask(hands[1])]
+
+    @property
+    def livret(self) -> list[str]:
+        return _codes(self._livret)
+
+    @property
+    def turn_up(self) -> str | None:
+        """The turn-up while it lies under the stock (or on the table), else ``None``."""
+        return CODES[self._turn_up] if self._turn_up >= 0 else None
+
+    @property
+    def trump(self) -> str:
+        return SUITS[self._trump]
+
+    @property
+    def stock(self) -> CardList:
+        """The face-down stock, top first, as codes over the ids themselves: shuffling it shuffles the
+        stock (a player re-draws a world's stock so)."""
+        return CardList(self._stock)
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick in progress as ``(seat, card)`` plays: the card led, if any."""
+        return [(self._led_by, CODES[self._led])] if self._led >= 0 else []
+
+    @property
+    def tricks(self) -> list[GatheredTrick]:
+        """This hand's tricks taken."""
+        return [_gathered(t) for t in self._tricks]
+
+    def _piles(self) -> tuple[list[list[str]], list[str]]:
+        """The cards each seat has taken this hand, and every trick's cards in the order played."""
+        won: list[list[str]] = [[], []]
+        played: list[str] = []
+        codes = CODES
+        for t in self._tricks:
+            a, b = codes[t >> 2 & 63], codes[t >> 9 & 63]
+            won[t >> 15 & 1] += (a, b)
+            played += (a, b)
+        return won, played
+
+    @property
+    def won(self) -> list[list[str]]:
+        """This hand's tricks, the cards each seat has taken."""
+        return self._piles()[0]
+
+    @property
+    def played(self) -> list[str]:
+        """This hand's tricks, card by card in the order played (each trick's leader first)."""
+        return self._piles()[1]
+
+    @property
+    def known(self) -> list[list[str]]:
+        """The cards every seat knows a hand holds: the turn-up, drawn and still held."""
+        return [[CODES[k]] if k >= 0 else [] for k in self._known]
+
+    @property
+    def voids(self) -> list[list[str]]:
+        """The suits each seat has shown it lacks since it last drew, in the order S H D C."""
+        return [list(_VOID_SUITS[v]) for v in self._voids]
 
     # --- the contract ---------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase == "meld":
+        phase = self.phase
+        if phase == "play":
+            return self.leader if self._led < 0 else 1 - self._led_by
+        if phase == "meld":
             return self.melder
-        if not self.trick:
-            return self.leader
-        return 1 - self.trick[-1][0]
+        return None
 
     @property
     def scores(self) -> list[float]:
@@ -682,44 +882,54 @@ class RoquetState(State):
         where it is meld material (rulings RQ-2, RQ-6)."""
         return table_cards_of(self.livret, self.turn_up, self.game.turn_up_melds)
 
+    def _lent(self) -> int:
+        """The bits of ``table_cards()`` (rulings RQ-2, RQ-6)."""
+        lent = 0
+        for c in self._livret:
+            lent |= 1 << c
+        if self._turn_up >= 0 and self.game.turn_up_melds:
+            lent |= 1 << self._turn_up
+        return lent
+
     def stock_left(self) -> int:
         """Cards still to be drawn: the face-down stock and the turn-up under it (ruling RQ-1)."""
-        return len(self.stock) + (1 if self.turn_up is not None else 0)
+        return len(self._stock) + (1 if self._turn_up >= 0 else 0)
 
     def meld_options(self) -> list[tuple[str, ...]]:
         if self.phase != "meld" or self.melder is None:
             return []
-        table = [] if self.table_taken else self.table_cards()
-        return find_combinations(self.hands[self.melder], table, self.game.max_sequence)
+        return [m[1] for m in self._meld_candidates()]
 
     def _may_meld(self) -> bool:
         """``meld_options()`` not empty (the meld moment's melder), asked on bits."""
         melder = self.melder
         assert melder is not None
-        held = _mask(self.hands[melder])
+        held = self._held[melder]
         if self.table_taken:
             return can_meld(held, 0)
-        lent = _mask(self.livret)
-        if self.turn_up is not None and self.game.turn_up_melds:
-            lent |= _BIT[self.turn_up]
-        return can_meld(held, lent & ~held)
+        return can_meld(held, self._lent() & ~held)
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        """The ids ``seat`` may play: follow suit if able, else any card (ruling RQ-12), in hand order."""
+        hand = self._hand[seat]
+        led = self._led
+        if led >= 0:
+            suit = _SUIT_ID[led]
+            if self._held[seat] & _SUIT_BITS[suit]:
+                suits = _SUIT_ID
+                hand = [c for c in hand if suits[c] == suit]
+        return sorted(hand, key=_HAND_PLACE.__getitem__)
 
     def legal_play(self, seat: int) -> list[str]:
         """Follow suit if able, else any card (ruling RQ-12), in the hand's display order."""
-        hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1][-1]
-            suited = [c for c in hand if c[-1] == led]
-            if suited:
-                hand = suited
-        return sorted(hand, key=_HAND_ORDER.__getitem__)
+        return _codes(self._legal_cards(seat))
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         if phase == "play":
-            seat = self.current_player
-            assert seat is not None
-            return [_PLAY_TEXT[c] for c in self.legal_play(seat)]
+            seat = self.leader if self._led < 0 else 1 - self._led_by
+            texts = _PLAY_TEXT_ID
+            return [texts[c] for c in self._legal_cards(seat)]
         if phase == "over":
             return []
         return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
@@ -730,15 +940,15 @@ class RoquetState(State):
             return "the match is over"
         seat = self.current_player
         assert seat is not None
+        hand = self.hands[seat]
         if action.kind == "play":
             if self.phase == "meld":
                 return "the trick winner must first meld or say 'done'; no card is played now"
             card = action.card
-            if card not in self.hands[seat]:
+            if card not in hand:
                 return f"{PACK.card_name(card)} is not in your hand"
-            if self.trick:
-                led = suit_of(self.trick[0][1])
-                return f"you must follow suit: you hold {SUIT_NAMES[led]}"
+            if self._led >= 0:
+                return f"you must follow suit: you hold {SUIT_NAMES[SUITS[_SUIT_ID[self._led]]]}"
             return super().explain_illegal(action)
         if action.kind == "done":
             return "'done' ends a meld; you can say it only in the moment after winning a trick"
@@ -749,7 +959,7 @@ class RoquetState(State):
         if self.game.one_meld_a_trick and self.melds_made >= 1:  # ruling RQ-7
             return "only one combination may be laid down after each trick"
         table = self.table_cards()
-        stray = [c for c in cards if c not in self.hands[seat] and c not in table]
+        stray = [c for c in cards if c not in hand and c not in table]
         if stray:
             return f"{_few(stray)}: neither in your hand nor on the table to be taken"
         taken = [c for c in cards if c in table]
@@ -767,19 +977,25 @@ class RoquetState(State):
     def legal_action_ids(self) -> list[int]:
         """In the play of a trick the ids of the cards that may be played, no text made; otherwise
         the engine's ids of the legal texts."""
-        if self.phase == "play":
-            seat = self.current_player
-            assert seat is not None
-            ids = self.game.play_ids
-            hand = self.hands[seat]
-            if self.trick:
-                led = self.trick[0][1][-1]
-                suited = [ids[c] for c in hand if c[-1] == led]
-                if suited:
-                    suited.sort()
-                    return suited
-            return sorted([ids[c] for c in hand])
-        if self.phase == "meld":
+        phase = self.phase
+        if phase == "play":
+            ids = self._play_ids
+            led = self._led
+            if led < 0:
+                hand = self._hand[self.leader]
+            else:
+                seat = 1 - self._led_by
+                hand = self._hand[seat]
+                suit = _SUIT_ID[led]
+                if self._held[seat] & _SUIT_BITS[suit]:
+                    suits = _SUIT_ID
+                    out = [ids[c] for c in hand if suits[c] == suit]
+                    out.sort()
+                    return out
+            out = [ids[c] for c in hand]
+            out.sort()
+            return out
+        if phase == "meld":
             meld_ids = self.game.meld_ids
             out = [meld_ids[m[1]] for m in self._meld_candidates()]
             out.append(self.game.done_id)
@@ -791,30 +1007,27 @@ class RoquetState(State):
         """``meld_options()`` on bits, with their masks."""
         melder = self.melder
         assert melder is not None
-        held = _mask(self.hands[melder])
-        lent = 0
-        if not self.table_taken:
-            lent = _mask(self.livret)
-            if self.turn_up is not None and self.game.turn_up_melds:
-                lent |= _BIT[self.turn_up]
+        held = self._held[melder]
+        lent = 0 if self.table_taken else self._lent()
         return _combinations(held, lent & ~held, self.game.max_sequence)
 
     def apply_id(self, action_id: int) -> None:
-        """A card that may be played is carried out on its code at once; anything else goes the
+        """A card that may be played is carried out on its id at once; anything else goes the
         engine's way, with its checks and reasons."""
-        if self.phase == "play" and type(action_id) is int:
-            card = self.game.id_cards.get(action_id)
-            if card is not None:
-                seat = self.leader if not self.trick else 1 - self.trick[-1][0]
-                hand = self.hands[seat]
-                if card in hand:
-                    trick = self.trick
-                    led = trick[0][1][-1] if trick else card[-1]
-                    if card[-1] == led or all(c[-1] != led for c in hand):
-                        self._acting(seat, _PLAY_TEXT[card])
-                        self._play(card)
-                        return
-        elif self.phase == "meld" and type(action_id) is int:
+        phase = self.phase
+        if phase == "play" and type(action_id) is int:
+            card = self.game.id_card_of.get(action_id, NO_CARD)
+            if card >= 0:
+                led = self._led
+                seat = self.leader if led < 0 else 1 - self._led_by
+                held = self._held[seat]
+                if held >> card & 1 and (
+                    led < 0 or _SUIT_ID[card] == _SUIT_ID[led] or not held & _SUIT_BITS[_SUIT_ID[led]]
+                ):
+                    self._acting(seat, None)
+                    self._play(card, True)
+                    return
+        elif phase == "meld" and type(action_id) is int:
             melder = self.melder
             assert melder is not None
             if action_id == self.game.done_id:
@@ -836,19 +1049,23 @@ class RoquetState(State):
             return
         seat = self.current_player
         assert seat is not None
-        self._acting(seat, action)
         kind = action[0]
         if kind == "p":
-            self._play(action[5:])
+            self._acting(seat, None)
+            self._play(CARD_ID[action[5:]], True)
         elif kind == "m":
+            self._acting(seat, action)
             self._meld(self.game.notation.parse_known(action).cards)
         else:
+            self._acting(seat, action)
             self._end_meld()
 
-    def _acting(self, seat: int, action: str) -> None:
-        """The engine's ``_record_action``, its record waiting in ``_pending``: the legal lists
-        forgotten, a copied live source given its new owner's record."""
-        self._pending.append((0, seat, action))
+    def _acting(self, seat: int, action: str | None) -> None:
+        """The engine's ``_record_action``, its record waiting in ``_pending`` (a card played is
+        recorded with its play: ``action`` ``None``): the legal lists forgotten, a copied live source
+        given its new owner's record."""
+        if action is not None:
+            self._pending.append((0, seat, action))
         rng = self.rng
         if rng.sink is None and rng.live:
             rng.sink = self._record_chance
@@ -856,7 +1073,7 @@ class RoquetState(State):
 
     def _apply(self, action: Action) -> None:
         if action.kind == "play":
-            self._play(action.card)
+            self._play(CARD_ID[action.card], False)
         elif action.kind == "meld":
             self._meld(action.cards)
         else:
@@ -867,6 +1084,7 @@ class RoquetState(State):
     def _flush(self) -> None:
         log, pending = self._events, self._pending
         self._pending = []
+        codes = CODES
         # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
         for p in pending:
             if type(p) is not tuple:
@@ -876,15 +1094,18 @@ class RoquetState(State):
             if code == 0:  # an action's record
                 data: dict[str, Any] = {"seat": seat, "action": p[2]}
                 log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
-            elif code == 1:  # a card played
+            elif code == 1 or code == 5:  # a card played (5: its action's record first)
                 card = p[2]
-                data = {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}
+                if code == 5:
+                    data = {"seat": seat, "action": _PLAY_TEXT_ID[card]}
+                    log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
+                data = {"seat": seat, "card": codes[card], "text": _PLAY_LINE_ID[seat][card]}
                 log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
             elif code == 2:  # a trick taken: seat is the winner
-                data = {"winner": seat, "cards": _plays(p[2]), "text": f"seat {seat} wins the trick"}
+                data = {"winner": seat, "cards": _trick_plays(p[2]), "text": f"seat {seat} wins the trick"}
                 log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
             else:  # cards drawn from the face-down stock
-                hidden = p[2]
+                hidden = _codes(p[2])
                 data = {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}
                 log.append(_new_tuple(Event, ("draw", MappingProxyType(data), seat)))
                 n = len(hidden)
@@ -894,32 +1115,34 @@ class RoquetState(State):
 
     # --- play --------------------------------------------------------------------------
 
-    def _play(self, card: str) -> None:
-        trick = self.trick
-        if trick:
-            seat = 1 - trick[-1][0]
-            led = trick[0][1][-1]
-            if card[-1] != led and led not in self.voids[seat]:
-                self.voids[seat] = sorted([*self.voids[seat], led], key=SUITS.index)
+    def _play(self, card: int, record: bool) -> None:
+        """``card`` played by the seat to move (``record``: its action's record still to be logged)."""
+        led = self._led
+        if led >= 0:
+            seat = 1 - self._led_by
+            if _SUIT_ID[card] != _SUIT_ID[led]:
+                self._voids[seat] |= 1 << _SUIT_ID[led]
         else:
             seat = self.leader
-        self.hands[seat].remove(card)
-        known = self.known[seat]
-        if known and card in known:
-            known.remove(card)
-        trick.append((seat, card))
+        self._hand[seat].remove(card)
+        self._held[seat] ^= 1 << card
+        if self._known[seat] == card:
+            self._known[seat] = NO_CARD
         pending = self._pending
-        pending.append((1, seat, card))
-        if len(trick) < TRICK_SIZE:
+        pending.append((5 if record else 1, seat, card))
+        if led < 0:
+            self._led, self._led_by = card, seat
             return
-        (first, led_card), (_, answer) = trick
-        winner = seat if _answer_wins(led_card, answer, self.trump) else first  # ruling RQ-19
-        cards = tuple(trick)
-        self.tricks.append(GatheredTrick(first, cards, winner))
-        self.won[winner] += (led_card, answer)
-        self.played += (led_card, answer)
-        self.trick = []
-        pending.append((2, winner, cards))
+        first = self._led_by
+        # ruling RQ-12: a higher card of the suit led, or a trump on another suit, takes it (RQ-19)
+        if _SUIT_ID[card] == _SUIT_ID[led]:
+            winner = seat if card > led else first
+        else:
+            winner = seat if _SUIT_ID[card] == self._trump else first
+        packed = first | first << 1 | led << 2 | seat << 8 | card << 9 | winner << 15
+        self._tricks.append(packed)
+        self._led = NO_CARD
+        pending.append((2, winner, packed))
         # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
         self.melder = winner
         self.leader = winner
@@ -937,22 +1160,30 @@ class RoquetState(State):
         found = classify(cards, self.game.max_sequence)
         assert found is not None
         kind, points = found
+        bits = _mask(cards)
+        held = self._held[seat]
+        hand = self._hand[seat]
+        mine = bits & held
+        for c in _ids(cards):
+            if mine >> c & 1:
+                hand.remove(c)
+        self._held[seat] = held ^ mine
+        known = self._known[seat]
+        if known >= 0 and mine >> known & 1:
+            self._known[seat] = NO_CARD
         taken: str | None = None
         source = ""
-        for c in cards:
-            if c in self.hands[seat]:
-                self.hands[seat].remove(c)
-                if c in self.known[seat]:
-                    self.known[seat].remove(c)
-            else:  # the one table card, taken straight into the combination (ruling RQ-6)
-                taken = c
-                if c == self.turn_up:  # ruling RQ-2: the turn-up as meld material
-                    self.turn_up = None
-                    source = "the turn-up"
-                else:
-                    self.livret.remove(c)
-                    source = "the livret"
-                self.table_taken = True
+        table = bits & ~held
+        if table:  # the one table card, taken straight into the combination (ruling RQ-6)
+            c = table.bit_length() - 1
+            taken = CODES[c]
+            if c == self._turn_up:  # ruling RQ-2: the turn-up as meld material
+                self._turn_up = NO_CARD
+                source = "the turn-up"
+            else:
+                self._livret.remove(c)
+                source = "the livret"
+            self.table_taken = True
         meld = meld_of(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
@@ -983,34 +1214,39 @@ class RoquetState(State):
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
-        if not self.hands[0] or not self.hands[1]:  # ruling RQ-14
+        if not self._hand[0] or not self._hand[1]:  # ruling RQ-14
             self._end_hand()
 
     def _draw(self, seat: int, count: int) -> None:
         """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all (RQ-1)."""
-        stock, hand = self.stock, self.hands[seat]
+        stock, hand = self._stock, self._hand[seat]
         n = min(count, len(stock))
         hidden = stock[:n]
         if n:
             del stock[:n]
             hand += hidden
-            self.voids[seat] = []
-        if n < count and self.turn_up is not None:
-            card = self.turn_up
-            self.turn_up = None
-            self.known[seat].append(card)
+            held = self._held[seat]
+            for c in hidden:
+                held |= 1 << c
+            self._held[seat] = held
+            self._voids[seat] = 0
+        if n < count and self._turn_up >= 0:
+            card = self._turn_up
+            self._turn_up = NO_CARD
+            self._known[seat] = card
             self._pending.append(
                 Event(
                     "draw_turn_up",
                     {
                         "seat": seat,
-                        "card": card,
-                        "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
+                        "card": CODES[card],
+                        "text": f"seat {seat} draws the turn-up {_SHOWN_ID[card]}, the last card",
                     },
                 )
             )
             hand.append(card)
-            self.voids[seat] = []
+            self._held[seat] |= 1 << card
+            self._voids[seat] = 0
         if hidden:
             self._pending.append((3, seat, hidden))
 
@@ -1019,15 +1255,18 @@ class RoquetState(State):
         option (ruling RQ-8)."""
         for seat in (winner, 1 - winner):
             if self.game.refill_to_eight:
-                self._draw(seat, HAND_SIZE - len(self.hands[seat]))
+                self._draw(seat, HAND_SIZE - len(self._hand[seat]))
             else:
                 self._draw(seat, 1)
         if self.game.livret_refill:  # ruling RQ-8 (off by default)
-            while len(self.livret) < LIVRET_SIZE and self.stock:
-                card = self.stock.pop(0)
-                self.livret.append(card)
+            while len(self._livret) < LIVRET_SIZE and self._stock:
+                card = self._stock.pop(0)
+                self._livret.append(card)
                 self._pending.append(
-                    Event("livret", {"card": card, "text": f"{PACK.pretty(card)} is turned into the livret"})
+                    Event(
+                        "livret",
+                        {"card": CODES[card], "text": f"{_SHOWN_ID[card]} is turned into the livret"},
+                    )
                 )
 
     # --- hands and the match ---------------------------------------------------------
@@ -1075,57 +1314,53 @@ class RoquetState(State):
         self.dealer = dealer
         self.leader = 1 - dealer
         if deal is None:
-            cards = list(PACK.cards)
+            cards = list(_DEAL_ORDER)
             self.rng.shuffle(cards)
             nd = 1 - dealer
-            hands: list[list[str]] = [[], []]
+            hands: list[list[int]] = [[], []]
             hands[nd], hands[dealer] = cards[0:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]
             at = 2 * HAND_SIZE
             livret, turn_up = cards[at : at + LIVRET_SIZE], cards[at + LIVRET_SIZE]
             stock = cards[at + LIVRET_SIZE + 1 :]  # ruling RQ-1: 39 face down, the turn-up under them
         else:
-            hands = [list(h) for h in deal["hands"]]
-            livret, turn_up, stock = list(deal["livret"]), deal["turn_up"], list(deal["stock"])
-        self.hands = hands
-        self.livret = livret
-        self.turn_up = turn_up
-        self.trump = suit_of(turn_up)  # ruling RQ-19
-        self.stock = stock
-        self.trick = []
-        self.tricks = []
-        self.won, self.played = [[], []], []
+            hands = [_ids(h) for h in deal["hands"]]
+            livret, turn_up, stock = _ids(deal["livret"]), CARD_ID[deal["turn_up"]], _ids(deal["stock"])
+        self._set_hands(hands)
+        self._livret = livret
+        self._turn_up = turn_up
+        self._trump = _SUIT_ID[turn_up]  # ruling RQ-19
+        self._stock = stock
+        self._led = NO_CARD
+        self._tricks = []
         self.phase = "play"
         self.melder = None
         self.table_taken = False
         self.melds_made = 0
         self.banked = [0, 0]
         self.melds = [[], []]
-        self.known = [[], []]
-        self.voids = [[], []]
+        self._known = [NO_CARD, NO_CARD]
+        self._voids = [0, 0]
+        trump = SUITS[self._trump]
         self._pending.append(
             Event(
                 "deal",
                 {
                     "hand": self.hand_number,
                     "dealer": dealer,
-                    "livret": list(livret),
-                    "turn_up": turn_up,
-                    "trump": self.trump,
-                    "text": f"hand {self.hand_number}: seat {dealer} deals; livret {_pretty(livret)}; "
-                    f"turn-up {PACK.pretty(turn_up)}, {SUIT_NAMES[self.trump]} are trumps",
+                    "livret": _codes(livret),
+                    "turn_up": CODES[turn_up],
+                    "trump": trump,
+                    "text": f"hand {self.hand_number}: seat {dealer} deals; "
+                    f"livret {' '.join([_SHOWN_ID[c] for c in livret])}; "
+                    f"turn-up {_SHOWN_ID[turn_up]}, {SUIT_NAMES[trump]} are trumps",
                 },
             )
         )
         for seat in (0, 1):
+            shown = _in_hand_order(hands[seat])
             self._pending.append(
                 Event(
-                    "hand",
-                    {
-                        "seat": seat,
-                        "cards": in_hand_order(hands[seat]),
-                        "text": f"you are dealt {_pretty(in_hand_order(hands[seat]))}",
-                    },
-                    to=seat,
+                    "hand", {"seat": seat, "cards": shown, "text": f"you are dealt {_pretty(shown)}"}, to=seat
                 )
             )
 
@@ -1137,40 +1372,44 @@ class RoquetState(State):
             assert outcome is not None
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
         cur = self.current_player
-        trumps = f"{SUIT_NAMES[self.trump]} are trumps"
+        trumps = f"{SUIT_NAMES[SUITS[self._trump]]} are trumps"
         if self.phase == "meld":
             return f"hand {self.hand_number}, {trumps}: seat {cur} won the trick and may meld (or 'done')"
-        if self.trick:
-            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {PACK.pretty(self.trick[0][1])}"
+        if self._led >= 0:
+            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {_SHOWN_ID[self._led]}"
         return f"hand {self.hand_number}, {trumps}: seat {cur} to lead"
 
     def _prompt(self) -> tuple[str, str]:
         if self.phase == "meld":
             return "meld", "lay down a combination (one table card may go into it), or 'done'"
-        if self.trick:
-            return "play", f"follow {PACK.pretty(self.trick[0][1])}: follow suit if you can"
+        if self._led >= 0:
+            return "play", f"follow {_SHOWN_ID[self._led]}: follow suit if you can"
         return "play", "lead a card"
 
     def view(self, seat: int | None) -> View[RoquetExtra]:
         zones: list[Zone] = []
+        known = self.known
         for s in (0, 1):
-            hand = self.hands[s]
+            hand = self._hand[s]
             if s == seat:
-                cards: list[str | None] = [*in_hand_order(hand)]
+                cards: list[str | None] = [*_in_hand_order(hand)]
             else:
-                cards = [*self.known[s], *[None] * (len(hand) - len(self.known[s]))]
+                cards = [*known[s], *[None] * (len(hand) - len(known[s]))]
             zones.append(Zone("hand", s, cards))
-        zones.append(Zone("livret", None, list(self.livret), "the livret"))
+        zones.append(Zone("livret", None, _codes(self._livret), "the livret"))
         label = "the turn-up (may be melded)" if self.game.turn_up_melds else "the turn-up"  # ruling RQ-2
-        zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], label))
-        zones.append(Zone("stock", None, [None] * len(self.stock), "the stock"))
+        turn_up = self._turn_up
+        zones.append(Zone("turn_up", None, [CODES[turn_up]] if turn_up >= 0 else [], label))
+        zones.append(Zone("stock", None, [None] * len(self._stock), "the stock"))
         for s in (0, 1):
             for m in self.melds[s]:
                 zones.append(Zone("melds", s, [*m.cards], m.label))
+        won, played = self._piles()
         for s in (0, 1):
-            n = len(self.won[s]) // TRICK_SIZE
-            zones.append(Zone("tricks_won", s, [*self.won[s]], f"{n} trick{'' if n == 1 else 's'} won"))
-        last = self.tricks[-1] if self.tricks else None
+            n = len(won[s]) // TRICK_SIZE
+            zones.append(Zone("tricks_won", s, won[s], f"{n} trick{'' if n == 1 else 's'} won"))
+        tricks = self._tricks
+        last = _gathered(tricks[-1]) if tricks else None
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
         roles.setdefault(self.leader, []).append("leader")
         kind, prompt = self._prompt()
@@ -1179,49 +1418,48 @@ class RoquetState(State):
             extra=RoquetExtra(
                 banked=list(self.banked),
                 stock_size=self.stock_left(),
-                known=[list(k) for k in self.known],
+                known=known,
                 table_taken=self.table_taken,
                 melds_made=self.melds_made,
-                voids=[list(v) for v in self.voids],
-                played=list(self.played),
+                voids=self.voids,
+                played=played,
             ),
             zones=zones,
             situation=self._situation(),
             decision=kind,
             prompt=prompt,
-            trick=trick_view(self.trick, self.leader, number=len(self.tricks) + 1)
+            trick=trick_view(self.trick, self.leader, number=len(tricks) + 1)
             if self.phase == "play"
             else None,
-            last_trick=trick_view(last.cards, last.leader, last.winner, len(self.tricks)) if last else None,
-            trump=self.trump,
+            last_trick=trick_view(last.cards, last.leader, last.winner, len(tricks)) if last else None,
+            trump=SUITS[self._trump],
             score_sheet=ScoreSheet(
                 ["seat 0", "seat 1"],
                 [ScoreRow(f"hand {i + 1}", [a, b]) for i, (a, b) in enumerate(self.sheet)],
             ),
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[len(h) for h in self.hands],
+            hand_sizes=[len(h) for h in self._hand],
         )
 
     def clone(self) -> RoquetState:
         """A copy for the searching players: field by field, as deep as each field is mutable (the
-        tricks, the combinations and the logged events are immutable and shared), the game shared, the
-        random source copied on its first draw. The engine's generic copy is several times slower."""
+        combinations and the logged events are immutable and shared, the cards small ints), the game
+        shared, the random source copied on its first draw. The engine's generic copy is several times
+        slower."""
         other = object.__new__(type(self))
         vars(other).update(vars(self))
         other.match_scores = self.match_scores[:]
-        other.hands = [self.hands[0][:], self.hands[1][:]]
-        other.livret = self.livret[:]
-        other.stock = self.stock[:]
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
+        other._hand = [self._hand[0][:], self._hand[1][:]]
+        other._held = self._held[:]
+        other._livret = self._livret[:]
+        other._stock = self._stock[:]
+        other._tricks = self._tricks[:]
         other.banked = self.banked[:]
         other.melds = [self.melds[0][:], self.melds[1][:]]
-        other.known = [self.known[0][:], self.known[1][:]]
-        other.voids = [self.voids[0][:], self.voids[1][:]]
+        other._known = self._known[:]
+        other._voids = self._voids[:]
         other.sheet = self.sheet[:]
-        other.won = [self.won[0][:], self.won[1][:]]
-        other.played = self.played[:]
         other._events = self._events[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
@@ -1229,12 +1467,12 @@ class RoquetState(State):
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
-        for h in self.hands:
-            inv.update(h)
-        inv.update(self.livret)
-        inv.update(self.stock)
-        if self.turn_up is not None:
-            inv[self.turn_up] += 1
+        for h in self._hand:
+            inv.update(_codes(h))
+        inv.update(_codes(self._livret))
+        inv.update(_codes(self._stock))
+        if self._turn_up >= 0:
+            inv[CODES[self._turn_up]] += 1
         inv.update(c for _, c in self.trick)
         for t in self.tricks:
             inv.update(c for _, c in t.cards)
@@ -1248,32 +1486,30 @@ class RoquetState(State):
     def check_invariants(self) -> None:
         """Refuse a state no play of Roquet reaches (a tampered save); each message names field and law."""
         super().check_invariants()
-        for name, cards in self._card_fields():
-            bad = [c for c in cards if not PACK.is_card(c)]
-            if bad:
-                raise InvalidState(f"{name}: {echo(bad[0])} is not a card of the Roquet pack")
-        if self.inventory() != PACK.counts():
-            extra = sorted((self.inventory() - PACK.counts()).elements())
-            missing = sorted((PACK.counts() - self.inventory()).elements())
+        # The cards are ids of the pack's cards (``_restore`` refuses other codes), but one may be
+        # held twice and another lost.
+        inventory = self.inventory()
+        if inventory != PACK.counts():
+            extra = sorted((inventory - PACK.counts()).elements())
+            missing = sorted((PACK.counts() - inventory).elements())
             raise InvalidState(
                 f"cards: the pack is not whole (twice: {echo(extra)}; missing: {echo(missing)})"
             )
-        if self.turn_up is not None and suit_of(self.turn_up) != self.trump:
+        if self._turn_up >= 0 and _SUIT_ID[self._turn_up] != self._trump:
             raise InvalidState("trump: the turn-up's suit is trumps")
         self._check_log()
         self._check_tricks()
         self._check_turn()
         self._check_sizes()
         for seat in (0, 1):
-            known = self.known[seat]
-            if known and (self.turn_up is not None or known[0] not in self.hands[seat]):
+            known = self._known[seat]
+            if known >= 0 and (self._turn_up >= 0 or not self._held[seat] >> known & 1):
                 raise InvalidState(f"known.{seat}: only the turn-up, drawn and still held, is known")
-            if known and suit_of(known[0]) != self.trump:
+            if known >= 0 and _SUIT_ID[known] != self._trump:
                 raise InvalidState(f"known.{seat}: the turn-up drawn is a trump")
-            voids = self.voids[seat]
-            if voids != sorted(set(voids), key=SUITS.index):
-                raise InvalidState(f"voids.{seat}: each suit once, in the order S H D C")
-            if any(suit_of(c) in voids for c in self.hands[seat]):
+            # (each suit once, in the order S H D C: the void sets are bits, checked so at a load)
+            voids = self._voids[seat]
+            if any(voids >> _SUIT_ID[c] & 1 for c in self._hand[seat]):
                 raise InvalidState(f"voids.{seat}: a seat shown void has not drawn since, so holds none")
             for i, meld in enumerate(self.melds[seat]):
                 found = classify(meld.cards, self.game.max_sequence)
@@ -1281,7 +1517,7 @@ class RoquetState(State):
                     raise InvalidState(f"melds.{seat}.{i}: not the combination it claims, in canonical order")
             if self.banked[seat] != sum(m.points for m in self.melds[seat]):
                 raise InvalidState(f"banked.{seat}: the points of the seat's combinations this hand")
-        if self.known[0] and self.known[1]:
+        if self._known[0] >= 0 and self._known[1] >= 0:
             raise InvalidState("known: only one card, the turn-up, is ever known")
         self._check_scores()
         self._check_hand_log()
@@ -1401,13 +1637,16 @@ class RoquetState(State):
                     f"hands.{s}: not the cards the log deals and draws seat {s}, less those gone"
                 )
 
-    def _card_fields(self) -> list[tuple[str, list[str]]]:
-        fields = [("hands.0", self.hands[0]), ("hands.1", self.hands[1]), ("livret", self.livret)]
-        fields += [("stock", self.stock), ("trick", [c for _, c in self.trick])]
-        fields += [("turn_up", [self.turn_up] if self.turn_up is not None else [])]
-        fields += [(f"tricks.{i}", [c for _, c in t.cards]) for i, t in enumerate(self.tricks)]
-        fields += [(f"melds.{s}", [c for m in self.melds[s] for c in m.cards]) for s in (0, 1)]
-        fields += [(f"known.{s}", self.known[s]) for s in (0, 1)]
+    @staticmethod
+    def _card_fields(d: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+        """The cards of a save's fields (checked against the schema), each field by its name."""
+        fields = [("hands.0", list(d["hands"][0])), ("hands.1", list(d["hands"][1]))]
+        fields += [("livret", list(d["livret"])), ("stock", list(d["stock"]))]
+        fields += [("trick", [c for _, c in d["trick"]])]
+        fields += [("turn_up", [d["turn_up"]] if d["turn_up"] is not None else [])]
+        fields += [(f"tricks.{i}", [x["card"] for x in t["cards"]]) for i, t in enumerate(d["tricks"])]
+        fields += [(f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]) for s in (0, 1)]
+        fields += [(f"known.{s}", list(d["known"][s])) for s in (0, 1)]
         return fields
 
     def _check_log(self) -> None:
@@ -1422,9 +1661,10 @@ class RoquetState(State):
         if self.turn_up is not None and self.turn_up != turn_up:
             raise InvalidState("turn_up: not the card turned up at the deal")
         taken = [c for s in (0, 1) for m in self.melds[s] for c in m.cards]
+        known = self.known
         if (
             self.turn_up is None
-            and turn_up not in [*self.known[0], *self.known[1], *taken]
+            and turn_up not in known[0] + known[1] + taken
             and not self._turn_up_played(turn_up)
         ):
             raise InvalidState("turn_up: gone, but neither drawn, played nor laid down")
@@ -1528,11 +1768,11 @@ class RoquetState(State):
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "leader": self.leader,
-            "hands": [list(h) for h in self.hands],
-            "livret": list(self.livret),
+            "hands": self.hands,
+            "livret": self.livret,
             "turn_up": self.turn_up,
             "trump": self.trump,
-            "stock": list(self.stock),
+            "stock": _codes(self._stock),
             "trick": [[s, c] for s, c in self.trick],
             "tricks": [t.to_dict() for t in self.tricks],
             "phase": self.phase,
@@ -1541,32 +1781,49 @@ class RoquetState(State):
             "melds_made": self.melds_made,
             "banked": list(self.banked),
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
-            "known": [list(k) for k in self.known],
-            "voids": [list(x) for x in self.voids],
+            "known": self.known,
+            "voids": self.voids,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(RoquetSave, data, "state")
+        # What the core cannot hold is refused first: a code of no card of the pack, a void set out of
+        # order (the rest, a card twice or lost, a trick's seats... ``check_invariants`` says).
+        for name, cards in self._card_fields(d):
+            bad = [c for c in cards if not PACK.is_card(c)]
+            if bad:
+                raise InvalidState(f"{name}: {echo(bad[0])} is not a card of the Roquet pack")
+        for seat, voids in enumerate(d["voids"]):
+            if list(voids) != sorted(set(voids), key=SUITS.index):
+                raise InvalidState(f"voids.{seat}: each suit once, in the order S H D C")
         self.match_scores = list(d["match_scores"])
         self.hand_number = d["hand_number"]
         self.dealer = d["dealer"]
         self.leader = d["leader"]
-        self.hands = [list(h) for h in d["hands"]]
-        self.livret = list(d["livret"])
-        self.turn_up = d["turn_up"]
-        self.trump = d["trump"]
-        self.stock = list(d["stock"])
-        self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [GatheredTrick.from_dict(t) for t in d["tricks"]]
+        self._set_hands([_ids(h) for h in d["hands"]])
+        self._livret = _ids(d["livret"])
+        self._turn_up = CARD_ID[d["turn_up"]] if d["turn_up"] is not None else NO_CARD
+        self._trump = SUITS.index(d["trump"])
+        self._stock = _ids(d["stock"])
+        trick = d["trick"]
+        self._led_by, self._led = (trick[0][0], CARD_ID[trick[0][1]]) if trick else (0, NO_CARD)
+        self._tricks = [
+            _pack_trick(
+                t["leader"],
+                (t["cards"][0]["seat"], CARD_ID[t["cards"][0]["card"]]),
+                (t["cards"][1]["seat"], CARD_ID[t["cards"][1]["card"]]),
+                t["winner"],
+            )
+            for t in d["tricks"]
+        ]
         self.phase = d["phase"]
         self.melder = d["melder"]
         self.table_taken = d["table_taken"]
         self.melds_made = d["melds_made"]
         self.banked = list(d["banked"])
         self.melds = [[Meld(tuple(m["cards"]), m["kind"], m["points"]) for m in ms] for ms in d["melds"]]
-        self.known = [list(k) for k in d["known"]]
-        self.voids = [list(x) for x in d["voids"]]
-        self._piles_from_tricks()
+        self._known = [CARD_ID[k[0]] if k else NO_CARD for k in d["known"]]
+        self._voids = [_ids_mask(SUITS.index(s) for s in v) for v in d["voids"]]
         self.sheet = []
         for e in self.log:
             if e.kind == "hand_end" and e.to is None:
@@ -1692,6 +1949,16 @@ class RoquetGame(Game[RoquetState]):
         return {i: c for c, i in self.play_ids.items()}
 
     @functools.cached_property
+    def play_id_of(self) -> tuple[int, ...]:
+        """Each card id's ``play <card>`` id."""
+        return tuple(self.play_ids[c] for c in CODES)
+
+    @functools.cached_property
+    def id_card_of(self) -> Mapping[int, int]:
+        """The card id of each ``play <card>`` id."""
+        return {i: CARD_ID[c] for c, i in self.play_ids.items()}
+
+    @functools.cached_property
     def meld_ids(self) -> Mapping[tuple[str, ...], int]:
         """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
         ids = self.id_space.ids
@@ -1789,19 +2056,22 @@ class RoquetGame(Game[RoquetState]):
         state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
         state.leader = next(s.seat for s in view.seats if "leader" in s.roles)
         livret = view.zone("livret")
-        state.livret = livret.face_up if livret is not None else []
+        state._livret = _ids(livret.face_up) if livret is not None else []
         turn_up = view.zone("turn_up")
-        state.turn_up = turn_up.face_up[0] if turn_up is not None and turn_up.face_up else None
-        state.trump = view.trump or "S"
-        state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        state._turn_up = CARD_ID[turn_up.face_up[0]] if turn_up is not None and turn_up.face_up else NO_CARD
+        trump = state._trump = SUITS.index(view.trump or "S")
+        if view.trick is not None and view.trick.plays:
+            first = view.trick.plays[0]
+            state._led_by, state._led = first.seat, CARD_ID[first.card]
         leader = 1 - state.dealer
-        played, trump = extra.played, state.trump
+        played = _ids(extra.played)
+        suits = _SUIT_ID
         for i in range(0, len(played), TRICK_SIZE):
             led, answer = played[i], played[i + 1]
-            winner = 1 - leader if _answer_wins(led, answer, trump) else leader
-            state.tricks.append(GatheredTrick(leader, ((leader, led), (1 - leader, answer)), winner))
+            wins = answer > led if suits[answer] == suits[led] else suits[answer] == trump  # ruling RQ-12
+            winner = 1 - leader if wins else leader
+            state._tricks.append(_pack_trick(leader, (leader, led), (1 - leader, answer), winner))
             leader = winner
-        state._piles_from_tricks()
         if view.outcome is not None:
             state.phase = "over"
         elif view.decision is not None and view.decision.kind == "meld":
@@ -1815,26 +2085,25 @@ class RoquetGame(Game[RoquetState]):
             found = classify(cards, self.max_sequence)
             assert found is not None, zone
             state.melds[zone.owner].append(meld_of(cards, *found))
-        state.known = [list(k) for k in extra.known]
-        state.voids = [list(x) for x in extra.voids]
+        state._known = [CARD_ID[k[0]] if k else NO_CARD for k in extra.known]
+        state._voids = [_ids_mask(SUITS.index(s) for s in v) for v in extra.voids]
         if view.score_sheet is not None:
             state.sheet = [(int(r.values[0]), int(r.values[1])) for r in view.score_sheet.rows]
         state.log = [score_event(s, p, "so far") for s, p in enumerate(state.match_scores) if p]
-        own = list(view.hand)
-        bit = _BIT
-        seen = _mask(own) | _mask(state.livret) | _mask(played)
-        if state.turn_up is not None:
-            seen |= bit[state.turn_up]
-        for _, c in state.trick:
-            seen |= bit[c]
+        own = _ids(view.hand)
+        seen = _ids_mask(own) | _ids_mask(state._livret) | _ids_mask(played)
+        if state._turn_up >= 0:
+            seen |= 1 << state._turn_up
+        if state._led >= 0:
+            seen |= 1 << state._led
         for ms in state.melds:
             for m in ms:
                 seen |= _mask(m.cards)
-        opp_known = list(state.known[opp])
-        seen |= _mask(opp_known)
-        unseen = [c for c in _PACK_ORDER if not bit[c] & seen]
+        opp_known = [state._known[opp]] if state._known[opp] >= 0 else []
+        seen |= _ids_mask(opp_known)
+        unseen = [CODES[c] for c in _UNSEEN_ORDER if not seen >> c & 1]
         held = view.seats[opp].hand_size or 0
-        void = set(state.voids[opp])
+        void = set(_VOID_SUITS[state._voids[opp]])
         try:
             opp_cards, stock = deal_unseen(
                 unseen, [held - len(opp_known), len(unseen) - held + len(opp_known)],
@@ -1842,8 +2111,10 @@ class RoquetGame(Game[RoquetState]):
             )  # fmt: skip
         except NoDeal as exc:
             raise ValueError(f"the view contradicts itself: {exc}") from None
-        rng.shuffle(stock)  # the sampler deals class by class: the stock's order must be drawn afresh
-        state.hands[seat] = own
-        state.hands[opp] = opp_known + opp_cards
-        state.stock = stock
+        stock_ids = _ids(stock)
+        rng.shuffle(stock_ids)  # the sampler deals class by class: the stock's order must be drawn afresh
+        hands: list[list[int]] = [[], []]
+        hands[seat], hands[opp] = own, opp_known + _ids(opp_cards)
+        state._set_hands(hands)
+        state._stock = stock_ids
         return state
