@@ -495,6 +495,30 @@ def _trick_plays(t: int) -> list[dict[str, Any]]:
     ]
 
 
+def _log_deal(
+    log: list[Event], dealer: int, number: int, livret: tuple[int, ...], turn_up: int, *hands: tuple[int, ...]
+) -> None:
+    """The events of a deal (made when the log is read): the deal itself, then each seat's hand."""
+    trump = SUITS[_SUIT_ID[turn_up]]
+    text = (
+        f"hand {number}: seat {dealer} deals; livret {' '.join([_SHOWN_ID[c] for c in livret])}; "
+        f"turn-up {_SHOWN_ID[turn_up]}, {SUIT_NAMES[trump]} are trumps"
+    )
+    data: dict[str, Any] = {
+        "hand": number,
+        "dealer": dealer,
+        "livret": _codes(livret),
+        "turn_up": CODES[turn_up],
+        "trump": trump,
+        "text": text,
+    }
+    log.append(_new_tuple(Event, ("deal", MappingProxyType(data), None)))
+    for seat in (0, 1):
+        shown = _in_hand_order(hands[seat])
+        data = {"seat": seat, "cards": shown, "text": f"you are dealt {_pretty(shown)}"}
+        log.append(_new_tuple(Event, ("hand", MappingProxyType(data), seat)))
+
+
 class CardList(MutableSequence[str]):
     """A list of card ids read and written as codes: the state's stock, handed out live (a player may
     shuffle a world's stock in place), held as ids."""
@@ -779,6 +803,10 @@ class RoquetState(State):
         self._voids: list[int] = [0, 0]  # suits (bits, SUITS order) a seat has shown it lacks since it drew
         self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
         self._play_ids: tuple[int, ...] = game.play_id_of
+        # The options the play reads at every trick, as the state's own fields.
+        self._turn_up_melds = game.turn_up_melds
+        self._max_sequence = game.max_sequence
+        self._one_meld = game.one_meld_a_trick
 
     # --- the cards as codes, made from the ids when asked for -------------------------------
 
@@ -887,7 +915,7 @@ class RoquetState(State):
         lent = 0
         for c in self._livret:
             lent |= 1 << c
-        if self._turn_up >= 0 and self.game.turn_up_melds:
+        if self._turn_up >= 0 and self._turn_up_melds:
             lent |= 1 << self._turn_up
         return lent
 
@@ -1009,7 +1037,7 @@ class RoquetState(State):
         assert melder is not None
         held = self._held[melder]
         lent = 0 if self.table_taken else self._lent()
-        return _combinations(held, lent & ~held, self.game.max_sequence)
+        return _combinations(held, lent & ~held, self._max_sequence)
 
     def apply_id(self, action_id: int) -> None:
         """A card that may be played is carried out on its id at once; anything else goes the
@@ -1034,11 +1062,13 @@ class RoquetState(State):
                 self._acting(melder, "done")
                 self._end_meld()
                 return
-            meld = self.game.id_melds.get(action_id)
-            if meld is not None and any(m[1] == meld for m in self._meld_candidates()):
-                self._acting(melder, "meld " + " ".join(meld))
-                self._meld(meld)
-                return
+            meld = self.game.id_meld_bits.get(action_id)
+            if meld is not None:
+                bits = meld[0]
+                if any(m[0] == bits for m in self._meld_candidates()):
+                    self._acting(melder, meld[2])
+                    self._meld(meld[1], bits)
+                    return
         super().apply_id(action_id)
 
     def _carry_out(self, action: str, typed: Action | None = None) -> None:
@@ -1055,7 +1085,8 @@ class RoquetState(State):
             self._play(CARD_ID[action[5:]], True)
         elif kind == "m":
             self._acting(seat, action)
-            self._meld(self.game.notation.parse_known(action).cards)
+            cards = self.game.notation.parse_known(action).cards
+            self._meld(cards, _mask(cards))
         else:
             self._acting(seat, action)
             self._end_meld()
@@ -1075,7 +1106,7 @@ class RoquetState(State):
         if action.kind == "play":
             self._play(CARD_ID[action.card], False)
         elif action.kind == "meld":
-            self._meld(action.cards)
+            self._meld(action.cards, _mask(action.cards))
         else:
             self._end_meld()
 
@@ -1104,6 +1135,26 @@ class RoquetState(State):
             elif code == 2:  # a trick taken: seat is the winner
                 data = {"winner": seat, "cards": _trick_plays(p[2]), "text": f"seat {seat} wins the trick"}
                 log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
+            elif code == 6:  # a combination laid down: the Meld, the table card taken, from the turn-up?
+                meld, taken = p[2], p[3]
+                source = "" if taken < 0 else "the turn-up" if p[4] else "the livret"
+                src = f", taking {_SHOWN_ID[taken]} from {source}," if taken >= 0 else ""
+                points = meld.points
+                data = {
+                    "seat": seat,
+                    "cards": list(meld.cards),
+                    "kind": meld.kind,
+                    "points": points,
+                    "taken": CODES[taken] if taken >= 0 else None,
+                    "source": source or None,
+                    "text": f"seat {seat} lays down a {meld.name} {_pretty(meld.cards)}{src} for {points}",
+                }
+                log.append(_new_tuple(Event, ("meld", MappingProxyType(data), None)))
+            elif code == 7:  # the melder says done
+                data = {"seat": seat, "text": f"seat {seat} stops melding"}
+                log.append(_new_tuple(Event, ("done", MappingProxyType(data), None)))
+            elif code == 8:  # a deal: seat is the dealer
+                _log_deal(log, seat, *p[2:])
             else:  # cards drawn from the face-down stock
                 hidden = _codes(p[2])
                 data = {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}
@@ -1154,63 +1205,48 @@ class RoquetState(State):
 
     # --- melds -------------------------------------------------------------------------
 
-    def _meld(self, cards: Sequence[str]) -> None:
+    def _meld(self, cards: Sequence[str], bits: int) -> None:
+        """The melder lays down ``cards`` (their bits ``bits``), a legal combination in canonical order."""
         seat = self.melder
         assert seat is not None
-        found = classify(cards, self.game.max_sequence)
+        found = classify(cards, self._max_sequence)
         assert found is not None
         kind, points = found
-        bits = _mask(cards)
         held = self._held[seat]
-        hand = self._hand[seat]
         mine = bits & held
-        for c in _ids(cards):
-            if mine >> c & 1:
-                hand.remove(c)
+        hand = self._hand[seat]
+        at = mine
+        while at:
+            low = at & -at
+            hand.remove(low.bit_length() - 1)
+            at ^= low
         self._held[seat] = held ^ mine
         known = self._known[seat]
         if known >= 0 and mine >> known & 1:
             self._known[seat] = NO_CARD
-        taken: str | None = None
-        source = ""
+        taken, from_turn_up = NO_CARD, False
         table = bits & ~held
         if table:  # the one table card, taken straight into the combination (ruling RQ-6)
-            c = table.bit_length() - 1
-            taken = CODES[c]
-            if c == self._turn_up:  # ruling RQ-2: the turn-up as meld material
+            taken = table.bit_length() - 1
+            if taken == self._turn_up:  # ruling RQ-2: the turn-up as meld material
                 self._turn_up = NO_CARD
-                source = "the turn-up"
+                from_turn_up = True
             else:
-                self._livret.remove(c)
-                source = "the livret"
+                self._livret.remove(taken)
             self.table_taken = True
         meld = meld_of(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
         self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
-        src = f", taking {PACK.pretty(taken)} from {source}," if taken else ""
-        self._pending.append(
-            Event(
-                "meld",
-                {
-                    "seat": seat,
-                    "cards": list(cards),
-                    "kind": kind,
-                    "points": points,
-                    "taken": taken,
-                    "source": source or None,
-                    "text": f"seat {seat} lays down a {meld.name} {_pretty(cards)}{src} for {points}",
-                },
-            )
-        )
-        if self.game.one_meld_a_trick or not self._may_meld():  # ruling RQ-7
+        self._pending.append((6, seat, meld, taken, from_turn_up))
+        if self._one_meld or not self._may_meld():  # ruling RQ-7
             self._end_meld(automatic=True)
 
     def _end_meld(self, automatic: bool = False) -> None:
         winner = self.melder
         assert winner is not None
         if not automatic:
-            self._pending.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
+            self._pending.append((7, winner))
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
@@ -1340,29 +1376,9 @@ class RoquetState(State):
         self.melds = [[], []]
         self._known = [NO_CARD, NO_CARD]
         self._voids = [0, 0]
-        trump = SUITS[self._trump]
         self._pending.append(
-            Event(
-                "deal",
-                {
-                    "hand": self.hand_number,
-                    "dealer": dealer,
-                    "livret": _codes(livret),
-                    "turn_up": CODES[turn_up],
-                    "trump": trump,
-                    "text": f"hand {self.hand_number}: seat {dealer} deals; "
-                    f"livret {' '.join([_SHOWN_ID[c] for c in livret])}; "
-                    f"turn-up {_SHOWN_ID[turn_up]}, {SUIT_NAMES[trump]} are trumps",
-                },
-            )
+            (8, dealer, self.hand_number, tuple(livret), turn_up, tuple(hands[0]), tuple(hands[1]))
         )
-        for seat in (0, 1):
-            shown = _in_hand_order(hands[seat])
-            self._pending.append(
-                Event(
-                    "hand", {"seat": seat, "cards": shown, "text": f"you are dealt {_pretty(shown)}"}, to=seat
-                )
-            )
 
     # --- views -------------------------------------------------------------------------
 
@@ -1969,6 +1985,11 @@ class RoquetGame(Game[RoquetState]):
     def id_melds(self) -> Mapping[int, tuple[str, ...]]:
         """The combination of each ``meld <cards>`` id."""
         return {i: m for m, i in self.meld_ids.items()}
+
+    @functools.cached_property
+    def id_meld_bits(self) -> Mapping[int, tuple[int, tuple[str, ...], str]]:
+        """The bits, the cards and the text of each ``meld <cards>`` id."""
+        return {i: (_mask(m), m, "meld " + " ".join(m)) for i, m in self.id_melds.items()}
 
     @functools.cached_property
     def done_id(self) -> int:
