@@ -13,7 +13,6 @@ made only when the log is read, and ``clone`` field by field.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, overload
+from typing import Annotated, Any, Final, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -778,7 +777,13 @@ class RoquetState(State):
     a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
     events made at once behind them, in order."""
 
-    def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
+    def __init__(
+        self, game: RoquetGame, seed: int | None = None, _copy_of: RoquetState | None = None
+    ) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         self.match_scores: list[int] = [0, 0]
         self.hand_number = 0
@@ -802,7 +807,7 @@ class RoquetState(State):
         self._known: list[int] = [NO_CARD, NO_CARD]  # the card every seat knows a hand holds (the turn-up)
         self._voids: list[int] = [0, 0]  # suits (bits, SUITS order) a seat has shown it lacks since it drew
         self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
-        self._play_ids: tuple[int, ...] = game.play_id_of
+        self._ids = game.id_tables()
         # The options the play reads at every trick, as the state's own fields.
         self._turn_up_melds = game.turn_up_melds
         self._max_sequence = game.max_sequence
@@ -1007,7 +1012,7 @@ class RoquetState(State):
         the engine's ids of the legal texts."""
         phase = self.phase
         if phase == "play":
-            ids = self._play_ids
+            ids = self._ids.play_id_of
             led = self._led
             if led < 0:
                 hand = self._hand[self.leader]
@@ -1024,9 +1029,9 @@ class RoquetState(State):
             out.sort()
             return out
         if phase == "meld":
-            meld_ids = self.game.meld_ids
+            meld_ids = self._ids.meld_ids
             out = [meld_ids[m[1]] for m in self._meld_candidates()]
-            out.append(self.game.done_id)
+            out.append(self._ids.done_id)
             out.sort()
             return out
         return []
@@ -1044,7 +1049,7 @@ class RoquetState(State):
         engine's way, with its checks and reasons."""
         phase = self.phase
         if phase == "play" and type(action_id) is int:
-            card = self.game.id_card_of.get(action_id, NO_CARD)
+            card = self._ids.id_card_of.get(action_id, NO_CARD)
             if card >= 0:
                 led = self._led
                 seat = self.leader if led < 0 else 1 - self._led_by
@@ -1058,11 +1063,11 @@ class RoquetState(State):
         elif phase == "meld" and type(action_id) is int:
             melder = self.melder
             assert melder is not None
-            if action_id == self.game.done_id:
+            if action_id == self._ids.done_id:
                 self._acting(melder, "done")
                 self._end_meld()
                 return
-            meld = self.game.id_meld_bits.get(action_id)
+            meld = self._ids.id_meld_bits.get(action_id)
             if meld is not None:
                 bits = meld[0]
                 if any(m[0] == bits for m in self._meld_candidates()):
@@ -1463,6 +1468,8 @@ class RoquetState(State):
         combinations and the logged events are immutable and shared, the cards small ints), the game
         shared, the random source copied on its first draw. The engine's generic copy is several times
         slower."""
+        if not _PLAIN_OBJECTS:
+            return type(self)(self.game, None, self)
         other = object.__new__(type(self))
         vars(other).update(vars(self))
         other.match_scores = self.match_scores[:]
@@ -1480,6 +1487,45 @@ class RoquetState(State):
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
         return other
+
+    def _copy_fields(self, src: RoquetState) -> None:
+        """``clone`` in the compiled build (mypyc): the same copy, field by field, for a class whose
+        instances cannot be made blank with ``object.__new__`` nor copied through ``vars``."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self.rng = src.rng.copy()
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self._ids = src._ids
+        self._turn_up_melds = src._turn_up_melds
+        self._max_sequence = src._max_sequence
+        self._one_meld = src._one_meld
+        self.match_scores = src.match_scores[:]
+        self.hand_number = src.hand_number
+        self.dealer = src.dealer
+        self.leader = src.leader
+        self._hand = [src._hand[0][:], src._hand[1][:]]
+        self._held = src._held[:]
+        self._livret = src._livret[:]
+        self._turn_up = src._turn_up
+        self._trump = src._trump
+        self._stock = src._stock[:]
+        self._led = src._led
+        self._led_by = src._led_by
+        self._tricks = src._tricks[:]
+        self.phase = src.phase
+        self.melder = src.melder
+        self.table_taken = src.table_taken
+        self.melds_made = src.melds_made
+        self.banked = src.banked[:]
+        self.melds = [src.melds[0][:], src.melds[1][:]]
+        self._known = src._known[:]
+        self._voids = src._voids[:]
+        self.sheet = src.sheet[:]
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
@@ -1849,6 +1895,28 @@ class RoquetState(State):
                 self.sheet.append((points[0], points[1]))
 
 
+class IdTables:
+    """A game's action ids of the cards (by code and by card id) and of the combinations, with the
+    bits and the text of each combination's id: what the id path reads at every action."""
+
+    def __init__(self, game: RoquetGame) -> None:
+        ids = game.id_space.ids
+        self.play_ids: Mapping[str, int] = {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
+        self.id_cards: Mapping[int, str] = {i: c for c, i in self.play_ids.items()}
+        self.play_id_of: tuple[int, ...] = tuple(self.play_ids[c] for c in CODES)
+        """Each card id's ``play <card>`` id."""
+        self.id_card_of: dict[int, int] = {i: CARD_ID[c] for c, i in self.play_ids.items()}
+        """The card id of each ``play <card>`` id."""
+        melds = find_combinations(PACK.cards, (), game.max_sequence)
+        self.meld_ids: Mapping[tuple[str, ...], int] = {m: ids["meld " + " ".join(m)] for m in melds}
+        self.id_melds: Mapping[int, tuple[str, ...]] = {i: m for m, i in self.meld_ids.items()}
+        self.id_meld_bits: dict[int, tuple[int, tuple[str, ...], str]] = {
+            i: (_mask(m), m, "meld " + " ".join(m)) for i, m in self.id_melds.items()
+        }
+        """The bits, the cards and the text of each ``meld <cards>`` id."""
+        self.done_id: int = ids["done"]
+
+
 class RoquetGame(Game[RoquetState]):
     """Dana's Roquet adapted to the 60-card Bishops Whist pack."""
 
@@ -1953,47 +2021,39 @@ class RoquetGame(Game[RoquetState]):
         self.max_sequence: int = self.options["max_sequence"]
         self.ties_draw: bool = self.options["tie"] == "draw"
 
-    @functools.cached_property
+    _tables: IdTables | None = None
+
+    def id_tables(self) -> IdTables:
+        """The action ids of the cards and combinations, made once (a plain field, not a cached
+        property: compiled, a cached property is made again at every read)."""
+        tables = self._tables
+        if tables is None:
+            tables = self._tables = IdTables(self)
+        return tables
+
+    @property
     def play_ids(self) -> Mapping[str, int]:
         """Each card's ``play <card>`` id in the action space."""
-        ids = self.id_space.ids
-        return {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
+        return self.id_tables().play_ids
 
-    @functools.cached_property
+    @property
     def id_cards(self) -> Mapping[int, str]:
         """The card of each ``play <card>`` id."""
-        return {i: c for c, i in self.play_ids.items()}
+        return self.id_tables().id_cards
 
-    @functools.cached_property
-    def play_id_of(self) -> tuple[int, ...]:
-        """Each card id's ``play <card>`` id."""
-        return tuple(self.play_ids[c] for c in CODES)
-
-    @functools.cached_property
-    def id_card_of(self) -> Mapping[int, int]:
-        """The card id of each ``play <card>`` id."""
-        return {i: CARD_ID[c] for c, i in self.play_ids.items()}
-
-    @functools.cached_property
+    @property
     def meld_ids(self) -> Mapping[tuple[str, ...], int]:
         """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
-        ids = self.id_space.ids
-        melds = find_combinations(PACK.cards, (), self.max_sequence)
-        return {m: ids["meld " + " ".join(m)] for m in melds}
+        return self.id_tables().meld_ids
 
-    @functools.cached_property
+    @property
     def id_melds(self) -> Mapping[int, tuple[str, ...]]:
         """The combination of each ``meld <cards>`` id."""
-        return {i: m for m, i in self.meld_ids.items()}
+        return self.id_tables().id_melds
 
-    @functools.cached_property
-    def id_meld_bits(self) -> Mapping[int, tuple[int, tuple[str, ...], str]]:
-        """The bits, the cards and the text of each ``meld <cards>`` id."""
-        return {i: (_mask(m), m, "meld " + " ".join(m)) for i, m in self.id_melds.items()}
-
-    @functools.cached_property
+    @property
     def done_id(self) -> int:
-        return self.id_space.ids["done"]
+        return self.id_tables().done_id
 
     @property
     def notation(self) -> Notation:
@@ -2139,3 +2199,16 @@ class RoquetGame(Game[RoquetState]):
         state._set_hands(hands)
         state._stock = stock_ids
         return state
+
+
+def _plain_objects() -> bool:
+    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
+    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
+    try:
+        object.__new__(RoquetState)
+    except TypeError:
+        return False
+    return True
+
+
+_PLAIN_OBJECTS: Final = _plain_objects()
