@@ -807,7 +807,6 @@ class RoquetState(State):
         self._known: list[int] = [NO_CARD, NO_CARD]  # the card every seat knows a hand holds (the turn-up)
         self._voids: list[int] = [0, 0]  # suits (bits, SUITS order) a seat has shown it lacks since it drew
         self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
-        self._ids = game.id_tables()
         # The options the play reads at every trick, as the state's own fields.
         self._turn_up_melds = game.turn_up_melds
         self._max_sequence = game.max_sequence
@@ -1012,7 +1011,7 @@ class RoquetState(State):
         the engine's ids of the legal texts."""
         phase = self.phase
         if phase == "play":
-            ids = self._ids.play_id_of
+            ids = self.game.id_tables().play_id_of
             led = self._led
             if led < 0:
                 hand = self._hand[self.leader]
@@ -1029,9 +1028,10 @@ class RoquetState(State):
             out.sort()
             return out
         if phase == "meld":
-            meld_ids = self._ids.meld_ids
+            tables = self.game.id_tables()
+            meld_ids = tables.meld_ids
             out = [meld_ids[m[1]] for m in self._meld_candidates()]
-            out.append(self._ids.done_id)
+            out.append(tables.done_id)
             out.sort()
             return out
         return []
@@ -1049,7 +1049,7 @@ class RoquetState(State):
         engine's way, with its checks and reasons."""
         phase = self.phase
         if phase == "play" and type(action_id) is int:
-            card = self._ids.id_card_of.get(action_id, NO_CARD)
+            card = self.game.id_tables().id_card_of.get(action_id, NO_CARD)
             if card >= 0:
                 led = self._led
                 seat = self.leader if led < 0 else 1 - self._led_by
@@ -1063,11 +1063,12 @@ class RoquetState(State):
         elif phase == "meld" and type(action_id) is int:
             melder = self.melder
             assert melder is not None
-            if action_id == self._ids.done_id:
+            tables = self.game.id_tables()
+            if action_id == tables.done_id:
                 self._acting(melder, "done")
                 self._end_meld()
                 return
-            meld = self._ids.id_meld_bits.get(action_id)
+            meld = tables.id_meld_bits.get(action_id)
             if meld is not None:
                 bits = meld[0]
                 if any(m[0] == bits for m in self._meld_candidates()):
@@ -1500,7 +1501,6 @@ class RoquetState(State):
         self._pending = src._pending[:]
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
-        self._ids = src._ids
         self._turn_up_melds = src._turn_up_melds
         self._max_sequence = src._max_sequence
         self._one_meld = src._one_meld
