@@ -63,11 +63,11 @@ NUMERALS: frozenset[str] = frozenset(RANKS[:10])
 COURTS: frozenset[str] = frozenset(RANKS[10:])
 """Lehnritter, bishop, queen, king, castle: their pairs are royal pairs (ruling RQ-20)."""
 
-HAND_SIZE = 8
+HAND_SIZE: Final = 8
 """Cards dealt to each player, and what the hands are made up to after each trick (ruling RQ-4)."""
-LIVRET_SIZE = 4
+LIVRET_SIZE: Final = 4
 """The livret: four cards laid face up between the players with the deal."""
-TRICK_SIZE = PLAYERS
+TRICK_SIZE: Final = PLAYERS
 """Two cards to a trick."""
 TABLE_CARDS_PER_TRICK = 1
 """A trick winner may take one table card (livret or turn-up), straight into a combination (ruling RQ-6)."""
@@ -113,7 +113,7 @@ def hand_key(card: str) -> tuple[int, int]:
     return (SUITS.index(suit_of(card)), -RANK_INDEX[rank_of(card)])
 
 
-_HAND_ORDER: Mapping[str, int] = {c: i for i, c in enumerate(sorted(PACK.cards, key=hand_key))}
+_HAND_ORDER: Final[Mapping[str, int]] = {c: i for i, c in enumerate(sorted(PACK.cards, key=hand_key))}
 
 
 def in_hand_order(cards: Iterable[str]) -> list[str]:
@@ -206,13 +206,13 @@ def meld_name(cards: Sequence[str], kind: str) -> str:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-_SUIT_SPAN = len(RANKS)
-_BIT: Mapping[str, int] = {
+_SUIT_SPAN: Final = len(RANKS)
+_BIT: Final[Mapping[str, int]] = {
     c: 1 << (SUITS.index(suit_of(c)) * _SUIT_SPAN + RANK_INDEX[rank_of(c)]) for c in PACK.cards
 }
 """Each card's bit: suits S H D C, each from the ace up, so a mask's bits run in ``card_key`` order."""
-_RANK_MASKS: tuple[int, ...] = tuple(sum(_BIT[r + s] for s in SUITS) for r in RANKS)
-_SUIT_RUNS = (1 << _SUIT_SPAN) - 1
+_RANK_MASKS: Final[tuple[int, ...]] = tuple(sum(_BIT[r + s] for s in SUITS) for r in RANKS)
+_SUIT_RUNS: Final = (1 << _SUIT_SPAN) - 1
 Candidate = tuple[int, tuple[str, ...], int]
 """A combination the tariff knows: its mask, its cards in canonical order, its place in the sorted list."""
 
@@ -259,7 +259,7 @@ def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple
     return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
 
 
-_TARIFF_KINDS: dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]] = {}
+_TARIFF_KINDS: Final[dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]]] = {}
 """``classify``'s answer for each combination of the tariff in canonical order, by ``max_sequence``
 (filled by ``_tariff``): a meld the rules listed is classified by one look-up."""
 
@@ -278,7 +278,7 @@ def find_combinations(
     return [m[1] for m in _combinations(held, lent & ~held, max_sequence)]
 
 
-_SPREAD = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+_SPREAD: Final = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
 """One bit in each suit's place: a rank's four cards are ``_SPREAD << rank``."""
 
 
@@ -302,7 +302,7 @@ def _rank_tables(max_sequence: int) -> tuple[dict[int, tuple[Candidate, ...]], .
     return tuple(tables)
 
 
-_RUNS: dict[tuple[int, int, int, int], tuple[Candidate, ...]] = {}
+_RUNS: Final[dict[tuple[int, int, int, int], tuple[Candidate, ...]]] = {}
 """The sequences a suit's cards about allow, by (max_sequence, suit, its cards, those lent): filled as
 met (a few thousand lines at most in play)."""
 
@@ -392,14 +392,14 @@ def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
     return trick_winner(plays, suit_of, rank_value, trump)
 
 
-_RANK_OF: Mapping[str, int] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
+_RANK_OF: Final[Mapping[str, int]] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
 """Each card's rank, ace 0 to castle 14 (its ``rank_value``)."""
-_PLAY_TEXT: Mapping[str, str] = {c: "play " + c for c in PACK.cards}
-_PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
+_PLAY_TEXT: Final[Mapping[str, str]] = {c: "play " + c for c in PACK.cards}
+_PLAY_LINE: Final[tuple[Mapping[str, str], ...]] = tuple(
     {c: f"seat {s} plays {PACK.pretty(c)}" for c in PACK.cards} for s in range(PLAYERS)
 )
 """The play event's text, by seat and card."""
-_SHOWN: Mapping[str, str] = {c: PACK.pretty(c) for c in PACK.cards}
+_SHOWN: Final[Mapping[str, str]] = {c: PACK.pretty(c) for c in PACK.cards}
 _PACK_ORDER: tuple[str, ...] = tuple(sorted(PACK.cards, key=PACK.sort_key))
 
 
@@ -420,27 +420,29 @@ def _mask(cards: Iterable[str]) -> int:
 # S H D C, each from the ace up), so a hand's bits are ``sum(1 << id)``, a suit is ``id // 15`` and two
 # cards of one suit compare by their ids. The codes are made from these tables only when asked for.
 
-CODES: tuple[str, ...] = tuple(sorted(PACK.cards, key=card_key))
+CODES: Final[tuple[str, ...]] = tuple(sorted(PACK.cards, key=card_key))
 """Each card id's code."""
-CARD_ID: Mapping[str, int] = MappingProxyType({c: i for i, c in enumerate(CODES)})
+CARD_ID: Final[Mapping[str, int]] = MappingProxyType({c: i for i, c in enumerate(CODES)})
 """Each code's card id (``_BIT[code] == 1 << CARD_ID[code]``)."""
-_SUIT_ID: tuple[int, ...] = tuple(i // _SUIT_SPAN for i in range(len(CODES)))
+_SUIT_ID: Final[tuple[int, ...]] = tuple(i // _SUIT_SPAN for i in range(len(CODES)))
 """Each card id's suit: its index in ``SUITS``."""
-_SUIT_BITS: tuple[int, ...] = tuple(_SUIT_RUNS << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+_SUIT_BITS: Final[tuple[int, ...]] = tuple(_SUIT_RUNS << (s * _SUIT_SPAN) for s in range(len(SUITS)))
 """The bits of each suit's cards."""
-_DEAL_ORDER: tuple[int, ...] = tuple(CARD_ID[c] for c in PACK.cards)
+_DEAL_ORDER: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in PACK.cards)
 """The pack in its own order, as a deal shuffles it (the same draws, the same deal as by codes)."""
-_UNSEEN_ORDER: tuple[int, ...] = tuple(CARD_ID[c] for c in _PACK_ORDER)
-_HAND_PLACE: tuple[int, ...] = tuple(_HAND_ORDER[c] for c in CODES)
+_UNSEEN_ORDER: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in _PACK_ORDER)
+_HAND_PLACE: Final[tuple[int, ...]] = tuple(_HAND_ORDER[c] for c in CODES)
 """Each card id's place in a hand's display order (``hand_key``)."""
-_PLAY_TEXT_ID: tuple[str, ...] = tuple(_PLAY_TEXT[c] for c in CODES)
-_PLAY_LINE_ID: tuple[tuple[str, ...], ...] = tuple(tuple(line[c] for c in CODES) for line in _PLAY_LINE)
-_SHOWN_ID: tuple[str, ...] = tuple(_SHOWN[c] for c in CODES)
-_VOID_SUITS: tuple[tuple[str, ...], ...] = tuple(
+_PLAY_TEXT_ID: Final[tuple[str, ...]] = tuple(_PLAY_TEXT[c] for c in CODES)
+_PLAY_LINE_ID: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(line[c] for c in CODES) for line in _PLAY_LINE
+)
+_SHOWN_ID: Final[tuple[str, ...]] = tuple(_SHOWN[c] for c in CODES)
+_VOID_SUITS: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(s for i, s in enumerate(SUITS) if v >> i & 1) for v in range(1 << len(SUITS))
 )
 """The suits of each 4-bit void set, in the order S H D C."""
-NO_CARD = -1
+NO_CARD: Final = -1
 """The id of no card (no turn-up on the table, no card led, nothing known)."""
 
 
@@ -475,7 +477,7 @@ def _pack_trick(leader: int, first: tuple[int, int], second: tuple[int, int], wi
     return leader | first[0] << 1 | first[1] << 2 | second[0] << 8 | second[1] << 9 | winner << 15
 
 
-_GATHERED: dict[int, GatheredTrick] = {}
+_GATHERED: Final[dict[int, GatheredTrick]] = {}
 
 
 def _gathered(t: int) -> GatheredTrick:
@@ -633,7 +635,7 @@ class Meld:
         return {"cards": list(self.cards), "kind": self.kind, "points": self.points}
 
 
-_MELDS: dict[tuple[tuple[str, ...], MeldKind, int], Meld] = {}
+_MELDS: Final[dict[tuple[tuple[str, ...], MeldKind, int], Meld]] = {}
 
 
 def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
