@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.cards import SUITS
 from parlour.engine import ForbiddenAction, IllegalAction, MalformedAction, Rng
 from parlour.games.roquet.rules import RoquetGame
 from tests.conformance import (
@@ -165,3 +166,21 @@ def test_the_card_fields_are_copies_made_from_the_core() -> None:
     state.played.clear()
     state.won[0].clear()
     assert state.to_json() == before
+
+
+def test_the_schema_numbers_are_the_rules() -> None:
+    """The save schema lives in its own module (never compiled), with its own copy of the numbers."""
+    from parlour.games.roquet import rules, schema
+
+    assert (schema.PLAYERS, schema.HAND_SIZE, schema.LIVRET_SIZE, schema.TRICK_SIZE, schema.PAIR_SIZE) == (
+        rules.PLAYERS,
+        rules.HAND_SIZE,
+        rules.LIVRET_SIZE,
+        rules.TRICK_SIZE,
+        rules.PAIR_SIZE,
+    )
+    assert (
+        len(rules.PACK),
+        len(SUITS),
+        len(rules.RANKS),
+    ) == (schema.PACK_SIZE, schema.SUIT_COUNT, schema.RANK_COUNT)

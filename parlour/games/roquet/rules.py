@@ -20,11 +20,10 @@ from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from types import MappingProxyType
-from typing import Annotated, Any, Final, Literal, overload
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
@@ -33,17 +32,18 @@ from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
 from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
-from parlour.engine.saves import Code, Count, SaveDict, checked
+from parlour.engine.saves import checked
 from parlour.engine.views import (
     ScoreRow,
     ScoreSheet,
     View,
     Zone,
-    internal,
-    labelled,
-    per_seat,
     trick_view,
 )
+from parlour.games.roquet.schema import MeldKind as MeldKind
+from parlour.games.roquet.schema import Phase as Phase
+from parlour.games.roquet.schema import RoquetExtra as RoquetExtra
+from parlour.games.roquet.schema import RoquetSave
 from parlour.mechanics import (
     GatheredTrick,
     NoDeal,
@@ -84,10 +84,6 @@ ROYAL_PAIR_POINTS = 5
 MUSTER_POINTS = 10
 SEQUENCE_POINTS_PER_CARD = 1
 """A sequence of 3, 4 or 5 scores 3, 4 or 5: a point a card."""
-
-MeldKind = Literal["pair", "royal pair", "sequence", "muster"]
-Phase = Literal["play", "meld", "over"]
-"""``play``: a card is to be led or followed; ``meld``: the trick winner's moment; ``over``: the match."""
 
 
 def rank_of(card: str) -> str:
@@ -681,86 +677,9 @@ class RoquetNotation(Notation):
         return action
 
 
-# --- the view's own part ------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class RoquetExtra:
-    """What a Roquet view says beyond the shared fields (the table itself is in the zones: the hands,
-    the livret, the turn-up, the stock, each side's combinations and the tricks taken)."""
-
-    banked: list[int] = per_seat("banked this hand")  # noqa: RUF009 (field metadata)
-    """Points of the combinations laid down this hand, added to the score when it ends (RQ-15)."""
-    stock_size: int = labelled("cards left to draw")
-    """The face-down stock and the turn-up under it, drawn last (RQ-1: 40 at the deal)."""
-    known: list[list[str]] = per_seat("known to hold", cards=True)  # noqa: RUF009 (field metadata)
-    """Cards every seat knows a hand holds: the turn-up, drawn as the stock's last card (RQ-2)."""
-    table_taken: bool = internal()
-    """Whether the trick winner has taken its one table card in this meld moment (RQ-6)."""
-    melds_made: int = internal()
-    """Combinations laid down in this meld moment (RQ-7)."""
-    voids: list[list[str]] = internal()  # noqa: RUF009 (field metadata)
-    """Suits a seat has shown it lacks since it last drew."""
-    played: list[str] = internal()  # noqa: RUF009 (field metadata)
-    """This hand's tricks, card by card in the order played (each trick's leader first)."""
-
-
-# --- the saved form -------------------------------------------------------------------------
-# A save's own part is checked against these types first (every field's type and range), then the
+# --- the view's own part and the saved form: their own module (``schema``), never compiled -------
+# A save's own part is checked against ``RoquetSave`` first (every field's type and range), then the
 # state as a whole against RoquetState.check_invariants (the pack conserved, sizes, whose turn...).
-
-Seat2 = Annotated[int, Field(ge=0, le=PLAYERS - 1)]
-Suit = Literal["S", "H", "D", "C"]
-MAX_TRICKS = len(PACK) // TRICK_SIZE
-"""No hand has more tricks than the pack has pairs of cards (nor more combinations)."""
-Cards = Annotated[list[Code], Field(max_length=len(PACK))]
-HandSave = Annotated[list[Code], Field(max_length=HAND_SIZE)]
-Known = Annotated[list[Code], Field(max_length=1)]
-Voids = Annotated[list[Suit], Field(max_length=len(SUITS))]
-
-
-class TrickCardSave(SaveDict):
-    seat: Seat2
-    card: Code
-
-
-class TrickSave(SaveDict):
-    leader: Seat2
-    cards: Annotated[list[TrickCardSave], Field(min_length=TRICK_SIZE, max_length=TRICK_SIZE)]
-    winner: Seat2
-
-
-class MeldSave(SaveDict):
-    cards: Annotated[list[Code], Field(min_length=PAIR_SIZE, max_length=len(RANKS))]
-    kind: MeldKind
-    points: Annotated[int, Field(ge=0, le=len(RANKS))]
-
-
-Melds = Annotated[list[MeldSave], Field(max_length=MAX_TRICKS)]
-
-
-class RoquetSave(SaveDict):
-    """``RoquetState._data()``: one match, the hand in progress in full."""
-
-    match_scores: tuple[Count, Count]
-    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
-    dealer: Seat2
-    leader: Seat2
-    hands: tuple[HandSave, HandSave]
-    livret: Annotated[list[Code], Field(max_length=LIVRET_SIZE)]
-    turn_up: Code | None
-    trump: Suit
-    stock: Cards
-    trick: Annotated[list[tuple[Seat2, Code]], Field(max_length=TRICK_SIZE - 1)]
-    tricks: Annotated[list[TrickSave], Field(max_length=MAX_TRICKS)]
-    phase: Phase
-    melder: Seat2 | None
-    table_taken: bool
-    melds_made: Annotated[int, Field(ge=0, le=MAX_TRICKS)]
-    banked: tuple[Count, Count]
-    melds: tuple[Melds, Melds]
-    known: tuple[Known, Known]
-    voids: tuple[Voids, Voids]
 
 
 class RoquetState(State):
