@@ -4,11 +4,15 @@ Points come only from combinations laid down in the moment after winning a trick
 livret cards (and the turn-up) may lend one card to that moment. Every unclear point of the seed is
 settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling names it.
 
-The state keeps the cards as codes (a hand's order is part of the save), but the hot paths run on
-small integers made from them: each card a bit (``_BIT``), the combinations found by table look-ups
-on a hand's bits, the meld moment's "anything to lay down?" asked on bits (``can_meld``), the trick
-taken by comparing ranks, ids and canonical texts carried out without parsing, the commonest events
-made only when the log is read, and ``clone`` field by field.
+The rules run on small integers: each card an id (``CARD_ID``, its bit in ``_BIT``), each hand an
+id list in its dealt and drawn order (part of the save) with its bits beside it, the livret, the stock,
+the turn-up, the card led and the known card as ids, a trick taken one packed int, the voids bits. The
+legal plays, the trick's winner, the meld checks (table look-ups on a hand's bits: ``_combinations``,
+``can_meld``), ``apply_id`` and the deal work on them; the codes the players, the views, the saves and
+the log read are made from them when asked (``hands``, ``stock``, ``trick``..., the commonest events
+when the log is read), and ``clone`` copies a few lists of small ints. Compiled (mypyc,
+``parlour.build_compiled``) the same source plays the same matches; its save schema and view extra
+live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
@@ -399,13 +403,6 @@ _SHOWN: Final[Mapping[str, str]] = {c: PACK.pretty(c) for c in PACK.cards}
 _PACK_ORDER: tuple[str, ...] = tuple(sorted(PACK.cards, key=PACK.sort_key))
 
 
-def _answer_wins(led: str, answer: str, trump: str) -> bool:
-    """``winner_of`` a trick of two cards: whether the answer takes it (ruling RQ-12)."""
-    if answer[-1] == led[-1]:
-        return _RANK_OF[answer] > _RANK_OF[led]
-    return answer[-1] == trump
-
-
 def _mask(cards: Iterable[str]) -> int:
     bits: int = reduce(or_, map(_BIT.__getitem__, cards), 0)
     return bits
@@ -643,10 +640,6 @@ def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
             _MELDS.clear()
         meld = _MELDS[key] = Meld(cards, kind, points)
     return meld
-
-
-def _plays(cards: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [{"seat": s, "card": c} for s, c in cards]
 
 
 # --- the notation -----------------------------------------------------------------------------------
