@@ -712,6 +712,8 @@ class RoquetState(State):
         self._led = NO_CARD  # the card led to the trick in progress
         self._led_by = 0  # and its seat
         self._tricks: list[int] = []  # this hand's tricks, packed (``_pack_trick``)
+        self._won: list[list[int]] = [[], []]  # the cards each seat has taken this hand
+        self._played: list[int] = []  # this hand's tricks' cards in the order played
         self.phase: Phase = "play"
         self.melder: int | None = None
         self.table_taken = False
@@ -768,14 +770,15 @@ class RoquetState(State):
 
     def _piles(self) -> tuple[list[list[str]], list[str]]:
         """The cards each seat has taken this hand, and every trick's cards in the order played."""
-        won: list[list[str]] = [[], []]
-        played: list[str] = []
-        codes = CODES
+        return [_codes(self._won[0]), _codes(self._won[1])], _codes(self._played)
+
+    def _piles_from_tricks(self) -> None:
+        """``_won`` and ``_played`` (kept for the views) from the hand's tricks."""
+        self._won, self._played = [[], []], []
         for t in self._tricks:
-            a, b = codes[t >> 2 & 63], codes[t >> 9 & 63]
-            won[t >> 15 & 1] += (a, b)
-            played += (a, b)
-        return won, played
+            cards = (t >> 2 & 63, t >> 9 & 63)
+            self._won[t >> 15 & 1] += cards
+            self._played += cards
 
     @property
     def won(self) -> list[list[str]]:
@@ -1112,6 +1115,8 @@ class RoquetState(State):
             winner = seat if _SUIT_ID[card] == self._trump else first
         packed = first | first << 1 | led << 2 | seat << 8 | card << 9 | winner << 15
         self._tricks.append(packed)
+        self._won[winner] += (led, card)
+        self._played += (led, card)
         self._led = NO_CARD
         pending.append((2, winner, packed))
         # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
@@ -1288,6 +1293,7 @@ class RoquetState(State):
         self._stock = stock
         self._led = NO_CARD
         self._tricks = []
+        self._won, self._played = [[], []], []
         self.phase = "play"
         self.melder = None
         self.table_taken = False
@@ -1393,6 +1399,8 @@ class RoquetState(State):
         other._livret = self._livret[:]
         other._stock = self._stock[:]
         other._tricks = self._tricks[:]
+        other._won = [self._won[0][:], self._won[1][:]]
+        other._played = self._played[:]
         other.banked = self.banked[:]
         other.melds = [self.melds[0][:], self.melds[1][:]]
         other._known = self._known[:]
@@ -1431,6 +1439,8 @@ class RoquetState(State):
         self._led = src._led
         self._led_by = src._led_by
         self._tricks = src._tricks[:]
+        self._won = [src._won[0][:], src._won[1][:]]
+        self._played = src._played[:]
         self.phase = src.phase
         self.melder = src.melder
         self.table_taken = src.table_taken
@@ -1792,6 +1802,7 @@ class RoquetState(State):
             )
             for t in d["tricks"]
         ]
+        self._piles_from_tricks()
         self.phase = d["phase"]
         self.melder = d["melder"]
         self.table_taken = d["table_taken"]
@@ -2067,6 +2078,7 @@ class RoquetGame(Game[RoquetState]):
             winner = 1 - leader if wins else leader
             state._tricks.append(_pack_trick(leader, (leader, led), (1 - leader, answer), winner))
             leader = winner
+        state._piles_from_tricks()
         if view.outcome is not None:
             state.phase = "over"
         elif view.decision is not None and view.decision.kind == "meld":
