@@ -114,6 +114,86 @@ def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
         assert a["save"] == b["save"], where
 
 
+ROQUET_OPTIONS: list[dict[str, Any]] = [
+    {"target": 40},
+    {"target": 30, "refill": "one", "livret_refill": True, "turn_up": "stock"},
+    {"target": 30, "melds_per_trick": "one", "max_sequence": 15, "tie": "draw"},
+]
+
+
+def play_roquet_matches() -> list[dict[str, Any]]:
+    """Seeded random Roquet matches played to their end (its rules compiled on an integer core), through
+    the ids and the text, going on with a clone and a loaded save on the way, with views, worlds dealt
+    from a view (``determinize``) and the heuristic's and the hand reader's choices: what each match
+    wrote and what it was asked."""
+    from parlour.engine import Rng
+    from parlour.games.roquet.inference import HandReader
+    from parlour.games.roquet.players import RoquetHeuristic
+    from parlour.games.roquet.rules import RoquetGame
+
+    out: list[dict[str, Any]] = []
+    for options in ROQUET_OPTIONS:
+        game = parlour.make("roquet", **options)
+        assert isinstance(game, RoquetGame)
+        heuristic, reader = RoquetHeuristic(1), HandReader()
+        for seed in SEEDS:
+            rng = random.Random(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = []
+            steps = 0
+            while not state.is_over and steps < 3000:
+                seat = state.current_player
+                assert seat is not None
+                if steps % 3 == 0:
+                    ids = state.legal_action_ids()
+                    asked.append(ids)
+                    state.apply_id(ids[rng.randrange(len(ids))])
+                elif steps % 3 == 1:
+                    legal = state.legal_actions()
+                    asked.append(legal)
+                    state.apply(legal[rng.randrange(len(legal))])
+                else:
+                    choice = heuristic.choose(state.view(seat), game)
+                    asked.append(choice)
+                    state.apply(choice)
+                steps += 1
+                if steps % 50 == 0:
+                    state = state.clone()
+                if steps % 120 == 0:
+                    state = game.load(state.to_json())
+                if steps % 37 == 0 and not state.is_over:
+                    view = state.view(state.current_player)
+                    asked.append(view.to_dict())
+                    worlds = reader.worlds(view, game, Rng(steps), 2)
+                    again = worlds[0].clone()
+                    Rng(steps).shuffle(again.stock)  # as the reader re-draws a world's stock, in place
+                    asked.append([w.to_json() for w in (*worlds, again)] + [list(w.stock) for w in worlds])
+            asked.append([state.scores, state.winners, state.hand_number])
+            out.append({"options": options, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
+ROQUET_RULES = "parlour/games/roquet/rules.py"
+
+
+def test_compiled_and_pure_play_identical_roquet_matches(compiled: Path) -> None:
+    """Roquet's rules run compiled where the build lists them (``COMPILED_MODULES``), else interpreted
+    beside the compiled modules (the deals' shuffle among them): identical matches either way."""
+    listed = ROQUET_RULES in build_compiled.COMPILED_MODULES
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour.games.roquet.rules as r; from tests.test_compiled import play_roquet_matches; "
+        f"assert str(r.__file__).endswith('.so') == {listed}, r.__file__; "
+        "print(json.dumps(play_roquet_matches()))",
+    )
+    mine = json.loads(json.dumps(play_roquet_matches()))
+    assert len(theirs) == len(mine) == len(ROQUET_OPTIONS) * len(SEEDS)
+    for a, b in zip(theirs, mine, strict=True):
+        where = f"options {a['options']}, seed {a['seed']}"
+        assert a["asked"] == b["asked"], where
+        assert a["save"] == b["save"], where
+
+
 GAMES = ["bishops-whist", "roquet", "apology", "bezique", "open-tarock", "lansquenet"]
 """Every game: the compiled build's seeded shuffle (``draws.py``) deals all of them."""
 ENGINE_STEPS = 400

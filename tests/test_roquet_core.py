@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.cards import SUITS
 from parlour.engine import ForbiddenAction, IllegalAction, MalformedAction, Rng
 from parlour.games.roquet.rules import RoquetGame
 from tests.conformance import (
@@ -132,3 +133,54 @@ def test_a_live_match_replays_with_its_draws_between_the_actions() -> None:
     kinds = [e.kind for e in state.log if e.to is not None]
     assert kinds.count("chance") == state.hand_number + 1  # the cut for the first dealer, a shuffle a hand
     assert g.replay(state.to_json()).to_json() == state.to_json()
+
+
+def test_the_stock_shuffles_in_place_as_a_list_of_codes() -> None:
+    """A player re-draws a world's stock by shuffling ``state.stock`` in place (the hand reader does):
+    the codes over the ids shuffle as the list of codes did, the state's own stock with them."""
+    state = game().new(seed=5)
+    codes = list(state.stock)
+    for seed in range(20):
+        world = state.clone()
+        expected = codes[:]
+        Rng(seed).shuffle(expected)
+        Rng(seed).shuffle(world.stock)
+        assert world.stock == expected and list(world.stock) == expected and world.stock != codes
+        assert world.to_json() != state.to_json() and list(state.stock) == codes
+        assert world.legal_actions() == state.legal_actions()
+    live = state.clone()
+    Rng(None).shuffle(live.stock)  # a live source shuffles by slice
+    assert sorted(live.stock) == sorted(codes)
+
+
+def test_the_card_fields_are_copies_made_from_the_core() -> None:
+    """``hands``, ``livret``, ``trick``... are made from the ids when asked: changing them changes nothing."""
+    state = game().new(seed=6)
+    play_random(state, random.Random(6), "ids", steps=9)
+    before = state.to_json()
+    state.hands[0].clear()
+    state.livret.append("AS")
+    state.trick.clear()
+    state.known[0].append("AS")
+    state.voids[1].append("S")
+    state.played.clear()
+    state.won[0].clear()
+    assert state.to_json() == before
+
+
+def test_the_schema_numbers_are_the_rules() -> None:
+    """The save schema lives in its own module (never compiled), with its own copy of the numbers."""
+    from parlour.games.roquet import rules, schema
+
+    assert (schema.PLAYERS, schema.HAND_SIZE, schema.LIVRET_SIZE, schema.TRICK_SIZE, schema.PAIR_SIZE) == (
+        rules.PLAYERS,
+        rules.HAND_SIZE,
+        rules.LIVRET_SIZE,
+        rules.TRICK_SIZE,
+        rules.PAIR_SIZE,
+    )
+    assert (
+        len(rules.PACK),
+        len(SUITS),
+        len(rules.RANKS),
+    ) == (schema.PACK_SIZE, schema.SUIT_COUNT, schema.RANK_COUNT)

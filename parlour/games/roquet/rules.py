@@ -4,28 +4,30 @@ Points come only from combinations laid down in the moment after winning a trick
 livret cards (and the turn-up) may lend one card to that moment. Every unclear point of the seed is
 settled in docs/rulings.md (RQ-1 ... RQ-22); the code that carries out a ruling names it.
 
-The state keeps the cards as codes (a hand's order is part of the save), but the hot paths run on
-small integers made from them: each card a bit (``_BIT``), the combinations found by table look-ups
-on a hand's bits, the meld moment's "anything to lay down?" asked on bits (``can_meld``), the trick
-taken by comparing ranks, ids and canonical texts carried out without parsing, the commonest events
-made only when the log is read, and ``clone`` field by field.
+The rules run on small integers: each card an id (``CARD_ID``, its bit in ``_BIT``), each hand an
+id list in its dealt and drawn order (part of the save) with its bits beside it, the livret, the stock,
+the turn-up, the card led and the known card as ids, a trick taken one packed int, the voids bits. The
+legal plays, the trick's winner, the meld checks (table look-ups on a hand's bits: ``_combinations``,
+``can_meld``), ``apply_id`` and the deal work on them; the codes the players, the views, the saves and
+the log read are made from them when asked (``hands``, ``stock``, ``trick``..., the commonest events
+when the log is read), and ``clone`` copies a few lists of small ints. Compiled (mypyc,
+``parlour.build_compiled``) the same source plays the same matches; its save schema and view extra
+live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
@@ -34,17 +36,18 @@ from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
 from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
-from parlour.engine.saves import Code, Count, SaveDict, checked
+from parlour.engine.saves import checked
 from parlour.engine.views import (
     ScoreRow,
     ScoreSheet,
     View,
     Zone,
-    internal,
-    labelled,
-    per_seat,
     trick_view,
 )
+from parlour.games.roquet.schema import MeldKind as MeldKind
+from parlour.games.roquet.schema import Phase as Phase
+from parlour.games.roquet.schema import RoquetExtra as RoquetExtra
+from parlour.games.roquet.schema import RoquetSave
 from parlour.mechanics import (
     GatheredTrick,
     NoDeal,
@@ -64,11 +67,11 @@ NUMERALS: frozenset[str] = frozenset(RANKS[:10])
 COURTS: frozenset[str] = frozenset(RANKS[10:])
 """Lehnritter, bishop, queen, king, castle: their pairs are royal pairs (ruling RQ-20)."""
 
-HAND_SIZE = 8
+HAND_SIZE: Final = 8
 """Cards dealt to each player, and what the hands are made up to after each trick (ruling RQ-4)."""
-LIVRET_SIZE = 4
+LIVRET_SIZE: Final = 4
 """The livret: four cards laid face up between the players with the deal."""
-TRICK_SIZE = PLAYERS
+TRICK_SIZE: Final = PLAYERS
 """Two cards to a trick."""
 TABLE_CARDS_PER_TRICK = 1
 """A trick winner may take one table card (livret or turn-up), straight into a combination (ruling RQ-6)."""
@@ -85,10 +88,6 @@ ROYAL_PAIR_POINTS = 5
 MUSTER_POINTS = 10
 SEQUENCE_POINTS_PER_CARD = 1
 """A sequence of 3, 4 or 5 scores 3, 4 or 5: a point a card."""
-
-MeldKind = Literal["pair", "royal pair", "sequence", "muster"]
-Phase = Literal["play", "meld", "over"]
-"""``play``: a card is to be led or followed; ``meld``: the trick winner's moment; ``over``: the match."""
 
 
 def rank_of(card: str) -> str:
@@ -114,7 +113,7 @@ def hand_key(card: str) -> tuple[int, int]:
     return (SUITS.index(suit_of(card)), -RANK_INDEX[rank_of(card)])
 
 
-_HAND_ORDER: Mapping[str, int] = {c: i for i, c in enumerate(sorted(PACK.cards, key=hand_key))}
+_HAND_ORDER: Final[Mapping[str, int]] = {c: i for i, c in enumerate(sorted(PACK.cards, key=hand_key))}
 
 
 def in_hand_order(cards: Iterable[str]) -> list[str]:
@@ -207,13 +206,13 @@ def meld_name(cards: Sequence[str], kind: str) -> str:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-_SUIT_SPAN = len(RANKS)
-_BIT: Mapping[str, int] = {
+_SUIT_SPAN: Final = len(RANKS)
+_BIT: Final[Mapping[str, int]] = {
     c: 1 << (SUITS.index(suit_of(c)) * _SUIT_SPAN + RANK_INDEX[rank_of(c)]) for c in PACK.cards
 }
 """Each card's bit: suits S H D C, each from the ace up, so a mask's bits run in ``card_key`` order."""
-_RANK_MASKS: tuple[int, ...] = tuple(sum(_BIT[r + s] for s in SUITS) for r in RANKS)
-_SUIT_RUNS = (1 << _SUIT_SPAN) - 1
+_RANK_MASKS: Final[tuple[int, ...]] = tuple(sum(_BIT[r + s] for s in SUITS) for r in RANKS)
+_SUIT_RUNS: Final = (1 << _SUIT_SPAN) - 1
 Candidate = tuple[int, tuple[str, ...], int]
 """A combination the tariff knows: its mask, its cards in canonical order, its place in the sorted list."""
 
@@ -260,7 +259,7 @@ def _tariff(max_sequence: int) -> tuple[tuple[tuple[Candidate, ...], ...], tuple
     return tuple(placed(g) for g in sets), tuple(placed(g) for g in runs)
 
 
-_TARIFF_KINDS: dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]] = {}
+_TARIFF_KINDS: Final[dict[int, Mapping[tuple[str, ...], tuple[MeldKind, int]]]] = {}
 """``classify``'s answer for each combination of the tariff in canonical order, by ``max_sequence``
 (filled by ``_tariff``): a meld the rules listed is classified by one look-up."""
 
@@ -279,7 +278,7 @@ def find_combinations(
     return [m[1] for m in _combinations(held, lent & ~held, max_sequence)]
 
 
-_SPREAD = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+_SPREAD: Final = sum(1 << (s * _SUIT_SPAN) for s in range(len(SUITS)))
 """One bit in each suit's place: a rank's four cards are ``_SPREAD << rank``."""
 
 
@@ -303,7 +302,7 @@ def _rank_tables(max_sequence: int) -> tuple[dict[int, tuple[Candidate, ...]], .
     return tuple(tables)
 
 
-_RUNS: dict[tuple[int, int, int, int], tuple[Candidate, ...]] = {}
+_RUNS: Final[dict[tuple[int, int, int, int], tuple[Candidate, ...]]] = {}
 """The sequences a suit's cards about allow, by (max_sequence, suit, its cards, those lent): filled as
 met (a few thousand lines at most in play)."""
 
@@ -393,27 +392,177 @@ def winner_of(plays: Sequence[tuple[int, str]], trump: str) -> int:
     return trick_winner(plays, suit_of, rank_value, trump)
 
 
-_RANK_OF: Mapping[str, int] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
+_RANK_OF: Final[Mapping[str, int]] = {c: RANK_INDEX[rank_of(c)] for c in PACK.cards}
 """Each card's rank, ace 0 to castle 14 (its ``rank_value``)."""
-_PLAY_TEXT: Mapping[str, str] = {c: "play " + c for c in PACK.cards}
-_PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
+_PLAY_TEXT: Final[Mapping[str, str]] = {c: "play " + c for c in PACK.cards}
+_PLAY_LINE: Final[tuple[Mapping[str, str], ...]] = tuple(
     {c: f"seat {s} plays {PACK.pretty(c)}" for c in PACK.cards} for s in range(PLAYERS)
 )
 """The play event's text, by seat and card."""
-_SHOWN: Mapping[str, str] = {c: PACK.pretty(c) for c in PACK.cards}
+_SHOWN: Final[Mapping[str, str]] = {c: PACK.pretty(c) for c in PACK.cards}
 _PACK_ORDER: tuple[str, ...] = tuple(sorted(PACK.cards, key=PACK.sort_key))
-
-
-def _answer_wins(led: str, answer: str, trump: str) -> bool:
-    """``winner_of`` a trick of two cards: whether the answer takes it (ruling RQ-12)."""
-    if answer[-1] == led[-1]:
-        return _RANK_OF[answer] > _RANK_OF[led]
-    return answer[-1] == trump
 
 
 def _mask(cards: Iterable[str]) -> int:
     bits: int = reduce(or_, map(_BIT.__getitem__, cards), 0)
     return bits
+
+
+# --- the integer core: cards as ids -------------------------------------------------------------
+# The state holds every card as its id, ``CARD_ID[code]``: the card's bit number in ``_BIT`` (suits
+# S H D C, each from the ace up), so a hand's bits are ``sum(1 << id)``, a suit is ``id // 15`` and two
+# cards of one suit compare by their ids. The codes are made from these tables only when asked for.
+
+CODES: Final[tuple[str, ...]] = tuple(sorted(PACK.cards, key=card_key))
+"""Each card id's code."""
+CARD_ID: Final[Mapping[str, int]] = MappingProxyType({c: i for i, c in enumerate(CODES)})
+"""Each code's card id (``_BIT[code] == 1 << CARD_ID[code]``)."""
+_SUIT_ID: Final[tuple[int, ...]] = tuple(i // _SUIT_SPAN for i in range(len(CODES)))
+"""Each card id's suit: its index in ``SUITS``."""
+_SUIT_BITS: Final[tuple[int, ...]] = tuple(_SUIT_RUNS << (s * _SUIT_SPAN) for s in range(len(SUITS)))
+"""The bits of each suit's cards."""
+_DEAL_ORDER: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in PACK.cards)
+"""The pack in its own order, as a deal shuffles it (the same draws, the same deal as by codes)."""
+_UNSEEN_ORDER: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in _PACK_ORDER)
+_HAND_PLACE: Final[tuple[int, ...]] = tuple(_HAND_ORDER[c] for c in CODES)
+"""Each card id's place in a hand's display order (``hand_key``)."""
+_PLAY_TEXT_ID: Final[tuple[str, ...]] = tuple(_PLAY_TEXT[c] for c in CODES)
+_PLAY_LINE_ID: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(line[c] for c in CODES) for line in _PLAY_LINE
+)
+_SHOWN_ID: Final[tuple[str, ...]] = tuple(_SHOWN[c] for c in CODES)
+_VOID_SUITS: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(s for i, s in enumerate(SUITS) if v >> i & 1) for v in range(1 << len(SUITS))
+)
+"""The suits of each 4-bit void set, in the order S H D C."""
+NO_CARD: Final = -1
+"""The id of no card (no turn-up on the table, no card led, nothing known)."""
+
+
+def _ids_mask(ids: Iterable[int]) -> int:
+    bits = 0
+    for c in ids:
+        bits |= 1 << c
+    return bits
+
+
+def _codes(ids: Iterable[int]) -> list[str]:
+    codes = CODES
+    return [codes[c] for c in ids]
+
+
+def _ids(cards: Iterable[str]) -> list[int]:
+    ids = CARD_ID
+    return [ids[c] for c in cards]
+
+
+def _in_hand_order(ids: Iterable[int]) -> list[str]:
+    """A hand's ids as codes in its display order."""
+    codes = CODES
+    return [codes[c] for c in sorted(ids, key=_HAND_PLACE.__getitem__)]
+
+
+# A trick taken is one int: the leader (bit 0), the first play's seat (1) and card (2-7), the second's
+# seat (8) and card (9-14), the winner (15). Every field of a saved trick fits, a tampered one too.
+
+
+def _pack_trick(leader: int, first: tuple[int, int], second: tuple[int, int], winner: int) -> int:
+    return leader | first[0] << 1 | first[1] << 2 | second[0] << 8 | second[1] << 9 | winner << 15
+
+
+_GATHERED: Final[dict[int, GatheredTrick]] = {}
+
+
+def _gathered(t: int) -> GatheredTrick:
+    """The ``GatheredTrick`` of a packed trick, made once (it is immutable: states share it)."""
+    made = _GATHERED.get(t)
+    if made is None:
+        cards = ((t >> 1 & 1, CODES[t >> 2 & 63]), (t >> 8 & 1, CODES[t >> 9 & 63]))
+        made = _GATHERED[t] = GatheredTrick(t & 1, cards, t >> 15 & 1)
+    return made
+
+
+def _trick_plays(t: int) -> list[dict[str, Any]]:
+    return [
+        {"seat": t >> 1 & 1, "card": CODES[t >> 2 & 63]},
+        {"seat": t >> 8 & 1, "card": CODES[t >> 9 & 63]},
+    ]
+
+
+def _log_deal(
+    log: list[Event], dealer: int, number: int, livret: tuple[int, ...], turn_up: int, *hands: tuple[int, ...]
+) -> None:
+    """The events of a deal (made when the log is read): the deal itself, then each seat's hand."""
+    trump = SUITS[_SUIT_ID[turn_up]]
+    text = (
+        f"hand {number}: seat {dealer} deals; livret {' '.join([_SHOWN_ID[c] for c in livret])}; "
+        f"turn-up {_SHOWN_ID[turn_up]}, {SUIT_NAMES[trump]} are trumps"
+    )
+    data: dict[str, Any] = {
+        "hand": number,
+        "dealer": dealer,
+        "livret": _codes(livret),
+        "turn_up": CODES[turn_up],
+        "trump": trump,
+        "text": text,
+    }
+    log.append(_new_tuple(Event, ("deal", MappingProxyType(data), None)))
+    for seat in (0, 1):
+        shown = _in_hand_order(hands[seat])
+        data = {"seat": seat, "cards": shown, "text": f"you are dealt {_pretty(shown)}"}
+        log.append(_new_tuple(Event, ("hand", MappingProxyType(data), seat)))
+
+
+class CardList(MutableSequence[str]):
+    """A list of card ids read and written as codes: the state's stock, handed out live (a player may
+    shuffle a world's stock in place), held as ids."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: list[int]) -> None:
+        self._cards = cards
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return _codes(self._cards[i])
+        return CODES[self._cards[i]]
+
+    @overload
+    def __setitem__(self, i: int, value: str) -> None: ...
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[str]) -> None: ...
+    def __setitem__(self, i: int | slice, value: str | Iterable[str]) -> None:
+        if isinstance(i, slice):
+            assert not isinstance(value, str)
+            self._cards[i] = _ids(value)
+        else:
+            assert isinstance(value, str)
+            self._cards[i] = CARD_ID[value]
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._cards[i]
+
+    def insert(self, index: int, value: str) -> None:
+        self._cards.insert(index, CARD_ID[value])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardList):
+            return self._cards == other._cards
+        if isinstance(other, list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
@@ -479,7 +628,7 @@ class Meld:
         return {"cards": list(self.cards), "kind": self.kind, "points": self.points}
 
 
-_MELDS: dict[tuple[tuple[str, ...], MeldKind, int], Meld] = {}
+_MELDS: Final[dict[tuple[tuple[str, ...], MeldKind, int], Meld]] = {}
 
 
 def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
@@ -491,10 +640,6 @@ def meld_of(cards: tuple[str, ...], kind: MeldKind, points: int) -> Meld:
             _MELDS.clear()
         meld = _MELDS[key] = Meld(cards, kind, points)
     return meld
-
-
-def _plays(cards: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [{"seat": s, "card": c} for s, c in cards]
 
 
 # --- the notation -----------------------------------------------------------------------------------
@@ -525,142 +670,146 @@ class RoquetNotation(Notation):
         return action
 
 
-# --- the view's own part ------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class RoquetExtra:
-    """What a Roquet view says beyond the shared fields (the table itself is in the zones: the hands,
-    the livret, the turn-up, the stock, each side's combinations and the tricks taken)."""
-
-    banked: list[int] = per_seat("banked this hand")  # noqa: RUF009 (field metadata)
-    """Points of the combinations laid down this hand, added to the score when it ends (RQ-15)."""
-    stock_size: int = labelled("cards left to draw")
-    """The face-down stock and the turn-up under it, drawn last (RQ-1: 40 at the deal)."""
-    known: list[list[str]] = per_seat("known to hold", cards=True)  # noqa: RUF009 (field metadata)
-    """Cards every seat knows a hand holds: the turn-up, drawn as the stock's last card (RQ-2)."""
-    table_taken: bool = internal()
-    """Whether the trick winner has taken its one table card in this meld moment (RQ-6)."""
-    melds_made: int = internal()
-    """Combinations laid down in this meld moment (RQ-7)."""
-    voids: list[list[str]] = internal()  # noqa: RUF009 (field metadata)
-    """Suits a seat has shown it lacks since it last drew."""
-    played: list[str] = internal()  # noqa: RUF009 (field metadata)
-    """This hand's tricks, card by card in the order played (each trick's leader first)."""
-
-
-# --- the saved form -------------------------------------------------------------------------
-# A save's own part is checked against these types first (every field's type and range), then the
+# --- the view's own part and the saved form: their own module (``schema``), never compiled -------
+# A save's own part is checked against ``RoquetSave`` first (every field's type and range), then the
 # state as a whole against RoquetState.check_invariants (the pack conserved, sizes, whose turn...).
-
-Seat2 = Annotated[int, Field(ge=0, le=PLAYERS - 1)]
-Suit = Literal["S", "H", "D", "C"]
-MAX_TRICKS = len(PACK) // TRICK_SIZE
-"""No hand has more tricks than the pack has pairs of cards (nor more combinations)."""
-Cards = Annotated[list[Code], Field(max_length=len(PACK))]
-HandSave = Annotated[list[Code], Field(max_length=HAND_SIZE)]
-Known = Annotated[list[Code], Field(max_length=1)]
-Voids = Annotated[list[Suit], Field(max_length=len(SUITS))]
-
-
-class TrickCardSave(SaveDict):
-    seat: Seat2
-    card: Code
-
-
-class TrickSave(SaveDict):
-    leader: Seat2
-    cards: Annotated[list[TrickCardSave], Field(min_length=TRICK_SIZE, max_length=TRICK_SIZE)]
-    winner: Seat2
-
-
-class MeldSave(SaveDict):
-    cards: Annotated[list[Code], Field(min_length=PAIR_SIZE, max_length=len(RANKS))]
-    kind: MeldKind
-    points: Annotated[int, Field(ge=0, le=len(RANKS))]
-
-
-Melds = Annotated[list[MeldSave], Field(max_length=MAX_TRICKS)]
-
-
-class RoquetSave(SaveDict):
-    """``RoquetState._data()``: one match, the hand in progress in full."""
-
-    match_scores: tuple[Count, Count]
-    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
-    dealer: Seat2
-    leader: Seat2
-    hands: tuple[HandSave, HandSave]
-    livret: Annotated[list[Code], Field(max_length=LIVRET_SIZE)]
-    turn_up: Code | None
-    trump: Suit
-    stock: Cards
-    trick: Annotated[list[tuple[Seat2, Code]], Field(max_length=TRICK_SIZE - 1)]
-    tricks: Annotated[list[TrickSave], Field(max_length=MAX_TRICKS)]
-    phase: Phase
-    melder: Seat2 | None
-    table_taken: bool
-    melds_made: Annotated[int, Field(ge=0, le=MAX_TRICKS)]
-    banked: tuple[Count, Count]
-    melds: tuple[Melds, Melds]
-    known: tuple[Known, Known]
-    voids: tuple[Voids, Voids]
 
 
 class RoquetState(State):
-    """A whole match of Roquet: hands dealt, played and melded until a player reaches the target."""
+    """A whole match of Roquet: hands dealt, played and melded until a player reaches the target.
+
+    The cards are held as ids (``CARD_ID``): each hand an id list in its saved order with its bits
+    beside it, the livret and the stock id lists, the turn-up, the card led and each seat's known card
+    an id or ``NO_CARD``, the tricks taken packed ints, the voids 4-bit sets. The fields of codes that
+    the players, the views and the saves read (``hands``, ``stock``, ``trick``...) are made from them."""
 
     game: RoquetGame
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _pending: list[Any]
     """What the log is still to hold (``log``): the commonest events (an action's record, a card played,
     a trick taken, a hand's draws) as small tuples whose events are made when the log is read, and the
     events made at once behind them, in order."""
 
-    def __init__(self, game: RoquetGame, seed: int | None = None) -> None:
+    def __init__(
+        self, game: RoquetGame, seed: int | None = None, _copy_of: RoquetState | None = None
+    ) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         self.match_scores: list[int] = [0, 0]
         self.hand_number = 0
         self.dealer = 0
         self.leader = 1
-        self.hands: list[list[str]] = [[], []]
-        self.livret: list[str] = []
-        self.turn_up: str | None = None
-        self.trump = "S"
-        self.stock: list[str] = []  # face down, top first; the turn-up (if still there) lies under it
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[GatheredTrick] = []
+        self._hand: list[list[int]] = [[], []]  # each hand's ids, in its saved order
+        self._held: list[int] = [0, 0]  # each hand's bits
+        self._livret: list[int] = []
+        self._turn_up = NO_CARD
+        self._trump = 0  # the index of trumps in SUITS
+        self._stock: list[int] = []  # face down, top first; the turn-up (if still there) lies under it
+        self._led = NO_CARD  # the card led to the trick in progress
+        self._led_by = 0  # and its seat
+        self._tricks: list[int] = []  # this hand's tricks, packed (``_pack_trick``)
+        self._won: list[list[int]] = [[], []]  # the cards each seat has taken this hand
+        self._played: list[int] = []  # this hand's tricks' cards in the order played
         self.phase: Phase = "play"
         self.melder: int | None = None
         self.table_taken = False
         self.melds_made = 0
         self.banked: list[int] = [0, 0]
         self.melds: list[list[Meld]] = [[], []]
-        self.known: list[list[str]] = [[], []]  # cards every seat knows a hand holds (the turn-up drawn)
-        self.voids: list[list[str]] = [[], []]  # suits a seat has shown it lacks since it last drew
+        self._known: list[int] = [NO_CARD, NO_CARD]  # the card every seat knows a hand holds (the turn-up)
+        self._voids: list[int] = [0, 0]  # suits (bits, SUITS order) a seat has shown it lacks since it drew
         self.sheet: list[tuple[int, int]] = []  # each finished hand's points (from the log's hand_end)
-        self.won: list[list[str]] = [[], []]  # this hand's tricks, the cards each seat has taken
-        self.played: list[str] = []  # this hand's tricks, card by card in the order played
+        # The options the play reads at every trick, as the state's own fields.
+        self._turn_up_melds = game.turn_up_melds
+        self._max_sequence = game.max_sequence
+        self._one_meld = game.one_meld_a_trick
+
+    # --- the cards as codes, made from the ids when asked for -------------------------------
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's hand as codes, in the order dealt and drawn (a copy: change it through play)."""
+        return [_codes(self._hand[0]), _codes(self._hand[1])]
+
+    def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:
+        self._hand = [list(hands[0]), list(hands[1])]
+        self._held = [_ids_mask(hands[0]), _ids_mask(hands[1])]
+
+    @property
+    def livret(self) -> list[str]:
+        return _codes(self._livret)
+
+    @property
+    def turn_up(self) -> str | None:
+        """The turn-up while it lies under the stock (or on the table), else ``None``."""
+        return CODES[self._turn_up] if self._turn_up >= 0 else None
+
+    @property
+    def trump(self) -> str:
+        return SUITS[self._trump]
+
+    @property
+    def stock(self) -> CardList:
+        """The face-down stock, top first, as codes over the ids themselves: shuffling it shuffles the
+        stock (a player re-draws a world's stock so)."""
+        return CardList(self._stock)
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick in progress as ``(seat, card)`` plays: the card led, if any."""
+        return [(self._led_by, CODES[self._led])] if self._led >= 0 else []
+
+    @property
+    def tricks(self) -> list[GatheredTrick]:
+        """This hand's tricks taken."""
+        return [_gathered(t) for t in self._tricks]
+
+    def _piles(self) -> tuple[list[list[str]], list[str]]:
+        """The cards each seat has taken this hand, and every trick's cards in the order played."""
+        return [_codes(self._won[0]), _codes(self._won[1])], _codes(self._played)
 
     def _piles_from_tricks(self) -> None:
-        """``won`` and ``played`` (kept for the views) from the hand's tricks."""
-        self.won, self.played = [[], []], []
-        for t in self.tricks:
-            cards = [c for _, c in t.cards]
-            self.won[t.winner] += cards
-            self.played += cards
+        """``_won`` and ``_played`` (kept for the views) from the hand's tricks."""
+        self._won, self._played = [[], []], []
+        for t in self._tricks:
+            cards = (t >> 2 & 63, t >> 9 & 63)
+            self._won[t >> 15 & 1] += cards
+            self._played += cards
+
+    @property
+    def won(self) -> list[list[str]]:
+        """This hand's tricks, the cards each seat has taken."""
+        return self._piles()[0]
+
+    @property
+    def played(self) -> list[str]:
+        """This hand's tricks, card by card in the order played (each trick's leader first)."""
+        return self._piles()[1]
+
+    @property
+    def known(self) -> list[list[str]]:
+        """The cards every seat knows a hand holds: the turn-up, drawn and still held."""
+        return [[CODES[k]] if k >= 0 else [] for k in self._known]
+
+    @property
+    def voids(self) -> list[list[str]]:
+        """The suits each seat has shown it lacks since it last drew, in the order S H D C."""
+        return [list(_VOID_SUITS[v]) for v in self._voids]
 
     # --- the contract ---------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase == "meld":
+        phase = self.phase
+        if phase == "play":
+            return self.leader if self._led < 0 else 1 - self._led_by
+        if phase == "meld":
             return self.melder
-        if not self.trick:
-            return self.leader
-        return 1 - self.trick[-1][0]
+        return None
 
     @property
     def scores(self) -> list[float]:
@@ -682,44 +831,54 @@ class RoquetState(State):
         where it is meld material (rulings RQ-2, RQ-6)."""
         return table_cards_of(self.livret, self.turn_up, self.game.turn_up_melds)
 
+    def _lent(self) -> int:
+        """The bits of ``table_cards()`` (rulings RQ-2, RQ-6)."""
+        lent = 0
+        for c in self._livret:
+            lent |= 1 << c
+        if self._turn_up >= 0 and self._turn_up_melds:
+            lent |= 1 << self._turn_up
+        return lent
+
     def stock_left(self) -> int:
         """Cards still to be drawn: the face-down stock and the turn-up under it (ruling RQ-1)."""
-        return len(self.stock) + (1 if self.turn_up is not None else 0)
+        return len(self._stock) + (1 if self._turn_up >= 0 else 0)
 
     def meld_options(self) -> list[tuple[str, ...]]:
         if self.phase != "meld" or self.melder is None:
             return []
-        table = [] if self.table_taken else self.table_cards()
-        return find_combinations(self.hands[self.melder], table, self.game.max_sequence)
+        return [m[1] for m in self._meld_candidates()]
 
     def _may_meld(self) -> bool:
         """``meld_options()`` not empty (the meld moment's melder), asked on bits."""
         melder = self.melder
         assert melder is not None
-        held = _mask(self.hands[melder])
+        held = self._held[melder]
         if self.table_taken:
             return can_meld(held, 0)
-        lent = _mask(self.livret)
-        if self.turn_up is not None and self.game.turn_up_melds:
-            lent |= _BIT[self.turn_up]
-        return can_meld(held, lent & ~held)
+        return can_meld(held, self._lent() & ~held)
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        """The ids ``seat`` may play: follow suit if able, else any card (ruling RQ-12), in hand order."""
+        hand = self._hand[seat]
+        led = self._led
+        if led >= 0:
+            suit = _SUIT_ID[led]
+            if self._held[seat] & _SUIT_BITS[suit]:
+                suits = _SUIT_ID
+                hand = [c for c in hand if suits[c] == suit]
+        return sorted(hand, key=_HAND_PLACE.__getitem__)
 
     def legal_play(self, seat: int) -> list[str]:
         """Follow suit if able, else any card (ruling RQ-12), in the hand's display order."""
-        hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1][-1]
-            suited = [c for c in hand if c[-1] == led]
-            if suited:
-                hand = suited
-        return sorted(hand, key=_HAND_ORDER.__getitem__)
+        return _codes(self._legal_cards(seat))
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         if phase == "play":
-            seat = self.current_player
-            assert seat is not None
-            return [_PLAY_TEXT[c] for c in self.legal_play(seat)]
+            seat = self.leader if self._led < 0 else 1 - self._led_by
+            texts = _PLAY_TEXT_ID
+            return [texts[c] for c in self._legal_cards(seat)]
         if phase == "over":
             return []
         return ["meld " + " ".join(m) for m in self.meld_options()] + ["done"]
@@ -730,15 +889,15 @@ class RoquetState(State):
             return "the match is over"
         seat = self.current_player
         assert seat is not None
+        hand = self.hands[seat]
         if action.kind == "play":
             if self.phase == "meld":
                 return "the trick winner must first meld or say 'done'; no card is played now"
             card = action.card
-            if card not in self.hands[seat]:
+            if card not in hand:
                 return f"{PACK.card_name(card)} is not in your hand"
-            if self.trick:
-                led = suit_of(self.trick[0][1])
-                return f"you must follow suit: you hold {SUIT_NAMES[led]}"
+            if self._led >= 0:
+                return f"you must follow suit: you hold {SUIT_NAMES[SUITS[_SUIT_ID[self._led]]]}"
             return super().explain_illegal(action)
         if action.kind == "done":
             return "'done' ends a meld; you can say it only in the moment after winning a trick"
@@ -749,7 +908,7 @@ class RoquetState(State):
         if self.game.one_meld_a_trick and self.melds_made >= 1:  # ruling RQ-7
             return "only one combination may be laid down after each trick"
         table = self.table_cards()
-        stray = [c for c in cards if c not in self.hands[seat] and c not in table]
+        stray = [c for c in cards if c not in hand and c not in table]
         if stray:
             return f"{_few(stray)}: neither in your hand nor on the table to be taken"
         taken = [c for c in cards if c in table]
@@ -767,22 +926,29 @@ class RoquetState(State):
     def legal_action_ids(self) -> list[int]:
         """In the play of a trick the ids of the cards that may be played, no text made; otherwise
         the engine's ids of the legal texts."""
-        if self.phase == "play":
-            seat = self.current_player
-            assert seat is not None
-            ids = self.game.play_ids
-            hand = self.hands[seat]
-            if self.trick:
-                led = self.trick[0][1][-1]
-                suited = [ids[c] for c in hand if c[-1] == led]
-                if suited:
-                    suited.sort()
-                    return suited
-            return sorted([ids[c] for c in hand])
-        if self.phase == "meld":
-            meld_ids = self.game.meld_ids
+        phase = self.phase
+        if phase == "play":
+            ids = self.game.id_tables().play_id_of
+            led = self._led
+            if led < 0:
+                hand = self._hand[self.leader]
+            else:
+                seat = 1 - self._led_by
+                hand = self._hand[seat]
+                suit = _SUIT_ID[led]
+                if self._held[seat] & _SUIT_BITS[suit]:
+                    suits = _SUIT_ID
+                    out = [ids[c] for c in hand if suits[c] == suit]
+                    out.sort()
+                    return out
+            out = [ids[c] for c in hand]
+            out.sort()
+            return out
+        if phase == "meld":
+            tables = self.game.id_tables()
+            meld_ids = tables.meld_ids
             out = [meld_ids[m[1]] for m in self._meld_candidates()]
-            out.append(self.game.done_id)
+            out.append(tables.done_id)
             out.sort()
             return out
         return []
@@ -791,41 +957,41 @@ class RoquetState(State):
         """``meld_options()`` on bits, with their masks."""
         melder = self.melder
         assert melder is not None
-        held = _mask(self.hands[melder])
-        lent = 0
-        if not self.table_taken:
-            lent = _mask(self.livret)
-            if self.turn_up is not None and self.game.turn_up_melds:
-                lent |= _BIT[self.turn_up]
-        return _combinations(held, lent & ~held, self.game.max_sequence)
+        held = self._held[melder]
+        lent = 0 if self.table_taken else self._lent()
+        return _combinations(held, lent & ~held, self._max_sequence)
 
     def apply_id(self, action_id: int) -> None:
-        """A card that may be played is carried out on its code at once; anything else goes the
+        """A card that may be played is carried out on its id at once; anything else goes the
         engine's way, with its checks and reasons."""
-        if self.phase == "play" and type(action_id) is int:
-            card = self.game.id_cards.get(action_id)
-            if card is not None:
-                seat = self.leader if not self.trick else 1 - self.trick[-1][0]
-                hand = self.hands[seat]
-                if card in hand:
-                    trick = self.trick
-                    led = trick[0][1][-1] if trick else card[-1]
-                    if card[-1] == led or all(c[-1] != led for c in hand):
-                        self._acting(seat, _PLAY_TEXT[card])
-                        self._play(card)
-                        return
-        elif self.phase == "meld" and type(action_id) is int:
+        phase = self.phase
+        if phase == "play" and type(action_id) is int:
+            card = self.game.id_tables().id_card_of.get(action_id, NO_CARD)
+            if card >= 0:
+                led = self._led
+                seat = self.leader if led < 0 else 1 - self._led_by
+                held = self._held[seat]
+                if held >> card & 1 and (
+                    led < 0 or _SUIT_ID[card] == _SUIT_ID[led] or not held & _SUIT_BITS[_SUIT_ID[led]]
+                ):
+                    self._acting(seat, None)
+                    self._play(card, True)
+                    return
+        elif phase == "meld" and type(action_id) is int:
             melder = self.melder
             assert melder is not None
-            if action_id == self.game.done_id:
+            tables = self.game.id_tables()
+            if action_id == tables.done_id:
                 self._acting(melder, "done")
                 self._end_meld()
                 return
-            meld = self.game.id_melds.get(action_id)
-            if meld is not None and any(m[1] == meld for m in self._meld_candidates()):
-                self._acting(melder, "meld " + " ".join(meld))
-                self._meld(meld)
-                return
+            meld = tables.id_meld_bits.get(action_id)
+            if meld is not None:
+                bits = meld[0]
+                if any(m[0] == bits for m in self._meld_candidates()):
+                    self._acting(melder, meld[2])
+                    self._meld(meld[1], bits)
+                    return
         super().apply_id(action_id)
 
     def _carry_out(self, action: str, typed: Action | None = None) -> None:
@@ -836,19 +1002,24 @@ class RoquetState(State):
             return
         seat = self.current_player
         assert seat is not None
-        self._acting(seat, action)
         kind = action[0]
         if kind == "p":
-            self._play(action[5:])
+            self._acting(seat, None)
+            self._play(CARD_ID[action[5:]], True)
         elif kind == "m":
-            self._meld(self.game.notation.parse_known(action).cards)
+            self._acting(seat, action)
+            cards = self.game.notation.parse_known(action).cards
+            self._meld(cards, _mask(cards))
         else:
+            self._acting(seat, action)
             self._end_meld()
 
-    def _acting(self, seat: int, action: str) -> None:
-        """The engine's ``_record_action``, its record waiting in ``_pending``: the legal lists
-        forgotten, a copied live source given its new owner's record."""
-        self._pending.append((0, seat, action))
+    def _acting(self, seat: int, action: str | None) -> None:
+        """The engine's ``_record_action``, its record waiting in ``_pending`` (a card played is
+        recorded with its play: ``action`` ``None``): the legal lists forgotten, a copied live source
+        given its new owner's record."""
+        if action is not None:
+            self._pending.append((0, seat, action))
         rng = self.rng
         if rng.sink is None and rng.live:
             rng.sink = self._record_chance
@@ -856,9 +1027,9 @@ class RoquetState(State):
 
     def _apply(self, action: Action) -> None:
         if action.kind == "play":
-            self._play(action.card)
+            self._play(CARD_ID[action.card], False)
         elif action.kind == "meld":
-            self._meld(action.cards)
+            self._meld(action.cards, _mask(action.cards))
         else:
             self._end_meld()
 
@@ -867,6 +1038,7 @@ class RoquetState(State):
     def _flush(self) -> None:
         log, pending = self._events, self._pending
         self._pending = []
+        codes = CODES
         # Events made directly (each its data a dict of our own, as ``Event`` would wrap it).
         for p in pending:
             if type(p) is not tuple:
@@ -876,15 +1048,38 @@ class RoquetState(State):
             if code == 0:  # an action's record
                 data: dict[str, Any] = {"seat": seat, "action": p[2]}
                 log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
-            elif code == 1:  # a card played
+            elif code == 1 or code == 5:  # a card played (5: its action's record first)
                 card = p[2]
-                data = {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}
+                if code == 5:
+                    data = {"seat": seat, "action": _PLAY_TEXT_ID[card]}
+                    log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
+                data = {"seat": seat, "card": codes[card], "text": _PLAY_LINE_ID[seat][card]}
                 log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
             elif code == 2:  # a trick taken: seat is the winner
-                data = {"winner": seat, "cards": _plays(p[2]), "text": f"seat {seat} wins the trick"}
+                data = {"winner": seat, "cards": _trick_plays(p[2]), "text": f"seat {seat} wins the trick"}
                 log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
+            elif code == 6:  # a combination laid down: the Meld, the table card taken, from the turn-up?
+                meld, taken = p[2], p[3]
+                source = "" if taken < 0 else "the turn-up" if p[4] else "the livret"
+                src = f", taking {_SHOWN_ID[taken]} from {source}," if taken >= 0 else ""
+                points = meld.points
+                data = {
+                    "seat": seat,
+                    "cards": list(meld.cards),
+                    "kind": meld.kind,
+                    "points": points,
+                    "taken": CODES[taken] if taken >= 0 else None,
+                    "source": source or None,
+                    "text": f"seat {seat} lays down a {meld.name} {_pretty(meld.cards)}{src} for {points}",
+                }
+                log.append(_new_tuple(Event, ("meld", MappingProxyType(data), None)))
+            elif code == 7:  # the melder says done
+                data = {"seat": seat, "text": f"seat {seat} stops melding"}
+                log.append(_new_tuple(Event, ("done", MappingProxyType(data), None)))
+            elif code == 8:  # a deal: seat is the dealer
+                _log_deal(log, seat, *p[2:])
             else:  # cards drawn from the face-down stock
-                hidden = p[2]
+                hidden = _codes(p[2])
                 data = {"seat": seat, "cards": hidden, "text": f"you draw {_pretty(hidden)}"}
                 log.append(_new_tuple(Event, ("draw", MappingProxyType(data), seat)))
                 n = len(hidden)
@@ -894,32 +1089,36 @@ class RoquetState(State):
 
     # --- play --------------------------------------------------------------------------
 
-    def _play(self, card: str) -> None:
-        trick = self.trick
-        if trick:
-            seat = 1 - trick[-1][0]
-            led = trick[0][1][-1]
-            if card[-1] != led and led not in self.voids[seat]:
-                self.voids[seat] = sorted([*self.voids[seat], led], key=SUITS.index)
+    def _play(self, card: int, record: bool) -> None:
+        """``card`` played by the seat to move (``record``: its action's record still to be logged)."""
+        led = self._led
+        if led >= 0:
+            seat = 1 - self._led_by
+            if _SUIT_ID[card] != _SUIT_ID[led]:
+                self._voids[seat] |= 1 << _SUIT_ID[led]
         else:
             seat = self.leader
-        self.hands[seat].remove(card)
-        known = self.known[seat]
-        if known and card in known:
-            known.remove(card)
-        trick.append((seat, card))
+        self._hand[seat].remove(card)
+        self._held[seat] ^= 1 << card
+        if self._known[seat] == card:
+            self._known[seat] = NO_CARD
         pending = self._pending
-        pending.append((1, seat, card))
-        if len(trick) < TRICK_SIZE:
+        pending.append((5 if record else 1, seat, card))
+        if led < 0:
+            self._led, self._led_by = card, seat
             return
-        (first, led_card), (_, answer) = trick
-        winner = seat if _answer_wins(led_card, answer, self.trump) else first  # ruling RQ-19
-        cards = tuple(trick)
-        self.tricks.append(GatheredTrick(first, cards, winner))
-        self.won[winner] += (led_card, answer)
-        self.played += (led_card, answer)
-        self.trick = []
-        pending.append((2, winner, cards))
+        first = self._led_by
+        # ruling RQ-12: a higher card of the suit led, or a trump on another suit, takes it (RQ-19)
+        if _SUIT_ID[card] == _SUIT_ID[led]:
+            winner = seat if card > led else first
+        else:
+            winner = seat if _SUIT_ID[card] == self._trump else first
+        packed = first | first << 1 | led << 2 | seat << 8 | card << 9 | winner << 15
+        self._tricks.append(packed)
+        self._won[winner] += (led, card)
+        self._played += (led, card)
+        self._led = NO_CARD
+        pending.append((2, winner, packed))
         # ruling RQ-13: the winner alone melds, now; with nothing to lay down the moment passes by itself
         self.melder = winner
         self.leader = winner
@@ -931,86 +1130,84 @@ class RoquetState(State):
 
     # --- melds -------------------------------------------------------------------------
 
-    def _meld(self, cards: Sequence[str]) -> None:
+    def _meld(self, cards: Sequence[str], bits: int) -> None:
+        """The melder lays down ``cards`` (their bits ``bits``), a legal combination in canonical order."""
         seat = self.melder
         assert seat is not None
-        found = classify(cards, self.game.max_sequence)
+        found = classify(cards, self._max_sequence)
         assert found is not None
         kind, points = found
-        taken: str | None = None
-        source = ""
-        for c in cards:
-            if c in self.hands[seat]:
-                self.hands[seat].remove(c)
-                if c in self.known[seat]:
-                    self.known[seat].remove(c)
-            else:  # the one table card, taken straight into the combination (ruling RQ-6)
-                taken = c
-                if c == self.turn_up:  # ruling RQ-2: the turn-up as meld material
-                    self.turn_up = None
-                    source = "the turn-up"
-                else:
-                    self.livret.remove(c)
-                    source = "the livret"
-                self.table_taken = True
+        held = self._held[seat]
+        mine = bits & held
+        hand = self._hand[seat]
+        at = mine
+        while at:
+            low = at & -at
+            hand.remove(low.bit_length() - 1)
+            at ^= low
+        self._held[seat] = held ^ mine
+        known = self._known[seat]
+        if known >= 0 and mine >> known & 1:
+            self._known[seat] = NO_CARD
+        taken, from_turn_up = NO_CARD, False
+        table = bits & ~held
+        if table:  # the one table card, taken straight into the combination (ruling RQ-6)
+            taken = table.bit_length() - 1
+            if taken == self._turn_up:  # ruling RQ-2: the turn-up as meld material
+                self._turn_up = NO_CARD
+                from_turn_up = True
+            else:
+                self._livret.remove(taken)
+            self.table_taken = True
         meld = meld_of(tuple(cards), kind, points)
         self.melds_made += 1
         self.banked[seat] += points
         self.melds[seat].append(meld)  # ruling RQ-5: laid down, out of play for the rest of the hand
-        src = f", taking {PACK.pretty(taken)} from {source}," if taken else ""
-        self._pending.append(
-            Event(
-                "meld",
-                {
-                    "seat": seat,
-                    "cards": list(cards),
-                    "kind": kind,
-                    "points": points,
-                    "taken": taken,
-                    "source": source or None,
-                    "text": f"seat {seat} lays down a {meld.name} {_pretty(cards)}{src} for {points}",
-                },
-            )
-        )
-        if self.game.one_meld_a_trick or not self._may_meld():  # ruling RQ-7
+        self._pending.append((6, seat, meld, taken, from_turn_up))
+        if self._one_meld or not self._may_meld():  # ruling RQ-7
             self._end_meld(automatic=True)
 
     def _end_meld(self, automatic: bool = False) -> None:
         winner = self.melder
         assert winner is not None
         if not automatic:
-            self._pending.append(Event("done", {"seat": winner, "text": f"seat {winner} stops melding"}))
+            self._pending.append((7, winner))
         self.phase = "play"
         self.melder = None
         self._replenish(winner)
-        if not self.hands[0] or not self.hands[1]:  # ruling RQ-14
+        if not self._hand[0] or not self._hand[1]:  # ruling RQ-14
             self._end_hand()
 
     def _draw(self, seat: int, count: int) -> None:
         """``seat`` draws up to ``count`` cards: face-down ones first, the turn-up last of all (RQ-1)."""
-        stock, hand = self.stock, self.hands[seat]
+        stock, hand = self._stock, self._hand[seat]
         n = min(count, len(stock))
         hidden = stock[:n]
         if n:
             del stock[:n]
             hand += hidden
-            self.voids[seat] = []
-        if n < count and self.turn_up is not None:
-            card = self.turn_up
-            self.turn_up = None
-            self.known[seat].append(card)
+            held = self._held[seat]
+            for c in hidden:
+                held |= 1 << c
+            self._held[seat] = held
+            self._voids[seat] = 0
+        if n < count and self._turn_up >= 0:
+            card = self._turn_up
+            self._turn_up = NO_CARD
+            self._known[seat] = card
             self._pending.append(
                 Event(
                     "draw_turn_up",
                     {
                         "seat": seat,
-                        "card": card,
-                        "text": f"seat {seat} draws the turn-up {PACK.pretty(card)}, the last card",
+                        "card": CODES[card],
+                        "text": f"seat {seat} draws the turn-up {_SHOWN_ID[card]}, the last card",
                     },
                 )
             )
             hand.append(card)
-            self.voids[seat] = []
+            self._held[seat] |= 1 << card
+            self._voids[seat] = 0
         if hidden:
             self._pending.append((3, seat, hidden))
 
@@ -1019,15 +1216,18 @@ class RoquetState(State):
         option (ruling RQ-8)."""
         for seat in (winner, 1 - winner):
             if self.game.refill_to_eight:
-                self._draw(seat, HAND_SIZE - len(self.hands[seat]))
+                self._draw(seat, HAND_SIZE - len(self._hand[seat]))
             else:
                 self._draw(seat, 1)
         if self.game.livret_refill:  # ruling RQ-8 (off by default)
-            while len(self.livret) < LIVRET_SIZE and self.stock:
-                card = self.stock.pop(0)
-                self.livret.append(card)
+            while len(self._livret) < LIVRET_SIZE and self._stock:
+                card = self._stock.pop(0)
+                self._livret.append(card)
                 self._pending.append(
-                    Event("livret", {"card": card, "text": f"{PACK.pretty(card)} is turned into the livret"})
+                    Event(
+                        "livret",
+                        {"card": CODES[card], "text": f"{_SHOWN_ID[card]} is turned into the livret"},
+                    )
                 )
 
     # --- hands and the match ---------------------------------------------------------
@@ -1075,59 +1275,36 @@ class RoquetState(State):
         self.dealer = dealer
         self.leader = 1 - dealer
         if deal is None:
-            cards = list(PACK.cards)
+            cards = list(_DEAL_ORDER)
             self.rng.shuffle(cards)
             nd = 1 - dealer
-            hands: list[list[str]] = [[], []]
+            hands: list[list[int]] = [[], []]
             hands[nd], hands[dealer] = cards[0:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]
             at = 2 * HAND_SIZE
             livret, turn_up = cards[at : at + LIVRET_SIZE], cards[at + LIVRET_SIZE]
             stock = cards[at + LIVRET_SIZE + 1 :]  # ruling RQ-1: 39 face down, the turn-up under them
         else:
-            hands = [list(h) for h in deal["hands"]]
-            livret, turn_up, stock = list(deal["livret"]), deal["turn_up"], list(deal["stock"])
-        self.hands = hands
-        self.livret = livret
-        self.turn_up = turn_up
-        self.trump = suit_of(turn_up)  # ruling RQ-19
-        self.stock = stock
-        self.trick = []
-        self.tricks = []
-        self.won, self.played = [[], []], []
+            hands = [_ids(h) for h in deal["hands"]]
+            livret, turn_up, stock = _ids(deal["livret"]), CARD_ID[deal["turn_up"]], _ids(deal["stock"])
+        self._set_hands(hands)
+        self._livret = livret
+        self._turn_up = turn_up
+        self._trump = _SUIT_ID[turn_up]  # ruling RQ-19
+        self._stock = stock
+        self._led = NO_CARD
+        self._tricks = []
+        self._won, self._played = [[], []], []
         self.phase = "play"
         self.melder = None
         self.table_taken = False
         self.melds_made = 0
         self.banked = [0, 0]
         self.melds = [[], []]
-        self.known = [[], []]
-        self.voids = [[], []]
+        self._known = [NO_CARD, NO_CARD]
+        self._voids = [0, 0]
         self._pending.append(
-            Event(
-                "deal",
-                {
-                    "hand": self.hand_number,
-                    "dealer": dealer,
-                    "livret": list(livret),
-                    "turn_up": turn_up,
-                    "trump": self.trump,
-                    "text": f"hand {self.hand_number}: seat {dealer} deals; livret {_pretty(livret)}; "
-                    f"turn-up {PACK.pretty(turn_up)}, {SUIT_NAMES[self.trump]} are trumps",
-                },
-            )
+            (8, dealer, self.hand_number, tuple(livret), turn_up, tuple(hands[0]), tuple(hands[1]))
         )
-        for seat in (0, 1):
-            self._pending.append(
-                Event(
-                    "hand",
-                    {
-                        "seat": seat,
-                        "cards": in_hand_order(hands[seat]),
-                        "text": f"you are dealt {_pretty(in_hand_order(hands[seat]))}",
-                    },
-                    to=seat,
-                )
-            )
 
     # --- views -------------------------------------------------------------------------
 
@@ -1137,40 +1314,44 @@ class RoquetState(State):
             assert outcome is not None
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
         cur = self.current_player
-        trumps = f"{SUIT_NAMES[self.trump]} are trumps"
+        trumps = f"{SUIT_NAMES[SUITS[self._trump]]} are trumps"
         if self.phase == "meld":
             return f"hand {self.hand_number}, {trumps}: seat {cur} won the trick and may meld (or 'done')"
-        if self.trick:
-            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {PACK.pretty(self.trick[0][1])}"
+        if self._led >= 0:
+            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {_SHOWN_ID[self._led]}"
         return f"hand {self.hand_number}, {trumps}: seat {cur} to lead"
 
     def _prompt(self) -> tuple[str, str]:
         if self.phase == "meld":
             return "meld", "lay down a combination (one table card may go into it), or 'done'"
-        if self.trick:
-            return "play", f"follow {PACK.pretty(self.trick[0][1])}: follow suit if you can"
+        if self._led >= 0:
+            return "play", f"follow {_SHOWN_ID[self._led]}: follow suit if you can"
         return "play", "lead a card"
 
     def view(self, seat: int | None) -> View[RoquetExtra]:
         zones: list[Zone] = []
+        known = self.known
         for s in (0, 1):
-            hand = self.hands[s]
+            hand = self._hand[s]
             if s == seat:
-                cards: list[str | None] = [*in_hand_order(hand)]
+                cards: list[str | None] = [*_in_hand_order(hand)]
             else:
-                cards = [*self.known[s], *[None] * (len(hand) - len(self.known[s]))]
+                cards = [*known[s], *[None] * (len(hand) - len(known[s]))]
             zones.append(Zone("hand", s, cards))
-        zones.append(Zone("livret", None, list(self.livret), "the livret"))
+        zones.append(Zone("livret", None, _codes(self._livret), "the livret"))
         label = "the turn-up (may be melded)" if self.game.turn_up_melds else "the turn-up"  # ruling RQ-2
-        zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], label))
-        zones.append(Zone("stock", None, [None] * len(self.stock), "the stock"))
+        turn_up = self._turn_up
+        zones.append(Zone("turn_up", None, [CODES[turn_up]] if turn_up >= 0 else [], label))
+        zones.append(Zone("stock", None, [None] * len(self._stock), "the stock"))
         for s in (0, 1):
             for m in self.melds[s]:
                 zones.append(Zone("melds", s, [*m.cards], m.label))
+        won, played = self._piles()
         for s in (0, 1):
-            n = len(self.won[s]) // TRICK_SIZE
-            zones.append(Zone("tricks_won", s, [*self.won[s]], f"{n} trick{'' if n == 1 else 's'} won"))
-        last = self.tricks[-1] if self.tricks else None
+            n = len(won[s]) // TRICK_SIZE
+            zones.append(Zone("tricks_won", s, won[s], f"{n} trick{'' if n == 1 else 's'} won"))
+        tricks = self._tricks
+        last = _gathered(tricks[-1]) if tricks else None
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}
         roles.setdefault(self.leader, []).append("leader")
         kind, prompt = self._prompt()
@@ -1179,62 +1360,105 @@ class RoquetState(State):
             extra=RoquetExtra(
                 banked=list(self.banked),
                 stock_size=self.stock_left(),
-                known=[list(k) for k in self.known],
+                known=known,
                 table_taken=self.table_taken,
                 melds_made=self.melds_made,
-                voids=[list(v) for v in self.voids],
-                played=list(self.played),
+                voids=self.voids,
+                played=played,
             ),
             zones=zones,
             situation=self._situation(),
             decision=kind,
             prompt=prompt,
-            trick=trick_view(self.trick, self.leader, number=len(self.tricks) + 1)
+            trick=trick_view(self.trick, self.leader, number=len(tricks) + 1)
             if self.phase == "play"
             else None,
-            last_trick=trick_view(last.cards, last.leader, last.winner, len(self.tricks)) if last else None,
-            trump=self.trump,
+            last_trick=trick_view(last.cards, last.leader, last.winner, len(tricks)) if last else None,
+            trump=SUITS[self._trump],
             score_sheet=ScoreSheet(
                 ["seat 0", "seat 1"],
                 [ScoreRow(f"hand {i + 1}", [a, b]) for i, (a, b) in enumerate(self.sheet)],
             ),
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[len(h) for h in self.hands],
+            hand_sizes=[len(h) for h in self._hand],
         )
 
     def clone(self) -> RoquetState:
         """A copy for the searching players: field by field, as deep as each field is mutable (the
-        tricks, the combinations and the logged events are immutable and shared), the game shared, the
-        random source copied on its first draw. The engine's generic copy is several times slower."""
+        combinations and the logged events are immutable and shared, the cards small ints), the game
+        shared, the random source copied on its first draw. The engine's generic copy is several times
+        slower."""
+        if not _PLAIN_OBJECTS:
+            return type(self)(self.game, None, self)
         other = object.__new__(type(self))
         vars(other).update(vars(self))
         other.match_scores = self.match_scores[:]
-        other.hands = [self.hands[0][:], self.hands[1][:]]
-        other.livret = self.livret[:]
-        other.stock = self.stock[:]
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
+        other._hand = [self._hand[0][:], self._hand[1][:]]
+        other._held = self._held[:]
+        other._livret = self._livret[:]
+        other._stock = self._stock[:]
+        other._tricks = self._tricks[:]
+        other._won = [self._won[0][:], self._won[1][:]]
+        other._played = self._played[:]
         other.banked = self.banked[:]
         other.melds = [self.melds[0][:], self.melds[1][:]]
-        other.known = [self.known[0][:], self.known[1][:]]
-        other.voids = [self.voids[0][:], self.voids[1][:]]
+        other._known = self._known[:]
+        other._voids = self._voids[:]
         other.sheet = self.sheet[:]
-        other.won = [self.won[0][:], self.won[1][:]]
-        other.played = self.played[:]
         other._events = self._events[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
         return other
 
+    def _copy_fields(self, src: RoquetState) -> None:
+        """``clone`` in the compiled build (mypyc): the same copy, field by field, for a class whose
+        instances cannot be made blank with ``object.__new__`` nor copied through ``vars``."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self.rng = src.rng.copy()
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self._turn_up_melds = src._turn_up_melds
+        self._max_sequence = src._max_sequence
+        self._one_meld = src._one_meld
+        self.match_scores = src.match_scores[:]
+        self.hand_number = src.hand_number
+        self.dealer = src.dealer
+        self.leader = src.leader
+        self._hand = [src._hand[0][:], src._hand[1][:]]
+        self._held = src._held[:]
+        self._livret = src._livret[:]
+        self._turn_up = src._turn_up
+        self._trump = src._trump
+        self._stock = src._stock[:]
+        self._led = src._led
+        self._led_by = src._led_by
+        self._tricks = src._tricks[:]
+        self._won = [src._won[0][:], src._won[1][:]]
+        self._played = src._played[:]
+        self.phase = src.phase
+        self.melder = src.melder
+        self.table_taken = src.table_taken
+        self.melds_made = src.melds_made
+        self.banked = src.banked[:]
+        self.melds = [src.melds[0][:], src.melds[1][:]]
+        self._known = src._known[:]
+        self._voids = src._voids[:]
+        self.sheet = src.sheet[:]
+
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
-        for h in self.hands:
-            inv.update(h)
-        inv.update(self.livret)
-        inv.update(self.stock)
-        if self.turn_up is not None:
-            inv[self.turn_up] += 1
+        for h in self._hand:
+            inv.update(_codes(h))
+        inv.update(_codes(self._livret))
+        inv.update(_codes(self._stock))
+        if self._turn_up >= 0:
+            inv[CODES[self._turn_up]] += 1
         inv.update(c for _, c in self.trick)
         for t in self.tricks:
             inv.update(c for _, c in t.cards)
@@ -1248,32 +1472,30 @@ class RoquetState(State):
     def check_invariants(self) -> None:
         """Refuse a state no play of Roquet reaches (a tampered save); each message names field and law."""
         super().check_invariants()
-        for name, cards in self._card_fields():
-            bad = [c for c in cards if not PACK.is_card(c)]
-            if bad:
-                raise InvalidState(f"{name}: {echo(bad[0])} is not a card of the Roquet pack")
-        if self.inventory() != PACK.counts():
-            extra = sorted((self.inventory() - PACK.counts()).elements())
-            missing = sorted((PACK.counts() - self.inventory()).elements())
+        # The cards are ids of the pack's cards (``_restore`` refuses other codes), but one may be
+        # held twice and another lost.
+        inventory = self.inventory()
+        if inventory != PACK.counts():
+            extra = sorted((inventory - PACK.counts()).elements())
+            missing = sorted((PACK.counts() - inventory).elements())
             raise InvalidState(
                 f"cards: the pack is not whole (twice: {echo(extra)}; missing: {echo(missing)})"
             )
-        if self.turn_up is not None and suit_of(self.turn_up) != self.trump:
+        if self._turn_up >= 0 and _SUIT_ID[self._turn_up] != self._trump:
             raise InvalidState("trump: the turn-up's suit is trumps")
         self._check_log()
         self._check_tricks()
         self._check_turn()
         self._check_sizes()
         for seat in (0, 1):
-            known = self.known[seat]
-            if known and (self.turn_up is not None or known[0] not in self.hands[seat]):
+            known = self._known[seat]
+            if known >= 0 and (self._turn_up >= 0 or not self._held[seat] >> known & 1):
                 raise InvalidState(f"known.{seat}: only the turn-up, drawn and still held, is known")
-            if known and suit_of(known[0]) != self.trump:
+            if known >= 0 and _SUIT_ID[known] != self._trump:
                 raise InvalidState(f"known.{seat}: the turn-up drawn is a trump")
-            voids = self.voids[seat]
-            if voids != sorted(set(voids), key=SUITS.index):
-                raise InvalidState(f"voids.{seat}: each suit once, in the order S H D C")
-            if any(suit_of(c) in voids for c in self.hands[seat]):
+            # (each suit once, in the order S H D C: the void sets are bits, checked so at a load)
+            voids = self._voids[seat]
+            if any(voids >> _SUIT_ID[c] & 1 for c in self._hand[seat]):
                 raise InvalidState(f"voids.{seat}: a seat shown void has not drawn since, so holds none")
             for i, meld in enumerate(self.melds[seat]):
                 found = classify(meld.cards, self.game.max_sequence)
@@ -1281,7 +1503,7 @@ class RoquetState(State):
                     raise InvalidState(f"melds.{seat}.{i}: not the combination it claims, in canonical order")
             if self.banked[seat] != sum(m.points for m in self.melds[seat]):
                 raise InvalidState(f"banked.{seat}: the points of the seat's combinations this hand")
-        if self.known[0] and self.known[1]:
+        if self._known[0] >= 0 and self._known[1] >= 0:
             raise InvalidState("known: only one card, the turn-up, is ever known")
         self._check_scores()
         self._check_hand_log()
@@ -1401,13 +1623,16 @@ class RoquetState(State):
                     f"hands.{s}: not the cards the log deals and draws seat {s}, less those gone"
                 )
 
-    def _card_fields(self) -> list[tuple[str, list[str]]]:
-        fields = [("hands.0", self.hands[0]), ("hands.1", self.hands[1]), ("livret", self.livret)]
-        fields += [("stock", self.stock), ("trick", [c for _, c in self.trick])]
-        fields += [("turn_up", [self.turn_up] if self.turn_up is not None else [])]
-        fields += [(f"tricks.{i}", [c for _, c in t.cards]) for i, t in enumerate(self.tricks)]
-        fields += [(f"melds.{s}", [c for m in self.melds[s] for c in m.cards]) for s in (0, 1)]
-        fields += [(f"known.{s}", self.known[s]) for s in (0, 1)]
+    @staticmethod
+    def _card_fields(d: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+        """The cards of a save's fields (checked against the schema), each field by its name."""
+        fields = [("hands.0", list(d["hands"][0])), ("hands.1", list(d["hands"][1]))]
+        fields += [("livret", list(d["livret"])), ("stock", list(d["stock"]))]
+        fields += [("trick", [c for _, c in d["trick"]])]
+        fields += [("turn_up", [d["turn_up"]] if d["turn_up"] is not None else [])]
+        fields += [(f"tricks.{i}", [x["card"] for x in t["cards"]]) for i, t in enumerate(d["tricks"])]
+        fields += [(f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]) for s in (0, 1)]
+        fields += [(f"known.{s}", list(d["known"][s])) for s in (0, 1)]
         return fields
 
     def _check_log(self) -> None:
@@ -1422,9 +1647,10 @@ class RoquetState(State):
         if self.turn_up is not None and self.turn_up != turn_up:
             raise InvalidState("turn_up: not the card turned up at the deal")
         taken = [c for s in (0, 1) for m in self.melds[s] for c in m.cards]
+        known = self.known
         if (
             self.turn_up is None
-            and turn_up not in [*self.known[0], *self.known[1], *taken]
+            and turn_up not in known[0] + known[1] + taken
             and not self._turn_up_played(turn_up)
         ):
             raise InvalidState("turn_up: gone, but neither drawn, played nor laid down")
@@ -1528,11 +1754,11 @@ class RoquetState(State):
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "leader": self.leader,
-            "hands": [list(h) for h in self.hands],
-            "livret": list(self.livret),
+            "hands": self.hands,
+            "livret": self.livret,
             "turn_up": self.turn_up,
             "trump": self.trump,
-            "stock": list(self.stock),
+            "stock": _codes(self._stock),
             "trick": [[s, c] for s, c in self.trick],
             "tricks": [t.to_dict() for t in self.tricks],
             "phase": self.phase,
@@ -1541,32 +1767,50 @@ class RoquetState(State):
             "melds_made": self.melds_made,
             "banked": list(self.banked),
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
-            "known": [list(k) for k in self.known],
-            "voids": [list(x) for x in self.voids],
+            "known": self.known,
+            "voids": self.voids,
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(RoquetSave, data, "state")
+        # What the core cannot hold is refused first: a code of no card of the pack, a void set out of
+        # order (the rest, a card twice or lost, a trick's seats... ``check_invariants`` says).
+        for name, cards in self._card_fields(d):
+            bad = [c for c in cards if not PACK.is_card(c)]
+            if bad:
+                raise InvalidState(f"{name}: {echo(bad[0])} is not a card of the Roquet pack")
+        for seat, voids in enumerate(d["voids"]):
+            if list(voids) != sorted(set(voids), key=SUITS.index):
+                raise InvalidState(f"voids.{seat}: each suit once, in the order S H D C")
         self.match_scores = list(d["match_scores"])
         self.hand_number = d["hand_number"]
         self.dealer = d["dealer"]
         self.leader = d["leader"]
-        self.hands = [list(h) for h in d["hands"]]
-        self.livret = list(d["livret"])
-        self.turn_up = d["turn_up"]
-        self.trump = d["trump"]
-        self.stock = list(d["stock"])
-        self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [GatheredTrick.from_dict(t) for t in d["tricks"]]
+        self._set_hands([_ids(h) for h in d["hands"]])
+        self._livret = _ids(d["livret"])
+        self._turn_up = CARD_ID[d["turn_up"]] if d["turn_up"] is not None else NO_CARD
+        self._trump = SUITS.index(d["trump"])
+        self._stock = _ids(d["stock"])
+        trick = d["trick"]
+        self._led_by, self._led = (trick[0][0], CARD_ID[trick[0][1]]) if trick else (0, NO_CARD)
+        self._tricks = [
+            _pack_trick(
+                t["leader"],
+                (t["cards"][0]["seat"], CARD_ID[t["cards"][0]["card"]]),
+                (t["cards"][1]["seat"], CARD_ID[t["cards"][1]["card"]]),
+                t["winner"],
+            )
+            for t in d["tricks"]
+        ]
+        self._piles_from_tricks()
         self.phase = d["phase"]
         self.melder = d["melder"]
         self.table_taken = d["table_taken"]
         self.melds_made = d["melds_made"]
         self.banked = list(d["banked"])
         self.melds = [[Meld(tuple(m["cards"]), m["kind"], m["points"]) for m in ms] for ms in d["melds"]]
-        self.known = [list(k) for k in d["known"]]
-        self.voids = [list(x) for x in d["voids"]]
-        self._piles_from_tricks()
+        self._known = [CARD_ID[k[0]] if k else NO_CARD for k in d["known"]]
+        self._voids = [_ids_mask(SUITS.index(s) for s in v) for v in d["voids"]]
         self.sheet = []
         for e in self.log:
             if e.kind == "hand_end" and e.to is None:
@@ -1574,6 +1818,28 @@ class RoquetState(State):
                 if not isinstance(points, list | tuple) or len(points) != PLAYERS:
                     raise InvalidState("log: a hand_end event gives the two seats' points")
                 self.sheet.append((points[0], points[1]))
+
+
+class IdTables:
+    """A game's action ids of the cards (by code and by card id) and of the combinations, with the
+    bits and the text of each combination's id: what the id path reads at every action."""
+
+    def __init__(self, game: RoquetGame) -> None:
+        ids = game.id_space.ids
+        self.play_ids: Mapping[str, int] = {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
+        self.id_cards: Mapping[int, str] = {i: c for c, i in self.play_ids.items()}
+        self.play_id_of: tuple[int, ...] = tuple(self.play_ids[c] for c in CODES)
+        """Each card id's ``play <card>`` id."""
+        self.id_card_of: dict[int, int] = {i: CARD_ID[c] for c, i in self.play_ids.items()}
+        """The card id of each ``play <card>`` id."""
+        melds = find_combinations(PACK.cards, (), game.max_sequence)
+        self.meld_ids: Mapping[tuple[str, ...], int] = {m: ids["meld " + " ".join(m)] for m in melds}
+        self.id_melds: Mapping[int, tuple[str, ...]] = {i: m for m, i in self.meld_ids.items()}
+        self.id_meld_bits: dict[int, tuple[int, tuple[str, ...], str]] = {
+            i: (_mask(m), m, "meld " + " ".join(m)) for i, m in self.id_melds.items()
+        }
+        """The bits, the cards and the text of each ``meld <cards>`` id."""
+        self.done_id: int = ids["done"]
 
 
 class RoquetGame(Game[RoquetState]):
@@ -1680,32 +1946,39 @@ class RoquetGame(Game[RoquetState]):
         self.max_sequence: int = self.options["max_sequence"]
         self.ties_draw: bool = self.options["tie"] == "draw"
 
-    @functools.cached_property
+    _tables: IdTables | None = None
+
+    def id_tables(self) -> IdTables:
+        """The action ids of the cards and combinations, made once (a plain field, not a cached
+        property: compiled, a cached property is made again at every read)."""
+        tables = self._tables
+        if tables is None:
+            tables = self._tables = IdTables(self)
+        return tables
+
+    @property
     def play_ids(self) -> Mapping[str, int]:
         """Each card's ``play <card>`` id in the action space."""
-        ids = self.id_space.ids
-        return {c: ids[_PLAY_TEXT[c]] for c in PACK.cards}
+        return self.id_tables().play_ids
 
-    @functools.cached_property
+    @property
     def id_cards(self) -> Mapping[int, str]:
         """The card of each ``play <card>`` id."""
-        return {i: c for c, i in self.play_ids.items()}
+        return self.id_tables().id_cards
 
-    @functools.cached_property
+    @property
     def meld_ids(self) -> Mapping[tuple[str, ...], int]:
         """Each combination's ``meld <cards>`` id (its cards in canonical order)."""
-        ids = self.id_space.ids
-        melds = find_combinations(PACK.cards, (), self.max_sequence)
-        return {m: ids["meld " + " ".join(m)] for m in melds}
+        return self.id_tables().meld_ids
 
-    @functools.cached_property
+    @property
     def id_melds(self) -> Mapping[int, tuple[str, ...]]:
         """The combination of each ``meld <cards>`` id."""
-        return {i: m for m, i in self.meld_ids.items()}
+        return self.id_tables().id_melds
 
-    @functools.cached_property
+    @property
     def done_id(self) -> int:
-        return self.id_space.ids["done"]
+        return self.id_tables().done_id
 
     @property
     def notation(self) -> Notation:
@@ -1789,17 +2062,21 @@ class RoquetGame(Game[RoquetState]):
         state.dealer = next(s.seat for s in view.seats if "dealer" in s.roles)
         state.leader = next(s.seat for s in view.seats if "leader" in s.roles)
         livret = view.zone("livret")
-        state.livret = livret.face_up if livret is not None else []
+        state._livret = _ids(livret.face_up) if livret is not None else []
         turn_up = view.zone("turn_up")
-        state.turn_up = turn_up.face_up[0] if turn_up is not None and turn_up.face_up else None
-        state.trump = view.trump or "S"
-        state.trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick is not None else []
+        state._turn_up = CARD_ID[turn_up.face_up[0]] if turn_up is not None and turn_up.face_up else NO_CARD
+        trump = state._trump = SUITS.index(view.trump or "S")
+        if view.trick is not None and view.trick.plays:
+            first = view.trick.plays[0]
+            state._led_by, state._led = first.seat, CARD_ID[first.card]
         leader = 1 - state.dealer
-        played, trump = extra.played, state.trump
+        played = _ids(extra.played)
+        suits = _SUIT_ID
         for i in range(0, len(played), TRICK_SIZE):
             led, answer = played[i], played[i + 1]
-            winner = 1 - leader if _answer_wins(led, answer, trump) else leader
-            state.tricks.append(GatheredTrick(leader, ((leader, led), (1 - leader, answer)), winner))
+            wins = answer > led if suits[answer] == suits[led] else suits[answer] == trump  # ruling RQ-12
+            winner = 1 - leader if wins else leader
+            state._tricks.append(_pack_trick(leader, (leader, led), (1 - leader, answer), winner))
             leader = winner
         state._piles_from_tricks()
         if view.outcome is not None:
@@ -1815,26 +2092,25 @@ class RoquetGame(Game[RoquetState]):
             found = classify(cards, self.max_sequence)
             assert found is not None, zone
             state.melds[zone.owner].append(meld_of(cards, *found))
-        state.known = [list(k) for k in extra.known]
-        state.voids = [list(x) for x in extra.voids]
+        state._known = [CARD_ID[k[0]] if k else NO_CARD for k in extra.known]
+        state._voids = [_ids_mask(SUITS.index(s) for s in v) for v in extra.voids]
         if view.score_sheet is not None:
             state.sheet = [(int(r.values[0]), int(r.values[1])) for r in view.score_sheet.rows]
         state.log = [score_event(s, p, "so far") for s, p in enumerate(state.match_scores) if p]
-        own = list(view.hand)
-        bit = _BIT
-        seen = _mask(own) | _mask(state.livret) | _mask(played)
-        if state.turn_up is not None:
-            seen |= bit[state.turn_up]
-        for _, c in state.trick:
-            seen |= bit[c]
+        own = _ids(view.hand)
+        seen = _ids_mask(own) | _ids_mask(state._livret) | _ids_mask(played)
+        if state._turn_up >= 0:
+            seen |= 1 << state._turn_up
+        if state._led >= 0:
+            seen |= 1 << state._led
         for ms in state.melds:
             for m in ms:
                 seen |= _mask(m.cards)
-        opp_known = list(state.known[opp])
-        seen |= _mask(opp_known)
-        unseen = [c for c in _PACK_ORDER if not bit[c] & seen]
+        opp_known = [state._known[opp]] if state._known[opp] >= 0 else []
+        seen |= _ids_mask(opp_known)
+        unseen = [CODES[c] for c in _UNSEEN_ORDER if not seen >> c & 1]
         held = view.seats[opp].hand_size or 0
-        void = set(state.voids[opp])
+        void = set(_VOID_SUITS[state._voids[opp]])
         try:
             opp_cards, stock = deal_unseen(
                 unseen, [held - len(opp_known), len(unseen) - held + len(opp_known)],
@@ -1842,8 +2118,23 @@ class RoquetGame(Game[RoquetState]):
             )  # fmt: skip
         except NoDeal as exc:
             raise ValueError(f"the view contradicts itself: {exc}") from None
-        rng.shuffle(stock)  # the sampler deals class by class: the stock's order must be drawn afresh
-        state.hands[seat] = own
-        state.hands[opp] = opp_known + opp_cards
-        state.stock = stock
+        stock_ids = _ids(stock)
+        rng.shuffle(stock_ids)  # the sampler deals class by class: the stock's order must be drawn afresh
+        hands: list[list[int]] = [[], []]
+        hands[seat], hands[opp] = own, opp_known + _ids(opp_cards)
+        state._set_hands(hands)
+        state._stock = stock_ids
         return state
+
+
+def _plain_objects() -> bool:
+    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
+    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
+    try:
+        object.__new__(RoquetState)
+    except TypeError:
+        return False
+    return True
+
+
+_PLAIN_OBJECTS: Final = _plain_objects()
