@@ -864,7 +864,7 @@ class ApologyState(State):
             self._hands = [sorted(map(CARD_ID.__getitem__, h)) for h in hands]
         self.turn = left_of(dealer)
         self.leader = self.turn
-        self.log.append(
+        self._later(
             Event(
                 "deal",
                 {
@@ -876,7 +876,7 @@ class ApologyState(State):
             )
         )
         for s in range(PLAYERS):
-            self.log.append(Event("hand", {"cards": codes_of(self._hands[s])}, to=s))
+            self._later(Event("hand", {"cards": codes_of(self._hands[s])}, to=s))
 
     def _next_deal(self) -> None:
         """The deal passes to the left; the match is a fixed number of deals (ruling AP-12)."""
@@ -884,7 +884,7 @@ class ApologyState(State):
         if self.deal_no >= self.game.options["deals"]:
             self.phase = Phase.OVER
             self.turn = None
-            self.log.append(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
+            self._later(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
             return
         self.start_deal(left_of(self.dealer), None)
 
@@ -971,16 +971,26 @@ class ApologyState(State):
     # --- the log, made from the core when it is read ----------------------------------------
 
     def _flush(self) -> None:
-        """Make the play's waiting entries into events, in order: a card played is one int (``_PLAYED``:
-        with its record's action when ``RECORDED`` is set), a trick played out a tuple
-        (``_trick_events``). A playout by ids, which never reads the log, makes none of them."""
+        """Make the waiting entries into events, in order: a card played is one int (``_PLAYED``: with its
+        record's action when ``RECORDED`` is set), a trick played out a tuple (``_trick_events``), any
+        other event itself. A playout by ids, which never reads the log, makes none of the play's."""
         pending, self._pending = self._pending, []
         log, played = self._events, _PLAYED
         for p in pending:
             if type(p) is int:
                 log += played[p]
-            else:
+            elif type(p) is tuple:
                 _trick_events(log, *p)
+            else:
+                log.append(p)
+
+    def _later(self, event: Event) -> None:
+        """Log ``event`` behind what waits in ``_pending``: every event of the rules goes this way, so
+        that nothing is made until the log is read."""
+        if self._pending:
+            self._pending.append(event)
+        else:
+            self._events.append(event)
 
     def _acting(self) -> None:
         """What ``_record_action`` does but the logging, for an action whose record waits in
@@ -1008,8 +1018,9 @@ class ApologyState(State):
     ``playable_ids`` again; forgotten with the engine's legal lists on every action."""
 
     def _record_action(self, action: str) -> None:
-        self._play_cards = None
-        super()._record_action(action)
+        """The engine's record of an action (``State._record_action``), logged behind what waits."""
+        self._acting()
+        self._later(Event("action", {"seat": self.current_player, "action": action}, RECORD))
 
     def apply_id(self, action_id: int) -> None:
         """A card ``playable_ids`` allows is played on its id at once; anything else goes the engine's
@@ -1046,13 +1057,13 @@ class ApologyState(State):
         in (ruling AP-2)."""
         self.bids[seat] = "bid" if bids else "pass"
         word = "bids" if bids else "passes"
-        self.log.append(Event("bid", {"seat": seat, "bid": bids, "text": f"seat {seat} {word}"}))
+        self._later(Event("bid", {"seat": seat, "bid": bids, "text": f"seat {seat} {word}"}))
         if bids:
             self._take(seat)
             return
         nxt = left_of(seat)
         if nxt == left_of(self.dealer):
-            self.log.append(
+            self._later(
                 Event("throw_in", {"dealer": self.dealer, "text": "all four pass: the deal is thrown in"})
             )
             points = [0.0] * PLAYERS
@@ -1065,7 +1076,7 @@ class ApologyState(State):
         """The taker turns up the kitty and takes it into hand: twenty cards."""
         self.taker = seat
         self._hands[seat] = sorted(self._hands[seat] + self._kitty)
-        self.log.append(
+        self._later(
             Event(
                 "take",
                 {
@@ -1084,9 +1095,9 @@ class ApologyState(State):
         self._hands[seat].remove(card_id)
         self._buried.append(card_id)
         card = CARD_CODES[card_id]
-        self.log.append(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
+        self._later(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
         if len(self._buried) == BURIAL:
-            self.log.append(
+            self._later(
                 Event("buried", {"seat": seat, "count": BURIAL, "text": f"seat {seat} has buried six cards"})
             )
             self.phase = Phase.PLAY
@@ -1176,7 +1187,7 @@ class ApologyState(State):
         self._won[seat].remove(card_id)
         self._won[to].append(card_id)
         card = CARD_CODES[card_id]
-        self.log.append(
+        self._later(
             Event(
                 "pay",
                 {
@@ -1205,7 +1216,7 @@ class ApologyState(State):
                 text = f"the escape with {pretty(card)} was never paid: seat {to} takes it"
             else:
                 text = f"the escape with {pretty(card)} was never paid: the debt lapses"
-            self.log.append(
+            self._later(
                 Event(
                     "forfeit",
                     {"card": card, "to": to, "rule": self.game.options["unpaid"], "text": text},
@@ -1233,7 +1244,7 @@ class ApologyState(State):
         oudlers = oudlers_in(taker_cards, self.game.options["oudlers"])
         target = self.game.target(oudlers)
         made = makes_target(halves / 2, target)
-        self.log.append(
+        self._later(
             Event(
                 "reveal",
                 {
@@ -1249,7 +1260,7 @@ class ApologyState(State):
             reason = ("taker makes the target" if made else "taker falls short") + (
                 "" if s == taker else " (defender)"
             )
-            self.log.append(score_event(s, pts[s], reason))
+            self._later(score_event(s, pts[s], reason))
         word = "makes" if made else "fails"
         text = (
             f"seat {taker} {word}: {halves / 2:g} card points with {oudlers} oudler"
@@ -1276,7 +1287,7 @@ class ApologyState(State):
         data = dict(end.data)
         data["sheet"] = _sheet_label(self.deal_no + 1, data)
         end = Event(end.kind, data)
-        self.log.append(end)
+        self._later(end)
         self.rows.append((data["sheet"], list(data["points"])))
 
     # --- views ---------------------------------------------------------------------
