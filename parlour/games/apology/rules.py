@@ -572,19 +572,6 @@ class Apology(Game["ApologyState"]):
         """The card of each ``play <card>`` id."""
         return {i: c for c, i in self.play_ids.items()}
 
-    @cached_property
-    def play_id_of(self) -> tuple[int, ...]:
-        """The ``play <card>`` id of each card id: ascending as the card ids do (the action space lists
-        the plays in the pack's order), so that a hand's legal ids need no sorting."""
-        ids = tuple(self.play_ids[c] for c in CARD_CODES)
-        assert list(ids) == sorted(ids), "the plays' ids follow the pack's order"
-        return ids
-
-    @cached_property
-    def card_of_play(self) -> dict[int, int]:
-        """The card id of each ``play <card>`` id."""
-        return {i: c for c, i in enumerate(self.play_id_of)}
-
     def may_bury_id(self, card: int) -> bool:
         """``may_bury`` on a card id (ruling AP-10)."""
         return bool(self.options["bury_oudlers"]) or not OUDLER_ID[card]
@@ -686,6 +673,23 @@ class Apology(Game["ApologyState"]):
         return state
 
 
+_PLAYS_IN: dict[int, tuple[object, tuple[int, ...], dict[int, int]]] = {}
+"""Per action space (by its ``id``, the space kept so that the ``id`` stays its): ``_plays_in``'s answer."""
+
+
+def _plays_in(game: Apology) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The ``play <card>`` id of each card id, ascending as the card ids do (the space lists the plays
+    in the pack's order, so a hand's legal ids need no sorting), and the card id of each such id. Kept
+    per action space, not in a cached property of the game: compiled, those are not kept."""
+    space = game.id_space
+    known = _PLAYS_IN.get(id(space))
+    if known is None or known[0] is not space:
+        ids = tuple(space.ids[_PLAY_TEXT[c]] for c in CARD_CODES)
+        assert list(ids) == sorted(ids), "the plays' ids follow the pack's order"
+        known = _PLAYS_IN[id(space)] = (space, ids, {i: c for c, i in enumerate(ids)})
+    return known[1], known[2]
+
+
 def _known(cards: Iterable[str | None]) -> list[int]:
     """A zone's cards shown face up, as ids."""
     return [CARD_ID[c] for c in cards if c is not None]
@@ -774,6 +778,7 @@ class ApologyState(State):
             self._copy_fields(_copy_of)
             return
         super().__init__(game, seed)
+        self._play_id_of, self._card_of_play = _plays_in(game)
         self.phase = Phase.BID
         self.deal_no = 0
         self.dealer = 0
@@ -1009,7 +1014,7 @@ class ApologyState(State):
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None:
             cards = self._play_cards = playable_ids(self._hands[seat], led_suit_id(self._trick))
-            ids = self.game.play_id_of
+            ids = self._play_id_of
             return [ids[c] for c in distinct_ids(cards)]
         return super().legal_action_ids()
 
@@ -1027,7 +1032,7 @@ class ApologyState(State):
         way, with its checks and reasons (the state unchanged on a refusal)."""
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None and type(action_id) is int:
-            card = self.game.card_of_play.get(action_id, -1)
+            card = self._card_of_play.get(action_id, -1)
             if card >= 0:
                 known = self._play_cards
                 if card in (
@@ -1465,6 +1470,7 @@ class ApologyState(State):
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
         self._play_cards = src._play_cards
+        self._play_id_of, self._card_of_play = src._play_id_of, src._card_of_play
         self.phase = src.phase
         self.deal_no = src.deal_no
         self.dealer = src.dealer
