@@ -334,24 +334,60 @@ def led_suit_id(trick: Sequence[int]) -> int:
     return -1
 
 
-def playable_ids(hand: list[int], led: int) -> list[int]:
-    """``playable`` on ids (a new list): follow suit if able; a Landsknecht or Till at any time (the
-    L'Excuse rule). A hand's ids ascend, and so do these (the excuses' ids are the highest)."""
-    if led < 0:
-        return hand[:]
-    cards = [c for c in hand if SUIT_ID[c] == led]
-    if not cards:
-        return hand[:]
-    if len(cards) < len(hand):
-        cards += [c for c in hand if c >= N_ID]
-    return cards
-
-
 def distinct_ids(cards: list[int]) -> list[int]:
     """Ascending ids each once (``cards`` ascend; only a Landsknecht repeats)."""
     if cards and cards[-1] >= N_ID and cards.count(N_ID) > 1:
         return list(dict.fromkeys(cards))
     return cards
+
+
+E_BIT = 1 << E_ID
+"""Till in a hand's bits (``_held``); the Landsknechts (the taker may hold four) are counted apart."""
+SUITED_BITS = (1 << N_ID) - 1
+SUIT_BITS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(N_ID) if SUIT_ID[c] == s) for s in range(len(SUITS))
+)
+"""Each suit's cards as bits."""
+
+
+def ids_of_bits(bits: int) -> list[int]:
+    """The ids of a hand's bits, ascending."""
+    out: list[int] = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def hand_ids(held: int, landsknechts: int) -> list[int]:
+    """A hand's ids in the pack's order (ascending) from its bits and its Landsknechts, each counted."""
+    ids = ids_of_bits(held & SUITED_BITS)
+    if landsknechts:
+        ids += [N_ID] * landsknechts
+    if held & E_BIT:
+        ids.append(E_ID)
+    return ids
+
+
+def playable_bits(held: int, led: int) -> int:
+    """``playable`` on a hand's bits (a Landsknecht held is always playable besides): follow suit if
+    able (the suit ``led``, -1 none); Till at any time (the L'Excuse rule)."""
+    if led >= 0:
+        follow = held & SUIT_BITS[led]
+        if follow:
+            return follow | (held & E_BIT)
+    return held
+
+
+def legal_ids(playable: int, landsknechts: int) -> list[int]:
+    """The distinct ids of ``playable_bits``' answer and a Landsknecht if held, ascending."""
+    ids = ids_of_bits(playable & SUITED_BITS)
+    if landsknechts:
+        ids.append(N_ID)
+    if playable & E_BIT:
+        ids.append(E_ID)
+    return ids
 
 
 def winner_of(plays: Sequence[int]) -> int:
@@ -662,14 +698,19 @@ class Apology(Game["ApologyState"]):
             return card[-1] not in voids[s]  # a seat that showed out of a suit holds none of it
 
         dealt = deal_unseen(unseen, room, may_hold, rng)
-        state._hands[seat] = sorted(map(CARD_ID.__getitem__, view.hand))
+        hands: list[Sequence[str]] = [[] for _ in range(PLAYERS)]
+        hands[seat] = view.hand
         for (kind, s), cards in zip(places, dealt, strict=True):
             if kind == "hand":
-                state._hands[s] = sorted(map(CARD_ID.__getitem__, cards))
+                hands[s] = cards
             elif kind == "burial":
                 state._buried = list(map(CARD_ID.__getitem__, cards))
             else:
                 state._kitty = list(map(CARD_ID.__getitem__, cards))
+        for s, hand in enumerate(hands):
+            ids = [CARD_ID[c] for c in hand]
+            state._ns[s] = ids.count(N_ID)
+            state._held[s] = _bits(c for c in ids if c != N_ID)
         return state
 
 
@@ -688,6 +729,36 @@ def _plays_in(game: Apology) -> tuple[tuple[int, ...], dict[int, int]]:
         assert list(ids) == sorted(ids), "the plays' ids follow the pack's order"
         known = _PLAYS_IN[id(space)] = (space, ids, {i: c for c, i in enumerate(ids)})
     return known[1], known[2]
+
+
+def _bits(cards: Iterable[int]) -> int:
+    """Card ids (no Landsknecht) as a hand's bits."""
+    held = 0
+    for c in cards:
+        held |= 1 << c
+    return held
+
+
+def _pack_message(inventory: Counter[str]) -> str:
+    """Why cards that are not the pack exactly once are refused (ruling AP-17)."""
+    extra = sorted((inventory - EXTENDED_65.counts()).elements())
+    missing = sorted((EXTENDED_65.counts() - inventory).elements())
+    return (
+        "hands: the hands, kitty, burial, tricks and won cards must hold the pack exactly once "
+        f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
+        f"missing: {echo(', '.join(missing)) if missing else 'none'})"
+    )
+
+
+def _pack_refused(hands: Counter[str], d: Mapping[str, Any]) -> str:
+    """``_pack_message`` for a save whose hand holds a suited card twice (which bits cannot hold)."""
+    inventory = hands.copy()
+    for name in ("kitty", "buried", "kept"):
+        inventory.update(d[name])
+    for pile in d["won"]:
+        inventory.update(pile)
+    inventory.update(c for _, c in d["trick"])
+    return _pack_message(inventory)
 
 
 def _known(cards: Iterable[str | None]) -> list[int]:
@@ -784,8 +855,10 @@ class ApologyState(State):
         self.dealer = 0
         # The core: every card an id (``CARD_CODES``); the text is made from it when asked (``hands``,
         # ``kitty``, ... below, the views, the save, the log).
-        self._hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-        """Each seat's cards, ascending (the pack's order); a Landsknecht's id once for each held."""
+        self._held: list[int] = [0] * PLAYERS
+        """Each seat's cards as bits (``1 << card id``): the suited cards and Till."""
+        self._ns: list[int] = [0] * PLAYERS
+        """The Landsknechts each seat holds (only the taker, from the kitty: ruling AP-6's cards)."""
         self._kitty: list[int] = []
         self.bids: list[str | None] = [None] * PLAYERS
         self.turn: int | None = None
@@ -812,7 +885,15 @@ class ApologyState(State):
     @property
     def hands(self) -> list[list[str]]:
         """Each seat's hand as card codes, in the pack's order."""
-        return [codes_of(h) for h in self._hands]
+        return [codes_of(self._hand(s)) for s in range(PLAYERS)]
+
+    def _hand(self, seat: int) -> list[int]:
+        """``seat``'s card ids in the pack's order, a Landsknecht once for each held."""
+        return hand_ids(self._held[seat], self._ns[seat])
+
+    def _size(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return self._held[seat].bit_count() + self._ns[seat]
 
     @property
     def kitty(self) -> list[str]:
@@ -864,9 +945,10 @@ class ApologyState(State):
         if hands is None:
             cards = list(SUITED_IDS)
             self.rng.shuffle(cards)
-            self._hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(PLAYERS)]
+            self._held = [_bits(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(PLAYERS)]
         else:
-            self._hands = [sorted(map(CARD_ID.__getitem__, h)) for h in hands]
+            self._held = [_bits(map(CARD_ID.__getitem__, h)) for h in hands]
+        self._ns = [0] * PLAYERS
         self.turn = left_of(dealer)
         self.leader = self.turn
         self._later(
@@ -881,7 +963,7 @@ class ApologyState(State):
             )
         )
         for s in range(PLAYERS):
-            self._later(Event("hand", {"cards": codes_of(self._hands[s])}, to=s))
+            self._later(Event("hand", {"cards": codes_of(self._hand(s))}, to=s))
 
     def _next_deal(self) -> None:
         """The deal passes to the left; the match is a fixed number of deals (ruling AP-12)."""
@@ -919,13 +1001,14 @@ class ApologyState(State):
         if self.phase is Phase.PAY:
             return [_GIVE_TEXT[c] for c in sorted(set(self._won[seat]))]
         return [
-            _PLAY_TEXT_ID[c] for c in distinct_ids(playable_ids(self._hands[seat], led_suit_id(self._trick)))
+            _PLAY_TEXT_ID[c]
+            for c in legal_ids(playable_bits(self._held[seat], led_suit_id(self._trick)), self._ns[seat])
         ]
 
     def _buryable(self) -> list[int]:
         assert self.taker is not None
         may_bury = self.game.may_bury_id
-        return [c for c in distinct_ids(self._hands[self.taker]) if may_bury(c)]
+        return [c for c in distinct_ids(self._hand(self.taker)) if may_bury(c)]
 
     def payment_due(self) -> bool:
         """An escape payment is due: an escape is owed and the taker has won a trick to pay from
@@ -948,7 +1031,7 @@ class ApologyState(State):
         seat = self.turn
         assert seat is not None
         card = action.card
-        held = CARD_ID.get(card, -1) in self._hands[seat]
+        held = CARD_ID.get(card, -1) in self._hand(seat)
         if action.kind == "bury":
             if not held:
                 return f"{card} is not in the taker's hand"
@@ -1001,7 +1084,7 @@ class ApologyState(State):
         """What ``_record_action`` does but the logging, for an action whose record waits in
         ``_pending``: the legal lists forgotten, a copied live random source recording into this state."""
         self._legal_cache = self._range_cache = None
-        self._play_cards = None
+        self._play_mask = -1
         rng = self.rng
         if rng.sink is None and rng.live:
             rng.sink = self._record_chance
@@ -1009,18 +1092,18 @@ class ApologyState(State):
     # --- the hot path: ids straight to the rules ------------------------------------
 
     def legal_action_ids(self) -> list[int]:
-        """In the play the ids of the cards ``playable_ids`` allows, no text made (the same rule as
+        """In the play the ids of the cards ``playable_bits`` allows, no text made (the same rule as
         ``_compute_legal``: a Landsknecht's duplicates are one id); otherwise the engine's way."""
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None:
-            cards = self._play_cards = playable_ids(self._hands[seat], led_suit_id(self._trick))
+            cards = self._play_mask = playable_bits(self._held[seat], led_suit_id(self._trick))
             ids = self._play_id_of
-            return [ids[c] for c in distinct_ids(cards)]
+            return [ids[c] for c in legal_ids(cards, self._ns[seat])]
         return super().legal_action_ids()
 
-    _play_cards: list[int] | None = None
-    """The play's legal card ids as ``legal_action_ids`` found them, so that ``apply_id`` need not ask
-    ``playable_ids`` again; forgotten with the engine's legal lists on every action."""
+    _play_mask: int = -1
+    """The play's legal cards as bits (``playable_bits``) as ``legal_action_ids`` found them, so that
+    ``apply_id`` need not ask again; -1, forgotten, with the engine's legal lists on every action."""
 
     def _record_action(self, action: str) -> None:
         """The engine's record of an action (``State._record_action``), logged behind what waits."""
@@ -1028,16 +1111,16 @@ class ApologyState(State):
         self._later(Event("action", {"seat": self.current_player, "action": action}, RECORD))
 
     def apply_id(self, action_id: int) -> None:
-        """A card ``playable_ids`` allows is played on its id at once; anything else goes the engine's
+        """A card ``playable_bits`` allows is played on its id at once; anything else goes the engine's
         way, with its checks and reasons (the state unchanged on a refusal)."""
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None and type(action_id) is int:
             card = self._card_of_play.get(action_id, -1)
             if card >= 0:
-                known = self._play_cards
-                if card in (
-                    known if known is not None else playable_ids(self._hands[seat], led_suit_id(self._trick))
-                ):
+                known = self._play_mask
+                if known < 0:
+                    known = playable_bits(self._held[seat], led_suit_id(self._trick))
+                if known >> card & 1 if card != N_ID else self._ns[seat] > 0:
                     self._acting()
                     self._play(seat, card, True)
                     return
@@ -1080,7 +1163,11 @@ class ApologyState(State):
     def _take(self, seat: int) -> None:
         """The taker turns up the kitty and takes it into hand: twenty cards."""
         self.taker = seat
-        self._hands[seat] = sorted(self._hands[seat] + self._kitty)
+        for c in self._kitty:
+            if c == N_ID:
+                self._ns[seat] += 1
+            else:
+                self._held[seat] |= 1 << c
         self._later(
             Event(
                 "take",
@@ -1097,7 +1184,7 @@ class ApologyState(State):
 
     def _bury(self, seat: int, card_id: int) -> None:
         """Six cards buried face down, one at a time (ruling AP-10); then the dealer's left leads."""
-        self._hands[seat].remove(card_id)
+        self._remove(seat, card_id)
         self._buried.append(card_id)
         card = CARD_CODES[card_id]
         self._later(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
@@ -1114,7 +1201,10 @@ class ApologyState(State):
     def _play(self, seat: int, card: int, recorded: bool) -> None:
         """``seat`` plays the card ``card`` (an id it holds); its play event (and, ``recorded``, its
         record's action) waits in ``_pending`` as one int until the log is read."""
-        self._hands[seat].remove(card)
+        if card == N_ID:
+            self._ns[seat] -= 1
+        else:
+            self._held[seat] ^= 1 << card
         play = seat << SEAT_SHIFT | card
         trick = self._trick
         trick.append(play)
@@ -1123,6 +1213,12 @@ class ApologyState(State):
             self.turn = self._next_in_trick(seat)
             return
         self._finish_trick()
+
+    def _remove(self, seat: int, card: int) -> None:
+        if card == N_ID:
+            self._ns[seat] -= 1
+        else:
+            self._held[seat] ^= 1 << card
 
     def _next_in_trick(self, seat: int) -> int:
         nxt = left_of(seat)
@@ -1137,11 +1233,12 @@ class ApologyState(State):
         assert taker is not None
         plays = tuple(self._trick)
         winner = winner_of(plays)
-        hands, won = self._hands, self._won[winner]
+        held, ns, won = self._held, self._ns, self._won[winner]
         escaped = halves = 0
         for i, p in enumerate(plays):
             c = p & CARD_BITS
-            if c >= N_ID and hands[p >> SEAT_SHIFT]:  # ``escapes``: not its player's last card (AP-4)
+            s = p >> SEAT_SHIFT
+            if c >= N_ID and (held[s] or ns[s]):  # ``escapes``: not its player's last card (AP-4)
                 escaped |= 1 << i
                 continue
             won.append(c)  # a last card captured outright (ruling AP-4), or any other card
@@ -1172,7 +1269,7 @@ class ApologyState(State):
             self._settle()
             return
         self.leader = self.turn = next_leader(self.leader, taker, done)
-        if not self._hands[taker]:
+        if not (self._held[taker] or self._ns[taker]):
             self._play_forced_trick()
 
     def _play_forced_trick(self) -> None:
@@ -1180,8 +1277,9 @@ class ApologyState(State):
         choice (ruling AP-3)."""
         seat = self.leader
         while self.phase is Phase.PLAY and len(self._tricks) < TRICKS:
-            assert self._hands[seat], "a defender without a card for the last trick"
-            self._play(seat, self._hands[seat][0], False)
+            hand = self._hand(seat)
+            assert hand, "a defender without a card for the last trick"
+            self._play(seat, hand[0], False)
             seat = self._next_in_trick(seat)
 
     def _pay(self, seat: int, card_id: int) -> None:
@@ -1329,7 +1427,7 @@ class ApologyState(State):
         _note(self._trick, played, voids)
         zones = [
             Zone("hand", s, _cards(h) if s == seat else [None] * len(h), "", len(h))
-            for s, h in enumerate(self._hands)
+            for s, h in enumerate(map(hand_ids, self._held, self._ns))
         ]
         if self._kitty:
             zones.append(Zone("kitty", None, [None] * len(self._kitty), "the kitty"))
@@ -1377,7 +1475,7 @@ class ApologyState(State):
             score_sheet=self._score_sheet(),
             hand_number=self.deal_no + 1,
             roles=dict(enumerate(roles)),
-            hand_sizes=list(map(len, self._hands)),
+            hand_sizes=[z.size for z in zones[:PLAYERS]],
         )
 
     def _last_trick(self) -> TrickView | None:
@@ -1440,7 +1538,8 @@ class ApologyState(State):
             return ApologyState(self.game, None, self)
         other = object.__new__(ApologyState)
         vars(other).update(vars(self))
-        other._hands = [h[:] for h in self._hands]
+        other._held = self._held[:]
+        other._ns = self._ns[:]
         other._kitty = self._kitty[:]
         other.bids = self.bids[:]
         other._buried = self._buried[:]
@@ -1469,12 +1568,13 @@ class ApologyState(State):
         self.rng = src.rng.copy()
         self._legal_cache = src._legal_cache
         self._range_cache = src._range_cache
-        self._play_cards = src._play_cards
+        self._play_mask = src._play_mask
         self._play_id_of, self._card_of_play = src._play_id_of, src._card_of_play
         self.phase = src.phase
         self.deal_no = src.deal_no
         self.dealer = src.dealer
-        self._hands = [h[:] for h in src._hands]
+        self._held = src._held[:]
+        self._ns = src._ns[:]
         self._kitty = src._kitty[:]
         self.bids = src.bids[:]
         self.turn = src.turn
@@ -1494,8 +1594,8 @@ class ApologyState(State):
 
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
-        for h in self._hands:
-            inv.update(codes_of(h))
+        for s in range(PLAYERS):
+            inv.update(codes_of(self._hand(s)))
         for w in self._won:
             inv.update(codes_of(w))
         inv.update(codes_of(self._kept))
@@ -1537,7 +1637,12 @@ class ApologyState(State):
         self.deal_no = d["deal_no"]
         self.dealer = d["dealer"]
         hands = [list(h) for h in d["hands"]]
-        self._hands = [sorted(_ids(h, f"hands.{s}")) for s, h in enumerate(hands)]
+        ids = [sorted(_ids(h, f"hands.{s}")) for s, h in enumerate(hands)]
+        for h in ids:
+            if len(set(h) - {N_ID}) < len(h) - h.count(N_ID):
+                raise InvalidState(_pack_refused(Counter(c for h in hands for c in h), d))
+        self._held = [_bits(c for c in h if c != N_ID) for h in ids]
+        self._ns = [h.count(N_ID) for h in ids]
         self._saved_hands = None if self.hands == hands else hands
         self._kitty = _ids(d["kitty"], "kitty")
         self.bids = list(d["bids"])
@@ -1592,24 +1697,18 @@ class ApologyState(State):
             raise InvalidState(f"log: {len(self.rows)} deals scored in the log, but {self.deal_no} played")
         inventory = self.inventory()
         if inventory != EXTENDED_65.counts():
-            extra = sorted((inventory - EXTENDED_65.counts()).elements())
-            missing = sorted((EXTENDED_65.counts() - inventory).elements())
-            raise InvalidState(
-                "hands: the hands, kitty, burial, tricks and won cards must hold the pack exactly once "
-                f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
-                f"missing: {echo(', '.join(missing)) if missing else 'none'})"
-            )
+            raise InvalidState(_pack_message(inventory))
         first = left_of(self.dealer)
         self._check_bids(first)
         taker = self.taker
         for s in range(PLAYERS):
-            if s != taker and any(c >= N_ID for c in self._hands[s]):
+            if s != taker and (self._ns[s] or self._held[s] & E_BIT):
                 raise InvalidState(f"hands.{s}: only the taker ever holds a Landsknecht or Till")
         if (taker is None or self.phase is Phase.BURY) and (self._tricks or self._debts):
             raise InvalidState("tricks: no trick is played before the taker has buried six cards")
         if taker is None:
             # the bidding, or the end of a match whose last deal was thrown in
-            if self._kitty != list(KITTY_IDS) or any(len(h) != HAND_SIZE for h in self._hands):
+            if self._kitty != list(KITTY_IDS) or any(self._size(s) != HAND_SIZE for s in range(PLAYERS)):
                 raise InvalidState("kitty: before a bid the kitty and the four hands of 15 are untouched")
             if self.leader != first:
                 raise InvalidState(f"leader: seat {first} leads the first trick, not {self.leader}")
@@ -1619,10 +1718,10 @@ class ApologyState(State):
         if not all(map(self.game.may_bury_id, self._buried)):
             raise InvalidState("buried: bury_oudlers=false forbids burying aces, castles and Till")
         if self.phase is Phase.BURY:
-            others = [len(self._hands[s]) for s in range(PLAYERS) if s != taker]
+            others = [self._size(s) for s in range(PLAYERS) if s != taker]
             if (
                 len(self._buried) >= BURIAL
-                or len(self._hands[taker]) != HAND_SIZE + len(KITTY) - len(self._buried)
+                or self._size(taker) != HAND_SIZE + len(KITTY) - len(self._buried)
                 or others != [HAND_SIZE] * DEFENDERS
                 or self.turn != taker
                 or self.leader != first
@@ -1770,7 +1869,7 @@ class ApologyState(State):
         phase, tricks = self.phase, self.tricks
         n = len(tricks)
         if phase is Phase.OVER:
-            bad = n != TRICKS or bool(self._trick) or any(self._hands) or bool(self._debts)
+            bad = n != TRICKS or bool(self._trick) or any(self._held) or any(self._ns) or bool(self._debts)
         elif phase is Phase.PAY:
             bad = not 1 <= n < TRICKS or bool(self._trick) or self.turn != taker or not self.payment_due()
         else:
@@ -1818,14 +1917,14 @@ class ApologyState(State):
                 played[s] += 1
         for s in range(PLAYERS):
             start = TAKER_HAND if s == taker else HAND_SIZE
-            if len(self._hands[s]) != start - played[s]:
-                raise InvalidState(f"hands.{s}: {len(self._hands[s])} cards after playing {played[s]}")
+            if self._size(s) != start - played[s]:
+                raise InvalidState(f"hands.{s}: {self._size(s)} cards after playing {played[s]}")
         self._check_follow_suit()
         self._check_won(taker, base, escaped)
 
     def _check_follow_suit(self) -> None:
         """Nobody failed to follow suit while holding the suit (read backwards from the hands)."""
-        held = [{SUIT_LETTER_ID[c] for c in h if c < N_ID} for h in self._hands]
+        held = [{SUIT_LETTER_ID[c] for c in self._hand(s) if c < N_ID} for s in range(PLAYERS)]
         tricks = self.tricks
         for i, plays in [(len(tricks), self.trick), *reversed(list(enumerate(t.plays for t in tricks)))]:
             suit = led_suit(plays)
