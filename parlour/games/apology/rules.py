@@ -1425,9 +1425,10 @@ class ApologyState(State):
         played = list(map(list, done))
         voids = list(map(set, shown_out))
         _note(self._trick, played, voids)
+        sizes = [h.bit_count() + n for h, n in zip(self._held, self._ns, strict=True)]
         zones = [
-            Zone("hand", s, _cards(h) if s == seat else [None] * len(h), "", len(h))
-            for s, h in enumerate(map(hand_ids, self._held, self._ns))
+            Zone("hand", s, _cards(self._hand(s)) if s == seat else [None] * n, "", n)
+            for s, n in enumerate(sizes)
         ]
         if self._kitty:
             zones.append(Zone("kitty", None, [None] * len(self._kitty), "the kitty"))
@@ -1475,7 +1476,7 @@ class ApologyState(State):
             score_sheet=self._score_sheet(),
             hand_number=self.deal_no + 1,
             roles=dict(enumerate(roles)),
-            hand_sizes=[z.size for z in zones[:PLAYERS]],
+            hand_sizes=sizes,
         )
 
     def _last_trick(self) -> TrickView | None:
