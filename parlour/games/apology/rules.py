@@ -1530,13 +1530,10 @@ class ApologyState(State):
         return f"seat {self.taker} takes alone; trick {len(self._tricks) + 1}, seat {who} to play"
 
     def _prompt(self) -> str:
-        return {
-            Phase.BID: "bid to take alone with the kitty, or pass",
-            Phase.BURY: f"bury a card ({BURIAL - len(self._buried)} to go)",
-            Phase.PLAY: "play a card",
-            Phase.PAY: "give a card from your won tricks for the escape",
-            Phase.OVER: "",
-        }[self.phase]
+        phase = self.phase
+        if phase is Phase.BURY:
+            return f"bury a card ({BURIAL - len(self._buried)} to go)"
+        return _PROMPTS[phase]
 
     def _outcome(self) -> Outcome:
         """The highest total after the fixed number of deals wins; equal totals share (ruling AP-12)."""
@@ -2000,6 +1997,13 @@ class ApologyState(State):
             raise InvalidState("kept: the escaped cards stay with the taker")
 
 
+_PROMPTS: Mapping[Phase, str] = {
+    Phase.BID: "bid to take alone with the kitty, or pass",
+    Phase.PLAY: "play a card",
+    Phase.PAY: "give a card from your won tricks for the escape",
+    Phase.OVER: "",
+}
+"""A view's prompt in each phase but the burial's (which counts the cards to go)."""
 _TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
 _WON = itertools.repeat("won")
 _COLUMNS = tuple(f"seat {s}" for s in range(PLAYERS))
