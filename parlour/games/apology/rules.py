@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -51,8 +51,8 @@ from parlour.mechanics import trick_winner as suit_trick_winner
 
 # --- the pack --------------------------------------------------------------------------------
 
-PLAYERS = 4
-HAND_SIZE = 15
+PLAYERS: Final = 4
+HAND_SIZE: Final = 15
 """Each player is dealt fifteen suited cards."""
 LANDSKNECHT = "N"
 TILL = "E"
@@ -83,35 +83,35 @@ SORT_ORDER: Mapping[str, int] = {
 # The rules run on card ids; the text (codes, actions, the log, the views, the saves) is made from
 # them when asked, from the tables below.
 
-CARD_CODES: tuple[str, ...] = tuple(sorted(SORT_ORDER, key=SORT_ORDER.__getitem__))
+CARD_CODES: Final[tuple[str, ...]] = tuple(sorted(SORT_ORDER, key=SORT_ORDER.__getitem__))
 """The 62 distinct cards by id, in the pack's order (``SORT_ORDER``): the sixty suited cards, then the
 Landsknecht (the four share its id: a hand holds it up to four times), then Till. A hand's ids in
 ascending order are its cards in the pack's order."""
-CARD_ID: Mapping[str, int] = {c: i for i, c in enumerate(CARD_CODES)}
-N_ID = CARD_ID[LANDSKNECHT]
-E_ID = CARD_ID[TILL]
+CARD_ID: Final[Mapping[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+N_ID: Final = CARD_ID[LANDSKNECHT]
+E_ID: Final = CARD_ID[TILL]
 assert len(SUITED) == N_ID and E_ID == N_ID + 1, "the suited cards' ids lie below the excuses'"
-SEAT_SHIFT = 6
+SEAT_SHIFT: Final = 6
 """A card played is ``seat << SEAT_SHIFT | card id`` (a play); an escape owed, ``to << SEAT_SHIFT | id``."""
-CARD_BITS = (1 << SEAT_SHIFT) - 1
-SUIT_ID: tuple[int, ...] = tuple(-1 if c in EXCUSES else SUITS.index(c[-1]) for c in CARD_CODES)
+CARD_BITS: Final = (1 << SEAT_SHIFT) - 1
+SUIT_ID: Final[tuple[int, ...]] = tuple(-1 if c in EXCUSES else SUITS.index(c[-1]) for c in CARD_CODES)
 """Each id's suit (an index of ``SUITS``), -1 for a Landsknecht or Till."""
-SUIT_LETTER_ID: tuple[str, ...] = tuple("" if c in EXCUSES else c[-1] for c in CARD_CODES)
-HALVES_ID: tuple[int, ...] = tuple(CARD_HALVES[c] for c in CARD_CODES)
+SUIT_LETTER_ID: Final[tuple[str, ...]] = tuple("" if c in EXCUSES else c[-1] for c in CARD_CODES)
+HALVES_ID: Final[tuple[int, ...]] = tuple(CARD_HALVES[c] for c in CARD_CODES)
 """Each id's value in half points (ruling AP-14)."""
-SUITED_IDS: tuple[int, ...] = tuple(CARD_ID[c] for c in SUITED)
+SUITED_IDS: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in SUITED)
 """The suited cards' ids in the order the deal shuffles them."""
-KITTY_IDS: tuple[int, ...] = tuple(CARD_ID[c] for c in KITTY)
+KITTY_IDS: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in KITTY)
 
 # --- the exchange and the play ---------------------------------------------------------------
 
-BURIAL = 6
+BURIAL: Final = 6
 """The taker buries six cards after taking up the kitty (ruling AP-10)."""
-TAKER_HAND = HAND_SIZE + len(KITTY) - BURIAL
+TAKER_HAND: Final = HAND_SIZE + len(KITTY) - BURIAL
 """The taker's fourteen cards against fifteen: the one-card toll for the kitty (ruling AP-3)."""
-TRICKS = HAND_SIZE
+TRICKS: Final = HAND_SIZE
 """Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
-DEFENDERS = PLAYERS - 1
+DEFENDERS: Final = PLAYERS - 1
 MAX_DEALS = 200
 """The longest match the option ``deals`` allows."""
 
@@ -319,7 +319,7 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
 
 # --- the rules on card ids (the core) ---------------------------------------------------------------
 
-OUDLER_ID: tuple[int, ...] = tuple(
+OUDLER_ID: Final[tuple[int, ...]] = tuple(
     0 if not is_oudler(c) else 3 if c == TILL else 1 if c[:-1] == ACE else 2 for c in CARD_CODES
 )
 """Which of the oudler trio each id is (ruling AP-9): 1 an ace, 2 a castle, 3 Till; 0 none."""
@@ -341,16 +341,16 @@ def distinct_ids(cards: list[int]) -> list[int]:
     return cards
 
 
-E_BIT = 1 << E_ID
+E_BIT: Final = 1 << E_ID
 """Till in a hand's bits (``_held``); the Landsknechts (the taker may hold four) are counted apart."""
-SUITED_BITS = (1 << N_ID) - 1
-SUIT_BITS: tuple[int, ...] = tuple(
+SUITED_BITS: Final = (1 << N_ID) - 1
+SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c in range(N_ID) if SUIT_ID[c] == s) for s in range(len(SUITS))
 )
 """Each suit's cards as bits."""
 
 
-_BYTE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_BYTE_IDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8)
 )
 """The ids of each byte of a hand's bits (``ids_of_bits`` in the pure module)."""
@@ -1997,7 +1997,7 @@ class ApologyState(State):
             raise InvalidState("kept: the escaped cards stay with the taker")
 
 
-_PROMPTS: Mapping[Phase, str] = {
+_PROMPTS: Final[Mapping[Phase, str]] = {
     Phase.BID: "bid to take alone with the kitty, or pass",
     Phase.PLAY: "play a card",
     Phase.PAY: "give a card from your won tricks for the escape",
@@ -2064,11 +2064,11 @@ _PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
     {c: f"seat {s} plays {pretty(c)}" for c in EXTENDED_65.cards} for s in range(PLAYERS)
 )
 """The play event's text, by seat and card."""
-_PLAY_TEXT_ID: tuple[str, ...] = tuple(_PLAY_TEXT[c] for c in CARD_CODES)
-_BURY_TEXT: tuple[str, ...] = tuple(f"bury {c}" for c in CARD_CODES)
-_GIVE_TEXT: tuple[str, ...] = tuple(f"give {c}" for c in CARD_CODES)
+_PLAY_TEXT_ID: Final[tuple[str, ...]] = tuple(_PLAY_TEXT[c] for c in CARD_CODES)
+_BURY_TEXT: Final[tuple[str, ...]] = tuple(f"bury {c}" for c in CARD_CODES)
+_GIVE_TEXT: Final[tuple[str, ...]] = tuple(f"give {c}" for c in CARD_CODES)
 """The actions' texts by card id."""
-RECORDED = 1 << (SEAT_SHIFT + 2)
+RECORDED: Final = 1 << (SEAT_SHIFT + 2)
 """Set on a play waiting in ``_pending`` whose record's action waits with it (above every play)."""
 
 
@@ -2081,7 +2081,7 @@ def _played(entry: int) -> tuple[Event, ...]:
     return Event("action", {"seat": seat, "action": _PLAY_TEXT[card]}, RECORD), shown
 
 
-_PLAYED: tuple[tuple[Event, ...], ...] = tuple(
+_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
     _played(p) if p & CARD_BITS < len(CARD_CODES) else () for p in range(2 * RECORDED)
 )
 """The events of each play as it waits in ``_pending``: made once, and shared by every log that holds
@@ -2160,4 +2160,4 @@ def _plain_objects() -> bool:
     return True
 
 
-_PLAIN_OBJECTS = _plain_objects()
+_PLAIN_OBJECTS: Final = _plain_objects()
