@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
@@ -31,7 +30,7 @@ from parlour.engine.actions import Action, ActionSpec, AmountRange
 from parlour.engine.errors import echo
 from parlour.engine.events import RECORD
 from parlour.engine.game import Outcome
-from parlour.engine.saves import Code, SaveDict, Seat, checked
+from parlour.engine.saves import checked
 from parlour.engine.views import (
     Play as PlayView,
 )
@@ -42,10 +41,10 @@ from parlour.engine.views import (
     View,
     Zone,
     ZoneKind,
-    labelled,
-    per_seat,
     play,
 )
+from parlour.games.apology.schema import ApologyExtra as ApologyExtra
+from parlour.games.apology.schema import ApologySave as ApologySave
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
 
@@ -477,25 +476,6 @@ class Debt:
         return self
 
 
-@dataclass(slots=True)
-class ApologyExtra:
-    """What a seat sees of an Apology deal beyond the zones, the tricks and the score sheet."""
-
-    bids: list[str | None] = per_seat("bids")  # noqa: RUF009
-    """``bid``, ``pass``, or ``None`` for a seat not yet asked (ruling AP-1)."""
-    targets: list[float] = labelled("targets by oudlers held (0 to 3)")  # noqa: RUF009
-    tricks_played: int = labelled("tricks played")
-    played: list[list[str]] = per_seat("cards played this deal", cards=True)  # noqa: RUF009
-    """Each seat's cards in the order played, one a trick (the taker sits out the fifteenth)."""
-    voids: list[list[str]] = per_seat("shown out of")  # noqa: RUF009
-    """The suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
-    owed: list[str] = labelled("escapes not yet paid for", cards=True)  # noqa: RUF009
-    owed_to: list[int] = labelled("owed to")  # noqa: RUF009
-    taker_points: float | None = labelled("taker's card points so far")
-    defence_points: float | None = labelled("defence's card points so far")
-    points_with_burial: float | None = labelled("your card points with your burial")
-
-
 class Apology(Game["ApologyState"]):
     """The taker alone against three; the thresholds are options so simulations can tune them."""
 
@@ -807,45 +787,6 @@ def _result_events(label: str, values: Sequence[float]) -> list[Event]:
     """A deal's result as the log holds it, for a determinized state (its score sheet and scores)."""
     events = [score_event(s, int(p), "so far") for s, p in enumerate(values) if p]
     return [*events, hand_end_event(list(values), sheet=label)]
-
-
-Hand = Annotated[list[Code], Field(max_length=HAND_SIZE + len(KITTY))]
-Won = Annotated[list[Code], Field(max_length=len(EXTENDED_65.cards))]
-Bid = Literal["bid", "pass"] | None
-Stake = Annotated[int, Field(ge=-STAKE * DEFENDERS * MAX_DEALS, le=STAKE * DEFENDERS * MAX_DEALS)]
-Play = tuple[Seat, Code]
-
-
-class TrickSave(SaveDict):
-    leader: Seat
-    plays: Annotated[list[Play], Field(max_length=PLAYERS)]
-    winner: Seat
-
-
-class DebtSave(SaveDict):
-    card: Code
-    to: Seat
-
-
-class ApologySave(SaveDict):
-    """The saved state of a match (``ApologyState._data``); ruling AP-17 says what else must hold."""
-
-    phase: Literal["bid", "bury", "play", "pay", "over"]
-    deal_no: Annotated[int, Field(ge=0, le=MAX_DEALS)]
-    dealer: Seat
-    hands: tuple[Hand, Hand, Hand, Hand]
-    kitty: Annotated[list[Code], Field(max_length=len(KITTY))]
-    bids: tuple[Bid, Bid, Bid, Bid]
-    turn: Seat | None
-    taker: Seat | None
-    buried: Annotated[list[Code], Field(max_length=BURIAL)]
-    leader: Seat
-    trick: Annotated[list[Play], Field(max_length=PLAYERS)]
-    tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
-    won: tuple[Won, Won, Won, Won]
-    kept: Annotated[list[Code], Field(max_length=len(KITTY))]
-    debts: Annotated[list[DebtSave], Field(max_length=len(KITTY))]
-    points: tuple[Stake, Stake, Stake, Stake]
 
 
 class ApologyState(State):
