@@ -378,6 +378,36 @@ def ids_of_bits(bits: int) -> list[int]:
     return out
 
 
+_BYTE_CODES: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
+    tuple(tuple(CARD_CODES[i] for i in ids if i < N_ID) for ids in row) for row in _BYTE_IDS
+)
+"""The same as card codes, the suited cards' only (a view's own hand in eight look-ups)."""
+
+
+def hand_codes(held: int, landsknechts: int) -> list[str | None]:
+    """``hand_ids`` as card codes (a view's own hand)."""
+    suited = held & SUITED_BITS
+    if _PLAIN_OBJECTS:
+        t = _BYTE_CODES
+        codes: list[str | None] = [
+            *t[0][suited & 255],
+            *t[1][suited >> 8 & 255],
+            *t[2][suited >> 16 & 255],
+            *t[3][suited >> 24 & 255],
+            *t[4][suited >> 32 & 255],
+            *t[5][suited >> 40 & 255],
+            *t[6][suited >> 48 & 255],
+            *t[7][suited >> 56],
+        ]
+    else:
+        codes = [CARD_CODES[c] for c in ids_of_bits(suited)]
+    if landsknechts:
+        codes += [LANDSKNECHT] * landsknechts
+    if held & E_BIT:
+        codes.append(TILL)
+    return codes
+
+
 def hand_ids(held: int, landsknechts: int) -> list[int]:
     """A hand's ids in the pack's order (ascending) from its bits and its Landsknechts, each counted."""
     ids = ids_of_bits(held & SUITED_BITS)
@@ -1203,6 +1233,7 @@ class ApologyState(State):
                 continue
             won.append(c)  # a last card captured outright (ruling AP-4), or any other card
             halves += HALVES_ID[c]
+        self._won_moves += 1
         self._tricks.append((plays[0] >> SEAT_SHIFT, plays, winner))
         self._pending.append((len(self._tricks), winner, plays, escaped, halves))
         self._trick = []
@@ -1249,6 +1280,7 @@ class ApologyState(State):
         to, owed = debt >> SEAT_SHIFT, CARD_CODES[debt & CARD_BITS]
         self._won[seat].remove(card_id)
         self._won[to].append(card_id)
+        self._won_moves += 1
         card = CARD_CODES[card_id]
         self._later(
             Event(
@@ -1276,6 +1308,7 @@ class ApologyState(State):
             if forfeit:
                 self._kept.remove(c)
                 self._won[to].append(c)
+                self._won_moves += 1
                 text = f"the escape with {pretty(card)} was never paid: seat {to} takes it"
             else:
                 text = f"the escape with {pretty(card)} was never paid: the debt lapses"
@@ -1374,6 +1407,10 @@ class ApologyState(State):
         return played, voids
 
     _last_for: tuple[CoreTrick, tuple[PlayView, ...]] | None = None
+    _won_moves: int = 0
+    """How often a won pile has changed (a trick, a payment, a forfeit): ``_won_text`` is kept until then."""
+    _won_text: tuple[list[list[int]], int, tuple[list[str | None], ...]] | None = None
+    """The won piles' codes for the views, with the piles and ``_won_moves`` they were made at."""
     _sheet_for: (
         tuple[list[tuple[str, list[float]]], int, tuple[str, ...], tuple[tuple[float, ...], ...]] | None
     ) = None
@@ -1387,7 +1424,7 @@ class ApologyState(State):
         _note(self._trick, played, voids)
         sizes = [h.bit_count() + n for h, n in zip(self._held, self._ns, strict=True)]
         zones = [
-            Zone("hand", s, _cards(self._hand(s)) if s == seat else [None] * n, "", n)
+            Zone("hand", s, hand_codes(self._held[s], self._ns[s]) if s == seat else [None] * n, "", n)
             for s, n in enumerate(sizes)
         ]
         if self._kitty:
@@ -1396,8 +1433,10 @@ class ApologyState(State):
         if taker is not None:
             shown = seat == taker or over
             zones.append(Zone("discards", taker, _cards(buried) if shown else [None] * len(buried), "buried"))
-        won = self._won
-        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(_cards, won), _WON, map(len, won))
+        won, text = self._won, self._won_text
+        if text is None or text[0] is not won or text[1] != self._won_moves:
+            text = self._won_text = (won, self._won_moves, tuple(map(_cards, won)))
+        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(list, text[2]), _WON, map(len, won))
         taker_points = defence_points = mine = None
         roles: list[list[str]] = [[DEALER] if s == self.dealer else [] for s in range(PLAYERS)]
         if taker is not None:
