@@ -63,3 +63,23 @@ def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
     check_loaded_match_goes_on(game(**options), (0, 1, 7, 20, 41))
+
+
+def test_the_schema_agrees_with_the_rules() -> None:
+    """The saved state's and the view's shapes live apart from the rules (they must stay interpreted
+    when the rules are compiled): the same numbers, the same classes."""
+    from parlour.games.apology import rules, schema
+
+    assert (
+        rules.PLAYERS,
+        rules.HAND_SIZE,
+        len(rules.KITTY),
+        rules.BURIAL,
+        rules.TRICKS,
+    ) == (schema.PLAYERS, schema.HAND_SIZE, schema.KITTY_SIZE, schema.BURIAL, schema.TRICKS)
+    assert (schema.STAKE, schema.DEFENDERS, schema.MAX_DEALS) == (
+        rules.STAKE,
+        rules.DEFENDERS,
+        rules.MAX_DEALS,
+    )
+    assert rules.ApologySave is schema.ApologySave and rules.ApologyExtra is schema.ApologyExtra

@@ -173,6 +173,52 @@ def play_roquet_matches() -> list[dict[str, Any]]:
     return out
 
 
+APOLOGY_OPTIONS: list[dict[str, Any]] = [
+    {"deals": 2},
+    {"deals": 2, "unpaid": "lapse", "bury_oudlers": False, "oudlers": "cards"},
+    {"deals": 2, "target_0": 0.0, "target_3": 0.0},
+]
+
+
+def play_apology_matches() -> list[dict[str, Any]]:
+    """Seeded random Apology matches (its rules are compiled), through the ids and the text, going on
+    with a clone and a loaded save, a determinized world of the seat to move now and then, the log read
+    only at times: what each match wrote and what it was asked."""
+    from parlour.engine import Rng
+
+    out: list[dict[str, Any]] = []
+    for options in APOLOGY_OPTIONS:
+        game = parlour.make("apology", **options)
+        for seed in range(2):
+            rng, worlds = random.Random(seed), Rng(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = []
+            steps = 0
+            while not state.is_over:
+                if steps % 3:
+                    ids = state.legal_action_ids()
+                    asked.append(ids)
+                    state.apply_id(ids[rng.randrange(len(ids))])
+                else:
+                    legal = state.legal_actions()
+                    asked.append(legal)
+                    state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+                if steps % 23 == 0:
+                    state = state.clone()
+                if steps % 57 == 0:
+                    state = game.load(state.to_json())
+                if steps % 13 == 0 and not state.is_over:
+                    seat = state.current_player
+                    asked.append(state.view(seat).to_dict())
+                    asked.append(game.determinize(state.view(seat), worlds).to_json())
+                if steps % 31 == 0:
+                    asked.append([e.to_dict() for e in state.log[-6:]])
+            asked.append([state.scores, state.winners, state.hand_number])
+            out.append({"options": options, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
 ROQUET_RULES = "parlour/games/roquet/rules.py"
 
 
@@ -188,6 +234,26 @@ def test_compiled_and_pure_play_identical_roquet_matches(compiled: Path) -> None
     )
     mine = json.loads(json.dumps(play_roquet_matches()))
     assert len(theirs) == len(mine) == len(ROQUET_OPTIONS) * len(SEEDS)
+    for a, b in zip(theirs, mine, strict=True):
+        where = f"options {a['options']}, seed {a['seed']}"
+        assert a["asked"] == b["asked"], where
+        assert a["save"] == b["save"], where
+
+
+APOLOGY_RULES = "parlour/games/apology/rules.py"
+
+
+def test_compiled_and_pure_apology_play_identical_matches(compiled: Path) -> None:
+    """Apology's rules (its integer core), compiled as its manifest asks: the same matches as pure."""
+    assert APOLOGY_RULES in build_compiled.COMPILED_MODULES
+    theirs = run_compiled(
+        compiled,
+        "import json; from parlour.games.apology import rules as r; "
+        "from tests.test_compiled import play_apology_matches; "
+        "assert str(r.__file__).endswith('.so'), r.__file__; print(json.dumps(play_apology_matches()))",
+    )
+    mine = json.loads(json.dumps(play_apology_matches()))
+    assert len(theirs) == len(mine) == 2 * len(APOLOGY_OPTIONS)
     for a, b in zip(theirs, mine, strict=True):
         where = f"options {a['options']}, seed {a['seed']}"
         assert a["asked"] == b["asked"], where

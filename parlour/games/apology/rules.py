@@ -14,23 +14,23 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
-from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.actions import Action, ActionSpec, AmountRange
 from parlour.engine.errors import echo
+from parlour.engine.events import RECORD
 from parlour.engine.game import Outcome
-from parlour.engine.saves import Code, SaveDict, Seat, checked
+from parlour.engine.saves import checked
 from parlour.engine.views import (
     Play as PlayView,
 )
@@ -41,17 +41,17 @@ from parlour.engine.views import (
     View,
     Zone,
     ZoneKind,
-    labelled,
-    per_seat,
     play,
 )
+from parlour.games.apology.schema import ApologyExtra as ApologyExtra
+from parlour.games.apology.schema import ApologySave as ApologySave
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
 
 # --- the pack --------------------------------------------------------------------------------
 
-PLAYERS = 4
-HAND_SIZE = 15
+PLAYERS: Final = 4
+HAND_SIZE: Final = 15
 """Each player is dealt fifteen suited cards."""
 LANDSKNECHT = "N"
 TILL = "E"
@@ -78,15 +78,39 @@ SORT_ORDER: Mapping[str, int] = {
     c: i for i, c in enumerate(sorted(set(EXTENDED_65.cards), key=EXTENDED_65.sort_key))
 }
 
+# --- the core: cards as small integers ---------------------------------------------------------
+# The rules run on card ids; the text (codes, actions, the log, the views, the saves) is made from
+# them when asked, from the tables below.
+
+CARD_CODES: Final[tuple[str, ...]] = tuple(sorted(SORT_ORDER, key=SORT_ORDER.__getitem__))
+"""The 62 distinct cards by id, in the pack's order (``SORT_ORDER``): the sixty suited cards, then the
+Landsknecht (the four share its id: a hand holds it up to four times), then Till. A hand's ids in
+ascending order are its cards in the pack's order."""
+CARD_ID: Final[Mapping[str, int]] = {c: i for i, c in enumerate(CARD_CODES)}
+N_ID: Final = CARD_ID[LANDSKNECHT]
+E_ID: Final = CARD_ID[TILL]
+assert len(SUITED) == N_ID and E_ID == N_ID + 1, "the suited cards' ids lie below the excuses'"
+SEAT_SHIFT: Final = 6
+"""A card played is ``seat << SEAT_SHIFT | card id`` (a play); an escape owed, ``to << SEAT_SHIFT | id``."""
+CARD_BITS: Final = (1 << SEAT_SHIFT) - 1
+SUIT_ID: Final[tuple[int, ...]] = tuple(-1 if c in EXCUSES else SUITS.index(c[-1]) for c in CARD_CODES)
+"""Each id's suit (an index of ``SUITS``), -1 for a Landsknecht or Till."""
+SUIT_LETTER_ID: Final[tuple[str, ...]] = tuple("" if c in EXCUSES else c[-1] for c in CARD_CODES)
+HALVES_ID: Final[tuple[int, ...]] = tuple(CARD_HALVES[c] for c in CARD_CODES)
+"""Each id's value in half points (ruling AP-14)."""
+SUITED_IDS: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in SUITED)
+"""The suited cards' ids in the order the deal shuffles them."""
+KITTY_IDS: Final[tuple[int, ...]] = tuple(CARD_ID[c] for c in KITTY)
+
 # --- the exchange and the play ---------------------------------------------------------------
 
-BURIAL = 6
+BURIAL: Final = 6
 """The taker buries six cards after taking up the kitty (ruling AP-10)."""
-TAKER_HAND = HAND_SIZE + len(KITTY) - BURIAL
+TAKER_HAND: Final = HAND_SIZE + len(KITTY) - BURIAL
 """The taker's fourteen cards against fifteen: the one-card toll for the kitty (ruling AP-3)."""
-TRICKS = HAND_SIZE
+TRICKS: Final = HAND_SIZE
 """Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
-DEFENDERS = PLAYERS - 1
+DEFENDERS: Final = PLAYERS - 1
 MAX_DEALS = 200
 """The longest match the option ``deals`` allows."""
 
@@ -292,6 +316,171 @@ def check_deal(deal: object) -> tuple[int, list[list[str]]]:
     return dealer, lists
 
 
+# --- the rules on card ids (the core) ---------------------------------------------------------------
+
+OUDLER_ID: Final[tuple[int, ...]] = tuple(
+    0 if not is_oudler(c) else 3 if c == TILL else 1 if c[:-1] == ACE else 2 for c in CARD_CODES
+)
+"""Which of the oudler trio each id is (ruling AP-9): 1 an ace, 2 a castle, 3 Till; 0 none."""
+
+
+def led_suit_id(trick: Sequence[int]) -> int:
+    """``led_suit`` on plays: the first suited card's suit, -1 while none (ruling AP-5)."""
+    for p in trick:
+        c = p & CARD_BITS
+        if c < N_ID:
+            return SUIT_ID[c]
+    return -1
+
+
+def distinct_ids(cards: list[int]) -> list[int]:
+    """Ascending ids each once (``cards`` ascend; only a Landsknecht repeats)."""
+    if cards and cards[-1] >= N_ID and cards.count(N_ID) > 1:
+        return list(dict.fromkeys(cards))
+    return cards
+
+
+E_BIT: Final = 1 << E_ID
+"""Till in a hand's bits (``_held``); the Landsknechts (the taker may hold four) are counted apart."""
+SUITED_BITS: Final = (1 << N_ID) - 1
+SUIT_BITS: Final[tuple[int, ...]] = tuple(
+    sum(1 << c for c in range(N_ID) if SUIT_ID[c] == s) for s in range(len(SUITS))
+)
+"""Each suit's cards as bits."""
+
+
+_BYTE_IDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8)
+)
+"""The ids of each byte of a hand's bits (``ids_of_bits`` in the pure module)."""
+
+
+def ids_of_bits(bits: int) -> list[int]:
+    """The ids of a hand's bits, ascending: in the pure module eight look-ups of its bytes; compiled, a
+    loop of machine-int steps (faster there than tables, whose objects lie apart in memory)."""
+    if _PLAIN_OBJECTS:
+        t = _BYTE_IDS
+        return [
+            *t[0][bits & 255],
+            *t[1][bits >> 8 & 255],
+            *t[2][bits >> 16 & 255],
+            *t[3][bits >> 24 & 255],
+            *t[4][bits >> 32 & 255],
+            *t[5][bits >> 40 & 255],
+            *t[6][bits >> 48 & 255],
+            *t[7][bits >> 56],
+        ]
+    out: list[int] = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+_BYTE_CODES: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
+    tuple(tuple(CARD_CODES[i] for i in ids if i < N_ID) for ids in row) for row in _BYTE_IDS
+)
+"""The same as card codes, the suited cards' only (a view's own hand in eight look-ups)."""
+
+
+def hand_codes(held: int, landsknechts: int) -> list[str | None]:
+    """``hand_ids`` as card codes (a view's own hand)."""
+    suited = held & SUITED_BITS
+    if _PLAIN_OBJECTS:
+        t = _BYTE_CODES
+        codes: list[str | None] = [
+            *t[0][suited & 255],
+            *t[1][suited >> 8 & 255],
+            *t[2][suited >> 16 & 255],
+            *t[3][suited >> 24 & 255],
+            *t[4][suited >> 32 & 255],
+            *t[5][suited >> 40 & 255],
+            *t[6][suited >> 48 & 255],
+            *t[7][suited >> 56],
+        ]
+    else:
+        codes = [CARD_CODES[c] for c in ids_of_bits(suited)]
+    if landsknechts:
+        codes += [LANDSKNECHT] * landsknechts
+    if held & E_BIT:
+        codes.append(TILL)
+    return codes
+
+
+def hand_ids(held: int, landsknechts: int) -> list[int]:
+    """A hand's ids in the pack's order (ascending) from its bits and its Landsknechts, each counted."""
+    ids = ids_of_bits(held & SUITED_BITS)
+    if landsknechts:
+        ids += [N_ID] * landsknechts
+    if held & E_BIT:
+        ids.append(E_ID)
+    return ids
+
+
+def playable_bits(held: int, led: int) -> int:
+    """``playable`` on a hand's bits (a Landsknecht held is always playable besides): follow suit if
+    able (the suit ``led``, -1 none); Till at any time (the L'Excuse rule)."""
+    if led >= 0:
+        follow = held & SUIT_BITS[led]
+        if follow:
+            return follow | (held & E_BIT)
+    return held
+
+
+def legal_ids(playable: int, landsknechts: int) -> list[int]:
+    """The distinct ids of ``playable_bits``' answer and a Landsknecht if held, ascending."""
+    ids = ids_of_bits(playable & SUITED_BITS)
+    if landsknechts:
+        ids.append(N_ID)
+    if playable & E_BIT:
+        ids.append(E_ID)
+    return ids
+
+
+def winner_of(plays: Sequence[int]) -> int:
+    """``trick_winner`` on plays: the highest card of the suit led, the first suited card's (a suit's
+    ids run from its castle down to its ace); a Landsknecht or Till never wins (ruling AP-5)."""
+    led, best, seat = -1, N_ID, -1
+    for p in plays:
+        c = p & CARD_BITS
+        if c >= N_ID:
+            continue
+        if led < 0:
+            led = SUIT_ID[c]
+        if SUIT_ID[c] == led and c < best:
+            best, seat = c, p >> SEAT_SHIFT
+    if seat < 0:
+        raise ValueError("a trick of cards outside the suits has no winner by suit")
+    return seat
+
+
+def oudlers_in(cards: Iterable[int], counting: str = "kinds") -> int:
+    """``oudlers_held`` on ids (ruling AP-9)."""
+    kinds = [OUDLER_ID[c] for c in cards if OUDLER_ID[c]]
+    if counting == "cards":
+        return min(OUDLER_TRIO, len(kinds))
+    return len(set(kinds))
+
+
+def halves_of(cards: Iterable[int]) -> int:
+    """The card points of ids, in halves (ruling AP-14)."""
+    return sum(map(HALVES_ID.__getitem__, cards))
+
+
+def codes_of(cards: Iterable[int]) -> list[str]:
+    """Ids as card codes (a new list)."""
+    return list(map(CARD_CODES.__getitem__, cards))
+
+
+def _play_tuple(p: int) -> tuple[int, str]:
+    return p >> SEAT_SHIFT, CARD_CODES[p & CARD_BITS]
+
+
+CoreTrick = tuple[int, tuple[int, ...], int]
+"""A trick played out, in the core: its leader, its plays in order, its winner (shared by clones)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedTrick:
     """A trick played out: who led it, its cards in the order played, and who won it. Never changed
@@ -317,31 +506,13 @@ class Debt:
         return self
 
 
-@dataclass(slots=True)
-class ApologyExtra:
-    """What a seat sees of an Apology deal beyond the zones, the tricks and the score sheet."""
-
-    bids: list[str | None] = per_seat("bids")  # noqa: RUF009
-    """``bid``, ``pass``, or ``None`` for a seat not yet asked (ruling AP-1)."""
-    targets: list[float] = labelled("targets by oudlers held (0 to 3)")  # noqa: RUF009
-    tricks_played: int = labelled("tricks played")
-    played: list[list[str]] = per_seat("cards played this deal", cards=True)  # noqa: RUF009
-    """Each seat's cards in the order played, one a trick (the taker sits out the fifteenth)."""
-    voids: list[list[str]] = per_seat("shown out of")  # noqa: RUF009
-    """The suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
-    owed: list[str] = labelled("escapes not yet paid for", cards=True)  # noqa: RUF009
-    owed_to: list[int] = labelled("owed to")  # noqa: RUF009
-    taker_points: float | None = labelled("taker's card points so far")
-    defence_points: float | None = labelled("defence's card points so far")
-    points_with_burial: float | None = labelled("your card points with your burial")
-
-
 class Apology(Game["ApologyState"]):
     """The taker alone against three; the thresholds are options so simulations can tune them."""
 
     name = "apology"
     title = "Apology (L'Excuse for the Bishops Whist pack)"
-    min_players = max_players = PLAYERS
+    min_players = PLAYERS
+    max_players = PLAYERS  # two lines: mypyc compiles no chained assignment of class attributes
     pack = "bishops65"
     summary = (
         "One taker takes the kitty of Landsknechts and Till, buries six and plays alone against three; "
@@ -466,6 +637,10 @@ class Apology(Game["ApologyState"]):
         """The card of each ``play <card>`` id."""
         return {i: c for c, i in self.play_ids.items()}
 
+    def may_bury_id(self, card: int) -> bool:
+        """``may_bury`` on a card id (ruling AP-10)."""
+        return bool(self.options["bury_oudlers"]) or not OUDLER_ID[card]
+
     @property
     def may_bury_oudlers(self) -> bool:
         """Whether aces, castles and Till may be buried (option ``bury_oudlers``, ruling AP-10)."""
@@ -513,17 +688,17 @@ class Apology(Game["ApologyState"]):
         state.log = [e for label, values in state.rows for e in _result_events(label, values)]
         current = view.trick or TrickView([])
         state.leader = current.leader if current.leader is not None else left_of(state.dealer)
-        state.trick = [(p.seat, p.card) for p in current.plays]
-        state.tricks = _tricks_from(x.played, x.tricks_played, state.dealer, state.taker)
+        state._trick = [p.seat << SEAT_SHIFT | CARD_ID[p.card] for p in current.plays]
+        state._tricks = _tricks_from(x.played, x.tricks_played, state.dealer, state.taker)
         zones = {(z.kind, z.owner): z for z in view.zones}
-        state.won = [list(zones[("tricks_won", s)].face_up) for s in range(PLAYERS)]
-        state.kept = list(zones[("pile", state.taker)].face_up) if state.taker is not None else []
-        state.debts = [Debt(c, to) for c, to in zip(x.owed, x.owed_to, strict=True)]
+        state._won = [_known(zones[("tricks_won", s)].face_up) for s in range(PLAYERS)]
+        state._kept = _known(zones[("pile", state.taker)].face_up) if state.taker is not None else []
+        state._debts = [to << SEAT_SHIFT | CARD_ID[c] for c, to in zip(x.owed, x.owed_to, strict=True)]
         seen: Counter[str] = Counter(view.hand)
         for z in view.zones:
             if z.kind != "hand":
                 seen.update(z.face_up)
-        seen.update(c for _, c in state.trick)
+        seen.update(p.card for p in current.plays)
         unseen = list((EXTENDED_65.counts() - seen).elements())
         # The places of the unseen cards, and how many each holds.
         places: list[tuple[str, int]] = [("hand", s) for s in range(PLAYERS) if s != seat]
@@ -533,7 +708,7 @@ class Apology(Game["ApologyState"]):
             places.append(("burial", -1))
             room.append(burial.size)
         elif burial is not None:
-            state.buried = list(burial.face_up)
+            state._buried = _known(burial.face_up)
         kitty = zones.get(("kitty", None))
         if kitty is not None and kitty.size:
             places.append(("kitty", -1))
@@ -552,31 +727,88 @@ class Apology(Game["ApologyState"]):
             return card[-1] not in voids[s]  # a seat that showed out of a suit holds none of it
 
         dealt = deal_unseen(unseen, room, may_hold, rng)
-        state.hands[seat] = list(view.hand)
+        hands: list[Sequence[str]] = [[] for _ in range(PLAYERS)]
+        hands[seat] = view.hand
         for (kind, s), cards in zip(places, dealt, strict=True):
             if kind == "hand":
-                state.hands[s] = sort_cards(cards)
+                hands[s] = cards
             elif kind == "burial":
-                state.buried = cards
+                state._buried = list(map(CARD_ID.__getitem__, cards))
             else:
-                state.kitty = cards
+                state._kitty = list(map(CARD_ID.__getitem__, cards))
+        for s, hand in enumerate(hands):
+            ids = [CARD_ID[c] for c in hand]
+            state._ns[s] = ids.count(N_ID)
+            state._held[s] = _bits(c for c in ids if c != N_ID)
         return state
+
+
+_PLAYS_IN: dict[int, tuple[object, tuple[int, ...], dict[int, int]]] = {}
+"""Per action space (by its ``id``, the space kept so that the ``id`` stays its): ``_plays_in``'s answer."""
+
+
+def _plays_in(game: Apology) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The ``play <card>`` id of each card id, ascending as the card ids do (the space lists the plays
+    in the pack's order, so a hand's legal ids need no sorting), and the card id of each such id. Kept
+    per action space, not in a cached property of the game: compiled, those are not kept."""
+    space = game.id_space
+    known = _PLAYS_IN.get(id(space))
+    if known is None or known[0] is not space:
+        ids = tuple(space.ids[_PLAY_TEXT[c]] for c in CARD_CODES)
+        assert list(ids) == sorted(ids), "the plays' ids follow the pack's order"
+        known = _PLAYS_IN[id(space)] = (space, ids, {i: c for c, i in enumerate(ids)})
+    return known[1], known[2]
+
+
+def _bits(cards: Iterable[int]) -> int:
+    """Card ids (no Landsknecht) as a hand's bits."""
+    held = 0
+    for c in cards:
+        held |= 1 << c
+    return held
+
+
+def _pack_message(inventory: Counter[str]) -> str:
+    """Why cards that are not the pack exactly once are refused (ruling AP-17)."""
+    extra = sorted((inventory - EXTENDED_65.counts()).elements())
+    missing = sorted((EXTENDED_65.counts() - inventory).elements())
+    return (
+        "hands: the hands, kitty, burial, tricks and won cards must hold the pack exactly once "
+        f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
+        f"missing: {echo(', '.join(missing)) if missing else 'none'})"
+    )
+
+
+def _pack_refused(hands: Counter[str], d: Mapping[str, Any]) -> str:
+    """``_pack_message`` for a save whose hand holds a suited card twice (which bits cannot hold)."""
+    inventory = hands.copy()
+    for name in ("kitty", "buried", "kept"):
+        inventory.update(d[name])
+    for pile in d["won"]:
+        inventory.update(pile)
+    inventory.update(c for _, c in d["trick"])
+    return _pack_message(inventory)
+
+
+def _known(cards: Iterable[str | None]) -> list[int]:
+    """A zone's cards shown face up, as ids."""
+    return [CARD_ID[c] for c in cards if c is not None]
 
 
 def _tricks_from(
     played: Sequence[Sequence[str]], done: int, dealer: int, taker: int | None
-) -> list[PlayedTrick]:
+) -> list[CoreTrick]:
     """The tricks played out, rebuilt from each seat's cards in the order played: each seat plays
     one card a trick, the first trick led from the dealer's left, each next by the last winner."""
-    tricks: list[PlayedTrick] = []
+    tricks: list[CoreTrick] = []
     leader = left_of(dealer)
     for i in range(done):
         seats = [(leader + j) % PLAYERS for j in range(PLAYERS)]
         if trick_size(i) < PLAYERS:
             seats = [s for s in seats if s != taker]
-        plays = tuple((s, played[s][i]) for s in seats)
-        winner = trick_winner(plays)
-        tricks.append(PlayedTrick(leader, plays, winner))
+        plays = tuple(s << SEAT_SHIFT | CARD_ID[played[s][i]] for s in seats)
+        winner = winner_of(plays)
+        tricks.append((leader, plays, winner))
         leader = next_leader(winner, taker if taker is not None else -1, i + 1)
     return tricks
 
@@ -587,71 +819,103 @@ def _result_events(label: str, values: Sequence[float]) -> list[Event]:
     return [*events, hand_end_event(list(values), sheet=label)]
 
 
-Hand = Annotated[list[Code], Field(max_length=HAND_SIZE + len(KITTY))]
-Won = Annotated[list[Code], Field(max_length=len(EXTENDED_65.cards))]
-Bid = Literal["bid", "pass"] | None
-Stake = Annotated[int, Field(ge=-STAKE * DEFENDERS * MAX_DEALS, le=STAKE * DEFENDERS * MAX_DEALS)]
-Play = tuple[Seat, Code]
-
-
-class TrickSave(SaveDict):
-    leader: Seat
-    plays: Annotated[list[Play], Field(max_length=PLAYERS)]
-    winner: Seat
-
-
-class DebtSave(SaveDict):
-    card: Code
-    to: Seat
-
-
-class ApologySave(SaveDict):
-    """The saved state of a match (``ApologyState._data``); ruling AP-17 says what else must hold."""
-
-    phase: Literal["bid", "bury", "play", "pay", "over"]
-    deal_no: Annotated[int, Field(ge=0, le=MAX_DEALS)]
-    dealer: Seat
-    hands: tuple[Hand, Hand, Hand, Hand]
-    kitty: Annotated[list[Code], Field(max_length=len(KITTY))]
-    bids: tuple[Bid, Bid, Bid, Bid]
-    turn: Seat | None
-    taker: Seat | None
-    buried: Annotated[list[Code], Field(max_length=BURIAL)]
-    leader: Seat
-    trick: Annotated[list[Play], Field(max_length=PLAYERS)]
-    tricks: Annotated[list[TrickSave], Field(max_length=TRICKS)]
-    won: tuple[Won, Won, Won, Won]
-    kept: Annotated[list[Code], Field(max_length=len(KITTY))]
-    debts: Annotated[list[DebtSave], Field(max_length=len(KITTY))]
-    points: tuple[Stake, Stake, Stake, Stake]
-
-
 class ApologyState(State):
     """A whole match: deals in turn, each bid, exchanged, played out in 15 tricks and settled."""
 
     game: Apology
+    # The engine's fields that every action reads or clears, declared again here so that a compiled
+    # build keeps them in the state's own slots, not in a dict (the engine reads them alike).
+    rng: Rng
+    _events: list[Event]
+    _pending: list[Any]
+    """What the play still has to log, in order (``_flush``): a card played as one int, a trick played
+    out as a tuple (``_trick_events``)."""
+    _legal_cache: list[str] | None = None
+    _range_cache: list[AmountRange] | None = None
 
-    def __init__(self, game: Apology, seed: int | None = None) -> None:
+    def __init__(self, game: Apology, seed: int | None = None, _copy_of: ApologyState | None = None) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose instances are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
+        self._play_id_of, self._card_of_play = _plays_in(game)
         self.phase = Phase.BID
         self.deal_no = 0
         self.dealer = 0
-        self.hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-        self.kitty: list[str] = []
+        # The core: every card an id (``CARD_CODES``); the text is made from it when asked (``hands``,
+        # ``kitty``, ... below, the views, the save, the log).
+        self._held: list[int] = [0] * PLAYERS
+        """Each seat's cards as bits (``1 << card id``): the suited cards and Till."""
+        self._ns: list[int] = [0] * PLAYERS
+        """The Landsknechts each seat holds (only the taker, from the kitty: ruling AP-6's cards)."""
+        self._kitty: list[int] = []
         self.bids: list[str | None] = [None] * PLAYERS
         self.turn: int | None = None
         self.taker: int | None = None
-        self.buried: list[str] = []
+        self._buried: list[int] = []
         self.leader = 0
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[PlayedTrick] = []
-        self.won: list[list[str]] = [[] for _ in range(PLAYERS)]
-        self.kept: list[str] = []
+        self._trick: list[int] = []
+        """The trick on the table: its plays (``seat << SEAT_SHIFT | card id``) in order."""
+        self._tricks: list[CoreTrick] = []
+        self._won: list[list[int]] = [[] for _ in range(PLAYERS)]
+        self._kept: list[int] = []
         """The taker's escaped Landsknechts and Till: they stay the taker's (ruling AP-6)."""
-        self.debts: list[Debt] = []
+        self._debts: list[int] = []
+        """The escapes not yet paid for, oldest first: ``to << SEAT_SHIFT | card id`` (ruling AP-8)."""
         self.points: list[int] = [0] * PLAYERS
         self.rows: list[tuple[str, list[float]]] = []
         """The score sheet, a row a deal (read from the log's ``hand_end`` events; not saved apart)."""
+        self._saved_hands: list[list[str]] | None = None
+        """A loaded save's hands when not in the pack's order (no play makes them): ``_check_log``
+        refuses them as the log tells them otherwise."""
+
+    # --- the core's cards as text, made when asked (read-only: a new list each time) ---------
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """Each seat's hand as card codes, in the pack's order."""
+        return [codes_of(self._hand(s)) for s in range(PLAYERS)]
+
+    def _hand(self, seat: int) -> list[int]:
+        """``seat``'s card ids in the pack's order, a Landsknecht once for each held."""
+        return hand_ids(self._held[seat], self._ns[seat])
+
+    def _size(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return self._held[seat].bit_count() + self._ns[seat]
+
+    @property
+    def kitty(self) -> list[str]:
+        return codes_of(self._kitty)
+
+    @property
+    def buried(self) -> list[str]:
+        """The taker's burial, in the order buried."""
+        return codes_of(self._buried)
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick on the table as ``(seat, card)`` in the order played."""
+        return list(map(_play_tuple, self._trick))
+
+    @property
+    def tricks(self) -> list[PlayedTrick]:
+        """The tricks played out this deal, in order."""
+        return [PlayedTrick(t[0], tuple(map(_play_tuple, t[1])), t[2]) for t in self._tricks]
+
+    @property
+    def won(self) -> list[list[str]]:
+        """Each seat's won cards, in the order won (payments and forfeits added at the end)."""
+        return [codes_of(w) for w in self._won]
+
+    @property
+    def kept(self) -> list[str]:
+        return codes_of(self._kept)
+
+    @property
+    def debts(self) -> list[Debt]:
+        return [Debt(CARD_CODES[d & CARD_BITS], d >> SEAT_SHIFT) for d in self._debts]
 
     # --- flow of the match ---------------------------------------------------------
 
@@ -660,22 +924,24 @@ class ApologyState(State):
         self.dealer = dealer
         self.phase = Phase.BID
         self.taker = None
-        self.buried = []
-        self.trick = []
-        self.tricks = []
-        self.won = [[] for _ in range(PLAYERS)]
-        self.kept = []
-        self.debts = []
+        self._buried = []
+        self._trick = []
+        self._tricks = []
+        self._won = [[] for _ in range(PLAYERS)]
+        self._kept = []
+        self._debts = []
         self.bids = [None] * PLAYERS
-        self.kitty = list(KITTY)
+        self._kitty = list(KITTY_IDS)
         if hands is None:
-            cards = list(SUITED)
+            cards = list(SUITED_IDS)
             self.rng.shuffle(cards)
-            hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(PLAYERS)]
-        self.hands = [sort_cards(h) for h in hands]
+            self._held = [_bits(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(PLAYERS)]
+        else:
+            self._held = [_bits(map(CARD_ID.__getitem__, h)) for h in hands]
+        self._ns = [0] * PLAYERS
         self.turn = left_of(dealer)
         self.leader = self.turn
-        self.log.append(
+        self._later(
             Event(
                 "deal",
                 {
@@ -687,7 +953,7 @@ class ApologyState(State):
             )
         )
         for s in range(PLAYERS):
-            self.log.append(Event("hand", {"cards": list(self.hands[s])}, to=s))
+            self._later(Event("hand", {"cards": codes_of(self._hand(s))}, to=s))
 
     def _next_deal(self) -> None:
         """The deal passes to the left; the match is a fixed number of deals (ruling AP-12)."""
@@ -695,7 +961,7 @@ class ApologyState(State):
         if self.deal_no >= self.game.options["deals"]:
             self.phase = Phase.OVER
             self.turn = None
-            self.log.append(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
+            self._later(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
             return
         self.start_deal(left_of(self.dealer), None)
 
@@ -721,19 +987,23 @@ class ApologyState(State):
         if self.phase is Phase.BID:
             return ["bid", "pass"]
         if self.phase is Phase.BURY:
-            return [f"bury {c}" for c in self._buryable()]
+            return [_BURY_TEXT[c] for c in self._buryable()]
         if self.phase is Phase.PAY:
-            return [f"give {c}" for c in _distinct(self.won[seat])]
-        return [_PLAY_TEXT[c] for c in _distinct(playable(self.hands[seat], led_suit(self.trick)))]
+            return [_GIVE_TEXT[c] for c in sorted(set(self._won[seat]))]
+        return [
+            _PLAY_TEXT_ID[c]
+            for c in legal_ids(playable_bits(self._held[seat], led_suit_id(self._trick)), self._ns[seat])
+        ]
 
-    def _buryable(self) -> list[str]:
+    def _buryable(self) -> list[int]:
         assert self.taker is not None
-        return [c for c in _distinct(self.hands[self.taker]) if self.game.may_bury(c)]
+        may_bury = self.game.may_bury_id
+        return [c for c in distinct_ids(self._hand(self.taker)) if may_bury(c)]
 
     def payment_due(self) -> bool:
         """An escape payment is due: an escape is owed and the taker has won a trick to pay from
         (ruling AP-8: at once, or as soon as the taker wins a trick; oldest debt first)."""
-        return bool(self.debts) and self.taker is not None and bool(self.won[self.taker])
+        return bool(self._debts) and self.taker is not None and bool(self._won[self.taker])
 
     _WANTED: Mapping[Phase, tuple[tuple[str, ...], str]] = {
         Phase.BID: (("bid", "pass"), "each player in turn says 'bid' or 'pass'"),
@@ -751,65 +1021,98 @@ class ApologyState(State):
         seat = self.turn
         assert seat is not None
         card = action.card
+        held = CARD_ID.get(card, -1) in self._hand(seat)
         if action.kind == "bury":
-            if card not in self.hands[seat]:
+            if not held:
                 return f"{card} is not in the taker's hand"
             return "the option bury_oudlers=false forbids burying aces, castles and Till"
         if action.kind == "give":
-            if card in self.kept:
+            if CARD_ID.get(card, -1) in self._kept:
                 return f"{card} was escaped, not won in a trick: the payment comes from won tricks"
             return f"{card} is not among the taker's won tricks"
-        if card not in self.hands[seat]:
+        if not held:
             return f"{card} is not in seat {seat}'s hand"
-        suit = led_suit(self.trick)
-        assert suit is not None
+        suit = SUITS[led_suit_id(self._trick)]
         return f"must follow suit: {SUIT_NAMES[suit]} were led and the hand holds {SUIT_NAMES[suit]}"
 
     def _carry_out(self, action: str, typed: Action | None = None) -> None:
-        """A legal canonical ``play <card>`` goes to the rules without parsing; the rest the engine's
-        way."""
+        """A legal canonical ``play <card>`` goes to the core on its id without parsing (its record and
+        play logged when the log is read); the rest the engine's way."""
         if typed is None and action[0] == "p" and action[1] == "l":
             seat = self.turn
             assert seat is not None
-            self._record_action(action)
-            self._play(seat, action[5:])
+            self._acting()
+            self._play(seat, CARD_ID[action[5:]], True)
             return
         super()._carry_out(action, typed)
+
+    # --- the log, made from the core when it is read ----------------------------------------
+
+    def _flush(self) -> None:
+        """Make the waiting entries into events, in order: a card played is one int (``_PLAYED``: with its
+        record's action when ``RECORDED`` is set), a trick played out a tuple (``_trick_events``), any
+        other event itself. A playout by ids, which never reads the log, makes none of the play's."""
+        pending, self._pending = self._pending, []
+        log, played = self._events, _PLAYED
+        for p in pending:
+            if type(p) is int:
+                log += played[p]
+            elif type(p) is tuple:
+                _trick_events(log, *p)
+            else:
+                log.append(p)
+
+    def _later(self, event: Event) -> None:
+        """Log ``event`` behind what waits in ``_pending``: every event of the rules goes this way, so
+        that nothing is made until the log is read."""
+        if self._pending:
+            self._pending.append(event)
+        else:
+            self._events.append(event)
+
+    def _acting(self) -> None:
+        """What ``_record_action`` does but the logging, for an action whose record waits in
+        ``_pending``: the legal lists forgotten, a copied live random source recording into this state."""
+        self._legal_cache = self._range_cache = None
+        self._play_mask = -1
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
 
     # --- the hot path: ids straight to the rules ------------------------------------
 
     def legal_action_ids(self) -> list[int]:
-        """In the play the ids of the cards ``playable`` allows, no text made (the same rule as
+        """In the play the ids of the cards ``playable_bits`` allows, no text made (the same rule as
         ``_compute_legal``: a Landsknecht's duplicates are one id); otherwise the engine's way."""
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None:
-            ids = self.game.play_ids
-            legal = self._play_ids = {ids[c] for c in playable(self.hands[seat], led_suit(self.trick))}
-            return sorted(legal)
+            cards = self._play_mask = playable_bits(self._held[seat], led_suit_id(self._trick))
+            ids = self._play_id_of
+            return [ids[c] for c in legal_ids(cards, self._ns[seat])]
         return super().legal_action_ids()
 
-    _play_ids: set[int] | None = None
-    """The play's legal ids as ``legal_action_ids`` found them, so that ``apply_id`` need not ask
-    ``playable`` again; forgotten with the engine's legal lists on every action."""
+    _play_mask: int = -1
+    """The play's legal cards as bits (``playable_bits``) as ``legal_action_ids`` found them, so that
+    ``apply_id`` need not ask again; -1, forgotten, with the engine's legal lists on every action."""
 
     def _record_action(self, action: str) -> None:
-        self._play_ids = None
-        super()._record_action(action)
+        """The engine's record of an action (``State._record_action``), logged behind what waits."""
+        self._acting()
+        self._later(Event("action", {"seat": self.current_player, "action": action}, RECORD))
 
     def apply_id(self, action_id: int) -> None:
-        """A card ``playable`` allows is played on its id at once; anything else goes the engine's
+        """A card ``playable_bits`` allows is played on its id at once; anything else goes the engine's
         way, with its checks and reasons (the state unchanged on a refusal)."""
         seat = self.turn
         if self.phase is Phase.PLAY and seat is not None and type(action_id) is int:
-            card = self.game.id_cards.get(action_id)
-            if card is not None:
-                hand = self.hands[seat]
-                known = self._play_ids
-                if card in hand and (
-                    action_id in known if known is not None else card in playable(hand, led_suit(self.trick))
-                ):
-                    self._record_action(_PLAY_TEXT[card])
-                    self._play(seat, card)
+            card = self._card_of_play.get(action_id, -1)
+            if card >= 0:
+                known = self._play_mask
+                if known < 0:
+                    known = playable_bits(self._held[seat], led_suit_id(self._trick))
+                if known >> card & 1 if card != N_ID else self._ns[seat] > 0:
+                    self._acting()
+                    self._play(seat, card, True)
                     return
         super().apply_id(action_id)
 
@@ -819,11 +1122,11 @@ class ApologyState(State):
         if action.kind == "bid" or action.kind == "pass":
             self._bid(seat, action.kind == "bid")
         elif action.kind == "bury":
-            self._bury(seat, action.card)
+            self._bury(seat, CARD_ID[action.card])
         elif action.kind == "give":
-            self._pay(seat, action.card)
+            self._pay(seat, CARD_ID[action.card])
         else:
-            self._play(seat, action.card)
+            self._play(seat, CARD_ID[action.card], False)
 
     # --- bidding and exchange -----------------------------------------------------
 
@@ -832,13 +1135,13 @@ class ApologyState(State):
         in (ruling AP-2)."""
         self.bids[seat] = "bid" if bids else "pass"
         word = "bids" if bids else "passes"
-        self.log.append(Event("bid", {"seat": seat, "bid": bids, "text": f"seat {seat} {word}"}))
+        self._later(Event("bid", {"seat": seat, "bid": bids, "text": f"seat {seat} {word}"}))
         if bids:
             self._take(seat)
             return
         nxt = left_of(seat)
         if nxt == left_of(self.dealer):
-            self.log.append(
+            self._later(
                 Event("throw_in", {"dealer": self.dealer, "text": "all four pass: the deal is thrown in"})
             )
             points = [0.0] * PLAYERS
@@ -850,28 +1153,33 @@ class ApologyState(State):
     def _take(self, seat: int) -> None:
         """The taker turns up the kitty and takes it into hand: twenty cards."""
         self.taker = seat
-        self.hands[seat] = sort_cards(self.hands[seat] + self.kitty)
-        self.log.append(
+        for c in self._kitty:
+            if c == N_ID:
+                self._ns[seat] += 1
+            else:
+                self._held[seat] |= 1 << c
+        self._later(
             Event(
                 "take",
                 {
                     "seat": seat,
-                    "kitty": list(self.kitty),
+                    "kitty": codes_of(self._kitty),
                     "text": f"seat {seat} takes and turns up the kitty: four Landsknechts and Till",
                 },
             )
         )
-        self.kitty = []
+        self._kitty = []
         self.phase = Phase.BURY
         self.turn = seat
 
-    def _bury(self, seat: int, card: str) -> None:
+    def _bury(self, seat: int, card_id: int) -> None:
         """Six cards buried face down, one at a time (ruling AP-10); then the dealer's left leads."""
-        self.hands[seat].remove(card)
-        self.buried.append(card)
-        self.log.append(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
-        if len(self.buried) == BURIAL:
-            self.log.append(
+        self._remove(seat, card_id)
+        self._buried.append(card_id)
+        card = CARD_CODES[card_id]
+        self._later(Event("bury", {"card": card, "text": f"you bury {pretty(card)}"}, to=seat))
+        if len(self._buried) == BURIAL:
+            self._later(
                 Event("buried", {"seat": seat, "count": BURIAL, "text": f"seat {seat} has buried six cards"})
             )
             self.phase = Phase.PLAY
@@ -880,18 +1188,31 @@ class ApologyState(State):
 
     # --- trick play ----------------------------------------------------------------
 
-    def _play(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        self.trick.append((seat, card))
-        self.log.append(Event("play", {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}))
-        if len(self.trick) < trick_size(len(self.tricks)):
+    def _play(self, seat: int, card: int, recorded: bool) -> None:
+        """``seat`` plays the card ``card`` (an id it holds); its play event (and, ``recorded``, its
+        record's action) waits in ``_pending`` as one int until the log is read."""
+        if card == N_ID:
+            self._ns[seat] -= 1
+        else:
+            self._held[seat] ^= 1 << card
+        play = seat << SEAT_SHIFT | card
+        trick = self._trick
+        trick.append(play)
+        self._pending.append(play | RECORDED if recorded else play)
+        if len(trick) < trick_size(len(self._tricks)):
             self.turn = self._next_in_trick(seat)
             return
         self._finish_trick()
 
+    def _remove(self, seat: int, card: int) -> None:
+        if card == N_ID:
+            self._ns[seat] -= 1
+        else:
+            self._held[seat] ^= 1 << card
+
     def _next_in_trick(self, seat: int) -> int:
         nxt = left_of(seat)
-        if nxt == self.taker and trick_size(len(self.tricks)) < PLAYERS:
+        if nxt == self.taker and trick_size(len(self._tricks)) < PLAYERS:
             nxt = left_of(nxt)  # the taker sits out the fifteenth trick (ruling AP-3)
         return nxt
 
@@ -900,56 +1221,28 @@ class ApologyState(State):
         owes the winner a card (ruling AP-6), unless it was its player's last card (ruling AP-4)."""
         taker = self.taker
         assert taker is not None
-        winner = trick_winner(self.trick)
-        number = len(self.tricks) + 1
-        taken: list[str] = []
-        escaped: list[tuple[int, str]] = []
-        for s, c in self.trick:
-            if escapes(c, len(self.hands[s])):
-                escaped.append((s, c))
+        plays = tuple(self._trick)
+        winner = winner_of(plays)
+        held, ns, won = self._held, self._ns, self._won[winner]
+        escaped = halves = 0
+        for i, p in enumerate(plays):
+            c = p & CARD_BITS
+            s = p >> SEAT_SHIFT
+            if c >= N_ID and (held[s] or ns[s]):  # ``escapes``: not its player's last card (AP-4)
+                escaped |= 1 << i
                 continue
-            if c in EXCUSES:  # the last trick: captured outright (ruling AP-4)
-                self.log.append(
-                    Event(
-                        "capture",
-                        {
-                            "seat": winner,
-                            "from": s,
-                            "card": c,
-                            "text": f"seat {winner} captures {pretty(c)}, played by seat {s} as a last card",
-                        },
-                    )
-                )
-            taken.append(c)
-        self.won[winner].extend(taken)
-        self.tricks.append(PlayedTrick(self.trick[0][0], tuple(self.trick), winner))
-        self.log.append(
-            Event(
-                "trick",
-                {
-                    "number": number,
-                    "winner": winner,
-                    "cards": [c for _, c in self.trick],
-                    "points": points_of(taken),
-                    "text": f"seat {winner} wins trick {number} ({points_of(taken):g} points)",
-                },
-            )
-        )
-        self.trick = []
-        for s, c in escaped:
-            self.kept.append(c)  # ruling AP-6: the escaped card stays with its player
-            self.debts.append(Debt(c, winner))
-            self.log.append(
-                Event(
-                    "escape",
-                    {
-                        "seat": s,
-                        "card": c,
-                        "to": winner,
-                        "text": f"seat {s} escapes with {pretty(c)} and owes seat {winner} a card",
-                    },
-                )
-            )
+            won.append(c)  # a last card captured outright (ruling AP-4), or any other card
+            halves += HALVES_ID[c]
+        self._won_moves += 1
+        self._tricks.append((plays[0] >> SEAT_SHIFT, plays, winner))
+        self._pending.append((len(self._tricks), winner, plays, escaped, halves))
+        self._trick = []
+        if escaped:
+            for i, p in enumerate(plays):
+                if escaped >> i & 1:
+                    c = p & CARD_BITS
+                    self._kept.append(c)  # ruling AP-6: the escaped card stays with its player
+                    self._debts.append(winner << SEAT_SHIFT | c)
         self.leader = winner
         self._after_trick()
 
@@ -962,39 +1255,42 @@ class ApologyState(State):
             self.turn = taker
             return
         self.phase = Phase.PLAY
-        done = len(self.tricks)
+        done = len(self._tricks)
         if done == TRICKS:
             self._settle()
             return
         self.leader = self.turn = next_leader(self.leader, taker, done)
-        if not self.hands[taker]:
+        if not (self._held[taker] or self._ns[taker]):
             self._play_forced_trick()
 
     def _play_forced_trick(self) -> None:
         """The taker has no card left for trick 15: each defender's last card goes down without a
         choice (ruling AP-3)."""
         seat = self.leader
-        while self.phase is Phase.PLAY and len(self.tricks) < TRICKS:
-            assert self.hands[seat], "a defender without a card for the last trick"
-            self._play(seat, self.hands[seat][0])
+        while self.phase is Phase.PLAY and len(self._tricks) < TRICKS:
+            hand = self._hand(seat)
+            assert hand, "a defender without a card for the last trick"
+            self._play(seat, hand[0], False)
             seat = self._next_in_trick(seat)
 
-    def _pay(self, seat: int, card: str) -> None:
+    def _pay(self, seat: int, card_id: int) -> None:
         """The escape payment: any card of the taker's won tricks, to the winner of the oldest unpaid
         escape's trick (rulings AP-7, AP-8)."""
-        debt = self.debts.pop(0)
-        self.won[seat].remove(card)
-        self.won[debt.to].append(card)
-        self.log.append(
+        debt = self._debts.pop(0)
+        to, owed = debt >> SEAT_SHIFT, CARD_CODES[debt & CARD_BITS]
+        self._won[seat].remove(card_id)
+        self._won[to].append(card_id)
+        self._won_moves += 1
+        card = CARD_CODES[card_id]
+        self._later(
             Event(
                 "pay",
                 {
                     "seat": seat,
                     "card": card,
-                    "to": debt.to,
-                    "for": debt.card,
-                    "text": f"seat {seat} pays seat {debt.to} {pretty(card)} "
-                    f"for escaping with {pretty(debt.card)}",
+                    "to": to,
+                    "for": owed,
+                    "text": f"seat {seat} pays seat {to} {pretty(card)} for escaping with {pretty(owed)}",
                 },
             )
         )
@@ -1006,45 +1302,51 @@ class ApologyState(State):
         """An escape never paid by the end of the deal (ruling AP-8): under ``unpaid=forfeit`` the escaped
         card itself goes to the creditor; under ``lapse`` the debt is forgotten."""
         forfeit = self.game.options["unpaid"] == "forfeit"
-        for debt in self.debts:
+        for debt in self._debts:
+            to, c = debt >> SEAT_SHIFT, debt & CARD_BITS
+            card = CARD_CODES[c]
             if forfeit:
-                self.kept.remove(debt.card)
-                self.won[debt.to].append(debt.card)
-                text = f"the escape with {pretty(debt.card)} was never paid: seat {debt.to} takes it"
+                self._kept.remove(c)
+                self._won[to].append(c)
+                self._won_moves += 1
+                text = f"the escape with {pretty(card)} was never paid: seat {to} takes it"
             else:
-                text = f"the escape with {pretty(debt.card)} was never paid: the debt lapses"
-            self.log.append(
+                text = f"the escape with {pretty(card)} was never paid: the debt lapses"
+            self._later(
                 Event(
                     "forfeit",
-                    {"card": debt.card, "to": debt.to, "rule": self.game.options["unpaid"], "text": text},
+                    {"card": card, "to": to, "rule": self.game.options["unpaid"], "text": text},
                 )
             )
-        self.debts = []
+        self._debts = []
+
+    def _taker_ids(self) -> list[int]:
+        assert self.taker is not None
+        return self._won[self.taker] + self._kept + self._buried
 
     def taker_cards(self) -> list[str]:
         """What counts for the taker: the won tricks, the escaped cards and the burial (ruling AP-9)."""
-        assert self.taker is not None
-        return self.won[self.taker] + self.kept + self.buried
+        return codes_of(self._taker_ids())
 
     def _settle(self) -> None:
         """The taker's card points against the target for the oudlers held; one flat stake a defender."""
         taker = self.taker
         assert taker is not None
         self._settle_unpaid()
-        taker_cards = self.taker_cards()
-        halves = sum(half_points(c) for c in taker_cards)
-        defence = sum(half_points(c) for s in range(PLAYERS) if s != taker for c in self.won[s])
+        taker_cards = self._taker_ids()
+        halves = halves_of(taker_cards)
+        defence = sum(halves_of(self._won[s]) for s in range(PLAYERS) if s != taker)
         assert halves + defence == TOTAL_HALVES
-        oudlers = oudlers_held(taker_cards, self.game.options["oudlers"])
+        oudlers = oudlers_in(taker_cards, self.game.options["oudlers"])
         target = self.game.target(oudlers)
         made = makes_target(halves / 2, target)
-        self.log.append(
+        self._later(
             Event(
                 "reveal",
                 {
                     "seat": taker,
-                    "buried": list(self.buried),
-                    "text": f"seat {taker} buried {_show(self.buried)}",
+                    "buried": codes_of(self._buried),
+                    "text": f"seat {taker} buried {_show(codes_of(self._buried))}",
                 },
             )
         )
@@ -1054,7 +1356,7 @@ class ApologyState(State):
             reason = ("taker makes the target" if made else "taker falls short") + (
                 "" if s == taker else " (defender)"
             )
-            self.log.append(score_event(s, pts[s], reason))
+            self._later(score_event(s, pts[s], reason))
         word = "makes" if made else "fails"
         text = (
             f"seat {taker} {word}: {halves / 2:g} card points with {oudlers} oudler"
@@ -1081,29 +1383,34 @@ class ApologyState(State):
         data = dict(end.data)
         data["sheet"] = _sheet_label(self.deal_no + 1, data)
         end = Event(end.kind, data)
-        self.log.append(end)
+        self._later(end)
         self.rows.append((data["sheet"], list(data["points"])))
 
     # --- views ---------------------------------------------------------------------
 
-    _history: tuple[list[PlayedTrick], int, list[list[str]], list[set[str]]] | None = None
+    _history: tuple[list[CoreTrick], int, list[list[str]], list[set[str]]] | None = None
     """A cache of ``_played_out``: the tricks list it was read from, how many, and what they showed."""
 
     def _played_out(self) -> tuple[list[list[str]], list[set[str]]]:
         """Each seat's cards in the tricks played out, in order, and the suits each has shown out of.
 
         Kept up to date as tricks are added (the list of tricks only grows until the next deal)."""
-        cache, n = self._history, len(self.tricks)
-        if cache is not None and cache[0] is self.tricks and cache[1] <= n:
+        tricks = self._tricks
+        cache, n = self._history, len(tricks)
+        if cache is not None and cache[0] is tricks and cache[1] <= n:
             _, start, played, voids = cache
         else:
             start, played, voids = 0, [[] for _ in range(PLAYERS)], [set() for _ in range(PLAYERS)]
-        for t in self.tricks[start:]:
-            _note(t.plays, played, voids)
-        self._history = (self.tricks, n, played, voids)
+        for t in tricks[start:]:
+            _note(t[1], played, voids)
+        self._history = (tricks, n, played, voids)
         return played, voids
 
-    _last_for: tuple[PlayedTrick, tuple[PlayView, ...]] | None = None
+    _last_for: tuple[CoreTrick, tuple[PlayView, ...]] | None = None
+    _won_moves: int = 0
+    """How often a won pile has changed (a trick, a payment, a forfeit): ``_won_text`` is kept until then."""
+    _won_text: tuple[list[list[int]], int, tuple[list[str | None], ...]] | None = None
+    """The won piles' codes for the views, with the piles and ``_won_moves`` they were made at."""
     _sheet_for: (
         tuple[list[tuple[str, list[float]]], int, tuple[str, ...], tuple[tuple[float, ...], ...]] | None
     ) = None
@@ -1114,41 +1421,44 @@ class ApologyState(State):
         done, shown_out = self._played_out()
         played = list(map(list, done))
         voids = list(map(set, shown_out))
-        _note(self.trick, played, voids)
+        _note(self._trick, played, voids)
+        sizes = [h.bit_count() + n for h, n in zip(self._held, self._ns, strict=True)]
         zones = [
-            Zone("hand", s, list(h) if s == seat else [None] * len(h), "", len(h))
-            for s, h in enumerate(self.hands)
+            Zone("hand", s, hand_codes(self._held[s], self._ns[s]) if s == seat else [None] * n, "", n)
+            for s, n in enumerate(sizes)
         ]
-        if self.kitty:
-            zones.append(Zone("kitty", None, [None] * len(self.kitty), "the kitty"))
+        if self._kitty:
+            zones.append(Zone("kitty", None, [None] * len(self._kitty), "the kitty"))
+        buried = self._buried
         if taker is not None:
             shown = seat == taker or over
-            zones.append(
-                Zone("discards", taker, list(self.buried) if shown else [None] * len(self.buried), "buried")
-            )
-        won = self.won
-        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(_cards, won), _WON, map(len, won))
+            zones.append(Zone("discards", taker, _cards(buried) if shown else [None] * len(buried), "buried"))
+        won, text = self._won, self._won_text
+        if text is None or text[0] is not won or text[1] != self._won_moves:
+            text = self._won_text = (won, self._won_moves, tuple(map(_cards, won)))
+        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(list, text[2]), _WON, map(len, won))
         taker_points = defence_points = mine = None
         roles: list[list[str]] = [[DEALER] if s == self.dealer else [] for s in range(PLAYERS)]
         if taker is not None:
-            zones.append(Zone("pile", taker, list(self.kept), "escaped"))
-            halves = [sum(map(CARD_HALVES.__getitem__, w)) for w in won]
-            taker_halves = halves[taker] + sum(map(CARD_HALVES.__getitem__, self.kept))
+            zones.append(Zone("pile", taker, _cards(self._kept), "escaped"))
+            halves = list(map(halves_of, won))
+            taker_halves = halves[taker] + halves_of(self._kept)
             taker_points = taker_halves / 2
             defence_points = (sum(halves) - halves[taker]) / 2
             if seat == taker:
-                mine = (taker_halves + sum(map(CARD_HALVES.__getitem__, self.buried))) / 2
+                mine = (taker_halves + halves_of(buried)) / 2
             for s in range(PLAYERS):
                 roles[s].append(TAKER if s == taker else DEFENDER)
+        debts = self._debts
         # Positional: the fields in the order ``ApologyExtra`` declares them (faster than keywords).
         extra = ApologyExtra(
             list(self.bids),
             list(self.game.targets),
-            len(self.tricks),
+            len(self._tricks),
             played,
             [list(filter(v.__contains__, SUITS)) for v in voids],
-            [d.card for d in self.debts],
-            [d.to for d in self.debts],
+            [CARD_CODES[d & CARD_BITS] for d in debts],
+            [d >> SEAT_SHIFT for d in debts],
             taker_points,
             defence_points,
             mine,
@@ -1160,24 +1470,23 @@ class ApologyState(State):
             situation=self._situation(),
             decision="" if over else self.phase.value,
             prompt=self._prompt(),
-            trick=None
-            if over
-            else TrickView([play(s, c) for s, c in self.trick], self.leader, None, len(self.tricks) + 1),
+            trick=None if over else TrickView(_plays(self._trick), self.leader, None, len(self._tricks) + 1),
             last_trick=self._last_trick(),
             score_sheet=self._score_sheet(),
             hand_number=self.deal_no + 1,
             roles=dict(enumerate(roles)),
-            hand_sizes=list(map(len, self.hands)),
+            hand_sizes=sizes,
         )
 
     def _last_trick(self) -> TrickView | None:
         """The last trick played out, its plays made once (a view is asked for at every move)."""
-        if not self.tricks:
+        tricks = self._tricks
+        if not tricks:
             return None
-        last, cached = self.tricks[-1], self._last_for
+        last, cached = tricks[-1], self._last_for
         if cached is None or cached[0] is not last:
-            cached = self._last_for = (last, tuple(play(s, c) for s, c in last.plays))
-        return TrickView(list(cached[1]), last.leader, last.winner, len(self.tricks))
+            cached = self._last_for = (last, tuple(_plays(last[1])))
+        return TrickView(list(cached[1]), last[0], last[2], len(tricks))
 
     def _score_sheet(self) -> ScoreSheet:
         """The score sheet, its rows' words and values kept until the next deal is scored."""
@@ -1195,19 +1504,16 @@ class ApologyState(State):
         if self.phase is Phase.BID:
             return f"deal {self.deal_no + 1}, seat {self.dealer} dealt: seat {who} to bid or pass"
         if self.phase is Phase.BURY:
-            return f"seat {self.taker} is the taker and buries six cards ({len(self.buried)} buried)"
+            return f"seat {self.taker} is the taker and buries six cards ({len(self._buried)} buried)"
         if self.phase is Phase.PAY:
             return f"seat {who} must give a card from their won tricks for an escape"
-        return f"seat {self.taker} takes alone; trick {len(self.tricks) + 1}, seat {who} to play"
+        return f"seat {self.taker} takes alone; trick {len(self._tricks) + 1}, seat {who} to play"
 
     def _prompt(self) -> str:
-        return {
-            Phase.BID: "bid to take alone with the kitty, or pass",
-            Phase.BURY: f"bury a card ({BURIAL - len(self.buried)} to go)",
-            Phase.PLAY: "play a card",
-            Phase.PAY: "give a card from your won tricks for the escape",
-            Phase.OVER: "",
-        }[self.phase]
+        phase = self.phase
+        if phase is Phase.BURY:
+            return f"bury a card ({BURIAL - len(self._buried)} to go)"
+        return _PROMPTS[phase]
 
     def _outcome(self) -> Outcome:
         """The highest total after the fixed number of deals wins; equal totals share (ruling AP-12)."""
@@ -1222,37 +1528,77 @@ class ApologyState(State):
 
     def clone(self) -> ApologyState:
         """A copy for the searching players: field by field, as deep as each field is mutable (the
-        tricks, the debts and the logged events are immutable and shared), the game shared, the random
-        source copied on its first draw; the view's caches of the tricks made afresh. The engine's
-        generic copy is several times slower."""
-        other = object.__new__(type(self))
+        tricks, the logged events and what waits to be logged are immutable and shared), the game
+        shared, the random source copied on its first draw; the view's caches of the tricks made
+        afresh. The engine's generic copy is several times slower."""
+        if not _PLAIN_OBJECTS:
+            return ApologyState(self.game, None, self)
+        other = object.__new__(ApologyState)
         vars(other).update(vars(self))
-        other.hands = [h[:] for h in self.hands]
-        other.kitty = self.kitty[:]
+        other._held = self._held[:]
+        other._ns = self._ns[:]
+        other._kitty = self._kitty[:]
         other.bids = self.bids[:]
-        other.buried = self.buried[:]
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
-        other.won = [w[:] for w in self.won]
-        other.kept = self.kept[:]
-        other.debts = self.debts[:]
+        other._buried = self._buried[:]
+        other._trick = self._trick[:]
+        other._tricks = self._tricks[:]
+        other._won = [w[:] for w in self._won]
+        other._kept = self._kept[:]
+        other._debts = self._debts[:]
         other.points = self.points[:]
         other.rows = [(label, values[:]) for label, values in self.rows]
         other._history = other._sheet_for = None
-        other.log = list(self.log)
+        other._events = self._events[:]
+        other._pending = self._pending[:]
         other.rng = self.rng.copy()
         return other
 
+    def _copy_fields(self, src: ApologyState) -> None:
+        """``clone`` in the compiled build (mypyc), whose instances cannot be made blank with
+        ``object.__new__`` nor copied through ``vars``: the same copy, field by field."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self.rng = src.rng.copy()
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self._play_mask = src._play_mask
+        self._play_id_of, self._card_of_play = src._play_id_of, src._card_of_play
+        self.phase = src.phase
+        self.deal_no = src.deal_no
+        self.dealer = src.dealer
+        self._held = src._held[:]
+        self._ns = src._ns[:]
+        self._kitty = src._kitty[:]
+        self.bids = src.bids[:]
+        self.turn = src.turn
+        self.taker = src.taker
+        self._buried = src._buried[:]
+        self.leader = src.leader
+        self._trick = src._trick[:]
+        self._tricks = src._tricks[:]
+        self._won = [w[:] for w in src._won]
+        self._kept = src._kept[:]
+        self._debts = src._debts[:]
+        self.points = src.points[:]
+        self.rows = [(label, values[:]) for label, values in src.rows]
+        self._saved_hands = src._saved_hands
+        self._history = self._sheet_for = None
+        self._last_for = src._last_for
+
     def inventory(self) -> Counter[str]:
         inv: Counter[str] = Counter()
-        for h in self.hands:
-            inv.update(h)
-        for w in self.won:
-            inv.update(w)
-        inv.update(self.kept)
-        inv.update(self.buried)
-        inv.update(self.kitty)
-        inv.update(c for _, c in self.trick)
+        for s in range(PLAYERS):
+            inv.update(codes_of(self._hand(s)))
+        for w in self._won:
+            inv.update(codes_of(w))
+        inv.update(codes_of(self._kept))
+        inv.update(codes_of(self._buried))
+        inv.update(codes_of(self._kitty))
+        inv.update(CARD_CODES[p & CARD_BITS] for p in self._trick)
         return inv
 
     def _data(self) -> dict[str, Any]:
@@ -1267,14 +1613,18 @@ class ApologyState(State):
             "taker": self.taker,
             "buried": self.buried,
             "leader": self.leader,
-            "trick": [list(p) for p in self.trick],
+            "trick": [[p >> SEAT_SHIFT, CARD_CODES[p & CARD_BITS]] for p in self._trick],
             "tricks": [
-                {"leader": t.leader, "plays": [list(p) for p in t.plays], "winner": t.winner}
-                for t in self.tricks
+                {
+                    "leader": leader,
+                    "plays": [[p >> SEAT_SHIFT, CARD_CODES[p & CARD_BITS]] for p in plays],
+                    "winner": winner,
+                }
+                for leader, plays, winner in self._tricks
             ],
             "won": self.won,
             "kept": self.kept,
-            "debts": [{"card": d.card, "to": d.to} for d in self.debts],
+            "debts": [{"card": CARD_CODES[d & CARD_BITS], "to": d >> SEAT_SHIFT} for d in self._debts],
             "points": self.points,
         }
 
@@ -1283,20 +1633,32 @@ class ApologyState(State):
         self.phase = Phase(d["phase"])
         self.deal_no = d["deal_no"]
         self.dealer = d["dealer"]
-        self.hands = [list(h) for h in d["hands"]]
-        self.kitty = list(d["kitty"])
+        hands = [list(h) for h in d["hands"]]
+        ids = [sorted(_ids(h, f"hands.{s}")) for s, h in enumerate(hands)]
+        for h in ids:
+            if len(set(h) - {N_ID}) < len(h) - h.count(N_ID):
+                raise InvalidState(_pack_refused(Counter(c for h in hands for c in h), d))
+        self._held = [_bits(c for c in h if c != N_ID) for h in ids]
+        self._ns = [h.count(N_ID) for h in ids]
+        self._saved_hands = None if self.hands == hands else hands
+        self._kitty = _ids(d["kitty"], "kitty")
         self.bids = list(d["bids"])
         self.turn = d["turn"]
         self.taker = d["taker"]
-        self.buried = list(d["buried"])
+        self._buried = _ids(d["buried"], "buried")
         self.leader = d["leader"]
-        self.trick = [(s, c) for s, c in d["trick"]]
-        self.tricks = [
-            PlayedTrick(t["leader"], tuple((s, c) for s, c in t["plays"]), t["winner"]) for t in d["tricks"]
+        self._trick = [s << SEAT_SHIFT | c for s, c in zip(*_plays_of(d["trick"], "trick"), strict=True)]
+        self._tricks = []
+        for i, t in enumerate(d["tricks"]):
+            seats, cards = _plays_of(t["plays"], f"tricks.{i}")
+            plays = tuple(s << SEAT_SHIFT | c for s, c in zip(seats, cards, strict=True))
+            self._tricks.append((t["leader"], plays, t["winner"]))
+        self._won = [_ids(w, f"won.{s}") for s, w in enumerate(d["won"])]
+        self._kept = _ids(d["kept"], "kept")
+        self._debts = [
+            x["to"] << SEAT_SHIFT | c
+            for x, c in zip(d["debts"], _ids([x["card"] for x in d["debts"]], "debts"), strict=True)
         ]
-        self.won = [list(w) for w in d["won"]]
-        self.kept = list(d["kept"])
-        self.debts = [Debt(x["card"], x["to"]) for x in d["debts"]]
         self.points = list(d["points"])
         self.rows = _rows_from(self.log)
 
@@ -1332,44 +1694,38 @@ class ApologyState(State):
             raise InvalidState(f"log: {len(self.rows)} deals scored in the log, but {self.deal_no} played")
         inventory = self.inventory()
         if inventory != EXTENDED_65.counts():
-            extra = sorted((inventory - EXTENDED_65.counts()).elements())
-            missing = sorted((EXTENDED_65.counts() - inventory).elements())
-            raise InvalidState(
-                "hands: the hands, kitty, burial, tricks and won cards must hold the pack exactly once "
-                f"(extra: {echo(', '.join(extra)) if extra else 'none'}; "
-                f"missing: {echo(', '.join(missing)) if missing else 'none'})"
-            )
+            raise InvalidState(_pack_message(inventory))
         first = left_of(self.dealer)
         self._check_bids(first)
         taker = self.taker
         for s in range(PLAYERS):
-            if s != taker and any(c in EXCUSES for c in self.hands[s]):
+            if s != taker and (self._ns[s] or self._held[s] & E_BIT):
                 raise InvalidState(f"hands.{s}: only the taker ever holds a Landsknecht or Till")
-        if (taker is None or self.phase is Phase.BURY) and (self.tricks or self.debts):
+        if (taker is None or self.phase is Phase.BURY) and (self._tricks or self._debts):
             raise InvalidState("tricks: no trick is played before the taker has buried six cards")
         if taker is None:
             # the bidding, or the end of a match whose last deal was thrown in
-            if self.kitty != list(KITTY) or any(len(h) != HAND_SIZE for h in self.hands):
+            if self._kitty != list(KITTY_IDS) or any(self._size(s) != HAND_SIZE for s in range(PLAYERS)):
                 raise InvalidState("kitty: before a bid the kitty and the four hands of 15 are untouched")
             if self.leader != first:
                 raise InvalidState(f"leader: seat {first} leads the first trick, not {self.leader}")
             return
-        if self.kitty:
+        if self._kitty:
             raise InvalidState("kitty: the taker has taken the kitty")
-        if not all(self.game.may_bury(c) for c in self.buried):
+        if not all(map(self.game.may_bury_id, self._buried)):
             raise InvalidState("buried: bury_oudlers=false forbids burying aces, castles and Till")
         if self.phase is Phase.BURY:
-            others = [len(self.hands[s]) for s in range(PLAYERS) if s != taker]
+            others = [self._size(s) for s in range(PLAYERS) if s != taker]
             if (
-                len(self.buried) >= BURIAL
-                or len(self.hands[taker]) != HAND_SIZE + len(KITTY) - len(self.buried)
+                len(self._buried) >= BURIAL
+                or self._size(taker) != HAND_SIZE + len(KITTY) - len(self._buried)
                 or others != [HAND_SIZE] * DEFENDERS
                 or self.turn != taker
                 or self.leader != first
             ):
                 raise InvalidState(f"buried: seat {taker} buries six cards from twenty before anyone plays")
             return
-        if len(self.buried) != BURIAL:
+        if len(self._buried) != BURIAL:
             raise InvalidState(f"buried: the taker buries exactly {BURIAL} cards before the play")
         self._check_play(first, taker)
 
@@ -1475,7 +1831,7 @@ class ApologyState(State):
             ("won", self.won, won),
             ("kept", self.kept, kept),
             ("debts", self.debts, debts),
-            ("hands", self.hands, hands),
+            ("hands", self._saved_hands if self._saved_hands is not None else self.hands, hands),
         ):
             if value != logged:
                 raise InvalidState(f"{name}: {echo(value)}, but the log of deal {deals} gives {echo(logged)}")
@@ -1510,9 +1866,9 @@ class ApologyState(State):
         phase, tricks = self.phase, self.tricks
         n = len(tricks)
         if phase is Phase.OVER:
-            bad = n != TRICKS or bool(self.trick) or any(self.hands) or bool(self.debts)
+            bad = n != TRICKS or bool(self._trick) or any(self._held) or any(self._ns) or bool(self._debts)
         elif phase is Phase.PAY:
-            bad = not 1 <= n < TRICKS or bool(self.trick) or self.turn != taker or not self.payment_due()
+            bad = not 1 <= n < TRICKS or bool(self._trick) or self.turn != taker or not self.payment_due()
         else:
             bad = n >= TAKER_HAND or self.payment_due()
         if bad:
@@ -1546,29 +1902,28 @@ class ApologyState(State):
         if self.leader != (tricks[-1].winner if phase is not Phase.PLAY else leader):
             raise InvalidState(f"leader: seat {self.leader} does not lead after these tricks")
         if phase is Phase.PLAY:
-            seats = [(leader + j) % PLAYERS for j in range(len(self.trick))]
-            if [s for s, _ in self.trick] != seats or len(self.trick) >= PLAYERS:
+            trick = self.trick
+            seats = [(leader + j) % PLAYERS for j in range(len(trick))]
+            if [s for s, _ in trick] != seats or len(trick) >= PLAYERS:
                 raise InvalidState(f"trick: seat {leader} leads it and the others follow in turn")
-            if any(c in EXCUSES and s != taker for s, c in self.trick):
+            if any(c in EXCUSES and s != taker for s, c in trick):
                 raise InvalidState("trick: only the taker plays a Landsknecht or Till")
-            if self.turn != (leader + len(self.trick)) % PLAYERS:
+            if self.turn != (leader + len(trick)) % PLAYERS:
                 raise InvalidState(f"turn: seat {self.turn} is not next to play to the trick")
-            for s, _ in self.trick:
+            for s, _ in trick:
                 played[s] += 1
         for s in range(PLAYERS):
             start = TAKER_HAND if s == taker else HAND_SIZE
-            if len(self.hands[s]) != start - played[s]:
-                raise InvalidState(f"hands.{s}: {len(self.hands[s])} cards after playing {played[s]}")
+            if self._size(s) != start - played[s]:
+                raise InvalidState(f"hands.{s}: {self._size(s)} cards after playing {played[s]}")
         self._check_follow_suit()
         self._check_won(taker, base, escaped)
 
     def _check_follow_suit(self) -> None:
         """Nobody failed to follow suit while holding the suit (read backwards from the hands)."""
-        held = [{c[-1] for c in h if c not in EXCUSES} for h in self.hands]
-        for i, plays in [
-            (len(self.tricks), self.trick),
-            *reversed(list(enumerate(t.plays for t in self.tricks))),
-        ]:
+        held = [{SUIT_LETTER_ID[c] for c in self._hand(s) if c < N_ID} for s in range(PLAYERS)]
+        tricks = self.tricks
+        for i, plays in [(len(tricks), self.trick), *reversed(list(enumerate(t.plays for t in tricks)))]:
             suit = led_suit(plays)
             for s, c in plays:
                 if suit is not None and c not in EXCUSES and c[-1] != suit and suit in held[s]:
@@ -1579,16 +1934,17 @@ class ApologyState(State):
 
     def _check_won(self, taker: int, base: list[Counter[str]], escaped: list[tuple[str, int]]) -> None:
         """Won cards are the tricks' cards, less the escapes, with payments (and forfeits) moved on."""
-        if Counter(self.won[taker]) - base[taker]:
+        won = self.won
+        if Counter(won[taker]) - base[taker]:
             raise InvalidState(f"won.{taker}: the taker holds a card it did not win")
-        paid = base[taker] - Counter(self.won[taker])
+        paid = base[taker] - Counter(won[taker])
         paid_to = [0] * PLAYERS
         forfeited: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
         suited_extra: Counter[str] = Counter()
         for s in range(PLAYERS):
             if s == taker:
                 continue
-            mine = Counter(self.won[s])
+            mine = Counter(won[s])
             if base[s] - mine:
                 raise InvalidState(f"won.{s}: a card of a trick seat {s} won is missing")
             for c, k in (mine - base[s]).items():
@@ -1621,26 +1977,62 @@ class ApologyState(State):
             raise InvalidState("kept: the escaped cards stay with the taker")
 
 
+_PROMPTS: Final[Mapping[Phase, str]] = {
+    Phase.BID: "bid to take alone with the kitty, or pass",
+    Phase.PLAY: "play a card",
+    Phase.PAY: "give a card from your won tricks for the escape",
+    Phase.OVER: "",
+}
+"""A view's prompt in each phase but the burial's (which counts the cards to go)."""
 _TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
 _WON = itertools.repeat("won")
-_cards: Callable[[Iterable[str]], list[str | None]] = list
-"""A zone's own copy of a list of cards (typed as a zone's cards)."""
 _COLUMNS = tuple(f"seat {s}" for s in range(PLAYERS))
 
 
-def _note(plays: Sequence[tuple[int, str]], played: list[list[str]], voids: list[set[str]]) -> None:
+def _cards(cards: Iterable[int]) -> list[str | None]:
+    """A zone's cards: ids as codes."""
+    return list(map(CARD_CODES.__getitem__, cards))
+
+
+def _plays(plays: Iterable[int]) -> list[PlayView]:
+    """A trick's plays as a view shows them."""
+    return [play(p >> SEAT_SHIFT, CARD_CODES[p & CARD_BITS]) for p in plays]
+
+
+def _note(plays: Sequence[int], played: list[list[str]], voids: list[set[str]]) -> None:
     """Add a trick's cards to what each seat has played, and the suits it showed out of (a seat that
     does not follow the suit led, the first suited card's, is out of it)."""
-    led = None
-    for s, c in plays:
-        played[s].append(c)
-        if c in EXCUSES:
+    led = ""
+    for p in plays:
+        s, c = p >> SEAT_SHIFT, p & CARD_BITS
+        played[s].append(CARD_CODES[c])
+        if c >= N_ID:
             continue
-        suit = c[-1]
-        if led is None:
+        suit = SUIT_LETTER_ID[c]
+        if not led:
             led = suit
         elif suit != led:
             voids[s].add(led)
+
+
+def _ids(cards: Iterable[str], field: str) -> list[int]:
+    """A saved list of card codes as ids; ``InvalidState`` naming ``field`` for a code not in the pack."""
+    try:
+        return list(map(CARD_ID.__getitem__, cards))
+    except KeyError as exc:
+        raise InvalidState(f"{field}: {echo(exc.args[0])} is not a card of the pack") from None
+
+
+def _plays_of(plays: Sequence[Sequence[Any]], field: str) -> tuple[list[int], list[int]]:
+    """A saved trick's ``[seat, card]`` plays as seats and card ids (``InvalidState`` for a card not in
+    the pack)."""
+    seats = [int(s) for s, _ in plays]
+    try:
+        return seats, [CARD_ID[c] for _, c in plays]
+    except KeyError:
+        raise InvalidState(
+            f"{field}: {echo([list(p) for p in plays])} names a card not in the pack"
+        ) from None
 
 
 def pretty(card: str) -> str:
@@ -1652,15 +2044,58 @@ _PLAY_LINE: tuple[Mapping[str, str], ...] = tuple(
     {c: f"seat {s} plays {pretty(c)}" for c in EXTENDED_65.cards} for s in range(PLAYERS)
 )
 """The play event's text, by seat and card."""
+_PLAY_TEXT_ID: Final[tuple[str, ...]] = tuple(_PLAY_TEXT[c] for c in CARD_CODES)
+_BURY_TEXT: Final[tuple[str, ...]] = tuple(f"bury {c}" for c in CARD_CODES)
+_GIVE_TEXT: Final[tuple[str, ...]] = tuple(f"give {c}" for c in CARD_CODES)
+"""The actions' texts by card id."""
+RECORDED: Final = 1 << (SEAT_SHIFT + 2)
+"""Set on a play waiting in ``_pending`` whose record's action waits with it (above every play)."""
+
+
+def _played(entry: int) -> tuple[Event, ...]:
+    """The events a play waiting in ``_pending`` makes: its record's action (if ``RECORDED``), its play."""
+    seat, card = entry >> SEAT_SHIFT & (PLAYERS - 1), CARD_CODES[entry & CARD_BITS]
+    shown = Event("play", {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]})
+    if not entry & RECORDED:
+        return (shown,)
+    return Event("action", {"seat": seat, "action": _PLAY_TEXT[card]}, RECORD), shown
+
+
+_PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    _played(p) if p & CARD_BITS < len(CARD_CODES) else () for p in range(2 * RECORDED)
+)
+"""The events of each play as it waits in ``_pending``: made once, and shared by every log that holds
+them (they are immutable, as a clone's log shares its events)."""
+
+
+def _trick_events(
+    log: list[Event], number: int, winner: int, plays: tuple[int, ...], escaped: int, halves: int
+) -> None:
+    """A trick played out, as the log tells it: a last Landsknecht or Till captured (ruling AP-4), the
+    trick, then each escape (``escaped``: the plays' positions as bits) owing the winner a card
+    (ruling AP-6)."""
+    for i, p in enumerate(plays):
+        c = p & CARD_BITS
+        if c >= N_ID and not escaped >> i & 1:
+            s, card = p >> SEAT_SHIFT, CARD_CODES[c]
+            text = f"seat {winner} captures {pretty(card)}, played by seat {s} as a last card"
+            log.append(Event("capture", {"seat": winner, "from": s, "card": card, "text": text}))
+    points = halves / 2
+    cards = [CARD_CODES[p & CARD_BITS] for p in plays]
+    text = f"seat {winner} wins trick {number} ({points:g} points)"
+    log.append(
+        Event("trick", {"number": number, "winner": winner, "cards": cards, "points": points, "text": text})
+    )
+    for i, p in enumerate(plays):
+        if escaped >> i & 1:
+            s, card = p >> SEAT_SHIFT, CARD_CODES[p & CARD_BITS]
+            text = f"seat {s} escapes with {pretty(card)} and owes seat {winner} a card"
+            log.append(Event("escape", {"seat": s, "card": card, "to": winner, "text": text}))
 
 
 def _seat(value: object) -> int | None:
     """``value`` if it is a seat (a logged event's data may be anything in a tampered save)."""
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS else None
-
-
-def _distinct(cards: Sequence[str]) -> list[str]:
-    return sort_cards(list(dict.fromkeys(cards)))
 
 
 def _show(cards: Sequence[str]) -> str:
@@ -1693,3 +2128,16 @@ def _rows_from(log: Sequence[Event]) -> list[tuple[str, list[float]]]:
             raise InvalidSave(f"log.{i}.data.sheet: a deal's line on the score sheet is text")
         rows.append((label, [float(p) for p in points]))
     return rows
+
+
+def _plain_objects() -> bool:
+    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
+    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
+    try:
+        object.__new__(ApologyState)
+    except TypeError:
+        return False
+    return True
+
+
+_PLAIN_OBJECTS: Final = _plain_objects()
