@@ -532,7 +532,8 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: Searc
         plural = "s" if tricks > 1 else ""
         if isinstance(player, PimcPlayer):
             deals = f"{player.last_worlds} deal{'s' if player.last_worlds > 1 else ''}"
-            horizon = f"over the next {tricks} trick{plural} or more, averaged over {deals} of the cards still face down"
+            ahead = f"over the next {tricks} trick{plural} or more"
+            horizon = f"{ahead}, averaged over {deals} of the cards still face down"
         else:
             horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
     outlook = f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for us {horizon}"
