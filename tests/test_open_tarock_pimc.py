@@ -12,6 +12,7 @@ from parlour.cards import TAROCK_54
 from parlour.engine import Rng
 from parlour.games.open_tarock.players import PimcPlayer, SearchPlayer, reason_for
 from parlour.games.open_tarock.rules import OpenTarock, OpenTarockState
+from parlour.players import describe_player, make_player
 from tests.conformance import random_moves
 
 
@@ -138,3 +139,40 @@ def test_a_wall_clock_limit_is_an_explicit_opt_in() -> None:
         PimcPlayer(0, worlds=0)
     with pytest.raises(ValueError):
         PimcPlayer(0, nodes=100, cap=50)
+
+
+def test_the_levels_are_the_sampling_searcher_and_say_their_budgets() -> None:
+    """``normal`` and ``strong`` sample the face-down cards; their sentences follow the budgets; the
+    expectimax searchers they replaced stay available by kind."""
+    from parlour.games.open_tarock import players
+
+    g = game()
+    strong, normal = make_player("strong", g, 0), make_player("normal", g, 0)
+    assert isinstance(strong, PimcPlayer) and isinstance(normal, PimcPlayer)
+    assert (strong.worlds, strong.node_budget) == (players.STRONG_WORLDS, players.STRONG_NODES)
+    assert (normal.worlds, normal.node_budget) == (players.NORMAL_WORLDS, players.NORMAL_NODES)
+    assert normal.node_budget < strong.node_budget
+    for level, worlds, nodes in (
+        ("strong", strong.worlds, strong.node_budget),
+        ("normal", normal.worlds, normal.node_budget),
+    ):
+        text = describe_player(g, level)
+        assert f"Searches {worlds} deals" in text and f"in {nodes:,} positions".replace(",", " ") in text
+    assert isinstance(make_player("search", g, 0), SearchPlayer)
+    assert isinstance(make_player("search-fast", g, 0), SearchPlayer)
+
+
+def test_the_strong_level_stays_within_its_budget_and_gives_hints() -> None:
+    """Bounded in positions (twice 64 000 at most), legal, and the hint's reason is the search's."""
+    g = game()
+    state = g.new(seed=12)
+    player = make_player("strong", g, 1)
+    assert isinstance(player, PimcPlayer)
+    for _ in range(6):
+        seat = state.current_player
+        assert seat is not None
+        advice = player.advise(state.view(seat), g)
+        assert advice.action in state.legal_actions()
+        assert player.nodes <= player.node_cap == 2 * player.node_budget
+        assert advice.reason.strip()
+        state.apply(advice.action)
