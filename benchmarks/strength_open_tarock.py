@@ -13,7 +13,9 @@ margin.
 - ``strong``, ``normal``, ``easy``: the levels against the heuristic;
 - ``strong-fast``: the strong level against ``search-fast``, the best player measured before;
 - ``cheat``: a searcher told the cards face down in every stack (for measurement only: it is handed
-  the true state), with ``search-fast``'s budget, against the heuristic.
+  the true state), with ``search-fast``'s budget, against the heuristic;
+- ``search``, ``search-fast``: the expectimax searchers that were ``strong`` and ``normal`` before
+  issue 14 (the levels are now the sampling searcher, ``PimcPlayer``), against the heuristic.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "cheat": (cheat, "heuristic"),
     "normal": ("normal", "heuristic"),
     "easy": ("easy", "heuristic"),
+    "search": ("search", "heuristic"),
+    "search-fast": ("search-fast", "heuristic"),
 }
 
 
