@@ -27,6 +27,7 @@ import numpy.typing as npt
 from parlour.cards import EXTENDED_65, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, AmountRange
+from parlour.engine.copying import makes_blank
 from parlour.engine.errors import echo
 from parlour.engine.events import RECORD
 from parlour.engine.game import Outcome
@@ -2130,14 +2131,5 @@ def _rows_from(log: Sequence[Event]) -> list[tuple[str, list[float]]]:
     return rows
 
 
-def _plain_objects() -> bool:
-    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
-    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
-    try:
-        object.__new__(ApologyState)
-    except TypeError:
-        return False
-    return True
-
-
-_PLAIN_OBJECTS: Final = _plain_objects()
+_PLAIN_OBJECTS: Final = makes_blank(ApologyState)
+"""Whether ``clone`` may make a blank state with ``object.__new__`` (pure) or only by ``__init__``."""

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from parlour.cards import BISHOPS_WHIST, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, AmountRange
+from parlour.engine.copying import makes_blank
 from parlour.engine.draws import below as draw_below
 from parlour.engine.draws import shuffle as draw_shuffle
 from parlour.engine.errors import echo
@@ -2733,14 +2734,5 @@ def _anything(seat: int, card: str) -> bool:
     return True
 
 
-def _plain_objects() -> bool:
-    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
-    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
-    try:
-        object.__new__(BishopsWhistState)
-    except TypeError:
-        return False
-    return True
-
-
-_PLAIN_OBJECTS: Final = _plain_objects()
+_PLAIN_OBJECTS: Final = makes_blank(BishopsWhistState)
+"""Whether ``clone`` may make a blank state with ``object.__new__`` (pure) or only by ``__init__``."""

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, Notation
+from parlour.engine.copying import makes_blank
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import MalformedAction, echo
 from parlour.engine.events import _new_tuple
@@ -2127,14 +2128,5 @@ class RoquetGame(Game[RoquetState]):
         return state
 
 
-def _plain_objects() -> bool:
-    """Whether a state can be made blank with ``object.__new__`` (the pure module) or only through its
-    ``__init__`` (compiled by mypyc): ``clone`` takes the faster way that works."""
-    try:
-        object.__new__(RoquetState)
-    except TypeError:
-        return False
-    return True
-
-
-_PLAIN_OBJECTS: Final = _plain_objects()
+_PLAIN_OBJECTS: Final = makes_blank(RoquetState)
+"""Whether ``clone`` may make a blank state with ``object.__new__`` (pure) or only by ``__init__``."""
