@@ -249,7 +249,34 @@ class _Budget(Exception):
     """Raised inside the search when an iteration runs out of nodes or time."""
 
 
-class SearchPlayer:
+def _check_seconds(seconds: float | None) -> None:
+    if seconds is not None and not seconds > 0:
+        raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
+
+
+class _Searcher:
+    """What both searchers share: a clock only at a table, and advice from the last search's figures."""
+
+    seconds: float | None
+    last_values: dict[int, float]
+    last_depth: int
+    exact: bool
+
+    def choose(self, view: OpenTarockView, game: Game[Any]) -> str:
+        raise NotImplementedError
+
+    def limit_time(self, seconds: float | None) -> None:
+        """At a table: stop deepening once ``seconds`` have passed as well (``None``: positions only)."""
+        _check_seconds(seconds)
+        self.seconds = seconds
+
+    def advise(self, view: OpenTarockView, game: Game[Any]) -> Advice:
+        """The move ``choose`` makes, and why, from the search's own figures."""
+        action = self.choose(view, game)
+        return Advice(action, reason_for(action, view, game, self))
+
+
+class SearchPlayer(_Searcher):
     """Expectimax over the cards still face down, alpha-beta within each trick.
 
     Iterative deepening by whole tricks: each iteration searches one trick
@@ -276,8 +303,7 @@ class SearchPlayer:
     ) -> None:
         if nodes < 1 or (cap is not None and cap < nodes):
             raise ValueError(f"a search needs nodes >= 1 and cap >= nodes (nodes={nodes}, cap={cap})")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
+        _check_seconds(seconds)
         self.rng = Rng(seed)
         self.node_budget = nodes
         self.node_cap = 3 * nodes if cap is None else cap
@@ -290,17 +316,6 @@ class SearchPlayer:
         self.exact = False
         self.last_values: dict[int, float] = {}
         """Each stack's value (thirds, for this seat) in the last finished iteration of the last choice."""
-
-    def limit_time(self, seconds: float | None) -> None:
-        """At a table: stop deepening once ``seconds`` have passed as well (``None``: positions only)."""
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
-        self.seconds = seconds
-
-    def advise(self, view: OpenTarockView, game: Game[Any]) -> Advice:
-        """The move ``choose`` makes, and why, from the search's own figures."""
-        action = self.choose(view, game)
-        return Advice(action, reason_for(action, view, game, self))
 
     # --- the entry point ---------------------------------------------------------------
 
@@ -519,7 +534,7 @@ class SearchPlayer:
         return best if winner == self.me else -best
 
 
-def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: SearchPlayer | PimcPlayer) -> str:
+def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Searcher) -> str:
     """Why the searcher plays ``action``, in a player's words, from its last search."""
     assert isinstance(game, OpenTarock)
     pack = game.card_pack
@@ -587,7 +602,7 @@ class CheatingTarock(SearchPlayer):
                 pool.append(c)
 
 
-class PimcPlayer:
+class PimcPlayer(_Searcher):
     """Perfect-information Monte Carlo: deals the cards still face down several ways, searches
     each deal with every card known, and plays the card with the best average.
 
@@ -619,8 +634,7 @@ class PimcPlayer:
                 f"a search needs worlds >= 1, nodes >= worlds and cap >= nodes "
                 f"(worlds={worlds}, nodes={nodes}, cap={cap})"
             )
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
+        _check_seconds(seconds)
         self.rng = Rng(seed)
         self.worlds = worlds
         self.node_budget = nodes
@@ -640,17 +654,6 @@ class PimcPlayer:
         self.exact = False
         self.last_values: dict[int, float] = {}
         """Each stack's value (thirds, for this seat) averaged over the deals of the last choice."""
-
-    def limit_time(self, seconds: float | None) -> None:
-        """At a table: stop deepening once ``seconds`` have passed as well (``None``: positions only)."""
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"a wall-clock limit must be a positive number of seconds, not {seconds!r}")
-        self.seconds = seconds
-
-    def advise(self, view: OpenTarockView, game: Game[Any]) -> Advice:
-        """The move ``choose`` makes, and why, from the search's own figures."""
-        action = self.choose(view, game)
-        return Advice(action, reason_for(action, view, game, self))
 
     # --- the entry point ---------------------------------------------------------------
 
