@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -101,17 +102,27 @@ def test_the_compiled_modules_are_the_ones_imported(compiled: Path) -> None:
     assert build_compiled.compiled_modules() == []  # this process runs the pure package
 
 
-def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
-    theirs = run_compiled(
-        compiled,
-        "import json; from tests.test_compiled import play_matches; print(json.dumps(play_matches()))",
-    )
-    mine = json.loads(json.dumps(play_matches()))
-    assert len(theirs) == len(mine) == len(OPTIONS) * len(SEEDS)
+def assert_same_matches(
+    compiled: Path, code: str, play: Callable[[], list[dict[str, Any]]], count: int
+) -> None:
+    """``code`` run on the compiled build prints what ``play`` returns here: every match the same, what it
+    was asked and what it saved."""
+    theirs = run_compiled(compiled, code)
+    mine = json.loads(json.dumps(play()))
+    assert len(theirs) == len(mine) == count
     for a, b in zip(theirs, mine, strict=True):
-        where = f"options {a['options']}, seed {a['seed']}"
+        where = f"{a.get('game', '')} options {a.get('options')}, seed {a['seed']}"
         assert a["asked"] == b["asked"], where
         assert a["save"] == b["save"], where
+
+
+def test_compiled_and_pure_play_identical_matches(compiled: Path) -> None:
+    assert_same_matches(
+        compiled,
+        "import json; from tests.test_compiled import play_matches; print(json.dumps(play_matches()))",
+        play_matches,
+        len(OPTIONS) * len(SEEDS),
+    )
 
 
 ROQUET_OPTIONS: list[dict[str, Any]] = [
@@ -226,18 +237,14 @@ def test_compiled_and_pure_play_identical_roquet_matches(compiled: Path) -> None
     """Roquet's rules run compiled where the build lists them (``COMPILED_MODULES``), else interpreted
     beside the compiled modules (the deals' shuffle among them): identical matches either way."""
     listed = ROQUET_RULES in build_compiled.COMPILED_MODULES
-    theirs = run_compiled(
+    assert_same_matches(
         compiled,
         "import json, parlour.games.roquet.rules as r; from tests.test_compiled import play_roquet_matches; "
         f"assert str(r.__file__).endswith('.so') == {listed}, r.__file__; "
         "print(json.dumps(play_roquet_matches()))",
+        play_roquet_matches,
+        len(ROQUET_OPTIONS) * len(SEEDS),
     )
-    mine = json.loads(json.dumps(play_roquet_matches()))
-    assert len(theirs) == len(mine) == len(ROQUET_OPTIONS) * len(SEEDS)
-    for a, b in zip(theirs, mine, strict=True):
-        where = f"options {a['options']}, seed {a['seed']}"
-        assert a["asked"] == b["asked"], where
-        assert a["save"] == b["save"], where
 
 
 APOLOGY_RULES = "parlour/games/apology/rules.py"
@@ -246,18 +253,14 @@ APOLOGY_RULES = "parlour/games/apology/rules.py"
 def test_compiled_and_pure_apology_play_identical_matches(compiled: Path) -> None:
     """Apology's rules (its integer core), compiled as its manifest asks: the same matches as pure."""
     assert APOLOGY_RULES in build_compiled.COMPILED_MODULES
-    theirs = run_compiled(
+    assert_same_matches(
         compiled,
         "import json; from parlour.games.apology import rules as r; "
         "from tests.test_compiled import play_apology_matches; "
         "assert str(r.__file__).endswith('.so'), r.__file__; print(json.dumps(play_apology_matches()))",
+        play_apology_matches,
+        2 * len(APOLOGY_OPTIONS),
     )
-    mine = json.loads(json.dumps(play_apology_matches()))
-    assert len(theirs) == len(mine) == 2 * len(APOLOGY_OPTIONS)
-    for a, b in zip(theirs, mine, strict=True):
-        where = f"options {a['options']}, seed {a['seed']}"
-        assert a["asked"] == b["asked"], where
-        assert a["save"] == b["save"], where
 
 
 GAMES = ["bishops-whist", "roquet", "apology", "bezique", "open-tarock", "lansquenet"]
@@ -305,17 +308,13 @@ def play_engine_matches() -> list[dict[str, Any]]:
 
 
 def test_every_game_plays_identical_matches_on_the_compiled_build(compiled: Path) -> None:
-    theirs = run_compiled(
+    assert_same_matches(
         compiled,
         "import json, parlour.engine.draws as s; from tests.test_compiled import play_engine_matches; "
         "assert str(s.__file__).endswith('.so'), s.__file__; print(json.dumps(play_engine_matches()))",
+        play_engine_matches,
+        2 * len(GAMES),
     )
-    mine = json.loads(json.dumps(play_engine_matches()))
-    assert len(theirs) == len(mine) == 2 * len(GAMES)
-    for a, b in zip(theirs, mine, strict=True):
-        where = f"{a['game']}, seed {a['seed']}"
-        assert a["asked"] == b["asked"], where
-        assert a["save"] == b["save"], where
 
 
 def conformance_runs() -> list[str]:
