@@ -7,35 +7,12 @@ from typing import Any
 
 import pytest
 
-import parlour
 from parlour.cards import TAROCK_54
 from parlour.engine import Rng
 from parlour.games.open_tarock.players import PimcPlayer, SearchPlayer, reason_for
-from parlour.games.open_tarock.rules import OpenTarock, OpenTarockState
+from parlour.games.open_tarock.rules import OpenTarockState
 from parlour.players import describe_player, make_player
-from tests.conformance import random_moves
-
-
-def game(**options: Any) -> OpenTarock:
-    g = parlour.make("open-tarock", **options)
-    assert isinstance(g, OpenTarock)
-    return g
-
-
-def positions(count: int) -> list[OpenTarockState]:
-    """Seeded positions from random play with more than one legal move."""
-    g = game()
-    out: list[OpenTarockState] = []
-    for seed in range(40):
-        state = g.new(seed=seed)
-        assert isinstance(state, OpenTarockState)
-        random_moves(state, g, 3 + 7 * seed % 40, seed=seed)
-        if state.current_player is None or len(state.legal_actions()) < 2:
-            continue
-        out.append(state)
-        if len(out) == count:
-            break
-    return out
+from tests.test_open_tarock_strength import game, positions
 
 
 def small(seed: int = 0, **kw: Any) -> PimcPlayer:

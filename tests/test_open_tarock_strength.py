@@ -12,8 +12,8 @@ from parlour.players import LEVELS, Advisor, Timed, make_player
 from tests.conformance import random_moves
 
 
-def game() -> OpenTarock:
-    g = parlour.make("open-tarock")
+def game(**options: Any) -> OpenTarock:
+    g = parlour.make("open-tarock", **options)
     assert isinstance(g, OpenTarock)
     return g
 
