@@ -165,9 +165,10 @@ def _assign(
     skip: int,
     kind: int,
     groups: tuple[tuple[tuple[int, ...], int], ...],
-    bars: tuple[int, ...] = BARS,
+    bars: tuple[int, ...],
 ) -> list[int] | None:
-    """The indices of ``hand`` that make a meld of ``kind`` under the reuse rule, or ``None``."""
+    """The indices of ``hand`` that make a meld of ``kind`` under the reuse rule (``bars``: the
+    hand's options' ``Rules.bars``), or ``None``."""
     bar = bars[kind]
     chosen: list[int] = []
     for cards, need in groups:
