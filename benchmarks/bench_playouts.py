@@ -79,6 +79,28 @@ def bishops_whist_id_playout() -> Playout:
     return lambda rng: id_playout(game, rng)
 
 
+def bishops_whist_match_playout() -> Playout:
+    """The hands of whole matches by ids, as a designer's simulation plays them: each call plays the next
+    hand of the match under way (its deal included, from the match's own seeded source), and a new match
+    (``game.new``: seeding the generator, the cut for partners) begins only when one ends, about once in
+    five hands. A fresh ``game.new`` for every hand (``ids``) pays for the seeding and the cut each time."""
+    game = parlour.make("bishops-whist")
+    held: list[Any] = []
+
+    def playout(rng: random.Random) -> int:
+        if not held or held[0].is_over:
+            held[:] = [game.new(seed=rng.getrandbits(62))]
+        state = held[0]
+        hand, actions = state.hand_number, 0
+        while not state.is_over and state.hand_number == hand:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.randrange(len(ids))])
+            actions += 1
+        return actions
+
+    return playout
+
+
 def openspiel_playout(name: str) -> Playout | None:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
@@ -106,6 +128,7 @@ WORKLOADS: dict[str, Callable[[], Playout]] = {
     "text": bishops_whist_playout,
     "text-log": lambda: bishops_whist_playout(end_from_log=True),
     "ids": bishops_whist_id_playout,
+    "ids-match": bishops_whist_match_playout,
 }
 """The Bishops Whist workloads a worker of the compiled build can run, by name."""
 
@@ -222,6 +245,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         Row("bishops-whist (parlour text API)", bishops_whist_playout()),
         Row("bishops-whist (text API, end read from the log)", bishops_whist_playout(end_from_log=True)),
         Row("bishops-whist (action ids, end from hand_number)", bishops_whist_id_playout()),
+        Row("bishops-whist (action ids, hands of whole matches)", bishops_whist_match_playout()),
     ]
     if args.compiled:
         build = args.compiled
@@ -235,6 +259,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             ("text API", "text"),
             ("text API, end read from the log", "text-log"),
             ("action ids, end from hand_number", "ids"),
+            ("action ids, hands of whole matches", "ids-match"),
         ):
             rows.append(
                 Row(
@@ -283,6 +308,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for label, pure in (
             ("text API, end read from the log", "text API, end read from the log"),
             ("action ids, end from hand_number", "action ids, end from hand_number"),
+            ("action ids, hands of whole matches", "action ids, hands of whole matches"),
         )
     ]
     pairs += [("euchre (OpenSpiel C++ via pyspiel)", name) for name, _ in pairs]
