@@ -1,0 +1,225 @@
+"""A second reading of Apology from the seed alone: scenario tests, each from an explicit deal, for
+what the seed states and the other tests leave open (the whole rank order, the dealer taking after
+three passes, Till played while able to follow, a Landsknecht led and the suit set after it, two
+escapes owed to two winners and paid oldest first, a last-card Landsknecht captured without a
+payment, an escaped Till counted as an oudler, the fifteenth trick's lead, a shared win).
+
+Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``legal_actions``,
+``apply``, ``view`` and the log."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.games.apology.rules import ApologyState, Debt
+
+RANKS = ("C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A")
+"""High to low; the seed's "Ace, 2, 3, ..., 10, Lehnritter, Bishop, Queen, King, Castle" read backwards."""
+
+
+POINTS = {
+    **dict.fromkeys("A23456789T", 0.5),
+    "L": 1.5,
+    "B": 2.5,
+    "Q": 3.5,
+    "K": 4.5,
+    "C": 5.5,
+    "N": 1.5,
+    "E": 4.5,
+}
+"""The seed's card points, by rank letter (a Landsknecht is ``N``, Till ``E``)."""
+
+
+def suit(s: str, ranks: tuple[str, ...] = RANKS) -> list[str]:
+    return [r + s for r in ranks]
+
+
+def new(hands: list[list[str]], dealer: int, **options: Any) -> ApologyState:
+    state = parlour.make("apology", **options).new(seed=1, deal={"dealer": dealer, "hands": hands})
+    assert isinstance(state, ApologyState)
+    return state
+
+
+def public(state: ApologyState, kind: str) -> list[dict[str, Any]]:
+    return [dict(e.data) for e in state.events(None) if e.kind == kind]
+
+
+def plays(state: ApologyState) -> list[tuple[int, str]]:
+    return [(e.data["seat"], e.data["card"]) for e in state.events(None) if e.kind == "play"]
+
+
+def first_legal_to_the_end(state: ApologyState) -> None:
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+
+
+# --- the order of the cards ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("high", "low"), list(pairwise(RANKS)))
+def test_each_rank_beats_the_one_below_it_in_the_suit_led(high: str, low: str) -> None:
+    """The seed's rank order, one step at a time, without trumps: the taker (seat 0) leads a spade and
+    seat 1, holding one spade, must follow; the higher of the two takes the trick whichever was led."""
+    for led, answer, winner in ((low, high, 1), (high, low, 0)):
+        hands = [
+            [c for c in suit("S") if c != answer + "S"] + ["AH"],
+            [answer + "S", *suit("H")[:14]],
+            suit("D"),
+            suit("C"),
+        ]
+        state = new(hands, dealer=3)
+        state.apply("bid")
+        for card in ("E", "N", "N", "N", "N", next(c for c in hands[0] if c not in (led + "S", "AH"))):
+            state.apply(f"bury {card}")
+        state.apply(f"play {led}S")
+        assert state.legal_actions() == [f"play {answer}S"]
+        state.apply(f"play {answer}S")
+        state.apply("play AD")
+        state.apply("play AC")
+        assert public(state, "trick")[-1]["winner"] == winner, (led, answer)
+
+
+# --- one deal, played by hand through the escapes -------------------------------------------------
+
+# Seat 0 (the dealer) holds the five courts of spades, hearts and diamonds; seat 1 the low spades and
+# the even hearts; seat 2 the odd hearts and the low diamonds; seat 3 the clubs.
+COURTS_DEAL = [
+    [*suit("S", RANKS[:5]), *suit("H", RANKS[:5]), *suit("D", RANKS[:5])],
+    [*suit("S", RANKS[5:]), "TH", "8H", "6H", "4H", "2H"],
+    ["9H", "7H", "5H", "3H", "AH", *suit("D", RANKS[5:])],
+    suit("C"),
+]
+
+
+def courts_taken(**options: Any) -> ApologyState:
+    """Three passes, then the dealer (seat 0) bids and takes; it keeps two Landsknechts and Till."""
+    state = new(COURTS_DEAL, dealer=0, deals=1, **options)
+    for _ in range(3):
+        state.apply("pass")
+    state.apply("bid")
+    for card in ("N", "N", "LS", "LH", "LD", "BD"):
+        state.apply(f"bury {card}")
+    return state
+
+
+def test_the_dealer_may_take_after_three_passes_and_the_dealers_left_still_leads() -> None:
+    """Ruling AP-1: each player in turn bids or passes, the dealer last; the dealer's bid makes it the
+    taker (twenty cards, then fourteen), and the first trick is led by the dealer's left."""
+    state = new(COURTS_DEAL, dealer=0)
+    assert state.current_player == 1
+    for seat in (1, 2, 3):
+        assert state.current_player == seat
+        state.apply("pass")
+    assert state.current_player == 0 and state.legal_actions() == ["bid", "pass"]
+    state.apply("bid")
+    assert state.taker == 0 and len(state.hands[0]) == 20
+    for card in ("N", "N", "LS", "LH", "LD", "BD"):
+        state.apply(f"bury {card}")
+    assert [len(h) for h in state.hands] == [14, 15, 15, 15]
+    assert state.phase == "play" and state.current_player == 1
+
+
+def test_till_may_be_played_while_able_to_follow_and_is_no_show_out() -> None:
+    """The L'Excuse rule: "a Landsknecht or Till may be played to any trick at any time, whether or
+    not the player could otherwise follow suit". Holding four hearts, the taker may play Till to a
+    heart lead (but no card of another suit); it does not win, it is owed for (ruling AP-8: no trick
+    won yet), and it tells nobody the taker is out of hearts."""
+    state = courts_taken()
+    state.apply("play 2H")
+    assert state.legal_actions() == [f"play {c}" for c in ("9H", "7H", "5H", "3H", "AH")]
+    state.apply("play 3H")
+    state.apply("play 2C")  # seat 3 is void: any card
+    assert state.legal_actions() == ["play CH", "play KH", "play QH", "play BH", "play N", "play E"]
+    state.apply("play E")
+    assert public(state, "trick")[-1]["winner"] == 2  # the three of hearts, not Till
+    escape = public(state, "escape")[-1]
+    assert (escape["seat"], escape["card"], escape["to"]) == (0, "E", 2)
+    assert state.debts == [Debt("E", 2)] and state.phase == "play" and state.current_player == 2
+    assert state.view(1).extra.voids == [[], [], [], ["H"]]  # seat 3 showed out; the taker did not
+
+
+def test_two_escapes_owed_to_two_winners_are_paid_oldest_first() -> None:
+    """Rulings AP-7 and AP-8: Till escapes a trick seat 2 wins, a Landsknecht one seat 1 wins, before
+    the taker has won anything; when it wins its first trick it pays both, seat 2 first, with cards of
+    its choice from that trick, and then leads."""
+    state = courts_taken()
+    for action in ("play 2H", "play 3H", "play 2C", "play E"):  # seat 2 wins
+        state.apply(action)
+    for action in ("play 5H", "play 3C", "play N", "play 6H"):  # seat 1 wins; the taker escapes again
+        state.apply(action)
+    assert state.debts == [Debt("E", 2), Debt("N", 1)]
+    assert sorted(state.kept) == ["E", "N"] and state.won[0] == []
+    for action in ("play TS", "play AD", "play AC", "play CS"):  # the taker's castle takes it
+        state.apply(action)
+    assert state.phase == "pay" and state.current_player == 0
+    assert sorted(state.legal_actions()) == ["give AC", "give AD", "give CS", "give TS"]
+    state.apply("give TS")
+    assert state.phase == "pay" and state.debts == [Debt("N", 1)]
+    state.apply("give AD")
+    assert [(p["card"], p["to"], p["for"]) for p in public(state, "pay")] == [("TS", 2, "E"), ("AD", 1, "N")]
+    assert "TS" in state.won[2] and "AD" in state.won[1] and sorted(state.won[0]) == ["AC", "CS"]
+    assert state.phase == "play" and state.current_player == 0 and not state.debts
+
+
+def test_a_landsknecht_kept_to_the_last_trick_is_captured_without_a_payment_and_an_escaped_till_counts() -> (
+    None
+):
+    """The seed: a Landsknecht on the final trick "is captured outright by the trick's winner" and
+    "transfers only its own point value to the capturer — no further penalty" (ruling AP-4: the
+    taker's last card, trick 14). The escaped Till stays the taker's (ruling AP-6), so with the
+    castle and ace it won the taker holds all three oudlers (ruling AP-9): target 40."""
+    state = courts_taken()
+    for action in ("play 2H", "play 3H", "play 2C", "play E", "play 5H", "play 3C", "play N", "play 6H"):
+        state.apply(action)
+    for action in ("play TS", "play AD", "play AC", "play CS", "give TS", "give AD"):
+        state.apply(action)
+    first_legal_to_the_end(state)  # the taker's last Landsknecht is its last card (suited cards go first)
+    tricks = public(state, "trick")
+    assert len(tricks) == 15 and "N" in tricks[13]["cards"]
+    captures = public(state, "capture")
+    assert [(c["card"], c["from"], c["seat"]) for c in captures] == [("N", 0, tricks[13]["winner"])]
+    assert tricks[13]["winner"] != 0
+    assert "N" in state.won[tricks[13]["winner"]]
+    assert len(public(state, "escape")) == 2 and len(public(state, "pay")) == 2  # nothing owed for it
+    assert tricks[13]["points"] == sum(POINTS[c[0]] for c in tricks[13]["cards"])  # the N's 1.5 included
+    end = public(state, "hand_end")[0]
+    assert "E" in state.kept and "E" in state.taker_cards()
+    assert end["oudlers"] == 3 and end["target"] == 40.0
+    assert end["taker_points"] + end["defence_points"] == 100.5
+
+
+def test_the_takers_left_leads_the_fifteenth_trick_after_the_taker_wins_the_fourteenth() -> None:
+    """Ruling AP-3: the taker, with fourteen cards, sits out the fifteenth trick; having won the
+    fourteenth it cannot lead, so the player at its left does, and the defence takes that trick."""
+    hands = [suit("S"), suit("H"), suit("D"), suit("C")]
+    state = new(hands, dealer=3, deals=1)
+    state.apply("bid")
+    for card in ("E", "N", "N", "N", "N", "2S"):
+        state.apply(f"bury {card}")
+    first_legal_to_the_end(state)
+    tricks = public(state, "trick")
+    assert [t["winner"] for t in tricks[:14]] == [0] * 14
+    last = plays(state)[-3:]
+    assert [seat for seat, _ in last] == [1, 2, 3]
+    assert tricks[14]["winner"] == 1  # its own lead: the other two are void in hearts
+
+
+def test_equal_totals_share_the_win() -> None:
+    """Ruling AP-12: the highest total wins and equal totals share it. In a one-deal match where the
+    taker falls short, the three defenders end level at +1 and all three win."""
+    hands = [[*suit("S")[:14], "CH"], [*suit("H")[1:], "AS"], suit("D"), suit("C")]
+    state = new(hands, dealer=3, deals=1)
+    state.apply("pass")
+    state.apply("bid")  # seat 1 takes
+    for card in ("E", "N", "N", "N", "N", "KH"):
+        state.apply(f"bury {card}")
+    first_legal_to_the_end(state)
+    end = public(state, "hand_end")[0]
+    assert not end["made"] and end["points"] == [1.0, -3.0, 1.0, 1.0]
+    assert state.winners == [0, 2, 3]
+    outcome = state.outcome
+    assert outcome is not None and not outcome.draw
