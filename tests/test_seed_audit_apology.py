@@ -9,6 +9,7 @@ Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``l
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from typing import Any
 
@@ -223,3 +224,135 @@ def test_equal_totals_share_the_win() -> None:
     assert state.winners == [0, 2, 3]
     outcome = state.outcome
     assert outcome is not None and not outcome.draw
+
+
+# --- the seed's rules as an independent referee over whole random matches --------------------------
+
+STRENGTH = {r: 15 - i for i, r in enumerate(RANKS)}
+TARGETS = (62.0, 56.0, 45.0, 40.0)
+"""The seed's table: the target for 0, 1, 2 or 3 oudlers held."""
+
+
+def seed_legal(hand: list[str], trick: list[str]) -> set[str]:
+    """Follow the suit of the first suited card played if able; a Landsknecht (``N``) or Till (``E``)
+    at any time (the L'Excuse rule; ruling AP-5 for an excuse led)."""
+    led = next((c[-1] for c in trick if c not in ("N", "E")), None)
+    follow = [c for c in hand if c not in ("N", "E") and c[-1] == led]
+    return set(hand) if not follow else {*follow, *(c for c in hand if c in ("N", "E"))}
+
+
+def seed_winner(plays: list[tuple[int, str]]) -> int:
+    """The highest card of the suit led (the first suited card's); no trumps; an excuse never wins."""
+    suited = [(s, c) for s, c in plays if c not in ("N", "E")]
+    led = suited[0][1][-1]
+    return max((p for p in suited if p[1][-1] == led), key=lambda p: STRENGTH[p[1][:-1]])[0]
+
+
+def card_points(cards: list[str]) -> float:
+    return sum(POINTS[c[0]] if c != "E" else 4.5 for c in cards)
+
+
+def oudler_kinds(cards: list[str]) -> int:
+    """Ruling AP-9's default count: the kinds of the trio (any ace, any castle, Till) held."""
+    return len({"E" if c == "E" else c[0] for c in cards if c == "E" or (c != "N" and c[0] in "AC")})
+
+
+class Referee:
+    """A deal's piles as the seed moves them, followed from the public log alone."""
+
+    def __init__(self) -> None:
+        self.won: list[list[str]] = [[], [], [], []]
+        self.kept: list[str] = []
+        self.debts: list[tuple[str, int]] = []
+        self.played = [0, 0, 0, 0]
+        self.plays: list[tuple[int, str]] = []
+        self.mine: list[str] = []
+        self.buried: list[str] = []
+
+    def follow(self, e: dict[str, Any], taker: int | None) -> None:
+        """Check one public event against the seed, and move the cards as it says."""
+        kind = e["kind"]
+        if kind == "play":
+            self.plays.append((e["seat"], e["card"]))
+            self.played[e["seat"]] += 1
+        elif kind == "trick":
+            plays, self.plays = self.plays, []
+            assert [c for _, c in plays] == e["cards"]
+            winner = seed_winner(plays)
+            assert e["winner"] == winner
+            for seat, card in plays:
+                if card in ("N", "E") and self.played[seat] < 14:  # escapes: stays with its player, owed for
+                    self.kept.append(card)
+                    self.debts.append((card, winner))
+                else:  # an excuse as its player's last (14th) card is captured outright (ruling AP-4)
+                    self.won[winner].append(card)
+        elif kind == "escape":
+            assert (e["card"], e["to"]) in self.debts and e["seat"] == taker
+        elif kind == "pay":
+            assert taker is not None
+            assert (e["for"], e["to"]) == self.debts.pop(0)  # the oldest debt first (ruling AP-8)
+            self.won[taker].remove(e["card"])
+            self.won[e["to"]].append(e["card"])
+        elif kind == "forfeit":  # ruling AP-8, unpaid=forfeit: the escaped card goes to the creditor
+            card, to = self.debts.pop(0)
+            assert (card, to) == (e["card"], e["to"])
+            self.kept.remove(card)
+            self.won[to].append(card)
+        elif kind == "reveal":
+            assert taker is not None and len(e["buried"]) == 6
+            self.buried = list(e["buried"])
+            self.mine = [*self.won[taker], *self.kept, *self.buried]
+        elif kind == "hand_end" and not e["thrown_in"]:
+            assert taker is not None and not self.debts
+            points = card_points(self.mine)
+            oudlers = oudler_kinds(self.mine)
+            made = points >= TARGETS[oudlers]
+            assert (e["taker_points"], e["oudlers"], e["target"], e["made"]) == (
+                points,
+                oudlers,
+                TARGETS[oudlers],
+                made,
+            )
+            stake = 1.0 if made else -1.0
+            assert e["points"] == [3 * stake if s == taker else -stake for s in range(4)]
+            every = [*(c for w in self.won for c in w), *self.kept, *self.buried]
+            assert len(every) == 65 and card_points(every) == 100.5
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_random_matches_agree_with_the_seed_read_afresh(seed: int) -> None:
+    """Random matches in which most players bid (so that most deals are played), refereed step by step
+    by the seed's rules written out here: the cards that may be played, each trick's winner, escapes
+    and captures, the payments (from the taker's won cards, oldest debt first), and at the end the
+    taker's points (won cards, escaped cards, buried cards), the oudlers, the target and the stakes."""
+    rng = random.Random(seed)
+    state = parlour.make("apology", deals=6).new(seed=seed)
+    referee = Referee()
+    seen = len(state.events(None))
+    played = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        if state.phase == "bid":
+            assert legal == ["bid", "pass"]
+            action = "bid" if rng.random() < 0.6 else "pass"
+        elif state.phase == "play":
+            trick = [c for _, c in state.trick]
+            assert {a.split()[1] for a in legal} == seed_legal(list(state.hands[seat]), trick)
+            action = rng.choice(legal)
+        elif state.phase == "pay":
+            assert {a.split()[1] for a in legal} == set(referee.won[seat])
+            action = rng.choice(legal)
+        else:
+            action = rng.choice(legal)
+        taker = state.taker
+        state.apply(action)
+        events = state.events(None)
+        for event in events[seen:]:
+            referee.follow(dict(event.data) | {"kind": event.kind}, taker)
+            if event.kind == "hand_end":
+                played += not event.data["thrown_in"]
+                referee = Referee()
+        seen = len(events)
+    assert played >= 3

@@ -8,7 +8,8 @@ Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``l
 
 from __future__ import annotations
 
-from itertools import pairwise
+import random
+from itertools import combinations, pairwise
 from typing import Any
 
 import pytest
@@ -58,6 +59,11 @@ def last_trick_winner(state: RoquetState) -> int:
 def plain_step(state: RoquetState) -> None:
     """Never meld; otherwise the first legal card (the hand's display order)."""
     state.apply("done" if state.phase == "meld" else state.legal_actions()[0])
+
+
+def phase_of(state: RoquetState) -> str:
+    """The phase, read afresh (an action may change it after a test has narrowed it)."""
+    return state.phase
 
 
 def at_trick_start(state: RoquetState) -> bool:
@@ -337,3 +343,106 @@ def test_the_target_passed_in_the_middle_of_a_hand_does_not_end_it() -> None:
         plain_step(state)
     assert state.hand_number == 1 and state.winners == [1]
     assert state.match_scores == [0, 5]
+
+
+# --- the seed's rules as an independent referee over whole random matches --------------------------
+
+RANK_OF = {r: i for i, r in enumerate(RANKS_LOW_TO_HIGH)}
+NUMERAL_RANKS = frozenset(RANKS_LOW_TO_HIGH[:10])
+
+
+def seed_points(cards: tuple[str, ...]) -> int | None:
+    """The seed's tariff, written afresh: a pair of numerals 2, of courts 5 (a "royal pair"); 3, 4 or 5
+    of one suit in sequence 3, 4 or 5 (ace low, castle high, no wrapping: ruling RQ-11); all four of a
+    rank 10; nothing else (three of a kind: ruling RQ-10; longer runs: ruling RQ-9)."""
+    ranks = [c[:-1] for c in cards]
+    suits = [c[-1] for c in cards]
+    if len(set(ranks)) == 1:
+        if len(cards) == 2:
+            return 2 if ranks[0] in NUMERAL_RANKS else 5
+        return 10 if len(cards) == 4 else None
+    if 3 <= len(cards) <= 5 and len(set(suits)) == 1:
+        idx = sorted(RANK_OF[r] for r in ranks)
+        if idx == list(range(idx[0], idx[0] + len(idx))):
+            return len(cards)
+    return None
+
+
+def seed_melds(hand: list[str], table: list[str]) -> set[frozenset[str]]:
+    """Every combination of hand cards and at most one table card (ruling RQ-6)."""
+    pool = [*hand, *table]
+    found: set[frozenset[str]] = set()
+    for size in (2, 3, 4, 5):
+        for combo in combinations(pool, size):
+            if sum(c in table for c in combo) <= 1 and seed_points(combo) is not None:
+                found.add(frozenset(combo))
+    return found
+
+
+def meld_cards(action: str) -> frozenset[str]:
+    return frozenset(action.split()[1:])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_random_matches_agree_with_the_seed_read_afresh(seed: int) -> None:
+    """Two random matches, every step refereed by the seed's rules written out here: the cards that may
+    be played (follow suit if able, else anything), who takes each trick (the higher card of the suit
+    led, any trump over any non-trump), the combinations offered after a won trick and their points,
+    the hands made up to eight, the banked points added at each hand's end, and the match ending only
+    at a hand's end with someone at 100 or more and ahead (rulings RQ-15, RQ-16)."""
+    rng = random.Random(seed)
+    state = parlour.make("roquet").new(seed=seed)
+    assert isinstance(state, RoquetState)
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps < 5000
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        hand = list(state.hands[seat])
+        hand_number, scores, banked = state.hand_number, list(state.match_scores), list(state.banked)
+        if state.phase == "play":
+            trick = state.trick
+            follow = [c for c in hand if trick and c[-1] == trick[0][1][-1]]
+            assert sorted(a.split()[1] for a in legal) == sorted(follow or hand)
+            trump = state.trump  # before the play: a hand's last trick deals the next hand
+            action = rng.choice(legal)
+            state.apply(action)
+            if trick:  # the trick is complete: referee its winner
+                (leader, led), card = trick[0], action.split()[1]
+                if card[-1] == led[-1]:
+                    expected = seat if RANK_OF[card[:-1]] > RANK_OF[led[:-1]] else leader
+                else:
+                    expected = seat if card[-1] == trump else leader
+                if state.hand_number == hand_number:
+                    assert state.tricks[-1].winner == expected
+                else:
+                    assert [e for e in state.log if e.kind == "trick"][-1].data["winner"] == expected
+        else:
+            table = [] if state.table_taken else [*state.livret, *([state.turn_up] if state.turn_up else [])]
+            offered = {meld_cards(a) for a in legal if a.startswith("meld")}
+            assert offered == seed_melds(hand, table)
+            assert "done" in legal
+            action = rng.choice(legal)
+            state.apply(action)
+            if action.startswith("meld"):
+                points = seed_points(tuple(meld_cards(action)))
+                assert points is not None
+                if state.hand_number == hand_number:
+                    assert state.banked[seat] == banked[seat] + points
+            if (
+                state.hand_number == hand_number
+                and phase_of(state) == "play"
+                and state.view(0).extra.stock_size
+            ):
+                assert [len(h) for h in state.hands] == [8, 8]  # made up to eight while the stock lasts
+        if state.hand_number != hand_number or state.is_over:  # the hand ended: its banked points added
+            end = [e for e in state.log if e.kind == "hand_end"][-1]
+            assert state.match_scores == [
+                scores[0] + end.data["points"][0],
+                scores[1] + end.data["points"][1],
+            ]
+            a, b = state.match_scores
+            assert state.is_over == (max(a, b) >= 100 and a != b)
+    assert state.winners == [0 if state.match_scores[0] > state.match_scores[1] else 1]
