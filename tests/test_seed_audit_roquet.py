@@ -383,17 +383,22 @@ def meld_cards(action: str) -> frozenset[str]:
     return frozenset(action.split()[1:])
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_random_matches_agree_with_the_seed_read_afresh(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(3, {}), (11, {}), (5, {"turn_up": "stock", "livret_refill": True, "max_sequence": 5})],
+)
+def test_random_matches_agree_with_the_seed_read_afresh(seed: int, options: dict[str, Any]) -> None:
     """Two random matches, every step refereed by the seed's rules written out here: the cards that may
     be played (follow suit if able, else anything), who takes each trick (the higher card of the suit
     led, any trump over any non-trump), the combinations offered after a won trick and their points,
     the hands made up to eight, the banked points added at each hand's end, and the match ending only
-    at a hand's end with someone at 100 or more and ahead (rulings RQ-15, RQ-16)."""
+    at a hand's end with someone at 100 or more and ahead (rulings RQ-15, RQ-16). Also with the turn-up
+    only the stock's last card and the livret made up again (options of rulings RQ-2 and RQ-8)."""
     rng = random.Random(seed)
-    state = parlour.make("roquet").new(seed=seed)
+    state = parlour.make("roquet", **options).new(seed=seed)
+    turn_up_melds = options.get("turn_up", "table") == "table"
     assert isinstance(state, RoquetState)
-    steps = 0
+    steps, dealt, leader = 0, 0, -1
     while not state.is_over:
         steps += 1
         assert steps < 5000
@@ -402,11 +407,17 @@ def test_random_matches_agree_with_the_seed_read_afresh(seed: int) -> None:
         legal = state.legal_actions()
         hand = list(state.hands[seat])
         hand_number, scores, banked = state.hand_number, list(state.match_scores), list(state.banked)
+        if hand_number != dealt:  # a new hand: the non-dealer leads (ruling RQ-18)
+            dealt, leader = hand_number, 1 - state.dealer
         if state.phase == "play":
             trick = state.trick
+            if not trick:
+                assert seat == leader  # the first trick's leader, then each trick's winner
             follow = [c for c in hand if trick and c[-1] == trick[0][1][-1]]
             assert sorted(a.split()[1] for a in legal) == sorted(follow or hand)
             trump = state.trump  # before the play: a hand's last trick deals the next hand
+            before = [list(h) for h in state.hands]
+            on_table = [*state.livret, *([state.turn_up] if state.turn_up and turn_up_melds else [])]
             action = rng.choice(legal)
             state.apply(action)
             if trick:  # the trick is complete: referee its winner
@@ -415,12 +426,21 @@ def test_random_matches_agree_with_the_seed_read_afresh(seed: int) -> None:
                     expected = seat if RANK_OF[card[:-1]] > RANK_OF[led[:-1]] else leader
                 else:
                     expected = seat if card[-1] == trump else leader
-                if state.hand_number == hand_number:
+                leader = expected
+                if state.hand_number == hand_number and not state.is_over:
                     assert state.tricks[-1].winner == expected
+                    # melding only now, by the winner alone, and only if it has something to lay down
+                    # (its hand as the trick left it, before any draw)
+                    won = [c for c in before[expected] if c != card]
+                    if seed_melds(won, on_table):
+                        assert phase_of(state) == "meld" and state.current_player == expected
+                    else:
+                        assert phase_of(state) == "play" and state.current_player == expected
                 else:
                     assert [e for e in state.log if e.kind == "trick"][-1].data["winner"] == expected
         else:
-            table = [] if state.table_taken else [*state.livret, *([state.turn_up] if state.turn_up else [])]
+            table = [*state.livret, *([state.turn_up] if state.turn_up and turn_up_melds else [])]
+            table = [] if state.table_taken else table
             offered = {meld_cards(a) for a in legal if a.startswith("meld")}
             assert offered == seed_melds(hand, table)
             assert "done" in legal
