@@ -2,7 +2,8 @@
 what the seed states and the other tests leave open (the whole rank order, the dealer taking after
 three passes, Till played while able to follow, a Landsknecht led and the suit set after it, two
 escapes owed to two winners and paid oldest first, a last-card Landsknecht captured without a
-payment, an escaped Till counted as an oudler, the fifteenth trick's lead, a shared win).
+payment, an escaped Till counted as an oudler, the fifteenth trick's lead, a shared win), and the
+seed's rules written out afresh as a referee of whole random matches.
 
 Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``legal_actions``,
 ``apply``, ``view`` and the log."""
@@ -166,9 +167,28 @@ def test_two_escapes_owed_to_two_winners_are_paid_oldest_first() -> None:
     assert state.phase == "play" and state.current_player == 0 and not state.debts
 
 
-def test_a_landsknecht_kept_to_the_last_trick_is_captured_without_a_payment_and_an_escaped_till_counts() -> (
-    None
-):
+def test_a_landsknecht_led_leaves_the_suit_to_the_first_suited_card() -> None:
+    """Ruling AP-5: a Landsknecht led sets no suit; the next player may play anything, and the suit it
+    plays binds the players after it. The taker, holding won cards now, pays at once (ruling AP-7)."""
+    state = courts_taken()
+    for action in ("play 2H", "play 3H", "play 2C", "play E", "play 5H", "play 3C", "play N", "play 6H"):
+        state.apply(action)
+    for action in ("play TS", "play AD", "play AC", "play CS", "give TS", "give AD"):
+        state.apply(action)
+    state.apply("play N")  # the taker leads its last Landsknecht but one
+    assert len(state.legal_actions()) == len(state.hands[1])  # seat 1: anything
+    state.apply("play 4H")
+    assert state.legal_actions() == ["play 9H", "play 7H", "play AH"]  # seat 2 must follow hearts
+    state.apply("play AH")
+    assert len(state.legal_actions()) == len(state.hands[3]) == 12  # seat 3, void in hearts: any card
+    state.apply("play 4C")
+    assert public(state, "trick")[-1]["winner"] == 1  # the four of hearts, over the ace
+    assert state.phase == "pay" and sorted(state.legal_actions()) == ["give AC", "give CS"]
+    state.apply("give AC")
+    assert state.won[0] == ["CS"] and "AC" in state.won[1] and state.current_player == 1
+
+
+def test_a_last_card_landsknecht_is_captured_without_payment_and_an_escaped_till_counts() -> None:
     """The seed: a Landsknecht on the final trick "is captured outright by the trick's winner" and
     "transfers only its own point value to the capturer — no further penalty" (ruling AP-4: the
     taker's last card, trick 14). The escaped Till stays the taker's (ruling AP-6), so with the

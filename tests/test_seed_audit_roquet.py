@@ -1,7 +1,8 @@
 """A second reading of Roquet (the 60-card pack) from the seed alone: scenario tests, each from an
 explicit deal, for what the seed states and the other tests leave open (the whole rank order, a
 trump lead, a muster or a sequence completed from the livret, the last draws, a meld after the
-hand's last trick, a whole hand without melds, the target passed in the middle of a hand).
+hand's last trick, a whole hand without melds, the target passed in the middle of a hand), and the
+seed's rules written out afresh as a referee of whole random matches.
 
 Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``legal_actions``,
 ``apply``, ``view`` and the log."""
