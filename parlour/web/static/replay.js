@@ -12,20 +12,25 @@ import { openRules, wireDialogs } from "./rules.js";
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
-const state = { info: null, pack: null, step: 0, steps: 0, seat: "all", showLast: false, data: null, loading: 0 };
+const state = { info: null, pack: null, step: 0, steps: 0, wanted: 0, seat: "all", showLast: false, data: null, loading: 0 };
 
-/** Load and draw one step (the latest request wins). */
+/**
+ * Load and draw one step (the latest request wins). `state.wanted` is the step last asked for, set at
+ * once: "Next" pressed again before the server answers goes on from there, not from the step drawn.
+ */
 async function show(step) {
   step = Math.max(0, Math.min(step, state.steps || step));
+  state.wanted = step;
   const ticket = ++state.loading;
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&seat=${encodeURIComponent(state.seat)}`);
     if (ticket !== state.loading) return;
     state.data = data;
-    state.step = data.step;
+    state.step = state.wanted = data.step;
     state.steps = data.steps;
     draw();
   } catch (error) {
+    if (ticket === state.loading) state.wanted = state.step;
     announce($("notice"), `This replay cannot be shown: ${error.message}`, "error");
   }
 }
@@ -64,7 +69,7 @@ function keys(event) {
   if (t && (t.closest("input:not([type=range]), textarea, select") || t.closest("dialog[open]"))) return;
   const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
   if (event.key in moves && !(t && t.matches && t.matches("input[type=range]"))) {
-    show(state.step + moves[event.key]);
+    show(state.wanted + moves[event.key]);
     event.preventDefault();
   } else if (event.key === "Home") {
     show(0);
@@ -98,8 +103,8 @@ async function start() {
     show(state.step);
   });
   $("first").addEventListener("click", () => show(0));
-  $("back").addEventListener("click", () => show(state.step - 1));
-  $("next").addEventListener("click", () => show(state.step + 1));
+  $("back").addEventListener("click", () => show(state.wanted - 1));
+  $("next").addEventListener("click", () => show(state.wanted + 1));
   $("last").addEventListener("click", () => show(state.steps));
   $("step").addEventListener("input", (e) => show(Number(e.target.value)));
   $("rules-button").addEventListener("click", () => openRules($("rules-dialog"), $("rules-body"), state.info.game));
