@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.test_web_browser import (
     COMPUTER,
-    Browser,
     browser,
     context,
     create_table,
@@ -41,7 +41,7 @@ def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tm
             page.wait_for_timeout(500)  # no late answer takes it elsewhere
             assert page.inner_text("#step-text").startswith("step 5 of")
             page.evaluate(
-                "for (let i = 0; i < 2; i++)"
-                " document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))"
+                "for (let i = 0; i < 2; i++) document.body.dispatchEvent("
+                "new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))"
             )
             page.locator("#step-text", has_text="step 3 of").wait_for(timeout=10_000)
