@@ -82,13 +82,18 @@ OptionArg = Annotated[
 @app.command("list")
 def list_command() -> None:
     """List the games, with their players, pack and options."""
-    table = Table(title="parlour games")
-    for col in ("name", "title", "players", "pack", "options"):
-        table.add_column(col)
-    for info in parlour.list_games():
+    table = Table(title="parlour games", show_edge=False)
+    for col in ("name", "title", "players", "pack"):
+        table.add_column(col, no_wrap=col != "title")
+    games = parlour.list_games()
+    rows = [[f"{o.name}={o.default}" for o in info.options] for info in games]
+    # one option a line, each kept whole, and the names whole: in 80 columns options were cut off
+    # mid-name ("livret_refill=Fal…"); only the title may wrap
+    widest = max((len(line) for lines in rows for line in lines), default=7)
+    table.add_column("options", no_wrap=True, min_width=widest)
+    for info, lines in zip(games, rows, strict=True):
         players = info.players if isinstance(info.players, int) else f"{info.players[0]}-{info.players[1]}"
-        opts = ", ".join(f"{o.name}={o.default}" for o in info.options)
-        table.add_row(info.name, info.title, str(players), info.pack, opts)
+        table.add_row(info.name, info.title, str(players), info.pack, "\n".join(lines))
     console.print(table)
 
 
@@ -233,8 +238,9 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
 
 def _print_summary(summary: Summary) -> None:
     table = Table(title=f"{summary.game}: {summary.matches} matches, seed {summary.seed}")
-    for col in ("side", "players", "wins", "win rate", "95% interval", "points/hand", "final score"):
-        table.add_column(col, justify="right")
+    for col in ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score"):
+        # the interval kept on one line: in 80 columns it broke after its dash
+        table.add_column(col, justify="right", no_wrap=col == "95% interval")
     for side in summary.sides:
         lo, hi = side.win_interval
         table.add_row(
@@ -242,7 +248,7 @@ def _print_summary(summary: Summary) -> None:
             ",".join(side.players),
             str(side.wins),
             f"{side.win_rate:.1%}",
-            f"{lo:.1%} - {hi:.1%}",
+            f"{lo:.1%}–{hi:.1%}",
             f"{side.mean_hand_points:.2f}",
             f"{side.mean_final_score:.1f}",
         )
@@ -262,7 +268,7 @@ def _print_summary(summary: Summary) -> None:
 @app.command("simulate")
 def simulate_command(
     game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
+    games: Annotated[int, typer.Option("--games", "--matches", "-n", help="How many matches.")] = 100,
     players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to play on, on this machine.")] = 1,

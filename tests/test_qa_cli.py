@@ -1,0 +1,46 @@
+"""Defects a new user met at the command line (the QA pass), each pinned by a test."""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli import app
+
+runner = CliRunner()
+NARROW = {"COLUMNS": "80"}
+"""A common terminal's width, where the tables were cut off."""
+
+
+def test_list_in_80_columns_shows_every_game_name_and_option_whole() -> None:
+    """`parlour list` in 80 columns once ended options in "…" ("livret_refill=Fal…") and could cut a
+    game's name: what you type must be shown whole."""
+    result = runner.invoke(app, ["list"], env=NARROW)
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    words = set(re.findall(r"[\w.-]+=[\w.-]+|[\w-]+", result.output))
+    for info in parlour.list_games():
+        assert info.name in words, info.name
+        for option in info.options:
+            assert f"{option.name}={option.default}" in words, (info.name, option.name)
+
+
+def test_simulate_in_80_columns_keeps_the_interval_on_one_line() -> None:
+    """`parlour simulate` in 80 columns broke the 95% interval after its dash, over two lines."""
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "4", "--seed", "1"], env=NARROW)
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if "seat 0" in line or "seat 1" in line]
+    assert len(rows) == 2, result.output
+    for row in rows:
+        assert re.search(r"\d+\.\d%\s*–\s*\d+\.\d%", row), result.output
+    assert "…" not in result.output.split("Roquet hands")[0], result.output
+
+
+def test_simulate_takes_matches_as_well_as_games() -> None:
+    """The count is of matches (the report says "N matches"), so `--matches N` is taken as `--games N`."""
+    result = runner.invoke(app, ["simulate", "roquet", "--matches", "3", "--seed", "1"], env=NARROW)
+    assert result.exit_code == 0, result.output
+    assert "roquet: 3 matches, seed 1" in result.output
