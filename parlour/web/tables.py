@@ -507,14 +507,17 @@ class Tables:
             current = state.current_player
             if current != seat:
                 who = table.seats[current].name if current is not None else "nobody"
-                raise TableError("not_your_turn", f"it is not your turn: {who} is to move")
+                # the client puts "It is not your turn" before the message: say only who is to move
+                raise TableError("not_your_turn", f"{who} is to move")
             before = len(state.log)
             try:
                 state.apply(text, seat=seat)
+            # the reason alone: the client says "That is not allowed" (or "not an action of this game")
+            # before it, and the player knows what they typed ("illegal action 'play ZZ': ..." twice over)
             except MalformedAction as exc:
-                raise TableError("malformed", str(exc)) from None
+                raise TableError("malformed", exc.reason) from None
             except (ForbiddenAction, IllegalAction) as exc:
-                raise TableError("illegal", str(exc)) from None
+                raise TableError("illegal", exc.reason) from None
             new = state.log[before:]
             action = next(str(e.data["action"]) for e in new if e.to == RECORD and e.kind == "action")
             draws = [dict(e.data) for e in new if e.to == RECORD and e.kind == "chance"]
