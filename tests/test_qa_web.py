@@ -45,3 +45,27 @@ def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tm
                 "new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))"
             )
             page.locator("#step-text", has_text="step 3 of").wait_for(timeout=10_000)
+
+
+def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) -> None:
+    """The lobby, a table and a replay load every resource they ask for: Chromium asked for
+    /favicon.ico, which the server does not have, and logged a 404 on every page."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser) as ctx:
+            failed: list[str] = []
+            ctx.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+            ctx.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
+            page = ctx.new_page()
+            # Playwright reports no event for the icon's request, only Chromium's console line
+            page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+            for path, ready in [
+                ("/", "#games button"),
+                (f"/t/{table['id']}", "#table section"),
+                (f"/replay/{table['id']}", "#table section"),
+            ]:
+                page.goto(server.url + path)
+                page.locator(ready).first.wait_for()
+                page.wait_for_timeout(1000)  # the icon is asked for after the page has loaded
+            assert failed == []
