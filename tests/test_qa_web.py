@@ -69,3 +69,26 @@ def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) ->
                 page.locator(ready).first.wait_for()
                 page.wait_for_timeout(1000)  # the icon is asked for after the page has loaded
             assert failed == []
+
+
+def test_a_replay_seen_from_a_seat_does_not_call_its_watcher_that_player(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A replay "seen as" a seat drew that seat's panel as "strong 1 (you)": the watcher is nobody's seat."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser) as ctx:
+            page = ctx.new_page()
+            page.goto(f"{server.url}/replay/{table['id']}")
+            page.locator("#step-text", has_text="step 0 of").wait_for()
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.wait_for_function(
+                    "s => document.querySelector('.seat.me .seat-name') !== null"
+                    " && document.querySelector('#seat').value === s",
+                    arg=seat,
+                )
+                page.wait_for_timeout(300)
+                names = page.locator(".seat-name").all_inner_texts()
+                assert names and not any("(you)" in n for n in names), (seat, names)

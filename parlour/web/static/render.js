@@ -200,7 +200,8 @@ function seatPanel(ctx, seat) {
   const turn = view.to_move === seat;
   const info = seatInfo(ctx, seat);
   const mine = seat === me;
-  const name = mine ? `${namer.plain(seat)} (you)` : namer.plain(seat);
+  // a replay seen from a seat draws it at the bottom, but its watcher is not that player
+  const name = mine && !ctx.model.noYou ? `${namer.plain(seat)} (you)` : namer.plain(seat);
   const team = (view.teams || [])[sv.team] || [seat];
   const partners = team.filter((s) => s !== seat);
   const lines = [];
