@@ -92,3 +92,34 @@ def test_a_replay_seen_from_a_seat_does_not_call_its_watcher_that_player(
                 page.wait_for_timeout(300)
                 names = page.locator(".seat-name").all_inner_texts()
                 assert names and not any("(you)" in n for n in names), (seat, names)
+
+
+def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_path: Path) -> None:
+    """At the end of a Roquet hand the winner's melds filled three rows: the dock, kept at the bottom of
+    a 720-pixel window, grew to three quarters of it and hid the other seat and the trick. Now its
+    melds scroll in a box of their own and the dock takes at most about half the window."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1280, "height": 720}) as ctx:
+            page = ctx.new_page()
+            page.goto(f"{server.url}/replay/{table['id']}")
+            page.locator("#step-text", has_text="step 0 of").wait_for()
+            page.click("#last")
+            page.locator("#step-text", has_text=" of ").wait_for()
+            tallest = 0.0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.wait_for_function(
+                    "s => document.querySelector('.dock .seat-name') !== null"
+                    " && document.querySelector('#seat').value === s",
+                    arg=seat,
+                )
+                page.wait_for_timeout(300)
+                melds = page.locator(".dock .my-zones .card").count()
+                height = float(
+                    page.evaluate("document.querySelector('.dock').getBoundingClientRect().height")
+                )
+                tallest = max(tallest, height) if melds >= 12 else tallest
+                assert height <= 0.62 * 720, (seat, melds, height)
+            assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"

@@ -74,11 +74,28 @@ export function renderTable(root, model, handlers = {}) {
   };
   clear(root);
   append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
+  fitDock(root);
   if (focusKey) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again) again.focus();
   }
   return namer;
+}
+
+/**
+ * The dock is kept at the bottom of the window; a seat's melds can make it taller than half the window,
+ * and stuck there it hid the board (the other seats, the trick). Then its melds scroll in a box of
+ * their own, so the hand and the actions stay in sight and the board above them too.
+ */
+function fitDock(root) {
+  const dockEl = root.querySelector(".dock");
+  if (!dockEl) return;
+  dockEl.classList.remove("tall");
+  if (dockEl.getBoundingClientRect().height > window.innerHeight * 0.5) dockEl.classList.add("tall");
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach(fitDock));
 }
 
 /** The codes in the viewer's hand (a legal card there is raised in the hand, never elsewhere too). */
