@@ -5,6 +5,8 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,9 +14,15 @@ from playwright.sync_api import Browser
 
 from tests.test_web_browser import (
     COMPUTER,
+    HUMAN,
+    MY_TURN,
+    act_once,
     browser,
     context,
     create_table,
+    match_over,
+    open_seat,
+    seat_link,
     serving,
     wait_finished,
 )
@@ -123,3 +131,44 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_
                 tallest = max(tallest, height) if melds >= 12 else tallest
                 assert height <= 0.62 * 720, (seat, melds, height)
             assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
+
+
+def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:
+    """Typing an action (or an amount) and then asking for a hint wiped the box: the table was drawn
+    again with empty boxes. What was typed stays while the decision is the same."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=5)
+        with context(browser) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.locator(MY_TURN).wait_for()
+            page.fill("#type-action", "play 9")
+            page.click("button[data-key=hint]")
+            page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+            page.wait_for_timeout(300)
+            assert page.input_value("#type-action") == "play 9"
+
+
+def test_a_hinted_amount_is_put_in_its_box(browser: Browser, tmp_path: Path) -> None:
+    """A hint that names an amount ("bank 100") puts it in the amount's box, which showed the least
+    amount still: pressing the button after the hint did something else than the hint said."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER], seed=4)
+        with context(browser) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            checked = 0
+            for _ in range(400):
+                if match_over(page) or checked >= 2:
+                    break
+                if page.locator(MY_TURN).count() and page.locator("form.range input").count():
+                    page.click("button[data-key=hint]")
+                    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+                    said = page.inner_text("#hint-text")
+                    match = re.match(r"Hint: (\w+) (\d+)\b", said)
+                    if match:
+                        box = page.locator(f"#range-{match.group(1)}")
+                        assert box.input_value() == match.group(2), said
+                        checked += 1
+                if not act_once(page, rng):
+                    page.wait_for_timeout(100)
+            assert checked, "no hint named an amount: the test shows nothing"

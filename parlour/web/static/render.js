@@ -72,14 +72,34 @@ export function renderTable(root, model, handlers = {}) {
     handCodes: handCodes(view, me),
     bottom: me ?? model.bottom ?? 0,
   };
+  const typed = keepTyped(root, view, model);
   clear(root);
   append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
   fitDock(root);
+  for (const [key, value] of typed) {
+    const input = root.querySelector(`input[data-key="${CSS.escape(key)}"]`);
+    if (input) input.value = value;
+  }
   if (focusKey) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again) again.focus();
   }
   return namer;
+}
+
+/**
+ * What the person has typed in the action boxes (an action, an amount), to be put back after the
+ * table is drawn again for the same decision: asking for a hint, or any other redraw, wiped it.
+ * A new decision starts with empty boxes.
+ */
+function keepTyped(root, view, model) {
+  const decision = JSON.stringify([view.to_move, (model.actions || []).map((a) => a.text), view.legal_ranges || []]);
+  const same = root.dataset.decision === decision;
+  root.dataset.decision = decision;
+  if (!same) return [];
+  return [...root.querySelectorAll("input[data-key]")]
+    .filter((input) => input.type !== "checkbox" && input.value !== input.defaultValue)
+    .map((input) => [input.dataset.key, input.value]);
 }
 
 /**
@@ -643,7 +663,16 @@ function hintLine(ctx) {
   return el("div.hint-line", {}, button, said);
 }
 
-/** A number input bounded by the legal range, and a button. */
+/** The amount the hint names for this range's verb (`bank 100` → 100), if it does. */
+function hintedAmount(ctx, range) {
+  const hint = ctx.model.hint;
+  const match = hint ? /^(\S+) (\d+)$/.exec(hint.action) : null;
+  if (!match || match[1] !== range.verb) return null;
+  const n = Number(match[2]);
+  return n >= range.min && n <= range.max ? n : null;
+}
+
+/** A number input bounded by the legal range, and a button; the hinted amount in it, if any. */
 function rangeForm(ctx, range) {
   const id = `range-${range.verb}`;
   const input = el("input", {
@@ -652,7 +681,7 @@ function rangeForm(ctx, range) {
     min: String(range.min),
     max: String(range.max),
     step: "1",
-    value: String(range.min),
+    value: String(hintedAmount(ctx, range) ?? range.min),
     inputmode: "numeric",
     required: true,
     dataset: { key: id },
