@@ -172,3 +172,27 @@ def test_a_hinted_amount_is_put_in_its_box(browser: Browser, tmp_path: Path) -> 
                 if not act_once(page, rng):
                     page.wait_for_timeout(100)
             assert checked, "no hint named an amount: the test shows nothing"
+
+
+def test_a_hints_reason_goes_on_after_its_dash_in_lower_case(browser: Browser, tmp_path: Path) -> None:
+    """A reason that starts with "you" was drawn "banco — You are level: ...", a capital mid-sentence."""
+    with serving(tmp_path) as server:
+        seen: list[str] = []
+        for seed in range(1, 16):
+            table = create_table(server, "lansquenet", [HUMAN, COMPUTER], seed=seed, players=2, deals=8)
+            with context(browser) as ctx:
+                page, _ = open_seat(ctx, seat_link(server, table, 0))
+                rng = random.Random(seed)
+                for _ in range(300):
+                    if match_over(page) or len(seen) >= 6:
+                        break
+                    if page.locator(MY_TURN).count():
+                        page.click("button[data-key=hint]")
+                        page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+                        seen.append(page.inner_text("#hint-text"))
+                    if not act_once(page, rng):
+                        page.wait_for_timeout(100)
+            if any(" — you " in s or " — You " in s for s in seen):
+                break
+        assert any(" — you " in s or " — You " in s for s in seen), seen
+        assert not any(" — You " in s for s in seen), seen

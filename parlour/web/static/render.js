@@ -658,7 +658,9 @@ function hintLine(ctx) {
     dataset: { key: "hint" },
     onclick: () => handlers.hint(),
   });
-  const words = hint ? `${actionWords(ctx, { text: hint.action })}${hint.reason ? ` — ${ctx.namer.words(hint.reason)}` : ""}` : "";
+  // the reason goes on the sentence after a dash: "banco — you are level", not "— You are level"
+  const reason = hint && hint.reason ? ctx.namer.words(hint.reason).replace(/^You\b/, "you") : "";
+  const words = hint ? `${actionWords(ctx, { text: hint.action })}${reason ? ` — ${reason}` : ""}` : "";
   const said = el("span.hint-text", { id: "hint-text", role: "status", text: words ? `Hint: ${words}` : "" });
   return el("div.hint-line", {}, button, said);
 }
