@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app
+from parlour.cli.terminal import TerminalGame
 
 runner = CliRunner()
 NARROW = {"COLUMNS": "80"}
@@ -44,3 +46,23 @@ def test_simulate_takes_matches_as_well_as_games() -> None:
     result = runner.invoke(app, ["simulate", "roquet", "--matches", "3", "--seed", "1"], env=NARROW)
     assert result.exit_code == 0, result.output
     assert "roquet: 3 matches, seed 1" in result.output
+
+
+def test_the_moves_line_keeps_each_move_whole() -> None:
+    """In a window of 100 columns the moves line broke inside a move ("8) play" at the end of a line,
+    "4C" on the next); each move now stays on one line, whatever the width."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=3)
+    while state.current_player != 0 or len(state.view(0).legal_actions) < 10:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    view = state.view(0)
+    for width in (40, 57, 80, 100):
+        console = Console(record=True, width=width)
+        TerminalGame(game, [0], {}, 3, console).show_moves(view)
+        lines = console.export_text().splitlines()
+        for i, action in enumerate(view.legal_actions):
+            item = f"{i + 1}) {TerminalGame(game, [0], {}, 3, console).name_seats(action, view)}"
+            assert any(item in line for line in lines), (width, item, lines)
+        assert all(len(line) <= width for line in lines), (width, lines)

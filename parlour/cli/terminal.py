@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -442,15 +443,27 @@ class TerminalGame:
         legal, ranges = view.legal_actions, view.legal_ranges
         if not legal and not ranges:
             return
-        text = Text("moves: ")
+        # each move kept whole on its line ("8) play 4C" was split after "play" at the window's edge)
+        items: list[list[tuple[str, str]]] = []
         for r in ranges:
             amount = f"{r.min}" if r.min == r.max else f"N ({r.min}-{r.max})"
-            text.append(f"{r.verb} {amount}", style="bold")
-            text.append("  ")
+            items.append([(f"{r.verb} {amount}", "bold")])
         for i, action in enumerate(legal):
-            text.append(f"{i + 1}) ", style="dim")
-            text.append(self.name_seats(action, view))
-            text.append("  ")
+            items.append([(f"{i + 1}) ", "dim"), (self.name_seats(action, view), "")])
+        lead = "moves: "
+        text = Text(lead)
+        column = len(lead)
+        for n, parts in enumerate(items):
+            size = sum(cell_len(part) for part, _ in parts)
+            if n and column + 2 + size > self.console.width:
+                text.append("\n" + " " * len(lead))
+                column = len(lead)
+            elif n:
+                text.append("  ")
+                column += 2
+            for part, style in parts:
+                text.append(part, style=style)
+            column += size
         self.console.print(text)
 
     # --- the commentary -----------------------------------------------------------------------
