@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
+from parlour.players import make_player
 
 runner = CliRunner()
 NARROW = {"COLUMNS": "80"}
@@ -66,3 +67,19 @@ def test_the_moves_line_keeps_each_move_whole() -> None:
             item = f"{i + 1}) {TerminalGame(game, [0], {}, 3, console).name_seats(action, view)}"
             assert any(item in line for line in lines), (width, item, lines)
         assert all(len(line) <= width for line in lines), (width, lines)
+
+
+def test_the_log_lines_show_cards_as_the_table_does() -> None:
+    """Bishops Whist's log lines said "seat 1 plays CD" under a panel showing "C♦"; now both show
+    suit symbols (the moves to type keep their codes)."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    bots = {s: make_player("random", game, s) for s in range(1, 4)}
+    console = Console(record=True, width=120)
+    answers = iter(["1"] * 20 + ["history", "quit"])
+    TerminalGame(game, [0], bots, 2, console, ask=lambda p, c: next(answers)).run()
+    text = console.export_text()
+    logs = [line for line in text.splitlines() if line.startswith("· ") and " plays " in line]
+    assert logs, text[-2000:]
+    assert not any(re.search(r" plays [0-9A-Z]{1,2}[SHDC]\b", line) for line in logs), logs[:5]
+    assert any(re.search(r" plays [0-9A-Z]{1,2}[♠♥♦♣]", line) for line in logs), logs[:5]
+    assert re.search(r"\d+\) play [0-9A-Z]{1,2}[SHDC]\b", text), "the moves keep their codes"

@@ -149,6 +149,20 @@ class TerminalGame:
             out.append_text(self.card(c, trump))
         return out
 
+    def log_words(self, text: str, view: View[Any]) -> str:
+        """A log line as the table shows cards: suit symbols ("seat 1 plays C♦"), as the panel above
+        it does; some games' lines gave codes ("plays CD"), others symbols."""
+        named = self.name_seats(text, view)
+        pack = self.pack
+        if pack is None:
+            return named
+
+        def symbol(m: re.Match[str]) -> str:
+            code = m.group(0)
+            return pack.pretty(code) if pack.is_card(code) and pack.suit(code) else code
+
+        return re.sub(r"(?<![\w'’-])[0-9A-Z]{2,3}(?![\w'’-])", symbol, named)
+
     def name_seats(self, text: str, view: View[Any]) -> str:
         def name(m: re.Match[str]) -> str:
             seat = int(m.group(1))
@@ -480,7 +494,7 @@ class TerminalGame:
             text = event.data.get("text")
             if text:
                 style = "bold" if event.kind in ("hand_end", "match_end") else ""
-                self.console.print(Text("· ", style="dim").append(self.name_seats(str(text), view), style))
+                self.console.print(Text("· ", style="dim").append(self.log_words(str(text), view), style))
             hand_ended = hand_ended or event.kind == "hand_end"
         self.shown_events[seat] = len(events)
         if hand_ended and not state.is_over:
@@ -490,7 +504,7 @@ class TerminalGame:
     def show_history(self, state: State, view: View[Any]) -> None:
         for event in state.events(view.seat)[-40:]:
             if event.data.get("text"):
-                self.console.print(Text("· " + self.name_seats(str(event.data["text"]), view)))
+                self.console.print(Text("· " + self.log_words(str(event.data["text"]), view)))
 
     def show_end(self, state: State) -> None:
         view = state.view(self.at_table)
