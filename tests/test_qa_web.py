@@ -196,3 +196,14 @@ def test_a_hints_reason_goes_on_after_its_dash_in_lower_case(browser: Browser, t
                 break
         assert any(" — you " in s or " — You " in s for s in seen), seen
         assert not any(" — You " in s for s in seen), seen
+
+
+def test_scores_in_thirds_are_written_as_the_log_writes_them(browser: Browser, tmp_path: Path) -> None:
+    """Open tarock scores in thirds: the log said "-19⅓" and the score table beside it "-19.33"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        written = page.evaluate(
+            "import('/static/dom.js').then(m => [-58 / 3, 58 / 3, 2 / 3, -1 / 3, 4.5, 12, 0.25].map(m.num))"
+        )
+        assert written == ["-19⅓", "19⅓", "⅔", "-⅓", "4.5", "12", "0.25"]

@@ -50,12 +50,19 @@ export function clear(node) {
 }
 
 /**
- * A number as people write it: `12`, `4.5`, never `12.0`.
+ * A number as people write it: `12`, `4.5`, never `12.0`; thirds as the games' own lines write them
+ * (`-19⅓`, not `-19.33` beside a log line saying `-19⅓`).
  * @param {number} x
  */
 export function num(x) {
   if (typeof x !== "number") return String(x);
-  return Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100);
+  if (Number.isInteger(x)) return String(x);
+  const thirds = Math.round(x * 3);
+  if (Math.abs(x * 3 - thirds) < 1e-6 && thirds % 3 !== 0) {
+    const whole = Math.abs(Math.trunc(thirds / 3));
+    return `${x < 0 ? "-" : ""}${whole || ""}${Math.abs(thirds % 3) === 1 ? "⅓" : "⅔"}`;
+  }
+  return String(Math.round(x * 100) / 100);
 }
 
 /**
