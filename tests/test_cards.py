@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import parlour
 from parlour.cards import (
     BEZIQUE_64,
     BISHOPS_WHIST,
@@ -25,6 +26,7 @@ from parlour.cards import (
     french_shoe,
     get_pack,
 )
+from parlour.engine import MalformedAction
 
 ALL = list(PACKS.values())
 
@@ -218,3 +220,23 @@ def test_packs_are_immutable() -> None:
         BISHOPS_WHIST.suit_ranks["S"] = ()  # type: ignore[index]
     with pytest.raises(TypeError):
         PACKS["x"] = BISHOPS_WHIST  # type: ignore[index]
+
+
+def test_a_word_that_is_no_card_is_told_how_the_packs_cards_are_written() -> None:
+    """A player who types ``play AS`` where the ace is the castle-ace learns the pack's spelling."""
+    game = parlour.make("bishops-whist")
+    with pytest.raises(MalformedAction) as refused:
+        game.notation.parse("play AS")
+    message = str(refused.value)
+    assert "'AS' is not a card of this game's pack" in message
+    assert "C K Q B 9 8 7 6 5 4 3 2 of S H D C" in message
+    assert "(C the castle-ace, B the bishop)" in message
+    assert message.endswith("or N, the knight")
+
+
+def test_a_pack_whose_suits_differ_spells_each_kind_of_suit() -> None:
+    """Tarock's red suits count their pips upwards: the spelling says so per suit, not one list for all."""
+    spelling = get_pack(parlour.make("open-tarock").pack).spelling("AS")
+    assert "K Q C J T 9 8 7 of S C; K Q C J 1 2 3 4 of H D" in spelling
+    assert "(C the cavalier)" in spelling
+    assert spelling.endswith("or one of 22 others, SK to I")

@@ -35,6 +35,10 @@ class Special:
     count: int = 1
 
 
+_USUAL: Mapping[str, str] = MappingProxyType({"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"})
+"""Rank letters every card player reads alike: ``Pack.spelling`` names only the others."""
+
+
 @dataclass(frozen=True)
 class Pack:
     """A pack: its suits' ranks (highest first, as the pack is usually ranked) and its specials.
@@ -69,6 +73,31 @@ class Pack:
         return code in self._special_names or (
             len(code) >= 2 and code[-1] in self.suit_ranks and code[:-1] in self.suit_ranks[code[-1]]
         )
+
+    def spelling(self, code: str) -> str:
+        """How this pack's cards are written, for an error about ``code``, which is none of them: each
+        suit's ranks, highest first, the letters named (a player who types ``AS`` in a pack whose ace is
+        the castle-ace ``C`` is told so), and the cards outside the suits."""
+        by_ranks: dict[tuple[str, ...], list[str]] = {}
+        for suit, ranks in self.suit_ranks.items():
+            by_ranks.setdefault(ranks, []).append(suit)
+        text = "a card is its rank and suit: " + "; ".join(
+            f"{' '.join(ranks)} of {' '.join(suits)}" for ranks, suits in by_ranks.items()
+        )
+        letters = dict.fromkeys(r for ranks in by_ranks for r in ranks if not r.isdigit())
+        named = [
+            f"{r} the {self.rank_names[r]}"
+            for r in letters
+            if r in self.rank_names and _USUAL.get(r) != self.rank_names[r]
+        ]
+        if named:
+            text += f" ({', '.join(named)})"
+        codes = list(self._special_names)
+        if len(codes) <= 3:
+            text += "".join(f"; or {c}, the {self._special_names[c]}" for c in codes)
+        else:
+            text += f"; or one of {len(codes)} others, {codes[0]} to {codes[-1]}"
+        return text
 
     def suit(self, code: str) -> str | None:
         """The suit letter, or ``None`` for a card outside the suits."""

@@ -150,6 +150,10 @@ KNOWN_ACTIONS = 4096
 """How many distinct canonical actions a notation remembers parsed."""
 
 
+SPELT_UP_TO = 6
+"""A word no longer than this that is no card gets the pack's spelling with its refusal."""
+
+
 @dataclass(frozen=True)
 class Notation:
     """A game's actions: their kinds, arguments and spelling.
@@ -162,6 +166,8 @@ class Notation:
     specs: tuple[ActionSpec, ...]
     is_card: Callable[[str], bool]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    spelling: Callable[[str], str] | None = None
+    """How the pack's cards are written (``Pack.spelling``), told with a word that is no card."""
     _by_kind: dict[str, ActionSpec] = field(init=False, repr=False, compare=False, default_factory=dict)
     _known: dict[str, Action] = field(init=False, repr=False, compare=False, default_factory=dict)
     """Actions already parsed by ``parse_known`` (they are immutable, so one value serves every state)."""
@@ -238,7 +244,10 @@ class Notation:
 
     def _card(self, word: str, text: str, spec: ActionSpec) -> str:
         if not self.is_card(word):
-            raise MalformedAction(text, f"{echo(word)} is not a card of this game's pack")
+            why = f"{echo(word)} is not a card of this game's pack"
+            if self.spelling is not None and len(word) <= SPELT_UP_TO:  # a card mistyped, not a long word
+                why += f"; {self.spelling(word)}"
+            raise MalformedAction(text, why)
         return word
 
     def _arg(self, arg: ArgKind, word: str, text: str, spec: ActionSpec) -> Arg:

@@ -208,7 +208,8 @@ class Game(ABC, Generic[S]):
     def notation(self) -> Notation:
         """How this game's actions are written and parsed (cards checked against its pack)."""
         if self._notation is None:
-            self._notation = Notation(self.action_specs, get_pack(self.pack).is_card, self.action_aliases)
+            pack = get_pack(self.pack)
+            self._notation = Notation(self.action_specs, pack.is_card, self.action_aliases, pack.spelling)
         return self._notation
 
     # --- the fixed action space -------------------------------------------------------------------

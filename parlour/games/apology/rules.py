@@ -677,7 +677,7 @@ class Apology(Game["ApologyState"]):
         x: ApologyExtra = view.extra
         state = ApologyState(self, rng.randrange(2**62))
         state.phase = Phase(view.decision.kind) if view.decision is not None else Phase.OVER
-        state.deal_no = (view.hand_number or 1) - 1
+        state.deal_no = (view.hand_number or 1) - (state.phase is not Phase.OVER)
         dealer = seat_with_role(view, DEALER)
         assert dealer is not None, "every deal has a dealer"
         state.dealer = dealer
@@ -1474,7 +1474,7 @@ class ApologyState(State):
             trick=None if over else TrickView(_plays(self._trick), self.leader, None, len(self._tricks) + 1),
             last_trick=self._last_trick(),
             score_sheet=self._score_sheet(),
-            hand_number=self.deal_no + 1,
+            hand_number=self.hand_number,  # the last deal's number once the match is over
             roles=dict(enumerate(roles)),
             hand_sizes=sizes,
         )

@@ -533,6 +533,11 @@ def _internal_per_seat(cards: bool) -> Any:
     return field(metadata={"show": False, "per": "seat", "cards": cards})
 
 
+def _hands(n: int) -> str:
+    """``1 hand``, ``3 hands``: the hand limit in words."""
+    return f"{n} hand" if n == 1 else f"{n} hands"
+
+
 class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
@@ -675,7 +680,7 @@ class BishopsWhistState(State):
         side = self.winner_side
         decided, _ = self._result()
         if not decided:
-            why = f"the agreed limit of {self.hands_played} hands is played"  # ruling BW-20
+            why = f"the agreed limit of {_hands(self.hands_played)} is played"  # ruling BW-20
             if side is None:
                 return Outcome((), f"{why}: drawn at {a}-{b}")
             return Outcome(self.teams[side], f"{why}: the higher side wins, {a}-{b}")
@@ -1521,7 +1526,7 @@ class BishopsWhistState(State):
         self.phase = PHASE_OVER
         self.winner_side = side
         who = "a draw" if side is None else "seats " + " and ".join(str(s) for s in self.teams[side]) + " win"
-        reason = f" (the agreed limit of {self.hands_played} hands)" if limit else ""
+        reason = f" (the agreed limit of {_hands(self.hands_played)})" if limit else ""
         self._later(
             Event(
                 "match_end",

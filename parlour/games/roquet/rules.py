@@ -1984,7 +1984,9 @@ class RoquetGame(Game[RoquetState]):
     @property
     def notation(self) -> Notation:
         if self._notation is None:
-            self._notation = RoquetNotation(self.action_specs, PACK.is_card, self.action_aliases)
+            self._notation = RoquetNotation(
+                self.action_specs, PACK.is_card, self.action_aliases, PACK.spelling
+            )
         return self._notation
 
     def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
