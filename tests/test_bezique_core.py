@@ -117,3 +117,31 @@ def test_the_stock_shuffles_in_place_as_a_list_of_codes() -> None:
         assert list(world.stock) == expected and list(state.stock) == codes
         assert world.to_json() != state.to_json()
         assert world.legal_actions() == state.legal_actions()
+
+
+def test_the_schema_is_the_rules() -> None:
+    """The saved form and the view's records live in their own module (never compiled); the rules name
+    the very same classes, so that players and saves read one vocabulary."""
+    from parlour.games.bezique import rules, schema
+
+    assert rules.BeziqueSave is schema.BeziqueSave and rules.BeziqueExtra is schema.BeziqueExtra
+    assert (rules.Meld, rules.Phase, rules.DeclaredCard) == (schema.Meld, schema.Phase, schema.DeclaredCard)
+    assert rules.FULL_HAND == schema.FULL_HAND == sum(rules.DEAL_PACKETS)
+
+
+def test_the_card_fields_are_made_from_the_core() -> None:
+    """``concealed``, ``stock`` and ``won`` read and write the ids themselves; ``trick``, ``last_trick``
+    and ``full_hand`` are copies: changing them changes nothing."""
+    state = game().new(seed=6)
+    play_random(state, random.Random(6), "ids", steps=9)
+    before = state.to_json()
+    state.trick.clear()
+    state.last_trick.clear()
+    state.full_hand(0).clear()
+    assert state.to_json() == before
+    hand = state.concealed[0]
+    assert list(hand) == json.loads(before)["state"]["hidden"][0] and hand[0] in hand
+    hand[0], hand[1] = hand[1], hand[0]
+    assert json.loads(state.to_json())["state"]["hidden"][0][:2] == list(
+        reversed(json.loads(before)["state"]["hidden"][0][:2])
+    )

@@ -14,4 +14,10 @@ EPISODES = EpisodeBounds(
     hand_decisions=lambda game: 250,
 )
 
-MANIFEST = GameManifest(Bezique, PLAYERS, analyze=bezique_figures, episodes=EPISODES)
+MANIFEST = GameManifest(
+    Bezique,
+    PLAYERS,
+    analyze=bezique_figures,
+    episodes=EPISODES,
+    compiled=("rules",),
+)

@@ -21,25 +21,35 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
-from typing import Annotated, Any, Final, Literal, NotRequired, overload
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, Notation
+from parlour.engine.copying import makes_blank
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
 from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
-from parlour.engine.saves import Code, Count, SaveDict, checked
-from parlour.engine.views import TrickView, View, Zone, internal, labelled, per_seat, trick_view
+from parlour.engine.saves import checked
+from parlour.engine.views import TrickView, View, Zone, trick_view
+from parlour.games.bezique.schema import FULL_HAND as FULL_HAND
+from parlour.games.bezique.schema import LEGACY_PHASES as LEGACY_PHASES
+from parlour.games.bezique.schema import MELD_ORDER as MELD_ORDER
+from parlour.games.bezique.schema import MELD_POINTS as MELD_POINTS
+from parlour.games.bezique.schema import TABLE_LAW_KEYS as TABLE_LAW_KEYS
+from parlour.games.bezique.schema import BeziqueExtra as BeziqueExtra
+from parlour.games.bezique.schema import BeziqueSave as BeziqueSave
+from parlour.games.bezique.schema import DeclaredCard as DeclaredCard
+from parlour.games.bezique.schema import Meld as Meld
+from parlour.games.bezique.schema import MeldRecord as MeldRecord
+from parlour.games.bezique.schema import Phase as Phase
+from parlour.games.bezique.schema import WaitingMeld as WaitingMeld
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 PACK = BEZIQUE_64
@@ -53,8 +63,6 @@ POWER: dict[str, int] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 BRISQUE_RANKS = frozenset({"A", "T"})
 """Aces and tens: the brisques, 10 each to whoever wins them (ruling BZ-18)."""
 COURT_RANKS = frozenset({"K", "Q", "J"})
-FULL_HAND = 8
-"""The cards a hand holds while the talon lasts (ruling BZ-2), and the tricks of the last eight."""
 DEAL_PACKETS = (3, 2, 3)
 """The deal: three, two, three cards to each, the non-dealer first (ruling BZ-2)."""
 
@@ -276,51 +284,6 @@ def last_trick_of_the_hand_scores(option: str) -> bool:
 # --- melds ---------------------------------------------------------------------------------------
 
 
-class Meld(StrEnum):
-    """The kinds of meld, lowest order first."""
-
-    COMMON_MARRIAGE = "common marriage"
-    ROYAL_MARRIAGE = "royal marriage"
-    BEZIQUE = "bezique"
-    FOUR_JACKS = "four jacks"
-    FOUR_QUEENS = "four queens"
-    FOUR_KINGS = "four kings"
-    FOUR_ACES = "four aces"
-    SEQUENCE = "sequence"
-    DOUBLE_BEZIQUE = "double bezique"
-
-    @property
-    def points(self) -> int:
-        return MELD_POINTS[self]
-
-    @property
-    def order(self) -> int:
-        return MELD_ORDER[self]
-
-
-MELD_POINTS: dict[str, int] = {
-    Meld.COMMON_MARRIAGE: 20,
-    Meld.ROYAL_MARRIAGE: 40,
-    Meld.BEZIQUE: 40,
-    Meld.FOUR_JACKS: 40,
-    Meld.FOUR_QUEENS: 60,
-    Meld.FOUR_KINGS: 80,
-    Meld.FOUR_ACES: 100,
-    Meld.SEQUENCE: 250,
-    Meld.DOUBLE_BEZIQUE: 500,
-}
-MELD_ORDER: dict[str, int] = {
-    # ruling BZ-9: royal marriage below bezique although both score 40; bezique = four jacks
-    Meld.COMMON_MARRIAGE: 1,
-    Meld.ROYAL_MARRIAGE: 2,
-    Meld.BEZIQUE: 3,
-    Meld.FOUR_JACKS: 3,
-    Meld.FOUR_QUEENS: 4,
-    Meld.FOUR_KINGS: 5,
-    Meld.FOUR_ACES: 6,
-    Meld.SEQUENCE: 7,
-    Meld.DOUBLE_BEZIQUE: 8,
-}
 FOURS: dict[str, Meld] = {
     "J": Meld.FOUR_JACKS,
     "Q": Meld.FOUR_QUEENS,
@@ -422,207 +385,6 @@ def reuse_needs_greater(options: Mapping[str, object]) -> bool:
 # --- the state's records -------------------------------------------------------------------------
 
 
-class Phase(StrEnum):
-    """Where a hand stands: the one vocabulary of the rules, the saves and the views."""
-
-    CARTE_BLANCHE = "carte blanche"
-    """Before the first trick, a hand without ace, ten or court may be shown (option, ruling BZ-20)."""
-    TALON = "talon"
-    """A trick while the talon lasts: free play (ruling BZ-3)."""
-    DECLARE = "declare"
-    """The winner of a talon trick may declare melds and the seven of trumps (ruling BZ-4)."""
-    DRAW = "draw"
-    """Table laws only: the players draw, winner first (ruling BZ-21)."""
-    LAST_EIGHT = "last eight"
-    """The talon is gone: the last tricks under the strict rules (ruling BZ-16)."""
-    OVER = "over"
-
-    @property
-    def talon_lasts(self) -> bool:
-        return self in _TALON_PHASES
-
-
-_TALON_PHASES = frozenset({Phase.CARTE_BLANCHE, Phase.TALON, Phase.DECLARE, Phase.DRAW})
-LEGACY_PHASES: dict[str, Phase] = {
-    "blanche": Phase.CARTE_BLANCHE,
-    "play1": Phase.TALON,
-    "play2": Phase.LAST_EIGHT,
-}
-"""How saves written before issue 11 spelled the phases."""
-
-
-@dataclass(slots=True)
-class DeclaredCard:
-    """A declared card lying on the table: its id, its code, and each meld it has served in with the
-    declaring turn it served (the reuse rule reads them)."""
-
-    id: int
-    card: str
-    uses: list[tuple[Meld, int]]
-
-
-@dataclass(slots=True)
-class WaitingMeld:
-    """A meld shown at the same turn as the meld that scored, to score after a later trick won (ruling
-    BZ-8): its kind, its cards and the ids of the declared cards it lies in."""
-
-    kind: Meld
-    cards: list[str]
-    ids: list[int]
-
-
-@dataclass(slots=True)
-class MeldRecord:
-    """A meld declared this hand, for the record: its points and whether they have been scored yet."""
-
-    kind: Meld
-    cards: list[str]
-    points: int
-    scored: bool
-
-    def text(self, lost: bool = False) -> str:
-        """``lost``: shown to score later, but a card of it has since been played (ruling BZ-8)."""
-        tail = "" if self.scored else ", lost" if lost else ", to score"
-        return f"{self.kind} {pretty_list(self.cards)} ({self.points}{tail})"
-
-
-@dataclass(slots=True)
-class BeziqueExtra:
-    """What a Bezique view says beside the table's zones.
-
-    (The field helpers ``labelled``, ``per_seat`` and ``internal`` give metadata only, no shared
-    default, hence the ``noqa: RUF009``.)
-    """
-
-    phase: Phase = labelled("stage")  # noqa: RUF009
-    known: list[list[str]] = per_seat("known to be held", cards=True)  # noqa: RUF009
-    """Each seat's concealed cards that the viewer knows of: for a player, all the opponent of that seat
-    has seen (his own hand too, so he knows what the other knows); for a spectator, only what was shown
-    to the whole table (ruling BZ-23)."""
-    melds: list[list[str]] = per_seat("melds declared this hand")  # noqa: RUF009
-    brisques: list[int] = per_seat("brisques won")  # noqa: RUF009
-    hand_points: list[int] = per_seat("points this hand")  # noqa: RUF009
-    sevens_shown: list[int] = per_seat("sevens of trumps shown")  # noqa: RUF009
-    missed_draws: list[int] = per_seat("draws missed, to make up")  # noqa: RUF009
-    revoker: int | None = labelled("revoked, conceding the brisques still to come")
-    # The public record the rules need (meld history of each declared card, the declaring turn, the
-    # draws): computer players and the determinizer read it.
-    declared: list[list[DeclaredCard]] = internal()  # noqa: RUF009
-    waiting: list[list[WaitingMeld]] = internal()  # noqa: RUF009
-    meld_history: list[list[MeldRecord]] = internal()  # noqa: RUF009
-    tricks_played: int = internal()
-    declaring_turns: int = internal()
-    scored_this_turn: int = internal()
-    seven_this_turn: bool = internal()
-    exposed_this_turn: list[list[int]] = internal()  # noqa: RUF009
-    next_id: int = internal()
-    blanche_queue: list[int] = internal()  # noqa: RUF009
-    draw_queue: list[int] = internal()  # noqa: RUF009
-    drawn: bool = internal()
-    top_seen: list[int] = internal()  # noqa: RUF009
-
-
-# --- the saved state -----------------------------------------------------------------------------
-# The shape of ``BeziqueState._data()``; ``check_invariants`` checks how the fields agree. The keys are
-# those of the saves written before the state had typed fields, so those saves load unchanged.
-
-Seat2 = Literal[0, 1]
-MeldKind = Literal[
-    "common marriage",
-    "royal marriage",
-    "bezique",
-    "four jacks",
-    "four queens",
-    "four kings",
-    "four aces",
-    "sequence",
-    "double bezique",
-]
-SavedPhase = Literal[
-    "carte blanche", "talon", "declare", "draw", "last eight", "over", "blanche", "play1", "play2"
-]
-Window = Annotated[int, Field(ge=0, le=32)]  # one declaring turn per talon trick
-CardId = Annotated[int, Field(ge=0, le=64)]  # a seat exposes at most the 32 cards it holds in a hand
-Hand = Annotated[list[Code], Field(max_length=FULL_HAND)]
-Pile = Annotated[list[Code], Field(max_length=64)]
-Known = Annotated[dict[Code, Annotated[int, Field(ge=1, le=2)]], Field(max_length=FULL_HAND)]
-MeldCards = Annotated[list[Code], Field(min_length=2, max_length=5)]
-
-
-class TableCardSave(SaveDict):
-    id: CardId
-    card: Code
-    uses: Annotated[list[tuple[MeldKind, Window]], Field(min_length=1, max_length=len(MELD_POINTS))]
-
-
-class PendingSave(SaveDict):
-    kind: MeldKind
-    cards: MeldCards
-    ids: Annotated[list[CardId], Field(min_length=2, max_length=5)]
-
-
-class MeldSave(SaveDict):
-    kind: MeldKind
-    cards: MeldCards
-    points: Annotated[int, Field(ge=20, le=500)]
-    scored: bool
-
-
-class TrickCardSave(SaveDict):
-    seat: Seat2
-    card: Code
-
-
-TableCards = Annotated[list[TableCardSave], Field(max_length=FULL_HAND)]
-Pending = Annotated[list[PendingSave], Field(max_length=200)]
-Melds = Annotated[list[MeldSave], Field(max_length=500)]
-Copies = Annotated[int, Field(ge=0, le=2)]
-Brisques = Annotated[int, Field(ge=0, le=16)]
-Owed = Annotated[int, Field(ge=0, le=FULL_HAND)]
-
-
-class BeziqueSave(SaveDict):
-    phase: SavedPhase
-    totals: tuple[Count, Count]
-    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
-    dealer: Seat2
-    leader: Seat2
-    turn: Seat2
-    trump: Literal["S", "H", "D", "C"]
-    turn_up: Code | None
-    stock: Annotated[list[Code], Field(max_length=47)]
-    hidden: tuple[Hand, Hand]
-    table: tuple[TableCards, TableCards]
-    pending: tuple[Pending, Pending]
-    melds: tuple[Melds, Melds]
-    known: tuple[Known, Known]
-    declared_sevens: tuple[Copies, Copies]
-    trick: Annotated[list[TrickCardSave], Field(max_length=1)]
-    last_trick: Annotated[list[TrickCardSave], Field(max_length=2)]
-    won: tuple[Pile, Pile]
-    brisques: tuple[Brisques, Brisques]
-    revoker: Seat2 | None
-    hand_points: tuple[Count, Count]
-    tricks_played: Annotated[int, Field(ge=0, le=32)]
-    window: Window
-    window_scored: Annotated[int, Field(ge=0, le=200)]
-    window_seven: bool
-    window_melds: Annotated[list[Annotated[list[CardId], Field(max_length=5)]], Field(max_length=200)]
-    next_id: CardId
-    blanche_queue: Annotated[list[Seat2], Field(max_length=2)]
-    # Under table laws only (saves from before the table-law draws lack them: filled in as empty).
-    draw_queue: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
-    drawn: NotRequired[bool]
-    owed: NotRequired[tuple[Owed, Owed]]
-    top_seen: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
-    known_privately: NotRequired[tuple[Known, Known]]
-
-
-TABLE_LAW_KEYS = ("draw_queue", "drawn", "owed", "top_seen", "known_privately")
-"""The saved keys that exist under table laws only (ruling BZ-21); a save from before the table-law
-draws lacks them, and they were empty at any moment it could have been made."""
-
-
 # ----------------------------------------------------------------------------------------
 
 
@@ -642,7 +404,11 @@ class BeziqueState(State):
     """What the log is still to hold: an action's record and a card played as small tuples, made into
     events when the log is read (``_flush``), and the events made at once behind them, in order."""
 
-    def __init__(self, game: Bezique, seed: int | None = None) -> None:
+    def __init__(self, game: Bezique, seed: int | None = None, _copy_of: BeziqueState | None = None) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         self.phase: Phase = Phase.OVER
         self.totals: list[int] = [0, 0]
@@ -2266,7 +2032,9 @@ class BeziqueState(State):
             raise InvalidState(f"hand_points: {points} do not fit the totals {totals}")
         logged = [0, 0]
         deal: Mapping[str, Any] | None = None
-        for e in reversed(self.log):
+        events: list[Event] = self.log
+        for i in range(len(events) - 1, -1, -1):  # (not ``reversed``: mypyc cannot build it here)
+            e = events[i]
             if e.to is not None:
                 continue
             if e.kind == "deal":
@@ -2309,6 +2077,8 @@ class BeziqueState(State):
         """A copy for the searching players, which clone at every move: field by field, as deep as each
         field is mutable, sharing the game, the logged events and the meld records. The engine's generic
         copy deep-copies every declared card; this is several times faster."""
+        if not _PLAIN_OBJECTS:
+            return BeziqueState(self.game, None, self)
         other = object.__new__(BeziqueState)
         fields = vars(other)
         fields.update(vars(self))
@@ -2323,6 +2093,52 @@ class BeziqueState(State):
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
         return other
+
+    def _copy_fields(self, src: BeziqueState) -> None:
+        """``clone`` in the compiled build (mypyc): the same copy, field by field, for a class whose
+        instances cannot be made blank with ``object.__new__`` nor copied through ``vars``."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self.rng = src.rng.copy()
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self.phase = src.phase
+        self.totals = src.totals[:]
+        self.hand_number = src.hand_number
+        self.dealer = src.dealer
+        self.leader = src.leader
+        self.turn = src.turn
+        self.trump = src.trump
+        self._turn_up = src._turn_up
+        self._stock = src._stock[:]
+        self._hand = [src._hand[0][:], src._hand[1][:]]
+        self.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in src.declared]
+        self.waiting = [src.waiting[0][:], src.waiting[1][:]]
+        self.melds = [src.melds[0][:], src.melds[1][:]]
+        self.known = [dict(k) for k in src.known]
+        self.known_privately = [dict(k) for k in src.known_privately]
+        self.sevens_shown = src.sevens_shown[:]
+        self._trick = src._trick[:]
+        self._last = src._last[:]
+        self._won = [src._won[0][:], src._won[1][:]]
+        self.brisques = src.brisques[:]
+        self.revoker = src.revoker
+        self.hand_points = src.hand_points[:]
+        self.tricks_played = src.tricks_played
+        self.declaring_turns = src.declaring_turns
+        self.scored_this_turn = src.scored_this_turn
+        self.seven_this_turn = src.seven_this_turn
+        self.exposed_this_turn = [m[:] for m in src.exposed_this_turn]
+        self.next_id = src.next_id
+        self.blanche_queue = src.blanche_queue[:]
+        self.draw_queue = src.draw_queue[:]
+        self.drawn = src.drawn
+        self.missed = src.missed[:]
+        self.top_seen = src.top_seen[:]
 
     def inventory(self) -> Counter[str]:
         out: Counter[str] = Counter()
@@ -2687,3 +2503,8 @@ def _any_card(place: int, card: str) -> bool:
 def _blanche_card(place: int, card: str) -> bool:
     """Place 0 (the opponent's hand) holds no ace, ten or court: it was offered a carte blanche."""
     return place != 0 or is_carte_blanche([card])
+
+
+_PLAIN_OBJECTS: Final = makes_blank(BeziqueState)
+"""Whether a state can be made blank and copied through ``vars`` (pure Python), else ``clone`` goes
+through ``__init__`` (compiled)."""
