@@ -14,6 +14,12 @@ The rules a player names are named here too, for the computer players and the te
 than copy: ``beats`` (who takes a trick), ``is_brisque``, ``last_eight_choices``, the ``Meld`` kinds
 with their points and order, ``may_serve_again`` (the declared-card reuse rule), ``bezique_cards``,
 ``seven_of_trumps``, ``is_carte_blanche``, and the scores (``LAST_TRICK_POINTS``...).
+
+The state holds its cards as kind ids (``KIND_ID``: the pack's 32 kinds, each in two copies that nothing
+in the rules, the saves or the views tells apart): hands, talon, turn-up, trick and won piles as id
+lists in their saved order, melds found on packed counts; the codes, the views, the saves and the log
+are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
+same matches; its save schema and view records live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
@@ -1329,7 +1335,7 @@ class BeziqueState(State):
             )  # ruling BZ-18: one score event per seat at the end of the hand
         pts = list(self.hand_points)
         t = self.totals
-        self.log.append(
+        self._pending.append(
             hand_end_event(
                 pts,
                 f"hand {self.hand_number} ends: {pts[0]} to {pts[1]}; totals {t[0]} to {t[1]}",
