@@ -262,6 +262,83 @@ def test_compiled_and_pure_apology_play_identical_matches(compiled: Path) -> Non
     )
 
 
+BEZIQUE_OPTIONS: list[dict[str, Any]] = [
+    {"target": 1000},
+    {"target": 1000, "melds_per_trick": "several", "carte_blanche": True, "reuse": "greater"},
+    {"target": 1000, "table_laws": True, "last_trick": "both", "alt_bezique": True},
+]
+
+
+def play_bezique_matches() -> list[dict[str, Any]]:
+    """Seeded random Bezique matches played to their end (its rules compiled on an integer core), through
+    the ids and the text, going on with a clone and a loaded save on the way, with views, worlds dealt
+    from a view (``determinize``, its talon re-shuffled in place), the log read now and then, and the
+    heuristic's and a small search's choices: what each match wrote and what it was asked."""
+    from parlour.engine import Rng
+    from parlour.games.bezique.players import HeuristicPlayer, SearchPlayer
+    from parlour.games.bezique.rules import Bezique
+
+    out: list[dict[str, Any]] = []
+    for options in BEZIQUE_OPTIONS:
+        game = parlour.make("bezique", **options)
+        assert isinstance(game, Bezique)
+        heuristic, search = HeuristicPlayer(game), SearchPlayer(game, 5, 12)
+        for seed in SEEDS:
+            rng, worlds = random.Random(seed), Rng(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = []
+            steps = 0
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                if steps % 3 == 0:
+                    ids = state.legal_action_ids()
+                    asked.append(ids)
+                    state.apply_id(ids[rng.randrange(len(ids))])
+                elif steps % 3 == 1:
+                    legal = state.legal_actions()
+                    asked.append(legal)
+                    state.apply(legal[rng.randrange(len(legal))])
+                else:
+                    player = search if steps % 41 == 2 else heuristic
+                    choice = player.choose(state.view(seat), game)
+                    asked.append(choice)
+                    state.apply(choice)
+                steps += 1
+                if steps % 23 == 0:
+                    state = state.clone()
+                if steps % 57 == 0:
+                    state = game.load(state.to_json())
+                if steps % 13 == 0 and not state.is_over:
+                    view = state.view(state.current_player)
+                    asked.append(view.to_dict())
+                    world = game.determinize(view, worlds)
+                    again = world.clone()
+                    Rng(steps).shuffle(again.stock)  # as a player re-draws a world's talon, in place
+                    asked.append([world.to_json(), again.to_json(), list(again.stock)])
+                if steps % 31 == 0:
+                    asked.append([e.to_dict() for e in state.log[-6:]])
+            asked.append([state.scores, state.winners, state.hand_number])
+            out.append({"options": options, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
+BEZIQUE_RULES = "parlour/games/bezique/rules.py"
+
+
+def test_compiled_and_pure_bezique_play_identical_matches(compiled: Path) -> None:
+    """Bezique's rules (its integer core), compiled as its manifest asks: the same matches as pure."""
+    assert BEZIQUE_RULES in build_compiled.COMPILED_MODULES
+    assert_same_matches(
+        compiled,
+        "import json; from parlour.games.bezique import rules as r; "
+        "from tests.test_compiled import play_bezique_matches; "
+        "assert str(r.__file__).endswith('.so'), r.__file__; print(json.dumps(play_bezique_matches()))",
+        play_bezique_matches,
+        len(BEZIQUE_OPTIONS) * len(SEEDS),
+    )
+
+
 GAMES = ["bishops-whist", "roquet", "apology", "bezique", "open-tarock", "lansquenet"]
 """Every game: the compiled build's seeded shuffle (``draws.py``) deals all of them."""
 ENGINE_STEPS = 400

@@ -14,30 +14,48 @@ The rules a player names are named here too, for the computer players and the te
 than copy: ``beats`` (who takes a trick), ``is_brisque``, ``last_eight_choices``, the ``Meld`` kinds
 with their points and order, ``may_serve_again`` (the declared-card reuse rule), ``bezique_cards``,
 ``seven_of_trumps``, ``is_carte_blanche``, and the scores (``LAST_TRICK_POINTS``...).
+
+The state holds its cards as kind ids (``KIND_ID``: the pack's 32 kinds, each in two copies that nothing
+in the rules, the saves or the views tells apart): hands, talon, turn-up, trick and won piles as id
+lists in their saved order, melds found on packed counts; the codes, the views, the saves and the log
+are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
+same matches; its save schema and view records live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
 from functools import cache
-from typing import Annotated, Any, Literal, NotRequired
+from types import MappingProxyType
+from typing import Any, Final, overload
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, Notation
+from parlour.engine.copying import makes_blank
 from parlour.engine.deals import stock_for
 from parlour.engine.errors import echo
-from parlour.engine.game import Outcome
-from parlour.engine.saves import Code, Count, SaveDict, checked
-from parlour.engine.views import TrickView, View, Zone, internal, labelled, per_seat, trick_view
+from parlour.engine.events import _new_tuple
+from parlour.engine.game import RECORD, Outcome
+from parlour.engine.saves import checked
+from parlour.engine.views import TrickView, View, Zone, trick_view
+from parlour.games.bezique.schema import FULL_HAND as FULL_HAND
+from parlour.games.bezique.schema import LEGACY_PHASES as LEGACY_PHASES
+from parlour.games.bezique.schema import MELD_ORDER as MELD_ORDER
+from parlour.games.bezique.schema import MELD_POINTS as MELD_POINTS
+from parlour.games.bezique.schema import TABLE_LAW_KEYS as TABLE_LAW_KEYS
+from parlour.games.bezique.schema import BeziqueExtra as BeziqueExtra
+from parlour.games.bezique.schema import BeziqueSave as BeziqueSave
+from parlour.games.bezique.schema import DeclaredCard as DeclaredCard
+from parlour.games.bezique.schema import Meld as Meld
+from parlour.games.bezique.schema import MeldRecord as MeldRecord
+from parlour.games.bezique.schema import Phase as Phase
+from parlour.games.bezique.schema import WaitingMeld as WaitingMeld
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 PACK = BEZIQUE_64
@@ -51,8 +69,6 @@ POWER: dict[str, int] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 BRISQUE_RANKS = frozenset({"A", "T"})
 """Aces and tens: the brisques, 10 each to whoever wins them (ruling BZ-18)."""
 COURT_RANKS = frozenset({"K", "Q", "J"})
-FULL_HAND = 8
-"""The cards a hand holds while the talon lasts (ruling BZ-2), and the tricks of the last eight."""
 DEAL_PACKETS = (3, 2, 3)
 """The deal: three, two, three cards to each, the non-dealer first (ruling BZ-2)."""
 
@@ -74,6 +90,104 @@ borrows from the next), so one subtraction checks a whole meld against a hand.""
 PLAY_TEXTS: tuple[str, ...] = tuple(f"play {c}" for c in KIND_CODES)
 """``play <card>`` by kind id: the action's id in the game's action space is the kind's id."""
 PLAY_KIND: dict[str, int] = {t: i for i, t in enumerate(PLAY_TEXTS)}
+
+
+KIND_SUIT: Final[tuple[str, ...]] = tuple(c[-1] for c in KIND_CODES)
+"""Each kind id's suit letter."""
+KIND_POWER: Final[tuple[int, ...]] = tuple(POWER[c[:-1]] for c in KIND_CODES)
+"""Each kind id's rank in play (``POWER``)."""
+KIND_BRISQUE: Final[tuple[int, ...]] = tuple(int(c[:-1] in BRISQUE_RANKS) for c in KIND_CODES)
+"""1 for an ace or a ten (a brisque, ruling BZ-18), else 0, by kind id."""
+KIND_UNIT: Final[tuple[int, ...]] = tuple(COUNT_UNIT[c] for c in KIND_CODES)
+"""``COUNT_UNIT`` by kind id."""
+DEAL_ORDER: Final[tuple[int, ...]] = tuple(KIND_ID[c] for c in PACK.cards)
+"""The 64-card pack in its own order as kind ids, as a deal shuffles it (the same draws, the same deal
+as the codes: the shuffle never looks at the values)."""
+SEVEN_KIND: Final[Mapping[str, int]] = {s: KIND_ID["7" + s] for s in SUITS}
+"""The seven of trumps' kind id, by trump suit."""
+NO_CARD: Final = -1
+"""The id of no card (the turn-up drawn)."""
+
+
+def codes_of(kinds: Iterable[int]) -> list[str]:
+    """Kind ids as codes."""
+    codes = KIND_CODES
+    return [codes[k] for k in kinds]
+
+
+def kinds_of(cards: Iterable[str]) -> list[int]:
+    """Codes of the pack as kind ids."""
+    ids = KIND_ID
+    return [ids[c] for c in cards]
+
+
+def sorted_codes(kinds: Iterable[int]) -> list[str]:
+    """Kind ids as codes in pack order (``sort_cards``)."""
+    codes = KIND_CODES
+    return [codes[k] for k in sorted(kinds)]
+
+
+class CardList(MutableSequence[str]):
+    """A list of kind ids read and written as codes: a hand, the talon or a won pile handed out live
+    (a player may shuffle a world's talon in place), held as ids. A copy of it is a list of codes."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: list[int]) -> None:
+        self._cards = cards
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return codes_of(self._cards[i])
+        return KIND_CODES[self._cards[i]]
+
+    @overload
+    def __setitem__(self, i: int, value: str) -> None: ...
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[str]) -> None: ...
+    def __setitem__(self, i: int | slice, value: str | Iterable[str]) -> None:
+        if isinstance(i, slice):
+            assert not isinstance(value, str)
+            self._cards[i] = kinds_of(value)
+        else:
+            assert isinstance(value, str)
+            self._cards[i] = KIND_ID[value]
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._cards[i]
+
+    def insert(self, index: int, value: str) -> None:
+        self._cards.insert(index, KIND_ID[value])
+
+    def __contains__(self, value: object) -> bool:
+        k = KIND_ID.get(value) if isinstance(value, str) else None
+        return k is not None and k in self._cards
+
+    def count(self, value: object) -> int:
+        k = KIND_ID.get(value) if isinstance(value, str) else None
+        return 0 if k is None else self._cards.count(k)
+
+    def __iter__(self) -> Iterator[str]:
+        return map(KIND_CODES.__getitem__, self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardList):
+            return self._cards == other._cards
+        if isinstance(other, list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def packed_counts(cards: Iterable[str]) -> int:
@@ -176,51 +290,6 @@ def last_trick_of_the_hand_scores(option: str) -> bool:
 # --- melds ---------------------------------------------------------------------------------------
 
 
-class Meld(StrEnum):
-    """The kinds of meld, lowest order first."""
-
-    COMMON_MARRIAGE = "common marriage"
-    ROYAL_MARRIAGE = "royal marriage"
-    BEZIQUE = "bezique"
-    FOUR_JACKS = "four jacks"
-    FOUR_QUEENS = "four queens"
-    FOUR_KINGS = "four kings"
-    FOUR_ACES = "four aces"
-    SEQUENCE = "sequence"
-    DOUBLE_BEZIQUE = "double bezique"
-
-    @property
-    def points(self) -> int:
-        return MELD_POINTS[self]
-
-    @property
-    def order(self) -> int:
-        return MELD_ORDER[self]
-
-
-MELD_POINTS: dict[str, int] = {
-    Meld.COMMON_MARRIAGE: 20,
-    Meld.ROYAL_MARRIAGE: 40,
-    Meld.BEZIQUE: 40,
-    Meld.FOUR_JACKS: 40,
-    Meld.FOUR_QUEENS: 60,
-    Meld.FOUR_KINGS: 80,
-    Meld.FOUR_ACES: 100,
-    Meld.SEQUENCE: 250,
-    Meld.DOUBLE_BEZIQUE: 500,
-}
-MELD_ORDER: dict[str, int] = {
-    # ruling BZ-9: royal marriage below bezique although both score 40; bezique = four jacks
-    Meld.COMMON_MARRIAGE: 1,
-    Meld.ROYAL_MARRIAGE: 2,
-    Meld.BEZIQUE: 3,
-    Meld.FOUR_JACKS: 3,
-    Meld.FOUR_QUEENS: 4,
-    Meld.FOUR_KINGS: 5,
-    Meld.FOUR_ACES: 6,
-    Meld.SEQUENCE: 7,
-    Meld.DOUBLE_BEZIQUE: 8,
-}
 FOURS: dict[str, Meld] = {
     "J": Meld.FOUR_JACKS,
     "Q": Meld.FOUR_QUEENS,
@@ -322,218 +391,30 @@ def reuse_needs_greater(options: Mapping[str, object]) -> bool:
 # --- the state's records -------------------------------------------------------------------------
 
 
-class Phase(StrEnum):
-    """Where a hand stands: the one vocabulary of the rules, the saves and the views."""
-
-    CARTE_BLANCHE = "carte blanche"
-    """Before the first trick, a hand without ace, ten or court may be shown (option, ruling BZ-20)."""
-    TALON = "talon"
-    """A trick while the talon lasts: free play (ruling BZ-3)."""
-    DECLARE = "declare"
-    """The winner of a talon trick may declare melds and the seven of trumps (ruling BZ-4)."""
-    DRAW = "draw"
-    """Table laws only: the players draw, winner first (ruling BZ-21)."""
-    LAST_EIGHT = "last eight"
-    """The talon is gone: the last tricks under the strict rules (ruling BZ-16)."""
-    OVER = "over"
-
-    @property
-    def talon_lasts(self) -> bool:
-        return self in _TALON_PHASES
-
-
-_TALON_PHASES = frozenset({Phase.CARTE_BLANCHE, Phase.TALON, Phase.DECLARE, Phase.DRAW})
-LEGACY_PHASES: dict[str, Phase] = {
-    "blanche": Phase.CARTE_BLANCHE,
-    "play1": Phase.TALON,
-    "play2": Phase.LAST_EIGHT,
-}
-"""How saves written before issue 11 spelled the phases."""
-
-
-@dataclass(slots=True)
-class DeclaredCard:
-    """A declared card lying on the table: its id, its code, and each meld it has served in with the
-    declaring turn it served (the reuse rule reads them)."""
-
-    id: int
-    card: str
-    uses: list[tuple[Meld, int]]
-
-
-@dataclass(slots=True)
-class WaitingMeld:
-    """A meld shown at the same turn as the meld that scored, to score after a later trick won (ruling
-    BZ-8): its kind, its cards and the ids of the declared cards it lies in."""
-
-    kind: Meld
-    cards: list[str]
-    ids: list[int]
-
-
-@dataclass(slots=True)
-class MeldRecord:
-    """A meld declared this hand, for the record: its points and whether they have been scored yet."""
-
-    kind: Meld
-    cards: list[str]
-    points: int
-    scored: bool
-
-    def text(self, lost: bool = False) -> str:
-        """``lost``: shown to score later, but a card of it has since been played (ruling BZ-8)."""
-        tail = "" if self.scored else ", lost" if lost else ", to score"
-        return f"{self.kind} {pretty_list(self.cards)} ({self.points}{tail})"
-
-
-@dataclass(slots=True)
-class BeziqueExtra:
-    """What a Bezique view says beside the table's zones.
-
-    (The field helpers ``labelled``, ``per_seat`` and ``internal`` give metadata only, no shared
-    default, hence the ``noqa: RUF009``.)
-    """
-
-    phase: Phase = labelled("stage")  # noqa: RUF009
-    known: list[list[str]] = per_seat("known to be held", cards=True)  # noqa: RUF009
-    """Each seat's concealed cards that the viewer knows of: for a player, all the opponent of that seat
-    has seen (his own hand too, so he knows what the other knows); for a spectator, only what was shown
-    to the whole table (ruling BZ-23)."""
-    melds: list[list[str]] = per_seat("melds declared this hand")  # noqa: RUF009
-    brisques: list[int] = per_seat("brisques won")  # noqa: RUF009
-    hand_points: list[int] = per_seat("points this hand")  # noqa: RUF009
-    sevens_shown: list[int] = per_seat("sevens of trumps shown")  # noqa: RUF009
-    missed_draws: list[int] = per_seat("draws missed, to make up")  # noqa: RUF009
-    revoker: int | None = labelled("revoked, conceding the brisques still to come")
-    # The public record the rules need (meld history of each declared card, the declaring turn, the
-    # draws): computer players and the determinizer read it.
-    declared: list[list[DeclaredCard]] = internal()  # noqa: RUF009
-    waiting: list[list[WaitingMeld]] = internal()  # noqa: RUF009
-    meld_history: list[list[MeldRecord]] = internal()  # noqa: RUF009
-    tricks_played: int = internal()
-    declaring_turns: int = internal()
-    scored_this_turn: int = internal()
-    seven_this_turn: bool = internal()
-    exposed_this_turn: list[list[int]] = internal()  # noqa: RUF009
-    next_id: int = internal()
-    blanche_queue: list[int] = internal()  # noqa: RUF009
-    draw_queue: list[int] = internal()  # noqa: RUF009
-    drawn: bool = internal()
-    top_seen: list[int] = internal()  # noqa: RUF009
-
-
-# --- the saved state -----------------------------------------------------------------------------
-# The shape of ``BeziqueState._data()``; ``check_invariants`` checks how the fields agree. The keys are
-# those of the saves written before the state had typed fields, so those saves load unchanged.
-
-Seat2 = Literal[0, 1]
-MeldKind = Literal[
-    "common marriage",
-    "royal marriage",
-    "bezique",
-    "four jacks",
-    "four queens",
-    "four kings",
-    "four aces",
-    "sequence",
-    "double bezique",
-]
-SavedPhase = Literal[
-    "carte blanche", "talon", "declare", "draw", "last eight", "over", "blanche", "play1", "play2"
-]
-Window = Annotated[int, Field(ge=0, le=32)]  # one declaring turn per talon trick
-CardId = Annotated[int, Field(ge=0, le=64)]  # a seat exposes at most the 32 cards it holds in a hand
-Hand = Annotated[list[Code], Field(max_length=FULL_HAND)]
-Pile = Annotated[list[Code], Field(max_length=64)]
-Known = Annotated[dict[Code, Annotated[int, Field(ge=1, le=2)]], Field(max_length=FULL_HAND)]
-MeldCards = Annotated[list[Code], Field(min_length=2, max_length=5)]
-
-
-class TableCardSave(SaveDict):
-    id: CardId
-    card: Code
-    uses: Annotated[list[tuple[MeldKind, Window]], Field(min_length=1, max_length=len(MELD_POINTS))]
-
-
-class PendingSave(SaveDict):
-    kind: MeldKind
-    cards: MeldCards
-    ids: Annotated[list[CardId], Field(min_length=2, max_length=5)]
-
-
-class MeldSave(SaveDict):
-    kind: MeldKind
-    cards: MeldCards
-    points: Annotated[int, Field(ge=20, le=500)]
-    scored: bool
-
-
-class TrickCardSave(SaveDict):
-    seat: Seat2
-    card: Code
-
-
-TableCards = Annotated[list[TableCardSave], Field(max_length=FULL_HAND)]
-Pending = Annotated[list[PendingSave], Field(max_length=200)]
-Melds = Annotated[list[MeldSave], Field(max_length=500)]
-Copies = Annotated[int, Field(ge=0, le=2)]
-Brisques = Annotated[int, Field(ge=0, le=16)]
-Owed = Annotated[int, Field(ge=0, le=FULL_HAND)]
-
-
-class BeziqueSave(SaveDict):
-    phase: SavedPhase
-    totals: tuple[Count, Count]
-    hand_number: Annotated[int, Field(ge=1, le=1_000_000)]
-    dealer: Seat2
-    leader: Seat2
-    turn: Seat2
-    trump: Literal["S", "H", "D", "C"]
-    turn_up: Code | None
-    stock: Annotated[list[Code], Field(max_length=47)]
-    hidden: tuple[Hand, Hand]
-    table: tuple[TableCards, TableCards]
-    pending: tuple[Pending, Pending]
-    melds: tuple[Melds, Melds]
-    known: tuple[Known, Known]
-    declared_sevens: tuple[Copies, Copies]
-    trick: Annotated[list[TrickCardSave], Field(max_length=1)]
-    last_trick: Annotated[list[TrickCardSave], Field(max_length=2)]
-    won: tuple[Pile, Pile]
-    brisques: tuple[Brisques, Brisques]
-    revoker: Seat2 | None
-    hand_points: tuple[Count, Count]
-    tricks_played: Annotated[int, Field(ge=0, le=32)]
-    window: Window
-    window_scored: Annotated[int, Field(ge=0, le=200)]
-    window_seven: bool
-    window_melds: Annotated[list[Annotated[list[CardId], Field(max_length=5)]], Field(max_length=200)]
-    next_id: CardId
-    blanche_queue: Annotated[list[Seat2], Field(max_length=2)]
-    # Under table laws only (saves from before the table-law draws lack them: filled in as empty).
-    draw_queue: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
-    drawn: NotRequired[bool]
-    owed: NotRequired[tuple[Owed, Owed]]
-    top_seen: NotRequired[Annotated[list[Seat2], Field(max_length=2)]]
-    known_privately: NotRequired[tuple[Known, Known]]
-
-
-TABLE_LAW_KEYS = ("draw_queue", "drawn", "owed", "top_seen", "known_privately")
-"""The saved keys that exist under table laws only (ruling BZ-21); a save from before the table-law
-draws lacks them, and they were empty at any moment it could have been made."""
-
-
 # ----------------------------------------------------------------------------------------
 
 
 class BeziqueState(State):
-    """A whole match of Two-handed Bezique."""
+    """A whole match of Two-handed Bezique.
+
+    The cards are held as kind ids (``KIND_ID``; the two copies of a card are one kind, and nothing in
+    the rules, the saves or the views tells them apart): each concealed hand, the talon, the won piles
+    and the trick id lists in their saved order, the turn-up an id or ``NO_CARD``. The fields of codes
+    that the players, the views and the saves read (``concealed``, ``stock``, ``won``, ``trick``...) are
+    made from them when asked for; the log's commonest events wait in ``_pending`` until it is read."""
 
     game: Bezique
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
+    _pending: list[Any]
+    """What the log is still to hold: an action's record and a card played as small tuples, made into
+    events when the log is read (``_flush``), and the events made at once behind them, in order."""
 
-    def __init__(self, game: Bezique, seed: int | None = None) -> None:
+    def __init__(self, game: Bezique, seed: int | None = None, _copy_of: BeziqueState | None = None) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         self.phase: Phase = Phase.OVER
         self.totals: list[int] = [0, 0]
@@ -544,11 +425,11 @@ class BeziqueState(State):
         self.turn = 0
         """The seat to act."""
         self.trump = "S"
-        self.turn_up: str | None = None
-        """The card turned up for trumps, the talon's last card (``None`` once drawn)."""
-        self.stock: list[str] = []
+        self._turn_up = NO_CARD
+        """The card turned up for trumps, the talon's last card (``NO_CARD`` once drawn)."""
+        self._stock: list[int] = []
         """The talon without the turn-up, top card first."""
-        self.concealed: list[list[str]] = [[], []]
+        self._hand: list[list[int]] = [[], []]
         """Each seat's cards in hand, not declared."""
         self.declared: list[list[DeclaredCard]] = [[], []]
         """Each seat's declared cards lying on the table (still part of its hand)."""
@@ -560,9 +441,10 @@ class BeziqueState(State):
         """Of those, how many the opponent alone has seen, not the table (ruling BZ-23; table laws)."""
         self.sevens_shown: list[int] = [0, 0]
         """Sevens of trumps each seat has shown (declared) and still holds: they have scored."""
-        self.trick: list[tuple[int, str]] = []
-        self.last_trick: list[tuple[int, str]] = []
-        self.won: list[list[str]] = [[], []]
+        self._trick: list[tuple[int, int]] = []
+        """The trick in progress: (seat, kind id) plays."""
+        self._last: list[tuple[int, int]] = []
+        self._won: list[list[int]] = [[], []]
         self.brisques: list[int] = [0, 0]
         self.revoker: int | None = None
         self.hand_points: list[int] = [0, 0]
@@ -583,6 +465,38 @@ class BeziqueState(State):
         self.missed: list[int] = [0, 0]
         self.top_seen: list[int] = []
 
+    # --- the cards as codes, made from the ids when asked for -------------------------------
+
+    @property
+    def concealed(self) -> list[CardList]:
+        """Each seat's concealed cards as codes over the ids themselves, in the order dealt and drawn."""
+        return [CardList(self._hand[0]), CardList(self._hand[1])]
+
+    @property
+    def stock(self) -> CardList:
+        """The talon without the turn-up, top card first, as codes over the ids themselves: shuffling
+        it shuffles the talon (a player re-draws a world's talon so)."""
+        return CardList(self._stock)
+
+    @property
+    def turn_up(self) -> str | None:
+        """The card turned up for trumps, the talon's last card (``None`` once drawn)."""
+        return KIND_CODES[self._turn_up] if self._turn_up >= 0 else None
+
+    @property
+    def won(self) -> list[CardList]:
+        """The cards each seat has won this hand, in the order won."""
+        return [CardList(self._won[0]), CardList(self._won[1])]
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick in progress as ``(seat, card)`` plays."""
+        return [(s, KIND_CODES[k]) for s, k in self._trick]
+
+    @property
+    def last_trick(self) -> list[tuple[int, str]]:
+        return [(s, KIND_CODES[k]) for s, k in self._last]
+
     # --- helpers ------------------------------------------------------------------------
 
     @property
@@ -591,21 +505,28 @@ class BeziqueState(State):
 
     def full_hand(self, seat: int) -> list[str]:
         """Every card the seat holds: concealed ones and those declared on the table."""
-        return [*self.concealed[seat], *(e.card for e in self.declared[seat])]
+        return [*codes_of(self._hand[seat]), *(e.card for e in self.declared[seat])]
 
-    def _learn(self, seat: int, card: str, public: bool = True) -> None:
-        """The opponent has now seen that ``seat`` holds ``card`` among its concealed cards.
+    def _held_count(self, seat: int) -> int:
+        """How many cards the seat holds, concealed and declared."""
+        return len(self._hand[seat]) + len(self.declared[seat])
+
+    def _learn(self, seat: int, kind: int, public: bool = True) -> None:
+        """The opponent has now seen that ``seat`` holds the card of kind id ``kind`` among its
+        concealed cards.
 
         ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
         ruling BZ-23); spectators did not, and their view must not show it.
         """
+        card = KIND_CODES[kind]
         n = self.known[seat].get(card, 0)
-        held = self.concealed[seat].count(card)
+        held = self._hand[seat].count(kind)
         shown = n - self.known_privately[seat].get(card, 0)
         self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
 
     def _forget(self, seat: int, card: str, keep: int = 0) -> None:
-        """A copy of ``card`` has left the concealed hand: whoever knew of copies knows of one fewer.
+        """A copy of ``card`` (a code) has left the concealed hand: whoever knew of copies knows of one
+        fewer.
 
         A viewer knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except
         that ``keep`` known copies are certainly still there (a declared seven of trumps, when
@@ -634,10 +555,47 @@ class BeziqueState(State):
             return
         self.totals[seat] += points
         self.hand_points[seat] += points
-        self.log.append(score_event(seat, points, reason, text))
+        self._pending.append(score_event(seat, points, reason, text))
 
     def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
-        self.log.append(Event(kind, data, to))
+        self._pending.append(Event(kind, data, to))
+
+    # --- the log, made when it is read ----------------------------------------------------------
+
+    def _record_action(self, action: str) -> None:
+        """The engine's ``_record_action``, its record waiting in ``_pending``: the legal lists
+        forgotten, a copied live source given its new owner's record."""
+        self._pending.append((0, self.turn, action))
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
+    def _flush(self) -> None:
+        log, pending = self._events, self._pending
+        self._pending = []
+        codes, shown = KIND_CODES, PRETTY
+        for p in pending:
+            if type(p) is not tuple:
+                log.append(p)
+                continue
+            code, seat = p[0], p[1]
+            if code == 0:  # an action's record
+                data: dict[str, Any] = {"seat": seat, "action": p[2]}
+                log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
+            elif code == 1:  # a card led
+                card = codes[p[2]]
+                data = {"seat": seat, "card": card, "text": f"seat {seat} leads {shown[card]}"}
+                log.append(Event("play", data, None))
+            else:  # a card played to the lead, and the trick's winner
+                card, winner = codes[p[2]], p[3]
+                data = {
+                    "seat": seat,
+                    "card": card,
+                    "winner": winner,
+                    "text": f"seat {seat} plays {shown[card]}; seat {winner} wins the trick",
+                }
+                log.append(Event("play", data, None))
 
     # --- the contract ---------------------------------------------------------------
 
@@ -671,7 +629,7 @@ class BeziqueState(State):
             if self.drawn:
                 return ["draw", "pass"]
             # ruling BZ-21: a player with no card left cannot fail to notice the draw: he must take it.
-            return ["draw", "skip"] if self.concealed[seat] or self.declared[seat] else ["draw"]
+            return ["draw", "skip"] if self._hand[seat] or self.declared[seat] else ["draw"]
         if phase is Phase.DECLARE:
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
@@ -681,28 +639,42 @@ class BeziqueState(State):
 
     def _kinds_held(self, seat: int) -> list[int]:
         """The kind ids of every card the seat holds (concealed or declared), ascending, once each."""
+        declared = self.declared[seat]
+        if not declared:
+            return sorted(set(self._hand[seat]))
         kind = KIND_ID
-        return sorted(
-            {*map(kind.__getitem__, self.concealed[seat]), *(kind[e.card] for e in self.declared[seat])}
-        )
+        return sorted({*self._hand[seat], *(kind[e.card] for e in declared)})
+
+    def _choices(self, held: list[int], lead: int) -> list[int]:
+        """``last_eight_choices`` by kind ids: of ``held``, follow suit and head the trick if you can,
+        else follow; if you cannot follow, trump if you can; else anything (ruling BZ-16)."""
+        suits = KIND_SUIT
+        led = suits[lead]
+        same = [k for k in held if suits[k] == led]
+        if same:
+            power, beat = KIND_POWER, KIND_POWER[lead]
+            higher = [k for k in same if power[k] > beat]
+            return higher or same
+        trump = self.trump
+        trumps = [k for k in held if suits[k] == trump]
+        return trumps or held
 
     def _playable_ids(self, seat: int) -> list[int]:
         """The kind ids of the cards the seat may play, ascending (``play <card>``'s id is its kind's)."""
         held = self._kinds_held(seat)
-        if self.phase is not Phase.LAST_EIGHT or not self.trick or self.laws:
+        if self.phase is not Phase.LAST_EIGHT or not self._trick or self.laws:
             return held  # ruling BZ-3: no duty to follow while the talon lasts
-        codes = KIND_CODES
-        return [
-            KIND_ID[c] for c in last_eight_choices([codes[i] for i in held], self.trick[0][1], self.trump)
-        ]
+        return self._choices(held, self._trick[0][1])  # ruling BZ-16
 
     def _may_play(self, seat: int, kind: int) -> bool:
         """Whether ``play <card>`` of kind id ``kind`` is legal now (in the play of a trick): a card held,
         and under strict laws in the last eight one that the trick allows (rulings BZ-3, BZ-16)."""
-        if self.phase is Phase.LAST_EIGHT and self.trick and not self.laws:
+        if self.phase is Phase.LAST_EIGHT and self._trick and not self.laws:
             return kind in self._playable_ids(seat)
+        if kind in self._hand[seat]:
+            return True
         code = KIND_CODES[kind]
-        return code in self.concealed[seat] or any(e.card == code for e in self.declared[seat])
+        return any(e.card == code for e in self.declared[seat])
 
     def _playable(self, seat: int) -> list[str]:
         codes = KIND_CODES
@@ -760,7 +732,9 @@ class BeziqueState(State):
         exposed = {i for m in self.exposed_this_turn for i in m}
         concealed: Counter[str] | None = None
         unit = COUNT_UNIT
-        held = sum(unit[c] for c in self.concealed[seat]) + sum(unit[e.card] for e in self.declared[seat])
+        held = sum(map(KIND_UNIT.__getitem__, self._hand[seat])) + sum(
+            unit[e.card] for e in self.declared[seat]
+        )
         held |= COUNT_GUARD
         for shifts, needs in self._needs():
             if shifts:
@@ -771,7 +745,7 @@ class BeziqueState(State):
                 if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
                     continue
                 if concealed is None:
-                    concealed = Counter(self.concealed[seat])
+                    concealed = Counter(codes_of(self._hand[seat]))
                 assign = self._assign(seat, kind, codes, concealed, exposed)
                 if assign is None:
                     continue
@@ -827,7 +801,7 @@ class BeziqueState(State):
             and self._may_play(self.turn, action_id)
         ):
             self._record_action(PLAY_TEXTS[action_id])
-            self._play_and_settle(self.turn, KIND_CODES[action_id])
+            self._play_and_settle(self.turn, action_id)
             return
         super().apply_id(action_id)
 
@@ -838,11 +812,11 @@ class BeziqueState(State):
             i = PLAY_KIND.get(action)
             if i is not None:
                 self._record_action(action)
-                self._play_and_settle(self.turn, KIND_CODES[i])
+                self._play_and_settle(self.turn, i)
                 return
         super()._carry_out(action, typed)
 
-    def _play_and_settle(self, seat: int, card: str) -> None:
+    def _play_and_settle(self, seat: int, card: int) -> None:
         """``_apply`` of ``play <card>``."""
         self._play(seat, card)
         if self.phase is Phase.DECLARE and not self._has_declaration(self.turn):
@@ -852,7 +826,7 @@ class BeziqueState(State):
         seat = self.turn
         kind = action.kind
         if kind == "play":
-            self._play(seat, action.card)
+            self._play(seat, KIND_ID[action.card])
         elif kind == "meld":
             self._meld(seat, action.cards)
         elif kind == "exchange":
@@ -877,7 +851,7 @@ class BeziqueState(State):
 
     def _blanche(self, seat: int) -> None:
         # ruling BZ-20: the hand is shown to the whole table and scores 50
-        hand = sort_cards(self.concealed[seat])
+        hand = sorted_codes(self._hand[seat])
         self.known[seat] = dict(Counter(hand))
         self.known_privately[seat] = {}
         self._log(
@@ -900,32 +874,36 @@ class BeziqueState(State):
             self.phase = Phase.TALON
             self.turn = self.leader
 
-    def _take_card(self, seat: int, card: str) -> None:
-        """Remove ``card`` from the seat's hand, a declared copy first (one not awaiting a score)."""
-        # ruling BZ-12: a declared copy not waiting to score, the most used first
-        copies = [e for e in self.declared[seat] if e.card == card]
-        if copies:
-            waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
-            free = [e for e in copies if e.id not in waiting_ids]
-            if free or card not in self.concealed[seat]:
-                pool = free or copies
-                entry = min(pool, key=lambda e: (-len(e.uses), e.id))
-                self.declared[seat] = [e for e in self.declared[seat] if e is not entry]
-                self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
-                return
-        seven = seven_of_trumps(self.trump)
-        if card == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
+    def _take_card(self, seat: int, kind: int) -> None:
+        """Remove a card of kind id ``kind`` from the seat's hand, a declared copy first (one not
+        awaiting a score)."""
+        declared = self.declared[seat]
+        card = KIND_CODES[kind]
+        if declared:
+            # ruling BZ-12: a declared copy not waiting to score, the most used first
+            copies = [e for e in declared if e.card == card]
+            if copies:
+                waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+                free = [e for e in copies if e.id not in waiting_ids]
+                if free or kind not in self._hand[seat]:
+                    pool = free or copies
+                    entry = min(pool, key=lambda e: (-len(e.uses), e.id))
+                    self.declared[seat] = [e for e in declared if e is not entry]
+                    self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
+                    return
+        seven = SEVEN_KIND[self.trump]
+        if kind == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
             # ruling BZ-5: of two sevens, one declared, the player plays the one that scores.
             self._unscored_seven_leaves(seat)
             return
-        self.concealed[seat].remove(card)
+        self._hand[seat].remove(kind)
         self._forget(seat, card)
-        if card == seven and self.sevens_shown[seat] > 0:
+        if kind == seven and self.sevens_shown[seat] > 0:
             self.sevens_shown[seat] -= 1
 
     def _holds_unscored_seven(self, seat: int) -> bool:
         """Whether the seat holds a seven of trumps that has not scored by being declared."""
-        return self.concealed[seat].count(seven_of_trumps(self.trump)) > self.sevens_shown[seat]
+        return self._hand[seat].count(SEVEN_KIND[self.trump]) > self.sevens_shown[seat]
 
     def _played_seven_scores(self) -> bool:
         """Whether a seven of trumps played now scores 10 (ruling BZ-5): while the talon lasts."""
@@ -933,23 +911,23 @@ class BeziqueState(State):
 
     def _unscored_seven_leaves(self, seat: int) -> None:
         """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
-        seven = seven_of_trumps(self.trump)
-        self.concealed[seat].remove(seven)
-        self._forget(seat, seven, keep=self.sevens_shown[seat])
+        seven = SEVEN_KIND[self.trump]
+        self._hand[seat].remove(seven)
+        self._forget(seat, KIND_CODES[seven], keep=self.sevens_shown[seat])
 
-    def _play(self, seat: int, card: str) -> None:
+    def _play(self, seat: int, card: int) -> None:
+        """The seat plays a card of kind id ``card``."""
         # ruling BZ-5: a seven of trumps played while the talon lasts scores 10, unless the copy
         # played is one that has scored already by being declared.
         seven_scores = (
-            card == seven_of_trumps(self.trump)
+            card == SEVEN_KIND[self.trump]
             and self._played_seven_scores()
             and self._holds_unscored_seven(seat)
         )
-        if self.phase is Phase.LAST_EIGHT and self.trick and self.laws and self.revoker is None:
+        trick = self._trick
+        if self.phase is Phase.LAST_EIGHT and trick and self.laws and self.revoker is None:
             # ruling BZ-21: under table laws a revoke is possible, and concedes the brisques to come
-            allowed = last_eight_choices(
-                sorted(set(self.full_hand(seat)), key=KIND_ID.__getitem__), self.trick[0][1], self.trump
-            )
+            allowed = self._choices(self._kinds_held(seat), trick[0][1])
             if card not in allowed:
                 self.revoker = seat
                 self._log(
@@ -961,9 +939,9 @@ class BeziqueState(State):
                     },
                 )
         self._take_card(seat, card)
-        self.trick.append((seat, card))
-        if len(self.trick) == 1:
-            self._log("play", {"seat": seat, "card": card, "text": f"seat {seat} leads {pretty(card)}"})
+        trick.append((seat, card))
+        if len(trick) == 1:
+            self._pending.append((1, seat, card))  # the play event, made when the log is read
             if seven_scores:
                 self._score_played_seven(seat)
             self.turn = 1 - seat
@@ -979,31 +957,31 @@ class BeziqueState(State):
         )
 
     def _finish_trick(self, seven_scores: bool = False) -> None:
-        (lead_seat, lead), (follow_seat, follow) = self.trick
-        winner = follow_seat if beats(lead, follow, self.trump) else lead_seat
-        self.won[winner] += [lead, follow]
+        (lead_seat, lead), (follow_seat, follow) = self._trick
+        # ruling BZ-3: a higher card of the suit led, or a trump on a plain lead; equal cards to the leader
+        suits = KIND_SUIT
+        if suits[follow] == suits[lead]:
+            wins = KIND_POWER[follow] > KIND_POWER[lead]
+        else:
+            wins = suits[follow] == self.trump
+        winner = follow_seat if wins else lead_seat
+        won = self._won[winner]
+        won.append(lead)
+        won.append(follow)
         gets = winner if self.revoker is None else 1 - self.revoker
-        self.brisques[gets] += brisques_in((lead, follow))
-        self.last_trick = self.trick
-        self.trick = []
+        self.brisques[gets] += KIND_BRISQUE[lead] + KIND_BRISQUE[follow]  # ruling BZ-18
+        self._last = self._trick
+        self._trick = []
         self.tricks_played += 1
         self.leader = winner
         self.turn = winner
-        self._log(
-            "play",
-            {
-                "seat": follow_seat,
-                "card": follow,
-                "winner": winner,
-                "text": f"seat {follow_seat} plays {pretty(follow)}; seat {winner} wins the trick",
-            },
-        )
+        self._pending.append((2, follow_seat, follow, winner))  # the play event, made when the log is read
         if seven_scores:
             self._score_played_seven(follow_seat)
         if self.phase is Phase.TALON:
-            if self.turn_up is None and not self.stock:
+            if self._turn_up < 0 and not self._stock:
                 raise AssertionError("phase one without a talon")
-            last_of_stock = len(self.stock) == 1 and not self.laws
+            last_of_stock = len(self._stock) == 1 and not self.laws
             if last_of_stock and last_trick_of_the_talon_scores(self.game.options["last_trick"]):
                 self._score_last_trick_of_the_talon(winner)
             # ruling BZ-4: the winner's declaring turn, before the draw
@@ -1014,7 +992,7 @@ class BeziqueState(State):
                 self._after_declaring()
             return
         # the last eight: the hand ends when either hand is empty (they differ only after table-law faults)
-        if not self.full_hand(0) or not self.full_hand(1):
+        if not self._held_count(0) or not self._held_count(1):
             self._close_hand(winner)
 
     def _score_last_trick_of_the_talon(self, winner: int) -> None:
@@ -1035,16 +1013,17 @@ class BeziqueState(State):
         """The last trick is played: cards a short opponent cannot answer go to their holder
         (ruling BZ-21)."""
         for seat in SEATS:
-            rest = sort_cards(self.full_hand(seat))
-            if not rest:
+            kinds = sorted([*self._hand[seat], *(KIND_ID[e.card] for e in self.declared[seat])])
+            if not kinds:
                 continue
-            self.concealed[seat] = []
+            rest = codes_of(kinds)
+            self._hand[seat] = []
             self.declared[seat] = []
             self.known[seat] = {}
             self.known_privately[seat] = {}
-            self.won[seat].extend(rest)
+            self._won[seat].extend(kinds)
             gets = seat if self.revoker is None else 1 - self.revoker
-            self.brisques[gets] += brisques_in(rest)
+            self.brisques[gets] += sum(KIND_BRISQUE[k] for k in kinds)  # ruling BZ-18
             self._log(
                 "leftover",
                 {
@@ -1095,7 +1074,7 @@ class BeziqueState(State):
             ids.append(i)
         for code, n in from_hand.items():
             for _ in range(n):
-                self.concealed[seat].remove(code)
+                self._hand[seat].remove(KIND_ID[code])
                 self._forget(seat, code)
                 self.declared[seat].append(DeclaredCard(self.next_id, code, [(kind, turn)]))
                 ids.append(self.next_id)
@@ -1143,12 +1122,13 @@ class BeziqueState(State):
         return texts
 
     def _exchange(self, seat: int, seven: str) -> None:
-        old = self.turn_up
-        assert old is not None
+        up = self._turn_up
+        assert up >= 0
+        old = KIND_CODES[up]
         self._unscored_seven_leaves(seat)  # only an undeclared seven may be exchanged
-        self.concealed[seat].append(old)
-        self._learn(seat, old)
-        self.turn_up = seven
+        self._hand[seat].append(up)
+        self._learn(seat, up)
+        self._turn_up = KIND_ID[seven]
         self.seven_this_turn = True
         self._log(
             "exchange",
@@ -1163,7 +1143,7 @@ class BeziqueState(State):
 
     def _declare_seven(self, seat: int, seven: str) -> None:
         self.sevens_shown[seat] += 1
-        self._learn(seat, seven)
+        self._learn(seat, KIND_ID[seven])
         self.seven_this_turn = True
         self._log("seven", {"seat": seat, "card": seven, "text": f"seat {seat} shows {pretty(seven)}"})
         self._score_seven(seat)
@@ -1186,7 +1166,7 @@ class BeziqueState(State):
     # --- drawing under table laws (ruling BZ-21) ---------------------------------------
 
     def _talon_left(self) -> bool:
-        return bool(self.stock) or self.turn_up is not None
+        return bool(self._stock) or self._turn_up >= 0
 
     def _begin_draws(self) -> None:
         winner = self.leader
@@ -1212,9 +1192,9 @@ class BeziqueState(State):
 
     def _take_top(self, seat: int) -> None:
         """One card from the talon into the hand; the turn-up is its last card."""
-        if self.stock:
-            card = self.stock.pop(0)
-            self.concealed[seat].append(card)
+        if self._stock:
+            card = self._stock.pop(0)
+            self._hand[seat].append(card)
             if 1 - seat in self.top_seen:
                 self._learn(seat, card, public=False)  # ruling BZ-23: the opponent alone saw it
             self.top_seen = []
@@ -1223,17 +1203,18 @@ class BeziqueState(State):
 
     def _take_turn_up(self, seat: int) -> None:
         """The turn-up goes last, and the opponent knows who holds it (ruling BZ-15)."""
-        up = self.turn_up
-        assert up is not None
-        self.turn_up = None
-        self.concealed[seat].append(up)
+        up = self._turn_up
+        assert up >= 0
+        self._turn_up = NO_CARD
+        self._hand[seat].append(up)
         self._learn(seat, up)
+        card = KIND_CODES[up]
         self._log(
             "draw",
             {
                 "seat": seat,
-                "card": up,
-                "text": f"seat {seat} takes the turn-up {pretty(up)}; the talon is exhausted",
+                "card": card,
+                "text": f"seat {seat} takes the turn-up {pretty(card)}; the talon is exhausted",
             },
         )
 
@@ -1258,15 +1239,16 @@ class BeziqueState(State):
                 "text": f"seat {seat} draws {count} card{'s' * (count > 1)}{extra}",
             },
         )
-        if len(self.full_hand(seat)) >= FULL_HAND and self.stock:
+        if self._held_count(seat) >= FULL_HAND and self._stock:
             self.drawn = True  # the hand is full; one more draw would be a fault
         else:
             self._next_drawer()
 
     def _overdraw(self, seat: int) -> None:
         """A draw with a full hand: 100 to the opponent, and the ninth card goes back on the talon."""
-        card = self.stock.pop(0)
-        self.concealed[seat].append(card)
+        kind = self._stock.pop(0)
+        self._hand[seat].append(kind)
+        card = KIND_CODES[kind]
         # The offender's own record of the card he has seen (nobody else sees it).
         self._log(
             "seen", {"seat": seat, "card": card, "text": f"you draw {pretty(card)}, a ninth card"}, to=seat
@@ -1278,8 +1260,8 @@ class BeziqueState(State):
             "more than eight cards",
             f"seat {1 - seat} scores {OVERDRAW_PENALTY}: seat {seat} holds more than eight cards",
         )
-        self.concealed[seat].remove(card)
-        self.stock.insert(0, card)
+        self._hand[seat].remove(kind)
+        self._stock.insert(0, kind)
         self.top_seen = sorted({*self.top_seen, seat})
         self._log("correction", {"seat": seat, "text": f"seat {seat} puts the extra card back on the talon"})
         self._next_drawer()
@@ -1307,7 +1289,7 @@ class BeziqueState(State):
         self.missed = [0, 0]
         self.top_seen = []
         self._start_last_eight()
-        if not self.full_hand(0) or not self.full_hand(1):
+        if not self._held_count(0) or not self._held_count(1):
             self._close_hand(winner)
 
     def _draw(self) -> None:
@@ -1315,14 +1297,15 @@ class BeziqueState(State):
         (ruling BZ-15)."""
         winner = self.leader
         loser = 1 - winner
-        self.concealed[winner].append(self.stock.pop(0))
-        if self.stock:
-            self.concealed[loser].append(self.stock.pop(0))
+        stock = self._stock
+        self._hand[winner].append(stock.pop(0))
+        if stock:
+            self._hand[loser].append(stock.pop(0))
         else:
             self._take_turn_up(loser)
         self._close_declaring_turn()
         self.turn = winner
-        if self.turn_up is None:
+        if self._turn_up < 0:
             self._start_last_eight()
         else:
             self.phase = Phase.TALON
@@ -1331,8 +1314,9 @@ class BeziqueState(State):
         # ruling BZ-16: the declared cards go back into the hand; the strict rules apply
         for seat in SEATS:
             for e in self.declared[seat]:
-                self.concealed[seat].append(e.card)
-                self._learn(seat, e.card)
+                kind = KIND_ID[e.card]
+                self._hand[seat].append(kind)
+                self._learn(seat, kind)
             self.declared[seat] = []
             self.waiting[seat] = []
             self.sevens_shown[seat] = 0
@@ -1351,7 +1335,7 @@ class BeziqueState(State):
             )  # ruling BZ-18: one score event per seat at the end of the hand
         pts = list(self.hand_points)
         t = self.totals
-        self.log.append(
+        self._pending.append(
             hand_end_event(
                 pts,
                 f"hand {self.hand_number} ends: {pts[0]} to {pts[1]}; totals {t[0]} to {t[1]}",
@@ -1395,12 +1379,12 @@ class BeziqueState(State):
     def _deal(self, dealer: int, deal: CheckedDeal | None) -> None:
         self.hand_number += 1
         elder = 1 - dealer
-        won: list[list[str]] = [[], []]
+        won: list[list[int]] = [[], []]
         if deal is None:
             # ruling BZ-2: three, two, three to each, the non-dealer first; the next card turned up
-            cards = list(PACK.cards)
+            cards = list(DEAL_ORDER)
             self.rng.shuffle(cards)
-            hands: list[list[str]] = [[], []]
+            hands: list[list[int]] = [[], []]
             pos = 0
             for n in DEAL_PACKETS:
                 for seat in (elder, dealer):
@@ -1410,24 +1394,26 @@ class BeziqueState(State):
             stock = cards[pos + 1 :]
             leader = elder
         else:
-            _, hands, turn_up, stock, won, leader = deal
+            _, dealt, up, talon, taken, leader = deal
+            hands = [kinds_of(dealt[0]), kinds_of(dealt[1])]
+            turn_up, stock, won = KIND_ID[up], kinds_of(talon), [kinds_of(taken[0]), kinds_of(taken[1])]
         self.phase = Phase.TALON
         self.dealer = dealer
         self.leader = self.turn = leader
-        self.trump = suit(turn_up)
-        self.turn_up = turn_up
-        self.stock = stock
-        self.concealed = [list(hands[0]), list(hands[1])]
+        self.trump = KIND_SUIT[turn_up]
+        self._turn_up = turn_up
+        self._stock = stock
+        self._hand = [list(hands[0]), list(hands[1])]
         self.declared = [[], []]
         self.waiting = [[], []]
         self.melds = [[], []]
         self.known = [{}, {}]
         self.known_privately = [{}, {}]
         self.sevens_shown = [0, 0]
-        self.trick = []
-        self.last_trick = []
-        self.won = [list(won[0]), list(won[1])]
-        self.brisques = [brisques_in(won[s]) for s in SEATS]
+        self._trick = []
+        self._last = []
+        self._won = [list(won[0]), list(won[1])]
+        self.brisques = [sum(KIND_BRISQUE[k] for k in won[s]) for s in SEATS]  # ruling BZ-18
         self.revoker = None
         self.hand_points = [0, 0]
         self.tricks_played = len(won[0]) // 2 + len(won[1]) // 2
@@ -1444,21 +1430,16 @@ class BeziqueState(State):
             {
                 "dealer": dealer,
                 "hand": self.hand_number,
-                "text": f"hand {self.hand_number}: seat {dealer} deals; the turn-up is {pretty(turn_up)}, "
-                f"{SUIT_NAMES[self.trump]} are trumps",
+                "text": f"hand {self.hand_number}: seat {dealer} deals; the turn-up is "
+                f"{pretty(KIND_CODES[turn_up])}, {SUIT_NAMES[self.trump]} are trumps",
             },
         )
         for seat in SEATS:
+            shown = sorted_codes(hands[seat])
             self._log(
-                "hand",
-                {
-                    "seat": seat,
-                    "cards": sort_cards(hands[seat]),
-                    "text": f"your hand: {pretty_list(sort_cards(hands[seat]))}",
-                },
-                to=seat,
+                "hand", {"seat": seat, "cards": shown, "text": f"your hand: {pretty_list(shown)}"}, to=seat
             )
-        if turn_up == seven_of_trumps(self.trump):  # ruling BZ-2
+        if turn_up == SEVEN_KIND[self.trump]:  # ruling BZ-2
             self._score(
                 dealer,
                 SEVEN_OF_TRUMPS_POINTS,
@@ -1469,7 +1450,7 @@ class BeziqueState(State):
             self._start_last_eight()
             return
         if self.game.options["carte_blanche"]:
-            queue = [s for s in (elder, dealer) if is_carte_blanche(hands[s])]
+            queue = [s for s in (elder, dealer) if is_carte_blanche(codes_of(hands[s]))]
             if queue:
                 self.blanche_queue = queue
                 self.phase = Phase.CARTE_BLANCHE
@@ -1484,28 +1465,31 @@ class BeziqueState(State):
         zones: list[Zone] = []
         for s in SEATS:
             if s == seat:
-                cards: list[str | None] = list(sort_cards(self.concealed[s]))
+                cards: list[str | None] = list(sorted_codes(self._hand[s]))
             else:
                 shown = sort_cards(known[s].elements())
-                cards = [*shown, *[None] * (len(self.concealed[s]) - len(shown))]
+                cards = [*shown, *[None] * (len(self._hand[s]) - len(shown))]
             zones.append(Zone("hand", s, cards, "concealed cards"))
         for s in SEATS:
             zones.append(
                 Zone("melds", s, list(sort_cards(e.card for e in self.declared[s])), "declared cards")
             )
-        talon: list[str | None] = [None] * len(self.stock)
-        if seat is not None and seat in self.top_seen and self.stock:
-            talon[0] = self.stock[0]  # a card put back on the talon: its drawer saw it (ruling BZ-21)
+        talon: list[str | None] = [None] * len(self._stock)
+        if seat is not None and seat in self.top_seen and self._stock:
+            # a card put back on the talon: its drawer saw it (ruling BZ-21)
+            talon[0] = KIND_CODES[self._stock[0]]
         zones.append(Zone("talon", None, talon, "talon"))
-        zones.append(Zone("turn_up", None, [self.turn_up] if self.turn_up is not None else [], "turn-up"))
+        up = self.turn_up
+        zones.append(Zone("turn_up", None, [up] if up is not None else [], "turn-up"))
         for s in SEATS:
-            zones.append(Zone("tricks_won", s, list(self.won[s]), "tricks won"))
+            zones.append(Zone("tricks_won", s, codes_of(self._won[s]), "tricks won"))
         trick: TrickView | None = None
         if self.phase in (Phase.TALON, Phase.LAST_EIGHT):
             trick = trick_view(self.trick, self.leader, None, self.tricks_played + 1)
         last = None
-        if self.last_trick:
-            last = trick_view(self.last_trick, self.last_trick[0][0], self.leader, self.tricks_played)
+        if self._last:
+            plays = self.last_trick
+            last = trick_view(plays, plays[0][0], self.leader, self.tricks_played)
         roles: dict[int, list[str]] = {s: [] for s in SEATS}
         roles[self.dealer].append("dealer")
         roles[self.leader].append("leader")
@@ -1549,7 +1533,7 @@ class BeziqueState(State):
             trump=self.trump,
             hand_number=self.hand_number,
             roles=roles,
-            hand_sizes=[len(self.concealed[s]) + len(self.declared[s]) for s in SEATS],
+            hand_sizes=[self._held_count(s) for s in SEATS],
         )
 
     def _message(self) -> str:
@@ -1567,12 +1551,12 @@ class BeziqueState(State):
             owed = self.missed[turn]
             more = f" (and the {owed} missed before)" if owed else ""
             return f"seat {turn} to draw from the talon{more}"
-        if self.trick:
-            return f"seat {turn} to play to {pretty(self.trick[0][1])}"
+        if self._trick:
+            return f"seat {turn} to play to {pretty(KIND_CODES[self._trick[0][1]])}"
         stage = (
             "the last eight tricks"
             if self.phase is Phase.LAST_EIGHT
-            else f"{len(self.stock)} cards in the talon"
+            else f"{len(self._stock)} cards in the talon"
         )
         return f"seat {turn} to lead; {SUIT_NAMES[self.trump]} are trumps; {stage}"
 
@@ -1593,7 +1577,7 @@ class BeziqueState(State):
         if kind == "meld":
             if Counter(action.cards) - Counter(self.full_hand(seat)):
                 return "you do not hold all those cards"
-            just_won = phase is Phase.TALON and not self.trick and self.tricks_played and self.leader == seat
+            just_won = phase is Phase.TALON and not self._trick and self.tricks_played and self.leader == seat
             if phase is not Phase.DECLARE and not just_won:
                 return "you may declare only just after winning a trick while the talon lasts"
             if self.game.options["melds_per_trick"] == "one" and self.scored_this_turn:
@@ -1646,8 +1630,8 @@ class BeziqueState(State):
             "turn": self.turn,
             "trump": self.trump,
             "turn_up": self.turn_up,
-            "stock": list(self.stock),
-            "hidden": [list(h) for h in self.concealed],
+            "stock": codes_of(self._stock),
+            "hidden": [codes_of(h) for h in self._hand],
             "table": [
                 [{"id": e.id, "card": e.card, "uses": [[k.value, w] for k, w in e.uses]} for e in t]
                 for t in self.declared
@@ -1667,7 +1651,7 @@ class BeziqueState(State):
             "declared_sevens": list(self.sevens_shown),
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": c} for s, c in self.last_trick],
-            "won": [list(w) for w in self.won],
+            "won": [codes_of(w) for w in self._won],
             "brisques": list(self.brisques),
             "revoker": self.revoker,
             "hand_points": list(self.hand_points),
@@ -1693,13 +1677,15 @@ class BeziqueState(State):
             extra = [k for k in TABLE_LAW_KEYS if k in d]
             if extra:
                 raise InvalidSave(f"state.{extra[0]}: kept only under table laws")
+        _check_codes(d)  # the cards held as ids must be cards of the pack (what ``_check_cards`` says)
         self.phase = LEGACY_PHASES.get(d["phase"]) or Phase(d["phase"])
         self.totals = list(d["totals"])
         self.hand_number = d["hand_number"]
         self.dealer, self.leader, self.turn = d["dealer"], d["leader"], d["turn"]
-        self.trump, self.turn_up = d["trump"], d["turn_up"]
-        self.stock = list(d["stock"])
-        self.concealed = [list(h) for h in d["hidden"]]
+        self.trump = d["trump"]
+        self._turn_up = NO_CARD if d["turn_up"] is None else KIND_ID[d["turn_up"]]
+        self._stock = kinds_of(d["stock"])
+        self._hand = [kinds_of(h) for h in d["hidden"]]
         self.declared = [
             [DeclaredCard(e["id"], e["card"], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
             for t in d["table"]
@@ -1713,9 +1699,9 @@ class BeziqueState(State):
         ]
         self.known = [dict(k) for k in d["known"]]
         self.sevens_shown = list(d["declared_sevens"])
-        self.trick = [(t["seat"], t["card"]) for t in d["trick"]]
-        self.last_trick = [(t["seat"], t["card"]) for t in d["last_trick"]]
-        self.won = [list(w) for w in d["won"]]
+        self._trick = [(t["seat"], KIND_ID[t["card"]]) for t in d["trick"]]
+        self._last = [(t["seat"], KIND_ID[t["card"]]) for t in d["last_trick"]]
+        self._won = [kinds_of(w) for w in d["won"]]
         self.brisques = list(d["brisques"])
         self.revoker = d["revoker"]
         self.hand_points = list(d["hand_points"])
@@ -2052,7 +2038,9 @@ class BeziqueState(State):
             raise InvalidState(f"hand_points: {points} do not fit the totals {totals}")
         logged = [0, 0]
         deal: Mapping[str, Any] | None = None
-        for e in reversed(self.log):
+        events: list[Event] = self.log
+        for i in range(len(events) - 1, -1, -1):  # (not ``reversed``: mypyc cannot build it here)
+            e = events[i]
             if e.to is not None:
                 continue
             if e.kind == "deal":
@@ -2075,10 +2063,10 @@ class BeziqueState(State):
 
     _COPIED_LISTS = (
         "totals",
-        "stock",
+        "_stock",
         "sevens_shown",
-        "trick",
-        "last_trick",
+        "_trick",
+        "_last",
         "brisques",
         "hand_points",
         "blanche_queue",
@@ -2087,7 +2075,7 @@ class BeziqueState(State):
         "top_seen",
     )
     """Fields that are lists of immutable values (numbers, codes, pairs of them): copied one level."""
-    _COPIED_NESTED = ("concealed", "won", "waiting", "melds", "exposed_this_turn")
+    _COPIED_NESTED = ("_hand", "_won", "waiting", "melds", "exposed_this_turn")
     """Fields that are lists of such lists; the waiting melds and the meld records in them are never
     changed once made (a change replaces them), so clones share them."""
 
@@ -2095,6 +2083,8 @@ class BeziqueState(State):
         """A copy for the searching players, which clone at every move: field by field, as deep as each
         field is mutable, sharing the game, the logged events and the meld records. The engine's generic
         copy deep-copies every declared card; this is several times faster."""
+        if not _PLAIN_OBJECTS:
+            return BeziqueState(self.game, None, self)
         other = object.__new__(BeziqueState)
         fields = vars(other)
         fields.update(vars(self))
@@ -2105,9 +2095,56 @@ class BeziqueState(State):
         other.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in self.declared]
         other.known = [dict(k) for k in self.known]
         other.known_privately = [dict(k) for k in self.known_privately]
-        other.log = list(self.log)
+        other._events = self._events[:]
+        other._pending = self._pending[:]
         other.rng = self.rng.copy()
         return other
+
+    def _copy_fields(self, src: BeziqueState) -> None:
+        """``clone`` in the compiled build (mypyc): the same copy, field by field, for a class whose
+        instances cannot be made blank with ``object.__new__`` nor copied through ``vars``."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self.rng = src.rng.copy()
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self.phase = src.phase
+        self.totals = src.totals[:]
+        self.hand_number = src.hand_number
+        self.dealer = src.dealer
+        self.leader = src.leader
+        self.turn = src.turn
+        self.trump = src.trump
+        self._turn_up = src._turn_up
+        self._stock = src._stock[:]
+        self._hand = [src._hand[0][:], src._hand[1][:]]
+        self.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in src.declared]
+        self.waiting = [src.waiting[0][:], src.waiting[1][:]]
+        self.melds = [src.melds[0][:], src.melds[1][:]]
+        self.known = [dict(k) for k in src.known]
+        self.known_privately = [dict(k) for k in src.known_privately]
+        self.sevens_shown = src.sevens_shown[:]
+        self._trick = src._trick[:]
+        self._last = src._last[:]
+        self._won = [src._won[0][:], src._won[1][:]]
+        self.brisques = src.brisques[:]
+        self.revoker = src.revoker
+        self.hand_points = src.hand_points[:]
+        self.tricks_played = src.tricks_played
+        self.declaring_turns = src.declaring_turns
+        self.scored_this_turn = src.scored_this_turn
+        self.seven_this_turn = src.seven_this_turn
+        self.exposed_this_turn = [m[:] for m in src.exposed_this_turn]
+        self.next_id = src.next_id
+        self.blanche_queue = src.blanche_queue[:]
+        self.draw_queue = src.draw_queue[:]
+        self.drawn = src.drawn
+        self.missed = src.missed[:]
+        self.top_seen = src.top_seen[:]
 
     def inventory(self) -> Counter[str]:
         out: Counter[str] = Counter()
@@ -2141,6 +2178,34 @@ class BeziqueNotation(Notation):
         if action.kind != "meld":
             return action
         return Action("meld", tuple(sort_cards(action.cards)))
+
+
+def _check_codes(d: BeziqueSave) -> None:
+    """Every code of a save a card of the pack, in the order ``_check_cards`` looks (a save is read into
+    kind ids, which hold no other code): ``InvalidState`` naming the first that is not."""
+    where: list[tuple[str, Iterable[str]]] = [
+        ("stock", d["stock"]),
+        ("turn_up", [d["turn_up"]] if d["turn_up"] is not None else []),
+    ]
+    private = d.get("known_privately", ({}, {}))
+    for s in SEATS:
+        where += [
+            (f"hidden.{s}", d["hidden"][s]),
+            (f"table.{s}", [e["card"] for e in d["table"][s]]),
+            (f"won.{s}", d["won"][s]),
+            (f"known.{s}", d["known"][s]),
+            (f"pending.{s}", [c for p in d["pending"][s] for c in p["cards"]]),
+            (f"melds.{s}", [c for m in d["melds"][s] for c in m["cards"]]),
+            (f"known_privately.{s}", private[s]),
+        ]
+    where += [
+        ("trick", [t["card"] for t in d["trick"]]),
+        ("last_trick", [t["card"] for t in d["last_trick"]]),
+    ]
+    for name, cards in where:
+        for c in cards:
+            if c not in KIND_ID:
+                raise InvalidState(f"{name}: {echo(c)} is not a card of the 64-card pack")
 
 
 def _set_count(counts: dict[str, int], card: str, n: int) -> None:
@@ -2403,10 +2468,10 @@ class Bezique(Game[BeziqueState]):
         state.leader = roles["leader"]
         state.turn = view.to_move if view.to_move is not None else state.leader
         state.trump = view.trump or "S"
-        state.turn_up = turn_up
-        state.stock = stock
-        state.concealed[seat] = sort_cards(view.hand)
-        state.concealed[opp] = sort_cards([*known_opp.elements(), *theirs])
+        state._turn_up = NO_CARD if turn_up is None else KIND_ID[turn_up]
+        state._stock = kinds_of(stock)
+        state._hand[seat] = sorted(kinds_of(view.hand))
+        state._hand[opp] = sorted(kinds_of([*known_opp.elements(), *theirs]))
         state.declared = declared
         state.waiting = [
             [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in x.waiting[s]] for s in SEATS
@@ -2417,9 +2482,9 @@ class Bezique(Game[BeziqueState]):
         state.known = [dict(Counter(x.known[s])) for s in SEATS]
         # (which of those copies the table saw too does not matter to a player: none private)
         state.sevens_shown = list(x.sevens_shown)
-        state.trick = trick
-        state.last_trick = [(p.seat, p.card) for p in view.last_trick.plays] if view.last_trick else []
-        state.won = won
+        state._trick = [(s, KIND_ID[c]) for s, c in trick]
+        state._last = [(p.seat, KIND_ID[p.card]) for p in view.last_trick.plays] if view.last_trick else []
+        state._won = [kinds_of(w) for w in won]
         state.brisques = list(x.brisques)
         state.revoker = x.revoker
         state.hand_points = list(x.hand_points)
@@ -2444,3 +2509,8 @@ def _any_card(place: int, card: str) -> bool:
 def _blanche_card(place: int, card: str) -> bool:
     """Place 0 (the opponent's hand) holds no ace, ten or court: it was offered a carte blanche."""
     return place != 0 or is_carte_blanche([card])
+
+
+_PLAIN_OBJECTS: Final = makes_blank(BeziqueState)
+"""Whether a state can be made blank and copied through ``vars`` (pure Python), else ``clone`` goes
+through ``__init__`` (compiled)."""

@@ -1,0 +1,147 @@
+"""Bezique's integer core: seeded matches play exactly as they did before it (every view, legal list and
+id, save and log), whichever way the actions go in, and clones, loads and determinized worlds too."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.engine import Rng
+from parlour.games.bezique.rules import Bezique
+from tests.conformance import (
+    check_clone_goes_its_own_way,
+    check_every_way_in,
+    check_loaded_match_goes_on,
+    match_digest,
+    play_random,
+)
+
+RECORDED = {
+    ("{}", 0): "20f979f18ed5d8357cc635ab77104ac6",
+    ("{}", 1): "93156570041af23d8b2fc85ccdfdde02",
+    ('{"target": 100}', 2): "af1b5d2fde6d5f0a4a9b10ff397ce717",
+    ('{"melds_per_trick": "several"}', 3): "a478cc37ebdb32b45e9bc552b4d3af3e",
+    ('{"last_trick": "final"}', 4): "32d091290d17de66fe14b5c8d1c62838",
+    ('{"last_trick": "both", "reuse": "greater"}', 5): "a90dd3bdd51f097175f96b7c4fdb64b5",
+    ('{"alt_bezique": true, "fours_one_per_suit": true}', 6): "5639db15af920c48fe2a703ddf77a54d",
+    ('{"carte_blanche": true}', 7): "8b0476bd1c31a56cfceb2ec7abde30b0",
+    ('{"seven_counts_as_meld": true, "played_seven_scores": false}', 8): "7b7d05e29572b72d78399ba367e9fa4a",
+    ('{"table_laws": true}', 9): "6ba0b4fb48edcb384f5daefaa4a23916",
+    ('{"table_laws": true, "melds_per_trick": "several", "last_trick": "both"}', 10): (
+        "214e10dcd8f2bd47ab1afc90aeb7d1e8"
+    ),
+    ('{"table_laws": true, "carte_blanche": true, "seven_counts_as_meld": true}', 11): (
+        "90536fa9d0eda6ba66427e6d102c7aea"
+    ),
+    ('{"target": 3000, "reuse": "greater", "melds_per_trick": "several", "carte_blanche": true}', 12): (
+        "d8198846cdd63ea65470e9c5bff4f332"
+    ),
+    ('{"target": 2000, "alt_bezique": true, "last_trick": "final", "played_seven_scores": false}', 13): (
+        "47379bd26e9429a5388fdbdb92448442"
+    ),
+}
+"""Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
+and a determinized world of the seat to move; at the end the whole save: every event and its text,
+every field), recorded with the rules as they were before the core (main at 54fcaae)."""
+
+
+def game(**options: Any) -> Bezique:
+    g = parlour.make("bezique", **options)
+    assert isinstance(g, Bezique)
+    return g
+
+
+def digest_of(options: str, seed: int) -> str:
+    return match_digest(game(**json.loads(options)), seed)
+
+
+@pytest.mark.parametrize(("options", "seed"), list(RECORDED))
+def test_seeded_matches_play_as_recorded_before_the_core(options: str, seed: int) -> None:
+    assert digest_of(options, seed) == RECORDED[options, seed]
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {"target": 1000},
+    {"target": 1000, "melds_per_trick": "several", "carte_blanche": True},
+    {"target": 1000, "table_laws": True, "reuse": "greater"},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_way_in_plays_the_same_match(options: dict[str, Any]) -> None:
+    check_every_way_in(game(**options))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
+    check_clone_goes_its_own_way(game(**options), (0, 1, 2, 3, 17, 40, 41, 90))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None:
+    check_loaded_match_goes_on(game(**options), (0, 1, 2, 3, 30, 31, 60, 95))
+
+
+def test_a_determinized_world_plays_on() -> None:
+    """A world dealt from a view plays to its end by ids and by text alike, and keeps the view's
+    legal actions."""
+    g = game(target=300)
+    state = g.new(seed=11)
+    play_random(state, random.Random(11), "text", steps=25)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    for k in range(3):
+        world = g.determinize(view, Rng(k))
+        assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
+        other = world.clone()
+        play_random(world, random.Random(k), "ids")
+        play_random(other, random.Random(k), "text")
+        assert world.is_over and world.scores == other.scores
+
+
+def test_the_stock_shuffles_in_place_as_a_list_of_codes() -> None:
+    """A player re-draws a world's stock by shuffling ``state.stock`` in place (the hand reader does):
+    the state's own stock shuffles with it, as the list of codes did."""
+    state = game().new(seed=5)
+    codes = list(state.stock)
+    for seed in range(10):
+        world = state.clone()
+        expected = codes[:]
+        Rng(seed).shuffle(expected)
+        Rng(seed).shuffle(world.stock)
+        assert list(world.stock) == expected and list(state.stock) == codes
+        assert world.to_json() != state.to_json()
+        assert world.legal_actions() == state.legal_actions()
+
+
+def test_the_schema_is_the_rules() -> None:
+    """The saved form and the view's records live in their own module (never compiled); the rules name
+    the very same classes, so that players and saves read one vocabulary."""
+    from parlour.games.bezique import rules, schema
+
+    assert rules.BeziqueSave is schema.BeziqueSave and rules.BeziqueExtra is schema.BeziqueExtra
+    assert (rules.Meld, rules.Phase, rules.DeclaredCard) == (schema.Meld, schema.Phase, schema.DeclaredCard)
+    assert rules.FULL_HAND == schema.FULL_HAND == sum(rules.DEAL_PACKETS)
+
+
+def test_the_card_fields_are_made_from_the_core() -> None:
+    """``concealed``, ``stock`` and ``won`` read and write the ids themselves; ``trick``, ``last_trick``
+    and ``full_hand`` are copies: changing them changes nothing."""
+    state = game().new(seed=6)
+    play_random(state, random.Random(6), "ids", steps=9)
+    before = state.to_json()
+    state.trick.clear()
+    state.last_trick.clear()
+    state.full_hand(0).clear()
+    assert state.to_json() == before
+    hand = state.concealed[0]
+    assert list(hand) == json.loads(before)["state"]["hidden"][0] and hand[0] in hand
+    hand[0], hand[1] = hand[1], hand[0]
+    assert json.loads(state.to_json())["state"]["hidden"][0][:2] == list(
+        reversed(json.loads(before)["state"]["hidden"][0][:2])
+    )
