@@ -33,7 +33,9 @@ def test_refusals_give_the_reason_once(tmp_path: Path) -> None:
 
             malformed = refusal(me, "play ZZ")
             assert malformed["code"] == "malformed"
-            assert malformed["message"] == "'ZZ' is not a card of this game's pack"
+            assert str(malformed["message"]).startswith(
+                "'ZZ' is not a card of this game's pack; a card is its rank"
+            )
             illegal = refusal(me, f"play {not_held}")
             assert illegal["code"] == "illegal"
             assert "illegal action" not in str(illegal["message"]), illegal

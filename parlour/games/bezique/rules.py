@@ -2396,7 +2396,9 @@ class Bezique(Game[BeziqueState]):
     @property
     def notation(self) -> Notation:
         if self._notation is None:
-            self._notation = BeziqueNotation(self.action_specs, PACK.is_card, self.action_aliases)
+            self._notation = BeziqueNotation(
+                self.action_specs, PACK.is_card, self.action_aliases, PACK.spelling
+            )
         return self._notation
 
     def actions_of_kind(self, spec: ActionSpec) -> Sequence[str]:
