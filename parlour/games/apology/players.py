@@ -429,7 +429,7 @@ _OUDLER_WORDS = ("no oudler", "one oudler", "two oudlers", "three oudlers")
 
 class StrongPlayer:
     """Bids from a measured chance of making the target, buries by search, and plays each card by solving
-    ``worlds`` deals of the unseen cards (``game.determinize``) with the alpha-beta solver: the taker
+    sampled deals of the unseen cards (``game.determinize``) with the alpha-beta solver: the taker
     maximises its margin over the target, the three defenders minimise it together, as partners.
 
     Its budget is ``worlds`` solved deals a move (each at most ``node_limit`` positions): the same seed
@@ -477,10 +477,11 @@ class StrongPlayer:
         self.worlds_solved = self.nodes = 0
         if kind == "bid":
             chance, oudlers = make_chance(view.hand, game)
-            words = f"about {chance:.0%} to make it with {_OUDLER_WORDS[oudlers]}"
+            odds = f"about {chance:.0%}" if chance >= 0.005 else "almost no chance"
+            words = f"{odds} to make it with {_OUDLER_WORDS[oudlers]}"
             if chance >= self.bid_chance:
                 return Advice("bid", f"takes: {words}")
-            return Advice("pass", f"passes: only {words}")
+            return Advice("pass", f"passes: {'only ' if chance >= 0.005 else ''}{words}")
         if len(legal) == 1:
             return Advice(legal[0], "the only card it may play" if kind == "play" else "the only choice")
         if kind == "bury":

@@ -591,7 +591,10 @@ def explain(
     figure = ""
     if search is not None:
         mean, ahead, deals = search
-        figure = f" (worth {mean:+.0f} to the end of the hand over {deals} deals of the unseen cards"
+        figure = (
+            f" ({mean:+.0f} points against the opponent's from here to the end of the hand, on average over "
+            f"{deals} deals of the unseen cards"
+        )
         if ahead > 0:
             figure += f", {ahead:.0f} more than the next best)"
         else:

@@ -555,7 +555,9 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
             horizon = f"{ahead}, averaged over {deals} of the cards still face down"
         else:
             horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
-    outlook = f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for us {horizon}"
+    outlook = (
+        f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for me against the other player {horizon}"
+    )
     trick = view.trick.cards if view.trick is not None else []
     if trick:
         lead = trick[0]
