@@ -226,3 +226,33 @@ def test_a_loaded_shoe_session_with_discards_goes_on_as_the_original() -> None:
     keep them in the order they fell and shuffle them into the stock in that order, so a session loaded
     with unsorted discards reshuffles differently. Fixing it changes seeded sessions of a shoe."""
     check_loaded_session_goes_on({"stake": 30, "packs": 2, "reserve": 0}, (3,))
+
+
+def test_a_live_session_replays_with_its_draws_between_the_actions() -> None:
+    """A live session's shuffles and cuts are recorded when they are drawn, after the events still
+    waiting to be logged: the record replays to the same session, in a shoe and in Hoyle's game."""
+    for options in OPTIONS:
+        g = game(**options)
+        state = g.new()
+        play_random(state, random.Random(1), "ids")
+        kinds = [e.kind for e in state.log if e.to is not None]
+        assert kinds.count("chance") >= 2
+        assert g.replay(state.to_json()).to_json() == state.to_json()
+
+
+def test_the_card_fields_are_copies_made_from_the_core() -> None:
+    """``shoe``, ``pile``, ``hand_cards``, ``discards``, ``stacks`` are made from the ids when asked:
+    changing them changes nothing."""
+    state = game(stake=30, variant="hoyle", packs=2).new(seed=5, deal={"stacks": [["4C"]]})
+    play_random(state, random.Random(5), "ids", steps=6)
+    assert state.phase == "hbet" and state.pile is not None and state.discards is not None
+    before = state.to_json()
+    state.shoe.clear()
+    state.pile.append("AS")
+    state.hand_cards.clear()
+    state.discards.append("AS")
+    state.stacks.append(["AS"])
+    assert state.to_json() == before
+    assert len(state.shoe) == 104 - len(state.pile) - len(state.hand_cards) - len(state.laid_out) - 1 - len(
+        state.discards
+    )
