@@ -642,6 +642,9 @@ class LansquenetState(State):
     """One session: the bank goes round until the agreed length is played."""
 
     game: Lansquenet
+    _names: tuple[str, ...] = CODES
+    """Each card id's code: ``CODES``, and past it (the state's own, then) any code of no card a tampered
+    save names, so that the checks name it as it was written."""
 
     def __init__(self, game: Lansquenet, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -664,9 +667,6 @@ class LansquenetState(State):
         self._discards: list[int] = []  # a shoe's cards played since its shuffle, in the order they fell
         self._shoe: list[int] = []  # the stock, its top card last
         self._stacks: list[list[int]] = []
-        self._names: tuple[str, ...] = CODES
-        """Each card id's code: ``CODES``, and past it any code of no card a tampered save names (so
-        that the checks name it as it was written)."""
         self._spot: list[int] | None = [0] * n
         """Hoyle's game: each seat's chips moved by laid-out cards matched this deal (the ``spot``
         score events since the last ``hand_end``; ``None``: read them from the log when needed)."""
@@ -1011,6 +1011,21 @@ class LansquenetState(State):
         verb, _, amount = action.partition(" ")
         self._act(verb, int(amount) if amount else 0)
 
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        """``State.apply``, a legal amount in canonical text (``bet 5``) read off the text without the
+        notation's parse; anything else the engine's way."""
+        if seat is None and type(action) is str:
+            verb, _, word = action.partition(" ")
+            canonical = word.isascii() and word.isdigit() and word[0] != "0" and len(word) <= 12
+            if (verb == "bet" or verb == "bank") and canonical:
+                amount = int(word)  # ``str(amount) == word``
+                for r in self._ranges():
+                    if r.verb == verb and r.low <= amount <= r.high:
+                        self._record_action(action)
+                        self._act(verb, amount)
+                        return
+        super().apply(action, seat)
+
     def _record_action(self, action: str) -> None:
         """The engine's ``_record_action``, the record waiting in ``_pending`` until the log is read: the
         legal lists forgotten, a copied live source given its new owner's record."""
@@ -1080,7 +1095,8 @@ class LansquenetState(State):
     def _flush(self) -> None:
         """The waiting entries made into events: an event made already, or a small tuple (its kind a
         number) for the commonest: an action's record (0), a card turned (1), a bet (2), a pass (3), a
-        score (4), a card drawn for the first bank (7)."""
+        score (4), the bank's card (5) and the players' card (6) of a classic deal, a card drawn for
+        the first bank (7)."""
         log, pending = self._events, self._pending[:]
         self._pending.clear()  # in place: the rules hold it while they draw, and a live draw reads the log
         proxy = MappingProxyType
@@ -1103,6 +1119,12 @@ class LansquenetState(State):
                 kind, data = "pass", {"seat": p[1], "text": f"seat {p[1]} passes"}
             elif code == 4:
                 kind, data = "score", {"seat": p[1], "points": p[2], "reason": p[3]}
+            elif code == 5:
+                text = f"the bank's card, to the banker's left: {_SHOWN[p[1]]}"
+                kind, data = "bank_card", {"card": CODES[p[1]], "text": text}
+            elif code == 6:
+                text = f"the players' card, to the banker's right: {_SHOWN[p[1]]}"
+                kind, data = "players_card", {"card": CODES[p[1]], "text": text}
             else:
                 seat, card = p[1], p[2]
                 text = f"seat {seat} draws {_SHOWN[card]}"
@@ -1286,17 +1308,9 @@ class LansquenetState(State):
             return
         self._prepare_stock()
         bank_card = self._bank_card = self._draw()
-        self._say(
-            "bank_card",
-            f"the bank's card, to the banker's left: {_SHOWN[bank_card]}",
-            card=CODES[bank_card],
-        )
+        self._pending.append((5, bank_card))
         players_card = self._players_card = self._draw()
-        self._say(
-            "players_card",
-            f"the players' card, to the banker's right: {_SHOWN[players_card]}",
-            card=CODES[players_card],
-        )
+        self._pending.append((6, players_card))
         same = _RANK[bank_card] == _RANK[players_card]  # is_same_rank_start, on ids
         if same:
             bank_wins = True
