@@ -256,3 +256,29 @@ def test_the_card_fields_are_copies_made_from_the_core() -> None:
     assert len(state.shoe) == 104 - len(state.pile) - len(state.hand_cards) - len(state.laid_out) - 1 - len(
         state.discards
     )
+
+
+def test_the_compiled_builds_clone_copies_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled build's ``clone`` (through ``__init__``, field by field) makes the same copy."""
+    from parlour.games.lansquenet import rules
+
+    monkeypatch.setattr(rules, "_PLAIN_OBJECTS", False)
+    test_a_clone_goes_its_own_way(OPTIONS[2])
+    state = game(stake=30, variant="hoyle").new(seed=3)
+    play_random(state, random.Random(3), "ids", steps=7)
+    copy = state.clone()
+    assert type(copy) is LansquenetState and not vars(copy).keys() - vars(state).keys()
+    assert copy.to_json() == state.to_json() and copy.view(1) == state.view(1)
+
+
+def test_the_schema_numbers_are_the_rules() -> None:
+    """The save schema lives in its own module (never compiled), with its own copy of the numbers."""
+    from parlour.games.lansquenet import rules, schema
+
+    assert (schema.MAX_CHIPS, schema.MAX_PACKS, schema.MAX_STACKS, schema.HAND_CARDS) == (
+        rules.MAX_CHIPS,
+        rules.MAX_PACKS,
+        rules.MAX_STACKS,
+        rules.HAND_CARDS,
+    )
+    assert rules.LansquenetSave is schema.LansquenetSave and rules.LansquenetExtra is schema.LansquenetExtra

@@ -20,14 +20,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar, Final, Literal, cast
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import FRENCH_52, Pack, french_shoe
 from parlour.engine import (
@@ -41,11 +39,15 @@ from parlour.engine import (
     State,
 )
 from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.copying import makes_blank
 from parlour.engine.errors import echo
 from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
-from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, Word, checked
-from parlour.engine.views import View, Zone, internal, labelled, per_seat
+from parlour.engine.saves import checked
+from parlour.engine.views import View, Zone
+from parlour.games.lansquenet.schema import LansquenetExtra as LansquenetExtra
+from parlour.games.lansquenet.schema import LansquenetSave as LansquenetSave
+from parlour.games.lansquenet.schema import PhaseWord as PhaseWord
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
@@ -69,10 +71,6 @@ HAND_CARDS = 2
 """Hoyle's game: the banker deals two hand cards, for the players (ruling LQ-19: they carry no bets)."""
 REJOUISSANCE = 0
 """Hoyle's game: the réjouissance is the first card laid out, the fourth card of the opening."""
-
-
-PhaseWord = Literal["bank", "bet", "hbet", "keep", "buy", "over"]
-"""What the session waits for, as saved and shown (``View.extra.phase``)."""
 
 
 class Phase:
@@ -163,83 +161,6 @@ def paid_even(bet: int) -> int:
     return 2 * bet
 
 
-# --- what a save holds (ruling LQ-30) ------------------------------------------------------------
-
-Chips = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
-_SHOE = MAX_PACKS * 52
-Cards = Annotated[list[Code], Field(max_length=_SHOE)]
-PerSeat = Annotated[list[Chips], Field(min_length=2, max_length=10)]
-Seats = Annotated[list[Seat], Field(max_length=10)]
-DealPoints = Annotated[list[Points], Field(min_length=2, max_length=10)]
-
-
-class SpotSave(SaveDict):
-    """A card laid out in Hoyle's game, with the bets standing on it."""
-
-    card: Code
-    matched: bool
-    bets: PerSeat
-
-
-class ClassicDealSave(SaveDict):
-    bank_card: Code
-    players_card: Code
-    pile: Cards
-    result: Word
-    same_rank: bool
-    points: DealPoints
-
-
-class HoyleDealSave(SaveDict):
-    bank_card: Code
-    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
-    table: Annotated[list[Code], Field(max_length=13)]
-    pile: Cards
-    result: Word
-    points: DealPoints
-
-
-class VoidDealSave(SaveDict):
-    result: Word
-    points: DealPoints
-
-
-class BookkeepingSave(SaveDict):
-    to_act: Seat | None
-    passed: Seats
-    queue: Seats
-    base_bank: Chips
-    same_rank_win: bool
-    deal_before: Annotated[list[Chips], Field(max_length=10)]
-
-
-class PublicSave(SaveDict):
-    phase: PhaseWord
-    purses: PerSeat
-    bank: Chips
-    bets: PerSeat
-    banker: Seat
-    starter: Seat
-    bank_card: Code | None
-    players_card: Code | None
-    pile: Cards
-    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
-    hand_matched: Annotated[list[bool], Field(max_length=HAND_CARDS)]
-    table: Annotated[list[SpotSave], Field(max_length=13)]
-    discards: Cards
-    banks_started: Annotated[list[Count], Field(min_length=2, max_length=10)]
-    deals_played: Count
-    wins_in_row: Count
-    last_deal: ClassicDealSave | HoyleDealSave | VoidDealSave | None
-    bookkeeping: BookkeepingSave
-
-
-class LansquenetSave(SaveDict):
-    public: PublicSave
-    shoe: Cards
-    stacks: Annotated[list[Cards], Field(max_length=MAX_STACKS)]
-
-
 # --- the table's own records --------------------------------------------------------------------
 
 
@@ -320,42 +241,6 @@ class DealRecord:
             table=list(d.get("table", [])),
             pile=list(d.get("pile", [])),
         )
-
-
-# --- the view -------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class LansquenetExtra:
-    """Lansquenet's own part of a view. The purses are ``View.chips``; the cards on the table (the
-    bank's card, the players' card, the cards turned, Hoyle's hand cards and laid-out cards, the
-    stock and a shoe's discards) are its zones, showing the last deal's while no deal is in play."""
-
-    bank: int = labelled("the bank")
-    bets: list[int] = per_seat("bets")  # noqa: RUF009 (field metadata, no default)
-    """Classic: each seat's bet against the bank; Hoyle: each seat's bets standing on laid-out cards."""
-    room: int = labelled("may still be bet")
-    """Classic: what the bets may still add up to; Hoyle: what the banker can still cover."""
-    wins_in_row: int = labelled("the bank's wins in a row")
-    banks_started: list[int] = per_seat("banks started")  # noqa: RUF009 (field metadata, no default)
-    deals_played: int = labelled("deals played")
-    last_result: str = labelled("last deal")
-    last_points: list[int] = per_seat("chips won in the last deal")  # noqa: RUF009 (field metadata, no default)
-    phase: str = internal()
-    starter: int = internal()
-    """The seat that started this bank (a bought bank passes on from it)."""
-    first_banker: int = internal()
-    base_bank: int = internal()
-    """The bank as the deal began (what a take-out returns to), or the size of a bank for sale."""
-    same_rank_win: bool = internal()
-    passed: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    queue: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    deal_before: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    hand_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
-    laid_out_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
-    laid_out_bets: list[list[int]] = internal()  # noqa: RUF009 (field metadata, no default)
-    """Hoyle's game: per laid-out card (in the order of the ``table`` zones after the hand cards), each
-    seat's bet on it."""
 
 
 _IN_A_DEAL = frozenset({Phase.BET, Phase.HOYLE_BET})
@@ -454,45 +339,34 @@ class Lansquenet(Game["LansquenetState"]):
     seat_roles = ("banker", "player", "starter")
     zone_kinds = ("bank", "table", "pile", "stock", "discards")
 
-    @cached_property
-    def num_players(self) -> int:
-        """Asked at every turn: read from the options once."""
-        return int(self.options.get("players", self.min_players))
-
-    @cached_property
-    def shoe_pack(self) -> Pack:
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # What the rules read at every deal, as plain fields (compiled, a cached property is made
+        # again at every read).
+        self.hoyle: bool = self.options["variant"] == "hoyle"
+        self.packs: int = int(self.options["packs"])
+        self.shoe_pack: Pack = french_shoe(self.packs)
         """One pack, or a shoe of ``packs`` packs."""
-        return french_shoe(int(self.options["packs"]))
-
-    @cached_property
-    def hoyle(self) -> bool:
-        return bool(self.options["variant"] == "hoyle")
-
-    @cached_property
-    def packs(self) -> int:
-        return int(self.options["packs"])
-
-    @cached_property
-    def shoe_ids(self) -> tuple[int, ...]:
+        self.shoe_ids: tuple[int, ...] = tuple(CARD_ID[c] for c in self.shoe_pack.cards)
         """The shoe's cards as card ids, in the pack's order (what the first shuffle shuffles)."""
-        return tuple(CARD_ID[c] for c in self.shoe_pack.cards)
-
-    @cached_property
-    def reserve_left(self) -> float:
+        self.reserve_left: float = len(self.shoe_pack.cards) * int(self.options["reserve"]) / 100
         """With a shoe: fewer cards than this left in the stock and it is reshuffled (ruling LQ-10)."""
-        return len(self.shoe_pack.cards) * int(self.options["reserve"]) / 100
 
-    @cached_property
+    _id_blocks: tuple[int, int, tuple[str, ...]] | None = None
+
     def id_blocks(self) -> tuple[int, int, tuple[str, ...]]:
         """The action ids as ``apply_id`` reads them: where the ``bet N`` block starts (``bank N`` from
-        0), where the words start, and the words in order."""
-        space = self.id_space
-        bet_start, low, _ = space.amounts["bet"]
-        assert space.amounts["bank"][:2] == (0, MIN_BANK) and low == MIN_BET
-        words = tuple(spec.kind for spec in self.action_specs if not spec.args)
-        words_start = min(space.ids[w] for w in words)
-        assert [space.ids[w] for w in words] == list(range(words_start, words_start + len(words)))
-        return bet_start, words_start, words
+        0), where the words start, and the words in order (made once)."""
+        blocks = self._id_blocks
+        if blocks is None:
+            space = self.id_space
+            bet_start, low, _ = space.amounts["bet"]
+            assert space.amounts["bank"][:2] == (0, MIN_BANK) and low == MIN_BET
+            words = tuple(spec.kind for spec in self.action_specs if not spec.args)
+            words_start = min(space.ids[w] for w in words)
+            assert [space.ids[w] for w in words] == list(range(words_start, words_start + len(words)))
+            blocks = self._id_blocks = (bet_start, words_start, words)
+        return blocks
 
     @property
     def value_scale(self) -> float:
@@ -646,7 +520,13 @@ class LansquenetState(State):
     """Each card id's code: ``CODES``, and past it (the state's own, then) any code of no card a tampered
     save names, so that the checks name it as it was written."""
 
-    def __init__(self, game: Lansquenet, seed: int | None = None) -> None:
+    def __init__(
+        self, game: Lansquenet, seed: int | None = None, _copy_of: LansquenetState | None = None
+    ) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose instances are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         n = game.num_players
         self.phase: PhaseWord = Phase.OVER
@@ -1039,7 +919,7 @@ class LansquenetState(State):
         """``State.apply_id``, an id read without its text: a legal amount (``bank N``, ``bet N``) by the
         id's place in its block, a legal word by the block of words; anything else the engine's way
         (which refuses it, the state unchanged)."""
-        bet_start, words_start, words = self.game.id_blocks
+        bet_start, words_start, words = self.game.id_blocks()
         if type(action_id) is int and 0 <= action_id < words_start + len(words) and self.to_act is not None:
             if action_id >= words_start:
                 text = words[action_id - words_start]
@@ -1916,6 +1796,8 @@ class LansquenetState(State):
         """A copy for search: field by field, as deep as each field is mutable (the cards small ints, the
         logged events and the last deal's record immutable and shared), the game shared, the random
         source copied on its first draw. The engine's generic copy is several times slower."""
+        if not _PLAIN_OBJECTS:
+            return LansquenetState(self.game, None, self)
         other = object.__new__(type(self))
         fields = vars(other)
         fields.update(vars(self))
@@ -1937,6 +1819,48 @@ class LansquenetState(State):
         fields["_pending"] = self._pending[:]
         fields["rng"] = self.rng.copy()
         return other
+
+    def _copy_fields(self, src: LansquenetState) -> None:
+        """``clone`` in the compiled build (mypyc), whose instances cannot be made blank with
+        ``object.__new__`` nor copied through ``vars``: the same copy, field by field."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self.rng = src.rng.copy()
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self.phase = src.phase
+        self.to_act = src.to_act
+        self.purse = src.purse[:]
+        self.bank = src.bank
+        self.bets = src.bets[:]
+        self.banker = src.banker
+        self.starter = src.starter
+        self.passed = src.passed[:]
+        self.queue = src.queue[:]
+        self._bank_card = src._bank_card
+        self._players_card = src._players_card
+        self._pile = src._pile[:]
+        self._hand = src._hand[:]
+        self.hand_matched = src.hand_matched[:]
+        self.laid_out = [LaidOut(sp.card, sp.matched, sp.bets[:], sp.cid) for sp in src.laid_out]
+        self._discards = src._discards[:]
+        self._shoe = src._shoe[:]
+        self._stacks = [stack[:] for stack in src._stacks]
+        if src._names is not CODES:
+            self._names = src._names
+        self._spot = None if src._spot is None else src._spot[:]
+        self.banks_started = src.banks_started[:]
+        self.deals_played = src.deals_played
+        self.wins = src.wins
+        self.base_bank = src.base_bank
+        self.same_rank_win = src.same_rank_win
+        self.last_deal = src.last_deal
+        self.deal_before = src.deal_before[:]
+        self._first = src._first
 
     # --- invariants (ruling LQ-30) ---------------------------------------------------------------
 
@@ -2287,3 +2211,7 @@ def _phase_word(word: str) -> PhaseWord:
     if word not in ("bank", "bet", "hbet", "keep", "buy", "over"):
         raise ValueError(f"no phase {word!r}")
     return cast(PhaseWord, word)
+
+
+_PLAIN_OBJECTS: Final = makes_blank(LansquenetState)
+"""Whether ``clone`` may make a blank state with ``object.__new__`` (pure) or only by ``__init__``."""
