@@ -15,7 +15,7 @@ import pytest
 
 import parlour
 from parlour.engine import Rng
-from parlour.games.lansquenet.rules import Lansquenet, LansquenetState
+from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetState
 
 RECORDED: dict[tuple[str, str, int], str] = {
     ("{}", "{}", 0): "315109fc4bb5c96100c5f4cbda155018",
@@ -282,3 +282,7 @@ def test_the_schema_numbers_are_the_rules() -> None:
         rules.HAND_CARDS,
     )
     assert rules.LansquenetSave is schema.LansquenetSave and rules.LansquenetExtra is schema.LansquenetExtra
+
+
+def test_the_deal_bounds_are_the_chips_at_the_table() -> None:
+    assert Lansquenet.hand_points_bounds == (-float(MAX_CHIPS), float(MAX_CHIPS))

@@ -321,7 +321,9 @@ class Lansquenet(Game["LansquenetState"]):
             choices=("classic", "hoyle"),
         ),
     )
-    hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
+    hand_points_bounds = (-1e9, 1e9)
+    """A deal moves at most all the chips at the table (``MAX_CHIPS``; a literal, which mypyc takes as a
+    class attribute's default)."""
     scores_outside_hands: ClassVar[frozenset[str]] = frozenset({"stake"})
     """The chips each player sits down with are scored before the first deal, in no deal's points."""
     action_specs = (
@@ -1116,7 +1118,7 @@ class LansquenetState(State):
         return sorted(out.elements())
 
     def _face_up(self) -> list[str]:
-        cards = [*self.discards, *self.pile, *self.hand_cards, *(sp.card for sp in self.laid_out)]
+        cards = [*self.discards, *self.pile, *self.hand_cards, *[sp.card for sp in self.laid_out]]
         cards += [c for c in (self.bank_card, self.players_card) if c is not None]
         return cards
 
@@ -1135,7 +1137,7 @@ class LansquenetState(State):
                 stack = self._stacks.pop(0)
                 for c in stack:
                     shoe.remove(c)
-                shoe += reversed(stack)
+                shoe += stack[::-1]
                 self._say("stacked", "the cards are stacked as the deal says")
             else:
                 self._shuffle_and_cut(self._seat_of_banker())
@@ -1304,7 +1306,8 @@ class LansquenetState(State):
         """Points already logged during this deal (Hoyle's laid-out cards pay as they are matched), as
         the log tells them (the rules keep them in ``_spot``; a loaded save's are read from here)."""
         out = [0] * self.num_players
-        for e in reversed(self.log):
+        log: list[Event] = self.log
+        for e in log[::-1]:
             if e.kind == "hand_end":
                 break
             if e.kind == "score" and e.to is None and e.data.get("reason") == "spot":
