@@ -13,6 +13,16 @@ The rules players name are named here: the bank's card and the players' card (``
 (``LansquenetState.banco_allowed``), take-out (``LansquenetState.takeout_allowed``), the room left
 in the bank (``LansquenetState.room``), selling the bank (``Phase.BUY``), Hoyle's hand cards, the
 réjouissance and the banker's cover (``HAND_CARDS``, ``REJOUISSANCE``, ``LansquenetState.cover_left``).
+
+The rules run on small integers: a card is the id of its kind (``CARD_ID``; a shoe's copies of a card
+are alike in every rule and every save, so the shoe is a list of kind ids, shuffled exactly as the list
+of codes was), and two cards pair when their ranks (``_RANK``) are equal. The shoe, the stacks, the
+pile, the bank's and the players' card, Hoyle's hand cards and laid-out cards and the discards are ids;
+the turning of cards, the deal, ``apply_id`` and the commonest events (kept in ``_pending`` as small
+tuples until the log is read) work on them, and the codes that the views, the saves, ``determinize``
+and the checks read are made from them when asked (``shoe``, ``pile``, ``discards``...). ``clone``
+copies a few lists of small ints. Compiled (mypyc, ``parlour.build_compiled``) the same source plays
+the same sessions; its save schema and view extra live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
