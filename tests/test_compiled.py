@@ -339,6 +339,76 @@ def test_compiled_and_pure_bezique_play_identical_matches(compiled: Path) -> Non
     )
 
 
+LANSQUENET_OPTIONS: list[dict[str, Any]] = [
+    {"stake": 40},
+    {"stake": 40, "packs": 2, "reserve": 0, "twins": True},
+    {"stake": 30, "variant": "hoyle", "packs": 3},
+    {"players": 6, "stake": 20, "variant": "hoyle", "length": "deals", "deals": 12},
+]
+
+
+def play_lansquenet_matches() -> list[dict[str, Any]]:
+    """Seeded random Lansquenet sessions (its rules are compiled), through the ids and the text (amounts
+    drawn from the legal ranges), going on with a clone and a loaded save (before any discards lie in a
+    shoe: the save sorts them), a determinized world of the seat to move now and then, the log read only
+    at times: what each session wrote and what it was asked."""
+    from parlour.engine import Rng
+
+    out: list[dict[str, Any]] = []
+    for options in LANSQUENET_OPTIONS:
+        game = parlour.make("lansquenet", **options)
+        for seed in SEEDS:
+            rng, worlds = random.Random(seed), Rng(seed)
+            state = game.new(seed=seed)
+            asked: list[Any] = []
+            steps = 0
+            while not state.is_over:
+                legal, ranges = state.legal_actions(), state.legal_ranges()
+                k = rng.randrange(len(legal) + len(ranges))
+                if k < len(legal):
+                    action = legal[k]
+                else:
+                    r = ranges[k - len(legal)]
+                    action = f"{r.verb} {rng.randint(r.low, min(r.high, r.low + 9))}"
+                if steps % 3:
+                    ids = state.legal_action_ids()
+                    asked.append([len(ids), ids[:2], ids[-2:]])
+                    state.apply_id(game.action_id(action))
+                else:
+                    asked.append([legal, [str(r) for r in ranges]])
+                    state.apply(action)
+                steps += 1
+                if steps % 23 == 0:
+                    state = state.clone()
+                if steps % 57 == 0 and not state.discards:
+                    state = game.load(state.to_json())
+                if steps % 13 == 0 and not state.is_over:
+                    seat = state.current_player
+                    asked.append(state.view(seat).to_dict())
+                    asked.append(game.determinize(state.view(seat), worlds).to_json())
+                if steps % 31 == 0:
+                    asked.append([e.to_dict() for e in state.log[-6:]])
+            asked.append([state.scores, state.winners, state.hand_number])
+            out.append({"options": options, "seed": seed, "save": state.to_json(), "asked": asked})
+    return out
+
+
+LANSQUENET_RULES = "parlour/games/lansquenet/rules.py"
+
+
+def test_compiled_and_pure_lansquenet_play_identical_matches(compiled: Path) -> None:
+    """Lansquenet's rules (its integer core), compiled as its manifest asks: the same sessions as pure."""
+    assert LANSQUENET_RULES in build_compiled.COMPILED_MODULES
+    assert_same_matches(
+        compiled,
+        "import json; from parlour.games.lansquenet import rules as r; "
+        "from tests.test_compiled import play_lansquenet_matches; "
+        "assert str(r.__file__).endswith('.so'), r.__file__; print(json.dumps(play_lansquenet_matches()))",
+        play_lansquenet_matches,
+        len(LANSQUENET_OPTIONS) * len(SEEDS),
+    )
+
+
 GAMES = ["bishops-whist", "roquet", "apology", "bezique", "open-tarock", "lansquenet"]
 """Every game: the compiled build's seeded shuffle (``draws.py``) deals all of them."""
 ENGINE_STEPS = 400

@@ -27,5 +27,10 @@ EPISODES = EpisodeBounds(
 )
 
 MANIFEST = GameManifest(
-    Lansquenet, PLAYERS, analyze=lansquenet_figures, commands=add_commands, episodes=EPISODES
+    Lansquenet,
+    PLAYERS,
+    analyze=lansquenet_figures,
+    commands=add_commands,
+    episodes=EPISODES,
+    compiled=("rules",),  # the integer core: compiled, by ids 1.6-2.3x (benchmarks/README.md)
 )

@@ -13,6 +13,16 @@ The rules players name are named here: the bank's card and the players' card (``
 (``LansquenetState.banco_allowed``), take-out (``LansquenetState.takeout_allowed``), the room left
 in the bank (``LansquenetState.room``), selling the bank (``Phase.BUY``), Hoyle's hand cards, the
 réjouissance and the banker's cover (``HAND_CARDS``, ``REJOUISSANCE``, ``LansquenetState.cover_left``).
+
+The rules run on small integers: a card is the id of its kind (``CARD_ID``; a shoe's copies of a card
+are alike in every rule and every save, so the shoe is a list of kind ids, shuffled exactly as the list
+of codes was), and two cards pair when their ranks (``_RANK``) are equal. The shoe, the stacks, the
+pile, the bank's and the players' card, Hoyle's hand cards and laid-out cards and the discards are ids;
+the turning of cards, the deal, ``apply_id`` and the commonest events (kept in ``_pending`` as small
+tuples until the log is read) work on them, and the codes that the views, the saves, ``determinize``
+and the checks read are made from them when asked (``shoe``, ``pile``, ``discards``...). ``clone``
+copies a few lists of small ints. Compiled (mypyc, ``parlour.build_compiled``) the same source plays
+the same sessions; its save schema and view extra live apart in ``schema.py``, never compiled.
 """
 
 from __future__ import annotations
@@ -20,14 +30,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar, Final, Literal, cast
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 import numpy.typing as npt
-from pydantic import Field
 
 from parlour.cards import FRENCH_52, Pack, french_shoe
 from parlour.engine import (
@@ -41,10 +49,15 @@ from parlour.engine import (
     State,
 )
 from parlour.engine.actions import Action, ActionSpec
+from parlour.engine.copying import makes_blank
 from parlour.engine.errors import echo
-from parlour.engine.game import Outcome
-from parlour.engine.saves import Code, Count, Points, SaveDict, Seat, Word, checked
-from parlour.engine.views import View, Zone, internal, labelled, per_seat
+from parlour.engine.events import _new_tuple
+from parlour.engine.game import RECORD, Outcome
+from parlour.engine.saves import checked
+from parlour.engine.views import View, Zone
+from parlour.games.lansquenet.schema import LansquenetExtra as LansquenetExtra
+from parlour.games.lansquenet.schema import LansquenetSave as LansquenetSave
+from parlour.games.lansquenet.schema import PhaseWord as PhaseWord
 from parlour.mechanics import deal_unseen, hand_end_event, score_event
 
 RANKS: tuple[str, ...] = FRENCH_52.suit_ranks["S"]
@@ -68,10 +81,6 @@ HAND_CARDS = 2
 """Hoyle's game: the banker deals two hand cards, for the players (ruling LQ-19: they carry no bets)."""
 REJOUISSANCE = 0
 """Hoyle's game: the réjouissance is the first card laid out, the fourth card of the opening."""
-
-
-PhaseWord = Literal["bank", "bet", "hbet", "keep", "buy", "over"]
-"""What the session waits for, as saved and shown (``View.extra.phase``)."""
 
 
 class Phase:
@@ -123,6 +132,23 @@ def pretty(code: str) -> str:
     return _PRETTY[code]
 
 
+# --- the cards as small integers (the rules' own) ----------------------------------------------------
+
+CODES: Final[tuple[str, ...]] = FRENCH_52.cards
+"""Each card id's code: a card id names a kind of card (``AS`` … ``2C``), not a copy. The copies of a
+shoe are alike in every rule (ranks pair, suits never matter) and in every save (codes), so the shoe is
+a list of kind ids, shuffled exactly as the list of codes was."""
+CARD_ID: Final[Mapping[str, int]] = MappingProxyType({c: i for i, c in enumerate(CODES)})
+NO_CARD: Final = -1
+"""No card (no bank's card or players' card on the table)."""
+_RANK: Final[tuple[int, ...]] = tuple(_DRAW_ORDER[c] for c in CODES)
+"""Each card id's rank, as its place in the draw for the first bank (0 the ace, ruling LQ-5): two cards
+pair when their ranks are equal."""
+_SHOWN: Final[tuple[str, ...]] = tuple(_PRETTY[c] for c in CODES)
+"""Each card id as players write it."""
+_TURNED: Final[tuple[str, ...]] = tuple(f"turned: {p}" for p in _SHOWN)
+
+
 def pairs(card: str, other: str) -> bool:
     """A card pairs (matches) another of the same rank; suits never matter."""
     return rank_of(card) == rank_of(other)
@@ -145,93 +171,18 @@ def paid_even(bet: int) -> int:
     return 2 * bet
 
 
-# --- what a save holds (ruling LQ-30) ------------------------------------------------------------
-
-Chips = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
-_SHOE = MAX_PACKS * 52
-Cards = Annotated[list[Code], Field(max_length=_SHOE)]
-PerSeat = Annotated[list[Chips], Field(min_length=2, max_length=10)]
-Seats = Annotated[list[Seat], Field(max_length=10)]
-DealPoints = Annotated[list[Points], Field(min_length=2, max_length=10)]
-
-
-class SpotSave(SaveDict):
-    """A card laid out in Hoyle's game, with the bets standing on it."""
-
-    card: Code
-    matched: bool
-    bets: PerSeat
-
-
-class ClassicDealSave(SaveDict):
-    bank_card: Code
-    players_card: Code
-    pile: Cards
-    result: Word
-    same_rank: bool
-    points: DealPoints
-
-
-class HoyleDealSave(SaveDict):
-    bank_card: Code
-    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
-    table: Annotated[list[Code], Field(max_length=13)]
-    pile: Cards
-    result: Word
-    points: DealPoints
-
-
-class VoidDealSave(SaveDict):
-    result: Word
-    points: DealPoints
-
-
-class BookkeepingSave(SaveDict):
-    to_act: Seat | None
-    passed: Seats
-    queue: Seats
-    base_bank: Chips
-    same_rank_win: bool
-    deal_before: Annotated[list[Chips], Field(max_length=10)]
-
-
-class PublicSave(SaveDict):
-    phase: PhaseWord
-    purses: PerSeat
-    bank: Chips
-    bets: PerSeat
-    banker: Seat
-    starter: Seat
-    bank_card: Code | None
-    players_card: Code | None
-    pile: Cards
-    hand_cards: Annotated[list[Code], Field(max_length=HAND_CARDS)]
-    hand_matched: Annotated[list[bool], Field(max_length=HAND_CARDS)]
-    table: Annotated[list[SpotSave], Field(max_length=13)]
-    discards: Cards
-    banks_started: Annotated[list[Count], Field(min_length=2, max_length=10)]
-    deals_played: Count
-    wins_in_row: Count
-    last_deal: ClassicDealSave | HoyleDealSave | VoidDealSave | None
-    bookkeeping: BookkeepingSave
-
-
-class LansquenetSave(SaveDict):
-    public: PublicSave
-    shoe: Cards
-    stacks: Annotated[list[Cards], Field(max_length=MAX_STACKS)]
-
-
 # --- the table's own records --------------------------------------------------------------------
 
 
 @dataclass(slots=True)
 class LaidOut:
-    """A card laid out in Hoyle's game (the réjouissance first), with the bets standing on it."""
+    """A card laid out in Hoyle's game (the réjouissance first), with the bets standing on it: its code
+    (as shown and saved) and its card id (what the rules read)."""
 
     card: str
     matched: bool
     bets: list[int]
+    cid: int
 
     def to_save(self) -> dict[str, Any]:
         return {"card": self.card, "matched": self.matched, "bets": list(self.bets)}
@@ -300,42 +251,6 @@ class DealRecord:
             table=list(d.get("table", [])),
             pile=list(d.get("pile", [])),
         )
-
-
-# --- the view -------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class LansquenetExtra:
-    """Lansquenet's own part of a view. The purses are ``View.chips``; the cards on the table (the
-    bank's card, the players' card, the cards turned, Hoyle's hand cards and laid-out cards, the
-    stock and a shoe's discards) are its zones, showing the last deal's while no deal is in play."""
-
-    bank: int = labelled("the bank")
-    bets: list[int] = per_seat("bets")  # noqa: RUF009 (field metadata, no default)
-    """Classic: each seat's bet against the bank; Hoyle: each seat's bets standing on laid-out cards."""
-    room: int = labelled("may still be bet")
-    """Classic: what the bets may still add up to; Hoyle: what the banker can still cover."""
-    wins_in_row: int = labelled("the bank's wins in a row")
-    banks_started: list[int] = per_seat("banks started")  # noqa: RUF009 (field metadata, no default)
-    deals_played: int = labelled("deals played")
-    last_result: str = labelled("last deal")
-    last_points: list[int] = per_seat("chips won in the last deal")  # noqa: RUF009 (field metadata, no default)
-    phase: str = internal()
-    starter: int = internal()
-    """The seat that started this bank (a bought bank passes on from it)."""
-    first_banker: int = internal()
-    base_bank: int = internal()
-    """The bank as the deal began (what a take-out returns to), or the size of a bank for sale."""
-    same_rank_win: bool = internal()
-    passed: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    queue: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    deal_before: list[int] = internal()  # noqa: RUF009 (field metadata, no default)
-    hand_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
-    laid_out_matched: list[bool] = internal()  # noqa: RUF009 (field metadata, no default)
-    laid_out_bets: list[list[int]] = internal()  # noqa: RUF009 (field metadata, no default)
-    """Hoyle's game: per laid-out card (in the order of the ``table`` zones after the hand cards), each
-    seat's bet on it."""
 
 
 _IN_A_DEAL = frozenset({Phase.BET, Phase.HOYLE_BET})
@@ -416,7 +331,9 @@ class Lansquenet(Game["LansquenetState"]):
             choices=("classic", "hoyle"),
         ),
     )
-    hand_points_bounds = (-float(MAX_CHIPS), float(MAX_CHIPS))
+    hand_points_bounds = (-1e9, 1e9)
+    """A deal moves at most all the chips at the table (``MAX_CHIPS``; a literal, which mypyc takes as a
+    class attribute's default)."""
     scores_outside_hands: ClassVar[frozenset[str]] = frozenset({"stake"})
     """The chips each player sits down with are scored before the first deal, in no deal's points."""
     action_specs = (
@@ -434,19 +351,34 @@ class Lansquenet(Game["LansquenetState"]):
     seat_roles = ("banker", "player", "starter")
     zone_kinds = ("bank", "table", "pile", "stock", "discards")
 
-    @cached_property
-    def num_players(self) -> int:
-        """Asked at every turn: read from the options once."""
-        return int(self.options.get("players", self.min_players))
-
-    @cached_property
-    def shoe_pack(self) -> Pack:
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # What the rules read at every deal, as plain fields (compiled, a cached property is made
+        # again at every read).
+        self.hoyle: bool = self.options["variant"] == "hoyle"
+        self.packs: int = int(self.options["packs"])
+        self.shoe_pack: Pack = french_shoe(self.packs)
         """One pack, or a shoe of ``packs`` packs."""
-        return french_shoe(int(self.options["packs"]))
+        self.shoe_ids: tuple[int, ...] = tuple(CARD_ID[c] for c in self.shoe_pack.cards)
+        """The shoe's cards as card ids, in the pack's order (what the first shuffle shuffles)."""
+        self.reserve_left: float = len(self.shoe_pack.cards) * int(self.options["reserve"]) / 100
+        """With a shoe: fewer cards than this left in the stock and it is reshuffled (ruling LQ-10)."""
 
-    @cached_property
-    def hoyle(self) -> bool:
-        return bool(self.options["variant"] == "hoyle")
+    _id_blocks: tuple[int, int, tuple[str, ...]] | None = None
+
+    def id_blocks(self) -> tuple[int, int, tuple[str, ...]]:
+        """The action ids as ``apply_id`` reads them: where the ``bet N`` block starts (``bank N`` from
+        0), where the words start, and the words in order (made once)."""
+        blocks = self._id_blocks
+        if blocks is None:
+            space = self.id_space
+            bet_start, low, _ = space.amounts["bet"]
+            assert space.amounts["bank"][:2] == (0, MIN_BANK) and low == MIN_BET
+            words = tuple(spec.kind for spec in self.action_specs if not spec.args)
+            words_start = min(space.ids[w] for w in words)
+            assert [space.ids[w] for w in words] == list(range(words_start, words_start + len(words)))
+            blocks = self._id_blocks = (bet_start, words_start, words)
+        return blocks
 
     @property
     def value_scale(self) -> float:
@@ -546,7 +478,7 @@ class Lansquenet(Game["LansquenetState"]):
         state.queue = list(extra.queue)
         state.deal_before = list(extra.deal_before)
         discards = view.zone("discards")
-        state.discards = list(discards.face_up) if discards is not None else []
+        state._discards = state._ids(discards.face_up) if discards is not None else []
         bank_zone = view.zone("bank")
         bank_card = bank_zone.face_up[0] if bank_zone is not None and bank_zone.face_up else None
         tables = list(view.zones_of("table"))
@@ -555,12 +487,12 @@ class Lansquenet(Game["LansquenetState"]):
         first = tables[0].face_up if tables else []
         laid_out = [z.face_up[0] for z in tables[1:] if z.face_up]
         if state.phase == Phase.HOYLE_BET:  # a deal in play: its cards are on the table
-            state.bank_card = bank_card
-            state.hand_cards = list(first)
+            state._bank_card = state._id(bank_card)
+            state._hand = state._ids(first)
             state.hand_matched = list(extra.hand_matched)
-            state.pile = pile
+            state._pile = state._ids(pile)
             state.laid_out = [
-                LaidOut(card, matched, list(bets))
+                LaidOut(card, matched, list(bets), state._id(card))
                 for card, matched, bets in zip(
                     laid_out, extra.laid_out_matched, extra.laid_out_bets, strict=True
                 )
@@ -587,7 +519,8 @@ class Lansquenet(Game["LansquenetState"]):
             if moved:
                 state.log.append(score_event(s, moved, "spot"))
         unseen = state.unseen_cards()  # the stock: any order of them is as likely as any other
-        state.shoe = deal_unseen(unseen, [len(unseen)], _anywhere, rng)[0]
+        state._shoe = state._ids(deal_unseen(unseen, [len(unseen)], _anywhere, rng)[0])
+        state._spot = None  # the log's, when the rules need it
         return state
 
 
@@ -595,8 +528,17 @@ class LansquenetState(State):
     """One session: the bank goes round until the agreed length is played."""
 
     game: Lansquenet
+    _names: tuple[str, ...] = CODES
+    """Each card id's code: ``CODES``, and past it (the state's own, then) any code of no card a tampered
+    save names, so that the checks name it as it was written."""
 
-    def __init__(self, game: Lansquenet, seed: int | None = None) -> None:
+    def __init__(
+        self, game: Lansquenet, seed: int | None = None, _copy_of: LansquenetState | None = None
+    ) -> None:
+        """``_copy_of`` is ``clone``'s in the compiled build, whose instances are made only through here."""
+        if _copy_of is not None:
+            self._copy_fields(_copy_of)
+            return
         super().__init__(game, seed)
         n = game.num_players
         self.phase: PhaseWord = Phase.OVER
@@ -608,15 +550,18 @@ class LansquenetState(State):
         self.starter = 0
         self.passed: list[int] = []
         self.queue: list[int] = []
-        self.bank_card: str | None = None
-        self.players_card: str | None = None
-        self.pile: list[str] = []
-        self.hand_cards: list[str] = []
+        self._bank_card = NO_CARD
+        self._players_card = NO_CARD
+        self._pile: list[int] = []  # the cards turned this deal, in order
+        self._hand: list[int] = []  # Hoyle's hand cards
         self.hand_matched: list[bool] = []
         self.laid_out: list[LaidOut] = []
-        self.discards: list[str] = []
-        self.shoe: list[str] = []
-        self.stacks: list[list[str]] = []
+        self._discards: list[int] = []  # a shoe's cards played since its shuffle, in the order they fell
+        self._shoe: list[int] = []  # the stock, its top card last
+        self._stacks: list[list[int]] = []
+        self._spot: list[int] | None = [0] * n
+        """Hoyle's game: each seat's chips moved by laid-out cards matched this deal (the ``spot``
+        score events since the last ``hand_end``; ``None``: read them from the log when needed)."""
         self.banks_started = [0] * n
         self.deals_played = 0
         self.wins = 0
@@ -625,6 +570,62 @@ class LansquenetState(State):
         self.last_deal: DealRecord | None = None
         self.deal_before: list[int] = []
         self._first: int | None = None
+
+    # --- the cards as codes, made from the ids when asked for ---------------------------------
+
+    @property
+    def shoe(self) -> list[str]:
+        """The stock as codes, its top card last (a copy: the rules hold ids)."""
+        names = self._names
+        return [names[c] for c in self._shoe]
+
+    @property
+    def stacks(self) -> list[list[str]]:
+        """An explicit deal's stacks still to come, as codes."""
+        names = self._names
+        return [[names[c] for c in stack] for stack in self._stacks]
+
+    @property
+    def bank_card(self) -> str | None:
+        return self._names[self._bank_card] if self._bank_card >= 0 else None
+
+    @property
+    def players_card(self) -> str | None:
+        return self._names[self._players_card] if self._players_card >= 0 else None
+
+    @property
+    def pile(self) -> list[str]:
+        """The cards turned this deal, in order."""
+        names = self._names
+        return [names[c] for c in self._pile]
+
+    @property
+    def hand_cards(self) -> list[str]:
+        """Hoyle's hand cards this deal."""
+        names = self._names
+        return [names[c] for c in self._hand]
+
+    @property
+    def discards(self) -> list[str]:
+        """A shoe's cards played since its last shuffle, in the order they fell."""
+        names = self._names
+        return [names[c] for c in self._discards]
+
+    def _ids(self, codes: Sequence[str]) -> list[int]:
+        """The card ids of ``codes`` (known to be strings). A code of no card (only a tampered save
+        names one) gets an id past the pack's, in ``_names``, so that the checks refuse it by name."""
+        get = CARD_ID.get
+        out = [get(c, NO_CARD) for c in codes]
+        if NO_CARD in out:
+            for k, c in enumerate(codes):
+                if out[k] == NO_CARD:
+                    if c not in self._names:
+                        self._names += (c,)
+                    out[k] = self._names.index(c)
+        return out
+
+    def _id(self, code: str | None) -> int:
+        return NO_CARD if code is None else self._ids([code])[0]
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -636,13 +637,13 @@ class LansquenetState(State):
         """Start the session from an explicit ``deal`` (any part of it may be left out)."""
         n = self.num_players
         chips, first, stacks = self._checked_deal(deal)
-        self.stacks = stacks
-        self.shoe = list(self.game.shoe_pack.cards)
+        self._stacks = [self._ids(stack) for stack in stacks]
+        self._shoe = list(self.game.shoe_ids)
         self.purse = chips
         for s in range(n):
-            self.log.append(score_event(s, self.purse[s], "stake"))
+            self._pending.append((4, s, self.purse[s], "stake"))
         if first is not None:
-            self.log.append(
+            self._pending.append(
                 Event("first_banker", {"seat": first, "text": f"seat {first} takes the first bank"})
             )
         else:
@@ -709,35 +710,33 @@ class LansquenetState(State):
     def _draw_for_bank(self) -> int:
         """Highest card drawn takes the first bank, ace high; those tied for highest draw again
         (ruling LQ-5)."""
-        self.rng.shuffle(self.shoe)
+        shoe, shuffle, pending = self._shoe, self.rng.shuffle, self._pending
+        shuffle(shoe)
         drawing = [s for s in range(self.num_players) if self.purse[s] > 0]
+        discards = self._discards
         while True:
-            if len(self.shoe) < len(drawing):
-                self.shoe += self.discards
-                self.discards = []
-                self.rng.shuffle(self.shoe)
-            drawn: dict[int, str] = {}
+            if len(shoe) < len(drawing):
+                shoe += discards
+                discards.clear()
+                shuffle(shoe)
+            best, top = len(RANKS), []
             for s in drawing:
-                drawn[s] = self.shoe.pop()
-                self.discards.append(drawn[s])
-                self.log.append(
-                    Event(
-                        "draw",
-                        MappingProxyType(
-                            {"seat": s, "card": drawn[s], "text": f"seat {s} draws {pretty(drawn[s])}"}
-                        ),
-                    )
-                )
-            best = min(_DRAW_ORDER[c] for c in drawn.values())
-            drawing = [s for s in drawing if _DRAW_ORDER[drawn[s]] == best]
+                card = shoe.pop()
+                discards.append(card)
+                pending.append((7, s, card))
+                rank = _RANK[card]
+                if rank < best:
+                    best, top = rank, [s]
+                elif rank == best:
+                    top.append(s)
+            drawing = top
             if len(drawing) == 1:
                 break
         first = drawing[0]
-        self.shoe += self.discards
-        self.discards = []
-        self.log.append(
-            Event("first_banker", {"seat": first, "text": f"seat {first} draws highest and banks"})
-        )
+        shoe += discards
+        discards.clear()
+        text = f"seat {first} draws highest and banks"
+        pending.append(Event("first_banker", {"seat": first, "text": text}))
         return first
 
     # --- the contract ---------------------------------------------------------------------
@@ -891,23 +890,86 @@ class LansquenetState(State):
         return super().explain_illegal(action)
 
     def _apply(self, action: Action) -> None:
+        kind = action.kind
+        self._act(kind, action.amount if kind == "bank" or kind == "bet" else 0)
+
+    def _carry_out(self, action: str, typed: Action | None = None) -> None:
+        """A legal canonical action goes to the rules without parsing (``bet 5``: its amount read off
+        the text); typed text the engine's way."""
+        if typed is not None:
+            super()._carry_out(action, typed)
+            return
+        self._record_action(action)
+        verb, _, amount = action.partition(" ")
+        self._act(verb, int(amount) if amount else 0)
+
+    def apply(self, action: str | Action, seat: int | None = None) -> None:
+        """``State.apply``, a legal amount in canonical text (``bet 5``) read off the text without the
+        notation's parse; anything else the engine's way."""
+        if seat is None and type(action) is str:
+            verb, _, word = action.partition(" ")
+            canonical = word.isascii() and word.isdigit() and word[0] != "0" and len(word) <= 12
+            if (verb == "bet" or verb == "bank") and canonical:
+                amount = int(word)  # ``str(amount) == word``
+                for r in self._ranges():
+                    if r.verb == verb and r.low <= amount <= r.high:
+                        self._record_action(action)
+                        self._act(verb, amount)
+                        return
+        super().apply(action, seat)
+
+    def _record_action(self, action: str) -> None:
+        """The engine's ``_record_action``, the record waiting in ``_pending`` until the log is read: the
+        legal lists forgotten, a copied live source given its new owner's record."""
+        self._pending.append((0, self.current_player, action))
+        rng = self.rng
+        if rng.sink is None and rng.live:
+            rng.sink = self._record_chance
+        self._legal_cache = self._range_cache = None
+
+    def apply_id(self, action_id: int) -> None:
+        """``State.apply_id``, an id read without its text: a legal amount (``bank N``, ``bet N``) by the
+        id's place in its block, a legal word by the block of words; anything else the engine's way
+        (which refuses it, the state unchanged)."""
+        bet_start, words_start, words = self.game.id_blocks()
+        if type(action_id) is int and 0 <= action_id < words_start + len(words) and self.to_act is not None:
+            if action_id >= words_start:
+                text = words[action_id - words_start]
+                legal = self._legal_cache
+                if legal is None:
+                    legal = self._legal_cache = self._compute_legal()
+                if text in legal:
+                    self._record_action(text)
+                    self._act(text, 0)
+                    return
+            else:
+                verb = "bet" if action_id >= bet_start else "bank"
+                amount = action_id - (bet_start if action_id >= bet_start else 0) + 1
+                for r in self._ranges():
+                    if r.verb == verb and r.low <= amount <= r.high:
+                        self._record_action(f"{verb} {amount}")
+                        self._act(verb, amount)
+                        return
+        super().apply_id(action_id)
+
+    def _act(self, kind: str, amount: int) -> None:
+        """Carry out the legal action ``kind`` (``amount`` for ``bank N`` and ``bet N``)."""
         s = self.to_act
         assert s is not None
-        kind = action.kind
         if self.phase == Phase.BANK:
-            self._put_up_bank(s, action.amount)
+            self._put_up_bank(s, amount)
         elif self.phase == Phase.BET:
             if kind == "bet":
-                self._bet(s, action.amount)
+                self._bet(s, amount)
             elif kind == "banco":
                 self._banco(s)
             else:
                 self._pass_bet(s)
         elif self.phase == Phase.HOYLE_BET:
             if kind == "bet":
-                self._bet_on_laid_out(s, action.amount)
+                self._bet_on_laid_out(s, amount)
             else:
-                self._say("pass", f"seat {s} passes", seat=s)
+                self._pending.append((3, s))
             self._next_hoyle_bettor()
         elif self.phase == Phase.KEEP:
             self._keep_or_stop(s, kind)
@@ -918,7 +980,48 @@ class LansquenetState(State):
 
     def _say(self, kind: str, text: str, **data: Any) -> None:
         data["text"] = text
-        self.log.append(Event(kind, MappingProxyType(data)))  # read-only already: the event keeps it
+        self._pending.append(_new_tuple(Event, (kind, MappingProxyType(data), None)))
+
+    # --- the log, made when it is read ----------------------------------------------------------
+
+    def _flush(self) -> None:
+        """The waiting entries made into events: an event made already, or a small tuple (its kind a
+        number) for the commonest: an action's record (0), a card turned (1), a bet (2), a pass (3), a
+        score (4), the bank's card (5) and the players' card (6) of a classic deal, a card drawn for
+        the first bank (7)."""
+        log, pending = self._events, self._pending[:]
+        self._pending.clear()  # in place: the rules hold it while they draw, and a live draw reads the log
+        proxy = MappingProxyType
+        for p in pending:
+            if type(p) is not tuple:
+                log.append(p)
+                continue
+            code = p[0]
+            data: dict[str, Any]
+            if code == 0:
+                data = {"seat": p[1], "action": p[2]}
+                log.append(_new_tuple(Event, ("action", proxy(data), RECORD)))
+                continue
+            if code == 1:
+                kind, data = "turn", {"card": CODES[p[1]], "text": _TURNED[p[1]]}
+            elif code == 2:
+                seat, amount = p[1], p[2]
+                kind, data = "bet", {"seat": seat, "amount": amount, "text": f"seat {seat} bets {amount}"}
+            elif code == 3:
+                kind, data = "pass", {"seat": p[1], "text": f"seat {p[1]} passes"}
+            elif code == 4:
+                kind, data = "score", {"seat": p[1], "points": p[2], "reason": p[3]}
+            elif code == 5:
+                text = f"the bank's card, to the banker's left: {_SHOWN[p[1]]}"
+                kind, data = "bank_card", {"card": CODES[p[1]], "text": text}
+            elif code == 6:
+                text = f"the players' card, to the banker's right: {_SHOWN[p[1]]}"
+                kind, data = "players_card", {"card": CODES[p[1]], "text": text}
+            else:
+                seat, card = p[1], p[2]
+                text = f"seat {seat} draws {_SHOWN[card]}"
+                kind, data = "draw", {"seat": seat, "card": CODES[card], "text": text}
+            log.append(_new_tuple(Event, (kind, proxy(data), None)))
 
     def alive(self) -> list[int]:
         """The players still holding chips; the others sit out for good (ruling LQ-4)."""
@@ -983,7 +1086,7 @@ class LansquenetState(State):
         self.purse[seat] -= amount
         self.bets[seat] += amount
         self.passed = []
-        self._say("bet", f"seat {seat} bets {amount}", seat=seat, amount=amount)
+        self._pending.append((2, seat, amount))
         if sum(self.bets) >= self.bank:
             self._say("covered", "the bets cover the bank")
             self._deal_classic()
@@ -1009,7 +1112,7 @@ class LansquenetState(State):
 
     def _pass_bet(self, seat: int) -> None:
         self.passed.append(seat)
-        self._say("pass", f"seat {seat} passes", seat=seat)
+        self._pending.append((3, seat))
         nxt = self._next_bettor(seat)
         if nxt is None:
             self._deal_classic()
@@ -1025,25 +1128,26 @@ class LansquenetState(State):
         return sorted(out.elements())
 
     def _face_up(self) -> list[str]:
-        cards = [*self.discards, *self.pile, *self.hand_cards, *(sp.card for sp in self.laid_out)]
+        cards = [*self.discards, *self.pile, *self.hand_cards, *[sp.card for sp in self.laid_out]]
         cards += [c for c in (self.bank_card, self.players_card) if c is not None]
         return cards
 
     def _prepare_stock(self) -> None:
         """Shuffle and cut before a deal: always with one pack; with a shoe, at the reserve point
         (ruling LQ-10)."""
-        packs = int(self.game.options["packs"])
-        total = len(self.game.shoe_pack.cards)
-        threshold = total * int(self.game.options["reserve"]) / 100
-        if packs == 1 or len(self.shoe) < threshold or len(self.shoe) < 2 or self.stacks:
-            self.shoe += self.discards
-            self.discards = []
-            if self.stacks:
-                self.rng.shuffle(self.shoe)
-                stack = self.stacks.pop(0)
+        game = self.game
+        packs = game.packs
+        threshold = game.reserve_left
+        shoe = self._shoe
+        if packs == 1 or len(shoe) < threshold or len(shoe) < 2 or self._stacks:
+            shoe += self._discards
+            self._discards = []
+            if self._stacks:
+                self.rng.shuffle(shoe)
+                stack = self._stacks.pop(0)
                 for c in stack:
-                    self.shoe.remove(c)
-                self.shoe += list(reversed(stack))
+                    shoe.remove(c)
+                shoe += stack[::-1]
                 self._say("stacked", "the cards are stacked as the deal says")
             else:
                 self._shuffle_and_cut(self._seat_of_banker())
@@ -1051,33 +1155,40 @@ class LansquenetState(State):
     def _shuffle_and_cut(self, banker: int) -> None:
         """The banker shuffles and the player on the banker's left cuts, at a place drawn by chance:
         after a fair shuffle no choice of cut changes any chance (ruling LQ-9)."""
-        packs = int(self.game.options["packs"])
-        self.rng.shuffle(self.shoe)
+        packs = self.game.packs
+        shoe = self._shoe
+        self.rng.shuffle(shoe)
         self._say("shuffle", "the banker shuffles" + ("" if packs == 1 else f" the shoe of {packs} packs"))
         cutter = self.left_of(banker)
-        at = 1 + self.rng.randrange(len(self.shoe) - 1)
-        self.shoe = self.shoe[at:] + self.shoe[:at]
+        at = 1 + self.rng.randrange(len(shoe) - 1)
+        self._shoe = shoe[at:] + shoe[:at]
         self._say("cut", f"seat {cutter}, on the banker's left, cuts", seat=cutter)
 
-    def _draw(self) -> str:
-        if not self.shoe:
+    def _draw(self) -> int:
+        if not self._shoe:
             # Only a shoe can run dry in mid-deal: the discards are shuffled into a new stock (ruling LQ-10).
-            self.shoe, self.discards = self.discards, []
-            self.rng.shuffle(self.shoe)
+            self._shoe, self._discards = self._discards, []
+            self.rng.shuffle(self._shoe)
             self._say("shuffle", "the stock is exhausted: the discards are shuffled to go on")
-        return self.shoe.pop()
+        return self._shoe.pop()
 
     def _clear_table(self) -> None:
-        self.discards += [c for c in (self.bank_card, self.players_card) if c is not None]
-        self.discards += self.hand_cards + [sp.card for sp in self.laid_out] + self.pile
-        self.bank_card = self.players_card = None
-        self.pile = []
-        self.hand_cards = []
+        discards = self._discards
+        if self._bank_card >= 0:
+            discards.append(self._bank_card)
+        if self._players_card >= 0:
+            discards.append(self._players_card)
+        discards += self._hand
+        discards += [sp.cid for sp in self.laid_out]
+        discards += self._pile
+        self._bank_card = self._players_card = NO_CARD
+        self._pile = []
+        self._hand = []
         self.hand_matched = []
         self.laid_out = []
-        if int(self.game.options["packs"]) == 1:  # one pack is gathered after every deal (ruling LQ-10)
-            self.shoe += self.discards
-            self.discards = []
+        if self.game.packs == 1:  # one pack is gathered after every deal (ruling LQ-10)
+            self._shoe += discards
+            self._discards = []
 
     # --- the classic deal -----------------------------------------------------------------
 
@@ -1088,31 +1199,23 @@ class LansquenetState(State):
             self._void_deal(banker, before)
             return
         self._prepare_stock()
-        self.bank_card = self._draw()
-        self._say(
-            "bank_card",
-            f"the bank's card, to the banker's left: {pretty(self.bank_card)}",
-            card=self.bank_card,
-        )
-        self.players_card = self._draw()
-        self._say(
-            "players_card",
-            f"the players' card, to the banker's right: {pretty(self.players_card)}",
-            card=self.players_card,
-        )
-        same = is_same_rank_start(self.bank_card, self.players_card)
+        bank_card = self._bank_card = self._draw()
+        self._pending.append((5, bank_card))
+        players_card = self._players_card = self._draw()
+        self._pending.append((6, players_card))
+        same = _RANK[bank_card] == _RANK[players_card]  # is_same_rank_start, on ids
         if same:
             bank_wins = True
             self._say("same_rank", "the two cards have the same rank: the bank wins at once")
         else:
-            bank_wins = self._race(self.bank_card, self.players_card)
+            bank_wins = self._race(bank_card, players_card)
         record = DealRecord(
             BANK_WINS if bank_wins else BANK_LOSES,
             [],
-            bank_card=self.bank_card,
-            players_card=self.players_card,
+            bank_card=CODES[bank_card],
+            players_card=CODES[players_card],
             same_rank=same,
-            pile=list(self.pile),
+            pile=[CODES[c] for c in self._pile],
         )
         if bank_wins:
             self._bank_takes_the_bets(twins=same and bool(self.game.options["twins"]))
@@ -1144,17 +1247,20 @@ class LansquenetState(State):
         if self.phase != Phase.OVER:
             self._pass_bank()
 
-    def _race(self, bank_card: str, players_card: str) -> bool:
+    def _race(self, bank_card: int, players_card: int) -> bool:
         """Turn cards onto the pile until one pairs the bank's card (the bank wins: ``True``) or the
         players' card (the bank loses: ``False``); cards pairing neither do not matter."""
-        bank_rank, players_rank = rank_of(bank_card), rank_of(players_card)
+        bank_rank, players_rank = _RANK[bank_card], _RANK[players_card]
+        pile, pending, shoe = self._pile, self._pending, self._shoe
         while True:
-            card = self._draw()
-            self.pile.append(card)
-            self.log.append(
-                Event("turn", MappingProxyType({"card": card, "text": f"turned: {_PRETTY[card]}"}))
-            )
-            rank = rank_of(card)
+            if shoe:
+                card = shoe.pop()
+            else:
+                card = self._draw()
+                shoe = self._shoe
+            pile.append(card)
+            pending.append((1, card))
+            rank = _RANK[card]
             if rank == bank_rank:  # it pairs the bank's card
                 return True
             if rank == players_rank:  # it pairs the players' card
@@ -1187,21 +1293,31 @@ class LansquenetState(State):
     def _end_deal(self, before: list[int], record: DealRecord, extra: dict[str, Any]) -> None:
         """Log the deal's chips won and lost, then end the session if its agreed length is reached."""
         points = [self.wealth(s) - before[s] for s in range(self.num_players)]
-        scored = self._scored_this_deal() if self.hoyle else [0] * len(points)
+        scored = self._spotted() if self.hoyle else [0] * len(points)
+        pending = self._pending
         for s, p in enumerate(points):
             if p - scored[s]:
-                self.log.append(score_event(s, p - scored[s], "deal"))
+                pending.append((4, s, p - scored[s], "deal"))
+        self._spot = [0] * len(points)
         text = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points) if p) or "no chips change hands"
-        self.log.append(hand_end_event(points, f"deal over: {text}", deal=self.deals_played, **extra))
+        pending.append(hand_end_event(points, f"deal over: {text}", deal=self.deals_played, **extra))
         record.points = points
         self.last_deal = record
         if self.game.options["length"] == "deals" and self.deals_played >= int(self.game.options["deals"]):
             self._finish()  # ruling LQ-16
 
+    def _spotted(self) -> list[int]:
+        """``_spot``, read from the log for a loaded or determinized state."""
+        if self._spot is None:
+            self._spot = self._scored_this_deal()
+        return self._spot
+
     def _scored_this_deal(self) -> list[int]:
-        """Points already logged during this deal (Hoyle's laid-out cards pay as they are matched)."""
+        """Points already logged during this deal (Hoyle's laid-out cards pay as they are matched), as
+        the log tells them (the rules keep them in ``_spot``; a loaded save's are read from here)."""
         out = [0] * self.num_players
-        for e in reversed(self.log):
+        log: list[Event] = self.log
+        for e in log[::-1]:
             if e.kind == "hand_end":
                 break
             if e.kind == "score" and e.to is None and e.data.get("reason") == "spot":
@@ -1301,21 +1417,26 @@ class LansquenetState(State):
         standing = sum(sum(sp.bets) for sp in self.laid_out if not sp.matched)
         return max(0, self.purse[banker] - standing)
 
-    def _table_ranks(self) -> set[str]:
-        ranks = {rank_of(c) for c in self.hand_cards} | {rank_of(sp.card) for sp in self.laid_out}
-        if self.bank_card is not None:
-            ranks.add(rank_of(self.bank_card))
+    def _table_ranks(self) -> list[int]:
+        """The ranks out on the table: the hand cards', the bank's card's and the laid-out cards'."""
+        ranks = [_RANK[c] for c in self._hand]
+        ranks += [_RANK[sp.cid] for sp in self.laid_out]
+        if self._bank_card >= 0:
+            ranks.append(_RANK[self._bank_card])
         return ranks
 
-    def _opening_card(self) -> str:
+    def _opening_card(self) -> int:
         """One of the four opening cards: a rank already out is buried and another card dealt, so the
         four are of four ranks (ruling LQ-18)."""
         while True:
             card = self._draw()
-            if rank_of(card) not in self._table_ranks():
+            if _RANK[card] not in self._table_ranks():
                 return card
-            self.pile.append(card)
-            self._say("bury", f"{pretty(card)} repeats a rank already out and is buried", card=card)
+            self._pile.append(card)
+            self._say("bury", f"{_SHOWN[card]} repeats a rank already out and is buried", card=CODES[card])
+
+    def _lay_out(self, card: int) -> None:
+        self.laid_out.append(LaidOut(CODES[card], False, [0] * self.num_players, card))
 
     def _hoyle_deal(self) -> None:
         """Two hand cards (they carry no bets, ruling LQ-19), the bank's card, then the réjouissance,
@@ -1324,14 +1445,14 @@ class LansquenetState(State):
         self._prepare_stock()
         for i in range(HAND_CARDS):
             card = self._opening_card()
-            self.hand_cards.append(card)
+            self._hand.append(card)
             self.hand_matched.append(False)
-            self._say("hand_card", f"hand card {i + 1}: {pretty(card)}", card=card)
-        self.bank_card = self._opening_card()
-        self._say("bank_card", f"the bank's card: {pretty(self.bank_card)}", card=self.bank_card)
+            self._say("hand_card", f"hand card {i + 1}: {_SHOWN[card]}", card=CODES[card])
+        bank_card = self._bank_card = self._opening_card()
+        self._say("bank_card", f"the bank's card: {_SHOWN[bank_card]}", card=CODES[bank_card])
         card = self._opening_card()
-        self.laid_out.append(LaidOut(card, False, [0] * self.num_players))
-        self._say("rejouissance", f"the réjouissance: {pretty(card)}", card=card)
+        self._lay_out(card)
+        self._say("rejouissance", f"the réjouissance: {_SHOWN[card]}", card=CODES[card])
         self._open_hoyle_betting()
 
     def _open_hoyle_betting(self) -> None:
@@ -1344,7 +1465,7 @@ class LansquenetState(State):
         spot = self.laid_out[-1]
         self.purse[seat] -= amount
         spot.bets[seat] += amount
-        text = f"seat {seat} bets {amount} on {pretty(spot.card)}"
+        text = f"seat {seat} bets {amount} on {_SHOWN[spot.cid]}"
         self._say("bet", text, seat=seat, amount=amount, card=spot.card)
 
     def _next_hoyle_bettor(self) -> None:
@@ -1356,63 +1477,72 @@ class LansquenetState(State):
 
     def _hoyle_turn(self) -> None:
         """Turn cards until one is laid out fresh (betting opens on it) or the bank's card is matched."""
-        assert self.bank_card is not None
+        assert self._bank_card >= 0
+        bank_rank = _RANK[self._bank_card]
+        hand_ranks = [_RANK[c] for c in self._hand]
         while True:
-            if not self.shoe and not self.discards:
+            if not self._shoe and not self._discards:
                 self._hoyle_exhausted()
                 return
             card = self._draw()
-            if pairs(card, self.bank_card):
-                self.pile.append(card)
-                self._say("turn", f"turned: {pretty(card)}, matching the bank's card", card=card)
+            rank = _RANK[card]
+            code = CODES[card]
+            if rank == bank_rank:  # it pairs the bank's card
+                self._pile.append(card)
+                self._say("turn", f"turned: {_SHOWN[card]}, matching the bank's card", card=code)
                 self._hoyle_settle()
                 return
-            hit = next((i for i, c in enumerate(self.hand_cards) if pairs(card, c)), None)
-            spot = next((sp for sp in self.laid_out if pairs(card, sp.card)), None)
+            hit = hand_ranks.index(rank) if rank in hand_ranks else None
+            spot = next((sp for sp in self.laid_out if _RANK[sp.cid] == rank), None)
             if hit is not None:
-                self.pile.append(card)
+                self._pile.append(card)
                 if not self.hand_matched[hit]:
                     self.hand_matched[hit] = True
-                    self._say("turn", f"turned: {pretty(card)}, matching hand card {hit + 1}", card=card)
+                    self._say("turn", f"turned: {_SHOWN[card]}, matching hand card {hit + 1}", card=code)
                 else:
-                    self._say("turn", f"turned: {pretty(card)}", card=card)
+                    self._say("turn", _TURNED[card], card=code)
             elif spot is not None:
-                self.pile.append(card)
+                self._pile.append(card)
                 if not spot.matched:
                     self._bank_takes_the_card(spot, card)
                 else:  # a card once matched is dead (ruling LQ-20)
-                    self._say("turn", f"turned: {pretty(card)}", card=card)
+                    self._say("turn", _TURNED[card], card=code)
             else:
-                self.laid_out.append(LaidOut(card, False, [0] * self.num_players))
-                self._say("lay_out", f"turned: {pretty(card)}, laid out for bets", card=card)
+                self._lay_out(card)
+                self._say("lay_out", f"turned: {_SHOWN[card]}, laid out for bets", card=code)
                 self._open_hoyle_betting()
                 return
 
-    def _bank_takes_the_card(self, spot: LaidOut, card: str) -> None:
+    def _bank_takes_the_card(self, spot: LaidOut, card: int) -> None:
         """A laid-out card is matched: the bank takes every bet on it, and a card without bets is
         matched all the same (ruling LQ-21)."""
         banker = self._seat_of_banker()
         spot.matched = True
         won = sum(spot.bets)
         self.purse[banker] += won
+        scored = self._spotted()
+        pending = self._pending
         for s, bet in enumerate(spot.bets):
             if bet:  # the chips change hands now, so the score moves now
-                self.log.append(score_event(s, -bet, "spot"))
+                pending.append((4, s, -bet, "spot"))
+                scored[s] -= bet
         if won:
-            self.log.append(score_event(banker, won, "spot"))
+            pending.append((4, banker, won, "spot"))
+            scored[banker] += won
         spot.bets = [0] * self.num_players
         takes = f": the bank takes {won}" if won else ""
-        self._say("turn", f"turned: {pretty(card)}, matching {pretty(spot.card)}{takes}", card=card)
+        text = f"turned: {_SHOWN[card]}, matching {_SHOWN[spot.cid]}{takes}"
+        self._say("turn", text, card=CODES[card])
 
     def _hoyle_record(self, result: str) -> DealRecord:
-        assert self.bank_card is not None
+        assert self._bank_card >= 0
         return DealRecord(
             result,
             [],
-            bank_card=self.bank_card,
-            hand_cards=list(self.hand_cards),
+            bank_card=CODES[self._bank_card],
+            hand_cards=[CODES[c] for c in self._hand],
             table=[sp.card for sp in self.laid_out],
-            pile=list(self.pile),
+            pile=[CODES[c] for c in self._pile],
         )
 
     def _hoyle_exhausted(self) -> None:
@@ -1557,8 +1687,8 @@ class LansquenetState(State):
                 Zone("table", None, [players_card] if players_card else [], f"the players' card{when}")
             )
         zones.append(Zone("pile", None, list(pile), f"cards turned{when}"))
-        zones.append(Zone("stock", None, [], "the stock", size=len(self.shoe)))
-        if int(self.game.options["packs"]) > 1:
+        zones.append(Zone("stock", None, [], "the stock", size=len(self._shoe)))
+        if self.game.packs > 1:
             zones.append(Zone("discards", None, [*sorted(self.discards)], "discards"))
         return zones
 
@@ -1643,13 +1773,15 @@ class LansquenetState(State):
         self.bets = list(data["bets"])
         self.banker = data["banker"]
         self.starter = data["starter"]
-        self.bank_card = data["bank_card"]
-        self.players_card = data["players_card"]
-        self.pile = list(data["pile"])
-        self.hand_cards = list(data["hand_cards"])
+        self._bank_card = self._id(data["bank_card"])
+        self._players_card = self._id(data["players_card"])
+        self._pile = self._ids(data["pile"])
+        self._hand = self._ids(data["hand_cards"])
         self.hand_matched = list(data["hand_matched"])
-        self.laid_out = [LaidOut(sp["card"], sp["matched"], list(sp["bets"])) for sp in data["table"]]
-        self.discards = list(data["discards"])
+        self.laid_out = [
+            LaidOut(sp["card"], sp["matched"], list(sp["bets"]), self._id(sp["card"])) for sp in data["table"]
+        ]
+        self._discards = self._ids(data["discards"])
         self.banks_started = list(data["banks_started"])
         self.deals_played = data["deals_played"]
         self.wins = data["wins_in_row"]
@@ -1664,13 +1796,84 @@ class LansquenetState(State):
         self.deal_before = list(book["deal_before"])
 
     def _data(self) -> dict[str, Any]:
-        return {"public": self.public(), "shoe": list(self.shoe), "stacks": [list(s) for s in self.stacks]}
+        return {"public": self.public(), "shoe": self.shoe, "stacks": self.stacks}
 
     def _restore(self, data: dict[str, Any]) -> None:
         d = checked(LansquenetSave, data, "state")
         self.set_public(d["public"])
-        self.shoe = list(d["shoe"])
-        self.stacks = [list(st) for st in d["stacks"]]
+        self._shoe = self._ids(d["shoe"])
+        self._stacks = [self._ids(st) for st in d["stacks"]]
+        self._spot = None  # read from the log when the rules first need it: checked by then
+
+    def clone(self) -> LansquenetState:
+        """A copy for search: field by field, as deep as each field is mutable (the cards small ints, the
+        logged events and the last deal's record immutable and shared), the game shared, the random
+        source copied on its first draw. The engine's generic copy is several times slower."""
+        if not _PLAIN_OBJECTS:
+            return LansquenetState(self.game, None, self)
+        other = object.__new__(type(self))
+        fields = vars(other)
+        fields.update(vars(self))
+        fields["purse"] = self.purse[:]
+        fields["bets"] = self.bets[:]
+        fields["passed"] = self.passed[:]
+        fields["queue"] = self.queue[:]
+        fields["_pile"] = self._pile[:]
+        fields["_hand"] = self._hand[:]
+        fields["hand_matched"] = self.hand_matched[:]
+        fields["laid_out"] = [LaidOut(sp.card, sp.matched, sp.bets[:], sp.cid) for sp in self.laid_out]
+        fields["_discards"] = self._discards[:]
+        fields["_shoe"] = self._shoe[:]
+        fields["_stacks"] = [stack[:] for stack in self._stacks]
+        fields["banks_started"] = self.banks_started[:]
+        fields["deal_before"] = self.deal_before[:]
+        fields["_spot"] = None if self._spot is None else self._spot[:]
+        fields["_events"] = self._events[:]
+        fields["_pending"] = self._pending[:]
+        fields["rng"] = self.rng.copy()
+        return other
+
+    def _copy_fields(self, src: LansquenetState) -> None:
+        """``clone`` in the compiled build (mypyc), whose instances cannot be made blank with
+        ``object.__new__`` nor copied through ``vars``: the same copy, field by field."""
+        for name, value in getattr(src, "__dict__", {}).items():  # fields of no declared type, if any
+            setattr(self, name, value)
+        self.game = src.game
+        self.seed = src.seed
+        self._events = src._events[:]
+        self._pending = src._pending[:]
+        self.rng = src.rng.copy()
+        self._legal_cache = src._legal_cache
+        self._range_cache = src._range_cache
+        self.phase = src.phase
+        self.to_act = src.to_act
+        self.purse = src.purse[:]
+        self.bank = src.bank
+        self.bets = src.bets[:]
+        self.banker = src.banker
+        self.starter = src.starter
+        self.passed = src.passed[:]
+        self.queue = src.queue[:]
+        self._bank_card = src._bank_card
+        self._players_card = src._players_card
+        self._pile = src._pile[:]
+        self._hand = src._hand[:]
+        self.hand_matched = src.hand_matched[:]
+        self.laid_out = [LaidOut(sp.card, sp.matched, sp.bets[:], sp.cid) for sp in src.laid_out]
+        self._discards = src._discards[:]
+        self._shoe = src._shoe[:]
+        self._stacks = [stack[:] for stack in src._stacks]
+        if src._names is not CODES:
+            self._names = src._names
+        self._spot = None if src._spot is None else src._spot[:]
+        self.banks_started = src.banks_started[:]
+        self.deals_played = src.deals_played
+        self.wins = src.wins
+        self.base_bank = src.base_bank
+        self.same_rank_win = src.same_rank_win
+        self.last_deal = src.last_deal
+        self.deal_before = src.deal_before[:]
+        self._first = src._first
 
     # --- invariants (ruling LQ-30) ---------------------------------------------------------------
 
@@ -2021,3 +2224,7 @@ def _phase_word(word: str) -> PhaseWord:
     if word not in ("bank", "bet", "hbet", "keep", "buy", "over"):
         raise ValueError(f"no phase {word!r}")
     return cast(PhaseWord, word)
+
+
+_PLAIN_OBJECTS: Final = makes_blank(LansquenetState)
+"""Whether ``clone`` may make a blank state with ``object.__new__`` (pure) or only by ``__init__``."""

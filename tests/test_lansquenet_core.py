@@ -1,0 +1,288 @@
+"""Lansquenet's integer core: seeded matches play exactly as they did before it (every view, legal list and
+id, determinized world, save and log), whichever way the actions go in, and clones and loads too.
+
+Lansquenet's moves name amounts (``bank N``, ``bet N``: ranges, not listed actions), so the random
+player here chooses among the listed actions and one amount of each legal range."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.engine import Rng
+from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetState
+
+RECORDED: dict[tuple[str, str, int], str] = {
+    ("{}", "{}", 0): "315109fc4bb5c96100c5f4cbda155018",
+    ("{}", "{}", 1): "e97203c306be8006414e75c0b67f704e",
+    ('{"stake": 30}', "{}", 2): "09c3ffd86e1e131f18da8a84564ec65d",
+    ('{"stake": 40, "packs": 6}', "{}", 3): "c7549908d6681dcfe2c15c79d7c81ce7",
+    ('{"stake": 40, "packs": 2, "reserve": 0}', "{}", 4): "2b378b7bbbce9a179267b4fa37861c9a",
+    ('{"stake": 40, "packs": 8, "reserve": 90}', "{}", 5): "84a51dde939ae08240537cbcc7e0eab3",
+    ('{"stake": 40, "twins": true}', "{}", 6): "fc74a13476a686652c33bc128ad3c8d8",
+    ('{"stake": 40, "takeout": false, "packs": 3}', "{}", 7): "b3ccb461d72e11f45f929a6fbca86cf5",
+    ('{"stake": 40, "length": "deals", "deals": 25}', "{}", 8): "397902783dbfcd43a52a6e5e458c3544",
+    ('{"players": 2, "stake": 50, "rounds": 3}', "{}", 9): "5f4b259a3f0641c2e8f426ca2fa28fb6",
+    ('{"players": 10, "stake": 15, "rounds": 1, "packs": 4}', "{}", 10): "30b38ca0c3412d2769488e3fbc383e2e",
+    ('{"variant": "hoyle", "stake": 40}', "{}", 11): "23679d2fe19df1c068ab8996d3973c4f",
+    ('{"variant": "hoyle", "stake": 40}', "{}", 12): "ac3c44f9ea3ba9617f297bf2139a2da7",
+    (
+        '{"variant": "hoyle", "stake": 40, "packs": 6, "reserve": 10}',
+        "{}",
+        13,
+    ): "7e9aa9cb0711a47c615afbe5a803bc54",
+    (
+        '{"variant": "hoyle", "stake": 30, "packs": 2, "reserve": 0}',
+        "{}",
+        14,
+    ): "dc7a4e4d34aa89d3e802d1b7142411c0",
+    (
+        '{"variant": "hoyle", "players": 6, "stake": 30, "length": "deals", "deals": 20}',
+        "{}",
+        15,
+    ): "88d34fc399e0167b08cbfae79efbcd9c",
+    (
+        '{"stake": 40}',
+        '{"banker": 2, "chips": [10, 0, 60, 30], '
+        '"stacks": [["9C", "KD", "3H", "7S", "9H"], ["5S", "5H"], []]}',
+        16,
+    ): "d26021d7712816760828b2c8a1fdd2b7",
+    (
+        '{"stake": 40, "packs": 2}',
+        '{"stacks": [["AS", "AS", "AH"], ["2C", "3C", "2C"]]}',
+        17,
+    ): "1942f01005d61fb955676a3c765699f0",
+    (
+        '{"variant": "hoyle", "stake": 40}',
+        '{"banker": 1, "stacks": [["4C", "5C", "KC", "7H", "4D", "KS"]]}',
+        18,
+    ): "eb76e461057e719a5028937f57e588f9",
+}
+"""Digests of seeded random sessions (options, explicit deal, seed), one a line: at every step every
+seat's view, the legal actions and their ids and a determinized world of the seat to move; at the end
+the whole save (every event and its text, every field). Recorded with the rules as they were before the
+core (main at 54fcaae)."""
+
+
+def game(**options: Any) -> Lansquenet:
+    g = parlour.make("lansquenet", **options)
+    assert isinstance(g, Lansquenet)
+    return g
+
+
+def choose(state: LansquenetState, rng: random.Random) -> str:
+    """A random legal move: a listed action or one amount of a legal range, each choice alike; amounts
+    lean small so that sessions last (a quarter of the time anything in the range)."""
+    legal: list[str] = list(state.legal_actions())
+    ranges = state.legal_ranges()
+    k = rng.randrange(len(legal) + len(ranges))
+    if k < len(legal):
+        return legal[k]
+    r = ranges[k - len(legal)]
+    high = r.high if rng.random() < 0.25 else min(r.high, r.low + 9)
+    return f"{r.verb} {rng.randint(r.low, high)}"
+
+
+def play_random(state: LansquenetState, rng: random.Random, how: str, steps: int = 100_000) -> None:
+    """Random legal moves by text, by id, by text with the seat named, or a mixture of the three."""
+    g = state.game
+    for n in range(steps):
+        if state.is_over:
+            return
+        action = choose(state, rng)
+        way = how if how != "mixed" else ("text", "ids", "seat")[n % 3]
+        if way == "text":
+            state.apply(action)
+        elif way == "ids":
+            assert g.action_id(action) in state.legal_action_ids()
+            state.apply_id(g.action_id(action))
+        else:
+            state.apply(action, seat=state.current_player)
+
+
+def match_digest(g: Lansquenet, seed: int, deal: dict[str, Any] | None = None) -> str:
+    """``tests.conformance.match_digest`` for a game of amounts (the ranges' ids hashed as a count and
+    bounds, a thousand ids a range being no more telling)."""
+    state, rng, digest = g.new(seed=seed, deal=deal), random.Random(seed), hashlib.sha256()
+    world_rng = Rng(seed)
+    while not state.is_over:
+        for seat in range(g.num_players):
+            digest.update(json.dumps(state.view(seat).to_dict(), sort_keys=True).encode())
+        ids = state.legal_action_ids()
+        ranges = [(r.verb, r.low, r.high) for r in state.legal_ranges()]
+        digest.update(json.dumps([state.legal_actions(), ranges, len(ids), ids[:3], ids[-3:]]).encode())
+        mover = state.current_player
+        assert mover is not None
+        world = g.determinize(state.view(mover), world_rng)
+        digest.update(json.dumps(world._data(), sort_keys=True).encode())
+        state.apply(choose(state, rng))
+    digest.update(state.to_json().encode())
+    return digest.hexdigest()[:32]
+
+
+def digest_of(options: str, deal: str, seed: int) -> str:
+    return match_digest(game(**json.loads(options)), seed, json.loads(deal) or None)
+
+
+@pytest.mark.parametrize(("options", "deal", "seed"), list(RECORDED))
+def test_seeded_sessions_play_as_recorded_before_the_core(options: str, deal: str, seed: int) -> None:
+    assert digest_of(options, deal, seed) == RECORDED[options, deal, seed]
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {"stake": 30},
+    {"stake": 30, "packs": 2, "reserve": 0},
+    {"stake": 30, "variant": "hoyle", "packs": 3},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_way_in_plays_the_same_session(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for seed in (0, 1):
+        saves = set()
+        for how in ("seat", "text", "ids", "mixed"):
+            state, rng = g.new(seed=seed), random.Random(seed)
+            if how == "seat":
+                while not state.is_over:  # the log read at every step
+                    play_random(state, rng, how, steps=1)
+                    assert state.log
+            else:
+                play_random(state, rng, how)
+            saves.add(state.to_json())
+        assert len(saves) == 1
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
+    g = game(**options)
+    for n in (0, 1, 2, 3, 17, 40):
+        state = g.new(seed=n)
+        play_random(state, random.Random(n), "text", steps=n)
+        before = state.to_json()
+        other = state.clone()
+        assert other.to_json() == before and other.view(0) == state.view(0)
+        play_random(other, random.Random(6), "mixed")
+        assert other.is_over and state.to_json() == before
+        again = state.clone()
+        play_random(state, random.Random(6), "ids")
+        play_random(again, random.Random(6), "text")
+        assert state.to_json() == again.to_json() == other.to_json()
+
+
+def check_loaded_session_goes_on(options: dict[str, Any], steps: tuple[int, ...]) -> None:
+    """A session saved after ``steps`` random actions loads with every seat's view and the legal ids as
+    they were, and it, a clone of it and the original play on to the same end."""
+    g = game(**options)
+    for n in steps:
+        state = g.new(seed=n)
+        play_random(state, random.Random(n), "text", steps=n)
+        loaded = g.load(state.to_json())
+        assert all(loaded.view(s) == state.view(s) for s in range(g.num_players))
+        assert loaded.legal_action_ids() == state.legal_action_ids()
+        copy = loaded.clone()
+        for s in (state, loaded, copy):
+            play_random(s, random.Random(99), "mixed")
+        assert state.to_json() == loaded.to_json() == copy.to_json()
+
+
+def test_a_determinized_world_plays_on() -> None:
+    """A world dealt from a view plays to its end by ids and by text alike, and keeps the view's legal
+    actions and ranges."""
+    for options in OPTIONS:
+        g = game(**options)
+        state = g.new(seed=11)
+        play_random(state, random.Random(11), "text", steps=25)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        for k in range(3):
+            world = g.determinize(view, Rng(k))
+            assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
+            assert world.legal_ranges() == state.legal_ranges()
+            other = world.clone()
+            play_random(world, random.Random(k), "ids")
+            play_random(other, random.Random(k), "text")
+            assert world.is_over and world.scores == other.scores
+
+
+@pytest.mark.parametrize("options", [{"stake": 30}, {"stake": 30, "variant": "hoyle"}])
+def test_a_loaded_session_goes_on_as_the_original(options: dict[str, Any]) -> None:
+    check_loaded_session_goes_on(options, (0, 1, 2, 3, 30, 31))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the save sorts a shoe's discards (main's format), and the rules "
+    "shuffle them back into the stock in the order they fell",
+)
+def test_a_loaded_shoe_session_with_discards_goes_on_as_the_original() -> None:
+    """A known defect of the save, older than the core: it holds a shoe's discards sorted, but the rules
+    keep them in the order they fell and shuffle them into the stock in that order, so a session loaded
+    with unsorted discards reshuffles differently. Fixing it changes seeded sessions of a shoe."""
+    check_loaded_session_goes_on({"stake": 30, "packs": 2, "reserve": 0}, (3,))
+
+
+def test_a_live_session_replays_with_its_draws_between_the_actions() -> None:
+    """A live session's shuffles and cuts are recorded when they are drawn, after the events still
+    waiting to be logged: the record replays to the same session, in a shoe and in Hoyle's game."""
+    for options in OPTIONS:
+        g = game(**options)
+        state = g.new()
+        play_random(state, random.Random(1), "ids")
+        kinds = [e.kind for e in state.log if e.to is not None]
+        assert kinds.count("chance") >= 2
+        assert g.replay(state.to_json()).to_json() == state.to_json()
+
+
+def test_the_card_fields_are_copies_made_from_the_core() -> None:
+    """``shoe``, ``pile``, ``hand_cards``, ``discards``, ``stacks`` are made from the ids when asked:
+    changing them changes nothing."""
+    state = game(stake=30, variant="hoyle", packs=2).new(seed=5, deal={"stacks": [["4C"]]})
+    play_random(state, random.Random(5), "ids", steps=6)
+    assert state.phase == "hbet" and state.pile is not None and state.discards is not None
+    before = state.to_json()
+    state.shoe.clear()
+    state.pile.append("AS")
+    state.hand_cards.clear()
+    state.discards.append("AS")
+    state.stacks.append(["AS"])
+    assert state.to_json() == before
+    assert len(state.shoe) == 104 - len(state.pile) - len(state.hand_cards) - len(state.laid_out) - 1 - len(
+        state.discards
+    )
+
+
+def test_the_compiled_builds_clone_copies_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled build's ``clone`` (through ``__init__``, field by field) makes the same copy."""
+    from parlour.games.lansquenet import rules
+
+    monkeypatch.setattr(rules, "_PLAIN_OBJECTS", False)
+    test_a_clone_goes_its_own_way(OPTIONS[2])
+    state = game(stake=30, variant="hoyle").new(seed=3)
+    play_random(state, random.Random(3), "ids", steps=7)
+    copy = state.clone()
+    assert type(copy) is LansquenetState and not vars(copy).keys() - vars(state).keys()
+    assert copy.to_json() == state.to_json() and copy.view(1) == state.view(1)
+
+
+def test_the_schema_numbers_are_the_rules() -> None:
+    """The save schema lives in its own module (never compiled), with its own copy of the numbers."""
+    from parlour.games.lansquenet import rules, schema
+
+    assert (schema.MAX_CHIPS, schema.MAX_PACKS, schema.MAX_STACKS, schema.HAND_CARDS) == (
+        rules.MAX_CHIPS,
+        rules.MAX_PACKS,
+        rules.MAX_STACKS,
+        rules.HAND_CARDS,
+    )
+    assert rules.LansquenetSave is schema.LansquenetSave and rules.LansquenetExtra is schema.LansquenetExtra
+
+
+def test_the_deal_bounds_are_the_chips_at_the_table() -> None:
+    assert Lansquenet.hand_points_bounds == (-float(MAX_CHIPS), float(MAX_CHIPS))
