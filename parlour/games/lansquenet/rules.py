@@ -1751,7 +1751,9 @@ class LansquenetState(State):
             "hand_cards": list(self.hand_cards),
             "hand_matched": list(self.hand_matched),
             "table": [sp.to_save() for sp in self.laid_out],
-            "discards": sorted(self.discards),
+            # In the order they fell: a dry shoe shuffles them into a new stock in that order (LQ-10),
+            # so a loaded session must hold them so to go on as the original would.
+            "discards": self.discards,
             "banks_started": list(self.banks_started),
             "deals_played": self.deals_played,
             "wins_in_row": self.wins,
