@@ -576,3 +576,16 @@ def test_hoyle_deal_whose_bank_card_cannot_be_matched_ends_when_the_stock_runs_o
     end = last_hand(state)
     assert end["exhausted"] is True and end["points"] == [5, -5, 0, 0]  # 7H was matched: the bank took 5
     assert state.banker == 1 and state.deals_played == 1
+
+
+def test_a_refusal_while_banking_speaks_to_the_player_refused() -> None:
+    """The reason goes to the seat that acted: 'you must put up a bank', not 'seat 0 must ...' (QA)."""
+    state = parlour.make("lansquenet").new(seed=1)
+    while state.phase != "bank":
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("bet 5")
+    assert refused.value.reason.startswith("you must put up a bank first: 'bank N', N from 1 to the ")
+    with pytest.raises(IllegalAction) as too_much:
+        state.apply("bank 100000")
+    assert "you hold" in too_much.value.reason

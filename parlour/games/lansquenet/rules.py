@@ -853,11 +853,11 @@ class LansquenetState(State):
         if self.phase == Phase.BANK:
             if kind != "bank":
                 return (
-                    f"seat {s} must put up a bank first: 'bank N', N from 1 to the {self.purse[s]} chips held"
+                    f"you must put up a bank first: 'bank N', N from 1 to the {self.purse[s]} chips you hold"
                 )
             if amount is None or amount < MIN_BANK:
                 return "a bank is a whole number of chips, at least 1: 'bank 10'"
-            return f"nobody may bank more than they hold: seat {s} holds {self.purse[s]}"
+            return f"nobody may bank more than they hold: you hold {self.purse[s]}"
         if self.phase == Phase.BET:
             if kind == "banco":
                 need = self.bank - self.bets[s]
