@@ -69,7 +69,7 @@ def test_bank_of_any_size_the_banker_holds() -> None:
     assert state.current_player == 2
     assert state.legal_actions() == []
     assert state.legal_ranges() == [AmountRange("bank", 1, 37)]
-    with pytest.raises(IllegalAction, match="holds 37"):
+    with pytest.raises(IllegalAction, match="you hold 37"):
         state.apply("bank 38")
     with pytest.raises(IllegalAction, match="bank first"):
         state.apply("pass")

@@ -167,7 +167,7 @@ def test_explain_illegal_for_amounts_out_of_range() -> None:
     state = new({"banker": 0, "chips": [100, 3, 100, 100]})
     with pytest.raises(IllegalAction, match="at least 1"):
         state.apply("bank 0")
-    with pytest.raises(IllegalAction, match="holds 100"):
+    with pytest.raises(IllegalAction, match="you hold 100"):
         state.apply("bank 101")
     play(state, "bank 50")
     with pytest.raises(IllegalAction, match="at least 1"):
