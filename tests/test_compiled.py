@@ -25,6 +25,10 @@ from parlour import build_compiled
 from parlour.games.bishops_whist import rules, schema
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.timeout(1200)
+"""The first test here waits for the build (mypyc and a C compiler over every compiled module: some three
+minutes of one core on the 2-core machine, six games' rules now); the suite's 600 s would leave too thin
+a margin on a busy machine."""
 OPTIONS: list[dict[str, Any]] = [
     {},
     {"laws": "table", "misdeal_chance": 0.1},
