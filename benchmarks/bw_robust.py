@@ -62,7 +62,19 @@ def sifted(game: Game[Any], seed: int) -> PlayoutPlayer:
     return PlayoutPlayer(game, seed, chains=0)
 
 
-CANDIDATES: dict[str, PlayerSpec] = {"strong": strong, "sifted": sifted, "heuristic": "heuristic"}
+def adaptive(game: Game[Any], seed: int) -> PlayoutPlayer:
+    """Strong, reading from the play how far each other seat departs from the rules of thumb: deals
+    believed under the likelihood of the play at those rates, and playouts that play such a seat at
+    random at its rate (``PlayoutPlayer(adapt=True)``, ``worlds.adaptive_worlds``)."""
+    return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, adapt=True)
+
+
+CANDIDATES: dict[str, PlayerSpec] = {
+    "strong": strong,
+    "sifted": sifted,
+    "heuristic": "heuristic",
+    "adaptive": adaptive,
+}
 
 
 def pair(paths: list[str]) -> None:
