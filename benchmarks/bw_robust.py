@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from parlour.duplicate import PlayerSpec, duplicate, interval, paired
+from parlour.duplicate import PlayerSpec, _Deal, _one_deal, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
@@ -109,12 +109,25 @@ def main(argv: list[str]) -> None:
         return
     name, eps, seed, deals, out = argv[0], float(argv[1]), int(argv[2]), int(argv[3]), argv[4]
     start = time.perf_counter()
-    result = duplicate(
-        "bishops-whist", CANDIDATES[name], functools.partial(noisy, eps=eps), deals=deals, seed=seed
+    baseline = functools.partial(noisy, eps=eps)
+    # Deal by deal (``duplicate``'s deal k is the same whatever the number of deals), the margins so far
+    # written after each, so that a run cut short still pairs on the deals it played.
+    margins: list[float] = []
+    seconds = 0.0
+    moves = 0
+    for k in range(deals):
+        work = _Deal("bishops-whist", (), 1, "points", CANDIDATES[name], baseline, (0, 1, 2, 3), seed, k)
+        margin, spent, made = _one_deal(work)
+        margins.append(margin)
+        seconds += spent
+        moves += made
+        with open(out, "w") as f:
+            json.dump({"candidate": name, "eps": eps, "seed": seed, "margins": margins}, f)
+    mean, h = interval(margins)
+    print(
+        f"{name} vs noisy({eps}), seed {seed}: {mean:+.2f} ± {h:.2f} a hand over {deals} deals, "
+        f"{seconds / max(1, moves):.3f} s a move [{time.perf_counter() - start:.0f} s]"
     )
-    print(f"{name} vs noisy({eps}), seed {seed}: {result.line()} [{time.perf_counter() - start:.0f} s]")
-    with open(out, "w") as f:
-        json.dump({"candidate": name, "eps": eps, "seed": seed, "margins": list(result.margins)}, f)
 
 
 if __name__ == "__main__":
