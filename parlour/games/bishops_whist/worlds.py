@@ -14,6 +14,11 @@ a hand's count is kept once counted (``WorldSampler.seat_surprises``, over the p
 ``players.seat_surprises`` that ``players.surprises`` sums). A pure rules-side helper: no I/O,
 every draw from the ``rng`` handed in, so the same seed gives the same worlds.
 
+``adaptive_worlds`` (an experiment, not a level: benchmarks/bw_robust.py ``adaptive``) also reads from the
+chains' worlds how far each other seat departs from the rules of thumb and, if one does, walks the worlds
+on under the likelihood of the play at those rates (rules.md, "Against players who are not the rules of
+thumb").
+
 Measured (benchmarks/bw_worlds.py ``diagnose``, 10 positions each, 16 worlds, 2000 evaluations): every
 world consistent at 12, 9, 6 and 3 cards left (the sift of 48 uniform deals: 59%, 5%, 2.5%, 14%), the
 unseen cards in their true hands 39%, 50%, 62%, 86% (sift: 38%, 40%, 48%, 65%).
