@@ -18,6 +18,11 @@ strong less sifted −0.09 ± 0.25, strong less heuristic +0.08 ± 0.33, sifted 
 Against such players the search's edge over the rules of thumb is not shown at all (against the rules of
 thumb themselves strong gains +0.75 ± 0.17), and the chains neither help nor harm beside the sift. With
 EPS 0.1 (the same deals) the edge holds: strong +0.67 ± 0.25, heuristic +0.15 ± 0.19, paired +0.52 ± 0.28.
+
+``adaptive`` (5 December, not kept): strong reading each other seat's rate of departures from the rules of
+thumb off the play (``worlds.adaptive_worlds``) and believing deals and playing its playouts at those rates.
+On the same 48 deals at EPS 0.25: +0.42 ± 0.29, paired less strong +0.08 ± 0.26: not told apart. Against
+the rules of thumb (EPS 0) it plays strong's cards wherever every play is explained (rules.md).
 """
 
 from __future__ import annotations
