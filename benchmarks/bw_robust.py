@@ -9,7 +9,7 @@ rules of thumb's (its own seeded draws, so the same seed gives the same match). 
 chained worlds; ``sifted``: the previous strong level, sifted worlds; ``heuristic``) takes each seat in
 turn on duplicate deals, and its margin per deal is written to JSON for pairing:
 
-    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py CANDIDATE EPS SEED DEALS OUT.json
+    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py CANDIDATE EPS SEED DEALS OUT.json [FIRST]
     python benchmarks/bw_robust.py --pair A.json B.json ...   # paired differences over the same deals
 
 Measured 4 December (compiled build, EPS 0.25, seeds 7 and 8, 24 deals each, 48 in all), points a hand over
@@ -18,6 +18,12 @@ strong less sifted −0.09 ± 0.25, strong less heuristic +0.08 ± 0.33, sifted 
 Against such players the search's edge over the rules of thumb is not shown at all (against the rules of
 thumb themselves strong gains +0.75 ± 0.17), and the chains neither help nor harm beside the sift. With
 EPS 0.1 (the same deals) the edge holds: strong +0.67 ± 0.25, heuristic +0.15 ± 0.19, paired +0.52 ± 0.28.
+
+``adaptive`` (5 December, not kept): strong reading each other seat's rate of departures from the rules of
+thumb off the play (``worlds.adaptive_worlds``) and believing deals and playing its playouts at those rates.
+On the same 48 deals at EPS 0.25: +0.42 ± 0.29, paired less strong +0.08 ± 0.26: not told apart. Against
+the rules of thumb (EPS 0, seeds 7 and 8, 48 deals) it plays strong's cards wherever every play is
+explained: +0.69 ± 0.24 against strong's +0.68 ± 0.23, paired +0.01 ± 0.02 (rules.md).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import sys
 import time
 from typing import Any
 
-from parlour.duplicate import PlayerSpec, duplicate, interval, paired
+from parlour.duplicate import PlayerSpec, _Deal, _one_deal, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
@@ -62,33 +68,42 @@ def sifted(game: Game[Any], seed: int) -> PlayoutPlayer:
     return PlayoutPlayer(game, seed, chains=0)
 
 
-CANDIDATES: dict[str, PlayerSpec] = {"strong": strong, "sifted": sifted, "heuristic": "heuristic"}
+def adaptive(game: Game[Any], seed: int) -> PlayoutPlayer:
+    """Strong, reading from the play how far each other seat departs from the rules of thumb: deals
+    believed under the likelihood of the play at those rates, and playouts that play such a seat at
+    random at its rate (``PlayoutPlayer(adapt=True)``, ``worlds.adaptive_worlds``)."""
+    return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, adapt=True)
+
+
+CANDIDATES: dict[str, PlayerSpec] = {
+    "strong": strong,
+    "sifted": sifted,
+    "heuristic": "heuristic",
+    "adaptive": adaptive,
+}
 
 
 def pair(paths: list[str]) -> None:
     """Each candidate over the seeds saved, and every two candidates less each other deal by deal, over
-    the seeds (and deals) both were run on."""
-    runs: dict[str, dict[tuple[float, int], list[float]]] = {}
+    the deals both were run on (a seed's deals may be split over runs: each file says its ``first``)."""
+    runs: dict[str, dict[tuple[float, int, int], float]] = {}
     for path in paths:
         with open(path) as f:
             row = json.load(f)
-        runs.setdefault(row["candidate"], {})[(row["eps"], row["seed"])] = row["margins"]
-    for name, by_seed in runs.items():
-        m = [x for key in sorted(by_seed) for x in by_seed[key]]
+        first = int(row.get("first", 0))
+        for k, margin in enumerate(row["margins"]):
+            runs.setdefault(row["candidate"], {})[(row["eps"], row["seed"], first + k)] = margin
+    for name, by_deal in runs.items():
+        m = [by_deal[key] for key in sorted(by_deal)]
         mean, h = interval(m)
-        print(f"{name}: {mean:+.2f} ± {h:.2f} ({len(m)} deals, seeds {sorted(k[1] for k in by_seed)})")
+        print(f"{name}: {mean:+.2f} ± {h:.2f} ({len(m)} deals, seeds {sorted({k[1] for k in by_deal})})")
     names = list(runs)
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            xs: list[float] = []
-            ys: list[float] = []
-            for key in sorted(set(runs[a]) & set(runs[b])):
-                n = min(len(runs[a][key]), len(runs[b][key]))
-                xs += runs[a][key][:n]
-                ys += runs[b][key][:n]
-            if xs:
-                mean, h = paired(xs, ys)
-                print(f"{a} less {b}: {mean:+.2f} ± {h:.2f} ({len(xs)} deals)")
+            common = sorted(set(runs[a]) & set(runs[b]))
+            if common:
+                mean, h = paired([runs[a][k] for k in common], [runs[b][k] for k in common])
+                print(f"{a} less {b}: {mean:+.2f} ± {h:.2f} ({len(common)} deals)")
 
 
 def main(argv: list[str]) -> None:
@@ -96,13 +111,27 @@ def main(argv: list[str]) -> None:
         pair(argv[1:])
         return
     name, eps, seed, deals, out = argv[0], float(argv[1]), int(argv[2]), int(argv[3]), argv[4]
+    first = int(argv[5]) if len(argv) > 5 else 0  # deals first..deals-1 only (two runs share a seed)
     start = time.perf_counter()
-    result = duplicate(
-        "bishops-whist", CANDIDATES[name], functools.partial(noisy, eps=eps), deals=deals, seed=seed
+    baseline = functools.partial(noisy, eps=eps)
+    # Deal by deal (``duplicate``'s deal k is the same whatever the number of deals), the margins so far
+    # written after each, so that a run cut short still pairs on the deals it played.
+    margins: list[float] = []
+    seconds = 0.0
+    moves = 0
+    for k in range(first, deals):
+        work = _Deal("bishops-whist", (), 1, "points", CANDIDATES[name], baseline, (0, 1, 2, 3), seed, k)
+        margin, spent, made = _one_deal(work)
+        margins.append(margin)
+        seconds += spent
+        moves += made
+        with open(out, "w") as f:
+            json.dump({"candidate": name, "eps": eps, "seed": seed, "first": first, "margins": margins}, f)
+    mean, h = interval(margins)
+    print(
+        f"{name} vs noisy({eps}), seed {seed}: {mean:+.2f} ± {h:.2f} a hand over {len(margins)} deals, "
+        f"{seconds / max(1, moves):.3f} s a move [{time.perf_counter() - start:.0f} s]"
     )
-    print(f"{name} vs noisy({eps}), seed {seed}: {result.line()} [{time.perf_counter() - start:.0f} s]")
-    with open(out, "w") as f:
-        json.dump({"candidate": name, "eps": eps, "seed": seed, "margins": list(result.margins)}, f)
 
 
 if __name__ == "__main__":

@@ -1122,6 +1122,7 @@ class PlayoutPlayer(StrongPlayer):
         sift: int = SIFT,
         seconds: float | None = None,
         chains: int = 0,
+        adapt: bool = False,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
         self.rollout = HeuristicPlayer(game, seed)
@@ -1129,6 +1130,27 @@ class PlayoutPlayer(StrongPlayer):
         ``fast`` and the playouts never share a random draw)."""
         self.playouts = 0
         """Playouts made for the last decision."""
+        self.adapt = adapt and chains > 0
+        """Whether to read from the play how far each other seat departs from the rules of thumb
+        (``worlds.adaptive_worlds``), believe the deals and play the playouts accordingly (issue 14)."""
+        self.departures = [0.0] * 4
+        """Each seat's estimated rate of plays that are not the rules of thumb's, at the last decision:
+        in its playouts such a seat plays a lawful card at random at that rate."""
+
+    def worlds_dealt(
+        self, view: BishopsWhistView, game: Game[Any], until: float | None = None
+    ) -> list[BishopsWhistState]:
+        """The chains' worlds; when adapting, those of ``worlds.adaptive_worlds`` (the same while every
+        play so far is explained), with each seat's rate of departures kept for the playouts."""
+        self.departures = [0.0] * 4
+        if not self.adapt:
+            return super().worlds_dealt(view, game, until)
+        from parlour.games.bishops_whist.worlds import adaptive_worlds
+
+        worlds, self.departures = adaptive_worlds(
+            view, game, self.rng, self.worlds, self.fast, self.chains, until
+        )
+        return worlds
 
     def advise(self, view: BishopsWhistView, game: Game[Any]) -> Advice:
         """The card whose playouts end best on average, and why in a player's words."""
@@ -1163,10 +1185,13 @@ class PlayoutPlayer(StrongPlayer):
         for w, world in enumerate(self.worlds_dealt(view, game, until)):
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
+            # Seats that depart from the rules of thumb play at random at their rate in the playouts,
+            # each card's playout of a world on the same draws (so the cards are compared on like play).
+            noise = self.rng.randrange(1 << 30) if any(self.departures) else None
             for card in cards:
                 state = world.clone()
                 state.apply(f"play {card}", seat=seat)
-                totals[card] += self.playout(state, seat)
+                totals[card] += self.playout(state, seat, None if noise is None else Rng(noise))
                 self.playouts += 1
             worlds += 1
         # The best total first; of equal totals, the first in the view's order (a stable sort).
@@ -1174,14 +1199,15 @@ class PlayoutPlayer(StrongPlayer):
         means = {c: totals[c] / worlds for c in cards}
         return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
 
-    def playout(self, state: BishopsWhistState, seat: int) -> float:
+    def playout(self, state: BishopsWhistState, seat: int, noise: Rng | None = None) -> float:
         """``seat``'s side's points less the other side's at the end of this hand, every seat played by
-        the rules of thumb."""
+        the rules of thumb (with ``noise``, each other seat a lawful card at random at its rate of
+        ``departures``)."""
         if self.game.options.get("laws", "strict") != "strict" or state.phase != PHASE_PLAY:
-            return self.playout_by_views(state, seat)
-        return self.playout_by_ids(state, seat)
+            return self.playout_by_views(state, seat, noise)
+        return self.playout_by_ids(state, seat, noise)
 
-    def playout_by_views(self, state: BishopsWhistState, seat: int) -> float:
+    def playout_by_views(self, state: BishopsWhistState, seat: int, noise: Rng | None = None) -> float:
         """The playout through the State's public ways: each mover's view, its text action, the log's
         ``hand_end`` (any laws; the benchmark experiment's own loop)."""
         side = state.team_of[seat]
@@ -1190,9 +1216,12 @@ class PlayoutPlayer(StrongPlayer):
             mover = state.current_player
             assert mover is not None
             legal = state.legal_actions()
-            action = (
-                "claim" if legal == ["claim", "pass"] else self.rollout.choose(state.view(mover), self.game)
-            )
+            if legal == ["claim", "pass"]:
+                action = "claim"
+            elif noise is not None and mover != seat and noise.random() < self.departures[mover]:
+                action = noise.choice(legal)
+            else:
+                action = self.rollout.choose(state.view(mover), self.game)
             state.apply(action, seat=mover)
             for event in state.log[seen:]:
                 if event.kind == "hand_end":
@@ -1203,7 +1232,7 @@ class PlayoutPlayer(StrongPlayer):
             seen = len(state.log)
         return 0.0
 
-    def playout_by_ids(self, state: BishopsWhistState, seat: int) -> float:
+    def playout_by_ids(self, state: BishopsWhistState, seat: int, noise: Rng | None = None) -> float:
         """The same playout under strict laws on the world's fields: each mover's ``Table`` made from the
         world (``Table.in_world``), the card played by its id; the hand's points read from the score
         sheet once the hand is scored (``hands_played`` counts it)."""
@@ -1220,7 +1249,11 @@ class PlayoutPlayer(StrongPlayer):
                 state.apply_id(ids[0])
                 continue
             table = Table.in_world(state, mover, options, seen)
-            state.apply_id(CARD_ID[rollout.card(table, table.lawful())])
+            lawful = table.lawful()
+            if noise is not None and mover != seat and noise.random() < self.departures[mover]:
+                state.apply_id(CARD_ID[noise.choice(lawful)])
+            else:
+                state.apply_id(CARD_ID[rollout.card(table, lawful)])
         _, *points = state.sheet[-1]
         return float(points[side] - points[1 - side])
 

@@ -14,6 +14,11 @@ a hand's count is kept once counted (``WorldSampler.seat_surprises``, over the p
 ``players.seat_surprises`` that ``players.surprises`` sums). A pure rules-side helper: no I/O,
 every draw from the ``rng`` handed in, so the same seed gives the same worlds.
 
+``adaptive_worlds`` (an experiment, not a level: benchmarks/bw_robust.py ``adaptive``) also reads from the
+chains' worlds how far each other seat departs from the rules of thumb and, if one does, walks the worlds
+on under the likelihood of the play at those rates (rules.md, "Against players who are not the rules of
+thumb").
+
 Measured (benchmarks/bw_worlds.py ``diagnose``, 10 positions each, 16 worlds, 2000 evaluations): every
 world consistent at 12, 9, 6 and 3 cards left (the sift of 48 uniform deals: 59%, 5%, 2.5%, 14%), the
 unseen cards in their true hands 39%, 50%, 62%, 86% (sift: 38%, 40%, 48%, 65%).
@@ -55,6 +60,20 @@ CAP = 3
 MIX = 8
 """Swaps tried once a chain's world has no surprise left, each kept only if the world stays so: the
 world moves on from the first consistent deal found, towards any other."""
+
+DEPARTURE_CAP = 8
+"""A seat's unexplained plays are counted up to this many when its rate of departures is estimated and
+in the walks under the likelihood of the play."""
+PRIOR_PLAYS = 2
+"""Plays taken as the rules of thumb's own before any is seen: the prior of a seat's rate of departures
+(one unexplained play in the first two is read as a rate of a third, not a half)."""
+LAWFUL = 3
+"""The lawful cards a play is taken to choose among, in the likelihood of a departure (a rough mean)."""
+EPS_MAX = 0.5
+"""The highest rate of departures believed."""
+WALK = 1000
+"""Hands counted, over all the worlds, in the walks under the likelihood of the play (only when a seat
+has departed from the rules of thumb)."""
 
 BORROW = True
 BORROW_MIX = 24
@@ -218,6 +237,20 @@ class WorldSampler:
         a chain that ends short of a consistent world is given up for a walk of ``BORROW_MIX`` swaps from
         a consistent world another chain found (on what is left of the budget), if any did."""
         base = self.game.determinize(self.view, rng)
+        found = self.found(rng, count, evaluations, until, temperature, mix, borrow)
+        return [(score, self.world(base, dealt)) for score, dealt in found]
+
+    def found(
+        self,
+        rng: Rng,
+        count: int,
+        evaluations: int = STEPS,
+        until: float | None = None,
+        temperature: float = TEMPERATURE,
+        mix: int = MIX,
+        borrow: bool = BORROW,
+    ) -> list[tuple[int, list[list[str]]]]:
+        """The chains of ``sample``: each world as its surprises and the cards dealt each seat."""
         found: list[tuple[int, list[list[str]]]] = []
         start = self.evaluations
         for k in range(count):
@@ -234,7 +267,99 @@ class WorldSampler:
                 share = max(0, (evaluations - (self.evaluations - start)) // (len(failed) - n))
                 walk = [h[:] for h in consistent[rng.randrange(len(consistent))]]
                 found[k] = self.chain(rng, share, temperature, BORROW_MIX, walk)
-        return [(score, self.world(base, dealt)) for score, dealt in found]
+        return found
+
+    # --- how far each seat departs from the rules of thumb ------------------------------------------
+
+    def departures(self, found: list[tuple[int, list[list[str]]]]) -> list[float]:
+        """Each seat's estimated rate ``ε_s`` of plays that are not the rules of thumb's (0 for this
+        view's own seat): the fewest of its plays that any world found leaves unexplained (a lower
+        bound on its departures, counted up to ``DEPARTURE_CAP``), over its plays so far and
+        ``PRIOR_PLAYS`` more taken as the rules' own, scaled up by ``1 / (1 - 1/LAWFUL)`` (a lawful
+        card drawn at random is the rules' own card one time in ``LAWFUL``), at most ``EPS_MAX``.
+        A seat whose every play some world explains gets 0: against the rules of thumb nothing
+        changes."""
+        eps = [0.0] * SEATS
+        for s in range(SEATS):
+            if s == self.seat or not self.moments[s]:
+                continue
+            if self.room[s]:
+                least = min(self.seat_surprises(s, dealt[s], DEPARTURE_CAP) for _, dealt in found)
+            else:
+                least = self.seat_surprises(s, [], DEPARTURE_CAP)
+            if least:
+                plays = len(self.moments[s]) + PRIOR_PLAYS
+                eps[s] = min(EPS_MAX, least / (plays * (1 - 1 / LAWFUL)))
+        return eps
+
+    def walk(self, rng: Rng, dealt: list[list[str]], eps: list[float], evaluations: int) -> list[list[str]]:
+        """A walk from ``dealt`` by Metropolis under the likelihood of the play: a play that is the rules
+        of thumb's has chance ``1 - ε_s + ε_s/L`` at seat ``s``, one that is not ``ε_s/L`` (``L`` taken
+        as ``LAWFUL``), so each unexplained play of seat ``s`` costs ``ln(1 + L(1 - ε_s)/ε_s)`` (at most
+        ``1/TEMPERATURE``, the chains' own cost, which a seat of ``ε_s`` 0 keeps). Symmetric swaps
+        until ``evaluations`` hands are counted; the last deal is the world (a draw, not the least
+        surprising deal met)."""
+        dealt = [h[:] for h in dealt]
+        slots = [(s, i) for s in self.others for i in range(len(dealt[s]))]
+        if len(slots) < 2:
+            return dealt
+        cost = [
+            min(1 / TEMPERATURE, math.log(1 + LAWFUL * (1 - e) / e)) if e > 0 else 1 / TEMPERATURE
+            for e in eps
+        ]
+        energy = {s: self.seat_surprises(s, dealt[s], DEPARTURE_CAP) for s in self.others}
+        stop = self.evaluations + evaluations
+        proposals = 0
+        while self.evaluations < stop and proposals < 50 * evaluations + 100:
+            proposals += 1
+            a, i = slots[rng.randrange(len(slots))]
+            b, j = slots[rng.randrange(len(slots))]
+            if a == b:
+                continue
+            x, y = dealt[a][i], dealt[b][j]
+            if x == y or not self.may_hold(b, x) or not self.may_hold(a, y):
+                continue
+            new_a = [*dealt[a][:i], y, *dealt[a][i + 1 :]]
+            new_b = [*dealt[b][:j], x, *dealt[b][j + 1 :]]
+            ea = self.seat_surprises(a, new_a, DEPARTURE_CAP)
+            eb = self.seat_surprises(b, new_b, DEPARTURE_CAP)
+            delta = cost[a] * (ea - energy[a]) + cost[b] * (eb - energy[b])
+            if delta > 0 and rng.random() >= math.exp(-delta):
+                continue
+            dealt[a], dealt[b] = new_a, new_b
+            energy[a], energy[b] = ea, eb
+        return dealt
+
+
+def adaptive_worlds(
+    view: BishopsWhistView,
+    game: Game[Any],
+    rng: Rng,
+    count: int,
+    fast: HeuristicPlayer,
+    evaluations: int = STEPS,
+    until: float | None = None,
+    walk: int = WALK,
+) -> tuple[list[BishopsWhistState], list[float]]:
+    """The worlds of ``consistent_worlds`` (the same draws, so the same worlds) and each seat's estimated
+    rate of departures from the rules of thumb (``WorldSampler.departures``). If a seat has departed,
+    each world then walks on under the likelihood of the play at those rates (``WorldSampler.walk``,
+    ``walk`` hands counted over all the worlds), so that a seat that plays otherwise than the rules of
+    thumb is not believed to hold the one deal that would explain its cards (issue 14)."""
+    sampler = WorldSampler(view, game, fast)
+    base = game.determinize(view, rng)
+    found = sampler.found(rng, count, evaluations, until)
+    eps = sampler.departures(found)
+    if any(eps):
+        start = sampler.evaluations
+        for k, (_, dealt) in enumerate(found):
+            if until is not None and time.perf_counter() > until:
+                break
+            share = max(0, (walk - (sampler.evaluations - start)) // (len(found) - k))
+            moved = sampler.walk(rng, dealt, eps, share)
+            found[k] = (sampler.total(moved) + sampler.fixed, moved)
+    order = sorted(range(len(found)), key=lambda k: (found[k][0], k))
+    return [sampler.world(base, found[k][1]) for k in order], eps
 
 
 def consistent_worlds(
