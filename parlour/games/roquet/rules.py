@@ -18,18 +18,19 @@ live apart in ``schema.py``, never compiled.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from types import MappingProxyType
-from typing import Any, Final, overload
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import ROQUET_60, SUIT_NAMES, SUITS
+from parlour.cards.codes import CodeList
 from parlour.engine import Event, Game, InvalidDeal, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.copying import makes_blank
@@ -514,56 +515,10 @@ def _log_deal(
         log.append(_new_tuple(Event, ("hand", MappingProxyType(data), seat)))
 
 
-class CardList(MutableSequence[str]):
-    """A list of card ids read and written as codes: the state's stock, handed out live (a player may
-    shuffle a world's stock in place), held as ids."""
-
-    __slots__ = ("_cards",)
-
-    def __init__(self, cards: list[int]) -> None:
-        self._cards = cards
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[str]: ...
-    def __getitem__(self, i: int | slice) -> str | list[str]:
-        if isinstance(i, slice):
-            return _codes(self._cards[i])
-        return CODES[self._cards[i]]
-
-    @overload
-    def __setitem__(self, i: int, value: str) -> None: ...
-    @overload
-    def __setitem__(self, i: slice, value: Iterable[str]) -> None: ...
-    def __setitem__(self, i: int | slice, value: str | Iterable[str]) -> None:
-        if isinstance(i, slice):
-            assert not isinstance(value, str)
-            self._cards[i] = _ids(value)
-        else:
-            assert isinstance(value, str)
-            self._cards[i] = CARD_ID[value]
-
-    def __delitem__(self, i: int | slice) -> None:
-        del self._cards[i]
-
-    def insert(self, index: int, value: str) -> None:
-        self._cards.insert(index, CARD_ID[value])
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CardList):
-            return self._cards == other._cards
-        if isinstance(other, list | tuple):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
+def stock_list(cards: list[int]) -> CodeList:
+    """The stock's ids handed out as a live list of codes (a player may shuffle a world's stock in
+    place)."""
+    return CodeList(cards, CODES, CARD_ID)
 
 
 def table_cards_of(livret: Iterable[str], turn_up: str | None, turn_up_melds: bool) -> list[str]:
@@ -754,10 +709,10 @@ class RoquetState(State):
         return SUITS[self._trump]
 
     @property
-    def stock(self) -> CardList:
+    def stock(self) -> CodeList:
         """The face-down stock, top first, as codes over the ids themselves: shuffling it shuffles the
         stock (a player re-draws a world's stock so)."""
-        return CardList(self._stock)
+        return stock_list(self._stock)
 
     @property
     def trick(self) -> list[tuple[int, str]]:
