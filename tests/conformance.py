@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -349,20 +349,23 @@ def check_every_way_in(game: Game[Any], seeds: Sequence[int] = (0, 1)) -> None:
         assert len(set(saves)) == 1
 
 
-def check_clone_goes_its_own_way(game: Game[Any], steps: Sequence[int]) -> None:
+def check_clone_goes_its_own_way(
+    game: Game[Any], steps: Sequence[int], play: Callable[..., None] = play_random
+) -> None:
     """A clone taken after ``steps`` random actions plays on without touching its original, and the
-    original and a second clone then play the clone's match, by ids and by text alike."""
+    original and a second clone then play the clone's match, by ids and by text alike (``play``: a
+    game's own random player, called as ``play_random`` is, where that one cannot choose the moves)."""
     for n in steps:
         state = game.new(seed=n)
-        play_random(state, random.Random(n), "text", steps=n)
+        play(state, random.Random(n), "text", steps=n)
         before = state.to_json()
         other = state.clone()
         assert other.to_json() == before and other.view(0) == state.view(0)
-        play_random(other, random.Random(6), "mixed")
+        play(other, random.Random(6), "mixed")
         assert other.is_over and state.to_json() == before
         again = state.clone()
-        play_random(state, random.Random(6), "ids")
-        play_random(again, random.Random(6), "text")
+        play(state, random.Random(6), "ids")
+        play(again, random.Random(6), "text")
         assert state.to_json() == again.to_json() == other.to_json()
 
 

@@ -16,6 +16,7 @@ import pytest
 import parlour
 from parlour.engine import Rng
 from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetState
+from tests.conformance import check_clone_goes_its_own_way
 
 RECORDED: dict[tuple[str, str, int], str] = {
     ("{}", "{}", 0): "315109fc4bb5c96100c5f4cbda155018",
@@ -162,19 +163,7 @@ def test_every_way_in_plays_the_same_session(options: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
-    g = game(**options)
-    for n in (0, 1, 2, 3, 17, 40):
-        state = g.new(seed=n)
-        play_random(state, random.Random(n), "text", steps=n)
-        before = state.to_json()
-        other = state.clone()
-        assert other.to_json() == before and other.view(0) == state.view(0)
-        play_random(other, random.Random(6), "mixed")
-        assert other.is_over and state.to_json() == before
-        again = state.clone()
-        play_random(state, random.Random(6), "ids")
-        play_random(again, random.Random(6), "text")
-        assert state.to_json() == again.to_json() == other.to_json()
+    check_clone_goes_its_own_way(game(**options), (0, 1, 2, 3, 17, 40), play=play_random)
 
 
 def check_loaded_session_goes_on(options: dict[str, Any], steps: tuple[int, ...]) -> None:
