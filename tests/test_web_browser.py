@@ -30,6 +30,7 @@ from tests.web_support import CHROMIUM_ARGS, GAMES, SCREENSHOTS, SHORT, Server, 
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError
 except ImportError:  # pragma: no cover - Playwright is a test dependency
     need("Playwright for Python", "pip install -e '.[test]' (the playwright package)")
     raise
@@ -741,6 +742,14 @@ def test_buried_cards_are_not_raised_as_playable(browser: Browser, tmp_path: Pat
             assert buried.locator("button.card-button").count() == 0
             # the same code is offered once, from the hand
             for code in both:
-                assert page.locator(f"#hand button.card-button[data-code='{code}']").count() >= 1, code
+                # The frame may be read a moment before the page has drawn it (a loaded machine): wait
+                # for the hand's button rather than count at once.
+                hand = page.locator(f"#hand button.card-button[data-code='{code}']")
+                try:
+                    hand.first.wait_for(state="attached", timeout=10_000)
+                except PlaywrightError:
+                    codes = "els => els.map(e => e.dataset.code)"
+                    drawn = page.locator("#hand [data-code]").evaluate_all(codes)
+                    raise AssertionError(f"{code} is playable, not a button in the hand: {drawn}") from None
                 elsewhere = page.locator(f"#table button.card-button[data-code='{code}']:not(#hand *)")
                 assert elsewhere.count() == 0

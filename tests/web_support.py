@@ -66,6 +66,7 @@ def fresh_postgres_database() -> Iterator[str]:
     """A new, empty PostgreSQL database for one test; dropped afterwards."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import DBAPIError
 
     admin = make_url(postgres_admin_url())
     name = f"parlour_test_{secrets.token_hex(6)}"
@@ -79,8 +80,17 @@ def fresh_postgres_database() -> Iterator[str]:
     try:
         yield admin.set(database=name).render_as_string(hide_password=False)
     finally:
-        with engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        # FORCE ends the test's own leftover sessions; it is refused while a session of another role is
+        # on the database (an autovacuum worker just after the test, seen once in CI), so try again.
+        for attempt in range(20):
+            try:
+                with engine.connect() as conn:
+                    conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                break
+            except DBAPIError:
+                if attempt == 19:
+                    raise
+                time.sleep(0.25)
         engine.dispose()
 
 
