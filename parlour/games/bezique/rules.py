@@ -336,8 +336,9 @@ def meld_patterns(
     return tuple((k, tuple(sort_cards(c))) for k, c in out)
 
 
-MeldNeed = tuple[Meld, tuple[str, ...], int]
-"""A meld, its cards (in pack order) and those cards as packed counts (``COUNT_GUARD``)."""
+MeldNeed = tuple[Meld, tuple[str, ...], int, tuple[tuple[int, int], ...]]
+"""A meld, its cards (in pack order), those cards as packed counts (``COUNT_GUARD``) and as (kind id,
+copies) pairs in pack order: the meld search and the reuse checks read the ids, never the codes."""
 
 
 @cache
@@ -353,7 +354,8 @@ def meld_needs(
         shifts = tuple(3 * KIND_ID[r + s] for s in SUITS) if kind in FOURS.values() else ()
         if not groups or groups[-1][0] != shifts:
             groups.append((shifts, []))
-        groups[-1][1].append((kind, codes, packed_counts(codes)))
+        pairs = tuple((KIND_ID[c], n) for c, n in Counter(codes).items())
+        groups[-1][1].append((kind, codes, packed_counts(codes), pairs))
     return tuple((shifts, tuple(needs)) for shifts, needs in groups)
 
 
@@ -691,38 +693,43 @@ class BeziqueState(State):
         return meld_needs(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
     def _assign(
-        self, seat: int, kind: Meld, codes: tuple[str, ...], concealed: Counter[str], exposed: set[int]
+        self,
+        kind: Meld,
+        pairs: tuple[tuple[int, int], ...],
+        concealed: int,
+        table: list[tuple[int, DeclaredCard]],
+        exposed: set[int],
     ) -> list[int] | None:
-        """The declared cards a meld would use (their ids), the rest coming from the concealed hand, or
-        ``None`` if the seat cannot make it now (ruling BZ-12: declared copies first, those exposed at
-        this turn first, then the most used). Ruling BZ-10: no fresh card is required, so a meld may be
-        made wholly of declared cards that each may serve again."""
+        """The declared cards a meld would use (their ids), the rest coming from the concealed hand
+        (``concealed``: its packed counts), or ``None`` if the seat cannot make it now (ruling BZ-12:
+        declared copies first, those exposed at this turn first, then the most used). Ruling BZ-10: no
+        fresh card is required, so a meld may be made wholly of declared cards that each may serve
+        again. ``table``: the seat's declared cards with their kind ids, all compared as ids."""
         turn = self.declaring_turns
         greater = reuse_needs_greater(self.game.options)
         chosen: list[int] = []
-        for code, need in Counter(codes).items():
-            cands = [
-                e
-                for e in self.declared[seat]
-                if e.card == code and may_serve_again(e.uses, kind, turn, greater)
-            ]
-            cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
+        for kid, need in pairs:
+            cands = [e for k, e in table if k == kid and may_serve_again(e.uses, kind, turn, greater)]
+            if len(cands) > 1:
+                cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
             picks = [e.id for e in cands[:need]]
-            if need - len(picks) > concealed[code]:
+            if need - len(picks) > (concealed >> (3 * kid)) & 3:
                 return None
             chosen += picks
         return chosen
 
     def _meld_candidates(self, seat: int) -> list[tuple[Meld, tuple[str, ...], list[int] | None]]:
         """Melds that may be declared now: (kind, codes, the declared cards used, or ``None`` for a
-        waiting meld that scores now)."""
+        waiting meld that scores now). The search runs on packed counts and kind ids; the codes are the
+        patterns' own, made once per trumps and options."""
         several = self.game.options["melds_per_trick"] == "several"
         scored = self.scored_this_turn
         out: list[tuple[Meld, tuple[str, ...], list[int] | None]] = []
         seen: set[tuple[str, ...]] = set()
+        declared = self.declared[seat]
         if not several and scored == 0:
             # ruling BZ-8: a meld shown with the last one scores now, as this trick's one meld (BZ-7)
-            table_ids = {e.id for e in self.declared[seat]}
+            table_ids = {e.id for e in declared}
             for p in self.waiting[seat]:
                 if all(i in table_ids for i in p.ids):
                     codes = tuple(sort_cards(p.cards))
@@ -730,23 +737,23 @@ class BeziqueState(State):
                         seen.add(codes)
                         out.append((p.kind, codes, None))
         exposed = {i for m in self.exposed_this_turn for i in m}
-        concealed: Counter[str] | None = None
-        unit = COUNT_UNIT
-        held = sum(map(KIND_UNIT.__getitem__, self._hand[seat])) + sum(
-            unit[e.card] for e in self.declared[seat]
-        )
+        unit = KIND_UNIT
+        concealed = sum(map(unit.__getitem__, self._hand[seat]))
+        table = [(KIND_ID[e.card], e) for e in declared]
+        held = concealed
+        for k, _ in table:
+            held += unit[k]
         held |= COUNT_GUARD
         for shifts, needs in self._needs():
             if shifts:
                 a, b, c, d = shifts
                 if ((held >> a) & 3) + ((held >> b) & 3) + ((held >> c) & 3) + ((held >> d) & 3) < 4:
                     continue
-            for kind, codes, need in needs:
+            for kind, codes, need, pairs in needs:
                 if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
                     continue
-                if concealed is None:
-                    concealed = Counter(codes_of(self._hand[seat]))
-                assign = self._assign(seat, kind, codes, concealed, exposed)
+                # with nothing on the table the hand alone holds the meld (the check above)
+                assign = self._assign(kind, pairs, concealed, table, exposed) if table else []
                 if assign is None:
                     continue
                 # ruling BZ-8: after the trick's meld, only a further combination shown by the cards
