@@ -393,6 +393,28 @@ def reuse_needs_greater(options: Mapping[str, object]) -> bool:
 # --- the state's records -------------------------------------------------------------------------
 
 
+class TableCard:
+    """A declared card lying on the table as the rules hold it: its id, its kind id and each meld it has
+    served in with its declaring turn (the reuse rule reads them). ``DeclaredCard`` is the same record
+    with the card's code, for the views and the players; it is made from this one when asked for."""
+
+    __slots__ = ("id", "kind", "uses")
+
+    def __init__(self, id: int, kind: int, uses: list[tuple[Meld, int]]) -> None:
+        self.id = id
+        self.kind = kind
+        self.uses = uses
+
+    @property
+    def card(self) -> str:
+        """The card's code."""
+        return KIND_CODES[self.kind]
+
+    def record(self) -> DeclaredCard:
+        """The card as the views' record of its code (a copy: its uses are its own)."""
+        return DeclaredCard(self.id, KIND_CODES[self.kind], list(self.uses))
+
+
 # ----------------------------------------------------------------------------------------
 
 
@@ -433,8 +455,9 @@ class BeziqueState(State):
         """The talon without the turn-up, top card first."""
         self._hand: list[list[int]] = [[], []]
         """Each seat's cards in hand, not declared."""
-        self.declared: list[list[DeclaredCard]] = [[], []]
-        """Each seat's declared cards lying on the table (still part of its hand)."""
+        self._declared: list[list[TableCard]] = [[], []]
+        """Each seat's declared cards lying on the table (still part of its hand), their kinds as ids
+        (``declared`` shows them as the views' ``DeclaredCard`` records of codes)."""
         self.waiting: list[list[WaitingMeld]] = [[], []]
         self.melds: list[list[MeldRecord]] = [[], []]
         self.known: list[dict[str, int]] = [{}, {}]
@@ -499,6 +522,15 @@ class BeziqueState(State):
     def last_trick(self) -> list[tuple[int, str]]:
         return [(s, KIND_CODES[k]) for s, k in self._last]
 
+    @property
+    def declared(self) -> list[list[DeclaredCard]]:
+        """Each seat's declared cards lying on the table, as the views' records of codes (copies)."""
+        return [[e.record() for e in t] for t in self._declared]
+
+    @declared.setter
+    def declared(self, value: list[list[DeclaredCard]]) -> None:
+        self._declared = [[TableCard(e.id, KIND_ID[e.card], list(e.uses)) for e in t] for t in value]
+
     # --- helpers ------------------------------------------------------------------------
 
     @property
@@ -507,11 +539,11 @@ class BeziqueState(State):
 
     def full_hand(self, seat: int) -> list[str]:
         """Every card the seat holds: concealed ones and those declared on the table."""
-        return [*codes_of(self._hand[seat]), *(e.card for e in self.declared[seat])]
+        return codes_of([*self._hand[seat], *(e.kind for e in self._declared[seat])])
 
     def _held_count(self, seat: int) -> int:
         """How many cards the seat holds, concealed and declared."""
-        return len(self._hand[seat]) + len(self.declared[seat])
+        return len(self._hand[seat]) + len(self._declared[seat])
 
     def _learn(self, seat: int, kind: int, public: bool = True) -> None:
         """The opponent has now seen that ``seat`` holds the card of kind id ``kind`` among its
@@ -631,7 +663,7 @@ class BeziqueState(State):
             if self.drawn:
                 return ["draw", "pass"]
             # ruling BZ-21: a player with no card left cannot fail to notice the draw: he must take it.
-            return ["draw", "skip"] if self._hand[seat] or self.declared[seat] else ["draw"]
+            return ["draw", "skip"] if self._hand[seat] or self._declared[seat] else ["draw"]
         if phase is Phase.DECLARE:
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
@@ -641,11 +673,10 @@ class BeziqueState(State):
 
     def _kinds_held(self, seat: int) -> list[int]:
         """The kind ids of every card the seat holds (concealed or declared), ascending, once each."""
-        declared = self.declared[seat]
+        declared = self._declared[seat]
         if not declared:
             return sorted(set(self._hand[seat]))
-        kind = KIND_ID
-        return sorted({*self._hand[seat], *(kind[e.card] for e in declared)})
+        return sorted({*self._hand[seat], *(e.kind for e in declared)})
 
     def _choices(self, held: list[int], lead: int) -> list[int]:
         """``last_eight_choices`` by kind ids: of ``held``, follow suit and head the trick if you can,
@@ -675,8 +706,7 @@ class BeziqueState(State):
             return kind in self._playable_ids(seat)
         if kind in self._hand[seat]:
             return True
-        code = KIND_CODES[kind]
-        return any(e.card == code for e in self.declared[seat])
+        return any(e.kind == kind for e in self._declared[seat])
 
     def _playable(self, seat: int) -> list[str]:
         codes = KIND_CODES
@@ -697,7 +727,7 @@ class BeziqueState(State):
         kind: Meld,
         pairs: tuple[tuple[int, int], ...],
         concealed: int,
-        table: list[tuple[int, DeclaredCard]],
+        table: list[TableCard],
         exposed: set[int],
     ) -> list[int] | None:
         """The declared cards a meld would use (their ids), the rest coming from the concealed hand
@@ -709,7 +739,7 @@ class BeziqueState(State):
         greater = reuse_needs_greater(self.game.options)
         chosen: list[int] = []
         for kid, need in pairs:
-            cands = [e for k, e in table if k == kid and may_serve_again(e.uses, kind, turn, greater)]
+            cands = [e for e in table if e.kind == kid and may_serve_again(e.uses, kind, turn, greater)]
             if len(cands) > 1:
                 cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
             picks = [e.id for e in cands[:need]]
@@ -726,7 +756,7 @@ class BeziqueState(State):
         scored = self.scored_this_turn
         out: list[tuple[Meld, tuple[str, ...], list[int] | None]] = []
         seen: set[tuple[str, ...]] = set()
-        declared = self.declared[seat]
+        declared = self._declared[seat]
         if not several and scored == 0:
             # ruling BZ-8: a meld shown with the last one scores now, as this trick's one meld (BZ-7)
             table_ids = {e.id for e in declared}
@@ -739,10 +769,10 @@ class BeziqueState(State):
         exposed = {i for m in self.exposed_this_turn for i in m}
         unit = KIND_UNIT
         concealed = sum(map(unit.__getitem__, self._hand[seat]))
-        table = [(KIND_ID[e.card], e) for e in declared]
+        table = declared
         held = concealed
-        for k, _ in table:
-            held += unit[k]
+        for e in table:
+            held += unit[e.kind]
         held |= COUNT_GUARD
         for shifts, needs in self._needs():
             if shifts:
@@ -884,18 +914,17 @@ class BeziqueState(State):
     def _take_card(self, seat: int, kind: int) -> None:
         """Remove a card of kind id ``kind`` from the seat's hand, a declared copy first (one not
         awaiting a score)."""
-        declared = self.declared[seat]
-        card = KIND_CODES[kind]
+        declared = self._declared[seat]
         if declared:
             # ruling BZ-12: a declared copy not waiting to score, the most used first
-            copies = [e for e in declared if e.card == card]
+            copies = [e for e in declared if e.kind == kind]
             if copies:
                 waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
                 free = [e for e in copies if e.id not in waiting_ids]
                 if free or kind not in self._hand[seat]:
                     pool = free or copies
                     entry = min(pool, key=lambda e: (-len(e.uses), e.id))
-                    self.declared[seat] = [e for e in declared if e is not entry]
+                    self._declared[seat] = [e for e in declared if e is not entry]
                     self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
                     return
         seven = SEVEN_KIND[self.trump]
@@ -904,7 +933,7 @@ class BeziqueState(State):
             self._unscored_seven_leaves(seat)
             return
         self._hand[seat].remove(kind)
-        self._forget(seat, card)
+        self._forget(seat, KIND_CODES[kind])
         if kind == seven and self.sevens_shown[seat] > 0:
             self.sevens_shown[seat] -= 1
 
@@ -1020,12 +1049,12 @@ class BeziqueState(State):
         """The last trick is played: cards a short opponent cannot answer go to their holder
         (ruling BZ-21)."""
         for seat in SEATS:
-            kinds = sorted([*self._hand[seat], *(KIND_ID[e.card] for e in self.declared[seat])])
+            kinds = sorted([*self._hand[seat], *(e.kind for e in self._declared[seat])])
             if not kinds:
                 continue
             rest = codes_of(kinds)
             self._hand[seat] = []
-            self.declared[seat] = []
+            self._declared[seat] = []
             self.known[seat] = {}
             self.known_privately[seat] = {}
             self._won[seat].extend(kinds)
@@ -1072,18 +1101,18 @@ class BeziqueState(State):
             return
         turn = self.declaring_turns
         ids: list[int] = []
-        from_hand = Counter(codes)
-        by_id = {e.id: e for e in self.declared[seat]}
+        from_hand = Counter(map(KIND_ID.__getitem__, codes))
+        by_id = {e.id: e for e in self._declared[seat]}
         for i in assign:
             entry = by_id[i]
             entry.uses.append((kind, turn))
-            from_hand[entry.card] -= 1
+            from_hand[entry.kind] -= 1
             ids.append(i)
-        for code, n in from_hand.items():
+        for kid, n in from_hand.items():
             for _ in range(n):
-                self._hand[seat].remove(KIND_ID[code])
-                self._forget(seat, code)
-                self.declared[seat].append(DeclaredCard(self.next_id, code, [(kind, turn)]))
+                self._hand[seat].remove(kid)
+                self._forget(seat, KIND_CODES[kid])
+                self._declared[seat].append(TableCard(self.next_id, kid, [(kind, turn)]))
                 ids.append(self.next_id)
                 self.next_id += 1
         self.exposed_this_turn.append(ids)
@@ -1320,11 +1349,11 @@ class BeziqueState(State):
     def _start_last_eight(self) -> None:
         # ruling BZ-16: the declared cards go back into the hand; the strict rules apply
         for seat in SEATS:
-            for e in self.declared[seat]:
-                kind = KIND_ID[e.card]
+            for e in self._declared[seat]:
+                kind = e.kind
                 self._hand[seat].append(kind)
                 self._learn(seat, kind)
-            self.declared[seat] = []
+            self._declared[seat] = []
             self.waiting[seat] = []
             self.sevens_shown[seat] = 0
         self.melds = [[m for m in ms if m.scored] for ms in self.melds]
@@ -1411,7 +1440,7 @@ class BeziqueState(State):
         self._turn_up = turn_up
         self._stock = stock
         self._hand = [list(hands[0]), list(hands[1])]
-        self.declared = [[], []]
+        self._declared = [[], []]
         self.waiting = [[], []]
         self.melds = [[], []]
         self.known = [{}, {}]
@@ -1479,7 +1508,7 @@ class BeziqueState(State):
             zones.append(Zone("hand", s, cards, "concealed cards"))
         for s in SEATS:
             zones.append(
-                Zone("melds", s, list(sort_cards(e.card for e in self.declared[s])), "declared cards")
+                Zone("melds", s, codes_of(sorted(e.kind for e in self._declared[s])), "declared cards")
             )
         talon: list[str | None] = [None] * len(self._stock)
         if seat is not None and seat in self.top_seen and self._stock:
@@ -1509,7 +1538,7 @@ class BeziqueState(State):
             sevens_shown=list(self.sevens_shown),
             missed_draws=list(self.missed),
             revoker=self.revoker,
-            declared=[[DeclaredCard(e.id, e.card, list(e.uses)) for e in self.declared[s]] for s in SEATS],
+            declared=[[e.record() for e in self._declared[s]] for s in SEATS],
             waiting=[
                 [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in self.waiting[s]] for s in SEATS
             ],
@@ -1641,7 +1670,7 @@ class BeziqueState(State):
             "hidden": [codes_of(h) for h in self._hand],
             "table": [
                 [{"id": e.id, "card": e.card, "uses": [[k.value, w] for k, w in e.uses]} for e in t]
-                for t in self.declared
+                for t in self._declared
             ],
             "pending": [
                 [{"kind": p.kind.value, "cards": list(p.cards), "ids": list(p.ids)} for p in w]
@@ -1693,8 +1722,8 @@ class BeziqueState(State):
         self._turn_up = NO_CARD if d["turn_up"] is None else KIND_ID[d["turn_up"]]
         self._stock = kinds_of(d["stock"])
         self._hand = [kinds_of(h) for h in d["hidden"]]
-        self.declared = [
-            [DeclaredCard(e["id"], e["card"], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
+        self._declared = [
+            [TableCard(e["id"], KIND_ID[e["card"]], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
             for t in d["table"]
         ]
         self.waiting = [
@@ -1815,7 +1844,7 @@ class BeziqueState(State):
         for s in SEATS:
             where += [
                 (f"hidden.{s}", self.concealed[s]),
-                (f"table.{s}", [e.card for e in self.declared[s]]),
+                (f"table.{s}", [e.card for e in self._declared[s]]),
                 (f"won.{s}", self.won[s]),
                 (f"known.{s}", self.known[s]),
                 (f"pending.{s}", [c for p in self.waiting[s] for c in p.cards]),
@@ -1879,7 +1908,7 @@ class BeziqueState(State):
                 raise InvalidState(
                     "blanche_queue: carte blanche is offered non-dealer first, with the option"
                 )
-            if turn != queue[0] or self.tricks_played or any(self.declared[s] for s in SEATS):
+            if turn != queue[0] or self.tricks_played or any(self._declared[s] for s in SEATS):
                 raise InvalidState("blanche_queue: carte blanche is shown before the first trick, in turn")
             for s in queue:
                 if not is_carte_blanche(self.concealed[s]):
@@ -1914,7 +1943,7 @@ class BeziqueState(State):
             if any(sizes) or self.trick:
                 raise InvalidState("hidden: every card has been played when the match is over")
             return
-        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self.declared) or any(self.waiting)):
+        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self._declared) or any(self.waiting)):
             raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
         if any(n > FULL_HAND for n in sizes):
             raise InvalidState("hidden: a hand holds at most eight cards")
@@ -1972,8 +2001,8 @@ class BeziqueState(State):
         ids: set[int] = set()
         for s in SEATS:
             kinds_melded = {m.kind for m in self.melds[s]}
-            entries: dict[int, DeclaredCard] = {}
-            for e in self.declared[s]:
+            entries: dict[int, TableCard] = {}
+            for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
                     raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
                 ids.add(e.id)
@@ -2009,7 +2038,7 @@ class BeziqueState(State):
                 raise InvalidState(
                     f"melds.{s}: melds worth {scored} but {self.hand_points[s]} scored this hand"
                 )
-        leader_ids = {e.id for e in self.declared[self.leader]}
+        leader_ids = {e.id for e in self._declared[self.leader]}
         if any(i not in leader_ids for m in self.exposed_this_turn for i in m):
             raise InvalidState("window_melds: cards exposed this turn lie on the declarer's table")
         if self.scored_this_turn > len(self.exposed_this_turn) or (not several and self.scored_this_turn > 1):
@@ -2099,7 +2128,7 @@ class BeziqueState(State):
             fields[name] = fields[name][:]
         for name in self._COPIED_NESTED:
             fields[name] = [x[:] for x in fields[name]]
-        other.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in self.declared]
+        other._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in self._declared]
         other.known = [dict(k) for k in self.known]
         other.known_privately = [dict(k) for k in self.known_privately]
         other._events = self._events[:]
@@ -2129,7 +2158,7 @@ class BeziqueState(State):
         self._turn_up = src._turn_up
         self._stock = src._stock[:]
         self._hand = [src._hand[0][:], src._hand[1][:]]
-        self.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in src.declared]
+        self._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in src._declared]
         self.waiting = [src.waiting[0][:], src.waiting[1][:]]
         self.melds = [src.melds[0][:], src.melds[1][:]]
         self.known = [dict(k) for k in src.known]
