@@ -415,6 +415,47 @@ class TableCard:
         return DeclaredCard(self.id, KIND_CODES[self.kind], list(self.uses))
 
 
+class ShownMeld:
+    """A meld shown to score after a later trick won (ruling BZ-8) as the rules hold it: its kind, its
+    cards' kind ids (in the order saved) and the ids of the declared cards it lies in. Never changed
+    once made (a clone shares it); ``WaitingMeld`` is the views' record of codes, made when asked."""
+
+    __slots__ = ("ids", "kind", "kinds")
+
+    def __init__(self, kind: Meld, kinds: tuple[int, ...], ids: list[int]) -> None:
+        self.kind = kind
+        self.kinds = kinds
+        self.ids = ids
+
+    @property
+    def cards(self) -> list[str]:
+        return [KIND_CODES[k] for k in self.kinds]
+
+    def record(self) -> WaitingMeld:
+        return WaitingMeld(self.kind, self.cards, list(self.ids))
+
+
+class MeldEntry:
+    """A meld declared this hand as the rules hold it: its kind, its cards' kind ids (in the order
+    saved), its points and whether they have been scored. Never changed once made (a clone shares it);
+    ``MeldRecord`` is the views' record of codes, made when asked."""
+
+    __slots__ = ("kind", "kinds", "points", "scored")
+
+    def __init__(self, kind: Meld, kinds: tuple[int, ...], points: int, scored: bool) -> None:
+        self.kind = kind
+        self.kinds = kinds
+        self.points = points
+        self.scored = scored
+
+    @property
+    def cards(self) -> list[str]:
+        return [KIND_CODES[k] for k in self.kinds]
+
+    def record(self) -> MeldRecord:
+        return MeldRecord(self.kind, self.cards, self.points, self.scored)
+
+
 # ----------------------------------------------------------------------------------------
 
 
@@ -458,8 +499,10 @@ class BeziqueState(State):
         self._declared: list[list[TableCard]] = [[], []]
         """Each seat's declared cards lying on the table (still part of its hand), their kinds as ids
         (``declared`` shows them as the views' ``DeclaredCard`` records of codes)."""
-        self.waiting: list[list[WaitingMeld]] = [[], []]
-        self.melds: list[list[MeldRecord]] = [[], []]
+        self._waiting: list[list[ShownMeld]] = [[], []]
+        """Each seat's melds shown to score later, their cards as ids (``waiting`` shows them as codes)."""
+        self._melds: list[list[MeldEntry]] = [[], []]
+        """Each seat's melds declared this hand, their cards as ids (``melds`` shows them as codes)."""
         self.known: list[dict[str, int]] = [{}, {}]
         """Copies of each concealed card of a seat that the opponent has seen there."""
         self.known_privately: list[dict[str, int]] = [{}, {}]
@@ -530,6 +573,24 @@ class BeziqueState(State):
     @declared.setter
     def declared(self, value: list[list[DeclaredCard]]) -> None:
         self._declared = [[TableCard(e.id, KIND_ID[e.card], list(e.uses)) for e in t] for t in value]
+
+    @property
+    def waiting(self) -> list[list[WaitingMeld]]:
+        """Each seat's melds shown to score later, as the views' records of codes (copies)."""
+        return [[p.record() for p in w] for w in self._waiting]
+
+    @waiting.setter
+    def waiting(self, value: list[list[WaitingMeld]]) -> None:
+        self._waiting = [[ShownMeld(p.kind, _kinds(p.cards), list(p.ids)) for p in w] for w in value]
+
+    @property
+    def melds(self) -> list[list[MeldRecord]]:
+        """Each seat's melds declared this hand, as the views' records of codes (copies)."""
+        return [[m.record() for m in ms] for ms in self._melds]
+
+    @melds.setter
+    def melds(self, value: list[list[MeldRecord]]) -> None:
+        self._melds = [[MeldEntry(m.kind, _kinds(m.cards), m.points, m.scored) for m in ms] for ms in value]
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -760,9 +821,9 @@ class BeziqueState(State):
         if not several and scored == 0:
             # ruling BZ-8: a meld shown with the last one scores now, as this trick's one meld (BZ-7)
             table_ids = {e.id for e in declared}
-            for p in self.waiting[seat]:
+            for p in self._waiting[seat]:
                 if all(i in table_ids for i in p.ids):
-                    codes = tuple(sort_cards(p.cards))
+                    codes = tuple(codes_of(sorted(p.kinds)))
                     if codes not in seen:
                         seen.add(codes)
                         out.append((p.kind, codes, None))
@@ -919,13 +980,13 @@ class BeziqueState(State):
             # ruling BZ-12: a declared copy not waiting to score, the most used first
             copies = [e for e in declared if e.kind == kind]
             if copies:
-                waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+                waiting_ids = {i for p in self._waiting[seat] for i in p.ids}
                 free = [e for e in copies if e.id not in waiting_ids]
                 if free or kind not in self._hand[seat]:
                     pool = free or copies
                     entry = min(pool, key=lambda e: (-len(e.uses), e.id))
                     self._declared[seat] = [e for e in declared if e is not entry]
-                    self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
+                    self._waiting[seat] = [p for p in self._waiting[seat] if entry.id not in p.ids]
                     return
         seven = SEVEN_KIND[self.trump]
         if kind == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
@@ -1085,14 +1146,15 @@ class BeziqueState(State):
         points = MELD_POINTS[kind]
         several = self.game.options["melds_per_trick"] == "several"
         if assign is None:  # ruling BZ-8: a meld shown at an earlier turn scores now
-            pend = next(p for p in self.waiting[seat] if tuple(sort_cards(p.cards)) == codes)
-            self.waiting[seat].remove(pend)
+            kinds = _kinds(codes)
+            pend = next(p for p in self._waiting[seat] if tuple(sorted(p.kinds)) == kinds)
+            self._waiting[seat].remove(pend)
             self.scored_this_turn += 1
             self.exposed_this_turn.append(list(pend.ids))
-            records = self.melds[seat]
-            records.append(MeldRecord(kind, list(codes), points, True))
+            records = self._melds[seat]
+            records.append(MeldEntry(kind, kinds, points, True))
             for i, m in enumerate(records):
-                if not m.scored and m.kind == kind and m.cards == list(codes):
+                if not m.scored and m.kind == kind and m.kinds == kinds:
                     del records[i]
                     break
             self._score(
@@ -1118,7 +1180,7 @@ class BeziqueState(State):
         self.exposed_this_turn.append(ids)
         if several or self.scored_this_turn == 0:  # ruling BZ-7: one meld scores per trick won
             self.scored_this_turn += 1
-            self.melds[seat].append(MeldRecord(kind, list(codes), points, True))
+            self._melds[seat].append(MeldEntry(kind, _kinds(codes), points, True))
             self._log(
                 "meld",
                 {
@@ -1130,8 +1192,9 @@ class BeziqueState(State):
             )
             self._score(seat, points, str(kind), f"seat {seat} scores {points} for {kind}")
         else:
-            self.waiting[seat].append(WaitingMeld(kind, list(codes), ids))
-            self.melds[seat].append(MeldRecord(kind, list(codes), points, False))
+            kinds = _kinds(codes)
+            self._waiting[seat].append(ShownMeld(kind, kinds, ids))
+            self._melds[seat].append(MeldEntry(kind, kinds, points, False))
             self._log(
                 "meld",
                 {
@@ -1147,14 +1210,14 @@ class BeziqueState(State):
     def _meld_texts(self, seat: int) -> list[str]:
         """The hand's melds for the record. A meld shown to score later whose waiting entry is gone
         (a card of it was played: ruling BZ-8) will never score, so it reads "lost", not "to score"."""
-        waiting = Counter((p.kind, tuple(p.cards)) for p in self.waiting[seat])
+        waiting = Counter((p.kind, p.kinds) for p in self._waiting[seat])
         texts = []
-        for m in self.melds[seat]:
-            key = (m.kind, tuple(m.cards))
+        for m in self._melds[seat]:
+            key = (m.kind, m.kinds)
             lost = not m.scored and waiting[key] == 0
             if not m.scored and not lost:
                 waiting[key] -= 1
-            texts.append(m.text(lost))
+            texts.append(m.record().text(lost))
         return texts
 
     def _exchange(self, seat: int, seven: str) -> None:
@@ -1354,9 +1417,9 @@ class BeziqueState(State):
                 self._hand[seat].append(kind)
                 self._learn(seat, kind)
             self._declared[seat] = []
-            self.waiting[seat] = []
+            self._waiting[seat] = []
             self.sevens_shown[seat] = 0
-        self.melds = [[m for m in ms if m.scored] for ms in self.melds]
+        self._melds = [[m for m in ms if m.scored] for ms in self._melds]
         self.phase = Phase.LAST_EIGHT
         self._log("phase", {"text": "the talon is exhausted: follow suit and win the trick if you can"})
 
@@ -1441,8 +1504,8 @@ class BeziqueState(State):
         self._stock = stock
         self._hand = [list(hands[0]), list(hands[1])]
         self._declared = [[], []]
-        self.waiting = [[], []]
-        self.melds = [[], []]
+        self._waiting = [[], []]
+        self._melds = [[], []]
         self.known = [{}, {}]
         self.known_privately = [{}, {}]
         self.sevens_shown = [0, 0]
@@ -1539,12 +1602,8 @@ class BeziqueState(State):
             missed_draws=list(self.missed),
             revoker=self.revoker,
             declared=[[e.record() for e in self._declared[s]] for s in SEATS],
-            waiting=[
-                [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in self.waiting[s]] for s in SEATS
-            ],
-            meld_history=[
-                [MeldRecord(m.kind, list(m.cards), m.points, m.scored) for m in self.melds[s]] for s in SEATS
-            ],
+            waiting=[[p.record() for p in self._waiting[s]] for s in SEATS],
+            meld_history=[[m.record() for m in self._melds[s]] for s in SEATS],
             tricks_played=self.tricks_played,
             declaring_turns=self.declaring_turns,
             scored_this_turn=self.scored_this_turn,
@@ -1674,14 +1733,14 @@ class BeziqueState(State):
             ],
             "pending": [
                 [{"kind": p.kind.value, "cards": list(p.cards), "ids": list(p.ids)} for p in w]
-                for w in self.waiting
+                for w in self._waiting
             ],
             "melds": [
                 [
                     {"kind": m.kind.value, "cards": list(m.cards), "points": m.points, "scored": m.scored}
                     for m in ms
                 ]
-                for ms in self.melds
+                for ms in self._melds
             ],
             "known": [dict(k) for k in self.known],
             "declared_sevens": list(self.sevens_shown),
@@ -1726,11 +1785,11 @@ class BeziqueState(State):
             [TableCard(e["id"], KIND_ID[e["card"]], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
             for t in d["table"]
         ]
-        self.waiting = [
-            [WaitingMeld(Meld(p["kind"]), list(p["cards"]), list(p["ids"])) for p in w] for w in d["pending"]
+        self._waiting = [
+            [ShownMeld(Meld(p["kind"]), _kinds(p["cards"]), list(p["ids"])) for p in w] for w in d["pending"]
         ]
-        self.melds = [
-            [MeldRecord(Meld(m["kind"]), list(m["cards"]), m["points"], m["scored"]) for m in ms]
+        self._melds = [
+            [MeldEntry(Meld(m["kind"]), _kinds(m["cards"]), m["points"], m["scored"]) for m in ms]
             for ms in d["melds"]
         ]
         self.known = [dict(k) for k in d["known"]]
@@ -1847,8 +1906,8 @@ class BeziqueState(State):
                 (f"table.{s}", [e.card for e in self._declared[s]]),
                 (f"won.{s}", self.won[s]),
                 (f"known.{s}", self.known[s]),
-                (f"pending.{s}", [c for p in self.waiting[s] for c in p.cards]),
-                (f"melds.{s}", [c for m in self.melds[s] for c in m.cards]),
+                (f"pending.{s}", [c for p in self._waiting[s] for c in p.cards]),
+                (f"melds.{s}", [c for m in self._melds[s] for c in m.cards]),
                 (f"known_privately.{s}", self.known_privately[s]),
             ]
         where += [("trick", [c for _, c in self.trick]), ("last_trick", [c for _, c in self.last_trick])]
@@ -1943,7 +2002,7 @@ class BeziqueState(State):
             if any(sizes) or self.trick:
                 raise InvalidState("hidden: every card has been played when the match is over")
             return
-        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self._declared) or any(self.waiting)):
+        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self._declared) or any(self._waiting)):
             raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
         if any(n > FULL_HAND for n in sizes):
             raise InvalidState("hidden: a hand holds at most eight cards")
@@ -2000,7 +2059,7 @@ class BeziqueState(State):
         cards_of: dict[str, set[str]] = {k: {c for codes in v for c in codes} for k, v in shapes.items()}
         ids: set[int] = set()
         for s in SEATS:
-            kinds_melded = {m.kind for m in self.melds[s]}
+            kinds_melded = {m.kind for m in self._melds[s]}
             entries: dict[int, TableCard] = {}
             for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
@@ -2019,21 +2078,21 @@ class BeziqueState(State):
                         raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
                     if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when, greater):
                         raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
-            if several and self.waiting[s]:
+            if several and self._waiting[s]:
                 raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
-            for p in self.waiting[s]:
+            for p in self._waiting[s]:
                 codes = tuple(sort_cards(p.cards))
                 on_table = [entries.get(i) for i in p.ids]
                 if codes not in shapes[p.kind] or len(set(p.ids)) != len(p.ids) or None in on_table:
                     raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
                 if sorted(e.card for e in on_table if e) != sorted(p.cards):
                     raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
-            for m in self.melds[s]:
+            for m in self._melds[s]:
                 if tuple(sort_cards(m.cards)) not in shapes[m.kind] or m.points != MELD_POINTS[m.kind]:
                     raise InvalidState(f"melds.{s}: {m.kind} {echo(m.cards)} for {m.points} is no meld")
                 if not m.scored and (several or self.phase is Phase.LAST_EIGHT):
                     raise InvalidState(f"melds.{s}: no meld waits to score now")
-            scored = sum(m.points for m in self.melds[s] if m.scored)
+            scored = sum(m.points for m in self._melds[s] if m.scored)
             if scored > self.hand_points[s]:
                 raise InvalidState(
                     f"melds.{s}: melds worth {scored} but {self.hand_points[s]} scored this hand"
@@ -2111,7 +2170,7 @@ class BeziqueState(State):
         "top_seen",
     )
     """Fields that are lists of immutable values (numbers, codes, pairs of them): copied one level."""
-    _COPIED_NESTED = ("_hand", "_won", "waiting", "melds", "exposed_this_turn")
+    _COPIED_NESTED = ("_hand", "_won", "_waiting", "_melds", "exposed_this_turn")
     """Fields that are lists of such lists; the waiting melds and the meld records in them are never
     changed once made (a change replaces them), so clones share them."""
 
@@ -2159,8 +2218,8 @@ class BeziqueState(State):
         self._stock = src._stock[:]
         self._hand = [src._hand[0][:], src._hand[1][:]]
         self._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in src._declared]
-        self.waiting = [src.waiting[0][:], src.waiting[1][:]]
-        self.melds = [src.melds[0][:], src.melds[1][:]]
+        self._waiting = [src._waiting[0][:], src._waiting[1][:]]
+        self._melds = [src._melds[0][:], src._melds[1][:]]
         self.known = [dict(k) for k in src.known]
         self.known_privately = [dict(k) for k in src.known_privately]
         self.sevens_shown = src.sevens_shown[:]
@@ -2214,6 +2273,11 @@ class BeziqueNotation(Notation):
         if action.kind != "meld":
             return action
         return Action("meld", tuple(sort_cards(action.cards)))
+
+
+def _kinds(cards: Iterable[str]) -> tuple[int, ...]:
+    """Codes as kind ids, in their order."""
+    return tuple(KIND_ID[c] for c in cards)
 
 
 def _check_codes(d: BeziqueSave) -> None:
