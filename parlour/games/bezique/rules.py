@@ -503,9 +503,10 @@ class BeziqueState(State):
         """Each seat's melds shown to score later, their cards as ids (``waiting`` shows them as codes)."""
         self._melds: list[list[MeldEntry]] = [[], []]
         """Each seat's melds declared this hand, their cards as ids (``melds`` shows them as codes)."""
-        self.known: list[dict[str, int]] = [{}, {}]
-        """Copies of each concealed card of a seat that the opponent has seen there."""
-        self.known_privately: list[dict[str, int]] = [{}, {}]
+        self._known: list[dict[int, int]] = [{}, {}]
+        """Copies of each concealed card of a seat that the opponent has seen there, by kind id, in the
+        order learnt (the saves keep it; ``known`` shows it by code)."""
+        self._known_privately: list[dict[int, int]] = [{}, {}]
         """Of those, how many the opponent alone has seen, not the table (ruling BZ-23; table laws)."""
         self.sevens_shown: list[int] = [0, 0]
         """Sevens of trumps each seat has shown (declared) and still holds: they have scored."""
@@ -575,6 +576,24 @@ class BeziqueState(State):
         self._declared = [[TableCard(e.id, KIND_ID[e.card], list(e.uses)) for e in t] for t in value]
 
     @property
+    def known(self) -> list[dict[str, int]]:
+        """Copies of each concealed card of a seat that the opponent has seen there, by code (copies)."""
+        return [{KIND_CODES[k]: n for k, n in d.items()} for d in self._known]
+
+    @known.setter
+    def known(self, value: list[dict[str, int]]) -> None:
+        self._known = [{KIND_ID[c]: n for c, n in d.items()} for d in value]
+
+    @property
+    def known_privately(self) -> list[dict[str, int]]:
+        """Of those, how many the opponent alone has seen (ruling BZ-23), by code (copies)."""
+        return [{KIND_CODES[k]: n for k, n in d.items()} for d in self._known_privately]
+
+    @known_privately.setter
+    def known_privately(self, value: list[dict[str, int]]) -> None:
+        self._known_privately = [{KIND_ID[c]: n for c, n in d.items()} for d in value]
+
+    @property
     def waiting(self) -> list[list[WaitingMeld]]:
         """Each seat's melds shown to score later, as the views' records of codes (copies)."""
         return [[p.record() for p in w] for w in self._waiting]
@@ -613,36 +632,35 @@ class BeziqueState(State):
         ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
         ruling BZ-23); spectators did not, and their view must not show it.
         """
-        card = KIND_CODES[kind]
-        n = self.known[seat].get(card, 0)
+        n = self._known[seat].get(kind, 0)
         held = self._hand[seat].count(kind)
-        shown = n - self.known_privately[seat].get(card, 0)
-        self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
+        shown = n - self._known_privately[seat].get(kind, 0)
+        self._set_knowledge(seat, kind, min(n + 1, held), min(shown + 1, held) if public else shown)
 
-    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
-        """A copy of ``card`` (a code) has left the concealed hand: whoever knew of copies knows of one
-        fewer.
+    def _forget(self, seat: int, kind: int, keep: int = 0) -> None:
+        """A copy of the card of kind id ``kind`` has left the concealed hand: whoever knew of copies
+        knows of one fewer.
 
         A viewer knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except
         that ``keep`` known copies are certainly still there (a declared seven of trumps, when
         everybody has seen the one leaving score as an undeclared one).
         """
-        n = self.known[seat].get(card, 0)
+        n = self._known[seat].get(kind, 0)
         if not n and not keep:
             return
-        shown = n - self.known_privately[seat].get(card, 0)
-        self._set_knowledge(seat, card, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
+        shown = n - self._known_privately[seat].get(kind, 0)
+        self._set_knowledge(seat, kind, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
 
-    def _set_knowledge(self, seat: int, card: str, known: int, shown: int) -> None:
+    def _set_knowledge(self, seat: int, kind: int, known: int, shown: int) -> None:
         """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them
         (without table laws nothing is ever seen by one player only: every copy known is shown)."""
-        _set_count(self.known[seat], card, known)
-        _set_count(self.known_privately[seat], card, known - shown)
+        _set_count(self._known[seat], kind, known)
+        _set_count(self._known_privately[seat], kind, known - shown)
 
     def _public_known(self, seat: int) -> Counter[str]:
         """The seat's concealed cards that everybody at the table has seen (the spectator's ``known``)."""
-        out = Counter(self.known[seat])
-        out.subtract(self.known_privately[seat])
+        private = self._known_privately[seat]
+        out = Counter({KIND_CODES[k]: n - private.get(k, 0) for k, n in self._known[seat].items()})
         return +out
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
@@ -950,8 +968,8 @@ class BeziqueState(State):
     def _blanche(self, seat: int) -> None:
         # ruling BZ-20: the hand is shown to the whole table and scores 50
         hand = sorted_codes(self._hand[seat])
-        self.known[seat] = dict(Counter(hand))
-        self.known_privately[seat] = {}
+        self._known[seat] = dict(Counter(sorted(self._hand[seat])))
+        self._known_privately[seat] = {}
         self._log(
             "blanche",
             {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
@@ -994,7 +1012,7 @@ class BeziqueState(State):
             self._unscored_seven_leaves(seat)
             return
         self._hand[seat].remove(kind)
-        self._forget(seat, KIND_CODES[kind])
+        self._forget(seat, kind)
         if kind == seven and self.sevens_shown[seat] > 0:
             self.sevens_shown[seat] -= 1
 
@@ -1010,7 +1028,7 @@ class BeziqueState(State):
         """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
         seven = SEVEN_KIND[self.trump]
         self._hand[seat].remove(seven)
-        self._forget(seat, KIND_CODES[seven], keep=self.sevens_shown[seat])
+        self._forget(seat, seven, keep=self.sevens_shown[seat])
 
     def _play(self, seat: int, card: int) -> None:
         """The seat plays a card of kind id ``card``."""
@@ -1116,8 +1134,8 @@ class BeziqueState(State):
             rest = codes_of(kinds)
             self._hand[seat] = []
             self._declared[seat] = []
-            self.known[seat] = {}
-            self.known_privately[seat] = {}
+            self._known[seat] = {}
+            self._known_privately[seat] = {}
             self._won[seat].extend(kinds)
             gets = seat if self.revoker is None else 1 - self.revoker
             self.brisques[gets] += sum(KIND_BRISQUE[k] for k in kinds)  # ruling BZ-18
@@ -1173,7 +1191,7 @@ class BeziqueState(State):
         for kid, n in from_hand.items():
             for _ in range(n):
                 self._hand[seat].remove(kid)
-                self._forget(seat, KIND_CODES[kid])
+                self._forget(seat, kid)
                 self._declared[seat].append(TableCard(self.next_id, kid, [(kind, turn)]))
                 ids.append(self.next_id)
                 self.next_id += 1
@@ -1506,8 +1524,8 @@ class BeziqueState(State):
         self._declared = [[], []]
         self._waiting = [[], []]
         self._melds = [[], []]
-        self.known = [{}, {}]
-        self.known_privately = [{}, {}]
+        self._known = [{}, {}]
+        self._known_privately = [{}, {}]
         self.sevens_shown = [0, 0]
         self._trick = []
         self._last = []
@@ -1742,7 +1760,7 @@ class BeziqueState(State):
                 ]
                 for ms in self._melds
             ],
-            "known": [dict(k) for k in self.known],
+            "known": self.known,
             "declared_sevens": list(self.sevens_shown),
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": c} for s, c in self.last_trick],
@@ -1763,7 +1781,7 @@ class BeziqueState(State):
             out["drawn"] = self.drawn
             out["owed"] = list(self.missed)
             out["top_seen"] = list(self.top_seen)
-            out["known_privately"] = [dict(k) for k in self.known_privately]
+            out["known_privately"] = self.known_privately
         return out
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -1929,7 +1947,7 @@ class BeziqueState(State):
         phase, turn, leader, trick = self.phase, self.turn, self.leader, self.trick
         laws = self.laws
         if not laws and (
-            self.draw_queue or self.drawn or any(self.missed) or self.top_seen or any(self.known_privately)
+            self.draw_queue or self.drawn or any(self.missed) or self.top_seen or any(self._known_privately)
         ):
             raise InvalidState("draw_queue: the players' own draws are kept under table laws only")
         if phase is Phase.DRAW and not laws:
@@ -2030,19 +2048,21 @@ class BeziqueState(State):
         """What the opponent (and the table) knows of a hand is in that hand; sevens declared are held."""
         seven = seven_of_trumps(self.trump)
         talon_phase = self.turn_up is not None
+        knowns, privates = self.known, self.known_privately
         for s in SEATS:
             held = Counter(self.concealed[s])
-            for card, n in self.known[s].items():
+            known = knowns[s]
+            for card, n in known.items():
                 if n > held[card]:
                     raise InvalidState(f"known.{s}: {card} is known {n} times but held {held[card]}")
-            private = self.known_privately[s]
+            private = privates[s]
             for card, n in private.items():
-                if n > self.known[s].get(card, 0):
+                if n > known.get(card, 0):
                     raise InvalidState(f"known_privately.{s}: more copies of {card} than are known at all")
             declared = self.sevens_shown[s]
             if declared and not talon_phase:
                 raise InvalidState(f"declared_sevens.{s}: sevens are declared only while the talon lasts")
-            if declared > self.known[s].get(seven, 0) - private.get(seven, 0):
+            if declared > known.get(seven, 0) - private.get(seven, 0):
                 raise InvalidState(f"declared_sevens.{s}: a declared seven is held and shown to the table")
         if self.phase is not Phase.DECLARE and (
             self.exposed_this_turn or self.scored_this_turn or self.seven_this_turn
@@ -2188,8 +2208,8 @@ class BeziqueState(State):
         for name in self._COPIED_NESTED:
             fields[name] = [x[:] for x in fields[name]]
         other._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in self._declared]
-        other.known = [dict(k) for k in self.known]
-        other.known_privately = [dict(k) for k in self.known_privately]
+        other._known = [dict(k) for k in self._known]
+        other._known_privately = [dict(k) for k in self._known_privately]
         other._events = self._events[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
@@ -2220,8 +2240,8 @@ class BeziqueState(State):
         self._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in src._declared]
         self._waiting = [src._waiting[0][:], src._waiting[1][:]]
         self._melds = [src._melds[0][:], src._melds[1][:]]
-        self.known = [dict(k) for k in src.known]
-        self.known_privately = [dict(k) for k in src.known_privately]
+        self._known = [dict(k) for k in src._known]
+        self._known_privately = [dict(k) for k in src._known_privately]
         self.sevens_shown = src.sevens_shown[:]
         self._trick = src._trick[:]
         self._last = src._last[:]
@@ -2308,12 +2328,12 @@ def _check_codes(d: BeziqueSave) -> None:
                 raise InvalidState(f"{name}: {echo(c)} is not a card of the 64-card pack")
 
 
-def _set_count(counts: dict[str, int], card: str, n: int) -> None:
-    """``counts[card] = n``, leaving no zero entries."""
+def _set_count(counts: dict[int, int], kind: int, n: int) -> None:
+    """``counts[kind] = n``, leaving no zero entries."""
     if n > 0:
-        counts[card] = n
+        counts[kind] = n
     else:
-        counts.pop(card, None)
+        counts.pop(kind, None)
 
 
 # --- explicit deals --------------------------------------------------------------------------
