@@ -17,8 +17,10 @@ with their points and order, ``may_serve_again`` (the declared-card reuse rule),
 
 The state holds its cards as kind ids (``KIND_ID``: the pack's 32 kinds, each in two copies that nothing
 in the rules, the saves or the views tells apart): hands, talon, turn-up, trick and won piles as id
-lists in their saved order, melds found on packed counts; the codes, the views, the saves and the log
-are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
+lists in their saved order; the declared cards, the melds waiting to score, the meld records and the
+seen-card knowledge as records of ids (``TableCard``, ``ShownMeld``, ``MeldEntry``, id counts); melds
+found on packed counts and the reuse rule checked on ids; the codes, the views' records, the saves and
+the log are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
 same matches; its save schema and view records live apart in ``schema.py``, never compiled.
 """
 
@@ -464,9 +466,11 @@ class BeziqueState(State):
 
     The cards are held as kind ids (``KIND_ID``; the two copies of a card are one kind, and nothing in
     the rules, the saves or the views tells them apart): each concealed hand, the talon, the won piles
-    and the trick id lists in their saved order, the turn-up an id or ``NO_CARD``. The fields of codes
-    that the players, the views and the saves read (``concealed``, ``stock``, ``won``, ``trick``...) are
-    made from them when asked for; the log's commonest events wait in ``_pending`` until it is read."""
+    and the trick id lists in their saved order, the turn-up an id or ``NO_CARD``, the declared cards,
+    waiting melds, meld records and seen-card counts by id. The fields of codes that the players, the
+    views and the saves read (``concealed``, ``stock``, ``won``, ``trick``, ``declared``, ``waiting``,
+    ``melds``, ``known``...) are made from them when asked for; the log's commonest events wait in
+    ``_pending`` until it is read."""
 
     game: Bezique
     hand_number: int = 0
