@@ -145,3 +145,34 @@ def test_the_card_fields_are_made_from_the_core() -> None:
     assert json.loads(state.to_json())["state"]["hidden"][0][:2] == list(
         reversed(json.loads(before)["state"]["hidden"][0][:2])
     )
+
+
+def test_the_records_of_codes_are_made_from_the_ids() -> None:
+    """``declared``, ``waiting``, ``melds``, ``known`` and ``known_privately`` are made from the records of
+    ids when read, as copies: changing them changes nothing, and setting them back gives the same state
+    (the save, the views and the legal actions)."""
+    options = {"melds_per_trick": "one", "table_laws": True}
+    checked = 0
+    for seed in range(40):
+        state = game(**options).new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.hand_number < 2:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.randrange(len(ids))])
+            if not (state.declared[0] or state.declared[1]) or not any(state.known):
+                continue
+            before = state.to_json()
+            for e in state.declared[0] + state.declared[1]:
+                e.uses.clear()
+            state.waiting[0].clear()
+            state.melds[0].clear()
+            state.known[0].clear()
+            assert state.to_json() == before
+            other = state.clone()
+            other.declared, other.waiting, other.melds = state.declared, state.waiting, state.melds
+            other.known, other.known_privately = state.known, state.known_privately
+            assert other.to_json() == before
+            assert other.legal_actions() == state.legal_actions()
+            assert other.view(0) == state.view(0) and other.view(None) == state.view(None)
+            checked += 1
+    assert checked > 100

@@ -17,8 +17,10 @@ with their points and order, ``may_serve_again`` (the declared-card reuse rule),
 
 The state holds its cards as kind ids (``KIND_ID``: the pack's 32 kinds, each in two copies that nothing
 in the rules, the saves or the views tells apart): hands, talon, turn-up, trick and won piles as id
-lists in their saved order, melds found on packed counts; the codes, the views, the saves and the log
-are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
+lists in their saved order; the declared cards, the melds waiting to score, the meld records and the
+seen-card knowledge as records of ids (``TableCard``, ``ShownMeld``, ``MeldEntry``, id counts); melds
+found on packed counts and the reuse rule checked on ids; the codes, the views' records, the saves and
+the log are made from them when asked. Compiled (mypyc, ``parlour.build_compiled``) the same source plays the
 same matches; its save schema and view records live apart in ``schema.py``, never compiled.
 """
 
@@ -336,8 +338,9 @@ def meld_patterns(
     return tuple((k, tuple(sort_cards(c))) for k, c in out)
 
 
-MeldNeed = tuple[Meld, tuple[str, ...], int]
-"""A meld, its cards (in pack order) and those cards as packed counts (``COUNT_GUARD``)."""
+MeldNeed = tuple[Meld, tuple[str, ...], int, tuple[tuple[int, int], ...]]
+"""A meld, its cards (in pack order), those cards as packed counts (``COUNT_GUARD``) and as (kind id,
+copies) pairs in pack order: the meld search and the reuse checks read the ids, never the codes."""
 
 
 @cache
@@ -353,7 +356,8 @@ def meld_needs(
         shifts = tuple(3 * KIND_ID[r + s] for s in SUITS) if kind in FOURS.values() else ()
         if not groups or groups[-1][0] != shifts:
             groups.append((shifts, []))
-        groups[-1][1].append((kind, codes, packed_counts(codes)))
+        pairs = tuple((KIND_ID[c], n) for c, n in Counter(codes).items())
+        groups[-1][1].append((kind, codes, packed_counts(codes), pairs))
     return tuple((shifts, tuple(needs)) for shifts, needs in groups)
 
 
@@ -391,6 +395,69 @@ def reuse_needs_greater(options: Mapping[str, object]) -> bool:
 # --- the state's records -------------------------------------------------------------------------
 
 
+class TableCard:
+    """A declared card lying on the table as the rules hold it: its id, its kind id and each meld it has
+    served in with its declaring turn (the reuse rule reads them). ``DeclaredCard`` is the same record
+    with the card's code, for the views and the players; it is made from this one when asked for."""
+
+    __slots__ = ("id", "kind", "uses")
+
+    def __init__(self, id: int, kind: int, uses: list[tuple[Meld, int]]) -> None:
+        self.id = id
+        self.kind = kind
+        self.uses = uses
+
+    @property
+    def card(self) -> str:
+        """The card's code."""
+        return KIND_CODES[self.kind]
+
+    def record(self) -> DeclaredCard:
+        """The card as the views' record of its code (a copy: its uses are its own)."""
+        return DeclaredCard(self.id, KIND_CODES[self.kind], list(self.uses))
+
+
+class ShownMeld:
+    """A meld shown to score after a later trick won (ruling BZ-8) as the rules hold it: its kind, its
+    cards' kind ids (in the order saved) and the ids of the declared cards it lies in. Never changed
+    once made (a clone shares it); ``WaitingMeld`` is the views' record of codes, made when asked."""
+
+    __slots__ = ("ids", "kind", "kinds")
+
+    def __init__(self, kind: Meld, kinds: tuple[int, ...], ids: list[int]) -> None:
+        self.kind = kind
+        self.kinds = kinds
+        self.ids = ids
+
+    @property
+    def cards(self) -> list[str]:
+        return [KIND_CODES[k] for k in self.kinds]
+
+    def record(self) -> WaitingMeld:
+        return WaitingMeld(self.kind, self.cards, list(self.ids))
+
+
+class MeldEntry:
+    """A meld declared this hand as the rules hold it: its kind, its cards' kind ids (in the order
+    saved), its points and whether they have been scored. Never changed once made (a clone shares it);
+    ``MeldRecord`` is the views' record of codes, made when asked."""
+
+    __slots__ = ("kind", "kinds", "points", "scored")
+
+    def __init__(self, kind: Meld, kinds: tuple[int, ...], points: int, scored: bool) -> None:
+        self.kind = kind
+        self.kinds = kinds
+        self.points = points
+        self.scored = scored
+
+    @property
+    def cards(self) -> list[str]:
+        return [KIND_CODES[k] for k in self.kinds]
+
+    def record(self) -> MeldRecord:
+        return MeldRecord(self.kind, self.cards, self.points, self.scored)
+
+
 # ----------------------------------------------------------------------------------------
 
 
@@ -399,9 +466,11 @@ class BeziqueState(State):
 
     The cards are held as kind ids (``KIND_ID``; the two copies of a card are one kind, and nothing in
     the rules, the saves or the views tells them apart): each concealed hand, the talon, the won piles
-    and the trick id lists in their saved order, the turn-up an id or ``NO_CARD``. The fields of codes
-    that the players, the views and the saves read (``concealed``, ``stock``, ``won``, ``trick``...) are
-    made from them when asked for; the log's commonest events wait in ``_pending`` until it is read."""
+    and the trick id lists in their saved order, the turn-up an id or ``NO_CARD``, the declared cards,
+    waiting melds, meld records and seen-card counts by id. The fields of codes that the players, the
+    views and the saves read (``concealed``, ``stock``, ``won``, ``trick``, ``declared``, ``waiting``,
+    ``melds``, ``known``...) are made from them when asked for; the log's commonest events wait in
+    ``_pending`` until it is read."""
 
     game: Bezique
     hand_number: int = 0
@@ -431,13 +500,17 @@ class BeziqueState(State):
         """The talon without the turn-up, top card first."""
         self._hand: list[list[int]] = [[], []]
         """Each seat's cards in hand, not declared."""
-        self.declared: list[list[DeclaredCard]] = [[], []]
-        """Each seat's declared cards lying on the table (still part of its hand)."""
-        self.waiting: list[list[WaitingMeld]] = [[], []]
-        self.melds: list[list[MeldRecord]] = [[], []]
-        self.known: list[dict[str, int]] = [{}, {}]
-        """Copies of each concealed card of a seat that the opponent has seen there."""
-        self.known_privately: list[dict[str, int]] = [{}, {}]
+        self._declared: list[list[TableCard]] = [[], []]
+        """Each seat's declared cards lying on the table (still part of its hand), their kinds as ids
+        (``declared`` shows them as the views' ``DeclaredCard`` records of codes)."""
+        self._waiting: list[list[ShownMeld]] = [[], []]
+        """Each seat's melds shown to score later, their cards as ids (``waiting`` shows them as codes)."""
+        self._melds: list[list[MeldEntry]] = [[], []]
+        """Each seat's melds declared this hand, their cards as ids (``melds`` shows them as codes)."""
+        self._known: list[dict[int, int]] = [{}, {}]
+        """Copies of each concealed card of a seat that the opponent has seen there, by kind id, in the
+        order learnt (the saves keep it; ``known`` shows it by code)."""
+        self._known_privately: list[dict[int, int]] = [{}, {}]
         """Of those, how many the opponent alone has seen, not the table (ruling BZ-23; table laws)."""
         self.sevens_shown: list[int] = [0, 0]
         """Sevens of trumps each seat has shown (declared) and still holds: they have scored."""
@@ -497,6 +570,51 @@ class BeziqueState(State):
     def last_trick(self) -> list[tuple[int, str]]:
         return [(s, KIND_CODES[k]) for s, k in self._last]
 
+    @property
+    def declared(self) -> list[list[DeclaredCard]]:
+        """Each seat's declared cards lying on the table, as the views' records of codes (copies)."""
+        return [[e.record() for e in t] for t in self._declared]
+
+    @declared.setter
+    def declared(self, value: list[list[DeclaredCard]]) -> None:
+        self._declared = [[TableCard(e.id, KIND_ID[e.card], list(e.uses)) for e in t] for t in value]
+
+    @property
+    def known(self) -> list[dict[str, int]]:
+        """Copies of each concealed card of a seat that the opponent has seen there, by code (copies)."""
+        return [{KIND_CODES[k]: n for k, n in d.items()} for d in self._known]
+
+    @known.setter
+    def known(self, value: list[dict[str, int]]) -> None:
+        self._known = [{KIND_ID[c]: n for c, n in d.items()} for d in value]
+
+    @property
+    def known_privately(self) -> list[dict[str, int]]:
+        """Of those, how many the opponent alone has seen (ruling BZ-23), by code (copies)."""
+        return [{KIND_CODES[k]: n for k, n in d.items()} for d in self._known_privately]
+
+    @known_privately.setter
+    def known_privately(self, value: list[dict[str, int]]) -> None:
+        self._known_privately = [{KIND_ID[c]: n for c, n in d.items()} for d in value]
+
+    @property
+    def waiting(self) -> list[list[WaitingMeld]]:
+        """Each seat's melds shown to score later, as the views' records of codes (copies)."""
+        return [[p.record() for p in w] for w in self._waiting]
+
+    @waiting.setter
+    def waiting(self, value: list[list[WaitingMeld]]) -> None:
+        self._waiting = [[ShownMeld(p.kind, _kinds(p.cards), list(p.ids)) for p in w] for w in value]
+
+    @property
+    def melds(self) -> list[list[MeldRecord]]:
+        """Each seat's melds declared this hand, as the views' records of codes (copies)."""
+        return [[m.record() for m in ms] for ms in self._melds]
+
+    @melds.setter
+    def melds(self, value: list[list[MeldRecord]]) -> None:
+        self._melds = [[MeldEntry(m.kind, _kinds(m.cards), m.points, m.scored) for m in ms] for ms in value]
+
     # --- helpers ------------------------------------------------------------------------
 
     @property
@@ -505,11 +623,11 @@ class BeziqueState(State):
 
     def full_hand(self, seat: int) -> list[str]:
         """Every card the seat holds: concealed ones and those declared on the table."""
-        return [*codes_of(self._hand[seat]), *(e.card for e in self.declared[seat])]
+        return codes_of([*self._hand[seat], *(e.kind for e in self._declared[seat])])
 
     def _held_count(self, seat: int) -> int:
         """How many cards the seat holds, concealed and declared."""
-        return len(self._hand[seat]) + len(self.declared[seat])
+        return len(self._hand[seat]) + len(self._declared[seat])
 
     def _learn(self, seat: int, kind: int, public: bool = True) -> None:
         """The opponent has now seen that ``seat`` holds the card of kind id ``kind`` among its
@@ -518,36 +636,35 @@ class BeziqueState(State):
         ``public=False``: only the opponent saw it (a talon card he drew too many and put back,
         ruling BZ-23); spectators did not, and their view must not show it.
         """
-        card = KIND_CODES[kind]
-        n = self.known[seat].get(card, 0)
+        n = self._known[seat].get(kind, 0)
         held = self._hand[seat].count(kind)
-        shown = n - self.known_privately[seat].get(card, 0)
-        self._set_knowledge(seat, card, min(n + 1, held), min(shown + 1, held) if public else shown)
+        shown = n - self._known_privately[seat].get(kind, 0)
+        self._set_knowledge(seat, kind, min(n + 1, held), min(shown + 1, held) if public else shown)
 
-    def _forget(self, seat: int, card: str, keep: int = 0) -> None:
-        """A copy of ``card`` (a code) has left the concealed hand: whoever knew of copies knows of one
-        fewer.
+    def _forget(self, seat: int, kind: int, keep: int = 0) -> None:
+        """A copy of the card of kind id ``kind`` has left the concealed hand: whoever knew of copies
+        knows of one fewer.
 
         A viewer knew the hand held at least ``n`` copies; now it holds at least ``n - 1``, except
         that ``keep`` known copies are certainly still there (a declared seven of trumps, when
         everybody has seen the one leaving score as an undeclared one).
         """
-        n = self.known[seat].get(card, 0)
+        n = self._known[seat].get(kind, 0)
         if not n and not keep:
             return
-        shown = n - self.known_privately[seat].get(card, 0)
-        self._set_knowledge(seat, card, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
+        shown = n - self._known_privately[seat].get(kind, 0)
+        self._set_knowledge(seat, kind, keep + max(n - keep - 1, 0), keep + max(shown - keep - 1, 0))
 
-    def _set_knowledge(self, seat: int, card: str, known: int, shown: int) -> None:
+    def _set_knowledge(self, seat: int, kind: int, known: int, shown: int) -> None:
         """Record that the opponent knows of ``known`` copies, the whole table of ``shown`` of them
         (without table laws nothing is ever seen by one player only: every copy known is shown)."""
-        _set_count(self.known[seat], card, known)
-        _set_count(self.known_privately[seat], card, known - shown)
+        _set_count(self._known[seat], kind, known)
+        _set_count(self._known_privately[seat], kind, known - shown)
 
     def _public_known(self, seat: int) -> Counter[str]:
         """The seat's concealed cards that everybody at the table has seen (the spectator's ``known``)."""
-        out = Counter(self.known[seat])
-        out.subtract(self.known_privately[seat])
+        private = self._known_privately[seat]
+        out = Counter({KIND_CODES[k]: n - private.get(k, 0) for k, n in self._known[seat].items()})
         return +out
 
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
@@ -629,7 +746,7 @@ class BeziqueState(State):
             if self.drawn:
                 return ["draw", "pass"]
             # ruling BZ-21: a player with no card left cannot fail to notice the draw: he must take it.
-            return ["draw", "skip"] if self._hand[seat] or self.declared[seat] else ["draw"]
+            return ["draw", "skip"] if self._hand[seat] or self._declared[seat] else ["draw"]
         if phase is Phase.DECLARE:
             acts = [f"meld {' '.join(cards)}" for cards in self._meld_options(seat)]
             acts += self._seven_actions(seat)
@@ -639,11 +756,10 @@ class BeziqueState(State):
 
     def _kinds_held(self, seat: int) -> list[int]:
         """The kind ids of every card the seat holds (concealed or declared), ascending, once each."""
-        declared = self.declared[seat]
+        declared = self._declared[seat]
         if not declared:
             return sorted(set(self._hand[seat]))
-        kind = KIND_ID
-        return sorted({*self._hand[seat], *(kind[e.card] for e in declared)})
+        return sorted({*self._hand[seat], *(e.kind for e in declared)})
 
     def _choices(self, held: list[int], lead: int) -> list[int]:
         """``last_eight_choices`` by kind ids: of ``held``, follow suit and head the trick if you can,
@@ -673,8 +789,7 @@ class BeziqueState(State):
             return kind in self._playable_ids(seat)
         if kind in self._hand[seat]:
             return True
-        code = KIND_CODES[kind]
-        return any(e.card == code for e in self.declared[seat])
+        return any(e.kind == kind for e in self._declared[seat])
 
     def _playable(self, seat: int) -> list[str]:
         codes = KIND_CODES
@@ -691,62 +806,67 @@ class BeziqueState(State):
         return meld_needs(self.trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
 
     def _assign(
-        self, seat: int, kind: Meld, codes: tuple[str, ...], concealed: Counter[str], exposed: set[int]
+        self,
+        kind: Meld,
+        pairs: tuple[tuple[int, int], ...],
+        concealed: int,
+        table: list[TableCard],
+        exposed: set[int],
     ) -> list[int] | None:
-        """The declared cards a meld would use (their ids), the rest coming from the concealed hand, or
-        ``None`` if the seat cannot make it now (ruling BZ-12: declared copies first, those exposed at
-        this turn first, then the most used). Ruling BZ-10: no fresh card is required, so a meld may be
-        made wholly of declared cards that each may serve again."""
+        """The declared cards a meld would use (their ids), the rest coming from the concealed hand
+        (``concealed``: its packed counts), or ``None`` if the seat cannot make it now (ruling BZ-12:
+        declared copies first, those exposed at this turn first, then the most used). Ruling BZ-10: no
+        fresh card is required, so a meld may be made wholly of declared cards that each may serve
+        again. ``table``: the seat's declared cards with their kind ids, all compared as ids."""
         turn = self.declaring_turns
         greater = reuse_needs_greater(self.game.options)
         chosen: list[int] = []
-        for code, need in Counter(codes).items():
-            cands = [
-                e
-                for e in self.declared[seat]
-                if e.card == code and may_serve_again(e.uses, kind, turn, greater)
-            ]
-            cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
+        for kid, need in pairs:
+            cands = [e for e in table if e.kind == kid and may_serve_again(e.uses, kind, turn, greater)]
+            if len(cands) > 1:
+                cands.sort(key=lambda e: (e.id not in exposed, -len(e.uses), e.id))
             picks = [e.id for e in cands[:need]]
-            if need - len(picks) > concealed[code]:
+            if need - len(picks) > (concealed >> (3 * kid)) & 3:
                 return None
             chosen += picks
         return chosen
 
     def _meld_candidates(self, seat: int) -> list[tuple[Meld, tuple[str, ...], list[int] | None]]:
         """Melds that may be declared now: (kind, codes, the declared cards used, or ``None`` for a
-        waiting meld that scores now)."""
+        waiting meld that scores now). The search runs on packed counts and kind ids; the codes are the
+        patterns' own, made once per trumps and options."""
         several = self.game.options["melds_per_trick"] == "several"
         scored = self.scored_this_turn
         out: list[tuple[Meld, tuple[str, ...], list[int] | None]] = []
         seen: set[tuple[str, ...]] = set()
+        declared = self._declared[seat]
         if not several and scored == 0:
             # ruling BZ-8: a meld shown with the last one scores now, as this trick's one meld (BZ-7)
-            table_ids = {e.id for e in self.declared[seat]}
-            for p in self.waiting[seat]:
+            table_ids = {e.id for e in declared}
+            for p in self._waiting[seat]:
                 if all(i in table_ids for i in p.ids):
-                    codes = tuple(sort_cards(p.cards))
+                    codes = tuple(codes_of(sorted(p.kinds)))
                     if codes not in seen:
                         seen.add(codes)
                         out.append((p.kind, codes, None))
         exposed = {i for m in self.exposed_this_turn for i in m}
-        concealed: Counter[str] | None = None
-        unit = COUNT_UNIT
-        held = sum(map(KIND_UNIT.__getitem__, self._hand[seat])) + sum(
-            unit[e.card] for e in self.declared[seat]
-        )
+        unit = KIND_UNIT
+        concealed = sum(map(unit.__getitem__, self._hand[seat]))
+        table = declared
+        held = concealed
+        for e in table:
+            held += unit[e.kind]
         held |= COUNT_GUARD
         for shifts, needs in self._needs():
             if shifts:
                 a, b, c, d = shifts
                 if ((held >> a) & 3) + ((held >> b) & 3) + ((held >> c) & 3) + ((held >> d) & 3) < 4:
                     continue
-            for kind, codes, need in needs:
+            for kind, codes, need, pairs in needs:
                 if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
                     continue
-                if concealed is None:
-                    concealed = Counter(codes_of(self._hand[seat]))
-                assign = self._assign(seat, kind, codes, concealed, exposed)
+                # with nothing on the table the hand alone holds the meld (the check above)
+                assign = self._assign(kind, pairs, concealed, table, exposed) if table else []
                 if assign is None:
                     continue
                 # ruling BZ-8: after the trick's meld, only a further combination shown by the cards
@@ -852,8 +972,8 @@ class BeziqueState(State):
     def _blanche(self, seat: int) -> None:
         # ruling BZ-20: the hand is shown to the whole table and scores 50
         hand = sorted_codes(self._hand[seat])
-        self.known[seat] = dict(Counter(hand))
-        self.known_privately[seat] = {}
+        self._known[seat] = dict(Counter(sorted(self._hand[seat])))
+        self._known_privately[seat] = {}
         self._log(
             "blanche",
             {"seat": seat, "cards": hand, "text": f"seat {seat} shows a carte blanche: {pretty_list(hand)}"},
@@ -877,19 +997,18 @@ class BeziqueState(State):
     def _take_card(self, seat: int, kind: int) -> None:
         """Remove a card of kind id ``kind`` from the seat's hand, a declared copy first (one not
         awaiting a score)."""
-        declared = self.declared[seat]
-        card = KIND_CODES[kind]
+        declared = self._declared[seat]
         if declared:
             # ruling BZ-12: a declared copy not waiting to score, the most used first
-            copies = [e for e in declared if e.card == card]
+            copies = [e for e in declared if e.kind == kind]
             if copies:
-                waiting_ids = {i for p in self.waiting[seat] for i in p.ids}
+                waiting_ids = {i for p in self._waiting[seat] for i in p.ids}
                 free = [e for e in copies if e.id not in waiting_ids]
                 if free or kind not in self._hand[seat]:
                     pool = free or copies
                     entry = min(pool, key=lambda e: (-len(e.uses), e.id))
-                    self.declared[seat] = [e for e in declared if e is not entry]
-                    self.waiting[seat] = [p for p in self.waiting[seat] if entry.id not in p.ids]
+                    self._declared[seat] = [e for e in declared if e is not entry]
+                    self._waiting[seat] = [p for p in self._waiting[seat] if entry.id not in p.ids]
                     return
         seven = SEVEN_KIND[self.trump]
         if kind == seven and self._played_seven_scores() and self._holds_unscored_seven(seat):
@@ -897,7 +1016,7 @@ class BeziqueState(State):
             self._unscored_seven_leaves(seat)
             return
         self._hand[seat].remove(kind)
-        self._forget(seat, card)
+        self._forget(seat, kind)
         if kind == seven and self.sevens_shown[seat] > 0:
             self.sevens_shown[seat] -= 1
 
@@ -913,7 +1032,7 @@ class BeziqueState(State):
         """An undeclared seven of trumps leaves the hand (played or exchanged); declared ones stay known."""
         seven = SEVEN_KIND[self.trump]
         self._hand[seat].remove(seven)
-        self._forget(seat, KIND_CODES[seven], keep=self.sevens_shown[seat])
+        self._forget(seat, seven, keep=self.sevens_shown[seat])
 
     def _play(self, seat: int, card: int) -> None:
         """The seat plays a card of kind id ``card``."""
@@ -1013,14 +1132,14 @@ class BeziqueState(State):
         """The last trick is played: cards a short opponent cannot answer go to their holder
         (ruling BZ-21)."""
         for seat in SEATS:
-            kinds = sorted([*self._hand[seat], *(KIND_ID[e.card] for e in self.declared[seat])])
+            kinds = sorted([*self._hand[seat], *(e.kind for e in self._declared[seat])])
             if not kinds:
                 continue
             rest = codes_of(kinds)
             self._hand[seat] = []
-            self.declared[seat] = []
-            self.known[seat] = {}
-            self.known_privately[seat] = {}
+            self._declared[seat] = []
+            self._known[seat] = {}
+            self._known_privately[seat] = {}
             self._won[seat].extend(kinds)
             gets = seat if self.revoker is None else 1 - self.revoker
             self.brisques[gets] += sum(KIND_BRISQUE[k] for k in kinds)  # ruling BZ-18
@@ -1049,14 +1168,15 @@ class BeziqueState(State):
         points = MELD_POINTS[kind]
         several = self.game.options["melds_per_trick"] == "several"
         if assign is None:  # ruling BZ-8: a meld shown at an earlier turn scores now
-            pend = next(p for p in self.waiting[seat] if tuple(sort_cards(p.cards)) == codes)
-            self.waiting[seat].remove(pend)
+            kinds = _kinds(codes)
+            pend = next(p for p in self._waiting[seat] if tuple(sorted(p.kinds)) == kinds)
+            self._waiting[seat].remove(pend)
             self.scored_this_turn += 1
             self.exposed_this_turn.append(list(pend.ids))
-            records = self.melds[seat]
-            records.append(MeldRecord(kind, list(codes), points, True))
+            records = self._melds[seat]
+            records.append(MeldEntry(kind, kinds, points, True))
             for i, m in enumerate(records):
-                if not m.scored and m.kind == kind and m.cards == list(codes):
+                if not m.scored and m.kind == kind and m.kinds == kinds:
                     del records[i]
                     break
             self._score(
@@ -1065,24 +1185,24 @@ class BeziqueState(State):
             return
         turn = self.declaring_turns
         ids: list[int] = []
-        from_hand = Counter(codes)
-        by_id = {e.id: e for e in self.declared[seat]}
+        from_hand = Counter(map(KIND_ID.__getitem__, codes))
+        by_id = {e.id: e for e in self._declared[seat]}
         for i in assign:
             entry = by_id[i]
             entry.uses.append((kind, turn))
-            from_hand[entry.card] -= 1
+            from_hand[entry.kind] -= 1
             ids.append(i)
-        for code, n in from_hand.items():
+        for kid, n in from_hand.items():
             for _ in range(n):
-                self._hand[seat].remove(KIND_ID[code])
-                self._forget(seat, code)
-                self.declared[seat].append(DeclaredCard(self.next_id, code, [(kind, turn)]))
+                self._hand[seat].remove(kid)
+                self._forget(seat, kid)
+                self._declared[seat].append(TableCard(self.next_id, kid, [(kind, turn)]))
                 ids.append(self.next_id)
                 self.next_id += 1
         self.exposed_this_turn.append(ids)
         if several or self.scored_this_turn == 0:  # ruling BZ-7: one meld scores per trick won
             self.scored_this_turn += 1
-            self.melds[seat].append(MeldRecord(kind, list(codes), points, True))
+            self._melds[seat].append(MeldEntry(kind, _kinds(codes), points, True))
             self._log(
                 "meld",
                 {
@@ -1094,8 +1214,9 @@ class BeziqueState(State):
             )
             self._score(seat, points, str(kind), f"seat {seat} scores {points} for {kind}")
         else:
-            self.waiting[seat].append(WaitingMeld(kind, list(codes), ids))
-            self.melds[seat].append(MeldRecord(kind, list(codes), points, False))
+            kinds = _kinds(codes)
+            self._waiting[seat].append(ShownMeld(kind, kinds, ids))
+            self._melds[seat].append(MeldEntry(kind, kinds, points, False))
             self._log(
                 "meld",
                 {
@@ -1111,14 +1232,14 @@ class BeziqueState(State):
     def _meld_texts(self, seat: int) -> list[str]:
         """The hand's melds for the record. A meld shown to score later whose waiting entry is gone
         (a card of it was played: ruling BZ-8) will never score, so it reads "lost", not "to score"."""
-        waiting = Counter((p.kind, tuple(p.cards)) for p in self.waiting[seat])
+        waiting = Counter((p.kind, p.kinds) for p in self._waiting[seat])
         texts = []
-        for m in self.melds[seat]:
-            key = (m.kind, tuple(m.cards))
+        for m in self._melds[seat]:
+            key = (m.kind, m.kinds)
             lost = not m.scored and waiting[key] == 0
             if not m.scored and not lost:
                 waiting[key] -= 1
-            texts.append(m.text(lost))
+            texts.append(m.record().text(lost))
         return texts
 
     def _exchange(self, seat: int, seven: str) -> None:
@@ -1313,14 +1434,14 @@ class BeziqueState(State):
     def _start_last_eight(self) -> None:
         # ruling BZ-16: the declared cards go back into the hand; the strict rules apply
         for seat in SEATS:
-            for e in self.declared[seat]:
-                kind = KIND_ID[e.card]
+            for e in self._declared[seat]:
+                kind = e.kind
                 self._hand[seat].append(kind)
                 self._learn(seat, kind)
-            self.declared[seat] = []
-            self.waiting[seat] = []
+            self._declared[seat] = []
+            self._waiting[seat] = []
             self.sevens_shown[seat] = 0
-        self.melds = [[m for m in ms if m.scored] for ms in self.melds]
+        self._melds = [[m for m in ms if m.scored] for ms in self._melds]
         self.phase = Phase.LAST_EIGHT
         self._log("phase", {"text": "the talon is exhausted: follow suit and win the trick if you can"})
 
@@ -1404,11 +1525,11 @@ class BeziqueState(State):
         self._turn_up = turn_up
         self._stock = stock
         self._hand = [list(hands[0]), list(hands[1])]
-        self.declared = [[], []]
-        self.waiting = [[], []]
-        self.melds = [[], []]
-        self.known = [{}, {}]
-        self.known_privately = [{}, {}]
+        self._declared = [[], []]
+        self._waiting = [[], []]
+        self._melds = [[], []]
+        self._known = [{}, {}]
+        self._known_privately = [{}, {}]
         self.sevens_shown = [0, 0]
         self._trick = []
         self._last = []
@@ -1472,7 +1593,7 @@ class BeziqueState(State):
             zones.append(Zone("hand", s, cards, "concealed cards"))
         for s in SEATS:
             zones.append(
-                Zone("melds", s, list(sort_cards(e.card for e in self.declared[s])), "declared cards")
+                Zone("melds", s, codes_of(sorted(e.kind for e in self._declared[s])), "declared cards")
             )
         talon: list[str | None] = [None] * len(self._stock)
         if seat is not None and seat in self.top_seen and self._stock:
@@ -1502,13 +1623,9 @@ class BeziqueState(State):
             sevens_shown=list(self.sevens_shown),
             missed_draws=list(self.missed),
             revoker=self.revoker,
-            declared=[[DeclaredCard(e.id, e.card, list(e.uses)) for e in self.declared[s]] for s in SEATS],
-            waiting=[
-                [WaitingMeld(p.kind, list(p.cards), list(p.ids)) for p in self.waiting[s]] for s in SEATS
-            ],
-            meld_history=[
-                [MeldRecord(m.kind, list(m.cards), m.points, m.scored) for m in self.melds[s]] for s in SEATS
-            ],
+            declared=[[e.record() for e in self._declared[s]] for s in SEATS],
+            waiting=[[p.record() for p in self._waiting[s]] for s in SEATS],
+            meld_history=[[m.record() for m in self._melds[s]] for s in SEATS],
             tricks_played=self.tricks_played,
             declaring_turns=self.declaring_turns,
             scored_this_turn=self.scored_this_turn,
@@ -1634,20 +1751,20 @@ class BeziqueState(State):
             "hidden": [codes_of(h) for h in self._hand],
             "table": [
                 [{"id": e.id, "card": e.card, "uses": [[k.value, w] for k, w in e.uses]} for e in t]
-                for t in self.declared
+                for t in self._declared
             ],
             "pending": [
                 [{"kind": p.kind.value, "cards": list(p.cards), "ids": list(p.ids)} for p in w]
-                for w in self.waiting
+                for w in self._waiting
             ],
             "melds": [
                 [
                     {"kind": m.kind.value, "cards": list(m.cards), "points": m.points, "scored": m.scored}
                     for m in ms
                 ]
-                for ms in self.melds
+                for ms in self._melds
             ],
-            "known": [dict(k) for k in self.known],
+            "known": self.known,
             "declared_sevens": list(self.sevens_shown),
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": c} for s, c in self.last_trick],
@@ -1668,7 +1785,7 @@ class BeziqueState(State):
             out["drawn"] = self.drawn
             out["owed"] = list(self.missed)
             out["top_seen"] = list(self.top_seen)
-            out["known_privately"] = [dict(k) for k in self.known_privately]
+            out["known_privately"] = self.known_privately
         return out
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -1686,15 +1803,15 @@ class BeziqueState(State):
         self._turn_up = NO_CARD if d["turn_up"] is None else KIND_ID[d["turn_up"]]
         self._stock = kinds_of(d["stock"])
         self._hand = [kinds_of(h) for h in d["hidden"]]
-        self.declared = [
-            [DeclaredCard(e["id"], e["card"], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
+        self._declared = [
+            [TableCard(e["id"], KIND_ID[e["card"]], [(Meld(k), w) for k, w in e["uses"]]) for e in t]
             for t in d["table"]
         ]
-        self.waiting = [
-            [WaitingMeld(Meld(p["kind"]), list(p["cards"]), list(p["ids"])) for p in w] for w in d["pending"]
+        self._waiting = [
+            [ShownMeld(Meld(p["kind"]), _kinds(p["cards"]), list(p["ids"])) for p in w] for w in d["pending"]
         ]
-        self.melds = [
-            [MeldRecord(Meld(m["kind"]), list(m["cards"]), m["points"], m["scored"]) for m in ms]
+        self._melds = [
+            [MeldEntry(Meld(m["kind"]), _kinds(m["cards"]), m["points"], m["scored"]) for m in ms]
             for ms in d["melds"]
         ]
         self.known = [dict(k) for k in d["known"]]
@@ -1808,11 +1925,11 @@ class BeziqueState(State):
         for s in SEATS:
             where += [
                 (f"hidden.{s}", self.concealed[s]),
-                (f"table.{s}", [e.card for e in self.declared[s]]),
+                (f"table.{s}", [e.card for e in self._declared[s]]),
                 (f"won.{s}", self.won[s]),
                 (f"known.{s}", self.known[s]),
-                (f"pending.{s}", [c for p in self.waiting[s] for c in p.cards]),
-                (f"melds.{s}", [c for m in self.melds[s] for c in m.cards]),
+                (f"pending.{s}", [c for p in self._waiting[s] for c in p.cards]),
+                (f"melds.{s}", [c for m in self._melds[s] for c in m.cards]),
                 (f"known_privately.{s}", self.known_privately[s]),
             ]
         where += [("trick", [c for _, c in self.trick]), ("last_trick", [c for _, c in self.last_trick])]
@@ -1834,7 +1951,7 @@ class BeziqueState(State):
         phase, turn, leader, trick = self.phase, self.turn, self.leader, self.trick
         laws = self.laws
         if not laws and (
-            self.draw_queue or self.drawn or any(self.missed) or self.top_seen or any(self.known_privately)
+            self.draw_queue or self.drawn or any(self.missed) or self.top_seen or any(self._known_privately)
         ):
             raise InvalidState("draw_queue: the players' own draws are kept under table laws only")
         if phase is Phase.DRAW and not laws:
@@ -1872,7 +1989,7 @@ class BeziqueState(State):
                 raise InvalidState(
                     "blanche_queue: carte blanche is offered non-dealer first, with the option"
                 )
-            if turn != queue[0] or self.tricks_played or any(self.declared[s] for s in SEATS):
+            if turn != queue[0] or self.tricks_played or any(self._declared[s] for s in SEATS):
                 raise InvalidState("blanche_queue: carte blanche is shown before the first trick, in turn")
             for s in queue:
                 if not is_carte_blanche(self.concealed[s]):
@@ -1907,7 +2024,7 @@ class BeziqueState(State):
             if any(sizes) or self.trick:
                 raise InvalidState("hidden: every card has been played when the match is over")
             return
-        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self.declared) or any(self.waiting)):
+        if phase in (Phase.CARTE_BLANCHE, Phase.LAST_EIGHT) and (any(self._declared) or any(self._waiting)):
             raise InvalidState(f"table: no declared card lies on the table in phase {phase}")
         if any(n > FULL_HAND for n in sizes):
             raise InvalidState("hidden: a hand holds at most eight cards")
@@ -1935,19 +2052,21 @@ class BeziqueState(State):
         """What the opponent (and the table) knows of a hand is in that hand; sevens declared are held."""
         seven = seven_of_trumps(self.trump)
         talon_phase = self.turn_up is not None
+        knowns, privates = self.known, self.known_privately
         for s in SEATS:
             held = Counter(self.concealed[s])
-            for card, n in self.known[s].items():
+            known = knowns[s]
+            for card, n in known.items():
                 if n > held[card]:
                     raise InvalidState(f"known.{s}: {card} is known {n} times but held {held[card]}")
-            private = self.known_privately[s]
+            private = privates[s]
             for card, n in private.items():
-                if n > self.known[s].get(card, 0):
+                if n > known.get(card, 0):
                     raise InvalidState(f"known_privately.{s}: more copies of {card} than are known at all")
             declared = self.sevens_shown[s]
             if declared and not talon_phase:
                 raise InvalidState(f"declared_sevens.{s}: sevens are declared only while the talon lasts")
-            if declared > self.known[s].get(seven, 0) - private.get(seven, 0):
+            if declared > known.get(seven, 0) - private.get(seven, 0):
                 raise InvalidState(f"declared_sevens.{s}: a declared seven is held and shown to the table")
         if self.phase is not Phase.DECLARE and (
             self.exposed_this_turn or self.scored_this_turn or self.seven_this_turn
@@ -1964,9 +2083,9 @@ class BeziqueState(State):
         cards_of: dict[str, set[str]] = {k: {c for codes in v for c in codes} for k, v in shapes.items()}
         ids: set[int] = set()
         for s in SEATS:
-            kinds_melded = {m.kind for m in self.melds[s]}
-            entries: dict[int, DeclaredCard] = {}
-            for e in self.declared[s]:
+            kinds_melded = {m.kind for m in self._melds[s]}
+            entries: dict[int, TableCard] = {}
+            for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
                     raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
                 ids.add(e.id)
@@ -1983,26 +2102,26 @@ class BeziqueState(State):
                         raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
                     if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when, greater):
                         raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
-            if several and self.waiting[s]:
+            if several and self._waiting[s]:
                 raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
-            for p in self.waiting[s]:
+            for p in self._waiting[s]:
                 codes = tuple(sort_cards(p.cards))
                 on_table = [entries.get(i) for i in p.ids]
                 if codes not in shapes[p.kind] or len(set(p.ids)) != len(p.ids) or None in on_table:
                     raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
                 if sorted(e.card for e in on_table if e) != sorted(p.cards):
                     raise InvalidState(f"pending.{s}: a {p.kind} waiting to score is not on the table")
-            for m in self.melds[s]:
+            for m in self._melds[s]:
                 if tuple(sort_cards(m.cards)) not in shapes[m.kind] or m.points != MELD_POINTS[m.kind]:
                     raise InvalidState(f"melds.{s}: {m.kind} {echo(m.cards)} for {m.points} is no meld")
                 if not m.scored and (several or self.phase is Phase.LAST_EIGHT):
                     raise InvalidState(f"melds.{s}: no meld waits to score now")
-            scored = sum(m.points for m in self.melds[s] if m.scored)
+            scored = sum(m.points for m in self._melds[s] if m.scored)
             if scored > self.hand_points[s]:
                 raise InvalidState(
                     f"melds.{s}: melds worth {scored} but {self.hand_points[s]} scored this hand"
                 )
-        leader_ids = {e.id for e in self.declared[self.leader]}
+        leader_ids = {e.id for e in self._declared[self.leader]}
         if any(i not in leader_ids for m in self.exposed_this_turn for i in m):
             raise InvalidState("window_melds: cards exposed this turn lie on the declarer's table")
         if self.scored_this_turn > len(self.exposed_this_turn) or (not several and self.scored_this_turn > 1):
@@ -2075,7 +2194,7 @@ class BeziqueState(State):
         "top_seen",
     )
     """Fields that are lists of immutable values (numbers, codes, pairs of them): copied one level."""
-    _COPIED_NESTED = ("_hand", "_won", "waiting", "melds", "exposed_this_turn")
+    _COPIED_NESTED = ("_hand", "_won", "_waiting", "_melds", "exposed_this_turn")
     """Fields that are lists of such lists; the waiting melds and the meld records in them are never
     changed once made (a change replaces them), so clones share them."""
 
@@ -2092,9 +2211,9 @@ class BeziqueState(State):
             fields[name] = fields[name][:]
         for name in self._COPIED_NESTED:
             fields[name] = [x[:] for x in fields[name]]
-        other.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in self.declared]
-        other.known = [dict(k) for k in self.known]
-        other.known_privately = [dict(k) for k in self.known_privately]
+        other._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in self._declared]
+        other._known = [dict(k) for k in self._known]
+        other._known_privately = [dict(k) for k in self._known_privately]
         other._events = self._events[:]
         other._pending = self._pending[:]
         other.rng = self.rng.copy()
@@ -2122,11 +2241,11 @@ class BeziqueState(State):
         self._turn_up = src._turn_up
         self._stock = src._stock[:]
         self._hand = [src._hand[0][:], src._hand[1][:]]
-        self.declared = [[DeclaredCard(e.id, e.card, e.uses[:]) for e in t] for t in src.declared]
-        self.waiting = [src.waiting[0][:], src.waiting[1][:]]
-        self.melds = [src.melds[0][:], src.melds[1][:]]
-        self.known = [dict(k) for k in src.known]
-        self.known_privately = [dict(k) for k in src.known_privately]
+        self._declared = [[TableCard(e.id, e.kind, e.uses[:]) for e in t] for t in src._declared]
+        self._waiting = [src._waiting[0][:], src._waiting[1][:]]
+        self._melds = [src._melds[0][:], src._melds[1][:]]
+        self._known = [dict(k) for k in src._known]
+        self._known_privately = [dict(k) for k in src._known_privately]
         self.sevens_shown = src.sevens_shown[:]
         self._trick = src._trick[:]
         self._last = src._last[:]
@@ -2180,6 +2299,11 @@ class BeziqueNotation(Notation):
         return Action("meld", tuple(sort_cards(action.cards)))
 
 
+def _kinds(cards: Iterable[str]) -> tuple[int, ...]:
+    """Codes as kind ids, in their order."""
+    return tuple(KIND_ID[c] for c in cards)
+
+
 def _check_codes(d: BeziqueSave) -> None:
     """Every code of a save a card of the pack, in the order ``_check_cards`` looks (a save is read into
     kind ids, which hold no other code): ``InvalidState`` naming the first that is not."""
@@ -2208,12 +2332,12 @@ def _check_codes(d: BeziqueSave) -> None:
                 raise InvalidState(f"{name}: {echo(c)} is not a card of the 64-card pack")
 
 
-def _set_count(counts: dict[str, int], card: str, n: int) -> None:
-    """``counts[card] = n``, leaving no zero entries."""
+def _set_count(counts: dict[int, int], kind: int, n: int) -> None:
+    """``counts[kind] = n``, leaving no zero entries."""
     if n > 0:
-        counts[card] = n
+        counts[kind] = n
     else:
-        counts.pop(card, None)
+        counts.pop(kind, None)
 
 
 # --- explicit deals --------------------------------------------------------------------------
