@@ -28,15 +28,16 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Final, overload
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import BEZIQUE_64, SUIT_NAMES, SUITS
+from parlour.cards.codes import CodeList
 from parlour.engine import Event, Game, InvalidDeal, InvalidSave, InvalidState, Option, Rng, State
 from parlour.engine.actions import Action, ActionSpec, Notation
 from parlour.engine.copying import makes_blank
@@ -129,67 +130,10 @@ def sorted_codes(kinds: Iterable[int]) -> list[str]:
     return [codes[k] for k in sorted(kinds)]
 
 
-class CardList(MutableSequence[str]):
-    """A list of kind ids read and written as codes: a hand, the talon or a won pile handed out live
-    (a player may shuffle a world's talon in place), held as ids. A copy of it is a list of codes."""
-
-    __slots__ = ("_cards",)
-
-    def __init__(self, cards: list[int]) -> None:
-        self._cards = cards
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[str]: ...
-    def __getitem__(self, i: int | slice) -> str | list[str]:
-        if isinstance(i, slice):
-            return codes_of(self._cards[i])
-        return KIND_CODES[self._cards[i]]
-
-    @overload
-    def __setitem__(self, i: int, value: str) -> None: ...
-    @overload
-    def __setitem__(self, i: slice, value: Iterable[str]) -> None: ...
-    def __setitem__(self, i: int | slice, value: str | Iterable[str]) -> None:
-        if isinstance(i, slice):
-            assert not isinstance(value, str)
-            self._cards[i] = kinds_of(value)
-        else:
-            assert isinstance(value, str)
-            self._cards[i] = KIND_ID[value]
-
-    def __delitem__(self, i: int | slice) -> None:
-        del self._cards[i]
-
-    def insert(self, index: int, value: str) -> None:
-        self._cards.insert(index, KIND_ID[value])
-
-    def __contains__(self, value: object) -> bool:
-        k = KIND_ID.get(value) if isinstance(value, str) else None
-        return k is not None and k in self._cards
-
-    def count(self, value: object) -> int:
-        k = KIND_ID.get(value) if isinstance(value, str) else None
-        return 0 if k is None else self._cards.count(k)
-
-    def __iter__(self) -> Iterator[str]:
-        return map(KIND_CODES.__getitem__, self._cards)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CardList):
-            return self._cards == other._cards
-        if isinstance(other, list | tuple):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
+def card_list(cards: list[int]) -> CodeList:
+    """Kind ids handed out as a live list of codes: a hand, the talon or a won pile (a player may
+    shuffle a world's talon in place)."""
+    return CodeList(cards, KIND_CODES, KIND_ID)
 
 
 def packed_counts(cards: Iterable[str]) -> int:
@@ -541,15 +485,15 @@ class BeziqueState(State):
     # --- the cards as codes, made from the ids when asked for -------------------------------
 
     @property
-    def concealed(self) -> list[CardList]:
+    def concealed(self) -> list[CodeList]:
         """Each seat's concealed cards as codes over the ids themselves, in the order dealt and drawn."""
-        return [CardList(self._hand[0]), CardList(self._hand[1])]
+        return [card_list(self._hand[0]), card_list(self._hand[1])]
 
     @property
-    def stock(self) -> CardList:
+    def stock(self) -> CodeList:
         """The talon without the turn-up, top card first, as codes over the ids themselves: shuffling
         it shuffles the talon (a player re-draws a world's talon so)."""
-        return CardList(self._stock)
+        return card_list(self._stock)
 
     @property
     def turn_up(self) -> str | None:
@@ -557,9 +501,9 @@ class BeziqueState(State):
         return KIND_CODES[self._turn_up] if self._turn_up >= 0 else None
 
     @property
-    def won(self) -> list[CardList]:
+    def won(self) -> list[CodeList]:
         """The cards each seat has won this hand, in the order won."""
-        return [CardList(self._won[0]), CardList(self._won[1])]
+        return [card_list(self._won[0]), card_list(self._won[1])]
 
     @property
     def trick(self) -> list[tuple[int, str]]:
