@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench_playouts import openspiel_playout
+
 import parlour
 
 Hand = Callable[[random.Random], int]
@@ -82,27 +84,11 @@ def hands() -> dict[str, Hand]:
         "bishops-whist, new alone": new_only,
         "bishops-whist, matches": match_hand,
     }
-    try:
-        import pyspiel  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
+    euchre = openspiel_playout("euchre")  # the same driver as bench_playouts.py's
+    if euchre is None:
         print("euchre skipped: pyspiel not installed (pip install open-spiel)")
         return made
-    euchre = pyspiel.load_game("euchre")
-
-    def euchre_hand(rng: random.Random) -> int:
-        state = euchre.new_initial_state()
-        actions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            actions += 1
-        return actions
-
-    made["euchre (OpenSpiel, pyspiel)"] = euchre_hand
+    made["euchre (OpenSpiel, pyspiel)"] = euchre
     return made
 
 
