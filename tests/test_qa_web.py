@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.test_web_browser import (
@@ -163,6 +163,22 @@ def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path
             assert page.input_value("#type-action") == "play 9"
 
 
+def fresh_hint(page: Page) -> str | None:
+    """Ask for a hint and read it once it is this request's (the old one is wiped first), or ``None``
+    when the table is drawn again between the look and the click (a computer player's move) or no
+    answer comes: the caller tries again at its next turn."""
+    hint = page.locator("button[data-key=hint]")
+    if not hint.count():
+        return None
+    try:
+        page.evaluate("document.getElementById('hint-text').textContent = ''")
+        hint.first.click(timeout=3_000)
+        page.wait_for_function("document.getElementById('hint-text').textContent.length > 0", timeout=10_000)
+        return page.inner_text("#hint-text")
+    except PlaywrightError:
+        return None
+
+
 def test_a_hinted_amount_is_put_in_its_box(browser: Browser, tmp_path: Path) -> None:
     """A hint that names an amount ("bank 100") puts it in the amount's box, which showed the least
     amount still: pressing the button after the hint did something else than the hint said."""
@@ -176,12 +192,10 @@ def test_a_hinted_amount_is_put_in_its_box(browser: Browser, tmp_path: Path) -> 
                 if match_over(page) or checked >= 2:
                     break
                 if page.locator(MY_TURN).count() and page.locator("form.range input").count():
-                    page.click("button[data-key=hint]")
-                    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
-                    said = page.inner_text("#hint-text")
-                    match = re.match(r"Hint: (\w+) (\d+)\b", said)
-                    if match:
-                        box = page.locator(f"#range-{match.group(1)}")
+                    said = fresh_hint(page)
+                    match = re.match(r"Hint: (\w+) (\d+)\b", said or "")
+                    box = page.locator(f"#range-{match.group(1)}") if match else None
+                    if match and box is not None and box.count():
                         assert box.input_value() == match.group(2), said
                         checked += 1
                 if not act_once(page, rng):
@@ -201,18 +215,10 @@ def test_a_hints_reason_goes_on_after_its_dash_in_lower_case(browser: Browser, t
                 for _ in range(300):
                     if match_over(page) or len(seen) >= 6:
                         break
-                    hint = page.locator("button[data-key=hint]")
-                    if page.locator(MY_TURN).count() and hint.count():
-                        # The table may be drawn again between the look and the click (a computer
-                        # player's move): a click that finds no button is tried again next time round.
-                        try:
-                            hint.first.click(timeout=3_000)
-                            page.wait_for_function(
-                                "document.getElementById('hint-text').textContent.length > 0", timeout=10_000
-                            )
-                            seen.append(page.inner_text("#hint-text"))
-                        except PlaywrightError:
-                            pass
+                    if page.locator(MY_TURN).count():
+                        said = fresh_hint(page)
+                        if said is not None:
+                            seen.append(said)
                     if not act_once(page, rng):
                         page.wait_for_timeout(100)
             if any(" — you " in s or " — You " in s for s in seen):
