@@ -369,6 +369,24 @@ def check_clone_goes_its_own_way(
         assert state.to_json() == again.to_json() == other.to_json()
 
 
+def check_world_plays_on(game: Game[Any], play: Callable[..., None] = play_random) -> None:
+    """A world dealt from a view 25 random actions in plays to its end by ids and by text alike, and
+    keeps the view's legal actions and ranges (``play``: as in ``check_clone_goes_its_own_way``)."""
+    state = game.new(seed=11)
+    play(state, random.Random(11), "text", steps=25)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    for k in range(3):
+        world = game.determinize(view, Rng(k))
+        assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
+        assert world.legal_ranges() == state.legal_ranges()
+        other = world.clone()
+        play(world, random.Random(k), "ids")
+        play(other, random.Random(k), "text")
+        assert world.is_over and world.scores == other.scores
+
+
 def check_loaded_match_goes_on(game: Game[Any], steps: Sequence[int]) -> None:
     """A match saved after ``steps`` random actions loads with every seat's view and the legal ids as
     they were, and it, a clone of it and the original play on to the same end."""

@@ -16,7 +16,7 @@ import pytest
 import parlour
 from parlour.engine import Rng
 from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetState
-from tests.conformance import check_clone_goes_its_own_way
+from tests.conformance import check_clone_goes_its_own_way, check_world_plays_on
 
 RECORDED: dict[tuple[str, str, int], str] = {
     ("{}", "{}", 0): "315109fc4bb5c96100c5f4cbda155018",
@@ -183,23 +183,8 @@ def check_loaded_session_goes_on(options: dict[str, Any], steps: tuple[int, ...]
 
 
 def test_a_determinized_world_plays_on() -> None:
-    """A world dealt from a view plays to its end by ids and by text alike, and keeps the view's legal
-    actions and ranges."""
     for options in OPTIONS:
-        g = game(**options)
-        state = g.new(seed=11)
-        play_random(state, random.Random(11), "text", steps=25)
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        for k in range(3):
-            world = g.determinize(view, Rng(k))
-            assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
-            assert world.legal_ranges() == state.legal_ranges()
-            other = world.clone()
-            play_random(world, random.Random(k), "ids")
-            play_random(other, random.Random(k), "text")
-            assert world.is_over and world.scores == other.scores
+        check_world_plays_on(game(**options), play=play_random)
 
 
 @pytest.mark.parametrize("options", [{"stake": 30}, {"stake": 30, "variant": "hoyle"}])

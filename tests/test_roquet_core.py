@@ -17,6 +17,7 @@ from tests.conformance import (
     check_clone_goes_its_own_way,
     check_every_way_in,
     check_loaded_match_goes_on,
+    check_world_plays_on,
     match_digest,
     play_random,
 )
@@ -78,21 +79,7 @@ def test_a_loaded_match_goes_on_as_the_original(options: dict[str, Any]) -> None
 
 
 def test_a_determinized_world_plays_on() -> None:
-    """A world dealt from a view plays to its end by ids and by text alike, and keeps the view's
-    legal actions."""
-    g = game(target=40)
-    state = g.new(seed=11)
-    play_random(state, random.Random(11), "text", steps=25)
-    seat = state.current_player
-    assert seat is not None
-    view = state.view(seat)
-    for k in range(3):
-        world = g.determinize(view, Rng(k))
-        assert world.legal_actions() == state.legal_actions() == list(view.legal_actions)
-        other = world.clone()
-        play_random(world, random.Random(k), "ids")
-        play_random(other, random.Random(k), "text")
-        assert world.is_over and world.scores == other.scores
+    check_world_plays_on(game(target=40))
 
 
 def test_refused_ids_and_texts_change_nothing() -> None:

@@ -16,32 +16,13 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.cards import ROQUET_60
 from parlour.engine import IllegalAction
 from parlour.games.roquet.rules import RoquetState
+from tests.test_roquet import make_deal
 
 SUITS = ("S", "H", "D", "C")
 RANKS_LOW_TO_HIGH = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C")
 """The seed: "Rank, low to high: Ace, 2, 3, 4, 5, 6, 7, 8, 9, 10, Lehnritter, Bishop, Queen, King, Castle"."""
-
-
-def deal_of(
-    hands: list[list[str]],
-    livret: list[str],
-    turn_up: str,
-    stock_top: list[str] | None = None,
-    dealer: int = 0,
-) -> dict[str, Any]:
-    """A whole first hand: the stock is ``stock_top`` then every other card in the pack's order."""
-    used = [*hands[0], *hands[1], *livret, turn_up, *(stock_top or [])]
-    rest = [c for c in ROQUET_60.cards if c not in used]
-    return {
-        "hands": hands,
-        "livret": livret,
-        "turn_up": turn_up,
-        "stock": [*(stock_top or []), *rest],
-        "dealer": dealer,
-    }
 
 
 def start(deal: dict[str, Any], **options: Any) -> RoquetState:
@@ -73,7 +54,7 @@ def at_trick_start(state: RoquetState) -> bool:
 
 # A plain first hand: seat 1 (the non-dealer) leads; clubs are trumps; the stock's last face-down
 # card is the two of clubs.
-PLAIN_DEAL = deal_of(
+PLAIN_DEAL = make_deal(
     [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "KS", "KH", "7D", "8D", "3C", "AS", "2H"]],
     ["6D", "QS", "QH", "AC"],
     "7C",
@@ -90,7 +71,9 @@ def test_each_rank_beats_the_one_below_it_in_the_suit_led(low: str, high: str) -
     others = [["2H", "3H", "4H", "5H", "6H", "7H", "8H"], ["2D", "3D", "4D", "5D", "6D", "7D", "8D"]]
     for leader_card, follower_card, winner in ((low, high, 0), (high, low, 1)):
         # dealer 0: seat 1 leads
-        state = start(deal_of([[follower_card + "S", *others[0]], [leader_card + "S", *others[1]]], [], "AC"))
+        state = start(
+            make_deal([[follower_card + "S", *others[0]], [leader_card + "S", *others[1]]], [], "AC")
+        )
         state.apply(f"play {leader_card}S")
         assert state.legal_actions() == [f"play {follower_card}S"]  # the one spade must follow
         state.apply(f"play {follower_card}S")
@@ -101,7 +84,7 @@ def test_a_trump_lead_is_followed_in_trumps_and_the_higher_trump_wins() -> None:
     """Follow suit applies to a trump lead as to any other; the higher trump takes it, and a player
     void in trumps who discards loses even with a castle."""
     state = start(
-        deal_of(
+        make_deal(
             [["9C", "2C", "CH", "2H", "3H", "4H", "5H", "6H"], ["5C", *[r + "D" for r in "2345678"]]],
             [],
             "AC",
@@ -114,7 +97,7 @@ def test_a_trump_lead_is_followed_in_trumps_and_the_higher_trump_wins() -> None:
     state.apply("play 9C")
     assert last_trick_winner(state) == 0
     void = start(
-        deal_of(
+        make_deal(
             [["CH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"], ["5C", *[r + "D" for r in "2345678"]]],
             [],
             "AC",
@@ -130,7 +113,7 @@ def test_a_trump_that_is_led_loses_only_to_a_higher_trump() -> None:
     """Any trump beats any non-trump: a low trump led keeps the trick against a castle of another
     suit, played by a player void in trumps."""
     state = start(
-        deal_of(
+        make_deal(
             [["CS", "KS", "QS", "CH", "KH", "QH", "CD", "KD"], ["2C", *[r + "H" for r in "2345678"]]],
             [],
             "AC",
@@ -148,7 +131,7 @@ def test_a_muster_completed_from_the_livret_scores_ten_and_three_of_a_kind_is_no
     """A trick winner may draw one livret card "to complete ... a combination": three sevens in hand
     and the fourth in the livret make the muster (10). The three alone are no combination (RQ-10):
     only pairs of them are offered besides."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "7S", "7H", "7D", "KD", "3C", "AS", "2H"]],
         ["7C", "QS", "QH", "AC"],
         "9C",
@@ -170,7 +153,7 @@ def test_a_muster_completed_from_the_livret_scores_ten_and_three_of_a_kind_is_no
 def test_a_pair_laid_from_four_of_a_rank_leaves_only_the_other_pair() -> None:
     """Ruling RQ-5: laid-down cards leave play, so a pair taken out of four of a rank cannot later be
     made up into the muster; the other two still pair (2 + 2, not 10)."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "7S", "7H", "7D", "7C", "3C", "AS", "2H"]],
         ["6D", "QS", "QH", "AC"],
         "9C",
@@ -190,7 +173,7 @@ def test_a_livret_card_may_fill_the_gap_in_a_sequence_or_lengthen_it() -> None:
     """The seed's "complete or improve": the livret's seven fills the gap of a six and an eight (a sequence of
     three), or its nine joins the eight to the ten and lehnritter (a sequence of four); never two
     table cards in one combination, nor after one has been taken (ruling RQ-6)."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "6C", "8C", "TC", "LC", "3D", "5H", "KS"]],
         ["7C", "9C", "AH", "4D"],
         "2D",
@@ -208,7 +191,7 @@ def test_a_livret_card_may_fill_the_gap_in_a_sequence_or_lengthen_it() -> None:
 
 def test_a_sequence_of_five_is_made_from_four_held_and_one_from_the_livret() -> None:
     """The tariff's longest sequence, five of one suit, scores 5; here its top card is the livret's."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "TC", "LC", "BC", "QC", "2D", "AS", "2H"]],
         ["KC", "5C", "7H", "AC"],
         "KH",
@@ -248,7 +231,7 @@ def test_the_last_face_down_card_goes_to_the_trick_winner_and_the_turn_up_to_the
 def test_a_turn_up_taken_into_a_meld_is_not_drawn_and_the_stock_ends_a_card_sooner() -> None:
     """Ruling RQ-2: taken as the one table card, the turn-up leaves the stock (40 becomes 39); the
     hand's last draw is then a face-down card and nobody ever draws the turn-up."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "KS", "KH", "7D", "8D", "3C", "7H", "2H"]],
         ["6D", "QS", "QH", "AC"],
         "7S",
@@ -328,7 +311,7 @@ def test_the_winner_of_the_last_trick_may_still_meld_and_the_points_count() -> N
 def test_the_target_passed_in_the_middle_of_a_hand_does_not_end_it() -> None:
     """Ruling RQ-15: banked points reach the score only when the hand ends, so a player who banks the
     target in the first trick plays the hand out; the match then ends with the hand."""
-    deal = deal_of(
+    deal = make_deal(
         [["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"], ["CS", "KS", "KH", "7D", "8D", "3C", "AS", "2H"]],
         ["6D", "QS", "QH", "AC"],
         "7C",
