@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -406,3 +407,14 @@ def test_fuzzed_saves_are_refused_or_play_to_the_end(
         assert seat is not None
         loaded.apply(players[seat].choose(loaded.view(seat), game))
     assert loaded.is_over
+
+
+def test_the_view_numbers_the_last_deal_once_the_match_is_over() -> None:
+    """A one-deal match ends on deal 1: its view said "hand 2" at the end, one past the last (QA)."""
+    game = parlour.make("apology", deals=1)
+    state, rng = game.new(seed=1), random.Random(1)
+    assert state.view(None).hand_number == 1
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.view(None).hand_number == state.hand_number == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -1598,3 +1599,16 @@ def test_changing_a_view_changes_neither_the_state_nor_the_next_views() -> None:
             v.last_trick.winner = 3  # type: ignore[misc]
         assert state.view(seat).to_dict() == whole
     assert state.to_json() == before
+
+
+def test_a_limit_of_one_hand_is_said_in_the_singular() -> None:
+    """'the agreed limit of 1 hand', not '1 hands', in the outcome and the log (ruling BW-20; QA)."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    state, rng = game.new(seed=1), random.Random(1)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    outcome = state.view(None).outcome
+    assert outcome is not None and outcome.reason.startswith("the agreed limit of 1 hand is played: ")
+    ends = [e.data["text"] for e in state.log if e.kind == "match_end"]
+    assert ends == ["game over (the agreed limit of 1 hand): seats 0 and 2 win, 11-0"]
