@@ -35,7 +35,7 @@ import sys
 import time
 from typing import Any
 
-from parlour.duplicate import PlayerSpec, _Deal, _one_deal, interval, paired
+from parlour.duplicate import DealResult, PlayerSpec, duplicate, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
@@ -117,16 +117,24 @@ def main(argv: list[str]) -> None:
     # Deal by deal (``duplicate``'s deal k is the same whatever the number of deals), the margins so far
     # written after each, so that a run cut short still pairs on the deals it played.
     margins: list[float] = []
-    seconds = 0.0
-    moves = 0
-    for k in range(first, deals):
-        work = _Deal("bishops-whist", (), 1, "points", CANDIDATES[name], baseline, (0, 1, 2, 3), seed, k)
-        margin, spent, made = _one_deal(work)
-        margins.append(margin)
-        seconds += spent
-        moves += made
+
+    def write(deal: DealResult) -> None:
+        margins.append(deal.margin)
         with open(out, "w") as f:
             json.dump({"candidate": name, "eps": eps, "seed": seed, "first": first, "margins": margins}, f)
+
+    if deals <= first:
+        raise SystemExit(f"no deals to play: deals {first}..{deals - 1}")
+    result = duplicate(
+        "bishops-whist",
+        CANDIDATES[name],
+        baseline,
+        deals=deals - first,
+        seed=seed,
+        first=first,
+        on_deal=write,
+    )
+    seconds, moves = result.candidate_seconds, result.candidate_moves
     mean, h = interval(margins)
     print(
         f"{name} vs noisy({eps}), seed {seed}: {mean:+.2f} ± {h:.2f} a hand over {len(margins)} deals, "

@@ -20,11 +20,10 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import parlour
-from parlour.duplicate import _Deal, _one_deal, duplicate, interval
+from parlour.duplicate import DealResult, duplicate, interval
 from parlour.duplicate import paired as paired_margins
 from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng, State
@@ -132,17 +131,21 @@ def share(a: Margins, b: Margins) -> str:
 def progressive(name: str, deals: int, seed: int, jobs: int, path: str) -> None:
     """Like ``duplicate``, but each deal's margin is appended to ``path`` (JSON lines) as soon as it is
     known, so that a long run on a busy machine leaves its first deals behind if stopped."""
-    job = [
-        _Deal("bezique", (), 1, "points", SPECS.get(name, name), "heuristic", (0, 1), seed, k)
-        for k in range(deals)
-    ]
-    with ProcessPoolExecutor(max(1, jobs)) as pool:
-        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, job)):
-            with open(path, "a") as f:
-                f.write(
-                    json.dumps({"name": name, "k": k, "margin": margin, "seconds": spent, "moves": moves})
-                )
-                f.write("\n")
+
+    def write(deal: DealResult) -> None:
+        row = {"name": name, "k": deal.k, "margin": deal.margin, "seconds": deal.seconds, "moves": deal.moves}
+        with open(path, "a") as f:
+            f.write(json.dumps(row) + "\n")
+
+    duplicate(
+        "bezique",
+        SPECS.get(name, name),
+        deals=deals,
+        seed=seed,
+        seats=(0, 1),
+        jobs=max(1, jobs),
+        on_deal=write,
+    )
 
 
 def load(path: str) -> dict[str, Margins]:

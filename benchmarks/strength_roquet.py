@@ -40,10 +40,9 @@ import math
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from parlour.duplicate import Duplicate, StatePlayer, _Deal, _one_deal, duplicate, interval
+from parlour.duplicate import DealResult, Duplicate, StatePlayer, duplicate, interval
 from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
@@ -291,14 +290,25 @@ def progressive(
 ) -> None:
     """``duplicate``'s deals, each deal's margin, thinking seconds and moves appended to ``path`` as
     soon as it is known."""
-    work = [
-        _Deal("roquet", (), 1, "points", candidate, baseline, (0, 1), seed, k) for k in range(first, deals)
-    ]
-    with ProcessPoolExecutor(max(1, jobs)) as pool:
-        for k, (margin, spent, moves) in enumerate(pool.map(_one_deal, work), first):
-            row = {"name": name, "seed": seed, "k": k, "margin": margin, "seconds": spent, "moves": moves}
-            with open(path, "a") as f:
-                f.write(json.dumps(row) + "\n")
+
+    def write(deal: DealResult) -> None:
+        row = {"name": name, "seed": seed, "k": deal.k, "margin": deal.margin}
+        row |= {"seconds": deal.seconds, "moves": deal.moves}
+        with open(path, "a") as f:
+            f.write(json.dumps(row) + "\n")
+
+    if deals > first:
+        duplicate(
+            "roquet",
+            candidate,
+            baseline,
+            deals=deals - first,
+            seed=seed,
+            seats=(0, 1),
+            jobs=max(1, jobs),
+            first=first,
+            on_deal=write,
+        )
 
 
 def share(a: Margins, b: Margins) -> str:

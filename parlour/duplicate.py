@@ -168,7 +168,21 @@ class _Deal:
     k: int
 
 
-def _one_deal(job: _Deal) -> tuple[float, float, int]:
+@dataclass(frozen=True)
+class DealResult:
+    """One deal's figures, handed to ``duplicate``'s ``on_deal`` as soon as the deal is played (a long
+    run can write each down, so that a run cut short still pairs on the deals it played)."""
+
+    k: int
+    """The deal's number: deal ``k`` of a seed is the same cards whatever the run."""
+    margin: float
+    """The candidate's mean margin over the measured seats."""
+    seconds: float
+    """The candidate's thinking time on this deal, and its moves."""
+    moves: int
+
+
+def _one_deal(job: _Deal) -> DealResult:
     """The candidate's mean margin on deal ``k``, its thinking time and its moves."""
     table = Table(job.name, hands=job.hands, returns=job.returns, rng_seed=job.seed, **dict(job.options))
     game = table.game
@@ -189,7 +203,7 @@ def _one_deal(job: _Deal) -> tuple[float, float, int]:
         margins.append(returns[seat] - reference[seat])
         spent += t
         moves += m
-    return sum(margins) / len(margins), spent, moves
+    return DealResult(job.k, sum(margins) / len(margins), spent, moves)
 
 
 def duplicate(
@@ -205,15 +219,21 @@ def duplicate(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
+    on_deal: Callable[[DealResult], None] | None = None,
 ) -> Duplicate:
     """Measure ``candidate`` against ``baseline`` on ``deals`` duplicate deals of game ``name``.
 
     ``seats``: the seats the candidate takes in turn (default: every seat). The same arguments give
     the same figures, whatever ``jobs`` (the deals are spread over that many processes); factories
-    must then be picklable (module-level functions).
+    must then be picklable (module-level functions). The deals are numbers ``first`` to
+    ``first + deals - 1`` of the seed (two runs may split one seed's deals); ``on_deal`` is told each
+    deal's figures as they come, in order.
     """
     if deals < 1:
         raise ValueError(f"deals: at least 1, not {deals}")
+    if first < 0:
+        raise ValueError(f"first: a deal's number, at least 0, not {first}")
     opts = dict(options or {})
     table = Table(name, hands=hands, returns=returns, **opts)
     n = table.num_players
@@ -222,20 +242,24 @@ def duplicate(
         raise ValueError(f"seats: seats of {name} are 0..{n - 1}, not {list(chosen)}")
     work = [
         _Deal(name, tuple(sorted(opts.items())), hands, returns, candidate, baseline, chosen, seed, k)
-        for k in range(deals)
+        for k in range(first, first + deals)
     ]
-    results: list[tuple[float, float, int]] = []
+    results: list[DealResult] = []
+
+    def done(result: DealResult) -> None:
+        results.append(result)
+        if on_deal:
+            on_deal(result)
+        if progress:
+            progress(1)
+
     if jobs <= 1:
         for job in work:
-            results.append(_one_deal(job))
-            if progress:
-                progress(1)
+            done(_one_deal(job))
     else:
         with ProcessPoolExecutor(jobs) as pool:
             for r in pool.map(_one_deal, work):
-                results.append(r)
-                if progress:
-                    progress(1)
+                done(r)
     return Duplicate(
         game=name,
         candidate=_name(candidate),
@@ -243,11 +267,11 @@ def duplicate(
         hands=hands,
         returns=returns,
         seats=chosen,
-        margins=tuple(r[0] for r in results),
-        candidate_seconds=sum(r[1] for r in results),
-        candidate_moves=sum(r[2] for r in results),
+        margins=tuple(r.margin for r in results),
+        candidate_seconds=sum(r.seconds for r in results),
+        candidate_moves=sum(r.moves for r in results),
         options=opts,
     )
 
 
-__all__ = ["Duplicate", "PlayerSpec", "StatePlayer", "duplicate"]
+__all__ = ["DealResult", "Duplicate", "PlayerSpec", "StatePlayer", "duplicate"]

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
-from parlour.duplicate import duplicate, interval, paired, share
+from parlour.duplicate import DealResult, duplicate, interval, paired, share
 from parlour.engine import Game, State
 from parlour.players import (
     LEVELS,
@@ -128,6 +128,22 @@ def test_duplicate_deals_measure_a_margin_reproducibly() -> None:
         duplicate("bezique", "random", deals=0)
     with pytest.raises(ValueError, match="seats"):
         duplicate("bezique", "random", deals=1, seats=[2])
+
+
+def test_duplicate_runs_may_split_a_seeds_deals_and_hear_of_each_deal() -> None:
+    """Deal ``k`` of a seed is the same cards in any run, so two runs (``first``) pair with one; each deal's
+    figures reach ``on_deal`` in order, as the long strength runs write them down."""
+    whole = duplicate("bezique", "random", "heuristic", deals=3, seed=4)
+    heard: list[DealResult] = []
+    tail = duplicate("bezique", "random", "heuristic", deals=2, seed=4, first=1, on_deal=heard.append)
+    assert tail.margins == whole.margins[1:]
+    assert [d.k for d in heard] == [1, 2] and tuple(d.margin for d in heard) == tail.margins
+    assert sum(d.moves for d in heard) == tail.candidate_moves > 0
+    heard_jobs: list[DealResult] = []
+    duplicate("bezique", "random", "heuristic", deals=2, seed=4, first=1, jobs=2, on_deal=heard_jobs.append)
+    assert [(d.k, d.margin, d.moves) for d in heard_jobs] == [(d.k, d.margin, d.moves) for d in heard]
+    with pytest.raises(ValueError, match="first"):
+        duplicate("bezique", "random", deals=1, first=-1)
 
 
 def test_paired_differences_and_shares_of_a_margin() -> None:
