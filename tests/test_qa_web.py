@@ -76,10 +76,12 @@ def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) ->
         with context(browser) as ctx:
             failed: list[str] = []
             pending: set[Request] = set()
-            ctx.on("request", pending.add)
-            ctx.on("requestfinished", pending.discard)
+            ctx.on("request", lambda r: pending.add(r))
+            ctx.on("requestfinished", lambda r: pending.discard(r))
             ctx.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-            ctx.on("requestfailed", lambda r: failed.append(f"failed {r.url}: {r.failure}"))
+            ctx.on(
+                "requestfailed", lambda r: (pending.discard(r), failed.append(f"failed {r.url}: {r.failure}"))
+            )
             # Each page in a tab of its own, left open: a page navigated away from cancels what it is
             # still loading (a card picture, the lobby's refresh), which Chromium reports as a failed
             # request although nothing is missing.
