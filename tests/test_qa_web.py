@@ -79,9 +79,12 @@ def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) ->
             ctx.on("request", lambda r: pending.add(r))
             ctx.on("requestfinished", lambda r: pending.discard(r))
             ctx.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-            ctx.on(
-                "requestfailed", lambda r: (pending.discard(r), failed.append(f"failed {r.url}: {r.failure}"))
-            )
+
+            def request_failed(request: Request) -> None:
+                pending.discard(request)
+                failed.append(f"failed {request.url}: {request.failure}")
+
+            ctx.on("requestfailed", request_failed)
             # Each page in a tab of its own, left open: a page navigated away from cancels what it is
             # still loading (a card picture, the lobby's refresh), which Chromium reports as a failed
             # request although nothing is missing.
