@@ -148,7 +148,9 @@ UNDER_DOCK = """() => {
     return box;
   };
   const nodes = [
-    ...document.querySelectorAll(".board .seat .seat-name, .board .seat .card, .trick .trick-card .card"),
+    ...document.querySelectorAll(
+      ".board .seat .seat-name, .board .seat .card, .trick .trick-card .card, .table-zones .zone",
+    ),
   ];
   const under = nodes
     .map((node) => [node, seen(node)])
@@ -161,8 +163,8 @@ UNDER_DOCK = """() => {
     });
   return { under, shown: nodes.length, dock: dock.top, height: window.innerHeight };
 }"""
-"""What of the other seats' panels (their names, their cards) and of the trick's cards is drawn under
-the dock, which is kept at the bottom of the window: a node's box cut by the boxes it scrolls in."""
+"""What of the other seats' panels (their names, their cards), of the trick's cards and of the table's
+zones is drawn under the dock, which is kept at the bottom of the window: a node's box cut by the boxes it scrolls in."""
 
 
 def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_path: Path) -> None:
@@ -170,7 +172,7 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_
     a 720-pixel window, grew to three quarters of it and hid the other seat and the trick. Its melds then
     scrolled in a box of their own, but the dock still hid the other seat's name and melds: now the dock
     and the board share the window's height below the banner (each box of cards scrolls if it must), so
-    nothing of the other seat nor of the trick lies under the dock."""
+    nothing of the other seat, the trick or the table's zones lies under the dock."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])
