@@ -164,7 +164,8 @@ UNDER_DOCK = """() => {
   return { under, shown: nodes.length, dock: dock.top, height: window.innerHeight };
 }"""
 """What of the other seats' panels (their names, their cards), of the trick's cards and of the table's
-zones is drawn under the dock, which is kept at the bottom of the window: a node's box cut by the boxes it scrolls in."""
+zones is drawn under the dock, kept at the bottom of the window: a node's box cut by the boxes it
+scrolls in."""
 
 
 def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_path: Path) -> None:
