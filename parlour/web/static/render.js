@@ -75,7 +75,7 @@ export function renderTable(root, model, handlers = {}) {
   const typed = keepTyped(root, view, model);
   clear(root);
   append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
-  fitDock(root);
+  fitTable(root);
   for (const [key, value] of typed) {
     const input = root.querySelector(`input[data-key="${CSS.escape(key)}"]`);
     if (input) input.value = value;
@@ -103,19 +103,58 @@ function keepTyped(root, view, model) {
 }
 
 /**
- * The dock is kept at the bottom of the window; a seat's melds can make it taller than half the window,
- * and stuck there it hid the board (the other seats, the trick). Then its melds scroll in a box of
- * their own, so the hand and the actions stay in sight and the board above them too.
+ * The dock is kept at the bottom of the window, over whatever of the board lies behind it: a seat's
+ * melds could make it tall enough to hide the other seats and the trick (at 1280×720, a Roquet hand's
+ * end hid the other seat's name and melds). So the board and the dock share the window below the
+ * board's top (or a little more than half of it, when a banner pushes the board far down): when they do
+ * not fit, one's own melds go beside the hand, a two-seat board puts the other seat beside the trick,
+ * and the boxes of cards that may scroll (the other seats' zones, one's own zones) are shortened, each
+ * in proportion to what it can give. The dock also keeps to about half the window. The hand, the
+ * actions and the trick are never shortened.
  */
-function fitDock(root) {
+function fitTable(root) {
   const dockEl = root.querySelector(".dock");
-  if (!dockEl) return;
-  dockEl.classList.remove("tall");
-  if (dockEl.getBoundingClientRect().height > window.innerHeight * 0.5) dockEl.classList.add("tall");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return;
+  const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
+  const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
+  dockEl.classList.remove("fitted");
+  boardEl.classList.remove("fitted");
+  for (const box of [...seatBoxes, ...dockBoxes]) box.style.maxHeight = "";
+  const height = window.innerHeight;
+  const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
+  const budget = Math.max(height - boardTop, height * 0.55) - 6;
+  const gap = parseFloat(getComputedStyle(dockEl).marginTop) || 0;
+  const dockHeight = () => dockEl.getBoundingClientRect().height;
+  const excess = () => boardEl.getBoundingClientRect().height + gap + dockHeight() - budget;
+  const dockExcess = () => dockHeight() - height * 0.5;
+  if (excess() <= 0 && dockExcess() <= 0) return;
+  dockEl.classList.add("fitted");
+  boardEl.classList.add("fitted");
+  shorten(dockBoxes, dockExcess());
+  const boardHeight = boardEl.getBoundingClientRect().height;
+  shorten([...seatBoxes, ...dockBoxes], excess());
+  // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
+  if (boardEl.getBoundingClientRect().height > boardHeight - 1) for (const box of seatBoxes) box.style.maxHeight = "";
+  shorten(dockBoxes, excess());
+}
+
+/** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least. */
+function shorten(boxes, by) {
+  if (by <= 0) return;
+  const least = 56;
+  const heights = boxes.map((box) => box.getBoundingClientRect().height);
+  const give = heights.map((h) => Math.max(0, h - least));
+  const total = give.reduce((a, g) => a + g, 0);
+  if (total <= 0) return;
+  const share = Math.min(1, by / total);
+  boxes.forEach((box, i) => {
+    if (give[i] > 0) box.style.maxHeight = `${Math.floor(heights[i] - give[i] * share)}px`;
+  });
 }
 
 if (typeof window !== "undefined") {
-  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach(fitDock));
+  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach(fitTable));
 }
 
 /** The codes in the viewer's hand (a legal card there is raised in the hand, never elsewhere too). */
