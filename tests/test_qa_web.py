@@ -18,6 +18,7 @@ from tests.test_web_browser import (
     COMPUTER,
     HUMAN,
     MY_TURN,
+    PHONE,
     act_once,
     browser,
     context,
@@ -210,6 +211,33 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
                 assert sight["shown"] > 0, sight
                 assert sight["under"] == [], (seat, sight)
             assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
+
+
+def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_path: Path) -> None:
+    """An Apology replay's last step on a phone was 491 pixels wide: its page column grew to the
+    widest thing in it (another seat's face-up hand, the score sheet), so the banner and one's own hand
+    were cut at the window's right edge. The page keeps to the phone's width; those boxes clip or
+    scroll inside it."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "apology", [COMPUTER] * 4, seed=3)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            page.goto(f"{server.url}/replay/{table['id']}")
+            page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
+            page.click("#last")
+            page.wait_for_function(
+                "() => { const m = document.getElementById('step-text').textContent"
+                ".match(/step (\\d+) of (\\d+)/); return m !== null && m[1] === m[2] && m[1] !== '0'; }"
+            )
+            # every card face up (the others' hands drawn in their panels), then as seat 1 saw it
+            page.select_option("#seat", "all")
+            page.locator(".board .seat .zone.kind-hand .card").first.wait_for()
+            wide = [page.evaluate("document.documentElement.scrollWidth")]
+            page.select_option("#seat", "1")
+            page.locator(".dock .seat.me[data-seat='1'] .seat-name").wait_for()
+            wide.append(page.evaluate("document.documentElement.scrollWidth"))
+            assert max(wide) <= PHONE["width"], wide
 
 
 def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:
