@@ -18,6 +18,7 @@ from tests.test_web_browser import (
     COMPUTER,
     HUMAN,
     MY_TURN,
+    PHONE,
     act_once,
     browser,
     context,
@@ -168,16 +169,20 @@ zones is drawn under the dock, kept at the bottom of the window: a node's box cu
 scrolls in."""
 
 
-def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
+def test_a_seat_with_many_melds_leaves_the_board_in_sight(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
     """At the end of a Roquet hand the winner's melds filled three rows: the dock, kept at the bottom of
     a 720-pixel window, grew to three quarters of it and hid the other seat and the trick. Its melds then
     scrolled in a box of their own, but the dock still hid the other seat's name and melds: now the dock
     and the board share the window's height below the banner (each box of cards scrolls if it must), so
-    nothing of the other seat, the trick or the table's zones lies under the dock."""
+    nothing of the other seat, the trick or the table's zones lies under the dock. On a phone the other
+    seat's melds were drawn inline, in no box that could scroll, and reached under the dock."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])
-        with context(browser, {"width": 1280, "height": 720}) as ctx:
+        with context(browser, {"width": width, "height": height}) as ctx:
             page = ctx.new_page()
             page.goto(f"{server.url}/replay/{table['id']}")
             page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
@@ -194,20 +199,45 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(browser: Browser, tmp_
                 # this seat's view itself (seat 0's, drawn before, already had a dock with a name)
                 page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
                 melds = page.locator(".dock .my-zones .card").count()
-                height = float(
-                    page.evaluate("document.querySelector('.dock').getBoundingClientRect().height")
-                )
-                assert height <= 0.62 * 720, (seat, melds, height)
+                dock = float(page.evaluate("document.querySelector('.dock').getBoundingClientRect().height"))
+                assert dock <= 0.62 * height, (seat, melds, dock)
                 if melds >= 12:
-                    tallest = max(tallest, height)
+                    tallest = max(tallest, dock)
                 # as the page opens: at its top, the banner above the board
                 page.evaluate("window.scrollTo(0, 0)")
                 sight = page.evaluate(UNDER_DOCK)
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-1280x720-seat{seat}.png"))
+                page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-{width}x{height}-seat{seat}.png"))
                 assert sight["shown"] > 0, sight
                 assert sight["under"] == [], (seat, sight)
             assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
+
+
+def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_path: Path) -> None:
+    """An Apology replay's last step on a phone was 491 pixels wide: its page column grew to the
+    widest thing in it (another seat's face-up hand, the score sheet), so the banner and one's own hand
+    were cut at the window's right edge. The page keeps to the phone's width; those boxes clip or
+    scroll inside it."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "apology", [COMPUTER] * 4, seed=3)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            page.goto(f"{server.url}/replay/{table['id']}")
+            page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
+            page.click("#last")
+            page.wait_for_function(
+                "() => { const m = document.getElementById('step-text').textContent"
+                ".match(/step (\\d+) of (\\d+)/); return m !== null && m[1] === m[2] && m[1] !== '0'; }"
+            )
+            # every card face up (the others' hands drawn in their panels), then as seat 1 saw it
+            page.select_option("#seat", "all")
+            page.locator(".board .seat .zone.kind-hand .card").first.wait_for()
+            wide = [page.evaluate("document.documentElement.scrollWidth")]
+            page.select_option("#seat", "1")
+            page.locator(".dock .seat.me[data-seat='1'] .seat-name").wait_for()
+            wide.append(page.evaluate("document.documentElement.scrollWidth"))
+            assert max(wide) <= PHONE["width"], wide
 
 
 def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:

@@ -109,8 +109,9 @@ function keepTyped(root, view, model) {
  * board's top (or a little more than half of it, when a banner pushes the board far down): when they do
  * not fit, one's own melds go beside the hand, a two-seat board puts the other seat beside the trick,
  * and the boxes of cards that may scroll (the other seats' zones, one's own zones) are shortened, each
- * in proportion to what it can give. The dock also keeps to about half the window. The hand, the
- * actions and the trick are never shortened.
+ * in proportion to what it can give. On a phone (app.css) the other seats' zones, else drawn inline
+ * with their names, get a box of their own that scrolls, and one's melds a row of their own. The dock
+ * also keeps to about half the window. The hand, the actions and the trick are never shortened.
  */
 function fitTable(root) {
   const dockEl = root.querySelector(".dock");
