@@ -123,9 +123,9 @@ class StrongHistory:
     """A factory (picklable, for ``--jobs``): the ``strong`` level with its worlds drawn by a
     ``HistoryReader`` of these settings (whole histories weighed by the real heuristic's choices)."""
 
-    def __init__(self, steps: int = 300, memory: int = 6, epsilon: float = 0.1) -> None:
-        self.settings = (steps, memory, epsilon)
-        self.__name__ = f"strong-history({steps},{memory},{epsilon:g})"
+    def __init__(self, steps: int = 300, memory: int = 6, epsilon: float = 0.1, chains: int = 1) -> None:
+        self.settings = (steps, memory, epsilon, chains)
+        self.__name__ = f"strong-history({steps},{memory},{epsilon:g},{chains})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
         return RoquetSearch(seed, **{**STRONG, "reader": HistoryReader(*self.settings)})
@@ -207,7 +207,7 @@ def sampler_check(
     seed: int,
     worlds: int = 8,
     reader: HandReader | None = None,
-    history: tuple[int, int, float] = (300, 6, 0.1),
+    history: tuple[int, int, float, int] = (300, 6, 0.1, 1),
 ) -> None:
     """How far the fair search's worlds are from the opponent's true hand, at every card to play of
     ``deals`` hands of the heuristic against itself, for the uniform sampler (``determinize``) and
@@ -438,14 +438,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--history",
         default="",
-        help="also: steps,memory[,epsilon] of a strong level reading the opponent's whole history",
+        help="also: steps,memory[,epsilon,chains] of a strong level reading the opponent's whole history",
     )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
         reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
         parts = args.history.split(",") if args.history else ["300", "6"]
-        settings = (int(parts[0]), int(parts[1]), float(parts[2]) if len(parts) > 2 else 0.1)
+        settings = (
+            int(parts[0]),
+            int(parts[1]),
+            float(parts[2]) if len(parts) > 2 else 0.1,
+            int(parts[3]) if len(parts) > 3 else 1,
+        )
         sampler_check(args.deals, args.seed, reader=reader, history=settings)
         return
     if args.load:
@@ -459,7 +464,8 @@ def main(argv: list[str] | None = None) -> None:
         runs[spec.__name__] = (spec, "heuristic")
     if args.history:
         parts = args.history.split(",")
-        hist = StrongHistory(int(parts[0]), int(parts[1]), *[float(x) for x in parts[2:]])
+        eps = float(parts[2]) if len(parts) > 2 else 0.1
+        hist = StrongHistory(int(parts[0]), int(parts[1]), eps, int(parts[3]) if len(parts) > 3 else 1)
         runs[hist.__name__] = (hist, "heuristic")
     if reading:
         more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]

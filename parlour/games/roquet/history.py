@@ -90,9 +90,11 @@ def _same(a: str, b: str) -> bool:
 class HistoryReader:
     """Weighs and draws worlds by the opponent's whole history (see the module's text)."""
 
-    def __init__(self, steps: int = 200, memory: int = 6, epsilon: float = 0.1) -> None:
+    def __init__(self, steps: int = 200, memory: int = 6, epsilon: float = 0.1, chains: int = 1) -> None:
         self.steps = steps
-        """Swaps tried by the chain for one choice."""
+        """Swaps tried by the chains together for one choice."""
+        self.chains = chains
+        """Independent chains (each from a fresh start) sharing the swaps and the draws."""
         self.memory = memory
         """How many of the latest tricks' choices are weighed (the older ones still bound the history)."""
         self.epsilon = epsilon
@@ -307,7 +309,26 @@ class HistoryReader:
     def chain(
         self, view: RoquetView, game: RoquetGame, sk: Skeleton, rng: Rng, n: int, weigh: bool = True
     ) -> list[dict[str, int]]:
-        """``n`` histories from a Metropolis chain over swaps of two cards' arrivals."""
+        """``n`` histories from ``chains`` Metropolis chains (fresh starts: one long chain drifts
+        too slowly for its draws to differ) over swaps of two cards' arrivals."""
+        chains = max(1, min(n, self.chains))
+        out: list[dict[str, int]] = []
+        for k in range(chains):
+            take = (n - len(out)) // (chains - k)
+            out += self._run(view, game, sk, rng, self.steps // chains, take, weigh)
+        return out
+
+    def _run(
+        self,
+        view: RoquetView,
+        game: RoquetGame,
+        sk: Skeleton,
+        rng: Rng,
+        steps: int,
+        n: int,
+        weigh: bool,
+    ) -> list[dict[str, int]]:
+        """``n`` histories from one chain of ``steps`` swaps, spread over its second half."""
         now = self.start(sk, rng)
         if now is None:
             return []
@@ -317,9 +338,9 @@ class HistoryReader:
         cards = [c for c in sk.cards if c not in sk.pinned]
         held = [c for c in cards if now[c] != NEVER]
         out: list[dict[str, int]] = []
-        burn = self.steps // 2
-        every = max(1, (self.steps - burn) // n)
-        for step in range(self.steps):
+        burn = steps // 2
+        every = max(1, (steps - burn) // max(n, 1))
+        for step in range(steps):
             x = held[rng.randrange(len(held))]
             y = cards[rng.randrange(len(cards))]
             ax, ay = now[x], now[y]
