@@ -16,6 +16,11 @@ Only views are read: the reader remembers the views it is shown at its own cards
 (``observe``; the searching player shows it every one), which tell its own draws, the melds laid
 down after each trick and the opponent's hand sizes. Without a view of every trick of the hand (a
 game taken up mid-hand) it falls back to ``HandReader``.
+
+A benchmark candidate (``strength_roquet.py --history``), not a level: its model of the heuristic is
+exact (the true history far likelier than blind ones), yet its worlds hold the opponent's present
+hand little better than ``HandReader``'s and the search did no better with them (rules.md, "Reading
+the opponent's whole history").
 """
 
 from __future__ import annotations
