@@ -47,6 +47,7 @@ from parlour.duplicate import share as share_of
 from parlour.engine import Game, Rng
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
+from parlour.games.roquet.history import NEVER, HistoryReader
 from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
 from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
@@ -116,6 +117,18 @@ class StrongRead:
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
         base = STRONG if self.level == "strong" else NORMAL
         return RoquetSearch(seed, **{**base, "reader": HandReader(*self.settings)})
+
+
+class StrongHistory:
+    """A factory (picklable, for ``--jobs``): the ``strong`` level with its worlds drawn by a
+    ``HistoryReader`` of these settings (whole histories weighed by the real heuristic's choices)."""
+
+    def __init__(self, steps: int = 300, memory: int = 6, epsilon: float = 0.1, chains: int = 1) -> None:
+        self.settings = (steps, memory, epsilon, chains)
+        self.__name__ = f"strong-history({steps},{memory},{epsilon:g},{chains})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
+        return RoquetSearch(seed, **{**STRONG, "reader": HistoryReader(*self.settings)})
 
 
 def search(
@@ -189,12 +202,19 @@ RUNS: dict[str, tuple[Any, Any]] = {
 }
 
 
-def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | None = None) -> None:
+def sampler_check(
+    deals: int,
+    seed: int,
+    worlds: int = 8,
+    reader: HandReader | None = None,
+    history: tuple[int, int, float, int] = (300, 6, 0.1, 1),
+) -> None:
     """How far the fair search's worlds are from the opponent's true hand, at every card to play of
     ``deals`` hands of the heuristic against itself, for the uniform sampler (``determinize``) and
     for ``reader``'s: the points the opponent could lay down at once (its combinations in hand, with
     one table card) in the truth and on average over ``worlds`` sampled hands, and the share of the
-    opponent's unknown cards (all but a turn-up it drew) that a sampled hand holds."""
+    opponent's unknown cards (all but a turn-up it drew) that a sampled hand holds; the same for a
+    ``HistoryReader`` of the settings ``history`` (one a seat, shown every card to play)."""
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     assert isinstance(game, RoquetGame)
@@ -202,7 +222,10 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
     samplers: dict[str, Any] = {
         "uniform": lambda view, rng: [game.determinize(view, rng) for _ in range(worlds)],
         "read": lambda view, rng: reader.worlds(view, game, rng, worlds),
+        "history": lambda view, rng: readers[view.seat or 0].worlds(view, game, rng, worlds),
     }
+    readers: list[HistoryReader] = []
+    history_gain = 0.0
     rngs = {name: Rng(seed) for name in samplers}
     gain_rng = Rng(seed)
     gain = 0.0
@@ -214,12 +237,19 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
     for k in range(deals):
         episode = table.new_episode(derive_seed(seed, "deal", k))
         players = [make_player("heuristic", game, derive_seed(seed, "player", k, s)) for s in (0, 1)]
+        readers[:] = [HistoryReader(*history), HistoryReader(*history)]
+        arrivals: list[dict[str, int]] = [{}, {}]  # when each card came to each hand: the true history
         while not episode.is_over:
             seat = episode.current_player
             assert seat is not None
             state = episode.state
             assert isinstance(state, RoquetState)
             view = state.view(seat)
+            for s in (0, 1):
+                for c in state.hands[s]:
+                    arrivals[s].setdefault(c, len(state.played) // 2)
+            if state.phase == "play":
+                readers[seat].observe(view)
             if state.phase == "play" and len(view.legal_actions) > 1:
                 opp = 1 - seat
                 tbl = mask_of(state.livret) | (mask_of([state.turn_up]) if state.turn_up else 0)
@@ -241,6 +271,7 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
                     if len(state.played) >= 8:  # from the fifth trick on: the opponent has played
                         later_hits[name] += share
                 gain += truth_gain(reader, view, game, state, gain_rng)
+                history_gain += history_truth_gain(readers[seat], view, game, arrivals[opp], gain_rng)
                 n += 1
                 later += len(state.played) >= 8
             episode.apply(players[seat].choose(view, game))
@@ -256,6 +287,29 @@ def sampler_check(deals: int, seed: int, worlds: int = 8, reader: HandReader | N
         f"  the reader's weight of the true hand over the mean of {GAIN_WORLDS} uniform worlds':"
         f" {gain / n:+.3f} (mean log; 0: it learns nothing, below 0: it misleads)"
     )
+    print(
+        f"  the history reader's weight of the true history over the mean of {GAIN_WORLDS} histories"
+        f" drawn unweighed: {history_gain / n:+.3f}"
+    )
+
+
+def history_truth_gain(
+    reader: HistoryReader, view: RoquetView, game: RoquetGame, arrivals: dict[str, int], rng: Rng
+) -> float:
+    """``truth_gain`` for the history reader: the log of its weight of the true history (``arrivals``:
+    when each card reached the opponent's hand) over its mean weight of ``GAIN_WORLDS`` histories
+    drawn by its chain unweighed (uniform over the histories the view allows)."""
+    sk = reader.skeleton(view, game)
+    if sk is None:
+        return 0.0
+    truth = reader.log_weight(view, game, sk, {c: arrivals.get(c, NEVER) for c in sk.cards})
+    logs = [
+        reader.log_weight(view, game, sk, h) for h in reader.chain(view, game, sk, rng, GAIN_WORLDS, False)
+    ]
+    top = max(logs, default=-math.inf)
+    if top == -math.inf:
+        return 0.0
+    return truth - top - math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 GAIN_WORLDS = 32
@@ -381,11 +435,23 @@ def main(argv: list[str] | None = None) -> None:
         help="also: candidates,memory[,temperature,kept_back] of a strong level reading the opponent's play",
     )
     parser.add_argument("--reader-level", default="strong", help="with --reader: strong or normal")
+    parser.add_argument(
+        "--history",
+        default="",
+        help="also: steps,memory[,epsilon,chains] of a strong level reading the opponent's whole history",
+    )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
         reader = HandReader(int(reading[0]), int(reading[1]), *reading[2:]) if reading else None
-        sampler_check(args.deals, args.seed, reader=reader)
+        parts = args.history.split(",") if args.history else ["300", "6"]
+        settings = (
+            int(parts[0]),
+            int(parts[1]),
+            float(parts[2]) if len(parts) > 2 else 0.1,
+            int(parts[3]) if len(parts) > 3 else 1,
+        )
+        sampler_check(args.deals, args.seed, reader=reader, history=settings)
         return
     if args.load:
         report(args.load)
@@ -396,6 +462,11 @@ def main(argv: list[str] | None = None) -> None:
         numbers = [float(x) for x in parts[2:]]
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
+    if args.history:
+        parts = args.history.split(",")
+        eps = float(parts[2]) if len(parts) > 2 else 0.1
+        hist = StrongHistory(int(parts[0]), int(parts[1]), eps, int(parts[3]) if len(parts) > 3 else 1)
+        runs[hist.__name__] = (hist, "heuristic")
     if reading:
         more = reading[2:] + [3.0, 3.0][len(reading) - 2 :]
         read = StrongRead(int(reading[0]), int(reading[1]), more[0], more[1], args.reader_level)

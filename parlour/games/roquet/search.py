@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from parlour.engine import Game, Rng
+from parlour.games.roquet.history import HistoryReader
 from parlour.games.roquet.inference import HandReader
 from parlour.games.roquet.players import (
     RoquetHeuristic,
@@ -86,7 +87,7 @@ class RoquetSearch:
         quality: float = 0.0,
         blind: bool = False,
         seconds: float | None = None,
-        reader: HandReader | None = None,
+        reader: HandReader | HistoryReader | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.reader = reader
@@ -126,6 +127,8 @@ class RoquetSearch:
         if not legal:
             raise ValueError("asked to choose with no legal action in the view")
         self.playouts = self.nodes = 0
+        if isinstance(self.reader, HistoryReader):
+            self.reader.observe(view)  # it reads the hand's history from the views it has been shown
         if legal[0].startswith("meld") or legal == ["done"]:
             action = self.melder.choose(view, game)
             return action, self._meld_reason(action, view, game)
