@@ -5,7 +5,6 @@ same seed, and the searching player that uses it stays legal."""
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterator
 
 import parlour
@@ -14,6 +13,7 @@ from parlour.games.roquet.history import NEVER, HistoryReader
 from parlour.games.roquet.players import RoquetHeuristic, RoquetView
 from parlour.games.roquet.rules import PACK, RoquetGame, RoquetState
 from parlour.games.roquet.search import RoquetSearch
+from tests.test_roquet_inference import cards_of_world
 
 
 def game() -> RoquetGame:
@@ -104,22 +104,6 @@ def test_the_truth_outweighs_histories_drawn_blind() -> None:
     assert sum(gains) / len(gains) > 0
 
 
-def world_cards(world: RoquetState) -> Counter[str]:
-    every: Counter[str] = Counter()
-    for hand in world.hands:
-        every.update(hand)
-    every.update(world.stock)
-    every.update(world.livret)
-    if world.turn_up is not None:
-        every[world.turn_up] += 1
-    every.update(c for _, c in world.trick)
-    every.update(world.played)
-    for melds in world.melds:
-        for m in melds:
-            every.update(m.cards)
-    return every
-
-
 def test_worlds_agree_with_the_view_and_come_again_with_the_seed() -> None:
     g = game()
     for state, view, reader, _ in moments(3, every=4):
@@ -129,7 +113,7 @@ def test_worlds_agree_with_the_view_and_come_again_with_the_seed() -> None:
         again = reader.worlds(view, g, Rng(1), 6)
         assert [w.hands for w in worlds] == [w.hands for w in again]
         for w in worlds:
-            assert world_cards(w) == PACK.counts()
+            assert cards_of_world(w) == PACK.counts()
             assert sorted(w.hands[seat]) == sorted(state.hands[seat])
             assert len(w.hands[1 - seat]) == len(state.hands[1 - seat])
             assert len(w.stock) == len(state.stock)
