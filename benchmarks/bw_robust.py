@@ -75,11 +75,28 @@ def adaptive(game: Game[Any], seed: int) -> PlayoutPlayer:
     return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, adapt=True)
 
 
+def floored(floor: float, noisy_playouts: bool) -> PlayerSpec:
+    """Adaptive, but each other seat's rate at least ``floor`` whatever is read: the worlds always walk
+    under the likelihood of the play at those rates; the playouts play the other seats at random at them
+    (``noisy_playouts``) or stay the rules of thumb (``PlayoutPlayer(floor=...)``)."""
+
+    def make(game: Game[Any], seed: int) -> PlayoutPlayer:
+        return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, floor=floor, noisy_playouts=noisy_playouts)
+
+    return make
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
     "heuristic": "heuristic",
     "adaptive": adaptive,
+    "floor10": floored(0.1, True),
+    "floor10-pure": floored(0.1, False),
+    "floor15": floored(0.15, True),
+    "floor15-pure": floored(0.15, False),
+    "floor20": floored(0.2, True),
+    "floor20-pure": floored(0.2, False),
 }
 
 
