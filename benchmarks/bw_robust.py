@@ -11,6 +11,7 @@ turn on duplicate deals, and its margin per deal is written to JSON for pairing:
 
     PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py CANDIDATE EPS SEED DEALS OUT.json [FIRST]
     python benchmarks/bw_robust.py --pair A.json B.json ...   # paired differences over the same deals
+    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py --cpu CANDIDATE EPS [SEEDS]  # s a decision
 
 Measured 4 December (compiled build, EPS 0.25, seeds 7 and 8, 24 deals each, 48 in all), points a hand over
 the noisy heuristic: ``strong`` +0.34 ± 0.30, ``sifted`` +0.43 ± 0.25, ``heuristic`` +0.26 ± 0.24; paired,
@@ -35,10 +36,11 @@ import sys
 import time
 from typing import Any
 
-from parlour.duplicate import PlayerSpec, _Deal, _one_deal, interval, paired
+from parlour.duplicate import PlayerSpec, _Deal, _make, _one_deal, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
+from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist
 
 
 class NoisyHeuristic:
@@ -123,9 +125,44 @@ def pair(paths: list[str]) -> None:
                 print(f"{a} less {b}: {mean:+.2f} ± {h:.2f} ({len(common)} deals)")
 
 
+def cpu(name: str, eps: float, seeds: int) -> None:
+    """CPU seconds a decision (process time) of ``name`` and of ``strong``, interleaved on the same
+    positions: seeded hands with every seat the noisy heuristic at ``eps``, stopped when the seat to play
+    holds 12, 9, 6, 4 cards."""
+    game = BishopsWhist()
+    spent = {name: 0.0, "strong": 0.0}
+    same = n = 0
+    for seed in range(seeds):
+        for left in (12, 9, 6, 4):
+            state = game.new(seed)
+            table = [NoisyHeuristic(game, seed * 4 + s, eps) for s in range(4)]
+            while True:
+                seat = state.current_player
+                assert seat is not None
+                view = state.view(seat)
+                if view.extra.phase == PHASE_PLAY and len(view.hand) <= left:
+                    break
+                state.apply(table[seat].choose(view, game), seat=seat)
+            cards = []
+            for who in (name, "strong"):
+                player = _make(CANDIDATES[who], game, seed)
+                start = time.process_time()
+                cards.append(player.choose(view, game))
+                spent[who] += time.process_time() - start
+            same += cards[0] == cards[1]
+            n += 1
+    print(
+        f"{n} decisions at a table at {eps}: {name} {spent[name] / n:.3f} s, "
+        f"strong {spent['strong'] / n:.3f} s CPU a decision; the same card in {same} of {n}"
+    )
+
+
 def main(argv: list[str]) -> None:
     if argv and argv[0] == "--pair":
         pair(argv[1:])
+        return
+    if argv and argv[0] == "--cpu":
+        cpu(argv[1], float(argv[2]), int(argv[3]) if len(argv) > 3 else 5)
         return
     name, eps, seed, deals, out = argv[0], float(argv[1]), int(argv[2]), int(argv[3]), argv[4]
     first = int(argv[5]) if len(argv) > 5 else 0  # deals first..deals-1 only (two runs share a seed)
