@@ -11,6 +11,7 @@ turn on duplicate deals, and its margin per deal is written to JSON for pairing:
 
     PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py CANDIDATE EPS SEED DEALS OUT.json [FIRST]
     python benchmarks/bw_robust.py --pair A.json B.json ...   # paired differences over the same deals
+    PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py --cpu CANDIDATE EPS [SEEDS]  # s a decision
 
 Measured 4 December (compiled build, EPS 0.25, seeds 7 and 8, 24 deals each, 48 in all), points a hand over
 the noisy heuristic: ``strong`` +0.34 ± 0.30, ``sifted`` +0.43 ± 0.25, ``heuristic`` +0.26 ± 0.24; paired,
@@ -24,6 +25,15 @@ thumb off the play (``worlds.adaptive_worlds``) and believing deals and playing 
 On the same 48 deals at EPS 0.25: +0.42 ± 0.29, paired less strong +0.08 ± 0.26: not told apart. Against
 the rules of thumb (EPS 0, seeds 7 and 8, 48 deals) it plays strong's cards wherever every play is
 explained: +0.69 ± 0.24 against strong's +0.68 ± 0.23, paired +0.01 ± 0.02 (rules.md).
+
+``floor10`` and ``floor10-pure`` (5 December, not kept): adaptive with each other seat's rate at least 0.1
+whatever is read (``PlayoutPlayer(floor=0.1)``), so the worlds always walk under the likelihood of the play;
+``-pure`` keeps the playouts the rules of thumb (``noisy_playouts=False``). Seeds 7 and 8, 16 deals each,
+paired less strong on the same deals: at EPS 0.25 floor10-pure +0.24 ± 0.36 (38 deals: seed 7 +0.64 ±
+0.56, seed 8 −0.05 ± 0.43 on 22), floor10 +0.21 ± 0.44 (32 deals: +0.45 ± 0.70, −0.03 ± 0.51); at EPS 0
+floor10-pure +0.05 ± 0.25 (32 deals). Not worse against the rules of thumb, not told apart against the
+noisy table (rules.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): paired less strong
++0.09 ± 0.83, less floor10-pure +0.62 ± 0.49. ``floor15``, ``floor20``: not measured.
 """
 
 from __future__ import annotations
@@ -39,6 +49,8 @@ from parlour.duplicate import DealResult, PlayerSpec, duplicate, interval, paire
 from parlour.engine import Game
 from parlour.engine.views import View
 from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
+from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist
+from parlour.players import make_player
 
 
 class NoisyHeuristic:
@@ -75,11 +87,28 @@ def adaptive(game: Game[Any], seed: int) -> PlayoutPlayer:
     return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, adapt=True)
 
 
+def floored(floor: float, noisy_playouts: bool) -> PlayerSpec:
+    """Adaptive, but each other seat's rate at least ``floor`` whatever is read: the worlds always walk
+    under the likelihood of the play at those rates; the playouts play the other seats at random at them
+    (``noisy_playouts``) or stay the rules of thumb (``PlayoutPlayer(floor=...)``)."""
+
+    def make(game: Game[Any], seed: int) -> PlayoutPlayer:
+        return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, floor=floor, noisy_playouts=noisy_playouts)
+
+    return make
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
     "heuristic": "heuristic",
     "adaptive": adaptive,
+    "floor10": floored(0.1, True),
+    "floor10-pure": floored(0.1, False),
+    "floor15": floored(0.15, True),
+    "floor15-pure": floored(0.15, False),
+    "floor20": floored(0.2, True),
+    "floor20-pure": floored(0.2, False),
 }
 
 
@@ -106,9 +135,45 @@ def pair(paths: list[str]) -> None:
                 print(f"{a} less {b}: {mean:+.2f} ± {h:.2f} ({len(common)} deals)")
 
 
+def cpu(name: str, eps: float, seeds: int) -> None:
+    """CPU seconds a decision (process time) of ``name`` and of ``strong``, interleaved on the same
+    positions: seeded hands with every seat the noisy heuristic at ``eps``, stopped when the seat to play
+    holds 12, 9, 6, 4 cards."""
+    game = BishopsWhist()
+    spent = {name: 0.0, "strong": 0.0}
+    same = n = 0
+    for seed in range(seeds):
+        for left in (12, 9, 6, 4):
+            state = game.new(seed)
+            table = [NoisyHeuristic(game, seed * 4 + s, eps) for s in range(4)]
+            while True:
+                seat = state.current_player
+                assert seat is not None
+                view = state.view(seat)
+                if view.extra.phase == PHASE_PLAY and len(view.hand) <= left:
+                    break
+                state.apply(table[seat].choose(view, game), seat=seat)
+            cards = []
+            for who in (name, "strong"):
+                spec = CANDIDATES[who]
+                player = make_player(spec, game, seed) if isinstance(spec, str) else spec(game, seed)
+                start = time.process_time()
+                cards.append(player.choose(view, game))
+                spent[who] += time.process_time() - start
+            same += cards[0] == cards[1]
+            n += 1
+    print(
+        f"{n} decisions at a table at {eps}: {name} {spent[name] / n:.3f} s, "
+        f"strong {spent['strong'] / n:.3f} s CPU a decision; the same card in {same} of {n}"
+    )
+
+
 def main(argv: list[str]) -> None:
     if argv and argv[0] == "--pair":
         pair(argv[1:])
+        return
+    if argv and argv[0] == "--cpu":
+        cpu(argv[1], float(argv[2]), int(argv[3]) if len(argv) > 3 else 5)
         return
     name, eps, seed, deals, out = argv[0], float(argv[1]), int(argv[2]), int(argv[3]), argv[4]
     first = int(argv[5]) if len(argv) > 5 else 0  # deals first..deals-1 only (two runs share a seed)

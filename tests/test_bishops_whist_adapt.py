@@ -5,12 +5,15 @@ player stays lawful and repeatable."""
 
 from __future__ import annotations
 
+import pytest
+
 from parlour.engine import Rng
 from parlour.games.bishops_whist.players import (
     STRONG_CHAINS,
     HeuristicPlayer,
     PlayoutPlayer,
     played_to,
+    surprises,
 )
 from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist, BishopsWhistState
 from parlour.games.bishops_whist.worlds import (
@@ -100,3 +103,74 @@ def test_against_the_rules_of_thumb_it_plays_as_strong() -> None:
         assert adapting.departures == [0.0] * 4
         assert adapting.last is not None and plain.last is not None
         assert adapting.last.means == plain.last.means
+
+
+def test_a_floor_of_0_changes_nothing() -> None:
+    game = BishopsWhist()
+    for seed, left in ((6, 9), (8, 3)):
+        state = played_to(game, seed, left)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        floored, eps = adaptive_worlds(view, game, Rng(seed), 6, HeuristicPlayer(game, seed), 600, floor=0.0)
+        same = consistent_worlds(view, game, Rng(seed), 6, HeuristicPlayer(game, seed), 600)
+        assert eps == [0.0] * 4 and [hands(w) for w in floored] == [hands(w) for w in same]
+        zero = PlayoutPlayer(game, 3, chains=STRONG_CHAINS, adapt=True, floor=0.0)
+        plain = PlayoutPlayer(game, 3, chains=STRONG_CHAINS)
+        assert zero.choose(view, game) == plain.choose(view, game)
+        assert zero.last is not None and plain.last is not None and zero.last.means == plain.last.means
+
+
+def test_with_a_floor_every_other_seat_may_depart_and_a_world_may_leave_a_play_unexplained() -> None:
+    """At a table of the rules of thumb (every play explained by the true deal), a floor still gives each
+    other seat that rate, and the walk under it keeps worlds the chains alone would not: some leave a play
+    unexplained (a floor of 0.5: an unexplained play costs ln 4, a swap adding one is taken one time in
+    four)."""
+    game = BishopsWhist()
+    fast = HeuristicPlayer(game, 0)
+    unexplained = 0
+    for seed, left in ((0, 8), (1, 6), (2, 5), (3, 4)):
+        state = played_to(game, seed, left)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        worlds, eps = adaptive_worlds(view, game, Rng(seed), 6, HeuristicPlayer(game, seed), 600, floor=0.5)
+        assert eps[seat] == 0.0 and all(e == 0.5 for s, e in enumerate(eps) if s != seat), eps
+        assert len(worlds) == 6
+        for w in worlds:
+            assert w.view(seat).hand == view.hand  # the view's own hand is never dealt anew
+        unexplained += sum(1 for w in worlds if surprises(view, hands(w), fast, game.options))
+    assert unexplained > 0
+    with pytest.raises(ValueError):
+        adaptive_worlds(view, game, Rng(0), 2, fast, 100, floor=0.9)
+    with pytest.raises(ValueError):
+        PlayoutPlayer(game, 0, floor=0.1)  # a floor needs chained worlds
+
+
+def test_pure_playouts_play_the_rules_of_thumb_on_the_floored_worlds() -> None:
+    """``noisy_playouts=False``: the rates soften the worlds believed only; each card's mean is its
+    playouts by the rules of thumb at every seat over those worlds. With noisy playouts the other seats
+    play at their rates, at least the floor."""
+    game = BishopsWhist()
+    state = played_to(game, 5, 6)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    pure = PlayoutPlayer(game, 4, worlds=5, chains=500, floor=0.2, noisy_playouts=False)
+    chosen = pure.choose(view, game)
+    assert chosen in view.legal_actions and pure.last is not None
+    again = PlayoutPlayer(game, 4, worlds=5, chains=500, floor=0.2, noisy_playouts=False)
+    worlds = again.worlds_dealt(view, game)
+    cards = list(pure.last.means)
+    for card in cards:
+        total = 0.0
+        for world in worlds:
+            played = world.clone()
+            played.apply(f"play {card}", seat=seat)
+            total += again.playout(played, seat)
+        assert total / len(worlds) == pure.last.means[card], card
+    noisy = PlayoutPlayer(game, 4, worlds=5, chains=500, floor=0.2)
+    assert noisy.choose(view, game) in view.legal_actions
+    assert noisy.departures[seat] == 0.0 and all(
+        e >= 0.2 for s, e in enumerate(noisy.departures) if s != seat
+    )

@@ -1123,16 +1123,26 @@ class PlayoutPlayer(StrongPlayer):
         seconds: float | None = None,
         chains: int = 0,
         adapt: bool = False,
+        floor: float = 0.0,
+        noisy_playouts: bool = True,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
+        if floor > 0 and not chains:
+            raise ValueError("a floor on the rates of departures needs chained worlds (chains above 0)")
         self.rollout = HeuristicPlayer(game, seed)
         """The rules of thumb that play every seat in the playouts (their own, so that the sifting's
         ``fast`` and the playouts never share a random draw)."""
         self.playouts = 0
         """Playouts made for the last decision."""
-        self.adapt = adapt and chains > 0
+        self.adapt = (adapt or floor > 0) and chains > 0
         """Whether to read from the play how far each other seat departs from the rules of thumb
         (``worlds.adaptive_worlds``), believe the deals and play the playouts accordingly (issue 14)."""
+        self.floor = floor
+        """The least rate of departures believed of each other seat (a floor implies ``adapt``): the
+        worlds then always walk under the likelihood of the play (``worlds.adaptive_worlds``)."""
+        self.noisy_playouts = noisy_playouts
+        """Whether the playouts play each other seat at random at its rate (else by the rules of thumb
+        alone, the rates then softening only the deals believed)."""
         self.departures = [0.0] * 4
         """Each seat's estimated rate of plays that are not the rules of thumb's, at the last decision:
         in its playouts such a seat plays a lawful card at random at that rate."""
@@ -1148,7 +1158,7 @@ class PlayoutPlayer(StrongPlayer):
         from parlour.games.bishops_whist.worlds import adaptive_worlds
 
         worlds, self.departures = adaptive_worlds(
-            view, game, self.rng, self.worlds, self.fast, self.chains, until
+            view, game, self.rng, self.worlds, self.fast, self.chains, until, floor=self.floor
         )
         return worlds
 
@@ -1187,7 +1197,7 @@ class PlayoutPlayer(StrongPlayer):
                 break
             # Seats that depart from the rules of thumb play at random at their rate in the playouts,
             # each card's playout of a world on the same draws (so the cards are compared on like play).
-            noise = self.rng.randrange(1 << 30) if any(self.departures) else None
+            noise = self.rng.randrange(1 << 30) if self.noisy_playouts and any(self.departures) else None
             for card in cards:
                 state = world.clone()
                 state.apply(f"play {card}", seat=seat)

@@ -17,7 +17,8 @@ every draw from the ``rng`` handed in, so the same seed gives the same worlds.
 ``adaptive_worlds`` (an experiment, not a level: benchmarks/bw_robust.py ``adaptive``) also reads from the
 chains' worlds how far each other seat departs from the rules of thumb and, if one does, walks the worlds
 on under the likelihood of the play at those rates (rules.md, "Against players who are not the rules of
-thumb").
+thumb"); with a ``floor``, each other seat's rate is at least the floor, so the worlds always walk
+(``bw_robust.py floor10``).
 
 Measured (benchmarks/bw_worlds.py ``diagnose``, 10 positions each, 16 worlds, 2000 evaluations): every
 world consistent at 12, 9, 6 and 3 cards left (the sift of 48 uniform deals: 59%, 5%, 2.5%, 14%), the
@@ -340,16 +341,26 @@ def adaptive_worlds(
     evaluations: int = STEPS,
     until: float | None = None,
     walk: int = WALK,
+    floor: float = 0.0,
 ) -> tuple[list[BishopsWhistState], list[float]]:
     """The worlds of ``consistent_worlds`` (the same draws, so the same worlds) and each seat's estimated
     rate of departures from the rules of thumb (``WorldSampler.departures``). If a seat has departed,
     each world then walks on under the likelihood of the play at those rates (``WorldSampler.walk``,
     ``walk`` hands counted over all the worlds), so that a seat that plays otherwise than the rules of
-    thumb is not believed to hold the one deal that would explain its cards (issue 14)."""
+    thumb is not believed to hold the one deal that would explain its cards (issue 14).
+
+    With a ``floor`` above 0 no other seat is believed to depart less often than that: its rate is at
+    least ``floor`` whatever is read, so the worlds always walk, and a world leaving a play unexplained
+    can be kept. The rate read lags the truth (most random cards are explained by some deal), so a floor
+    is a prior that the table is never quite the rules of thumb."""
+    if not 0.0 <= floor <= EPS_MAX:
+        raise ValueError(f"the floor is a rate of departures from 0 to {EPS_MAX}, not {floor}")
     sampler = WorldSampler(view, game, fast)
     base = game.determinize(view, rng)
     found = sampler.found(rng, count, evaluations, until)
     eps = sampler.departures(found)
+    if floor > 0:
+        eps = [e if s == sampler.seat else max(e, floor) for s, e in enumerate(eps)]
     if any(eps):
         start = sampler.evaluations
         for k, (_, dealt) in enumerate(found):
