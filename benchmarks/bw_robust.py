@@ -6,7 +6,8 @@ Every strength figure of Bishops Whist is measured with the other three seats pl
 so far as the rules of thumb's, and their playouts play the other seats so. A person plays otherwise. Here
 the other three seats are a *noisy* heuristic: with chance ``EPS`` it plays a lawful card at random, else the
 rules of thumb's (its own seeded draws, so the same seed gives the same match). The candidate (``strong``:
-chained worlds; ``sifted``: the previous strong level, sifted worlds; ``heuristic``) takes each seat in
+chained worlds, the strong level until 5 December, later; ``floor20-pure``: the strong level since;
+``sifted``: the strong level before chained worlds, sifted worlds; ``heuristic``) takes each seat in
 turn on duplicate deals, and its margin per deal is written to JSON for pairing:
 
     PYTHONPATH=/tmp/compiled:$PWD python benchmarks/bw_robust.py CANDIDATE EPS SEED DEALS OUT.json [FIRST]
@@ -34,6 +35,10 @@ paired less strong on the same deals: at EPS 0.25 floor10-pure +0.24 ± 0.36 (38
 floor10-pure +0.05 ± 0.25 (32 deals). Not worse against the rules of thumb, not told apart against the
 noisy table (rules.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): paired less strong
 +0.09 ± 0.83, less floor10-pure +0.62 ± 0.49. ``floor15``, ``floor20``: not measured.
+
+``floor20-pure`` measured (5 December, later; made the strong level, ``STRONG_FLOOR``): paired less
+``strong`` on the same deals, at EPS 0.25 +0.34 ± 0.32 (38 deals: seed 7 +0.55 ± 0.47 on 16, seed 8
++0.18 ± 0.42 on 22; +0.40 ± 0.34 on the 30 played after the hint), at EPS 0 +0.22 ± 0.34 (32 deals).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from parlour.games.bishops_whist.players import (
     PLAYERS,
     SIFT,
     STRONG_CHAINS,
+    STRONG_FLOOR,
     Gathered,
     HeuristicPlayer,
     PlayoutPlayer,
@@ -217,12 +218,15 @@ def test_the_level_is_registered_and_advises() -> None:
     assert isinstance(player, PlayoutPlayer) and isinstance(player, Advisor)
     player.worlds = 4
     advice = player.advise(view, game)
-    # The levels are the playout player on worlds found by the chains (``STRONG_CHAINS``, ``NORMAL_CHAINS``).
+    # The levels are the playout player on worlds found by the chains (``STRONG_CHAINS``, ``NORMAL_CHAINS``);
+    # strong believes each other seat departs from the rules of thumb at least at ``STRONG_FLOOR``, its
+    # playouts the rules of thumb alone.
     assert player.chains == STRONG_CHAINS > 0
+    assert player.floor == STRONG_FLOOR > 0 and player.adapt and not player.noisy_playouts
     normal = make_player("normal", game, 3)
     assert isinstance(normal, PlayoutPlayer)
     assert normal.chains == NORMAL_CHAINS > 0 and normal.worlds == NORMAL_PLAYOUT_WORLDS
-    again = PlayoutPlayer(game, 3, worlds=4, chains=STRONG_CHAINS)
+    again = PlayoutPlayer(game, 3, worlds=4, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False)
     assert advice.action == again.choose(view, game) and advice.action in plays(state)
     assert "played out to the end of the hand" in advice.reason and len(advice.reason) > 40
     assert player.last is not None and player.last.best == advice.action[5:]
