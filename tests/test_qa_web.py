@@ -36,6 +36,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
 
 
+def replay_at_its_last_step(page: Page, url: str, table_id: str) -> None:
+    """Open a finished table's replay and go to its last step, once that step itself is drawn ("step 0
+    of N" already holds " of ", and the page says "loading…" until it has the replay)."""
+    page.goto(f"{url}/replay/{table_id}")
+    page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
+    page.click("#last")
+    page.wait_for_function(
+        "() => { const m = document.getElementById('step-text').textContent"
+        ".match(/step (\\d+) of (\\d+)/); return m !== null && m[1] === m[2] && m[1] !== '0'; }"
+    )
+
+
 def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tmp_path: Path) -> None:
     """Pressing "Next" five times before the server answers shows step 5, not step 1: each press goes
     on from the step last asked for, not from the step last drawn (a held arrow key did not advance)."""
@@ -184,15 +196,7 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
         wait_finished(server, table["id"])
         with context(browser, {"width": width, "height": height}) as ctx:
             page = ctx.new_page()
-            page.goto(f"{server.url}/replay/{table['id']}")
-            page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
-            page.click("#last")
-            # "step 0 of N" already holds " of ": wait for the last step itself to be drawn.
-            page.wait_for_function(
-                "() => { const t = document.getElementById('step-text').textContent;"
-                " const m = t.match(/step (\\d+) of (\\d+)/);"
-                " return m !== null && m[1] === m[2] && m[1] !== '0'; }"
-            )
+            replay_at_its_last_step(page, server.url, table["id"])
             tallest = 0.0
             for seat in ("0", "1"):
                 page.select_option("#seat", seat)
@@ -223,13 +227,7 @@ def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_pa
         wait_finished(server, table["id"])
         with context(browser, PHONE) as ctx:
             page = ctx.new_page()
-            page.goto(f"{server.url}/replay/{table['id']}")
-            page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
-            page.click("#last")
-            page.wait_for_function(
-                "() => { const m = document.getElementById('step-text').textContent"
-                ".match(/step (\\d+) of (\\d+)/); return m !== null && m[1] === m[2] && m[1] !== '0'; }"
-            )
+            replay_at_its_last_step(page, server.url, table["id"])
             # every card face up (the others' hands drawn in their panels), then as seat 1 saw it
             page.select_option("#seat", "all")
             page.locator(".board .seat .zone.kind-hand .card").first.wait_for()
