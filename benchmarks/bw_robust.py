@@ -53,8 +53,8 @@ from typing import Any
 from parlour.duplicate import DealResult, PlayerSpec, duplicate, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
-from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer
-from parlour.games.bishops_whist.rules import PHASE_PLAY, BishopsWhist
+from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer, played_to
+from parlour.games.bishops_whist.rules import BishopsWhist
 from parlour.players import make_player
 
 
@@ -149,15 +149,11 @@ def cpu(name: str, eps: float, seeds: int) -> None:
     same = n = 0
     for seed in range(seeds):
         for left in (12, 9, 6, 4):
-            state = game.new(seed)
             table = [NoisyHeuristic(game, seed * 4 + s, eps) for s in range(4)]
-            while True:
-                seat = state.current_player
-                assert seat is not None
-                view = state.view(seat)
-                if view.extra.phase == PHASE_PLAY and len(view.hand) <= left:
-                    break
-                state.apply(table[seat].choose(view, game), seat=seat)
+            state = played_to(game, seed, left, table)
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
             cards = []
             for who in (name, "strong"):
                 spec = CANDIDATES[who]

@@ -387,16 +387,19 @@ def check_world_plays_on(game: Game[Any], play: Callable[..., None] = play_rando
         assert world.is_over and world.scores == other.scores
 
 
-def check_loaded_match_goes_on(game: Game[Any], steps: Sequence[int]) -> None:
+def check_loaded_match_goes_on(
+    game: Game[Any], steps: Sequence[int], play: Callable[..., None] = play_random
+) -> None:
     """A match saved after ``steps`` random actions loads with every seat's view and the legal ids as
-    they were, and it, a clone of it and the original play on to the same end."""
+    they were, and it, a clone of it and the original play on to the same end (``play``: a game's own
+    random player, as for ``check_clone_goes_its_own_way``)."""
     for n in steps:
         state = game.new(seed=n)
-        play_random(state, random.Random(n), "text", steps=n)
+        play(state, random.Random(n), "text", steps=n)
         loaded = game.load(state.to_json())
         assert all(loaded.view(s) == state.view(s) for s in range(game.num_players))
         assert loaded.legal_action_ids() == state.legal_action_ids()
         copy = loaded.clone()
         for s in (state, loaded, copy):
-            play_random(s, random.Random(99), "mixed")
+            play(s, random.Random(99), "mixed")
         assert state.to_json() == loaded.to_json() == copy.to_json()

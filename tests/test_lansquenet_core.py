@@ -16,7 +16,7 @@ import pytest
 import parlour
 from parlour.engine import Rng
 from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetState
-from tests.conformance import check_clone_goes_its_own_way, check_world_plays_on
+from tests.conformance import check_clone_goes_its_own_way, check_loaded_match_goes_on, check_world_plays_on
 
 RECORDED: dict[tuple[str, str, int], str] = {
     ("{}", "{}", 0): "315109fc4bb5c96100c5f4cbda155018",
@@ -167,19 +167,8 @@ def test_a_clone_goes_its_own_way(options: dict[str, Any]) -> None:
 
 
 def check_loaded_session_goes_on(options: dict[str, Any], steps: tuple[int, ...]) -> None:
-    """A session saved after ``steps`` random actions loads with every seat's view and the legal ids as
-    they were, and it, a clone of it and the original play on to the same end."""
-    g = game(**options)
-    for n in steps:
-        state = g.new(seed=n)
-        play_random(state, random.Random(n), "text", steps=n)
-        loaded = g.load(state.to_json())
-        assert all(loaded.view(s) == state.view(s) for s in range(g.num_players))
-        assert loaded.legal_action_ids() == state.legal_action_ids()
-        copy = loaded.clone()
-        for s in (state, loaded, copy):
-            play_random(s, random.Random(99), "mixed")
-        assert state.to_json() == loaded.to_json() == copy.to_json()
+    """A session saved after ``steps`` random actions loads and plays on as it would have."""
+    check_loaded_match_goes_on(game(**options), steps, play=play_random)
 
 
 def test_a_determinized_world_plays_on() -> None:

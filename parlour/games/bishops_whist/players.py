@@ -1364,11 +1364,15 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     return words + tail
 
 
-def played_to(game: BishopsWhist, seed: int, cards_left: int) -> BishopsWhistState:
-    """A seeded match played by the rules of thumb (``HeuristicPlayer`` at every seat) until the player to
-    move holds ``cards_left`` cards or fewer: the positions the solver's tests and benchmarks search."""
+def played_to(
+    game: BishopsWhist, seed: int, cards_left: int, players: Sequence[Player] | None = None
+) -> BishopsWhistState:
+    """A seeded match played by the rules of thumb (``HeuristicPlayer`` at every seat, unless ``players``
+    are given) until the player to move holds ``cards_left`` cards or fewer: the positions the solver's
+    tests and benchmarks search."""
     state = game.new(seed)
-    players = [HeuristicPlayer(game, s) for s in range(4)]
+    if players is None:
+        players = [HeuristicPlayer(game, s) for s in range(4)]
     while True:
         seat = state.current_player
         assert seat is not None
