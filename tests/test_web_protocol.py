@@ -282,18 +282,34 @@ def reference(game: Game[Any], seed: int | None, url: str, table_id: str) -> lis
     return out
 
 
+IDENTIFIERS = frozenset({"id", "next_id", "token"})
+"""Keys whose values are random identifiers, not words: a table's id (``token_urlsafe``) may read
+"...-N-..." and name no card."""
+
+
 def card_codes(data: Any, codes: frozenset[str]) -> set[str]:
-    """Every card code named anywhere in ``data``: a string that is a code, or a word of a text."""
+    """Every card code named anywhere in ``data``: a string that is a code, or a word of a text (the
+    values of ``IDENTIFIERS`` are not read)."""
     found: set[str] = set()
     if isinstance(data, str):
         found.update(w for w in re.findall(r"[A-Za-z0-9]+", data) if w in codes)
     elif isinstance(data, dict):
-        for value in data.values():
-            found |= card_codes(value, codes)
+        for key, value in data.items():
+            if key not in IDENTIFIERS:
+                found |= card_codes(value, codes)
     elif isinstance(data, list):
         for value in data:
             found |= card_codes(value, codes)
     return found
+
+
+def test_a_table_id_is_not_read_as_cards() -> None:
+    """CI once failed on a welcome frame whose table id held "-N-" (N is a card of Apology's pack); a card
+    named in the table's words still counts."""
+    codes = frozenset({"N", "E", "AS"})
+    welcome = {"type": "welcome", "table": {"id": "x2-N-AS_q", "next_id": "E-E", "title": "N"}}
+    assert card_codes(welcome, codes) == {"N"}
+    assert card_codes({"log": ["plays AS"], "seat": {"token": "N"}}, codes) == {"AS"}
 
 
 def zone_key(zone: dict[str, Any]) -> tuple[str, Any, str]:
