@@ -181,6 +181,40 @@ zones is drawn under the dock, kept at the bottom of the window: a node's box cu
 scrolls in."""
 
 
+MELD_ROWS = """() => {
+  const inside = (r, c) =>
+    r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5 && r.left >= c.left - 0.5 && r.right <= c.right + 0.5;
+  const window_ = { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+  const dock = document.querySelector(".dock").getBoundingClientRect();
+  const box = document.querySelector(".dock .my-zones");
+  const shown = box.getBoundingClientRect();
+  // a row of zones: those that end at the same height (the melds box aligns them to the end)
+  const bottom = (zone) => Math.round(zone.getBoundingClientRect().bottom);
+  const zones = [...box.children];
+  const rows = [...new Set(zones.map(bottom))].sort((a, b) => a - b);
+  // (the cards of tricks won are folded away: not drawn, so not wanted)
+  const wanted = zones
+    .filter((zone) => rows.slice(0, 2).includes(bottom(zone)))
+    .flatMap((zone) => [...zone.querySelectorAll(".card")])
+    .filter((card) => card.checkVisibility());
+  const cut = wanted
+    .map((card) => [card, card.getBoundingClientRect()])
+    .filter(([, r]) => !(inside(r, shown) && inside(r, window_)))
+    .map(([card, r]) => `${card.querySelector("img")?.alt || card.textContent} at ${Math.round(r.top)}`);
+  // the hand, the trick and the prompt whole in the window (the trick above the dock)
+  const always = [...document.querySelectorAll("#hand .card, .dock .actions .prompt, .trick")]
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      return !inside(r, window_) || (node.classList.contains("trick") && r.bottom > dock.top + 1);
+    })
+    .map((node) => node.className);
+  return { rows: rows.length, wanted: wanted.length, cut, always, box: [shown.top, shown.bottom] };
+}"""
+"""One's own melds box in the dock: how many rows of zones it holds, the cards of its first two rows
+that are not whole in sight (cut by the box, which scrolls, or by the window), and which of the hand's
+cards, the trick and the prompt are not whole in the window."""
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
 def test_a_seat_with_many_melds_leaves_the_board_in_sight(
     browser: Browser, tmp_path: Path, width: int, height: int
@@ -190,7 +224,9 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
     scrolled in a box of their own, but the dock still hid the other seat's name and melds: now the dock
     and the board share the window's height below the banner (each box of cards scrolls if it must), so
     nothing of the other seat, the trick or the table's zones lies under the dock. On a phone the other
-    seat's melds were drawn inline, in no box that could scroll, and reached under the dock."""
+    seat's melds were drawn inline, in no box that could scroll, and reached under the dock. Then one's
+    own melds box showed only a row and a half of cards on a phone (1.4 rows at 1280×720): it keeps its
+    first two rows in sight, the hand, the trick and the prompt whole (an empty trick is drawn short)."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])
@@ -214,6 +250,12 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
                 page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-{width}x{height}-seat{seat}.png"))
                 assert sight["shown"] > 0, sight
                 assert sight["under"] == [], (seat, sight)
+                rows = page.evaluate(MELD_ROWS)
+                assert rows["wanted"] > 0, (seat, rows)
+                assert rows["cut"] == [], (seat, rows)
+                assert rows["always"] == [], (seat, rows)
+                if melds >= 12:
+                    assert rows["rows"] >= 2, (seat, rows)
             assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
 
 
