@@ -280,6 +280,65 @@ def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_pa
             assert max(wide) <= PHONE["width"], wide
 
 
+CUT_CARDS = """() => {
+  // each card drawn, against each box around it that clips it (hidden) rather than scrolls to it (auto)
+  const cut = [];
+  for (const card of document.querySelectorAll("#table .card")) {
+    // (not the face-down backs a phone hides in the others' panels, nor the folded tricks won)
+    if (!card.checkVisibility({ visibilityProperty: true })) continue;
+    const r = card.getBoundingClientRect();
+    const clipped = { x: false, y: false };
+    let scrolls = { x: false, y: false };
+    for (let up = card.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      const c = up.getBoundingClientRect();
+      const axes = [["x", style.overflowX, "left", "right"], ["y", style.overflowY, "top", "bottom"]];
+      for (const [axis, overflow, lo, hi] of axes) {
+        if (overflow === "visible" || scrolls[axis]) continue;
+        if (overflow === "auto" || overflow === "scroll") scrolls = { ...scrolls, [axis]: true };
+        else if (r[lo] < c[lo] - 0.5 || r[hi] > c[hi] + 0.5) clipped[axis] = true;
+      }
+    }
+    const outside = !scrolls.x && (r.left < -0.5 || r.right > document.documentElement.clientWidth + 0.5);
+    if (clipped.x || clipped.y || outside) {
+      const seat = card.closest("[data-seat]")?.dataset.seat ?? "-";
+      const name = card.querySelector("img")?.alt || card.textContent;
+      cut.push(`seat ${seat}: ${name} at ${Math.round(r.left)}-${Math.round(r.right)}, ${Math.round(r.top)}`);
+    }
+  }
+  return cut;
+}"""
+"""The cards of the table (the seats', the dock's, the trick's) that are drawn but not whole: cut by a
+box around them that clips rather than scrolls, or by the window's sides."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_every_card_of_a_replay_seen_face_up_is_whole(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """An Apology replay seen with every card face up, on a phone: the last card of each side seat's
+    hand was cut by its panel's edge. A seat's fan of small cards keeps to about 8rem, but its cards'
+    overlap did not count the gap between them, and fifteen cards made it 3.6rem wider. Every card of
+    every seat is whole, in every view of the replay."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "apology", [COMPUTER] * 4, seed=3)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "all")
+            page.locator(".board .seat .zone.kind-hand .card").first.wait_for()
+            hands = page.locator(".board .seat .zone.kind-hand .card").count()
+            assert hands >= 4 * 15, hands
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"apology-face-up-{width}x{height}.png"), full_page=True)
+            assert page.evaluate(CUT_CARDS) == []
+            for seat in ("0", "1", "2", "3"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                assert page.evaluate(CUT_CARDS) == [], seat
+
+
 def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:
     """Typing an action (or an amount) and then asking for a hint wiped the box: the table was drawn
     again with empty boxes. What was typed stays while the decision is the same."""
