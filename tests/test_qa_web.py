@@ -339,6 +339,72 @@ def test_every_card_of_a_replay_seen_face_up_is_whole(
                 assert page.evaluate(CUT_CARDS) == [], seat
 
 
+WON_BY_YOU = """() => [...document.querySelectorAll(".trick .trick-card.winner figcaption")]
+  .some((caption) => /^you\\b/.test(caption.textContent) && caption.textContent.includes("✓ won"))"""
+"""Whether the trick in the middle (the last one, faded) says this page's seat won it."""
+
+TRICK_LABELS = """() => {
+  const box = document.querySelector(".trick").getBoundingClientRect();
+  const within = (r, c) =>
+    r.left >= c.left - 0.5 && r.right <= c.right + 0.5 && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
+  const out = [];
+  let won = 0;
+  for (const figure of document.querySelectorAll(".trick .trick-card")) {
+    const caption = figure.querySelector("figcaption");
+    for (const node of [figure, figure.querySelector(".card"), caption]) {
+      const r = node.getBoundingClientRect();
+      const what = `${node.className || node.tagName} of ${caption.textContent}`;
+      if (!within(r, box)) out.push(`${what}: ${Math.round(r.left)}-${Math.round(r.right)}`);
+    }
+    // "✓ won" itself whole in its caption (not cut by the caption's ellipsis)
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const at = text.data.indexOf("✓ won");
+      if (at < 0) continue;
+      won += 1;
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + "✓ won".length);
+      const whole = within(range.getBoundingClientRect(), caption.getBoundingClientRect());
+      if (!whole) out.push(`cut: ${caption.textContent}`);
+    }
+  }
+  return { out, won, box: [Math.round(box.left), Math.round(box.right)] };
+}"""
+"""What of the trick's cards and their labels lies outside the trick's box, and how many "✓ won" there
+are (each whole in its label, else it is named as cut)."""
+
+
+def test_the_label_of_a_trick_won_stays_in_the_tricks_box(browser: Browser, tmp_path: Path) -> None:
+    """The label under the card that won the last trick, "you (led) ✓ won", stuck out of the trick's
+    box, and its card with it: in a two-seat trick each card is drawn beside the middle, and a label
+    wider than its card widened its card's place past the box's side. Each card and its label keep to
+    their half of the box, and the name gives way (an ellipsis) before "✓ won" does: on a phone, at
+    1280×720 and at 1920×1080."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=5)
+        with context(browser, PHONE) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            deadline = time.monotonic() + 60
+            # this seat's turn after a trick it won: the page stays as it is until it acts
+            while not (page.locator(MY_TURN).count() and page.evaluate(WON_BY_YOU)):
+                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
+                assert not match_over(page), "the match ended before this seat won a trick"
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            for size in (PHONE, {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+                page.set_viewport_size(size)  # type: ignore[arg-type]
+                # the table is fitted to the window on "resize", with the next frame
+                page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                page.locator(".trick-area").screenshot(
+                    path=str(SCREENSHOTS / f"trick-won-{size['width']}x{size['height']}.png")
+                )
+                labels = page.evaluate(TRICK_LABELS)
+                assert labels["won"] == 1, (size, labels)
+                assert labels["out"] == [], (size, labels)
+
+
 def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:
     """Typing an action (or an amount) and then asking for a hint wiped the box: the table was drawn
     again with empty boxes. What was typed stays while the decision is the same."""

@@ -392,7 +392,8 @@ function trickBox(ctx) {
           "figure.trick-card",
           { style: round ? `left:${x}%;top:${y}%;z-index:${i + 1}` : `z-index:${i + 1}`, class: `${won ? "winner " : ""}from-${place.area}` },
           face,
-          el("figcaption", { text: `${who}${i === 0 ? " (led)" : ""}${won ? " ✓ won" : ""}` }),
+          // the name is what gives way (an ellipsis) in a narrow box, never "✓ won"
+          el("figcaption", {}, el("span.who", { text: `${who}${i === 0 ? " (led)" : ""}` }), won ? [" ", el("span.won", { text: "✓ won" })] : null),
         ),
       );
     });
