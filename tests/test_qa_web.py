@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.test_web_browser import (
+    CLICKABLE,
     COMPUTER,
     HUMAN,
     MY_TURN,
@@ -339,9 +340,13 @@ def test_every_card_of_a_replay_seen_face_up_is_whole(
                 assert page.evaluate(CUT_CARDS) == [], seat
 
 
-WON_BY_YOU = """() => [...document.querySelectorAll(".trick .trick-card.winner figcaption")]
-  .some((caption) => /^you\\b/.test(caption.textContent) && caption.textContent.includes("✓ won"))"""
-"""Whether the trick in the middle (the last one, faded) says this page's seat won it."""
+WON_BY_YOU = f"""() => document.querySelector("{MY_TURN}") !== null
+  && document.querySelector("{CLICKABLE}") !== null
+  && [...document.querySelectorAll(".trick .trick-card.winner figcaption")]
+    .some((caption) => /^you\\b/.test(caption.textContent) && caption.textContent.includes("✓ won"))"""
+"""Whether it is this page's seat's turn, not yet acted on (its cards and buttons enabled, not waiting
+for an answer), after a trick it won: the trick in the middle (the last one, faded) says so. Read in
+one go, from one drawing of the page, which stays as it is until the seat acts."""
 
 TRICK_LABELS = """() => {
   const box = document.querySelector(".trick").getBoundingClientRect();
@@ -388,7 +393,7 @@ def test_the_label_of_a_trick_won_stays_in_the_tricks_box(browser: Browser, tmp_
             rng = random.Random(2)
             deadline = time.monotonic() + 60
             # this seat's turn after a trick it won: the page stays as it is until it acts
-            while not (page.locator(MY_TURN).count() and page.evaluate(WON_BY_YOU)):
+            while not page.evaluate(WON_BY_YOU):
                 assert time.monotonic() < deadline, "this seat won no trick within 60 s"
                 assert not match_over(page), "the match ended before this seat won a trick"
                 if not act_once(page, rng):
