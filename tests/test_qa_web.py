@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.test_web_browser import (
+    CLICKABLE,
     COMPUTER,
     HUMAN,
     MY_TURN,
@@ -181,6 +182,40 @@ zones is drawn under the dock, kept at the bottom of the window: a node's box cu
 scrolls in."""
 
 
+MELD_ROWS = """() => {
+  const inside = (r, c) =>
+    r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5 && r.left >= c.left - 0.5 && r.right <= c.right + 0.5;
+  const window_ = { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+  const dock = document.querySelector(".dock").getBoundingClientRect();
+  const box = document.querySelector(".dock .my-zones");
+  const shown = box.getBoundingClientRect();
+  // a row of zones: those that end at the same height (the melds box aligns them to the end)
+  const bottom = (zone) => Math.round(zone.getBoundingClientRect().bottom);
+  const zones = [...box.children];
+  const rows = [...new Set(zones.map(bottom))].sort((a, b) => a - b);
+  // (the cards of tricks won are folded away: not drawn, so not wanted)
+  const wanted = zones
+    .filter((zone) => rows.slice(0, 2).includes(bottom(zone)))
+    .flatMap((zone) => [...zone.querySelectorAll(".card")])
+    .filter((card) => card.checkVisibility());
+  const cut = wanted
+    .map((card) => [card, card.getBoundingClientRect()])
+    .filter(([, r]) => !(inside(r, shown) && inside(r, window_)))
+    .map(([card, r]) => `${card.querySelector("img")?.alt || card.textContent} at ${Math.round(r.top)}`);
+  // the hand, the trick and the prompt whole in the window (the trick above the dock)
+  const always = [...document.querySelectorAll("#hand .card, .dock .actions .prompt, .trick")]
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      return !inside(r, window_) || (node.classList.contains("trick") && r.bottom > dock.top + 1);
+    })
+    .map((node) => node.className);
+  return { rows: rows.length, wanted: wanted.length, cut, always, box: [shown.top, shown.bottom] };
+}"""
+"""One's own melds box in the dock: how many rows of zones it holds, the cards of its first two rows
+that are not whole in sight (cut by the box, which scrolls, or by the window), and which of the hand's
+cards, the trick and the prompt are not whole in the window."""
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
 def test_a_seat_with_many_melds_leaves_the_board_in_sight(
     browser: Browser, tmp_path: Path, width: int, height: int
@@ -190,7 +225,9 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
     scrolled in a box of their own, but the dock still hid the other seat's name and melds: now the dock
     and the board share the window's height below the banner (each box of cards scrolls if it must), so
     nothing of the other seat, the trick or the table's zones lies under the dock. On a phone the other
-    seat's melds were drawn inline, in no box that could scroll, and reached under the dock."""
+    seat's melds were drawn inline, in no box that could scroll, and reached under the dock. Then one's
+    own melds box showed only a row and a half of cards on a phone (1.4 rows at 1280×720): it keeps its
+    first two rows in sight, the hand, the trick and the prompt whole (an empty trick is drawn short)."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])
@@ -214,6 +251,12 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
                 page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-{width}x{height}-seat{seat}.png"))
                 assert sight["shown"] > 0, sight
                 assert sight["under"] == [], (seat, sight)
+                rows = page.evaluate(MELD_ROWS)
+                assert rows["wanted"] > 0, (seat, rows)
+                assert rows["cut"] == [], (seat, rows)
+                assert rows["always"] == [], (seat, rows)
+                if melds >= 12:
+                    assert rows["rows"] >= 2, (seat, rows)
             assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
 
 
@@ -236,6 +279,135 @@ def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_pa
             page.locator(".dock .seat.me[data-seat='1'] .seat-name").wait_for()
             wide.append(page.evaluate("document.documentElement.scrollWidth"))
             assert max(wide) <= PHONE["width"], wide
+
+
+CUT_CARDS = """() => {
+  // each card drawn, against each box around it that clips it (hidden) rather than scrolls to it (auto)
+  const cut = [];
+  for (const card of document.querySelectorAll("#table .card")) {
+    // (not the face-down backs a phone hides in the others' panels, nor the folded tricks won)
+    if (!card.checkVisibility({ visibilityProperty: true })) continue;
+    const r = card.getBoundingClientRect();
+    const clipped = { x: false, y: false };
+    let scrolls = { x: false, y: false };
+    for (let up = card.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      const c = up.getBoundingClientRect();
+      const axes = [["x", style.overflowX, "left", "right"], ["y", style.overflowY, "top", "bottom"]];
+      for (const [axis, overflow, lo, hi] of axes) {
+        if (overflow === "visible" || scrolls[axis]) continue;
+        if (overflow === "auto" || overflow === "scroll") scrolls = { ...scrolls, [axis]: true };
+        else if (r[lo] < c[lo] - 0.5 || r[hi] > c[hi] + 0.5) clipped[axis] = true;
+      }
+    }
+    const outside = !scrolls.x && (r.left < -0.5 || r.right > document.documentElement.clientWidth + 0.5);
+    if (clipped.x || clipped.y || outside) {
+      const seat = card.closest("[data-seat]")?.dataset.seat ?? "-";
+      const name = card.querySelector("img")?.alt || card.textContent;
+      cut.push(`seat ${seat}: ${name} at ${Math.round(r.left)}-${Math.round(r.right)}, ${Math.round(r.top)}`);
+    }
+  }
+  return cut;
+}"""
+"""The cards of the table (the seats', the dock's, the trick's) that are drawn but not whole: cut by a
+box around them that clips rather than scrolls, or by the window's sides."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_every_card_of_a_replay_seen_face_up_is_whole(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """An Apology replay seen with every card face up, on a phone: the last card of each side seat's
+    hand was cut by its panel's edge. A seat's fan of small cards keeps to about 8rem, but its cards'
+    overlap did not count the gap between them, and fifteen cards made it 3.6rem wider. Every card of
+    every seat is whole, in every view of the replay."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "apology", [COMPUTER] * 4, seed=3)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "all")
+            page.locator(".board .seat .zone.kind-hand .card").first.wait_for()
+            hands = page.locator(".board .seat .zone.kind-hand .card").count()
+            assert hands >= 4 * 15, hands
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"apology-face-up-{width}x{height}.png"), full_page=True)
+            assert page.evaluate(CUT_CARDS) == []
+            for seat in ("0", "1", "2", "3"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                assert page.evaluate(CUT_CARDS) == [], seat
+
+
+WON_BY_YOU = f"""() => document.querySelector("{MY_TURN}") !== null
+  && document.querySelector("{CLICKABLE}") !== null
+  && [...document.querySelectorAll(".trick .trick-card.winner figcaption")]
+    .some((caption) => /^you\\b/.test(caption.textContent) && caption.textContent.includes("✓ won"))"""
+"""Whether it is this page's seat's turn, not yet acted on (its cards and buttons enabled, not waiting
+for an answer), after a trick it won: the trick in the middle (the last one, faded) says so. Read in
+one go, from one drawing of the page, which stays as it is until the seat acts."""
+
+TRICK_LABELS = """() => {
+  const box = document.querySelector(".trick").getBoundingClientRect();
+  const within = (r, c) =>
+    r.left >= c.left - 0.5 && r.right <= c.right + 0.5 && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
+  const out = [];
+  let won = 0;
+  for (const figure of document.querySelectorAll(".trick .trick-card")) {
+    const caption = figure.querySelector("figcaption");
+    for (const node of [figure, figure.querySelector(".card"), caption]) {
+      const r = node.getBoundingClientRect();
+      const what = `${node.className || node.tagName} of ${caption.textContent}`;
+      if (!within(r, box)) out.push(`${what}: ${Math.round(r.left)}-${Math.round(r.right)}`);
+    }
+    // "✓ won" itself whole in its caption (not cut by the caption's ellipsis)
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const at = text.data.indexOf("✓ won");
+      if (at < 0) continue;
+      won += 1;
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + "✓ won".length);
+      const whole = within(range.getBoundingClientRect(), caption.getBoundingClientRect());
+      if (!whole) out.push(`cut: ${caption.textContent}`);
+    }
+  }
+  return { out, won, box: [Math.round(box.left), Math.round(box.right)] };
+}"""
+"""What of the trick's cards and their labels lies outside the trick's box, and how many "✓ won" there
+are (each whole in its label, else it is named as cut)."""
+
+
+def test_the_label_of_a_trick_won_stays_in_the_tricks_box(browser: Browser, tmp_path: Path) -> None:
+    """The label under the card that won the last trick, "you (led) ✓ won", stuck out of the trick's
+    box, and its card with it: in a two-seat trick each card is drawn beside the middle, and a label
+    wider than its card widened its card's place past the box's side. Each card and its label keep to
+    their half of the box, and the name gives way (an ellipsis) before "✓ won" does: on a phone, at
+    1280×720 and at 1920×1080."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=5)
+        with context(browser, PHONE) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            deadline = time.monotonic() + 60
+            # this seat's turn after a trick it won: the page stays as it is until it acts
+            while not page.evaluate(WON_BY_YOU):
+                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
+                assert not match_over(page), "the match ended before this seat won a trick"
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            for size in (PHONE, {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+                page.set_viewport_size(size)  # type: ignore[arg-type]
+                # the table is fitted to the window on "resize", with the next frame
+                page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                page.locator(".trick-area").screenshot(
+                    path=str(SCREENSHOTS / f"trick-won-{size['width']}x{size['height']}.png")
+                )
+                labels = page.evaluate(TRICK_LABELS)
+                assert labels["won"] == 1, (size, labels)
+                assert labels["out"] == [], (size, labels)
 
 
 def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path) -> None:

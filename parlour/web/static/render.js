@@ -108,10 +108,12 @@ function keepTyped(root, view, model) {
  * end hid the other seat's name and melds). So the board and the dock share the window below the
  * board's top (or a little more than half of it, when a banner pushes the board far down): when they do
  * not fit, one's own melds go beside the hand, a two-seat board puts the other seat beside the trick,
- * and the boxes of cards that may scroll (the other seats' zones, one's own zones) are shortened, each
- * in proportion to what it can give. On a phone (app.css) the other seats' zones, else drawn inline
- * with their names, get a box of their own that scrolls, and one's melds a row of their own. The dock
- * also keeps to about half the window. The hand, the actions and the trick are never shortened.
+ * an empty trick is drawn short, and the boxes of cards that may scroll (the other seats' zones, one's
+ * own zones) are shortened, each in proportion to what it can give. One's own zones keep their first
+ * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
+ * can give. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
+ * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
+ * window. The hand, the actions and the trick are never shortened.
  */
 function fitTable(root) {
   const dockEl = root.querySelector(".dock");
@@ -132,20 +134,35 @@ function fitTable(root) {
   if (excess() <= 0 && dockExcess() <= 0) return;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
-  shorten(dockBoxes, dockExcess());
+  const least = (box) => (dockBoxes.includes(box) ? twoRows(box) : LEAST);
+  shorten(dockBoxes, dockExcess(), least);
   const boardHeight = boardEl.getBoundingClientRect().height;
-  shorten([...seatBoxes, ...dockBoxes], excess());
+  shorten([...seatBoxes, ...dockBoxes], excess(), least);
   // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
   if (boardEl.getBoundingClientRect().height > boardHeight - 1) for (const box of seatBoxes) box.style.maxHeight = "";
-  shorten(dockBoxes, excess());
+  shorten(dockBoxes, excess(), least);
+  // no room for two rows of one's own cards: they give what is still wanted
+  shorten(dockBoxes, Math.max(excess(), dockExcess()));
+}
+
+/** The least height of a box of cards that scrolls: a row of small cards and its label. */
+const LEAST = 56;
+
+/** The height of a box's first two rows of zones (all of them, if fewer): zones on a row share their
+ * bottom (app.css: aligned to the end). */
+function twoRows(box) {
+  const zones = [...box.children].map((zone) => zone.getBoundingClientRect());
+  if (!zones.length) return LEAST;
+  const bottoms = [...new Set(zones.map((r) => Math.round(r.bottom)))].sort((a, b) => a - b);
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  return Math.max(LEAST, Math.ceil(bottoms[Math.min(1, bottoms.length - 1)] - top));
 }
 
 /** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least. */
-function shorten(boxes, by) {
+function shorten(boxes, by, least = () => LEAST) {
   if (by <= 0) return;
-  const least = 56;
   const heights = boxes.map((box) => box.getBoundingClientRect().height);
-  const give = heights.map((h) => Math.max(0, h - least));
+  const give = boxes.map((box, i) => Math.max(0, heights[i] - least(box)));
   const total = give.reduce((a, g) => a + g, 0);
   if (total <= 0) return;
   const share = Math.min(1, by / total);
@@ -360,7 +377,8 @@ function trickBox(ctx) {
   }
   // up to four players each card lies toward its player's side, in a box as tall as its cards
   const round = view.players > 4;
-  const box = el("div.trick", { class: `${faded ? "faded " : ""}${round ? "round" : `players-${view.players}`}` });
+  const empty = !trick || !trick.plays.length;
+  const box = el("div.trick", { class: `${faded ? "faded " : ""}${empty ? "empty " : ""}${round ? "round" : `players-${view.players}`}` });
   if (trick) {
     trick.plays.forEach((play, i) => {
       const place = ctx.places[play.seat] || { angle: Math.PI / 2, area: "bottom" };
@@ -374,7 +392,8 @@ function trickBox(ctx) {
           "figure.trick-card",
           { style: round ? `left:${x}%;top:${y}%;z-index:${i + 1}` : `z-index:${i + 1}`, class: `${won ? "winner " : ""}from-${place.area}` },
           face,
-          el("figcaption", { text: `${who}${i === 0 ? " (led)" : ""}${won ? " ✓ won" : ""}` }),
+          // the name is what gives way (an ellipsis) in a narrow box, never "✓ won"
+          el("figcaption", {}, el("span.who", { text: `${who}${i === 0 ? " (led)" : ""}` }), won ? [" ", el("span.won", { text: "✓ won" })] : null),
         ),
       );
     });
