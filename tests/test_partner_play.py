@@ -95,3 +95,70 @@ def test_bishops_whist_levels_leave_the_partner_his_trick(
     assert view.trick is not None and [(p.seat, p.card) for p in view.trick.plays] == trick
     assert {a[5:] for a in view.legal_actions} == keep | take
     assert choices(game, state, seat, level, (1, 2, 3)) <= keep
+
+
+# Apology, seeds 113 and 311 of the audit: the three defenders are partners against the taker. The
+# play up to the decision is written out (the rules of thumb's of the audit), so that it does not move
+# with them: until 5 December they, and the search after them, took both tricks from the partner.
+AP_SPADES = {
+    "dealer": 0,
+    "hands": [
+        ["CS", "BS", "6S", "5S", "4H", "LD", "9D", "8D", "QC", "TC", "8C", "6C", "4C", "3C", "2C"],
+        ["TS", "9S", "8S", "4S", "2S", "AS", "TH", "7H", "2H", "QD", "BD", "5D", "2D", "AD", "LC"],
+        ["QS", "7S", "3S", "KH", "BH", "9H", "6H", "5H", "AH", "KD", "7D", "6D", "3D", "CC", "BC"],
+        ["KS", "LS", "CH", "QH", "LH", "8H", "3H", "CD", "TD", "4D", "KC", "9C", "7C", "5C", "AC"],
+    ],
+}
+AP_SPADES_PLAY = (
+    "pass pass bid bury:E bury:AC bury:KS bury:KC bury:QH bury:LS play:2S play:3S play:3H play:BS play:5S "
+    "play:AS play:QS play:4D play:7S play:5C play:6S"
+)
+"""Seat 3 takes. Seat 1 is last to the trick 7S, 5C (the taker's discard), 6S: its partner's 7S holds
+it, and of its spades, all worth half a point, only the 4S leaves it to the partner."""
+
+AP_LOW_SPADES = {
+    "dealer": 0,
+    "hands": [
+        ["TS", "8S", "5S", "4S", "3S", "2S", "CH", "9H", "8H", "4H", "QD", "4D", "QC", "BC", "LC"],
+        ["CS", "KS", "BS", "7S", "6H", "5H", "KD", "BD", "8D", "7D", "3D", "AD", "TC", "9C", "7C"],
+        ["9S", "BH", "LH", "TH", "7H", "2H", "AH", "9D", "6D", "5D", "2D", "5C", "4C", "3C", "AC"],
+        ["QS", "LS", "6S", "AS", "KH", "QH", "3H", "CD", "LD", "TD", "CC", "KC", "8C", "6C", "2C"],
+    ],
+}
+AP_LOW_SPADES_PLAY = (
+    "pass pass bid bury:E bury:AS bury:QS bury:KH bury:QH bury:LS play:CS play:9S play:6S play:2S play:KS "
+    "play:2H play:2C play:3S play:BS play:AH play:3H play:4S play:7S play:AC play:6C"
+)
+"""Seat 3 takes. Seat 0 is last to the trick 7S, AC (a discard), 6C (the taker's discard): its partner's
+7S holds it, and only the 5S of its spades, all worth half a point, leaves it to the partner."""
+
+
+@pytest.mark.parametrize(
+    ("deal", "play", "seat", "trick", "keep", "take"),
+    [
+        (AP_SPADES, AP_SPADES_PLAY, 1, [(2, "7S"), (3, "5C"), (0, "6S")], {"4S"}, {"TS", "9S", "8S"}),
+        (AP_LOW_SPADES, AP_LOW_SPADES_PLAY, 0, [(1, "7S"), (2, "AC"), (3, "6C")], {"5S"}, {"TS", "8S"}),
+    ],
+    ids=["first", "second"],
+)
+@pytest.mark.parametrize("level", LEVELS)
+def test_apology_defenders_leave_a_partner_his_trick(
+    deal: dict[str, Any],
+    play: str,
+    seat: int,
+    trick: list[tuple[int, str]],
+    keep: set[str],
+    take: set[str],
+    level: str,
+) -> None:
+    """Of cards worth the same on a trick the defence holds, the level gives one that leaves the partner
+    holding it; on these deals the hand played out on the true cards ends the same after any of them."""
+    game = parlour.make("apology")
+    state = game.new(seed=1, deal=deal)
+    for action in play.split():
+        state.apply(action.replace(":", " "))
+    assert state.current_player == seat
+    view = state.view(seat)
+    assert view.trick is not None and [(p.seat, p.card) for p in view.trick.plays] == trick
+    assert {a[5:] for a in view.legal_actions} == keep | take
+    assert choices(game, state, seat, level, (1, 2)) <= keep
