@@ -19,18 +19,24 @@ card it spends, what it gives to the trick and who leads next. For each such dec
   cost that much (Bishops Whist: the side's points less the other side's; Apology: the taker's card
   points, which the defence wants low, counted so that positive is good for the defence).
 
-Who plays: every seat is the heuristic (the rules of thumb) but the audited seat, which is the level
-audited, rotating with the hand (Bishops Whist: seat ``hand % 4``; Apology: the defenders in turn, the
-bidding and the burial the heuristic's, so the same deals are taken by the same taker whatever the level).
-So the partner always plays the rules of thumb: the situations are those a person would meet beside a
-level, and the Bishops Whist playout cheat (``cheat``: every card played out on the true deal by the
-rules of thumb, which is how the table then plays) is a fair yardstick: it overtakes only where that
-pays on the actual cards, so a level whose overtake rate is near the cheat's overtakes with cause.
-The players see only their views; the audit reads the true state (to find the winner of the trick, and
-for the playouts after the decision).
+Who plays. By default every seat of every hand is played by the heuristic (the rules of thumb), and at
+each situation of a seat that may be audited (Bishops Whist: any seat; Apology: a defender, the taker
+having no partner) every level audited is asked what it would play there, its answer counted and the
+hand played on with the rules of thumb's card. So all the levels are judged on the very same situations
+(their rates compare pair by pair), a hand yields the situations of four seats, only those decisions
+cost search time, and the partner is always the rules of thumb, as a person's partner would be beside
+a level in the strength figures. The price: the audited seat's earlier cards are the rules of thumb's,
+not the level's own. ``--play`` instead lets the level play every card of one seat a hand (Bishops
+Whist: seat ``hand % 4``; Apology: the defenders in turn, the bidding and burial the heuristic's), the
+other three the heuristic: its own history, but a quarter of the situations and none shared between
+the levels. The Bishops Whist playout cheat (``cheat``: handed the true state, each card played out to
+the end of the hand by the rules of thumb, which is how this table plays) is the yardstick: it takes a
+partner's trick only where that pays on the actual cards, so a level whose rate is near the cheat's
+overtakes with cause. The players see only their views; the audit reads the true state (to find the
+winner of the trick, and for the playouts after the decision).
 
-    python benchmarks/partner_audit.py --game bishops-whist --levels heuristic normal strong cheat --hands 60
-    python benchmarks/partner_audit.py --game apology --levels heuristic normal strong --hands 60 --seed 0
+    python benchmarks/partner_audit.py --game bishops-whist --hands 400 --examples
+    python benchmarks/partner_audit.py --game apology --hands 80 --levels heuristic strong
 """
 
 from __future__ import annotations
