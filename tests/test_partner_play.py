@@ -5,7 +5,8 @@ Each case is an explicit deal played by the rules of thumb at every seat up to t
 checks that the expected trick and hand were reached, so a change of the rules of thumb shows as a
 failure here, not as a silently different position). The cards that keep the partner winning and those
 that take the trick are those of benchmarks/partner_audit.py's situations; on these deals the hand
-played out to its end on the true cards is worse after every card that takes the trick.
+played out to its end on the true cards by the rules of thumb ends worse (Bishops Whist) or no better
+(Apology) after every card that takes the trick.
 """
 
 from __future__ import annotations
