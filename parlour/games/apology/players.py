@@ -334,8 +334,10 @@ def defender_play(view: ApologyView, k: Knowledge) -> str:
 
 
 def _dump(cards: Sequence[str], k: Knowledge) -> str:
-    """The card to give a trick the defence has won: an ace, else the dearest card that is not a winner."""
-    return max(cards, key=lambda c: (is_ace(c), not k.is_master(c), half_points(c)))
+    """The card to give a trick the defence has won: an ace, else the dearest card that is not a winner;
+    of cards worth the same, the lowest (the higher may yet win a trick, and a partner holding the trick
+    is not overtaken for nothing: issue 14, benchmarks/partner_audit.py)."""
+    return max(cards, key=lambda c: (is_ace(c), not k.is_master(c), half_points(c), -strength(c)))
 
 
 def _cheapest(cards: Sequence[str]) -> str:
