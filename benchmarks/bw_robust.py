@@ -39,6 +39,8 @@ noisy table (rules.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): pai
 ``floor20-pure`` measured (5 December, later; made the strong level, ``STRONG_FLOOR``): paired less
 ``strong`` on the same deals, at EPS 0.25 +0.34 ± 0.32 (38 deals: seed 7 +0.55 ± 0.47 on 16, seed 8
 +0.18 ± 0.42 on 22; +0.40 ± 0.34 on the 30 played after the hint), at EPS 0 +0.22 ± 0.34 (32 deals).
+At EPS 0 on all 112 deals of seeds 7-10 (32, 16, 32, 32; ``FIRST`` splits a seed over runs), that gain was
+the 32 deals' luck: floor20-pure +0.78 ± 0.17, strong +0.75 ± 0.17, paired +0.03 ± 0.16 (rules.md).
 """
 
 from __future__ import annotations
