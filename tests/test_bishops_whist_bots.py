@@ -269,3 +269,31 @@ def test_heuristic_beats_random_by_a_wide_margin(players: list[str], side: int) 
     assert ours.players == ("heuristic", "heuristic")
     assert ours.wins >= 36, summary.figures()
     assert ours.mean_hand_points > 2 * summary.sides[1 - side].mean_hand_points
+
+
+def _reason(hand3: list[str], card: str) -> str:
+    """The strong level's words for seat 3's ``card``, last to a spade trick seat 2 holds with the king."""
+    from parlour.games.bishops_whist.players import Analysis, card_reason
+
+    game, state = start(
+        {0: ["9S", *LOW_CLUBS], 1: ["5S", *LOW_DIAMONDS], 2: ["KS", "QS"], 3: hand3},
+        plays=["play 9S", "play 5S", "play KS"],
+    )
+    view = state.view(3)
+    spades = [c for c in view.hand if c.endswith("S")]
+    analysis = Analysis([card, *(c for c in spades if c != card)], dict.fromkeys(spades, 0.0), 16, 48, 13)
+    return card_reason(Table(view, game), card, analysis, played_out=True)
+
+
+def test_a_hint_that_lets_the_trick_go_says_what_it_keeps_back() -> None:
+    # Seat 3 could take the king with its castle-ace; the search plays the 8 and keeps the castle back
+    # (a hint once said "cannot win the trick: plays its lowest" here).
+    reason = _reason(["CS", "8S", "2S"], "8S")
+    assert reason.startswith("lets the trick go and keeps the CS back"), reason
+    assert "lowest" not in reason
+
+
+def test_a_hint_that_cannot_win_says_lowest_only_of_the_lowest() -> None:
+    assert _reason(["8S", "7S", "2S"], "2S").startswith("cannot win the trick: plays its lowest")
+    eight = _reason(["8S", "7S", "2S"], "8S")
+    assert eight.startswith("cannot win the trick") and "lowest" not in eight, eight

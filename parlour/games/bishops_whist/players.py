@@ -1359,10 +1359,25 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     elif suit_of(t.trick[0][1]) not in (suit, None):
         words = "discards from a suit that cannot win"
     else:
-        words = "cannot win the trick: plays its lowest"
+        words = _lets_the_trick_go(t, card)
     if keeps_knight:
         words += ", and keeps the knight for the 13th trick"
     return words + tail
+
+
+def _lets_the_trick_go(t: Table, card: str) -> str:
+    """Why a card that follows suit and leaves the trick to an opponent: the words say whether another
+    lawful card would have taken the trick (the search kept it back) and whether this is the lowest of
+    the suit (a hint once said "cannot win the trick: plays its lowest" for the 8 of spades beside the
+    castle-ace and the 2)."""
+    takers = [c for c in t.lawful() if c != KNIGHT and t.winner([*t.trick, (t.seat, c)])[0] == t.seat]
+    if takers:
+        cheapest = min(takers, key=lambda c: (suit_of(c) == t.trump, RANK_VALUE[c[0]]))
+        return f"lets the trick go and keeps the {cheapest} back"
+    same_suit = [c for c in t.lawful() if suit_of(c) == suit_of(card)]
+    if RANK_VALUE[card[0]] == min(RANK_VALUE[c[0]] for c in same_suit):
+        return "cannot win the trick: plays its lowest"
+    return "cannot win the trick"
 
 
 def played_to(
