@@ -12,6 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parlour.cards import BISHOPS_WHIST
+from parlour.games.apology.players import ApologyView, _play_reason
+from parlour.games.apology.players import HeuristicPlayer as ApologyHeuristic
+from parlour.games.apology.players import StrongPlayer as ApologyStrong
+from parlour.games.apology.rules import (
+    TAKER,
+    Apology,
+    half_points,
+    higher_in_suit,
+    is_excuse,
+    led_suit,
+    oudlers_held,
+    seat_with_role,
+    strength,
+    trick_winner,
+)
+from parlour.games.apology.rules import suit_of as apology_suit_of
 from parlour.games.bishops_whist.players import (
     Analysis,
     BishopsWhistView,
@@ -172,3 +188,134 @@ def test_bishops_whist_trumping_under_the_partner_is_not_called_over() -> None:
     analysis = Analysis(["8C", "2D"], {"8C": 1.0, "2D": 0.0}, 8, 8, 13)
     reason = card_reason(t, "8C", analysis, played_out=True)
     assert "over the partner" not in reason and "under the partner's" in reason, reason
+
+
+# --- Apology --------------------------------------------------------------------------------------
+
+AP_SEEDS = range(60)
+
+
+def _ap_decisions(game: Apology, seeds: range) -> Iterator[ApologyView]:
+    """Every decision of seeded deals played by the rules of thumb at every seat."""
+    for seed in seeds:
+        state = game.new(seed)
+        players = [ApologyHeuristic(s) for s in range(4)]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            yield view
+            state.apply(players[seat].choose(view, game))
+
+
+def _ap_false_claims(view: ApologyView, card: str, reason: str) -> list[str]:
+    """The claims of ``_play_reason``'s words for ``card`` that the position contradicts."""
+    seat = view.seat
+    taker = seat_with_role(view, TAKER)
+    assert seat is not None and taker is not None
+    trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
+    lawful = [a.partition(" ")[2] for a in view.legal_actions]
+    suit = led_suit(trick)
+
+    def holder(c: str) -> int | None:
+        after = [*trick, (seat, c)]
+        return trick_winner(after) if led_suit(after) is not None else None
+
+    held = trick_winner(trick) if suit is not None else None
+    best = next((c for s, c in trick if s == held), None)
+    over = [
+        c for c in lawful if best is not None and apology_suit_of(c) == suit and strength(c) > strength(best)
+    ]
+    losers = [c for c in lawful if c not in over and not is_excuse(c)]
+    same = [c for c in lawful if not is_excuse(c) and apology_suit_of(c) == apology_suit_of(card)]
+    played = {c for cards in view.extra.played for c in cards} | set(view.hand)
+    discards = view.zone("discards", taker)
+    played |= set(discards.face_up if discards is not None else [])
+    top = not is_excuse(card) and not any(h not in played for h in higher_in_suit(card))
+    bad: list[str] = []
+
+    def claim(words: str, fact: bool) -> None:
+        if words in reason and not fact:
+            bad.append(words)
+
+    claim("wins the trick with", holder(card) == seat)
+    claim("takes the trick from the taker", holder(card) == seat and held == taker)
+    claim("plays low", is_excuse(card) or strength(card) == min(strength(c) for c in same))
+    claim("the trick is lost", not over and holder(card) != seat)
+    claim("partner's trick", holder(card) not in (seat, taker, None))
+    claim("cheapest card to give up", card in losers and half_points(card) == min(map(half_points, losers)))
+    claim(": it cannot be beaten", top)
+    for c in lawful:
+        claim(f"keeps the {c} back", c in over and c != card)
+    return bad
+
+
+def test_apology_card_words_are_true() -> None:
+    game = Apology()
+    false: list[str] = []
+    checked = 0
+    for view in _ap_decisions(game, AP_SEEDS):
+        assert view.decision is not None and view.seat is not None
+        if view.decision.kind != "play" or len(view.legal_actions) < 2:
+            continue
+        taker = seat_with_role(view, TAKER)
+        assert taker is not None
+        for action in view.legal_actions:
+            card = action.partition(" ")[2]
+            reason = _play_reason(view, card, taker, 0.5)
+            checked += 1
+            if bad := _ap_false_claims(view, card, reason):
+                false.append(f"{bad} in {reason.split(';')[0]!r}: {card} from {view.hand} to {view.trick}")
+    assert checked > 10000
+    assert not false, "\n".join(false[:5])
+
+
+def test_apology_only_card_and_payment_words_are_true() -> None:
+    """The strong level's words where it does not search: the only card, and an escape's payment."""
+    game = Apology()
+    strong = ApologyStrong(3)
+    only = paid = 0
+    for view in _ap_decisions(game, AP_SEEDS):
+        assert view.decision is not None and view.seat is not None
+        kind = view.decision.kind
+        if kind == "play" and len(view.legal_actions) == 1:
+            advice = strong.advise(view, game)
+            assert advice.reason == "the only card it may play" and advice.action == view.legal_actions[0]
+            only += 1
+        elif kind == "pay" and len(view.legal_actions) > 1:
+            advice = strong.advise(view, game)
+            paid += 1
+            if "keeps the oudlers" in advice.reason:
+                zones = [view.zone(k, view.seat) for k in ("tricks_won", "pile", "discards")]
+                mine = [c for z in zones if z is not None for c in z.face_up]
+                left = list(mine)
+                left.remove(advice.action.split()[1])
+                counting = str(game.options["oudlers"])
+                assert oudlers_held(left, counting) == oudlers_held(mine, counting), (advice, mine)
+    assert only > 50 and paid > 20
+
+
+def test_apology_a_taker_that_could_win_is_not_told_the_trick_is_lost() -> None:
+    # Seat 3 takes and buries six low spades; seats 0-2 play the ace, 2 and 10 of spades, and the taker,
+    # last to play, holds the castle, king, queen, bishop and Landsknecht of spades above the 10.
+    hearts, diamonds, clubs = (
+        [r + s for r in ("C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2")] for s in "HDC"
+    )
+    spades = ["CS", "KS", "QS", "BS", "LS", "9S", "8S", "7S", "6S", "5S", "4S", "3S"]
+    hands = [["AS", *hearts], ["2S", *diamonds], ["TS", *clubs], [*spades, "AH", "AD", "AC"]]
+    game = Apology()
+    state = game.new(seed=1, deal={"dealer": 3, "hands": hands})
+    for action in [
+        "pass",
+        "pass",
+        "pass",
+        "bid",
+        *(f"bury {c}" for c in ("9S", "8S", "6S", "5S", "4S", "3S")),
+    ]:
+        state.apply(action)
+    for action in ["play AS", "play 2S", "play TS"]:
+        state.apply(action)
+    assert state.current_player == 3
+    view = state.view(3)
+    reason = _play_reason(view, "7S", 3, 0.5)
+    assert "the trick is lost" not in reason and reason.startswith(
+        "lets the trick go and keeps the LS back"
+    ), reason
