@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parlour.cards import BISHOPS_WHIST
+from parlour.cards import BISHOPS_WHIST, SUITS
 from parlour.games.apology.players import ApologyView, _play_reason
 from parlour.games.apology.players import HeuristicPlayer as ApologyHeuristic
 from parlour.games.apology.players import StrongPlayer as ApologyStrong
@@ -28,6 +28,10 @@ from parlour.games.apology.rules import (
     trick_winner,
 )
 from parlour.games.apology.rules import suit_of as apology_suit_of
+from parlour.games.bezique.players import HeuristicPlayer as BeziqueHeuristic
+from parlour.games.bezique.players import explain
+from parlour.games.bezique.rules import Bezique, Phase, is_brisque
+from parlour.games.bezique.rules import beats as bezique_beats
 from parlour.games.bishops_whist.players import (
     Analysis,
     BishopsWhistView,
@@ -43,6 +47,18 @@ from parlour.games.bishops_whist.rules import (
     quitted_tricks,
     suit_of,
 )
+from parlour.games.lansquenet.players import StandingsPlayer
+from parlour.games.lansquenet.rules import Lansquenet
+from parlour.games.open_tarock.players import PimcPlayer, reason_for
+from parlour.games.open_tarock.rules import OpenTarock
+from parlour.games.open_tarock.rules import playable as tarock_playable
+from parlour.games.open_tarock.rules import suit_of as tarock_suit_of
+from parlour.games.open_tarock.rules import trick_winner as tarock_winner
+from parlour.games.roquet.players import RoquetHeuristic, unseen_cards
+from parlour.games.roquet.rules import RoquetGame
+from parlour.games.roquet.rules import beats as roquet_beats
+from parlour.games.roquet.rules import rank_of as roquet_rank_of
+from parlour.games.roquet.search import RoquetSearch
 from parlour.players import make_player
 from tests.test_bishops_whist_bots import start
 
@@ -319,3 +335,187 @@ def test_apology_a_taker_that_could_win_is_not_told_the_trick_is_lost() -> None:
     assert "the trick is lost" not in reason and reason.startswith(
         "lets the trick go and keeps the LS back"
     ), reason
+
+
+# --- Open Tarock ----------------------------------------------------------------------------------
+
+
+def test_open_tarock_words_are_true() -> None:
+    """The words of a real searcher (a small budget: the words are built the same at any) for every card
+    it may play: who takes the trick, and that no face-up card of the opponent takes a lead said safe."""
+    game = OpenTarock()
+    pack = game.card_pack
+    false: list[str] = []
+    checked = 0
+    for seed in range(16):
+        state = game.new(seed)
+        players = [make_player("heuristic", game, s) for s in range(2)]
+        probe = PimcPlayer(seed, worlds=2, nodes=600)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            legal = list(view.legal_actions)
+            if all(a.startswith("play ") for a in legal):
+                probe.choose(view, game)
+                trick = view.trick.cards if view.trick is not None else []
+                opponent = [
+                    c for z in view.zones_of("stack", 1 - seat) if z.cards and (c := z.cards[0]) is not None
+                ]
+                for action in legal:
+                    card = action.split()[1]
+                    reason = reason_for(action, view, game, probe)
+                    checked += 1
+                    bad = []
+                    if "the only card" in reason and len(legal) != 1:
+                        bad.append("the only card")
+                    if reason.startswith("takes") and tarock_winner(pack, [(0, trick[0]), (1, card)]) != 1:
+                        bad.append("takes")
+                    if reason.startswith("lets") and tarock_winner(pack, [(0, trick[0]), (1, card)]) != 0:
+                        bad.append("lets ... win")
+                    if "no card in view can take it" in reason:
+                        answers = tarock_playable(opponent, tarock_suit_of(card))
+                        if any(tarock_winner(pack, [(0, card), (1, a)]) == 1 for a in answers):
+                            bad.append("no card in view can take it")
+                    if bad:
+                        false.append(f"{bad} in {reason!r}: {card} to {trick}")
+            state.apply(players[seat].choose(view, game))
+    assert checked > 2000
+    assert not false, "\n".join(false[:5])
+
+
+# --- Bezique --------------------------------------------------------------------------------------
+
+
+def test_bezique_last_eight_words_are_true() -> None:
+    """In the last eight tricks the hint is the exact count's card (the rules of thumb's, no search):
+    its words for every card it may play, checked: who takes the trick, a brisque taken, and "the
+    least it may give" only where no card it may play gives fewer points."""
+    game = Bezique()
+    heuristic = BeziqueHeuristic(game)
+    false: list[str] = []
+    checked = 0
+    for seed in range(30):
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            legal = list(view.legal_actions)
+            plays = view.trick.plays if view.trick is not None else []
+            if view.extra.phase is Phase.LAST_EIGHT and len(legal) > 1 and plays:
+                lead = plays[0].card
+                cards = [a.split()[1] for a in legal]
+                for card in cards:
+                    reason = explain(heuristic, view, f"play {card}", None)
+                    checked += 1
+                    takes = bezique_beats(lead, card, view.trump or "")
+                    bad = []
+                    if ("wins the trick" in reason or "takes the brisque" in reason) and not takes:
+                        bad.append("takes")
+                    if "takes the brisque" in reason and not (is_brisque(lead) or is_brisque(card)):
+                        bad.append("the brisque")
+                    if (
+                        "the least it may give" in reason
+                        and is_brisque(card)
+                        and not all(map(is_brisque, cards))
+                    ):
+                        bad.append("the least it may give")
+                    if bad:
+                        false.append(f"{bad} in {reason!r}: {card} from {cards} to {lead}")
+            state.apply(heuristic.choose(view, game))
+    assert checked > 1000
+    assert not false, "\n".join(false[:5])
+
+
+# --- Roquet ---------------------------------------------------------------------------------------
+
+
+def test_roquet_words_are_true() -> None:
+    """The strong level's words: its melds are the rules of thumb's (their reason checked at every meld
+    decision), its play reason built for every card it may play."""
+    game = RoquetGame()
+    search = RoquetSearch(0)
+    false: list[str] = []
+    waits = plays = 0
+    for seed in range(60):
+        state = game.new(seed)
+        players = [RoquetHeuristic(s) for s in range(2)]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            legal = list(view.legal_actions)
+            action = players[seat].choose(view, game)
+            trump = view.trump or ""
+            unseen = unseen_cards(view)
+            if legal[0].startswith("meld") or legal == ["done"]:
+                reason = search._meld_reason(action, view, game)
+                if "three of a kind" in reason:
+                    waits += 1
+                    ranks = {roquet_rank_of(c) for c in view.hand}
+                    if not any(
+                        sum(roquet_rank_of(c) == r for c in view.hand) == 3
+                        and any(unseen[r + s] for s in SUITS)
+                        for r in ranks
+                    ):
+                        false.append(f"three of a kind in {reason!r}: {sorted(view.hand)}")
+            elif len(legal) > 1:
+                cards = [a.split()[1] for a in legal]
+                for card in cards:
+                    reason = search._play_reason(card, dict.fromkeys(cards, 0.0), view, game)
+                    plays += 1
+                    led = view.trick.cards[0] if view.trick is not None and view.trick.plays else None
+                    bad = []
+                    if reason.startswith("takes the trick") and not (led and roquet_beats(card, led, trump)):
+                        bad.append("takes the trick")
+                    if reason.startswith("lets the trick go") and not (
+                        led and not roquet_beats(card, led, trump)
+                    ):
+                        bad.append("lets the trick go")
+                    if "it cannot be beaten" in reason:
+                        known = view.extra.known[1 - seat]
+                        if any(
+                            roquet_beats(c, card, trump)
+                            for c in [*(c for c, n in unseen.items() if n), *known]
+                        ):
+                            bad.append("it cannot be beaten")
+                    if bad:
+                        false.append(f"{bad} in {reason!r}: {card} to {led}")
+            state.apply(action)
+    assert waits > 20 and plays > 5000
+    assert not false, "\n".join(false[:5])
+
+
+# --- Lansquenet -----------------------------------------------------------------------------------
+
+
+def test_lansquenet_words_are_true() -> None:
+    """The standings the words name, and the amounts they describe, against the view's scores and the
+    action's amount."""
+    game = Lansquenet()
+    advisor = StandingsPlayer()
+    false: list[str] = []
+    checked = 0
+    for seed in range(400):
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            advice = advisor.advise(view, game)
+            reason, words = advice.reason, advice.action.split()
+            checked += 1
+            scores = view.scores
+            lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+            amount = int(words[1]) if len(words) > 1 else 0
+            bad = []
+            if reason.startswith(("you are level", "the scores are level")) and lead != 0:
+                bad.append("level")
+            if reason.startswith("you lead by") and not reason.startswith(f"you lead by {lead:g} chip"):
+                bad.append("lead by")
+            if " chips behind" in reason and not reason.startswith(f"you are {-lead:g} chips behind"):
+                bad.append("behind")
+            if "a quarter of the lead" in reason and amount != int(lead / 4):
+                bad.append("a quarter of the lead")
+            if "a lost bank cannot cost it" in reason and amount >= lead:
+                bad.append("a lost bank cannot cost it")
+            if "bet just enough to go ahead" in reason and amount != 1 - lead:
+                bad.append("just enough")
+            if bad:
+                false.append(f"{bad} in {reason!r}: {advice.action} at {list(scores)}, seat {seat}")
+            state.apply(advice.action)
+    assert checked > 2000
+    assert not false, "\n".join(false[:5])

@@ -586,6 +586,11 @@ def explain(
             what = "takes the brisque" if is_brisque(lead) or is_brisque(card) else "wins the trick"
             return f"{what} with the {_name(card)}: the last eight are counted out exactly"
         if plays:
+            # "The least" only if no card it may play gives fewer points (a hint once said it of an ace
+            # beside a nine): a brisque is the only card that counts in the last eight.
+            others = [a.split()[1] for a in view.legal_actions if a.startswith("play ")]
+            if is_brisque(card) and not all(is_brisque(c) for c in others):
+                return f"plays the {_name(card)}: best by an exact count of the last tricks"
             return f"plays the {_name(card)}: the least it may give, counted out exactly"
         return f"leads the {_name(card)}: best by an exact count of the last tricks"
     figure = ""
