@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
+
 from parlour.cards import BISHOPS_WHIST, SUITS
 from parlour.games.apology.players import ApologyView, _play_reason
 from parlour.games.apology.players import HeuristicPlayer as ApologyHeuristic
@@ -421,6 +423,46 @@ def test_bezique_last_eight_words_are_true() -> None:
                         false.append(f"{bad} in {reason!r}: {card} from {cards} to {lead}")
             state.apply(heuristic.choose(view, game))
     assert checked > 1000
+    assert not false, "\n".join(false[:5])
+
+
+@pytest.mark.parametrize("last_trick", ["stock", "final"])
+def test_bezique_talon_words_are_true(last_trick: str) -> None:
+    """Answering in the talon phase, the words for every card it may play: who takes the trick, a
+    brisque taken, and the 10 for the last trick of the talon only where the option scores it."""
+    game = Bezique(last_trick=last_trick)
+    heuristic = BeziqueHeuristic(game)
+    false: list[str] = []
+    last = 0
+    for seed in range(8):
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            plays = view.trick.plays if view.trick is not None else []
+            if view.extra.phase is Phase.TALON and plays:
+                lead = plays[0].card
+                talon = view.zone("talon")
+                for action in view.legal_actions:
+                    card = action.split()[1]
+                    reason = explain(heuristic, view, action, None)
+                    takes = bezique_beats(lead, card, view.trump or "")
+                    bad = []
+                    if reason.startswith(("wins", "takes")) and not takes:
+                        bad.append("takes")
+                    if reason.startswith("lets the trick go") and takes:
+                        bad.append("lets the trick go")
+                    if "takes the brisque" in reason and not (is_brisque(lead) or is_brisque(card)):
+                        bad.append("the brisque")
+                    if "the last trick of the talon" in reason:
+                        last += 1
+                        if talon is None or talon.size != 1:
+                            bad.append("the last trick of the talon")
+                        if ": 10" in reason and last_trick != "stock":
+                            bad.append("10 for the last trick of the talon")
+                    if bad:
+                        false.append(f"{bad} in {reason!r}: {card} to {lead}")
+            state.apply(heuristic.choose(view, game))
+    assert last > 10
     assert not false, "\n".join(false[:5])
 
 

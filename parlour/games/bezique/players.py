@@ -612,7 +612,9 @@ def explain(
             if is_brisque(lead) or is_brisque(card):
                 why = "takes the brisque"
             elif talon_size(view) <= 1:
-                why = "wins the last trick of the talon: 10, and the lead into the last eight"
+                # 10 for it only where the option scores it (a hint once said 10 under last_trick=final)
+                ten = "10, and " if last_trick_of_the_talon_scores(h.game.options["last_trick"]) else ""
+                why = f"wins the last trick of the talon: {ten}the lead into the last eight"
             elif meld:
                 why = f"wins the trick to declare: {meld:.0f}"
             else:
