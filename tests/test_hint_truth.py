@@ -88,6 +88,24 @@ def _bw_unseen(view: BishopsWhistView) -> set[str]:
     return {c for c in BISHOPS_WHIST.cards if c != KNIGHT and c not in played and c not in view.hand}
 
 
+def _shown_void(view: BishopsWhistView, seat: int, suit: str, hand: list[str]) -> bool:
+    """Whether ``seat`` has shown out of ``suit`` to the viewing seat: it played another suit to a trick
+    a card of ``suit`` led, or the knight's revoke there with that suit's bishop since seen."""
+    tricks = [list(t.plays) for t in quitted_tricks(view)]
+    if view.trick is not None:
+        tricks.append(list(view.trick.plays))
+    seen = {p.card for t in tricks for p in t} | set(hand)
+    for plays in tricks:
+        if not plays or suit_of(plays[0].card) != suit:
+            continue
+        for p in plays[1:]:
+            if p.seat == seat and p.card != KNIGHT and suit_of(p.card) != suit:
+                return True
+            if p.seat == seat and p.card == KNIGHT and "B" + suit in seen:
+                return True
+    return False
+
+
 def _rank(card: str) -> int:
     return RANK_VALUE[card[0]]
 
@@ -132,6 +150,10 @@ def _bw_false_claims(t: Table, view: BishopsWhistView, card: str, reason: str) -
     claim("nothing left in its suit can beat it", top)
     claim("with the best trump", top and suit == t.trump)
     claim("keeps the knight", card != KNIGHT and KNIGHT in t.hand)
+    led = suit_of(t.trick[0][1]) if t.trick else None
+    claim("knight's revoke", card == KNIGHT and any(c == "B" + str(led) for c in t.hand))
+    claim("leads a suit the partner can trump", _shown_void(view, t.partner, str(suit), t.hand))
+    claim("leads a suit the partner can trump", not _shown_void(view, t.partner, str(t.trump), t.hand))
     for c in lawful:
         claim(f"keeps the {c} back", c in takers and c != card)
         claim(f"takes the {c}", any(x == c for _, x in t.trick))
