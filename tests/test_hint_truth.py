@@ -230,6 +230,26 @@ def test_bishops_whist_trumping_under_the_partner_is_not_called_over() -> None:
     assert "over the partner" not in reason and "under the partner's" in reason, reason
 
 
+def test_bishops_whist_wins_cheaply_only_with_the_cheapest_taker() -> None:
+    # Seat 3, last to a spade trick seat 0 holds with the 9, could take it with the queen or the castle.
+    low_clubs = [f"{r}C" for r in "23456789"]
+    low_diamonds = [f"{r}D" for r in "23456789"]
+    game, state = start(
+        {0: ["9S", *low_clubs], 1: ["5S", *low_diamonds], 2: ["6S", "7S"], 3: ["CS", "QS", "2S"]},
+        plays=["play 9S", "play 5S", "play 6S"],
+    )
+    t = Table(state.view(3), game)
+
+    def words(card: str) -> str:
+        others = [c for c in ("CS", "QS", "2S") if c != card]
+        analysis = Analysis([card, *others], {card: 1.0, **dict.fromkeys(others, 0.0)}, 8, 8, 13)
+        return card_reason(t, card, analysis, played_out=True)
+
+    assert words("QS").startswith("wins the trick cheaply"), words("QS")
+    castle = words("CS")
+    assert "cheaply" not in castle and castle.startswith("wins the trick with the CS"), castle
+
+
 # --- Apology --------------------------------------------------------------------------------------
 
 AP_SEEDS = range(60)
