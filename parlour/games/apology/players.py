@@ -38,6 +38,7 @@ from parlour.games.apology.rules import (
     led_suit,
     oudler_kind,
     oudlers_held,
+    playable,
     rank_of,
     seat_with_role,
     sort_cards,
@@ -629,6 +630,15 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
             return f"plays the {card} to win the trick; {odds}"
         if suit_of(card) != suit:
             return f"throws the {card}, a card it would lose anyway; {odds}"
+        # Lower than the card that holds the trick: say so only if no card of the suit in hand beats it,
+        # and "low" only of the lowest (a hint once said "plays low with the 7S: the trick is lost"
+        # beside the king, last to play).
+        lawful = playable(k.hand, suit)
+        over = [c for c in lawful if suit_of(c) == suit and best is not None and strength(c) > strength(best)]
+        if over:
+            return f"lets the trick go and keeps the {min(over, key=strength)} back; {odds}"
+        if any(suit_of(c) == suit and strength(c) < strength(card) for c in lawful):
+            return f"plays the {card}: the trick is lost; {odds}"
         return f"plays low with the {card}: the trick is lost; {odds}"
     if not k.trick:
         if suit_of(card) in k.voids[taker]:
@@ -644,6 +654,10 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
         if is_ace(card):
             return f"gives the partner's trick the {card}, an oudler the taker must not get; {odds}"
         if half_points(card) > 1:
+            best = next(c for s, c in k.trick if s == best_seat)
+            if suit_of(card) == suit and strength(card) > strength(best):
+                # The card takes the trick itself (a hint once said "smothers the partner's trick").
+                return f"plays the {card} on a trick the taker cannot win; {odds}"
             return f"smothers the partner's trick with the {card}; {odds}"
     best = next(c for s, c in k.trick if s == best_seat)
     if suit_of(card) == suit and strength(card) > strength(best):
@@ -652,6 +666,15 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
             if best_seat == taker
             else (f"plays the {card} over the taker; {odds}")
         )
+    # "The cheapest" only if no other card that loses the trick is worth fewer points (a hint once
+    # called the queen the cheapest beside the 9 of the same suit).
+    losers = [
+        c
+        for c in playable(k.hand, suit)
+        if not (suit_of(c) == suit and strength(c) > strength(best)) and c != card and not is_excuse(c)
+    ]
+    if any(half_points(c) < half_points(card) for c in losers):
+        return f"gives up the {card}; {odds}"
     return f"plays the {card}, the cheapest card to give up; {odds}"
 
 

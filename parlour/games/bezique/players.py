@@ -586,6 +586,11 @@ def explain(
             what = "takes the brisque" if is_brisque(lead) or is_brisque(card) else "wins the trick"
             return f"{what} with the {_name(card)}: the last eight are counted out exactly"
         if plays:
+            # "The least" only if no card it may play gives fewer points (a hint once said it of an ace
+            # beside a nine): a brisque is the only card that counts in the last eight.
+            others = [a.split()[1] for a in view.legal_actions if a.startswith("play ")]
+            if is_brisque(card) and not all(is_brisque(c) for c in others):
+                return f"plays the {_name(card)}: best by an exact count of the last tricks"
             return f"plays the {_name(card)}: the least it may give, counted out exactly"
         return f"leads the {_name(card)}: best by an exact count of the last tricks"
     figure = ""
@@ -607,7 +612,9 @@ def explain(
             if is_brisque(lead) or is_brisque(card):
                 why = "takes the brisque"
             elif talon_size(view) <= 1:
-                why = "wins the last trick of the talon: 10, and the lead into the last eight"
+                # 10 for it only where the option scores it (a hint once said 10 under last_trick=final)
+                ten = "10, and " if last_trick_of_the_talon_scores(h.game.options["last_trick"]) else ""
+                why = f"wins the last trick of the talon: {ten}the lead into the last eight"
             elif meld:
                 why = f"wins the trick to declare: {meld:.0f}"
             else:

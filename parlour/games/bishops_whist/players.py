@@ -1279,7 +1279,14 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     """Why, for the decisions the search leaves to rules of thumb."""
     verb = action.split()[0]
     if verb == "trump":
-        return f"names {action.split()[1]}: the longest and strongest suit in hand"
+        suit = action.split()[1]
+        hand = [c for c in view.hand if c != KNIGHT]
+        if not hand:  # the dealer names trumps before the deal (a hint once said "the longest ... in hand")
+            return f"names {suit}: no card is dealt yet, so any suit serves"
+        length = {s: sum(1 for c in hand if suit_of(c) == s) for s in {suit, *(suit_of(c) for c in hand)}}
+        if length[suit] == max(length.values()):
+            return f"names {suit}: the longest and strongest suit in hand"
+        return f"names {suit}: a shorter suit, but its high cards make it the strongest in hand"
     if verb == "claim":
         return "a claim costs nothing, and finds any revoke of the other side"
     if verb == "stand":
@@ -1335,9 +1342,13 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
         if is_bishop(card):
             words = "throws the bishop onto the partner's trick: two points saved"
         elif suit == t.trump and suit_of(t.trick[0][1]) != t.trump:
-            words = "trumps over the partner: the trick was not safe"
-        else:
+            # The partner still holds the trick: this trump goes under the partner's (a hint once said
+            # "trumps over the partner: the trick was not safe" here).
+            words = "plays a trump under the partner's: the trick stays the partner's"
+        elif _is_lowest_of_suit(t, card):
             words = "leaves the trick to the partner and plays low"
+        else:
+            words = "leaves the trick to the partner"
     elif holder == t.seat:
         bishops = [c for _, c in t.trick if is_bishop(c)]
         if card == KNIGHT:
@@ -1347,7 +1358,12 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
         elif bishops:
             words = f"takes the trick and the {bishops[0]} with it"
         else:
-            words = "wins the trick cheaply" if not t.later else "takes the lead in the trick"
+            if t.later:
+                words = "takes the lead in the trick"
+            elif _is_lowest_of_suit(t, card, takers_only=True):
+                words = "wins the trick cheaply"
+            else:  # a lower card would also take it (a hint once said "cheaply" of the bishop over a 9)
+                words = f"wins the trick with the {card}"
     elif card == KNIGHT:
         words = (
             "keeps the bishop back with the knight's revoke"
@@ -1356,7 +1372,9 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
         )
     elif is_bishop(card):
         words = "gives up the bishop: it cannot be kept"
-    elif suit_of(t.trick[0][1]) not in (suit, None):
+    elif suit_of(t.trick[0][1]) not in (suit, None) and not any(
+        suit_of(c) == suit and t.winner([*t.trick, (t.seat, c)])[0] == t.seat for c in t.lawful()
+    ):
         words = "discards from a suit that cannot win"
     else:
         words = _lets_the_trick_go(t, card)
@@ -1365,8 +1383,21 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     return words + tail
 
 
+def _is_lowest_of_suit(t: Table, card: str, takers_only: bool = False) -> bool:
+    """No lawful card of ``card``'s suit ranks lower (``takers_only``: none lower that also takes the
+    trick as it stands)."""
+    for c in t.lawful():
+        if c == KNIGHT or suit_of(c) != suit_of(card) or RANK_VALUE[c[0]] >= RANK_VALUE[card[0]]:
+            continue
+        if not takers_only or t.winner([*t.trick, (t.seat, c)])[0] == t.seat:
+            return False
+    return True
+
+
 def _lets_the_trick_go(t: Table, card: str) -> str:
-    """Why a card that follows suit and leaves the trick to an opponent: the words say whether another
+    """Why a card that follows suit (or trumps low, when a higher trump would take the trick: a hint once
+    called that "discards from a suit that cannot win") and leaves the trick to an opponent: the words
+    say whether another
     lawful card would have taken the trick (the search kept it back) and whether this is the lowest of
     the suit (a hint once said "cannot win the trick: plays its lowest" for the 8 of spades beside the
     castle-ace and the 2)."""

@@ -160,7 +160,14 @@ class StandingsPlayer:
                 return Advice(legal[-1], "there is no bank to put up")
             action = clamp("bank", amount, span)
             if lead > 0:
-                return Advice(action, f"{ahead}: bank a quarter of the lead, so a lost bank cannot cost it")
+                # The words follow the amount the laws let it bank: a hint once said "bank a quarter of
+                # the lead, so a lost bank cannot cost it" of a bank of 1 on a lead of 1.
+                banked = int(action.split()[1])
+                what = "a quarter of the lead" if banked == amount else "the least the laws allow"
+                if banked < amount:
+                    what = "the most the laws allow"
+                safe = ", so a lost bank cannot cost it" if banked < lead else ""
+                return Advice(action, f"{ahead}: bank {what}{safe}")
             if lead == 0:
                 return Advice(action, "the scores are level: a big bank's run is the way to get ahead")
             return Advice(action, f"{behind}: only a big bank's run can bring you level")
