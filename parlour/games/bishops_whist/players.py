@@ -1397,10 +1397,9 @@ def _is_lowest_of_suit(t: Table, card: str, takers_only: bool = False) -> bool:
 def _lets_the_trick_go(t: Table, card: str) -> str:
     """Why a card that follows suit (or trumps low, when a higher trump would take the trick: a hint once
     called that "discards from a suit that cannot win") and leaves the trick to an opponent: the words
-    say whether another
-    lawful card would have taken the trick (the search kept it back) and whether this is the lowest of
-    the suit (a hint once said "cannot win the trick: plays its lowest" for the 8 of spades beside the
-    castle-ace and the 2)."""
+    say whether another lawful card would have taken the trick (the search kept it back) and whether
+    this is the lowest of the suit (a hint once said "cannot win the trick: plays its lowest" for the 8
+    of spades beside the castle-ace and the 2)."""
     takers = [c for c in t.lawful() if c != KNIGHT and t.winner([*t.trick, (t.seat, c)])[0] == t.seat]
     if takers:
         cheapest = min(takers, key=lambda c: (suit_of(c) == t.trump, RANK_VALUE[c[0]]))
