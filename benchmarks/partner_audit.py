@@ -205,10 +205,10 @@ class ApologyAudit:
         return {k: apology_players.PLAYERS[k] for k in ("heuristic", "normal", "strong")}
 
     def audited_seat(self, state: State, hand: int) -> int | None:
-        taker = getattr(state, "taker", None)
+        taker = seat_with_role(state.view(None), TAKER)
         if taker is None:
             return None
-        return (int(taker) + 1 + hand % 3) % 4
+        return (taker + 1 + hand % 3) % 4
 
     def situation(self, state: State, seat: int) -> Situation | None:
         view = state.view(seat)
@@ -236,7 +236,7 @@ class ApologyAudit:
     def value_after(self, state: State, seat: int, card: str) -> float:
         """The taker's card points at the end of the deal, the rules of thumb playing, negated (the
         defence wants them low)."""
-        taker = getattr(state, "taker", None)
+        taker = seat_with_role(state.view(None), TAKER)
         assert taker is not None
         world = state.clone()
         world.apply(f"play {card}", seat=seat)

@@ -1373,7 +1373,7 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     elif is_bishop(card):
         words = "gives up the bishop: it cannot be kept"
     elif suit_of(t.trick[0][1]) not in (suit, None) and not any(
-        suit_of(c) == suit and t.winner([*t.trick, (t.seat, c)])[0] == t.seat for c in t.lawful()
+        suit_of(c) == suit and _takes(t, c) for c in t.lawful()
     ):
         words = "discards from a suit that cannot win"
     else:
@@ -1389,9 +1389,14 @@ def _is_lowest_of_suit(t: Table, card: str, takers_only: bool = False) -> bool:
     for c in t.lawful():
         if c == KNIGHT or suit_of(c) != suit_of(card) or RANK_VALUE[c[0]] >= RANK_VALUE[card[0]]:
             continue
-        if not takers_only or t.winner([*t.trick, (t.seat, c)])[0] == t.seat:
+        if not takers_only or _takes(t, c):
             return False
     return True
+
+
+def _takes(t: Table, card: str) -> bool:
+    """Whether ``card`` would take the trick as it stands."""
+    return t.winner([*t.trick, (t.seat, card)])[0] == t.seat
 
 
 def _lets_the_trick_go(t: Table, card: str) -> str:
@@ -1400,12 +1405,11 @@ def _lets_the_trick_go(t: Table, card: str) -> str:
     say whether another lawful card would have taken the trick (the search kept it back) and whether
     this is the lowest of the suit (a hint once said "cannot win the trick: plays its lowest" for the 8
     of spades beside the castle-ace and the 2)."""
-    takers = [c for c in t.lawful() if c != KNIGHT and t.winner([*t.trick, (t.seat, c)])[0] == t.seat]
+    takers = [c for c in t.lawful() if c != KNIGHT and _takes(t, c)]
     if takers:
         cheapest = min(takers, key=lambda c: (suit_of(c) == t.trump, RANK_VALUE[c[0]]))
         return f"lets the trick go and keeps the {cheapest} back"
-    same_suit = [c for c in t.lawful() if suit_of(c) == suit_of(card)]
-    if RANK_VALUE[card[0]] == min(RANK_VALUE[c[0]] for c in same_suit):
+    if _is_lowest_of_suit(t, card):
         return "cannot win the trick: plays its lowest"
     return "cannot win the trick"
 
