@@ -55,7 +55,13 @@ from typing import Any
 from parlour.duplicate import DealResult, PlayerSpec, duplicate, interval, paired
 from parlour.engine import Game
 from parlour.engine.views import View
-from parlour.games.bishops_whist.players import STRONG_CHAINS, HeuristicPlayer, PlayoutPlayer, played_to
+from parlour.games.bishops_whist.players import (
+    STRONG_CHAINS,
+    STRONG_FLOOR,
+    HeuristicPlayer,
+    PlayoutPlayer,
+    played_to,
+)
 from parlour.games.bishops_whist.rules import BishopsWhist
 from parlour.players import make_player
 
@@ -105,6 +111,18 @@ def floored(floor: float, noisy_playouts: bool) -> PlayerSpec:
     return make
 
 
+def looking(lookahead: int) -> PlayerSpec:
+    """The strong level, but in each playout its own next ``lookahead`` decisions are each card played
+    out in the world, the best kept (``PlayoutPlayer(lookahead=...)``), not the rules of thumb's card."""
+
+    def make(game: Game[Any], seed: int) -> PlayoutPlayer:
+        return PlayoutPlayer(
+            game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, lookahead=lookahead
+        )
+
+    return make
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
@@ -116,6 +134,7 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "floor15-pure": floored(0.15, False),
     "floor20": floored(0.2, True),
     "floor20-pure": floored(0.2, False),
+    "look1": looking(1),
 }
 
 

@@ -47,6 +47,7 @@ average, 1.4 s at most, under a load of 8).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -1132,8 +1133,11 @@ class PlayoutPlayer(StrongPlayer):
         adapt: bool = False,
         floor: float = 0.0,
         noisy_playouts: bool = True,
+        lookahead: int = 0,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
+        if lookahead < 0:
+            raise ValueError(f"lookahead must be 0 or more, not {lookahead}")
         if floor > 0 and not chains:
             raise ValueError("a floor on the rates of departures needs chained worlds (chains above 0)")
         self.rollout = HeuristicPlayer(game, seed)
@@ -1153,6 +1157,11 @@ class PlayoutPlayer(StrongPlayer):
         self.departures = [0.0] * 4
         """Each seat's estimated rate of plays that are not the rules of thumb's, at the last decision:
         in its playouts such a seat plays a lawful card at random at that rate."""
+        self.lookahead = lookahead
+        """The player's own next decisions in a playout (strict laws) tried card by card in the world, the
+        best kept, rather than left to the rules of thumb: 0 is the one-step playout of the levels; 1 looks
+        one decision further, knowing the world there (an experiment, issue 14: benchmarks/bw_robust.py
+        ``look1``)."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
@@ -1249,10 +1258,16 @@ class PlayoutPlayer(StrongPlayer):
             seen = len(state.log)
         return 0.0
 
-    def playout_by_ids(self, state: BishopsWhistState, seat: int, noise: Rng | None = None) -> float:
+    def playout_by_ids(
+        self, state: BishopsWhistState, seat: int, noise: Rng | None = None, look: int | None = None
+    ) -> float:
         """The same playout under strict laws on the world's fields: each mover's ``Table`` made from the
         world (``Table.in_world``), the card played by its id; the hand's points read from the score
-        sheet once the hand is scored (``hands_played`` counts it)."""
+        sheet once the hand is scored (``hands_played`` counts it). With ``look`` (default ``lookahead``)
+        above 0, ``seat``'s next choice among two or more cards is each card played out in turn, the best
+        kept."""
+        if look is None:
+            look = self.lookahead
         side = state.team_of[seat]
         hands_played = state.hands_played
         rollout = self.rollout
@@ -1267,6 +1282,16 @@ class PlayoutPlayer(StrongPlayer):
                 continue
             table = Table.in_world(state, mover, options, seen)
             lawful = table.lawful()
+            if look and mover == seat and len(lawful) > 1:
+                best = -math.inf
+                # Each branch plays its other seats on like draws (so the cards are compared fairly).
+                draw = None if noise is None else noise.randrange(1 << 30)
+                for card in lawful:
+                    branch = state.clone()
+                    branch.apply_id(CARD_ID[card])
+                    draws = None if draw is None else Rng(draw)
+                    best = max(best, self.playout_by_ids(branch, seat, draws, look - 1))
+                return best
             if noise is not None and mover != seat and noise.random() < self.departures[mover]:
                 state.apply_id(CARD_ID[noise.choice(lawful)])
             else:
