@@ -267,3 +267,61 @@ def test_table_laws_play_out_through_views() -> None:
     chosen = player.choose(state.view(seat), game)
     lawful = set(Table(state.view(seat), game).lawful())
     assert chosen.startswith("play ") and chosen[5:] in lawful
+
+
+def reference_lookahead(player: PlayoutPlayer, state: BishopsWhistState, seat: int) -> float:
+    """The look-one-further playout written plainly through views: the rules of thumb up to ``seat``'s next
+    choice of two or more cards, then each card played out by the rules of thumb, the best kept."""
+    while not state.is_over:
+        mover = state.current_player
+        assert mover is not None
+        legal = state.legal_actions()
+        if legal == ["claim", "pass"]:
+            state.apply("claim", seat=mover)
+            continue
+        if state.phase != PHASE_PLAY:
+            break
+        if mover == seat and len(plays(state)) > 1:
+            values = []
+            for action in plays(state):
+                branch = state.clone()
+                branch.apply(action, seat=seat)
+                values.append(player.playout_by_views(branch, seat))
+            return max(values)
+        state.apply(player.rollout.choose(state.view(mover), player.game), seat=mover)
+    return player.playout_by_views(state, seat)
+
+
+def test_a_lookahead_playout_keeps_the_best_of_its_next_cards() -> None:
+    """``lookahead=1``: each card's value in a world is the best of the player's next cards there, each
+    played out by the rules of thumb, so never below the one-step playout's (which plays one of them)."""
+    game = BishopsWhist()
+    player = PlayoutPlayer(game, 5, worlds=2, lookahead=1)
+    higher = 0
+    for state in positions(6, first_seed=700):
+        seat = state.current_player
+        assert seat is not None
+        for world in player.worlds_dealt(state.view(seat), game):
+            for action in plays(world):
+                looked, once, plain = world.clone(), world.clone(), world.clone()
+                for s in (looked, once, plain):
+                    s.apply(action, seat=seat)
+                value = player.playout_by_ids(looked, seat)
+                one_step = player.playout_by_ids(once, seat, look=0)
+                assert value == reference_lookahead(player, plain, seat)
+                assert value >= one_step
+                higher += value > one_step
+    assert higher > 0, "somewhere the rules of thumb's next card is not the best one"
+
+
+def test_a_lookahead_player_is_lawful_and_repeatable() -> None:
+    game = BishopsWhist()
+    for k, state in enumerate(positions(4, first_seed=900)):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        first = PlayoutPlayer(game, k, worlds=2, lookahead=1).choose(view, game)
+        assert first in plays(state)
+        assert PlayoutPlayer(game, k, worlds=2, lookahead=1).choose(view, game) == first
+    with pytest.raises(ValueError, match="lookahead"):
+        PlayoutPlayer(game, 0, lookahead=-1)
