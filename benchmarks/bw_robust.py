@@ -123,6 +123,14 @@ def looking(lookahead: int) -> PlayerSpec:
     return make
 
 
+def tied(game: Game[Any], seed: int) -> PlayoutPlayer:
+    """The strong level, its ties (cards whose playouts end equally well) going to the rules of thumb's
+    card rather than the first in the view's order (``PlayoutPlayer(ties_to_rules=True)``)."""
+    return PlayoutPlayer(
+        game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, ties_to_rules=True
+    )
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
@@ -135,6 +143,7 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "floor20": floored(0.2, True),
     "floor20-pure": floored(0.2, False),
     "look1": looking(1),
+    "ties": tied,
 }
 
 

@@ -325,3 +325,29 @@ def test_a_lookahead_player_is_lawful_and_repeatable() -> None:
         assert PlayoutPlayer(game, k, worlds=2, lookahead=1).choose(view, game) == first
     with pytest.raises(ValueError, match="lookahead"):
         PlayoutPlayer(game, 0, lookahead=-1)
+
+
+def test_ties_go_to_the_rules_of_thumbs_card() -> None:
+    """``ties_to_rules``: of cards that end equally well over the worlds, the rules of thumb's card; the
+    best total is still the card chosen, and the means are those of the level without it."""
+    game = BishopsWhist()
+    moved = 0
+    for k, state in enumerate(positions(20, first_seed=1100)):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        plain = PlayoutPlayer(game, k, worlds=4)
+        tied = PlayoutPlayer(game, k, worlds=4, ties_to_rules=True)
+        first, second = plain.choose(view, game), tied.choose(view, game)
+        assert plain.last is not None and tied.last is not None
+        assert plain.last.means == tied.last.means
+        means = tied.last.means
+        best = max(means.values())
+        usual = HeuristicPlayer(game, k).choose(view, game)[5:]
+        assert means[second[5:]] == best
+        if means.get(usual) == best:
+            assert second[5:] == usual
+        else:
+            assert second == first
+        moved += first != second
+    assert moved > 0, "somewhere the view's first of the tied cards is not the rules of thumb's"

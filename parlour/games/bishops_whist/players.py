@@ -1134,6 +1134,7 @@ class PlayoutPlayer(StrongPlayer):
         floor: float = 0.0,
         noisy_playouts: bool = True,
         lookahead: int = 0,
+        ties_to_rules: bool = False,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
         if lookahead < 0:
@@ -1162,6 +1163,9 @@ class PlayoutPlayer(StrongPlayer):
         best kept, rather than left to the rules of thumb: 0 is the one-step playout of the levels; 1 looks
         one decision further, knowing the world there (an experiment, issue 14: benchmarks/bw_robust.py
         ``look1``)."""
+        self.ties_to_rules = ties_to_rules
+        """Of cards whose playouts end equally well, play the rules of thumb's card if it is one of them
+        (the lowest of two small cards, as a player would), not the first in the view's order."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
@@ -1220,8 +1224,10 @@ class PlayoutPlayer(StrongPlayer):
                 totals[card] += self.playout(state, seat, None if noise is None else Rng(noise))
                 self.playouts += 1
             worlds += 1
-        # The best total first; of equal totals, the first in the view's order (a stable sort).
-        ranked = sorted(cards, key=lambda c: -totals[c])
+        # The best total first; of equal totals, the rules of thumb's card (with ``ties_to_rules``), then
+        # the first in the view's order (a stable sort).
+        usual = self.fast.choose(view, game)[5:] if self.ties_to_rules else None
+        ranked = sorted(cards, key=lambda c: (-totals[c], c != usual))
         means = {c: totals[c] / worlds for c in cards}
         return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
 
