@@ -41,6 +41,11 @@ noisy table (rules.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): pai
 +0.18 ± 0.42 on 22; +0.40 ± 0.34 on the 30 played after the hint), at EPS 0 +0.22 ± 0.34 (32 deals).
 At EPS 0 on all 112 deals of seeds 7-10 (32, 16, 32, 32; ``FIRST`` splits a seed over runs), that gain was
 the 32 deals' luck: floor20-pure +0.78 ± 0.17, strong +0.75 ± 0.17, paired +0.03 ± 0.16 (rules.md).
+
+``look1`` (5 December, stop 30, not kept): the strong level whose playouts try each of its own next cards
+in the world and keep the best (``PlayoutPlayer(lookahead=1)``). At EPS 0 on the first 48 of those deals
+(seeds 7-10: 16, 16, 8, 8): +0.57 ± 0.23, paired floor20-pure less look1 +0.22 ± 0.27, at 2.75 times the
+CPU a decision (rules.md). ``ties``: the strong level, its ties going to the rules of thumb's card.
 """
 
 from __future__ import annotations
