@@ -502,3 +502,84 @@ def test_scores_in_thirds_are_written_as_the_log_writes_them(browser: Browser, t
             "import('/static/dom.js').then(m => [-58 / 3, 58 / 3, 2 / 3, -1 / 3, 4.5, 12, 0.25].map(m.num))"
         )
         assert written == ["-19⅓", "19⅓", "⅔", "-⅓", "4.5", "12", "0.25"]
+
+
+def replay_step(page: Page, step: int) -> None:
+    """Go to a step of the open replay by its slider, as a person dragging it, and wait for that step
+    to be drawn."""
+    page.evaluate(
+        "(step) => { const s = document.getElementById('step'); s.value = String(step);"
+        " s.dispatchEvent(new Event('input')); }",
+        step,
+    )
+    page.wait_for_function(
+        "(step) => document.getElementById('step-text').textContent.startsWith(`step ${step} of `)", arg=step
+    )
+
+
+def replay_steps(page: Page) -> int:
+    """How many steps the open replay has."""
+    match = re.search(r"of (\d+)", page.inner_text("#step-text"))
+    assert match, page.inner_text("#step-text")
+    return int(match.group(1))
+
+
+TRICK_HEAD = """() => {
+  const head = document.querySelector(".trick-head");
+  if (head === null) return null;
+  // (an empty caption, before the first trick, is no line)
+  const parts = [...head.children]
+    .filter((node) => node.checkVisibility() && node.getBoundingClientRect().height > 0);
+  // a part that starts below the bottom of the row before starts a row of its own
+  let rows = 0;
+  let bottom = -Infinity;
+  for (const r of parts.map((node) => node.getBoundingClientRect()).sort((a, b) => a.top - b.top)) {
+    if (r.top >= bottom - 1) rows += 1;
+    bottom = Math.max(bottom, r.bottom);
+  }
+  const caption = head.querySelector(".trick-caption");
+  const style = getComputedStyle(caption);
+  const line = parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize);
+  const r = head.getBoundingClientRect();
+  return {
+    fitted: document.querySelector(".board").classList.contains("fitted"),
+    rows,
+    captionLines: Math.round(caption.getBoundingClientRect().height / line),
+    inside: r.left >= -0.5 && r.right <= document.documentElement.clientWidth + 0.5,
+    text: head.textContent,
+  };
+}"""
+"""The trick's heading (its caption and the last-trick button): on how many rows its parts lie, on how
+many lines the caption, and whether it is inside the window."""
+
+
+def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """On a phone, a board short of room puts the table's zones beside the trick: the trick's heading,
+    as narrow as the trick's box, broke onto two lines ("Trick 10" above "Last trick (L)") or three
+    ("Last trick: heuristic 0 won it" on two lines, the button below), pushing the trick down. On a
+    fitted board it keeps to one line: the trick's number and the button (without its key, which a
+    phone has not), the detail left to the trick's own labels and the group's name. Checked at every
+    step of a Roquet match, from both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            fitted = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    head = page.evaluate(TRICK_HEAD)
+                    if head is None or not head["fitted"]:
+                        continue
+                    fitted += 1
+                    if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
+                        page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
+                    assert head["rows"] == 1, (seat, step, head)
+                    assert head["captionLines"] <= 1, (seat, step, head)
+                    assert head["inside"], (seat, step, head)
+            assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"

@@ -361,20 +361,26 @@ function replaceControl(ctx, seat) {
 function trickBox(ctx) {
   const { view, namer, model } = ctx;
   let trick = view.trick;
-  let caption = "";
+  // the caption in two parts: what trick it is, and the detail a phone's narrow board leaves out
+  let title = "";
+  let detail = "";
   let faded = false;
   const last = view.last_trick;
+  const hasWinner = (t) => t.winner !== null && t.winner !== undefined;
   if (model.showLast && last && last.plays && last.plays.length) {
     trick = last;
-    caption = `Last trick${last.number ? ` (trick ${last.number})` : ""}${last.winner !== null && last.winner !== undefined ? `, won by ${namer.who(last.winner)}` : ""}`;
+    title = "Last trick";
+    detail = `${last.number ? ` (trick ${last.number})` : ""}${hasWinner(last) ? `, won by ${namer.who(last.winner)}` : ""}`;
   } else if (trick && !trick.plays.length && last && last.plays && last.plays.length) {
     trick = last;
     faded = true;
-    caption = `Last trick${last.winner !== null && last.winner !== undefined ? `: ${namer.who(last.winner)} won it` : ""}`;
+    title = "Last trick";
+    detail = hasWinner(last) ? `: ${namer.who(last.winner)} won it` : "";
   } else if (trick) {
-    caption = trick.number ? `Trick ${trick.number}` : "The trick";
-    if (trick.plays.length === 0) caption += ": nobody has played yet";
+    title = trick.number ? `Trick ${trick.number}` : "The trick";
+    if (trick.plays.length === 0) detail = ": nobody has played yet";
   }
+  const caption = title + detail;
   // up to four players each card lies toward its player's side, in a box as tall as its cards
   const round = view.players > 4;
   const empty = !trick || !trick.plays.length;
@@ -405,12 +411,12 @@ function trickBox(ctx) {
           "aria-pressed": model.showLast ? "true" : "false",
           "aria-keyshortcuts": "L",
           dataset: { key: "last-trick" },
-          text: model.showLast ? "Back to the trick (L)" : "Last trick (L)",
+          "aria-label": model.showLast ? "Back to the trick (L)" : "Last trick (L)",
           onclick: () => ctx.handlers.toggleLast(),
-        })
+        }, model.showLast ? ["Back", el("span.wide-only", { text: " to the trick (L)" })] : ["Last trick", el("span.wide-only", { text: " (L)" })])
       : null;
   if (!trick && !lastButton) return null;
-  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", { text: caption }), lastButton), box);
+  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null), lastButton), box);
 }
 
 /** The table's own zones (stock, talon, turn-up, kitty, bank, livret, ...). */
