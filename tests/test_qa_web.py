@@ -583,3 +583,45 @@ def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_pat
                     assert head["captionLines"] <= 1, (seat, step, head)
                     assert head["inside"], (seat, step, head)
             assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "width", "height"),
+    [("roquet", 5, 390, 844), ("roquet", 5, 1280, 720), ("bezique", 3, 390, 844)],
+)
+def test_ones_melds_keep_two_rows_beside_a_trick_in_play(
+    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+) -> None:
+    """One's melds keep their first two rows in sight at a hand's end, where the empty trick is drawn
+    short to make the room; but mid-hand, with a trick on the table, a phone showed less than one row
+    of a Roquet seat's melds (the table's three zones, stacked beside the trick, were the board's
+    tallest part, and the stock reached under the dock). At every step with cards in the trick, from
+    both seats: the first two rows of one's melds whole in sight, the hand, the trick and the prompt
+    whole, and nothing of the other seat, the trick or the table's zones under the dock."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            crowded = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    if page.locator(".trick .trick-card").count() == 0:
+                        continue
+                    page.evaluate("window.scrollTo(0, 0)")
+                    rows = page.evaluate(MELD_ROWS)
+                    sight = page.evaluate(UNDER_DOCK)
+                    if page.locator(".board.fitted").count() and rows["rows"] >= 2:
+                        crowded += 1
+                    if rows["cut"] or rows["always"] or sight["under"]:
+                        name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
+                        page.screenshot(path=str(SCREENSHOTS / name))
+                    assert rows["cut"] == [], (seat, step, rows)
+                    assert rows["always"] == [], (seat, step, rows)
+                    assert sight["under"] == [], (seat, step, sight)
+            assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"

@@ -121,9 +121,11 @@ function fitTable(root) {
   if (!dockEl || !boardEl) return;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
+  const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted");
   boardEl.classList.remove("fitted");
-  for (const box of [...seatBoxes, ...dockBoxes]) box.style.maxHeight = "";
+  for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
+  for (const box of tableBoxes) box.classList.remove("scrolls");
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
@@ -136,6 +138,11 @@ function fitTable(root) {
   boardEl.classList.add("fitted");
   const least = (box) => (dockBoxes.includes(box) ? twoRows(box) : LEAST);
   shorten(dockBoxes, dockExcess(), least);
+  // the table's zones beside the trick, when taller than it, scroll down to the trick's height: the
+  // middle of the board is no shorter for it, and one's melds keep their two rows with a trick in play
+  const trickHeight = () => Math.max(LEAST, ...[...boardEl.querySelectorAll(".trick-area")].map((a) => a.getBoundingClientRect().height));
+  shorten(tableBoxes, excess(), trickHeight);
+  for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
   const boardHeight = boardEl.getBoundingClientRect().height;
   shorten([...seatBoxes, ...dockBoxes], excess(), least);
   // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
