@@ -625,3 +625,31 @@ def test_ones_melds_keep_two_rows_beside_a_trick_in_play(
                     assert rows["always"] == [], (seat, step, rows)
                     assert sight["under"] == [], (seat, step, sight)
             assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"
+
+
+def test_a_replay_seen_from_a_seat_does_not_tell_its_watcher_it_is_their_turn(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A replay seen as a seat said "▶ Your turn: play a card" at that seat's decisions (its names
+    already say "heuristic 0", not "you"): the watcher has no turn. The prompt names the seat's player,
+    "heuristic 0 to play a card", and is not drawn as one's own turn."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            decisions = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                name = page.inner_text(".dock .seat.me .seat-name")
+                for step in range(12):
+                    replay_step(page, step)
+                    if page.locator(".dock .seat.me.to-move").count() == 0:
+                        continue
+                    decisions += 1
+                    prompt = page.inner_text(".dock h2.prompt")
+                    assert prompt.startswith(f"{name} to "), (seat, step, prompt)
+                    assert page.locator(MY_TURN).count() == 0, (seat, step, prompt)
+            assert decisions >= 4, decisions

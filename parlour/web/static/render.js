@@ -680,12 +680,15 @@ function actionBar(ctx) {
   const section = el("section.actions", { "aria-labelledby": "actions-title" });
   const decision = view.decision;
   let prompt;
+  // a replay seen from a seat: that seat's decision is named as its player's, not the watcher's turn
+  const mine = decision && decision.seat === me && !model.noYou;
   if (view.outcome) prompt = "The match is over.";
-  else if (decision && decision.seat === me) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
+  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(decision.prompt) : "move"}`;
+  else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
   else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(decision.prompt)}` : ""}`;
   else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
-  section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: decision && decision.seat === me ? "your-turn" : "" }));
+  section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
   if (me === null || me === undefined || !handlers.act) return section;
   const actions = model.actions || [];
   const buttons = [];
