@@ -653,3 +653,32 @@ def test_a_replay_seen_from_a_seat_does_not_tell_its_watcher_it_is_their_turn(
                     assert prompt.startswith(f"{name} to "), (seat, step, prompt)
                     assert page.locator(MY_TURN).count() == 0, (seat, step, prompt)
             assert decisions >= 4, decisions
+
+
+WHO_CUT = """() => [...document.querySelectorAll(".trick .trick-card figcaption .who")]
+  .filter((who) => who.scrollWidth > who.clientWidth + 0.5)
+  .map((who) => who.textContent)"""
+"""The names under the trick's cards that are cut short (an ellipsis)."""
+
+
+def test_a_two_seat_tricks_names_are_whole_on_a_wide_window(browser: Browser, tmp_path: Path) -> None:
+    """A Roquet trick at 1920×1080 named its cards' players "heuristic …": the two-seat trick's box
+    was as narrow as on a crowded window, and each name kept to half of it. Where the board has the
+    room (not fitted), the box is wide enough for "heuristic 1 (led)"; on a phone a name still gives
+    way before "✓ won" does (the trick-label test)."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1920, "height": 1080}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "0")
+            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+            checked = 0
+            for step in range(1, replay_steps(page) + 1):
+                replay_step(page, step)
+                if page.locator(".board.fitted").count() or not page.locator(".trick .trick-card").count():
+                    continue
+                checked += 1
+                assert page.evaluate(WHO_CUT) == [], step
+            assert checked >= 10, checked
