@@ -682,3 +682,49 @@ def test_a_two_seat_tricks_names_are_whole_on_a_wide_window(browser: Browser, tm
                 checked += 1
                 assert page.evaluate(WHO_CUT) == [], step
             assert checked >= 10, checked
+
+
+HAND_ROOM = """() => {
+  const melds = document.querySelector(".dock .my-zones");
+  const hand = document.querySelector("#hand");
+  const cards = [...hand.querySelectorAll(".card")].map((card) => card.getBoundingClientRect());
+  const box = hand.getBoundingClientRect();
+  const span = cards.length
+    ? Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))
+    : 0;
+  return {
+    scrolls: melds !== null && melds.scrollHeight > melds.clientHeight + 1,
+    spare: Math.round(box.width - span),
+    card: cards.length ? Math.round(cards[0].width) : 0,
+  };
+}"""
+"""Whether one's melds scroll in their box, and how much of the hand's box is left empty beside its
+cards."""
+
+
+def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """At 1280×720 a Roquet hand's last tricks drew one's melds in a narrow box beside the hand, three
+    rows deep and scrolling, while the hand's box beside them stood half empty around its two or three
+    cards: the two shared the dock's width alike. When the melds scroll, the hand's box keeps to what
+    its cards need (with room for about two more), and the melds take the rest."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1280, "height": 720}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "0")
+            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+            checked = 0
+            for step in range(1, replay_steps(page) + 1):
+                replay_step(page, step)
+                room = page.evaluate(HAND_ROOM)
+                if not room["scrolls"] or not room["card"]:
+                    continue
+                checked += 1
+                if room["spare"] > 3 * room["card"]:
+                    page.screenshot(path=str(SCREENSHOTS / f"hand-room-1280x720-{step}.png"))
+                assert room["spare"] <= 3 * room["card"], (step, room)
+            assert checked >= 3, checked

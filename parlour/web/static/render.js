@@ -111,7 +111,9 @@ function keepTyped(root, view, model) {
  * an empty trick is drawn short, and the boxes of cards that may scroll (the other seats' zones, one's
  * own zones) are shortened, each in proportion to what it can give. One's own zones keep their first
  * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
- * can give. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
+ * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
+ * Roquet livret, turn-up and stock were the board's tallest part), and melds that still scroll get
+ * the width the hand's cards do not need. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
  * window. The hand, the actions and the trick are never shortened.
  */
@@ -122,7 +124,7 @@ function fitTable(root) {
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
-  dockEl.classList.remove("fitted");
+  dockEl.classList.remove("fitted", "melds-scroll");
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
@@ -150,6 +152,8 @@ function fitTable(root) {
   shorten(dockBoxes, excess(), least);
   // no room for two rows of one's own cards: they give what is still wanted
   shorten(dockBoxes, Math.max(excess(), dockExcess()));
+  // melds that still scroll get the width the hand does not need (app.css)
+  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
 }
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
