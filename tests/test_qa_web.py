@@ -702,9 +702,7 @@ HAND_ROOM = """() => {
 cards."""
 
 
-def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(
-    browser: Browser, tmp_path: Path
-) -> None:
+def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(browser: Browser, tmp_path: Path) -> None:
     """At 1280×720 a Roquet hand's last tricks drew one's melds in a narrow box beside the hand, three
     rows deep and scrolling, while the hand's box beside them stood half empty around its two or three
     cards: the two shared the dock's width alike. When the melds scroll, the hand's box keeps to what
