@@ -726,3 +726,52 @@ def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(browser: Bro
                     page.screenshot(path=str(SCREENSHOTS / f"hand-room-1280x720-{step}.png"))
                 assert room["spare"] <= 3 * room["card"], (step, room)
             assert checked >= 3, checked
+
+
+HALF_ROWS = """() => {
+  // in each box of cards shortened to scroll: the zones after its first row that it cuts across
+  const cut = [];
+  for (const box of document.querySelectorAll(".board .seat-zones, .dock .my-zones")) {
+    if (!box.style.maxHeight) continue;
+    const b = box.getBoundingClientRect();
+    const zones = [...box.children].map((zone) => [zone, zone.getBoundingClientRect()]);
+    const first = Math.min(...zones.map(([, r]) => Math.round(r.bottom)));
+    for (const [zone, r] of zones) {
+      if (Math.round(r.bottom) === first) continue;
+      const what = `${box.className}: ${zone.textContent.trim()}`;
+      if (r.top < b.bottom - 1 && r.bottom > b.bottom + 1) cut.push(what);
+    }
+  }
+  return cut;
+}"""
+"""The zones cut across by the bottom of a seat's box of cards that scrolls, past its first row (a line
+of text or a row of cards half in sight)."""
+
+
+def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp_path: Path) -> None:
+    """On a phone, the other seat's zones, shortened to make room, ended across a row: half of
+    "▸ 3 tricks won: 6 cards" showed at the bottom of their box, a line cut through its middle. A
+    seat's box of cards, or one's own, when shortened ends at the bottom of a row of its zones (beyond
+    its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick
+    keep to the trick's height: a card there may show in part.) Every step of a Roquet replay, from
+    both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            shortened = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    if page.locator(".board .seat-zones[style*='max-height']").count():
+                        shortened += 1
+                    cut = page.evaluate(HALF_ROWS)
+                    if cut:
+                        page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
+                    assert cut == [], (seat, step, cut)
+            assert shortened >= 10, shortened

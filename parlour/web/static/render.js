@@ -169,7 +169,9 @@ function twoRows(box) {
   return Math.max(LEAST, Math.ceil(bottoms[Math.min(1, bottoms.length - 1)] - top));
 }
 
-/** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least. */
+/** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least,
+ * and each a seat's (not the table's) to the bottom of a row of its zones where that is no lower than
+ * its least: a box cut across a row showed half a line ("▸ 3 tricks won"). */
 function shorten(boxes, by, least = () => LEAST) {
   if (by <= 0) return;
   const heights = boxes.map((box) => box.getBoundingClientRect().height);
@@ -178,8 +180,21 @@ function shorten(boxes, by, least = () => LEAST) {
   if (total <= 0) return;
   const share = Math.min(1, by / total);
   boxes.forEach((box, i) => {
-    if (give[i] > 0) box.style.maxHeight = `${Math.floor(heights[i] - give[i] * share)}px`;
+    if (give[i] <= 0) return;
+    const height = Math.floor(heights[i] - give[i] * share);
+    box.style.maxHeight = `${box.classList.contains("table-zones") ? height : rowEnd(box, height, least(box))}px`;
   });
+}
+
+/** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more
+ * (`height` itself if none does). */
+function rowEnd(box, height, least) {
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  // (a pixel or two of rounding apart from `least`, which twoRows measures the same way)
+  const ends = [...box.children]
+    .map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top))
+    .filter((end) => end <= height && end >= least - 2);
+  return ends.length ? Math.max(Math.min(least, height), ...ends) : height;
 }
 
 if (typeof window !== "undefined") {
