@@ -502,3 +502,276 @@ def test_scores_in_thirds_are_written_as_the_log_writes_them(browser: Browser, t
             "import('/static/dom.js').then(m => [-58 / 3, 58 / 3, 2 / 3, -1 / 3, 4.5, 12, 0.25].map(m.num))"
         )
         assert written == ["-19⅓", "19⅓", "⅔", "-⅓", "4.5", "12", "0.25"]
+
+
+def replay_step(page: Page, step: int) -> None:
+    """Go to a step of the open replay by its slider, as a person dragging it, and wait for that step
+    to be drawn."""
+    page.evaluate(
+        "(step) => { const s = document.getElementById('step'); s.value = String(step);"
+        " s.dispatchEvent(new Event('input')); }",
+        step,
+    )
+    page.wait_for_function(
+        "(step) => document.getElementById('step-text').textContent.startsWith(`step ${step} of `)", arg=step
+    )
+
+
+def replay_steps(page: Page) -> int:
+    """How many steps the open replay has."""
+    match = re.search(r"of (\d+)", page.inner_text("#step-text"))
+    assert match, page.inner_text("#step-text")
+    return int(match.group(1))
+
+
+TRICK_HEAD = """() => {
+  const head = document.querySelector(".trick-head");
+  if (head === null) return null;
+  // (an empty caption, before the first trick, is no line)
+  const parts = [...head.children]
+    .filter((node) => node.checkVisibility() && node.getBoundingClientRect().height > 0);
+  // a part that starts below the bottom of the row before starts a row of its own
+  let rows = 0;
+  let bottom = -Infinity;
+  for (const r of parts.map((node) => node.getBoundingClientRect()).sort((a, b) => a.top - b.top)) {
+    if (r.top >= bottom - 1) rows += 1;
+    bottom = Math.max(bottom, r.bottom);
+  }
+  const caption = head.querySelector(".trick-caption");
+  const style = getComputedStyle(caption);
+  const line = parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize);
+  const r = head.getBoundingClientRect();
+  return {
+    fitted: document.querySelector(".board").classList.contains("fitted"),
+    rows,
+    captionLines: Math.round(caption.getBoundingClientRect().height / line),
+    inside: r.left >= -0.5 && r.right <= document.documentElement.clientWidth + 0.5,
+    text: head.textContent,
+  };
+}"""
+"""The trick's heading (its caption and the last-trick button): on how many rows its parts lie, on how
+many lines the caption, and whether it is inside the window."""
+
+
+def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """On a phone, a board short of room puts the table's zones beside the trick: the trick's heading,
+    as narrow as the trick's box, broke onto two lines ("Trick 10" above "Last trick (L)") or three
+    ("Last trick: heuristic 0 won it" on two lines, the button below), pushing the trick down. On a
+    fitted board it keeps to one line: the trick's number and the button (without its key, which a
+    phone has not), the detail left to the trick's own labels and the group's name. Checked at every
+    step of a Roquet match, from both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            fitted = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    head = page.evaluate(TRICK_HEAD)
+                    if head is None or not head["fitted"]:
+                        continue
+                    fitted += 1
+                    if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
+                        page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
+                    assert head["rows"] == 1, (seat, step, head)
+                    assert head["captionLines"] <= 1, (seat, step, head)
+                    assert head["inside"], (seat, step, head)
+            assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "width", "height"),
+    [("roquet", 5, 390, 844), ("roquet", 5, 1280, 720), ("bezique", 3, 390, 844)],
+)
+def test_ones_melds_keep_two_rows_beside_a_trick_in_play(
+    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+) -> None:
+    """One's melds keep their first two rows in sight at a hand's end, where the empty trick is drawn
+    short to make the room; but mid-hand, with a trick on the table, a phone showed less than one row
+    of a Roquet seat's melds (the table's three zones, stacked beside the trick, were the board's
+    tallest part, and the stock reached under the dock). At every step with cards in the trick, from
+    both seats: the first two rows of one's melds whole in sight, the hand, the trick and the prompt
+    whole, and nothing of the other seat, the trick or the table's zones under the dock."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            crowded = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    if page.locator(".trick .trick-card").count() == 0:
+                        continue
+                    page.evaluate("window.scrollTo(0, 0)")
+                    rows = page.evaluate(MELD_ROWS)
+                    sight = page.evaluate(UNDER_DOCK)
+                    if page.locator(".board.fitted").count() and rows["rows"] >= 2:
+                        crowded += 1
+                    if rows["cut"] or rows["always"] or sight["under"]:
+                        name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
+                        page.screenshot(path=str(SCREENSHOTS / name))
+                    assert rows["cut"] == [], (seat, step, rows)
+                    assert rows["always"] == [], (seat, step, rows)
+                    assert sight["under"] == [], (seat, step, sight)
+            assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"
+
+
+def test_a_replay_seen_from_a_seat_does_not_tell_its_watcher_it_is_their_turn(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A replay seen as a seat said "▶ Your turn: play a card" at that seat's decisions (its names
+    already say "heuristic 0", not "you"): the watcher has no turn. The prompt names the seat's player,
+    "heuristic 0 to play a card", and is not drawn as one's own turn."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            decisions = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                name = page.inner_text(".dock .seat.me .seat-name")
+                for step in range(12):
+                    replay_step(page, step)
+                    if page.locator(".dock .seat.me.to-move").count() == 0:
+                        continue
+                    decisions += 1
+                    prompt = page.inner_text(".dock h2.prompt")
+                    assert prompt.startswith(f"{name} to "), (seat, step, prompt)
+                    assert page.locator(MY_TURN).count() == 0, (seat, step, prompt)
+            assert decisions >= 4, decisions
+
+
+WHO_CUT = """() => [...document.querySelectorAll(".trick .trick-card figcaption .who")]
+  .filter((who) => who.scrollWidth > who.clientWidth + 0.5)
+  .map((who) => who.textContent)"""
+"""The names under the trick's cards that are cut short (an ellipsis)."""
+
+
+def test_a_two_seat_tricks_names_are_whole_on_a_wide_window(browser: Browser, tmp_path: Path) -> None:
+    """A Roquet trick at 1920×1080 named its cards' players "heuristic …": the two-seat trick's box
+    was as narrow as on a crowded window, and each name kept to half of it. Where the board has the
+    room (not fitted), the box is wide enough for "heuristic 1 (led)"; on a phone a name still gives
+    way before "✓ won" does (the trick-label test)."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1920, "height": 1080}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "0")
+            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+            checked = 0
+            for step in range(1, replay_steps(page) + 1):
+                replay_step(page, step)
+                if page.locator(".board.fitted").count() or not page.locator(".trick .trick-card").count():
+                    continue
+                checked += 1
+                assert page.evaluate(WHO_CUT) == [], step
+            assert checked >= 10, checked
+
+
+HAND_ROOM = """() => {
+  const melds = document.querySelector(".dock .my-zones");
+  const hand = document.querySelector("#hand");
+  const cards = [...hand.querySelectorAll(".card")].map((card) => card.getBoundingClientRect());
+  const box = hand.getBoundingClientRect();
+  const span = cards.length
+    ? Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))
+    : 0;
+  return {
+    scrolls: melds !== null && melds.scrollHeight > melds.clientHeight + 1,
+    spare: Math.round(box.width - span),
+    card: cards.length ? Math.round(cards[0].width) : 0,
+  };
+}"""
+"""Whether one's melds scroll in their box, and how much of the hand's box is left empty beside its
+cards."""
+
+
+def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(browser: Browser, tmp_path: Path) -> None:
+    """At 1280×720 a Roquet hand's last tricks drew one's melds in a narrow box beside the hand, three
+    rows deep and scrolling, while the hand's box beside them stood half empty around its two or three
+    cards: the two shared the dock's width alike. When the melds scroll, the hand's box keeps to what
+    its cards need (with room for about two more), and the melds take the rest."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1280, "height": 720}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            page.select_option("#seat", "0")
+            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+            checked = 0
+            for step in range(1, replay_steps(page) + 1):
+                replay_step(page, step)
+                room = page.evaluate(HAND_ROOM)
+                if not room["scrolls"] or not room["card"]:
+                    continue
+                checked += 1
+                if room["spare"] > 3 * room["card"]:
+                    page.screenshot(path=str(SCREENSHOTS / f"hand-room-1280x720-{step}.png"))
+                assert room["spare"] <= 3 * room["card"], (step, room)
+            assert checked >= 3, checked
+
+
+HALF_ROWS = """() => {
+  // in each box of cards shortened to scroll: the zones after its first row that it cuts across
+  const cut = [];
+  for (const box of document.querySelectorAll(".board .seat-zones, .dock .my-zones")) {
+    if (!box.style.maxHeight) continue;
+    const b = box.getBoundingClientRect();
+    const zones = [...box.children].map((zone) => [zone, zone.getBoundingClientRect()]);
+    const first = Math.min(...zones.map(([, r]) => Math.round(r.bottom)));
+    for (const [zone, r] of zones) {
+      if (Math.round(r.bottom) === first) continue;
+      const what = `${box.className}: ${zone.textContent.trim()}`;
+      if (r.top < b.bottom - 1 && r.bottom > b.bottom + 1) cut.push(what);
+    }
+  }
+  return cut;
+}"""
+"""The zones cut across by the bottom of a seat's box of cards that scrolls, past its first row (a line
+of text or a row of cards half in sight)."""
+
+
+def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp_path: Path) -> None:
+    """On a phone, the other seat's zones, shortened to make room, ended across a row: half of
+    "▸ 3 tricks won: 6 cards" showed at the bottom of their box, a line cut through its middle. A
+    seat's box of cards, or one's own, when shortened ends at the bottom of a row of its zones (beyond
+    its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick
+    keep to the trick's height: a card there may show in part.) Every step of a Roquet replay, from
+    both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            shortened = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    if page.locator(".board .seat-zones[style*='max-height']").count():
+                        shortened += 1
+                    cut = page.evaluate(HALF_ROWS)
+                    if cut:
+                        page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
+                    assert cut == [], (seat, step, cut)
+            assert shortened >= 10, shortened

@@ -111,7 +111,9 @@ function keepTyped(root, view, model) {
  * an empty trick is drawn short, and the boxes of cards that may scroll (the other seats' zones, one's
  * own zones) are shortened, each in proportion to what it can give. One's own zones keep their first
  * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
- * can give. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
+ * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
+ * Roquet livret, turn-up and stock were the board's tallest part), and melds that still scroll get
+ * the width the hand's cards do not need. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
  * window. The hand, the actions and the trick are never shortened.
  */
@@ -121,9 +123,11 @@ function fitTable(root) {
   if (!dockEl || !boardEl) return;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
-  dockEl.classList.remove("fitted");
+  const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
+  dockEl.classList.remove("fitted", "melds-scroll");
   boardEl.classList.remove("fitted");
-  for (const box of [...seatBoxes, ...dockBoxes]) box.style.maxHeight = "";
+  for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
+  for (const box of tableBoxes) box.classList.remove("scrolls");
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
@@ -136,6 +140,11 @@ function fitTable(root) {
   boardEl.classList.add("fitted");
   const least = (box) => (dockBoxes.includes(box) ? twoRows(box) : LEAST);
   shorten(dockBoxes, dockExcess(), least);
+  // the table's zones beside the trick, when taller than it, scroll down to the trick's height: the
+  // middle of the board is no shorter for it, and one's melds keep their two rows with a trick in play
+  const trickHeight = () => Math.max(LEAST, ...[...boardEl.querySelectorAll(".trick-area")].map((a) => a.getBoundingClientRect().height));
+  shorten(tableBoxes, excess(), trickHeight);
+  for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
   const boardHeight = boardEl.getBoundingClientRect().height;
   shorten([...seatBoxes, ...dockBoxes], excess(), least);
   // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
@@ -143,6 +152,8 @@ function fitTable(root) {
   shorten(dockBoxes, excess(), least);
   // no room for two rows of one's own cards: they give what is still wanted
   shorten(dockBoxes, Math.max(excess(), dockExcess()));
+  // melds that still scroll get the width the hand does not need (app.css)
+  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
 }
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
@@ -158,7 +169,9 @@ function twoRows(box) {
   return Math.max(LEAST, Math.ceil(bottoms[Math.min(1, bottoms.length - 1)] - top));
 }
 
-/** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least. */
+/** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least,
+ * and each a seat's (not the table's) to the bottom of a row of its zones where that is no lower than
+ * its least: a box cut across a row showed half a line ("▸ 3 tricks won"). */
 function shorten(boxes, by, least = () => LEAST) {
   if (by <= 0) return;
   const heights = boxes.map((box) => box.getBoundingClientRect().height);
@@ -167,8 +180,21 @@ function shorten(boxes, by, least = () => LEAST) {
   if (total <= 0) return;
   const share = Math.min(1, by / total);
   boxes.forEach((box, i) => {
-    if (give[i] > 0) box.style.maxHeight = `${Math.floor(heights[i] - give[i] * share)}px`;
+    if (give[i] <= 0) return;
+    const height = Math.floor(heights[i] - give[i] * share);
+    box.style.maxHeight = `${box.classList.contains("table-zones") ? height : rowEnd(box, height, least(box))}px`;
   });
+}
+
+/** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more
+ * (`height` itself if none does). */
+function rowEnd(box, height, least) {
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  // (a pixel or two of rounding apart from `least`, which twoRows measures the same way)
+  const ends = [...box.children]
+    .map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top))
+    .filter((end) => end <= height && end >= least - 2);
+  return ends.length ? Math.max(Math.min(least, height), ...ends) : height;
 }
 
 if (typeof window !== "undefined") {
@@ -361,20 +387,26 @@ function replaceControl(ctx, seat) {
 function trickBox(ctx) {
   const { view, namer, model } = ctx;
   let trick = view.trick;
-  let caption = "";
+  // the caption in two parts: what trick it is, and the detail a phone's narrow board leaves out
+  let title = "";
+  let detail = "";
   let faded = false;
   const last = view.last_trick;
+  const hasWinner = (t) => t.winner !== null && t.winner !== undefined;
   if (model.showLast && last && last.plays && last.plays.length) {
     trick = last;
-    caption = `Last trick${last.number ? ` (trick ${last.number})` : ""}${last.winner !== null && last.winner !== undefined ? `, won by ${namer.who(last.winner)}` : ""}`;
+    title = "Last trick";
+    detail = `${last.number ? ` (trick ${last.number})` : ""}${hasWinner(last) ? `, won by ${namer.who(last.winner)}` : ""}`;
   } else if (trick && !trick.plays.length && last && last.plays && last.plays.length) {
     trick = last;
     faded = true;
-    caption = `Last trick${last.winner !== null && last.winner !== undefined ? `: ${namer.who(last.winner)} won it` : ""}`;
+    title = "Last trick";
+    detail = hasWinner(last) ? `: ${namer.who(last.winner)} won it` : "";
   } else if (trick) {
-    caption = trick.number ? `Trick ${trick.number}` : "The trick";
-    if (trick.plays.length === 0) caption += ": nobody has played yet";
+    title = trick.number ? `Trick ${trick.number}` : "The trick";
+    if (trick.plays.length === 0) detail = ": nobody has played yet";
   }
+  const caption = title + detail;
   // up to four players each card lies toward its player's side, in a box as tall as its cards
   const round = view.players > 4;
   const empty = !trick || !trick.plays.length;
@@ -405,12 +437,12 @@ function trickBox(ctx) {
           "aria-pressed": model.showLast ? "true" : "false",
           "aria-keyshortcuts": "L",
           dataset: { key: "last-trick" },
-          text: model.showLast ? "Back to the trick (L)" : "Last trick (L)",
+          "aria-label": model.showLast ? "Back to the trick (L)" : "Last trick (L)",
           onclick: () => ctx.handlers.toggleLast(),
-        })
+        }, model.showLast ? ["Back", el("span.wide-only", { text: " to the trick (L)" })] : ["Last trick", el("span.wide-only", { text: " (L)" })])
       : null;
   if (!trick && !lastButton) return null;
-  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", { text: caption }), lastButton), box);
+  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null), lastButton), box);
 }
 
 /** The table's own zones (stock, talon, turn-up, kitty, bank, livret, ...). */
@@ -667,12 +699,15 @@ function actionBar(ctx) {
   const section = el("section.actions", { "aria-labelledby": "actions-title" });
   const decision = view.decision;
   let prompt;
+  // a replay seen from a seat: that seat's decision is named as its player's, not the watcher's turn
+  const mine = decision && decision.seat === me && !model.noYou;
   if (view.outcome) prompt = "The match is over.";
-  else if (decision && decision.seat === me) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
+  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(decision.prompt) : "move"}`;
+  else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
   else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(decision.prompt)}` : ""}`;
   else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
-  section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: decision && decision.seat === me ? "your-turn" : "" }));
+  section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
   if (me === null || me === undefined || !handlers.act) return section;
   const actions = model.actions || [];
   const buttons = [];
