@@ -10,13 +10,14 @@ the rules, not from the players' code they check.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
-from parlour.cards import BEZIQUE_64
+from parlour.cards import BEZIQUE_64, BISHOPS_WHIST
 from parlour.games.bezique.players import BeziqueView, explain, full_hand
 from parlour.games.bezique.players import HeuristicPlayer as BeziqueHeuristic
 from parlour.games.bezique.rules import (
@@ -31,6 +32,17 @@ from parlour.games.bezique.rules import (
     reuse_needs_greater,
 )
 from parlour.games.bezique.schema import Meld
+from parlour.games.bishops_whist.players import (
+    Analysis,
+    BishopsWhistView,
+    HeuristicPlayer,
+    PlayoutPlayer,
+    Table,
+    card_reason,
+)
+from parlour.games.bishops_whist.rules import KNIGHT, PHASE_PLAY, BishopsWhist, quitted_tricks, suit_of
+from parlour.players import make_player
+from tests.test_bishops_whist_bots import start
 
 # --- Bezique: the meld words against the rules ---------------------------------------------------
 
@@ -235,3 +247,264 @@ def test_bezique_search_figures_say_what_was_compared() -> None:
     assert some.endswith("3 more than the next best of the 4 compared)"), some
     close = explain(heuristic, view, action, (-3.0, 0.3, 30, 4))
     assert "0 more" not in close and close.endswith(": no other of the 4 cards compared is clearly better)")
+
+
+# --- Bishops Whist: judgement words, and the words under the other options ------------------------
+
+BW_RANKS = "23456789BQKC"
+
+
+def _bw_rank(card: str) -> float:
+    """A card's rank in its suit; a knight ranking as a ten lies between the 9 and the bishop."""
+    return 7.5 if card == KNIGHT else BW_RANKS.index(card[0])
+
+
+def _bw_plays(view: BishopsWhistView) -> tuple[list[list[tuple[int, str]]], list[tuple[int, str]]]:
+    """The hand's quitted tricks and the trick on the table, as (seat, card) plays."""
+    tricks = [[(p.seat, p.card) for p in t.plays] for t in quitted_tricks(view)]
+    return tricks, [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
+
+
+def _bw_seen(view: BishopsWhistView) -> Counter[str]:
+    tricks, trick = _bw_plays(view)
+    return Counter(c for t in [*tricks, trick] for _, c in t) + Counter(view.hand)
+
+
+def _bw_unseen_cards(view: BishopsWhistView) -> Counter[str]:
+    """Every card (knights too) the seat has not seen."""
+    seen = _bw_seen(view)
+    return Counter({c: n - seen[c] for c, n in Counter(BISHOPS_WHIST.cards).items() if n > seen[c]})
+
+
+def _bw_may_hold(view: BishopsWhistView, seat: int, card: str) -> bool:
+    """Whether ``seat`` may hold the unseen ``card``, from the play: none of a suit it did not follow
+    with a suited card; only the bishop of a suit it played a knight on (a knight's revoke or a discard),
+    and not that once the bishop is seen."""
+    if card == KNIGHT:
+        return True
+    suit = suit_of(card)
+    tricks, trick = _bw_plays(view)
+    seen = _bw_seen(view)
+    for plays in [*tricks, trick]:
+        if not plays or plays[0][1] == KNIGHT or suit_of(plays[0][1]) != suit:
+            continue
+        for s, c in plays[1:]:
+            if s == seat and c != KNIGHT and suit_of(c) != suit:
+                return False
+            if s == seat and c == KNIGHT and (seen["B" + str(suit)] or card[0] != "B"):
+                return False
+    return True
+
+
+def _bw_holders(view: BishopsWhistView, plays: list[tuple[int, str]], options: dict[str, str]) -> set[int]:
+    """Every seat that may hold the trick of ``plays`` (rules.md, "Play"), over each reading of a knight
+    the view cannot tell: under ``void_knight=revoke-only`` a knight ranks as a ten only as a knight's
+    revoke, known of the seat's own knight and of another's once the bishop of the suit led is seen."""
+    trump = view.trump
+    number = len(quitted_tricks(view)) + 1
+    if number == 13 and any(c == KNIGHT for _, c in plays):
+        return {[s for s, c in plays if c == KNIGHT][-1]}
+    trumps = [(s, c) for s, c in plays if c != KNIGHT and suit_of(c) == trump]
+    if trumps:
+        return {max(trumps, key=lambda p: _bw_rank(p[1]))[0]}
+    if plays[0][1] == KNIGHT:
+        suited = [(s, c) for s, c in plays if c != KNIGHT]
+        if options.get("irregular_trick") == "leader" or not suited:
+            return {plays[0][0]}
+        first = suit_of(suited[0][1])
+        return {max((p for p in suited if suit_of(p[1]) == first), key=lambda p: _bw_rank(p[1]))[0]}
+    led = suit_of(plays[0][1])
+    seen = _bw_seen(view)
+    readings: list[list[bool]] = []
+    for i, (s, c) in enumerate(plays):
+        if c != KNIGHT or i == 0:
+            readings.append([False])
+        elif options.get("void_knight") != "revoke-only":
+            readings.append([True])
+        elif s == view.seat:
+            readings.append([any(x != KNIGHT and suit_of(x) == led for x in view.hand)])
+        else:
+            readings.append([False] if seen["B" + str(led)] else [True, False])
+    holders = set()
+    for flags in itertools.product(*readings):
+        ranked = [
+            (i, s, c)
+            for i, ((s, c), ten) in enumerate(zip(plays, flags, strict=True))
+            if ten or suit_of(c) == led
+        ]
+        holders.add(max(ranked, key=lambda x: (_bw_rank(x[2]), x[0]))[1])  # of two tens, the later
+    return holders
+
+
+def _bw_judgement_errors(
+    view: BishopsWhistView, card: str, lawful: list[str], reason: str, options: dict[str, str]
+) -> list[str]:
+    """The words of ``reason`` for ``card`` that the view contradicts, each with the condition under which
+    a careful player would say them."""
+    seat = view.seat
+    assert seat is not None
+    team = next(t for t in view.teams if seat in t)
+    partner = next(s for s in team if s != seat)
+    opponents = [s for s in range(4) if s not in team]
+    _, trick = _bw_plays(view)
+    trump = view.trump
+    unseen = _bw_unseen_cards(view)
+    suit = suit_of(card) if card != KNIGHT else None
+    holders = _bw_holders(view, [*trick, (seat, card)], options)
+    higher = [c for c in unseen if c != KNIGHT and suit_of(c) == suit and _bw_rank(c) > _bw_rank(card)]
+    trumps = [c for c in unseen if c != KNIGHT and suit_of(c) == trump]
+    opponents_trump = any(_bw_may_hold(view, o, c) for o in opponents for c in trumps)
+    partner_saves = any(_bw_may_hold(view, partner, c) for c in higher) or (
+        suit != trump and any(_bw_may_hold(view, partner, c) for c in trumps)
+    )
+    later = [s for s in range(4) if s not in {p for p, _ in trick} | {seat}]
+
+    def overtaken() -> bool:
+        return any(
+            _bw_holders(view, [*trick, (seat, card), (s, c)], options) - set(team)
+            for s in later
+            if s in opponents
+            for c in unseen
+            if _bw_may_hold(view, s, c)
+        )
+
+    bad: list[str] = []
+
+    def claim(words: str, fact: bool) -> None:
+        if words in reason and not fact:
+            bad.append(words)
+
+    claim("wins the trick", holders == {seat})
+    claim("takes the trick", holders == {seat})
+    claim("takes the lead in the trick", holders == {seat})
+    claim("trumps the trick", holders == {seat})
+    claim("the knight takes the trick as a ten", holders == {seat})
+    claim("lets the trick go", seat not in holders)
+    claim(
+        "cannot win the trick", all(_bw_holders(view, [*trick, (seat, c)], options) != {seat} for c in lawful)
+    )
+    claim("partner's trick", holders == {partner})
+    claim("leaves the trick to the partner", holders == {partner})
+    claim("under the partner's", holders == {partner})
+    claim("knight's revoke, which", len(holders) > 1)
+    leader_wins = options.get("irregular_trick") == "leader"
+    claim("only a trump or the first suit can take it", not leader_wins)
+    claim("only a trump can take it", leader_wins)
+    claim("while it can still be saved", partner_saves)
+    claim("the partner can neither beat nor trump it", not partner_saves)
+    claim("draws trumps", opponents_trump)
+    claim("to draw the opponents' trumps", opponents_trump)
+    claim("the opponents have no trumps left", not opponents_trump)
+    claim("to drive out the higher cards", any(_bw_may_hold(view, o, c) for o in opponents for c in higher))
+    claim(
+        "no opponent can hold a higher card",
+        not any(_bw_may_hold(view, o, c) for o in opponents for c in higher),
+    )
+    claim(
+        "keeping the high cards back", any(c != KNIGHT and c != card and _bw_rank(c) > 7 for c in view.hand)
+    )
+    claim("it cannot be kept", len(lawful) == 1)
+    if "two points saved" in reason:
+        claim("two points saved", not overtaken())
+    claim("keeps the knight for the 13th trick", card != KNIGHT and KNIGHT in view.hand)
+    if len(holders) > 1 and "depends on whether the knight" not in reason:
+        bad.append(f"one holder said, of {sorted(holders)}")
+    return bad
+
+
+@pytest.mark.parametrize(
+    ("options", "seeds"),
+    [
+        ({}, [*range(11), 33]),
+        ({"irregular_trick": "leader"}, range(2)),
+        ({"void_knight": "revoke-only"}, range(4)),
+        ({"partners": "cut"}, range(3)),
+        ({"laws": "table"}, range(3)),
+    ],
+)
+def test_bishops_whist_judgement_words_are_true(options: dict[str, str], seeds: list[int] | range) -> None:
+    """At every decision of seeded hands, for every lawful card, the words built as the hint builds them
+    (with an analysis that ranks that card first): each judgement checked from the view alone, under
+    the default laws and each other option that changes who takes a trick or who is the partner."""
+    game = BishopsWhist(**options)
+    false: list[str] = []
+    checked = 0
+    for seed in seeds:
+        state = game.new(seed)
+        players = [HeuristicPlayer(game, s) for s in range(4)]
+        k = 0
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            if view.extra.phase == PHASE_PLAY and view.hand:
+                t = Table(view, game)
+                lawful = t.lawful()
+                for card in lawful if len(lawful) > 1 else []:
+                    others = [c for c in lawful if c != card]
+                    analysis = Analysis([card, *others], {card: 1.0, **dict.fromkeys(others, 0.0)}, 8, 8, 13)
+                    reason = card_reason(t, card, analysis, played_out=True).split(" (")[0]
+                    checked += 1
+                    if bad := _bw_judgement_errors(view, card, lawful, reason, options):
+                        false.append(
+                            f"seed {seed}, decision {k}: {bad} in {reason!r}: {card} from {view.hand}"
+                        )
+            state.apply(players[seat].choose(view, game))
+            k += 1
+    assert checked > 1000
+    assert not false, "\n".join(false[:5])
+
+
+def test_bishops_whist_margin_words_are_the_analysis_figures() -> None:
+    """The figures in the playout level's words are its analysis's own: the card said is the best, "N
+    deals" the deals played out, the margin the best mean less the second best, rounded to a tenth, and
+    "as good as any other card" only where no other card's mean is higher."""
+    game = BishopsWhist()
+    player = PlayoutPlayer(game, 0, worlds=3)
+    said = 0
+    for seed in range(2):
+        state = game.new(seed)
+        players = [HeuristicPlayer(game, s) for s in range(4)]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            if view.extra.phase == PHASE_PLAY and len(view.hand) <= 5 and len(Table(view, game).lawful()) > 1:
+                advice = player.advise(view, game)
+                analysis = player.last
+                assert analysis is not None
+                means = analysis.means
+                card = advice.action.split()[1]
+                second = max(v for c, v in means.items() if c != card)
+                assert card == analysis.best and means[card] >= second, (advice, means)
+                deals = f"in {analysis.worlds} deals of the unseen cards played out to the end of the hand)"
+                assert advice.reason.endswith(deals), advice.reason
+                if m := re.search(
+                    r"on average (\d+\.\d) points a hand better than the next card", advice.reason
+                ):
+                    assert m[1] == f"{means[card] - second:.1f}" and means[card] - second >= 0.05, (
+                        advice,
+                        means,
+                    )
+                else:
+                    assert "(as good as any other card," in advice.reason and means[card] - second < 0.05
+                said += 1
+            state.apply(players[seat].choose(view, game))
+    assert said > 10
+
+
+def test_bishops_whist_a_revoke_is_not_called_no_revoke() -> None:
+    # Under table laws seat 1, holding the 5 of spades, plays the 2 of diamonds on a spade led: asked to
+    # stand or correct, the hint (stand: the rules of thumb never correct) must not call it no revoke.
+    low_clubs = [f"{r}C" for r in "23456789"]
+    low_diamonds = [f"{r}D" for r in "23456789"]
+    hands = {0: ["9S", *low_clubs], 1: ["5S", *low_diamonds], 2: ["6S", "7S"], 3: ["CS", "QS", "2S"]}
+    game, state = start(hands, plays=["play 9S", "play 2D", "play 6S", "play 2S"], options={"laws": "table"})
+    view = state.view(1)
+    assert state.current_player == 1 and view.legal_actions == ["stand", "correct 5S"]
+    advice = make_player("strong", game, 1).advise(view, game)  # type: ignore[attr-defined]
+    assert advice.action == "stand" and "no revoke" not in advice.reason and "revoke stand" in advice.reason
+    # Void of spades, seat 1's diamond is no revoke: asked all the same, it may say so.
+    hands[1] = [*low_diamonds, "QD"]
+    hands[2] = ["5S", "6S", "7S"]
+    game, state = start(hands, plays=["play 9S", "play 2D", "play 6S", "play 2S"], options={"laws": "table"})
+    view = state.view(1)
+    assert state.current_player == 1 and view.legal_actions == ["stand"]
+    advice = make_player("strong", game, 1).advise(view, game)  # type: ignore[attr-defined]
+    assert advice.reason == "the card was no revoke: let it stand", advice
