@@ -18,6 +18,10 @@ from collections.abc import Iterator
 import pytest
 
 from parlour.cards import BEZIQUE_64, BISHOPS_WHIST
+from parlour.games.apology.players import ApologyView, _play_reason
+from parlour.games.apology.players import HeuristicPlayer as ApologyHeuristic
+from parlour.games.apology.rules import TAKER, Apology, half_points, higher_in_suit, is_excuse, seat_with_role
+from parlour.games.apology.rules import suit_of as apology_suit_of
 from parlour.games.bezique.players import BeziqueView, explain, full_hand
 from parlour.games.bezique.players import HeuristicPlayer as BeziqueHeuristic
 from parlour.games.bezique.rules import (
@@ -508,3 +512,64 @@ def test_bishops_whist_a_revoke_is_not_called_no_revoke() -> None:
     assert state.current_player == 1 and view.legal_actions == ["stand"]
     advice = make_player("strong", game, 1).advise(view, game)  # type: ignore[attr-defined]
     assert advice.reason == "the card was no revoke: let it stand", advice
+
+
+# --- Apology --------------------------------------------------------------------------------------
+
+
+def test_apology_judgement_words_are_true() -> None:
+    """The taker's and the defenders' judgement words for every card it may play, from the view: a card
+    "it would lose anyway" is no master of its suit; a lead "to give up the lead cheaply" is of the
+    fewest points it holds; an escape "keeps its points for a half-point card" only with one won to give
+    (and "owes" a card only with none won); "the taker is out of that suit" only of a void it has shown;
+    "the trick the taker escaped from" only where the taker's Landsknecht or Till lies in it."""
+    game = Apology()
+    false: list[str] = []
+    checked = 0
+    for seed in range(24):
+        state = game.new(seed)
+        players = [ApologyHeuristic(s) for s in range(4)]
+        k = 0
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            assert view.decision is not None
+            if view.decision.kind == "play" and len(view.legal_actions) > 1:
+                taker = seat_with_role(view, TAKER)
+                assert taker is not None
+                trick = [(p.seat, p.card) for p in view.trick.plays] if view.trick else []
+                lawful = [a.split()[1] for a in view.legal_actions]
+                seen = {c for cards in view.extra.played for c in cards} | set(view.hand)
+                seen |= {c for c in _zone_face_up(view, "discards", taker)}
+                won = [c for c in _zone_face_up(view, "tricks_won", seat)]
+                for card in lawful:
+                    reason = _play_reason(view, card, taker, 0.5).split(";")[0]
+                    checked += 1
+                    master = not is_excuse(card) and all(h in seen for h in higher_in_suit(card))
+                    cheapest = min(half_points(c) for c in lawful if not is_excuse(c))
+                    void = apology_suit_of(card) in view.extra.voids[taker]
+                    escaped = any(s == taker and is_excuse(c) for s, c in trick)
+                    bad = [
+                        words
+                        for words, fact in [
+                            ("a card it would lose anyway", not master),
+                            ("to give up the lead cheaply", half_points(card) == cheapest),
+                            ("the taker is out of that suit", void),
+                            ("the trick the taker escaped from", escaped),
+                            ("keeps its points for a half-point card", any(half_points(c) == 1 for c in won)),
+                            ("owes the trick's winner a card", not won),
+                        ]
+                        if words in reason and not fact
+                    ]
+                    if bad:
+                        false.append(
+                            f"seed {seed}, decision {k}: {bad} in {reason!r}: {card} from {view.hand}"
+                        )
+            state.apply(players[seat].choose(view, game))
+            k += 1
+    assert checked > 3000
+    assert not false, "\n".join(false[:5])
+
+
+def _zone_face_up(view: ApologyView, kind: str, owner: int) -> list[str]:
+    zone = view.zone(kind, owner)  # type: ignore[arg-type]
+    return [c for c in (zone.face_up if zone is not None else []) if c is not None]

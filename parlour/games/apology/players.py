@@ -616,10 +616,20 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
             name = "Till" if card == TILL else "a Landsknecht"
             if view.seats[taker].hand_size == 1:
                 return f"plays {name} as the last card; {odds}"
-            return f"escapes with {name}: keeps its points for a half-point card; {odds}"
+            # What it gives for the escape is a card it has won (a hint once promised "a half-point
+            # card" before any trick was won).
+            won = [c for c in _zone_cards(view, "tricks_won", taker) if c is not None]
+            if any(half_points(c) == 1 for c in won):
+                return f"escapes with {name}: keeps its points for a half-point card; {odds}"
+            if not won:
+                return f"escapes with {name}: owes the trick's winner a card from its first trick won; {odds}"
+            return f"escapes with {name}: gives the trick's winner a card it has won instead; {odds}"
         if not k.trick:
             if k.is_master(card):
                 return f"leads the {card}: it cannot be beaten; {odds}"
+            if any(half_points(c) < half_points(card) for c in k.hand if not is_excuse(c)):
+                # (a hint once said "cheaply" of the lehnritter beside a ten and a 9)
+                return f"leads the {card} to give up the lead; {odds}"
             return f"leads the {card} to give up the lead cheaply; {odds}"
         suit = led_suit(k.trick)
         best_seat = trick_winner(k.trick) if suit is not None else None
@@ -629,6 +639,8 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
                 return f"wins the trick with the {card}; {odds}"
             return f"plays the {card} to win the trick; {odds}"
         if suit_of(card) != suit:
+            if k.is_master(card):  # it could still win a trick (a hint once said it of such a card)
+                return f"throws the {card}; {odds}"
             return f"throws the {card}, a card it would lose anyway; {odds}"
         # Lower than the card that holds the trick: say so only if no card of the suit in hand beats it,
         # and "low" only of the lowest (a hint once said "plays low with the 7S: the trick is lost"
