@@ -45,6 +45,9 @@ from parlour.games.bishops_whist.players import (
     card_reason,
 )
 from parlour.games.bishops_whist.rules import KNIGHT, PHASE_PLAY, BishopsWhist, quitted_tricks, suit_of
+from parlour.games.roquet.players import RoquetHeuristic
+from parlour.games.roquet.rules import RoquetGame
+from parlour.games.roquet.search import RoquetSearch
 from parlour.players import make_player
 from tests.test_bishops_whist_bots import start
 
@@ -573,3 +576,34 @@ def test_apology_judgement_words_are_true() -> None:
 def _zone_face_up(view: ApologyView, kind: str, owner: int) -> list[str]:
     zone = view.zone(kind, owner)  # type: ignore[arg-type]
     return [c for c in (zone.face_up if zone is not None else []) if c is not None]
+
+
+# --- Roquet ---------------------------------------------------------------------------------------
+
+
+def test_roquet_margin_words_are_the_search_figures() -> None:
+    """The searcher's margin in the words is its best total less the next best, to a tenth, over the
+    deals it sampled; of a tie it says no card is better, not "0.0 points ahead"."""
+    game = RoquetGame()
+    search = RoquetSearch(0, worlds=2, depth=1)
+    heuristic = [RoquetHeuristic(s) for s in range(2)]
+    said = ties = 0
+    for seed in range(3):
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            legal = list(view.legal_actions)
+            plays = [a.split()[1] for a in legal if a.startswith("play ")]
+            if len(plays) > 1:
+                tie = search._play_reason(plays[0], dict.fromkeys(plays, 1.0), view, game)
+                assert "points ahead" not in tie, tie
+                ties += "(no card better over" in tie
+                totals = {c: float(i) / 4 for i, c in enumerate(plays)}
+                best = plays[-1]
+                words = search._play_reason(best, totals, view, game)
+                if "sampled deals)" in words:
+                    edge = totals[best] - totals[plays[-2]]
+                    assert f"({edge:.1f} points ahead of the next best card over 0 sampled deals)" in words
+                    said += 1
+            state.apply(heuristic[seat].choose(view, game))
+    assert said > 50 and ties > 50
