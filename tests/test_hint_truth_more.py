@@ -607,3 +607,45 @@ def test_roquet_margin_words_are_the_search_figures() -> None:
                     said += 1
             state.apply(heuristic[seat].choose(view, game))
     assert said > 50 and ties > 50
+
+
+def _bz_best_turn(state: BeziqueState, seat: int, depth: int = 3) -> int:
+    """The most points ``seat`` can score in the declaring turn it has now, by the rules (its melds and
+    the seven of trumps tried on copies of the state)."""
+    if state.current_player != seat or state.phase is not Phase.DECLARE or depth == 0:
+        return 0
+    view = state.view(seat)
+    best = 0
+    for action in view.legal_actions:
+        if action.startswith(("meld", "exchange", "declare")):
+            after = state.clone()
+            after.apply(action)
+            gain = after.view(seat).extra.hand_points[seat] - view.extra.hand_points[seat]
+            best = max(best, gain + _bz_best_turn(after, seat, depth - 1))
+    return best
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"fours_one_per_suit": True}, {"seven_counts_as_meld": True}, {"reuse": "greater"}]
+)
+def test_bezique_wins_the_trick_to_declare_what_it_can(options: dict[str, object]) -> None:
+    """ "Wins the trick to declare: N": having won it, the seat can score N in that declaring turn."""
+    game = Bezique(**options)
+    heuristic = BeziqueHeuristic(game)
+    false: list[str] = []
+    said = 0
+    for where, state, view in _bz_decisions(game, range(1)):
+        if view.extra.phase is not Phase.TALON or view.trick is None or not view.trick.plays:
+            continue
+        seat = view.seat
+        assert seat is not None
+        for action in view.legal_actions:
+            words = explain(heuristic, view, action, None)
+            if m := re.match(r"wins the trick to declare: (\d+)", words):
+                said += 1
+                after = state.clone()
+                after.apply(action)
+                if (best := _bz_best_turn(after, seat)) < int(m[1]):
+                    false.append(f"{where}: {words!r}, {action}: the rules let it score {best}")
+    assert said > 10
+    assert not false, "\n".join(false[:5])

@@ -224,8 +224,10 @@ class HeuristicPlayer:
     def _bezique(self, view: BeziqueView) -> tuple[str, str]:
         return bezique_cards(view.trump or "", bool(self.game.options["alt_bezique"]))
 
-    def _declaration_value(self, view: BeziqueView, hand: Counter[str]) -> float:
-        """Roughly what winning a trick now would let us score from ``hand`` (our whole hand)."""
+    def _declaration_value(self, view: BeziqueView, hand: Counter[str], exact: bool = False) -> float:
+        """Roughly what winning a trick now would let us score from ``hand`` (our whole hand); ``exact``
+        (for the words, not the choice): a four of one card of each suit under ``fours_one_per_suit``
+        (ruling BZ-13), and the seven or a meld, not both, under ``seven_counts_as_meld`` (BZ-6)."""
         seat = view.seat
         assert seat is not None
         x = view.extra
@@ -256,13 +258,20 @@ class HeuristicPlayer:
             best = max(best, MELD_POINTS[Meld.BEZIQUE])
         if fresh(q, Meld.DOUBLE_BEZIQUE) >= 2 and fresh(j, Meld.DOUBLE_BEZIQUE) >= 2:
             best = max(best, MELD_POINTS[Meld.DOUBLE_BEZIQUE])
+        one_per_suit = exact and bool(self.game.options["fours_one_per_suit"])
         for r, kind in FOURS.items():
-            if sum(max(0, fresh(r + s, kind)) for s in SUITS) >= 4:
+            if one_per_suit:
+                if all(fresh(r + s, kind) > 0 for s in SUITS):
+                    best = max(best, MELD_POINTS[kind])
+            elif sum(max(0, fresh(r + s, kind)) for s in SUITS) >= 4:
                 best = max(best, MELD_POINTS[kind])
         if all(fresh(r + trump, Meld.SEQUENCE) > 0 for r in SEQUENCE_RANKS):
             best = max(best, MELD_POINTS[Meld.SEQUENCE])
         if turn_up_lies(view) and hand[seven_of_trumps(trump)] > x.sevens_shown[seat]:
-            best += SEVEN_OF_TRUMPS_POINTS
+            if exact and self.game.options["seven_counts_as_meld"]:
+                best = max(best, SEVEN_OF_TRUMPS_POINTS)
+            else:
+                best += SEVEN_OF_TRUMPS_POINTS
         return best
 
     def _talon_play(self, view: BeziqueView, legal: list[str]) -> str:
@@ -632,7 +641,10 @@ def explain(
         lead = plays[0].card
         if beats(lead, card, trump):
             rest = hand - Counter([card])
-            meld = h._declaration_value(view, rest)
+            # Exact under the options (a hint once said "to declare: 100" of four aces with two of a
+            # suit under fours_one_per_suit, and counted the seven beside a meld under
+            # seven_counts_as_meld); the choice keeps its rough value.
+            meld = h._declaration_value(view, rest, exact=True)
             if is_brisque(lead) or is_brisque(card):
                 why = "takes the brisque"
             elif talon_size(view) <= 1:
