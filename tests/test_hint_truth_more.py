@@ -20,7 +20,16 @@ import pytest
 from parlour.cards import BEZIQUE_64, BISHOPS_WHIST
 from parlour.games.apology.players import ApologyView, _play_reason
 from parlour.games.apology.players import HeuristicPlayer as ApologyHeuristic
-from parlour.games.apology.rules import TAKER, Apology, half_points, higher_in_suit, is_excuse, seat_with_role
+from parlour.games.apology.players import StrongPlayer as ApologyStrong
+from parlour.games.apology.rules import (
+    TAKER,
+    TAKER_HAND,
+    Apology,
+    half_points,
+    higher_in_suit,
+    is_excuse,
+    seat_with_role,
+)
 from parlour.games.apology.rules import suit_of as apology_suit_of
 from parlour.games.bezique.players import BeziqueView, explain, full_hand
 from parlour.games.bezique.players import HeuristicPlayer as BeziqueHeuristic
@@ -649,3 +658,32 @@ def test_bezique_wins_the_trick_to_declare_what_it_can(options: dict[str, object
                     false.append(f"{where}: {words!r}, {action}: the rules let it score {best}")
     assert said > 10
     assert not false, "\n".join(false[:5])
+
+
+def test_apology_says_makes_it_only_of_deals_solved_to_the_end() -> None:
+    """The strong level solves a deal to its end only within its last tricks (``exact``); before them
+    each deal ends on the solver's estimate, and the words say the search expects, not that the taker
+    makes it."""
+    game = Apology()
+    strong = ApologyStrong(3, worlds=4)
+    early = late = 0
+    for seed in range(6):
+        state = game.new(seed)
+        players = [ApologyHeuristic(s) for s in range(4)]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            assert view.decision is not None
+            if view.decision.kind == "play" and len(view.legal_actions) > 1:
+                left = TAKER_HAND - view.extra.tricks_played
+                if (left > strong.exact and early < 3) or left <= strong.exact:
+                    advice = strong.advise(view, game)
+                    if left > strong.exact:
+                        early += 1
+                        assert "the search expects the taker to make it in" in advice.reason, advice
+                    else:
+                        late += 1
+                        solved = "the taker makes it in" in advice.reason
+                        assert solved or "the search expects" in advice.reason, advice
+                        assert solved or strong.nodes >= strong.node_limit, advice
+            state.apply(players[seat].choose(view, game))
+    assert early >= 3 and late > 10

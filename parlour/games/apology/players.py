@@ -577,6 +577,9 @@ class StrongPlayer:
             exact=self.exact,
             node_limit=self.node_limit,
         )
+        # Solved to the end of the deal only within ``exact`` tricks of it and the node budget; else each
+        # deal ends on the solver's estimate, and the words say "expects".
+        solved = TAKER_HAND - view.extra.tricks_played <= self.exact
         for _ in range(self.worlds):
             if self.seconds is not None and self.worlds_solved and time.perf_counter() - start > self.seconds:
                 break
@@ -586,6 +589,7 @@ class StrongPlayer:
             for card, v in solver.values(cards).items():
                 made[card] += v >= 0
                 margin[card] += v
+            solved = solved and solver.nodes < self.node_limit
             self.nodes += solver.nodes
             self.worlds_solved += 1
         n = self.worlds_solved
@@ -596,21 +600,23 @@ class StrongPlayer:
             return (sign * (made[c] / n + margin[c] / n / 400), c == preferred)
 
         best = max(cards, key=score)
-        return Advice(f"play {best}", _play_reason(view, best, taker, made[best] / n))
+        return Advice(f"play {best}", _play_reason(view, best, taker, made[best] / n, solved))
 
 
 def game_targets(game: Game[Any]) -> list[float]:
     return [view_target(game, k) for k in range(4)]
 
 
-def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None) -> str:
-    """Why this card, in a player's words, with the chance the taker makes it that the search found."""
+def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None, solved: bool = True) -> str:
+    """Why this card, in a player's words, with the chance the taker makes it that the search found
+    (``solved``: every deal tried was solved to the end, not ended on the solver's estimate)."""
     k = Knowledge(view)
-    odds = (
-        "by the rules of thumb"
-        if chance is None
-        else f"the taker makes it in {chance:.0%} of the deals tried"
-    )
+    if chance is None:
+        odds = "by the rules of thumb"
+    elif solved:
+        odds = f"the taker makes it in {chance:.0%} of the deals tried"
+    else:  # (a hint once said "makes it" of deals the solver only estimated, 12 tricks from the end)
+        odds = f"the search expects the taker to make it in {chance:.0%} of the deals tried"
     if view.seat == taker:
         if is_excuse(card):
             name = "Till" if card == TILL else "a Landsknecht"
