@@ -28,6 +28,7 @@ from parlour.games.apology.rules import (
     half_points,
     higher_in_suit,
     is_excuse,
+    led_suit,
     seat_with_role,
 )
 from parlour.games.apology.rules import suit_of as apology_suit_of
@@ -534,6 +535,8 @@ def test_apology_judgement_words_are_true() -> None:
     "it would lose anyway" is no master of its suit; a lead "to give up the lead cheaply" is of the
     fewest points it holds; an escape "keeps its points for a half-point card" only with one won to give
     (and "owes" a card only with none won); "the taker is out of that suit" only of a void it has shown;
+    "over the taker" only once the taker has played, "ahead of the taker" only before, and "a trick the
+    taker cannot win" only once it has played or is shown void in the suit led;
     "the trick the taker escaped from" only where the taker's Landsknecht or Till lies in it."""
     game = Apology()
     false: list[str] = []
@@ -560,6 +563,9 @@ def test_apology_judgement_words_are_true() -> None:
                     cheapest = min(half_points(c) for c in lawful if not is_excuse(c))
                     void = apology_suit_of(card) in view.extra.voids[taker]
                     escaped = any(s == taker and is_excuse(c) for s, c in trick)
+                    taker_played = any(s == taker for s, _ in trick)
+                    led = led_suit(trick) if trick else None
+                    void_led = led is not None and led in view.extra.voids[taker]
                     bad = [
                         words
                         for words, fact in [
@@ -569,6 +575,9 @@ def test_apology_judgement_words_are_true() -> None:
                             ("the trick the taker escaped from", escaped),
                             ("keeps its points for a half-point card", any(half_points(c) == 1 for c in won)),
                             ("owes the trick's winner a card", not won),
+                            ("over the taker", taker_played),
+                            ("ahead of the taker, who must beat it", not taker_played and not void_led),
+                            ("a trick the taker cannot win", taker_played or void_led),
                         ]
                         if words in reason and not fact
                     ]

@@ -679,11 +679,14 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None,
             return f"smothers the partner's trick with the {card}; {odds}"
     best = next(c for s, c in k.trick if s == best_seat)
     if suit_of(card) == suit and strength(card) > strength(best):
-        return (
-            f"takes the trick from the taker with the {card}; {odds}"
-            if best_seat == taker
-            else (f"plays the {card} over the taker; {odds}")
-        )
+        if best_seat == taker:
+            return f"takes the trick from the taker with the {card}; {odds}"
+        if any(s == taker for s, _ in k.trick):
+            return f"plays the {card} over the taker; {odds}"
+        if suit in k.voids[taker]:
+            return f"plays the {card} on a trick the taker cannot win; {odds}"
+        # The taker is still to play (a hint once said "over the taker" of a card played before it).
+        return f"plays the {card} ahead of the taker, who must beat it to win the trick; {odds}"
     # "The cheapest" only if no other card that loses the trick is worth fewer points (a hint once
     # called the queen the cheapest beside the 9 of the same suit).
     losers = [
