@@ -55,6 +55,8 @@ from parlour.games.bishops_whist.players import (
     card_reason,
 )
 from parlour.games.bishops_whist.rules import KNIGHT, PHASE_PLAY, BishopsWhist, quitted_tricks, suit_of
+from parlour.games.lansquenet.players import StandingsPlayer
+from parlour.games.lansquenet.rules import Lansquenet
 from parlour.games.roquet.players import RoquetHeuristic
 from parlour.games.roquet.rules import RoquetGame
 from parlour.games.roquet.search import RoquetSearch
@@ -696,3 +698,33 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end() -> None:
                         assert solved or strong.nodes >= strong.node_limit, advice
             state.apply(players[seat].choose(view, game))
     assert early >= 3 and late > 10
+
+
+# --- Lansquenet -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "seeds"), [("classic", range(150)), ("hoyle", range(40))])
+def test_lansquenet_the_most_it_may_bet_is_named_truly(variant: str, seeds: range) -> None:
+    """A bet short of what it needs: "as much as the bank allows" only where the bank (its room, or the
+    banker's cover) sets the most, not above the purse; "every chip you have" only of the whole purse."""
+    game = Lansquenet(variant=variant)
+    advisor = StandingsPlayer()
+    false: list[str] = []
+    said = 0
+    for seed in seeds:
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            advice = advisor.advise(view, game)
+            assert view.chips is not None
+            purse = view.chips[seat]
+            most = next((r.max for r in view.legal_ranges if r.verb == "bet"), None)
+            if "as much as the bank allows" in advice.reason:
+                said += 1
+                if most is None or most != view.extra.room or view.extra.room > purse:
+                    false.append(f"seed {seed}: {advice} with {purse} in the purse, {view.extra.room} room")
+            if "every chip you have" in advice.reason and advice.action != f"bet {purse}":
+                false.append(f"seed {seed}: {advice} with {purse} in the purse")
+            state.apply(advice.action)
+    assert said > 20
+    assert not false, "\n".join(false[:5])
