@@ -1330,7 +1330,7 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
         return f"plays the {card}: {why}{tail}"
     # (Of the seat's own knight's revoke under revoke-only: it ranks as a ten, and a hint once said
     # "leaves the trick to the partner" as it took the partner's trick.)
-    (holder,) = holders
+    holder = next(iter(holders))
     keeps_knight = card != KNIGHT and KNIGHT in t.hand and t.number >= 10 and not t.last
     suit = suit_of(card)
     if t.last and card == KNIGHT:
