@@ -409,6 +409,7 @@ def _bw_judgement_errors(
     leader_wins = options.get("irregular_trick") == "leader"
     claim("only a trump or the first suit can take it", not leader_wins)
     claim("only a trump can take it", leader_wins)
+    claim("leads a suit the partner can trump", any(_bw_may_hold(view, partner, c) for c in trumps))
     claim("while it can still be saved", partner_saves)
     claim("the partner can neither beat nor trump it", not partner_saves)
     claim("draws trumps", opponents_trump)

@@ -1357,7 +1357,8 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
             words = "leads trumps to draw the opponents' trumps"
         elif t.is_top(card):
             words = f"leads the {card}: it cannot be beaten in its suit"
-        elif suit in t.void[t.partner] and t.trump not in t.void[t.partner]:
+        elif suit in t.void[t.partner] and _partner_may_trump(t):
+            # (a hint once said "the partner can trump" with no trump left unseen)
             words = "leads a suit the partner can trump"
         elif RANK_VALUE[card[0]] > TEN and _opponents_may_hold_higher(t, card):
             words = f"leads the {card} to drive out the higher cards of its suit"
@@ -1446,6 +1447,12 @@ def _partner_may_take(t: Table, bishop: str) -> bool:
     higher = [c for c in t.unseen_of(suit) if RANK_VALUE[c[0]] > RANK_VALUE[bishop[0]]]
     trumps = t.unseen_of(t.trump) if t.trump is not None and t.trump != suit else []
     return any(t.may_hold(t.partner, c) for c in [*higher, *trumps])
+
+
+def _partner_may_trump(t: Table) -> bool:
+    """Whether the partner may still hold a trump."""
+    trumps = t.unseen_of(t.trump) if t.trump is not None else []
+    return any(t.may_hold(t.partner, c) for c in trumps)
 
 
 def _opponents_may_trump(t: Table) -> bool:
