@@ -577,6 +577,9 @@ class StrongPlayer:
             exact=self.exact,
             node_limit=self.node_limit,
         )
+        # Solved to the end of the deal only within ``exact`` tricks of it and the node budget; else each
+        # deal ends on the solver's estimate, and the words say "expects".
+        solved = TAKER_HAND - view.extra.tricks_played <= self.exact
         for _ in range(self.worlds):
             if self.seconds is not None and self.worlds_solved and time.perf_counter() - start > self.seconds:
                 break
@@ -586,6 +589,7 @@ class StrongPlayer:
             for card, v in solver.values(cards).items():
                 made[card] += v >= 0
                 margin[card] += v
+            solved = solved and solver.nodes < self.node_limit
             self.nodes += solver.nodes
             self.worlds_solved += 1
         n = self.worlds_solved
@@ -596,30 +600,42 @@ class StrongPlayer:
             return (sign * (made[c] / n + margin[c] / n / 400), c == preferred)
 
         best = max(cards, key=score)
-        return Advice(f"play {best}", _play_reason(view, best, taker, made[best] / n))
+        return Advice(f"play {best}", _play_reason(view, best, taker, made[best] / n, solved))
 
 
 def game_targets(game: Game[Any]) -> list[float]:
     return [view_target(game, k) for k in range(4)]
 
 
-def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None) -> str:
-    """Why this card, in a player's words, with the chance the taker makes it that the search found."""
+def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None, solved: bool = True) -> str:
+    """Why this card, in a player's words, with the chance the taker makes it that the search found
+    (``solved``: every deal tried was solved to the end, not ended on the solver's estimate)."""
     k = Knowledge(view)
-    odds = (
-        "by the rules of thumb"
-        if chance is None
-        else f"the taker makes it in {chance:.0%} of the deals tried"
-    )
+    if chance is None:
+        odds = "by the rules of thumb"
+    elif solved:
+        odds = f"the taker makes it in {chance:.0%} of the deals tried"
+    else:  # (a hint once said "makes it" of deals the solver only estimated, 12 tricks from the end)
+        odds = f"the search expects the taker to make it in {chance:.0%} of the deals tried"
     if view.seat == taker:
         if is_excuse(card):
             name = "Till" if card == TILL else "a Landsknecht"
             if view.seats[taker].hand_size == 1:
                 return f"plays {name} as the last card; {odds}"
-            return f"escapes with {name}: keeps its points for a half-point card; {odds}"
+            # What it gives for the escape is a card it has won (a hint once promised "a half-point
+            # card" before any trick was won).
+            won = [c for c in _zone_cards(view, "tricks_won", taker) if c is not None]
+            if any(half_points(c) == 1 for c in won):
+                return f"escapes with {name}: keeps its points for a half-point card; {odds}"
+            if not won:
+                return f"escapes with {name}: owes the trick's winner a card from its first trick won; {odds}"
+            return f"escapes with {name}: gives the trick's winner a card it has won instead; {odds}"
         if not k.trick:
             if k.is_master(card):
                 return f"leads the {card}: it cannot be beaten; {odds}"
+            if any(half_points(c) < half_points(card) for c in k.hand if not is_excuse(c)):
+                # (a hint once said "cheaply" of the lehnritter beside a ten and a 9)
+                return f"leads the {card} to give up the lead; {odds}"
             return f"leads the {card} to give up the lead cheaply; {odds}"
         suit = led_suit(k.trick)
         best_seat = trick_winner(k.trick) if suit is not None else None
@@ -629,6 +645,8 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
                 return f"wins the trick with the {card}; {odds}"
             return f"plays the {card} to win the trick; {odds}"
         if suit_of(card) != suit:
+            if k.is_master(card):  # it could still win a trick (a hint once said it of such a card)
+                return f"throws the {card}; {odds}"
             return f"throws the {card}, a card it would lose anyway; {odds}"
         # Lower than the card that holds the trick: say so only if no card of the suit in hand beats it,
         # and "low" only of the lowest (a hint once said "plays low with the 7S: the trick is lost"
@@ -661,11 +679,14 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None)
             return f"smothers the partner's trick with the {card}; {odds}"
     best = next(c for s, c in k.trick if s == best_seat)
     if suit_of(card) == suit and strength(card) > strength(best):
-        return (
-            f"takes the trick from the taker with the {card}; {odds}"
-            if best_seat == taker
-            else (f"plays the {card} over the taker; {odds}")
-        )
+        if best_seat == taker:
+            return f"takes the trick from the taker with the {card}; {odds}"
+        if any(s == taker for s, _ in k.trick):
+            return f"plays the {card} over the taker; {odds}"
+        if suit in k.voids[taker]:
+            return f"plays the {card} on a trick the taker cannot win; {odds}"
+        # The taker is still to play (a hint once said "over the taker" of a card played before it).
+        return f"plays the {card} ahead of the taker, who must beat it to win the trick; {odds}"
     # "The cheapest" only if no other card that loses the trick is worth fewer points (a hint once
     # called the queen the cheapest beside the 9 of the same suit).
     losers = [

@@ -47,6 +47,7 @@ from parlour.games.bezique.rules import (
     marriage,
     may_serve_again,
     meld_kind,
+    meld_patterns,
     rank,
     reuse_needs_greater,
     seven_of_trumps,
@@ -56,6 +57,7 @@ from parlour.games.bezique.search import Rules, Sim, card_id
 from parlour.players import Advice, Player, PlayerFactory
 
 PACK = BEZIQUE_64
+PACK_COUNTS = PACK.counts()
 BASE_KEEP = {"A": 12, "T": 11, "K": 5, "Q": 5, "J": 3, "9": 0, "8": 0, "7": 0}
 """How much the player would regret parting with a card of each rank, before its melds."""
 
@@ -222,8 +224,10 @@ class HeuristicPlayer:
     def _bezique(self, view: BeziqueView) -> tuple[str, str]:
         return bezique_cards(view.trump or "", bool(self.game.options["alt_bezique"]))
 
-    def _declaration_value(self, view: BeziqueView, hand: Counter[str]) -> float:
-        """Roughly what winning a trick now would let us score from ``hand`` (our whole hand)."""
+    def _declaration_value(self, view: BeziqueView, hand: Counter[str], exact: bool = False) -> float:
+        """Roughly what winning a trick now would let us score from ``hand`` (our whole hand); ``exact``
+        (for the words, not the choice): a four of one card of each suit under ``fours_one_per_suit``
+        (ruling BZ-13), and the seven or a meld, not both, under ``seven_counts_as_meld`` (BZ-6)."""
         seat = view.seat
         assert seat is not None
         x = view.extra
@@ -254,13 +258,20 @@ class HeuristicPlayer:
             best = max(best, MELD_POINTS[Meld.BEZIQUE])
         if fresh(q, Meld.DOUBLE_BEZIQUE) >= 2 and fresh(j, Meld.DOUBLE_BEZIQUE) >= 2:
             best = max(best, MELD_POINTS[Meld.DOUBLE_BEZIQUE])
+        one_per_suit = exact and bool(self.game.options["fours_one_per_suit"])
         for r, kind in FOURS.items():
-            if sum(max(0, fresh(r + s, kind)) for s in SUITS) >= 4:
+            if one_per_suit:
+                if all(fresh(r + s, kind) > 0 for s in SUITS):
+                    best = max(best, MELD_POINTS[kind])
+            elif sum(max(0, fresh(r + s, kind)) for s in SUITS) >= 4:
                 best = max(best, MELD_POINTS[kind])
         if all(fresh(r + trump, Meld.SEQUENCE) > 0 for r in SEQUENCE_RANKS):
             best = max(best, MELD_POINTS[Meld.SEQUENCE])
         if turn_up_lies(view) and hand[seven_of_trumps(trump)] > x.sevens_shown[seat]:
-            best += SEVEN_OF_TRUMPS_POINTS
+            if exact and self.game.options["seven_counts_as_meld"]:
+                best = max(best, SEVEN_OF_TRUMPS_POINTS)
+            else:
+                best += SEVEN_OF_TRUMPS_POINTS
         return best
 
     def _talon_play(self, view: BeziqueView, legal: list[str]) -> str:
@@ -484,7 +495,7 @@ class SearchPlayer:
         means = [t / done for t in totals]
         others = [m for i, m in enumerate(means) if i != best]
         ahead = means[best] - max(others) if others else 0.0
-        return cands[best], explain(self.heuristic, view, cands[best], (means[best], ahead, done))
+        return cands[best], explain(self.heuristic, view, cands[best], (means[best], ahead, done, k))
 
     def _declare_then(
         self, world: BeziqueState, action: str, seat: int, game: Game[Any], rules: Rules
@@ -533,25 +544,37 @@ def _name(card: str) -> str:
 
 
 def explain(
-    h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[float, float, int] | None
+    h: HeuristicPlayer, view: BeziqueView, action: str, search: tuple[float, float, int, int] | None
 ) -> str:
     """A short reason for ``action`` in a player's words; ``search``: the search's mean margin for it,
-    its lead over the next best action and the deals it looked at."""
+    its lead over the next best action, the deals it looked at and the actions it compared."""
     words = action.split()
     verb = words[0]
     trump = view.trump or ""
     if verb == "meld":
         kind = h._kind(view, words[1:])
         said = f"declares the {kind}: {MELD_POINTS[kind]}"
+        if _waits(h, view, kind, words[1:]):
+            # Ruling BZ-8: shown after the turn's scored meld, it scores only after another trick won (a
+            # hint once said "declares the bezique: 40" of a meld that scored nothing then).
+            said = f"shows the {kind} too: {MELD_POINTS[kind]} to score after another trick won"
+            if talon_size(view) <= 1:  # the last declaring turn: a hint once promised the 40 here
+                said = f"shows the {kind} too: it cannot score, for no trick is left before the last eight"
         cards = set(words[1:])
         for other in view.legal_actions:
             more = other.split()[1:]
             if other.startswith("meld") and other != action and cards & set(more):
                 later = h._kind(view, more)
                 if MELD_ORDER[later] > MELD_ORDER[kind]:
-                    return f"{said}, and keeps the {later} ({MELD_POINTS[later]}) for a later trick"
-                if MELD_ORDER[later] < MELD_ORDER[kind] and not view.extra.scored_this_turn:
-                    return f"{said}: worth more than the {later} it bars"
+                    # Only if the reuse rule lets it follow (a hint once said it of the bezique after a
+                    # royal marriage under reuse=greater, where 40 is not more than 40).
+                    if talon_size(view) > 1 and _may_follow(h, view, kind, words[1:], later, more):
+                        return f"{said}, and keeps the {later} ({MELD_POINTS[later]}) for a later trick"
+                elif MELD_POINTS[later] < MELD_POINTS[kind] and not view.extra.scored_this_turn:
+                    # Not "it bars": the lower meld may still be shown at this turn (ruling BZ-8) or was
+                    # shown already, waiting (a hint once said "worth more than the royal marriage it bars"
+                    # of a bezique, both 40, and "bars" of a bezique shown and waiting to score).
+                    return f"{said}: worth more than the {later} ({MELD_POINTS[later]})"
         return said
     if verb == "exchange":
         up = view.zone("turn_up")
@@ -595,20 +618,33 @@ def explain(
         return f"leads the {_name(card)}: best by an exact count of the last tricks"
     figure = ""
     if search is not None:
-        mean, ahead, deals = search
+        mean, ahead, deals, compared = search
         figure = (
             f" ({mean:+.0f} points against the opponent's from here to the end of the hand, on average over "
             f"{deals} deals of the unseen cards"
         )
-        if ahead > 0:
-            figure += f", {ahead:.0f} more than the next best)"
-        else:
+        # The search compares only the rule of thumb's best few cards, and rounds to whole points: the
+        # words say so (a hint once said "0 more than the next best", and "no other card" of cards it
+        # never compared).
+        every = compared >= len(view.legal_actions)
+        if round(ahead) >= 1:
+            figure += (
+                f", {ahead:.0f} more than the next best"
+                + ("" if every else f" of the {compared} compared")
+                + ")"
+            )
+        elif every:
             figure += ": no other card is clearly better)"
+        else:
+            figure += f": no other of the {compared} cards compared is clearly better)"
     if plays:
         lead = plays[0].card
         if beats(lead, card, trump):
             rest = hand - Counter([card])
-            meld = h._declaration_value(view, rest)
+            # Exact under the options (a hint once said "to declare: 100" of four aces with two of a
+            # suit under fours_one_per_suit, and counted the seven beside a meld under
+            # seven_counts_as_meld); the choice keeps its rough value.
+            meld = h._declaration_value(view, rest, exact=True)
             if is_brisque(lead) or is_brisque(card):
                 why = "takes the brisque"
             elif talon_size(view) <= 1:
@@ -626,21 +662,114 @@ def explain(
     return f"leads the {_name(card)}{kept}{figure}"
 
 
+def _waits(h: HeuristicPlayer, view: BeziqueView, kind: Meld, cards: list[str]) -> bool:
+    """Whether a meld declared now only shows and waits to score after another trick won: one meld scores
+    per trick won (ruling BZ-7), a second shown at the same turn waits (BZ-8); a meld shown earlier and
+    waiting scores when declared."""
+    seat = view.seat
+    assert seat is not None
+    x = view.extra
+    if h.game.options["melds_per_trick"] == "several" or not x.scored_this_turn:
+        return False
+    return not any(w.kind == kind and sorted(w.cards) == sorted(cards) for w in x.waiting[seat])
+
+
+def _may_follow(
+    h: HeuristicPlayer, view: BeziqueView, kind: Meld, cards: list[str], later: Meld, later_cards: list[str]
+) -> bool:
+    """Whether the meld ``later`` of ``later_cards`` may surely be declared at a later turn once ``kind``
+    of ``cards`` is declared now: shown and waiting it may; otherwise every card of it needs as many
+    copies in the hand that may serve again in it (rulings BZ-9, BZ-11), the copies this meld takes
+    counted out if ``kind`` then bars them (whichever copies the rules take). (Whether a later turn comes
+    at all is the caller's: none after the last trick of the talon.)"""
+    seat = view.seat
+    assert seat is not None
+    x = view.extra
+    if any(w.kind == later and sorted(w.cards) == sorted(later_cards) for w in x.waiting[seat]):
+        return True
+    greater = reuse_needs_greater(h.game.options)
+    turn = x.declaring_turns
+    hand = Counter(full_hand(view))
+    taken = Counter(cards)
+    for card, n in Counter(later_cards).items():
+        declared = [e for e in x.declared[seat] if e.card == card]
+        free = (
+            hand[card]
+            - len(declared)
+            + sum(may_serve_again(e.uses, later, turn + 1, greater) for e in declared)
+        )
+        if taken[card] and not may_serve_again([(kind, turn)], later, turn + 1, greater):
+            free -= taken[card]
+        if free < n:
+            return False
+    return True
+
+
 def _kept(h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str) -> str:
-    """Which card the play keeps back, and what for, if one stands out."""
+    """Which card the play keeps back, and what for, if one stands out: a meld named only while it may
+    still be declared (a hint once said "keeps the queen of spades and the jack of diamonds for bezique"
+    of the pair that had scored it, and "it builds nothing" of a queen beside its king)."""
     trump = view.trump or ""
     q, j = h._bezique(view)
     rest = hand - Counter([played])
-    if rest[q] and rest[j] and played not in (q, j):
+    opts = h.game.options
+    patterns = meld_patterns(trump, bool(opts["alt_bezique"]), bool(opts["fours_one_per_suit"]))
+    if (
+        rest[q]
+        and rest[j]
+        and played not in (q, j)
+        and _meld_open(h, view, hand, played, Meld.BEZIQUE, [q, j])
+    ):
         return f", keeps the {_name(q)} and the {_name(j)} for bezique"
-    if all(rest[r + trump] for r in ("K", "Q")) and played[-1] != trump:
+    sequence = [r + trump for r in SEQUENCE_RANKS]
+    if (
+        all(rest[r + trump] for r in ("K", "Q"))
+        and played[-1] != trump
+        and _meld_open(h, view, hand, played, Meld.SEQUENCE, sequence)
+    ):
         return ", keeps the trump king and queen for the sequence"
     for r in ("A", "K", "Q"):
-        if sum(rest[r + s] for s in SUITS) >= 3 and rank(played) != r:
+        if (
+            sum(rest[r + s] for s in SUITS) >= 3
+            and rank(played) != r
+            and any(k == FOURS[r] and _meld_open(h, view, hand, played, k, list(c)) for k, c in patterns)
+        ):
             return f", keeps its {PACK.rank_names[r]}s for four {PACK.rank_names[r]}s"
     if is_brisque(played):
         return ""
-    return ": it builds nothing"
+    if any(played in c and not Counter(c) - Counter([played]) - rest for _, c in patterns):
+        return ""  # it makes a meld with the hand (declared or not): no claim
+    return ": it makes no meld with the cards in hand"
+
+
+def _meld_open(
+    h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str, kind: Meld, cards: list[str]
+) -> bool:
+    """Whether the meld ``kind`` of ``cards`` may still be declared at a later turn once ``played`` is
+    played from ``hand`` (the whole hand): each card's copies kept that may serve in it again (rulings
+    BZ-9, BZ-11; the copy played counted out of them, whichever it is), with the copies not yet seen
+    (not in the hand, the tricks won, the other's melds on the table or the trick)."""
+    seat = view.seat
+    assert seat is not None
+    x = view.extra
+    turn = x.declaring_turns + 1
+    greater = reuse_needs_greater(h.game.options)
+    gone: Counter[str] = Counter()
+    for zone in (view.zone("tricks_won", 0), view.zone("tricks_won", 1), view.zone("melds", 1 - seat)):
+        if zone is not None:
+            gone.update(c for c in zone.face_up if c is not None)
+    if view.trick is not None:
+        gone.update(p.card for p in view.trick.plays)
+    concealed = Counter(view.hand)
+    for card, n in Counter(cards).items():
+        declared = [e for e in x.declared[seat] if e.card == card]
+        serving = concealed[card] + sum(may_serve_again(e.uses, kind, turn, greater) for e in declared)
+        kept = hand[card] - (card == played)
+        serve = min(kept, serving - (card == played))
+        to_come = PACK_COUNTS[card] - hand[card] - gone[card]
+        if serve + max(0, to_come) < n:
+            return False
+    return True
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:

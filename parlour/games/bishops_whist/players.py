@@ -47,6 +47,7 @@ average, 1.4 s at most, under a load of 8).
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections import Counter
@@ -1321,6 +1322,13 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     if verb == "claim":
         return "a claim costs nothing, and finds any revoke of the other side"
     if verb == "stand":
+        if any(a.startswith("correct ") for a in view.legal_actions):
+            # Only a real revoke may be corrected (ruling BW-18): a hint once said "the card was no
+            # revoke" to a seat that had revoked.
+            return (
+                "lets the revoke stand: corrected, the card goes back exposed (2 points); "
+                "found at the claim, it costs 4"
+            )
         return "the card was no revoke: let it stand"
     return "the usual play here"
 
@@ -1345,33 +1353,57 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
         tail = f" ({edge:.1f} points better than the next card, in {deals})"
     lead = not t.trick
     after = [*t.trick, (t.seat, card)]
-    holder = t.winner(after)[0]
+    holders = _holders(t, after)
+    if len(holders) > 1:
+        # Under void_knight=revoke-only a knight of another seat ranks as a ten only if it was a knight's
+        # revoke, which the view may not tell (a hint once said "takes the lead in the trick" beside it).
+        why = "who holds the trick depends on whether the knight played was a knight's revoke"
+        return f"plays the {card}: {why}{tail}"
+    # (Of the seat's own knight's revoke under revoke-only: it ranks as a ten, and a hint once said
+    # "leaves the trick to the partner" as it took the partner's trick.)
+    holder = next(iter(holders))
     keeps_knight = card != KNIGHT and KNIGHT in t.hand and t.number >= 10 and not t.last
     suit = suit_of(card)
     if t.last and card == KNIGHT:
         words = "plays the knight in the 13th trick, where the last knight wins"
     elif lead:
-        if card == KNIGHT:
+        if card == KNIGHT and t.irregular_leader:
+            # Under irregular_trick=leader the leader's knight wins unless trumped (a hint once said
+            # "only a trump or the first suit can take it" there).
+            words = "leads a knight: any card may follow, and only a trump can take it"
+        elif card == KNIGHT:
             words = "leads a knight: any card may follow, and only a trump or the first suit can take it"
         elif is_bishop(card) and t.is_top(card):
             words = "cashes the bishop: nothing left in its suit can beat it"
-        elif is_bishop(card):
+        elif is_bishop(card) and _partner_may_take(t, card):
             words = "leads the bishop while it can still be saved"
+        elif is_bishop(card):  # (a hint once said "while it can still be saved" with no way to save it)
+            words = "leads the bishop: the partner can neither beat nor trump it"
+        elif suit == t.trump and not _opponents_may_trump(t):
+            # (a hint once said "draws trumps" with no trump left to the opponents)
+            words = f"leads the {card}: the opponents have no trumps left"
         elif suit == t.trump and t.is_top(card):
             words = "draws trumps with the best trump"
         elif suit == t.trump:
             words = "leads trumps to draw the opponents' trumps"
         elif t.is_top(card):
             words = f"leads the {card}: it cannot be beaten in its suit"
-        elif suit in t.void[t.partner] and t.trump not in t.void[t.partner]:
+        elif suit in t.void[t.partner] and _partner_may_trump(t):
+            # (a hint once said "the partner can trump" with no trump left unseen)
             words = "leads a suit the partner can trump"
-        elif RANK_VALUE[card[0]] > TEN:
+        elif RANK_VALUE[card[0]] > TEN and _opponents_may_hold_higher(t, card):
             words = f"leads the {card} to drive out the higher cards of its suit"
-        else:
+        elif RANK_VALUE[card[0]] > TEN:  # (a hint once said "to drive out" what only the partner held)
+            words = f"leads the {card}: no opponent can hold a higher card of its suit"
+        elif any(c != KNIGHT and c != card and RANK_VALUE[c[0]] > TEN for c in t.hand):
             words = f"leads the {card}, a low card, keeping the high cards back"
+        else:  # (a hint once said "keeping the high cards back" from a hand with none)
+            words = f"leads the {card}, a low card"
     elif holder == t.partner and t.winner(t.trick)[0] == t.partner:
-        if is_bishop(card):
+        if is_bishop(card) and not _may_be_overtaken(t, after):
             words = "throws the bishop onto the partner's trick: two points saved"
+        elif is_bishop(card):  # (a hint once said "two points saved" with an opponent still to play)
+            words = "throws the bishop onto the partner's trick: two points if it holds"
         elif suit == t.trump and suit_of(t.trick[0][1]) != t.trump:
             # The partner still holds the trick: this trump goes under the partner's (a hint once said
             # "trumps over the partner: the trick was not safe" here).
@@ -1402,7 +1434,10 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
             else "throws a knight: it has no other use here"
         )
     elif is_bishop(card):
-        words = "gives up the bishop: it cannot be kept"
+        # Not "it cannot be kept": another lawful card always keeps it for this trick (a hint said so
+        # at every such decision). What the search found is what the words can say.
+        best = all(means[card] >= v for c, v in means.items() if c != card)
+        words = "gives up the bishop" + (": the search finds keeping it no better" if best else "")
     elif suit_of(t.trick[0][1]) not in (suit, None) and not any(
         suit_of(c) == suit and _takes(t, c) for c in t.lawful()
     ):
@@ -1412,6 +1447,68 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     if keeps_knight:
         words += ", and keeps the knight for the 13th trick"
     return words + tail
+
+
+def _holders(t: Table, plays: Sequence[tuple[int, str]]) -> set[int]:
+    """Every seat that may hold the trick of ``plays`` as the view tells it: under ``void_knight=
+    revoke-only`` a knight ranks as a ten only as a knight's revoke (ruling BW-10), which is known of the
+    seat's own knight and of another's only once the bishop of the suit led is seen."""
+    lead = plays[0][1]
+    readings: list[list[bool]] = []
+    for i, (seat, c) in enumerate(plays):
+        if c != KNIGHT or not knight_may_rank_ten(lead, i, t.trump):
+            readings.append([False])
+        elif t.ten_when_void:
+            readings.append([True])
+        elif seat == t.seat:
+            led = suit_of(lead)
+            readings.append([any(x != KNIGHT and suit_of(x) == led for x in t.hand)])
+        else:
+            readings.append([True, False] if t.unseen[BISHOP + str(suit_of(lead))] else [False])
+    return {
+        winning_play(plays, flags, t.trump, last=t.last, irregular_leader=t.irregular_leader)[0]
+        for flags in itertools.product(*readings)
+    }
+
+
+def _partner_may_take(t: Table, bishop: str) -> bool:
+    """Whether the partner may still beat or trump the bishop led: it may hold a higher unseen card of
+    its suit, or (in a plain suit) an unseen trump."""
+    suit = str(suit_of(bishop))
+    higher = [c for c in t.unseen_of(suit) if RANK_VALUE[c[0]] > RANK_VALUE[bishop[0]]]
+    trumps = t.unseen_of(t.trump) if t.trump is not None and t.trump != suit else []
+    return any(t.may_hold(t.partner, c) for c in [*higher, *trumps])
+
+
+def _partner_may_trump(t: Table) -> bool:
+    """Whether the partner may still hold a trump."""
+    trumps = t.unseen_of(t.trump) if t.trump is not None else []
+    return any(t.may_hold(t.partner, c) for c in trumps)
+
+
+def _opponents_may_trump(t: Table) -> bool:
+    """Whether an opponent may still hold a trump."""
+    trumps = t.unseen_of(t.trump) if t.trump is not None else []
+    return any(t.may_hold(o, c) for o in t.opponents() for c in trumps)
+
+
+def _opponents_may_hold_higher(t: Table, card: str) -> bool:
+    """Whether an opponent may hold an unseen card of ``card``'s suit above it."""
+    higher = [c for c in t.unseen_of(str(suit_of(card))) if RANK_VALUE[c[0]] > RANK_VALUE[card[0]]]
+    return any(t.may_hold(o, c) for o in t.opponents() for c in higher)
+
+
+def _may_be_overtaken(t: Table, plays: Sequence[tuple[int, str]]) -> bool:
+    """Whether an opponent still to play may take the partner's trick: some unseen card it may hold (a
+    knight too, while one is unseen) takes it under some reading of the knights."""
+    side = {t.seat, t.partner}
+    for seat in t.later:
+        if seat in side:
+            continue
+        for c in t.unseen:
+            if t.unseen[c] and t.may_hold(seat, c) and _holders(t, [*plays, (seat, c)]) - side:
+                return True
+    return False
 
 
 def _is_lowest_of_suit(t: Table, card: str, takers_only: bool = False) -> bool:

@@ -184,6 +184,10 @@ class StandingsPlayer:
             if not span:
                 return Advice("pass", "no bet is open to you now")
             action = clamp("bet", need, span)
+            if need > span[1] and span[1] >= purse:
+                # The purse, not the bank, sets the most (a hint once said "as much as the bank allows"
+                # of a purse of 50 against a bank of 200; ruling LQ-27).
+                return Advice(action, f"{behind}: bet every chip you have, the nearest you can get")
             if need > span[1]:
                 return Advice(action, f"{behind}: bet as much as the bank allows, the nearest you can get")
             return Advice(action, f"{behind}: bet just enough to go ahead if it wins")

@@ -202,6 +202,8 @@ class RoquetSearch:
         others = [v for c, v in totals.items() if c != card]
         edge = totals[card] - max(others) if others else 0.0
         margin = f" ({edge:.1f} points ahead of the next best card over {self.playouts} sampled deals)"
+        if edge < 0.05:  # (a hint once said "0.0 points ahead of the next best card" of a tie)
+            margin = f" (no card better over {self.playouts} sampled deals)"
         name = _pretty(card)
         if view.trick is not None and view.trick.plays:
             led = view.trick.cards[0]
