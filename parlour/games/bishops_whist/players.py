@@ -1166,7 +1166,8 @@ class PlayoutPlayer(StrongPlayer):
         ``look1``; measured no better than 0 at 2.75 times the time, rules.md)."""
         self.ties_to_rules = ties_to_rules
         """Of cards whose playouts end equally well, play the rules of thumb's card if it is one of them
-        (the lowest of two small cards, as a player would), not the first in the view's order."""
+        (the lowest of two small cards, as a player would), not the first in the view's order (an
+        experiment, issue 14: benchmarks/bw_robust.py ``ties``; measured no better, rules.md)."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
