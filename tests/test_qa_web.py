@@ -775,3 +775,56 @@ def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp
                         page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
                     assert cut == [], (seat, step, cut)
             assert shortened >= 10, shortened
+
+
+TRICK_NAMES = """() => {
+  const trick = document.querySelector(".trick");
+  const box = trick.getBoundingClientRect();
+  const out = [];
+  for (const who of trick.querySelectorAll(".trick-card figcaption .who")) {
+    const caption = who.parentElement.getBoundingClientRect();
+    const r = who.getBoundingClientRect();
+    // cut short (an ellipsis), or a caption, or the name in it, outside the trick's box
+    if (
+      who.scrollWidth > who.clientWidth + 0.5 || who.scrollHeight > who.clientHeight + 0.5
+      || caption.bottom > box.bottom + 0.5 || caption.top < box.top - 0.5
+      || r.left < box.left - 0.5 || r.right > box.right + 0.5
+    ) out.push(who.textContent);
+  }
+  return { cut: out, cards: trick.querySelectorAll(".trick-card").length };
+}"""
+"""The names under the trick's cards that are cut short, or drawn outside the trick's box."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "width", "height"),
+    [("roquet", 5, 390, 844), ("bezique", 3, 390, 844), ("roquet", 5, 1280, 720)],
+)
+def test_a_two_seat_tricks_names_are_whole_on_a_crowded_board(
+    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+) -> None:
+    """On a phone a two-seat trick named its cards' players "heuris…": each caption kept to the width
+    of its card, and the name gave way before "✓ won". With one card or two, in Roquet and Bezique,
+    from both seats, every name is whole and inside the trick's box."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            checked = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(1, steps + 1):
+                    replay_step(page, step)
+                    if not page.locator(".trick .trick-card").count():
+                        continue
+                    names = page.evaluate(TRICK_NAMES)
+                    checked += names["cards"] == 2
+                    if names["cut"]:
+                        name = f"trick-names-{game}-{width}x{height}-seat{seat}-{step}.png"
+                        page.screenshot(path=str(SCREENSHOTS / name))
+                    assert names["cut"] == [], (seat, step, names)
+            assert checked >= 10, checked
