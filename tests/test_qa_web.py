@@ -752,9 +752,8 @@ def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp
     """On a phone, the other seat's zones, shortened to make room, ended across a row: half of
     "▸ 3 tricks won: 6 cards" showed at the bottom of their box, a line cut through its middle. A
     seat's box of cards, or one's own, when shortened ends at the bottom of a row of its zones (beyond
-    its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick
-    keep to the trick's height: a card there may show in part.) Every step of a Roquet replay, from
-    both seats."""
+    its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick:
+    the test after the next.) Every step of a Roquet replay, from both seats."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])
@@ -828,3 +827,55 @@ def test_a_two_seat_tricks_names_are_whole_on_a_crowded_board(
                         page.screenshot(path=str(SCREENSHOTS / name))
                     assert names["cut"] == [], (seat, step, names)
             assert checked >= 10, checked
+
+
+TABLE_CUT = """() => {
+  // in the table's zones beside the trick, shortened to scroll: the zones and cards cut across by the
+  // bottom of their box
+  const cut = [];
+  for (const box of document.querySelectorAll(".board .table-zones")) {
+    if (!box.style.maxHeight) continue;
+    const b = box.getBoundingClientRect();
+    for (const node of box.querySelectorAll(".zone, .card")) {
+      const r = node.getBoundingClientRect();
+      if (r.height > 0 && r.top < b.bottom - 1 && r.bottom > b.bottom + 1) {
+        cut.push(`${node.className}: ${node.textContent.trim() || node.querySelector("img")?.alt || ""}`);
+      }
+    }
+  }
+  return cut;
+}"""
+"""The table's zones, and their cards, that the bottom of their box cuts across when it scrolls."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "width", "height"),
+    [("roquet", 5, 390, 844), ("roquet", 5, 1280, 720)],
+)
+def test_the_table_zones_beside_the_trick_end_between_two_rows(
+    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+) -> None:
+    """On a phone the table's zones beside the trick, shortened to the trick's height, showed a sliver
+    of Roquet's stock (a card cut through) at the bottom of their box. That box, shortened, ends at
+    the bottom of a row of its zones, the next row wholly below it, to be scrolled to. Every step,
+    from both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": width, "height": height}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            shortened = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    shortened += page.locator(".board .table-zones[style*='max-height']").count()
+                    cut = page.evaluate(TABLE_CUT)
+                    if cut:
+                        name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
+                        page.screenshot(path=str(SCREENSHOTS / name))
+                    assert cut == [], (seat, step, cut)
+            assert shortened >= 5, shortened

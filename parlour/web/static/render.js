@@ -138,12 +138,13 @@ function fitTable(root) {
   if (excess() <= 0 && dockExcess() <= 0) return;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
-  const least = (box) => (dockBoxes.includes(box) ? twoRows(box) : LEAST);
+  const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : LEAST);
   shorten(dockBoxes, dockExcess(), least);
   // the table's zones beside the trick, when taller than it, scroll down to the trick's height: the
   // middle of the board is no shorter for it, and one's melds keep their two rows with a trick in play
   const trickHeight = () => Math.max(LEAST, ...[...boardEl.querySelectorAll(".trick-area")].map((a) => a.getBoundingClientRect().height));
-  shorten(tableBoxes, excess(), trickHeight);
+  // (but never across their first row: beside an empty trick, drawn short, they showed half a card)
+  shorten(tableBoxes, excess(), (box) => Math.max(trickHeight(), rowsHeight(box, 1)));
   for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
   const boardHeight = boardEl.getBoundingClientRect().height;
   shorten([...seatBoxes, ...dockBoxes], excess(), least);
@@ -159,19 +160,19 @@ function fitTable(root) {
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
 const LEAST = 56;
 
-/** The height of a box's first two rows of zones (all of them, if fewer): zones on a row share their
+/** The height of a box's first `n` rows of zones (all of them, if fewer): zones on a row share their
  * bottom (app.css: aligned to the end). */
-function twoRows(box) {
+function rowsHeight(box, n) {
   const zones = [...box.children].map((zone) => zone.getBoundingClientRect());
   if (!zones.length) return LEAST;
   const bottoms = [...new Set(zones.map((r) => Math.round(r.bottom)))].sort((a, b) => a - b);
   const top = box.getBoundingClientRect().top - box.scrollTop;
-  return Math.max(LEAST, Math.ceil(bottoms[Math.min(1, bottoms.length - 1)] - top));
+  return Math.max(LEAST, Math.ceil(bottoms[Math.min(n - 1, bottoms.length - 1)] - top));
 }
 
 /** Shorten scrolling boxes by `by` pixels in all, each in proportion to what it has above its least,
- * and each a seat's (not the table's) to the bottom of a row of its zones where that is no lower than
- * its least: a box cut across a row showed half a line ("▸ 3 tricks won"). */
+ * and each to the bottom of a row of its zones where that is no lower than its least (the table's: than
+ * a row of small cards): a box cut across a row showed half a line ("▸ 3 tricks won"). */
 function shorten(boxes, by, least = () => LEAST) {
   if (by <= 0) return;
   const heights = boxes.map((box) => box.getBoundingClientRect().height);
@@ -182,7 +183,9 @@ function shorten(boxes, by, least = () => LEAST) {
   boxes.forEach((box, i) => {
     if (give[i] <= 0) return;
     const height = Math.floor(heights[i] - give[i] * share);
-    box.style.maxHeight = `${box.classList.contains("table-zones") ? height : rowEnd(box, height, least(box))}px`;
+    // (the table's zones, kept to the trick's height, may end above it: a box cut across its stock
+    // showed a sliver of a card)
+    box.style.maxHeight = `${rowEnd(box, height, box.classList.contains("table-zones") ? LEAST : least(box))}px`;
   });
 }
 
@@ -190,7 +193,7 @@ function shorten(boxes, by, least = () => LEAST) {
  * (`height` itself if none does). */
 function rowEnd(box, height, least) {
   const top = box.getBoundingClientRect().top - box.scrollTop;
-  // (a pixel or two of rounding apart from `least`, which twoRows measures the same way)
+  // (a pixel or two of rounding apart from `least`, which rowsHeight measures the same way)
   const ends = [...box.children]
     .map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top))
     .filter((end) => end <= height && end >= least - 2);
