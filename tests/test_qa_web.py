@@ -879,3 +879,72 @@ def test_the_table_zones_beside_the_trick_end_between_two_rows(
                         page.screenshot(path=str(SCREENSHOTS / name))
                     assert cut == [], (seat, step, cut)
             assert shortened >= 5, shortened
+
+
+MORE_ROWS = """() => {
+  const box = document.querySelector(".dock .my-zones");
+  const b = box.getBoundingClientRect();
+  // rows of zones (those that end at the same height) wholly below what the box shows
+  const bottoms = (zones) => new Set(zones.map((zone) => Math.round(zone.getBoundingClientRect().bottom)));
+  const below = [...box.children].filter((zone) => zone.getBoundingClientRect().top >= b.bottom - 1);
+  const cue = [...document.querySelectorAll(".dock .more-rows")].find((node) => node.checkVisibility());
+  const c = cue ? cue.getBoundingClientRect() : null;
+  // what the cue may not cover: the hand's cards, the prompt, the actions, the trick
+  const kept = "#hand .card, .dock .prompt, .dock .action-buttons button, .trick";
+  const covers = c === null ? [] : [...document.querySelectorAll(kept)]
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      return r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+    })
+    .map((node) => node.className);
+  const inside = (r) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+  return {
+    hidden: bottoms(below).size,
+    next: below.length ? [...box.children].indexOf(below[0]) : null,
+    shown: [...box.children].map((zone) => inside(zone.getBoundingClientRect())),
+    cue: cue ? cue.textContent : null,
+    inBox: c !== null && c.left >= b.left - 0.5 && c.right <= b.right + 0.5 && c.top >= b.top - 0.5
+      && c.bottom <= b.bottom + 0.5 && c.bottom <= window.innerHeight,
+    covers,
+  };
+}"""
+"""One's melds box: how many rows of its zones lie wholly below what it shows (and the first zone of
+them), which zones it shows whole, the cue that says so (if one is shown), whether the cue is inside
+the box and the window, and what it covers."""
+
+
+def test_ones_melds_that_scroll_say_how_many_rows_are_below(browser: Browser, tmp_path: Path) -> None:
+    """At 1280×720 one's melds keep their first two rows in sight and scroll; a Roquet seat's third and
+    fourth rows were out of sight with nothing to say so. Where rows lie below, a cue at the box's
+    bottom says how many ("▾ 2 more rows") without covering the hand, the prompt, the actions or the
+    trick, and pressing it brings the next row wholly into sight. Every step, from both seats."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
+        wait_finished(server, table["id"])
+        with context(browser, {"width": 1280, "height": 720}) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            steps = replay_steps(page)
+            checked = 0
+            for seat in ("0", "1"):
+                page.select_option("#seat", seat)
+                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+                for step in range(steps + 1):
+                    replay_step(page, step)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    more = page.evaluate(MORE_ROWS)
+                    if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
+                        page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
+                    if not more["hidden"]:
+                        assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
+                        continue
+                    checked += 1
+                    rows = "row" if more["hidden"] == 1 else "rows"
+                    assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
+                    assert more["inBox"], (seat, step, more)
+                    assert more["covers"] == [], (seat, step, more)
+                    page.locator(".dock .more-rows").click()
+                    after = page.evaluate(MORE_ROWS)
+                    assert after["hidden"] < more["hidden"], (seat, step, more, after)
+                    assert after["shown"][more["next"]], (seat, step, more, after)
+            assert checked >= 5, checked

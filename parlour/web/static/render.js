@@ -125,6 +125,7 @@ function fitTable(root) {
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted", "melds-scroll");
+  for (const cue of dockEl.querySelectorAll(".more-rows")) cue.remove();
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
@@ -155,6 +156,41 @@ function fitTable(root) {
   shorten(dockBoxes, Math.max(excess(), dockExcess()));
   // melds that still scroll get the width the hand does not need (app.css)
   if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
+  for (const box of dockBoxes) moreRowsCue(dockEl, box);
+}
+
+/** Rows of a box's zones wholly or partly below what it shows, and the first of them (zones on a row
+ * share their bottom). */
+function rowsBelow(box) {
+  const bottom = box.getBoundingClientRect().bottom;
+  const below = [...box.children].filter((zone) => zone.getBoundingClientRect().bottom > bottom + 1);
+  const rows = new Set(below.map((zone) => Math.round(zone.getBoundingClientRect().bottom)));
+  const first = below.length ? Math.min(...below.map((zone) => zone.getBoundingClientRect().top)) : null;
+  return { rows: rows.size, first };
+}
+
+/** One's melds that scroll past their box showed no sign of the rows below (at 1280×720 a Roquet
+ * seat's third and fourth rows of melds were out of sight): a button at the box's bottom corner says
+ * how many rows there are and, pressed, scrolls the next of them into sight (or back to the top). */
+function moreRowsCue(dockEl, box) {
+  if (box.scrollHeight <= box.clientHeight + 1) return;
+  const cue = el("button.more-rows", { type: "button" });
+  const place = () => {
+    const { rows } = rowsBelow(box);
+    cue.textContent = rows ? `▾ ${rows} more row${rows === 1 ? "" : "s"}` : "▴ back to the top";
+    cue.hidden = !rows && box.scrollTop <= 1;
+    const b = box.getBoundingClientRect();
+    const d = dockEl.getBoundingClientRect();
+    cue.style.left = `${Math.max(0, b.right - d.left - dockEl.clientLeft - cue.offsetWidth - 6)}px`;
+    cue.style.top = `${b.bottom - d.top - dockEl.clientTop - cue.offsetHeight - 3}px`;
+  };
+  cue.addEventListener("click", () => {
+    const { first } = rowsBelow(box);
+    box.scrollTo({ top: first === null ? 0 : box.scrollTop + first - box.getBoundingClientRect().top });
+  });
+  box.addEventListener("scroll", place);
+  dockEl.append(cue);
+  place();
 }
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
