@@ -664,8 +664,8 @@ WHO_CUT = """() => [...document.querySelectorAll(".trick .trick-card figcaption 
 def test_a_two_seat_tricks_names_are_whole_on_a_wide_window(browser: Browser, tmp_path: Path) -> None:
     """A Roquet trick at 1920×1080 named its cards' players "heuristic …": the two-seat trick's box
     was as narrow as on a crowded window, and each name kept to half of it. Where the board has the
-    room (not fitted), the box is wide enough for "heuristic 1 (led)"; on a phone a name still gives
-    way before "✓ won" does (the trick-label test)."""
+    room (not fitted), the box is wide enough for "heuristic 1 (led)"; on a crowded board the caption
+    wraps instead (test_a_two_seat_tricks_names_are_whole_on_a_crowded_board)."""
     with serving(tmp_path) as server:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
         wait_finished(server, table["id"])

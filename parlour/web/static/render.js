@@ -181,7 +181,12 @@ function moreRowsCue(dockEl, box) {
     cue.hidden = !rows && box.scrollTop <= 1;
     const b = box.getBoundingClientRect();
     const d = dockEl.getBoundingClientRect();
-    cue.style.left = `${Math.max(0, b.right - d.left - dockEl.clientLeft - cue.offsetWidth - 6)}px`;
+    // at the box's right, clear of the last row in sight where there is room beside it (on a phone a
+    // full row's last card lost its corner under the cue)
+    const shown = [...box.children].map((zone) => zone.getBoundingClientRect()).filter((r) => r.top < b.bottom - 1 && r.bottom > b.bottom - cue.offsetHeight - 3);
+    const rowRight = Math.max(b.left, ...shown.map((r) => r.right));
+    const right = rowRight + 4 + cue.offsetWidth <= b.right ? b.right - 2 : b.right - 6;
+    cue.style.left = `${Math.max(0, right - d.left - dockEl.clientLeft - cue.offsetWidth)}px`;
     cue.style.top = `${b.bottom - d.top - dockEl.clientTop - cue.offsetHeight - 3}px`;
   };
   cue.addEventListener("click", () => {
