@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -524,6 +525,17 @@ def replay_steps(page: Page) -> int:
     return int(match.group(1))
 
 
+def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int]]:
+    """Every step of the open two-seat replay, first as seat 0 sees it, then as seat 1: each seat chosen
+    and drawn, each step drawn, before its (seat, step) is yielded."""
+    for seat in ("0", "1"):
+        page.select_option("#seat", seat)
+        page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+        for step in range(steps + 1):
+            replay_step(page, step)
+            yield seat, step
+
+
 TRICK_HEAD = """() => {
   const head = document.querySelector(".trick-head");
   if (head === null) return null;
@@ -568,20 +580,16 @@ def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_pat
             replay_at_its_last_step(page, server.url, table["id"])
             steps = replay_steps(page)
             fitted = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(steps + 1):
-                    replay_step(page, step)
-                    head = page.evaluate(TRICK_HEAD)
-                    if head is None or not head["fitted"]:
-                        continue
-                    fitted += 1
-                    if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
-                        page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
-                    assert head["rows"] == 1, (seat, step, head)
-                    assert head["captionLines"] <= 1, (seat, step, head)
-                    assert head["inside"], (seat, step, head)
+            for seat, step in each_step_from_both_seats(page, steps):
+                head = page.evaluate(TRICK_HEAD)
+                if head is None or not head["fitted"]:
+                    continue
+                fitted += 1
+                if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
+                    page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
+                assert head["rows"] == 1, (seat, step, head)
+                assert head["captionLines"] <= 1, (seat, step, head)
+                assert head["inside"], (seat, step, head)
             assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
 
 
@@ -606,24 +614,20 @@ def test_ones_melds_keep_two_rows_beside_a_trick_in_play(
             replay_at_its_last_step(page, server.url, table["id"])
             steps = replay_steps(page)
             crowded = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(steps + 1):
-                    replay_step(page, step)
-                    if page.locator(".trick .trick-card").count() == 0:
-                        continue
-                    page.evaluate("window.scrollTo(0, 0)")
-                    rows = page.evaluate(MELD_ROWS)
-                    sight = page.evaluate(UNDER_DOCK)
-                    if page.locator(".board.fitted").count() and rows["rows"] >= 2:
-                        crowded += 1
-                    if rows["cut"] or rows["always"] or sight["under"]:
-                        name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
-                        page.screenshot(path=str(SCREENSHOTS / name))
-                    assert rows["cut"] == [], (seat, step, rows)
-                    assert rows["always"] == [], (seat, step, rows)
-                    assert sight["under"] == [], (seat, step, sight)
+            for seat, step in each_step_from_both_seats(page, steps):
+                if page.locator(".trick .trick-card").count() == 0:
+                    continue
+                page.evaluate("window.scrollTo(0, 0)")
+                rows = page.evaluate(MELD_ROWS)
+                sight = page.evaluate(UNDER_DOCK)
+                if page.locator(".board.fitted").count() and rows["rows"] >= 2:
+                    crowded += 1
+                if rows["cut"] or rows["always"] or sight["under"]:
+                    name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
+                    page.screenshot(path=str(SCREENSHOTS / name))
+                assert rows["cut"] == [], (seat, step, rows)
+                assert rows["always"] == [], (seat, step, rows)
+                assert sight["under"] == [], (seat, step, sight)
             assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"
 
 
@@ -762,17 +766,13 @@ def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp
             replay_at_its_last_step(page, server.url, table["id"])
             steps = replay_steps(page)
             shortened = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(steps + 1):
-                    replay_step(page, step)
-                    if page.locator(".board .seat-zones[style*='max-height']").count():
-                        shortened += 1
-                    cut = page.evaluate(HALF_ROWS)
-                    if cut:
-                        page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
-                    assert cut == [], (seat, step, cut)
+            for seat, step in each_step_from_both_seats(page, steps):
+                if page.locator(".board .seat-zones[style*='max-height']").count():
+                    shortened += 1
+                cut = page.evaluate(HALF_ROWS)
+                if cut:
+                    page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
+                assert cut == [], (seat, step, cut)
             assert shortened >= 10, shortened
 
 
@@ -867,17 +867,13 @@ def test_the_table_zones_beside_the_trick_end_between_two_rows(
             replay_at_its_last_step(page, server.url, table["id"])
             steps = replay_steps(page)
             shortened = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(steps + 1):
-                    replay_step(page, step)
-                    shortened += page.locator(".board .table-zones[style*='max-height']").count()
-                    cut = page.evaluate(TABLE_CUT)
-                    if cut:
-                        name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
-                        page.screenshot(path=str(SCREENSHOTS / name))
-                    assert cut == [], (seat, step, cut)
+            for seat, step in each_step_from_both_seats(page, steps):
+                shortened += page.locator(".board .table-zones[style*='max-height']").count()
+                cut = page.evaluate(TABLE_CUT)
+                if cut:
+                    name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
+                    page.screenshot(path=str(SCREENSHOTS / name))
+                assert cut == [], (seat, step, cut)
             assert shortened >= 5, shortened
 
 
@@ -926,25 +922,21 @@ def test_ones_melds_that_scroll_say_how_many_rows_are_below(browser: Browser, tm
             replay_at_its_last_step(page, server.url, table["id"])
             steps = replay_steps(page)
             checked = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(steps + 1):
-                    replay_step(page, step)
-                    page.evaluate("window.scrollTo(0, 0)")
-                    more = page.evaluate(MORE_ROWS)
-                    if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
-                        page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
-                    if not more["hidden"]:
-                        assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
-                        continue
-                    checked += 1
-                    rows = "row" if more["hidden"] == 1 else "rows"
-                    assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
-                    assert more["inBox"], (seat, step, more)
-                    assert more["covers"] == [], (seat, step, more)
-                    page.locator(".dock .more-rows").click()
-                    after = page.evaluate(MORE_ROWS)
-                    assert after["hidden"] < more["hidden"], (seat, step, more, after)
-                    assert after["shown"][more["next"]], (seat, step, more, after)
+            for seat, step in each_step_from_both_seats(page, steps):
+                page.evaluate("window.scrollTo(0, 0)")
+                more = page.evaluate(MORE_ROWS)
+                if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
+                    page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
+                if not more["hidden"]:
+                    assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
+                    continue
+                checked += 1
+                rows = "row" if more["hidden"] == 1 else "rows"
+                assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
+                assert more["inBox"], (seat, step, more)
+                assert more["covers"] == [], (seat, step, more)
+                page.locator(".dock .more-rows").click()
+                after = page.evaluate(MORE_ROWS)
+                assert after["hidden"] < more["hidden"], (seat, step, more, after)
+                assert after["shown"][more["next"]], (seat, step, more, after)
             assert checked >= 5, checked
