@@ -5,6 +5,7 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
@@ -48,6 +49,21 @@ def replay_at_its_last_step(page: Page, url: str, table_id: str) -> None:
         "() => { const m = document.getElementById('step-text').textContent"
         ".match(/step (\\d+) of (\\d+)/); return m !== null && m[1] === m[2] && m[1] !== '0'; }"
     )
+
+
+@contextlib.contextmanager
+def finished_replay(
+    browser: Browser, tmp_path: Path, game: str, seed: int, viewport: dict[str, int]
+) -> Iterator[Page]:
+    """A page at the last step of the replay of a finished table of two computer players (``game``,
+    dealt by ``seed``), in a window of ``viewport``."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        wait_finished(server, table["id"])
+        with context(browser, viewport) as ctx:
+            page = ctx.new_page()
+            replay_at_its_last_step(page, server.url, table["id"])
+            yield page
 
 
 def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tmp_path: Path) -> None:
@@ -229,36 +245,31 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
     seat's melds were drawn inline, in no box that could scroll, and reached under the dock. Then one's
     own melds box showed only a row and a half of cards on a phone (1.4 rows at 1280×720): it keeps its
     first two rows in sight, the hand, the trick and the prompt whole (an empty trick is drawn short)."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": width, "height": height}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            tallest = 0.0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                # this seat's view itself (seat 0's, drawn before, already had a dock with a name)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                melds = page.locator(".dock .my-zones .card").count()
-                dock = float(page.evaluate("document.querySelector('.dock').getBoundingClientRect().height"))
-                assert dock <= 0.62 * height, (seat, melds, dock)
-                if melds >= 12:
-                    tallest = max(tallest, dock)
-                # as the page opens: at its top, the banner above the board
-                page.evaluate("window.scrollTo(0, 0)")
-                sight = page.evaluate(UNDER_DOCK)
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-{width}x{height}-seat{seat}.png"))
-                assert sight["shown"] > 0, sight
-                assert sight["under"] == [], (seat, sight)
-                rows = page.evaluate(MELD_ROWS)
-                assert rows["wanted"] > 0, (seat, rows)
-                assert rows["cut"] == [], (seat, rows)
-                assert rows["always"] == [], (seat, rows)
-                if melds >= 12:
-                    assert rows["rows"] >= 2, (seat, rows)
-            assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
+        tallest = 0.0
+        for seat in ("0", "1"):
+            page.select_option("#seat", seat)
+            # this seat's view itself (seat 0's, drawn before, already had a dock with a name)
+            page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+            melds = page.locator(".dock .my-zones .card").count()
+            dock = float(page.evaluate("document.querySelector('.dock').getBoundingClientRect().height"))
+            assert dock <= 0.62 * height, (seat, melds, dock)
+            if melds >= 12:
+                tallest = max(tallest, dock)
+            # as the page opens: at its top, the banner above the board
+            page.evaluate("window.scrollTo(0, 0)")
+            sight = page.evaluate(UNDER_DOCK)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"roquet-melds-{width}x{height}-seat{seat}.png"))
+            assert sight["shown"] > 0, sight
+            assert sight["under"] == [], (seat, sight)
+            rows = page.evaluate(MELD_ROWS)
+            assert rows["wanted"] > 0, (seat, rows)
+            assert rows["cut"] == [], (seat, rows)
+            assert rows["always"] == [], (seat, rows)
+            if melds >= 12:
+                assert rows["rows"] >= 2, (seat, rows)
+        assert tallest > 0, "no seat ended with a dozen melded cards: the test shows nothing"
 
 
 def test_a_replay_on_a_phone_is_no_wider_than_the_phone(browser: Browser, tmp_path: Path) -> None:
@@ -572,25 +583,20 @@ def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_pat
     fitted board it keeps to one line: the trick's number and the button (without its key, which a
     phone has not), the detail left to the trick's own labels and the group's name. Checked at every
     step of a Roquet match, from both seats."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, PHONE) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            fitted = 0
-            for seat, step in each_step_from_both_seats(page, steps):
-                head = page.evaluate(TRICK_HEAD)
-                if head is None or not head["fitted"]:
-                    continue
-                fitted += 1
-                if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
-                    page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
-                assert head["rows"] == 1, (seat, step, head)
-                assert head["captionLines"] <= 1, (seat, step, head)
-                assert head["inside"], (seat, step, head)
-            assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
+    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
+        steps = replay_steps(page)
+        fitted = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            head = page.evaluate(TRICK_HEAD)
+            if head is None or not head["fitted"]:
+                continue
+            fitted += 1
+            if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
+                page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
+            assert head["rows"] == 1, (seat, step, head)
+            assert head["captionLines"] <= 1, (seat, step, head)
+            assert head["inside"], (seat, step, head)
+        assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
 
 
 @pytest.mark.parametrize(
@@ -606,29 +612,24 @@ def test_ones_melds_keep_two_rows_beside_a_trick_in_play(
     tallest part, and the stock reached under the dock). At every step with cards in the trick, from
     both seats: the first two rows of one's melds whole in sight, the hand, the trick and the prompt
     whole, and nothing of the other seat, the trick or the table's zones under the dock."""
-    with serving(tmp_path) as server:
-        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": width, "height": height}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            crowded = 0
-            for seat, step in each_step_from_both_seats(page, steps):
-                if page.locator(".trick .trick-card").count() == 0:
-                    continue
-                page.evaluate("window.scrollTo(0, 0)")
-                rows = page.evaluate(MELD_ROWS)
-                sight = page.evaluate(UNDER_DOCK)
-                if page.locator(".board.fitted").count() and rows["rows"] >= 2:
-                    crowded += 1
-                if rows["cut"] or rows["always"] or sight["under"]:
-                    name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
-                    page.screenshot(path=str(SCREENSHOTS / name))
-                assert rows["cut"] == [], (seat, step, rows)
-                assert rows["always"] == [], (seat, step, rows)
-                assert sight["under"] == [], (seat, step, sight)
-            assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"
+    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        crowded = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            if page.locator(".trick .trick-card").count() == 0:
+                continue
+            page.evaluate("window.scrollTo(0, 0)")
+            rows = page.evaluate(MELD_ROWS)
+            sight = page.evaluate(UNDER_DOCK)
+            if page.locator(".board.fitted").count() and rows["rows"] >= 2:
+                crowded += 1
+            if rows["cut"] or rows["always"] or sight["under"]:
+                name = f"melds-in-play-{game}-{width}x{height}-seat{seat}-{step}.png"
+                page.screenshot(path=str(SCREENSHOTS / name))
+            assert rows["cut"] == [], (seat, step, rows)
+            assert rows["always"] == [], (seat, step, rows)
+            assert sight["under"] == [], (seat, step, sight)
+        assert crowded >= 5, f"only {crowded} fitted steps with two rows of melds: the test shows little"
 
 
 def test_a_replay_seen_from_a_seat_does_not_tell_its_watcher_it_is_their_turn(
@@ -637,26 +638,21 @@ def test_a_replay_seen_from_a_seat_does_not_tell_its_watcher_it_is_their_turn(
     """A replay seen as a seat said "▶ Your turn: play a card" at that seat's decisions (its names
     already say "heuristic 0", not "you"): the watcher has no turn. The prompt names the seat's player,
     "heuristic 0 to play a card", and is not drawn as one's own turn."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, PHONE) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            decisions = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                name = page.inner_text(".dock .seat.me .seat-name")
-                for step in range(12):
-                    replay_step(page, step)
-                    if page.locator(".dock .seat.me.to-move").count() == 0:
-                        continue
-                    decisions += 1
-                    prompt = page.inner_text(".dock h2.prompt")
-                    assert prompt.startswith(f"{name} to "), (seat, step, prompt)
-                    assert page.locator(MY_TURN).count() == 0, (seat, step, prompt)
-            assert decisions >= 4, decisions
+    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
+        decisions = 0
+        for seat in ("0", "1"):
+            page.select_option("#seat", seat)
+            page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+            name = page.inner_text(".dock .seat.me .seat-name")
+            for step in range(12):
+                replay_step(page, step)
+                if page.locator(".dock .seat.me.to-move").count() == 0:
+                    continue
+                decisions += 1
+                prompt = page.inner_text(".dock h2.prompt")
+                assert prompt.startswith(f"{name} to "), (seat, step, prompt)
+                assert page.locator(MY_TURN).count() == 0, (seat, step, prompt)
+        assert decisions >= 4, decisions
 
 
 WHO_CUT = """() => [...document.querySelectorAll(".trick .trick-card figcaption .who")]
@@ -670,22 +666,17 @@ def test_a_two_seat_tricks_names_are_whole_on_a_wide_window(browser: Browser, tm
     was as narrow as on a crowded window, and each name kept to half of it. Where the board has the
     room (not fitted), the box is wide enough for "heuristic 1 (led)"; on a crowded board the caption
     wraps instead (test_a_two_seat_tricks_names_are_whole_on_a_crowded_board)."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": 1920, "height": 1080}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            page.select_option("#seat", "0")
-            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
-            checked = 0
-            for step in range(1, replay_steps(page) + 1):
-                replay_step(page, step)
-                if page.locator(".board.fitted").count() or not page.locator(".trick .trick-card").count():
-                    continue
-                checked += 1
-                assert page.evaluate(WHO_CUT) == [], step
-            assert checked >= 10, checked
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": 1920, "height": 1080}) as page:
+        page.select_option("#seat", "0")
+        page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+        checked = 0
+        for step in range(1, replay_steps(page) + 1):
+            replay_step(page, step)
+            if page.locator(".board.fitted").count() or not page.locator(".trick .trick-card").count():
+                continue
+            checked += 1
+            assert page.evaluate(WHO_CUT) == [], step
+        assert checked >= 10, checked
 
 
 HAND_ROOM = """() => {
@@ -711,25 +702,20 @@ def test_ones_melds_are_not_hidden_beside_an_empty_part_of_the_hand(browser: Bro
     rows deep and scrolling, while the hand's box beside them stood half empty around its two or three
     cards: the two shared the dock's width alike. When the melds scroll, the hand's box keeps to what
     its cards need (with room for about two more), and the melds take the rest."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": 1280, "height": 720}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            page.select_option("#seat", "0")
-            page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
-            checked = 0
-            for step in range(1, replay_steps(page) + 1):
-                replay_step(page, step)
-                room = page.evaluate(HAND_ROOM)
-                if not room["scrolls"] or not room["card"]:
-                    continue
-                checked += 1
-                if room["spare"] > 3 * room["card"]:
-                    page.screenshot(path=str(SCREENSHOTS / f"hand-room-1280x720-{step}.png"))
-                assert room["spare"] <= 3 * room["card"], (step, room)
-            assert checked >= 3, checked
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": 1280, "height": 720}) as page:
+        page.select_option("#seat", "0")
+        page.locator(".dock .seat.me[data-seat='0'] .seat-name").wait_for()
+        checked = 0
+        for step in range(1, replay_steps(page) + 1):
+            replay_step(page, step)
+            room = page.evaluate(HAND_ROOM)
+            if not room["scrolls"] or not room["card"]:
+                continue
+            checked += 1
+            if room["spare"] > 3 * room["card"]:
+                page.screenshot(path=str(SCREENSHOTS / f"hand-room-1280x720-{step}.png"))
+            assert room["spare"] <= 3 * room["card"], (step, room)
+        assert checked >= 3, checked
 
 
 HALF_ROWS = """() => {
@@ -758,22 +744,17 @@ def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp
     seat's box of cards, or one's own, when shortened ends at the bottom of a row of its zones (beyond
     its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick:
     the test after the next.) Every step of a Roquet replay, from both seats."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, PHONE) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            shortened = 0
-            for seat, step in each_step_from_both_seats(page, steps):
-                if page.locator(".board .seat-zones[style*='max-height']").count():
-                    shortened += 1
-                cut = page.evaluate(HALF_ROWS)
-                if cut:
-                    page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
-                assert cut == [], (seat, step, cut)
-            assert shortened >= 10, shortened
+    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
+        steps = replay_steps(page)
+        shortened = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            if page.locator(".board .seat-zones[style*='max-height']").count():
+                shortened += 1
+            cut = page.evaluate(HALF_ROWS)
+            if cut:
+                page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
+            assert cut == [], (seat, step, cut)
+        assert shortened >= 10, shortened
 
 
 TRICK_NAMES = """() => {
@@ -805,28 +786,23 @@ def test_a_two_seat_tricks_names_are_whole_on_a_crowded_board(
     """On a phone a two-seat trick named its cards' players "heuris…": each caption kept to the width
     of its card, and the name gave way before "✓ won". With one card or two, in Roquet and Bezique,
     from both seats, every name is whole and inside the trick's box."""
-    with serving(tmp_path) as server:
-        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": width, "height": height}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            checked = 0
-            for seat in ("0", "1"):
-                page.select_option("#seat", seat)
-                page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-                for step in range(1, steps + 1):
-                    replay_step(page, step)
-                    if not page.locator(".trick .trick-card").count():
-                        continue
-                    names = page.evaluate(TRICK_NAMES)
-                    checked += names["cards"] == 2
-                    if names["cut"]:
-                        name = f"trick-names-{game}-{width}x{height}-seat{seat}-{step}.png"
-                        page.screenshot(path=str(SCREENSHOTS / name))
-                    assert names["cut"] == [], (seat, step, names)
-            assert checked >= 10, checked
+    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        checked = 0
+        for seat in ("0", "1"):
+            page.select_option("#seat", seat)
+            page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+            for step in range(1, steps + 1):
+                replay_step(page, step)
+                if not page.locator(".trick .trick-card").count():
+                    continue
+                names = page.evaluate(TRICK_NAMES)
+                checked += names["cards"] == 2
+                if names["cut"]:
+                    name = f"trick-names-{game}-{width}x{height}-seat{seat}-{step}.png"
+                    page.screenshot(path=str(SCREENSHOTS / name))
+                assert names["cut"] == [], (seat, step, names)
+        assert checked >= 10, checked
 
 
 TABLE_CUT = """() => {
@@ -859,22 +835,17 @@ def test_the_table_zones_beside_the_trick_end_between_two_rows(
     of Roquet's stock (a card cut through) at the bottom of their box. That box, shortened, ends at
     the bottom of a row of its zones, the next row wholly below it, to be scrolled to. Every step,
     from both seats."""
-    with serving(tmp_path) as server:
-        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": width, "height": height}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            shortened = 0
-            for seat, step in each_step_from_both_seats(page, steps):
-                shortened += page.locator(".board .table-zones[style*='max-height']").count()
-                cut = page.evaluate(TABLE_CUT)
-                if cut:
-                    name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
-                    page.screenshot(path=str(SCREENSHOTS / name))
-                assert cut == [], (seat, step, cut)
-            assert shortened >= 5, shortened
+    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        shortened = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            shortened += page.locator(".board .table-zones[style*='max-height']").count()
+            cut = page.evaluate(TABLE_CUT)
+            if cut:
+                name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
+                page.screenshot(path=str(SCREENSHOTS / name))
+            assert cut == [], (seat, step, cut)
+        assert shortened >= 5, shortened
 
 
 MORE_ROWS = """() => {
@@ -914,29 +885,24 @@ def test_ones_melds_that_scroll_say_how_many_rows_are_below(browser: Browser, tm
     fourth rows were out of sight with nothing to say so. Where rows lie below, a cue at the box's
     bottom says how many ("▾ 2 more rows") without covering the hand, the prompt, the actions or the
     trick, and pressing it brings the next row wholly into sight. Every step, from both seats."""
-    with serving(tmp_path) as server:
-        table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=5)
-        wait_finished(server, table["id"])
-        with context(browser, {"width": 1280, "height": 720}) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            steps = replay_steps(page)
-            checked = 0
-            for seat, step in each_step_from_both_seats(page, steps):
-                page.evaluate("window.scrollTo(0, 0)")
-                more = page.evaluate(MORE_ROWS)
-                if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
-                    page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
-                if not more["hidden"]:
-                    assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
-                    continue
-                checked += 1
-                rows = "row" if more["hidden"] == 1 else "rows"
-                assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
-                assert more["inBox"], (seat, step, more)
-                assert more["covers"] == [], (seat, step, more)
-                page.locator(".dock .more-rows").click()
-                after = page.evaluate(MORE_ROWS)
-                assert after["hidden"] < more["hidden"], (seat, step, more, after)
-                assert after["shown"][more["next"]], (seat, step, more, after)
-            assert checked >= 5, checked
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": 1280, "height": 720}) as page:
+        steps = replay_steps(page)
+        checked = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            page.evaluate("window.scrollTo(0, 0)")
+            more = page.evaluate(MORE_ROWS)
+            if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
+                page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
+            if not more["hidden"]:
+                assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
+                continue
+            checked += 1
+            rows = "row" if more["hidden"] == 1 else "rows"
+            assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
+            assert more["inBox"], (seat, step, more)
+            assert more["covers"] == [], (seat, step, more)
+            page.locator(".dock .more-rows").click()
+            after = page.evaluate(MORE_ROWS)
+            assert after["hidden"] < more["hidden"], (seat, step, more, after)
+            assert after["shown"][more["next"]], (seat, step, more, after)
+        assert checked >= 5, checked
