@@ -126,6 +126,8 @@ function fitTable(root) {
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted", "melds-scroll");
   for (const cue of dockEl.querySelectorAll(".more-rows")) cue.remove();
+  // (a resize fits the same boxes again: the last fitting's cue and its scroll listener go together)
+  for (const box of dockBoxes) box.removeEventListener("scroll", cueListeners.get(box));
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
@@ -169,6 +171,9 @@ function rowsBelow(box) {
   return { rows: rows.size, first };
 }
 
+/** Each box's scroll listener that places its cue, removed when the box is fitted again. */
+const cueListeners = new WeakMap();
+
 /** One's melds that scroll past their box showed no sign of the rows below (at 1280×720 a Roquet
  * seat's third and fourth rows of melds were out of sight): a button at the box's bottom corner says
  * how many rows there are and, pressed, scrolls the next of them into sight (or back to the top). */
@@ -194,6 +199,7 @@ function moreRowsCue(dockEl, box) {
     box.scrollTo({ top: first === null ? 0 : box.scrollTop + first - box.getBoundingClientRect().top });
   });
   box.addEventListener("scroll", place);
+  cueListeners.set(box, place);
   dockEl.append(cue);
   place();
 }
