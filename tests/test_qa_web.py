@@ -32,7 +32,7 @@ from tests.test_web_browser import (
     serving,
     wait_finished,
 )
-from tests.web_support import SCREENSHOTS
+from tests.web_support import PATIENCE_MS, SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -88,14 +88,14 @@ def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tm
 
             # five presses in one go, as a held key or a quick hand makes them: none waits for an answer
             page.evaluate("for (let i = 0; i < 5; i++) document.getElementById('next').click()")
-            page.locator("#step-text", has_text="step 5 of").wait_for(timeout=10_000)
+            page.locator("#step-text", has_text="step 5 of").wait_for()
             page.wait_for_timeout(500)  # no late answer takes it elsewhere
             assert page.inner_text("#step-text").startswith("step 5 of")
             page.evaluate(
                 "for (let i = 0; i < 2; i++) document.body.dispatchEvent("
                 "new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))"
             )
-            page.locator("#step-text", has_text="step 3 of").wait_for(timeout=10_000)
+            page.locator("#step-text", has_text="step 3 of").wait_for()
 
 
 def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_no_page_asks_for_something_missing(browser: Browser, tmp_path: Path) ->
                 )
                 page.wait_for_function("[...document.images].every(img => img.complete)")
                 page.wait_for_timeout(1000)  # the icon is asked for after the page has loaded
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + PATIENCE_MS / 1000
             while pending:
                 assert time.monotonic() < deadline, f"still loading: {[r.url for r in pending]}"
                 ctx.pages[0].wait_for_timeout(100)
@@ -434,7 +434,7 @@ def test_asking_for_a_hint_keeps_what_was_typed(browser: Browser, tmp_path: Path
             page.click("button[data-key=hint]")
             # the strong player's search shares two loaded cores with the other tests: give it time
             page.wait_for_function(
-                "document.getElementById('hint-text').textContent.length > 0", timeout=60_000
+                "document.getElementById('hint-text').textContent.length > 0", timeout=PATIENCE_MS
             )
             page.wait_for_timeout(300)
             assert page.input_value("#type-action") == "play 9"

@@ -26,7 +26,16 @@ from typing import Any
 
 import pytest
 
-from tests.web_support import CHROMIUM_ARGS, GAMES, SCREENSHOTS, SHORT, Server, chromium_path, need
+from tests.web_support import (
+    CHROMIUM_ARGS,
+    GAMES,
+    PATIENCE_MS,
+    SCREENSHOTS,
+    SHORT,
+    Server,
+    chromium_path,
+    need,
+)
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
@@ -139,9 +148,11 @@ def browser() -> Iterator[Browser]:
 
 @contextmanager
 def context(browser: Browser, viewport: dict[str, int] = DESKTOP) -> Iterator[BrowserContext]:
-    """A browser context of its own (its own localStorage: its own person); closed afterwards."""
+    """A browser context of its own (its own localStorage: its own person); closed afterwards. Its
+    pages wait ``PATIENCE_MS`` for what they wait for, unless told otherwise."""
     ctx = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    ctx.set_default_timeout(15_000)
+    ctx.set_default_timeout(PATIENCE_MS)
+    ctx.set_default_navigation_timeout(PATIENCE_MS)
     try:
         yield ctx
     finally:
@@ -307,7 +318,7 @@ def trick_cards(page: Page) -> list[str]:
     return shown
 
 
-def drawn_frame(page: Page, frames: Frames, limit: float = 15.0) -> dict[str, Any]:
+def drawn_frame(page: Page, frames: Frames, limit: float = PATIENCE_MS / 1000) -> dict[str, Any]:
     """The last state the page received, once the page shows it (its log and its seat's hand). The
     frames reach the test by a way of their own, a moment before or after the page draws them: read
     at once, one may belong to the state before the one the page shows."""
@@ -466,7 +477,7 @@ def test_a_hint_names_a_move_with_its_reason_and_outlines_it(browser: Browser, t
             page.wait_for_function(
                 "document.getElementById('hint-text') && "
                 "document.getElementById('hint-text').textContent.startsWith('Hint: ')",
-                timeout=60_000,
+                timeout=PATIENCE_MS,
             )
             said = page.inner_text("#hint-text")
             assert " — " in said, f"a hint gives its reason: {said!r}"
@@ -486,7 +497,7 @@ def test_a_hint_names_a_move_with_its_reason_and_outlines_it(browser: Browser, t
                     break
                 except PlaywrightError:  # the table drawn again took the menu: open it again
                     assert attempt < 2, "the hinted card's menu went away three times"
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + PATIENCE_MS / 1000
             while frames.last_state()["version"] == version:
                 assert time.monotonic() < deadline, "the hinted move was not played"
                 page.wait_for_timeout(100)
@@ -518,7 +529,7 @@ def test_a_bishops_whist_match_to_its_end_and_play_again(browser: Browser, tmp_p
 
             again = outcome.get_by_role("button", name="Play again")
             again.click()
-            page.wait_for_url(lambda url: table["id"] not in url, timeout=15_000)
+            page.wait_for_url(lambda url: table["id"] not in url)
             new_id = page.url.rstrip("/").split("/")[-1]
             assert new_id and new_id != table["id"]
             page.locator("#hand .card").first.wait_for()
@@ -577,7 +588,7 @@ def test_a_page_reloaded_mid_trick_gets_the_same_table_back(browser: Browser, tm
                 "n => document.querySelectorAll('#log li').length >= n", arg=len(before["log"])
             )
             # the reloaded page's own state, as it reaches the test (a moment after the page has it)
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + PATIENCE_MS / 1000
             while len(frames.states()) <= count:
                 assert time.monotonic() < deadline, "the reloaded page got no state of its own"
                 page.wait_for_timeout(50)
@@ -804,7 +815,7 @@ def test_buried_cards_are_not_raised_as_playable(browser: Browser, tmp_path: Pat
                 # for the hand's button rather than count at once.
                 hand = page.locator(f"#hand button.card-button[data-code='{code}']")
                 try:
-                    hand.first.wait_for(state="attached", timeout=10_000)
+                    hand.first.wait_for(state="attached")
                 except PlaywrightError:
                     codes = "els => els.map(e => e.dataset.code)"
                     drawn = page.locator("#hand [data-code]").evaluate_all(codes)

@@ -41,6 +41,14 @@ SHORT: dict[str, dict[str, Any]] = {
 }
 """Options that make each game's match short (one hand, a low target)."""
 
+PATIENCE_MS = 60_000
+"""How long a browser test waits for a page to show what it waits for (a drawn step, a card, the
+server's answer), in milliseconds: the default of every wait in the browser tests, and the limit of
+those that gave less, but for the few that give up on purpose to try again (a click a redraw may beat,
+a hint asked for again at the next turn). The tests' contexts waited 15 s, and some waits 10 s: on a
+two-core CI machine loaded by another test's server, computer players and Chromium, a phone's page
+took longer than that to draw its cards. A page that shows nothing in a minute is at fault, not slow."""
+
 
 def need(what: str, how: str) -> None:
     """Skip (outside CI) or fail (in CI) for a missing server or browser."""
