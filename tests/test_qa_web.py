@@ -161,8 +161,7 @@ def test_a_replay_seen_from_a_seat_does_not_call_its_watcher_that_player(
                 assert names and not any("(you)" in n for n in names), (seat, names)
 
 
-UNDER_DOCK = """() => {
-  const dock = document.querySelector(".dock").getBoundingClientRect();
+SEEN = """
   // what of a node is drawn: its box cut by every box around it that scrolls or clips
   const seen = (node) => {
     let r = node.getBoundingClientRect();
@@ -177,7 +176,15 @@ UNDER_DOCK = """() => {
       };
     }
     return box;
-  };
+  };"""
+"""A JavaScript function, ``seen(node)``: what of a node is drawn, its box cut by the boxes it scrolls in
+(empty, bottom above top, when they hide it)."""
+
+UNDER_DOCK = (
+    """() => {
+  const dock = document.querySelector(".dock").getBoundingClientRect();"""
+    + SEEN
+    + """
   const nodes = [
     ...document.querySelectorAll(
       ".board .seat .seat-name, .board .seat .card, .trick .trick-card .card, .table-zones .zone",
@@ -194,6 +201,7 @@ UNDER_DOCK = """() => {
     });
   return { under, shown: nodes.length, dock: dock.top, height: window.innerHeight };
 }"""
+)
 """What of the other seats' panels (their names, their cards), of the trick's cards and of the table's
 zones is drawn under the dock, kept at the bottom of the window: a node's box cut by the boxes it
 scrolls in."""
@@ -848,61 +856,98 @@ def test_the_table_zones_beside_the_trick_end_between_two_rows(
         assert shortened >= 5, shortened
 
 
-MORE_ROWS = """() => {
-  const box = document.querySelector(".dock .my-zones");
-  const b = box.getBoundingClientRect();
+MORE_ROWS = (
+    """([which, host]) => {
+  const box = document.querySelector(which);
+  const b = box.getBoundingClientRect();"""
+    + SEEN
+    + """
   // rows of zones (those that end at the same height) wholly below what the box shows
   const bottoms = (zones) => new Set(zones.map((zone) => Math.round(zone.getBoundingClientRect().bottom)));
   const below = [...box.children].filter((zone) => zone.getBoundingClientRect().top >= b.bottom - 1);
-  const cue = [...document.querySelectorAll(".dock .more-rows")].find((node) => node.checkVisibility());
+  const cue = [...document.querySelectorAll(`${host} .more-rows`)].find((node) => node.checkVisibility());
   const c = cue ? cue.getBoundingClientRect() : null;
-  // what the cue may not cover: the hand's cards, the prompt, the actions, the trick
-  const kept = "#hand .card, .dock .prompt, .dock .action-buttons button, .trick";
+  // what the cue may not cover, as far as it is drawn: any card (those of its own box among them), a
+  // zone's label, the hand, the prompt, the actions, the trick
+  const kept = "#table .card, .zone-label, .zone-empty, .pile-count, #hand, .dock .prompt, "
+    + ".dock .action-buttons button, .trick";
   const covers = c === null ? [] : [...document.querySelectorAll(kept)]
-    .filter((node) => {
-      const r = node.getBoundingClientRect();
-      return r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
-    })
-    .map((node) => node.className);
+    .filter((node) => node.checkVisibility())
+    .map((node) => [node, seen(node)])
+    .filter(([, r]) => r.bottom > r.top + 0.5 && r.right > r.left + 0.5)
+    .filter(([, r]) => r.left < c.right - 0.5 && r.right > c.left + 0.5)
+    .filter(([, r]) => r.top < c.bottom - 0.5 && r.bottom > c.top + 0.5)
+    .map(([node]) => `${node.className}: ${node.textContent.trim() || node.querySelector("img")?.alt || ""}`);
   const inside = (r) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+  // in the window, and a board's cue above the dock
+  const dock = document.querySelector(".dock").getBoundingClientRect();
+  const floor = host === ".dock" ? window.innerHeight : dock.top;
   return {
     hidden: bottoms(below).size,
     next: below.length ? [...box.children].indexOf(below[0]) : null,
     shown: [...box.children].map((zone) => inside(zone.getBoundingClientRect())),
+    // (a zone taller than the box: at its top)
+    atTop: [...box.children].map((zone) => {
+      const r = zone.getBoundingClientRect();
+      return Math.abs(r.top - b.top) <= 1 && r.height > b.height;
+    }),
     cue: cue ? cue.textContent : null,
-    inBox: c !== null && c.left >= b.left - 0.5 && c.right <= b.right + 0.5 && c.top >= b.top - 0.5
-      && c.bottom <= b.bottom + 0.5 && c.bottom <= window.innerHeight,
+    cueBox: c === null ? null : [c.left, c.top, c.right, c.bottom].map(Math.round),
+    box: [b.left, b.top, b.right, b.bottom].map(Math.round),
+    below: c !== null && c.left >= b.left - 0.5 && c.right <= b.right + 0.5 && c.top >= b.bottom - 0.5
+      && c.top <= b.bottom + 8 && c.bottom <= floor + 0.5,
     covers,
   };
 }"""
-"""One's melds box: how many rows of its zones lie wholly below what it shows (and the first zone of
-them), which zones it shows whole, the cue that says so (if one is shown), whether the cue is inside
-the box and the window, and what it covers."""
+)
+"""A box of cards that may scroll (``which``): how many rows of its zones lie wholly below what it
+shows (and the first zone of them), which zones it shows whole (or from their top, those taller than
+it), the cue that says so (if one is shown
+in ``host``), whether the cue lies just below the box, within its sides and in sight, and what it
+covers."""
+
+SCROLLING_BOXES = {"melds": (".dock .my-zones", ".dock"), "table": (".board .table-zones", ".board")}
+"""One's melds in the dock, and the table's zones beside the trick: each box, and where its cue is."""
 
 
-def test_ones_melds_that_scroll_say_how_many_rows_are_below(browser: Browser, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("which", "width", "height"),
+    [("melds", 1280, 720), ("melds", 390, 844), ("table", 1280, 720), ("table", 390, 844)],
+)
+def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
+    browser: Browser, tmp_path: Path, which: str, width: int, height: int
+) -> None:
     """At 1280×720 one's melds keep their first two rows in sight and scroll; a Roquet seat's third and
-    fourth rows were out of sight with nothing to say so. Where rows lie below, a cue at the box's
-    bottom says how many ("▾ 2 more rows") without covering the hand, the prompt, the actions or the
-    trick, and pressing it brings the next row wholly into sight. Every step, from both seats."""
-    with finished_replay(browser, tmp_path, "roquet", 5, {"width": 1280, "height": 720}) as page:
+    fourth rows were out of sight with nothing to say so. Then a cue on the box's bottom corner said it,
+    but where a row of melds left it no room it covered a card's corner (at 1280×720 the last card of a
+    full row of melds), and the table's zones beside the trick, shortened to scroll (Roquet's stock
+    under the livret and the turn-up), had no cue at all. Where rows lie below, in either box, a cue in
+    a strip of its own just below the box says how many ("▾ 2 more rows"), covering nothing drawn: no
+    card (of its box or any other), label, hand, prompt, action or trick; and pressing it brings the
+    next row wholly into sight (or, taller than the box, from its top: a phone's turn-up under its
+    three lines of label). Every step of a Roquet replay, from both seats."""
+    box, host = SCROLLING_BOXES[which]
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
         steps = replay_steps(page)
         checked = 0
         for seat, step in each_step_from_both_seats(page, steps):
             page.evaluate("window.scrollTo(0, 0)")
-            more = page.evaluate(MORE_ROWS)
-            if more["hidden"] and (more["cue"] is None or not more["inBox"] or more["covers"]):
-                page.screenshot(path=str(SCREENSHOTS / f"more-rows-1280x720-seat{seat}-{step}.png"))
+            if not page.locator(box).count():
+                continue
+            more = page.evaluate(MORE_ROWS, [box, host])
+            if more["hidden"] and (more["cue"] is None or not more["below"] or more["covers"]):
+                name = f"more-rows-{which}-{width}x{height}-seat{seat}-{step}.png"
+                page.screenshot(path=str(SCREENSHOTS / name))
             if not more["hidden"]:
                 assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
                 continue
             checked += 1
             rows = "row" if more["hidden"] == 1 else "rows"
             assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
-            assert more["inBox"], (seat, step, more)
             assert more["covers"] == [], (seat, step, more)
-            page.locator(".dock .more-rows").click()
-            after = page.evaluate(MORE_ROWS)
+            assert more["below"], (seat, step, more)
+            page.locator(f"{host} .more-rows").click()
+            after = page.evaluate(MORE_ROWS, [box, host])
             assert after["hidden"] < more["hidden"], (seat, step, more, after)
-            assert after["shown"][more["next"]], (seat, step, more, after)
+            assert after["shown"][more["next"]] or after["atTop"][more["next"]], (seat, step, more, after)
         assert checked >= 5, checked

@@ -125,9 +125,13 @@ function fitTable(root) {
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted", "melds-scroll");
-  for (const cue of dockEl.querySelectorAll(".more-rows")) cue.remove();
-  // (a resize fits the same boxes again: the last fitting's cue and its scroll listener go together)
-  for (const box of dockBoxes) box.removeEventListener("scroll", cueListeners.get(box));
+  for (const cue of root.querySelectorAll(".more-rows")) cue.remove();
+  // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
+  // together)
+  for (const box of [...dockBoxes, ...tableBoxes]) {
+    box.removeEventListener("scroll", cueListeners.get(box));
+    box.classList.remove("cue-below");
+  }
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
@@ -146,19 +150,42 @@ function fitTable(root) {
   // the table's zones beside the trick, when taller than it, scroll down to the trick's height: the
   // middle of the board is no shorter for it, and one's melds keep their two rows with a trick in play
   const trickHeight = () => Math.max(LEAST, ...[...boardEl.querySelectorAll(".trick-area")].map((a) => a.getBoundingClientRect().height));
-  // (but never across their first row: beside an empty trick, drawn short, they showed half a card)
-  shorten(tableBoxes, excess(), (box) => Math.max(trickHeight(), rowsHeight(box, 1)));
-  for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
-  const boardHeight = boardEl.getBoundingClientRect().height;
-  shorten([...seatBoxes, ...dockBoxes], excess(), least);
-  // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
-  if (boardEl.getBoundingClientRect().height > boardHeight - 1) for (const box of seatBoxes) box.style.maxHeight = "";
-  shorten(dockBoxes, excess(), least);
-  // no room for two rows of one's own cards: they give what is still wanted
-  shorten(dockBoxes, Math.max(excess(), dockExcess()));
-  // melds that still scroll get the width the hand does not need (app.css)
+  // (but never across their first row: beside an empty trick, drawn short, they showed half a card;
+  // and with the strip of their cue of rows below, when they have one, no taller than the trick)
+  const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, 1));
+  const give = () => {
+    shorten(tableBoxes, excess(), tableLeast);
+    for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
+    if (makeCueRoom(tableBoxes)) shorten(tableBoxes, excess(), tableLeast);
+    const boardHeight = boardEl.getBoundingClientRect().height;
+    const seatHeights = seatBoxes.map((box) => box.style.maxHeight);
+    shorten([...seatBoxes, ...dockBoxes], excess(), least);
+    // seats beside a taller trick gave nothing back by being shortened: they keep their cards in sight
+    if (boardEl.getBoundingClientRect().height > boardHeight - 1) seatBoxes.forEach((box, i) => (box.style.maxHeight = seatHeights[i]));
+    shorten(dockBoxes, excess(), least);
+    // no room for two rows of one's own cards: they give what is still wanted
+    shorten(dockBoxes, Math.max(excess(), dockExcess()));
+  };
+  give();
+  // melds that still scroll get the width the hand does not need (app.css), and a strip below them for
+  // their cue: the others give its height as they gave before, one's melds' two rows last
   if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
-  for (const box of dockBoxes) moreRowsCue(dockEl, box);
+  if (makeCueRoom(dockBoxes)) give();
+  for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
+}
+
+/** A strip below each box with rows of its zones out of sight, for the cue that says so: on the box,
+ * the cue covered the corner of a card wherever a full row left it no room beside it (one's melds on a
+ * phone), or the label of a zone. Whether any box got one. */
+function makeCueRoom(boxes) {
+  const wanted = boxes.filter((box) => rowsBelow(box).rows > 0);
+  for (const box of wanted) box.classList.add("cue-below");
+  return wanted.length > 0;
+}
+
+/** The height of a box's strip for its cue (app.css .cue-below), 0 if it has none. */
+function cueStrip(box) {
+  return box.classList.contains("cue-below") ? parseFloat(getComputedStyle(box).marginBottom) || 0 : 0;
 }
 
 /** Rows of a box's zones wholly or partly below what it shows, and the first of them (zones on a row
@@ -174,25 +201,24 @@ function rowsBelow(box) {
 /** Each box's scroll listener that places its cue, removed when the box is fitted again. */
 const cueListeners = new WeakMap();
 
-/** One's melds that scroll past their box showed no sign of the rows below (at 1280×720 a Roquet
- * seat's third and fourth rows of melds were out of sight): a button at the box's bottom corner says
- * how many rows there are and, pressed, scrolls the next of them into sight (or back to the top). */
-function moreRowsCue(dockEl, box) {
-  if (box.scrollHeight <= box.clientHeight + 1) return;
+/** A box of cards that scrolls past what it shows showed no sign of the rows below (at 1280×720 a
+ * Roquet seat's third and fourth rows of melds were out of sight with nothing to say so; the table's
+ * zones beside the trick likewise): a button in the strip below the box, at its right (makeCueRoom),
+ * says how many rows there are and, pressed, scrolls the next of them into sight (or back to the top).
+ * It is put after the box, and placed in the box's positioned ancestor (the dock, the board's middle). */
+function moreRowsCue(box) {
+  if (!box.classList.contains("cue-below")) return;
   const cue = el("button.more-rows", { type: "button" });
   const place = () => {
     const { rows } = rowsBelow(box);
     cue.textContent = rows ? `▾ ${rows} more row${rows === 1 ? "" : "s"}` : "▴ back to the top";
     cue.hidden = !rows && box.scrollTop <= 1;
+    const host = cue.offsetParent;
+    if (!host) return;
     const b = box.getBoundingClientRect();
-    const d = dockEl.getBoundingClientRect();
-    // at the box's right, clear of the last row in sight where there is room beside it (on a phone a
-    // full row's last card lost its corner under the cue)
-    const shown = [...box.children].map((zone) => zone.getBoundingClientRect()).filter((r) => r.top < b.bottom - 1 && r.bottom > b.bottom - cue.offsetHeight - 3);
-    const rowRight = Math.max(b.left, ...shown.map((r) => r.right));
-    const right = rowRight + 4 + cue.offsetWidth <= b.right ? b.right - 2 : b.right - 6;
-    cue.style.left = `${Math.max(0, right - d.left - dockEl.clientLeft - cue.offsetWidth)}px`;
-    cue.style.top = `${b.bottom - d.top - dockEl.clientTop - cue.offsetHeight - 3}px`;
+    const h = host.getBoundingClientRect();
+    cue.style.left = `${Math.max(0, b.right - h.left - host.clientLeft - cue.offsetWidth)}px`;
+    cue.style.top = `${b.bottom - h.top - host.clientTop + 1}px`;
   };
   cue.addEventListener("click", () => {
     const { first } = rowsBelow(box);
@@ -200,7 +226,7 @@ function moreRowsCue(dockEl, box) {
   });
   box.addEventListener("scroll", place);
   cueListeners.set(box, place);
-  dockEl.append(cue);
+  box.after(cue);
   place();
 }
 
@@ -236,15 +262,17 @@ function shorten(boxes, by, least = () => LEAST) {
   });
 }
 
-/** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more
- * (`height` itself if none does). */
+/** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more; if
+ * none does, of the lowest row that ends within `height` (the table's zones at a hand's end, three
+ * empty lines, shortened to the trick's height less their cue's strip, were cut across their second
+ * line); `height` itself if no row does. */
 function rowEnd(box, height, least) {
   const top = box.getBoundingClientRect().top - box.scrollTop;
+  const ends = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)).filter((end) => end <= height);
   // (a pixel or two of rounding apart from `least`, which rowsHeight measures the same way)
-  const ends = [...box.children]
-    .map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top))
-    .filter((end) => end <= height && end >= least - 2);
-  return ends.length ? Math.max(Math.min(least, height), ...ends) : height;
+  const high = ends.filter((end) => end >= least - 2);
+  if (high.length) return Math.max(Math.min(least, height), ...high);
+  return ends.length ? Math.max(...ends) : height;
 }
 
 if (typeof window !== "undefined") {
