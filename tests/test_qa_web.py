@@ -951,3 +951,65 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             assert after["hidden"] < more["hidden"], (seat, step, more, after)
             assert after["shown"][more["next"]] or after["atTop"][more["next"]], (seat, step, more, after)
         assert checked >= 5, checked
+
+
+LONE_CAPTION = """() => {
+  const trick = document.querySelector(".trick:not(.faded)");
+  const figures = trick === null ? [] : [...trick.querySelectorAll(".trick-card")];
+  if (figures.length !== 1) return null;
+  const [figure] = figures;
+  const caption = figure.querySelector("figcaption");
+  const box = trick.getBoundingClientRect();
+  const card = figure.querySelector(".card").getBoundingClientRect();
+  const c = caption.getBoundingClientRect();
+  // the caption's lines: the bottoms of its words' boxes
+  const bottoms = new Set();
+  const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    for (const r of range.getClientRects()) if (r.width > 0) bottoms.add(Math.round(r.bottom));
+  }
+  const middle = (box.left + box.right) / 2;
+  return {
+    text: caption.textContent,
+    lines: bottoms.size,
+    inside: c.left >= box.left - 0.5 && c.right <= box.right + 0.5 && c.top >= box.top - 0.5
+      && c.bottom <= box.bottom + 0.5,
+    half: figure.classList.contains("from-top") ? card.right <= middle + 0.5 : card.left >= middle - 0.5,
+    wide: c.width > box.width / 2,
+  };
+}"""
+"""A two-seat trick's lone card (``null`` if the trick in play has not one card): its caption's text,
+on how many lines it lies, whether it is inside the trick's box, whether the card lies on its own half
+of the box, beside the middle, and whether the caption is wider than half the box."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "width", "height"),
+    [("roquet", 5, 390, 844), ("roquet", 5, 1280, 720), ("bezique", 3, 390, 844)],
+)
+def test_a_lone_trick_cards_caption_may_take_the_whole_box(
+    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+) -> None:
+    """On a phone the caption under a two-seat trick's first card, "heuristic 1 (led)", wrapped within
+    half the trick's box (the half its card keeps, beside the middle, for the second card to come)
+    although the other half was empty. A lone card's caption may take the whole box: on one line, inside
+    the box, the card still on its own half. Every step with one card in the trick, from both seats."""
+    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        wide = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            lone = page.evaluate(LONE_CAPTION)
+            if lone is None:
+                continue
+            wide += lone["wide"]
+            if lone["lines"] != 1 or not lone["inside"] or not lone["half"]:
+                name = f"lone-caption-{game}-{width}x{height}-seat{seat}-{step}.png"
+                page.screenshot(path=str(SCREENSHOTS / name))
+            assert lone["lines"] == 1, (seat, step, lone)
+            assert lone["inside"], (seat, step, lone)
+            assert lone["half"], (seat, step, lone)
+        assert wide >= 5, (
+            f"only {wide} lone cards with a caption wider than half the box: the test shows little"
+        )
