@@ -113,7 +113,8 @@ function keepTyped(root, view, model) {
  * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
  * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
  * Roquet livret, turn-up and stock were the board's tallest part), and melds that still scroll get
- * the width the hand's cards do not need. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
+ * the width the hand's cards do not need; a box with rows out of sight gets a strip below it for the
+ * cue that says so (moreRowsCue), which the others give as before. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
  * window. The hand, the actions and the trick are never shortened.
  */
