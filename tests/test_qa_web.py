@@ -53,12 +53,12 @@ def replay_at_its_last_step(page: Page, url: str, table_id: str) -> None:
 
 @contextlib.contextmanager
 def finished_replay(
-    browser: Browser, tmp_path: Path, game: str, seed: int, viewport: dict[str, int]
+    browser: Browser, tmp_path: Path, game: str, seed: int, viewport: dict[str, int], players: int = 2
 ) -> Iterator[Page]:
-    """A page at the last step of the replay of a finished table of two computer players (``game``,
-    dealt by ``seed``), in a window of ``viewport``."""
+    """A page at the last step of the replay of a finished table of computer players (``game``, two
+    unless told, dealt by ``seed``), in a window of ``viewport``."""
     with serving(tmp_path) as server:
-        table = create_table(server, game, [COMPUTER, COMPUTER], seed=seed)
+        table = create_table(server, game, [COMPUTER] * players, seed=seed)
         wait_finished(server, table["id"])
         with context(browser, viewport) as ctx:
             page = ctx.new_page()
@@ -1013,3 +1013,61 @@ def test_a_lone_trick_cards_caption_may_take_the_whole_box(
         assert wide >= 5, (
             f"only {wide} lone cards with a caption wider than half the box: the test shows little"
         )
+
+
+TRICK_PARTS = """() => {
+  const trick = document.querySelector(".trick");
+  if (trick === null) return null;
+  const box = trick.getBoundingClientRect();
+  const hit = (a, b) =>
+    a.left < b.right - 0.5 && a.right > b.left + 0.5 && a.top < b.bottom - 0.5 && a.bottom > b.top + 0.5;
+  const parts = [...trick.querySelectorAll(".trick-card")].flatMap((figure) => {
+    const caption = figure.querySelector("figcaption");
+    const name = caption.textContent;
+    return [[`card of ${name}`, figure.querySelector(".card"), figure], [`caption ${name}`, caption, figure]];
+  });
+  const over = [];
+  parts.forEach(([what, node, figure], i) => {
+    const r = node.getBoundingClientRect();
+    const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+      && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    if (!inside) over.push(`${what} outside the box`);
+    for (const [other, node2, figure2] of parts.slice(i + 1)) {
+      if (figure2 !== figure && hit(r, node2.getBoundingClientRect())) over.push(`${what} on ${other}`);
+    }
+  });
+  const cut = [...trick.querySelectorAll("figcaption .who")]
+    .filter((who) => who.scrollWidth > who.clientWidth + 0.5)
+    .map((who) => who.textContent);
+  return { cards: trick.querySelectorAll(".trick-card").length, over, cut };
+}"""
+"""The trick's cards and captions that lie on another player's card or caption, or outside the trick's
+box, and the names cut short (an ellipsis)."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A Bishops Whist trick of four cards drew "heuristic 1 (led)", under the left card, over the
+    bottom card, and at 1280×720 the winner's "heuristic 3 ✓ won" too; on a phone the side cards, pulled
+    toward the middle by their captions, lay on the top card, "heuristic 2" over the left card, and the
+    winner's name was cut ("heuristi… ✓ won"). Each card and caption keeps to its own part of the box:
+    none on another player's card or caption, none outside the box, no name cut. Every step of a
+    Bishops Whist replay with cards in the trick, from two seats."""
+    with finished_replay(
+        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4
+    ) as page:
+        steps = replay_steps(page)
+        full = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            parts = page.evaluate(TRICK_PARTS)
+            if parts is None or not parts["cards"]:
+                continue
+            full += parts["cards"] == 4
+            if parts["over"] or parts["cut"]:
+                name = f"trick-parts-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [], (seat, step, parts)
+            assert parts["cut"] == [], (seat, step, parts)
+        assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
