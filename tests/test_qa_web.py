@@ -879,6 +879,9 @@ MORE_ROWS = (
     .filter(([, r]) => r.top < c.bottom - 0.5 && r.bottom > c.top + 0.5)
     .map(([node]) => `${node.className}: ${node.textContent.trim() || node.querySelector("img")?.alt || ""}`);
   const inside = (r) => r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+  const inSight = [...box.children]
+    .map((zone) => zone.getBoundingClientRect())
+    .filter((r) => r.top < b.bottom - 1);
   // in the window, and a board's cue above the dock
   const dock = document.querySelector(".dock").getBoundingClientRect();
   const floor = host === ".dock" ? window.innerHeight : dock.top;
@@ -896,15 +899,17 @@ MORE_ROWS = (
     box: [b.left, b.top, b.right, b.bottom].map(Math.round),
     below: c !== null && c.left >= b.left - 0.5 && c.right <= b.right + 0.5 && c.top >= b.bottom - 0.5
       && c.top <= b.bottom + 8 && c.bottom <= floor + 0.5,
+    // and no further right than the zones it shows, in a box wider than them
+    beside: c !== null && c.right <= Math.max(b.left + c.width, ...inSight.map((r) => r.right)) + 0.5,
     covers,
   };
 }"""
 )
 """A box of cards that may scroll (``which``): how many rows of its zones lie wholly below what it
 shows (and the first zone of them), which zones it shows whole (or from their top, those taller than
-it), the cue that says so (if one is shown
-in ``host``), whether the cue lies just below the box, within its sides and in sight, and what it
-covers."""
+it), the cue that says so (if one is shown in ``host``), whether the cue lies just below the box,
+within its sides and in sight, whether it lies beside the zones in sight (no further right), and what
+it covers."""
 
 SCROLLING_BOXES = {"melds": (".dock .my-zones", ".dock"), "table": (".board .table-zones", ".board")}
 """One's melds in the dock, and the table's zones beside the trick: each box, and where its cue is."""
@@ -935,7 +940,9 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             if not page.locator(box).count():
                 continue
             more = page.evaluate(MORE_ROWS, [box, host])
-            if more["hidden"] and (more["cue"] is None or not more["below"] or more["covers"]):
+            if more["hidden"] and (
+                more["cue"] is None or not (more["below"] and more["beside"]) or more["covers"]
+            ):
                 name = f"more-rows-{which}-{width}x{height}-seat{seat}-{step}.png"
                 page.screenshot(path=str(SCREENSHOTS / name))
             if not more["hidden"]:
@@ -946,6 +953,7 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
             assert more["covers"] == [], (seat, step, more)
             assert more["below"], (seat, step, more)
+            assert more["beside"], (seat, step, more)
             page.locator(f"{host} .more-rows").click()
             after = page.evaluate(MORE_ROWS, [box, host])
             assert after["hidden"] < more["hidden"], (seat, step, more, after)

@@ -210,6 +210,11 @@ const cueListeners = new WeakMap();
 function moreRowsCue(box) {
   if (!box.classList.contains("cue-below")) return;
   const cue = el("button.more-rows", { type: "button" });
+  // at the right of the zones in sight, not of a box wider than them (the table's zones at a hand's
+  // end, one short line beside the trick, had their cue at the board's far side)
+  const top = box.getBoundingClientRect();
+  const inSight = [...box.children].map((zone) => zone.getBoundingClientRect()).filter((r) => r.top < top.bottom - 1);
+  const zonesRight = Math.max(...inSight.map((r) => r.right)) - top.left;
   const place = () => {
     const { rows } = rowsBelow(box);
     cue.textContent = rows ? `▾ ${rows} more row${rows === 1 ? "" : "s"}` : "▴ back to the top";
@@ -218,7 +223,8 @@ function moreRowsCue(box) {
     if (!host) return;
     const b = box.getBoundingClientRect();
     const h = host.getBoundingClientRect();
-    cue.style.left = `${Math.max(0, b.right - h.left - host.clientLeft - cue.offsetWidth)}px`;
+    const right = Math.min(b.right, Math.max(b.left + cue.offsetWidth, b.left + zonesRight));
+    cue.style.left = `${Math.max(0, right - h.left - host.clientLeft - cue.offsetWidth)}px`;
     cue.style.top = `${b.bottom - h.top - host.clientTop + 1}px`;
   };
   cue.addEventListener("click", () => {
