@@ -1079,3 +1079,40 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
         assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
+
+
+HINT_BY_PROMPT = """() => {
+  const hint = document.querySelector("button[data-key=hint]");
+  const prompt = document.querySelector(".dock h2.prompt");
+  if (hint === null || prompt === null) return null;
+  const h = hint.getBoundingClientRect();
+  // the prompt's words, not its box (a box as wide as the dock is near everything)
+  const range = document.createRange();
+  range.selectNodeContents(prompt);
+  const p = range.getBoundingClientRect();
+  const dx = Math.max(0, h.left - p.right, p.left - h.right);
+  const dy = Math.max(0, h.top - p.bottom, p.top - h.bottom);
+  const at = (r) => [r.left, r.top].map(Math.round);
+  return { gap: Math.round(Math.hypot(dx, dy)), hint: at(h), prompt: at(p) };
+}"""
+"""How far the Hint button lies from the prompt's words (0: side by side or touching)."""
+
+
+def test_the_hint_button_lies_by_the_prompt(browser: Browser, tmp_path: Path) -> None:
+    """On a phone the Hint button stood at the dock's top left, above one's seat and hand, far from the
+    prompt ("▶ Your turn: …") and the actions, where a player looks at their turn; on a wider window it
+    had a row of its own under the box to type an action. It lies by the prompt: within a few pixels
+    of its words, at 390×844, 1280×720 and 1920×1080."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=5)
+        with context(browser, PHONE) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.locator(MY_TURN).wait_for()
+            for size in (PHONE, {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+                page.set_viewport_size(size)  # type: ignore[arg-type]
+                page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                where = page.evaluate(HINT_BY_PROMPT)
+                assert where is not None, size
+                if where["gap"] > 16:
+                    page.screenshot(path=str(SCREENSHOTS / f"hint-far-{size['width']}x{size['height']}.png"))
+                assert where["gap"] <= 16, (size, where)

@@ -795,6 +795,10 @@ function actionBar(ctx) {
   section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
   if (me === null || me === undefined || !handlers.act) return section;
   const actions = model.actions || [];
+  // the hint beside the prompt, where one looks at one's turn (after the box to type, it lay at the
+  // dock's top left on a phone, far from the prompt and the actions; on a row of its own elsewhere)
+  if (handlers.hint && (actions.length || (view.legal_ranges || []).length)) section.append(hintLine(ctx));
+
   const buttons = [];
   for (const a of actions) {
     const cards = a.cards || [];
@@ -818,10 +822,7 @@ function actionBar(ctx) {
     section.append(row);
   }
   for (const range of view.legal_ranges || []) section.append(rangeForm(ctx, range));
-  if (actions.length || (view.legal_ranges || []).length) {
-    section.append(typeForm(ctx));
-    if (handlers.hint) section.append(hintLine(ctx));
-  }
+  if (actions.length || (view.legal_ranges || []).length) section.append(typeForm(ctx));
   return section;
 }
 
