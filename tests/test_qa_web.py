@@ -53,12 +53,19 @@ def replay_at_its_last_step(page: Page, url: str, table_id: str) -> None:
 
 @contextlib.contextmanager
 def finished_replay(
-    browser: Browser, tmp_path: Path, game: str, seed: int, viewport: dict[str, int], players: int = 2
+    browser: Browser,
+    tmp_path: Path,
+    game: str,
+    seed: int,
+    viewport: dict[str, int],
+    players: int = 2,
+    names: tuple[str, ...] = (),
 ) -> Iterator[Page]:
     """A page at the last step of the replay of a finished table of computer players (``game``, two
-    unless told, dealt by ``seed``), in a window of ``viewport``."""
+    unless told, dealt by ``seed``, named by ``names`` where given), in a window of ``viewport``."""
     with serving(tmp_path) as server:
-        table = create_table(server, game, [COMPUTER] * players, seed=seed)
+        seats = [{**COMPUTER, "name": name} for name in names] + [COMPUTER] * (players - len(names))
+        table = create_table(server, game, seats, seed=seed)
         wait_finished(server, table["id"])
         with context(browser, viewport) as ctx:
             page = ctx.new_page()
@@ -1116,3 +1123,55 @@ def test_the_hint_button_lies_by_the_prompt(browser: Browser, tmp_path: Path) ->
                 if where["gap"] > 16:
                     page.screenshot(path=str(SCREENSHOTS / f"hint-far-{size['width']}x{size['height']}.png"))
                 assert where["gap"] <= 16, (size, where)
+
+
+CAPTION_WIDTHS = """() => {
+  // each trick caption on more than one line: how much wider its box is than its words and padding
+  const out = [];
+  for (const caption of document.querySelectorAll(".trick .trick-card figcaption")) {
+    const rects = [];
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+    if (lines < 2) continue;
+    const style = getComputedStyle(caption);
+    const words = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const spare = Math.round(caption.getBoundingClientRect().width - words - pad);
+    out.push({ text: caption.textContent, lines, spare });
+  }
+  return out;
+}"""
+"""The trick's captions on two lines or more: their text, lines, and how much wider their box is than
+their words and its padding."""
+
+LONG_NAMES = ("Wilhelmina Fairweather", "Bartholomew Higginbottom", "Anastasia Featherstonehaugh")
+"""Players' names long enough to wrap under a four-seat trick's side cards."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A four-seat trick's side caption that wrapped a long name ("Wilhelmina Fairweather (led)")
+    drew its dark background the whole width allowed it, well past its words. A wrapped caption is as
+    wide as its longest line (and its padding), a pixel or two apart. Every step of a Bishops Whist
+    replay with cards in the trick, its players long-named, from two seats."""
+    with finished_replay(
+        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, LONG_NAMES
+    ) as page:
+        steps = replay_steps(page)
+        wrapped = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            captions = page.evaluate(CAPTION_WIDTHS)
+            wrapped += len(captions)
+            wide = [c for c in captions if c["spare"] > 2]
+            if wide:
+                name = f"caption-width-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert wide == [], (seat, step, wide)
+        assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"

@@ -119,7 +119,14 @@ function keepTyped(root, view, model) {
  * window. The hand, the actions and the trick are never shortened.
  */
 function fitTable(root) {
+  fitBoxes(root);
+  hugCaptions(root);
+}
+
+/** fitTable's boxes of cards: see there. */
+function fitBoxes(root) {
   const dockEl = root.querySelector(".dock");
+
   const boardEl = root.querySelector(".board");
   if (!dockEl || !boardEl) return;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
@@ -173,6 +180,27 @@ function fitTable(root) {
   if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
   if (makeCueRoom(dockBoxes)) give();
   for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
+}
+
+/** A trick's caption that wraps is drawn as wide as its longest line: its box kept the width it was
+ * allowed, and a side caption's dark background ran past its words ("Wilhelmina Fairweather" over two
+ * lines in a four-seat trick). */
+function hugCaptions(root) {
+  for (const caption of root.querySelectorAll(".trick-card figcaption")) {
+    caption.style.width = "";
+    const rects = [];
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    if (new Set(rects.map((r) => Math.round(r.bottom))).size < 2) continue;
+    const style = getComputedStyle(caption);
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const width = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+    caption.style.width = `${Math.ceil(width + pad) + 1}px`;
+  }
 }
 
 /** A strip below each box with rows of its zones out of sight, for the cue that says so: on the box,
