@@ -1088,6 +1088,46 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
         assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
 
 
+EMPTY_ZONES = """() => {
+  // the table's empty zones ("stock: none") beside the trick, and those of them out of their box's sight
+  const out = [];
+  let shown = 0;
+  for (const box of document.querySelectorAll(".board .table-zones")) {
+    const b = box.getBoundingClientRect();
+    for (const zone of box.querySelectorAll(".zone.empty")) {
+      shown += 1;
+      const r = zone.getBoundingClientRect();
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) out.push(zone.textContent.trim());
+    }
+  }
+  return { shown, out, fitted: document.querySelector(".board.fitted") !== null };
+}"""
+"""The table's empty zones beside the trick: how many there are, and those not wholly in their box's
+sight (scrolled away)."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_the_tables_empty_zones_are_not_scrolled_away(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """At a Roquet hand's end on a phone the table's zones beside the trick were three empty lines
+    ("the livret: none", "the turn-up: none", "the stock: none"), shortened to scroll, two of them
+    behind "▾ 2 more rows", a cue as tall as what it hid. An empty zone is never scrolled out of its
+    box's sight. Every step of a Roquet replay, from both seats."""
+    with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        fitted = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            page.evaluate("window.scrollTo(0, 0)")
+            empty = page.evaluate(EMPTY_ZONES)
+            fitted += empty["fitted"] and empty["shown"] > 0
+            if empty["out"]:
+                name = f"empty-zones-{width}x{height}-seat{seat}-{step}.png"
+                page.screenshot(path=str(SCREENSHOTS / name))
+            assert empty["out"] == [], (seat, step, empty)
+        assert fitted >= 2, f"only {fitted} fitted steps with an empty zone: the test shows little"
+
+
 HINT_BY_PROMPT = """() => {
   const hint = document.querySelector("button[data-key=hint]");
   const prompt = document.querySelector(".dock h2.prompt");

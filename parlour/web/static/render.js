@@ -160,7 +160,10 @@ function fitBoxes(root) {
   const trickHeight = () => Math.max(LEAST, ...[...boardEl.querySelectorAll(".trick-area")].map((a) => a.getBoundingClientRect().height));
   // (but never across their first row: beside an empty trick, drawn short, they showed half a card;
   // and with the strip of their cue of rows below, when they have one, no taller than the trick)
-  const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, 1));
+  // (nor across the rows of its empty zones, drawn first, and one row after them: at a hand's end,
+  // three lines of "…: none" stood behind "▾ 2 more rows", which took as much room as they did)
+  const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, emptyRows(box) + 1));
+
   const give = () => {
     shorten(tableBoxes, excess(), tableLeast);
     for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
@@ -180,6 +183,14 @@ function fitBoxes(root) {
   if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
   if (makeCueRoom(dockBoxes)) give();
   for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
+}
+
+/** How many of a box's first rows of zones hold only empty zones ("stock: none"), all if all do. */
+function emptyRows(box) {
+  const bottom = (zone) => Math.round(zone.getBoundingClientRect().bottom);
+  const rows = [...new Set([...box.children].map(bottom))].sort((a, b) => a - b);
+  const full = rows.findIndex((row) => [...box.children].some((zone) => bottom(zone) === row && !zone.classList.contains("empty")));
+  return full < 0 ? rows.length : full;
 }
 
 /** A trick's caption that wraps is drawn as wide as its longest line: its box kept the width it was
