@@ -871,13 +871,16 @@ MORE_ROWS = (
     + """
   // rows of zones (those that end at the same height) wholly below what the box shows
   const bottoms = (zones) => new Set(zones.map((zone) => Math.round(zone.getBoundingClientRect().bottom)));
-  const below = [...box.children].filter((zone) => zone.getBoundingClientRect().top >= b.bottom - 1);
-  const cue = [...document.querySelectorAll(`${host} .more-rows`)].find((node) => node.checkVisibility());
+  // (none below a box that is none, its zones inline with their seat's name: an unfitted phone's)
+  const below = getComputedStyle(box).display === "contents" ? []
+    : [...box.children].filter((zone) => zone.getBoundingClientRect().top >= b.bottom - 1);
+  const cue = [...document.querySelectorAll(`${host} .more-rows`)]
+    .find((node) => node.checkVisibility()) ?? null;
   const c = cue ? cue.getBoundingClientRect() : null;
   // what the cue may not cover, as far as it is drawn: any card (those of its own box among them), a
   // zone's label, the hand, the prompt, the actions, the trick
   const kept = "#table .card, .zone-label, .zone-empty, .pile-count, #hand, .dock .prompt, "
-    + ".dock .action-buttons button, .trick";
+    + ".dock .action-buttons button, .trick, .seat-head, .seat-tags .tag, .seat-stats";
   const covers = c === null ? [] : [...document.querySelectorAll(kept)]
     .filter((node) => node.checkVisibility())
     .map((node) => [node, seen(node)])
@@ -906,6 +909,20 @@ MORE_ROWS = (
     box: [b.left, b.top, b.right, b.bottom].map(Math.round),
     below: c !== null && c.left >= b.left - 0.5 && c.right <= b.right + 0.5 && c.top >= b.bottom - 0.5
       && c.top <= b.bottom + 8 && c.bottom <= floor + 0.5,
+    // or on its seat's name line: in the seat's panel, above its box, in sight
+    online: c !== null && cue.closest(".seat") === box.closest(".seat") && c.bottom <= b.top + 0.5
+      && c.left >= box.closest(".seat").getBoundingClientRect().left - 0.5
+      && c.right <= box.closest(".seat").getBoundingClientRect().right + 0.5 && c.top >= 0
+      && c.bottom <= floor + 0.5,
+    // the seat's panel no taller for its cue (which costs no height)
+    free: cue === null || cue.closest(".seat") === null ? null : (() => {
+      const seat = cue.closest(".seat");
+      const tall = seat.getBoundingClientRect().height;
+      cue.style.display = "none";
+      const without = seat.getBoundingClientRect().height;
+      cue.style.display = "";
+      return tall <= without + 0.5;
+    })(),
     // and no further right than the zones it shows, in a box wider than them
     beside: c !== null && c.right <= Math.max(b.left + c.width, ...inSight.map((r) => r.right)) + 0.5,
     covers,
@@ -918,13 +935,24 @@ it), the cue that says so (if one is shown in ``host``), whether the cue lies ju
 within its sides and in sight, whether it lies beside the zones in sight (no further right), and what
 it covers."""
 
-SCROLLING_BOXES = {"melds": (".dock .my-zones", ".dock"), "table": (".board .table-zones", ".board")}
-"""One's melds in the dock, and the table's zones beside the trick: each box, and where its cue is."""
+SCROLLING_BOXES = {
+    "melds": (".dock .my-zones", ".dock"),
+    "table": (".board .table-zones", ".board .area-center"),
+    "seat": (".board .seat-zones", ".board .seat"),
+}
+"""One's melds in the dock, the table's zones beside the trick and the other seat's zones: each box,
+and where its cue is."""
 
 
 @pytest.mark.parametrize(
     ("which", "width", "height"),
-    [("melds", 1280, 720), ("melds", 390, 844), ("table", 1280, 720), ("table", 390, 844)],
+    [
+        ("melds", 1280, 720),
+        ("melds", 390, 844),
+        ("table", 1280, 720),
+        ("table", 390, 844),
+        ("seat", 390, 844),
+    ],
 )
 def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
     browser: Browser, tmp_path: Path, which: str, width: int, height: int
@@ -933,11 +961,14 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
     fourth rows were out of sight with nothing to say so. Then a cue on the box's bottom corner said it,
     but where a row of melds left it no room it covered a card's corner (at 1280×720 the last card of a
     full row of melds), and the table's zones beside the trick, shortened to scroll (Roquet's stock
-    under the livret and the turn-up), had no cue at all. Where rows lie below, in either box, a cue in
-    a strip of its own just below the box says how many ("▾ 2 more rows"), covering nothing drawn: no
-    card (of its box or any other), label, hand, prompt, action or trick; and pressing it brings the
-    next row wholly into sight (or, taller than the box, from its top: a phone's turn-up under its
-    three lines of label). Every step of a Roquet replay, from both seats."""
+    under the livret and the turn-up), had no cue at all, nor had the other seat's zones (on a phone
+    three rows of its melds out of sight). Where rows lie below, in any of these boxes, a cue says how
+    many ("▾ 2 more rows"), covering nothing drawn: no card (of its box or any other), label, hand,
+    prompt, action, trick or seat's name line; the melds' and the table's in a strip of their own just
+    below the box, the other seat's on its name line, where it costs no height (a strip below it took
+    the height from one's melds' second row); and pressing it brings the next row wholly into sight
+    (or, taller than the box, from its top: a phone's turn-up under its three lines of label). Every
+    step of a Roquet replay, from both seats."""
     box, host = SCROLLING_BOXES[which]
     with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
         steps = replay_steps(page)
@@ -947,9 +978,8 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             if not page.locator(box).count():
                 continue
             more = page.evaluate(MORE_ROWS, [box, host])
-            if more["hidden"] and (
-                more["cue"] is None or not (more["below"] and more["beside"]) or more["covers"]
-            ):
+            placed = more["online"] and more["free"] if which == "seat" else more["below"] and more["beside"]
+            if more["hidden"] and (more["cue"] is None or not placed or more["covers"]):
                 name = f"more-rows-{which}-{width}x{height}-seat{seat}-{step}.png"
                 page.screenshot(path=str(SCREENSHOTS / name))
             if not more["hidden"]:
@@ -959,8 +989,12 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             rows = "row" if more["hidden"] == 1 else "rows"
             assert more["cue"] == f"▾ {more['hidden']} more {rows}", (seat, step, more)
             assert more["covers"] == [], (seat, step, more)
-            assert more["below"], (seat, step, more)
-            assert more["beside"], (seat, step, more)
+            if which == "seat":
+                assert more["online"], (seat, step, more)
+                assert more["free"], (seat, step, more)
+            else:
+                assert more["below"], (seat, step, more)
+                assert more["beside"], (seat, step, more)
             page.locator(f"{host} .more-rows").click()
             after = page.evaluate(MORE_ROWS, [box, host])
             assert after["hidden"] < more["hidden"], (seat, step, more, after)

@@ -114,7 +114,8 @@ function keepTyped(root, view, model) {
  * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
  * Roquet livret, turn-up and stock were the board's tallest part), and melds that still scroll get
  * the width the hand's cards do not need; a box with rows out of sight gets a strip below it for the
- * cue that says so (moreRowsCue), which the others give as before. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
+ * cue that says so (moreRowsCue), which the others give as before; the other seats' boxes have theirs
+ * on their name lines. The table's empty zones are never scrolled away. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
  * window. The hand, the actions and the trick are never shortened.
  */
@@ -126,7 +127,6 @@ function fitTable(root) {
 /** fitTable's boxes of cards: see there. */
 function fitBoxes(root) {
   const dockEl = root.querySelector(".dock");
-
   const boardEl = root.querySelector(".board");
   if (!dockEl || !boardEl) return;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
@@ -136,7 +136,7 @@ function fitBoxes(root) {
   for (const cue of root.querySelectorAll(".more-rows")) cue.remove();
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
-  for (const box of [...dockBoxes, ...tableBoxes]) {
+  for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) {
     box.removeEventListener("scroll", cueListeners.get(box));
     box.classList.remove("cue-below");
   }
@@ -153,7 +153,9 @@ function fitBoxes(root) {
   if (excess() <= 0 && dockExcess() <= 0) return;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
-  const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : LEAST);
+  // (the other seats' boxes never across their first row: a phone showed the top of a seat's melds,
+  // and their cue said "1 more row" of the row in sight)
+  const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : seatBoxes.includes(box) ? rowsHeight(box, 1) : LEAST);
   shorten(dockBoxes, dockExcess(), least);
   // the table's zones beside the trick, when taller than it, scroll down to the trick's height: the
   // middle of the board is no shorter for it, and one's melds keep their two rows with a trick in play
@@ -163,7 +165,6 @@ function fitBoxes(root) {
   // (nor across the rows of its empty zones, drawn first, and one row after them: at a hand's end,
   // three lines of "…: none" stood behind "▾ 2 more rows", which took as much room as they did)
   const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, emptyRows(box) + 1));
-
   const give = () => {
     shorten(tableBoxes, excess(), tableLeast);
     for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
@@ -183,6 +184,12 @@ function fitBoxes(root) {
   if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
   if (makeCueRoom(dockBoxes)) give();
   for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
+  // the other seats' boxes have theirs on the seat's name line, which costs no height (a strip below
+  // took it from one's melds on a phone, whose second row was cut); a cue that finds no room there,
+  // and takes a line of its own, takes it from the seat's box
+  const before = excess();
+  const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
+  if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
 }
 
 /** How many of a box's first rows of zones hold only empty zones ("stock: none"), all if all do. */
@@ -245,10 +252,13 @@ const cueListeners = new WeakMap();
  * Roquet seat's third and fourth rows of melds were out of sight with nothing to say so; the table's
  * zones beside the trick likewise): a button in the strip below the box, at its right (makeCueRoom),
  * says how many rows there are and, pressed, scrolls the next of them into sight (or back to the top).
- * It is put after the box, and placed in the box's positioned ancestor (the dock, the board's middle). */
-function moreRowsCue(box) {
-  if (!box.classList.contains("cue-below")) return;
-  const cue = el("button.more-rows", { type: "button" });
+ * It is put after the box, and placed in the box's positioned ancestor (the dock, the board's middle);
+ * or, given a `line` (another seat's name line), at that line's end, where it costs no height. Whether
+ * the box got one. */
+function moreRowsCue(box, line = null) {
+  // (a cue on a line of its own: wherever its box has rows out of sight; else in the box's strip)
+  if (line ? box.scrollHeight <= box.clientHeight + 1 || !rowsBelow(box).rows : !box.classList.contains("cue-below")) return false;
+  const cue = el("button.more-rows", { type: "button", class: line ? "on-line" : null });
   // at the right of the zones in sight, not of a box wider than them (the table's zones at a hand's
   // end, one short line beside the trick, had their cue at the board's far side)
   const top = box.getBoundingClientRect();
@@ -258,6 +268,7 @@ function moreRowsCue(box) {
     const { rows } = rowsBelow(box);
     cue.textContent = rows ? `▾ ${rows} more row${rows === 1 ? "" : "s"}` : "▴ back to the top";
     cue.hidden = !rows && box.scrollTop <= 1;
+    if (line) return;
     const host = cue.offsetParent;
     if (!host) return;
     const b = box.getBoundingClientRect();
@@ -272,8 +283,10 @@ function moreRowsCue(box) {
   });
   box.addEventListener("scroll", place);
   cueListeners.set(box, place);
-  box.after(cue);
+  if (line) line.append(cue);
+  else box.after(cue);
   place();
+  return true;
 }
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
@@ -837,7 +850,6 @@ function actionBar(ctx) {
   // the hint beside the prompt, where one looks at one's turn (after the box to type, it lay at the
   // dock's top left on a phone, far from the prompt and the actions; on a row of its own elsewhere)
   if (handlers.hint && (actions.length || (view.legal_ranges || []).length)) section.append(hintLine(ctx));
-
   const buttons = [];
   for (const a of actions) {
     const cards = a.cards || [];
