@@ -1249,3 +1249,24 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert wide == [], (seat, step, wide)
         assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"
+
+
+def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Browser, tmp_path: Path) -> None:
+    """A replay seen as a seat named that seat "heuristic 0" on the table and in its prompt, but its log
+    said the lines the engine wrote to that seat alone as to its reader: "You draw 5♣", "You are dealt
+    …", "You bury …". The watcher is not that player: the log says them of the seat ("heuristic 0
+    draws 5♣"), as every other line does."""
+    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
+        own = 0
+        for seat in ("0", "1"):
+            page.select_option("#seat", seat)
+            page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+            name = page.inner_text(".dock .seat.me .seat-name")
+            lines = page.locator("#log li").all_inner_texts()
+            assert lines, seat
+            you = [line for line in lines if re.search(r"\byou(r)?\b", line, re.IGNORECASE)]
+            assert you == [], (seat, you)
+            own += sum(
+                re.match(rf"{re.escape(name)} (draws|is dealt|buries)\b", line) is not None for line in lines
+            )
+        assert own >= 2, f"only {own} lines of a seat's own: the test shows little"

@@ -7,6 +7,7 @@
 import { api, announce, clear, el } from "./dom.js";
 import { loadPack } from "./cards.js";
 import { renderTable, renderLog } from "./render.js";
+import { ofSeat } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -59,7 +60,10 @@ function draw() {
     },
     { toggleLast: () => { state.showLast = !state.showLast; draw(); } },
   );
-  renderLog($("log"), data.log || [], namer);
+  // a seat's own lines ("you draw 5♣") said of the seat, whose player the watcher is not
+  const seat = state.seat === "all" ? null : Number(state.seat);
+  const lines = (data.log || []).map((line) => (seat === null ? line : { ...line, text: ofSeat(line.text, seat) }));
+  renderLog($("log"), lines, namer);
   $("log").scrollTop = $("log").scrollHeight;
 }
 

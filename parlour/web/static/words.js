@@ -89,6 +89,29 @@ export function youVerbs(text) {
 }
 
 /**
+ * A line the engine wrote to one seat ("you draw 5C", "you are dealt ...", "you bury 3H") as said of
+ * that seat ("seat 0 draws 5C"), for a replay seen as the seat, whose watcher is not its player (the
+ * log said "You draw 5♣" beside a table that said "heuristic 0").
+ *   ofSeat("you are dealt 5C 7D", 0) → "seat 0 is dealt 5C 7D"
+ * @param {string} text
+ * @param {number} seat
+ * @returns {string}
+ */
+export function ofSeat(text, seat) {
+  const third = (verb) => {
+    const own = { are: "is", have: "has", do: "does", go: "goes", were: "was" };
+    if (verb in own) return own[verb];
+    if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+    if (/(s|sh|ch|x|z)$/.test(verb)) return `${verb}es`;
+    return `${verb}s`;
+  };
+  return text
+    .replace(/\b[Yy]ou ([a-z]+)\b/g, (_, verb) => `seat ${seat} ${third(verb)}`)
+    .replace(/\b[Yy]our\b/g, `seat ${seat}'s`)
+    .replace(/\b[Yy]ou\b/g, `seat ${seat}`);
+}
+
+/**
  * A card outside the suits in words, as a log line says it: "the knight", "the Sküs",
  * "Till Eulenspiegel", "tarock XXI" (a name of one word takes "the").
  * @param {string} name - the pack's name of the card
