@@ -952,6 +952,7 @@ and where its cue is."""
         ("table", 1280, 720),
         ("table", 390, 844),
         ("seat", 390, 844),
+        ("seat", 1280, 720),
     ],
 )
 def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
