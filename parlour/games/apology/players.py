@@ -465,6 +465,11 @@ class StrongPlayer:
         """Worlds solved for the last move (at most ``worlds``)."""
         self.nodes = 0
         """Positions the solver searched for the last move."""
+        self.made: dict[str, int] = {}
+        """For the last card searched: in how many of the deals solved each card it may play makes it."""
+        self.figure: float | None = None
+        """The chance the last advice's words state: the table's for a bid, the searched card's share of
+        the deals solved for a card (``None`` where the words state none)."""
         self._plan: tuple[frozenset[str], list[str]] | None = None
 
     def limit_time(self, seconds: float | None) -> None:
@@ -478,8 +483,10 @@ class StrongPlayer:
         assert view.decision is not None
         kind = view.decision.kind
         self.worlds_solved = self.nodes = 0
+        self.made, self.figure = {}, None
         if kind == "bid":
             chance, oudlers = make_chance(view.hand, game)
+            self.figure = chance
             odds = f"about {chance:.0%}" if chance >= 0.005 else "almost no chance"
             words = f"{odds} to make it with {_OUDLER_WORDS[oudlers]}"
             if chance >= self.bid_chance:
@@ -600,7 +607,8 @@ class StrongPlayer:
             return (sign * (made[c] / n + margin[c] / n / 400), c == preferred)
 
         best = max(cards, key=score)
-        return Advice(f"play {best}", _play_reason(view, best, taker, made[best] / n, solved))
+        self.made, self.figure = made, made[best] / n
+        return Advice(f"play {best}", _play_reason(view, best, taker, self.figure, solved))
 
 
 def game_targets(game: Game[Any]) -> list[float]:
