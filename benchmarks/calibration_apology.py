@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import re
 import sys
 import time
@@ -28,9 +29,9 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from parlour.engine import make
-from parlour.games.apology.players import HeuristicPlayer, StrongPlayer, make_chance
+from parlour.games.apology.players import HeuristicPlayer, StrongPlayer, bid_margin, make_chance
 from parlour.games.apology.rules import PLAYERS as SEATS
-from parlour.games.apology.rules import ApologyState, Phase
+from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
 
 BID_WORDS = re.compile(r"(?:about|only) (\d+)% to make it|(almost no chance) to make it")
 CARD_WORDS = re.compile(
@@ -69,7 +70,8 @@ class Hand:
 
 def play_hand(seed: int, seat: int, worlds: int) -> Hand:
     """Deal ``seed``, let ``seat`` take (the seats before it pass), play it out: strong taker, heuristic
-    defence; record the hints' figures on the way."""
+    defence; record the hints' figures on the way. With ``worlds`` 0 the taker plays by the rules of
+    thumb (its burial and cards; the bid hint is still the strong level's)."""
     game = make("apology")
     state = game.new(seed=seed)
     assert isinstance(state, ApologyState)
@@ -89,7 +91,9 @@ def play_hand(seed: int, seat: int, worlds: int) -> Hand:
             chance = make_chance(view.hand, game)[0]
             state.apply("bid")
             continue
-        if s == seat:
+        if s == seat and not worlds:
+            state.apply(defence[s].choose(view, game))
+        elif s == seat:
             advice = strong.advise(view, game)
             if state.phase is Phase.PLAY and len(view.legal_actions) > 1:
                 figure = stated_card(advice.reason)
@@ -149,7 +153,8 @@ def jobs_of(first: int, deals: int, thin: int) -> Iterator[tuple[int, int]]:
         state = game.new(seed=seed)
         for seat in range(SEATS):
             chance = make_chance(state.hands[seat], game)[0]
-            if chance >= 0.1 or (seed * SEATS + seat) % thin == 0:
+            # (drawn, not ``(seed * 4 + seat) % thin``: that picked seat 0 of even seeds alone)
+            if chance >= 0.1 or random.Random(seed * SEATS + seat).random() * thin < 1:
                 yield seed, seat
 
 
@@ -164,14 +169,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--thin", type=int, default=6, help="play one in this many hands under 10%%")
-    parser.add_argument("--worlds", type=int, default=24, help="deals solved a card (the strong level: 24)")
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=24,
+        help="deals solved a card (the strong level: 24; 0: the rules of thumb)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", default="", help="append each hand played to this file as it ends")
     parser.add_argument("--report", default="", help="print the tables from such a log, playing nothing")
     args = parser.parse_args(argv)
     if args.report:
         with open(args.report) as f:
-            report([read_hand(line) for line in f if line.strip()])
+            report([read_hand(line) for line in f if line.strip()], args.thin)
         return
     jobs = [(seed, seat, args.worlds) for seed, seat in jobs_of(args.first, args.deals, args.thin)]
     last = args.first + args.deals - 1
@@ -186,14 +196,16 @@ def main(argv: list[str] | None = None) -> None:
                     print(repr(hand), file=f)
             if len(hands) % 20 == 0:
                 print(f"{len(hands)} hands, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    report(hands)
+    report(hands, args.thin)
 
 
-def report(hands: list[Hand]) -> None:
+def report(hands: list[Hand], thin: int = 8) -> None:
     deals = len({h.seed for h in hands})
     print(f"{len(hands)} hands played as the taker's from {deals} deals")
     print(table("\nThe bid hint's chance ('about N% to make it'):", [(h.bid, h.made) for h in hands]))
-    for trick, label in ((0, "the first card"), (-1, "every card")):
+    rows = [(h.chance, h.made) for h in hands]
+    print(table("\nThe bidding table's chance (what the strong level bids by):", rows))
+    for trick, label in ((0, "the first card"), (-1, "every card (decisions, not independent)")):
         for solved in (False, True):
             rows = [
                 (f, h.made)
@@ -204,6 +216,60 @@ def report(hands: list[Hand]) -> None:
             if rows:
                 words = "'the taker makes it in N%'" if solved else "'the search expects ... in N%'"
                 print(table(f"\nThe card hint's share, {label} the taker chose, {words}:", rows))
+    print("\nThe search's expectations kept (a hand counts once in a cell):")
+    for low, high in ((0, 8), (8, TAKER_HAND)):
+        cells = []
+        for lo, hi in ((0, 10), (10, 90), (90, 101)):
+            inside = [h for h in hands if any(_expects(c, low, high, lo, hi) for c in h.cards)]
+            k = sum(h.made for h in inside)
+            w = wilson(k, len(inside))
+            share = k / max(1, len(inside))
+            cells.append(f"{lo}-{min(hi, 100)}%: {k}/{len(inside)} = {share:.2f} ({w[0]:.2f}-{w[1]:.2f})")
+        print(f"  {low}-{high - 1} tricks played: " + "; ".join(cells))
+    a, b = fit_said(hands, thin)
+    print(f"\nthe bid words' curve fitted to these hands: intercept {a:.3f}, slope {b:.4f} a card point")
+    rows = [(_logistic(a, b, _margin(h)), h.made) for h in hands]
+    print(table("\nThat curve's chance on the same hands:", rows))
+    train = [h for h in hands if h.seed // 2 % 2 == 0]
+    test = [h for h in hands if h.seed // 2 % 2 == 1]
+    if train and test:
+        a2, b2 = fit_said(train, thin)
+        rows = [(_logistic(a2, b2, _margin(h)), h.made) for h in test]
+        print(table(f"\nHeld out: fitted to the {len(train)} hands of seeds 4k and 4k+1, on the rest:", rows))
+
+
+def _expects(card: tuple[int, float, bool], low: int, high: int, lo: int, hi: int) -> bool:
+    """A card hint "the search expects ... in N%" with ``low`` to ``high - 1`` tricks played, N in ``lo``
+    to ``hi - 1``."""
+    t, f, solved = card
+    return not solved and low <= t < high and lo <= round(f * 100) < hi
+
+
+def _margin(hand: Hand) -> float:
+    game = make("apology")
+    return bid_margin(game.new(seed=hand.seed).hands[hand.seat], game)[0]
+
+
+def _logistic(a: float, b: float, x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-(a + b * x)))
+
+
+def fit_said(hands: list[Hand], thin: int) -> tuple[float, float]:
+    """The bid words' curve: logistic regression of the taker's success on the table's margin, each hand
+    under 10% weighed ``thin`` times (one in ``thin`` of them was played)."""
+    import numpy as np
+
+    x = np.array([_margin(h) for h in hands])
+    y = np.array([float(h.made) for h in hands])
+    weight = np.array([thin if h.chance < 0.1 else 1.0 for h in hands])
+    design = np.stack([np.ones_like(x), x], axis=1)
+    w = np.zeros(2)
+    for _ in range(50):  # Newton's method
+        p = 1 / (1 + np.exp(-design @ w))
+        grad = design.T @ (weight * (y - p))
+        hess = design.T @ (design * (weight * p * (1 - p))[:, None])
+        w = w + np.linalg.solve(hess, grad)
+    return float(w[0]), float(w[1])
 
 
 if __name__ == "__main__":
