@@ -724,7 +724,8 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> 
     assert early >= 3 and late > 10
 
 
-def test_apology_figures_in_the_words_are_the_analysis_figures() -> None:
+@pytest.mark.parametrize("seeds", with_soak(range(8)))
+def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> None:
     """The chance a bid hint states is the words' curve's for the hand (``said_chance``), as rounded
     ("almost no chance" under half a percent), and the bidding table's is named where the two fall on
     either side of one half; the share a card hint states is the share of the deals solved in which the
@@ -734,7 +735,7 @@ def test_apology_figures_in_the_words_are_the_analysis_figures() -> None:
     game = Apology()
     strong = ApologyStrong(5, worlds=3)
     bids = plays = expected = 0
-    for seed in range(8):
+    for seed in seeds:
         state = game.new(seed)
         players = [ApologyHeuristic(s) for s in range(4)]
         k = 0
