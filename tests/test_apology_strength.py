@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import parlour
 from parlour.engine import Rng, State
-from parlour.games.apology.players import PLAYERS, HeuristicPlayer, StrongPlayer, make_chance
+from parlour.games.apology.players import PLAYERS, HeuristicPlayer, StrongPlayer, said_chance
 from parlour.games.apology.rules import Apology, ApologyState, Phase
 from parlour.games.apology.solver import Solver
 from parlour.players import LEVELS, Advisor, Timed, hint, make_player
@@ -136,10 +136,10 @@ def test_bidding_reasons_give_the_chance() -> None:
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    chance, _ = make_chance(view.hand, game)
+    said = said_chance(view.hand, game)
     advice = hint(view, game, 0)
     assert advice.action in ("bid", "pass")
-    shown = f"about {chance:.0%}" if chance >= 0.005 else "almost no chance"  # not "about 0%" (QA)
+    shown = f"{said:.0%} to make it" if said >= 0.005 else "almost no chance"  # not "about 0%" (QA)
     assert shown in advice.reason
 
 

@@ -9,7 +9,8 @@ analysis that ranks that card first. Only claims that can be checked exactly are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,49 @@ from parlour.games.roquet.rules import rank_of as roquet_rank_of
 from parlour.games.roquet.search import RoquetSearch
 from parlour.players import make_player
 from tests.test_bishops_whist_bots import start
+
+# --- The seeds: the default run's, and ten times as many for the soak run -------------------------
+
+SOAK_TIMES = 10
+"""The soak run (``-m soak``) checks each case over this many times the default run's seeds, after them."""
+
+
+def soak_seeds(seeds: Sequence[int]) -> range:
+    """The soak run's seeds for a case: ``SOAK_TIMES`` times as many as the default run's, none the same."""
+    start = max(seeds) + 1
+    return range(start, start + SOAK_TIMES * len(seeds))
+
+
+def _case_id(value: object) -> str:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "default"
+    return str(value)
+
+
+def with_soak(*cases: Any) -> list[Any]:
+    """Each case (a tuple whose last value is the seeds, or the seeds alone) for the default run, and the
+    same case over ``soak_seeds`` marked ``soak``: one check's code, run on more deals."""
+    out: list[Any] = []
+    for case in cases:
+        *rest, seeds = case if isinstance(case, tuple) else (case,)
+        name = "-".join([*map(_case_id, rest), f"seeds{seeds[0]}-{seeds[-1]}"])
+        more = soak_seeds(seeds)
+        out.append(pytest.param(*rest, seeds, id=name))
+        out.append(
+            pytest.param(
+                *rest,
+                more,
+                marks=(pytest.mark.soak, pytest.mark.timeout(0)),
+                id="-".join([*map(_case_id, rest), f"soak{more[0]}-{more[-1]}"]),
+            )
+        )
+    return out
+
+
+def no_false_claims(false: list[str]) -> None:
+    """Fail with how many claims were false and the first of them (all of them, up to 40)."""
+    assert not false, f"{len(false)} false claims:\n" + "\n".join(false[:40])
+
 
 # --- Bishops Whist ------------------------------------------------------------------------------
 
@@ -160,11 +204,12 @@ def _bw_false_claims(t: Table, view: BishopsWhistView, card: str, reason: str) -
     return bad
 
 
-def test_bishops_whist_card_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(BW_SEEDS))
+def test_bishops_whist_card_words_are_true(seeds: range) -> None:
     game = BishopsWhist()
     false: list[str] = []
     checked = 0
-    for view in _bw_decisions(game, BW_SEEDS):
+    for view in _bw_decisions(game, seeds):
         if view.extra.phase != PHASE_PLAY or not view.hand:
             continue
         t = Table(view, game)
@@ -179,15 +224,16 @@ def test_bishops_whist_card_words_are_true() -> None:
             if bad := _bw_false_claims(t, view, card, reason):
                 false.append(f"{bad} in {reason.split(' (')[0]!r}: {card} from {t.hand} to {t.trick}")
     assert checked > 5000
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
 
 
-def test_bishops_whist_only_card_and_trump_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(BW_SEEDS))
+def test_bishops_whist_only_card_and_trump_words_are_true(seeds: range) -> None:
     """The strong level's words where it does not search: the only lawful card, and naming trumps."""
     game = BishopsWhist()
     strong = make_player("strong", game, 3)
     only = named = 0
-    for view in _bw_decisions(game, BW_SEEDS):
+    for view in _bw_decisions(game, seeds):
         if view.extra.phase == PHASE_PLAY:
             if len(Table(view, game).lawful()) != 1:
                 continue
@@ -308,11 +354,21 @@ def _ap_false_claims(view: ApologyView, card: str, reason: str) -> list[str]:
     return bad
 
 
-def test_apology_card_words_are_true() -> None:
-    game = Apology()
+AP_OPTIONS = with_soak(
+    ({}, AP_SEEDS),
+    ({"oudlers": "cards"}, range(12)),
+    ({"bury_oudlers": False}, range(12)),
+    ({"unpaid": "lapse"}, range(12)),
+)
+"""The default options over 60 seeds; over 12, each option changing the burial, the oudlers or escapes."""
+
+
+@pytest.mark.parametrize(("options", "seeds"), AP_OPTIONS)
+def test_apology_card_words_are_true(options: dict[str, object], seeds: range) -> None:
+    game = Apology(**options)
     false: list[str] = []
     checked = 0
-    for view in _ap_decisions(game, AP_SEEDS):
+    for view in _ap_decisions(game, seeds):
         assert view.decision is not None and view.seat is not None
         if view.decision.kind != "play" or len(view.legal_actions) < 2:
             continue
@@ -324,16 +380,17 @@ def test_apology_card_words_are_true() -> None:
             checked += 1
             if bad := _ap_false_claims(view, card, reason):
                 false.append(f"{bad} in {reason.split(';')[0]!r}: {card} from {view.hand} to {view.trick}")
-    assert checked > 10000
-    assert not false, "\n".join(false[:5])
+    assert checked > 150 * len(seeds)
+    no_false_claims(false)
 
 
-def test_apology_only_card_and_payment_words_are_true() -> None:
+@pytest.mark.parametrize(("options", "seeds"), AP_OPTIONS)
+def test_apology_only_card_and_payment_words_are_true(options: dict[str, object], seeds: range) -> None:
     """The strong level's words where it does not search: the only card, and an escape's payment."""
-    game = Apology()
+    game = Apology(**options)
     strong = ApologyStrong(3)
     only = paid = 0
-    for view in _ap_decisions(game, AP_SEEDS):
+    for view in _ap_decisions(game, seeds):
         assert view.decision is not None and view.seat is not None
         kind = view.decision.kind
         if kind == "play" and len(view.legal_actions) == 1:
@@ -350,7 +407,7 @@ def test_apology_only_card_and_payment_words_are_true() -> None:
                 left.remove(advice.action.split()[1])
                 counting = str(game.options["oudlers"])
                 assert oudlers_held(left, counting) == oudlers_held(mine, counting), (advice, mine)
-    assert only > 50 and paid > 20
+    assert only > len(seeds) and paid > len(seeds) / 3
 
 
 def test_apology_a_taker_that_could_win_is_not_told_the_trick_is_lost() -> None:
@@ -384,14 +441,15 @@ def test_apology_a_taker_that_could_win_is_not_told_the_trick_is_lost() -> None:
 # --- Open Tarock ----------------------------------------------------------------------------------
 
 
-def test_open_tarock_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(range(16)))
+def test_open_tarock_words_are_true(seeds: range) -> None:
     """The words of a real searcher (a small budget: the words are built the same at any) for every card
     it may play: who takes the trick, and that no face-up card of the opponent takes a lead said safe."""
     game = OpenTarock()
     pack = game.card_pack
     false: list[str] = []
     checked = 0
-    for seed in range(16):
+    for seed in seeds:
         state = game.new(seed)
         players = [make_player("heuristic", game, s) for s in range(2)]
         probe = PimcPlayer(seed, worlds=2, nodes=600)
@@ -423,13 +481,14 @@ def test_open_tarock_words_are_true() -> None:
                         false.append(f"{bad} in {reason!r}: {card} to {trick}")
             state.apply(players[seat].choose(view, game))
     assert checked > 2000
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
 
 
 # --- Bezique --------------------------------------------------------------------------------------
 
 
-def test_bezique_last_eight_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(range(30)))
+def test_bezique_last_eight_words_are_true(seeds: range) -> None:
     """In the last eight tricks the hint is the exact count's card (the rules of thumb's, no search):
     its words for every card it may play, checked: who takes the trick, a brisque taken, and "the
     least it may give" only where no card it may play gives fewer points."""
@@ -437,7 +496,7 @@ def test_bezique_last_eight_words_are_true() -> None:
     heuristic = BeziqueHeuristic(game)
     false: list[str] = []
     checked = 0
-    for seed in range(30):
+    for seed in seeds:
         state = game.new(seed)
         while (seat := state.current_player) is not None:
             view = state.view(seat)
@@ -465,18 +524,18 @@ def test_bezique_last_eight_words_are_true() -> None:
                         false.append(f"{bad} in {reason!r}: {card} from {cards} to {lead}")
             state.apply(heuristic.choose(view, game))
     assert checked > 1000
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
 
 
-@pytest.mark.parametrize("last_trick", ["stock", "final"])
-def test_bezique_talon_words_are_true(last_trick: str) -> None:
+@pytest.mark.parametrize(("last_trick", "seeds"), with_soak(("stock", range(8)), ("final", range(8))))
+def test_bezique_talon_words_are_true(last_trick: str, seeds: range) -> None:
     """Answering in the talon phase, the words for every card it may play: who takes the trick, a
     brisque taken, and the 10 for the last trick of the talon only where the option scores it."""
     game = Bezique(last_trick=last_trick)
     heuristic = BeziqueHeuristic(game)
     false: list[str] = []
     last = 0
-    for seed in range(8):
+    for seed in seeds:
         state = game.new(seed)
         while (seat := state.current_player) is not None:
             view = state.view(seat)
@@ -505,20 +564,21 @@ def test_bezique_talon_words_are_true(last_trick: str) -> None:
                         false.append(f"{bad} in {reason!r}: {card} to {lead}")
             state.apply(heuristic.choose(view, game))
     assert last > 10
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
 
 
 # --- Roquet ---------------------------------------------------------------------------------------
 
 
-def test_roquet_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(range(60)))
+def test_roquet_words_are_true(seeds: range) -> None:
     """The strong level's words: its melds are the rules of thumb's (their reason checked at every meld
     decision), its play reason built for every card it may play."""
     game = RoquetGame()
     search = RoquetSearch(0)
     false: list[str] = []
     waits = plays = 0
-    for seed in range(60):
+    for seed in seeds:
         state = game.new(seed)
         players = [RoquetHeuristic(s) for s in range(2)]
         while (seat := state.current_player) is not None:
@@ -562,20 +622,21 @@ def test_roquet_words_are_true() -> None:
                         false.append(f"{bad} in {reason!r}: {card} to {led}")
             state.apply(action)
     assert waits > 20 and plays > 5000
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
 
 
 # --- Lansquenet -----------------------------------------------------------------------------------
 
 
-def test_lansquenet_words_are_true() -> None:
+@pytest.mark.parametrize("seeds", with_soak(range(400)))
+def test_lansquenet_words_are_true(seeds: range) -> None:
     """The standings the words name, and the amounts they describe, against the view's scores and the
     action's amount."""
     game = Lansquenet()
     advisor = StandingsPlayer()
     false: list[str] = []
     checked = 0
-    for seed in range(400):
+    for seed in seeds:
         state = game.new(seed)
         while (seat := state.current_player) is not None:
             view = state.view(seat)
@@ -602,4 +663,4 @@ def test_lansquenet_words_are_true() -> None:
                 false.append(f"{bad} in {reason!r}: {advice.action} at {list(scores)}, seat {seat}")
             state.apply(advice.action)
     assert checked > 2000
-    assert not false, "\n".join(false[:5])
+    no_false_claims(false)
