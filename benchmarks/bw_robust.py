@@ -137,6 +137,15 @@ def tied(game: Game[Any], seed: int) -> PlayoutPlayer:
     )
 
 
+def runs(game: Game[Any], seed: int) -> PlayoutPlayer:
+    """The strong level, touching cards played out once, by the lowest of them, which stands for them all
+    (``PlayoutPlayer(touching=True)``), not each card on its own with ties to the first in the view's
+    order (the higher of two touching cards, at times: a player shows the lower)."""
+    return PlayoutPlayer(
+        game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, touching=True
+    )
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
@@ -150,6 +159,7 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "floor20-pure": floored(0.2, False),
     "look1": looking(1),
     "ties": tied,
+    "runs": runs,
 }
 
 

@@ -90,7 +90,7 @@ from parlour.games.bishops_whist.rules import (
     suit_of,
     winning_play,
 )
-from parlour.games.bishops_whist.solver import Position, card_code
+from parlour.games.bishops_whist.solver import Position, card_code, card_id
 from parlour.players import Advice, Player, PlayerFactory, View
 
 BishopsWhistView = View[BishopsWhistExtra]
@@ -1136,6 +1136,7 @@ class PlayoutPlayer(StrongPlayer):
         noisy_playouts: bool = True,
         lookahead: int = 0,
         ties_to_rules: bool = False,
+        touching: bool = False,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
         if lookahead < 0:
@@ -1168,6 +1169,11 @@ class PlayoutPlayer(StrongPlayer):
         """Of cards whose playouts end equally well, play the rules of thumb's card if it is one of them
         (the lowest of two small cards, as a player would), not the first in the view's order (an
         experiment, issue 14: benchmarks/bw_robust.py ``ties``; measured no better, rules.md)."""
+        self.touching = touching
+        """Touching cards (of one suit, every card between them gone, no bishop among them) win and lose
+        the same tricks, so only the lowest of each run is played out and stands for the run, as the
+        solver's runs do (``solver.Position.run_of``) and as a player shows the lowest of equals; else
+        every card is played out and ties go by ``ties_to_rules`` (benchmarks/bw_robust.py ``runs``)."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
@@ -1213,14 +1219,19 @@ class PlayoutPlayer(StrongPlayer):
         # At a table, a third of the time at most goes to dealing and sifting the worlds.
         until = None if self.seconds is None else start + self.seconds / 3
         totals = dict.fromkeys(cards, 0.0)
+        stands_for = {c: c for c in cards}
         worlds = 0
         for w, world in enumerate(self.worlds_dealt(view, game, until)):
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
+            if w == 0 and self.touching:
+                # The cards still out are the same in every world, so the runs are too.
+                stands_for = touching_runs(world, seat, cards, game.options)
+                totals = {c: 0.0 for c in cards if stands_for[c] == c}
             # Seats that depart from the rules of thumb play at random at their rate in the playouts,
             # each card's playout of a world on the same draws (so the cards are compared on like play).
             noise = self.rng.randrange(1 << 30) if self.noisy_playouts and any(self.departures) else None
-            for card in cards:
+            for card in totals:
                 state = world.clone()
                 state.apply(f"play {card}", seat=seat)
                 totals[card] += self.playout(state, seat, None if noise is None else Rng(noise))
@@ -1229,8 +1240,8 @@ class PlayoutPlayer(StrongPlayer):
         # The best total first; of equal totals, the rules of thumb's card (with ``ties_to_rules``), then
         # the first in the view's order (a stable sort).
         usual = self.fast.choose(view, game)[5:] if self.ties_to_rules else None
-        ranked = sorted(cards, key=lambda c: (-totals[c], c != usual))
-        means = {c: totals[c] / worlds for c in cards}
+        ranked = sorted(totals, key=lambda c: (-totals[c], c != usual))
+        means = {c: totals[stands_for[c]] / worlds for c in cards}
         return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
 
     def playout(self, state: BishopsWhistState, seat: int, noise: Rng | None = None) -> float:
@@ -1306,6 +1317,21 @@ class PlayoutPlayer(StrongPlayer):
                 state.apply_id(CARD_ID[rollout.card(table, lawful)])
         _, *points = state.sheet[-1]
         return float(points[side] - points[1 - side])
+
+
+def touching_runs(
+    world: BishopsWhistState, seat: int, cards: Sequence[str], options: Mapping[str, Any]
+) -> dict[str, str]:
+    """Each of ``cards`` mapped to the lowest of ``cards`` that plays as it does (touching cards: one
+    suit, every card between them gone, no bishop or knight among them; ``solver.Position.run_of``).
+    Read from any world of the seat's view: which cards are gone is the same in all of them."""
+    position = Position.of_views([world.view(s) for s in range(4)], seat, options)
+    offered = set(cards)
+    stands_for: dict[str, str] = {}
+    for card in cards:
+        run = [card_code(x) for x in position.run_of(seat, card_id(card))] if card != KNIGHT else [card]
+        stands_for[card] = next(c for c in run if c in offered)
+    return stands_for
 
 
 def _other_reason(view: BishopsWhistView, action: str) -> str:
