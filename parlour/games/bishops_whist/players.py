@@ -1110,8 +1110,9 @@ class PlayoutPlayer(StrongPlayer):
     """Perfect-information Monte Carlo judged by playouts: the strong level's sifted worlds
     (``worlds_dealt``), each lawful card valued in each world by playing the hand out to its end with the
     rules of thumb (``HeuristicPlayer``) at every seat, the card with the best total played (ties to the
-    first in the view's order). Measured, a playout to the end judges the first half of the hand better
-    than the solver's count at its horizon (benchmarks/strength_bishops_whist.py,
+    first in the view's order; with ``touching``, as the levels play, touching cards are played out once,
+    by the lowest, which stands for them all). Measured, a playout to the end judges the first half of
+    the hand better than the solver's count at its horizon (benchmarks/strength_bishops_whist.py,
     ``playout-strong-heuristic``, whose experiment chooses the same cards: its margin is the seat's less
     the next seat's, which is the other side's but under ``partners=cut``, where this player's is the
     sides'; and under table laws this player plays out only lawful cards, never a revoke).
@@ -1603,8 +1604,9 @@ def _solver(game: Game[Any], seed: int) -> Player:
 
 def _normal(game: Game[Any], seed: int) -> Player:
     """Plays out each lawful card to the end of the hand in 8 deals of the unseen cards that explain
-    every card played so far (found by Markov chains), the rules of thumb at every seat."""
-    return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS, chains=NORMAL_CHAINS)
+    every card played so far (found by Markov chains), the rules of thumb at every seat; of touching cards
+    only the lowest, which stands for them all (``touching``)."""
+    return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS, chains=NORMAL_CHAINS, touching=True)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
@@ -1612,7 +1614,9 @@ def _strong(game: Game[Any], seed: int) -> Player:
     from the rules of thumb at least one play in five (``STRONG_FLOOR``: a person is not the rules of
     thumb, and at a table that departs it gains where the level that believed them fully did not):
     the strongest Bishops Whist player parlour has, and the one that gives hints."""
-    return PlayoutPlayer(game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False)
+    return PlayoutPlayer(
+        game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, touching=True
+    )
 
 
 PLAYERS: dict[str, PlayerFactory] = {
