@@ -6,8 +6,15 @@ import time
 
 import parlour
 from parlour.engine import Rng
-from parlour.games.apology.players import SearchPlayer, bury_choice, hand_estimate, payment_choice
-from parlour.players import make_player
+from parlour.games.apology.players import (
+    SearchPlayer,
+    StrongPlayer,
+    bury_choice,
+    hand_estimate,
+    payment_choice,
+)
+from parlour.games.apology.rules import Phase
+from parlour.players import Player, make_player
 from parlour.sim import simulate
 
 
@@ -143,3 +150,39 @@ def test_the_search_player_is_reproducible_across_processes() -> None:
         outputs.add(done.stdout)
     assert len(outputs) == 1, outputs
     assert "play" in outputs.pop()
+
+
+def test_the_levels_bury_by_the_rules_of_thumb() -> None:
+    """Seed 298, seat 2 taking: the burial search, climbing the solver's estimate (which runs high),
+    buried Till, three Landsknechts, 3C and 7D and failed its 45 with 44; the rules of thumb's burial
+    keeps the Landsknechts and court cards apart and makes it (63). The levels bury by the rules of thumb
+    (measured: benchmarks/burial_apology.py), the search stays an option that buries otherwise here."""
+    game = parlour.make("apology")
+
+    def burial(player: Player) -> tuple[list[str], bool]:
+        state = game.new(seed=298)
+        rules = [make_player("heuristic", game, s) for s in range(4)]
+        buried: list[str] = []
+        while not any(e.kind == "hand_end" for e in state.log):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if state.phase is Phase.BID:
+                action = "bid" if seat == 2 else "pass"
+            elif seat == 2:
+                action = player.choose(view, game)
+            else:
+                action = rules[seat].choose(view, game)
+            if action.startswith("bury "):
+                buried.append(action[5:])
+            state.apply(action)
+        end = next(e for e in state.log if e.kind == "hand_end")
+        return sorted(buried), bool(end.data["made"])
+
+    for level in ("strong", "normal"):
+        player = make_player(level, game, 298 * 4 + 2)
+        assert isinstance(player, StrongPlayer) and not player.bury_search
+    rules_burial, made = burial(make_player("strong", game, 298 * 4 + 2))
+    assert rules_burial == burial(make_player("heuristic", game, 298 * 4 + 2))[0] and made
+    searched, searched_made = burial(StrongPlayer(298 * 4 + 2, bury_search=True))
+    assert searched != rules_burial and searched.count("N") == 3 and not searched_made
