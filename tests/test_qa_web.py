@@ -1271,3 +1271,22 @@ def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Brow
                 re.match(rf"{re.escape(name)} (draws|is dealt|buries)\b", line) is not None for line in lines
             )
         assert own >= 2, f"only {own} lines of a seat's own: the test shows little"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1920, 1080)])
+def test_an_empty_trick_is_drawn_short_on_every_board(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """An empty trick was drawn short only on a board fitted to the window: on a phone, at an Open
+    Tarock match's end, the board was not fitted and the empty trick's box stood some 120 pixels tall
+    with nothing in it. It is short (3rem) on every board, as seen by every seat and face up."""
+    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": width, "height": height}) as page:
+        for seat in ("all", "0", "1"):
+            page.select_option("#seat", seat)
+            page.locator(".trick.empty").wait_for()
+            box = page.locator(".trick.empty").bounding_box()
+            rem = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+            assert box is not None
+            if box["height"] > 3 * rem + 1:
+                page.screenshot(path=str(SCREENSHOTS / f"empty-trick-{width}x{height}-{seat}.png"))
+            assert box["height"] <= 3 * rem + 1, (seat, box)

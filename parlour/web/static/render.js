@@ -108,7 +108,7 @@ function keepTyped(root, view, model) {
  * end hid the other seat's name and melds). So the board and the dock share the window below the
  * board's top (or a little more than half of it, when a banner pushes the board far down): when they do
  * not fit, one's own melds go beside the hand, a two-seat board puts the other seat beside the trick,
- * an empty trick is drawn short, and the boxes of cards that may scroll (the other seats' zones, one's
+ * and the boxes of cards that may scroll (the other seats' zones, one's
  * own zones) are shortened, each in proportion to what it can give. One's own zones keep their first
  * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
  * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
@@ -117,7 +117,8 @@ function keepTyped(root, view, model) {
  * cue that says so (moreRowsCue), which the others give as before; the other seats' boxes have theirs
  * on their name lines. The table's empty zones are never scrolled away. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
- * window. The hand, the actions and the trick are never shortened.
+ * window. The hand, the actions and the trick are never shortened (an empty trick is drawn short on every
+ * board, app.css).
  */
 function fitTable(root) {
   fitBoxes(root);
