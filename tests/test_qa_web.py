@@ -1290,3 +1290,24 @@ def test_an_empty_trick_is_drawn_short_on_every_board(
             if box["height"] > 3 * rem + 1:
                 page.screenshot(path=str(SCREENSHOTS / f"empty-trick-{width}x{height}-{seat}.png"))
             assert box["height"] <= 3 * rem + 1, (seat, box)
+
+
+SEAT_STATS = "() => [...document.querySelectorAll('.board .seat .seat-stats')].map((s) => s.textContent)"
+"""What the other seats' panels on the board say of their numbers."""
+
+
+def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) -> None:
+    """At an Open Tarock match's end the other seat's panel said "score 3⅓ · 0 cards in hand": a count
+    of nothing is noise. It is left out when zero (the server still sends it), and still said while
+    the seat holds cards. Seen as each seat and face up, at the end and mid-hand."""
+    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": 1280, "height": 720}) as page:
+        steps = replay_steps(page)
+        for seat in ("all", "0", "1"):
+            page.select_option("#seat", seat)
+            replay_step(page, steps)
+            stats = page.evaluate(SEAT_STATS)
+            assert stats, seat
+            assert not any("0 cards in hand" in s for s in stats), (seat, stats)
+            replay_step(page, steps // 2)
+            stats = page.evaluate(SEAT_STATS)
+            assert any(re.search(r"\b[1-9]\d* cards? in hand", s) for s in stats), (seat, stats)

@@ -482,7 +482,8 @@ function seatPanel(ctx, seat) {
   if (score !== undefined) stats.push(`score ${num(score)}`);
   if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
-  if (sv.hand_size !== null && sv.hand_size !== undefined && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
+  // (a count of nothing is noise: "0 cards in hand" at a match's end)
+  if (sv.hand_size && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
   if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
   if (!mine) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
