@@ -1311,3 +1311,27 @@ def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) 
             replay_step(page, steps // 2)
             stats = page.evaluate(SEAT_STATS)
             assert any(re.search(r"\b[1-9]\d* cards? in hand", s) for s in stats), (seat, stats)
+
+
+TRICK_DOCK_GAP = """() => {
+  const trick = document.querySelector(".board .trick");
+  const dock = document.querySelector(".dock");
+  if (trick === null || dock === null) return null;
+  return dock.getBoundingClientRect().top - trick.getBoundingClientRect().bottom;
+}"""
+"""How far above the dock's top the trick's box ends (negative: under the dock)."""
+
+
+def test_a_four_seat_trick_ends_clear_of_the_dock(browser: Browser, tmp_path: Path) -> None:
+    """At 1280×720 a Bishops Whist trick's box, which is never shortened, ended at the dock's top, or
+    two pixels under it, mid-hand as seen by a seat: the board had given all its boxes could. Its
+    cards are then drawn smaller, and the trick ends with a clear gap above the dock. Every step of a
+    four-player replay, from two seats."""
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, {"width": 1280, "height": 720}, 4) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            gap = page.evaluate(TRICK_DOCK_GAP)
+            assert gap is not None, (seat, step)
+            if gap < 10:
+                page.screenshot(path=str(SCREENSHOTS / f"trick-dock-seat{seat}-{step}.png"))
+            assert gap >= 10, (seat, step, gap)
