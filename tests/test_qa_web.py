@@ -1273,6 +1273,16 @@ def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Brow
         assert own >= 2, f"only {own} lines of a seat's own: the test shows little"
 
 
+def see_as(page: Page, seat: str) -> None:
+    """See the open two-seat replay as ``seat`` ("all": face up, as a replay opens), once it is drawn so
+    (the last seat's table may still be on the page just after the choice)."""
+    if seat == "all":
+        assert page.input_value("#seat") == "all"
+        return
+    page.select_option("#seat", seat)
+    page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1920, 1080)])
 def test_an_empty_trick_is_drawn_short_on_every_board(
     browser: Browser, tmp_path: Path, width: int, height: int
@@ -1282,7 +1292,7 @@ def test_an_empty_trick_is_drawn_short_on_every_board(
     with nothing in it. It is short (3rem) on every board, as seen by every seat and face up."""
     with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": width, "height": height}) as page:
         for seat in ("all", "0", "1"):
-            page.select_option("#seat", seat)
+            see_as(page, seat)
             page.locator(".trick.empty").wait_for()
             box = page.locator(".trick.empty").bounding_box()
             rem = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
@@ -1303,7 +1313,7 @@ def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) 
     with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": 1280, "height": 720}) as page:
         steps = replay_steps(page)
         for seat in ("all", "0", "1"):
-            page.select_option("#seat", seat)
+            see_as(page, seat)
             replay_step(page, steps)
             stats = page.evaluate(SEAT_STATS)
             assert stats, seat
