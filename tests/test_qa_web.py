@@ -1271,3 +1271,77 @@ def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Brow
                 re.match(rf"{re.escape(name)} (draws|is dealt|buries)\b", line) is not None for line in lines
             )
         assert own >= 2, f"only {own} lines of a seat's own: the test shows little"
+
+
+def see_as(page: Page, seat: str) -> None:
+    """See the open two-seat replay as ``seat`` ("all": face up, as a replay opens), once it is drawn so
+    (the last seat's table may still be on the page just after the choice)."""
+    if seat == "all":
+        assert page.input_value("#seat") == "all"
+        return
+    page.select_option("#seat", seat)
+    page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1920, 1080)])
+def test_an_empty_trick_is_drawn_short_on_every_board(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """An empty trick was drawn short only on a board fitted to the window: on a phone, at an Open
+    Tarock match's end, the board was not fitted and the empty trick's box stood some 120 pixels tall
+    with nothing in it. It is short (3rem) on every board, as seen by every seat and face up."""
+    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": width, "height": height}) as page:
+        for seat in ("all", "0", "1"):
+            see_as(page, seat)
+            page.locator(".trick.empty").wait_for()
+            box = page.locator(".trick.empty").bounding_box()
+            rem = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+            assert box is not None
+            if box["height"] > 3 * rem + 1:
+                page.screenshot(path=str(SCREENSHOTS / f"empty-trick-{width}x{height}-{seat}.png"))
+            assert box["height"] <= 3 * rem + 1, (seat, box)
+
+
+SEAT_STATS = "() => [...document.querySelectorAll('.board .seat .seat-stats')].map((s) => s.textContent)"
+"""What the other seats' panels on the board say of their numbers."""
+
+
+def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) -> None:
+    """At an Open Tarock match's end the other seat's panel said "score 3⅓ · 0 cards in hand": a count
+    of nothing is noise. It is left out when zero (the server still sends it), and still said while
+    the seat holds cards. Seen as each seat and face up, at the end and mid-hand."""
+    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": 1280, "height": 720}) as page:
+        steps = replay_steps(page)
+        for seat in ("all", "0", "1"):
+            see_as(page, seat)
+            replay_step(page, steps)
+            stats = page.evaluate(SEAT_STATS)
+            assert stats, seat
+            assert not any("0 cards in hand" in s for s in stats), (seat, stats)
+            replay_step(page, steps // 2)
+            stats = page.evaluate(SEAT_STATS)
+            assert any(re.search(r"\b[1-9]\d* cards? in hand", s) for s in stats), (seat, stats)
+
+
+TRICK_DOCK_GAP = """() => {
+  const trick = document.querySelector(".board .trick");
+  const dock = document.querySelector(".dock");
+  if (trick === null || dock === null) return null;
+  return dock.getBoundingClientRect().top - trick.getBoundingClientRect().bottom;
+}"""
+"""How far above the dock's top the trick's box ends (negative: under the dock)."""
+
+
+def test_a_four_seat_trick_ends_clear_of_the_dock(browser: Browser, tmp_path: Path) -> None:
+    """At 1280×720 a Bishops Whist trick's box, which is never shortened, ended at the dock's top, or
+    two pixels under it, mid-hand as seen by a seat: the board had given all its boxes could. Its
+    cards are then drawn smaller, and the trick ends with a clear gap above the dock. Every step of a
+    four-player replay, from two seats."""
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, {"width": 1280, "height": 720}, 4) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            gap = page.evaluate(TRICK_DOCK_GAP)
+            assert gap is not None, (seat, step)
+            if gap < 10:
+                page.screenshot(path=str(SCREENSHOTS / f"trick-dock-seat{seat}-{step}.png"))
+            assert gap >= 10, (seat, step, gap)

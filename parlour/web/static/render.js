@@ -108,7 +108,7 @@ function keepTyped(root, view, model) {
  * end hid the other seat's name and melds). So the board and the dock share the window below the
  * board's top (or a little more than half of it, when a banner pushes the board far down): when they do
  * not fit, one's own melds go beside the hand, a two-seat board puts the other seat beside the trick,
- * an empty trick is drawn short, and the boxes of cards that may scroll (the other seats' zones, one's
+ * and the boxes of cards that may scroll (the other seats' zones, one's
  * own zones) are shortened, each in proportion to what it can give. One's own zones keep their first
  * two rows in sight (a phone showed a row and a half of a Roquet hand's melds) unless nothing else
  * can give. The table's zones beside the trick scroll down to the trick's height first (mid-hand a
@@ -117,7 +117,8 @@ function keepTyped(root, view, model) {
  * cue that says so (moreRowsCue), which the others give as before; the other seats' boxes have theirs
  * on their name lines. The table's empty zones are never scrolled away. On a phone (app.css) the other seats' zones, else drawn inline with their names, get a box
  * of their own that scrolls, and one's melds a row of their own. The dock also keeps to about half the
- * window. The hand, the actions and the trick are never shortened.
+ * window. The hand, the actions and the trick are never shortened (an empty trick is drawn short on every
+ * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
   fitBoxes(root);
@@ -143,6 +144,7 @@ function fitBoxes(root) {
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
+  for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
@@ -190,6 +192,32 @@ function fitBoxes(root) {
   const before = excess();
   const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
+  shrinkTrick(boardEl, excess);
+}
+
+/** A board that still does not fit when every box has given what it can draws its trick's cards
+ * smaller, down to TRICK_LEAST of their size: at 1280×720 a Bishops Whist trick, never shortened,
+ * ran under the dock's top. Each step takes what is still in excess; a trick that gives the board
+ * nothing back (a taller seat beside it) keeps its size. */
+function shrinkTrick(boardEl, excess) {
+  for (const trick of boardEl.querySelectorAll(".trick:not(.empty)")) {
+    const card = trick.querySelector(".card");
+    const full = card ? card.getBoundingClientRect().width : 0;
+    if (!full) continue;
+    let width = full;
+    for (let i = 0; i < 4 && excess() > 0; i++) {
+      const boardHeight = boardEl.getBoundingClientRect().height;
+      const trickHeight = trick.getBoundingClientRect().height;
+      const next = Math.max(full * TRICK_LEAST, width - (excess() * width) / trickHeight);
+      if (next >= width - 0.5) break;
+      trick.style.setProperty("--card-w", `${next}px`);
+      if (boardEl.getBoundingClientRect().height > boardHeight - 1) {
+        trick.style.setProperty("--card-w", width === full ? "" : `${width}px`);
+        break;
+      }
+      width = next;
+    }
+  }
 }
 
 /** How many of a box's first rows of zones hold only empty zones ("stock: none"), all if all do. */
@@ -291,6 +319,8 @@ function moreRowsCue(box, line = null) {
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
 const LEAST = 56;
+/** How far a trick's cards may be drawn smaller (shrinkTrick). */
+const TRICK_LEAST = 0.75;
 
 /** The height of a box's first `n` rows of zones (all of them, if fewer): zones on a row share their
  * bottom (app.css: aligned to the end). */
@@ -481,7 +511,8 @@ function seatPanel(ctx, seat) {
   if (score !== undefined) stats.push(`score ${num(score)}`);
   if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
-  if (sv.hand_size !== null && sv.hand_size !== undefined && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
+  // (a count of nothing is noise: "0 cards in hand" at a match's end)
+  if (sv.hand_size && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
   if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
   if (!mine) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
