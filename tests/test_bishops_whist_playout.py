@@ -401,6 +401,15 @@ def test_touching_cards_are_played_out_once_by_the_lowest() -> None:
                 assert c in analysis.cards
         assert player.playouts == analysis.worlds * len(analysis.cards)
         merged += len(lawful) - len(analysis.cards)
+        # Ties to the rules of thumb's card go to its run's lowest, which stands for it.
+        tied = PlayoutPlayer(game, k, worlds=4, touching=True, ties_to_rules=True)
+        second = tied.choose(view, game)[5:]
+        usual = HeuristicPlayer(game, k).choose(view, game)[5:]
+        below = _lower_touching(view, usual, lawful)
+        stand_in = below[-1] if below else usual
+        assert second in analysis.cards and tied.last is not None and tied.last.means == analysis.means
+        if analysis.means[stand_in] == max(analysis.means.values()):
+            assert second == stand_in, (k, second, usual)
     assert merged > 0, "some position holds touching cards"
 
 

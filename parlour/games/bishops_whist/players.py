@@ -1240,7 +1240,8 @@ class PlayoutPlayer(StrongPlayer):
             worlds += 1
         # The best total first; of equal totals, the rules of thumb's card (with ``ties_to_rules``), then
         # the first in the view's order (a stable sort).
-        usual = self.fast.choose(view, game)[5:] if self.ties_to_rules else None
+        # (With ``touching``, the rules of thumb's card is its run's lowest, which stands for it.)
+        usual = stands_for.get(self.fast.choose(view, game)[5:]) if self.ties_to_rules else None
         ranked = sorted(totals, key=lambda c: (-totals[c], c != usual))
         means = {c: totals[stands_for[c]] / worlds for c in cards}
         return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
