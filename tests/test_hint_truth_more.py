@@ -727,11 +727,11 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> 
 @pytest.mark.parametrize("seeds", with_soak(range(8)))
 def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> None:
     """The chance a bid hint states is the words' curve's for the hand (``said_chance``), as rounded
-    ("almost no chance" under half a percent), and the bidding table's is named where the two fall on
-    either side of one half; the share a card hint states is the share of the deals solved in which the
-    card it names makes the target, not another card's, and where the deals were only estimated, the
-    share of such expectations measured to come true is the record's. (Whether these figures come true
-    is measured, not tested: benchmarks/calibration_apology.py.)"""
+    ("almost no chance" under half a percent, never over 99%), and the bidding table's is named where the
+    two fall on either side of one half; the share a card hint states is the share of the deals solved in
+    which the card it names makes the target, not another card's, and where the deals were only
+    estimated, the share of such expectations measured to come true is the record's. (Whether these
+    figures come true is measured, not tested: benchmarks/calibration_apology.py.)"""
     game = Apology()
     strong = ApologyStrong(5, worlds=3)
     bids = plays = expected = 0
@@ -749,7 +749,7 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
                 said = said_chance(view.hand, game)
                 assert strong.figure == said
                 if m := re.search(r"(?:about|only) (\d+)% to make it with", advice.reason):
-                    assert f"{m[1]}%" == f"{said:.0%}" and said >= 0.005, (advice, said)
+                    assert f"{m[1]}%" == f"{min(said, 0.99):.0%}" and said >= 0.005, (advice, said)
                 else:
                     assert "almost no chance to make it" in advice.reason and said < 0.005, (advice, said)
                 table = f", though its bidding table gives {chance:.0%}"
