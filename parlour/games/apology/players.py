@@ -29,6 +29,7 @@ from parlour.games.apology.rules import (
     TAKER_HAND,
     TILL,
     ApologyExtra,
+    ApologyState,
     half_points,
     higher_in_suit,
     is_ace,
@@ -490,8 +491,13 @@ class StrongPlayer:
         bid_chance: float = BID_CHANCE,
         bury_search: bool = False,
         endgame: int | None = None,
+        bid_worlds: int = 0,
     ) -> None:
         self.rng = Rng(seed)
+        self.bid_worlds = bid_worlds
+        """Deals of the unseen cards on which it plays out bidding against passing (0: bid by the table)."""
+        self.bid_gain: float | None = None
+        """For the last bid played out: the mean points bidding ended better than passing, a deal."""
         self.endgame = endgame
         """Search only when the taker has at most this many tricks left (``None``: every card)."""
         self.worlds = worlds
@@ -529,6 +535,8 @@ class StrongPlayer:
         kind = view.decision.kind
         self.worlds_solved = self.nodes = 0
         self.made, self.figure = {}, None
+        if kind == "bid" and self.bid_worlds:
+            return self._bid_by_playouts(view, game)
         if kind == "bid":
             chance, oudlers = make_chance(view.hand, game)
             said = self.figure = said_chance(view.hand, game)
@@ -553,6 +561,35 @@ class StrongPlayer:
             card = payment_choice(won, _kept(view), _zone_cards(view, "discards", view.seat))
             return Advice(f"give {card}", f"gives the {card}: the cheapest card that keeps the oudlers")
         return self._play(view, game)
+
+    def _bid_by_playouts(self, view: ApologyView, game: Game[Any]) -> Advice:
+        """Bid or pass by how each ends, played out on deals of the unseen cards: passing is not nothing,
+        since a later seat may take (each defender pays 1 when the taker makes it), so a hand just short
+        of even odds may be worth taking early and not late."""
+        assert view.seat is not None
+        gain = 0.0
+        made = tried = 0
+        for _ in range(self.bid_worlds):
+            world = game.determinize(view, self.rng)
+            seed = self.rng.randrange(2**31)
+            taken = world.clone()
+            taken.apply("bid")
+            mine, was_made = _play_out_hand(taken, seed, view.seat)
+            world.apply("pass")
+            gain += mine - _play_out_hand(world, seed, view.seat)[0]
+            made += was_made
+            tried += 1
+        self.bid_gain = gain / tried
+        self.figure = made / tried
+        oudlers = bid_margin(view.hand, game)[1]
+        better = "better" if self.bid_gain >= 0 else "worse"
+        played = (
+            f"taking makes it in {made} of {tried} deals played out by the rules of thumb and ends "
+            f"{abs(self.bid_gain):.2f} points a deal {better} than passing"
+        )
+        if self.bid_gain > 0:
+            return Advice("bid", f"takes with {_OUDLER_WORDS[oudlers]}: {played}")
+        return Advice("pass", f"passes with {_OUDLER_WORDS[oudlers]}: {played}")
 
     # --- burial -------------------------------------------------------------------------
 
@@ -661,6 +698,22 @@ class StrongPlayer:
         best = max(cards, key=score)
         self.made, self.figure = made, made[best] / n
         return Advice(f"play {best}", _play_reason(view, best, taker, self.figure, solved))
+
+
+def _play_out_hand(state: ApologyState, seed: int, seat: int) -> tuple[float, bool]:
+    """Play the deal out by the rules of thumb, its bidding too: ``seat``'s points for it, and whether it
+    took and made its target."""
+    players = [HeuristicPlayer(seed + s) for s in range(SEATS)]
+    game = state.game
+    seen = len(state.log)
+    while True:
+        for e in state.log[seen:]:
+            if e.kind == "hand_end" and e.to is None:
+                return float(e.data["points"][seat]), bool(e.data.get("made")) and e.data.get("taker") == seat
+        seen = len(state.log)
+        s = state.current_player
+        assert s is not None
+        state.apply(players[s].choose(state.view(s), game))
 
 
 def game_targets(game: Game[Any]) -> list[float]:
