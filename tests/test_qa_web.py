@@ -1004,6 +1004,9 @@ BOXES = [
             pytest.param("lansquenet", *box, (), marks=() if box[0] == "table" else NO_CARDS_OF_ITS_OWN)
             for box in BOXES
         ],
+        # a seat's name line crowded with a long name and its tags ("dealer", "leader", its score)
+        ("roquet", "seat", 390, 844, LONG_NAMES[:2]),
+        ("roquet", "seat", 1280, 720, LONG_NAMES[:2]),
     ],
     ids=lambda value: ("long-names" if value else "names") if isinstance(value, tuple) else None,
 )

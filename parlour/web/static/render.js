@@ -135,6 +135,11 @@ function fitBoxes(root) {
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted", "melds-scroll");
   for (const cue of root.querySelectorAll(".more-rows")) cue.remove();
+  for (const seat of boardEl.querySelectorAll(".seat.tags-give, .seat.stats-give")) {
+    seat.classList.remove("tags-give", "stats-give");
+    seat.setAttribute("aria-label", seat.dataset.label);
+    seat.removeAttribute("title");
+  }
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) {
@@ -191,8 +196,34 @@ function fitBoxes(root) {
   // and takes a line of its own, takes it from the seat's box
   const before = excess();
   const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
+  lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
   shrinkTrick(boardEl, excess);
+}
+
+/** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
+ * "dealer", "score 9") has no room for its cue of rows below, which took a line of its own and made the
+ * panel a line taller (the box, at its one row, had nothing to give): the tags give way, then the
+ * numbers (their words kept in the panel's accessible name and title). A name too long for its cue
+ * alone keeps the cue on a line of its own, which the box gives if it can. */
+function makeLineRoom(box) {
+  const seat = box.closest(".seat");
+  const cue = seat?.querySelector(".more-rows.on-line");
+  const head = seat?.querySelector(".seat-head");
+  if (!cue || !head || cue.hidden) return;
+  const wrapped = () => cue.getBoundingClientRect().top >= head.getBoundingClientRect().bottom - 1;
+  if (!wrapped()) return;
+  const words = [...seat.querySelectorAll(".seat-tags .tag, .seat-stats")].map((node) => node.textContent).join(", ");
+  for (const give of ["tags-give", "stats-give"]) {
+    seat.classList.add(give);
+    if (!wrapped()) {
+      seat.dataset.label ??= seat.getAttribute("aria-label") || "";
+      seat.setAttribute("aria-label", `${seat.dataset.label}, ${words}`);
+      seat.title = words;
+      return;
+    }
+  }
+  seat.classList.remove("tags-give", "stats-give");
 }
 
 /** A board that still does not fit when every box has given what it can draws its trick's cards
