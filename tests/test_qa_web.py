@@ -1339,6 +1339,82 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
         assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"
 
 
+CAPTION_HUG = """() => {
+  // each trick caption on more than one line: how far its dark background runs past its words on each
+  // side (its padding left out), and the words drawn outside it
+  const out = [];
+  for (const caption of document.querySelectorAll(".trick .trick-card figcaption")) {
+    const rects = [];
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+    if (lines < 2) continue;
+    const style = getComputedStyle(caption);
+    const c = caption.getBoundingClientRect();
+    const inner = {
+      left: c.left + parseFloat(style.paddingLeft), right: c.right - parseFloat(style.paddingRight),
+      top: c.top + parseFloat(style.paddingTop), bottom: c.bottom - parseFloat(style.paddingBottom),
+    };
+    const words = {
+      left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)),
+      top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)),
+    };
+    const outside = rects.filter((r) => r.left < c.left - 0.5 || r.right > c.right + 0.5
+      || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5).length;
+    const gap = (a) => Math.round(a * 10) / 10;
+    out.push({
+      text: caption.textContent,
+      side: caption.closest(".from-left, .from-right") !== null,
+      lines,
+      outside,
+      spare: {
+        left: gap(words.left - inner.left), right: gap(inner.right - words.right),
+        top: gap(words.top - inner.top), bottom: gap(inner.bottom - words.bottom),
+      },
+      line: parseFloat(style.lineHeight) || 1.25 * parseFloat(style.fontSize),
+    });
+  }
+  return out;
+}"""
+"""The trick's captions on two lines or more: their text, whether a side card's, their lines, how far
+their background runs past their words on each side (less its padding; negative: the words past it),
+its line height, and how many of the words' boxes lie outside it."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_four_seat_tricks_wrapped_side_caption_hugs_both_its_lines(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A four-seat trick's side caption that wraps a long name ("Bartholomew Higginbottom" on two
+    lines): its dark background hugs both lines, no strip of it past the words on any side (its
+    padding apart; above and below, no more than a line's leading) and no word outside it. Every step of
+    a Bishops Whist replay with cards in the trick, its players long-named, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        sides = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            captions = page.evaluate(CAPTION_HUG)
+            sides += sum(c["side"] for c in captions)
+            loose = [
+                c
+                for c in captions
+                if c["outside"]
+                or min(c["spare"].values()) < -0.5
+                or max(c["spare"]["left"], c["spare"]["right"]) > 2
+                or max(c["spare"]["top"], c["spare"]["bottom"]) > c["line"] / 2
+            ]
+            if loose:
+                name = f"caption-hug-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert loose == [], (seat, step, loose)
+        assert sides >= 10, f"only {sides} wrapped side captions: the test shows little"
+
+
 def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Browser, tmp_path: Path) -> None:
     """A replay seen as a seat named that seat "heuristic 0" on the table and in its prompt, but its log
     said the lines the engine wrote to that seat alone as to its reader: "You draw 5♣", "You are dealt
