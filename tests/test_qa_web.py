@@ -1249,6 +1249,49 @@ def test_the_tables_empty_zones_are_not_scrolled_away(
         assert fitted >= 2, f"only {fitted} fitted steps with an empty zone: the test shows little"
 
 
+EMPTY_HEIGHTS = """() => {
+  // the table's empty zones ("cards turned: none"): how much taller each is than its words and padding
+  const out = [];
+  for (const zone of document.querySelectorAll(".board .table-zones .zone.empty")) {
+    const range = document.createRange();
+    range.selectNodeContents(zone);
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    const top = Math.min(...words.map((r) => r.top));
+    const bottom = Math.max(...words.map((r) => r.bottom));
+    const style = getComputedStyle(zone);
+    const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+      + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
+    out.push({ text: zone.textContent.trim(), spare });
+  }
+  return out;
+}"""
+"""The table's empty zones: their text, and how much taller each box is than its words and padding."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_the_tables_empty_zones_are_no_taller_than_their_words(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """At a Lansquenet deal's start and at its match's end, "cards turned, last deal: none" stood in a
+    box as tall as the stock's beside it, some 100 pixels of nothing around one line: an empty zone of
+    the table is no taller than its words (and padding), a few pixels apart. Every step of a
+    Lansquenet replay, from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        empty = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            zones = page.evaluate(EMPTY_HEIGHTS)
+            empty += len(zones)
+            tall = [zone for zone in zones if zone["spare"] > 4]
+            if tall:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"empty-height-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert tall == [], (seat, step, tall)
+        assert empty >= 10, f"only {empty} empty zones on the table: the test shows little"
+
+
 HINT_BY_PROMPT = """() => {
   const hint = document.querySelector("button[data-key=hint]");
   const prompt = document.querySelector(".dock h2.prompt");
