@@ -980,7 +980,7 @@ NO_CARDS_OF_ITS_OWN = pytest.mark.skip(reason="a Lansquenet seat holds no cards 
 
 BEZIQUE_FITS = pytest.mark.skip(
     reason="no Bezique box scrolls: its board and dock fit at 1280×720, and on a phone every box "
-    "shows all its rows (a 141-step match to 300, from both seats: no row out of sight)"
+    "shows all its rows (matches to 100, 300 and 1,000 points, from both seats: no row out of sight)"
 )
 """The mark of a check of a box that scrolls on Bezique, whose boxes never do."""
 
@@ -1290,6 +1290,48 @@ def test_the_tables_empty_zones_are_no_taller_than_their_words(
                 )
             assert tall == [], (seat, step, tall)
         assert empty >= 10, f"only {empty} empty zones on the table: the test shows little"
+
+
+FAN_CUT = """() => {
+  // in the table's zones: the cards of a fan that lie past its right edge (hidden, or to be scrolled to)
+  const cut = [];
+  let fans = 0;
+  for (const fan of document.querySelectorAll(".board .table-zones .fan")) {
+    if (fan.children.length > 6) fans += 1;
+    const f = fan.getBoundingClientRect();
+    const right = f.right - parseFloat(getComputedStyle(fan).paddingRight);
+    for (const card of fan.querySelectorAll(".card")) {
+      const r = card.getBoundingClientRect();
+      if (r.right > right + 0.5 || r.left < f.left - 0.5) {
+        const name = card.querySelector("img")?.alt || card.textContent;
+        cut.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)}`);
+      }
+    }
+  }
+  return { fans, cut };
+}"""
+"""The table's fans of more than six cards (how many), and the cards of any table fan that lie outside
+it, past its right edge or its left."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_long_fan_of_the_tables_cards_shows_every_card(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A Lansquenet deal that turned some eighteen cards drew "cards turned, last deal" as a fan wider
+    than its zone: its last cards lay past the zone's edge, cut, to be scrolled to with nothing to say
+    so. A long fan of the table's cards overlaps more, and shows every card in its zone. Every step of
+    a ten-player Lansquenet replay, from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        fans = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            shown = page.evaluate(FAN_CUT)
+            fans += shown["fans"]
+            if shown["cut"]:
+                page.screenshot(path=str(SCREENSHOTS / f"fan-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert shown["cut"] == [], (seat, step, shown)
+        assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
 
 
 HINT_BY_PROMPT = """() => {

@@ -122,7 +122,26 @@ function keepTyped(root, view, model) {
  */
 function fitTable(root) {
   fitBoxes(root);
+  fitFans(root);
   hugCaptions(root);
+}
+
+/** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
+ * FAN_LEAST of a card's width for each after the first: a Lansquenet deal that turned eighteen cards
+ * drew a fan wider than its zone, its last cards past the zone's edge, cut. */
+function fitFans(root) {
+  for (const fan of root.querySelectorAll(".table-zones .fan.overlap")) {
+    fan.style.removeProperty("--fan-step");
+    const cards = [...fan.children];
+    if (cards.length < 2 || fan.scrollWidth <= fan.clientWidth + 1) continue;
+    const style = getComputedStyle(fan);
+    const room = fan.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const card = cards[0].getBoundingClientRect().width;
+    const gap = parseFloat(style.columnGap) || 0;
+    // each card after the first shows `step` pixels of itself
+    const step = Math.max(card * FAN_LEAST, (room - card) / (cards.length - 1));
+    fan.style.setProperty("--fan-step", `${Math.floor((step - card - gap) * 10) / 10}px`);
+  }
 }
 
 /** fitTable's boxes of cards: see there. */
@@ -350,6 +369,8 @@ function moreRowsCue(box, line = null) {
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
 const LEAST = 56;
+/** How little of each card after the first a long fan of the table's cards may show (fitFans). */
+const FAN_LEAST = 0.2;
 /** How far a trick's cards may be drawn smaller (shrinkTrick). */
 const TRICK_LEAST = 0.75;
 
