@@ -122,7 +122,6 @@ function keepTyped(root, view, model) {
  */
 function fitTable(root) {
   fitBoxes(root);
-  fitFans(root);
   hugCaptions(root);
 }
 
@@ -130,6 +129,8 @@ function fitTable(root) {
  * FAN_LEAST of a card's width for each after the first: a Lansquenet deal that turned eighteen cards
  * drew a fan wider than its zone, its last cards past the zone's edge, cut. */
 function fitFans(root) {
+  // (called by fitBoxes before it measures the boxes and places their cues: a cue placed beside a fan
+  // drawn narrower afterwards stood past it)
   for (const fan of root.querySelectorAll(".table-zones .fan.overlap")) {
     fan.style.removeProperty("--fan-step");
     const cards = [...fan.children];
@@ -176,9 +177,13 @@ function fitBoxes(root) {
   const dockHeight = () => dockEl.getBoundingClientRect().height;
   const excess = () => boardEl.getBoundingClientRect().height + gap + dockHeight() - budget;
   const dockExcess = () => dockHeight() - height * 0.5;
+  fitFans(root);
   if (excess() <= 0 && dockExcess() <= 0) return;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
+  // (a fitted board draws the table's cards smaller, beside the trick: its fans fitted again, before
+  // any box is measured)
+  fitFans(root);
   // (the other seats' boxes never across their first row: a phone showed the top of a seat's melds,
   // and their cue said "1 more row" of the row in sight)
   const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : seatBoxes.includes(box) ? rowsHeight(box, 1) : LEAST);
