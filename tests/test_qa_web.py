@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Request, Route
@@ -60,17 +61,47 @@ def finished_replay(
     viewport: dict[str, int],
     players: int = 2,
     names: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
 ) -> Iterator[Page]:
     """A page at the last step of the replay of a finished table of computer players (``game``, two
-    unless told, dealt by ``seed``, named by ``names`` where given), in a window of ``viewport``."""
+    unless told, dealt by ``seed``, named by ``names`` where given, with the game's short options and
+    ``options``), in a window of ``viewport``."""
     with serving(tmp_path) as server:
         seats = [{**COMPUTER, "name": name} for name in names] + [COMPUTER] * (players - len(names))
-        table = create_table(server, game, seats, seed=seed)
+        table = create_table(server, game, seats, seed=seed, **(options or {}))
         wait_finished(server, table["id"])
         with context(browser, viewport) as ctx:
             page = ctx.new_page()
             replay_at_its_last_step(page, server.url, table["id"])
             yield page
+
+
+REPLAYS: dict[str, tuple[int, int, dict[str, Any]]] = {
+    "roquet": (5, 2, {}),
+    "bezique": (3, 2, {}),
+    "lansquenet": (5, 10, {"players": 10, "deals": 12}),
+}
+"""The finished matches whose replays the layout tests walk, by game: the seed, the number of players
+and the options beyond the game's short ones. Roquet and Bezique: two seats, melds on the table (and
+Bezique's talon and turn-up); Lansquenet: many seats, a banker, stakes, cards on the table, no trick."""
+
+LONG_NAMES = ("Wilhelmina Fairweather", "Bartholomew Higginbottom", "Anastasia Featherstonehaugh")
+"""Players' names long enough to wrap under a four-seat trick's side cards, or to crowd a seat's name line."""
+
+NO_TRICK = pytest.mark.skip(reason="Lansquenet has no trick: the check does not apply")
+"""The mark of a check of the trick's box or captions on a game that has none."""
+
+
+def game_replay(
+    browser: Browser,
+    tmp_path: Path,
+    game: str,
+    viewport: dict[str, int],
+    names: tuple[str, ...] = (),
+) -> contextlib.AbstractContextManager[Page]:
+    """``finished_replay`` of the match REPLAYS holds for ``game``."""
+    seed, players, options = REPLAYS[game]
+    return finished_replay(browser, tmp_path, game, seed, viewport, players, names, options)
 
 
 def test_replay_next_pressed_quickly_moves_one_step_a_press(browser: Browser, tmp_path: Path) -> None:
@@ -944,19 +975,43 @@ SCROLLING_BOXES = {
 and where its cue is."""
 
 
+NO_CARDS_OF_ITS_OWN = pytest.mark.skip(reason="a Lansquenet seat holds no cards of its own: no box")
+"""The mark of a check of a seat's box of cards (one's melds, another seat's zones) on Lansquenet."""
+
+BEZIQUE_FITS = pytest.mark.skip(
+    reason="no Bezique box scrolls: its board and dock fit at 1280×720, and on a phone every box "
+    "shows all its rows (matches to 100, 300 and 1,000 points, from both seats: no row out of sight)"
+)
+"""The mark of a check of a box that scrolls on Bezique, whose boxes never do."""
+
+BOXES = [
+    ("melds", 1280, 720),
+    ("melds", 390, 844),
+    ("table", 1280, 720),
+    ("table", 390, 844),
+    ("seat", 390, 844),
+    ("seat", 1280, 720),
+]
+"""The boxes that may scroll, and the windows they are checked in."""
+
+
 @pytest.mark.parametrize(
-    ("which", "width", "height"),
+    ("game", "which", "width", "height", "names"),
     [
-        ("melds", 1280, 720),
-        ("melds", 390, 844),
-        ("table", 1280, 720),
-        ("table", 390, 844),
-        ("seat", 390, 844),
-        ("seat", 1280, 720),
+        *[("roquet", which, width, height, ()) for which, width, height in BOXES],
+        *[pytest.param("bezique", *box, (), marks=BEZIQUE_FITS) for box in BOXES],
+        *[
+            pytest.param("lansquenet", *box, (), marks=() if box[0] == "table" else NO_CARDS_OF_ITS_OWN)
+            for box in BOXES
+        ],
+        # a seat's name line crowded with a long name and its tags ("dealer", "leader", its score)
+        ("roquet", "seat", 390, 844, LONG_NAMES[:2]),
+        ("roquet", "seat", 1280, 720, LONG_NAMES[:2]),
     ],
+    ids=lambda value: ("long-names" if value else "names") if isinstance(value, tuple) else None,
 )
 def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
-    browser: Browser, tmp_path: Path, which: str, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, which: str, width: int, height: int, names: tuple[str, ...]
 ) -> None:
     """At 1280×720 one's melds keep their first two rows in sight and scroll; a Roquet seat's third and
     fourth rows were out of sight with nothing to say so. Then a cue on the box's bottom corner said it,
@@ -969,9 +1024,12 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
     below the box, the other seat's on its name line, where it costs no height (a strip below it took
     the height from one's melds' second row); and pressing it brings the next row wholly into sight
     (or, taller than the box, from its top: a phone's turn-up under its three lines of label). Every
-    step of a Roquet replay, from both seats."""
+    step of a Roquet and a Lansquenet replay, from two seats. A seat's name line crowded with a long
+    name and its tags ("Bartholomew Higginbottom", "dealer", "leader", its score) put the cue on a line
+    of its own, the panel a line taller: Roquet with long names too, where the seat's tags, then its
+    numbers, give way to the cue."""
     box, host = SCROLLING_BOXES[which]
-    with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
         steps = replay_steps(page)
         checked = 0
         for seat, step in each_step_from_both_seats(page, steps):
@@ -981,7 +1039,8 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             more = page.evaluate(MORE_ROWS, [box, host])
             placed = more["online"] and more["free"] if which == "seat" else more["below"] and more["beside"]
             if more["hidden"] and (more["cue"] is None or not placed or more["covers"]):
-                name = f"more-rows-{which}-{width}x{height}-seat{seat}-{step}.png"
+                named = f"{game}-long" if names else game
+                name = f"more-rows-{named}-{which}-{width}x{height}-seat{seat}-{step}.png"
                 page.screenshot(path=str(SCREENSHOTS / name))
             if not more["hidden"]:
                 assert more["cue"] is None or "more row" not in more["cue"], (seat, step, more)
@@ -1000,6 +1059,8 @@ def test_a_box_of_cards_that_scrolls_says_how_many_rows_are_below(
             after = page.evaluate(MORE_ROWS, [box, host])
             assert after["hidden"] < more["hidden"], (seat, step, more, after)
             assert after["shown"][more["next"]] or after["atTop"][more["next"]], (seat, step, more, after)
+            if which == "seat":
+                assert after["covers"] == [], (seat, step, more, after)
         assert checked >= 5, checked
 
 
@@ -1036,23 +1097,31 @@ of the box, beside the middle, and whether the caption is wider than half the bo
 
 
 @pytest.mark.parametrize(
-    ("game", "seed", "width", "height"),
-    [("roquet", 5, 390, 844), ("roquet", 5, 1280, 720), ("bezique", 3, 390, 844)],
+    ("game", "width", "height", "wide_least"),
+    [
+        ("roquet", 390, 844, 5),
+        ("roquet", 1280, 720, 5),
+        ("bezique", 390, 844, 5),
+        # (a Bezique board at 1280×720 fits the window: its trick is wide, a lone caption fits its half)
+        ("bezique", 1280, 720, 0),
+        pytest.param("lansquenet", 390, 844, 5, marks=NO_TRICK),
+    ],
 )
 def test_a_lone_trick_cards_caption_may_take_the_whole_box(
-    browser: Browser, tmp_path: Path, game: str, seed: int, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, wide_least: int
 ) -> None:
     """On a phone the caption under a two-seat trick's first card, "heuristic 1 (led)", wrapped within
     half the trick's box (the half its card keeps, beside the middle, for the second card to come)
     although the other half was empty. A lone card's caption may take the whole box: on one line, inside
     the box, the card still on its own half. Every step with one card in the trick, from both seats."""
-    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
         steps = replay_steps(page)
-        wide = 0
+        wide = lones = 0
         for seat, step in each_step_from_both_seats(page, steps):
             lone = page.evaluate(LONE_CAPTION)
             if lone is None:
                 continue
+            lones += 1
             wide += lone["wide"]
             if lone["lines"] != 1 or not lone["inside"] or not lone["half"]:
                 name = f"lone-caption-{game}-{width}x{height}-seat{seat}-{step}.png"
@@ -1060,7 +1129,8 @@ def test_a_lone_trick_cards_caption_may_take_the_whole_box(
             assert lone["lines"] == 1, (seat, step, lone)
             assert lone["inside"], (seat, step, lone)
             assert lone["half"], (seat, step, lone)
-        assert wide >= 5, (
+        assert lones >= 10, f"only {lones} steps with a lone card: the test shows little"
+        assert wide >= wide_least, (
             f"only {wide} lone cards with a caption wider than half the box: the test shows little"
         )
 
@@ -1141,15 +1211,31 @@ EMPTY_ZONES = """() => {
 sight (scrolled away)."""
 
 
+NO_EMPTY_ZONE_WHEN_FITTED = pytest.mark.skip(
+    reason="the table's empty zones come only on a board that fits, never scrolled: Bezique's talon and "
+    "turn-up in the last eight tricks, Lansquenet's cards of the last deal at a deal's start"
+)
+"""The mark of the empty zones' check on Bezique and Lansquenet, whose boards with an empty zone on the
+table are never fitted to the window (their zones do not scroll)."""
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "roquet",
+        pytest.param("bezique", marks=NO_EMPTY_ZONE_WHEN_FITTED),
+        pytest.param("lansquenet", marks=NO_EMPTY_ZONE_WHEN_FITTED),
+    ],
+)
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
 def test_the_tables_empty_zones_are_not_scrolled_away(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
 ) -> None:
     """At a Roquet hand's end on a phone the table's zones beside the trick were three empty lines
     ("the livret: none", "the turn-up: none", "the stock: none"), shortened to scroll, two of them
     behind "▾ 2 more rows", a cue as tall as what it hid. An empty zone is never scrolled out of its
-    box's sight. Every step of a Roquet replay, from both seats."""
-    with finished_replay(browser, tmp_path, "roquet", 5, {"width": width, "height": height}) as page:
+    box's sight. Every step of a Roquet, Bezique and Lansquenet replay, from two seats."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
         steps = replay_steps(page)
         fitted = 0
         for seat, step in each_step_from_both_seats(page, steps):
@@ -1157,10 +1243,95 @@ def test_the_tables_empty_zones_are_not_scrolled_away(
             empty = page.evaluate(EMPTY_ZONES)
             fitted += empty["fitted"] and empty["shown"] > 0
             if empty["out"]:
-                name = f"empty-zones-{width}x{height}-seat{seat}-{step}.png"
+                name = f"empty-zones-{game}-{width}x{height}-seat{seat}-{step}.png"
                 page.screenshot(path=str(SCREENSHOTS / name))
             assert empty["out"] == [], (seat, step, empty)
         assert fitted >= 2, f"only {fitted} fitted steps with an empty zone: the test shows little"
+
+
+EMPTY_HEIGHTS = """() => {
+  // the table's empty zones ("cards turned: none"): how much taller each is than its words and padding
+  const out = [];
+  for (const zone of document.querySelectorAll(".board .table-zones .zone.empty")) {
+    const range = document.createRange();
+    range.selectNodeContents(zone);
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    const top = Math.min(...words.map((r) => r.top));
+    const bottom = Math.max(...words.map((r) => r.bottom));
+    const style = getComputedStyle(zone);
+    const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+      + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
+    out.push({ text: zone.textContent.trim(), spare });
+  }
+  return out;
+}"""
+"""The table's empty zones: their text, and how much taller each box is than its words and padding."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_the_tables_empty_zones_are_no_taller_than_their_words(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """At a Lansquenet deal's start and at its match's end, "cards turned, last deal: none" stood in a
+    box as tall as the stock's beside it, some 100 pixels of nothing around one line: an empty zone of
+    the table is no taller than its words (and padding), a few pixels apart. Every step of a
+    Lansquenet replay, from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        empty = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            zones = page.evaluate(EMPTY_HEIGHTS)
+            empty += len(zones)
+            tall = [zone for zone in zones if zone["spare"] > 4]
+            if tall:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"empty-height-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert tall == [], (seat, step, tall)
+        assert empty >= 10, f"only {empty} empty zones on the table: the test shows little"
+
+
+FAN_CUT = """() => {
+  // in the table's zones: the cards of a fan that lie past its right edge (hidden, or to be scrolled to)
+  const cut = [];
+  let fans = 0;
+  for (const fan of document.querySelectorAll(".board .table-zones .fan")) {
+    if (fan.children.length > 6) fans += 1;
+    const f = fan.getBoundingClientRect();
+    const right = f.right - parseFloat(getComputedStyle(fan).paddingRight);
+    for (const card of fan.querySelectorAll(".card")) {
+      const r = card.getBoundingClientRect();
+      if (r.right > right + 0.5 || r.left < f.left - 0.5) {
+        const name = card.querySelector("img")?.alt || card.textContent;
+        cut.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)}`);
+      }
+    }
+  }
+  return { fans, cut };
+}"""
+"""The table's fans of more than six cards (how many), and the cards of any table fan that lie outside
+it, past its right edge or its left."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_long_fan_of_the_tables_cards_shows_every_card(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A Lansquenet deal that turned some eighteen cards drew "cards turned, last deal" as a fan wider
+    than its zone: its last cards lay past the zone's edge, cut, to be scrolled to with nothing to say
+    so. A long fan of the table's cards overlaps more, and shows every card in its zone. Every step of
+    a ten-player Lansquenet replay, from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        fans = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            shown = page.evaluate(FAN_CUT)
+            fans += shown["fans"]
+            if shown["cut"]:
+                page.screenshot(path=str(SCREENSHOTS / f"fan-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert shown["cut"] == [], (seat, step, shown)
+        assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
 
 
 HINT_BY_PROMPT = """() => {
@@ -1224,20 +1395,21 @@ CAPTION_WIDTHS = """() => {
 """The trick's captions on two lines or more: their text, lines, and how much wider their box is than
 their words and its padding."""
 
-LONG_NAMES = ("Wilhelmina Fairweather", "Bartholomew Higginbottom", "Anastasia Featherstonehaugh")
-"""Players' names long enough to wrap under a four-seat trick's side cards."""
 
-
+@pytest.mark.parametrize("game", ["bishops-whist", "bezique", pytest.param("lansquenet", marks=NO_TRICK)])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
 def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
 ) -> None:
     """A four-seat trick's side caption that wrapped a long name ("Wilhelmina Fairweather (led)")
     drew its dark background the whole width allowed it, well past its words. A wrapped caption is as
     wide as its longest line (and its padding), a pixel or two apart. Every step of a Bishops Whist
-    replay with cards in the trick, its players long-named, from two seats."""
-    with finished_replay(
-        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, LONG_NAMES
+    and a Bezique replay with cards in the trick, its players long-named, from two seats."""
+    viewport = {"width": width, "height": height}
+    with (
+        finished_replay(browser, tmp_path, game, 21, viewport, 4, LONG_NAMES)
+        if game == "bishops-whist"
+        else game_replay(browser, tmp_path, game, viewport, LONG_NAMES[:2])
     ) as page:
         steps = replay_steps(page)
         wrapped = 0
@@ -1246,10 +1418,86 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
             wrapped += len(captions)
             wide = [c for c in captions if c["spare"] > 2]
             if wide:
-                name = f"caption-width-{width}x{height}-seat{seat}-{step}.png"
+                name = f"caption-width-{game}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert wide == [], (seat, step, wide)
         assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"
+
+
+CAPTION_HUG = """() => {
+  // each trick caption on more than one line: how far its dark background runs past its words on each
+  // side (its padding left out), and the words drawn outside it
+  const out = [];
+  for (const caption of document.querySelectorAll(".trick .trick-card figcaption")) {
+    const rects = [];
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+    }
+    const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+    if (lines < 2) continue;
+    const style = getComputedStyle(caption);
+    const c = caption.getBoundingClientRect();
+    const inner = {
+      left: c.left + parseFloat(style.paddingLeft), right: c.right - parseFloat(style.paddingRight),
+      top: c.top + parseFloat(style.paddingTop), bottom: c.bottom - parseFloat(style.paddingBottom),
+    };
+    const words = {
+      left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)),
+      top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)),
+    };
+    const outside = rects.filter((r) => r.left < c.left - 0.5 || r.right > c.right + 0.5
+      || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5).length;
+    const gap = (a) => Math.round(a * 10) / 10;
+    out.push({
+      text: caption.textContent,
+      side: caption.closest(".from-left, .from-right") !== null,
+      lines,
+      outside,
+      spare: {
+        left: gap(words.left - inner.left), right: gap(inner.right - words.right),
+        top: gap(words.top - inner.top), bottom: gap(inner.bottom - words.bottom),
+      },
+      line: parseFloat(style.lineHeight) || 1.25 * parseFloat(style.fontSize),
+    });
+  }
+  return out;
+}"""
+"""The trick's captions on two lines or more: their text, whether a side card's, their lines, how far
+their background runs past their words on each side (less its padding; negative: the words past it),
+its line height, and how many of the words' boxes lie outside it."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_four_seat_tricks_wrapped_side_caption_hugs_both_its_lines(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A four-seat trick's side caption that wraps a long name ("Bartholomew Higginbottom" on two
+    lines): its dark background hugs both lines, no strip of it past the words on any side (its
+    padding apart; above and below, no more than a line's leading) and no word outside it. Every step of
+    a Bishops Whist replay with cards in the trick, its players long-named, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        sides = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            captions = page.evaluate(CAPTION_HUG)
+            sides += sum(c["side"] for c in captions)
+            loose = [
+                c
+                for c in captions
+                if c["outside"]
+                or min(c["spare"].values()) < -0.5
+                or max(c["spare"]["left"], c["spare"]["right"]) > 2
+                or max(c["spare"]["top"], c["spare"]["bottom"]) > c["line"] / 2
+            ]
+            if loose:
+                name = f"caption-hug-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert loose == [], (seat, step, loose)
+        assert sides >= 10, f"only {sides} wrapped side captions: the test shows little"
 
 
 def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Browser, tmp_path: Path) -> None:
@@ -1283,14 +1531,21 @@ def see_as(page: Page, seat: str) -> None:
     page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
 
 
+@pytest.mark.parametrize("game", ["open-tarock", "bezique", pytest.param("lansquenet", marks=NO_TRICK)])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1920, 1080)])
 def test_an_empty_trick_is_drawn_short_on_every_board(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
 ) -> None:
     """An empty trick was drawn short only on a board fitted to the window: on a phone, at an Open
     Tarock match's end, the board was not fitted and the empty trick's box stood some 120 pixels tall
-    with nothing in it. It is short (3rem) on every board, as seen by every seat and face up."""
-    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": width, "height": height}) as page:
+    with nothing in it. It is short (3rem) on every board, as seen by every seat and face up: at an
+    Open Tarock match's end, and a Bezique one's."""
+    viewport = {"width": width, "height": height}
+    with (
+        finished_replay(browser, tmp_path, game, 3, viewport)
+        if game == "open-tarock"
+        else game_replay(browser, tmp_path, game, viewport)
+    ) as page:
         for seat in ("all", "0", "1"):
             see_as(page, seat)
             page.locator(".trick.empty").wait_for()
@@ -1298,19 +1553,42 @@ def test_an_empty_trick_is_drawn_short_on_every_board(
             rem = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
             assert box is not None
             if box["height"] > 3 * rem + 1:
-                page.screenshot(path=str(SCREENSHOTS / f"empty-trick-{width}x{height}-{seat}.png"))
+                page.screenshot(path=str(SCREENSHOTS / f"empty-trick-{game}-{width}x{height}-{seat}.png"))
             assert box["height"] <= 3 * rem + 1, (seat, box)
 
 
 SEAT_STATS = "() => [...document.querySelectorAll('.board .seat .seat-stats')].map((s) => s.textContent)"
 """What the other seats' panels on the board say of their numbers."""
 
+SEAT_PANELS = "() => [...document.querySelectorAll('.board .seat')].map((s) => s.textContent)"
+"""What the other seats' panels on the board say: their names, numbers and zones."""
 
-def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) -> None:
+
+@pytest.mark.parametrize(
+    ("game", "counted_by", "count"),
+    [
+        ("open-tarock", ("all", "0", "1"), r"\b[1-9]\d* cards? in hand"),
+        # (a Bezique seat's hand is a zone of its panel, which counts it: "concealed cards: 5 cards";
+        # face up, its cards are drawn there)
+        ("bezique", ("0", "1"), r"concealed cards: [1-9]\d* cards?"),
+        # (a Lansquenet seat holds no hand, its cards lie on the table: nothing to count mid-hand)
+        ("lansquenet", (), ""),
+    ],
+    ids=["open-tarock", "bezique", "lansquenet"],
+)
+def test_another_seats_empty_hand_goes_unsaid(
+    browser: Browser, tmp_path: Path, game: str, counted_by: tuple[str, ...], count: str
+) -> None:
     """At an Open Tarock match's end the other seat's panel said "score 3⅓ · 0 cards in hand": a count
     of nothing is noise. It is left out when zero (the server still sends it), and still said while
-    the seat holds cards. Seen as each seat and face up, at the end and mid-hand."""
-    with finished_replay(browser, tmp_path, "open-tarock", 3, {"width": 1280, "height": 720}) as page:
+    the seat holds cards. Seen as each seat and face up, at the end and mid-hand: Open Tarock,
+    Bezique and Lansquenet."""
+    viewport = {"width": 1280, "height": 720}
+    with (
+        finished_replay(browser, tmp_path, game, 3, viewport)
+        if game == "open-tarock"
+        else game_replay(browser, tmp_path, game, viewport)
+    ) as page:
         steps = replay_steps(page)
         for seat in ("all", "0", "1"):
             see_as(page, seat)
@@ -1320,7 +1598,11 @@ def test_another_seats_empty_hand_goes_unsaid(browser: Browser, tmp_path: Path) 
             assert not any("0 cards in hand" in s for s in stats), (seat, stats)
             replay_step(page, steps // 2)
             stats = page.evaluate(SEAT_STATS)
-            assert any(re.search(r"\b[1-9]\d* cards? in hand", s) for s in stats), (seat, stats)
+            assert not any("0 cards in hand" in s for s in stats), (seat, stats)
+            if seat not in counted_by:
+                continue
+            panels = page.evaluate(SEAT_PANELS)
+            assert any(re.search(count, s) for s in panels), (seat, panels)
 
 
 TRICK_DOCK_GAP = """() => {

@@ -125,6 +125,26 @@ function fitTable(root) {
   hugCaptions(root);
 }
 
+/** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
+ * FAN_LEAST of a card's width for each after the first: a Lansquenet deal that turned eighteen cards
+ * drew a fan wider than its zone, its last cards past the zone's edge, cut. */
+function fitFans(root) {
+  // (called by fitBoxes before it measures the boxes and places their cues: a cue placed beside a fan
+  // drawn narrower afterwards stood past it)
+  for (const fan of root.querySelectorAll(".table-zones .fan.overlap")) {
+    fan.style.removeProperty("--fan-step");
+    const cards = [...fan.children];
+    if (cards.length < 2 || fan.scrollWidth <= fan.clientWidth + 1) continue;
+    const style = getComputedStyle(fan);
+    const room = fan.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const card = cards[0].getBoundingClientRect().width;
+    const gap = parseFloat(style.columnGap) || 0;
+    // each card after the first shows `step` pixels of itself
+    const step = Math.max(card * FAN_LEAST, (room - card) / (cards.length - 1));
+    fan.style.setProperty("--fan-step", `${Math.floor((step - card - gap) * 10) / 10}px`);
+  }
+}
+
 /** fitTable's boxes of cards: see there. */
 function fitBoxes(root) {
   const dockEl = root.querySelector(".dock");
@@ -135,6 +155,11 @@ function fitBoxes(root) {
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
   dockEl.classList.remove("fitted", "melds-scroll");
   for (const cue of root.querySelectorAll(".more-rows")) cue.remove();
+  for (const seat of boardEl.querySelectorAll(".seat.tags-give, .seat.stats-give")) {
+    seat.classList.remove("tags-give", "stats-give");
+    seat.setAttribute("aria-label", seat.dataset.label);
+    seat.removeAttribute("title");
+  }
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) {
@@ -152,9 +177,13 @@ function fitBoxes(root) {
   const dockHeight = () => dockEl.getBoundingClientRect().height;
   const excess = () => boardEl.getBoundingClientRect().height + gap + dockHeight() - budget;
   const dockExcess = () => dockHeight() - height * 0.5;
+  fitFans(root);
   if (excess() <= 0 && dockExcess() <= 0) return;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
+  // (a fitted board draws the table's cards smaller, beside the trick: its fans fitted again, before
+  // any box is measured)
+  fitFans(root);
   // (the other seats' boxes never across their first row: a phone showed the top of a seat's melds,
   // and their cue said "1 more row" of the row in sight)
   const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : seatBoxes.includes(box) ? rowsHeight(box, 1) : LEAST);
@@ -191,8 +220,34 @@ function fitBoxes(root) {
   // and takes a line of its own, takes it from the seat's box
   const before = excess();
   const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
+  lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
   shrinkTrick(boardEl, excess);
+}
+
+/** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
+ * "dealer", "score 9") has no room for its cue of rows below, which took a line of its own and made the
+ * panel a line taller (the box, at its one row, had nothing to give): the tags give way, then the
+ * numbers (their words kept in the panel's accessible name and title). A name too long for its cue
+ * alone keeps the cue on a line of its own, which the box gives if it can. */
+function makeLineRoom(box) {
+  const seat = box.closest(".seat");
+  const cue = seat?.querySelector(".more-rows.on-line");
+  const head = seat?.querySelector(".seat-head");
+  if (!cue || !head || cue.hidden) return;
+  const wrapped = () => cue.getBoundingClientRect().top >= head.getBoundingClientRect().bottom - 1;
+  if (!wrapped()) return;
+  const words = [...seat.querySelectorAll(".seat-tags .tag, .seat-stats")].map((node) => node.textContent).join(", ");
+  for (const give of ["tags-give", "stats-give"]) {
+    seat.classList.add(give);
+    if (!wrapped()) {
+      seat.dataset.label ??= seat.getAttribute("aria-label") || "";
+      seat.setAttribute("aria-label", `${seat.dataset.label}, ${words}`);
+      seat.title = words;
+      return;
+    }
+  }
+  seat.classList.remove("tags-give", "stats-give");
 }
 
 /** A board that still does not fit when every box has given what it can draws its trick's cards
@@ -319,6 +374,8 @@ function moreRowsCue(box, line = null) {
 
 /** The least height of a box of cards that scrolls: a row of small cards and its label. */
 const LEAST = 56;
+/** How little of each card after the first a long fan of the table's cards may show (fitFans). */
+const FAN_LEAST = 0.2;
 /** How far a trick's cards may be drawn smaller (shrinkTrick). */
 const TRICK_LEAST = 0.75;
 
