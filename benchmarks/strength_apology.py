@@ -76,12 +76,12 @@ def cheat_endgame(game: Game[Any], seed: int) -> CheatPlayer:
 def strong_taking_all(game: Game[Any], seed: int) -> StrongPlayer:
     """The strong player's card play and the heuristic's burial, taking every deal it is offered: against
     ``eager`` every deal is played, so the figure is the card play alone."""
-    return StrongPlayer(seed, bid_chance=0.0, worlds=16, bury_search=False)
+    return StrongPlayer(seed, bid_chance=0.0, bid_worlds=0, worlds=16, bury_search=False)
 
 
 def strong_endgame_taking_all(game: Game[Any], seed: int) -> StrongPlayer:
     """The same, searching only the last four tricks (the heuristic before), with the burial search."""
-    return StrongPlayer(seed, bid_chance=0.0, worlds=16, endgame=4)
+    return StrongPlayer(seed, bid_chance=0.0, bid_worlds=0, worlds=16, endgame=4)
 
 
 def fit_bidding(deals: int) -> tuple[float, float, int]:

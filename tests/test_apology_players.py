@@ -7,11 +7,14 @@ import time
 import parlour
 from parlour.engine import Rng
 from parlour.games.apology.players import (
+    BID_CHANCE,
     SearchPlayer,
     StrongPlayer,
     bury_choice,
     hand_estimate,
+    make_chance,
     payment_choice,
+    play_out_deal,
     said_chance,
 )
 from parlour.games.apology.rules import Phase
@@ -41,22 +44,28 @@ def test_eager_players_always_take() -> None:
 
 def test_the_heuristic_is_fast() -> None:
     """A move by the heuristic costs about a dozen views, measured as a ratio in one run (a shared
-    machine's load falls on both alike): no search hides in it."""
-    game = parlour.make("apology")
-    players = [make_player("heuristic", game, s) for s in range(4)]
-    state = game.new(seed=9)
-    choosing = viewing = 0.0
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        start = time.perf_counter()
-        view = state.view(seat)
-        middle = time.perf_counter()
-        action = players[seat].choose(view, game)
-        choosing += time.perf_counter() - middle
-        viewing += middle - start
-        state.apply(action)
-    assert choosing < 40 * viewing, (choosing, viewing)
+    machine's load falls on both alike): no search hides in it. The best of three matches counts, as
+    one pause of the machine (once 50 ms in a match of 60) can fall on either."""
+
+    def ratio(seed: int) -> float:
+        game = parlour.make("apology")
+        players = [make_player("heuristic", game, s) for s in range(4)]
+        state = game.new(seed=seed)
+        choosing = viewing = 0.0
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            start = time.perf_counter()
+            view = state.view(seat)
+            middle = time.perf_counter()
+            action = players[seat].choose(view, game)
+            choosing += time.perf_counter() - middle
+            viewing += middle - start
+            state.apply(action)
+        return choosing / viewing
+
+    ratios = [ratio(9) for _ in range(3)]
+    assert min(ratios) < 40, ratios
 
 
 def test_the_heuristic_buries_till_and_an_ace_then_what_it_would_lose() -> None:
@@ -204,4 +213,44 @@ def test_the_bid_hint_never_says_a_hand_is_sure() -> None:
     assert state.current_player == 1 and said_chance(hands[1], game) > 0.999
     advice = StrongPlayer(0).advise(state.view(1), game)
     assert advice.action == "bid"
-    assert advice.reason == "takes: about 99% to make it with three oudlers"
+    assert advice.reason.startswith("takes: about 99% to make it with three oudlers; played out on ")
+
+
+def test_the_levels_bid_by_playing_the_bid_and_the_pass_out() -> None:
+    """The levels take when bidding, played out on deals of the unseen cards, ends better than passing,
+    not when the table's chance is one half. Seed 93, seat 1 first to bid: the table gives the hand 57%,
+    but played out it fails more often than not, and passes (on the true deal taking fails: -3). Seed 147,
+    seat 1: the table gives 21%, but played out taking ends better, and takes (on the true deal it makes
+    it: +3)."""
+    game = parlour.make("apology")
+    for seed, table_takes, level_takes in ((93, True, False), (147, False, True)):
+        state = game.new(seed=seed)
+        assert state.current_player == 1
+        view = state.view(1)
+        assert (make_chance(view.hand, game)[0] >= BID_CHANCE) is table_takes
+        for level in ("normal", "strong"):
+            player = make_player(level, game, seed)
+            assert isinstance(player, StrongPlayer) and player.bid_worlds > 0
+            advice = player.advise(view, game)
+            assert advice.action == ("bid" if level_takes else "pass"), (seed, level, advice)
+            assert player.bid_gain is not None and (player.bid_gain > 0) is level_takes
+        assert StrongPlayer(seed, bid_worlds=0).advise(view, game).action == (
+            "bid" if table_takes else "pass"
+        )
+
+
+def test_a_pass_played_out_by_the_dealer_throws_the_deal_in() -> None:
+    """The last to bid, all others having passed: passing throws the deal in, 0 points, in every deal
+    played out, so bidding is worth its own result alone; and a bid played out scores the taker +3 or -3."""
+    game = parlour.make("apology")
+    state = game.new(seed=4)
+    for _ in range(3):
+        state.apply("pass")
+    dealer = state.current_player
+    assert dealer is not None
+    view = state.view(dealer)
+    rng = Rng(0)
+    for i in range(6):
+        world = game.determinize(view, rng)
+        assert play_out_deal(world.clone(), "pass", i, dealer) == 0.0
+        assert play_out_deal(world, "bid", i, dealer) in (3.0, -3.0)

@@ -727,13 +727,16 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> 
 @pytest.mark.parametrize("seeds", with_soak(range(8)))
 def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> None:
     """The chance a bid hint states is the words' curve's for the hand (``said_chance``), as rounded
-    ("almost no chance" under half a percent, never over 99%), and the bidding table's is named where the
-    two fall on either side of one half; the share a card hint states is the share of the deals solved in
-    which the card it names makes the target, not another card's, and where the deals were only
-    estimated, the share of such expectations measured to come true is the record's. (Whether these
-    figures come true is measured, not tested: benchmarks/calibration_apology.py.)"""
+    ("almost no chance" under half a percent, never over 99%); bidding by deals played out (the levels),
+    the words give their number and how much better or worse taking ended, and it bids when better;
+    bidding by the table, the table's chance is named where the two fall on either side of one half. The
+    share a card hint states is the share of the deals solved in which the card it names makes the
+    target, not another card's, and where the deals were only estimated, the share of such expectations
+    measured to come true is the record's. (Whether these figures come true is measured, not tested:
+    benchmarks/calibration_apology.py.)"""
     game = Apology()
     strong = ApologyStrong(5, worlds=3)
+    by_table = ApologyStrong(5, worlds=3, bid_worlds=0)
     bids = plays = expected = 0
     for seed in seeds:
         state = game.new(seed)
@@ -744,17 +747,33 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
             assert view.decision is not None
             kind = view.decision.kind
             if kind == "bid":
-                advice = strong.advise(view, game)
                 chance = make_chance(view.hand, game)[0]
                 said = said_chance(view.hand, game)
-                assert strong.figure == said
-                if m := re.search(r"(?:about|only) (\d+)% to make it with", advice.reason):
-                    assert f"{m[1]}%" == f"{min(said, 0.99):.0%}" and said >= 0.005, (advice, said)
-                else:
-                    assert "almost no chance to make it" in advice.reason and said < 0.005, (advice, said)
-                table = f", though its bidding table gives {chance:.0%}"
-                assert (table in advice.reason) == ((chance >= strong.bid_chance) != (said >= 0.5)), advice
-                assert advice.action == ("bid" if chance >= strong.bid_chance else "pass"), (advice, chance)
+                for bidder in (strong, by_table):
+                    advice = bidder.advise(view, game)
+                    assert bidder.figure == said
+                    if m := re.search(r"(?:about|only) (\d+)% to make it with", advice.reason):
+                        assert f"{m[1]}%" == f"{min(said, 0.99):.0%}" and said >= 0.005, (advice, said)
+                    else:
+                        assert "almost no chance to make it" in advice.reason and said < 0.005, (advice, said)
+                    table = f", though its bidding table gives {chance:.0%}"
+                    played = re.search(
+                        r"; played out on (\d+) deals, taking ends (\d+\.\d\d) points a deal (better|worse) "
+                        r"than passing$",
+                        advice.reason,
+                    )
+                    if bidder.bid_worlds:
+                        # It bids by the deals played out; the words give their count and the gain.
+                        gain = bidder.bid_gain
+                        assert played is not None and gain is not None and table not in advice.reason, advice
+                        assert int(played[1]) == bidder.worlds_solved <= bidder.bid_worlds, advice
+                        assert played[2] == f"{abs(gain):.2f}" and (played[3] == "better") == (gain >= 0)
+                        assert advice.action == ("bid" if gain > 0 else "pass"), (advice, gain)
+                    else:
+                        assert played is None, advice
+                        takes = chance >= bidder.bid_chance
+                        assert (table in advice.reason) == (takes != (said >= 0.5)), advice
+                        assert advice.action == ("bid" if takes else "pass"), (advice, chance)
                 bids += 1
             elif kind == "play" and len(view.legal_actions) > 1 and k % 7 == 0:
                 advice = strong.advise(view, game)

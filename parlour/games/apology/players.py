@@ -416,6 +416,12 @@ same either way (+3 or -3), so taking pays whenever the contract is more likely 
 WORLDS = 24
 """Deals of the unseen cards the strong player solves for each card it plays (its budget of playouts)."""
 
+BID_WORLDS = 64
+"""The most deals of the unseen cards the strong level plays a bid and a pass out on (``_bid_gain``)."""
+
+BID_SURE_AFTER = 8
+"""Deals played out before a bid may stop early, its gain's sign being clear (``_clear_of_zero``)."""
+
 
 SAID_INTERCEPT = 1.253
 SAID_SLOPE = 0.3915
@@ -473,9 +479,10 @@ _OUDLER_WORDS = ("no oudler", "one oudler", "two oudlers", "three oudlers")
 
 
 class StrongPlayer:
-    """Bids from a measured chance of making the target, buries by the rules of thumb, and plays each card
-    by solving sampled deals of the unseen cards (``game.determinize``) with the alpha-beta solver: the taker
-    maximises its margin over the target, the three defenders minimise it together, as partners.
+    """Bids by playing a bid and a pass out on deals of the unseen cards, buries by the rules of thumb, and
+    plays each card by solving sampled deals of the unseen cards (``game.determinize``) with the alpha-beta
+    solver: the taker maximises its margin over the target, the three defenders minimise it together, as
+    partners.
 
     Its budget is ``worlds`` solved deals a move (each at most ``node_limit`` positions): the same seed
     gives the same choice. At a table ``limit_time`` also stops it on the clock (after one world at least).
@@ -491,11 +498,12 @@ class StrongPlayer:
         bid_chance: float = BID_CHANCE,
         bury_search: bool = False,
         endgame: int | None = None,
-        bid_worlds: int = 0,
+        bid_worlds: int = BID_WORLDS,
     ) -> None:
         self.rng = Rng(seed)
         self.bid_worlds = bid_worlds
-        """Deals of the unseen cards on which it plays out bidding against passing (0: bid by the table)."""
+        """The most deals of the unseen cards on which it plays a bid and a pass out (0: it bids by the
+        table, ``bid_chance``)."""
         self.bid_gain: float | None = None
         """For the last bid played out: the mean points bidding ended better than passing, a deal."""
         self.endgame = endgame
@@ -513,7 +521,7 @@ class StrongPlayer:
         self.heuristic = HeuristicPlayer(seed)
         self.seconds: float | None = None
         self.worlds_solved = 0
-        """Worlds solved for the last move (at most ``worlds``)."""
+        """Worlds solved for the last move (at most ``worlds``; for a bid, the deals played out)."""
         self.nodes = 0
         """Positions the solver searched for the last move."""
         self.made: dict[str, int] = {}
@@ -535,8 +543,6 @@ class StrongPlayer:
         kind = view.decision.kind
         self.worlds_solved = self.nodes = 0
         self.made, self.figure = {}, None
-        if kind == "bid" and self.bid_worlds:
-            return self._bid_by_playouts(view, game)
         if kind == "bid":
             chance, oudlers = make_chance(view.hand, game)
             said = self.figure = said_chance(view.hand, game)
@@ -544,11 +550,21 @@ class StrongPlayer:
             # (calibration_apology.py, seeds 0-799 and 2300-2899), so the words stop at 99%.
             odds = f"about {min(said, 0.99):.0%}" if said >= 0.005 else "almost no chance"
             words = f"{odds} to make it with {_OUDLER_WORDS[oudlers]}"
-            takes = chance >= self.bid_chance
-            if takes != (said >= 0.5):
-                # It bids by its table, fitted to the rules of thumb's play; the words say what such hands
-                # made in its own (a hint once said "passes: only 44%" of hands that made it 56% of the time).
-                words += f", though its bidding table gives {chance:.0%}"
+            if self.bid_worlds:
+                gain = self.bid_gain = self._bid_gain(view, game)
+                takes = gain > 0
+                better = "better" if gain >= 0 else "worse"
+                words += (
+                    f"; played out on {self.worlds_solved} deals, taking ends {abs(gain):.2f} points a deal "
+                    f"{better} than passing"
+                )
+            else:
+                takes = chance >= self.bid_chance
+                if takes != (said >= 0.5):
+                    # It bids by its table, fitted to the rules of thumb's play; the words say what such
+                    # hands made in its own (a hint once said "passes: only 44%" of hands that made it 56%
+                    # of the time).
+                    words += f", though its bidding table gives {chance:.0%}"
             if takes:
                 return Advice("bid", f"takes: {words}")
             return Advice("pass", f"passes: {'only ' if 0.005 <= said < 0.5 else ''}{words}")
@@ -562,34 +578,28 @@ class StrongPlayer:
             return Advice(f"give {card}", f"gives the {card}: the cheapest card that keeps the oudlers")
         return self._play(view, game)
 
-    def _bid_by_playouts(self, view: ApologyView, game: Game[Any]) -> Advice:
-        """Bid or pass by how each ends, played out on deals of the unseen cards: passing is not nothing,
-        since a later seat may take (each defender pays 1 when the taker makes it), so a hand just short
-        of even odds may be worth taking early and not late."""
+    def _bid_gain(self, view: ApologyView, game: Game[Any]) -> float:
+        """How many points a deal bidding ends better than passing, each played out by the rules of thumb
+        (the rest of the bidding too) on the same deals of the unseen cards: passing is not nothing, since
+        a later seat may take (each defender pays 1 when the taker makes it), so a hand just short of even
+        odds may be worth taking early and not late."""
         assert view.seat is not None
-        gain = 0.0
-        made = tried = 0
+        start = time.perf_counter()
+        self.worlds_solved = 0
+        gains: list[float] = []
         for _ in range(self.bid_worlds):
+            if self.seconds is not None and self.worlds_solved and time.perf_counter() - start > self.seconds:
+                break
+            if len(gains) >= BID_SURE_AFTER and _clear_of_zero(gains):
+                break  # a hopeless or a sure hand needs no more deals
             world = game.determinize(view, self.rng)
             seed = self.rng.randrange(2**31)
             taken = world.clone()
-            taken.apply("bid")
-            mine, was_made = _play_out_hand(taken, seed, view.seat)
-            world.apply("pass")
-            gain += mine - _play_out_hand(world, seed, view.seat)[0]
-            made += was_made
-            tried += 1
-        self.bid_gain = gain / tried
-        self.figure = made / tried
-        oudlers = bid_margin(view.hand, game)[1]
-        better = "better" if self.bid_gain >= 0 else "worse"
-        played = (
-            f"taking makes it in {made} of {tried} deals played out by the rules of thumb and ends "
-            f"{abs(self.bid_gain):.2f} points a deal {better} than passing"
-        )
-        if self.bid_gain > 0:
-            return Advice("bid", f"takes with {_OUDLER_WORDS[oudlers]}: {played}")
-        return Advice("pass", f"passes with {_OUDLER_WORDS[oudlers]}: {played}")
+            gains.append(
+                play_out_deal(taken, "bid", seed, view.seat) - play_out_deal(world, "pass", seed, view.seat)
+            )
+            self.worlds_solved += 1
+        return sum(gains) / len(gains)
 
     # --- burial -------------------------------------------------------------------------
 
@@ -700,16 +710,26 @@ class StrongPlayer:
         return Advice(f"play {best}", _play_reason(view, best, taker, self.figure, solved))
 
 
-def _play_out_hand(state: ApologyState, seed: int, seat: int) -> tuple[float, bool]:
-    """Play the deal out by the rules of thumb, its bidding too: ``seat``'s points for it, and whether it
-    took and made its target."""
+def _clear_of_zero(gains: Sequence[float]) -> bool:
+    """Whether the mean gain lies more than 2.5 standard errors from zero (a mean of identical gains, such
+    as a sure loss in every deal, counts as clear unless it is zero)."""
+    n = len(gains)
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return abs(mean) > 2.5 * math.sqrt(var / n)
+
+
+def play_out_deal(state: ApologyState, action: str, seed: int, seat: int) -> float:
+    """Play ``action``, then the deal out by the rules of thumb, its bidding too: ``seat``'s points for it
+    (a dealer's pass after three may end the deal at once: thrown in)."""
     players = [HeuristicPlayer(seed + s) for s in range(SEATS)]
     game = state.game
     seen = len(state.log)
+    state.apply(action)
     while True:
         for e in state.log[seen:]:
             if e.kind == "hand_end" and e.to is None:
-                return float(e.data["points"][seat]), bool(e.data.get("made")) and e.data.get("taker") == seat
+                return float(e.data["points"][seat])
         seen = len(state.log)
         s = state.current_player
         assert s is not None
@@ -844,11 +864,12 @@ def _strong(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """The strong player with fewer deals solved a move: well under a second a move."""
-    return StrongPlayer(seed, worlds=NORMAL_WORLDS)
+    """The strong player with fewer deals solved a move and played out a bid: well under a second a move."""
+    return StrongPlayer(seed, worlds=NORMAL_WORLDS, bid_worlds=NORMAL_BID_WORLDS)
 
 
 NORMAL_WORLDS = 10
+NORMAL_BID_WORLDS = 24
 
 
 PLAYERS: dict[str, PlayerFactory] = {
