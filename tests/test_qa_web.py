@@ -1165,18 +1165,21 @@ TRICK_PARTS = """() => {
 box, and the names cut short (an ellipsis)."""
 
 
+@pytest.mark.parametrize("names", [(), LONG_NAMES], ids=["short-names", "long-names"])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
 def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, width: int, height: int, names: tuple[str, ...]
 ) -> None:
     """A Bishops Whist trick of four cards drew "heuristic 1 (led)", under the left card, over the
     bottom card, and at 1280×720 the winner's "heuristic 3 ✓ won" too; on a phone the side cards, pulled
     toward the middle by their captions, lay on the top card, "heuristic 2" over the left card, and the
     winner's name was cut ("heuristi… ✓ won"). Each card and caption keeps to its own part of the box:
-    none on another player's card or caption, none outside the box, no name cut. Every step of a
-    Bishops Whist replay with cards in the trick, from two seats."""
+    none on another player's card or caption, none outside the box, no name cut. Long names too: on a
+    phone the top and bottom captions were cut ("Anastasia Featherstoneha…"); they wrap, as the side
+    ones do, and the box makes room for their lines. Every step of a Bishops Whist replay with cards
+    in the trick, from two seats."""
     with finished_replay(
-        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4
+        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, names
     ) as page:
         steps = replay_steps(page)
         full = 0
@@ -1186,7 +1189,7 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
                 continue
             full += parts["cards"] == 4
             if parts["over"] or parts["cut"]:
-                name = f"trick-parts-{width}x{height}-seat{seat}-{step}.png"
+                name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)

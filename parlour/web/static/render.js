@@ -170,6 +170,7 @@ function fitBoxes(root) {
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
   for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
+  roomForCaptions(boardEl);
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
@@ -266,12 +267,32 @@ function shrinkTrick(boardEl, excess) {
       const next = Math.max(full * TRICK_LEAST, width - (excess() * width) / trickHeight);
       if (next >= width - 0.5) break;
       trick.style.setProperty("--card-w", `${next}px`);
+      roomForCaptions(boardEl);
       if (boardEl.getBoundingClientRect().height > boardHeight - 1) {
         trick.style.setProperty("--card-w", width === full ? "" : `${width}px`);
+        roomForCaptions(boardEl);
         break;
       }
       width = next;
     }
+  }
+}
+
+/** A four-seat trick's top and bottom captions wrap a long name (app.css) rather than cut it
+ * ("Anastasia Featherstoneha…" on a phone): the box is as much taller as their lines past the first
+ * need, or the top caption lay on the bottom card. Measured again whenever the cards' size changes (the
+ * captions' room with it). */
+function roomForCaptions(boardEl) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round)")) {
+    trick.style.removeProperty("--cap-more");
+    let more = 0;
+    for (const caption of trick.querySelectorAll(".from-top figcaption, .from-bottom figcaption")) {
+      const style = getComputedStyle(caption);
+      const line = parseFloat(style.lineHeight) || 1.25 * parseFloat(style.fontSize);
+      const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      more += Math.max(0, caption.getBoundingClientRect().height - frame - line);
+    }
+    if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
   }
 }
 
