@@ -1630,3 +1630,45 @@ def test_a_four_seat_trick_ends_clear_of_the_dock(browser: Browser, tmp_path: Pa
             if gap < 10:
                 page.screenshot(path=str(SCREENSHOTS / f"trick-dock-seat{seat}-{step}.png"))
             assert gap >= 10, (seat, step, gap)
+
+
+PANEL_CUT = """() => {
+  // the words of each seat's panel drawn past its sides (cut by its edge), or cut short by an ellipsis
+  const cut = [];
+  for (const seat of document.querySelectorAll(".board .seat, .dock .seat")) {
+    const s = seat.getBoundingClientRect();
+    const style = getComputedStyle(seat);
+    const left = s.left + parseFloat(style.borderLeftWidth);
+    const right = s.right - parseFloat(style.borderRightWidth);
+    const walker = document.createTreeWalker(seat, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const parent = text.parentElement;
+      if (!text.textContent.trim() || !parent.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.some((r) => r.left < left - 0.5 || r.right > right + 0.5)) cut.push(text.textContent.trim());
+    }
+    for (const node of seat.querySelectorAll("*")) {
+      if (node.checkVisibility() && getComputedStyle(node).textOverflow === "ellipsis"
+        && node.scrollWidth > node.clientWidth + 0.5) cut.push(`${node.textContent.trim()} (…)`);
+    }
+  }
+  return cut;
+}"""
+"""The words of the seats' panels drawn past their panel's sides, or cut short by an ellipsis."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+    """On a phone a side seat's partnership tag, "with Bartholomew Higginbottom", ran past its panel's
+    edge and was cut there ("with Bartholomew Higginbotto"). No words of a seat's panel lie past its
+    sides or end in an ellipsis. Every step of a long-named Bishops Whist replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            cut = page.evaluate(PANEL_CUT)
+            if cut:
+                page.screenshot(path=str(SCREENSHOTS / f"panel-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert cut == [], (seat, step, cut)
