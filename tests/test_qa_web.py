@@ -1672,3 +1672,53 @@ def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, wid
             if cut:
                 page.screenshot(path=str(SCREENSHOTS / f"panel-cut-{width}x{height}-seat{seat}-{step}.png"))
             assert cut == [], (seat, step, cut)
+
+
+EMPTY_BOXES = """() => {
+  // every empty zone of the board and the dock ("declared cards: none"), and a hand with no cards: how
+  // much taller each is than its words and padding
+  const out = [];
+  const empty = [...document.querySelectorAll(".board .zone.empty, .dock .zone.empty, .dock .hand")]
+    .filter((zone) => zone.querySelector(".card") === null && zone.checkVisibility());
+  for (const zone of empty) {
+    const range = document.createRange();
+    range.selectNodeContents(zone);
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    if (!words.length) continue;
+    const top = Math.min(...words.map((r) => r.top));
+    const bottom = Math.max(...words.map((r) => r.bottom));
+    const style = getComputedStyle(zone);
+    const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+      + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
+    out.push({ text: zone.textContent.trim(), spare });
+  }
+  return out;
+}"""
+"""Every empty zone of the board and the dock, and a hand with no cards: their text, and how much taller
+each box is than its words and padding."""
+
+
+@pytest.mark.parametrize("game", ["bezique", "roquet"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_an_empty_zone_anywhere_is_a_line(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
+) -> None:
+    """At a Bezique match's end a seat's hand with no cards stood in a box some 60 pixels tall around
+    "no cards", beside "declared cards: none": every empty zone, the seats' and one's own as well as the
+    table's, and an empty hand, is a line no taller than its words (and padding), a few pixels apart.
+    Every step of a Bezique and a Roquet replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with game_replay(browser, tmp_path, game, viewport, LONG_NAMES[:2]) as page:
+        steps = replay_steps(page)
+        empty = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            zones = page.evaluate(EMPTY_BOXES)
+            empty += len(zones)
+            tall = [zone for zone in zones if zone["spare"] > 4]
+            if tall:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert tall == [], (seat, step, tall)
+        assert empty >= 10, f"only {empty} empty zones: the test shows little"

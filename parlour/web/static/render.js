@@ -834,9 +834,12 @@ function handArea(ctx) {
     if (i % per === 0) node.classList.add("row-first");
     hand.lastChild.append(node);
   });
-  if (!codes.length) hand.append(el("p.zone-empty", { text: "no cards" }));
+  // (a hand with no cards is a line, as an empty zone is: at a Bezique match's end "no cards" stood in a
+  // box some 60 pixels tall, app.css)
+  // (and said as one: "concealed cards: none", the hand's own name, where "no cards" stood alone)
+  if (!codes.length) hand.append(el("p.zone-empty", {}, el("span.zone-label", { text: `${zoneLabel(ctx, zone)}:` }), " none"));
   hand.addEventListener("keydown", handKeys);
-  return el("section.hand-area", { "aria-labelledby": "hand-title", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
+  return el("section.hand-area", { "aria-labelledby": "hand-title", class: codes.length ? null : "empty", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
 }
 
 /** Arrow keys move along the hand's cards (Home/End to its ends). */
