@@ -1722,3 +1722,46 @@ def test_an_empty_zone_anywhere_is_a_line(
                 )
             assert tall == [], (seat, step, tall)
         assert empty >= 10, f"only {empty} empty zones: the test shows little"
+
+
+SEAT_ROWS = """() => {
+  // the other seats' panels on the board: how many, on how many lines (panels sharing a top share a
+  // line), and how tall the part of the board they take above the trick's row is
+  const seats = [...document.querySelectorAll(".board .seat")].filter((seat) => seat.checkVisibility());
+  const tops = new Set(seats.map((seat) => Math.round(seat.getBoundingClientRect().top)));
+  const overlap = [];
+  seats.forEach((a, i) => {
+    const r = a.getBoundingClientRect();
+    for (const b of seats.slice(i + 1)) {
+      const q = b.getBoundingClientRect();
+      const hit = r.left < q.right - 0.5 && r.right > q.left + 0.5
+        && r.top < q.bottom - 0.5 && r.bottom > q.top + 0.5;
+      if (hit) {
+        overlap.push(`${a.dataset.seat} on ${b.dataset.seat}`);
+      }
+    }
+  });
+  const top = Math.min(...seats.map((seat) => seat.getBoundingClientRect().top));
+  const bottom = Math.max(...seats.map((seat) => seat.getBoundingClientRect().bottom));
+  return { seats: seats.length, lines: tops.size, overlap, height: Math.round(bottom - top) };
+}"""
+"""The other seats' panels on the board: how many, on how many lines, those on another, and the height
+from the first one's top to the last one's bottom."""
+
+
+def test_many_seats_on_a_phone_go_two_a_line(browser: Browser, tmp_path: Path) -> None:
+    """On a phone a ten-player Lansquenet table stacked its other seats one a line ("heuristic 4
+    player score 100 · chips 100"), nine panels some 250 pixels tall before the table's cards: two
+    go on a line, each wrapping in its half, on no more lines than half the seats (and the sides'
+    row), none on another, no words cut. Every step of a ten-player Lansquenet replay from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", PHONE) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            rows = page.evaluate(SEAT_ROWS)
+            cut = page.evaluate(PANEL_CUT)
+            crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
+            if crowded or rows["overlap"] or cut:
+                page.screenshot(path=str(SCREENSHOTS / f"seat-rows-seat{seat}-{step}.png"))
+            assert not crowded, (seat, step, rows)
+            assert rows["overlap"] == [], (seat, step, rows)
+            assert cut == [], (seat, step, cut)
