@@ -1765,3 +1765,67 @@ def test_many_seats_on_a_phone_go_two_a_line(browser: Browser, tmp_path: Path) -
             assert not crowded, (seat, step, rows)
             assert rows["overlap"] == [], (seat, step, rows)
             assert cut == [], (seat, step, cut)
+
+
+LAST_TRICK_GONE = """() => {
+  // a last trick to show (its button) but no card drawn in the trick's box, nor a trick in play
+  const button = document.querySelector(".trick-head .last-trick");
+  const cards = document.querySelectorAll(".trick .trick-card").length;
+  return {
+    gone: button !== null && button.getAttribute("aria-pressed") === "false" && cards === 0,
+    faded: document.querySelector(".trick.faded .trick-card") !== null,
+    fitted: document.querySelector(".board.fitted") !== null,
+  };
+}"""
+"""Whether the trick just won is gone from the table (no card in the trick's box though there is a last
+trick to show), whether a faded last trick is drawn, and whether the board is fitted."""
+
+
+@pytest.mark.parametrize("game", ["bezique", "roquet"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_the_trick_just_won_stays_while_its_winner_melds(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
+) -> None:
+    """In Bezique and Roquet the trick just won disappeared while its winner declared or melded, and
+    came back, faded, at the next lead: it stays on the table, faded, from the moment it is won, but
+    on a board fitted to the window, short of room, it gives way before one's melds do (the melds
+    test: their first two rows). Every step of a Bezique and a Roquet replay, from two seats."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        faded = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            last = page.evaluate(LAST_TRICK_GONE)
+            faded += last["faded"]
+            if last["gone"] and not last["fitted"]:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"trick-gone-{game}-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert not (last["gone"] and not last["fitted"]), (seat, step, last)
+        assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_a_two_seat_tricks_long_names_keep_to_its_box(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """On a phone, a Bezique trick of two long-named players ("Wilhelmina Fairweather (led) ✓ won",
+    broken mid-word over four lines in half of a narrow box) ran its card and caption past the box's
+    top, over the trick's heading and its button: the box is as tall as its captions need, and wider
+    on a board with room. Every step with cards in the trick (the faded last trick too), from two
+    seats: no card or caption outside the box or on another's, no name cut."""
+    with game_replay(
+        browser, tmp_path, "bezique", {"width": width, "height": height}, LONG_NAMES[:2]
+    ) as page:
+        steps = replay_steps(page)
+        shown = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            parts = page.evaluate(TRICK_PARTS)
+            if parts is None or not parts["cards"]:
+                continue
+            shown += 1
+            if parts["over"] or parts["cut"]:
+                name = f"trick-parts-bezique-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [], (seat, step, parts)
+            assert parts["cut"] == [], (seat, step, parts)
+        assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"

@@ -121,7 +121,20 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
-  fitBoxes(root);
+  // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
+  // one's melds' first two rows: on a phone the melds lost their second row to it
+  if (fitBoxes(root)) {
+    const faded = [...root.querySelectorAll(".board .trick.faded")];
+    for (const trick of faded) {
+      trick.replaceChildren();
+      trick.classList.replace("faded", "empty");
+      // (its caption with it: the button still shows it)
+      const area = trick.closest(".trick-area");
+      area?.querySelector(".trick-caption")?.replaceChildren();
+      area?.setAttribute("aria-label", "the trick");
+    }
+    if (faded.length) fitBoxes(root);
+  }
   hugCaptions(root);
 }
 
@@ -145,11 +158,12 @@ function fitFans(root) {
   }
 }
 
-/** fitTable's boxes of cards: see there. */
+/** fitTable's boxes of cards: see there. Whether the board is still short of room, or one's melds
+ * were shortened across their first two rows. */
 function fitBoxes(root) {
   const dockEl = root.querySelector(".dock");
   const boardEl = root.querySelector(".board");
-  if (!dockEl || !boardEl) return;
+  if (!dockEl || !boardEl) return false;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
@@ -179,12 +193,13 @@ function fitBoxes(root) {
   const excess = () => boardEl.getBoundingClientRect().height + gap + dockHeight() - budget;
   const dockExcess = () => dockHeight() - height * 0.5;
   fitFans(root);
-  if (excess() <= 0 && dockExcess() <= 0) return;
+  if (excess() <= 0 && dockExcess() <= 0) return false;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
   // (a fitted board draws the table's cards smaller, beside the trick: its fans fitted again, before
-  // any box is measured)
+  // any box is measured; and its trick's captions, in a narrower box, measured again)
   fitFans(root);
+  roomForCaptions(boardEl);
   // (the other seats' boxes never across their first row: a phone showed the top of a seat's melds,
   // and their cue said "1 more row" of the row in sight)
   const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : seatBoxes.includes(box) ? rowsHeight(box, 1) : LEAST);
@@ -224,6 +239,7 @@ function fitBoxes(root) {
   lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
   shrinkTrick(boardEl, excess);
+  return excess() > 1 || dockBoxes.some((box) => box.style.maxHeight && box.clientHeight < rowsHeight(box, 2) - 1);
 }
 
 /** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
@@ -283,6 +299,16 @@ function shrinkTrick(boardEl, excess) {
  * need, or the top caption lay on the bottom card. Measured again whenever the cards' size changes (the
  * captions' room with it). */
 function roomForCaptions(boardEl) {
+  // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
+  // of many lines ran past the box, over the trick's heading on a phone
+  for (const trick of boardEl.querySelectorAll(".trick.players-2")) {
+    trick.style.removeProperty("--cap-more");
+    const room = trick.clientHeight;
+    const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
+    // (its 0.15rem from the box's edge, and as much again)
+    const more = tallest + 5 - room;
+    if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
+  }
   for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round)")) {
     trick.style.removeProperty("--cap-more");
     let more = 0;
@@ -643,7 +669,10 @@ function trickBox(ctx) {
     trick = last;
     title = "Last trick";
     detail = `${last.number ? ` (trick ${last.number})` : ""}${hasWinner(last) ? `, won by ${namer.who(last.winner)}` : ""}`;
-  } else if (trick && !trick.plays.length && last && last.plays && last.plays.length) {
+  } else if ((!trick || !trick.plays.length) && last && last.plays && last.plays.length) {
+    // (with no trick in play too: in Bezique and Roquet the trick just won vanished while its winner
+    // declared or melded, and came back faded at the next lead; on a crowded board it gives way before
+    // one's melds do, fitTable)
     trick = last;
     faded = true;
     title = "Last trick";
