@@ -669,10 +669,10 @@ function trickBox(ctx) {
     trick = last;
     title = "Last trick";
     detail = `${last.number ? ` (trick ${last.number})` : ""}${hasWinner(last) ? `, won by ${namer.who(last.winner)}` : ""}`;
-  } else if ((!trick || !trick.plays.length) && last && last.plays && last.plays.length) {
-    // (with no trick in play too: in Bezique and Roquet the trick just won vanished while its winner
-    // declared or melded, and came back faded at the next lead; on a crowded board it gives way before
-    // one's melds do, fitTable)
+  } else if ((trick ? !trick.plays.length : !view.outcome) && last && last.plays && last.plays.length) {
+    // (with no trick in play too, but for the match's end, where the empty trick is drawn short: in
+    // Bezique and Roquet the trick just won vanished while its winner declared or melded, and came back
+    // faded at the next lead; on a crowded board it gives way before one's melds do, fitTable)
     trick = last;
     faded = true;
     title = "Last trick";
