@@ -297,7 +297,14 @@ def test_a_seat_with_many_melds_leaves_the_board_in_sight(
             page.select_option("#seat", seat)
             # this seat's view itself (seat 0's, drawn before, already had a dock with a name)
             page.locator(f".dock .seat.me[data-seat='{seat}'] .seat-name").wait_for()
-            melds = page.locator(".dock .my-zones .card").count()
+            # (the cards drawn: those of tricks won are folded away, and an empty hand, a line, leaves
+            # six melded cards room for one row)
+            melds = int(
+                page.evaluate(
+                    "() => [...document.querySelectorAll('.dock .my-zones .card')]"
+                    ".filter((c) => c.checkVisibility()).length"
+                )
+            )
             dock = float(page.evaluate("document.querySelector('.dock').getBoundingClientRect().height"))
             assert dock <= 0.62 * height, (seat, melds, dock)
             if melds >= 12:
@@ -1165,18 +1172,21 @@ TRICK_PARTS = """() => {
 box, and the names cut short (an ellipsis)."""
 
 
+@pytest.mark.parametrize("names", [(), LONG_NAMES], ids=["short-names", "long-names"])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
 def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, width: int, height: int, names: tuple[str, ...]
 ) -> None:
     """A Bishops Whist trick of four cards drew "heuristic 1 (led)", under the left card, over the
     bottom card, and at 1280×720 the winner's "heuristic 3 ✓ won" too; on a phone the side cards, pulled
     toward the middle by their captions, lay on the top card, "heuristic 2" over the left card, and the
     winner's name was cut ("heuristi… ✓ won"). Each card and caption keeps to its own part of the box:
-    none on another player's card or caption, none outside the box, no name cut. Every step of a
-    Bishops Whist replay with cards in the trick, from two seats."""
+    none on another player's card or caption, none outside the box, no name cut. Long names too: on a
+    phone the top and bottom captions were cut ("Anastasia Featherstoneha…"); they wrap, as the side
+    ones do, and the box makes room for their lines. Every step of a Bishops Whist replay with cards
+    in the trick, from two seats."""
     with finished_replay(
-        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4
+        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, names
     ) as page:
         steps = replay_steps(page)
         full = 0
@@ -1186,7 +1196,7 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
                 continue
             full += parts["cards"] == 4
             if parts["over"] or parts["cut"]:
-                name = f"trick-parts-{width}x{height}-seat{seat}-{step}.png"
+                name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
@@ -1627,3 +1637,204 @@ def test_a_four_seat_trick_ends_clear_of_the_dock(browser: Browser, tmp_path: Pa
             if gap < 10:
                 page.screenshot(path=str(SCREENSHOTS / f"trick-dock-seat{seat}-{step}.png"))
             assert gap >= 10, (seat, step, gap)
+
+
+PANEL_CUT = """() => {
+  // the words of each seat's panel drawn past its sides (cut by its edge), or cut short by an ellipsis
+  const cut = [];
+  for (const seat of document.querySelectorAll(".board .seat, .dock .seat")) {
+    const s = seat.getBoundingClientRect();
+    const style = getComputedStyle(seat);
+    const left = s.left + parseFloat(style.borderLeftWidth);
+    const right = s.right - parseFloat(style.borderRightWidth);
+    const walker = document.createTreeWalker(seat, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const parent = text.parentElement;
+      if (!text.textContent.trim() || !parent.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.some((r) => r.left < left - 0.5 || r.right > right + 0.5)) cut.push(text.textContent.trim());
+    }
+    for (const node of seat.querySelectorAll("*")) {
+      if (node.checkVisibility() && getComputedStyle(node).textOverflow === "ellipsis"
+        && node.scrollWidth > node.clientWidth + 0.5) cut.push(`${node.textContent.trim()} (…)`);
+    }
+  }
+  return cut;
+}"""
+"""The words of the seats' panels drawn past their panel's sides, or cut short by an ellipsis."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+    """On a phone a side seat's partnership tag, "with Bartholomew Higginbottom", ran past its panel's
+    edge and was cut there ("with Bartholomew Higginbotto"). No words of a seat's panel lie past its
+    sides or end in an ellipsis. Every step of a long-named Bishops Whist replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            cut = page.evaluate(PANEL_CUT)
+            if cut:
+                page.screenshot(path=str(SCREENSHOTS / f"panel-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert cut == [], (seat, step, cut)
+
+
+EMPTY_BOXES = """() => {
+  // every empty zone of the board and the dock ("declared cards: none"), and a hand with no cards: how
+  // much taller each is than its words and padding
+  const out = [];
+  const empty = [...document.querySelectorAll(".board .zone.empty, .dock .zone.empty, .dock .hand")]
+    .filter((zone) => zone.querySelector(".card") === null && zone.checkVisibility());
+  for (const zone of empty) {
+    const range = document.createRange();
+    range.selectNodeContents(zone);
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    if (!words.length) continue;
+    const top = Math.min(...words.map((r) => r.top));
+    const bottom = Math.max(...words.map((r) => r.bottom));
+    const style = getComputedStyle(zone);
+    const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+      + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
+    out.push({ text: zone.textContent.trim(), spare });
+  }
+  return out;
+}"""
+"""Every empty zone of the board and the dock, and a hand with no cards: their text, and how much taller
+each box is than its words and padding."""
+
+
+@pytest.mark.parametrize("game", ["bezique", "roquet"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_an_empty_zone_anywhere_is_a_line(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
+) -> None:
+    """At a Bezique match's end a seat's hand with no cards stood in a box some 60 pixels tall around
+    "no cards", beside "declared cards: none": every empty zone, the seats' and one's own as well as the
+    table's, and an empty hand, is a line no taller than its words (and padding), a few pixels apart.
+    Every step of a Bezique and a Roquet replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with game_replay(browser, tmp_path, game, viewport, LONG_NAMES[:2]) as page:
+        steps = replay_steps(page)
+        empty = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            zones = page.evaluate(EMPTY_BOXES)
+            empty += len(zones)
+            tall = [zone for zone in zones if zone["spare"] > 4]
+            if tall:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert tall == [], (seat, step, tall)
+        assert empty >= 10, f"only {empty} empty zones: the test shows little"
+
+
+SEAT_ROWS = """() => {
+  // the other seats' panels on the board: how many, on how many lines (panels sharing a top share a
+  // line), and how tall the part of the board they take above the trick's row is
+  const seats = [...document.querySelectorAll(".board .seat")].filter((seat) => seat.checkVisibility());
+  const tops = new Set(seats.map((seat) => Math.round(seat.getBoundingClientRect().top)));
+  const overlap = [];
+  seats.forEach((a, i) => {
+    const r = a.getBoundingClientRect();
+    for (const b of seats.slice(i + 1)) {
+      const q = b.getBoundingClientRect();
+      const hit = r.left < q.right - 0.5 && r.right > q.left + 0.5
+        && r.top < q.bottom - 0.5 && r.bottom > q.top + 0.5;
+      if (hit) {
+        overlap.push(`${a.dataset.seat} on ${b.dataset.seat}`);
+      }
+    }
+  });
+  const top = Math.min(...seats.map((seat) => seat.getBoundingClientRect().top));
+  const bottom = Math.max(...seats.map((seat) => seat.getBoundingClientRect().bottom));
+  return { seats: seats.length, lines: tops.size, overlap, height: Math.round(bottom - top) };
+}"""
+"""The other seats' panels on the board: how many, on how many lines, those on another, and the height
+from the first one's top to the last one's bottom."""
+
+
+def test_many_seats_on_a_phone_go_two_a_line(browser: Browser, tmp_path: Path) -> None:
+    """On a phone a ten-player Lansquenet table stacked its other seats one a line ("heuristic 4
+    player score 100 · chips 100"), nine panels some 250 pixels tall before the table's cards: two
+    go on a line, each wrapping in its half, on no more lines than half the seats (and the sides'
+    row), none on another, no words cut. Every step of a ten-player Lansquenet replay from two seats."""
+    with game_replay(browser, tmp_path, "lansquenet", PHONE) as page:
+        steps = replay_steps(page)
+        for seat, step in each_step_from_both_seats(page, steps):
+            rows = page.evaluate(SEAT_ROWS)
+            cut = page.evaluate(PANEL_CUT)
+            crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
+            if crowded or rows["overlap"] or cut:
+                page.screenshot(path=str(SCREENSHOTS / f"seat-rows-seat{seat}-{step}.png"))
+            assert not crowded, (seat, step, rows)
+            assert rows["overlap"] == [], (seat, step, rows)
+            assert cut == [], (seat, step, cut)
+
+
+LAST_TRICK_GONE = """() => {
+  // a last trick to show (its button) but no card drawn in the trick's box, nor a trick in play
+  const button = document.querySelector(".trick-head .last-trick");
+  const cards = document.querySelectorAll(".trick .trick-card").length;
+  return {
+    // (at the match's end the empty trick is drawn short: the empty-trick test)
+    gone: button !== null && button.getAttribute("aria-pressed") === "false" && cards === 0
+      && document.querySelector(".banner.outcome") === null,
+    faded: document.querySelector(".trick.faded .trick-card") !== null,
+    fitted: document.querySelector(".board.fitted") !== null,
+  };
+}"""
+"""Whether the trick just won is gone from the table (no card in the trick's box though there is a last
+trick to show), whether a faded last trick is drawn, and whether the board is fitted."""
+
+
+@pytest.mark.parametrize("game", ["bezique", "roquet"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_the_trick_just_won_stays_while_its_winner_melds(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int
+) -> None:
+    """In Bezique and Roquet the trick just won disappeared while its winner declared or melded, and
+    came back, faded, at the next lead: it stays on the table, faded, from the moment it is won, but
+    on a board fitted to the window, short of room, it gives way before one's melds do (the melds
+    test: their first two rows). Every step of a Bezique and a Roquet replay, from two seats."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
+        steps = replay_steps(page)
+        faded = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            last = page.evaluate(LAST_TRICK_GONE)
+            faded += last["faded"]
+            if last["gone"] and not last["fitted"]:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"trick-gone-{game}-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert not (last["gone"] and not last["fitted"]), (seat, step, last)
+        assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_a_two_seat_tricks_long_names_keep_to_its_box(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """On a phone, a Bezique trick of two long-named players ("Wilhelmina Fairweather (led) ✓ won",
+    broken mid-word over four lines in half of a narrow box) ran its card and caption past the box's
+    top, over the trick's heading and its button: the box is as tall as its captions need, and wider
+    on a board with room. Every step with cards in the trick (the faded last trick too), from two
+    seats: no card or caption outside the box or on another's, no name cut."""
+    with game_replay(
+        browser, tmp_path, "bezique", {"width": width, "height": height}, LONG_NAMES[:2]
+    ) as page:
+        steps = replay_steps(page)
+        shown = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            parts = page.evaluate(TRICK_PARTS)
+            if parts is None or not parts["cards"]:
+                continue
+            shown += 1
+            if parts["over"] or parts["cut"]:
+                name = f"trick-parts-bezique-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [], (seat, step, parts)
+            assert parts["cut"] == [], (seat, step, parts)
+        assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"

@@ -121,7 +121,20 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
-  fitBoxes(root);
+  // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
+  // one's melds' first two rows: on a phone the melds lost their second row to it
+  if (fitBoxes(root)) {
+    const faded = [...root.querySelectorAll(".board .trick.faded")];
+    for (const trick of faded) {
+      trick.replaceChildren();
+      trick.classList.replace("faded", "empty");
+      // (its caption with it: the button still shows it)
+      const area = trick.closest(".trick-area");
+      area?.querySelector(".trick-caption")?.replaceChildren();
+      area?.setAttribute("aria-label", "the trick");
+    }
+    if (faded.length) fitBoxes(root);
+  }
   hugCaptions(root);
 }
 
@@ -145,11 +158,12 @@ function fitFans(root) {
   }
 }
 
-/** fitTable's boxes of cards: see there. */
+/** fitTable's boxes of cards: see there. Whether the board is still short of room, or one's melds
+ * were shortened across their first two rows. */
 function fitBoxes(root) {
   const dockEl = root.querySelector(".dock");
   const boardEl = root.querySelector(".board");
-  if (!dockEl || !boardEl) return;
+  if (!dockEl || !boardEl) return false;
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
@@ -170,6 +184,7 @@ function fitBoxes(root) {
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
   for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
+  roomForCaptions(boardEl);
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
@@ -178,12 +193,13 @@ function fitBoxes(root) {
   const excess = () => boardEl.getBoundingClientRect().height + gap + dockHeight() - budget;
   const dockExcess = () => dockHeight() - height * 0.5;
   fitFans(root);
-  if (excess() <= 0 && dockExcess() <= 0) return;
+  if (excess() <= 0 && dockExcess() <= 0) return false;
   dockEl.classList.add("fitted");
   boardEl.classList.add("fitted");
   // (a fitted board draws the table's cards smaller, beside the trick: its fans fitted again, before
-  // any box is measured)
+  // any box is measured; and its trick's captions, in a narrower box, measured again)
   fitFans(root);
+  roomForCaptions(boardEl);
   // (the other seats' boxes never across their first row: a phone showed the top of a seat's melds,
   // and their cue said "1 more row" of the row in sight)
   const least = (box) => (dockBoxes.includes(box) ? rowsHeight(box, 2) : seatBoxes.includes(box) ? rowsHeight(box, 1) : LEAST);
@@ -223,6 +239,7 @@ function fitBoxes(root) {
   lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
   shrinkTrick(boardEl, excess);
+  return excess() > 1 || dockBoxes.some((box) => box.style.maxHeight && box.clientHeight < rowsHeight(box, 2) - 1);
 }
 
 /** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
@@ -266,12 +283,42 @@ function shrinkTrick(boardEl, excess) {
       const next = Math.max(full * TRICK_LEAST, width - (excess() * width) / trickHeight);
       if (next >= width - 0.5) break;
       trick.style.setProperty("--card-w", `${next}px`);
+      roomForCaptions(boardEl);
       if (boardEl.getBoundingClientRect().height > boardHeight - 1) {
         trick.style.setProperty("--card-w", width === full ? "" : `${width}px`);
+        roomForCaptions(boardEl);
         break;
       }
       width = next;
     }
+  }
+}
+
+/** A four-seat trick's top and bottom captions wrap a long name (app.css) rather than cut it
+ * ("Anastasia Featherstoneha…" on a phone): the box is as much taller as their lines past the first
+ * need, or the top caption lay on the bottom card. Measured again whenever the cards' size changes (the
+ * captions' room with it). */
+function roomForCaptions(boardEl) {
+  // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
+  // of many lines ran past the box, over the trick's heading on a phone
+  for (const trick of boardEl.querySelectorAll(".trick.players-2")) {
+    trick.style.removeProperty("--cap-more");
+    const room = trick.clientHeight;
+    const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
+    // (its 0.15rem from the box's edge, and as much again)
+    const more = tallest + 5 - room;
+    if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
+  }
+  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round)")) {
+    trick.style.removeProperty("--cap-more");
+    let more = 0;
+    for (const caption of trick.querySelectorAll(".from-top figcaption, .from-bottom figcaption")) {
+      const style = getComputedStyle(caption);
+      const line = parseFloat(style.lineHeight) || 1.25 * parseFloat(style.fontSize);
+      const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      more += Math.max(0, caption.getBoundingClientRect().height - frame - line);
+    }
+    if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
   }
 }
 
@@ -622,7 +669,10 @@ function trickBox(ctx) {
     trick = last;
     title = "Last trick";
     detail = `${last.number ? ` (trick ${last.number})` : ""}${hasWinner(last) ? `, won by ${namer.who(last.winner)}` : ""}`;
-  } else if (trick && !trick.plays.length && last && last.plays && last.plays.length) {
+  } else if ((trick ? !trick.plays.length : !view.outcome) && last && last.plays && last.plays.length) {
+    // (with no trick in play too, but for the match's end, where the empty trick is drawn short: in
+    // Bezique and Roquet the trick just won vanished while its winner declared or melded, and came back
+    // faded at the next lead; on a crowded board it gives way before one's melds do, fitTable)
     trick = last;
     faded = true;
     title = "Last trick";
@@ -813,9 +863,12 @@ function handArea(ctx) {
     if (i % per === 0) node.classList.add("row-first");
     hand.lastChild.append(node);
   });
-  if (!codes.length) hand.append(el("p.zone-empty", { text: "no cards" }));
+  // (a hand with no cards is a line, as an empty zone is: at a Bezique match's end "no cards" stood in a
+  // box some 60 pixels tall, app.css)
+  // (and said as one: "concealed cards: none", the hand's own name, where "no cards" stood alone)
+  if (!codes.length) hand.append(el("p.zone-empty", {}, el("span.zone-label", { text: `${zoneLabel(ctx, zone)}:` }), " none"));
   hand.addEventListener("keydown", handKeys);
-  return el("section.hand-area", { "aria-labelledby": "hand-title", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
+  return el("section.hand-area", { "aria-labelledby": "hand-title", class: codes.length ? null : "empty", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
 }
 
 /** Arrow keys move along the hand's cards (Home/End to its ends). */
