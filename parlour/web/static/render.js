@@ -102,22 +102,6 @@ function keepTyped(root, view, model) {
     .map((input) => [input.dataset.key, input.value]);
 }
 
-/** Whether a trick's caption splits a word of a player's name over two lines (its range spans two). */
-function splitsAName(trick) {
-  if (trick === null) return false;
-  const range = document.createRange();
-  for (const who of trick.querySelectorAll("figcaption .who")) {
-    const text = who.firstChild;
-    if (text === null || text.nodeType !== Node.TEXT_NODE) continue;
-    for (const match of text.textContent.matchAll(/\S+/g)) {
-      range.setStart(text, match.index);
-      range.setEnd(text, match.index + match[0].length);
-      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
-    }
-  }
-  return false;
-}
-
 /**
  * The dock is kept at the bottom of the window, over whatever of the board lies behind it: a seat's
  * melds could make it tall enough to hide the other seats and the trick (at 1280×720, a Roquet hand's
@@ -138,10 +122,8 @@ function splitsAName(trick) {
  */
 function fitTable(root) {
   // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
-  // one's melds' first two rows: on a phone the melds lost their second row to it; and where, squeezed
-  // beside the table's zones, a two-seat one would split a word of a name over two lines ("Bartholo /
-  // mew"; a four-seat trick's captions have their own parts of the box, roomForCaptions)
-  if (fitBoxes(root) || splitsAName(root.querySelector(".board .trick.faded.players-2"))) {
+  // one's melds' first two rows: on a phone the melds lost their second row to it
+  if (fitBoxes(root)) {
     const faded = [...root.querySelectorAll(".board .trick.faded")];
     for (const trick of faded) {
       trick.replaceChildren();
