@@ -28,7 +28,7 @@ from typing import Any
 
 from parlour.duplicate import Duplicate, duplicate, paired
 from parlour.engine import Game, State
-from parlour.games.apology.players import BID_WORLDS, HeuristicPlayer, StrongPlayer
+from parlour.games.apology.players import BID_WORLDS, HeuristicPlayer, StrongPlayer, play_out_deal
 from parlour.games.apology.rules import ApologyState
 
 RULES_PLAY = -1
@@ -53,18 +53,8 @@ class Oracle(HeuristicPlayer):
         view = state.view(seat)
         assert isinstance(state, ApologyState)
         if view.decision is not None and view.decision.kind == "bid":
-            world = state.clone()
-            world.apply("bid")
-            rules = [HeuristicPlayer(s) for s in range(4)]
-            seen = len(world.log)
-            while True:
-                end = next((e for e in world.log[seen:] if e.kind == "hand_end" and e.to is None), None)
-                if end is not None:
-                    return "bid" if end.data["made"] else "pass"
-                seen = len(world.log)
-                s = world.current_player
-                assert s is not None
-                world.apply(rules[s].choose(world.view(s), state.game))
+            # the taker scores +3 exactly when it makes the target
+            return "bid" if play_out_deal(state.clone(), "bid", 0, seat) > 0 else "pass"
         return self.choose(view, state.game)
 
 
