@@ -39,24 +39,22 @@ from parlour.engine import Game, Rng, State, make
 from parlour.games.apology.players import (
     BID_SURE_AFTER,
     BID_WORLDS,
+    RULES_OF_THUMB_PLAY,
     HeuristicPlayer,
     StrongPlayer,
     play_out_deal,
 )
 from parlour.games.apology.rules import ApologyState
 
-RULES_PLAY = -1
-"""``StrongPlayer(endgame=...)`` that never searches a card: the rules of thumb's card play."""
-
 
 def table(game: Game[Any], seed: int) -> StrongPlayer:
     """Bids by the fitted table, plays and buries by the rules of thumb."""
-    return StrongPlayer(seed, bid_worlds=0, endgame=RULES_PLAY)
+    return StrongPlayer(seed, bid_worlds=0, endgame=RULES_OF_THUMB_PLAY)
 
 
 def playouts(game: Game[Any], seed: int, worlds: int) -> StrongPlayer:
     """Bids by deals played out, plays and buries by the rules of thumb."""
-    return StrongPlayer(seed, bid_worlds=worlds, endgame=RULES_PLAY)
+    return StrongPlayer(seed, bid_worlds=worlds, endgame=RULES_OF_THUMB_PLAY)
 
 
 class Oracle(HeuristicPlayer):
@@ -89,7 +87,7 @@ def noise(deals: int, truth_worlds: int, early_share: float, seed: int) -> str:
         while (view := state.view(state.current_player)).decision is not None and view.decision.kind == "bid":
             seat = view.seat
             assert seat is not None
-            level = StrongPlayer(seed + d * 4 + seat, endgame=RULES_PLAY)
+            level = StrongPlayer(seed + d * 4 + seat, endgame=RULES_OF_THUMB_PLAY)
             level.advise(view, game)
             assert level.bid_gain is not None
             decisions += 1

@@ -23,6 +23,7 @@ from parlour.engine import Game, State, make
 from parlour.games.apology.players import (
     BID_CHANCE,
     BID_WORLDS,
+    RULES_OF_THUMB_PLAY,
     HeuristicPlayer,
     StrongPlayer,
     game_targets,
@@ -169,7 +170,7 @@ def playout_bidding_report(deals: int, worlds: int = BID_WORLDS) -> str:
         ("the heuristic's rule", lambda seed: HeuristicPlayer(seed)),
         (
             f"the levels' playouts ({worlds} deals at most)",
-            lambda seed: StrongPlayer(seed, bid_worlds=worlds, endgame=-1),
+            lambda seed: StrongPlayer(seed, bid_worlds=worlds, endgame=RULES_OF_THUMB_PLAY),
         ),
     ):
         passes = made = played = 0

@@ -859,6 +859,19 @@ def _eager(game: Game[Any], seed: int) -> Player:
     return HeuristicPlayer(seed, margin=-math.inf)
 
 
+def _bidder(game: Game[Any], seed: int) -> Player:
+    """Bids as the levels do, by playing a bid and a pass out; buries and plays by the rules of thumb.
+
+    For the designer's report: takers who take what they can win, at a fraction of the levels' time
+    (about a quarter of a second a deal, most of it the bids), so that sweeps of thousands of deals stay
+    cheap. The levels' card play hardly moves a deal's result (rules.md, "Computer players")."""
+    return StrongPlayer(seed, endgame=RULES_OF_THUMB_PLAY)
+
+
+RULES_OF_THUMB_PLAY = -1
+"""``StrongPlayer(endgame=...)`` that never searches a card: it plays the rules of thumb's."""
+
+
 def _strong(game: Game[Any], seed: int) -> Player:
     return StrongPlayer(seed)
 
@@ -879,5 +892,6 @@ PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     "search": _search,
     "eager": _eager,
+    "bidder": _bidder,
 }
 """This game's computer players by kind (``random`` is every game's)."""
