@@ -237,21 +237,6 @@ def test_nobody_else_sees_the_buried_cards() -> None:
 # --- trick play -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("low", range(14))
-def test_the_highest_card_of_the_suit_led_wins_ace_low_castle_high(low: int) -> None:
-    """ "Highest card of the suit led wins the trick, per the rank order above" (Ace low, Castle high);
-    "There is no trump suit": the castles of other suits thrown on it never win."""
-    ranks = HIGH_TO_LOW[::-1]
-    lower, higher = ranks[low] + "H", ranks[low + 1] + "H"
-    hearts = [c for c in suit("H") if c not in (lower, higher)]
-    hands = [[lower, *suit("S")[1:]], [higher, *hearts, "CS"], suit("D"), suit("C")]
-    state = new(hands)
-    take_and_bury(state, 0, ["N", "N", "N", "N", "E", "2S"])
-    for card in (lower, higher, "CD", "CC"):
-        state.apply(f"play {card}")
-    assert tricks(state)[-1]["winner"] == 1
-
-
 def test_follow_suit_if_able() -> None:
     """ "Follow suit if able": holding the suit, only it (or a Landsknecht or Till) may be played."""
     state = new(LOSING_HANDS)
@@ -266,29 +251,6 @@ def test_follow_suit_if_able() -> None:
     assert tricks(state)[-1]["winner"] == 0
     state.apply("play KS")  # seat 0 leads again: a heart is refused to the taker only when it can follow
     refused(state, "play 9S", ForbiddenAction)
-
-
-def test_a_landsknecht_or_till_may_be_played_even_when_able_to_follow_and_never_wins() -> None:
-    """ "A Landsknecht or Till may be played to any trick at any time, whether or not the player could
-    otherwise follow suit ... It never wins the trick. The trick is won by whoever played the actual
-    highest card of the suit led"."""
-    hands = [
-        ["AH", *suit("S")[:14]],
-        [*[c for c in suit("H") if c != "AH"], "AS"],
-        suit("D"),
-        suit("C"),
-    ]
-    state = new(hands)
-    take_and_bury(state, 1, ["2H", "3H", "4H", "5H", "6H", "AS"])
-    state.apply("play AH")  # seat 0 leads the lowest heart; the taker holds eight higher hearts
-    legal = state.legal_actions()
-    assert "play N" in legal and "play E" in legal and "play CH" in legal
-    assert "play AS" not in legal  # (buried anyway) only hearts or an escape
-    state.apply("play E")
-    state.apply(state.legal_actions()[0])
-    state.apply(state.legal_actions()[0])
-    trick = tricks(state)[-1]
-    assert trick["winner"] == 0  # the ace of hearts, the only heart: Till never wins
 
 
 def test_the_escape_is_paid_with_any_card_of_the_takers_won_tricks_to_the_trick_winner() -> None:
@@ -316,29 +278,6 @@ def test_the_escape_is_paid_with_any_card_of_the_takers_won_tricks_to_the_trick_
     assert pay["card"] == "CH" and pay["to"] == 1 and pay["for"] == "E"
     won = state.view(1).zone("tricks_won", 1)
     assert won is not None and "CH" in won.cards and "E" not in won.cards
-
-
-def test_a_landsknecht_on_the_takers_last_trick_is_captured_with_its_value_only() -> None:
-    """ "If a Landsknecht or Till is played on the final trick of the hand ... it is captured outright
-    by the trick's winner"; "transfers only its own point value to the capturer — no further penalty"
-    (the taker's final trick is the fourteenth: ruling AP-4)."""
-    state = new(LOSING_HANDS)
-    take_and_bury(state, 1, ["E", "N", "N", "N", "AH", "CD"])
-    # the taker plays every card but its last Landsknecht, then that on trick 14
-    while len(tricks(state)) < 13:
-        if state.current_player == 1:
-            state.apply(next(a for a in state.legal_actions() if a != "play N"))
-        else:
-            state.apply(state.legal_actions()[0])
-    assert hand_of(state, 1) == ["N"]
-    while len(tricks(state)) < 14:
-        state.apply(state.legal_actions()[0])
-    trick = tricks(state)[13]  # (the fifteenth, the defenders' alone, follows by itself: ruling AP-3)
-    assert trick["winner"] == 0 and "N" in trick["cards"]
-    assert last(state, "capture")["card"] == "N"
-    assert not [e for e in state.events(None) if e.kind in ("pay", "forfeit")]  # nothing owed
-    end = last(state, "hand_end")  # the taker's points: its burial alone, the Landsknecht lost
-    assert Fraction(end["taker_points"]) == sum(map(points, ["E", "N", "N", "N", "AH", "CD"]))
 
 
 # --- scoring --------------------------------------------------------------------------------------
