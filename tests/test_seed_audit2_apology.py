@@ -238,19 +238,24 @@ def test_nobody_else_sees_the_buried_cards() -> None:
 
 
 def test_follow_suit_if_able() -> None:
-    """ "Follow suit if able": holding the suit, only it (or a Landsknecht or Till) may be played."""
-    state = new(LOSING_HANDS)
-    take_and_bury(state, 1, ["2H", "3H", "4H", "2D", "3D", "4D"])
-    state.apply("play CS")  # seat 0 leads; the taker holds no spade and may play anything
-    assert len(state.legal_actions()) == len(set(hand_of(state, 1)))
-    state.apply("play 5H")
-    assert len(state.legal_actions()) == 15  # seat 2 holds clubs only: no spade, any card
-    state.apply("play AC")
-    assert set(state.legal_actions()) == {f"play {c}" for c in hand_of(state, 3)}
-    state.apply("play AD")
-    assert tricks(state)[-1]["winner"] == 0
-    state.apply("play KS")  # seat 0 leads again: a heart is refused to the taker only when it can follow
-    refused(state, "play 9S", ForbiddenAction)
+    """ "Follow suit if able": a defender holding the suit led plays it; a player void in it may play
+    anything; the taker holding it may play it or a Landsknecht or Till, nothing else."""
+    hands = [[*suit("S")[:14], "AH"], [*suit("H")[:14], "AS"], suit("D"), suit("C")]
+    state = new(hands)
+    take_and_bury(state, 0, ["N", "N", "N", "2S", "3S", "4S"])
+    state.apply("play AH")
+    assert sorted(state.legal_actions()) == sorted(f"play {c}" for c in suit("H")[:14])
+    refused(state, "play AS", ForbiddenAction)
+    state.apply("play 2H")
+    assert len(state.legal_actions()) == 15  # seat 2 holds no heart: any card
+    state.apply("play CD")
+    state.apply("play CC")
+    assert tricks(state)[-1]["winner"] == 1  # the two of hearts over the ace; castles of other suits
+    for card in ("AS", "KD", "KC"):  # seat 1 leads its ace of spades; 2 and 3 are void
+        state.apply(f"play {card}")
+    assert state.current_player == 0
+    kept_spades = suit("S")[:11]  # castle down to five: 2-4 buried, the ace held by seat 1
+    assert sorted(state.legal_actions()) == sorted([*(f"play {c}" for c in kept_spades), "play N", "play E"])
 
 
 def test_the_escape_is_paid_with_any_card_of_the_takers_won_tricks_to_the_trick_winner() -> None:
@@ -308,6 +313,19 @@ def test_the_target_by_oudlers_held_and_the_burial_counts(
     assert Fraction(end["taker_points"]) + Fraction(end["defence_points"]) == Fraction(201, 2)
     assert end["made"] is False
     assert state.scores == [1.0, -3.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize(("target", "made"), [(3.0, True), (3.5, False)])
+def test_the_target_reached_exactly_is_made_for_the_same_flat_stake(target: float, made: bool) -> None:
+    """ "Target needed": a taker with exactly the target makes it, and a single flat stake is paid
+    however narrow the margin (ruling AP-11). The target is moved by its option (ruling AP-13) so that
+    the taker's burial alone, 3 points, reaches it."""
+    state = new(LOSING_HANDS, target_0=target)
+    take_and_bury(state, 1, ["2H", "3H", "4H", "2D", "3D", "4D"])
+    play_out(state, first)
+    end = last(state, "hand_end")
+    assert end["oudlers"] == 0 and end["taker_points"] == 3.0 and end["made"] is made
+    assert state.scores == ([-1.0, 3.0, -1.0, -1.0] if made else [1.0, -3.0, 1.0, 1.0])
 
 
 def test_a_taker_who_wins_every_trick_makes_it_and_each_defender_pays_one() -> None:
