@@ -542,3 +542,25 @@ def test_a_huge_action_is_refused_with_a_short_message(name: str) -> None:
         with pytest.raises(IllegalAction) as info:
             state.apply(text)
         assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
+def test_a_seat_that_is_no_whole_number_is_refused(name: str) -> None:
+    """``apply(seat=True)`` and ``seat=1.0`` were taken as seat 1, since Python counts them equal to it:
+    a front end that sends either has a fault, so they are refused with their reason, nothing changed."""
+    state = parlour.make(name).new(seed=4)
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    if legal:
+        action = legal[0]
+    else:  # a range of amounts is all there is
+        amounts = state.legal_ranges()[0]
+        action = f"{amounts.verb} {amounts.low}"
+    before = state.to_json()
+    for bad in (bool(seat), float(seat), float("nan")):
+        with pytest.raises(IllegalAction, match="seats are whole numbers"):
+            state.apply(action, seat=bad)
+        assert state.to_json() == before
+    state.apply(action, seat=seat)
+    assert state.to_json() != before

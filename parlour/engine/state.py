@@ -385,7 +385,9 @@ class State(ABC):
         move is refused with a reason that names no card, so the reason can be shown to anyone.
         The reasons for the seat to move may name that seat's own cards.
         """
-        if seat is not None and seat != self.current_player:
+        if seat is not None and (seat != self.current_player or isinstance(seat, bool | float)):
+            if isinstance(seat, bool | float):  # True == 1 and 1.0 == 1: a seat is said as a whole number
+                raise ForbiddenAction(action, f"no such seat: {seat!r} (seats are whole numbers)")
             if self.is_over:
                 raise ForbiddenAction(action, "the match is over")
             raise ForbiddenAction(action, f"it is not your turn: seat {self.current_player} is to move")
