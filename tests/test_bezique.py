@@ -842,6 +842,11 @@ def test_invalid_deals() -> None:
         game.new(deal={"dealer": 0, "hands": [["AS"] * 3, []], "turn_up": "9H"})
     with pytest.raises(InvalidDeal):
         game.new(deal={"dealer": 2, "hands": [[], []], "turn_up": "9H"})
+    for seat in (1.0, True, "1", None):  # a seat is a whole number: 1.0 was once taken as seat 1
+        with pytest.raises(InvalidDeal, match="dealer must be seat 0 or 1"):
+            game.new(deal={"dealer": seat, "hands": [[], []], "turn_up": "9H"})
+        with pytest.raises(InvalidDeal, match="leader must be seat 0 or 1"):
+            game.new(deal={"dealer": 0, "leader": seat, "hands": [[], []], "turn_up": "9H"})
 
 
 def test_illegal_explanations() -> None:

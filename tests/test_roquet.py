@@ -558,6 +558,9 @@ def test_invalid_deals() -> None:
         game.new(deal={**good, "livret": ["6D", "QS", "QH", "AC", "AD"]})
     with pytest.raises(InvalidDeal):
         game.new(deal={"hands": good["hands"]})
+    for dealer in (1.0, True, "1", None):  # a seat is a whole number: 1.0 was once taken as seat 1
+        with pytest.raises(InvalidDeal, match="dealer must be 0 or 1"):
+            game.new(deal={**good, "dealer": dealer})
     shuffled = {k: v for k, v in good.items() if k != "stock"}
     assert game.new(seed=2, deal=shuffled).inventory() == ROQUET_60.counts()
 

@@ -2293,7 +2293,7 @@ CheckedDeal = tuple[int, list[list[str]], str, list[str], list[list[str]], int]
 
 def _deal_seat(deal: Mapping[Any, Any], key: str) -> int:
     value = deal[key]
-    if isinstance(value, bool) or value not in SEATS:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:  # not 1.0
         raise InvalidDeal(f"{key} must be seat 0 or 1, not {echo(value)}")
     return int(value)
 

@@ -1994,7 +1994,7 @@ class RoquetGame(Game[RoquetState]):
         livret = _deal_cards(deal["livret"], "the livret", 0, LIVRET_SIZE)
         turn_up = _deal_cards([deal["turn_up"]], "the turn-up", 1, 1)[0]
         dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or dealer not in (0, 1):
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in (0, 1):  # not 1.0
             raise InvalidDeal(f"dealer must be 0 or 1, not {echo(dealer)}")
         used = [*hands[0], *hands[1], *livret, turn_up]
         twice = sorted({c for c in used if used.count(c) > 1})
