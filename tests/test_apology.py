@@ -175,6 +175,20 @@ def test_the_taker_buries_six_hidden_cards_and_keeps_fourteen() -> None:
     assert state.current_player == 0  # the dealer's left leads
 
 
+def test_the_dealers_left_leads_the_first_trick_whoever_took() -> None:
+    """Ruling AP-19: the taker gets no lead for taking. Seats 0 and 1 pass and seat 2 takes; once it has
+    buried, seat 0, the dealer's left, leads the first trick."""
+    state = new(suit_hands())
+    state.apply("pass")
+    state.apply("pass")
+    state.apply("bid")
+    assert state.current_player == 2
+    for _ in range(6):
+        state.apply(next(a for a in state.legal_actions() if a.startswith("bury ")))
+    assert state.phase == "play" and state.current_player == 0
+    assert state.view(1).to_move == 0
+
+
 def test_burying_oudlers_may_be_forbidden() -> None:
     """Ruling AP-10: under bury_oudlers=false no ace, castle or Till is buried."""
     state = new(suit_hands(), bury_oudlers=False)

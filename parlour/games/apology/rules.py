@@ -1174,7 +1174,7 @@ class ApologyState(State):
         self.turn = seat
 
     def _bury(self, seat: int, card_id: int) -> None:
-        """Six cards buried face down, one at a time (ruling AP-10); then the dealer's left leads."""
+        """Six cards buried face down, one at a time (ruling AP-10); then the dealer's left leads (AP-19)."""
         self._remove(seat, card_id)
         self._buried.append(card_id)
         card = CARD_CODES[card_id]
