@@ -3,7 +3,7 @@
     python benchmarks/strength_apology.py --deals 60            # the strength figures (a) to (d)
     python benchmarks/strength_apology.py --fit --fit-deals 6000  # refit the strong player's bidding table
     python benchmarks/strength_apology.py --bidding 40           # all-pass share and takers' success
-    python benchmarks/strength_apology.py --bidding-playouts 500  # the same for the levels' bidding alone
+    python benchmarks/strength_apology.py --bidding-playouts 500  # the same for the levels' bidder kind
 
 Each figure is one deal (``hands=1``) scored in points (+3/-1 for the taker's side, the thrown-in deal
 0), the candidate in each seat in turn against the heuristic in the others (``parlour.duplicate``).
@@ -22,8 +22,6 @@ from parlour.duplicate import duplicate
 from parlour.engine import Game, State, make
 from parlour.games.apology.players import (
     BID_CHANCE,
-    BID_WORLDS,
-    RULES_OF_THUMB_PLAY,
     HeuristicPlayer,
     StrongPlayer,
     game_targets,
@@ -154,44 +152,9 @@ def bidding_report(kind: str, deals: int) -> str:
             played += 1
             made += bool(end.data["made"])
     return (
-        f"{kind} in all four seats, {deals} deals: all pass in {passes / deals:.0%}; "
+        f"{kind} in all four seats, {deals} deals: all pass in {passes / deals:.1%}; "
         f"the taker makes it in {made}/{played} ({made / max(played, 1):.0%})"
     )
-
-
-def playout_bidding_report(deals: int, worlds: int = BID_WORLDS) -> str:
-    """Every seat bidding as the levels do (by playing the bid and the pass out), burying and playing by
-    the rules of thumb, the heuristic's rule beside it on the same deals: how often all four pass, and how
-    often the taker makes it. The card play is the rules of thumb's so that the figure is the bidding's
-    and thousands of deals stay cheap (the levels' own card play hardly moves a deal: rules.md)."""
-    game = make("apology")
-    lines = []
-    for name, player in (
-        ("the heuristic's rule", lambda seed: HeuristicPlayer(seed)),
-        (
-            f"the levels' playouts ({worlds} deals at most)",
-            lambda seed: StrongPlayer(seed, bid_worlds=worlds, endgame=RULES_OF_THUMB_PLAY),
-        ),
-    ):
-        passes = made = played = 0
-        for seed in range(deals):
-            state = game.new(seed=10_000 + seed)
-            players = [player(seed * 4 + s) for s in range(4)]
-            while not any(e.kind == "hand_end" for e in state.log):
-                seat = state.current_player
-                assert seat is not None
-                state.apply(players[seat].choose(state.view(seat), game))
-            end = next(e for e in state.log if e.kind == "hand_end")
-            if end.data.get("thrown_in"):
-                passes += 1
-            else:
-                played += 1
-                made += bool(end.data["made"])
-        lines.append(
-            f"{name} in all four seats, {deals} deals: all pass in {passes / deals:.1%}; "
-            f"the taker makes it in {made}/{played} ({made / max(played, 1):.0%})"
-        )
-    return "\n".join(lines)
 
 
 def seconds_a_move(kind: str, positions: int = 40) -> float:
@@ -243,7 +206,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"bidding table over {n} deals: intercept {a:.3f}, slope {b:.4f} a card point")
         return
     if args.bidding_playouts:
-        print(playout_bidding_report(args.bidding_playouts), flush=True)
+        # the levels' bidding with the rules of thumb's burial and card play, beside the rules of thumb
+        for kind in ("heuristic", "bidder"):
+            print(bidding_report(kind, args.bidding_playouts), flush=True)
         return
     if args.bidding:
         print(all_pass_share(2000), flush=True)
