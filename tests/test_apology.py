@@ -15,6 +15,7 @@ import parlour
 from parlour.cards import EXTENDED_65
 from parlour.engine import IllegalAction, InvalidDeal, Rng
 from parlour.games.apology.rules import (
+    DEALT_PER_DEAL,
     HALF_POINTS,
     TOTAL_HALVES,
     Apology,
@@ -25,6 +26,7 @@ from parlour.games.apology.rules import (
     trick_winner,
 )
 from parlour.mechanics import NoDeal
+from parlour.players import make_player
 
 RANKS = ["C", "K", "Q", "B", "L", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 
@@ -157,6 +159,50 @@ def test_a_thrown_in_deal_counts_towards_the_match_length() -> None:
     for _ in range(4):
         state.apply("pass")
     assert state.is_over and state.winners == []  # all four level: a draw
+
+
+def test_under_redealt_a_thrown_in_deal_counts_for_nothing() -> None:
+    """Ruling AP-2, option thrown_in=redealt: a one-deal match goes on past two deals thrown in, the deal
+    passing left each time, and ends with the first deal that has a taker, scored as usual; its save
+    loads the same at every step, and under the default the same passes end the match at once."""
+    game = parlour.make("apology", deals=1, thrown_in="redealt")
+    state = game.new(seed=5)
+    dealers = [state.dealer]
+    for _ in range(2):
+        for _ in range(4):
+            state.apply("pass")
+        assert not state.is_over and state.phase == "bid"
+        dealers.append(state.dealer)
+        assert game.load(state.to_json()).to_json() == state.to_json()
+    assert dealers == [dealers[0], (dealers[0] + 1) % 4, (dealers[0] + 2) % 4]
+    assert state.hand_number == 3 and state.deals_counted() == 0
+    state.apply("bid")
+    heuristic = [make_player("heuristic", game, s) for s in range(4)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(heuristic[seat].choose(state.view(seat), game))
+        assert game.load(state.to_json()).to_json() == state.to_json()
+    assert state.deals_counted() == 1 and state.deal_no == 3
+    assert sorted(state.scores) in ([-1.0, -1.0, -1.0, 3.0], [-3.0, 1.0, 1.0, 1.0])
+    assert state.outcome is not None and state.outcome.reason.endswith("after 1 deal with a taker")
+    default = parlour.make("apology", deals=1).new(seed=5)
+    for _ in range(4):
+        default.apply("pass")
+    assert default.is_over
+
+
+def test_under_redealt_a_table_that_never_takes_still_ends() -> None:
+    """Ruling AP-2: under thrown_in=redealt a match also ends once ten times its deals have been dealt
+    (DEALT_PER_DEAL), all four level, a draw that says so."""
+    game = parlour.make("apology", deals=2, thrown_in="redealt")
+    state = game.new(seed=6)
+    for _ in range(4 * 2 * DEALT_PER_DEAL):
+        assert not state.is_over
+        state.apply("pass")
+    assert state.is_over and state.winners == [] and state.deal_no == 20
+    assert state.outcome is not None and "0 deals with a taker (20 dealt" in state.outcome.reason
+    assert game.load(state.to_json()).to_json() == state.to_json()
 
 
 # --- the exchange --------------------------------------------------------------------------

@@ -18,18 +18,20 @@ from tests.conformance import (
 )
 
 RECORDED = {
-    ("{}", 0): "a6ac189497b065df42e76d6c76d7fc35",
-    ("{}", 1): "df1709dccbdaeef4f5a91465c2dd2188",
-    ('{"deals": 1}', 2): "0165bc5fc31dc22f343bb7ed460f2d09",
-    ('{"deals": 2, "target_0": 0.0, "target_3": 0.0}', 3): "198d021db62ef2ac447f10993e33bcb8",
-    ('{"deals": 2, "target_1": 100.5, "target_shift": -60.0}', 4): "34ecd0025415278dbad374ae0896b5e4",
-    ('{"deals": 2, "oudlers": "cards"}', 5): "96a3885820b32d7471345c014eaf344a",
-    ('{"deals": 2, "bury_oudlers": false}', 6): "4dae592b725b8bb288b4633a3428a6c9",
-    ('{"deals": 3, "unpaid": "lapse"}', 7): "f68cc6e89c2a56ad41539871e4aa11b0",
+    ("{}", 0): "d7422b102775640e46cfd7ebf2182a09",
+    ("{}", 1): "9d7783a1aee8ae67cfc583eb8b697704",
+    ('{"deals": 1}', 2): "6d895d078f741066ea06ef999f0c73ba",
+    ('{"deals": 2, "target_0": 0.0, "target_3": 0.0}', 3): "52c26be70ee51a158de2257fade98c3d",
+    ('{"deals": 2, "target_1": 100.5, "target_shift": -60.0}', 4): "5622a4419b48881cad4d2d48d215d73e",
+    ('{"deals": 2, "oudlers": "cards"}', 5): "dcbf5b98683777c006b02f0e42dbf5c4",
+    ('{"deals": 2, "bury_oudlers": false}', 6): "abd74def3ccfdfccfb6b2caf8bca3d42",
+    ('{"deals": 3, "unpaid": "lapse"}', 7): "dd255830f4b303140eb6d1cd1f594a7e",
 }
 """Digests of seeded random matches (at every step every seat's view, the legal actions and their ids,
 and a determinized world of the seat to move; at the end the whole save: every event and its text,
-every field), recorded with the rules as they were before the fast paths (main at 8a06bec)."""
+every field), recorded with the rules as they were before the fast paths (main at 8a06bec); recorded
+again when the options gained ``thrown_in`` (stop 33), whose name the saves now hold: with that key
+left out of every view, world and save, the matches digested the same before and after it."""
 
 
 def game(**options: Any) -> Apology:

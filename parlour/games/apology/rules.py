@@ -113,6 +113,9 @@ TRICKS: Final = HAND_SIZE
 """Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
 DEFENDERS: Final = PLAYERS - 1
 MAX_DEALS = 200
+DEALT_PER_DEAL = 10
+"""Under ``thrown_in=redealt`` a match also ends once ten times its deals have been dealt (ruling AP-2):
+a table where nobody ever takes must still end."""
 """The longest match the option ``deals`` allows."""
 
 
@@ -522,7 +525,13 @@ class Apology(Game["ApologyState"]):
     # The targets are options (ruling AP-13), numbers the option check bounds and refuses as NaN
     # (ruling AP-16).
     option_specs = (
-        Option("deals", 4, "deals in a match (a thrown-in deal counts as one)", minimum=1, maximum=MAX_DEALS),
+        Option(
+            "deals",
+            4,
+            "deals in a match (a thrown-in deal among them: see thrown_in)",
+            minimum=1,
+            maximum=MAX_DEALS,
+        ),
         Option(
             "target_0", 62.0, "card points the taker needs holding no oudler", minimum=0, maximum=TOTAL_POINTS
         ),
@@ -562,6 +571,13 @@ class Apology(Game["ApologyState"]):
         ),
         Option(
             "bury_oudlers", True, "whether the taker may bury aces, castles and Till", choices=(True, False)
+        ),
+        Option(
+            "thrown_in",
+            "counts",
+            "a deal all four pass: 'counts' towards the match's deals, or is 'redealt' and counts for "
+            f"nothing (the match then also ends after {DEALT_PER_DEAL} times its deals dealt)",
+            choices=("counts", "redealt"),
         ),
         Option(
             "unpaid",
@@ -957,14 +973,27 @@ class ApologyState(State):
             self._later(Event("hand", {"cards": codes_of(self._hand(s))}, to=s))
 
     def _next_deal(self) -> None:
-        """The deal passes to the left; the match is a fixed number of deals (ruling AP-12)."""
+        """The deal passes to the left; the match is a fixed number of deals (ruling AP-12), a deal thrown
+        in among them unless ``thrown_in=redealt`` (ruling AP-2)."""
         self.deal_no += 1
-        if self.deal_no >= self.game.options["deals"]:
+        if self._match_done():
             self.phase = Phase.OVER
             self.turn = None
             self._later(Event("match_end", {"scores": list(self.scores), "text": "the match is over"}))
             return
         self.start_deal(left_of(self.dealer), None)
+
+    def deals_counted(self) -> int:
+        """The deals finished that count towards the match: every one, or under ``thrown_in=redealt``
+        those with a taker (a taker's deal always moves the points, a thrown-in one never: AP-2, AP-11)."""
+        if self.game.options["thrown_in"] == "counts":
+            return self.deal_no
+        return sum(1 for _, values in self.rows if any(values))
+
+    def _match_done(self) -> bool:
+        """Whether the deals finished end the match (rulings AP-2, AP-12)."""
+        deals = int(self.game.options["deals"])
+        return self.deals_counted() >= deals or self.deal_no >= deals * DEALT_PER_DEAL
 
     # --- the State contract --------------------------------------------------------
 
@@ -1518,12 +1547,17 @@ class ApologyState(State):
 
     def _outcome(self) -> Outcome:
         """The highest total after the fixed number of deals wins; equal totals share (ruling AP-12)."""
-        deals = int(self.game.options["deals"])
+        counted = self.deals_counted()
+        said = f"{counted} deal{'s' if counted != 1 else ''}"
+        if self.game.options["thrown_in"] == "redealt":  # ruling AP-2
+            said += " with a taker"
+            if counted < int(self.game.options["deals"]):
+                said += f" ({self.deal_no} dealt, the most a match deals)"
         best = max(self.points)
         top = tuple(s for s in range(PLAYERS) if self.points[s] == best)
         if len(top) == PLAYERS:
-            return Outcome((), f"all four level after {deals} deal{'s' if deals != 1 else ''}: a draw")
-        return Outcome(top, f"the highest total after {deals} deal{'s' if deals != 1 else ''}")
+            return Outcome((), f"all four level after {said}: a draw")
+        return Outcome(top, f"the highest total after {said}")
 
     # --- saving ----------------------------------------------------------------------
 
@@ -1681,10 +1715,12 @@ class ApologyState(State):
         for name, opt in (("turn", self.turn), ("taker", self.taker)):
             if opt is not None and not 0 <= opt < PLAYERS:
                 raise InvalidState(f"{name}: {opt} is not a seat")
+        counted = self.deals_counted()
         if self.phase is Phase.OVER:
-            if self.deal_no != deals or self.turn is not None:
-                raise InvalidState(f"phase: the match is over after {deals} deals, not {self.deal_no}")
-        elif not 0 <= self.deal_no < deals or self.turn is None:
+            ended = counted == deals or self.deal_no == deals * DEALT_PER_DEAL
+            if not ended or counted > deals or self.turn is not None:
+                raise InvalidState(f"phase: the match is over after {deals} deals, not {counted}")
+        elif self.deal_no < 0 or self._match_done() or self.turn is None:
             raise InvalidState(f"deal_no: deal {self.deal_no + 1} is being played in a {deals}-deal match")
         most = STAKE * DEFENDERS * self.deal_no
         if sum(self.points) != 0 or any(abs(p) > most for p in self.points):
