@@ -1157,10 +1157,24 @@ TRICK_PARTS = r"""() => {
   const cut = [...trick.querySelectorAll("figcaption .who")]
     .filter((who) => who.scrollWidth > who.clientWidth + 0.5)
     .map((who) => who.textContent);
-  return { cards: trick.querySelectorAll(".trick-card").length, over, cut };
+  // a word of a name split over two lines ("Bartholo / mew"): its drawn pieces lie on two lines
+  const broken = [];
+  for (const who of trick.querySelectorAll("figcaption .who")) {
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      for (const match of text.data.matchAll(/\S+/g)) {
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return { cards: trick.querySelectorAll(".trick-card").length, over, cut, broken };
 }"""
 """The trick's cards and captions that lie on another player's card or caption, or outside the trick's
-box, and the names cut short (an ellipsis)."""
+box, the names cut short (an ellipsis), and the words of names split over two lines."""
 
 
 @pytest.mark.parametrize("names", [(), LONG_NAMES], ids=["short-names", "long-names"])
@@ -1174,8 +1188,9 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
     winner's name was cut ("heuristi… ✓ won"). Each card and caption keeps to its own part of the box:
     none on another player's card or caption, none outside the box, no name cut. Long names too: on a
     phone the top and bottom captions were cut ("Anastasia Featherstoneha…"); they wrap, as the side
-    ones do, and the box makes room for their lines. Every step of a Bishops Whist replay with cards
-    in the trick, from two seats."""
+    ones do, and the box makes room for their lines, and no word of a name is split over two lines
+    ("Featherstoneha / ugh" in a side's part, at every size). Every step of a Bishops Whist replay with
+    cards in the trick, from two seats."""
     with finished_replay(
         browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, names
     ) as page:
@@ -1186,11 +1201,12 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
             if parts is None or not parts["cards"]:
                 continue
             full += parts["cards"] == 4
-            if parts["over"] or parts["cut"]:
+            if parts["over"] or parts["cut"] or parts["broken"]:
                 name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
+            assert parts["broken"] == [], (seat, step, parts)
         assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
 
 
@@ -1794,19 +1810,28 @@ def test_the_trick_just_won_stays_while_its_winner_melds(
         assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+@pytest.mark.parametrize(
+    ("game", "width", "height", "names"),
+    [
+        ("bezique", 390, 844, LONG_NAMES[:2]),
+        ("bezique", 1280, 720, LONG_NAMES[:2]),
+        # "Featherstonehaugh", the longest word, split in half of the box on a window of any size
+        ("bezique", 1920, 1080, LONG_NAMES[1:]),
+        ("roquet", 390, 844, LONG_NAMES[1:]),
+        ("roquet", 1280, 720, LONG_NAMES[1:]),
+    ],
+)
 def test_a_two_seat_tricks_long_names_keep_to_its_box(
-    browser: Browser, tmp_path: Path, width: int, height: int
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, names: tuple[str, ...]
 ) -> None:
     """On a phone, a Bezique trick of two long-named players ("Wilhelmina Fairweather (led) ✓ won",
     broken mid-word over four lines in half of a narrow box) ran its card and caption past the box's
     top, over the trick's heading and its button: the box is as tall as its captions need, and wider
     on a board with room. Every step with cards in the trick (the faded last trick too), from two
-    seats: no card or caption outside the box or on another's, no name cut. (Not yet checked: a faded
-    trick squeezed beside the talon on a phone splits a long name's words, "Bartholo / mew".)"""
-    with game_replay(
-        browser, tmp_path, "bezique", {"width": width, "height": height}, LONG_NAMES[:2]
-    ) as page:
+    seats: no card or caption outside the box or on another's, no name cut, no word of a name split
+    over two lines (a faded last trick squeezed beside the talon on a phone drew "Bartholo / mew /
+    Higginbo / ttom"; "Featherstonehaug / h" at 1920×1080, and in Roquet at 1280×720)."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
         steps = replay_steps(page)
         shown = 0
         for seat, step in each_step_from_both_seats(page, steps):
@@ -1814,9 +1839,10 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
             if parts is None or not parts["cards"]:
                 continue
             shown += 1
-            if parts["over"] or parts["cut"]:
-                name = f"trick-parts-bezique-{width}x{height}-seat{seat}-{step}.png"
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
+            assert parts["broken"] == [], (seat, step, parts)
         assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"

@@ -122,8 +122,9 @@ function keepTyped(root, view, model) {
  */
 function fitTable(root) {
   // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
-  // one's melds' first two rows: on a phone the melds lost their second row to it
-  if (fitBoxes(root)) {
+  // one's melds' first two rows: on a phone the melds lost their second row to it; and where, widened
+  // for its captions' words (roomForWords), it took the room of the table's zones beside it
+  if (fitBoxes(root) || widenedAtCost(root)) {
     const faded = [...root.querySelectorAll(".board .trick.faded")];
     for (const trick of faded) {
       trick.replaceChildren();
@@ -184,6 +185,9 @@ function fitBoxes(root) {
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
   for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
+  // (the captions as wide as they may be, not as hugCaptions left them for another window: after a
+  // phone's width, "heuristic" in a Roquet trick at 1280×720 was measured split, "heuristi / c")
+  for (const caption of boardEl.querySelectorAll(".trick-card figcaption")) caption.style.width = "";
   roomForCaptions(boardEl);
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
@@ -299,6 +303,7 @@ function shrinkTrick(boardEl, excess) {
  * need, or the top caption lay on the bottom card. Measured again whenever the cards' size changes (the
  * captions' room with it). */
 function roomForCaptions(boardEl) {
+  for (const trick of boardEl.querySelectorAll(".trick")) roomForWords(trick);
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
   for (const trick of boardEl.querySelectorAll(".trick.players-2")) {
@@ -320,6 +325,66 @@ function roomForCaptions(boardEl) {
     }
     if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
   }
+}
+
+/** No word of a trick's captions is split over two lines: a faded last trick squeezed beside the talon
+ * on a phone drew "Bartholo / mew / Higginbo / ttom" in its halves, and a four-seat trick's side at
+ * every size "Featherstonehaug / h". The box is widened until each caption's longest word fits a line
+ * (as far as the board's middle allows); the board is then fitted with it (a faded trick for which that
+ * costs the table's zones their room gives way, fitTable). Whether it was widened. */
+function roomForWords(trick) {
+  trick.style.removeProperty("min-width");
+  const room = trick.closest(".area-center")?.clientWidth ?? Infinity;
+  for (let i = 0; i < 3; i++) {
+    const more = Math.max(0, ...[...trick.querySelectorAll(".trick-card figcaption .who")].map(wordShortfall));
+    if (more < 0.5) break;
+    const width = trick.getBoundingClientRect().width;
+    // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part)
+    const next = Math.min(room, Math.ceil(width + 2 * more));
+    if (next < width + 0.5) break;
+    trick.style.minWidth = `${next}px`;
+  }
+  return trick.style.minWidth !== "";
+}
+
+/** How much wider a name's box must be for the longest of its words split over two lines to fit one (0
+ * if none is split). */
+function wordShortfall(who) {
+  let more = 0;
+  const range = document.createRange();
+  const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const match of text.data.matchAll(/\S+/g)) {
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      // (a word's drawn pieces, on two lines; a box that only starts a line is no piece)
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+      more = Math.max(more, rects.reduce((sum, r) => sum + r.width, 0) - who.clientWidth + 1);
+    }
+  }
+  return more;
+}
+
+/** Whether a faded last trick widened for its captions' words (roomForWords), on a board fitted to
+ * the window, cost another box rows in sight: the table's zones beside it, on more rows for it and
+ * shortened to the trick's height, scrolled the turn-up away on a phone. It then gives way as on a
+ * board short of room (fitTable): the trick just won matters less than the cards in play, and its
+ * button still shows it. Where the board has the room, the zones beside it go on more rows (a trick
+ * in play, or the last one asked for, keeps its width either way). */
+function widenedAtCost(root) {
+  const boardEl = root.querySelector(".board.fitted");
+  const tricks = boardEl ? [...boardEl.querySelectorAll(".trick.faded")].filter((trick) => trick.style.minWidth) : [];
+  if (!tricks.length) return false;
+  // (the boxes as fitted with the wide trick: narrower, it would leave their zones on fewer rows)
+  const boxes = [...root.querySelectorAll(".table-zones, .seat-zones, .my-zones")];
+  const hidden = () => boxes.map((box) => box.scrollHeight - box.clientHeight);
+  const wide = hidden();
+  const widths = tricks.map((trick) => trick.style.minWidth);
+  for (const trick of tricks) trick.style.removeProperty("min-width");
+  const narrow = hidden();
+  tricks.forEach((trick, i) => (trick.style.minWidth = widths[i]));
+  return wide.some((size, i) => size > narrow[i] + 1);
 }
 
 /** How many of a box's first rows of zones hold only empty zones ("stock: none"), all if all do. */
