@@ -1378,10 +1378,12 @@ def test_the_hint_button_lies_by_the_prompt(browser: Browser, tmp_path: Path) ->
                 assert where["gap"] <= 16, (size, where)
 
 
-CAPTION_WIDTHS = """() => {
-  // each trick caption on more than one line: how much wider its box is than its words and padding
+WRAPPED_WIDTHS = """(selector) => {
+  // each box the selector names (a trick's caption, a seat's tag) drawn on more than one line: how much
+  // wider it is than its words and padding
   const out = [];
-  for (const caption of document.querySelectorAll(".trick .trick-card figcaption")) {
+  const boxes = [...document.querySelectorAll(selector)].filter((box) => box.checkVisibility());
+  for (const caption of boxes) {
     const rects = [];
     const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
@@ -1399,8 +1401,11 @@ CAPTION_WIDTHS = """() => {
   }
   return out;
 }"""
-"""The trick's captions on two lines or more: their text, lines, and how much wider their box is than
-their words and its padding."""
+"""The boxes a selector names (the trick's captions, the seats' tags) drawn on two lines or more: their
+text, lines, and how much wider each box is than its words and its padding."""
+
+TRICK_CAPTIONS = ".trick .trick-card figcaption"
+"""The trick's captions, for WRAPPED_WIDTHS."""
 
 
 @pytest.mark.parametrize("game", ["bishops-whist", "bezique"])
@@ -1421,7 +1426,7 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
         steps = replay_steps(page)
         wrapped = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            captions = page.evaluate(CAPTION_WIDTHS)
+            captions = page.evaluate(WRAPPED_WIDTHS, TRICK_CAPTIONS)
             wrapped += len(captions)
             wide = [c for c in captions if c["spare"] > 2]
             if wide:
@@ -1676,6 +1681,26 @@ def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, wid
             if cut:
                 page.screenshot(path=str(SCREENSHOTS / f"panel-cut-{width}x{height}-seat{seat}-{step}.png"))
             assert cut == [], (seat, step, cut)
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_wrapped_seat_tag_hugs_its_words(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+    """A seat's tag that wrapped in its panel ("with Bartholomew / Higginbottom" at a side seat on a
+    phone) drew its pill the panel's whole width, well past its words: a wrapped tag is as wide as its
+    longest line (and its padding), a pixel or two apart. Every step of a long-named Bishops Whist
+    replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        wrapped = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            tags = page.evaluate(WRAPPED_WIDTHS, ".board .seat .tag, .dock .seat .tag")
+            wrapped += len(tags)
+            wide = [tag for tag in tags if tag["spare"] > 2]
+            if wide:
+                page.screenshot(path=str(SCREENSHOTS / f"tag-width-{width}x{height}-seat{seat}-{step}.png"))
+            assert wide == [], (seat, step, wide)
+        assert wrapped >= 10, f"only {wrapped} wrapped tags: the test shows little"
 
 
 EMPTY_BOXES = """() => {

@@ -136,7 +136,7 @@ function fitTable(root) {
     }
     if (faded.length) fitBoxes(root);
   }
-  hugCaptions(root);
+  hugWrapped(root);
 }
 
 /** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
@@ -185,9 +185,9 @@ function fitBoxes(root) {
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
   for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
-  // (the captions as wide as they may be, not as hugCaptions left them for another window: after a
-  // phone's width, "heuristic" in a Roquet trick at 1280×720 was measured split, "heuristi / c")
-  for (const caption of boardEl.querySelectorAll(".trick-card figcaption")) caption.style.width = "";
+  // (the captions and tags as wide as they may be, not as hugWrapped left them for another window:
+  // after a phone's width, "heuristic" in a Roquet trick at 1280×720 was measured split, "heuristi / c")
+  for (const box of root.querySelectorAll(HUGGED)) box.style.width = "";
   roomForCaptions(boardEl);
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
@@ -395,11 +395,15 @@ function emptyRows(box) {
   return full < 0 ? rows.length : full;
 }
 
-/** A trick's caption that wraps is drawn as wide as its longest line: its box kept the width it was
- * allowed, and a side caption's dark background ran past its words ("Wilhelmina Fairweather" over two
- * lines in a four-seat trick). */
-function hugCaptions(root) {
-  for (const caption of root.querySelectorAll(".trick-card figcaption")) {
+/** What hugWrapped hugs: the trick's captions, the seats' tags. */
+const HUGGED = ".trick-card figcaption, .seat .tag";
+
+/** A trick's caption or a seat's tag that wraps is drawn as wide as its longest line: its box kept the
+ * width it was allowed, and a side caption's dark background ran past its words ("Wilhelmina
+ * Fairweather" over two lines in a four-seat trick), a tag's pill across its panel ("with Bartholomew
+ * / Higginbottom", some 50 to 90 pixels past its words). */
+function hugWrapped(root) {
+  for (const caption of root.querySelectorAll(HUGGED)) {
     caption.style.width = "";
     const rects = [];
     const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
