@@ -1139,10 +1139,12 @@ TRICK_PARTS = r"""() => {
   const box = trick.getBoundingClientRect();
   const hit = (a, b) =>
     a.left < b.right - 0.5 && a.right > b.left + 0.5 && a.top < b.bottom - 0.5 && a.bottom > b.top + 0.5;
-  const parts = [...trick.querySelectorAll(".trick-card")].flatMap((figure) => {
+  // (a trick that gave way has its cards alone, small, their captions' words its title)
+  const parts = [...trick.querySelectorAll(".trick-card")].flatMap((figure, i) => {
     const caption = figure.querySelector("figcaption");
-    const name = caption.textContent;
-    return [[`card of ${name}`, figure.querySelector(".card"), figure], [`caption ${name}`, caption, figure]];
+    const name = caption === null ? `card ${i + 1}` : caption.textContent;
+    const card = [`card of ${name}`, figure.querySelector(".card"), figure];
+    return caption === null ? [card] : [card, [`caption ${name}`, caption, figure]];
   });
   const over = [];
   parts.forEach(([what, node, figure], i) => {
@@ -1833,6 +1835,65 @@ def test_the_trick_just_won_stays_while_its_winner_melds(
                 )
             assert not (last["gone"] and not last["fitted"]), (seat, step, last)
         assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
+
+
+GAVE_WAY = """() => {
+  // the trick's box where a last trick may be shown (its button, not pressed) and no trick is in play
+  // but for the match's end: empty (the faded last trick gave way), or that trick's cards, drawn small
+  const trick = document.querySelector(".trick");
+  const button = document.querySelector(".trick-head .last-trick");
+  if (trick === null || button === null || button.getAttribute("aria-pressed") !== "false"
+    || document.querySelector(".banner.outcome") !== null) return null;
+  const box = trick.getBoundingClientRect();
+  const cards = [...trick.querySelectorAll(".trick-card .card")];
+  const outside = cards.filter((card) => {
+    const r = card.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5
+      || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+  }).length;
+  return {
+    empty: trick.classList.contains("empty"),
+    given: trick.classList.contains("given"),
+    cards: cards.length,
+    outside,
+    label: trick.getAttribute("aria-label") || "",
+    button: button.checkVisibility(),
+  };
+}"""
+"""The trick's box while a last trick may be shown and no trick is in play: whether it is empty, or the
+last trick given way (its cards small), with how many cards, how many outside the box, its accessible
+name and whether its button is in sight; None where a trick is in play or shown, or the match is over."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_a_trick_that_gave_way_still_shows_its_cards(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A faded last trick that gave way on a board short of room left an empty box, with nothing in it
+    but its button: it keeps its cards, small, in the short box of an empty trick, its button in sight
+    to show it whole, its players named in its accessible name. Every step of a long-named Roquet
+    replay, from two seats (at 390×844 and 1280×720 the trick, widened for "Featherstonehaugh", gives
+    way to the livret and the turn-up)."""
+    viewport = {"width": width, "height": height}
+    with game_replay(browser, tmp_path, "roquet", viewport, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        given = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(GAVE_WAY)
+            if trick is None:
+                continue
+            if trick["empty"]:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"trick-gave-way-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert not trick["empty"], (seat, step, trick)
+            if trick["given"]:
+                given += 1
+                assert trick["cards"] == 2, (seat, step, trick)
+                assert trick["outside"] == 0, (seat, step, trick)
+                assert trick["button"], (seat, step, trick)
+                assert all(name in trick["label"] for name in LONG_NAMES[1:]), (seat, step, trick)
+        assert given >= 5, f"only {given} steps with a trick given way: the test shows little"
 
 
 @pytest.mark.parametrize(

@@ -121,22 +121,36 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
-  // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
-  // one's melds' first two rows: on a phone the melds lost their second row to it; and where, widened
-  // for its captions' words (roomForWords), it took the room of the table's zones beside it
+  // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
+  // board has no room for it and one's melds' first two rows: on a phone the melds lost their second
+  // row to it; and where, widened for its captions' words (roomForWords), it would scroll the table's
+  // zones beside it out of sight
   if (fitBoxes(root) || widenedAtCost(root)) {
-    const faded = [...root.querySelectorAll(".board .trick.faded")];
-    for (const trick of faded) {
-      trick.replaceChildren();
-      trick.classList.replace("faded", "empty");
-      // (its caption with it: the button still shows it)
-      const area = trick.closest(".trick-area");
-      area?.querySelector(".trick-caption")?.replaceChildren();
-      area?.setAttribute("aria-label", "the trick");
-    }
+    const faded = [...root.querySelectorAll(".board .trick.faded:not(.given)")];
+    faded.forEach(giveWay);
     if (faded.length) fitBoxes(root);
   }
   hugWrapped(root);
+}
+
+/** A faded last trick that gives way is drawn in the short box of an empty trick, its cards small, side
+ * by side in the order played (the winner's outlined), without their captions, whose words are the
+ * box's title and accessible name: emptied, it showed nothing, and only its button led to the trick
+ * (the button still shows it whole). */
+function giveWay(trick) {
+  const said = [...trick.querySelectorAll(".trick-card")].map((figure) =>
+    [figure.querySelector(".card img")?.alt, figure.querySelector("figcaption")?.textContent].filter(Boolean).join(", "),
+  );
+  for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
+  for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
+  trick.classList.add("given");
+  trick.title = said.join("; ");
+  trick.setAttribute("role", "img");
+  trick.setAttribute("aria-label", `the last trick: ${said.join("; ")}`);
+  // (the heading's words go, but for its button: "Last trick" twice on a phone)
+  const area = trick.closest(".trick-area");
+  area?.querySelector(".trick-caption")?.replaceChildren();
+  area?.setAttribute("aria-label", "the last trick");
 }
 
 /** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
@@ -276,7 +290,7 @@ function makeLineRoom(box) {
  * ran under the dock's top. Each step takes what is still in excess; a trick that gives the board
  * nothing back (a taller seat beside it) keeps its size. */
 function shrinkTrick(boardEl, excess) {
-  for (const trick of boardEl.querySelectorAll(".trick:not(.empty)")) {
+  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given)")) {
     const card = trick.querySelector(".card");
     const full = card ? card.getBoundingClientRect().width : 0;
     if (!full) continue;
@@ -306,7 +320,7 @@ function roomForCaptions(boardEl) {
   for (const trick of boardEl.querySelectorAll(".trick")) roomForWords(trick);
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
-  for (const trick of boardEl.querySelectorAll(".trick.players-2")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given)")) {
     trick.style.removeProperty("--cap-more");
     const room = trick.clientHeight;
     const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
@@ -374,7 +388,7 @@ function wordShortfall(who) {
  * in play, or the last one asked for, keeps its width either way). */
 function widenedAtCost(root) {
   const boardEl = root.querySelector(".board.fitted");
-  const tricks = boardEl ? [...boardEl.querySelectorAll(".trick.faded")].filter((trick) => trick.style.minWidth) : [];
+  const tricks = boardEl ? [...boardEl.querySelectorAll(".trick.faded:not(.given)")].filter((trick) => trick.style.minWidth) : [];
   if (!tricks.length) return false;
   // (the boxes as fitted with the wide trick: narrower, it would leave their zones on fewer rows)
   const boxes = [...root.querySelectorAll(".table-zones, .seat-zones, .my-zones")];
