@@ -345,7 +345,7 @@ function roomForCaptions(boardEl) {
  * on a phone drew "Bartholo / mew / Higginbo / ttom" in its halves, and a four-seat trick's side at
  * every size "Featherstonehaug / h". The box is widened until each caption's longest word fits a line
  * (as far as the board's middle allows); the board is then fitted with it (a faded trick for which that
- * costs the table's zones their room gives way, fitTable). Whether it was widened. */
+ * would scroll the table's zones out of sight gives way, fitTable). */
 function roomForWords(trick) {
   trick.style.removeProperty("min-width");
   const room = trick.closest(".area-center")?.clientWidth ?? Infinity;
@@ -358,7 +358,6 @@ function roomForWords(trick) {
     if (next < width + 0.5) break;
     trick.style.minWidth = `${next}px`;
   }
-  return trick.style.minWidth !== "";
 }
 
 /** How much wider a name's box must be for the longest of its words split over two lines to fit one (0
