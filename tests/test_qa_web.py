@@ -1139,10 +1139,12 @@ TRICK_PARTS = r"""() => {
   const box = trick.getBoundingClientRect();
   const hit = (a, b) =>
     a.left < b.right - 0.5 && a.right > b.left + 0.5 && a.top < b.bottom - 0.5 && a.bottom > b.top + 0.5;
-  const parts = [...trick.querySelectorAll(".trick-card")].flatMap((figure) => {
+  // (a trick that gave way has its cards alone, small, their captions' words its title)
+  const parts = [...trick.querySelectorAll(".trick-card")].flatMap((figure, i) => {
     const caption = figure.querySelector("figcaption");
-    const name = caption.textContent;
-    return [[`card of ${name}`, figure.querySelector(".card"), figure], [`caption ${name}`, caption, figure]];
+    const name = caption === null ? `card ${i + 1}` : caption.textContent;
+    const card = [`card of ${name}`, figure.querySelector(".card"), figure];
+    return caption === null ? [card] : [card, [`caption ${name}`, caption, figure]];
   });
   const over = [];
   parts.forEach(([what, node, figure], i) => {
@@ -1157,10 +1159,24 @@ TRICK_PARTS = r"""() => {
   const cut = [...trick.querySelectorAll("figcaption .who")]
     .filter((who) => who.scrollWidth > who.clientWidth + 0.5)
     .map((who) => who.textContent);
-  return { cards: trick.querySelectorAll(".trick-card").length, over, cut };
+  // a word of a name split over two lines ("Bartholo / mew"): its drawn pieces lie on two lines
+  const broken = [];
+  for (const who of trick.querySelectorAll("figcaption .who")) {
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      for (const match of text.data.matchAll(/\S+/g)) {
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return { cards: trick.querySelectorAll(".trick-card").length, over, cut, broken };
 }"""
 """The trick's cards and captions that lie on another player's card or caption, or outside the trick's
-box, and the names cut short (an ellipsis)."""
+box, the names cut short (an ellipsis), and the words of names split over two lines."""
 
 
 @pytest.mark.parametrize("names", [(), LONG_NAMES], ids=["short-names", "long-names"])
@@ -1174,8 +1190,9 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
     winner's name was cut ("heuristi… ✓ won"). Each card and caption keeps to its own part of the box:
     none on another player's card or caption, none outside the box, no name cut. Long names too: on a
     phone the top and bottom captions were cut ("Anastasia Featherstoneha…"); they wrap, as the side
-    ones do, and the box makes room for their lines. Every step of a Bishops Whist replay with cards
-    in the trick, from two seats."""
+    ones do, and the box makes room for their lines, and no word of a name is split over two lines
+    ("Featherstoneha / ugh" in a side's part, at every size). Every step of a Bishops Whist replay with
+    cards in the trick, from two seats."""
     with finished_replay(
         browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, names
     ) as page:
@@ -1186,11 +1203,12 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
             if parts is None or not parts["cards"]:
                 continue
             full += parts["cards"] == 4
-            if parts["over"] or parts["cut"]:
+            if parts["over"] or parts["cut"] or parts["broken"]:
                 name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
+            assert parts["broken"] == [], (seat, step, parts)
         assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
 
 
@@ -1238,49 +1256,6 @@ def test_the_tables_empty_zones_are_not_scrolled_away(
                 page.screenshot(path=str(SCREENSHOTS / name))
             assert empty["out"] == [], (seat, step, empty)
         assert fitted >= 2, f"only {fitted} fitted steps with an empty zone: the test shows little"
-
-
-EMPTY_HEIGHTS = """() => {
-  // the table's empty zones ("cards turned: none"): how much taller each is than its words and padding
-  const out = [];
-  for (const zone of document.querySelectorAll(".board .table-zones .zone.empty")) {
-    const range = document.createRange();
-    range.selectNodeContents(zone);
-    const words = [...range.getClientRects()].filter((r) => r.width > 0);
-    const top = Math.min(...words.map((r) => r.top));
-    const bottom = Math.max(...words.map((r) => r.bottom));
-    const style = getComputedStyle(zone);
-    const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
-      + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
-    const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
-    out.push({ text: zone.textContent.trim(), spare });
-  }
-  return out;
-}"""
-"""The table's empty zones: their text, and how much taller each box is than its words and padding."""
-
-
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
-def test_the_tables_empty_zones_are_no_taller_than_their_words(
-    browser: Browser, tmp_path: Path, width: int, height: int
-) -> None:
-    """At a Lansquenet deal's start and at its match's end, "cards turned, last deal: none" stood in a
-    box as tall as the stock's beside it, some 100 pixels of nothing around one line: an empty zone of
-    the table is no taller than its words (and padding), a few pixels apart. Every step of a
-    Lansquenet replay, from two seats."""
-    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        empty = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            zones = page.evaluate(EMPTY_HEIGHTS)
-            empty += len(zones)
-            tall = [zone for zone in zones if zone["spare"] > 4]
-            if tall:
-                page.screenshot(
-                    path=str(SCREENSHOTS / f"empty-height-{width}x{height}-seat{seat}-{step}.png")
-                )
-            assert tall == [], (seat, step, tall)
-        assert empty >= 10, f"only {empty} empty zones on the table: the test shows little"
 
 
 FAN_CUT = """() => {
@@ -1362,10 +1337,12 @@ def test_the_hint_button_lies_by_the_prompt(browser: Browser, tmp_path: Path) ->
                 assert where["gap"] <= 16, (size, where)
 
 
-CAPTION_WIDTHS = """() => {
-  // each trick caption on more than one line: how much wider its box is than its words and padding
+WRAPPED_WIDTHS = """(selector) => {
+  // each box the selector names (a trick's caption, a seat's tag) drawn on more than one line: how much
+  // wider it is than its words and padding
   const out = [];
-  for (const caption of document.querySelectorAll(".trick .trick-card figcaption")) {
+  const boxes = [...document.querySelectorAll(selector)].filter((box) => box.checkVisibility());
+  for (const caption of boxes) {
     const rects = [];
     const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
@@ -1383,8 +1360,11 @@ CAPTION_WIDTHS = """() => {
   }
   return out;
 }"""
-"""The trick's captions on two lines or more: their text, lines, and how much wider their box is than
-their words and its padding."""
+"""The boxes a selector names (the trick's captions, the seats' tags) drawn on two lines or more: their
+text, lines, and how much wider each box is than its words and its padding."""
+
+TRICK_CAPTIONS = ".trick .trick-card figcaption"
+"""The trick's captions, for WRAPPED_WIDTHS."""
 
 
 @pytest.mark.parametrize("game", ["bishops-whist", "bezique"])
@@ -1405,7 +1385,7 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
         steps = replay_steps(page)
         wrapped = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            captions = page.evaluate(CAPTION_WIDTHS)
+            captions = page.evaluate(WRAPPED_WIDTHS, TRICK_CAPTIONS)
             wrapped += len(captions)
             wide = [c for c in captions if c["spare"] > 2]
             if wide:
@@ -1662,9 +1642,29 @@ def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, wid
             assert cut == [], (seat, step, cut)
 
 
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
+def test_a_wrapped_seat_tag_hugs_its_words(browser: Browser, tmp_path: Path, width: int, height: int) -> None:
+    """A seat's tag that wrapped in its panel ("with Bartholomew / Higginbottom" at a side seat on a
+    phone) drew its pill the panel's whole width, well past its words: a wrapped tag is as wide as its
+    longest line (and its padding), a pixel or two apart. Every step of a long-named Bishops Whist
+    replay, from two seats."""
+    viewport = {"width": width, "height": height}
+    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
+        steps = replay_steps(page)
+        wrapped = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            tags = page.evaluate(WRAPPED_WIDTHS, ".board .seat .tag, .dock .seat .tag")
+            wrapped += len(tags)
+            wide = [tag for tag in tags if tag["spare"] > 2]
+            if wide:
+                page.screenshot(path=str(SCREENSHOTS / f"tag-width-{width}x{height}-seat{seat}-{step}.png"))
+            assert wide == [], (seat, step, wide)
+        assert wrapped >= 10, f"only {wrapped} wrapped tags: the test shows little"
+
+
 EMPTY_BOXES = """() => {
   // every empty zone of the board and the dock ("declared cards: none"), and a hand with no cards: how
-  // much taller each is than its words and padding
+  // much taller each is than its words and padding, and whether it is one of the table's zones
   const out = [];
   const empty = [...document.querySelectorAll(".board .zone.empty, .dock .zone.empty, .dock .hand")]
     .filter((zone) => zone.querySelector(".card") === null && zone.checkVisibility());
@@ -1679,30 +1679,42 @@ EMPTY_BOXES = """() => {
     const frame = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
       + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
     const spare = Math.round(zone.getBoundingClientRect().height - (bottom - top) - frame);
-    out.push({ text: zone.textContent.trim(), spare });
+    out.push({ text: zone.textContent.trim(), spare, table: zone.closest(".board .table-zones") !== null });
   }
   return out;
 }"""
-"""Every empty zone of the board and the dock, and a hand with no cards: their text, and how much taller
-each box is than its words and padding."""
+"""Every empty zone of the board and the dock, and a hand with no cards: their text, how much taller
+each box is than its words and padding, and whether it is one of the table's zones."""
 
 
-@pytest.mark.parametrize("game", ["bezique", "roquet"])
+@pytest.mark.parametrize(
+    ("game", "names", "counted"),
+    [
+        # the table's empty zones: at a Lansquenet deal's start and at its match's end
+        ("lansquenet", (), "table"),
+        # every empty zone, the seats' and one's own as well as the table's, and an empty hand
+        ("bezique", LONG_NAMES[:2], "all"),
+        ("roquet", LONG_NAMES[:2], "all"),
+    ],
+)
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
-def test_an_empty_zone_anywhere_is_a_line(
-    browser: Browser, tmp_path: Path, game: str, width: int, height: int
+def test_an_empty_zone_is_a_line(
+    browser: Browser, tmp_path: Path, game: str, names: tuple[str, ...], counted: str, width: int, height: int
 ) -> None:
-    """At a Bezique match's end a seat's hand with no cards stood in a box some 60 pixels tall around
-    "no cards", beside "declared cards: none": every empty zone, the seats' and one's own as well as the
-    table's, and an empty hand, is a line no taller than its words (and padding), a few pixels apart.
-    Every step of a Bezique and a Roquet replay, from two seats."""
+    """At a Lansquenet deal's start and at its match's end, "cards turned, last deal: none" stood in a
+    box as tall as the stock's beside it, some 100 pixels of nothing around one line; at a Bezique
+    match's end a seat's hand with no cards stood in a box some 60 pixels tall around "no cards",
+    beside "declared cards: none". Every empty zone, the seats' and one's own as well as the table's,
+    and an empty hand, is a line no taller than its words (and padding), a few pixels apart. Every step
+    of a Lansquenet, a Bezique and a Roquet replay, from two seats: at least ten empty zones of those
+    ``counted`` (the table's, in Lansquenet, whose seats hold no cards; all of them elsewhere)."""
     viewport = {"width": width, "height": height}
-    with game_replay(browser, tmp_path, game, viewport, LONG_NAMES[:2]) as page:
+    with game_replay(browser, tmp_path, game, viewport, names) as page:
         steps = replay_steps(page)
         empty = 0
         for seat, step in each_step_from_both_seats(page, steps):
             zones = page.evaluate(EMPTY_BOXES)
-            empty += len(zones)
+            empty += len([zone for zone in zones if counted == "all" or zone["table"]])
             tall = [zone for zone in zones if zone["spare"] > 4]
             if tall:
                 page.screenshot(
@@ -1794,19 +1806,87 @@ def test_the_trick_just_won_stays_while_its_winner_melds(
         assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
 
 
+GAVE_WAY = """() => {
+  // the trick's box where a last trick may be shown (its button, not pressed) and no trick is in play
+  // but for the match's end: empty (the faded last trick gave way), or that trick's cards, drawn small
+  const trick = document.querySelector(".trick");
+  const button = document.querySelector(".trick-head .last-trick");
+  if (trick === null || button === null || button.getAttribute("aria-pressed") !== "false"
+    || document.querySelector(".banner.outcome") !== null) return null;
+  const box = trick.getBoundingClientRect();
+  const cards = [...trick.querySelectorAll(".trick-card .card")];
+  const outside = cards.filter((card) => {
+    const r = card.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5
+      || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+  }).length;
+  return {
+    empty: trick.classList.contains("empty"),
+    given: trick.classList.contains("given"),
+    cards: cards.length,
+    outside,
+    label: trick.getAttribute("aria-label") || "",
+    button: button.checkVisibility(),
+  };
+}"""
+"""The trick's box while a last trick may be shown and no trick is in play: whether it is empty, or the
+last trick given way (its cards small), with how many cards, how many outside the box, its accessible
+name and whether its button is in sight; None where a trick is in play or shown, or the match is over."""
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
-def test_a_two_seat_tricks_long_names_keep_to_its_box(
+def test_a_trick_that_gave_way_still_shows_its_cards(
     browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """A faded last trick that gave way on a board short of room left an empty box, with nothing in it
+    but its button: it keeps its cards, small, in the short box of an empty trick, its button in sight
+    to show it whole, its players named in its accessible name. Every step of a long-named Roquet
+    replay, from two seats (at 390×844 and 1280×720 the trick, widened for "Featherstonehaugh", gives
+    way to the livret and the turn-up)."""
+    viewport = {"width": width, "height": height}
+    with game_replay(browser, tmp_path, "roquet", viewport, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        given = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(GAVE_WAY)
+            if trick is None:
+                continue
+            if trick["empty"]:
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"trick-gave-way-{width}x{height}-seat{seat}-{step}.png")
+                )
+            assert not trick["empty"], (seat, step, trick)
+            if trick["given"]:
+                given += 1
+                assert trick["cards"] == 2, (seat, step, trick)
+                assert trick["outside"] == 0, (seat, step, trick)
+                assert trick["button"], (seat, step, trick)
+                assert all(name in trick["label"] for name in LONG_NAMES[1:]), (seat, step, trick)
+        assert given >= 5, f"only {given} steps with a trick given way: the test shows little"
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height", "names"),
+    [
+        ("bezique", 390, 844, LONG_NAMES[:2]),
+        ("bezique", 1280, 720, LONG_NAMES[:2]),
+        # "Featherstonehaugh", the longest word, split in half of the box on a window of any size
+        ("bezique", 1920, 1080, LONG_NAMES[1:]),
+        ("roquet", 390, 844, LONG_NAMES[1:]),
+        ("roquet", 1280, 720, LONG_NAMES[1:]),
+    ],
+)
+def test_a_two_seat_tricks_long_names_keep_to_its_box(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, names: tuple[str, ...]
 ) -> None:
     """On a phone, a Bezique trick of two long-named players ("Wilhelmina Fairweather (led) ✓ won",
     broken mid-word over four lines in half of a narrow box) ran its card and caption past the box's
     top, over the trick's heading and its button: the box is as tall as its captions need, and wider
     on a board with room. Every step with cards in the trick (the faded last trick too), from two
-    seats: no card or caption outside the box or on another's, no name cut. (Not yet checked: a faded
-    trick squeezed beside the talon on a phone splits a long name's words, "Bartholo / mew".)"""
-    with game_replay(
-        browser, tmp_path, "bezique", {"width": width, "height": height}, LONG_NAMES[:2]
-    ) as page:
+    seats: no card or caption outside the box or on another's, no name cut, no word of a name split
+    over two lines (a faded last trick squeezed beside the talon on a phone drew "Bartholo / mew /
+    Higginbo / ttom"; "Featherstonehaug / h" at 1920×1080, and in Roquet at 1280×720)."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
         steps = replay_steps(page)
         shown = 0
         for seat, step in each_step_from_both_seats(page, steps):
@@ -1814,9 +1894,10 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
             if parts is None or not parts["cards"]:
                 continue
             shown += 1
-            if parts["over"] or parts["cut"]:
-                name = f"trick-parts-bezique-{width}x{height}-seat{seat}-{step}.png"
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}.png"
                 page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
+            assert parts["broken"] == [], (seat, step, parts)
         assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"

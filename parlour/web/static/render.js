@@ -121,21 +121,36 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
-  // a faded last trick gives way (an empty trick, drawn short) where the board has no room for it and
-  // one's melds' first two rows: on a phone the melds lost their second row to it
-  if (fitBoxes(root)) {
-    const faded = [...root.querySelectorAll(".board .trick.faded")];
-    for (const trick of faded) {
-      trick.replaceChildren();
-      trick.classList.replace("faded", "empty");
-      // (its caption with it: the button still shows it)
-      const area = trick.closest(".trick-area");
-      area?.querySelector(".trick-caption")?.replaceChildren();
-      area?.setAttribute("aria-label", "the trick");
-    }
+  // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
+  // board has no room for it and one's melds' first two rows: on a phone the melds lost their second
+  // row to it; and where, widened for its captions' words (roomForWords), it would scroll the table's
+  // zones beside it out of sight
+  if (fitBoxes(root) || widenedAtCost(root)) {
+    const faded = [...root.querySelectorAll(".board .trick.faded:not(.given)")];
+    faded.forEach(giveWay);
     if (faded.length) fitBoxes(root);
   }
-  hugCaptions(root);
+  hugWrapped(root);
+}
+
+/** A faded last trick that gives way is drawn in the short box of an empty trick, its cards small, side
+ * by side in the order played (the winner's outlined), without their captions, whose words are the
+ * box's title and accessible name: emptied, it showed nothing, and only its button led to the trick
+ * (the button still shows it whole). */
+function giveWay(trick) {
+  const said = [...trick.querySelectorAll(".trick-card")].map((figure) =>
+    [figure.querySelector(".card img")?.alt, figure.querySelector("figcaption")?.textContent].filter(Boolean).join(", "),
+  );
+  for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
+  for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
+  trick.classList.add("given");
+  trick.title = said.join("; ");
+  trick.setAttribute("role", "img");
+  trick.setAttribute("aria-label", `the last trick: ${said.join("; ")}`);
+  // (the heading's words go, but for its button: "Last trick" twice on a phone)
+  const area = trick.closest(".trick-area");
+  area?.querySelector(".trick-caption")?.replaceChildren();
+  area?.setAttribute("aria-label", "the last trick");
 }
 
 /** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
@@ -184,6 +199,9 @@ function fitBoxes(root) {
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
   for (const trick of boardEl.querySelectorAll(".trick")) trick.style.removeProperty("--card-w");
+  // (the captions and tags as wide as they may be, not as hugWrapped left them for another window:
+  // after a phone's width, "heuristic" in a Roquet trick at 1280×720 was measured split, "heuristi / c")
+  for (const box of root.querySelectorAll(HUGGED)) box.style.width = "";
   roomForCaptions(boardEl);
   const height = window.innerHeight;
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
@@ -272,7 +290,7 @@ function makeLineRoom(box) {
  * ran under the dock's top. Each step takes what is still in excess; a trick that gives the board
  * nothing back (a taller seat beside it) keeps its size. */
 function shrinkTrick(boardEl, excess) {
-  for (const trick of boardEl.querySelectorAll(".trick:not(.empty)")) {
+  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given)")) {
     const card = trick.querySelector(".card");
     const full = card ? card.getBoundingClientRect().width : 0;
     if (!full) continue;
@@ -299,9 +317,10 @@ function shrinkTrick(boardEl, excess) {
  * need, or the top caption lay on the bottom card. Measured again whenever the cards' size changes (the
  * captions' room with it). */
 function roomForCaptions(boardEl) {
+  for (const trick of boardEl.querySelectorAll(".trick")) roomForWords(trick);
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
-  for (const trick of boardEl.querySelectorAll(".trick.players-2")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given)")) {
     trick.style.removeProperty("--cap-more");
     const room = trick.clientHeight;
     const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
@@ -322,6 +341,65 @@ function roomForCaptions(boardEl) {
   }
 }
 
+/** No word of a trick's captions is split over two lines: a faded last trick squeezed beside the talon
+ * on a phone drew "Bartholo / mew / Higginbo / ttom" in its halves, and a four-seat trick's side at
+ * every size "Featherstonehaug / h". The box is widened until each caption's longest word fits a line
+ * (as far as the board's middle allows); the board is then fitted with it (a faded trick for which that
+ * would scroll the table's zones out of sight gives way, fitTable). */
+function roomForWords(trick) {
+  trick.style.removeProperty("min-width");
+  const room = trick.closest(".area-center")?.clientWidth ?? Infinity;
+  for (let i = 0; i < 3; i++) {
+    const more = Math.max(0, ...[...trick.querySelectorAll(".trick-card figcaption .who")].map(wordShortfall));
+    if (more < 0.5) break;
+    const width = trick.getBoundingClientRect().width;
+    // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part)
+    const next = Math.min(room, Math.ceil(width + 2 * more));
+    if (next < width + 0.5) break;
+    trick.style.minWidth = `${next}px`;
+  }
+}
+
+/** How much wider a name's box must be for the longest of its words split over two lines to fit one (0
+ * if none is split). */
+function wordShortfall(who) {
+  let more = 0;
+  const range = document.createRange();
+  const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const match of text.data.matchAll(/\S+/g)) {
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      // (a word's drawn pieces, on two lines; a box that only starts a line is no piece)
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+      more = Math.max(more, rects.reduce((sum, r) => sum + r.width, 0) - who.clientWidth + 1);
+    }
+  }
+  return more;
+}
+
+/** Whether a faded last trick widened for its captions' words (roomForWords), on a board fitted to
+ * the window, cost another box rows in sight: the table's zones beside it, on more rows for it and
+ * shortened to the trick's height, scrolled the turn-up away on a phone. It then gives way as on a
+ * board short of room (fitTable): the trick just won matters less than the cards in play, and its
+ * button still shows it. Where the board has the room, the zones beside it go on more rows (a trick
+ * in play, or the last one asked for, keeps its width either way). */
+function widenedAtCost(root) {
+  const boardEl = root.querySelector(".board.fitted");
+  const tricks = boardEl ? [...boardEl.querySelectorAll(".trick.faded:not(.given)")].filter((trick) => trick.style.minWidth) : [];
+  if (!tricks.length) return false;
+  // (the boxes as fitted with the wide trick: narrower, it would leave their zones on fewer rows)
+  const boxes = [...root.querySelectorAll(".table-zones, .seat-zones, .my-zones")];
+  const hidden = () => boxes.map((box) => box.scrollHeight - box.clientHeight);
+  const wide = hidden();
+  const widths = tricks.map((trick) => trick.style.minWidth);
+  for (const trick of tricks) trick.style.removeProperty("min-width");
+  const narrow = hidden();
+  tricks.forEach((trick, i) => (trick.style.minWidth = widths[i]));
+  return wide.some((size, i) => size > narrow[i] + 1);
+}
+
 /** How many of a box's first rows of zones hold only empty zones ("stock: none"), all if all do. */
 function emptyRows(box) {
   const bottom = (zone) => Math.round(zone.getBoundingClientRect().bottom);
@@ -330,11 +408,15 @@ function emptyRows(box) {
   return full < 0 ? rows.length : full;
 }
 
-/** A trick's caption that wraps is drawn as wide as its longest line: its box kept the width it was
- * allowed, and a side caption's dark background ran past its words ("Wilhelmina Fairweather" over two
- * lines in a four-seat trick). */
-function hugCaptions(root) {
-  for (const caption of root.querySelectorAll(".trick-card figcaption")) {
+/** What hugWrapped hugs: the trick's captions, the seats' tags. */
+const HUGGED = ".trick-card figcaption, .seat .tag";
+
+/** A trick's caption or a seat's tag that wraps is drawn as wide as its longest line: its box kept the
+ * width it was allowed, and a side caption's dark background ran past its words ("Wilhelmina
+ * Fairweather" over two lines in a four-seat trick), a tag's pill across its panel ("with Bartholomew
+ * / Higginbottom", some 50 to 90 pixels past its words). */
+function hugWrapped(root) {
+  for (const caption of root.querySelectorAll(HUGGED)) {
     caption.style.width = "";
     const rects = [];
     const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
