@@ -113,10 +113,10 @@ TRICKS: Final = HAND_SIZE
 """Fifteen tricks a deal; the taker plays to the first fourteen only (ruling AP-3)."""
 DEFENDERS: Final = PLAYERS - 1
 MAX_DEALS = 200
+"""The longest match the option ``deals`` allows."""
 DEALT_PER_DEAL = 10
 """Under ``thrown_in=redealt`` a match also ends once ten times its deals have been dealt (ruling AP-2):
 a table where nobody ever takes must still end."""
-"""The longest match the option ``deals`` allows."""
 
 
 def left_of(seat: int) -> int:
