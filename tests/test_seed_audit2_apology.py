@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, State
+from parlour.engine import InvalidDeal, InvalidOption, State
 from parlour.engine.errors import ForbiddenAction
+from tests.audit_support import refused
 
 HIGH_TO_LOW = "CKQBLT98765432A"
 """The seed's rank order read downwards: "Ace low through Castle high"."""
@@ -48,18 +49,6 @@ def suit(s: str, ranks: str = HIGH_TO_LOW) -> list[str]:
 def new(hands: list[list[str]], dealer: int = 3, **options: Any) -> State:
     state: State = parlour.make("apology", **options).new(seed=1, deal={"dealer": dealer, "hands": hands})
     return state
-
-
-def refused(
-    state: State, action: str, kind: type[IllegalAction] = IllegalAction, seat: int | None = None
-) -> str:
-    """``action`` is refused with ``kind`` and the state is unchanged; the reason, for more checks."""
-    before = state.to_json()
-    with pytest.raises(kind) as info:
-        state.apply(action, seat=seat)
-    assert state.to_json() == before
-    assert info.value.reason
-    return info.value.reason
 
 
 def hand_of(state: State, seat: int) -> list[str]:

@@ -15,8 +15,9 @@ import pytest
 
 import parlour
 from parlour.cards import ROQUET_60
-from parlour.engine import IllegalAction, InvalidDeal, InvalidOption, State
+from parlour.engine import InvalidDeal, InvalidOption, State
 from parlour.engine.errors import ForbiddenAction
+from tests.audit_support import refused
 
 ORDER = "A23456789TLBQKC"
 """The seed's rank order, low to high: "Ace, 2, 3, ..., 10, Lehnritter, Bishop, Queen, King, Castle"."""
@@ -46,18 +47,6 @@ def deal(
 def start(d: dict[str, Any], **options: Any) -> State:
     state: State = parlour.make("roquet", **options).new(seed=7, deal=d)
     return state
-
-
-def refused(
-    state: State, action: str, kind: type[IllegalAction] = IllegalAction, seat: int | None = None
-) -> str:
-    """``action`` is refused with ``kind`` and the state is unchanged; the reason, for more checks."""
-    before = state.to_json()
-    with pytest.raises(kind) as info:
-        state.apply(action, seat=seat)
-    assert state.to_json() == before
-    assert info.value.reason
-    return info.value.reason
 
 
 def banked(state: State, seat: int) -> int:
