@@ -1532,7 +1532,10 @@ class ApologyState(State):
             return "the match is over"
         who = self.turn
         if self.phase is Phase.BID:
-            return f"deal {self.deal_no + 1}, seat {self.dealer} dealt: seat {who} to bid or pass"
+            deal = f"deal {self.deal_no + 1}"
+            if self.game.options["thrown_in"] == "redealt":  # ruling AP-2: say which deals count
+                deal += f" ({self.deals_counted()} of {self.game.options['deals']} played so far)"
+            return f"{deal}, seat {self.dealer} dealt: seat {who} to bid or pass"
         if self.phase is Phase.BURY:
             return f"seat {self.taker} is the taker and buries six cards ({len(self._buried)} buried)"
         if self.phase is Phase.PAY:
