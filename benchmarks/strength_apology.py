@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
         "--bidding-playouts",
         type=int,
         default=0,
-        help="deals for the same report of the levels' bidding alone",
+        help="deals for the same report of the bidder kind (the levels' bidding) beside the heuristic",
     )
     args = parser.parse_args(argv)
     if args.fit:
