@@ -102,7 +102,10 @@ class Referee:
     taken: list[int] = field(default_factory=lambda: [0, 0])
     bishops: list[int] = field(default_factory=lambda: [0, 0])
     penalties: list[int] = field(default_factory=lambda: [0, 0])
-    revokes: list[int] = field(default_factory=list)
+    revokes: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, trick number) of each revoke of the hand not taken back."""
+    stood: set[int] = field(default_factory=set)
+    """Seats that let their card on this trick stand, or corrected it: not asked again (BW-24)."""
     revoked: set[int] = field(default_factory=set)
     hands_played: int = 0
     decided: bool = False
@@ -135,8 +138,38 @@ class Referee:
         held.remove(card)
         self.trick.append((seat, card, ten))
         if revoke:
-            self.revokes.append(seat)
+            self.revokes.append((seat, self.tricks + 1))
         return revoke
+
+    def review_queue(self) -> list[int]:
+        """Who is asked to stand or correct once the fourth card falls (BW-24): every player off the
+        suit led (a knight too) not yet asked; nobody in a trick led by a knight or in the 13th."""
+        led = suit(self.trick[0][1])
+        if led is None or self.tricks == 12:
+            return []
+        return [s for s, c, _ in self.trick[1:] if suit(c) != led and s not in self.stood]
+
+    def corrections(self, seat: int) -> set[str]:
+        """The right cards a revoke may be corrected by: any the law of following suit allows from the
+        hand with the wrong card back in it; nothing if the card was no revoke."""
+        if (seat, self.tricks + 1) not in self.revokes:
+            return set()
+        wrong = next(c for s, c, _ in self.trick if s == seat)
+        return lawful([*self.hands[seat], wrong], self.trick[0][1]) - {wrong}
+
+    def corrected(self, seat: int, right: str) -> None:
+        """The wrong card back into the hand, exposed (-2); the later cards withdrawn without penalty,
+        their revokes forgotten; then the right card is played."""
+        at = next(i for i, (s, _, _) in enumerate(self.trick) if s == seat)
+        number = self.tricks + 1
+        for s, c, _ in self.trick[at:]:
+            self.hands[s].append(c)
+            if (s, number) in self.revokes:
+                self.revokes.remove((s, number))
+        del self.trick[at:]
+        self.penalties[self.team_of[seat]] += 2
+        self.stood.add(seat)
+        assert not self.played(seat, right)
 
     def event(self, e: Event, state: BishopsWhistState) -> None:
         if e.kind == "table":
@@ -156,6 +189,8 @@ class Referee:
             assert self.turn_up == "N" and e.data["seat"] == self.dealer
             self.trump = e.data["suit"]
         elif e.kind == "trick":
+            if self.options.get("laws") == "table":
+                assert self.review_queue() == []  # every player asked has answered (BW-24)
             self.tricks += 1
             assert self.trump is not None
             expected = trick_winner(
@@ -165,12 +200,13 @@ class Referee:
             side = self.team_of[expected]
             self.taken[side] += 1
             self.bishops[side] += sum(1 for _, c, _ in self.trick if c != "N" and c[0] == "B")
-            self.trick, self.leader = [], expected
+            assert sum(self.bishops) <= 4
+            self.trick, self.leader, self.stood = [], expected, set()
         elif e.kind == "hand_end":
             self.hand_ended(e)
 
     def hand_ended(self, e: Event) -> None:
-        assert self.tricks == 13 and not any(self.hands)
+        assert self.tricks == 13 and not any(self.hands) and sum(self.bishops) == 4
         before = self.match[:]
         points = [max(0, self.taken[x] - 6) + 2 * self.bishops[x] - self.penalties[x] for x in (0, 1)]
         if self.turn_up[0] == "B":
@@ -211,6 +247,7 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
     ref = Referee(options)
     done = 0
     exposed_now: set[int] = set()
+    last_phase = ""
     while True:
         log = state.log
         for e in log[done:]:
@@ -224,6 +261,7 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
         phase, seat = view.extra.phase, state.current_player
         assert seat is not None
         legal = state.legal_actions()
+        last_phase = phase
         if phase == "trump":
             assert seat == ref.dealer
             action = rng.choice(legal)
@@ -247,13 +285,23 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
                 revoke = ref.played(seat, card)
                 assert not revoke or table
         elif phase == "review":
-            action = "stand"
+            if last_phase == "play":  # the fourth card has just fallen
+                assert list(view.extra.review) == ref.review_queue()
+            right = ref.corrections(seat)
+            assert {a.split()[1] for a in legal if a.startswith("correct ")} == right
+            if right and rng.random() < 0.5:
+                card = rng.choice(sorted(right))
+                action = f"correct {card}"
+                ref.corrected(seat, card)
+            else:
+                action = "stand"
+                ref.stood.add(seat)
         else:  # claim: one voice for each side, starting at the dealer's left (BW-15)
             assert seat in (ref.left_of(ref.dealer), ref.left_of(ref.left_of(ref.dealer)))
             action = rng.choice(legal)
             if action == "claim":
                 side = ref.team_of[seat]
-                found = [s for s in ref.revokes if ref.team_of[s] != side]
+                found = [s for s, _ in ref.revokes if ref.team_of[s] != side]
                 ref.penalties[1 - side] += 4 * len(found)  # four points a revoke, as many as occur
                 if found:
                     ref.revoked.add(1 - side)
@@ -272,6 +320,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"laws": "table", "hand_limit": 3},
     {"laws": "table", "revoking_side": "opponents-win", "hand_limit": 4},
     {"laws": "table", "void_knight": "revoke-only", "irregular_trick": "leader", "hand_limit": 3},
+    {"laws": "table", "partners": "cut", "misdeal_chance": 0.3, "tie": "draw", "hand_limit": 3},
 ]
 
 
@@ -283,7 +332,7 @@ def test_an_independent_referee_agrees_with_every_card_trick_hand_and_result(
     seed: int, options: dict[str, Any]
 ) -> None:
     """Every lawful card, every trick's winner, every hand's points and the end of the game, as the seed
-    and the rulings say, over whole matches of random play (under table laws with revokes, exposed cards
-    and claims)."""
+    and the rulings say, over whole matches of random play; under table laws with revokes, exposed
+    cards, corrections before the trick is gathered, claims and misdeals (some 160 hands in all)."""
     ref = referee_match(seed, options)
     assert ref.hands_played >= 1
