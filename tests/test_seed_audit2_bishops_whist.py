@@ -12,6 +12,7 @@ Seats sit 0, 1, 2, 3 clockwise; with an explicit deal seats 0 and 2 are partners
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,11 +22,10 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.engine import Event
+from parlour.engine import Event, IllegalAction, InvalidDeal, InvalidOption, InvalidSave
 from parlour.games.bishops_whist.rules import BishopsWhistState
-from tests.test_bishops_whist import (
-    hand,
-)
+from tests.audit_support import refused
+from tests.test_bishops_whist import deal_of, events, hand, legal_cards, play, winners
 
 GAME = "bishops-whist"
 TARGET = 25
@@ -336,3 +336,271 @@ def test_an_independent_referee_agrees_with_every_card_trick_hand_and_result(
     cards, corrections before the trick is gathered, claims and misdeals (some 160 hands in all)."""
     ref = referee_match(seed, options)
     assert ref.hands_played >= 1
+
+
+# --- scenarios on explicit deals ---------------------------------------------------------------------
+
+
+def start(deal: Mapping[str, Any], **options: Any) -> BishopsWhistState:
+    """The match whose first hand is ``deal``, through the public entry point."""
+    state = parlour.make(GAME, **options).new(deal=deal, seed=1899)
+    assert isinstance(state, BishopsWhistState)
+    return state
+
+
+def test_the_knights_revoke_in_trumps_repeats_and_the_cardinal_stays_the_fourth_best_trump() -> None:
+    """Seed: "Should the suit come around again you may again refuse to play your bishop ... Trumps are
+    not excepted"; knights have "no rank in the trump suit"; the cardinal "always ranks as the fourth
+    best trump". Seat 1's only club is the cardinal (clubs trumps): twice it keeps it with a knight, the
+    knights taking nothing; its knights gone, it must play the cardinal, which beats the nine and eight."""
+    given = {0: "CC KC 2C", 1: "BC N N", 2: "3C 5C 9C", 3: "4C QC 8C 6C"}
+    state = start(deal_of(3, "6C", given, closed={1: "CN", 2: "C", 3: "C"}))
+    for lead, rest in (("CC", "3C 4C"), ("KC", "5C QC")):
+        play(state, lead)
+        assert legal_cards(state) == {"BC", "N"}
+        play(state, "N", *rest.split())
+    assert winners(state) == [0, 0] and "BC" in hand(state, 1) and "N" not in hand(state, 1)
+    play(state, "2C")
+    assert legal_cards(state) == {"BC"}  # no knight left to play in its place
+    play(state, "BC", "9C", "8C")
+    assert winners(state) == [0, 0, 1]
+    assert events(state, "trick")[-1].data["text"].endswith("with BC")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ruling BW-10 (void_knight=revoke-only): 'only a knight played in a knight's revoke' ranks as "
+    "a ten, but under table laws a knight played as a plain revoke (its player holding other cards of "
+    "the suit led) ranks as a ten too and takes the trick",
+)
+def test_a_revoking_knight_is_no_knights_revoke_under_revoke_only() -> None:
+    """Table laws, ``void_knight=revoke-only``: seat 1 holds the three of hearts (not the bishop) and
+    plays a knight on the nine of hearts led. That is a revoke, not the knight's revoke, so by ruling
+    BW-10's words the knight ranks as nothing and the nine holds the trick."""
+    given = {0: "9H", 1: "3H N", 2: "4H", 3: "5H"}
+    state = start(deal_of(3, "2C", given, closed={1: "H"}), laws="table", void_knight="revoke-only")
+    play(state, "9H", "N", "4H", "5H")  # seat 1 lets its card stand when asked
+    assert state.view(1).extra.own_revokes == (1,)
+    assert winners(state) == [0]
+
+
+def test_under_the_default_a_revoking_knight_ranks_as_a_ten() -> None:
+    """The same trick under ``void_knight=ten``: Dana's knight "ranks as a tenspot in any suit which
+    leads (except trumps)", a revoking knight too; it takes the nine of hearts (and the revoke is
+    claimed at the end of the hand). The counterpart of the test above."""
+    given = {0: "9H", 1: "3H N", 2: "4H", 3: "5H"}
+    state = start(deal_of(3, "2C", given, closed={1: "H"}), laws="table")
+    play(state, "9H", "N", "4H", "5H")
+    assert winners(state) == [1] and state.view(1).extra.own_revokes == (1,)
+
+
+# --- bad input ------------------------------------------------------------------------------------------
+
+
+def in_phase(phase: str, **options: Any) -> BishopsWhistState:
+    """A state in ``phase``: trump (a knight turned), play, review (a revoke on the table) or claim."""
+    if phase == "trump":
+        return start(deal_of(3, "N", {3: "N"}), **options)
+    if phase == "play":
+        return start(deal_of(3, "2C", {0: "9H", 1: "2H 3S"}), **options)
+    state = start(deal_of(3, "2C", {0: "9H", 1: "2H 3S", 2: "4H", 3: "5H"}), laws="table", **options)
+    for card in ("9H", "3S", "4H", "5H"):
+        state.apply(f"play {card}")
+    if phase == "review":
+        assert state.view(None).extra.phase == "review"
+        return state
+    rng = random.Random(3)
+    while state.view(None).extra.phase != "claim":
+        legal = state.legal_actions()
+        plays = [a for a in legal if a.startswith("play ")] or ["stand"]
+        state.apply(rng.choice([a for a in plays if a in legal]))
+    return state
+
+
+WRONG_PHASE = {
+    "trump": ["play N", "stand", "correct N", "claim", "pass", "expose N", "deal"],
+    "play": ["trump S", "stand", "correct 9H", "claim", "pass", "deal", "expose 9H"],
+    "review": ["play 2H", "expose 2H", "trump S", "claim", "pass", "deal", "correct 3S", "correct KS"],
+    "claim": ["play 9H", "stand", "correct 9H", "trump S", "deal", "expose 9H"],
+}
+
+
+@pytest.mark.parametrize("phase", list(WRONG_PHASE))
+def test_an_action_of_another_phase_is_refused_and_changes_nothing(phase: str) -> None:
+    """Strict laws for the trump and play phases (no misdeal, no exposing), table laws for the rest."""
+    state = in_phase(phase)
+    assert state.view(None).extra.phase == phase
+    for action in WRONG_PHASE[phase]:
+        refused(state, action)
+
+
+@pytest.mark.parametrize("phase", list(WRONG_PHASE))
+def test_a_seat_not_to_move_is_refused_without_a_card_named(phase: str) -> None:
+    """Only the dealer names trumps; only the seat to move plays, answers a review or claims. The reason
+    given to another seat names none of the mover's cards."""
+    state = in_phase(phase)
+    mover = state.current_player
+    assert mover is not None
+    for seat in range(4):
+        if seat == mover:
+            continue
+        for action in state.legal_actions():
+            reason = refused(state, action, seat=seat)
+            assert "turn" in reason
+            assert not any(c in reason.split() for c in hand(state, mover))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        parlour.engine.Action("play", ("XX",)),
+        parlour.engine.Action("play", ("9H", "2S")),
+        parlour.engine.Action("play", ()),
+        parlour.engine.Action("trump", ("X",)),
+        parlour.engine.Action("revoke", ("9H",)),
+        "play 10H",
+        "play",
+        "trump",
+        "play 9H now",
+        "",
+        "x" * 1000,
+    ],
+    ids=str,
+)
+def test_a_malformed_action_is_refused_and_changes_nothing(action: Any) -> None:
+    state = in_phase("play")
+    refused(state, action, parlour.engine.MalformedAction)
+
+
+@pytest.mark.parametrize("action_id", [-1, 10**6, True, 1.0, "0", None])
+def test_a_bad_action_id_is_refused_and_changes_nothing(action_id: Any) -> None:
+    state = in_phase("play")
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply_id(action_id)
+    assert state.to_json() == before
+
+
+def test_an_action_id_of_a_card_not_lawful_is_refused_and_changes_nothing() -> None:
+    """Seat 0 leads; seat 1 holds a heart and a spade: the spade's id is refused (follow suit)."""
+    state = in_phase("play")
+    state.apply("play 9H")
+    spade = state.game.action_id("play 3S")
+    assert spade not in state.legal_action_ids()
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="follow suit"):
+        state.apply_id(spade)
+    assert state.to_json() == before
+
+
+def test_after_the_game_every_action_is_refused() -> None:
+    """The match over, nothing more may be played, whatever the seat."""
+    state = start(deal_of(3, "2C", {}), hand_limit=1)
+    rng = random.Random(7)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    for action in ("play 9H", "trump S", "stand", "claim", "pass", "deal"):
+        assert "over" in refused(state, action)
+        assert "over" in refused(state, action, seat=0)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"laws": "house"},
+        {"partners": "choice"},
+        {"irregular_trick": "knight"},
+        {"void_knight": "nine"},
+        {"tie": "split"},
+        {"revoking_side": "lose"},
+        {"misdeal_chance": 0.9},
+        {"misdeal_chance": -0.01},
+        {"misdeal_chance": float("nan")},
+        {"hand_limit": 0},
+        {"hand_limit": 1001},
+        {"hand_limit": 2.5},
+        {"hand_limit": True},
+        {"trump": "S"},
+        {"target": 31},
+    ],
+    ids=str,
+)
+def test_a_wrong_option_value_is_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOption) as info:
+        parlour.make(GAME, **options)
+    assert next(iter(options)) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("deal", "reason"),
+    [
+        ({"dealer": 3, "turn_up": "KS", "hands": deal_of(3, "2C", {0: "KS"})["hands"]}, "dealer's hand"),
+        ({**deal_of(3, "BH", {}), "trump": "S"}, "makes H trumps"),
+        ({**deal_of(3, "N", {3: "N"}), "trump": "N"}, "trump must be one of"),
+        ({**deal_of(3, "N", {3: "N"}), "trump": "s"}, "trump must be one of"),
+        ({**deal_of(3, "2C", {}), "dealer": 4}, "dealer must be a seat"),
+        ({**deal_of(3, "2C", {}), "leader": 0}, "no key"),
+    ],
+    ids=["turn-up not the dealer's", "bishop of hearts turned, spades named", "knights as trumps",
+         "a suit in small letters", "a fifth seat", "a leader given"],
+)  # fmt: skip
+def test_an_impossible_deal_is_refused(deal: dict[str, Any], reason: str) -> None:
+    """Seed: the turned card "belongs to the dealer" and "determines the trump suit"; only a knight
+    turned lets him name one, and a knight is no suit."""
+    with pytest.raises(InvalidDeal, match=reason):
+        parlour.make(GAME).new(deal=deal, seed=1)
+
+
+def saved(state: BishopsWhistState) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(state.to_json())
+    return data
+
+
+def test_a_save_that_drops_the_bishop_cut_is_refused() -> None:
+    """Seed: a bishop turned scores the dealer's side a point. A save of that hand with the point taken
+    out everywhere (the flag, the scores and the log) is no state play could reach."""
+    state = start(deal_of(3, "BC", {0: "9H", 1: "3H"}))
+    play(state, "9H", "3H")
+    data = saved(state)
+    data["state"].update(bishop_cut=False, match=[0, 0], hand_points=[0, 0])
+    data["log"] = [e for e in data["log"] if e["kind"] != "score"]
+    with pytest.raises(InvalidSave, match="bishop_cut"):
+        state.game.load(json.dumps(data))
+
+
+def test_a_save_in_which_a_knights_revoke_hid_another_card_of_the_suit_is_refused() -> None:
+    """Seed: a knight may replace the bishop only when "you hold no card of that suit except the
+    bishop". Seat 1 made the knight's revoke on hearts; a save giving it another heart as well (a
+    spade given in exchange, the pack whole) is refused."""
+    given = {0: "9H", 1: "BH N 2S", 2: "4H 6H", 3: "5H"}
+    state = start(deal_of(3, "2C", given, closed={1: "H"}))
+    play(state, "9H", "N", "4H", "5H")
+    data = saved(state)
+    hands = data["state"]["hands"]
+    hands[1].remove("2S")
+    hands[2].remove("6H")
+    hands[1].append("6H")
+    hands[2].append("2S")
+    for h in hands:
+        h.sort(key=parlour.cards.BISHOPS_WHIST.sort_key)
+    with pytest.raises(InvalidSave, match="shown out"):
+        state.game.load(json.dumps(data))
+
+
+def test_a_save_whose_trumps_are_not_those_the_dealer_named_is_refused() -> None:
+    """Seed: a knight turned, the dealer "announces ... what suit shall be trumps for that hand"."""
+    game = parlour.make(GAME)
+    state = next(s for s in (game.new(seed=k) for k in range(100)) if s.view(None).extra.phase == "trump")
+    state.apply("trump H")
+    data = saved(state)
+    data["state"]["trump"] = "S"
+    with pytest.raises(InvalidSave, match="trump"):
+        game.load(json.dumps(data))
+
+
+@pytest.mark.parametrize("options", [{"laws": "table"}, {"void_knight": "revoke-only"}, {"tie": "draw"}])
+def test_a_save_loaded_into_a_game_of_other_options_is_refused(options: dict[str, Any]) -> None:
+    """A match is played by the rules it began under: another reading of the laws cannot take it over."""
+    state = in_phase("play")
+    with pytest.raises(InvalidSave, match="options"):
+        parlour.make(GAME, **options).load(state.to_json())
