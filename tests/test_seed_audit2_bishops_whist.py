@@ -604,3 +604,19 @@ def test_a_save_loaded_into_a_game_of_other_options_is_refused(options: dict[str
     state = in_phase("play")
     with pytest.raises(InvalidSave, match="options"):
         parlour.make(GAME, **options).load(state.to_json())
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with an explicit deal whose turn-up is a knight and no 'trump' given, every seat's view "
+    "shows its 13 cards while the dealer names trumps, so the dealer chooses knowing his hand; Dana "
+    "names trumps 'before touching the cards to deal'",
+)
+def test_the_dealer_names_trumps_before_anybody_sees_a_card_in_an_explicit_deal() -> None:
+    """Seed: a knight turned, the dealer "before touching the cards to deal announces ... what suit shall
+    be trumps", exercising his own free will; "After announcing the trump suit, and never before, the
+    dealer reunites the packets ... and proceeds to deal". A seeded deal does so (nobody holds a card
+    while trumps are named); an explicit deal should look the same to every seat until he has named."""
+    state = start(deal_of(3, "N", {3: "N"}))
+    assert state.view(None).extra.phase == "trump" and state.current_player == 3
+    assert [len(hand(state, seat)) for seat in range(4)] == [0, 0, 0, 0]
