@@ -105,6 +105,8 @@ class Referee:
     revokes: list[tuple[int, int]] = field(default_factory=list)
     """(seat, trick number) of each revoke of the hand not taken back."""
     stood: set[int] = field(default_factory=set)
+    shown: list[tuple[int, str]] = field(default_factory=list)
+    """Cards lying in a hand that everybody has seen: exposed, or withdrawn (BW-16, BW-24)."""
     """Seats that let their card on this trick stand, or corrected it: not asked again (BW-24)."""
     revoked: set[int] = field(default_factory=set)
     hands_played: int = 0
@@ -136,6 +138,8 @@ class Referee:
             # (test_a_revoking_knight_is_no_knights_revoke_under_revoke_only).
             ten = self.options.get("void_knight", "ten") == "ten" or knights_revoke or bool(suited)
         held.remove(card)
+        if (seat, card) in self.shown:
+            self.shown.remove((seat, card))
         self.trick.append((seat, card, ten))
         if revoke:
             self.revokes.append((seat, self.tricks + 1))
@@ -164,6 +168,7 @@ class Referee:
         number = self.tricks + 1
         for s, c, _ in self.trick[at:]:
             self.hands[s].append(c)
+            self.shown.append((s, c))  # the wrong card exposed, the later ones withdrawn
             if (s, number) in self.revokes:
                 self.revokes.remove((s, number))
         del self.trick[at:]
@@ -183,7 +188,7 @@ class Referee:
             self.dealer, self.turn_up = e.data["dealer"], e.data["card"]
             self.trump = None if self.turn_up == "N" else self.turn_up[-1]
             self.tricks, self.taken, self.bishops, self.penalties = 0, [0, 0], [0, 0], [0, 0]
-            self.revokes, self.revoked = [], set()
+            self.revokes, self.revoked, self.shown = [], set(), []
             assert 4 < e.data["cut"] < 48  # more than four lifted, more than four left (BW-5)
         elif e.kind == "trump":
             assert self.turn_up == "N" and e.data["seat"] == self.dealer
@@ -274,9 +279,15 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
             plays = {a.split()[1] for a in legal if a.startswith("play ")}
             assert plays == (set(ref.hands[seat]) if table else lawful(ref.hands[seat], lead))
             exposes = [a for a in legal if a.startswith("expose ")]
+            if table:  # once a trick, and never a card lying shown already (BW-16, BW-24)
+                held = ref.hands[seat]
+                shown = Counter(c for s, c in ref.shown if s == seat)
+                may = set() if seat in exposed_now else {c for c in held if held.count(c) > shown[c]}
+                assert {a.split()[1] for a in exposes} == may
             if exposes and seat not in exposed_now and rng.random() < 0.05:
                 action = rng.choice(exposes)
                 exposed_now.add(seat)
+                ref.shown.append((seat, action.split()[1]))
                 ref.penalties[ref.team_of[seat]] += 2  # Dana: an exposed card, two points
             else:
                 pool = sorted(plays if rng.random() < 0.15 else lawful(ref.hands[seat], lead))
