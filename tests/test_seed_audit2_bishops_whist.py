@@ -105,6 +105,7 @@ class Referee:
     revokes: list[tuple[int, int]] = field(default_factory=list)
     """(seat, trick number) of each revoke of the hand not taken back."""
     stood: set[int] = field(default_factory=set)
+    turn_up_held: bool = False
     shown: list[tuple[int, str]] = field(default_factory=list)
     """Cards lying in a hand that everybody has seen: exposed, or withdrawn (BW-16, BW-24)."""
     """Seats that let their card on this trick stand, or corrected it: not asked again (BW-24)."""
@@ -123,6 +124,27 @@ class Referee:
         assert Counter(c for h in self.hands for c in h) == parlour.cards.BISHOPS_WHIST.counts()
         assert self.turn_up in self.hands[self.dealer]
         self.leader = self.left_of(self.dealer)
+        self.turn_up_held = True
+
+    def known(self, seat: int) -> Counter[str]:
+        """The cards of ``seat``'s hand that everybody knows: those lying shown, and the turn-up while
+        the dealer holds it (BW-6, BW-22; a turned knight only until the dealer plays a knight)."""
+        known = Counter(c for s, c in self.shown if s == seat)
+        if seat == self.dealer and self.turn_up_held:
+            known |= Counter([self.turn_up])
+        return known
+
+    def check_views(self, state: BishopsWhistState) -> None:
+        """Each seat sees its own hand, and of the others' hands exactly what everybody knows."""
+        for viewer in (None, 0, 1, 2, 3):
+            view = state.view(viewer)
+            for seat in range(4):
+                zone = view.zone("hand", seat)
+                assert zone is not None and len(zone.cards) == len(self.hands[seat])
+                if seat == viewer:
+                    assert sorted(view.hand) == sorted(self.hands[seat])
+                else:
+                    assert Counter(c for c in zone.cards if c is not None) == self.known(seat)
 
     def played(self, seat: int, card: str) -> bool:
         """Record a card; whether it was a revoke."""
@@ -138,6 +160,8 @@ class Referee:
             # (test_a_revoking_knight_is_no_knights_revoke_under_revoke_only).
             ten = self.options.get("void_knight", "ten") == "ten" or knights_revoke or bool(suited)
         held.remove(card)
+        if seat == self.dealer and card == self.turn_up:
+            self.turn_up_held = False
         if (seat, card) in self.shown:
             self.shown.remove((seat, card))
         self.trick.append((seat, card, ten))
@@ -275,6 +299,8 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
                 ref.dealt(state)
             assert seat == (ref.leader if not ref.trick else ref.left_of(ref.trick[-1][0]))
             assert sorted(hand(state, seat)) == sorted(ref.hands[seat])
+            if not ref.trick:
+                ref.check_views(state)
             lead = ref.trick[0][1] if ref.trick else None
             plays = {a.split()[1] for a in legal if a.startswith("play ")}
             assert plays == (set(ref.hands[seat]) if table else lawful(ref.hands[seat], lead))
