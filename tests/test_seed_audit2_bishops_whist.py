@@ -266,8 +266,12 @@ class Referee:
             self.winner = None
 
 
-def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
-    """Play a match at random through the public API, the referee judging every card, trick and hand."""
+def referee_match(
+    seed: int, options: Mapping[str, Any], expose: float = 0.05, revoke: float = 0.15
+) -> Referee:
+    """Play a match at random through the public API, the referee judging every card, trick and hand;
+    under table laws a player exposes a card with chance ``expose`` and plays any card of his hand
+    (perhaps a revoke) with chance ``revoke``."""
     game = parlour.make(GAME, **options)
     state = game.new(seed=seed)
     assert isinstance(state, BishopsWhistState)
@@ -290,7 +294,7 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
         phase, seat = view.extra.phase, state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        last_phase = phase
+        fourth_fallen, last_phase = last_phase == "play" and phase == "review", phase
         if phase == "trump":
             assert seat == ref.dealer
             action = rng.choice(legal)
@@ -310,19 +314,19 @@ def referee_match(seed: int, options: Mapping[str, Any]) -> Referee:
                 shown = Counter(c for s, c in ref.shown if s == seat)
                 may = set() if seat in exposed_now else {c for c in held if held.count(c) > shown[c]}
                 assert {a.split()[1] for a in exposes} == may
-            if exposes and seat not in exposed_now and rng.random() < 0.05:
+            if exposes and seat not in exposed_now and rng.random() < expose:
                 action = rng.choice(exposes)
                 exposed_now.add(seat)
                 ref.shown.append((seat, action.split()[1]))
                 ref.penalties[ref.team_of[seat]] += 2  # Dana: an exposed card, two points
             else:
-                pool = sorted(plays if rng.random() < 0.15 else lawful(ref.hands[seat], lead))
+                pool = sorted(plays if rng.random() < revoke else lawful(ref.hands[seat], lead))
                 card = rng.choice(pool)
                 action = f"play {card}"
-                revoke = ref.played(seat, card)
-                assert not revoke or table
+                revoked = ref.played(seat, card)
+                assert not revoked or table
         elif phase == "review":
-            if last_phase == "play":  # the fourth card has just fallen
+            if fourth_fallen:
                 assert list(view.extra.review) == ref.review_queue()
             right = ref.corrections(seat)
             assert {a.split()[1] for a in legal if a.startswith("correct ")} == right
