@@ -134,6 +134,13 @@ class Referee:
             known |= Counter([self.turn_up])
         return known
 
+    def running(self) -> list[int]:
+        """Each seat's score during the hand: the bishop cut once dealt (BW-7), the penalties at once."""
+        cut = [0, 0]
+        if self.turn_up[0] == "B":
+            cut[self.team_of[self.dealer]] = 1
+        return [self.match[x] + cut[x] - self.penalties[x] for x in self.team_of]
+
     def check_views(self, state: BishopsWhistState) -> None:
         """Each seat sees its own hand, and of the others' hands exactly what everybody knows."""
         for viewer in (None, 0, 1, 2, 3):
@@ -303,6 +310,7 @@ def referee_match(
                 ref.dealt(state)
             assert seat == (ref.leader if not ref.trick else ref.left_of(ref.trick[-1][0]))
             assert sorted(hand(state, seat)) == sorted(ref.hands[seat])
+            assert state.scores == ref.running()
             if not ref.trick:
                 ref.check_views(state)
             lead = ref.trick[0][1] if ref.trick else None
@@ -326,6 +334,7 @@ def referee_match(
                 revoked = ref.played(seat, card)
                 assert not revoked or table
         elif phase == "review":
+            assert state.scores == ref.running()
             if fourth_fallen:
                 assert list(view.extra.review) == ref.review_queue()
             right = ref.corrections(seat)
@@ -338,6 +347,7 @@ def referee_match(
                 action = "stand"
                 ref.stood.add(seat)
         else:  # claim: one voice for each side, starting at the dealer's left (BW-15)
+            assert state.scores == ref.running()
             assert seat in (ref.left_of(ref.dealer), ref.left_of(ref.left_of(ref.dealer)))
             action = rng.choice(legal)
             if action == "claim":
