@@ -682,6 +682,7 @@ def test_the_dealer_names_trumps_before_anybody_sees_a_card_in_an_explicit_deal(
 def test_a_seat_that_is_no_seat_is_refused_as_such(seat: Any) -> None:
     state = in_phase("play")
     assert state.current_player == 0
+    said: Any
     for said in (True, 0.0):  # what the engine already says of these
         assert "no such seat" in refused(state, "play 9H", seat=said)
     assert "no such seat" in refused(state, "play 9H", seat=seat)
