@@ -105,10 +105,10 @@ class Referee:
     revokes: list[tuple[int, int]] = field(default_factory=list)
     """(seat, trick number) of each revoke of the hand not taken back."""
     stood: set[int] = field(default_factory=set)
+    """Seats that let their card on this trick stand, or corrected it: not asked again (BW-24)."""
     turn_up_held: bool = False
     shown: list[tuple[int, str]] = field(default_factory=list)
     """Cards lying in a hand that everybody has seen: exposed, or withdrawn (BW-16, BW-24)."""
-    """Seats that let their card on this trick stand, or corrected it: not asked again (BW-24)."""
     revoked: set[int] = field(default_factory=set)
     hands_played: int = 0
     decided: bool = False
