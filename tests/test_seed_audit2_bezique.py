@@ -19,7 +19,7 @@ import pytest
 
 import parlour
 from parlour.cards import BEZIQUE_64
-from parlour.engine import ForbiddenAction, InvalidDeal, InvalidOption, InvalidSave, MalformedAction
+from parlour.engine import ForbiddenAction, InvalidDeal, InvalidOption, InvalidSave, MalformedAction, Rng
 from parlour.games.bezique.rules import Bezique, BeziqueState, Phase
 from tests.audit_support import refused
 
@@ -718,3 +718,88 @@ def test_a_save_whose_hands_contradict_its_own_deal_is_refused() -> None:
     dealt = next(e.data["cards"] for e in loaded.events(0) if e.kind == "hand")
     assert "KC" in dealt and "KC" not in loaded.view(0).hand  # seat 0's own record contradicts its hand
     pytest.fail("a save whose hands contradict the deal in its own log was loaded")
+
+
+# --- whole random hands against the seed's sums --------------------------------------------------------
+
+SEED_POINTS = {
+    "common marriage": {20},
+    "royal marriage": {40},
+    "bezique": {40},
+    "double bezique": {500},
+    "four jacks": {40},
+    "four queens": {60},
+    "four kings": {80},
+    "four aces": {100},
+    "sequence": {250},
+    "seven turned up": {10},
+    "seven of trumps": {10},
+    "seven of trumps played": {10},
+    "last trick of the talon": {10},
+}
+"""Each score the seed's table allows during a hand (brisques apart), by the engine's reason."""
+SEVENS = ("seven turned up", "seven of trumps", "seven of trumps played")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_hands_keep_the_seeds_sums(seed: int) -> None:
+    """Whole hands of random play (melds and sevens taken when offered, most of the time): every score is
+    one of the table's; the two sevens of trumps earn 10 each at most ("7 of trumps turned up, played or
+    declared 10", ruling BZ-5: once a seven); the last trick before the final eight earns 10 exactly
+    once; the sixteen aces and tens are all won, so the brisques of both sides add up to 160; and
+    nothing scores in the last eight but the brisques at the end ("the only additional score now
+    possible is for brisques")."""
+    s = parlour.make("bezique").new(seed=100 + seed)
+    rng = Rng(seed)
+    start_at = len(s.events(None))
+    in_last_eight: list[str] = []
+    while s.hand_number == 1 and not s.is_over:
+        acts = s.legal_actions()
+        keen = [a for a in acts if a.startswith(("meld", "exchange", "declare"))]
+        act = keen[0] if keen and rng.random() < 0.8 else acts[rng.randrange(len(acts))]
+        last_eight = phase(s) is Phase.LAST_EIGHT
+        at = len(s.events(None))
+        s.apply(act)
+        if last_eight:
+            in_last_eight += [
+                e.data["reason"]
+                for e in s.events(None)[at:]
+                if e.kind == "score" and e.data["reason"] != "brisques"
+            ]
+    events = s.events(None)[start_at:]
+    scores = [(e.data["seat"], e.data["points"], e.data["reason"]) for e in events if e.kind == "score"]
+    for _, points, reason in scores:
+        assert reason == "brisques" or points in SEED_POINTS[reason], (reason, points)
+    assert sum(p for _, p, r in scores if r in SEVENS) <= 20
+    assert [r for _, _, r in scores].count("last trick of the talon") == 1
+    assert sum(p for _, p, r in scores if r == "brisques") == 160
+    assert in_last_eight == []
+    assert sum(1 for e in events if e.kind == "play" and "winner" in e.data) == 32
+
+
+@pytest.mark.parametrize("action_id", [-1, 10**6, True, "3", 3.0, None])
+def test_action_ids_that_are_no_action_are_malformed(action_id: Any) -> None:
+    """The action ids of the learning interface: out of range or not a whole number."""
+    s = opening()
+    before = s.to_json()
+    with pytest.raises(MalformedAction):
+        s.apply_id(action_id)
+    assert s.to_json() == before
+
+
+@pytest.mark.parametrize("text", ["play AS", "meld KC QC", "pass"])
+def test_the_id_of_an_action_not_allowed_now_is_forbidden(text: str) -> None:
+    s = opening()
+    before = s.to_json()
+    with pytest.raises(ForbiddenAction):
+        s.apply_id(s.game.action_id(text))
+    assert s.to_json() == before
+
+
+def test_a_record_with_an_action_changed_does_not_replay() -> None:
+    """``Game.replay`` plays the record again: an action turned into one the rules refuse is found."""
+    s, data = _played_save()
+    actions = [e for e in data["log"] if e["kind"] == "action"]
+    actions[1]["data"]["action"] = "play AS"  # seat 1 never held the ace of spades
+    with pytest.raises(InvalidSave):
+        s.game.replay(json.dumps(data))
