@@ -493,6 +493,27 @@ def test_a_carte_blanche_is_shown_whole_to_the_opponent() -> None:
     assert scored(s) == [(0, 50, "carte blanche")]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="an explicit deal that starts late in a hand (tricks already won) still offers a carte blanche, "
+    "21 tricks in, against ruling BZ-20 ('before the first trick'); the state fails its own invariants, so "
+    "its save is refused by Game.load",
+)
+def test_a_deal_begun_late_in_the_hand_offers_no_carte_blanche() -> None:
+    """Ruling BZ-20: carte blanche is "only for the eight cards dealt, before the first trick". A deal
+    that puts 42 cards among the tricks won starts at the 22nd trick: no carte blanche then (or the deal
+    is refused), and the position saves and loads like any other."""
+    blank = ["9S", "9S", "8S", "8S", "7S", "7S", "9D", "8H"]
+    try:
+        s = start([blank, ["AC", "TC", "KC", "QC", "JC", "9C", "8C", "7C"]], talon=5, carte_blanche=True)
+    except InvalidDeal:
+        return  # refusing such a deal would settle it too
+    assert s.view(None).extra.tricks_played == 21
+    assert phase(s) is not Phase.CARTE_BLANCHE, s.legal_actions()
+    assert s.game.load(s.to_json()).to_json() == s.to_json()
+
+
 # --- the penalties, under table laws (ruling BZ-21) ------------------------------------------------------
 
 
