@@ -757,29 +757,51 @@ def test_bad_saves_are_refused(what: str, change: Callable[[dict[str, Any]], Non
     assert s.to_json() == good
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="Game.load checks the hidden hands against the pack but not against the cards its own log "
-    "deals: a save whose seat 0 still holds, by the log, a card now lying in seat 1's hand loads "
-    "(only Game.replay finds it out)",
-)
-def test_a_save_whose_hands_contradict_its_own_deal_is_refused() -> None:
-    """The load promises to refuse "anything that is not a state of this game that play could reach".
-    Before any trick, a card the log deals to seat 0 (its private "your hand" event) cannot lie in seat
-    1's hand; swapping one card each way keeps the pack whole."""
-    s = opening()
-    data = json.loads(s.to_json())
+def _swap_dealt_cards(data: dict[str, Any]) -> None:
+    """Before any trick, a card the log deals to seat 0 (its private "your hand" event) put in seat 1's
+    hand and one of seat 1's in its place: the pack stays whole."""
     hidden = data["state"]["hidden"]
     i, j = hidden[0].index("KC"), hidden[1].index("7S")
     hidden[0][i], hidden[1][j] = hidden[1][j], hidden[0][i]
+
+
+def _undeclare_a_king(data: dict[str, Any]) -> None:
+    """The king of a marriage the log shows declared, never played, taken off the table back into the
+    concealed hand: fresh again, it could marry a second time."""
+    state = data["state"]
+    king = next(e for e in state["table"][0] if e["card"] == "KC")
+    state["table"][0].remove(king)
+    state["hidden"][0].append("KC")
+    state["window_melds"] = [[i for i in m if i != king["id"]] for m in state["window_melds"]]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,
+    reason="Game.load checks a save's state against itself and against the pack, but not against what "
+    "its own log says of the hands: a card the log deals to one seat lying in the other's hand, or a "
+    "card the log shows declared back in the concealed hand, loads (only Game.replay finds it out)",
+)
+@pytest.mark.parametrize(
+    ("moves", "change"),
+    [((), _swap_dealt_cards), (("play 9S", "play 7S", "meld KC QC"), _undeclare_a_king)],
+    ids=["dealt card in the other hand", "declared king back in the hand"],
+)
+def test_a_save_whose_hands_contradict_its_own_log_is_refused(
+    moves: tuple[str, ...], change: Callable[[dict[str, Any]], None]
+) -> None:
+    """The load promises to refuse "anything that is not a state of this game that play could reach";
+    both changes keep the pack whole and every count consistent, but no play reaches them from the log
+    saved with them."""
+    s = opening()
+    play(s, *moves)
+    data = json.loads(s.to_json())
+    change(data)
     try:
-        loaded = s.game.load(json.dumps(data))
+        s.game.load(json.dumps(data))
     except InvalidSave:
         return
-    dealt = next(e.data["cards"] for e in loaded.events(0) if e.kind == "hand")
-    assert "KC" in dealt and "KC" not in loaded.view(0).hand  # seat 0's own record contradicts its hand
-    pytest.fail("a save whose hands contradict the deal in its own log was loaded")
+    pytest.fail("a save whose hands contradict its own log was loaded")
 
 
 # --- whole random hands against the seed's sums --------------------------------------------------------
