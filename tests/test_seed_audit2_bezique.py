@@ -699,6 +699,8 @@ def test_impossible_explicit_deals_are_refused(what: str, change: Callable[[dict
         {"alt_bezique": 1},
         {"table_laws": None},
         {"partners": True},
+        {"alt_bezique": "maybe"},
+        {"target": "abc"},
     ],
 )
 def test_wrong_option_values_are_refused(options: dict[str, Any]) -> None:
