@@ -521,3 +521,41 @@ def test_a_save_claiming_more_wins_in_a_row_than_deals_played_is_refused() -> No
     data["state"]["public"]["wins_in_row"] = 7
     with pytest.raises(InvalidSave):
         _load(data)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="LQ-30 checks that a hand card marked matched has a partner on the pile, not the converse: a "
+    "Hoyle save that unmarks a hand card its log says was matched loads, and the banker then loses the "
+    "right to deal again that both hand cards matched first would give",
+)
+def test_a_hoyle_save_that_forgets_a_matched_hand_card_is_refused() -> None:
+    """Hoyle's game: "If both hand cards are matched before the bank's card, the banker may deal again".
+    The 2♦ matched hand card 2♣ (the log says so); a save saying it did not is no state play reaches."""
+    state = new({"banker": 0, "stacks": [["2C", "3C", "KC", "7H", "2D", "8D", "3D", "KD"]]}, variant="hoyle")
+    play(state, "pass", "pass", "pass")  # 2♦ matches hand card 1; 8♦ is laid out
+    assert state.view(None).extra.hand_matched == [True, False]
+    data = json.loads(state.to_json())
+    data["state"]["public"]["hand_matched"] = [False, False]
+    try:
+        loaded = parlour.make("lansquenet", variant="hoyle").load(json.dumps(data))
+    except InvalidSave:
+        return
+    play(loaded, "pass", "pass", "pass")  # 3♦ matches hand card 2, then K♦ the bank's card
+    play(state, "pass", "pass", "pass")
+    assert state.legal_actions() == ["keep", "stop"]
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the engine's options read numbers given as text with Python's int(), which takes underscores, "
+    "signs and other digit scripts ('1_0' is 10, '١٠٠' is 100): what ruling LQ-27 refuses in an amount "
+    "(and OT-17 in the stacks option) because no player means it",
+)
+@pytest.mark.parametrize(
+    ("name", "text"), [("stake", "1_0"), ("stake", "١٠٠"), ("stake", "+5"), ("players", "٤")]
+)
+def test_a_number_option_given_as_text_is_plain_ascii_digits(name: str, text: str) -> None:
+    with pytest.raises(InvalidOption):
+        parlour.make("lansquenet", **{name: text})

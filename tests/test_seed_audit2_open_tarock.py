@@ -505,3 +505,15 @@ def test_a_save_whose_turned_up_cards_are_not_the_logs_is_refused(tamper: Any) -
     tamper(data)
     with pytest.raises(InvalidSave):
         _load(data)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the engine's options read numbers given as text with Python's int(), which takes underscores, "
+    "signs and other digit scripts ('1_0' is 10, '٣' is 3): what ruling OT-17 refuses in the stacks option "
+    "because 'no player means them'",
+)
+@pytest.mark.parametrize("text", ["٣", "1_0", "+2", "０２"])
+def test_the_deals_option_given_as_text_is_plain_ascii_digits(text: str) -> None:
+    with pytest.raises(InvalidOption):
+        parlour.make("open-tarock", deals=text)
