@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.cards import FRENCH_52
 from parlour.engine import (
     ForbiddenAction,
     IllegalAction,
@@ -237,6 +238,19 @@ def test_two_cards_of_the_same_rank_at_the_start_win_every_bet_at_once() -> None
     kinds = [k for k, _ in this_deal(state)]
     assert "turn" not in kinds and "same_rank" in kinds
     assert last_points(state) == [6, -2, -3, -1] and bank(state) == 16
+
+
+def test_the_first_two_cards_pair_in_one_deal_in_seventeen() -> None:
+    """ "in about 1 deal in 17 the first two cards have the same rank and the bank takes everything": after
+    any first card, 3 of the 51 cards left pair it (3/51 = 1/17 exactly, ruling LQ-24). Every possible
+    second card is dealt on the engine."""
+    for first in ("9C", "AS"):
+        won_at_once = 0
+        for second in (c for c in FRENCH_52.cards if c != first):
+            state = new({"banker": 0, "stacks": [[first, second]]}, players=2)
+            play(state, "bank 5", "bet 5")
+            won_at_once += any(e.kind == "same_rank" for e in state.log)
+        assert won_at_once * 17 == 51
 
 
 def test_a_losing_bank_pays_every_bet_one_to_one_and_passes_to_the_right() -> None:
