@@ -673,11 +673,6 @@ def test_the_dealer_names_trumps_before_anybody_sees_a_card_in_an_explicit_deal(
     assert [len(hand(state, seat)) for seat in range(4)] == [0, 0, 0, 0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a seat that is no seat (the mover's number as text, 4, -1) is refused with 'it is not your "
-    "turn: seat 0 is to move' (to a caller who may have said '0'), not as no such seat, as True and 0.0 are",
-)
 @pytest.mark.parametrize("seat", ["0", 4, -1])
 def test_a_seat_that_is_no_seat_is_refused_as_such(seat: Any) -> None:
     state = in_phase("play")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -67,6 +68,8 @@ class Option:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if isinstance(self.default, bool):
             return "true or false"
+        if isinstance(self.default, str):  # what the text means is the option's own description
+            return f"text of at most {TEXT_LIMIT} characters: {self.description}"
         low = -NUMBER_LIMIT if self.minimum is None else self.minimum
         high = NUMBER_LIMIT if self.maximum is None else self.maximum
         lo, hi = f" >= {_number(low)}", f" <= {_number(high)}"
@@ -135,10 +138,21 @@ def _from_text(text: str, kind: type, option: Option) -> Any:
         raise option._bad(text)
     if len(text) > TEXT_LIMIT:
         raise option._bad(text)
+    plain = _WHOLE if kind is int else _DECIMAL
+    if plain.fullmatch(text.strip()) is None:  # Python's int() and float() read more than players write
+        raise option._bad(text)
     try:
         return kind(text.strip())
     except (ValueError, OverflowError):
         raise option._bad(text) from None
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+"""A whole number as players write it: ASCII digits with an optional sign (``target_shift=+5``), not
+``1_0``, ``٣`` or ``０２``, which Python's ``int()`` would read."""
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+"""A number as players write it: ASCII digits with an optional sign and decimal point (``62.5``), not
+``1e3``, ``inf`` or ``nan``."""
 
 
 def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any], game: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import repeat
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -386,8 +387,9 @@ class State(ABC):
         The reasons for the seat to move may name that seat's own cards.
         """
         if seat is not None and (seat != self.current_player or isinstance(seat, bool | float)):
-            if isinstance(seat, bool | float):  # True == 1 and 1.0 == 1: a seat is said as a whole number
-                raise ForbiddenAction(action, f"no such seat: {seat!r} (seats are whole numbers)")
+            if not _is_seat(seat, self.num_players):  # True == 1 and 1.0 == 1, but neither is said as a seat
+                seats = f"whole numbers from 0 to {self.num_players - 1}"
+                raise ForbiddenAction(action, f"no such seat: {echo(seat, 20)} (seats are {seats})")
             if self.is_over:
                 raise ForbiddenAction(action, "the match is over")
             raise ForbiddenAction(action, f"it is not your turn: seat {self.current_player} is to move")
@@ -594,3 +596,15 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.name} current_player={self.current_player}>"
+
+
+def _is_seat(seat: object, players: int) -> bool:
+    """Whether ``seat`` names a seat of the table: a whole number (numpy's too) from 0, not a bool,
+    a float or the number's text, which Python would let compare equal or convert."""
+    if isinstance(seat, bool | float | str) or not isinstance(seat, SupportsIndex):
+        return False
+    try:
+        number = operator.index(seat)
+    except TypeError:
+        return False
+    return 0 <= number < players
