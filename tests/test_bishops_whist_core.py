@@ -170,7 +170,8 @@ def test_a_knight_ranks_as_a_ten_on_bits_as_on_codes() -> None:
         trump = rng.choice(["S", "H", "D", "C", None])
         void_ten = rng.random() < 0.5
         may = knight_may_rank_ten(lead, position, trump)
-        want = may and (void_ten or any(c[-1] == lead[-1] for c in hand if c != KNIGHT))
+        suited = [c for c in hand if c[-1] == lead[-1] and c != KNIGHT]
+        want = may and (void_ten or suited == ["B" + lead[-1]])  # BW-10: revoke-only, the knight's revoke
         t = -1 if trump is None else "SHDC".index(trump)
         assert knight_ranks_ten(bits_of(hand), CARD_ID[lead], position, t, void_ten) == want
 

@@ -162,10 +162,9 @@ class Referee:
         if card == "N" and lead is not None and lead != "N" and suit(lead) != self.trump:
             suited = [c for c in held if suit(c) == suit(lead)]
             knights_revoke = suited == ["B" + lead[-1]]
-            # BW-10. A knight played as a plain revoke (table laws) ranks under revoke-only as the
-            # engine has it, as a ten: the ruling's words say otherwise, pinned apart below
+            # BW-10. Under revoke-only a knight played as a plain revoke (table laws) ranks as nothing
             # (test_a_revoking_knight_is_no_knights_revoke_under_revoke_only).
-            ten = self.options.get("void_knight", "ten") == "ten" or knights_revoke or bool(suited)
+            ten = self.options.get("void_knight", "ten") == "ten" or knights_revoke
         held.remove(card)
         if seat == self.dealer and card == self.turn_up:
             self.turn_up_held = False
@@ -418,12 +417,6 @@ def test_the_knights_revoke_in_trumps_repeats_and_the_cardinal_stays_the_fourth_
     assert events(state, "trick")[-1].data["text"].endswith("with BC")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ruling BW-10 (void_knight=revoke-only): 'only a knight played in a knight's revoke' ranks as "
-    "a ten, but under table laws a knight played as a plain revoke (its player holding other cards of "
-    "the suit led) ranks as a ten too and takes the trick",
-)
 def test_a_revoking_knight_is_no_knights_revoke_under_revoke_only() -> None:
     """Table laws, ``void_knight=revoke-only``: seat 1 holds the three of hearts (not the bishop) and
     plays a knight on the nine of hearts led. That is a revoke, not the knight's revoke, so by ruling

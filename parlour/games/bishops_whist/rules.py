@@ -308,11 +308,13 @@ def lawful_mask(held: int, lead: int) -> int:
 
 def knight_ranks_ten(held: int, lead: int, position: int, trump: int, void_ten: bool) -> bool:
     """Whether a knight played now from ``held`` ranks as a ten (``knight_may_rank_ten`` and ruling
-    BW-10 on ids; ``trump`` a suit index or -1): under ``void_knight=revoke-only`` only while the hand
-    still holds the suit led."""
+    BW-10 on ids; ``trump`` a suit index or -1): under ``void_knight=revoke-only`` only in a knight's
+    revoke, the hand holding no card of the suit led but its bishop (a knight played while it holds
+    others is a plain revoke, table laws only, and ranks as nothing)."""
     if position == 0 or lead == KNIGHT_ID or SUIT_OF_ID[lead] == trump:
         return False
-    return void_ten or bool(held & SUIT_MASK[SUIT_OF_ID[lead]])
+    suit = SUIT_OF_ID[lead]
+    return void_ten or held & SUIT_MASK[suit] == BISHOP_BIT[suit]
 
 
 def suited_winner(ids: list[int], trump: int) -> int:
@@ -1317,8 +1319,8 @@ class BishopsWhistState(State):
 
     def _counts_as_ten(self, seat: int, card: str) -> bool:
         """Whether a knight now played ranks as a ten: in a plain suit that leads (ruling BW-10), when
-        discarded void too under ``void_knight=ten``; under ``revoke-only`` only while its player still
-        holds a card of the suit led (the bishop: the knight's revoke)."""
+        discarded void too under ``void_knight=ten``; under ``revoke-only`` only in a knight's revoke (its
+        player holding no card of the suit led but the bishop)."""
         if card != KNIGHT or not self.trick:
             return False
         lead = self.trick[0][1]
@@ -1326,7 +1328,8 @@ class BishopsWhistState(State):
             return False
         if self._void_ten:
             return True
-        return bool(self._held[seat] & SUIT_MASK[_SUIT_INDEX[lead[-1]]])
+        suit = _SUIT_INDEX[lead[-1]]
+        return self._held[seat] & SUIT_MASK[suit] == BISHOP_BIT[suit]
 
     def trick_winner(self, trick: Sequence[Sequence[Any]], last: bool) -> int:
         """The seat that takes a finished trick of ``[seat, card, counts_as_ten]`` entries."""
@@ -2300,7 +2303,8 @@ class BishopsWhistState(State):
                             and lead is not None
                             and knight_may_rank_ten(lead, len(trick), self.trump)
                         ):
-                            as_ten = self._void_ten or any(c[-1] == lead[-1] for c in hand)
+                            suited = [c for c in hand if c[-1] == lead[-1]]
+                            as_ten = self._void_ten or suited == [f"{BISHOP}{lead[-1]}"]  # ruling BW-10
                         hand.remove(card)
                     for shown in (exposed, withdrawn):
                         if [seat, card] in shown:
