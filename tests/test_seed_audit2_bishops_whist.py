@@ -650,12 +650,6 @@ def test_a_save_loaded_into_a_game_of_other_options_is_refused(options: dict[str
         parlour.make(GAME, **options).load(state.to_json())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with an explicit deal whose turn-up is a knight and no 'trump' given, every seat's view "
-    "shows its 13 cards while the dealer names trumps, so the dealer chooses knowing his hand; Dana "
-    "names trumps 'before touching the cards to deal'",
-)
 def test_the_dealer_names_trumps_before_anybody_sees_a_card_in_an_explicit_deal() -> None:
     """Seed: a knight turned, the dealer "before touching the cards to deal announces ... what suit shall
     be trumps", exercising his own free will; "After announcing the trump suit, and never before, the
@@ -664,6 +658,16 @@ def test_the_dealer_names_trumps_before_anybody_sees_a_card_in_an_explicit_deal(
     state = start(deal_of(3, "N", {3: "N"}))
     assert state.view(None).extra.phase == "trump" and state.current_player == 3
     assert [len(hand(state, seat)) for seat in range(4)] == [0, 0, 0, 0]
+    for seat in (None, 0, 1, 2, 3):
+        view = state.view(seat)
+        hands = [view.zone("hand", s) for s in range(4)]
+        assert all(h is not None and not h.cards for h in hands) and not view.extra.turn_up_held
+        turned, stock = view.zone("turn_up"), view.zone("stock")
+        assert turned is not None and list(turned.face_up) == ["N"]
+        assert stock is not None and len(stock.cards) == 51 and not stock.face_up
+    state.apply("trump H")
+    assert [len(hand(state, seat)) for seat in range(4)] == [13, 13, 13, 13]
+    assert "N" in hand(state, 3) and state.view(0).extra.turn_up_held
 
 
 @pytest.mark.parametrize("seat", ["0", 4, -1])

@@ -205,17 +205,18 @@ def test_a_turned_knight_is_no_longer_known_held_once_the_dealer_plays_a_knight(
         assert not state.view(seat).extra.turn_up_held and hidden_known(state, seat, 3) == []
 
 
-def test_a_turned_knight_is_shown_held_while_the_dealer_names_trumps() -> None:
-    """With an explicit deal the turned knight is already in the dealer's hand while he names trumps:
-    the view says he holds it, as his hand's zone shows it face up (rulings BW-6, BW-22)."""
+def test_a_turned_knight_is_shown_held_once_the_dealer_has_named_trumps() -> None:
+    """With an explicit deal the turned knight lies on the table while the dealer names trumps, nobody
+    holding a card (ruling BW-26); once he has named, every view says he holds it, as his hand's zone
+    shows it face up (rulings BW-6, BW-22)."""
     state = start(deal_of(3, "N", {3: "N", 0: "2H", 1: "3H", 2: "4H"}, closed={3: "N"}))
     assert state.legal_actions() == ["trump S", "trump H", "trump D", "trump C"]
-    for seat in (None, 0, 1, 2):
-        assert state.view(seat).extra.turn_up_held and hidden_known(state, seat, 3) == ["N"]
-    assert state.view(3).extra.turn_up_held
+    for seat in (None, 0, 1, 2, 3):
+        assert not state.view(seat).extra.turn_up_held and hidden_known(state, seat, 3) == []
     state.apply("trump S")
     for seat in (None, 0, 1, 2):
         assert state.view(seat).extra.turn_up_held and hidden_known(state, seat, 3) == ["N"]
+    assert state.view(3).extra.turn_up_held
 
 
 # --- scoring --------------------------------------------------------------------------------------------

@@ -52,6 +52,10 @@ BISHOP: Final = "B"
 """The bishop's rank letter (``BH`` is the bishop of hearts; the bishop of trumps is the cardinal)."""
 SEATS: Final = 4
 HAND_SIZE: Final = 13
+DEALT: Final = SEATS * HAND_SIZE - 1
+"""The cards dealt one at a time, the turn-up being the dealer's thirteenth (ruling BW-6)."""
+_UNDEALT: Final = [0, 0, 0, 0]
+"""Four empty hands as bits: what a view shows of an explicit deal's hands before trumps are named."""
 """Cards dealt to each player: the dealer's thirteenth is the turn-up (ruling BW-6)."""
 TRICKS: Final = HAND_SIZE
 """Tricks in a hand."""
@@ -1545,9 +1549,7 @@ class BishopsWhistState(State):
 
     def _turn_up_known(self) -> bool:
         """Whether everybody knows the dealer holds the turn-up now (rulings BW-6, BW-22)."""
-        return (self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW)) or (
-            self.phase == PHASE_TRUMP and self._preset
-        )
+        return self.turn_up_held and self.phase in (PHASE_PLAY, PHASE_REVIEW)
 
     def _shown(self, seat: int, turn_up_known: bool) -> list[str]:
         """The cards of ``seat``'s hand that every seat knows: exposed, withdrawn, the turn-up held."""
@@ -1631,6 +1633,10 @@ class BishopsWhistState(State):
         if self.phase == PHASE_DEAL:
             self._deal_now()
         phase, bits, dealer = self.phase, self._held, self.dealer
+        if phase == PHASE_TRUMP and self._preset:
+            # An explicit deal's hands are not dealt until the dealer has named trumps, as a shuffled
+            # pack's are not: he names them "before touching the cards to deal" (rulings BW-6, BW-26).
+            bits = _UNDEALT
         turn_up_known = self._turn_up_known()
         exposed, withdrawn = self.exposed, self.withdrawn
         anything_shown = bool(exposed or withdrawn)
@@ -1653,10 +1659,11 @@ class BishopsWhistState(State):
                 zones.append(Zone("hand", s, cards, "", size))
             else:  # face down, nothing of it known: the same zone for every view
                 zones.append(_HIDDEN.get((s, size)) or _hidden_hand(s, size))
-        if phase == PHASE_TRUMP and not self._preset:
+        if phase == PHASE_TRUMP:
             # A knight turned: it lies face up beside the undealt pack while the dealer names trumps.
             zones.append(Zone("turn_up", dealer, [self.turn_up], "turned up", 1))
-            zones.append(Zone("stock", None, [None] * len(self._pending_deal), "the pack, to be dealt"))
+            undealt = DEALT if self._preset else len(self._pending_deal)
+            zones.append(Zone("stock", None, [None] * undealt, "the pack, to be dealt"))
         board, won_zones, last = self._shared()
         zones += won_zones
         in_play = phase in (PHASE_PLAY, PHASE_REVIEW)
