@@ -830,7 +830,17 @@ def test_match_to_target_and_hand_ends() -> None:
         assert seat is not None
         s.apply(players[seat].choose(s.view(seat), game))
     assert max(s.scores) >= 300
-    assert s.winners == [max((0, 1), key=lambda i: s.scores[i])]
+    # Ruling BZ-19: the first whose total reached 300 by a score made in play (the log's order, the
+    # brisques counted together at the end), else the higher total
+    last_deal = max(i for i, e in enumerate(s.log) if e.kind == "deal" and e.to is None)
+    running = [s.scores[i] - s.view(None).extra.hand_points[i] for i in (0, 1)]
+    first = None
+    for e in s.log[last_deal:]:
+        if e.kind == "score" and e.to is None and e.data["reason"] != "brisques" and first is None:
+            running[e.data["seat"]] += e.data["points"]
+            first = e.data["seat"] if running[e.data["seat"]] >= 300 else None
+    assert s.view(None).extra.reached == first
+    assert s.winners == [first if first is not None else max((0, 1), key=lambda i: s.scores[i])]
     hand_ends = [e for e in s.log if e.kind == "hand_end"]
     total = [sum(e.data["points"][i] for e in hand_ends) for i in (0, 1)]
     assert total == s.scores

@@ -164,9 +164,11 @@ def test_a_meld_named_in_any_order() -> None:
     assert [e.data["action"] for e in s.log if e.kind == "action"][-1] == "meld KS QS"
 
 
-def test_the_outcome_names_the_winner_and_the_target() -> None:
-    """Ruling BZ-19: once a hand ends with a total at the target, the higher total wins."""
-    game = make(target=300)
+@pytest.mark.parametrize("winner", ["first", "higher"])
+def test_the_outcome_names_the_winner_and_the_target(winner: str) -> None:
+    """Ruling BZ-19: once a hand ends with a total at the target, the first to have reached it wins
+    (here seat 0, though seat 1 ends higher), or under ``winner=higher`` the higher total."""
+    game = make(target=300, winner=winner)
     s = game.new(seed=2)
     seats = [make_player("heuristic", game, i) for i in (0, 1)]
     assert s.outcome is None
@@ -177,7 +179,11 @@ def test_the_outcome_names_the_winner_and_the_target() -> None:
     outcome = s.outcome
     assert outcome is not None and not outcome.draw
     (win,) = outcome.winners
-    assert s.totals[win] > s.totals[1 - win] and s.totals[win] >= 300
+    if winner == "higher":
+        assert s.totals[win] > s.totals[1 - win] and s.totals[win] >= 300
+    else:
+        assert win == 0 and s.totals[0] >= 300 and s.totals[1] > s.totals[0]
+        assert "reached 300 first" in outcome.reason
     assert f"seat {win}" in outcome.reason and "300" in outcome.reason
     shown = s.view(None).outcome
     assert shown is not None and shown.winners == [win] and shown.reason == outcome.reason

@@ -456,12 +456,6 @@ def test_the_target_agreed_before_play_ends_the_match(target: int) -> None:
         assert s.hand_number == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ruling BZ-19 (disputed): the engine decides the match at the end of the hand by the higher "
-    "total, so the player who reached the target first in the hand loses when overtaken before its end; "
-    "the seed says 'the first player to reach 1,000 points wins'",
-)
 def test_the_first_to_reach_the_target_wins() -> None:
     """Seed: "traditionally, the first player to reach 1,000 points wins" (and "the game is usually
     played as first to 1000 points"), every score "written immediately". Seat 0 reaches the target of
@@ -493,13 +487,6 @@ def test_a_carte_blanche_is_shown_whole_to_the_opponent() -> None:
     assert scored(s) == [(0, 50, "carte blanche")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="an explicit deal that starts late in a hand (tricks already won) still offers a carte blanche, "
-    "21 tricks in, against ruling BZ-20 ('before the first trick'); the state fails its own invariants, so "
-    "its save is refused by Game.load",
-)
 def test_a_deal_begun_late_in_the_hand_offers_no_carte_blanche() -> None:
     """Ruling BZ-20: carte blanche is "only for the eight cards dealt, before the first trick". A deal
     that puts 42 cards among the tricks won starts at the 22nd trick: no carte blanche then (or the deal

@@ -47,6 +47,13 @@ def position(
     return game.new(seed=3, deal=deal)
 
 
+def whole_talon(hands: Sequence[Sequence[str]], turn_up: str) -> list[str]:
+    """Every card not dealt, as the talon of a hand at its start (ruling BZ-20: a carte blanche is
+    shown before the first trick, so only such a deal offers one)."""
+    used = Counter(hands[0]) + Counter(hands[1]) + Counter([turn_up])
+    return sorted((PACK.counts() - used).elements(), key=PACK.sort_key)
+
+
 def play(state: BeziqueState, *actions: str) -> None:
     """Apply ``actions``; ``pass?`` passes only if a declaring turn is open."""
     for a in actions:
@@ -467,10 +474,10 @@ def test_carte_blanche_a_ten_is_a_face_card_and_the_non_dealer_shows_first() -> 
         ["9S", "9S", "8S", "8S", "7S", "7S", "9D", "TD"],
         ["9C", "9C", "8C", "8C", "7C", "7C", "8D", "8D"],
     ]
-    s = position(hands, "9H", ["7D", "7D", "9D"], carte_blanche=True)
+    s = position(hands, "9H", whole_talon(hands, "9H"), carte_blanche=True)
     assert s.current_player == 1 and s.legal_actions() == ["blanche", "pass"]  # the dealer only
     plain = [["9S", "9S", "8S", "8S", "7S", "7S", "9D", "8H"], hands[1]]
-    s = position(plain, "9H", ["7D", "7D", "TD"], carte_blanche=True, dealer=1)
+    s = position(plain, "9H", whole_talon(plain, "9H"), carte_blanche=True, dealer=1)
     assert s.current_player == 0 and s.legal_actions() == ["blanche", "pass"]  # the non-dealer first
     play(s, "blanche")
     assert s.current_player == 1 and s.legal_actions() == ["blanche", "pass"]
@@ -636,22 +643,25 @@ def test_equal_totals_at_the_target_play_another_hand_dealt_by_the_other_seat() 
     assert [e.data["dealer"] for e in s.log if e.kind == "deal"] == [1, 0]
 
 
-def test_the_higher_total_wins_though_the_other_reached_the_target_first() -> None:
+@pytest.mark.parametrize(("winner", "wins"), [("first", 0), ("higher", 1)])
+def test_who_wins_when_the_other_passes_the_target_at_the_hands_end(winner: str, wins: int) -> None:
     """Ruling BZ-19: nobody claims out in mid-hand. Seat 0 reaches the target of 100 at the last talon
     trick (seven turned up 10, last trick 10, four kings 80); seat 1 ends the hand with all 16
-    brisques (160) and wins the match."""
+    brisques (160). By the seed's words (``winner=first``, the default) seat 0, the first to reach it,
+    wins the match; under ``winner=higher`` seat 1, with the higher total."""
     hands = [
         ["KS", "KH", "KD", "KC", "9S", "8D", "9D", "9C"],
         ["8S", "7S", "8S", "7D", "7D", "8D", "8C", "7C"],
     ]
-    s = position(hands, "7H", ["JC"], dealer=0, target=100)
+    s = position(hands, "7H", ["JC"], dealer=0, target=100, winner=winner)
     play(s, "play 8S", "play 9S", "meld KS KH KD KC")
     assert s.scores == [100.0, 0.0]
     assert not s.is_over and phase(s) is Phase.LAST_EIGHT
+    assert s.view(1).extra.reached == (0 if winner == "first" else None)
     play_out_hand(s)
     assert s.is_over
     assert s.scores == [100.0, 160.0]
-    assert s.winners == [1]
+    assert s.winners == [wins]
 
 
 def test_a_second_four_kings_needs_four_fresh_kings() -> None:

@@ -217,6 +217,8 @@ CARTE_BLANCHE_POINTS = 50
 LAST_TRICK_POINTS = 10
 """The last trick of the talon (the 24th) or of the hand, as option ``last_trick`` says (ruling BZ-17)."""
 BRISQUE_POINTS = 10
+BRISQUES: Final = "brisques"
+"""The reason of the brisques' score events, counted together at the end of the hand (ruling BZ-18)."""
 OVERDRAW_PENALTY = 100
 """Table laws: to the opponent of a player who holds more than eight cards (ruling BZ-21)."""
 NO_DRAW_PENALTY = 10
@@ -465,6 +467,9 @@ class BeziqueState(State):
         self.brisques: list[int] = [0, 0]
         self.revoker: int | None = None
         self.hand_points: list[int] = [0, 0]
+        self.reached = -1
+        """The seat whose total first reached the target by a score made in this hand's play, -1 none
+        (ruling BZ-19: the first to reach it wins; the brisques, counted together, are not in it)."""
         self.tricks_played = 0
         self.declaring_turns = 0
         """Declaring turns opened this hand (one per talon trick): the number of the current one."""
@@ -614,8 +619,10 @@ class BeziqueState(State):
     def _score(self, seat: int, points: int, reason: str, text: str) -> None:
         if points == 0:
             return
-        self.totals[seat] += points
+        total = self.totals[seat] = self.totals[seat] + points
         self.hand_points[seat] += points
+        if self.reached < 0 and total >= self.game.target and reason != BRISQUES:
+            self.reached = seat  # ruling BZ-19
         self._pending.append(score_event(seat, points, reason, text))
 
     def _log(self, kind: str, data: dict[str, Any], to: int | None = None) -> None:
@@ -671,13 +678,24 @@ class BeziqueState(State):
         return [float(x) for x in self.totals]
 
     def _outcome(self) -> Outcome:
-        # ruling BZ-19: the match is decided at the end of a hand, the higher total winning
+        # ruling BZ-19: the match is decided at the end of a hand, the first to reach the target winning
+        # (winner=first) or the higher total (winner=higher)
         t = self.totals
-        win = 0 if t[0] > t[1] else 1
+        win = self._winner()
         target = self.game.options["target"]
-        return Outcome(
-            (win,), f"seat {win} ends a hand past {target} with the higher total, {t[win]} to {t[1 - win]}"
-        )
+        if win == self.reached and self.game.first_wins:
+            said = f"seat {win} reached {target} first and wins {t[win]} to {t[1 - win]}"
+        else:
+            said = f"seat {win} ends a hand past {target} with the higher total, {t[win]} to {t[1 - win]}"
+        return Outcome((win,), said)
+
+    def _winner(self) -> int:
+        """Ruling BZ-19: the first to reach the target in the hand, else (both reaching it only with the
+        brisques, counted together, or winner=higher) the higher total."""
+        if self.game.first_wins and self.reached >= 0:
+            return self.reached
+        t = self.totals
+        return 0 if t[0] > t[1] else 1
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -1395,7 +1413,7 @@ class BeziqueState(State):
             self._score(
                 seat,
                 n * BRISQUE_POINTS,
-                "brisques",
+                BRISQUES,
                 f"seat {seat} scores {n * BRISQUE_POINTS} for {n} brisques",
             )  # ruling BZ-18: one score event per seat at the end of the hand
         pts = list(self.hand_points)
@@ -1409,7 +1427,7 @@ class BeziqueState(State):
         )
         if self._match_is_decided():
             self.phase = Phase.OVER
-            win = 0 if t[0] > t[1] else 1
+            win = self._winner()
             self._log(
                 "match_end",
                 {
@@ -1421,10 +1439,34 @@ class BeziqueState(State):
             return
         self._deal(1 - self.dealer, None)  # ruling BZ-1: the deal alternates
 
-    def _match_is_decided(self, totals: Sequence[int] | None = None) -> bool:
-        """Ruling BZ-19: at the end of a hand, a total at the target and the totals not level."""
+    def _reached_in_log(self, totals: Sequence[int], points: Sequence[int]) -> int:
+        """Who first reached the target by a score made in this hand's play (-1: nobody), read from the
+        log's score events since the hand's deal, from the totals it began with (ruling BZ-19)."""
+        events: list[Event] = self.log
+        start = len(events)
+        while start > 0 and not (events[start - 1].kind == "deal" and events[start - 1].to is None):
+            start -= 1
+        running = [totals[s] - points[s] for s in SEATS]
+        target = self.game.target
+        for e in events[start:]:
+            data = e.data
+            if e.kind != "score" or e.to is not None or data.get("reason") == BRISQUES:
+                continue
+            seat, gained = data.get("seat"), data.get("points")
+            if seat in SEATS and isinstance(gained, int):
+                running[seat] += gained
+                if running[seat] >= target:
+                    return int(seat)
+        return -1
+
+    def _match_is_decided(self, totals: Sequence[int] | None = None, reached: int | None = None) -> bool:
+        """Ruling BZ-19: at the end of a hand, a total at the target and a winner: the first to reach it
+        (winner=first), else the totals not level."""
         t = self.totals if totals is None else totals
-        return max(t) >= self.game.options["target"] and t[0] != t[1]
+        first = self.reached if reached is None else reached
+        if max(t) < self.game.target:
+            return False
+        return t[0] != t[1] or (first >= 0 and self.game.first_wins)
 
     # --- dealing --------------------------------------------------------------------
 
@@ -1481,6 +1523,7 @@ class BeziqueState(State):
         self.brisques = [sum(KIND_BRISQUE[k] for k in won[s]) for s in SEATS]  # ruling BZ-18
         self.revoker = None
         self.hand_points = [0, 0]
+        self.reached = -1
         self.tricks_played = len(won[0]) // 2 + len(won[1]) // 2
         self.declaring_turns = 0
         self._close_declaring_turn()
@@ -1514,7 +1557,7 @@ class BeziqueState(State):
         if not stock:
             self._start_last_eight()
             return
-        if self.game.options["carte_blanche"]:
+        if self.game.options["carte_blanche"] and not self.tricks_played:  # ruling BZ-20: the eight dealt
             queue = [s for s in (elder, dealer) if is_carte_blanche(codes_of(hands[s]))]
             if queue:
                 self.blanche_queue = queue
@@ -1567,6 +1610,7 @@ class BeziqueState(State):
             sevens_shown=list(self.sevens_shown),
             missed_draws=list(self.missed),
             revoker=self.revoker,
+            reached=self.reached if self.reached >= 0 and self.game.first_wins else None,
             declared=[[e.record() for e in self._declared[s]] for s in SEATS],
             waiting=[[p.record() for p in self._waiting[s]] for s in SEATS],
             meld_history=[[m.record() for m in self._melds[s]] for s in SEATS],
@@ -1766,6 +1810,7 @@ class BeziqueState(State):
         self.brisques = list(d["brisques"])
         self.revoker = d["revoker"]
         self.hand_points = list(d["hand_points"])
+        self.reached = self._reached_in_log(self.totals, self.hand_points)
         self.tricks_played = d["tricks_played"]
         self.declaring_turns = d["window"]
         self.scored_this_turn = d["window_scored"]
@@ -2115,8 +2160,10 @@ class BeziqueState(State):
             raise InvalidState("hand_number: the log does not show this hand's deal")
         if logged != points:
             raise InvalidState(f"hand_points: {points}, but the log gives {logged} since the deal")
-        if self._match_is_decided([totals[s] - points[s] for s in SEATS]):
+        if self._match_is_decided([totals[s] - points[s] for s in SEATS], reached=-1):
             raise InvalidState("totals: the match was over before this hand")
+        if self.reached != self._reached_in_log(totals, points):
+            raise InvalidState(f"reached: seat {self.reached}, but the log's scores say otherwise")
         if (self.phase is Phase.OVER) != (self._match_is_decided() and not any(self.concealed)):
             raise InvalidState(
                 "phase: the match is over once a hand ends with a total at the target, not level"
@@ -2197,6 +2244,7 @@ class BeziqueState(State):
         self.brisques = src.brisques[:]
         self.revoker = src.revoker
         self.hand_points = src.hand_points[:]
+        self.reached = src.reached
         self.tricks_played = src.tricks_played
         self.declaring_turns = src.declaring_turns
         self.scored_this_turn = src.scored_this_turn
@@ -2376,6 +2424,14 @@ class Bezique(Game[BeziqueState]):
             minimum=100,
             maximum=100_000,
         ),
+        Option(  # ruling BZ-19; a save older than the option was decided by the higher total (legacy)
+            "winner",
+            "first",
+            "when a hand ends with a total at the target, the first to reach it wins (first) or the higher "
+            "total (higher)",
+            choices=("first", "higher"),
+            legacy="higher",
+        ),
         Option("alt_bezique", False, "bezique is Q♣ J♥ instead of Q♠ J♦ when spades or diamonds are trumps"),
         Option("fours_one_per_suit", False, "four of a kind needs one card of each suit"),
         Option("carte_blanche", False, "a dealt hand without ace, ten or court may be shown for 50"),
@@ -2483,6 +2539,8 @@ class Bezique(Game[BeziqueState]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.target: int = self.options["target"]
+        self.first_wins: bool = self.options["winner"] == "first"  # ruling BZ-19
         if self.options["table_laws"]:
             # At most 32 tricks in a hand, each with one draw of the opponent's that may be a fault
             # of at most 100 (a draw too many is put right at once, so it happens once per draw).
@@ -2558,6 +2616,7 @@ class Bezique(Game[BeziqueState]):
         state.brisques = list(x.brisques)
         state.revoker = x.revoker
         state.hand_points = list(x.hand_points)
+        state.reached = -1 if x.reached is None else x.reached
         state.tricks_played = x.tricks_played
         state.declaring_turns = x.declaring_turns
         state.scored_this_turn = x.scored_this_turn
