@@ -121,26 +121,40 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
+  // (fitted again on a resize, the table is fitted as if first drawn at the new size: a faded trick
+  // that gave way in a narrow window stayed so in a wide one until the next redraw)
+  const faded = [...root.querySelectorAll(".board .trick.faded")];
+  faded.forEach(standUp);
   // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
   // board has no room for it and one's melds' first two rows: on a phone the melds lost their second
   // row to it; and where, widened for its captions' words (roomForWords), it would scroll the table's
   // zones beside it out of sight
-  if (fitBoxes(root) || widenedAtCost(root)) {
-    const faded = [...root.querySelectorAll(".board .trick.faded:not(.given)")];
+  if ((fitBoxes(root) || widenedAtCost(root)) && faded.length) {
     faded.forEach(giveWay);
-    if (faded.length) fitBoxes(root);
+    fitBoxes(root);
   }
   hugWrapped(root);
 }
 
+/** What giveWay took from a trick (its cards' captions, its heading's words and the name of its
+ * group), for standUp to put back. */
+const takenAway = new WeakMap();
+
 /** A faded last trick that gives way is drawn in the short box of an empty trick, its cards small, side
  * by side in the order played (the winner's outlined), without their captions, whose words are the
  * box's title and accessible name: emptied, it showed nothing, and only its button led to the trick
- * (the button still shows it whole). */
+ * (the button still shows it whole). What it takes away is kept, for standUp. */
 function giveWay(trick) {
   const said = [...trick.querySelectorAll(".trick-card")].map((figure) =>
     [figure.querySelector(".card img")?.alt, figure.querySelector("figcaption")?.textContent].filter(Boolean).join(", "),
   );
+  const area = trick.closest(".trick-area");
+  const heading = area?.querySelector(".trick-caption");
+  takenAway.set(trick, {
+    captions: [...trick.querySelectorAll(".trick-card figcaption")].map((caption) => [caption.parentElement, caption]),
+    heading: heading ? [...heading.childNodes] : [],
+    group: area?.getAttribute("aria-label") ?? null,
+  });
   for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
   for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
   trick.classList.add("given");
@@ -148,9 +162,22 @@ function giveWay(trick) {
   trick.setAttribute("role", "img");
   trick.setAttribute("aria-label", `the last trick: ${said.join("; ")}`);
   // (the heading's words go, but for its button: "Last trick" twice on a phone)
-  const area = trick.closest(".trick-area");
-  area?.querySelector(".trick-caption")?.replaceChildren();
+  heading?.replaceChildren();
   area?.setAttribute("aria-label", "the last trick");
+}
+
+/** A faded last trick as drawn, before fitTable's giving way: its captions and heading back. */
+function standUp(trick) {
+  const taken = takenAway.get(trick);
+  trick.classList.remove("given");
+  for (const name of ["title", "role", "aria-label"]) trick.removeAttribute(name);
+  if (!taken) return;
+  takenAway.delete(trick);
+  for (const [figure, caption] of taken.captions) figure.append(caption);
+  const area = trick.closest(".trick-area");
+  area?.querySelector(".trick-caption")?.replaceChildren(...taken.heading);
+  if (taken.group === null) area?.removeAttribute("aria-label");
+  else area?.setAttribute("aria-label", taken.group);
 }
 
 /** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
