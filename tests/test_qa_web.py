@@ -2004,3 +2004,51 @@ def test_a_trick_that_gave_way_comes_back_when_the_window_widens(browser: Browse
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (size, step, parts)
         assert drawn == narrow, (step, drawn, narrow)
         assert back > 0, f"the trick of step {step} gives way at every size: the test shows little"
+
+
+FIRST_NAMES = """() => {
+  // a faded last trick drawn with its captions (not given way): its players' names, its title and name
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  return {
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+    title: trick.getAttribute("title") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): the names in its captions, its accessible name and
+its title; None where there is none."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_way(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """With long names ("Anastasia Featherstonehaugh") a faded Roquet trick gave way at 61 of a phone's
+    102 steps (32 at 1280×720), its captions' long words widening it past the room the table's zones
+    beside it needed: before it gives way its captions name the players by their first names, their
+    whole names kept in its title and accessible name. Every step of a long-named Roquet replay, from
+    two seats: each faded trick drawn with its captions names its players wholly or by their first
+    names (both alike), by first names with the whole names in its title and name, no caption cut,
+    split or overlapping; and some steps draw the first names."""
+    firsts = [name.split()[0] for name in LONG_NAMES[1:]]
+    with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        first = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(FIRST_NAMES)
+            if trick is None:
+                continue
+            parts = page.evaluate(TRICK_PARTS)
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"first-names-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+            names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
+            by_first = all(name in firsts for name in names)
+            assert by_first or all(name in LONG_NAMES[1:] for name in names), (seat, step, trick)
+            if by_first:
+                first += 1
+                for whole in LONG_NAMES[1:]:
+                    assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
+        assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
