@@ -256,6 +256,7 @@ function fitBoxes(root) {
     seat.classList.remove("tags-give", "stats-give");
     seat.setAttribute("aria-label", seat.dataset.label);
     seat.removeAttribute("title");
+    delete seat.dataset.label;
   }
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
