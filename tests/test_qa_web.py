@@ -1901,3 +1901,163 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
             assert parts["cut"] == [], (seat, step, parts)
             assert parts["broken"] == [], (seat, step, parts)
         assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"
+
+
+TRICK_DRAWN = """() => {
+  // the trick as drawn: whether it gave way, its cards, its captions, its heading, names and size
+  const area = document.querySelector(".board .trick-area");
+  if (area === null) return null;
+  const trick = area.querySelector(".trick");
+  const box = trick.getBoundingClientRect();
+  return {
+    given: trick.classList.contains("given"),
+    classes: [...trick.classList].sort().join(" "),
+    cards: [...trick.querySelectorAll(".trick-card .card img")].map((img) => img.alt),
+    captions: [...trick.querySelectorAll(".trick-card figcaption")].map((caption) => caption.textContent),
+    heading: area.querySelector(".trick-head").textContent,
+    label: trick.getAttribute("aria-label"),
+    title: trick.getAttribute("title"),
+    group: area.getAttribute("aria-label"),
+    size: [Math.round(box.width), Math.round(box.height)],
+  };
+}"""
+"""The trick as drawn: whether it gave way, its classes, its cards and captions, its heading, its
+accessible names and title, and its box's size."""
+
+
+TABLE_DOM = """() => {
+  // the table's elements and words, each element's attributes in order of name (an empty style, left
+  // by a box fitted and then let be, is none)
+  const shape = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.data);
+    if (node.nodeType !== Node.ELEMENT_NODE) return "";
+    const attributes = [...node.attributes]
+      .filter((a) => !(a.name === "style" && a.value.trim() === ""))
+      .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+      .sort();
+    const inside = [...node.childNodes].map(shape).filter(Boolean);
+    return `<${node.localName} ${attributes.join(" ")}>${inside.join("")}</${node.localName}>`;
+  };
+  return shape(document.getElementById("table"));
+}"""
+"""The table's DOM as a string: its elements with their attributes in order of name, and its words."""
+
+
+@contextlib.contextmanager
+def replay_opened_at(
+    browser: Browser, url: str, seat: str, step: int, viewport: dict[str, int]
+) -> Iterator[Page]:
+    """A replay's page opened afresh in a window of ``viewport``, seen as ``seat``, at ``step``."""
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(url)
+        page.locator("#step-text", has_text=re.compile(r"^step 0 of [1-9]")).wait_for()
+        see_as(page, seat)
+        replay_step(page, step)
+        yield page
+
+
+def resized(page: Page, viewport: dict[str, int]) -> None:
+    """The page's window set to ``viewport``, once the page has fitted its table to it (on "resize",
+    with the next frame)."""
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def test_a_trick_that_gave_way_comes_back_when_the_window_widens(browser: Browser, tmp_path: Path) -> None:
+    """A faded last trick that gave way in a narrow window (its cards small in a short box) stayed so
+    when the window was widened, until the next redraw: the resize only fitted the boxes again. After a
+    resize the table is drawn as a page opened at the new size draws it (the same elements, attributes
+    and words): the trick comes back where there is room, its captions whole, and gives way again when
+    the window narrows. The first step of a long-named Roquet replay, seen from a seat, whose trick
+    gives way at 390×844, and the first whose trick names its players by their first names there (they
+    take the whole names back), each widened to 1280×720 and 1920×1080, then narrowed back."""
+    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        seat = "0"
+        see_as(page, seat)
+        # the first step whose trick gives way, and the first whose captions have no whole name
+        chosen: dict[str, int] = {}
+        for step in range(steps + 1):
+            replay_step(page, step)
+            trick = page.evaluate(TRICK_DRAWN)
+            if trick is None:
+                continue
+            if trick["given"]:
+                chosen.setdefault("given", step)
+            elif trick["captions"] and not any(name in "".join(trick["captions"]) for name in LONG_NAMES):
+                chosen.setdefault("first names", step)
+            if len(chosen) == 2:
+                break
+        assert "given" in chosen, f"no step's trick gave way at 390×844: the test shows nothing ({chosen})"
+        url = page.url.split("#")[0]
+        for step in chosen.values():
+            replay_step(page, step)
+            narrow = page.evaluate(TRICK_DRAWN)
+            back = 0
+            for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}, PHONE):
+                resized(page, size)
+                drawn = page.evaluate(TRICK_DRAWN)
+                parts = page.evaluate(TRICK_PARTS)
+                dom = page.evaluate(TABLE_DOM)
+                with replay_opened_at(browser, url, seat, step, size) as fresh:
+                    opened = fresh.evaluate(TRICK_DRAWN)
+                    opened_dom = fresh.evaluate(TABLE_DOM)
+                back += drawn["given"] != narrow["given"] or drawn["captions"] != narrow["captions"]
+                if drawn != opened:
+                    name = f"trick-resized-{size['width']}x{size['height']}-{step}.png"
+                    page.screenshot(path=str(SCREENSHOTS / name))
+                assert drawn == opened, (size, step, drawn, opened)
+                # (and every other box of the table fitted as on the page opened at that size)
+                assert dom == opened_dom, (size, step)
+                assert (parts["over"], parts["cut"], parts["broken"]) == ([], [], []), (size, step, parts)
+            assert drawn == narrow, (step, drawn, narrow)
+            assert back > 0, f"the trick of step {step} is drawn alike at every size: the test shows little"
+
+
+FIRST_NAMES = """() => {
+  // a faded last trick drawn with its captions (not given way): its players' names, its title and name
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  return {
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+    title: trick.getAttribute("title") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): the names in its captions, its accessible name and
+its title; None where there is none."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_way(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """With long names ("Anastasia Featherstonehaugh") a faded Roquet trick gave way at 61 of a phone's
+    102 steps (32 at 1280×720), its captions' long words widening it past the room the table's zones
+    beside it needed: before it gives way its captions name the players by their first names, their
+    whole names kept in its title and accessible name. Every step of a long-named Roquet replay, from
+    two seats: each faded trick drawn with its captions names its players wholly or by their first
+    names (both alike), by first names with the whole names in its title and name, no caption cut,
+    split or overlapping; and some steps draw the first names."""
+    firsts = [name.split()[0] for name in LONG_NAMES[1:]]
+    with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        first = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(FIRST_NAMES)
+            if trick is None:
+                continue
+            parts = page.evaluate(TRICK_PARTS)
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"first-names-{width}x{height}-seat{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+            names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
+            by_first = all(name in firsts for name in names)
+            assert by_first or all(name in LONG_NAMES[1:] for name in names), (seat, step, trick)
+            if by_first:
+                first += 1
+                for whole in LONG_NAMES[1:]:
+                    assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
+        assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"

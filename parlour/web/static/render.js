@@ -121,36 +121,104 @@ function keepTyped(root, view, model) {
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
 function fitTable(root) {
+  // (fitted again on a resize, the table is fitted as if first drawn at the new size: a faded trick
+  // that gave way in a narrow window stayed so in a wide one until the next redraw)
+  const faded = [...root.querySelectorAll(".board .trick.faded")];
+  faded.forEach(standUp);
   // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
   // board has no room for it and one's melds' first two rows: on a phone the melds lost their second
-  // row to it; and where, widened for its captions' words (roomForWords), it would scroll the table's
-  // zones beside it out of sight
-  if (fitBoxes(root) || widenedAtCost(root)) {
-    const faded = [...root.querySelectorAll(".board .trick.faded:not(.given)")];
+  // row to it; where, widened for its captions' words (roomForWords), it would scroll the table's
+  // zones beside it out of sight; and where a word of its captions is still split
+  // (the table is fitted first, whether or not it has a faded trick)
+  const crowded = () => fitBoxes(root) || widenedAtCost(root) || faded.some(splitsWord);
+  // but first its captions try its players' first names (firstNames), if that makes a difference: with
+  // long names a Roquet trick gave way at 61 of a phone's 102 steps
+  if (crowded() && faded.length && (!faded.map(firstNames).some(Boolean) || crowded())) {
     faded.forEach(giveWay);
-    if (faded.length) fitBoxes(root);
+    fitBoxes(root);
   }
   hugWrapped(root);
 }
 
+/** The words of a trick's cards, their players by their whole names: "castle of clubs, Bartholomew
+ * Higginbottom (led) ✓ won; eight of clubs, Anastasia Featherstonehaugh". */
+function trickWords(trick) {
+  wholeNames(trick);
+  return [...trick.querySelectorAll(".trick-card")]
+    .map((figure) => [figure.querySelector(".card img")?.alt, figure.querySelector("figcaption")?.textContent].filter(Boolean).join(", "))
+    .join("; ");
+}
+
+/** A trick that names its cards' players otherwise than in its captions has its words as its title and
+ * accessible name. */
+function sayWhole(trick, said) {
+  trick.title = said;
+  trick.setAttribute("role", "img");
+  trick.setAttribute("aria-label", `the last trick: ${said}`);
+}
+
+/** A faded last trick's captions name the players by their first names ("Anastasia (led) ✓ won"),
+ * their whole names the trick's title and accessible name: tried before it gives way (fitTable), where
+ * a long name's words ("Featherstonehaugh") widened the box. Whether any caption changed (trickBox
+ * gives a first name only where it is shorter and no other player's: data-short). */
+function firstNames(trick) {
+  const short = [...trick.querySelectorAll(".trick-card figcaption .who[data-short]")];
+  if (!short.length) return false;
+  sayWhole(trick, trickWords(trick));
+  for (const who of short) who.textContent = who.dataset.short;
+  return true;
+}
+
+/** A trick's captions with their players' whole names again. */
+function wholeNames(trick) {
+  for (const who of trick.querySelectorAll(".trick-card figcaption .who[data-full]")) who.textContent = who.dataset.full;
+}
+
+/** Whether a word of a trick's captions is still split over two lines (roomForWords found no room). */
+function splitsWord(trick) {
+  return [...trick.querySelectorAll(".trick-card figcaption .who")].some((who) => wordShortfall(who) >= 0.5);
+}
+
+/** What giveWay took from a trick (its cards' captions, its heading's words and the name of its
+ * group), for standUp to put back. */
+const takenAway = new WeakMap();
+
 /** A faded last trick that gives way is drawn in the short box of an empty trick, its cards small, side
  * by side in the order played (the winner's outlined), without their captions, whose words are the
  * box's title and accessible name: emptied, it showed nothing, and only its button led to the trick
- * (the button still shows it whole). */
+ * (the button still shows it whole). What it takes away is kept, for standUp. */
 function giveWay(trick) {
-  const said = [...trick.querySelectorAll(".trick-card")].map((figure) =>
-    [figure.querySelector(".card img")?.alt, figure.querySelector("figcaption")?.textContent].filter(Boolean).join(", "),
-  );
+  const said = trickWords(trick);
+  const area = trick.closest(".trick-area");
+  const heading = area?.querySelector(".trick-caption");
+  takenAway.set(trick, {
+    captions: [...trick.querySelectorAll(".trick-card figcaption")].map((caption) => [caption.parentElement, caption]),
+    heading: heading ? [...heading.childNodes] : [],
+    group: area?.getAttribute("aria-label") ?? null,
+  });
   for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
   for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
   trick.classList.add("given");
-  trick.title = said.join("; ");
-  trick.setAttribute("role", "img");
-  trick.setAttribute("aria-label", `the last trick: ${said.join("; ")}`);
+  sayWhole(trick, said);
   // (the heading's words go, but for its button: "Last trick" twice on a phone)
-  const area = trick.closest(".trick-area");
-  area?.querySelector(".trick-caption")?.replaceChildren();
+  heading?.replaceChildren();
   area?.setAttribute("aria-label", "the last trick");
+}
+
+/** A faded last trick as drawn, before fitTable's giving way or first names: its captions and
+ * heading back, its players' whole names. */
+function standUp(trick) {
+  const taken = takenAway.get(trick);
+  trick.classList.remove("given");
+  for (const name of ["title", "role", "aria-label"]) trick.removeAttribute(name);
+  takenAway.delete(trick);
+  for (const [figure, caption] of taken?.captions ?? []) figure.append(caption);
+  wholeNames(trick);
+  if (!taken) return;
+  const area = trick.closest(".trick-area");
+  area?.querySelector(".trick-caption")?.replaceChildren(...taken.heading);
+  if (taken.group === null) area?.removeAttribute("aria-label");
+  else area?.setAttribute("aria-label", taken.group);
 }
 
 /** A long fan of the table's cards overlaps as much as it must to show every card in its zone, down to
@@ -188,6 +256,7 @@ function fitBoxes(root) {
     seat.classList.remove("tags-give", "stats-give");
     seat.setAttribute("aria-label", seat.dataset.label);
     seat.removeAttribute("title");
+    delete seat.dataset.label;
   }
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
@@ -776,13 +845,21 @@ function trickBox(ctx) {
       const won = trick.winner === play.seat;
       const face = cardFace(ctx.pack, play.card, { trump: ctx.trump });
       const who = namer.who(play.seat);
+      const led = i === 0 ? " (led)" : "";
+      // (a faded trick's whole names and first names, for fitTable: firstNames)
+      const first = faded ? firstName(ctx, play.seat) : null;
       box.append(
         el(
           "figure.trick-card",
           { style: round ? `left:${x}%;top:${y}%;z-index:${i + 1}` : `z-index:${i + 1}`, class: `${won ? "winner " : ""}from-${place.area}` },
           face,
           // the name is what gives way (an ellipsis) in a narrow box, never "✓ won"
-          el("figcaption", {}, el("span.who", { text: `${who}${i === 0 ? " (led)" : ""}` }), won ? [" ", el("span.won", { text: "✓ won" })] : null),
+          el(
+            "figcaption",
+            {},
+            el("span.who", { text: `${who}${led}`, dataset: first ? { full: `${who}${led}`, short: `${first}${led}` } : {} }),
+            won ? [" ", el("span.won", { text: "✓ won" })] : null,
+          ),
         ),
       );
     });
@@ -800,6 +877,20 @@ function trickBox(ctx) {
       : null;
   if (!trick && !lastButton) return null;
   return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null), lastButton), box);
+}
+
+/** A seat's player's first name, for a faded trick's captions with little room (firstNames): the
+ * first of the words of a name of several ("Anastasia" of "Anastasia Featherstonehaugh"), if no other
+ * seat's name starts with it; none for "you", a seat's number or a computer player's "heuristic 1". */
+function firstName(ctx, seat) {
+  const words = (name) => name.split(/\s+/);
+  const name = ctx.namer.who(seat);
+  if (/[\d()]/.test(name) || words(name).length < 2) return null;
+  const first = words(name)[0];
+  for (let other = 0; other < ctx.view.players; other++) {
+    if (other !== seat && words(ctx.namer.who(other))[0] === first) return null;
+  }
+  return first;
 }
 
 /** The table's own zones (stock, talon, turn-up, kitty, bank, livret, ...). */
