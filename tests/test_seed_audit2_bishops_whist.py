@@ -678,3 +678,26 @@ def test_a_seat_that_is_no_seat_is_refused_as_such(seat: Any) -> None:
     for said in (True, 0.0):  # what the engine already says of these
         assert "no such seat" in refused(state, "play 9H", seat=said)
     assert "no such seat" in refused(state, "play 9H", seat=seat)
+
+
+def test_equal_highest_cuts_are_not_cut_again_and_the_lower_seat_leads() -> None:
+    """Ruling BW-4 (with BW-3): two equal highest cuts for partners decide neither the partners nor the
+    deal, so they are not cut again; the lower seat number of the two sits at the dealer's left and
+    leads first. Dana's ranks for the cut: castle-ace, king, queen, bishop, knight, 9 down to 2."""
+    rank = "CKQBN98765432"
+    ties = 0
+    for seed in range(40):
+        state = parlour.make(GAME, partners="cut").new(seed=seed)
+        cuts = [e for e in state.log if e.kind == "cut"]
+        table = next(e for e in state.log if e.kind == "table")
+        cards = {int(s): c for s, c in cuts[0].data["cards"].items()}
+        best = min(rank.index(c[0]) for c in cards.values())
+        top = sorted(s for s, c in cards.items() if rank.index(c[0]) == best)
+        if len(top) != 2:
+            continue
+        ties += 1
+        assert len(cuts) == 1  # nobody cut again
+        order, dealer = table.data["order"], table.data["dealer"]
+        assert order[(order.index(dealer) + 1) % 4] == top[0]
+        assert any(set(top) == set(team) for team in table.data["teams"])
+    assert ties >= 3
