@@ -1069,6 +1069,7 @@ class OpenTarockState(State):
                 f"{echo([dict(m) for m in match_ends])}"
             )
         sizes = [0, 0]
+        up: list[Counter[Any]] = [Counter(), Counter()]  # each seat's turned-up cards, as the log says
         trick: list[tuple[Any, Any]] = []  # as logged: compared with the fields, nothing more
         tricks: list[tuple[Any, list[Any]]] = []
         for i in range(dealt_at, len(self.log)):
@@ -1081,9 +1082,15 @@ class OpenTarockState(State):
                 sizes[seat] = (
                     sum(stacks) if isinstance(stacks, list) and all(type(n) is int for n in stacks) else -1
                 )
+                tops = e.data.get("tops")
+                up[seat] = Counter(map(str, tops)) if isinstance(tops, list) else Counter({None: 1})
             elif e.kind == "play":
                 trick.append((seat, e.data.get("card")))
                 sizes[seat] -= 1
+                up[seat][str(e.data.get("card"))] -= 1
+                revealed = e.data.get("revealed")
+                if revealed is not None:
+                    up[seat][str(revealed)] += 1
             elif e.kind == "trick":
                 tricks.append((e.data.get("winner"), [c for _, c in trick]))
                 if e.data.get("cards") != tricks[-1][1]:
@@ -1099,6 +1106,15 @@ class OpenTarockState(State):
             if sum(len(st) for st in self.stacks[seat]) != sizes[seat]:
                 raise InvalidState(
                     f"stacks.{seat}: not the cards the log deals seat {seat}, less those played"
+                )
+            # The turned-up cards are public: those the deal turned up and each play turned up since,
+            # less those played (ruling OT-19); only the order of the face-down cards is not logged.
+            if (
+                Counter(st[0] for st in self.stacks[seat] if st) != +up[seat]
+                or min(up[seat].values(), default=0) < 0
+            ):
+                raise InvalidState(
+                    f"stacks.{seat}: the turned-up cards are not those the log turned up, less those played"
                 )
 
 
