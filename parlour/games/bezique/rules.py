@@ -1836,6 +1836,46 @@ class BeziqueState(State):
         self._check_table()
         self._check_tricks_and_scores()
         self._check_log()
+        self._check_hands_against_log()
+
+    def _check_hands_against_log(self) -> None:
+        """What the log says of each hand since its deal: every card dealt to a seat (its private
+        ``hand`` event) and not played since (nor exchanged, a seven, nor left over) is still held;
+        every card of a meld it declared is still on the table (from the last eight on, held) or has
+        been played. (Draws are not logged, so a drawn card cannot be followed; only Game.replay
+        checks everything.)"""
+        events: list[Event] = self.log
+        start = len(events)
+        while start > 0 and not (events[start - 1].kind == "deal" and events[start - 1].to is None):
+            start -= 1
+        dealt: list[Counter[Any]] = [Counter(), Counter()]
+        played: list[Counter[Any]] = [Counter(), Counter()]
+        melded: list[Counter[Any]] = [Counter(), Counter()]
+        for e in events[start:]:
+            seat = e.data.get("seat")
+            if seat not in SEATS:
+                continue
+            cards = e.data.get("cards")
+            if e.kind == "hand" and e.to == seat and isinstance(cards, list):
+                dealt[seat] = Counter(map(str, cards))
+            elif e.kind in ("play", "exchange") and e.to is None:  # a seven exchanged leaves the hand too
+                played[seat][str(e.data.get("card"))] += 1
+            elif e.kind == "leftover" and e.to is None and isinstance(cards, list):
+                played[seat].update(map(str, cards))  # unequal hands' cards left at the end, to the pile
+            elif e.kind == "meld" and e.to is None and isinstance(cards, list):
+                melded[seat] |= Counter(map(str, cards))  # a card may serve in several melds
+        talon = self.phase in (Phase.CARTE_BLANCHE, Phase.TALON, Phase.DECLARE, Phase.DRAW)
+        for s in SEATS:
+            held = Counter(self.full_hand(s))
+            if not dealt[s] - played[s] <= held:  # multiset inclusion
+                raise InvalidState(
+                    f"hidden.{s}: seat {s} no longer holds cards the log dealt it and it never played"
+                )
+            shown = Counter(KIND_CODES[e.kind] for e in self._declared[s]) if talon else held
+            if not melded[s] - played[s] <= shown:
+                raise InvalidState(
+                    f"table.{s}: cards the log shows seat {s} declaring are neither shown nor played"
+                )
 
     def _check_log(self) -> None:
         """What the log tells twice: the hands ended (each ``hand_end`` after its own deal), the match's
