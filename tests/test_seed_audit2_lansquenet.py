@@ -535,12 +535,6 @@ def test_a_save_that_is_no_save_is_refused(text: str) -> None:
         _load(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LQ-30 checks base_bank only against the bank (at most it), not against the log: a save that "
-    "lowers the bank a same-rank deal started with loads, and 'takeout' then takes out more than that "
-    "deal's winnings (13 chips here instead of the 4 won) and deals again with a bank of 1",
-)
 def test_a_save_whose_takeout_would_take_more_than_the_deals_winnings_is_refused() -> None:
     """The seed: "If the win came from two cards of the same rank at the start, the banker may take those
     winnings out instead" - those winnings, the 4 the deal won (ruling LQ-13). The log says the deal won
@@ -555,11 +549,6 @@ def test_a_save_whose_takeout_would_take_more_than_the_deals_winnings_is_refused
     assert chips(loaded)[0] == chips(state)[0] + 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LQ-30 does not check wins_in_row: a save showing the players 'the bank's wins in a row: 7' "
-    "after the first deal of the session loads",
-)
 def test_a_save_claiming_more_wins_in_a_row_than_deals_played_is_refused() -> None:
     _, data = _kept()
     data["state"]["public"]["wins_in_row"] = 7
@@ -567,12 +556,6 @@ def test_a_save_claiming_more_wins_in_a_row_than_deals_played_is_refused() -> No
         _load(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LQ-30 checks that a hand card marked matched has a partner on the pile, not the converse: a "
-    "Hoyle save that unmarks a hand card its log says was matched loads, and the banker then loses the "
-    "right to deal again that both hand cards matched first would give",
-)
 def test_a_hoyle_save_that_forgets_a_matched_hand_card_is_refused() -> None:
     """Hoyle's game: "If both hand cards are matched before the bank's card, the banker may deal again".
     The 2♦ matched hand card 2♣ (the log says so); a save saying it did not is no state play reaches."""

@@ -1892,7 +1892,19 @@ class LansquenetState(State):
             self._check_hoyle()
         else:
             self._check_classic()
+        self._check_wins()
         self._check_log()
+
+    def _check_wins(self) -> None:
+        """The bank's wins in a row (shown to every seat) are wins of deals played: none when a bank
+        is started, at least the one just won while its banker chooses (ruling LQ-30)."""
+        wins, phase = self.wins, self.phase
+        if not 0 <= wins <= self.deals_played:
+            raise InvalidState(
+                f"public.wins_in_row: {wins} wins in a row in {self.deals_played} deals played"
+            )
+        if (phase == Phase.KEEP and wins < 1) or (phase == Phase.BANK and wins):
+            raise InvalidState(f"public.wins_in_row: {wins} wins in a row in phase {phase}")
 
     def _check_log(self) -> None:
         """What the log tells twice: the deals played (a ``hand_end`` each, numbered), the last deal's
@@ -2138,6 +2150,10 @@ class LansquenetState(State):
                 raise InvalidState(
                     "public.bookkeeping.same_rank_win: the bank won the last deal, as it was dealt"
                 )
+            if self.bank != self.base_bank + last.points[banker]:  # what a takeout takes out (LQ-13)
+                raise InvalidState(
+                    "public.bookkeeping.base_bank: the bank less what it won in the last deal, as logged"
+                )
         elif phase == Phase.BUY:
             assert s is not None
             size = self.base_bank
@@ -2185,9 +2201,12 @@ class LansquenetState(State):
                 )
             if sp.bets[banker]:
                 raise InvalidState(f"public.table.{i}.bets: the banker does not bet against the bank")
+        turned = self._turned_this_deal()
         for i, (card, matched) in enumerate(zip(self.hand_cards, self.hand_matched, strict=True)):
             if matched and rank_of(card) not in piled:
                 raise InvalidState(f"public.hand_matched.{i}: a hand card is matched by a piled card")
+            if matched != (rank_of(card) in turned):  # the first card of its rank turned matched it
+                raise InvalidState(f"public.hand_matched.{i}: not as the cards the log turned say")
         scored = self._scored_this_deal()
         for q in range(n):
             if self.deal_before[q] + scored[q] != self.wealth(q):
@@ -2195,6 +2214,22 @@ class LansquenetState(State):
         if any(self.purse[q] <= 0 for q in self.queue):
             raise InvalidState("public.bookkeeping.queue: only players holding chips are asked")
         self._check_in_rotation([s, *self.queue], "public.bookkeeping.queue")
+
+    def _turned_this_deal(self) -> set[str]:
+        """The ranks of the cards turned since this Hoyle deal's réjouissance, as the log says (those
+        buried in the opening pair no hand card: ruling LQ-18)."""
+        ranks: set[str] = set()
+        events = self.log
+        for i in range(len(events) - 1, -1, -1):  # (not ``reversed``: as elsewhere, for mypyc)
+            e = events[i]
+            if e.to is not None:
+                continue
+            if e.kind == "rejouissance":
+                break
+            card = e.data.get("card")
+            if e.kind == "turn" and isinstance(card, str) and card in CODES:
+                ranks.add(rank_of(card))
+        return ranks
 
     def inventory(self) -> Counter[str]:
         out = Counter(self.shoe)
