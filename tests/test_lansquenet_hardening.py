@@ -410,7 +410,7 @@ def _set(path: str, value: Any) -> Any:
         ("keep", _set("public.bookkeeping.same_rank_win", True), "same_rank"),
         ("bet", _set("public.banks_started", [1, 0, 0, 2]), "goes round"),
         ("bet", _set("public.banks_started", [0, 0, 0, 0]), "has started one"),
-        ("bet", _set("public.banks_started", [3, 0, 0, 0]), "more than 2 times"),
+        ("bet", _set("public.banks_started", [4, 0, 0, 0]), "more than 3 times"),
         ("bet", _set("public.starter", 1), "goes round|has started one"),
         ("bet", _drop_first_banker, "first banker"),
     ],

@@ -443,7 +443,7 @@ class Reference:
     def pass_bank(self) -> None:
         self.bank = 0
         alive = self.alive()
-        rounds = self.opts.get("rounds", 2)
+        rounds = self.opts.get("rounds", 3)  # the engine's default (ruling LQ-16)
         if len(alive) < 2 or (
             self.opts.get("length", "banks") == "banks" and all(self.started[s] >= rounds for s in alive)
         ):
@@ -690,7 +690,7 @@ class HoyleReference:
 
     def pass_deal(self) -> None:
         alive = self.alive()
-        rounds = self.opts.get("rounds", 2)
+        rounds = self.opts.get("rounds", 3)  # the engine's default (ruling LQ-16)
         if len(alive) < 2 or (
             self.opts.get("length", "banks") == "banks" and all(self.started[s] >= rounds for s in alive)
         ):

@@ -287,9 +287,9 @@ class Lansquenet(Game["LansquenetState"]):
             "the bank `rounds` times) or 'deals' (a fixed number of deals, `deals`)",
             choices=("banks", "deals"),
         ),
-        Option(
+        Option(  # ruling LQ-16: the seed's own example, three banks each
             "rounds",
-            2,
+            3,
             "with length=banks: how many times each player starts the bank",
             minimum=1,
             maximum=100,
