@@ -658,6 +658,8 @@ def test_who_wins_when_the_other_passes_the_target_at_the_hands_end(winner: str,
     assert s.scores == [100.0, 0.0]
     assert not s.is_over and phase(s) is Phase.LAST_EIGHT
     assert s.view(1).extra.reached == (0 if winner == "first" else None)
+    said = "seat 0 has reached 100 first and wins at the end of the hand"
+    assert (said in s.view(1).situation) == (winner == "first")
     play_out_hand(s)
     assert s.is_over
     assert s.scores == [100.0, 160.0]

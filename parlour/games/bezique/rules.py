@@ -1630,7 +1630,7 @@ class BeziqueState(State):
             seat,
             extra=extra,
             zones=zones,
-            situation=self._message(),
+            situation=self._message() + self._reached_note(),
             decision=decision,
             prompt=prompt,
             trick=trick,
@@ -1640,6 +1640,12 @@ class BeziqueState(State):
             roles=roles,
             hand_sizes=[self._held_count(s) for s in SEATS],
         )
+
+    def _reached_note(self) -> str:
+        """Ruling BZ-19: once a seat has reached the target, every situation line says it has won."""
+        if self.reached < 0 or not self.game.first_wins or self.phase is Phase.OVER:
+            return ""
+        return f"; seat {self.reached} has reached {self.game.target} first and wins at the end of the hand"
 
     def _message(self) -> str:
         if self.phase is Phase.OVER:

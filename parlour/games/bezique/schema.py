@@ -156,9 +156,10 @@ class BeziqueExtra:
     sevens_shown: list[int] = per_seat("sevens of trumps shown")
     missed_draws: list[int] = per_seat("draws missed, to make up")
     revoker: int | None = labelled("revoked, conceding the brisques still to come")
-    reached: int | None = labelled("reached the target first, so wins at the hand's end")
+    reached: int | None = internal()
     """Ruling BZ-19 (``winner=first``): the seat whose total reached the target first in this hand's
-    play; the hand is played out, and that seat wins the match at its end."""
+    play; the hand is played out, and that seat wins the match at its end (the situation line says
+    so in words)."""
     # The public record the rules need (meld history of each declared card, the declaring turn, the
     # draws): computer players and the determinizer read it.
     declared: list[list[DeclaredCard]] = internal()
