@@ -399,6 +399,15 @@ def test_to_json_and_load_round_trip_at_every_step(options: dict[str, Any]) -> N
         assert loaded.to_json() == state.to_json()  # a loaded state goes on identically, RNG included
 
 
+@pytest.mark.parametrize("name", [info.name for info in parlour.list_games()])
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "parlour-state"}'])
+def test_every_game_refuses_what_is_no_save(name: str, text: str) -> None:
+    """Text that is no save at all is refused before any game reads it (the seed audits tried these
+    on each game)."""
+    with pytest.raises(InvalidSave):
+        parlour.make(name).load(text)
+
+
 def test_load_refuses_what_is_not_a_save() -> None:
     game = parlour.make(GAME)
     good = json.loads(game.new(seed=1).to_json())

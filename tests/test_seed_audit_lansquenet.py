@@ -16,36 +16,13 @@ import pytest
 import parlour
 from parlour.games.lansquenet.rules import Lansquenet
 from parlour.games.lansquenet.rules import LansquenetState as State
+from tests.audit_support import bank, banker, chips, phase, play
 
 
 def new(deal: dict[str, Any], seed: int = 1, **options: Any) -> State:
     game = parlour.make("lansquenet", **options)
     assert isinstance(game, Lansquenet)
     return game.new(seed=seed, deal=deal)
-
-
-def play(state: State, *actions: str) -> None:
-    for a in actions:
-        state.apply(a)
-
-
-def chips(state: State) -> list[int]:
-    """Each seat's chips in hand (not counting the bank or bets on the table)."""
-    view = state.view(None)
-    assert view.chips is not None
-    return list(view.chips)
-
-
-def bank(state: State) -> int:
-    return int(state.view(None).extra.bank)
-
-
-def banker(state: State) -> int:
-    return next(s.seat for s in state.view(None).seats if "banker" in s.roles)
-
-
-def phase(state: State) -> str:
-    return str(state.view(None).extra.phase)
 
 
 def last_points(state: State) -> list[int]:
