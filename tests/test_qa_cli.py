@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import os
 import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
-from parlour.cli import app
-from parlour.cli.terminal import TerminalGame
-from parlour.players import make_player
+from parlour.cli import app, terminal
+from parlour.cli.terminal import TerminalGame, number
+from parlour.engine import Game, State
+from parlour.players import Advice, make_player
 
 runner = CliRunner()
 NARROW = {"COLUMNS": "80"}
@@ -83,3 +92,188 @@ def test_the_log_lines_show_cards_as_the_table_does() -> None:
     assert not any(re.search(r" plays [0-9A-Z]{1,2}[SHDC]\b", line) for line in logs), logs[:5]
     assert any(re.search(r" plays [0-9A-Z]{1,2}[♠♥♦♣]", line) for line in logs), logs[:5]
     assert re.search(r"\d+\) play [0-9A-Z]{1,2}[SHDC]\b", text), "the moves keep their codes"
+
+
+# --- the second QA pass: every game played in 80x24 and 120x40 ------------------------------------
+
+
+def _advance(name: str, seed: int, steps: int, **options: Any) -> tuple[Game[Any], State]:
+    """A seeded match moved on ``steps`` moves, each seat taking its first move (or least amount)."""
+    game = parlour.make(name, **options)
+    state = game.new(seed=seed)
+    for _ in range(steps):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        first = view.legal_actions[0] if view.legal_actions else f"{view.legal_ranges[0].verb} 1"
+        state.apply(first, seat=seat)
+    return game, state
+
+
+def _drawn(game: Game[Any], state: State, width: int = 80, seat: int | None = None) -> str:
+    """The table as ``hand`` draws it for ``seat`` (the seat to move by default), ``width`` wide."""
+    seat = state.current_player if seat is None else seat
+    assert seat is not None
+    console = Console(record=True, width=width)
+    TerminalGame(game, [seat], {}, 1, console).render(state.view(seat))
+    return console.export_text()
+
+
+def _scripted_run(game: Game[Any], lines: list[str], width: int = 80, seed: int = 1) -> str:
+    """A match for seat 0 against random players, the person typing ``lines`` (then Ctrl-D)."""
+    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=width)
+    answers = iter(lines)
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    TerminalGame(game, [0], bots, seed, console, ask=ask).run()
+    return console.export_text()
+
+
+def test_the_welcome_panel_wraps_its_help_as_sentences() -> None:
+    """The help had a hard line break inside a sentence: at 80 columns "its" stood alone on a line."""
+    text = _scripted_run(parlour.make("roquet"), [])
+    panel = text.split("╰")[0]
+    lines = [line.strip("│ ") for line in panel.splitlines()[1:]]
+    short = [line for line in lines if line and len(line) < 40 and not line.endswith(".")]
+    assert not short, lines
+
+
+def test_bishops_whist_names_the_sides_of_its_tricks_and_hides_empty_rows() -> None:
+    """Bishops Whist's tricks this hand were "0, 0" (its per-side values are a tuple, and only lists
+    were named), and "exposed cards: none, none, none, none" stood on every table under strict laws."""
+    game, state = _advance("bishops-whist", 1, 30)
+    text = _drawn(game, state, width=120)
+    row = next(line for line in text.splitlines() if "tricks this hand" in line)
+    assert re.search(r"seat 0 & seat 2: \d+ +you & seat 3 \(partner\): \d+", row), row
+    assert "none, none" not in text, text
+    assert "your revokes" not in text, text
+
+
+def test_the_table_at_80_columns_breaks_rows_between_their_parts() -> None:
+    """At 80 columns the longest label took half the width and values broke anywhere: "seat 1 &" /
+    "seat 3: 0" in the score, "stack 2" / "7♣ ▒ ▒" beside an open tarock opponent."""
+    for name, seed, steps in (("bishops-whist", 1, 30), ("open-tarock", 1, 30), ("apology", 1, 30)):
+        game, state = _advance(name, seed, steps)
+        text = _drawn(game, state)
+        lines = text.splitlines()
+        assert all(len(line) <= 80 for line in lines), text
+        view = state.view(state.current_player)
+        tg = TerminalGame(game, [view.seat or 0], {}, 1, Console(width=80))
+        parts = [part.plain for part in tg.score_parts(view)]
+        for zone in view.zones:
+            if zone.owner is not None and zone.owner != view.seat and zone.kind != "hand":
+                parts.append(f"{tg.zone_label(zone)} {tg.zone_text(zone, view.trump).plain}")
+        for part in parts:
+            if len(part) < 40:
+                assert any(part in line for line in lines), (name, part, text)
+
+
+def test_scores_in_thirds_are_written_as_the_log_writes_them() -> None:
+    """Open tarock counts in thirds: the log said "scores 25⅓", the table "22.3333"."""
+    assert number(22 + 1 / 3) == "22⅓"
+    assert number(-22 - 1 / 3) == "-22⅓"
+    assert number(-2 / 3) == "-⅔"
+    assert number(7.0) == "7"
+    assert number(0.1) == "0.1"
+    game = parlour.make("open-tarock")
+    text = _scripted_run(game, ["1"] * 200 + ["hand"])
+    assert not re.search(r"\d\.\d{3}", text), re.findall(r".*\d\.\d{3}.*", text)[:3]
+
+
+def test_a_long_situation_is_shown_whole_above_the_table() -> None:
+    """A panel's title is cut at its border: Roquet's "won the trick and may meld (or 'done')" showed
+    as "may meld (or 'don─" at 80 columns."""
+    game, state = _advance("roquet", 2, 0)
+    while len(state.view(state.current_player).situation) < 70:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    seat = state.current_player
+    assert seat is not None
+    tg = TerminalGame(game, [seat], {}, 1, Console(width=80))
+    words = tg.name_seats(state.view(seat).situation, state.view(seat)).split()
+    text = _drawn(game, state)
+    joined = " ".join(line.strip("│ ╭╮─") for line in text.splitlines())
+    assert " ".join(words) in " ".join(joined.split()), text
+
+
+def test_a_role_held_by_several_seats_is_one_row() -> None:
+    """Lansquenet listed "player seat 1", "player seat 2", "player seat 3" on three rows."""
+    game, state = _advance("lansquenet", 4, 0)
+    text = _drawn(game, state)
+    labels = [line.strip("│ ").split("  ")[0] for line in text.splitlines()]
+    assert labels.count("player") == 0 and labels.count("players") == 1, text
+    assert re.search(r"players +seat 1, seat 2, seat 3", text), text
+
+
+def test_a_hint_shows_its_cards_as_the_table_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint said "leads the 6H" under a hand drawn "6♥": its reason now names cards by symbol."""
+    monkeypatch.setattr(terminal, "hint", lambda view, game, seed, seconds: Advice("play 6H", "leads the 6H"))
+    text = _scripted_run(parlour.make("bishops-whist", hand_limit=1), ["hint"])
+    assert "hint: play 6H — leads the 6♥" in text, text[-800:]
+
+
+def test_a_typo_is_answered_with_the_nearest_move() -> None:
+    """ "plya 9S" was answered with every action of the game, those not open now too ('trump <suit>',
+    'deal', 'expose <card>'...): the nearest legal move is offered, else the way to list them."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=80)
+    typed: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if len(typed) == 2:
+            raise EOFError
+        first = next(c for c in completions if c.startswith("play "))
+        typed.append(first)
+        return "lpay " + first.split()[1] if len(typed) == 1 else "zzz qqq"  # a typo, then nonsense
+
+    TerminalGame(game, [0], bots, 1, console, ask=ask).run()
+    text = console.export_text()
+    assert f"did you mean '{typed[0]}'?" in text, text[-1500:]
+    assert "type 'moves' for the moves open to you now" in text, text[-1500:]
+
+
+def test_a_run_of_turned_cards_is_one_line() -> None:
+    """A Lansquenet deal printed each card turned on a line of its own ("· turned: Q♥", twenty-odd
+    times), scrolling the deal's start and the table off an 80x24 window; now one line."""
+    game = parlour.make("lansquenet")
+    text = _scripted_run(game, ["1", "1", "", "history"], seed=4)
+    lines = [line for line in text.splitlines() if line.startswith("· turned:")]
+    assert lines, text[-2000:]
+    assert any(len(line.split()) > 4 for line in lines), lines
+    events = [line for line in text.splitlines() if line.startswith("· ")]
+    assert not any(
+        a.startswith("· turned:") and b.startswith("· turned: ") and len(b.split()) == 3
+        for a, b in itertools.pairwise(events)
+    ), events
+
+
+def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
+    """prompt_toolkit kept 8 rows under the prompt for its completion menu: at every move, in a window
+    of 24 rows, seven blank lines pushed the top of the table off the screen."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), env.get("PYTHONPATH", "")])
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "parlour", "play", "roquet", "--seed", "2", "--opponents", "random"],
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=30,
+        dimensions=(24, 80),
+    )
+    child.expect("your move>")
+    with contextlib.suppress(pexpect.TIMEOUT):
+        child.expect("never printed", timeout=0.5)  # what the prompt draws after itself
+    after = str(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert after.count("\n") < 2, repr(after)
