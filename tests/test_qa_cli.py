@@ -277,3 +277,15 @@ def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert after.count("\n") < 2, repr(after)
+
+
+def test_a_lost_match_names_its_winner() -> None:
+    """Apology's end said "You lose. (the highest total after 1 deal)": who won was left to guess."""
+    for seed in range(1, 30):
+        game = parlour.make("apology", deals=1)
+        text = _scripted_run(game, ["1"] * 100, seed=seed)
+        if "You lose" in text:
+            break
+    else:
+        raise AssertionError("no lost match in 29 seeds")
+    assert re.search(r"You lose: seat [123]( & seat [123])* wins?\b", text), text[-600:]

@@ -616,7 +616,11 @@ class TerminalGame:
         elif self.at_table in outcome.winners and len(self.humans) == 1:
             verdict = "[bold green]You win![/bold green]"
         elif len(self.humans) == 1:
-            verdict = "[bold red]You lose.[/bold red]"
+            # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
+            winners = escape(" & ".join(self.who(s, view) for s in outcome.winners))
+            verdict = (
+                f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
+            )
         else:
             verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
         reason = escape(self.name_seats(outcome.reason, view))
