@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app, terminal
+from parlour.cli.main import shown
 from parlour.cli.terminal import TerminalGame, number
 from parlour.engine import Game, State
 from parlour.players import Advice, make_player
@@ -37,7 +38,7 @@ def test_list_in_80_columns_shows_every_game_name_and_option_whole() -> None:
     for info in parlour.list_games():
         assert info.name in words, info.name
         for option in info.options:
-            assert f"{option.name}={option.default}" in words, (info.name, option.name)
+            assert f"{option.name}={shown(option.default)}" in words, (info.name, option.name)
 
 
 def test_simulate_in_80_columns_keeps_the_interval_on_one_line() -> None:
@@ -289,3 +290,17 @@ def test_a_lost_match_names_its_winner() -> None:
     else:
         raise AssertionError("no lost match in 29 seeds")
     assert re.search(r"You lose: seat [123]( & seat [123])* wins?\b", text), text[-600:]
+
+
+def test_options_are_shown_as_they_are_typed() -> None:
+    """`parlour list` and `parlour rules` showed Python's values ("bury_oudlers=True", "target_0=62.0",
+    "one of True, False") where the README and -o take "true" and "62"."""
+    listed = runner.invoke(app, ["list"], env={"COLUMNS": "120"}).output
+    rules = runner.invoke(app, ["rules", "apology"], env={"COLUMNS": "120"}).output
+    for text in (listed, rules):
+        assert not re.search(r"\bTrue\b|\bFalse\b|\b\d+\.0\b", text.split("options (parlour play")[-1]), text
+    assert "bury_oudlers=true" in listed and "target_0=62" in listed, listed
+    assert re.search(r"bury_oudlers +│ true +│ true or false", rules), rules
+    for value in ("true", "62"):  # and what is shown is taken back
+        option = "bury_oudlers" if value == "true" else "target_0"
+        assert parlour.make("apology", **{option: value}) is not None

@@ -79,6 +79,15 @@ OptionArg = Annotated[
 ]
 
 
+def shown(value: object) -> str:
+    """An option's value as it is typed after -o: Python's "True" and "62.0" were shown for true and 62."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 @app.command("list")
 def list_command() -> None:
     """List the games, with their players, pack and options."""
@@ -86,7 +95,7 @@ def list_command() -> None:
     for col in ("name", "title", "players", "pack"):
         table.add_column(col, no_wrap=col != "title")
     games = parlour.list_games()
-    rows = [[f"{o.name}={o.default}" for o in info.options] for info in games]
+    rows = [[f"{o.name}={shown(o.default)}" for o in info.options] for info in games]
     # one option a line, each kept whole, and the names whole: in 80 columns options were cut off
     # mid-name ("livret_refill=Fal…"); only the title may wrap
     widest = max((len(line) for lines in rows for line in lines), default=7)
@@ -109,7 +118,10 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
     for col in ("option", "default", "allowed", "meaning"):
         table.add_column(col)
     for o in cls.info().options:
-        table.add_row(o.name, str(o.default), o.allowed(), o.description)
+        allowed = (
+            "true or false" if o.choices and all(isinstance(c, bool) for c in o.choices) else o.allowed()
+        )
+        table.add_row(o.name, shown(o.default), allowed, o.description)
     console.print(table)
 
 
