@@ -304,3 +304,16 @@ def test_options_are_shown_as_they_are_typed() -> None:
     for value in ("true", "62"):  # and what is shown is taken back
         option = "bury_oudlers" if value == "true" else "target_0"
         assert parlour.make("apology", **{option: value}) is not None
+
+
+def test_an_empty_hand_says_none() -> None:
+    """After the last trick, at Bishops Whist's claims of revoke, "your hand:" was followed by nothing."""
+    game, state = _advance("bishops-whist", 7, 0, laws="table", hand_limit=1)
+    while "claim" not in state.view(state.current_player).legal_actions:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.view(seat).legal_actions
+        state.apply(next((a for a in legal if a.startswith(("play", "stand"))), legal[0]), seat=seat)
+    assert not state.view(state.current_player).hand
+    lines = _drawn(game, state).splitlines()
+    assert "your hand: none" in lines, lines

@@ -376,8 +376,8 @@ class TerminalGame:
                 rows.append((self.who(s.seat, view), parts, "  ·  "))
         # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
         # and values broke anywhere ("seat 1 &" / "seat 3: 0", "stack 2" / "7♣ ▒ ▒"): labels now wrap
-        # within a third of the width, and a value breaks only between its parts.
-        label_width = min(max(cell_len(label) for label, _, _ in rows), max(12, self.console.width // 3))
+        # within three eighths of the width, and a value breaks only between its parts.
+        label_width = min(max(cell_len(label) for label, _, _ in rows), max(12, self.console.width * 3 // 8))
         value_width = max(20, self.console.width - 4 - label_width - 2)
         head = Table.grid(padding=(0, 2))
         head.add_column(style="dim", max_width=label_width)
@@ -407,7 +407,8 @@ class TerminalGame:
                 mine = Text(f"your {self.zone_label(zone)}: ")
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
-            self.console.print(Text("your hand: ").append_text(self.cards(view.hand, trump)))
+            held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
+            self.console.print(Text("your hand: ").append_text(held))
         self.show_moves(view)
 
     def zone_label(self, zone: Zone) -> str:
