@@ -317,3 +317,28 @@ def test_an_empty_hand_says_none() -> None:
     assert not state.view(state.current_player).hand
     lines = _drawn(game, state).splitlines()
     assert "your hand: none" in lines, lines
+
+
+def test_a_bet_out_of_range_is_told_the_range() -> None:
+    """At a Lansquenet bet, "50" was answered "moves are 1 to 1, or 'bet N'" (which N?), and "bet 2.5"
+    with its reason and then "type 'moves'", as if the kind of move were unknown."""
+    game = parlour.make("lansquenet")
+    bots = {s: make_player("easy", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=80)
+    replies: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if "pass" not in completions:
+            return "1" if "your move" in prompt else ""  # a bank of 1, Enter at a pause
+        if len(replies) == 2:
+            raise EOFError
+        replies.append(["999", "bet 2.5"][len(replies)])
+        return replies[-1]
+
+    TerminalGame(game, [0], bots, 9, console, ask=ask).run()
+    text = console.export_text()
+    assert replies, text[-1500:]
+    numbered = r"(the only move is 1|moves are 1 to \d+)"
+    assert re.search(rf"There is no move 999; {numbered}, or 'bet N' \(1-\d+\)\.", text), text[-1500:]
+    assert "is not an amount" in text, text[-1500:]
+    assert "type 'moves'" not in text.split("There is no move 999")[-1], text[-1500:]

@@ -288,11 +288,11 @@ class TerminalGame:
                     if not legal:
                         forms = ", ".join(f"'{r.verb} N' ({r.min}-{r.max})" for r in ranges)
                         self.say_error(f"There are no numbered moves here; type {forms}.")
-                    elif ranges:
-                        forms = ", ".join(f"'{r.verb} N'" for r in ranges)
-                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}, or {forms}.")
                     else:
-                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
+                        # "moves are 1 to 1, or 'bet N'" for a bet of 50 where 1 to 25 may be bet
+                        numbered = "the only move is 1" if len(legal) == 1 else f"moves are 1 to {len(legal)}"
+                        forms = "".join(f", or '{r.verb} N' ({r.min}-{r.max})" for r in ranges)
+                        self.say_error(f"There is no move {shown}; {numbered}{forms}.")
                     continue
                 action = legal[index]
             elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
@@ -300,16 +300,19 @@ class TerminalGame:
             try:
                 state.apply(action, seat=seat)
             except IllegalAction as exc:
-                self.say_error(exc.reason + self.did_you_mean(raw, legal, exc))
+                self.say_error(exc.reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
 
     @staticmethod
-    def did_you_mean(raw: str, legal: Sequence[str], exc: IllegalAction) -> str:
+    def did_you_mean(raw: str, legal: Sequence[str], ranges: Sequence[Any], exc: IllegalAction) -> str:
         """A typo's nearest legal move: "plya 9H" was answered with every action of the game, the
         ones not open now included ('trump <suit>', 'deal', 'expose <card>'...), and no move."""
         if not isinstance(exc, MalformedAction):
             return ""
+        verbs = {a.split()[0].lower() for a in legal if a.split()} | {r.verb.lower() for r in ranges}
+        if raw.split() and raw.split()[0].lower() in verbs:
+            return ""  # a move of the right kind, written wrong ("bet 2.5"): its reason says how
         near = difflib.get_close_matches(raw.lower(), [a.lower() for a in legal], n=1, cutoff=0.75)
         if near:
             return f"\ndid you mean '{legal[[a.lower() for a in legal].index(near[0])]}'?"
