@@ -342,3 +342,14 @@ def test_a_bet_out_of_range_is_told_the_range() -> None:
     assert re.search(rf"There is no move 999; {numbered}, or 'bet N' \(1-\d+\)\.", text), text[-1500:]
     assert "is not an amount" in text, text[-1500:]
     assert "type 'moves'" not in text.split("There is no move 999")[-1], text[-1500:]
+
+
+def test_the_end_of_a_match_for_several_people_calls_nobody_you() -> None:
+    """With two people at the terminal the final score read "seat 0 (partner) & you: 2": "you" was
+    whoever had moved last. The end is read by everyone: each seat is named by its number."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    bots = {s: make_player("random", game, s) for s in (1, 3)}
+    console = Console(record=True, width=80)
+    TerminalGame(game, [0, 2], bots, 3, console, ask=lambda p, c: "1" if "move" in p else "").run()
+    end = console.export_text().split("final score —")[-1].splitlines()[0]
+    assert re.fullmatch(r" seat 0 & seat 2: -?\d+ +seat 1 & seat 3: -?\d+ +│?", end.rstrip()), end

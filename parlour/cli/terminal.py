@@ -627,6 +627,15 @@ class TerminalGame:
             )
         else:
             verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
-        reason = escape(self.name_seats(outcome.reason, view))
-        score = escape(self.score_line(view))
+        if len(self.humans) == 1:
+            reason = escape(self.name_seats(outcome.reason, view))
+            score = escape(self.score_line(view))
+        else:  # several people read it: "you" was whoever moved last ("seat 0 (partner) & you: 2")
+            reason = escape(outcome.reason)
+            score = escape(
+                "   ".join(
+                    f"{' & '.join(f'seat {s}' for s in team)}: {number(view.scores[team[0]])}"
+                    for team in view.teams
+                )
+            )
         self.console.print(Panel(f"{verdict} ({reason})\nfinal score — {score}", expand=False))
