@@ -353,3 +353,15 @@ def test_the_end_of_a_match_for_several_people_calls_nobody_you() -> None:
     TerminalGame(game, [0, 2], bots, 3, console, ask=lambda p, c: "1" if "move" in p else "").run()
     end = console.export_text().split("final score —")[-1].splitlines()[0]
     assert re.fullmatch(r" seat 0 & seat 2: -?\d+ +seat 1 & seat 3: -?\d+ +│?", end.rstrip()), end
+
+
+def test_a_trick_line_keeps_each_seat_with_its_card() -> None:
+    """At 80 columns the last trick ended a line with "you" and began the next with "K♥"."""
+    game, state = _advance("bishops-whist", 1, 20)
+    view = state.view(state.current_player)
+    assert view.last_trick is not None and view.trick is not None
+    lines = _drawn(game, state).splitlines()
+    tg = TerminalGame(game, [view.seat or 0], {}, 1, Console(width=80))
+    for play in [*view.last_trick.plays, *view.trick.plays]:
+        item = f"{tg.who(play.seat, view)} {tg.card(play.card, view.trump).plain}"
+        assert any(item in line for line in lines), (item, lines)

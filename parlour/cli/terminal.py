@@ -401,9 +401,11 @@ class TerminalGame:
         if view.last_trick is not None and view.last_trick.plays:
             won = view.last_trick.winner
             line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
-            self.console.print(line.append_text(self.plays(view.last_trick.plays, view)))
+            self.console.print(line.append_text(self.plays(view.last_trick.plays, view, line.cell_len)))
         if view.trick is not None:
-            plays = self.plays(view.trick.plays, view) if view.trick.plays else Text("-")
+            plays = (
+                self.plays(view.trick.plays, view, len("on the table: ")) if view.trick.plays else Text("-")
+            )
             self.console.print(Text("on the table: ").append_text(plays))
         for zone in view.zones:
             if zone.owner == view.seat and zone.kind != "hand":
@@ -424,21 +426,19 @@ class TerminalGame:
             return Text(f"{zone.size} card{'s' if zone.size != 1 else ''}")
         return self.cards(zone.cards, trump)
 
-    def plays(self, plays: Sequence[Any], view: View[Any]) -> Text:
-        out = Text()
-        for i, p in enumerate(plays):
-            if i:
-                out.append(",  ")
-            out.append(f"{self.who(p.seat, view)} ")
-            out.append_text(self.card(p.card, view.trump))
-        return out
+    def plays(self, plays: Sequence[Any], view: View[Any], start: int = 0) -> Text:
+        """Each seat and its card, kept on one line ("you" ended a line of the last trick at 80
+        columns, "K♥" began the next); ``start``: the columns the line's heading takes."""
+        parts = [Text(f"{self.who(p.seat, view)} ").append_text(self.card(p.card, view.trump)) for p in plays]
+        return self.pack_parts(parts, ",  ", self.console.width, start)
 
     @staticmethod
-    def pack_parts(parts: Sequence[Text], sep: str, width: int) -> Text:
+    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0) -> Text:
         """Parts joined by ``sep``, a line broken only between two parts (never inside one) where the
-        next would pass ``width``; a part wider than a line is left to wrap on its own."""
+        next would pass ``width`` (the first line begins at column ``start``); a part wider than a
+        line is left to wrap on its own."""
         out = Text()
-        column = 0
+        column = start
         for i, part in enumerate(parts):
             size = part.cell_len
             if i and column + len(sep) + size > width:
