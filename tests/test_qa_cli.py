@@ -365,3 +365,26 @@ def test_a_trick_line_keeps_each_seat_with_its_card() -> None:
     for play in [*view.last_trick.plays, *view.trick.plays]:
         item = f"{tg.who(play.seat, view)} {tg.card(play.card, view.trump).plain}"
         assert any(item in line for line in lines), (item, lines)
+
+
+def test_the_pause_between_hands_comes_before_the_next_deal() -> None:
+    """The pause after a hand came after the next hand's first lines ("hand 2: seat 1 deals and
+    turns 6♠"), so the last line read before "press Enter" was the new deal, not how the hand ended."""
+    game = parlour.make("bishops-whist", hand_limit=3)
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=120)
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if "press Enter" in prompt:
+            console.print("<PAUSE>")
+            return ""
+        return "1"
+
+    TerminalGame(game, [0], bots, 5, console, ask=ask).run()
+    lines = console.export_text().splitlines()
+    pauses = [i for i, line in enumerate(lines) if line == "<PAUSE>"]
+    assert pauses, lines[-20:]
+    for i in pauses:
+        assert lines[i - 1].startswith("score: "), lines[i - 3 : i + 1]
+        assert " deals" not in lines[i - 2], lines[i - 3 : i + 1]
+        assert re.match(r"· hand \d+: tricks", lines[i - 2]), lines[i - 3 : i + 1]

@@ -569,20 +569,25 @@ class TerminalGame:
 
     def show_events(self, state: State) -> None:
         """Print what the seat at the screen may see of what happened since it last looked; at the end
-        of a hand, pause on how it scored."""
+        of a hand, pause on how it scored, before the next hand's deal is told (the pause used to
+        come after "hand 2: seat 1 deals and turns 6♠", as if that were how hand 1 ended)."""
         seat = self.at_table
         events = state.events(seat)
         view = state.view(seat)
-        start = self.shown_events[seat]
-        hand_ended = False
-        for kind, text in self.log_lines(events[start:], view):
-            style = "bold" if kind in ("hand_end", "match_end") else ""
-            self.console.print(Text("· ", style="dim").append(text, style))
-        hand_ended = any(event.kind == "hand_end" for event in events[start:])
+        new = events[self.shown_events[seat] :]
         self.shown_events[seat] = len(events)
-        if hand_ended and not state.is_over:
+        ends = [i for i, event in enumerate(new) if event.kind == "hand_end"]
+        cut = ends[-1] + 1 if ends and not state.is_over else len(new)
+        self.print_log(new[:cut], view)
+        if ends and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
             self.pause("the hand is over: press Enter for the next> ")
+            self.print_log(new[cut:], view)
+
+    def print_log(self, events: Sequence[Any], view: View[Any]) -> None:
+        for kind, text in self.log_lines(events, view):
+            style = "bold" if kind in ("hand_end", "match_end") else ""
+            self.console.print(Text("· ", style="dim").append(text, style))
 
     def show_history(self, state: State, view: View[Any]) -> None:
         for _, text in self.log_lines(state.events(view.seat), view)[-40:]:
