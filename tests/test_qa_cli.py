@@ -256,15 +256,15 @@ def test_a_run_of_turned_cards_is_one_line() -> None:
     ), events
 
 
-def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
-    """prompt_toolkit kept 8 rows under the prompt for its completion menu: at every move, in a window
-    of 24 rows, seven blank lines pushed the top of the table off the screen."""
+def _spawn_roquet() -> Any:
+    """``parlour play roquet`` against easy players on a pseudo-terminal of 80x24, at its first prompt
+    (eight cards to play: no move is the only one)."""
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
     env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), env.get("PYTHONPATH", "")])
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "parlour", "play", "roquet", "--seed", "2", "--opponents", "random"],
+        ["-m", "parlour", "play", "roquet", "--seed", "2", "--opponents", "easy"],
         env=env,
         encoding="utf-8",
         codec_errors="replace",
@@ -272,12 +272,42 @@ def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
         dimensions=(24, 80),
     )
     child.expect("your move>")
+    return child
+
+
+def _drain(child: Any, seconds: float = 0.5) -> str:
+    """What the terminal drew in the next ``seconds`` (nothing is expected to end it)."""
+    pexpect = pytest.importorskip("pexpect")
     with contextlib.suppress(pexpect.TIMEOUT):
-        child.expect("never printed", timeout=0.5)  # what the prompt draws after itself
-    after = str(child.before)
+        child.expect("never printed", timeout=seconds)
+    return str(child.before)
+
+
+def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
+    """prompt_toolkit kept 8 rows under the prompt for its completion menu: at every move, in a window
+    of 24 rows, seven blank lines pushed the top of the table off the screen."""
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn_roquet()
+    after = _drain(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert after.count("\n") < 2, repr(after)
+
+
+def test_tab_twice_lists_the_moves_above_the_prompt() -> None:
+    """With no rows kept for a pop-up menu, Tab completes as a shell does: the common part, then on a
+    second Tab the moves listed above the prompt, each kept apart ("play LS   play 7S")."""
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn_roquet()
+    child.send("pl")
+    _drain(child, 0.3)
+    child.send("\t")
+    _drain(child, 0.3)
+    child.send("\t")
+    listed = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", _drain(child))
+    child.send("\x15quit\r")
+    child.expect(pexpect.EOF)
+    assert re.search(r"play \w+ {3,}play \w+", listed), repr(listed)
 
 
 def test_a_lost_match_names_its_winner() -> None:

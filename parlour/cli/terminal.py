@@ -58,14 +58,24 @@ def prompt_toolkit_ask() -> Ask:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.formatted_text import ANSI
+    from prompt_toolkit.shortcuts import CompleteStyle
 
     session: PromptSession[str] = PromptSession()
 
     def ask(prompt: str, completions: Sequence[str]) -> str:
-        completer = WordCompleter(list(completions), ignore_case=True, sentence=True)
-        # no blank lines kept below the prompt for the completion menu (8 by default): in a window of
-        # 24 rows they pushed the top of the table off the screen at every move
-        return session.prompt(ANSI(prompt), completer=completer, reserve_space_for_menu=0)
+        # listed moves kept apart by three spaces ("play LS   play 7S", not "play LS play 7S")
+        shown = {c: c + "  " for c in completions}
+        completer = WordCompleter(list(completions), ignore_case=True, sentence=True, display_dict=shown)
+        # completed as a shell does (Tab: the common part; Tab again: the moves listed above the
+        # prompt): the pop-up menu kept 8 blank rows under the prompt at every move, which in a
+        # window of 24 rows pushed the top of the table off the screen
+        return session.prompt(
+            ANSI(prompt),
+            completer=completer,
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            reserve_space_for_menu=0,
+        )
 
     return ask
 
