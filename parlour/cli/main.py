@@ -128,7 +128,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
-    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
+    seat: Annotated[int | None, typer.Option(help="Your seat (0 is the first; 0 by default).")] = None,
     humans: Annotated[
         str | None,
         typer.Option(help="Seats played by people at this terminal, e.g. 0,2 (the screen hides each hand)."),
@@ -148,7 +148,10 @@ def play(
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
     g = _make(game, _options(option))
-    people = [seat] if humans is None else _seats(humans, g.num_players)
+    people = [seat or 0] if humans is None else _seats(humans, g.num_players)
+    if humans is not None and seat is not None and seat not in people:
+        # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
+        fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
     if not all(0 <= s < g.num_players for s in people):
         fail(f"seats are 0 to {g.num_players - 1}")
     if seed is not None:
