@@ -182,6 +182,7 @@ def test_scores_in_thirds_are_written_as_the_log_writes_them() -> None:
     assert number(-2 / 3) == "-⅔"
     assert number(7.0) == "7"
     assert number(0.1) == "0.1"
+    assert number(1234567) == "1234567" and number(-5.0) == "-5"
     game = parlour.make("open-tarock")
     text = _scripted_run(game, ["1"] * 200 + ["hand"])
     assert not re.search(r"\d\.\d{3}", text), re.findall(r".*\d\.\d{3}.*", text)[:3]

@@ -103,7 +103,7 @@ FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "
 def number(value: float) -> str:
     """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds)."""
     if float(value).is_integer():
-        return f"{value:g}"
+        return str(int(value))  # whole: f"{1234567:g}" is "1.23457e+06"
     whole = int(value)  # toward zero: -22⅓ is "-22" and "⅓"
     frac = Fraction(abs(value - whole)).limit_denominator(12)
     glyph = FRACTIONS.get((frac.numerator, frac.denominator))
