@@ -430,3 +430,10 @@ def test_a_seat_outside_the_humans_is_refused() -> None:
         app, ["play", "roquet", "--humans", "0,1", "--seat", "1", "--seed", "1"], input="quit\n"
     )
     assert taken.exit_code == 0 and "people at seat 0, seat 1" in taken.output, taken.output
+
+
+def test_history_says_when_it_leaves_lines_out() -> None:
+    """`history` showed the last 40 lines only, and did not say that earlier ones were left out."""
+    text = _scripted_run(parlour.make("bishops-whist", hand_limit=1), ["1"] * 8 + ["history"])
+    m = re.search(rf"\(the last {terminal.HISTORY} of (\d+) lines\)", text)
+    assert m and int(m.group(1)) > terminal.HISTORY, text[-3000:]

@@ -34,6 +34,8 @@ MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
 
 QUIT = ("quit", "exit", "q")
+HISTORY = 40
+"""How many of the latest log lines ``history`` shows."""
 COMMANDS = ("moves", "hand", "hint", "history", "rules", "help", "quit")
 
 HELP = (
@@ -600,7 +602,10 @@ class TerminalGame:
             self.console.print(Text("· ", style="dim").append(text, style))
 
     def show_history(self, state: State, view: View[Any]) -> None:
-        for _, text in self.log_lines(state.events(view.seat), view)[-40:]:
+        lines = self.log_lines(state.events(view.seat), view)
+        if len(lines) > HISTORY:  # the earlier lines were left out without a word
+            self.console.print(Text(f"(the last {HISTORY} of {len(lines)} lines)", style="dim"))
+        for _, text in lines[-HISTORY:]:
             self.console.print(Text("· " + text))
 
     RUN = re.compile(r"(?P<head>[^:]{1,40}): (?P<item>\S+)")
