@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import os
 import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
-from parlour.cli import app
-from parlour.cli.terminal import TerminalGame
-from parlour.players import make_player
+from parlour.cli import app, terminal
+from parlour.cli.main import shown
+from parlour.cli.terminal import TerminalGame, number
+from parlour.engine import Game, State
+from parlour.players import Advice, make_player
 
 runner = CliRunner()
 NARROW = {"COLUMNS": "80"}
@@ -28,7 +38,7 @@ def test_list_in_80_columns_shows_every_game_name_and_option_whole() -> None:
     for info in parlour.list_games():
         assert info.name in words, info.name
         for option in info.options:
-            assert f"{option.name}={option.default}" in words, (info.name, option.name)
+            assert f"{option.name}={shown(option.default)}" in words, (info.name, option.name)
 
 
 def test_simulate_in_80_columns_keeps_the_interval_on_one_line() -> None:
@@ -83,3 +93,347 @@ def test_the_log_lines_show_cards_as_the_table_does() -> None:
     assert not any(re.search(r" plays [0-9A-Z]{1,2}[SHDC]\b", line) for line in logs), logs[:5]
     assert any(re.search(r" plays [0-9A-Z]{1,2}[♠♥♦♣]", line) for line in logs), logs[:5]
     assert re.search(r"\d+\) play [0-9A-Z]{1,2}[SHDC]\b", text), "the moves keep their codes"
+
+
+# --- the second QA pass: every game played in 80x24 and 120x40 ------------------------------------
+
+
+def _advance(name: str, seed: int, steps: int, **options: Any) -> tuple[Game[Any], State]:
+    """A seeded match moved on ``steps`` moves, each seat taking its first move (or least amount)."""
+    game = parlour.make(name, **options)
+    state = game.new(seed=seed)
+    for _ in range(steps):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        first = view.legal_actions[0] if view.legal_actions else f"{view.legal_ranges[0].verb} 1"
+        state.apply(first, seat=seat)
+    return game, state
+
+
+def _drawn(game: Game[Any], state: State, width: int = 80, seat: int | None = None) -> str:
+    """The table as ``hand`` draws it for ``seat`` (the seat to move by default), ``width`` wide."""
+    seat = state.current_player if seat is None else seat
+    assert seat is not None
+    console = Console(record=True, width=width)
+    TerminalGame(game, [seat], {}, 1, console).render(state.view(seat))
+    return console.export_text()
+
+
+def _scripted_run(game: Game[Any], lines: list[str], width: int = 80, seed: int = 1) -> str:
+    """A match for seat 0 against random players, the person typing ``lines`` (then Ctrl-D)."""
+    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=width)
+    answers = iter(lines)
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    TerminalGame(game, [0], bots, seed, console, ask=ask).run()
+    return console.export_text()
+
+
+def test_the_welcome_panel_wraps_its_help_as_sentences() -> None:
+    """The help had a hard line break inside a sentence: at 80 columns "its" stood alone on a line."""
+    text = _scripted_run(parlour.make("roquet"), [])
+    panel = text.split("╰")[0]
+    lines = [line.strip("│ ") for line in panel.splitlines()[1:]]
+    short = [line for line in lines if line and len(line) < 40 and not line.endswith(".")]
+    assert not short, lines
+
+
+def test_bishops_whist_names_the_sides_of_its_tricks_and_hides_empty_rows() -> None:
+    """Bishops Whist's tricks this hand were "0, 0" (its per-side values are a tuple, and only lists
+    were named), and "exposed cards: none, none, none, none" stood on every table under strict laws."""
+    game, state = _advance("bishops-whist", 1, 30)
+    text = _drawn(game, state, width=120)
+    row = next(line for line in text.splitlines() if "tricks this hand" in line)
+    assert re.search(r"seat 0 & seat 2: \d+ +you & seat 3 \(partner\): \d+", row), row
+    assert "none, none" not in text, text
+    assert "your revokes" not in text, text
+
+
+def test_the_table_at_80_columns_breaks_rows_between_their_parts() -> None:
+    """At 80 columns the longest label took half the width and values broke anywhere: "seat 1 &" /
+    "seat 3: 0" in the score, "stack 2" / "7♣ ▒ ▒" beside an open tarock opponent."""
+    for name, seed, steps in (("bishops-whist", 1, 30), ("open-tarock", 1, 30), ("apology", 1, 30)):
+        game, state = _advance(name, seed, steps)
+        text = _drawn(game, state)
+        lines = text.splitlines()
+        assert all(len(line) <= 80 for line in lines), text
+        view = state.view(state.current_player)
+        tg = TerminalGame(game, [view.seat or 0], {}, 1, Console(width=80))
+        parts = [part.plain for part in tg.score_parts(view)]
+        for zone in view.zones:
+            if zone.owner is not None and zone.owner != view.seat and zone.kind != "hand":
+                parts.append(f"{tg.zone_label(zone)} {tg.zone_text(zone, view.trump).plain}")
+        for part in parts:
+            if len(part) < 40:
+                assert any(part in line for line in lines), (name, part, text)
+
+
+def test_scores_in_thirds_are_written_as_the_log_writes_them() -> None:
+    """Open tarock counts in thirds: the log said "scores 25⅓", the table "22.3333"."""
+    assert number(22 + 1 / 3) == "22⅓"
+    assert number(-22 - 1 / 3) == "-22⅓"
+    assert number(-2 / 3) == "-⅔"
+    assert number(7.0) == "7"
+    assert number(0.1) == "0.1"
+    assert number(1234567) == "1234567" and number(-5.0) == "-5"
+    game = parlour.make("open-tarock")
+    text = _scripted_run(game, ["1"] * 200 + ["hand"])
+    assert not re.search(r"\d\.\d{3}", text), re.findall(r".*\d\.\d{3}.*", text)[:3]
+
+
+def test_a_long_situation_is_shown_whole_above_the_table() -> None:
+    """A panel's title is cut at its border: Roquet's "won the trick and may meld (or 'done')" showed
+    as "may meld (or 'don─" at 80 columns."""
+    game, state = _advance("roquet", 2, 0)
+    while len(state.view(state.current_player).situation) < 70:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    seat = state.current_player
+    assert seat is not None
+    tg = TerminalGame(game, [seat], {}, 1, Console(width=80))
+    words = tg.name_seats(state.view(seat).situation, state.view(seat)).split()
+    text = _drawn(game, state)
+    joined = " ".join(line.strip("│ ╭╮─") for line in text.splitlines())
+    assert " ".join(words) in " ".join(joined.split()), text
+
+
+def test_a_role_held_by_several_seats_is_one_row() -> None:
+    """Lansquenet listed "player seat 1", "player seat 2", "player seat 3" on three rows."""
+    game, state = _advance("lansquenet", 4, 0)
+    text = _drawn(game, state)
+    labels = [line.strip("│ ").split("  ")[0] for line in text.splitlines()]
+    assert labels.count("player") == 0 and labels.count("players") == 1, text
+    assert re.search(r"players +seat 1, seat 2, seat 3", text), text
+
+
+def test_a_hint_shows_its_cards_as_the_table_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint said "leads the 6H" under a hand drawn "6♥": its reason now names cards by symbol."""
+    monkeypatch.setattr(terminal, "hint", lambda view, game, seed, seconds: Advice("play 6H", "leads the 6H"))
+    text = _scripted_run(parlour.make("bishops-whist", hand_limit=1), ["hint"])
+    assert "hint: play 6H — leads the 6♥" in text, text[-800:]
+
+
+def test_a_typo_is_answered_with_the_nearest_move() -> None:
+    """ "plya 9S" was answered with every action of the game, those not open now too ('trump <suit>',
+    'deal', 'expose <card>'...): the nearest legal move is offered, else the way to list them."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=80)
+    typed: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if len(typed) == 2:
+            raise EOFError
+        first = next(c for c in completions if c.startswith("play "))
+        typed.append(first)
+        return "lpay " + first.split()[1] if len(typed) == 1 else "zzz qqq"  # a typo, then nonsense
+
+    TerminalGame(game, [0], bots, 1, console, ask=ask).run()
+    text = console.export_text()
+    assert f"did you mean '{typed[0]}'?" in text, text[-1500:]
+    assert "type 'moves' for the moves open to you now" in text, text[-1500:]
+
+
+def test_a_run_of_turned_cards_is_one_line() -> None:
+    """A Lansquenet deal printed each card turned on a line of its own ("· turned: Q♥", twenty-odd
+    times), scrolling the deal's start and the table off an 80x24 window; now one line."""
+    game = parlour.make("lansquenet")
+    text = _scripted_run(game, ["1", "1", "", "history"], seed=4)
+    lines = [line for line in text.splitlines() if line.startswith("· turned:")]
+    assert lines, text[-2000:]
+    assert any(len(line.split()) > 4 for line in lines), lines
+    events = [line for line in text.splitlines() if line.startswith("· ")]
+    assert not any(
+        a.startswith("· turned:") and b.startswith("· turned: ") and len(b.split()) == 3
+        for a, b in itertools.pairwise(events)
+    ), events
+
+
+def _spawn_roquet() -> Any:
+    """``parlour play roquet`` against easy players on a pseudo-terminal of 80x24, at its first prompt
+    (eight cards to play: no move is the only one)."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), env.get("PYTHONPATH", "")])
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "parlour", "play", "roquet", "--seed", "2", "--opponents", "easy"],
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=30,
+        dimensions=(24, 80),
+    )
+    child.expect("your move>")
+    return child
+
+
+def _drain(child: Any, seconds: float = 0.5) -> str:
+    """What the terminal drew in the next ``seconds`` (nothing is expected to end it)."""
+    pexpect = pytest.importorskip("pexpect")
+    with contextlib.suppress(pexpect.TIMEOUT):
+        child.expect("never printed", timeout=seconds)
+    return str(child.before)
+
+
+def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
+    """prompt_toolkit kept 8 rows under the prompt for its completion menu: at every move, in a window
+    of 24 rows, seven blank lines pushed the top of the table off the screen."""
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn_roquet()
+    after = _drain(child)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert after.count("\n") < 2, repr(after)
+
+
+def test_tab_twice_lists_the_moves_above_the_prompt() -> None:
+    """With no rows kept for a pop-up menu, Tab completes as a shell does: the common part, then on a
+    second Tab the moves listed above the prompt, each kept apart ("play LS   play 7S")."""
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn_roquet()
+    child.send("pl")
+    _drain(child, 0.3)
+    child.send("\t")
+    _drain(child, 0.3)
+    child.send("\t")
+    listed = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", _drain(child))
+    child.send("\x15quit\r")
+    child.expect(pexpect.EOF)
+    assert re.search(r"play \w+ {3,}play \w+", listed), repr(listed)
+
+
+def test_a_lost_match_names_its_winner() -> None:
+    """Apology's end said "You lose. (the highest total after 1 deal)": who won was left to guess."""
+    for seed in range(1, 30):
+        game = parlour.make("apology", deals=1)
+        text = _scripted_run(game, ["1"] * 100, seed=seed)
+        if "You lose" in text:
+            break
+    else:
+        raise AssertionError("no lost match in 29 seeds")
+    assert re.search(r"You lose: seat [123]( & seat [123])* wins?\b", text), text[-600:]
+
+
+def test_options_are_shown_as_they_are_typed() -> None:
+    """`parlour list` and `parlour rules` showed Python's values ("bury_oudlers=True", "target_0=62.0",
+    "one of True, False") where the README and -o take "true" and "62"."""
+    listed = runner.invoke(app, ["list"], env={"COLUMNS": "120"}).output
+    rules = runner.invoke(app, ["rules", "apology"], env={"COLUMNS": "120"}).output
+    for text in (listed, rules):
+        assert not re.search(r"\bTrue\b|\bFalse\b|\b\d+\.0\b", text.split("options (parlour play")[-1]), text
+    assert "bury_oudlers=true" in listed and "target_0=62" in listed, listed
+    assert re.search(r"bury_oudlers +│ true +│ true or false", rules), rules
+    for value in ("true", "62"):  # and what is shown is taken back
+        option = "bury_oudlers" if value == "true" else "target_0"
+        assert parlour.make("apology", **{option: value}) is not None
+
+
+def test_an_empty_hand_says_none() -> None:
+    """After the last trick, at Bishops Whist's claims of revoke, "your hand:" was followed by nothing."""
+    game, state = _advance("bishops-whist", 7, 0, laws="table", hand_limit=1)
+    while "claim" not in state.view(state.current_player).legal_actions:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.view(seat).legal_actions
+        state.apply(next((a for a in legal if a.startswith(("play", "stand"))), legal[0]), seat=seat)
+    assert not state.view(state.current_player).hand
+    lines = _drawn(game, state).splitlines()
+    assert "your hand: none" in lines, lines
+
+
+def test_a_bet_out_of_range_is_told_the_range() -> None:
+    """At a Lansquenet bet, "50" was answered "moves are 1 to 1, or 'bet N'" (which N?), and "bet 2.5"
+    with its reason and then "type 'moves'", as if the kind of move were unknown."""
+    game = parlour.make("lansquenet")
+    bots = {s: make_player("easy", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=80)
+    replies: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if "pass" not in completions:
+            return "1" if "your move" in prompt else ""  # a bank of 1, Enter at a pause
+        if len(replies) == 2:
+            raise EOFError
+        replies.append(["999", "bet 2.5"][len(replies)])
+        return replies[-1]
+
+    TerminalGame(game, [0], bots, 9, console, ask=ask).run()
+    text = console.export_text()
+    assert replies, text[-1500:]
+    numbered = r"(the only move is 1|moves are 1 to \d+)"
+    assert re.search(rf"There is no move 999; {numbered}, or 'bet N' \(1-\d+\)\.", text), text[-1500:]
+    assert "is not an amount" in text, text[-1500:]
+    assert "type 'moves'" not in text.split("There is no move 999")[-1], text[-1500:]
+
+
+def test_the_end_of_a_match_for_several_people_calls_nobody_you() -> None:
+    """With two people at the terminal the final score read "seat 0 (partner) & you: 2": "you" was
+    whoever had moved last. The end is read by everyone: each seat is named by its number."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    bots = {s: make_player("random", game, s) for s in (1, 3)}
+    console = Console(record=True, width=80)
+    TerminalGame(game, [0, 2], bots, 3, console, ask=lambda p, c: "1" if "move" in p else "").run()
+    end = console.export_text().split("final score —")[-1].splitlines()[0]
+    assert re.fullmatch(r" seat 0 & seat 2: -?\d+ +seat 1 & seat 3: -?\d+ +│?", end.rstrip()), end
+
+
+def test_a_trick_line_keeps_each_seat_with_its_card() -> None:
+    """At 80 columns the last trick ended a line with "you" and began the next with "K♥"."""
+    game, state = _advance("bishops-whist", 1, 20)
+    view = state.view(state.current_player)
+    assert view.last_trick is not None and view.trick is not None
+    lines = _drawn(game, state).splitlines()
+    tg = TerminalGame(game, [view.seat or 0], {}, 1, Console(width=80))
+    for play in [*view.last_trick.plays, *view.trick.plays]:
+        item = f"{tg.who(play.seat, view)} {tg.card(play.card, view.trump).plain}"
+        assert any(item in line for line in lines), (item, lines)
+
+
+def test_the_pause_between_hands_comes_before_the_next_deal() -> None:
+    """The pause after a hand came after the next hand's first lines ("hand 2: seat 1 deals and
+    turns 6♠"), so the last line read before "press Enter" was the new deal, not how the hand ended."""
+    game = parlour.make("bishops-whist", hand_limit=3)
+    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
+    console = Console(record=True, width=120)
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if "press Enter" in prompt:
+            console.print("<PAUSE>")
+            return ""
+        return "1"
+
+    TerminalGame(game, [0], bots, 5, console, ask=ask).run()
+    lines = console.export_text().splitlines()
+    pauses = [i for i, line in enumerate(lines) if line == "<PAUSE>"]
+    assert pauses, lines[-20:]
+    for i in pauses:
+        assert lines[i - 1].startswith("score: "), lines[i - 3 : i + 1]
+        assert " deals" not in lines[i - 2], lines[i - 3 : i + 1]
+        assert re.match(r"· hand \d+: tricks", lines[i - 2]), lines[i - 3 : i + 1]
+
+
+def test_a_seat_outside_the_humans_is_refused() -> None:
+    """`--humans 0,1 --seat 3` ignored --seat without a word; a seat among them is still taken."""
+    result = runner.invoke(app, ["play", "bishops-whist", "--humans", "0,1", "--seat", "3"], env=NARROW)
+    assert result.exit_code == 2, result.output
+    assert "--seat 3 is not one of the --humans seats" in result.output, result.output
+    taken = runner.invoke(
+        app, ["play", "roquet", "--humans", "0,1", "--seat", "1", "--seed", "1"], input="quit\n"
+    )
+    assert taken.exit_code == 0 and "people at seat 0, seat 1" in taken.output, taken.output
+
+
+def test_history_says_when_it_leaves_lines_out() -> None:
+    """`history` showed the last 40 lines only, and did not say that earlier ones were left out."""
+    text = _scripted_run(parlour.make("bishops-whist", hand_limit=1), ["1"] * 8 + ["history"])
+    m = re.search(rf"\(the last {terminal.HISTORY} of (\d+) lines\)", text)
+    assert m and int(m.group(1)) > terminal.HISTORY, text[-3000:]

@@ -79,6 +79,15 @@ OptionArg = Annotated[
 ]
 
 
+def shown(value: object) -> str:
+    """An option's value as it is typed after -o: Python's "True" and "62.0" were shown for true and 62."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 @app.command("list")
 def list_command() -> None:
     """List the games, with their players, pack and options."""
@@ -86,7 +95,7 @@ def list_command() -> None:
     for col in ("name", "title", "players", "pack"):
         table.add_column(col, no_wrap=col != "title")
     games = parlour.list_games()
-    rows = [[f"{o.name}={o.default}" for o in info.options] for info in games]
+    rows = [[f"{o.name}={shown(o.default)}" for o in info.options] for info in games]
     # one option a line, each kept whole, and the names whole: in 80 columns options were cut off
     # mid-name ("livret_refill=Fal…"); only the title may wrap
     widest = max((len(line) for lines in rows for line in lines), default=7)
@@ -109,14 +118,17 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
     for col in ("option", "default", "allowed", "meaning"):
         table.add_column(col)
     for o in cls.info().options:
-        table.add_row(o.name, str(o.default), o.allowed(), o.description)
+        allowed = (
+            "true or false" if o.choices and all(isinstance(c, bool) for c in o.choices) else o.allowed()
+        )
+        table.add_row(o.name, shown(o.default), allowed, o.description)
     console.print(table)
 
 
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
-    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
+    seat: Annotated[int | None, typer.Option(help="Your seat (0 is the first; 0 by default).")] = None,
     humans: Annotated[
         str | None,
         typer.Option(help="Seats played by people at this terminal, e.g. 0,2 (the screen hides each hand)."),
@@ -136,7 +148,10 @@ def play(
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
     g = _make(game, _options(option))
-    people = [seat] if humans is None else _seats(humans, g.num_players)
+    people = [seat or 0] if humans is None else _seats(humans, g.num_players)
+    if humans is not None and seat is not None and seat not in people:
+        # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
+        fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
     if not all(0 <= s < g.num_players for s in people):
         fail(f"seats are 0 to {g.num_players - 1}")
     if seed is not None:

@@ -9,9 +9,11 @@ each hand until its owner sits down.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from rich.cells import cell_len
@@ -23,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.cards import SUIT_NAMES, Pack, get_pack
-from parlour.engine import Game, IllegalAction, State
+from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
@@ -32,13 +34,19 @@ MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
 
 QUIT = ("quit", "exit", "q")
+HISTORY = 40
+"""How many of the latest log lines ``history`` shows."""
 COMMANDS = ("moves", "hand", "hint", "history", "rules", "help", "quit")
 
-HELP = """Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its
-number; for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].
-Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again),
-[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] (what has
-happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."""
+HELP = (
+    "Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its "
+    "number; for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].\n"
+    "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
+    "[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] "
+    "(what has happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."
+)
+"""Two paragraphs, each one line of source text: the terminal wraps them (a hard break inside a
+sentence left "its" alone on a line of an 80-column window)."""
 
 Ask = Callable[[str, Sequence[str]], str]
 """``ask(prompt, completions) -> line``: reads one line (the completions offered to Tab)."""
@@ -52,12 +60,24 @@ def prompt_toolkit_ask() -> Ask:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.formatted_text import ANSI
+    from prompt_toolkit.shortcuts import CompleteStyle
 
     session: PromptSession[str] = PromptSession()
 
     def ask(prompt: str, completions: Sequence[str]) -> str:
-        completer = WordCompleter(list(completions), ignore_case=True, sentence=True)
-        return session.prompt(ANSI(prompt), completer=completer)
+        # listed moves kept apart by three spaces ("play LS   play 7S", not "play LS play 7S")
+        shown = {c: c + "  " for c in completions}
+        completer = WordCompleter(list(completions), ignore_case=True, sentence=True, display_dict=shown)
+        # completed as a shell does (Tab: the common part; Tab again: the moves listed above the
+        # prompt): the pop-up menu kept 8 blank rows under the prompt at every move, which in a
+        # window of 24 rows pushed the top of the table off the screen
+        return session.prompt(
+            ANSI(prompt),
+            completer=completer,
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            reserve_space_for_menu=0,
+        )
 
     return ask
 
@@ -77,6 +97,27 @@ def plain_ask() -> Ask:
 
 
 ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def number(value: float) -> str:
+    """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds)."""
+    if float(value).is_integer():
+        return str(int(value))  # whole: f"{1234567:g}" is "1.23457e+06"
+    whole = int(value)  # toward zero: -22⅓ is "-22" and "⅓"
+    frac = Fraction(abs(value - whole)).limit_denominator(12)
+    glyph = FRACTIONS.get((frac.numerator, frac.denominator))
+    if glyph is None or abs(float(frac) - abs(value - whole)) > 1e-6:
+        return f"{value:g}"
+    sign = "-" if value < 0 and whole == 0 else ""
+    return f"{sign}{whole if whole else ''}{glyph}"
+
+
+def plural(word: str) -> str:
+    """A role's name for several seats: "players", "defenders"."""
+    return word if word.endswith("s") else word + "s"
 
 
 class LeftTable(Exception):
@@ -259,11 +300,11 @@ class TerminalGame:
                     if not legal:
                         forms = ", ".join(f"'{r.verb} N' ({r.min}-{r.max})" for r in ranges)
                         self.say_error(f"There are no numbered moves here; type {forms}.")
-                    elif ranges:
-                        forms = ", ".join(f"'{r.verb} N'" for r in ranges)
-                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}, or {forms}.")
                     else:
-                        self.say_error(f"There is no move {shown}; moves are 1 to {len(legal)}.")
+                        # "moves are 1 to 1, or 'bet N'" for a bet of 50 where 1 to 25 may be bet
+                        numbered = "the only move is 1" if len(legal) == 1 else f"moves are 1 to {len(legal)}"
+                        forms = "".join(f", or '{r.verb} N' ({r.min}-{r.max})" for r in ranges)
+                        self.say_error(f"There is no move {shown}; {numbered}{forms}.")
                     continue
                 action = legal[index]
             elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
@@ -271,9 +312,23 @@ class TerminalGame:
             try:
                 state.apply(action, seat=seat)
             except IllegalAction as exc:
-                self.say_error(exc.reason)
+                self.say_error(exc.reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
+
+    @staticmethod
+    def did_you_mean(raw: str, legal: Sequence[str], ranges: Sequence[Any], exc: IllegalAction) -> str:
+        """A typo's nearest legal move: "plya 9H" was answered with every action of the game, the
+        ones not open now included ('trump <suit>', 'deal', 'expose <card>'...), and no move."""
+        if not isinstance(exc, MalformedAction):
+            return ""
+        verbs = {a.split()[0].lower() for a in legal if a.split()} | {r.verb.lower() for r in ranges}
+        if raw.split() and raw.split()[0].lower() in verbs:
+            return ""  # a move of the right kind, written wrong ("bet 2.5"): its reason says how
+        near = difflib.get_close_matches(raw.lower(), [a.lower() for a in legal], n=1, cutoff=0.75)
+        if near:
+            return f"\ndid you mean '{legal[[a.lower() for a in legal].index(near[0])]}'?"
+        return "\ntype 'moves' for the moves open to you now"
 
     def show_hint(self, state: State, view: View[Any]) -> None:
         """The strong player's move for this seat and its reason, from the seat's view alone. In a
@@ -287,8 +342,8 @@ class TerminalGame:
             return
         line = Text("hint: ", style="bold cyan")
         line.append(advice.action, style="bold")
-        if advice.reason:
-            line.append(f" — {self.name_seats(advice.reason, view)}")
+        if advice.reason:  # cards as the table shows them: "leads the 6H" was "leads the 6♥"'s code
+            line.append(f" — {self.log_words(advice.reason, view)}")
         self.console.print(line)
 
     def say_error(self, text: str) -> None:
@@ -299,24 +354,28 @@ class TerminalGame:
 
     def render(self, view: View[Any]) -> None:
         trump = view.trump
-        head = Table.grid(padding=(0, 2))
-        head.add_column(style="dim")
-        head.add_column()
+        rows: list[tuple[str, Text | list[Text], str]] = []
+        """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
         if view.hand_number:
-            head.add_row("hand", str(view.hand_number))
+            rows.append(("hand", Text(str(view.hand_number)), ""))
+        # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
+        # "player seat 2" on three rows, Apology "defender" three times around the taker
+        holders: dict[str, list[Text]] = {}
         for s in view.seats:
             for role in s.roles:
-                head.add_row(role, self.who(s.seat, view))
+                holders.setdefault(role, []).append(Text(self.who(s.seat, view)))
+        for role, seats in holders.items():
+            rows.append((role if len(seats) == 1 else plural(role), seats, ", "))
         if trump:
-            head.add_row("trumps", f"{SUIT_NAMES.get(trump, trump)} ({trump})")
-        head.add_row("score", self.score_line(view))
+            rows.append(("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump})"), ""))
+        rows.append(("score", self.score_parts(view), "   "))
         if view.chips is not None:
-            head.add_row("chips", self.per_seat_line(view.chips, view))
+            rows.append(("chips", self.per_seat_parts(view.chips, view), "   "))
         for label, value in self.extra_rows(view):
-            head.add_row(label, value)
+            rows.append((label, value, "   "))
         for zone in view.zones:
             if zone.owner is None:
-                head.add_row(self.zone_label(zone), self.zone_text(zone, trump))
+                rows.append((self.zone_label(zone), self.zone_text(zone, trump), ""))
         for s in view.seats:
             if s.seat == view.seat:
                 continue
@@ -329,25 +388,44 @@ class TerminalGame:
                 if zone.owner == s.seat and zone.kind != "hand":
                     parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
             if parts:
-                head.add_row(self.who(s.seat, view), Text("  ·  ").join(parts))
+                rows.append((self.who(s.seat, view), parts, "  ·  "))
+        # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
+        # and values broke anywhere ("seat 1 &" / "seat 3: 0", "stack 2" / "7♣ ▒ ▒"): labels now wrap
+        # within three eighths of the width, and a value breaks only between its parts.
+        label_width = min(max(cell_len(label) for label, _, _ in rows), max(12, self.console.width * 3 // 8))
+        value_width = max(20, self.console.width - 4 - label_width - 2)
+        head = Table.grid(padding=(0, 2))
+        head.add_column(style="dim", max_width=label_width)
+        head.add_column()
+        for label, value, sep in rows:
+            shown = self.pack_parts(value, sep, value_width) if isinstance(value, list) else value
+            head.add_row(label, shown)
         title = Text(self.name_seats(view.situation, view)) if view.situation else Text(self.game.title)
         body: list[Any] = [head]
+        if cell_len(title.plain) > self.console.width - 6:
+            # a panel's title is cut to its border ("may meld (or 'don─"): a long one heads the body
+            title.stylize("bold")
+            body.insert(0, title)
+            title = Text("")
         if view.score_sheet is not None and view.score_sheet.rows:
             body.append(self.sheet(view))
-        self.console.print(Panel(Group(*body), title=title, expand=False))
+        self.console.print(Panel(Group(*body), title=title or None, expand=False))
         if view.last_trick is not None and view.last_trick.plays:
             won = view.last_trick.winner
             line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
-            self.console.print(line.append_text(self.plays(view.last_trick.plays, view)))
+            self.console.print(line.append_text(self.plays(view.last_trick.plays, view, line.cell_len)))
         if view.trick is not None:
-            plays = self.plays(view.trick.plays, view) if view.trick.plays else Text("-")
+            plays = (
+                self.plays(view.trick.plays, view, len("on the table: ")) if view.trick.plays else Text("-")
+            )
             self.console.print(Text("on the table: ").append_text(plays))
         for zone in view.zones:
             if zone.owner == view.seat and zone.kind != "hand":
                 mine = Text(f"your {self.zone_label(zone)}: ")
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
-            self.console.print(Text("your hand: ").append_text(self.cards(view.hand, trump)))
+            held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
+            self.console.print(Text("your hand: ").append_text(held))
         self.show_moves(view)
 
     def zone_label(self, zone: Zone) -> str:
@@ -360,35 +438,48 @@ class TerminalGame:
             return Text(f"{zone.size} card{'s' if zone.size != 1 else ''}")
         return self.cards(zone.cards, trump)
 
-    def plays(self, plays: Sequence[Any], view: View[Any]) -> Text:
+    def plays(self, plays: Sequence[Any], view: View[Any], start: int = 0) -> Text:
+        """Each seat and its card, kept on one line ("you" ended a line of the last trick at 80
+        columns, "K♥" began the next); ``start``: the columns the line's heading takes."""
+        parts = [Text(f"{self.who(p.seat, view)} ").append_text(self.card(p.card, view.trump)) for p in plays]
+        return self.pack_parts(parts, ",  ", self.console.width, start)
+
+    @staticmethod
+    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0) -> Text:
+        """Parts joined by ``sep``, a line broken only between two parts (never inside one) where the
+        next would pass ``width`` (the first line begins at column ``start``); a part wider than a
+        line is left to wrap on its own."""
         out = Text()
-        for i, p in enumerate(plays):
-            if i:
-                out.append(",  ")
-            out.append(f"{self.who(p.seat, view)} ")
-            out.append_text(self.card(p.card, view.trump))
+        column = start
+        for i, part in enumerate(parts):
+            size = part.cell_len
+            if i and column + len(sep) + size > width:
+                out.append("\n")
+                column = 0
+            elif i:
+                out.append(sep)
+                column += len(sep)
+            out.append_text(part)
+            column += size
         return out
+
+    def score_parts(self, view: View[Any]) -> list[Text]:
+        return [Text(f"{self.side(team, view)}: {number(view.scores[team[0]])}") for team in view.teams]
 
     def score_line(self, view: View[Any]) -> str:
-        return "   ".join(f"{self.side(team, view)}: {view.scores[team[0]]:g}" for team in view.teams)
+        return "   ".join(part.plain for part in self.score_parts(view))
 
-    def per_seat_line(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> Text:
-        out = Text()
-        for s, v in enumerate(values):
-            if s:
-                out.append("   ")
-            out.append(f"{self.who(s, view)}: ")
-            out.append_text(self.value(v, view, cards))
-        return out
+    def per_seat_parts(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> list[Text]:
+        return [
+            Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, cards))
+            for s, v in enumerate(values)
+        ]
 
-    def per_side_line(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> Text:
-        out = Text()
-        for i, (team, v) in enumerate(zip(view.teams, values, strict=False)):
-            if i:
-                out.append("   ")
-            out.append(f"{self.side(team, view)}: ")
-            out.append_text(self.value(v, view, cards))
-        return out
+    def per_side_parts(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> list[Text]:
+        return [
+            Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, cards))
+            for team, v in zip(view.teams, values, strict=False)
+        ]
 
     def value(self, value: Any, view: View[Any], cards: bool = False) -> Text:
         """One value of a game's extras, in words: never a Python list, dict or ``True``."""
@@ -397,7 +488,7 @@ class TerminalGame:
         if value is None:
             return Text("-", style="dim")
         if isinstance(value, float):
-            return Text(f"{value:g}")
+            return Text(number(value))
         if isinstance(value, str):
             if cards and self.pack and self.pack.is_card(value):
                 return self.card(value, view.trump)
@@ -421,23 +512,29 @@ class TerminalGame:
             return Text("; ").join(parts)
         return Text(str(value))
 
-    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text]]:
+    @staticmethod
+    def empty(value: Any) -> bool:
+        """Nothing to show: no value, no text, no cards (a list or a tuple)."""
+        return value is None or value == "" or (isinstance(value, list | tuple) and not value)
+
+    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text]]]:
         extra = view.extra
         if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
             return []
-        rows: list[tuple[str, Text]] = []
+        rows: list[tuple[str, Text | list[Text]]] = []
         for f in dataclasses.fields(extra):
             if f.metadata.get("show") is False:
                 continue
             value = getattr(extra, f.name)
-            if value is None or value == [] or value == "":
-                continue
-            cards = bool(f.metadata.get("cards"))
             per = f.metadata.get("per")
-            if per == "seat" and isinstance(value, list):
-                rows.append((label_of(f), self.per_seat_line(value, view, cards)))
-            elif per == "side" and isinstance(value, list):
-                rows.append((label_of(f), self.per_side_line(value, view, cards)))
+            if self.empty(value) or (per and isinstance(value, list | tuple) and all(map(self.empty, value))):
+                continue  # "exposed cards: none, none, none, none" said nothing, four times
+            cards = bool(f.metadata.get("cards"))
+            # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
+            if per == "seat" and isinstance(value, list | tuple):
+                rows.append((label_of(f), self.per_seat_parts(value, view, cards)))
+            elif per == "side" and isinstance(value, list | tuple):
+                rows.append((label_of(f), self.per_side_parts(value, view, cards)))
             else:
                 rows.append((label_of(f), self.value(value, view, cards)))
         return rows
@@ -450,7 +547,7 @@ class TerminalGame:
         for column in sheet.columns:
             table.add_column(self.name_seats(column, view), justify="right")
         for row in sheet.rows[-8:]:
-            table.add_row(row.label, *(f"{v:g}" for v in row.values))
+            table.add_row(row.label, *(number(v) for v in row.values))
         return table
 
     def show_moves(self, view: View[Any]) -> None:
@@ -484,27 +581,55 @@ class TerminalGame:
 
     def show_events(self, state: State) -> None:
         """Print what the seat at the screen may see of what happened since it last looked; at the end
-        of a hand, pause on how it scored."""
+        of a hand, pause on how it scored, before the next hand's deal is told (the pause used to
+        come after "hand 2: seat 1 deals and turns 6♠", as if that were how hand 1 ended)."""
         seat = self.at_table
         events = state.events(seat)
         view = state.view(seat)
-        start = self.shown_events[seat]
-        hand_ended = False
-        for event in events[start:]:
-            text = event.data.get("text")
-            if text:
-                style = "bold" if event.kind in ("hand_end", "match_end") else ""
-                self.console.print(Text("· ", style="dim").append(self.log_words(str(text), view), style))
-            hand_ended = hand_ended or event.kind == "hand_end"
+        new = events[self.shown_events[seat] :]
         self.shown_events[seat] = len(events)
-        if hand_ended and not state.is_over:
+        ends = [i for i, event in enumerate(new) if event.kind == "hand_end"]
+        cut = ends[-1] + 1 if ends and not state.is_over else len(new)
+        self.print_log(new[:cut], view)
+        if ends and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
             self.pause("the hand is over: press Enter for the next> ")
+            self.print_log(new[cut:], view)
+
+    def print_log(self, events: Sequence[Any], view: View[Any]) -> None:
+        for kind, text in self.log_lines(events, view):
+            style = "bold" if kind in ("hand_end", "match_end") else ""
+            self.console.print(Text("· ", style="dim").append(text, style))
 
     def show_history(self, state: State, view: View[Any]) -> None:
-        for event in state.events(view.seat)[-40:]:
-            if event.data.get("text"):
-                self.console.print(Text("· " + self.log_words(str(event.data["text"]), view)))
+        lines = self.log_lines(state.events(view.seat), view)
+        if len(lines) > HISTORY:  # the earlier lines were left out without a word
+            self.console.print(Text(f"(the last {HISTORY} of {len(lines)} lines)", style="dim"))
+        for _, text in lines[-HISTORY:]:
+            self.console.print(Text("· " + text))
+
+    RUN = re.compile(r"(?P<head>[^:]{1,40}): (?P<item>\S+)")
+    """A log line naming one thing after a heading ("turned: Q♥"): a run of them is one line."""
+
+    def log_lines(self, events: Sequence[Any], view: View[Any]) -> list[tuple[str, str]]:
+        """The events' texts as the table words them, each with its event's kind; a run of lines of
+        one kind and heading is one line ("turned: Q♥ 5♠ K♥"): a Lansquenet deal printed twenty-odd
+        "turned: ..." lines, which scrolled the rest of the deal off an 80x24 window."""
+        out: list[tuple[str, str]] = []
+        run_head: tuple[str, str] | None = None
+        for event in events:
+            text = event.data.get("text")
+            if not text:
+                continue
+            words = self.log_words(str(text), view)
+            m = self.RUN.fullmatch(words)
+            head = (event.kind, m.group("head")) if m else None
+            if head is not None and head == run_head and m is not None:
+                out[-1] = (event.kind, f"{out[-1][1]} {m.group('item')}")
+                continue
+            run_head = head
+            out.append((event.kind, words))
+        return out
 
     def show_end(self, state: State) -> None:
         view = state.view(self.at_table)
@@ -515,9 +640,22 @@ class TerminalGame:
         elif self.at_table in outcome.winners and len(self.humans) == 1:
             verdict = "[bold green]You win![/bold green]"
         elif len(self.humans) == 1:
-            verdict = "[bold red]You lose.[/bold red]"
+            # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
+            winners = escape(" & ".join(self.who(s, view) for s in outcome.winners))
+            verdict = (
+                f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
+            )
         else:
             verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
-        reason = escape(self.name_seats(outcome.reason, view))
-        score = escape(self.score_line(view))
+        if len(self.humans) == 1:
+            reason = escape(self.name_seats(outcome.reason, view))
+            score = escape(self.score_line(view))
+        else:  # several people read it: "you" was whoever moved last ("seat 0 (partner) & you: 2")
+            reason = escape(outcome.reason)
+            score = escape(
+                "   ".join(
+                    f"{' & '.join(f'seat {s}' for s in team)}: {number(view.scores[team[0]])}"
+                    for team in view.teams
+                )
+            )
         self.console.print(Panel(f"{verdict} ({reason})\nfinal score — {score}", expand=False))
