@@ -14,6 +14,7 @@ import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
 from parlour.players import make_player
+from tests.cli_support import scripted
 
 runner = CliRunner()
 
@@ -46,18 +47,7 @@ def test_bad_option_is_a_clear_error() -> None:
 
 
 def _scripted(lines: list[str]) -> tuple[TerminalGame, Console]:
-    game = parlour.make("bishops-whist")
-    bots = {s: make_player("random", game, s) for s in (1, 2, 3)}
-    console = Console(record=True, width=120, force_terminal=False)
-    answers = iter(lines)
-
-    def ask(prompt: str, completions: Sequence[str]) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    return TerminalGame(game, [0], bots, 11, console, ask=ask), console
+    return scripted(parlour.make("bishops-whist"), lines, seed=11, width=120)
 
 
 def test_play_refuses_bad_input_without_traceback_and_quits() -> None:

@@ -192,6 +192,8 @@ def test_bool_option_from_text(text: str, value: bool) -> None:
     opt = Option("flag", False, "a switch")
     assert opt.convert(text) is value
     assert opt.allowed() == "true or false"
+    # declared with its two choices (Apology's bury_oudlers), it is still said the same way
+    assert Option("flag", True, "a switch", choices=(True, False)).allowed() == "true or false"
 
 
 def test_bool_option_refuses_other_values() -> None:

@@ -21,6 +21,7 @@ from parlour.cli.main import shown
 from parlour.cli.terminal import TerminalGame, number
 from parlour.engine import Game, State
 from parlour.players import Advice, make_player
+from tests.cli_support import scripted
 
 runner = CliRunner()
 NARROW = {"COLUMNS": "80"}
@@ -122,17 +123,8 @@ def _drawn(game: Game[Any], state: State, width: int = 80, seat: int | None = No
 
 def _scripted_run(game: Game[Any], lines: list[str], width: int = 80, seed: int = 1) -> str:
     """A match for seat 0 against random players, the person typing ``lines`` (then Ctrl-D)."""
-    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
-    console = Console(record=True, width=width)
-    answers = iter(lines)
-
-    def ask(prompt: str, completions: Sequence[str]) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    TerminalGame(game, [0], bots, seed, console, ask=ask).run()
+    terminal, console = scripted(game, lines, seed=seed, width=width)
+    terminal.run()
     return console.export_text()
 
 

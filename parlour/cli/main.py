@@ -118,10 +118,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
     for col in ("option", "default", "allowed", "meaning"):
         table.add_column(col)
     for o in cls.info().options:
-        allowed = (
-            "true or false" if o.choices and all(isinstance(c, bool) for c in o.choices) else o.allowed()
-        )
-        table.add_row(o.name, shown(o.default), allowed, o.description)
+        table.add_row(o.name, shown(o.default), o.allowed(), o.description)
     console.print(table)
 
 

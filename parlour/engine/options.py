@@ -64,10 +64,10 @@ class Option:
 
     def allowed(self) -> str:
         """The allowed values, in words, for error messages and help."""
+        if isinstance(self.default, bool):  # with or without choices: never "one of True, False"
+            return "true or false"
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
-        if isinstance(self.default, bool):
-            return "true or false"
         if isinstance(self.default, str):  # what the text means is the option's own description
             return f"text of at most {TEXT_LIMIT} characters: {self.description}"
         low = -NUMBER_LIMIT if self.minimum is None else self.minimum
