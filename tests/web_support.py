@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -147,6 +148,10 @@ class Server:
         self.seeded = seeded
         self.process: subprocess.Popen[bytes] | None = None
         self.log: Any = None
+        self.said = ""
+        """What the server wrote, kept once it has ended and its log file is removed."""
+        self.ending = threading.Lock()
+        """A test may kill the server from a timer's thread while its own thread stops it."""
 
     def start(self) -> Server:
         args = [
@@ -171,23 +176,36 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"parlour serve exited: {self.messages()[-2000:]}")
+                self._ended()
+                raise RuntimeError(f"parlour serve exited: {self.said[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return self
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("parlour serve did not start listening within 30 s")
+        self.stop()
+        raise RuntimeError(f"parlour serve did not start listening within 30 s: {self.said[-2000:]}")
 
     def messages(self) -> str:
         """What the server wrote to its standard error so far."""
-        return Path(self.log.name).read_text(errors="replace") if self.log is not None else ""
+        return Path(self.log.name).read_text(errors="replace") if self.log is not None else self.said
+
+    def _ended(self) -> None:
+        """The process has ended: keep what it wrote and remove its log file (thousands of test
+        servers would otherwise leave thousands of files in the temporary folder)."""
+        with self.ending:
+            log, self.log = self.log, None
+            if log is not None:
+                self.said = Path(log.name).read_text(errors="replace")
+                log.close()
+                Path(log.name).unlink(missing_ok=True)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush — what a crash does."""
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait()
+        self._ended()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -197,6 +215,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self._ended()
 
 
 @contextmanager
