@@ -2061,3 +2061,81 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
                 for whole in LONG_NAMES[1:]:
                     assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
         assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
+
+
+STACKED = """() => {
+  // a faded last trick drawn with its captions (not given way): where each card and its caption lie
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  };
+  // (a caption's lines: the tops of its words' drawn boxes)
+  const lines = (caption) => {
+    const tops = new Set();
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  };
+  return {
+    cards: [...trick.querySelectorAll(".trick-card")].map((figure) => ({
+      other: figure.classList.contains("from-top"),
+      card: rect(figure.querySelector(".card")),
+      caption: rect(figure.querySelector("figcaption")),
+      lines: lines(figure.querySelector("figcaption")),
+    })),
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): each card's and its caption's box, its caption's
+lines, whether it is the other seat's card (drawn toward the top), the names in its captions and its
+accessible name; None where there is none."""
+
+
+def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """On a phone a faded Roquet trick of long-named players gave way at 49 of 102 steps even with their
+    first names: "Bartholomew" split in half of its narrow box beside the livret, and the box widened
+    for it scrolled the table's zones out of sight. Before it gives way its cards go one above the
+    other, the other seat's on top as its seat is, each caption beside its card, where it has the box
+    less a card rather than half the box, in two short lines ("Bartholomew / (led) ✓ won", where
+    "(led)" took a line of its own). Every step of a long-named Roquet replay at 390×844, from two
+    seats: each faded trick drawn with its captions has its cards side by side, or one above the other
+    with the other seat's on top and each caption beside its card, level with it and on two lines at
+    most; no caption cut,
+    split, overlapping or outside the box; names by first names keep the whole names in its accessible
+    name; and some steps draw its cards one above the other (before: none)."""
+    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        stacked = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(STACKED)
+            if trick is None:
+                continue
+            parts = page.evaluate(TRICK_PARTS)
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"stacked-{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+            assert len(trick["cards"]) == 2, (seat, step, trick)
+            top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
+            if top["card"]["bottom"] > bottom["card"]["top"] + 0.5:
+                continue  # side by side
+            stacked += 1
+            assert top["other"] and not bottom["other"], (seat, step, trick)
+            for c in trick["cards"]:
+                card, caption = c["card"], c["caption"]
+                middle = (caption["top"] + caption["bottom"]) / 2
+                assert caption["left"] >= card["right"] - 0.5, (seat, step, trick)
+                assert card["top"] <= middle <= card["bottom"], (seat, step, trick)
+                assert c["lines"] <= 2, (seat, step, trick)
+            if not any(name.startswith(whole) for name in trick["names"] for whole in LONG_NAMES[1:]):
+                assert all(whole in trick["label"] for whole in LONG_NAMES[1:]), (seat, step, trick)
+        assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
