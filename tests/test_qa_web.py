@@ -2061,3 +2061,177 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
                 for whole in LONG_NAMES[1:]:
                     assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
         assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
+
+
+STACKED = """() => {
+  // a faded last trick drawn with its captions (not given way): where each card and its caption lie
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  };
+  // (a caption's lines: the tops of its words' drawn boxes)
+  const lines = (caption) => {
+    const tops = new Set();
+    const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  };
+  return {
+    cards: [...trick.querySelectorAll(".trick-card")].map((figure) => ({
+      other: figure.classList.contains("from-top"),
+      card: rect(figure.querySelector(".card")),
+      caption: rect(figure.querySelector("figcaption")),
+      lines: lines(figure.querySelector("figcaption")),
+    })),
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): each card's and its caption's box, its caption's
+lines, whether it is the other seat's card (drawn toward the top), the names in its captions and its
+accessible name; None where there is none."""
+
+
+def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """On a phone a faded Roquet trick of long-named players gave way at 49 of 102 steps even with their
+    first names: "Bartholomew" split in half of its narrow box beside the livret, and the box widened
+    for it scrolled the table's zones out of sight. Before it gives way its cards go one above the
+    other, the other seat's on top as its seat is, each caption beside its card, where it has the box
+    less a card rather than half the box, in two short lines ("Bartholomew / (led) ✓ won", where
+    "(led)" took a line of its own). Every step of a long-named Roquet replay at 390×844, from two
+    seats: each faded trick drawn with its captions has its cards side by side, or one above the other
+    with the other seat's on top and each caption beside its card, level with it and on two lines at
+    most; no caption cut,
+    split, overlapping or outside the box; names by first names keep the whole names in its accessible
+    name; and some steps draw its cards one above the other (before: none)."""
+    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
+        steps = replay_steps(page)
+        stacked = 0
+        for seat, step in each_step_from_both_seats(page, steps):
+            trick = page.evaluate(STACKED)
+            if trick is None:
+                continue
+            parts = page.evaluate(TRICK_PARTS)
+            if parts["over"] or parts["cut"] or parts["broken"]:
+                name = f"stacked-{seat}-{step}.png"
+                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+            assert len(trick["cards"]) == 2, (seat, step, trick)
+            top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
+            if top["card"]["bottom"] > bottom["card"]["top"] + 0.5:
+                continue  # side by side
+            stacked += 1
+            assert top["other"] and not bottom["other"], (seat, step, trick)
+            for c in trick["cards"]:
+                card, caption = c["card"], c["caption"]
+                middle = (caption["top"] + caption["bottom"]) / 2
+                assert caption["left"] >= card["right"] - 0.5, (seat, step, trick)
+                assert card["top"] <= middle <= card["bottom"], (seat, step, trick)
+                assert c["lines"] <= 2, (seat, step, trick)
+            if not any(name.startswith(whole) for name in trick["names"] for whole in LONG_NAMES[1:]):
+                assert all(whole in trick["label"] for whole in LONG_NAMES[1:]), (seat, step, trick)
+        assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
+
+
+LAPTOP = {"width": 1280, "height": 720}
+KEYBOARD = {"width": 390, "height": 500}
+"""A phone's window with its keyboard open."""
+
+YOUR_MOVE = (
+    f"() => document.querySelector('{MY_TURN}') !== null && document.querySelector('{CLICKABLE}') !== null"
+)
+"""Whether it is this page's seat's turn, not yet acted on (its cards and buttons enabled)."""
+
+SAME_BOARD = "() => document.querySelector('#table .board') === window.__board"
+"""Whether the table's board is the one marked (``window.__board``): not drawn again since."""
+
+
+def size_name(size: dict[str, int]) -> str:
+    return f"{size['width']}x{size['height']}"
+
+
+def opened_afresh(browser: Browser, page: Page, link: str, sizes: list[dict[str, int]]) -> dict[str, str]:
+    """The table's DOM as the seat's own link opened afresh in a window of each size draws it, at the
+    seat's turn, by size's name. The pages' coming and going are announced to ``page``, at the same
+    seat, which draws its table again: that is waited for, each time."""
+    opened: dict[str, str] = {}
+    for size in sizes:
+        with context(browser, size) as other:
+            fresh, _ = open_seat(other, link)
+            fresh.wait_for_function(YOUR_MOVE)
+            opened[size_name(size)] = fresh.evaluate(TABLE_DOM)
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+        page.wait_for_function(f"() => !({SAME_BOARD})()")
+    page.wait_for_function(YOUR_MOVE)
+    return opened
+
+
+def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Path) -> None:
+    """Every resize test walked a replay. A live table, a person seated with a computer player (long
+    names), resized while play goes on. At its turn to meld after a trick it won (the faded trick on
+    the table), the person types half a move, and the window goes from 1280×720 to 390×844, to
+    390×500 and back (a phone's keyboard opening and closing), to 1280×720 and to 390×844 again: at
+    each size the table is laid out as the seat's page opened afresh at that size lays it out (the same
+    elements, attributes and words), by the resize alone (not drawn again), no word of the trick's
+    captions split; the move box keeps what was typed and the keyboard's focus. The move, finished
+    and sent on the phone, is accepted (a new state, a line in the log, no error); at the seat's next
+    turn, drawn in the phone's window, the table is as a page opened there draws it, and widened to
+    1280×720 as one opened there."""
+    seats = [{**HUMAN, "name": LONG_NAMES[1]}, {**COMPUTER, "name": LONG_NAMES[2]}]
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", seats, seed=5)
+        link = seat_link(server, table, 0)
+        with context(browser, LAPTOP) as ctx:
+            page, frames = open_seat(ctx, link)
+            rng = random.Random(2)
+            deadline = time.monotonic() + 60
+            while not page.evaluate(WON_BY_YOU):
+                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
+                assert not match_over(page), "the match ended before this seat won a trick"
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            opened = opened_afresh(browser, page, link, [LAPTOP, PHONE, KEYBOARD])
+            move = page.eval_on_selector("#legal-actions option", "option => option.value")
+            version = frames.last_state()["version"]
+            logged = page.locator("#log li").count()
+            page.click("#type-action")
+            typed = move[: max(1, len(move) // 2)]
+            page.keyboard.type(typed)
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+            for size in (PHONE, KEYBOARD, PHONE, LAPTOP, PHONE):
+                resized(page, size)
+                name = size_name(size)
+                page.screenshot(path=str(SCREENSHOTS / f"live-resized-{name}.png"))
+                assert page.evaluate(SAME_BOARD), f"the table was drawn again at {name}"
+                assert page.input_value("#type-action") == typed, name
+                assert page.evaluate("document.activeElement?.id") == "type-action", name
+                assert page.evaluate(TABLE_DOM) == opened[name], name
+                assert page.evaluate(TRICK_PARTS)["broken"] == [], name
+            page.keyboard.type(move[len(typed) :])
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
+            assert frames.errors() == [], frames.errors()
+            assert page.locator("#notice.error span").count() == 0, page.inner_text("#notice")
+            # play goes on, in the phone's window, to the seat's next turn
+            deadline = time.monotonic() + 60
+            while not page.evaluate(YOUR_MOVE):
+                assert time.monotonic() < deadline, "no next turn for this seat within 60 s"
+                assert not match_over(page), "the match ended before this seat's next turn"
+                page.wait_for_timeout(25)
+            assert frames.last_state()["version"] > version
+            drawn = page.evaluate(TABLE_DOM)
+            opened = opened_afresh(browser, page, link, [PHONE, LAPTOP])
+            assert drawn == opened[size_name(PHONE)]
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+            resized(page, LAPTOP)
+            page.screenshot(path=str(SCREENSHOTS / "live-resized-next-turn-1280x720.png"))
+            assert page.evaluate(SAME_BOARD), "the table was drawn again at 1280x720"
+            assert page.evaluate(TABLE_DOM) == opened[size_name(LAPTOP)]

@@ -131,13 +131,30 @@ function fitTable(root) {
   // zones beside it out of sight; and where a word of its captions is still split
   // (the table is fitted first, whether or not it has a faded trick)
   const crowded = () => fitBoxes(root) || widenedAtCost(root) || faded.some(splitsWord);
-  // but first its captions try its players' first names (firstNames), if that makes a difference: with
-  // long names a Roquet trick gave way at 61 of a phone's 102 steps
-  if (crowded() && faded.length && (!faded.map(firstNames).some(Boolean) || crowded())) {
+  // but first its captions try its players' first names (firstNames), and then, first names kept, its
+  // cards one above the other with their captions beside them (stackCards), each if it makes a
+  // difference: with long names a Roquet trick gave way at 61 of a phone's 102 steps, and at 49 with
+  // first names alone
+  if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
     faded.forEach(giveWay);
     fitBoxes(root);
   }
   hugWrapped(root);
+}
+
+/** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
+ * (fitTable). */
+const TIGHTER = [firstNames, stackCards];
+
+/** A faded two-seat trick's cards one above the other, the other seat's on top as its seat is, each
+ * caption beside its card (app.css .trick.stacked): under its card a caption has half the box, beside
+ * it the box less a card, and a phone's narrow box beside the livret split "Bartholomew" in its half.
+ * Whether the trick is one it changes (two cards of two seats). */
+function stackCards(trick) {
+  if (!trick.classList.contains("players-2") || trick.querySelectorAll(".trick-card").length !== 2) return false;
+  trick.classList.add("stacked");
+  trick.style.removeProperty("--cap-more");
+  return true;
 }
 
 /** The words of a trick's cards, their players by their whole names: "castle of clubs, Bartholomew
@@ -198,6 +215,7 @@ function giveWay(trick) {
   });
   for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
   for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
+  trick.classList.remove("stacked");
   trick.classList.add("given");
   sayWhole(trick, said);
   // (the heading's words go, but for its button: "Last trick" twice on a phone)
@@ -209,7 +227,7 @@ function giveWay(trick) {
  * heading back, its players' whole names. */
 function standUp(trick) {
   const taken = takenAway.get(trick);
-  trick.classList.remove("given");
+  trick.classList.remove("given", "stacked");
   for (const name of ["title", "role", "aria-label"]) trick.removeAttribute(name);
   takenAway.delete(trick);
   for (const [figure, caption] of taken?.captions ?? []) figure.append(caption);
@@ -389,7 +407,8 @@ function roomForCaptions(boardEl) {
   for (const trick of boardEl.querySelectorAll(".trick")) roomForWords(trick);
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
-  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given)")) {
+  // (cards one above the other, captions beside them, make their box as tall as they are: stackCards)
+  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given, .stacked)")) {
     trick.style.removeProperty("--cap-more");
     const room = trick.clientHeight;
     const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
@@ -422,8 +441,9 @@ function roomForWords(trick) {
     const more = Math.max(0, ...[...trick.querySelectorAll(".trick-card figcaption .who")].map(wordShortfall));
     if (more < 0.5) break;
     const width = trick.getBoundingClientRect().width;
-    // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part)
-    const next = Math.min(room, Math.ceil(width + 2 * more));
+    // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part;
+    // by as much beside a card of cards one above the other, stackCards)
+    const next = Math.min(room, Math.ceil(width + (trick.classList.contains("stacked") ? 1 : 2) * more));
     if (next < width + 0.5) break;
     trick.style.minWidth = `${next}px`;
   }
@@ -837,6 +857,9 @@ function trickBox(ctx) {
   const round = view.players > 4;
   const empty = !trick || !trick.plays.length;
   const box = el("div.trick", { class: `${faded ? "faded " : ""}${empty ? "empty " : ""}${round ? "round" : `players-${view.players}`}` });
+  // (in a two-seat trick "(led)" is a word of its own, beside "✓ won": a caption that wraps is its
+  // name and "(led) ✓ won", two short lines, where "Bartholomew / (led) / ✓ won" took three)
+  const ledApart = view.players === 2;
   if (trick) {
     trick.plays.forEach((play, i) => {
       const place = ctx.places[play.seat] || { angle: Math.PI / 2, area: "bottom" };
@@ -845,7 +868,7 @@ function trickBox(ctx) {
       const won = trick.winner === play.seat;
       const face = cardFace(ctx.pack, play.card, { trump: ctx.trump });
       const who = namer.who(play.seat);
-      const led = i === 0 ? " (led)" : "";
+      const led = i === 0 && !ledApart ? " (led)" : "";
       // (a faded trick's whole names and first names, for fitTable: firstNames)
       const first = faded ? firstName(ctx, play.seat) : null;
       box.append(
@@ -858,6 +881,7 @@ function trickBox(ctx) {
             "figcaption",
             {},
             el("span.who", { text: `${who}${led}`, dataset: first ? { full: `${who}${led}`, short: `${first}${led}` } : {} }),
+            i === 0 && ledApart ? [" ", el("span.led", { text: "(led)" })] : null,
             won ? [" ", el("span.won", { text: "✓ won" })] : null,
           ),
         ),
