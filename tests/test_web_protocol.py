@@ -256,7 +256,11 @@ Seen = tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]
 
 def seen_by(state: State, seat: int | None) -> Seen:
     view = state.view(seat)
-    return view.to_dict(), frames.describe_actions(state.game, view), frames.log_lines(state.events(seat))
+    return (
+        view.to_dict(),
+        frames.describe_actions(state.game, view),
+        frames.log_lines(state, state.events(seat)),
+    )
 
 
 def reference(game: Game[Any], seed: int | None, url: str, table_id: str) -> list[dict[int | None, Seen]]:
@@ -833,7 +837,7 @@ def test_reconnecting_gives_back_the_view_and_just_the_missed_lines(db_url: str)
             stays.send({"type": "act", "action": choose(mine, rng), "version": version})
             assert stays.reply(since) == {"type": "ack", "version": version + 1}
             table = live_table(client, tid)
-            lines = frames.log_lines(table.state.events(0))
+            lines = frames.log_lines(table.state, table.state.events(0))
             assert len(lines) > had, "the move made log lines for seat 0"
             with sit(client, tid, secret[0], seen=had) as back:
                 state = back.state()

@@ -381,7 +381,7 @@ def create_app(
             if who == -1:
                 view, log = frames.open_view(at), frames.open_log(at)
             else:
-                view, log = at.view(who).to_dict(), frames.log_lines(at.events(who))
+                view, log = at.view(who).to_dict(), frames.log_lines(at, at.events(who))
             return {
                 "step": step,
                 "steps": len(actions),

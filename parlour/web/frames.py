@@ -14,10 +14,11 @@ from parlour.engine.game import RECORD, Event
 from parlour.engine.views import View
 
 
-def log_lines(events: list[Event]) -> list[dict[str, Any]]:
-    """The log in words: the events with a text, each ``{kind, text, hand_end}``."""
+def log_lines(state: State, events: list[Event]) -> list[dict[str, Any]]:
+    """The log in words: the events with a text, each ``{kind, text, hand_end}``, the text as a person
+    reads it (``State.event_words``: the logged text, or the game's words where that reads badly)."""
     return [
-        {"kind": e.kind, "text": str(e.data["text"]), "hand_end": e.kind == "hand_end"}
+        {"kind": e.kind, "text": state.event_words(e), "hand_end": e.kind == "hand_end"}
         for e in events
         if e.data.get("text")
     ]
@@ -47,7 +48,7 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
 
 def state_frame(state: State, seat: int | None, version: int, log_from: int) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (``None``: a spectator), with the log lines from ``log_from``."""
-    return frame_of(state.game, state.view(seat), log_lines(state.events(seat)), version, log_from)
+    return frame_of(state.game, state.view(seat), log_lines(state, state.events(seat)), version, log_from)
 
 
 def frame_of(
@@ -97,7 +98,7 @@ def open_view(state: State) -> dict[str, Any]:
 
 def open_log(state: State) -> list[dict[str, Any]]:
     """Every event's words, private ones included (the record apart): for replays with all cards."""
-    return log_lines([e for e in state.log if e.to != RECORD])
+    return log_lines(state, [e for e in state.log if e.to != RECORD])
 
 
 __all__ = ["describe_actions", "encode", "frame_of", "log_lines", "open_log", "open_view", "state_frame"]
