@@ -767,7 +767,7 @@ function seatPanel(ctx, seat) {
   if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
   // (a count of nothing is noise: "0 cards in hand" at a match's end)
-  if (sv.hand_size && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
+  if (sv.hand_size && !mine && !handShown) stats.push(heldWords(view, seat, sv.hand_size));
   if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
   if (!mine) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
@@ -1350,6 +1350,17 @@ function infoPanel(ctx) {
   const extra = extraList(ctx);
   if (extra) section.append(extra);
   return section;
+}
+
+/**
+ * How many cards a seat holds, and where: "13 cards in hand", or, for a seat whose cards lie in its
+ * stacks and that has no hand (open tarock), "21 cards in 4 stacks" ("27 cards in hand" stood there).
+ */
+export function heldWords(view, seat, size) {
+  const cards = `${size} card${size === 1 ? "" : "s"}`;
+  const stacks = (view.zones || []).filter((z) => z.owner === seat && z.kind === "stack" && z.size);
+  if (!stacks.length) return `${cards} in hand`;
+  return `${cards} in ${stacks.length} stack${stacks.length === 1 ? "" : "s"}`;
 }
 
 /** The game's own extras, generically in words (collapsed: many are bookkeeping). */
