@@ -2061,3 +2061,42 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
                 for whole in LONG_NAMES[1:]:
                     assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
         assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
+
+
+def test_a_seat_whose_cards_lie_in_stacks_holds_no_hand(browser: Browser, tmp_path: Path) -> None:
+    """Open tarock's seat panel said "21 cards in hand" of a player whose cards lie in its stacks."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        said = page.evaluate(
+            "import('/static/render.js').then(m => ["
+            " m.heldWords({zones: [{owner: 1, kind: 'stack', size: 5}, {owner: 1, kind: 'stack', size: 0},"
+            "  {owner: 1, kind: 'stack', size: 16}, {owner: 1, kind: 'tricks_won', size: 4}]}, 1, 21),"
+            " m.heldWords({zones: [{owner: 0, kind: 'stack', size: 1}]}, 0, 1),"
+            " m.heldWords({zones: [{owner: 1, kind: 'tricks_won', size: 2}]}, 1, 13)])"
+        )
+        assert said == ["21 cards in 2 stacks", "1 card in 1 stack", "13 cards in hand"]
+
+
+def test_expose_moves_stay_on_the_cards_of_the_hand(browser: Browser, tmp_path: Path) -> None:
+    """Bishops Whist under table laws offers "expose X" for every card held: the move box lists no
+    button for them (each is in its card's menu, beside "play X"), so it is not crowded as the
+    terminal's list was."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], laws="table")
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(3)
+        for _ in range(200):
+            if match_over(page):
+                break
+            menus = page.locator("button.card-button[aria-haspopup=menu]")
+            if page.locator(MY_TURN).count() and menus.count():
+                buttons = page.locator(".action-buttons button.action").all_inner_texts()
+                assert not any(b.lower().startswith("expose") for b in buttons), buttons
+                menus.first.click()
+                items = page.locator(".card-menu button[role=menuitem]").all_inner_texts()
+                assert any(i.startswith("expose") for i in items), items
+                return
+            if not act_once(page, rng):
+                page.wait_for_timeout(100)
+        raise AssertionError("no turn with moves on a card's menu")
