@@ -596,7 +596,7 @@ def test_the_escape_payment_is_asked_for_in_plain_words() -> None:
     game = parlour.make("apology")
     for seed in range(1, 60):
         state, rng = game.new(seed=seed), Rng(seed)
-        while not state.is_over and state.view(None).decision.kind != "pay":  # type: ignore[union-attr]
+        while not state.is_over and state.view(None).decision.kind != "pay":
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         if not state.is_over:
