@@ -94,7 +94,7 @@ class SystemPager(Pager):
             return
         env = {**os.environ, "LESS": os.environ.get("LESS", "-R")}
         with contextlib.suppress(OSError):
-            subprocess.run([*shlex.split(command)], input=content.encode(), env=env, check=False)
+            subprocess.run(shlex.split(command), input=content.encode(), env=env, check=False)
             return
         pydoc.pager(content)
 
