@@ -2100,3 +2100,26 @@ def test_expose_moves_stay_on_the_cards_of_the_hand(browser: Browser, tmp_path: 
             if not act_once(page, rng):
                 page.wait_for_timeout(100)
         raise AssertionError("no turn with moves on a card's menu")
+
+
+def test_the_extras_are_named_by_their_labels_and_suits_drawn_as_suits(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The table's "More about this hand" named Apology's extras by their field names ("voids") and
+    wrote the suits a seat has shown out of as letters ("C"): now "shown out of" and "♣"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "apology", [HUMAN, COMPUTER, COMPUTER, COMPUTER], deals=6)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(5)
+        for _ in range(400):
+            terms = page.locator("details.extra dt").all_text_contents()
+            if "shown out of" in terms:
+                break
+            if match_over(page):
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(100)
+        terms = page.locator("details.extra dt").all_text_contents()
+        assert "shown out of" in terms and "voids" not in terms, terms
+        said = page.locator("details.extra dd").nth(terms.index("shown out of")).text_content() or ""
+        assert re.search(r"[♠♥♦♣]", said) and not re.search(r": [SHDC]\b", said), said

@@ -388,6 +388,7 @@ def create_app(
                 "move": None if step == 0 else {"seat": actions[step - 1][0], "action": actions[step - 1][1]},
                 "view": view,
                 "log": log,
+                "extra_fields": frames.extra_fields(at.view(None if who == -1 else who)),
                 "table": table.info(),
             }
 

@@ -25,7 +25,7 @@ import { makeNamer, humanize } from "./words.js";
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
- * @property {{name: string, label?: string, per?: string, cards?: boolean, show?: boolean}[]} [extraFields]
+ * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, show?: boolean}[]} [extraFields]
  *   - how to show the game's extras, where the server says
  */
 
@@ -1386,16 +1386,18 @@ function valueWords(ctx, value, field = {}) {
   const { view, namer } = ctx;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return num(value);
+  // suit letters as the cards write suits: Apology's "shown out of" said "C" beside "K♣"
+  if (typeof value === "string" && field.suits && value in SUIT_SYMBOLS) return SUIT_SYMBOLS[value];
   if (typeof value === "string") return ctx.pack && ctx.pack.names.has(value) ? pretty(ctx.pack, value) : namer.words(value);
   if (Array.isArray(value)) {
     const perSeat = field.per === "seat" || (!field.per && value.length === view.players && view.players > 1 && value.every((v) => typeof v === "number" || Array.isArray(v)));
     const perSide = field.per === "side";
     if (perSeat || perSide) {
       return value
-        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v) || "none"}`)
+        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { suits: field.suits }) || "none"}`)
         .join("; ");
     }
-    return value.map((v) => valueWords(ctx, v)).join(", ");
+    return value.map((v) => valueWords(ctx, v, { suits: field.suits })).join(", ");
   }
   if (value && typeof value === "object") {
     return Object.entries(value)
