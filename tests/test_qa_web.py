@@ -1538,7 +1538,8 @@ SEAT_PANELS = "() => [...document.querySelectorAll('.board .seat')].map((s) => s
 @pytest.mark.parametrize(
     ("game", "counted_by", "count"),
     [
-        ("open-tarock", ("all", "0", "1"), r"\b[1-9]\d* cards? in hand"),
+        # (an open tarock seat's cards lie in its stacks: "13 cards in 3 stacks", not "in hand")
+        ("open-tarock", ("all", "0", "1"), r"\b[1-9]\d* cards? in [1-9] stacks?"),
         # (a Bezique seat's hand is a zone of its panel, which counts it: "concealed cards: 5 cards";
         # face up, its cards are drawn there)
         ("bezique", ("0", "1"), r"concealed cards: [1-9]\d* cards?"),
