@@ -588,3 +588,26 @@ def test_a_view_no_deal_fits_raises_instead_of_relaxing_a_constraint() -> None:
     view.extra.voids[1] = ["S", "H", "D", "C"]  # seat 1 could then hold no card at all
     with pytest.raises(NoDeal):
         state.game.determinize(view, Rng(0))
+
+
+def test_the_escape_payment_is_asked_for_in_plain_words() -> None:
+    """The view said "give a card from your won tricks" and labelled the pile "won" (the terminal's
+    "your won: ..."): the words are now "the tricks you won" and "tricks won"; the situation, which the
+    web table says of "you" as well as of others, uses no pronoun ("the tricks won")."""
+    game = parlour.make("apology")
+    for seed in range(1, 60):
+        state, rng = game.new(seed=seed), Rng(seed)
+        while not state.is_over and state.view(None).decision.kind != "pay":
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over:
+            break
+    else:
+        raise AssertionError("no escape payment in 59 seeds")
+    payer = state.current_player
+    view = state.view(payer)
+    assert view.decision is not None
+    assert view.decision.prompt == "pay for the escape with a card from the tricks you won"
+    assert view.situation == f"seat {payer} must pay for an escape with a card from the tricks won"
+    assert {z.label for z in view.zones if z.kind == "tricks_won"} == {"tricks won"}
+    assert not any("won tricks" in text for text in (view.decision.prompt, view.situation))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import random
 import re
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,11 +18,13 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
+from parlour.cards import SUIT_SYMBOLS
 from parlour.cli import app, terminal
 from parlour.cli.main import shown
 from parlour.cli.terminal import TerminalGame, number
 from parlour.engine import Game, State
 from parlour.players import Advice, make_player
+from parlour.web import frames
 from tests.cli_support import scripted
 
 runner = CliRunner()
@@ -429,3 +433,165 @@ def test_history_says_when_it_leaves_lines_out() -> None:
     text = _scripted_run(parlour.make("bishops-whist", hand_limit=1), ["1"] * 8 + ["history"])
     m = re.search(rf"\(the last {terminal.HISTORY} of (\d+) lines\)", text)
     assert m and int(m.group(1)) > terminal.HISTORY, text[-3000:]
+
+
+# --- the third pass: words that read badly (words-11) ------------------------------------------------
+
+
+def _played_out(name: str, seed: int, **options: Any) -> State:
+    """A seeded match played to its end by random moves (seeded too)."""
+    state: State = parlour.make(name, **options).new(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def _history(state: State, seat: int = 0) -> list[str]:
+    """The log lines ``history`` prints for ``seat`` at the end of ``state``'s match."""
+    console = Console(record=True, width=200)
+    TerminalGame(state.game, [seat], {}, 1, console).show_history(state, state.view(seat))
+    return console.export_text().splitlines()
+
+
+def test_a_match_end_gives_the_winners_score_first() -> None:
+    """Roquet's end read "seat 1 wins the match, 109 to 118": seat 0's score first, whoever won. The
+    logged text stays (replays of older saves compare it); the terminal and the web table word it."""
+    state = next(
+        s for s in map(lambda n: _played_out("roquet", n), range(1, 20)) if s.scores[1] > s.scores[0]
+    )
+    end = next(e for e in state.log if e.kind == "match_end")
+    a, b = (int(x) for x in end.data["scores"])
+    assert end.data["text"] == f"seat 1 wins the match, {a} to {b}"  # the log as it always was
+    said = f"seat 1 wins the match, {b} to {a}"
+    assert f"· {said}" in _history(state), _history(state)[-3:]
+    assert frames.log_lines(state, state.events(0))[-1]["text"] == said
+
+
+def test_negative_scores_are_not_run_into_a_dash() -> None:
+    """Bishops Whist's hand ended "score -30--19" and the match "seats 0 and 2 win, -57--63"; its
+    claims found "4 revoke(s)". The logged texts stay; what a person reads says them in words."""
+    for seed in range(1, 40):
+        state = _played_out("bishops-whist", seed, laws="table", hand_limit=2)
+        texts = [str(e.data.get("text", "")) for e in state.log]
+        if any(re.search(r"\d--\d", t) for t in texts) and any("revoke(s)" in t for t in texts):
+            break
+    else:
+        raise AssertionError("no match with a negative score and a claim in 39 seeds")
+    lines = _history(state)
+    ends = [line for line in lines if line.startswith("· hand ") and " score " in line]
+    assert ends, lines
+    for line in ends:
+        assert re.fullmatch(
+            r"· hand \d+: tricks \d+ to \d+, bishops \d+ to \d+; score -?\d+ to -?\d+", line
+        ), line
+    shown = "\n".join(lines)
+    assert not re.search(r"\d-\d|--\d|\(s\)", shown), shown
+    assert re.search(r"the tricks show (no revoke|1 revoke|\d+ revokes)\b", shown), shown
+    web = [line["text"] for line in frames.log_lines(state, state.events(None))]
+    assert not any(re.search(r"\d-\d|--\d|\(s\)", t) for t in web), web
+
+
+def test_expose_moves_are_one_item_in_the_moves_line() -> None:
+    """Under table laws Bishops Whist lists an "expose X" for every card held after the plays: thirteen
+    more numbered moves crowded the prompt. They are one item, numbered as before."""
+    game, state = _advance("bishops-whist", 1, 0, laws="table")
+    while not any(a.startswith("expose") for a in state.legal_actions()) or state.current_player != 0:
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.startswith("play")), legal[0]))
+    view = state.view(0)
+    exposes = [i for i, a in enumerate(view.legal_actions) if a.startswith("expose ")]
+    assert len(exposes) >= 6
+    console = Console(record=True, width=80)
+    TerminalGame(game, [0], {}, 1, console).show_moves(view)
+    text = console.export_text()
+    assert f"{exposes[0] + 1}-{exposes[-1] + 1}) expose <card> (any card in your hand)" in text, text
+    assert "expose " + view.legal_actions[exposes[0]].split()[1] not in text, text
+    assert len(text.splitlines()) <= 4, text
+    assert f"{exposes[0]}) play " in text, text  # the plays, the decision's own kind, are listed each
+    answers = iter([str(exposes[0] + 1)])  # a grouped move is typed by its number, as before
+    tg = TerminalGame(game, [0], {}, 1, Console(width=80), ask=lambda p, c: next(answers))
+    assert tg.human_turn(state, 0)
+    assert state.log[-1].kind == "expose" or any(e.kind == "expose" for e in state.log[-3:]), state.log[-3:]
+
+
+def test_a_seat_whose_cards_lie_in_stacks_has_no_hand() -> None:
+    """Open tarock's opponent "21 cards in hand" lay beside its four stacks: it holds no hand."""
+    game, state = _advance("open-tarock", 1, 6)
+    text = _drawn(game, state)
+    seat = 1 - (state.current_player or 0)
+    stacks = [z for z in state.view(seat).zones if z.kind == "stack" and z.owner == seat and z.size]
+    held = sum(z.size for z in stacks)
+    assert f"{held} cards in {len(stacks)} stacks" in text, text
+    assert "in hand" not in text, text
+
+
+def test_suits_shown_out_of_are_written_as_the_cards_write_them() -> None:
+    """Apology's "shown out of" row said "C" beside cards drawn "K♣"."""
+    game = parlour.make("apology")
+    for seed in range(1, 30):
+        _, state = _advance("apology", seed, 0)
+        rng = random.Random(seed)
+        while not state.is_over and not any(state.view(0).extra.voids):
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over:
+            break
+    voids = state.view(0).extra.voids
+    text = _drawn(game, state, seat=0, width=120)
+    row = next(line for line in text.splitlines() if "shown out of" in line)
+    for suit in {s for v in voids for s in v}:
+        assert SUIT_SYMBOLS[suit] in row, row
+    assert not re.search(r": [SHDC]\b", row), row
+
+
+def test_the_rules_wrap_wide_tables_rather_than_cut_their_words() -> None:
+    """`parlour rules bishops-whist` at 80 columns cut the players its research tables compare
+    ("floor10-pu…"); a cell now wraps, whole."""
+    result = runner.invoke(app, ["rules", "bishops-whist"], env=NARROW)
+    assert result.exit_code == 0, result.output
+    source = parlour.game_class("bishops-whist").rules_text()
+    assert result.output.count("…") == source.count("…"), [x for x in result.output.splitlines() if "…" in x]
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert "floor10-pu…" not in result.output and "floor10-pur" in result.output
+
+
+def _spawn(args: list[str]) -> Any:
+    """``python -m parlour ARGS`` on a pseudo-terminal of 80x24, with no pager of the user's own."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"}
+    env.pop("PAGER", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), env.get("PYTHONPATH", "")])
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "parlour", *args],
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=30,
+        dimensions=(24, 80),
+    )
+
+
+def test_the_rules_are_paged_at_a_terminal() -> None:
+    """`parlour rules` and the in-game `rules` poured hundreds of lines past an 80x24 window; at a
+    terminal they open in a pager (plain printing in a pipe, as the tests above read it)."""
+    pexpect = pytest.importorskip("pexpect")
+    if shutil.which("less") is None:
+        pytest.skip("no less to page with")
+    child = _spawn(["rules", "roquet"])
+    first = _drain(child, 2.0)
+    assert "Roquet" in first and "options (parlour play" not in first, first[-500:]
+    assert child.isalive(), "the rules were printed to their end without a pause"
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child = _spawn_roquet()
+    child.sendline("rules")
+    paged = _drain(child, 2.0)
+    assert "The deal" in paged and "your move>" not in paged.split("The deal")[-1], paged[-500:]
+    assert child.isalive()
+    child.send("q")
+    child.expect("your move>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -1538,7 +1538,8 @@ SEAT_PANELS = "() => [...document.querySelectorAll('.board .seat')].map((s) => s
 @pytest.mark.parametrize(
     ("game", "counted_by", "count"),
     [
-        ("open-tarock", ("all", "0", "1"), r"\b[1-9]\d* cards? in hand"),
+        # (an open tarock seat's cards lie in its stacks: "13 cards in 3 stacks", not "in hand")
+        ("open-tarock", ("all", "0", "1"), r"\b[1-9]\d* cards? in [1-9] stacks?"),
         # (a Bezique seat's hand is a zone of its panel, which counts it: "concealed cards: 5 cards";
         # face up, its cards are drawn there)
         ("bezique", ("0", "1"), r"concealed cards: [1-9]\d* cards?"),
@@ -2235,3 +2236,65 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
             page.screenshot(path=str(SCREENSHOTS / "live-resized-next-turn-1280x720.png"))
             assert page.evaluate(SAME_BOARD), "the table was drawn again at 1280x720"
             assert page.evaluate(TABLE_DOM) == opened[size_name(LAPTOP)]
+
+
+def test_a_seat_whose_cards_lie_in_stacks_holds_no_hand(browser: Browser, tmp_path: Path) -> None:
+    """Open tarock's seat panel said "21 cards in hand" of a player whose cards lie in its stacks."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        said = page.evaluate(
+            "import('/static/render.js').then(m => ["
+            " m.heldWords({zones: [{owner: 1, kind: 'stack', size: 5}, {owner: 1, kind: 'stack', size: 0},"
+            "  {owner: 1, kind: 'stack', size: 16}, {owner: 1, kind: 'tricks_won', size: 4}]}, 1, 21),"
+            " m.heldWords({zones: [{owner: 0, kind: 'stack', size: 1}]}, 0, 1),"
+            " m.heldWords({zones: [{owner: 1, kind: 'tricks_won', size: 2}]}, 1, 13)])"
+        )
+        assert said == ["21 cards in 2 stacks", "1 card in 1 stack", "13 cards in hand"]
+
+
+def test_expose_moves_stay_on_the_cards_of_the_hand(browser: Browser, tmp_path: Path) -> None:
+    """Bishops Whist under table laws offers "expose X" for every card held: the move box lists no
+    button for them (each is in its card's menu, beside "play X"), so it is not crowded as the
+    terminal's list was."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], laws="table")
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(3)
+        for _ in range(200):
+            if match_over(page):
+                break
+            menus = page.locator("button.card-button[aria-haspopup=menu]")
+            if page.locator(MY_TURN).count() and menus.count():
+                buttons = page.locator(".action-buttons button.action").all_inner_texts()
+                assert not any(b.lower().startswith("expose") for b in buttons), buttons
+                menus.first.click()
+                items = page.locator(".card-menu button[role=menuitem]").all_inner_texts()
+                assert any(i.startswith("expose") for i in items), items
+                return
+            if not act_once(page, rng):
+                page.wait_for_timeout(100)
+        raise AssertionError("no turn with moves on a card's menu")
+
+
+def test_the_extras_are_named_by_their_labels_and_suits_drawn_as_suits(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The table's "More about this hand" named Apology's extras by their field names ("voids") and
+    wrote the suits a seat has shown out of as letters ("C"): now "shown out of" and "♣"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "apology", [HUMAN, COMPUTER, COMPUTER, COMPUTER], deals=6)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(5)
+        for _ in range(400):
+            terms = page.locator("details.extra dt").all_text_contents()
+            if "shown out of" in terms:
+                break
+            if match_over(page):
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(100)
+        terms = page.locator("details.extra dt").all_text_contents()
+        assert "shown out of" in terms and "voids" not in terms, terms
+        said = page.locator("details.extra dd").nth(terms.index("shown out of")).text_content() or ""
+        assert re.search(r"[♠♥♦♣]", said) and not re.search(r": [SHDC]\b", said), said

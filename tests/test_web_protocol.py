@@ -250,13 +250,18 @@ def play_out(
 
 # --- what each seat may see ---------------------------------------------------------------------------
 
-Seen = tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]
-"""A seat's view (as a dict), its legal actions described, and its visible log lines."""
+Seen = tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]] | None]
+"""A seat's view (as a dict), its legal actions described, its log lines and how to show its extras."""
 
 
 def seen_by(state: State, seat: int | None) -> Seen:
     view = state.view(seat)
-    return view.to_dict(), frames.describe_actions(state.game, view), frames.log_lines(state.events(seat))
+    return (
+        view.to_dict(),
+        frames.describe_actions(state.game, view),
+        frames.log_lines(state, state.events(seat)),
+        frames.extra_fields(view),
+    )
 
 
 def reference(game: Game[Any], seed: int | None, url: str, table_id: str) -> list[dict[int | None, Seen]]:
@@ -328,7 +333,7 @@ def check_frames(
     for text, frame in zip(peer.raw, peer.frames, strict=True):
         if frame["type"] == "state":
             version = frame["version"]
-            view, actions, lines = ref[version][seat]
+            view, actions, lines, fields = ref[version][seat]
             assert frame["log_from"] == got, "the log must go on from the line the client has"
             expected = {
                 "type": "state",
@@ -337,6 +342,7 @@ def check_frames(
                 "actions": actions,
                 "log": lines[got:],
                 "log_from": got,
+                "extra_fields": fields,
             }
             assert text == frames.encode(expected), f"seat {seat}: frame at version {version} differs"
             got = len(lines)
@@ -833,7 +839,7 @@ def test_reconnecting_gives_back_the_view_and_just_the_missed_lines(db_url: str)
             stays.send({"type": "act", "action": choose(mine, rng), "version": version})
             assert stays.reply(since) == {"type": "ack", "version": version + 1}
             table = live_table(client, tid)
-            lines = frames.log_lines(table.state.events(0))
+            lines = frames.log_lines(table.state, table.state.events(0))
             assert len(lines) > had, "the move made log lines for seat 0"
             with sit(client, tid, secret[0], seen=had) as back:
                 state = back.state()
@@ -1269,3 +1275,27 @@ def test_fuzzed_create_bodies_never_fail_the_server(db_url: str) -> None:
                 assert response.json()["detail"]
 
         check()
+
+
+def test_a_frame_says_how_to_show_the_games_extras() -> None:
+    """The client names a game's extras by the fields the server describes (``extra_fields``), but no
+    frame described them: the table said "voids" and "C" where the terminal said "shown out of" and
+    "♣", and listed the computer players' bookkeeping too."""
+    for name in GAMES:
+        state = parlour.make(name, **SHORT[name]).new(seed=1)
+        frame = frames.state_frame(state, 0, 1, 0)
+        fields = frame["extra_fields"]
+        assert [f["name"] for f in fields] == list(state.view(0).to_dict()["extra"]), name
+        assert all(isinstance(f["label"], str) and f["label"] for f in fields), fields
+    apology = frames.state_frame(parlour.make("apology").new(seed=1), 0, 1, 0)["extra_fields"]
+    voids = next(f for f in apology if f["name"] == "voids")
+    assert voids == {
+        "name": "voids",
+        "label": "shown out of",
+        "per": "seat",
+        "cards": False,
+        "suits": True,
+        "show": True,
+    }
+    bishops = frames.state_frame(parlour.make("bishops-whist").new(seed=1), 0, 1, 0)["extra_fields"]
+    assert any(not f["show"] for f in bishops), bishops  # its internal bookkeeping is not shown

@@ -11,14 +11,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 import parlour
 from parlour.cli.app import app
-from parlour.cli.terminal import TerminalGame
+from parlour.cli.terminal import RulesText, TerminalGame, paged
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
 from parlour.players import (
@@ -113,13 +112,14 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
         cls = parlour.game_class(game)
     except ValueError as exc:
         fail(exc)
-    console.print(Markdown(cls.rules_text()))
     table = Table(title="options (parlour play/simulate ... -o name=value)")
     for col in ("option", "default", "allowed", "meaning"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for o in cls.info().options:
         table.add_row(o.name, shown(o.default), o.allowed(), o.description)
-    console.print(table)
+    with paged(console):
+        console.print(RulesText(cls.rules_text()))
+        console.print(table)
 
 
 @app.command()

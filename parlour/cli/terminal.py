@@ -8,23 +8,30 @@ each hand until its owner sits down.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
+import os
+import pydoc
 import re
+import shlex
+import shutil
+import subprocess
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
-from rich.console import Console, Group
-from rich.markdown import Markdown
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.markdown import Markdown, MarkdownElement, TableElement
 from rich.markup import escape
+from rich.pager import Pager
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cards import SUIT_NAMES, Pack, get_pack
+from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
 from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, label_of
@@ -53,6 +60,54 @@ Ask = Callable[[str, Sequence[str]], str]
 
 SHOWN_AS_COUNT = {"stock", "talon", "tricks_won", "pile", "discards", "kitty"}
 """Zones shown as a number of cards when long (their cards are known, but a list would be noise)."""
+
+
+HELD_IN = {"stack"}
+"""Zones that hold a seat's cards in play where it has no hand (open tarock's stacks)."""
+
+
+class _FoldedTable(TableElement):
+    """A table of a rules text whose cells wrap (a long word folded) rather than end in "…": at 80
+    columns Bishops Whist's research tables cut the players they compare ("floor10-pu…")."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for part in super().__rich_console__(console, options):
+            if isinstance(part, Table):
+                for column in part.columns:
+                    column.overflow = "fold"
+            yield part
+
+
+class RulesText(Markdown):
+    """A game's rules as the terminal shows them: Markdown whose tables wrap their cells."""
+
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {**Markdown.elements, "table_open": _FoldedTable}
+
+
+class SystemPager(Pager):
+    """The reader's pager (``$PAGER``, else ``less``) with colours kept (``LESS=-R`` unless set)."""
+
+    def show(self, content: str) -> None:
+        command = os.environ.get("PAGER") or ("less" if shutil.which("less") else "")
+        if not command:
+            pydoc.pager(content)  # pydoc finds another way, or prints
+            return
+        env = {**os.environ, "LESS": os.environ.get("LESS", "-R")}
+        with contextlib.suppress(OSError):
+            subprocess.run(shlex.split(command), input=content.encode(), env=env, check=False)
+            return
+        pydoc.pager(content)
+
+
+@contextlib.contextmanager
+def paged(console: Console) -> Iterator[None]:
+    """What is printed inside goes to a pager where a person reads at a terminal (the rules text is
+    hundreds of lines, and scrolled past unread); printed plainly otherwise (a pipe, a file, tests)."""
+    if console.is_terminal and sys.stdin.isatty():
+        with console.pager(pager=SystemPager(), styles=True):
+            yield
+    else:
+        yield
 
 
 def prompt_toolkit_ask() -> Ask:
@@ -287,7 +342,8 @@ class TerminalGame:
                 self.show_history(state, view)
                 continue
             if low == "rules":
-                self.console.print(Markdown(self.game.rules_text()))
+                with paged(self.console):
+                    self.console.print(RulesText(self.game.rules_text()))
                 continue
             action = raw
             ranges = view.legal_ranges
@@ -379,11 +435,7 @@ class TerminalGame:
         for s in view.seats:
             if s.seat == view.seat:
                 continue
-            parts = (
-                [Text(f"{s.hand_size} card{'' if s.hand_size == 1 else 's'} in hand")]
-                if s.hand_size is not None
-                else []
-            )
+            parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size is not None else []
             for zone in view.zones:
                 if zone.owner == s.seat and zone.kind != "hand":
                     parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
@@ -428,6 +480,21 @@ class TerminalGame:
             self.console.print(Text("your hand: ").append_text(held))
         self.show_moves(view)
 
+    @staticmethod
+    def held(seat: int, size: int, view: View[Any]) -> str:
+        """How many cards a seat holds, and where: "13 cards in hand", or, for a seat whose cards lie
+        in zones of another kind (open tarock's stacks), "21 cards in 4 stacks" ("27 cards in hand"
+        stood beside a player who holds no hand)."""
+        cards = f"{size} card{'' if size == 1 else 's'}"
+        owned = [z for z in view.zones if z.owner == seat]
+        if any(z.kind == "hand" for z in owned):
+            return f"{cards} in hand"
+        held = [z for z in owned if z.kind in HELD_IN and z.size]
+        if not held:
+            return f"{cards} in hand"
+        kind = held[0].kind.replace("_", " ")
+        return f"{cards} in {len(held)} {kind if len(held) == 1 else plural(kind)}"
+
     def zone_label(self, zone: Zone) -> str:
         return zone.label or zone.kind.replace("_", " ")
 
@@ -469,20 +536,25 @@ class TerminalGame:
     def score_line(self, view: View[Any]) -> str:
         return "   ".join(part.plain for part in self.score_parts(view))
 
-    def per_seat_parts(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> list[Text]:
+    def per_seat_parts(
+        self, values: Sequence[Any], view: View[Any], cards: bool = False, suits: bool = False
+    ) -> list[Text]:
         return [
-            Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, cards))
+            Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, cards, suits))
             for s, v in enumerate(values)
         ]
 
-    def per_side_parts(self, values: Sequence[Any], view: View[Any], cards: bool = False) -> list[Text]:
+    def per_side_parts(
+        self, values: Sequence[Any], view: View[Any], cards: bool = False, suits: bool = False
+    ) -> list[Text]:
         return [
-            Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, cards))
+            Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, cards, suits))
             for team, v in zip(view.teams, values, strict=False)
         ]
 
-    def value(self, value: Any, view: View[Any], cards: bool = False) -> Text:
-        """One value of a game's extras, in words: never a Python list, dict or ``True``."""
+    def value(self, value: Any, view: View[Any], cards: bool = False, suits: bool = False) -> Text:
+        """One value of a game's extras, in words: never a Python list, dict or ``True``; suit letters
+        (``suits``) as the cards write them: Apology's "shown out of" said "C" beside "K♣"."""
         if isinstance(value, bool):
             return Text("yes" if value else "no")
         if value is None:
@@ -490,6 +562,8 @@ class TerminalGame:
         if isinstance(value, float):
             return Text(number(value))
         if isinstance(value, str):
+            if suits and value in SUIT_SYMBOLS:
+                return Text(SUIT_SYMBOLS[value], style="bold red" if value in ("H", "D") else "")
             if cards and self.pack and self.pack.is_card(value):
                 return self.card(value, view.trump)
             return Text(self.name_seats(value, view))
@@ -502,7 +576,7 @@ class TerminalGame:
             for i, v in enumerate(value):
                 if i:
                     out.append(", ")
-                out.append_text(self.value(v, view, cards))
+                out.append_text(self.value(v, view, cards, suits))
             return out
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             parts = [
@@ -529,14 +603,14 @@ class TerminalGame:
             per = f.metadata.get("per")
             if self.empty(value) or (per and isinstance(value, list | tuple) and all(map(self.empty, value))):
                 continue  # "exposed cards: none, none, none, none" said nothing, four times
-            cards = bool(f.metadata.get("cards"))
+            cards, suits = bool(f.metadata.get("cards")), bool(f.metadata.get("suits"))
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_seat_parts(value, view, cards)))
+                rows.append((label_of(f), self.per_seat_parts(value, view, cards, suits)))
             elif per == "side" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_side_parts(value, view, cards)))
+                rows.append((label_of(f), self.per_side_parts(value, view, cards, suits)))
             else:
-                rows.append((label_of(f), self.value(value, view, cards)))
+                rows.append((label_of(f), self.value(value, view, cards, suits)))
         return rows
 
     def sheet(self, view: View[Any]) -> Table:
@@ -559,7 +633,12 @@ class TerminalGame:
         for r in ranges:
             amount = f"{r.min}" if r.min == r.max else f"N ({r.min}-{r.max})"
             items.append([(f"{r.verb} {amount}", "bold")])
+        grouped = self.grouped_moves(view)
         for i, action in enumerate(legal):
+            if i in grouped:
+                if grouped[i]:
+                    items.append(grouped[i])
+                continue
             items.append([(f"{i + 1}) ", "dim"), (self.name_seats(action, view), "")])
         lead = "moves: "
         text = Text(lead)
@@ -577,6 +656,43 @@ class TerminalGame:
             column += size
         self.console.print(text)
 
+    GROUP = 6
+    """A side kind of move naming one card each is listed as one item from this many moves on."""
+
+    def grouped_moves(self, view: View[Any]) -> dict[int, list[tuple[str, str]]]:
+        """Moves listed as one item, by their indices in the legal list: the item at the first index,
+        nothing at the others. Bishops Whist under table laws offers "expose X" for every card held
+        beside the plays: thirteen more numbered moves crowded the prompt of an 80x24 window, though
+        exposing is seldom meant. A kind of move that is not the decision's own ("play" there), whose
+        moves each name one card and stand together in the list, is one item, "14-26) expose <card>
+        (any card in your hand)"; each keeps its number, and is typed as before (the text is the same)."""
+        legal = view.legal_actions
+        kinds: dict[str, list[int]] = {}
+        for i, action in enumerate(legal):
+            kinds.setdefault(action.split()[0] if action.split() else action, []).append(i)
+        decided = view.decision.kind if view.decision is not None else ""
+        pack = self.pack
+        out: dict[int, list[tuple[str, str]]] = {}
+        if len(kinds) < 2 or pack is None:
+            return out
+        for verb, where in kinds.items():
+            words = [legal[i].split() for i in where]
+            if (
+                verb == decided
+                or len(where) < self.GROUP
+                or where != list(range(where[0], where[-1] + 1))
+                or not all(len(w) == 2 and pack.is_card(w[1]) for w in words)
+            ):
+                continue
+            cards = [w[1] for w in words]
+            if view.hand and set(cards) == set(view.hand):
+                which = "any card in your hand"
+            else:
+                which = "any of " + " ".join(self.card(c).plain for c in cards)
+            out[where[0]] = [(f"{where[0] + 1}-{where[-1] + 1}) ", "dim"), (f"{verb} <card> ({which})", "")]
+            out.update({i: [] for i in where[1:]})
+        return out
+
     # --- the commentary -----------------------------------------------------------------------
 
     def show_events(self, state: State) -> None:
@@ -590,19 +706,19 @@ class TerminalGame:
         self.shown_events[seat] = len(events)
         ends = [i for i, event in enumerate(new) if event.kind == "hand_end"]
         cut = ends[-1] + 1 if ends and not state.is_over else len(new)
-        self.print_log(new[:cut], view)
+        self.print_log(state, new[:cut], view)
         if ends and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
             self.pause("the hand is over: press Enter for the next> ")
-            self.print_log(new[cut:], view)
+            self.print_log(state, new[cut:], view)
 
-    def print_log(self, events: Sequence[Any], view: View[Any]) -> None:
-        for kind, text in self.log_lines(events, view):
+    def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:
+        for kind, text in self.log_lines(state, events, view):
             style = "bold" if kind in ("hand_end", "match_end") else ""
             self.console.print(Text("· ", style="dim").append(text, style))
 
     def show_history(self, state: State, view: View[Any]) -> None:
-        lines = self.log_lines(state.events(view.seat), view)
+        lines = self.log_lines(state, state.events(view.seat), view)
         if len(lines) > HISTORY:  # the earlier lines were left out without a word
             self.console.print(Text(f"(the last {HISTORY} of {len(lines)} lines)", style="dim"))
         for _, text in lines[-HISTORY:]:
@@ -611,17 +727,18 @@ class TerminalGame:
     RUN = re.compile(r"(?P<head>[^:]{1,40}): (?P<item>\S+)")
     """A log line naming one thing after a heading ("turned: Q♥"): a run of them is one line."""
 
-    def log_lines(self, events: Sequence[Any], view: View[Any]) -> list[tuple[str, str]]:
-        """The events' texts as the table words them, each with its event's kind; a run of lines of
-        one kind and heading is one line ("turned: Q♥ 5♠ K♥"): a Lansquenet deal printed twenty-odd
+    def log_lines(self, state: State, events: Sequence[Any], view: View[Any]) -> list[tuple[str, str]]:
+        """The events' words (``State.event_words``: a game words an event whose frozen logged text
+        reads badly) as the table writes them, each with its event's kind; a run of lines of one kind
+        and heading is one line ("turned: Q♥ 5♠ K♥"): a Lansquenet deal printed twenty-odd
         "turned: ..." lines, which scrolled the rest of the deal off an 80x24 window."""
         out: list[tuple[str, str]] = []
         run_head: tuple[str, str] | None = None
         for event in events:
-            text = event.data.get("text")
+            text = state.event_words(event) if event.data.get("text") else ""
             if not text:
                 continue
-            words = self.log_words(str(text), view)
+            words = self.log_words(text, view)
             m = self.RUN.fullmatch(words)
             head = (event.kind, m.group("head")) if m else None
             if head is not None and head == run_head and m is not None:

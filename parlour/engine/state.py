@@ -222,6 +222,14 @@ class State(ABC):
         """Seats that win and lose together; every seat alone unless a game says otherwise."""
         return list(_solo_teams(self.num_players))
 
+    def event_words(self, event: Event) -> str:
+        """The words a person reads for a logged ``event`` (the front ends' log lines): its ``text``.
+
+        A logged text is frozen (``Game.replay`` compares every one with what the rules log now), so
+        a game whose text reads badly ("score -12-11") overrides this for that kind and words it from
+        the event's data; the log, the saves and what computer players read stay as they were."""
+        return str(event.data.get("text") or "")
+
     # --- provided ------------------------------------------------------------------------------
 
     _legal_cache: list[str] | None = None

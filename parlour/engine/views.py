@@ -260,10 +260,19 @@ def label_of(f: dataclasses.Field[Any]) -> str:
     return str(f.metadata.get("label", f.name.replace("_", " ")))
 
 
-def per_seat(label: str | None = None, *, per: Literal["seat", "side"] = "seat", cards: bool = False) -> Any:
+def per_seat(
+    label: str | None = None,
+    *,
+    per: Literal["seat", "side"] = "seat",
+    cards: bool = False,
+    suits: bool = False,
+) -> Any:
     """Field metadata for a game's extras: a list with one value per seat (or side), and whether its
-    values are card codes, so a generic front end writes "you: 3, seat 1: 2" rather than "[3, 2]"."""
+    values are card codes, so a generic front end writes "you: 3, seat 1: 2" rather than "[3, 2]",
+    or suit letters, which it writes as the cards' rows write suits ("♣", not "C")."""
     meta: dict[str, Any] = {"per": per, "cards": cards}
+    if suits:
+        meta["suits"] = True
     if label is not None:
         meta["label"] = label
     return field(metadata=meta)

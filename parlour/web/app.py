@@ -381,13 +381,14 @@ def create_app(
             if who == -1:
                 view, log = frames.open_view(at), frames.open_log(at)
             else:
-                view, log = at.view(who).to_dict(), frames.log_lines(at.events(who))
+                view, log = at.view(who).to_dict(), frames.log_lines(at, at.events(who))
             return {
                 "step": step,
                 "steps": len(actions),
                 "move": None if step == 0 else {"seat": actions[step - 1][0], "action": actions[step - 1][1]},
                 "view": view,
                 "log": log,
+                "extra_fields": frames.extra_fields(at.view(None if who == -1 else who)),
                 "table": table.info(),
             }
 

@@ -6,18 +6,20 @@ testable: two matches that differ only in cards a seat cannot see give that seat
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 from parlour.engine import Game, MalformedAction, State
 from parlour.engine.game import RECORD, Event
-from parlour.engine.views import View
+from parlour.engine.views import View, label_of
 
 
-def log_lines(events: list[Event]) -> list[dict[str, Any]]:
-    """The log in words: the events with a text, each ``{kind, text, hand_end}``."""
+def log_lines(state: State, events: list[Event]) -> list[dict[str, Any]]:
+    """The log in words: the events with a text, each ``{kind, text, hand_end}``, the text as a person
+    reads it (``State.event_words``: the logged text, or the game's words where that reads badly)."""
     return [
-        {"kind": e.kind, "text": str(e.data["text"]), "hand_end": e.kind == "hand_end"}
+        {"kind": e.kind, "text": state.event_words(e), "hand_end": e.kind == "hand_end"}
         for e in events
         if e.data.get("text")
     ]
@@ -45,9 +47,30 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def extra_fields(view: View[Any]) -> list[dict[str, Any]] | None:
+    """How to show the game's extras (the client's ``extraFields``): each field's name, its label,
+    whether it holds one value per seat or side, card codes or suit letters, and whether it is shown.
+    Without them the table named its extras by their field names ("voids") and wrote suit letters
+    ("C"), where the terminal said "shown out of" and "♣"; internal bookkeeping was listed too."""
+    extra = view.extra
+    if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
+        return None
+    return [
+        {
+            "name": f.name,
+            "label": label_of(f),
+            "per": f.metadata.get("per"),
+            "cards": bool(f.metadata.get("cards")),
+            "suits": bool(f.metadata.get("suits")),
+            "show": f.metadata.get("show") is not False,
+        }
+        for f in dataclasses.fields(extra)
+    ]
+
+
 def state_frame(state: State, seat: int | None, version: int, log_from: int) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (``None``: a spectator), with the log lines from ``log_from``."""
-    return frame_of(state.game, state.view(seat), log_lines(state.events(seat)), version, log_from)
+    return frame_of(state.game, state.view(seat), log_lines(state, state.events(seat)), version, log_from)
 
 
 def frame_of(
@@ -63,6 +86,7 @@ def frame_of(
         "actions": describe_actions(game, view),
         "log": lines[log_from:],
         "log_from": log_from,
+        "extra_fields": extra_fields(view),
     }
 
 
@@ -97,7 +121,16 @@ def open_view(state: State) -> dict[str, Any]:
 
 def open_log(state: State) -> list[dict[str, Any]]:
     """Every event's words, private ones included (the record apart): for replays with all cards."""
-    return log_lines([e for e in state.log if e.to != RECORD])
+    return log_lines(state, [e for e in state.log if e.to != RECORD])
 
 
-__all__ = ["describe_actions", "encode", "frame_of", "log_lines", "open_log", "open_view", "state_frame"]
+__all__ = [
+    "describe_actions",
+    "encode",
+    "extra_fields",
+    "frame_of",
+    "log_lines",
+    "open_log",
+    "open_view",
+    "state_frame",
+]

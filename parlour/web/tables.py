@@ -569,7 +569,7 @@ class Tables:
             if conn.seat not in by_seat:
                 by_seat[conn.seat] = (
                     table.state.view(conn.seat),
-                    frames.log_lines(table.state.events(conn.seat)),
+                    frames.log_lines(table.state, table.state.events(conn.seat)),
                 )
             view, lines = by_seat[conn.seat]
             frame = frames.frame_of(table.game, view, lines, table.version, conn.log_sent)

@@ -1539,7 +1539,8 @@ class ApologyState(State):
         if self.phase is Phase.BURY:
             return f"seat {self.taker} is the taker and buries six cards ({len(self._buried)} buried)"
         if self.phase is Phase.PAY:
-            return f"seat {who} must give a card from their won tricks for an escape"
+            # no pronoun: the web table says "seat 1" as "You" ("You must ... the tricks they won")
+            return f"seat {who} must pay for an escape with a card from the tricks won"
         return f"seat {self.taker} takes alone; trick {len(self._tricks) + 1}, seat {who} to play"
 
     def _prompt(self) -> str:
@@ -2017,15 +2018,17 @@ class ApologyState(State):
             raise InvalidState("kept: the escaped cards stay with the taker")
 
 
+# "the tricks you won", not "your won tricks"; the tricks-won zones' label "tricks won", not "won" (the
+# terminal wrote "your won: ..."): view words, which no log or save holds
 _PROMPTS: Final[Mapping[Phase, str]] = {
     Phase.BID: "bid to take alone with the kitty, or pass",
     Phase.PLAY: "play a card",
-    Phase.PAY: "give a card from your won tricks for the escape",
+    Phase.PAY: "pay for the escape with a card from the tricks you won",
     Phase.OVER: "",
 }
 """A view's prompt in each phase but the burial's (which counts the cards to go)."""
 _TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
-_WON = itertools.repeat("won")
+_WON = itertools.repeat("tricks won")
 _COLUMNS = tuple(f"seat {s}" for s in range(PLAYERS))
 
 

@@ -37,7 +37,7 @@ class ApologyExtra:
     tricks_played: int = labelled("tricks played")
     played: list[list[str]] = per_seat("cards played this deal", cards=True)  # noqa: RUF009
     """Each seat's cards in the order played, one a trick (the taker sits out the fifteenth)."""
-    voids: list[list[str]] = per_seat("shown out of")  # noqa: RUF009
+    voids: list[list[str]] = per_seat("shown out of", suits=True)  # noqa: RUF009
     """The suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
     owed: list[str] = labelled("escapes not yet paid for", cards=True)  # noqa: RUF009
     owed_to: list[int] = labelled("owed to")  # noqa: RUF009

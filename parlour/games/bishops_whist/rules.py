@@ -544,6 +544,16 @@ def _hands(n: int) -> str:
     return f"{n} hand" if n == 1 else f"{n} hands"
 
 
+def _count(n: int, word: str) -> str:
+    """``1 trick``, ``0 bishops``: a count and its noun."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _score_pair(scores: Sequence[int], side: int) -> str:
+    """Two sides' scores, the winner's first: "11 to -12"."""
+    return f"{scores[side]} to {scores[1 - side]}"
+
+
 class BishopsWhistState(State):
     """A whole match: hands are dealt until one side wins the game (25 points or more)."""
 
@@ -682,20 +692,47 @@ class BishopsWhistState(State):
         return list(t[0])
 
     def _outcome(self) -> Outcome:
-        a, b = self.match
+        a = self.match[0]
         side = self.winner_side
         decided, _ = self._result()
+        # the winner's score first, with "to": "-12-11" ran a negative score into the dash
+        won = f"{a} all" if side is None else _score_pair(self.match, side)
         if not decided:
             why = f"the agreed limit of {_hands(self.hands_played)} is played"  # ruling BW-20
             if side is None:
-                return Outcome((), f"{why}: drawn at {a}-{b}")
-            return Outcome(self.teams[side], f"{why}: the higher side wins, {a}-{b}")
+                return Outcome((), f"{why}: drawn at {won}")
+            return Outcome(self.teams[side], f"{why}: the higher side wins, {won}")
         if side is None:
-            return Outcome((), f"equal scores of {TARGET} or more: drawn at {a}-{b}")  # ruling BW-14
+            return Outcome((), f"equal scores of {TARGET} or more: drawn at {won}")  # ruling BW-14
         if 1 - side in self.revoked_sides:
             # Ruling BW-23, revoking_side=opponents-win.
-            return Outcome(self.teams[side], f"{TARGET} or more, the other side found revoking: {a}-{b}")
-        return Outcome(self.teams[side], f"{TARGET} or more, and more than the other side: {a}-{b}")
+            return Outcome(self.teams[side], f"{TARGET} or more, the other side found revoking: {won}")
+        return Outcome(self.teams[side], f"{TARGET} or more, and more than the other side: {won}")
+
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them. The logged texts stay as they were (replays of
+        older saves compare them): "score -30--19" ran a negative score into its dash, "game over:
+        seats 1 and 3 win, -12-11" put seat 0's side first whoever won, and "the tricks show 1
+        revoke(s)" left its plural to the reader."""
+        kind, data = event.kind, event.data
+        if kind == "hand_end" and event.to is None and "match" in data:
+            # the sides in the order of the score line under it (``teams``): "-30 to -19"
+            tricks, bishops, match = data["tricks"], data["bishops"], data["match"]
+            return (
+                f"hand {data['hand']}: tricks {tricks[0]} to {tricks[1]}, bishops {bishops[0]} to "
+                f"{bishops[1]}; score {match[0]} to {match[1]}"
+            )
+        if kind == "match_end" and "scores" in data:
+            head = str(data.get("text", "game over")).rsplit(": ", 1)[0]
+            side, scores = data.get("winner_side"), data["scores"]
+            if side is None:
+                return f"{head}: a draw at {scores[0]} all"
+            team = self.teams[side]
+            return f"{head}: {' & '.join(f'seat {s}' for s in team)} win, {_score_pair(scores, side)}"
+        if kind == "revokes_found" and "revokes" in data:
+            found = len(data["revokes"])
+            return f"the tricks show {'no revoke' if not found else _count(found, 'revoke')}"
+        return super().event_words(event)
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase

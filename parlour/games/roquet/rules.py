@@ -1264,6 +1264,19 @@ class RoquetState(State):
 
     # --- views -------------------------------------------------------------------------
 
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them: the match's end names the winner's score first
+        ("seat 1 wins the match, 107 to 78"); its logged text, which stays as it was (replays of older
+        saves compare it), gave seat 0's first whoever won ("seat 1 wins the match, 78 to 107")."""
+        scores = event.data.get("scores")
+        if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == 2:
+            a, b = scores
+            if a == b:
+                return f"the match is drawn at {a} all"
+            win = 0 if a > b else 1
+            return f"seat {win} wins the match, {scores[win]} to {scores[1 - win]}"
+        return super().event_words(event)
+
     def _situation(self) -> str:
         if self.phase == "over":
             outcome = self.outcome

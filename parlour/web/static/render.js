@@ -25,7 +25,7 @@ import { makeNamer, humanize } from "./words.js";
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
- * @property {{name: string, label?: string, per?: string, cards?: boolean, show?: boolean}[]} [extraFields]
+ * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, show?: boolean}[]} [extraFields]
  *   - how to show the game's extras, where the server says
  */
 
@@ -787,7 +787,7 @@ function seatPanel(ctx, seat) {
   if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
   // (a count of nothing is noise: "0 cards in hand" at a match's end)
-  if (sv.hand_size && !mine && !handShown) stats.push(`${sv.hand_size} card${sv.hand_size === 1 ? "" : "s"} in hand`);
+  if (sv.hand_size && !mine && !handShown) stats.push(heldWords(view, seat, sv.hand_size));
   if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
   if (!mine) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
@@ -1376,6 +1376,17 @@ function infoPanel(ctx) {
   return section;
 }
 
+/**
+ * How many cards a seat holds, and where: "13 cards in hand", or, for a seat whose cards lie in its
+ * stacks and that has no hand (open tarock), "21 cards in 4 stacks" ("27 cards in hand" stood there).
+ */
+export function heldWords(view, seat, size) {
+  const cards = `${size} card${size === 1 ? "" : "s"}`;
+  const stacks = (view.zones || []).filter((z) => z.owner === seat && z.kind === "stack" && z.size);
+  if (!stacks.length) return `${cards} in hand`;
+  return `${cards} in ${stacks.length} stack${stacks.length === 1 ? "" : "s"}`;
+}
+
 /** The game's own extras, generically in words (collapsed: many are bookkeeping). */
 function extraList(ctx) {
   const { view } = ctx;
@@ -1399,16 +1410,18 @@ function valueWords(ctx, value, field = {}) {
   const { view, namer } = ctx;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return num(value);
+  // suit letters as the cards write suits: Apology's "shown out of" said "C" beside "K♣"
+  if (typeof value === "string" && field.suits && value in SUIT_SYMBOLS) return SUIT_SYMBOLS[value];
   if (typeof value === "string") return ctx.pack && ctx.pack.names.has(value) ? pretty(ctx.pack, value) : namer.words(value);
   if (Array.isArray(value)) {
     const perSeat = field.per === "seat" || (!field.per && value.length === view.players && view.players > 1 && value.every((v) => typeof v === "number" || Array.isArray(v)));
     const perSide = field.per === "side";
     if (perSeat || perSide) {
       return value
-        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v) || "none"}`)
+        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { suits: field.suits }) || "none"}`)
         .join("; ");
     }
-    return value.map((v) => valueWords(ctx, v)).join(", ");
+    return value.map((v) => valueWords(ctx, v, { suits: field.suits })).join(", ");
   }
   if (value && typeof value === "object") {
     return Object.entries(value)
