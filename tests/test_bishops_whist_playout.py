@@ -356,6 +356,33 @@ def test_ties_go_to_the_rules_of_thumbs_card() -> None:
     assert moved > 0, "somewhere the view's first of the tied cards is not the rules of thumb's"
 
 
+def test_ties_go_to_the_card_that_gives_up_least() -> None:
+    """``ties_to_cheapest``: of cards that end equally well over the worlds, the one the rules of thumb
+    count cheapest to give up (``Table.spend_cost``: the 3 before the castle); the best total is still
+    the card chosen, and the means are those of the level without it."""
+    game = BishopsWhist()
+    moved = 0
+    for k, state in enumerate(positions(20, first_seed=1100)):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        plain = PlayoutPlayer(game, k, worlds=4, touching=True)
+        cheap = PlayoutPlayer(game, k, worlds=4, touching=True, ties_to_cheapest=True)
+        first, second = plain.choose(view, game), cheap.choose(view, game)
+        assert plain.last is not None and cheap.last is not None
+        assert plain.last.means == cheap.last.means
+        means = cheap.last.means
+        best = max(means[c] for c in cheap.last.cards)
+        tied = [c for c in cheap.last.cards if means[c] == best]
+        table = Table(view, game)
+        assert second[5:] in tied
+        assert table.spend_cost(second[5:]) == min(table.spend_cost(c) for c in tied), (k, tied, second)
+        if len(tied) == 1:
+            assert second == first
+        moved += first != second
+    assert moved > 0, "somewhere the view's first of the tied cards is not the cheapest"
+
+
 def _lower_touching(view: Any, card: str, lawful: set[str]) -> list[str]:
     """The seat's lawful cards that touch ``card`` from below, read from the view alone: one suit, not a
     bishop, every card of the suit ranked between them gone in quitted tricks (a card in the trick in

@@ -1138,6 +1138,7 @@ class PlayoutPlayer(StrongPlayer):
         lookahead: int = 0,
         ties_to_rules: bool = False,
         touching: bool = False,
+        ties_to_cheapest: bool = False,
     ) -> None:
         super().__init__(game, seed, worlds=worlds, sift=sift, seconds=seconds, chains=chains)
         if lookahead < 0:
@@ -1175,6 +1176,11 @@ class PlayoutPlayer(StrongPlayer):
         the same tricks, so only the lowest of each run is played out and stands for the run, as the
         solver's runs do (``solver.Position.run_of``) and as a player shows the lowest of equals; else
         every card is played out and ties go by ``ties_to_rules`` (benchmarks/bw_robust.py ``runs``)."""
+        self.ties_to_cheapest = ties_to_cheapest
+        """Of cards whose playouts end equally well, play the one that gives up least for the tricks to
+        come by the rules of thumb's count (``Table.spend_cost``: the 3 before the castle), as a player
+        keeps his high cards when a low one does as well (an experiment, issue 14: benchmarks/bw_robust.py
+        ``cheapest``; measured worse than the view's order, the higher first, rules.md)."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None
@@ -1242,7 +1248,12 @@ class PlayoutPlayer(StrongPlayer):
         # the first in the view's order (a stable sort).
         # (With ``touching``, the rules of thumb's card is its run's lowest, which stands for it.)
         usual = stands_for.get(self.fast.choose(view, game)[5:]) if self.ties_to_rules else None
-        ranked = sorted(totals, key=lambda c: (-totals[c], c != usual))
+        if self.ties_to_cheapest:
+            table = Table(view, game)
+            cost = {c: table.spend_cost(c) for c in totals}
+            ranked = sorted(totals, key=lambda c: (-totals[c], cost[c]))
+        else:
+            ranked = sorted(totals, key=lambda c: (-totals[c], c != usual))
         means = {c: totals[stands_for[c]] / worlds for c in cards}
         return Analysis(ranked, means, worlds, self.playouts, TRICKS - len(view.extra.trick_leaders))
 
