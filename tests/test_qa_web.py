@@ -589,6 +589,15 @@ def replay_steps(page: Page) -> int:
     return int(match.group(1))
 
 
+def trick_parts(page: Page, shot: str) -> Any:
+    """The trick's parts as ``TRICK_PARTS`` reads them; where a caption or card is over another, cut
+    or split, a picture of the trick first (``SCREENSHOTS/<shot>.png``), for the failure to show."""
+    parts = page.evaluate(TRICK_PARTS)
+    if parts and (parts["over"] or parts["cut"] or parts["broken"]):
+        page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
+    return parts
+
+
 def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int]]:
     """Every step of the open two-seat replay, first as seat 0 sees it, then as seat 1: each seat chosen
     and drawn, each step drawn, before its (seat, step) is yielded."""
@@ -1199,13 +1208,10 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
         steps = replay_steps(page)
         full = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            parts = page.evaluate(TRICK_PARTS)
+            parts = trick_parts(page, f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}")
             if parts is None or not parts["cards"]:
                 continue
             full += parts["cards"] == 4
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
             assert parts["broken"] == [], (seat, step, parts)
@@ -1891,13 +1897,10 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
         steps = replay_steps(page)
         shown = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            parts = page.evaluate(TRICK_PARTS)
+            parts = trick_parts(page, f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}")
             if parts is None or not parts["cards"]:
                 continue
             shown += 1
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
             assert parts["broken"] == [], (seat, step, parts)
@@ -2049,10 +2052,7 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
             trick = page.evaluate(FIRST_NAMES)
             if trick is None:
                 continue
-            parts = page.evaluate(TRICK_PARTS)
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"first-names-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            parts = trick_parts(page, f"first-names-{width}x{height}-seat{seat}-{step}")
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
             names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
             by_first = all(name in firsts for name in names)
@@ -2110,9 +2110,8 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
     "(led)" took a line of its own). Every step of a long-named Roquet replay at 390×844, from two
     seats: each faded trick drawn with its captions has its cards side by side, or one above the other
     with the other seat's on top and each caption beside its card, level with it and on two lines at
-    most; no caption cut,
-    split, overlapping or outside the box; names by first names keep the whole names in its accessible
-    name; and some steps draw its cards one above the other (before: none)."""
+    most; no caption cut, split, overlapping or outside the box; names by first names keep the whole
+    names in its accessible name; and some steps draw its cards one above the other (before: none)."""
     with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
         steps = replay_steps(page)
         stacked = 0
@@ -2120,10 +2119,7 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
             trick = page.evaluate(STACKED)
             if trick is None:
                 continue
-            parts = page.evaluate(TRICK_PARTS)
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"stacked-{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            parts = trick_parts(page, f"stacked-{seat}-{step}")
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
             assert len(trick["cards"]) == 2, (seat, step, trick)
             top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
