@@ -2294,3 +2294,34 @@ def test_the_extras_are_named_by_their_labels_and_suits_drawn_as_suits(
         assert "shown out of" in terms and "voids" not in terms, terms
         said = page.locator("details.extra dd").nth(terms.index("shown out of")).text_content() or ""
         assert re.search(r"[♠♥♦♣]", said) and not re.search(r": [SHDC]\b", said), said
+
+
+def test_a_prompt_said_of_another_seat_is_not_worded_to_the_watcher(browser: Browser, tmp_path: Path) -> None:
+    """A decision's prompt is worded to the seat deciding; said of it to someone else ("Waiting for
+    heuristic 1 to lead one of your turned-up cards", "heuristic 0 to follow suit if you can") it named
+    the watcher's cards. Open tarock's replay from both seats: no prompt but the watcher's own turn speaks
+    to the watcher, and the leader's prompt reads "their turned-up cards"."""
+    with finished_replay(browser, tmp_path, "open-tarock", 1, {"width": 1280, "height": 720}) as page:
+        said = page.evaluate(
+            "import('/static/words.js').then(m => ["
+            "'follow suit and head the trick if you can', 'lead one of your turned-up cards',"
+            "'pay for the escape with a card from the tricks you won', 'the cards dealt to you']"
+            ".map(m.ofMover))"
+        )
+        assert said == [
+            "follow suit and head the trick if they can",
+            "lead one of their turned-up cards",
+            "pay for the escape with a card from the tricks they won",
+            "the cards dealt to them",
+        ]
+        steps = min(replay_steps(page), 24)
+        prompts = []
+        for seat in ("0", "1"):
+            see_as(page, seat)
+            for step in range(steps + 1):
+                replay_step(page, step)
+                prompts.append(page.inner_text(".actions h2.prompt"))
+        others = [p for p in prompts if p and not p.startswith("Your turn")]
+        assert others, prompts
+        assert not [p for p in others if re.search(r"\byou(r|rs)?\b", p, re.IGNORECASE)], others
+        assert any("their turned-up cards" in p for p in others), others
