@@ -589,6 +589,15 @@ def replay_steps(page: Page) -> int:
     return int(match.group(1))
 
 
+def trick_parts(page: Page, shot: str) -> Any:
+    """The trick's parts as ``TRICK_PARTS`` reads them; where a caption or card is over another, cut
+    or split, a picture of the trick first (``SCREENSHOTS/<shot>.png``), for the failure to show."""
+    parts = page.evaluate(TRICK_PARTS)
+    if parts and (parts["over"] or parts["cut"] or parts["broken"]):
+        page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
+    return parts
+
+
 def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int]]:
     """Every step of the open two-seat replay, first as seat 0 sees it, then as seat 1: each seat chosen
     and drawn, each step drawn, before its (seat, step) is yielded."""
@@ -1199,13 +1208,10 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
         steps = replay_steps(page)
         full = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            parts = page.evaluate(TRICK_PARTS)
+            parts = trick_parts(page, f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}")
             if parts is None or not parts["cards"]:
                 continue
             full += parts["cards"] == 4
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
             assert parts["broken"] == [], (seat, step, parts)
@@ -1891,13 +1897,10 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
         steps = replay_steps(page)
         shown = 0
         for seat, step in each_step_from_both_seats(page, steps):
-            parts = page.evaluate(TRICK_PARTS)
+            parts = trick_parts(page, f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}")
             if parts is None or not parts["cards"]:
                 continue
             shown += 1
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
             assert parts["over"] == [], (seat, step, parts)
             assert parts["cut"] == [], (seat, step, parts)
             assert parts["broken"] == [], (seat, step, parts)
@@ -2049,10 +2052,7 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
             trick = page.evaluate(FIRST_NAMES)
             if trick is None:
                 continue
-            parts = page.evaluate(TRICK_PARTS)
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"first-names-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            parts = trick_parts(page, f"first-names-{width}x{height}-seat{seat}-{step}")
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
             names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
             by_first = all(name in firsts for name in names)
@@ -2110,9 +2110,8 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
     "(led)" took a line of its own). Every step of a long-named Roquet replay at 390×844, from two
     seats: each faded trick drawn with its captions has its cards side by side, or one above the other
     with the other seat's on top and each caption beside its card, level with it and on two lines at
-    most; no caption cut,
-    split, overlapping or outside the box; names by first names keep the whole names in its accessible
-    name; and some steps draw its cards one above the other (before: none)."""
+    most; no caption cut, split, overlapping or outside the box; names by first names keep the whole
+    names in its accessible name; and some steps draw its cards one above the other (before: none)."""
     with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
         steps = replay_steps(page)
         stacked = 0
@@ -2120,10 +2119,7 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
             trick = page.evaluate(STACKED)
             if trick is None:
                 continue
-            parts = page.evaluate(TRICK_PARTS)
-            if parts["over"] or parts["cut"] or parts["broken"]:
-                name = f"stacked-{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
+            parts = trick_parts(page, f"stacked-{seat}-{step}")
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
             assert len(trick["cards"]) == 2, (seat, step, trick)
             top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
@@ -2298,3 +2294,34 @@ def test_the_extras_are_named_by_their_labels_and_suits_drawn_as_suits(
         assert "shown out of" in terms and "voids" not in terms, terms
         said = page.locator("details.extra dd").nth(terms.index("shown out of")).text_content() or ""
         assert re.search(r"[♠♥♦♣]", said) and not re.search(r": [SHDC]\b", said), said
+
+
+def test_a_prompt_said_of_another_seat_is_not_worded_to_the_watcher(browser: Browser, tmp_path: Path) -> None:
+    """A decision's prompt is worded to the seat deciding; said of it to someone else ("Waiting for
+    heuristic 1 to lead one of your turned-up cards", "heuristic 0 to follow suit if you can") it named
+    the watcher's cards. Open tarock's replay from both seats: no prompt but the watcher's own turn speaks
+    to the watcher, and the leader's prompt reads "their turned-up cards"."""
+    with finished_replay(browser, tmp_path, "open-tarock", 1, {"width": 1280, "height": 720}) as page:
+        said = page.evaluate(
+            "import('/static/words.js').then(m => ["
+            "'follow suit and head the trick if you can', 'lead one of your turned-up cards',"
+            "'pay for the escape with a card from the tricks you won', 'the cards dealt to you']"
+            ".map(m.ofMover))"
+        )
+        assert said == [
+            "follow suit and head the trick if they can",
+            "lead one of their turned-up cards",
+            "pay for the escape with a card from the tricks they won",
+            "the cards dealt to them",
+        ]
+        steps = min(replay_steps(page), 24)
+        prompts = []
+        for seat in ("0", "1"):
+            see_as(page, seat)
+            for step in range(steps + 1):
+                replay_step(page, step)
+                prompts.append(page.inner_text(".actions h2.prompt"))
+        others = [p for p in prompts if p and not p.startswith("Your turn")]
+        assert others, prompts
+        assert not [p for p in others if re.search(r"\byou(r|rs)?\b", p, re.IGNORECASE)], others
+        assert any("their turned-up cards" in p for p in others), others

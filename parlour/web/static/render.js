@@ -8,7 +8,7 @@
  */
 import { el, append, clear, num } from "./dom.js";
 import { cardFace, cardName, sortCards, pretty, SUIT_SYMBOLS } from "./cards.js";
-import { makeNamer, humanize } from "./words.js";
+import { makeNamer, humanize, ofMover } from "./words.js";
 
 /**
  * What to draw.
@@ -1177,9 +1177,10 @@ function actionBar(ctx) {
   // a replay seen from a seat: that seat's decision is named as its player's, not the watcher's turn
   const mine = decision && decision.seat === me && !model.noYou;
   if (view.outcome) prompt = "The match is over.";
-  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(decision.prompt) : "move"}`;
+  // the prompt is worded to the seat deciding ("your turned-up cards"): said of it to someone else
+  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(ofMover(decision.prompt)) : "move"}`;
   else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
-  else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(decision.prompt)}` : ""}`;
+  else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(ofMover(decision.prompt))}` : ""}`;
   else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
   section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));

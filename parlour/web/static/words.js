@@ -112,6 +112,29 @@ export function ofSeat(text, seat) {
 }
 
 /**
+ * A decision's prompt, which the engine words to the seat that decides ("follow suit if you can", "lead
+ * one of your turned-up cards"), as said of that seat to someone else: after "Waiting for Ann to ..."
+ * it read "lead one of your turned-up cards", the watcher's cards. The prompt's verbs after "you" are
+ * already plain ("you can", "you won"), as they are after "they".
+ *   ofMover("follow suit and head the trick if you can") → "follow suit and head the trick if they can"
+ *   ofMover("lead one of your turned-up cards") → "lead one of their turned-up cards"
+ *   ofMover("pay with a card from the tricks you won") → "pay with a card from the tricks they won"
+ *   ofMover("the cards dealt to you") → "the cards dealt to them"
+ * @param {string} text
+ * @returns {string}
+ */
+export function ofMover(text) {
+  return text
+    .replace(/\b(to|for|with|from|at|by|of|beside|before|after|than|give|gives|show|shows) you\b/g, "$1 them")
+    .replace(/\byourself\b/g, "themselves")
+    .replace(/\byours\b/g, "theirs")
+    .replace(/\byour\b/g, "their")
+    .replace(/\bYour\b/g, "Their")
+    .replace(/\byou\b/g, "they")
+    .replace(/\bYou\b/g, "They");
+}
+
+/**
  * A card outside the suits in words, as a log line says it: "the knight", "the Sküs",
  * "Till Eulenspiegel", "tarock XXI" (a name of one word takes "the").
  * @param {string} name - the pack's name of the card
