@@ -344,6 +344,8 @@ def test_an_empty_hand_says_none() -> None:
     assert not state.view(state.current_player).hand
     lines = _drawn(game, state).splitlines()
     assert "your hand: none" in lines, lines
+    # the other seats' empty hands go unsaid, as at the web table ("0 cards in hand", three times)
+    assert not [line for line in lines if "0 cards in hand" in line], lines
 
 
 def test_a_bet_out_of_range_is_told_the_range() -> None:

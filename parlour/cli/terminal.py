@@ -435,7 +435,8 @@ class TerminalGame:
         for s in view.seats:
             if s.seat == view.seat:
                 continue
-            parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size is not None else []
+            # an empty hand goes unsaid, as at the web table ("0 cards in hand" after the last trick)
+            parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size else []
             for zone in view.zones:
                 if zone.owner == s.seat and zone.kind != "hand":
                     parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
