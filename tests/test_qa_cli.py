@@ -344,6 +344,8 @@ def test_an_empty_hand_says_none() -> None:
     assert not state.view(state.current_player).hand
     lines = _drawn(game, state).splitlines()
     assert "your hand: none" in lines, lines
+    # the other seats' empty hands go unsaid, as at the web table ("0 cards in hand", three times)
+    assert not [line for line in lines if "0 cards in hand" in line], lines
 
 
 def test_a_bet_out_of_range_is_told_the_range() -> None:
@@ -595,3 +597,20 @@ def test_the_rules_are_paged_at_a_terminal() -> None:
     child.expect("your move>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_seats_owed_an_escape_are_named_as_the_seats_are() -> None:
+    """Apology's "owed to" row wrote a bare "1" beside "seat 1 passes": seat numbers of an extra marked
+    ``seats`` are written as the terminal names seats ("seat 1", "you")."""
+    from tests.test_apology import bury_and_play, taker_spades
+
+    state = taker_spades()
+    bury_and_play(state, ["2S", "3S", "4S", "5S", "6S", "E"])
+    for action in ("play N", "play 2H", "play AD", "play AC"):  # the excuse escapes before a won trick
+        state.apply(action)
+    assert state.view(2).extra.owed_to == [1]
+    game = parlour.make("apology")
+    row = next(line for line in _drawn(game, state, seat=2, width=120).splitlines() if "owed to" in line)
+    assert re.search(r"owed to\s+seat 1\b", row), row
+    row = next(line for line in _drawn(game, state, seat=1, width=120).splitlines() if "owed to" in line)
+    assert re.search(r"owed to\s+you\b", row), row

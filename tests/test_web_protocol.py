@@ -1295,7 +1295,10 @@ def test_a_frame_says_how_to_show_the_games_extras() -> None:
         "per": "seat",
         "cards": False,
         "suits": True,
+        "seats": False,
         "show": True,
     }
+    owed_to = next(f for f in apology if f["name"] == "owed_to")
+    assert owed_to["seats"] and not owed_to["suits"] and not owed_to["cards"], owed_to
     bishops = frames.state_frame(parlour.make("bishops-whist").new(seed=1), 0, 1, 0)["extra_fields"]
     assert any(not f["show"] for f in bishops), bishops  # its internal bookkeeping is not shown

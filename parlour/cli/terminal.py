@@ -34,7 +34,7 @@ from rich.text import Text
 from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
 from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.rng import derive_seed, fresh_seed
-from parlour.engine.views import View, Zone, label_of
+from parlour.engine.views import View, Zone, holds_of, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
 
 MAX_INPUT = 200
@@ -435,7 +435,8 @@ class TerminalGame:
         for s in view.seats:
             if s.seat == view.seat:
                 continue
-            parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size is not None else []
+            # an empty hand goes unsaid, as at the web table ("0 cards in hand" after the last trick)
+            parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size else []
             for zone in view.zones:
                 if zone.owner == s.seat and zone.kind != "hand":
                     parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
@@ -536,31 +537,32 @@ class TerminalGame:
     def score_line(self, view: View[Any]) -> str:
         return "   ".join(part.plain for part in self.score_parts(view))
 
-    def per_seat_parts(
-        self, values: Sequence[Any], view: View[Any], cards: bool = False, suits: bool = False
-    ) -> list[Text]:
+    def per_seat_parts(self, values: Sequence[Any], view: View[Any], holds: str = "") -> list[Text]:
         return [
-            Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, cards, suits))
+            Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, holds))
             for s, v in enumerate(values)
         ]
 
-    def per_side_parts(
-        self, values: Sequence[Any], view: View[Any], cards: bool = False, suits: bool = False
-    ) -> list[Text]:
+    def per_side_parts(self, values: Sequence[Any], view: View[Any], holds: str = "") -> list[Text]:
         return [
-            Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, cards, suits))
+            Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, holds))
             for team, v in zip(view.teams, values, strict=False)
         ]
 
-    def value(self, value: Any, view: View[Any], cards: bool = False, suits: bool = False) -> Text:
-        """One value of a game's extras, in words: never a Python list, dict or ``True``; suit letters
-        (``suits``) as the cards write them: Apology's "shown out of" said "C" beside "K♣"."""
+    def value(self, value: Any, view: View[Any], holds: str = "") -> Text:
+        """One value of a game's extras, in words: never a Python list, dict or ``True``. What a field
+        ``holds`` (``views.holds_of``) says how to write it: card codes as cards, suit letters as the cards
+        write suits (Apology's "shown out of" said "C" beside "K♣"), seat numbers as the seats are named
+        (its "owed to" said "3" beside "seat 3 passes")."""
+        cards, suits = holds == "cards", holds == "suits"
         if isinstance(value, bool):
             return Text("yes" if value else "no")
         if value is None:
             return Text("-", style="dim")
         if isinstance(value, float):
             return Text(number(value))
+        if holds == "seats" and isinstance(value, int):
+            return Text(self.who(value, view))
         if isinstance(value, str):
             if suits and value in SUIT_SYMBOLS:
                 return Text(SUIT_SYMBOLS[value], style="bold red" if value in ("H", "D") else "")
@@ -576,11 +578,11 @@ class TerminalGame:
             for i, v in enumerate(value):
                 if i:
                     out.append(", ")
-                out.append_text(self.value(v, view, cards, suits))
+                out.append_text(self.value(v, view, holds))
             return out
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             parts = [
-                Text(f"{label_of(f)} ").append_text(self.value(getattr(value, f.name), view, cards))
+                Text(f"{label_of(f)} ").append_text(self.value(getattr(value, f.name), view, holds))
                 for f in dataclasses.fields(value)
             ]
             return Text("; ").join(parts)
@@ -603,14 +605,14 @@ class TerminalGame:
             per = f.metadata.get("per")
             if self.empty(value) or (per and isinstance(value, list | tuple) and all(map(self.empty, value))):
                 continue  # "exposed cards: none, none, none, none" said nothing, four times
-            cards, suits = bool(f.metadata.get("cards")), bool(f.metadata.get("suits"))
+            holds = holds_of(f)
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_seat_parts(value, view, cards, suits)))
+                rows.append((label_of(f), self.per_seat_parts(value, view, holds)))
             elif per == "side" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_side_parts(value, view, cards, suits)))
+                rows.append((label_of(f), self.per_side_parts(value, view, holds)))
             else:
-                rows.append((label_of(f), self.value(value, view, cards, suits)))
+                rows.append((label_of(f), self.value(value, view, holds)))
         return rows
 
     def sheet(self, view: View[Any]) -> Table:

@@ -278,11 +278,23 @@ def per_seat(
     return field(metadata=meta)
 
 
-def labelled(label: str, *, cards: bool = False, default: Any = dataclasses.MISSING) -> Any:
-    """Field metadata for a game's extras: how to name the field, and whether it holds card codes."""
+def labelled(
+    label: str, *, cards: bool = False, seats: bool = False, default: Any = dataclasses.MISSING
+) -> Any:
+    """Field metadata for a game's extras: how to name the field, and whether it holds card codes or
+    seat numbers (which a front end names as it names the seats: "you", "Ann", "seat 3")."""
+    meta: dict[str, Any] = {"label": label, "cards": cards}
+    if seats:
+        meta["seats"] = True
     if default is dataclasses.MISSING:
-        return field(metadata={"label": label, "cards": cards})
-    return field(default=default, metadata={"label": label, "cards": cards})
+        return field(metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def holds_of(f: dataclasses.Field[Any]) -> str:
+    """What an extras field's values are, for a front end to write them: "cards" (card codes), "suits"
+    (suit letters), "seats" (seat numbers), or "" (numbers and words as they are)."""
+    return next((kind for kind in ("cards", "suits", "seats") if f.metadata.get(kind)), "")
 
 
 def internal(default: Any = dataclasses.MISSING) -> Any:

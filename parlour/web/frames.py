@@ -49,8 +49,8 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
 
 def extra_fields(view: View[Any]) -> list[dict[str, Any]] | None:
     """How to show the game's extras (the client's ``extraFields``): each field's name, its label,
-    whether it holds one value per seat or side, card codes or suit letters, and whether it is shown.
-    Without them the table named its extras by their field names ("voids") and wrote suit letters
+    whether it holds one value per seat or side, card codes, suit letters or seat numbers, and whether it
+    is shown. Without them the table named its extras by their field names ("voids") and wrote suit letters
     ("C"), where the terminal said "shown out of" and "♣"; internal bookkeeping was listed too."""
     extra = view.extra
     if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
@@ -62,6 +62,7 @@ def extra_fields(view: View[Any]) -> list[dict[str, Any]] | None:
             "per": f.metadata.get("per"),
             "cards": bool(f.metadata.get("cards")),
             "suits": bool(f.metadata.get("suits")),
+            "seats": bool(f.metadata.get("seats")),
             "show": f.metadata.get("show") is not False,
         }
         for f in dataclasses.fields(extra)

@@ -40,7 +40,7 @@ class ApologyExtra:
     voids: list[list[str]] = per_seat("shown out of", suits=True)  # noqa: RUF009
     """The suits each seat has shown it lacks by not following (a Landsknecht or Till shows nothing)."""
     owed: list[str] = labelled("escapes not yet paid for", cards=True)  # noqa: RUF009
-    owed_to: list[int] = labelled("owed to")  # noqa: RUF009
+    owed_to: list[int] = labelled("owed to", seats=True)  # noqa: RUF009
     taker_points: float | None = labelled("taker's card points so far")
     defence_points: float | None = labelled("defence's card points so far")
     points_with_burial: float | None = labelled("your card points with your burial")

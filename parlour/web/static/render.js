@@ -25,7 +25,7 @@ import { makeNamer, humanize, ofMover } from "./words.js";
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
- * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, show?: boolean}[]} [extraFields]
+ * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, seats?: boolean, show?: boolean}[]} [extraFields]
  *   - how to show the game's extras, where the server says
  */
 
@@ -1410,6 +1410,8 @@ function extraList(ctx) {
 function valueWords(ctx, value, field = {}) {
   const { view, namer } = ctx;
   if (typeof value === "boolean") return value ? "yes" : "no";
+  // seat numbers as the seats are named: Apology's "owed to" said "3" beside "heuristic 3 passes"
+  if (typeof value === "number" && field.seats) return namer.who(value);
   if (typeof value === "number") return num(value);
   // suit letters as the cards write suits: Apology's "shown out of" said "C" beside "K♣"
   if (typeof value === "string" && field.suits && value in SUIT_SYMBOLS) return SUIT_SYMBOLS[value];
@@ -1419,10 +1421,10 @@ function valueWords(ctx, value, field = {}) {
     const perSide = field.per === "side";
     if (perSeat || perSide) {
       return value
-        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { suits: field.suits }) || "none"}`)
+        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { suits: field.suits, seats: field.seats }) || "none"}`)
         .join("; ");
     }
-    return value.map((v) => valueWords(ctx, v, { suits: field.suits })).join(", ");
+    return value.map((v) => valueWords(ctx, v, { suits: field.suits, seats: field.seats })).join(", ");
   }
   if (value && typeof value === "object") {
     return Object.entries(value)
