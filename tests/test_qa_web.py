@@ -598,6 +598,19 @@ def trick_parts(page: Page, shot: str) -> Any:
     return parts
 
 
+def faded_tricks_whole(page: Page, script: str, shot: str) -> Iterator[tuple[str, int, Any]]:
+    """Every step of the open two-seat replay from both seats where ``script`` reads a faded trick drawn
+    with its captions: (seat, step, what it read), once no part of the trick is over another, cut or
+    split (a picture ``<shot>-seat<seat>-<step>`` first where one is)."""
+    for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+        trick = page.evaluate(script)
+        if trick is None:
+            continue
+        parts = trick_parts(page, f"{shot}-seat{seat}-{step}")
+        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        yield seat, step, trick
+
+
 def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int]]:
     """Every step of the open two-seat replay, first as seat 0 sees it, then as seat 1: each seat chosen
     and drawn, each step drawn, before its (seat, step) is yielded."""
@@ -2046,14 +2059,8 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
     split or overlapping; and some steps draw the first names."""
     firsts = [name.split()[0] for name in LONG_NAMES[1:]]
     with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
-        steps = replay_steps(page)
         first = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            trick = page.evaluate(FIRST_NAMES)
-            if trick is None:
-                continue
-            parts = trick_parts(page, f"first-names-{width}x{height}-seat{seat}-{step}")
-            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        for seat, step, trick in faded_tricks_whole(page, FIRST_NAMES, f"first-names-{width}x{height}"):
             names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
             by_first = all(name in firsts for name in names)
             assert by_first or all(name in LONG_NAMES[1:] for name in names), (seat, step, trick)
@@ -2113,14 +2120,8 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
     most; no caption cut, split, overlapping or outside the box; names by first names keep the whole
     names in its accessible name; and some steps draw its cards one above the other (before: none)."""
     with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
-        steps = replay_steps(page)
         stacked = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            trick = page.evaluate(STACKED)
-            if trick is None:
-                continue
-            parts = trick_parts(page, f"stacked-{seat}-{step}")
-            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        for seat, step, trick in faded_tricks_whole(page, STACKED, "stacked"):
             assert len(trick["cards"]) == 2, (seat, step, trick)
             top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
             if top["card"]["bottom"] > bottom["card"]["top"] + 0.5:

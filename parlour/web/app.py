@@ -378,17 +378,20 @@ def create_app(
                 at = table.game.from_record(table.seed, [], actions[:step])
             else:
                 at = table.game.from_record(None, draws, actions[:step])
+            # (the extras' fields are the same in every view: a face-up replay describes them by the
+            # spectator's, a seat's by its own, made once)
+            seen = at.view(None if who == -1 else who)
             if who == -1:
                 view, log = frames.open_view(at), frames.open_log(at)
             else:
-                view, log = at.view(who).to_dict(), frames.log_lines(at, at.events(who))
+                view, log = seen.to_dict(), frames.log_lines(at, at.events(who))
             return {
                 "step": step,
                 "steps": len(actions),
                 "move": None if step == 0 else {"seat": actions[step - 1][0], "action": actions[step - 1][1]},
                 "view": view,
                 "log": log,
-                "extra_fields": frames.extra_fields(at.view(None if who == -1 else who)),
+                "extra_fields": frames.extra_fields(seen),
                 "table": table.info(),
             }
 
