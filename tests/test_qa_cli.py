@@ -614,3 +614,19 @@ def test_seats_owed_an_escape_are_named_as_the_seats_are() -> None:
     assert re.search(r"owed to\s+seat 1\b", row), row
     row = next(line for line in _drawn(game, state, seat=1, width=120).splitlines() if "owed to" in line)
     assert re.search(r"owed to\s+you\b", row), row
+
+
+def test_a_seat_not_yet_asked_to_bid_goes_unsaid() -> None:
+    """Apology's bids row said "you: -   seat 1: bid   seat 2: -   seat 3: -" once one seat had bid (the
+    bidding ends there): a seat with no value goes unsaid."""
+    game = parlour.make("apology")
+    state = game.new(seed=3)
+    first = state.current_player
+    assert first is not None
+    state.apply("pass", seat=first)
+    bids = state.view(0).extra.bids
+    assert bids.count(None) == 3, bids
+    row = next(line for line in _drawn(game, state, seat=0, width=120).splitlines() if " bids " in line)
+    named = "you" if first == 0 else f"seat {first}"
+    assert f"{named}: pass" in row and "-" not in row, row
+    assert row.count(":") == 1, row

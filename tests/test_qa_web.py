@@ -2326,3 +2326,29 @@ def test_a_prompt_said_of_another_seat_is_not_worded_to_the_watcher(browser: Bro
         assert others, prompts
         assert not [p for p in others if re.search(r"\byou(r|rs)?\b", p, re.IGNORECASE)], others
         assert any("their turned-up cards" in p for p in others), others
+
+
+def test_a_seat_with_nothing_in_an_extra_goes_unsaid(browser: Browser, tmp_path: Path) -> None:
+    """Apology's bids were drawn "you: null; heuristic 1: bid; heuristic 2: null; ..." (a seat the
+    bidding has not reached holds no bid): such a seat goes unsaid, and a row with nothing for anyone is
+    left out, as the terminal does. And a list as long as the seats was guessed to be one value a seat
+    even where the game says it is not: the targets by oudlers held read "you: 62; heuristic 1: 56"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "apology", [HUMAN, COMPUTER, COMPUTER, COMPUTER], deals=3)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(3)
+        seen_bids = []
+        for _ in range(60):
+            terms = page.locator("details.extra dt").all_text_contents()
+            said = page.locator("details.extra dd").all_text_contents()
+            assert not any(re.search(r"\b(null|undefined)\b", s) for s in said), said
+            if "bids" in terms:
+                seen_bids.append(said[terms.index("bids")])
+            targets = [d for t, d in zip(terms, said, strict=True) if t.startswith("targets")]
+            assert all(re.fullmatch(r"\d+(, \d+)*", d) for d in targets), targets
+            if match_over(page) or len(seen_bids) >= 3:
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(100)
+        assert seen_bids, "no bids row drawn"
+        assert all(re.search(r"\b(bid|pass)\b", s) for s in seen_bids), seen_bids

@@ -538,15 +538,19 @@ class TerminalGame:
         return "   ".join(part.plain for part in self.score_parts(view))
 
     def per_seat_parts(self, values: Sequence[Any], view: View[Any], holds: str = "") -> list[Text]:
+        """Each seat's value, named; a seat with none goes unsaid (Apology's bids said "you: -" of every
+        seat the bidding never reached)."""
         return [
             Text(f"{self.who(s, view)}: ").append_text(self.value(v, view, holds))
             for s, v in enumerate(values)
+            if v is not None
         ]
 
     def per_side_parts(self, values: Sequence[Any], view: View[Any], holds: str = "") -> list[Text]:
         return [
             Text(f"{self.side(team, view)}: ").append_text(self.value(v, view, holds))
             for team, v in zip(view.teams, values, strict=False)
+            if v is not None
         ]
 
     def value(self, value: Any, view: View[Any], holds: str = "") -> Text:

@@ -1399,7 +1399,8 @@ function extraList(ctx) {
   for (const f of fields) {
     const value = extra[f.name];
     if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) continue;
-    if (Array.isArray(value) && value.every((v) => Array.isArray(v) && !v.length)) continue;
+    // nothing for any seat: Apology's bids before the first said "you: null; heuristic 1: null; ..."
+    if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) continue;
     dl.append(el("dt", { text: f.label || humanize(f.name) }), el("dd", { text: valueWords(ctx, value, f) }));
   }
   if (!dl.childNodes.length) return null;
@@ -1417,14 +1418,20 @@ function valueWords(ctx, value, field = {}) {
   if (typeof value === "string" && field.suits && value in SUIT_SYMBOLS) return SUIT_SYMBOLS[value];
   if (typeof value === "string") return ctx.pack && ctx.pack.names.has(value) ? pretty(ctx.pack, value) : namer.words(value);
   if (Array.isArray(value)) {
-    const perSeat = field.per === "seat" || (!field.per && value.length === view.players && view.players > 1 && value.every((v) => typeof v === "number" || Array.isArray(v)));
+    // a list as long as the seats is guessed to be one value a seat only when the game does not describe
+    // its field: Apology's "targets by oudlers held (0 to 3)" were drawn "you: 62; heuristic 1: 56; ..."
+    const described = field.per !== undefined;
+    const perSeat = field.per === "seat" || (!described && value.length === view.players && view.players > 1 && value.every((v) => typeof v === "number" || Array.isArray(v)));
     const perSide = field.per === "side";
     if (perSeat || perSide) {
+      // a seat with nothing (null) goes unsaid: Apology's bids named each seat not yet asked "null"
       return value
-        .map((v, i) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { suits: field.suits, seats: field.seats }) || "none"}`)
+        .map((v, i) => [v, i])
+        .filter(([v]) => v !== null && v !== undefined)
+        .map(([v, i]) => `${perSide ? namer.side(view.teams[i] || [i]) : namer.who(i)}: ${valueWords(ctx, v, { per: null, suits: field.suits, seats: field.seats }) || "none"}`)
         .join("; ");
     }
-    return value.map((v) => valueWords(ctx, v, { suits: field.suits, seats: field.seats })).join(", ");
+    return value.map((v) => valueWords(ctx, v, { per: null, suits: field.suits, seats: field.seats })).join(", ");
   }
   if (value && typeof value === "object") {
     return Object.entries(value)
