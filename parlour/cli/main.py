@@ -6,6 +6,7 @@ import importlib.util
 import json
 import logging
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -74,8 +75,11 @@ def main_options(
 
 
 OptionArg = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option as name=value (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game (parlour list names them).")]
+"""The game a command is about: named GAME in its usage line, where typer wrote "{game}"."""
 
 
 def shown(value: object) -> str:
@@ -106,7 +110,7 @@ def list_command() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
+def rules(game: GameArg) -> None:
     """Print a game's rules, with its card and action notation and its options."""
     try:
         cls = parlour.game_class(game)
@@ -124,7 +128,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     seat: Annotated[int | None, typer.Option(help="Your seat (0 is the first; 0 by default).")] = None,
     humans: Annotated[
         str | None,
@@ -245,6 +249,9 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
         fail(f"{option} takes seat numbers such as 0,2, not {echo(text)}")
     if not seats or len(set(seats)) != len(seats):
         fail(f"{option} names each seat once, such as 0,2")
+    outside = [s for s in seats if not 0 <= s < players]
+    if outside:  # "--seats 5" was told "seats: seats of bezique are 0..1, not [5]", a Python list
+        fail(f"{option}: the seats are 0 to {players - 1}, and {outside[0]} is none of them")
     return seats
 
 
@@ -279,7 +286,7 @@ def _print_summary(summary: Summary) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     games: Annotated[int, typer.Option("--games", "--matches", "-n", help="How many matches.")] = 100,
     players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
@@ -288,7 +295,7 @@ def simulate_command(
         str | None,
         typer.Option(
             help="Play on the Dask cluster whose scheduler is at this address (tcp://host:8786); "
-            "needs parlour[cluster]. Same figures as on one machine."
+            "needs parlour\\[cluster]. Same figures as on one machine."
         ),
     ] = None,
     cluster_timeout: Annotated[
@@ -333,9 +340,13 @@ def simulate_command(
         name = name.strip().replace("-", "_")
         if not sep or not values.strip():
             fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
+        if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
+            fail(f"{name} is given both with -o and with --sweep: give it once")
         runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
-        for _, run_opts in runs:
-            _make(game, run_opts)  # every value is checked before the first run
+        typed = [_make(game, run_opts).options[name] for _, run_opts in runs]  # checks every value
+        twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
+        if twice is not None:  # the same figures twice, at twice the cost
+            fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
@@ -404,12 +415,20 @@ def _check_writable(path: Path, flag: str) -> None:
         fail(f"{flag}: {path} cannot be written")
 
 
+def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
+    """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
+    if len(set(players)) == 1:
+        return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}: {players[0]}"
+    return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
+
+
 def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> None:
     name, _, values = sweep.partition("=")
     plotter = sweep_plotter(game)
     g = parlour.make(game)
     spec = {o.name: o for o in g.option_specs}[name.strip()]
     vals = [spec.convert(v.strip()) for v in values.split(",")]  # typed, as the option takes them
+    ticks = [shown(v) for v in vals]  # "true", as typed after -o, where matplotlib wrote "True"
     if plotter is not None:
         plotter(g, name, vals, summaries, str(path))
     else:
@@ -425,13 +444,15 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
             rates = [s.sides[i].win_rate for s in summaries]
             lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
             highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
+            side = summaries[0].sides[i]
             ax.errorbar(
-                [str(v) for v in vals],
+                ticks,
                 rates,
                 yerr=[lows, highs],
                 marker="o",
                 capsize=3,
-                label=",".join(summaries[0].sides[i].players),
+                # each side by its seats: two sides of "heuristic" were two lines of one name
+                label=_side_label(side.seats, side.players),
             )
         ax.set_xlabel(name)
         ax.set_ylabel("win rate (95% interval)")
@@ -444,7 +465,7 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
 
 
 @app.command("players")
-def players_command(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
+def players_command(game: GameArg) -> None:
     """List a game's computer players: its levels (easy, normal, strong) and every other kind."""
     try:
         g = parlour.make(game)
@@ -463,7 +484,7 @@ def players_command(game: Annotated[str, typer.Argument(help="The game (parlour 
 
 @app.command("duplicate")
 def duplicate_command(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     candidate: Annotated[str, typer.Option(help="The player measured (a level or a kind).")] = "strong",
     baseline: Annotated[str, typer.Option(help="The player it is measured against.")] = "heuristic",
     deals: Annotated[int, typer.Option(help="How many deals (each played once per measured seat).")] = 50,
@@ -482,6 +503,7 @@ def duplicate_command(
     candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
     """
     from parlour.duplicate import duplicate
+    from parlour.episodes import RETURNS
 
     opts: dict[str, Any] = _options(option)
     g = _make(game, opts)
@@ -491,6 +513,8 @@ def duplicate_command(
         check_seed(seed)
     except ValueError as exc:
         fail(f"--seed: {exc}")
+    if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
+        fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
     for kind in (candidate, baseline):
         try:

@@ -20,7 +20,7 @@ def _interval(lo: float, hi: float) -> str:
 
 
 def odds(
-    game: str = typer.Argument(..., help="the game (only lansquenet has exact odds)"),
+    game: str = typer.Argument(..., metavar="GAME", help="the game (only lansquenet has exact odds)"),
     packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs"),
     twins: bool = typer.Option(False, "--twins", help="a same-rank start wins only half of each bet"),
     deals: int = typer.Option(20_000, min=2, help="deals played on the engine for the Monte-Carlo check"),
