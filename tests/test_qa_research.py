@@ -143,3 +143,18 @@ def test_rendered_scores_are_words_not_a_python_list() -> None:
         assert text is not None
         assert "[" not in text and ".0" not in text, text
         assert "seat 1 0" in text, text
+
+
+def test_simulate_names_every_player_whole_in_80_columns() -> None:
+    """In 80 columns a side's players "heuristic,random" were cut to "heurist…"; one match was
+    "1 matches"."""
+    result = runner.invoke(
+        app,
+        ["simulate", "bishops-whist", "-n", "1", "--players", "heuristic,random,random,heuristic"],
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    assert "bishops-whist: 1 match," in result.output, result.output
+    assert all(len(line) <= 80 for line in result.output.splitlines()), result.output
+    assert re.search(r"seats 0 & 2 │ +heuristic & ", result.output), result.output

@@ -256,21 +256,37 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
 
 
 def _print_summary(summary: Summary) -> None:
-    table = Table(title=f"{summary.game}: {summary.matches} matches, seed {summary.seed}")
-    for col in ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score"):
-        # the interval kept on one line: in 80 columns it broke after its dash
-        table.add_column(col, justify="right", no_wrap=col == "95% interval")
+    matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
+    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}")
+    columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
+    rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
-        table.add_row(
-            " & ".join(f"seat {s}" for s in side.seats),
-            ",".join(side.players),
-            str(side.wins),
-            f"{side.win_rate:.1%}",
-            f"{lo:.1%}–{hi:.1%}",
-            f"{side.mean_hand_points:.2f}",
-            f"{side.mean_final_score:.1f}",
+        # "seats 0 & 2" and "heuristic & random", which wrap at their words: in 80 columns
+        # "heuristic,random" was cut to "heurist…", and a side of one kind repeated it
+        rows.append(
+            [
+                _seats_label(side.seats),
+                side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players),
+                str(side.wins),
+                f"{side.win_rate:.1%}",
+                f"{lo:.1%}–{hi:.1%}",
+                f"{side.mean_hand_points:.2f}",
+                f"{side.mean_final_score:.1f}",
+            ]
         )
+    whole = sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+    for i, col in enumerate(columns):
+        # Where the table does not fit, the figures are no wider than they and their headers' words
+        # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
+        # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
+        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
+        narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
+        table.add_column(
+            col, justify="right", no_wrap=col == "95% interval", max_width=narrow, min_width=narrow
+        )
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
     if summary.draws:
         console.print(f"drawn or undecided matches: {summary.draws}")
@@ -415,10 +431,15 @@ def _check_writable(path: Path, flag: str) -> None:
         fail(f"{flag}: {path} cannot be written")
 
 
+def _seats_label(seats: Sequence[int]) -> str:
+    """A side's seats: "seat 1", "seats 0 & 2"."""
+    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
+
+
 def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
     """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
     if len(set(players)) == 1:
-        return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}: {players[0]}"
+        return f"{_seats_label(seats)}: {players[0]}"
     return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
 
 
