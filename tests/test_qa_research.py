@@ -158,3 +158,14 @@ def test_simulate_names_every_player_whole_in_80_columns() -> None:
     assert "bishops-whist: 1 match," in result.output, result.output
     assert all(len(line) <= 80 for line in result.output.splitlines()), result.output
     assert re.search(r"seats 0 & 2 │ +heuristic & ", result.output), result.output
+
+
+def test_a_duplicate_line_says_its_interval_unit_and_count() -> None:
+    """``parlour duplicate`` printed "± inf" and "1 deals" for one deal, a bare "outcome" as its unit,
+    and never that its ± was a 95% interval."""
+    from parlour.duplicate import Duplicate
+
+    one = Duplicate("bezique", "heuristic", "random", 1, "points", (0, 1), (155.0,)).line()
+    assert "inf" not in one and "1 deal," in one and "no interval" in one, one
+    many = Duplicate("bezique", "heuristic", "random", 0, "outcome", (0, 1), (1.0, 0.0, 1.0)).line()
+    assert "(95%)" in many and "outcome a match (+1 a win, -1 a loss)" in many and "3 deals" in many, many
