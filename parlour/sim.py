@@ -119,7 +119,10 @@ class Summary:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        """The figures, the timings and the parlour version that made them (the same seed gives the
+        same figures only on the same version: a ``--json`` file did not say which)."""
         return self.figures() | {
+            "parlour_version": parlour.__version__,
             "seconds": self.seconds,
             "matches_per_second": self.matches_per_second,
         }

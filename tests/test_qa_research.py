@@ -169,3 +169,21 @@ def test_a_duplicate_line_says_its_interval_unit_and_count() -> None:
     assert "inf" not in one and "1 deal," in one and "no interval" in one, one
     many = Duplicate("bezique", "heuristic", "random", 0, "outcome", (0, 1), (1.0, 0.0, 1.0)).line()
     assert "(95%)" in many and "outcome a match (+1 a win, -1 a loss)" in many and "3 deals" in many, many
+
+
+def test_the_json_figures_say_what_the_guide_says_they_hold(tmp_path: Path) -> None:
+    """docs/simulation.md lists the JSON's keys; the file did not say which parlour made it, though the
+    same seed gives the same figures only on the same version."""
+    import json
+
+    import parlour
+
+    out = tmp_path / "figures.json"
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--json", str(out)], env=WIDE)
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["parlour_version"] == parlour.__version__
+    guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text(encoding="utf-8")
+    paragraph = guide[guide.index("The JSON file holds") :].split("\n\n")[0]
+    named = set(re.findall(r"`([a-z_]+)`", paragraph))
+    assert set(data) <= named and set(data["sides"][0]) <= named, (set(data) | set(data["sides"][0])) - named
