@@ -187,3 +187,16 @@ def test_the_json_figures_say_what_the_guide_says_they_hold(tmp_path: Path) -> N
     paragraph = guide[guide.index("The JSON file holds") :].split("\n\n")[0]
     named = set(re.findall(r"`([a-z_]+)`", paragraph))
     assert set(data) <= named and set(data["sides"][0]) <= named, (set(data) | set(data["sides"][0])) - named
+
+
+def test_the_published_schemas_hold_no_lint_notes() -> None:
+    """``parlour schema`` gave Bezique's extra the description "... hence the ``noqa: RUF009``": a note
+    for the code's linter, published to everyone who reads the schema."""
+    import json
+
+    import parlour
+    from parlour.engine.schema import event_schema, view_schema
+
+    texts = [json.dumps(view_schema(parlour.game_class(info.name))) for info in parlour.list_games()]
+    for text in [*texts, json.dumps(event_schema())]:
+        assert "noqa" not in text and "RUF0" not in text
