@@ -200,3 +200,26 @@ def test_the_published_schemas_hold_no_lint_notes() -> None:
     texts = [json.dumps(view_schema(parlour.game_class(info.name))) for info in parlour.list_games()]
     for text in [*texts, json.dumps(event_schema())]:
         assert "noqa" not in text and "RUF0" not in text
+
+
+def test_the_guide_names_every_option_openspiel_wants_with_a_decimal_point() -> None:
+    """``parlour_apology(target_shift=-5)``, as ``parlour list`` shows the option, is refused by
+    OpenSpiel ("Wrong type ... kDouble, got kInt"): the guide says which options need ``-5.0``."""
+    require("pyspiel", "open-spiel")
+    import pyspiel
+
+    import parlour
+    import parlour.openspiel
+
+    guide = (Path(__file__).parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    said = " ".join(guide[guide.index("OpenSpiel types a parameter") :].split("\n\n")[0].split())
+    assert "parlour_apology(target_shift=-5.0)" in said
+    for info in parlour.list_games():
+        for option in info.options:
+            if isinstance(option.default, float):
+                assert f"`{option.name}`" in said or option.name.startswith("target_"), option.name
+                short = info.name.replace("-", "_")
+                pyspiel.load_game(f"parlour_{short}({option.name}={option.default!r},hands=1)")
+    assert "`target_0` to `target_3`" in said
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter target_shift"):
+        pyspiel.load_game("parlour_apology(target_shift=-5)")
