@@ -223,3 +223,38 @@ def test_the_guide_names_every_option_openspiel_wants_with_a_decimal_point() -> 
     assert "`target_0` to `target_3`" in said
     with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter target_shift"):
         pyspiel.load_game("parlour_apology(target_shift=-5)")
+
+
+def test_simulate_records_every_match_and_each_replays(tmp_path: Path) -> None:
+    """A researcher's own statistics need the matches, not only their summary: ``--records`` writes
+    them, and a record's seed plays its match again, as docs/simulation.md says."""
+    import json
+
+    import parlour
+    from parlour.sim import play_match
+
+    out = tmp_path / "matches.jsonl"
+    args = [
+        "simulate",
+        "roquet",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+        "--sweep",
+        "target=100,150",
+        "--records",
+        str(out),
+    ]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["sweep"]["target"], r["match"]) for r in lines] == [
+        (t, i) for t in (100, 150) for i in range(3)
+    ]
+    guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text(encoding="utf-8")
+    paragraph = guide[guide.index("`--records FILE`") :].split("\n\n")[0]
+    assert set(lines[0]) <= set(re.findall(r"`([a-z_]+)`", paragraph))
+    for line in lines[3:]:
+        again = play_match(parlour.make("roquet", target=150), ["heuristic", "heuristic"], line["seed"])
+        assert list(again.scores) == line["scores"] and again.actions == line["actions"]

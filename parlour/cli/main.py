@@ -318,6 +318,12 @@ def simulate_command(
         float, typer.Option(help="Seconds to wait for the cluster's scheduler and a worker.", min=0.1)
     ] = CONNECT_TIMEOUT,
     json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
+    records_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--records", help="Write every match to this file, a JSON line each: seed, scores, winners, ..."
+        ),
+    ] = None,
     option: OptionArg = None,
     sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --sweep: save a PNG plot here.")] = None,
@@ -371,6 +377,8 @@ def simulate_command(
             fail("plots need matplotlib: pip install 'parlour[plot]'")
     if json_file is not None:
         _check_writable(json_file, "--json")
+    if records_file is not None:
+        _check_writable(records_file, "--records")
     summaries: list[Summary] = []
     swept = (sweep or "").partition("=")[0]
     if cluster is not None:
@@ -393,7 +401,14 @@ def simulate_command(
                         bar.advance(task, k)
 
                     summary = simulate(
-                        game, kinds, games, seed=seed, options=run_opts, progress=advance, runner=runner
+                        game,
+                        kinds,
+                        games,
+                        seed=seed,
+                        options=run_opts,
+                        progress=advance,
+                        runner=runner,
+                        keep_records=records_file is not None,
                     )
                 if value is not None:
                     console.rule(f"{swept} = {value}")
@@ -407,8 +422,20 @@ def simulate_command(
         data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}")
+    if records_file:
+        _write_records(records_file, summaries, swept if sweep else None)
     if sweep and plot:
         _plot_sweep(game, sweep, summaries, plot)
+
+
+def _write_records(path: Path, summaries: list[Summary], swept: str | None) -> None:
+    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
+    with path.open("w", encoding="utf-8") as out:
+        for summary in summaries:
+            run = {"sweep": {swept: summary.options[swept]}} if swept else {}
+            for i, match in enumerate(summary.records):
+                out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
+    console.print(f"matches written to {path}")
 
 
 def _quiet_dask() -> None:
