@@ -258,3 +258,10 @@ def test_simulate_records_every_match_and_each_replays(tmp_path: Path) -> None:
     for line in lines[3:]:
         again = play_match(parlour.make("roquet", target=150), ["heuristic", "heuristic"], line["seed"])
         assert list(again.scores) == line["scores"] and again.actions == line["actions"]
+
+
+def test_odds_refuses_a_seed_the_other_commands_refuse() -> None:
+    """``parlour odds lansquenet --seed -1`` ran, where simulate and duplicate refuse -1."""
+    result = runner.invoke(app, ["odds", "lansquenet", "--seed", "-1", "--deals", "10"], env=WIDE)
+    assert result.exit_code == 2, result.output
+    assert "--seed" in result.output and "0 to 2**63 - 1" in result.output, result.output
