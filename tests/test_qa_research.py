@@ -265,3 +265,22 @@ def test_odds_refuses_a_seed_the_other_commands_refuse() -> None:
     result = runner.invoke(app, ["odds", "lansquenet", "--seed", "-1", "--deals", "10"], env=WIDE)
     assert result.exit_code == 2, result.output
     assert "--seed" in result.output and "0 to 2**63 - 1" in result.output, result.output
+
+
+def test_duplicate_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``parlour duplicate`` said nothing until it was done: minutes for a strong candidate."""
+    import parlour.duplicate
+
+    told: list[int] = []
+    real = parlour.duplicate.duplicate
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        assert kwargs.get("progress") is not None, "no progress callback"
+        told.append(kwargs["deals"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(parlour.duplicate, "duplicate", spy)
+    args = ["duplicate", "roquet", "--candidate", "heuristic", "--baseline", "random", "--deals", "2"]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert told == [2] and "2 deals" in result.output, result.output

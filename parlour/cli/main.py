@@ -569,19 +569,32 @@ def duplicate_command(
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
+    measured = len(chosen) if chosen is not None else g.num_players
     try:
-        result = duplicate(
-            game,
-            candidate,
-            baseline,
-            deals=deals,
-            seed=seed,
-            hands=hands,
-            returns=returns,
-            seats=chosen,
-            jobs=jobs,
-            options=opts,
-        )
+        # a bar, as simulate has: a strong candidate thinks seconds a move, and the command said
+        # nothing for minutes (two deals of Bishops Whist, strong against heuristic: about three)
+        with Progress(
+            TextColumn(f"{game}: {candidate} vs {baseline}, {measured + 1} matches a deal"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("deals", total=deals)
+            result = duplicate(
+                game,
+                candidate,
+                baseline,
+                deals=deals,
+                seed=seed,
+                hands=hands,
+                returns=returns,
+                seats=chosen,
+                jobs=jobs,
+                options=opts,
+                progress=lambda k: bar.advance(task, k),
+            )
     except ValueError as exc:
         fail(exc)
     console.print(result.line())
