@@ -284,3 +284,28 @@ def test_duplicate_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, args, env=WIDE)
     assert result.exit_code == 0, result.output
     assert told == [2] and "2 deals" in result.output, result.output
+
+
+def test_a_sweep_may_change_the_number_of_seats(tmp_path: Path) -> None:
+    """``--sweep players=2,3`` was refused ("lansquenet needs 2 players, got 4", though no --players
+    was given), and a plot of a sweep whose first run had the most seats failed with an IndexError."""
+    require("matplotlib", "plot")
+    plot = tmp_path / "seats.png"
+    args = [
+        "simulate",
+        "lansquenet",
+        "-n",
+        "2",
+        "-o",
+        "stake=20",
+        "--sweep",
+        "players=4,2",
+        "--plot",
+        str(plot),
+    ]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "seat 3" in result.output and plot.stat().st_size > 0
+    given = runner.invoke(app, [*args[:-2], "--players", "heuristic,random,random,random"], env=WIDE)
+    assert given.exit_code == 2
+    assert "with stake=20, players=2 needs 2 players; --players gave 4" in given.output, given.output

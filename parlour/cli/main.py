@@ -344,18 +344,6 @@ def simulate_command(
         check_seed(seed)
     except ValueError as exc:
         fail(f"--seed: {exc}")
-    kinds = (
-        [k.strip() for k in players.split(",")]
-        if players
-        else ["heuristic" if "heuristic" in player_kinds(game) else "random"] * g.num_players
-    )
-    if len(kinds) != g.num_players:
-        fail(f"{game} needs {g.num_players} players; --players gave {len(kinds)}")
-    for kind in dict.fromkeys(kinds):
-        try:
-            make_player(kind, g, 0)
-        except ValueError as exc:
-            fail(exc)
     runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
     if sweep:
         name, sep, values = sweep.partition("=")
@@ -369,6 +357,22 @@ def simulate_command(
         twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
         if twice is not None:  # the same figures twice, at twice the cost
             fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
+    given = [k.strip() for k in players.split(",")] if players else None
+    default = "heuristic" if "heuristic" in player_kinds(game) else "random"
+    seated: list[list[str]] = []  # the players of each run: a sweep may change the number of seats
+    for _, run_opts in runs:
+        seats = _make(game, run_opts).num_players
+        kinds = given if given is not None else [default] * seats
+        if len(kinds) != seats:
+            # "--sweep players=2,3" without --players was refused: "lansquenet needs 2 players, got 4"
+            at = "" if len(runs) == 1 else f" with {', '.join(f'{k}={v}' for k, v in run_opts.items())}"
+            fail(f"{game}{at} needs {seats} players; --players gave {len(kinds)}")
+        seated.append(kinds)
+    for kind in dict.fromkeys(k for kinds in seated for k in kinds):
+        try:
+            make_player(kind, g, 0)
+        except ValueError as exc:
+            fail(exc)
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
@@ -385,7 +389,7 @@ def simulate_command(
         _quiet_dask()
     try:
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
-            for value, run_opts in runs:
+            for (value, run_opts), kinds in zip(runs, seated, strict=True):
                 label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
                 with Progress(
                     TextColumn(label),
@@ -488,7 +492,7 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
         except ImportError:
             fail("plots need matplotlib: pip install 'parlour[plot]'")
         fig, ax = plt.subplots(figsize=(6, 4))
-        for i in range(len(summaries[0].sides)):
+        for i in range(min(len(s.sides) for s in summaries)):  # a sweep of the seats: those of every run
             rates = [s.sides[i].win_rate for s in summaries]
             lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
             highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
