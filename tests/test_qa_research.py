@@ -309,3 +309,26 @@ def test_a_sweep_may_change_the_number_of_seats(tmp_path: Path) -> None:
     given = runner.invoke(app, [*args[:-2], "--players", "heuristic,random,random,random"], env=WIDE)
     assert given.exit_code == 2
     assert "with stake=20, players=2 needs 2 players; --players gave 4" in given.output, given.output
+
+
+@pytest.mark.parametrize(
+    "name", ["apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet"]
+)
+def test_parlour_players_tells_every_kind_apart_in_a_players_words(name: str) -> None:
+    """``parlour players lansquenet`` described seven kinds (bold, cautious, stop1, ...) by one sentence,
+    "Plays every decision of either variant by its Style"; others spoke of "the conformance suite", a
+    constant's name (``STRONG_FLOOR``) or "until 4 December"."""
+    import parlour
+    from parlour.engine import manifest
+    from parlour.players import describe_player, player_kinds
+
+    game = parlour.make(name)
+    factories = manifest(name).players
+    said: dict[str, Any] = {}
+    for kind in player_kinds(name):
+        text = describe_player(game, kind)
+        assert not re.search(r"conformance|\b[A-Z]{2,}_[A-Z_]+\b|December|\bits Style\b", text), (kind, text)
+        factory = factories.get(kind)
+        if text in said:  # one sentence for two kinds: only where they are one player
+            assert factory is not None and factory is said[text], (kind, text)
+        said[text] = factory
