@@ -332,3 +332,17 @@ def test_parlour_players_tells_every_kind_apart_in_a_players_words(name: str) ->
         if text in said:  # one sentence for two kinds: only where they are one player
             assert factory is not None and factory is said[text], (kind, text)
         said[text] = factory
+
+
+def test_a_plot_file_is_checked_before_the_sweep_and_named_as_written(tmp_path: Path) -> None:
+    """``--plot x.txt`` played the whole sweep, then failed with matplotlib's traceback; ``--plot sweep``
+    wrote sweep.png and said "plot saved to sweep"."""
+    require("matplotlib", "plot")
+    args = ["simulate", "bezique", "-n", "1", "--sweep", "target=300,400", "--plot"]
+    bad = runner.invoke(app, [*args, str(tmp_path / "x.txt")], env=WIDE)
+    assert bad.exit_code == 2 and "'.txt'" in bad.output and "matches per second" not in bad.output
+    assert "Traceback" not in bad.output, bad.output
+    bare = runner.invoke(app, [*args, str(tmp_path / "sweep")], env=WIDE)
+    assert bare.exit_code == 0, bare.output
+    assert (tmp_path / "sweep.png").exists() and not (tmp_path / "sweep").exists()
+    assert "sweep.png" in bare.output.replace("\n", ""), bare.output

@@ -326,7 +326,10 @@ def simulate_command(
     ] = None,
     option: OptionArg = None,
     sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
-    plot: Annotated[Path | None, typer.Option(help="With --sweep: save a PNG plot here.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="With --sweep: save a plot here (PNG; SVG or PDF by the file's extension)."),
+    ] = None,
 ) -> None:
     """Play many matches between computer players and report win rates with 95% intervals.
 
@@ -376,9 +379,10 @@ def simulate_command(
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
-        _check_writable(plot, "--plot")
         if importlib.util.find_spec("matplotlib") is None:
             fail("plots need matplotlib: pip install 'parlour[plot]'")
+        plot = _plot_path(plot)
+        _check_writable(plot, "--plot")
     if json_file is not None:
         _check_writable(json_file, "--json")
     if records_file is not None:
@@ -465,6 +469,20 @@ def _check_writable(path: Path, flag: str) -> None:
 def _seats_label(seats: Sequence[int]) -> str:
     """A side's seats: "seat 1", "seats 0 & 2"."""
     return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
+
+
+def _plot_path(path: Path) -> Path:
+    """The file a plot is written to, its format checked before any match is played: "--plot x.txt"
+    failed with matplotlib's traceback after the whole sweep, and "--plot sweep" wrote sweep.png
+    while saying "plot saved to sweep"."""
+    if not path.suffix:
+        return path.with_name(path.name + ".png")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in formats:
+        fail(f"--plot: a plot cannot be written as {echo(path.suffix)}: name a .png, .svg or .pdf file")
+    return path
 
 
 def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
