@@ -346,3 +346,25 @@ def test_a_plot_file_is_checked_before_the_sweep_and_named_as_written(tmp_path: 
     assert bare.exit_code == 0, bare.output
     assert (tmp_path / "sweep.png").exists() and not (tmp_path / "sweep").exists()
     assert "sweep.png" in bare.output.replace("\n", ""), bare.output
+
+
+def test_openspiel_rl_environment_runs_on_the_observation_tensor() -> None:
+    """What docs/research.md says of the missing information-state tensor: OpenSpiel's
+    ``rl_environment`` (DQN's, NFSP's) plays a parlour game on the observation tensor."""
+    require("pyspiel", "open-spiel")
+    import numpy as np
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import parlour.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("parlour_bezique(hands=1)")
+    assert not game.get_type().provides_information_state_tensor
+    env = rl_environment.Environment("parlour_bezique(hands=1)")
+    assert env.observation_spec()["info_state"] == tuple(game.observation_tensor_shape())
+    rng = np.random.default_rng(1)
+    step = env.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][seat]))])
+    assert sum(step.rewards) == 0 and set(step.rewards) <= {-1.0, 0.0, 1.0}

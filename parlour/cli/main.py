@@ -304,7 +304,13 @@ def _print_summary(summary: Summary) -> None:
 def simulate_command(
     game: GameArg,
     games: Annotated[int, typer.Option("--games", "--matches", "-n", help="How many matches.")] = 100,
-    players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated kinds, one per seat (parlour players GAME lists them; "
+            "heuristic at every seat by default)."
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to play on, on this machine.")] = 1,
     cluster: Annotated[
