@@ -93,6 +93,27 @@ class Duplicate:
             f"{self.seconds_per_move:.3f} s a move)"
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The measurement as ``parlour duplicate --json`` writes it: the margins deal by deal, for a
+        researcher's own statistics, beside the mean and half its 95% interval (``null`` from one deal)."""
+        import parlour
+
+        return {
+            "game": self.game,
+            "options": self.options,
+            "candidate": self.candidate,
+            "baseline": self.baseline,
+            "hands": self.hands,
+            "returns": self.returns,
+            "seats": list(self.seats),
+            "deals": self.deals,
+            "mean": self.mean,
+            "half_width": self.half_width if math.isfinite(self.half_width) else None,
+            "margins": list(self.margins),
+            "seconds_per_move": self.seconds_per_move,
+            "parlour_version": parlour.__version__,
+        }
+
 
 def interval(xs: Sequence[float]) -> tuple[float, float]:
     """The mean of per-deal figures and half its 95% interval (1.96 standard errors; infinite below two

@@ -368,3 +368,20 @@ def test_openspiel_rl_environment_runs_on_the_observation_tensor() -> None:
         seat = step.observations["current_player"]
         step = env.step([int(rng.choice(step.observations["legal_actions"][seat]))])
     assert sum(step.rewards) == 0 and set(step.rewards) <= {-1.0, 0.0, 1.0}
+
+
+def test_duplicate_writes_its_margins_as_json(tmp_path: Path) -> None:
+    """``simulate`` wrote JSON and ``duplicate`` only a line: a researcher had the mean, not the deals.
+    The keys are the ones docs/simulation.md lists."""
+    import json
+
+    out = tmp_path / "duplicate.json"
+    args = ["duplicate", "roquet", "--candidate", "heuristic", "--baseline", "random", "--deals", "3"]
+    result = runner.invoke(app, [*args, "--seed", "2", "--json", str(out)], env=WIDE)
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["deals"] == len(data["margins"]) == 3 and data["seed"] == 2
+    assert abs(data["mean"] - sum(data["margins"]) / 3) < 1e-9
+    guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text(encoding="utf-8")
+    paragraph = guide[guide.index("`--json FILE` writes the result") :].split("\n\n")[0]
+    assert set(data) <= set(re.findall(r"`([a-z_]+)`", paragraph)), paragraph

@@ -571,6 +571,9 @@ def duplicate_command(
     ] = "points",
     seats: Annotated[str | None, typer.Option(help="Seats the candidate takes in turn, e.g. 0,1.")] = None,
     jobs: Annotated[int, typer.Option(help="Processes to play on.", min=1)] = 1,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")
+    ] = None,
     option: OptionArg = None,
 ) -> None:
     """Measure one computer player against another on duplicate deals (the luck of the cards taken out).
@@ -592,6 +595,8 @@ def duplicate_command(
     if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
         fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
+    if json_file is not None:
+        _check_writable(json_file, "--json")
     for kind in (candidate, baseline):
         try:
             make_player(kind, g, 0)
@@ -626,6 +631,9 @@ def duplicate_command(
     except ValueError as exc:
         fail(exc)
     console.print(result.line())
+    if json_file is not None:
+        json_file.write_text(json.dumps({**result.to_dict(), "seed": seed}, indent=2))
+        console.print(f"result written to {json_file}")
 
 
 @app.command()
