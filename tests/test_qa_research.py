@@ -385,3 +385,13 @@ def test_duplicate_writes_its_margins_as_json(tmp_path: Path) -> None:
     guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text(encoding="utf-8")
     paragraph = guide[guide.index("`--json FILE` writes the result") :].split("\n\n")[0]
     assert set(data) <= set(re.findall(r"`([a-z_]+)`", paragraph)), paragraph
+
+
+@pytest.mark.parametrize(
+    ("sweep", "said"), [("nosuch=1,2", "no option nosuch"), ("target=1,300", "target=1")]
+)
+def test_a_sweep_of_an_option_the_game_lacks_names_the_sweep(sweep: str, said: str) -> None:
+    """The error said "bezique has no option nosuch" as if an ``-o`` were wrong."""
+    result = runner.invoke(app, ["simulate", "bezique", "-n", "1", "--sweep", sweep], env=WIDE)
+    assert result.exit_code == 2
+    assert result.output.startswith("--sweep: ") and said in result.output, result.output

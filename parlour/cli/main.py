@@ -362,7 +362,12 @@ def simulate_command(
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
         runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
-        typed = [_make(game, run_opts).options[name] for _, run_opts in runs]  # checks every value
+        typed = []
+        for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
+            try:
+                typed.append(parlour.make(game, **run_opts).options[name])
+            except ValueError as exc:
+                fail(f"--sweep: {exc}")
         twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
         if twice is not None:  # the same figures twice, at twice the cost
             fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
