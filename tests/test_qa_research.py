@@ -395,3 +395,14 @@ def test_a_sweep_of_an_option_the_game_lacks_names_the_sweep(sweep: str, said: s
     result = runner.invoke(app, ["simulate", "bezique", "-n", "1", "--sweep", sweep], env=WIDE)
     assert result.exit_code == 2
     assert result.output.startswith("--sweep: ") and said in result.output, result.output
+
+
+def test_a_sweep_named_with_dashes_plots_and_records(tmp_path: Path) -> None:
+    """``--sweep target-shift=0,5`` ran (options take dashes), then ``--plot`` failed with a KeyError
+    traceback after the whole sweep, and ``--records`` likewise."""
+    require("matplotlib", "plot")
+    plot, records = tmp_path / "shift.png", tmp_path / "shift.jsonl"
+    args = ["simulate", "apology", "-n", "1", "-o", "deals=1", "--sweep", "target-shift=0,5"]
+    result = runner.invoke(app, [*args, "--plot", str(plot), "--records", str(records)], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert plot.stat().st_size > 0 and '"sweep": {"target_shift": 5.0}' in records.read_text()

@@ -354,15 +354,16 @@ def simulate_command(
     except ValueError as exc:
         fail(f"--seed: {exc}")
     runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
+    swept: str | None = None  # the option swept, as the game names it ("target-shift" is target_shift)
+    typed: list[Any] = []  # its values, as the game takes them
     if sweep:
         name, sep, values = sweep.partition("=")
-        name = name.strip().replace("-", "_")
+        name = swept = name.strip().replace("-", "_")
         if not sep or not values.strip():
             fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
         runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
-        typed = []
         for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
             try:
                 typed.append(parlour.make(game, **run_opts).options[name])
@@ -399,7 +400,6 @@ def simulate_command(
     if records_file is not None:
         _check_writable(records_file, "--records")
     summaries: list[Summary] = []
-    swept = (sweep or "").partition("=")[0]
     if cluster is not None:
         _quiet_dask()
     try:
@@ -442,9 +442,11 @@ def simulate_command(
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}")
     if records_file:
-        _write_records(records_file, summaries, swept if sweep else None)
-    if sweep and plot:
-        _plot_sweep(game, sweep, summaries, plot)
+        _write_records(records_file, summaries, swept)
+    if swept is not None and plot:
+        # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
+        # looked up "target-shift" and failed with a KeyError after the whole sweep
+        _plot_sweep(g, swept, typed, summaries, plot)
 
 
 def _write_records(path: Path, summaries: list[Summary], swept: str | None) -> None:
@@ -503,12 +505,9 @@ def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
     return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
 
 
-def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> None:
-    name, _, values = sweep.partition("=")
+def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summary], path: Path) -> None:
+    game = g.name
     plotter = sweep_plotter(game)
-    g = parlour.make(game)
-    spec = {o.name: o for o in g.option_specs}[name.strip()]
-    vals = [spec.convert(v.strip()) for v in values.split(",")]  # typed, as the option takes them
     ticks = [shown(v) for v in vals]  # "true", as typed after -o, where matplotlib wrote "True"
     if plotter is not None:
         plotter(g, name, vals, summaries, str(path))
