@@ -406,3 +406,14 @@ def test_a_sweep_named_with_dashes_plots_and_records(tmp_path: Path) -> None:
     result = runner.invoke(app, [*args, "--plot", str(plot), "--records", str(records)], env=WIDE)
     assert result.exit_code == 0, result.output
     assert plot.stat().st_size > 0 and '"sweep": {"target_shift": 5.0}' in records.read_text()
+
+
+def test_partners_cut_each_match_are_explained() -> None:
+    """With ``partners=cut`` each seat is a side of its own and the win rates add up to 200%: the
+    table said nothing of it."""
+    args = ["simulate", "bishops-whist", "-n", "3"]
+    result = runner.invoke(app, [*args, "-o", "partners=cut"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "partners change from match to match" in result.output, result.output
+    fixed = runner.invoke(app, args, env=WIDE)
+    assert fixed.exit_code == 0 and "partners change" not in fixed.output, fixed.output

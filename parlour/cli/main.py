@@ -288,6 +288,11 @@ def _print_summary(summary: Summary) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    if sum(side.wins for side in summary.sides) > summary.matches:
+        # partners cut anew each match: the rates added up to 200% without a word
+        console.print(
+            "partners change from match to match: each seat is shown alone, winning with its partner"
+        )
     if summary.draws:
         console.print(f"drawn or undecided matches: {summary.draws}")
     for extra in summary.extra.get("tables", []):
