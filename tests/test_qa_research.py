@@ -417,3 +417,13 @@ def test_partners_cut_each_match_are_explained() -> None:
     assert "partners change from match to match" in result.output, result.output
     fixed = runner.invoke(app, args, env=WIDE)
     assert fixed.exit_code == 0 and "partners change" not in fixed.output, fixed.output
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("apology", ["-o", "deals=1"]), ("lansquenet", []), ("roquet", [])]
+)
+def test_every_interval_is_written_one_way(game: str, options: list[str]) -> None:
+    """The main table wrote "15.9%–39.6%", the games' own tables "48.2% - 74.1%"."""
+    result = runner.invoke(app, ["simulate", game, "-n", "3", *options], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"\d%–\d", result.output) and not re.search(r"\d% - \d", result.output), result.output
