@@ -288,7 +288,8 @@ def _print_summary(summary: Summary) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
-    if sum(side.wins for side in summary.sides) > summary.matches:
+    partnered = any(len(team) > 1 for team in parlour.make(summary.game, **summary.options).new(seed=0).teams)
+    if partnered and all(len(side.seats) == 1 for side in summary.sides):
         # partners cut anew each match: the rates added up to 200% without a word
         console.print(
             "partners change from match to match: each seat is shown alone, winning with its partner"
@@ -297,8 +298,11 @@ def _print_summary(summary: Summary) -> None:
         console.print(f"drawn or undecided matches: {summary.draws}")
     for extra in summary.extra.get("tables", []):
         t = Table(title=extra["title"])
-        for col in extra["columns"]:
-            t.add_column(str(col), justify="right")
+        for i, col in enumerate(extra["columns"]):
+            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
+            whole = "interval" in str(col)
+            widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
+            t.add_column(str(col), justify="right", no_wrap=whole, min_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
