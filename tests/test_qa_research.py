@@ -430,3 +430,24 @@ def test_every_interval_is_written_one_way(game: str, options: list[str]) -> Non
     assert re.search(r"\d%–\d", result.output) and not re.search(r"\d% - \d", result.output), result.output
     assert "…" not in result.output, result.output
     assert "partners change" not in result.output  # no partners here: several seats may win
+
+
+def test_a_reader_that_leaves_does_not_cost_the_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``parlour simulate ... --json f.json | head -2``: Rich exited 1 at the closed pipe, silently,
+    before the figures were written."""
+    import importlib
+    import io
+
+    main = importlib.import_module("parlour.cli.main")  # the module: parlour.cli.main is also a function
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+    monkeypatch.setattr(main, "console", main.ReaderConsole(file=Gone()))
+    figures = tmp_path / "figures.json"
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--json", str(figures)])
+    assert result.exit_code == 0, result.output
+    assert figures.exists() and main.console.quiet

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import logging
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -32,7 +34,23 @@ from parlour.players import (
 )
 from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
-console = Console()
+
+class ReaderConsole(Console):
+    """The console of the commands' output, which its reader may leave (``parlour simulate ... --json
+    f.json | head``): Rich then exited 1 at once, before the files were written, without a word. The
+    output stops; the run goes on and writes its files."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        try:  # what is still buffered goes nowhere, so that Python's own last flush does not fail
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+
+console = ReaderConsole()
 errors = Console(stderr=True)
 
 
@@ -438,10 +456,10 @@ def simulate_command(
                         runner=runner,
                         keep_records=records_file is not None,
                     )
+                summaries.append(summary)
                 if value is not None:
                     console.rule(f"{swept} = {value}")
                 _print_summary(summary)
-                summaries.append(summary)
     except ClusterError as exc:
         fail(f"--cluster: {exc}")
     except (ValueError, ParlourError) as exc:
