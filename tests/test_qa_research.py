@@ -451,3 +451,9 @@ def test_a_reader_that_leaves_does_not_cost_the_files(
     result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--json", str(figures)])
     assert result.exit_code == 0, result.output
     assert figures.exists() and main.console.quiet
+
+
+def test_an_option_given_twice_is_refused() -> None:
+    """``-o target=300 -o target=400`` ran at 400 without a word."""
+    result = runner.invoke(app, ["simulate", "bezique", "-o", "target=300", "-o", "target=400"], env=WIDE)
+    assert result.exit_code == 2 and "given twice" in result.output, result.output

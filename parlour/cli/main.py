@@ -66,7 +66,10 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep:
             fail(f"options are given as name=value, not {echo(pair)}")
-        out[key.strip().replace("-", "_")] = value.strip()
+        name = key.strip().replace("-", "_")
+        if name in out:  # "-o target=300 -o target=400" played at 400 without a word
+            fail(f"-o {name} is given twice ({out[name]} and {value.strip()}): give it once")
+        out[name] = value.strip()
     return out
 
 
