@@ -78,12 +78,41 @@ class Duplicate:
 
     def line(self) -> str:
         """The result in one line, as benchmarks and rules notes quote it."""
-        unit = "points a hand" if self.returns == "points" and self.hands == 1 else f"{self.returns}"
+        # It said "± inf" for one deal, "1 deals", a bare "outcome" for its unit and nowhere that the
+        # interval was a 95% one.
+        span = "a hand" if self.hands == 1 else "a match" if self.hands == 0 else f"over {self.hands} hands"
+        unit = f"points {span}" if self.returns == "points" else f"outcome {span} (+1 a win, -1 a loss)"
+        spread = (
+            f"± {self.half_width:.2f} (95%)"
+            if math.isfinite(self.half_width)
+            else "(one deal gives no interval)"
+        )
         return (
-            f"{self.game}: {self.candidate} vs {self.baseline}: {self.mean:+.2f} ± {self.half_width:.2f} "
-            f"{unit} ({self.deals} deals, seats {','.join(map(str, self.seats))}, "
+            f"{self.game}: {self.candidate} vs {self.baseline}: {self.mean:+.2f} {spread} {unit} "
+            f"({self.deals} deal{'s' if self.deals != 1 else ''}, seats {','.join(map(str, self.seats))}, "
             f"{self.seconds_per_move:.3f} s a move)"
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The measurement as ``parlour duplicate --json`` writes it: the margins deal by deal, for a
+        researcher's own statistics, beside the mean and half its 95% interval (``null`` from one deal)."""
+        import parlour
+
+        return {
+            "game": self.game,
+            "options": self.options,
+            "candidate": self.candidate,
+            "baseline": self.baseline,
+            "hands": self.hands,
+            "returns": self.returns,
+            "seats": list(self.seats),
+            "deals": self.deals,
+            "mean": self.mean,
+            "half_width": self.half_width if math.isfinite(self.half_width) else None,
+            "margins": list(self.margins),
+            "seconds_per_move": self.seconds_per_move,
+            "parlour_version": parlour.__version__,
+        }
 
 
 def interval(xs: Sequence[float]) -> tuple[float, float]:

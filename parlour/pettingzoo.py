@@ -22,6 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from parlour.engine import View
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.episodes import Episode, Table
 from parlour.players import Player, make_player
@@ -154,8 +155,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
         """The table as a spectator sees it, in words (``render_mode="ansi"``)."""
         if self.render_mode is None or self.episode is None:
             return None
-        view = self.episode.state.view(None)
-        return f"{self.table.game.title}: {view.situation} (scores {view.scores})"
+        return _render(self.table, self.episode.state.view(None))
 
     def close(self) -> None:
         pass
@@ -174,7 +174,9 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     one per seat (the agent's own entry is ignored). The reward is the seat's return, at the end of the
     episode. An illegal action ends the episode at once (``terminated``) with the reward
     ``illegal_reward`` (by default the worst return the episode allows), as the ``action_mask`` in
-    every observation (and in ``info``) says which actions are legal.
+    every observation (and in ``info``) says which actions are legal. ``reset`` deals again an episode
+    that ends before the seat has a decision (a Lansquenet deal it takes no part in), so that every
+    episode it returns can be stepped.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (as Gymnasium declares it)
@@ -217,13 +219,24 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         draw = int(self.np_random.integers(0, 2**62))
-        self.episode = self.table.new_episode(derive_seed(draw, "deal"))
-        self._players = [
-            None if s == self.seat else make_player(k, self.table.game, derive_seed(draw, "player", s))
-            for s, k in enumerate(self.kinds)
-        ]
-        self._ended = False
-        self._play_others()
+        for again in range(REDEALS + 1):
+            # An episode the seat takes no part in (a Lansquenet deal with hands=1 that ends between
+            # others) was over at reset, and the first step raised: it is dealt again, so the agent
+            # always has a decision. The first deal's seed is as before, so seeded episodes are too.
+            self.episode = self.table.new_episode(derive_seed(draw, "deal", *([again] if again else [])))
+            self._players = [
+                None if s == self.seat else make_player(k, self.table.game, derive_seed(draw, "player", s))
+                for s, k in enumerate(self.kinds)
+            ]
+            self._ended = False
+            self._play_others()
+            if not self.episode.is_over:
+                break
+        else:
+            raise ValueError(
+                f"seat {self.seat} had no decision in {REDEALS + 1} episodes of {self.table.game.name}: "
+                "give it a longer episode (hands) or another seat"
+            )
         observation = self._observation()
         return observation, {"action_mask": observation["action_mask"]}
 
@@ -260,8 +273,17 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None or self.episode is None:
             return None
-        view = self.episode.state.view(self.seat)
-        return f"{self.table.game.title}: {view.situation} (scores {view.scores})"
+        return _render(self.table, self.episode.state.view(self.seat))
+
+
+def _render(table: Table, view: View[Any]) -> str:
+    """The table in words: "scores [0.0, 0.0]" was a Python list on the screen."""
+    scores = ", ".join(f"seat {s} {points:g}" for s, points in enumerate(view.scores))
+    return f"{table.game.title}: {view.situation} (scores: {scores})"
+
+
+REDEALS = 100
+"""Episodes a ``SingleSeatEnv.reset`` deals again, at most, until its seat has a decision."""
 
 
 def gym_env(name: str, **options: Any) -> SingleSeatEnv:

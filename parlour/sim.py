@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import parlour
@@ -34,6 +34,17 @@ class MatchRecord:
     hand_points: tuple[tuple[float, ...], ...]
     actions: int
     events: tuple[Mapping[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as a line of ``simulate --records``: ``play_match`` with its seed plays it again."""
+        return {
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "teams": [list(t) for t in self.teams],
+            "hand_points": [list(h) for h in self.hand_points],
+            "actions": self.actions,
+        }
 
 
 def play_match(game: Game[Any], kinds: Sequence[str], seed: int, keep_events: bool = False) -> MatchRecord:
@@ -100,6 +111,9 @@ class Summary:
     draws: int
     sides: list[SideSummary] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    records: list[MatchRecord] = field(default_factory=list, repr=False, compare=False)
+    """Every match in order, for a researcher's own statistics (``simulate(..., keep_records=True)``,
+    ``parlour simulate --records``)."""
 
     @property
     def matches_per_second(self) -> float:
@@ -119,7 +133,10 @@ class Summary:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        """The figures, the timings and the parlour version that made them (the same seed gives the
+        same figures only on the same version: a ``--json`` file did not say which)."""
         return self.figures() | {
+            "parlour_version": parlour.__version__,
             "seconds": self.seconds,
             "matches_per_second": self.matches_per_second,
         }
@@ -240,8 +257,12 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     cluster: str | None = None,
     runner: Runner | None = None,
+    keep_records: bool = False,
 ) -> Summary:
     """Play ``matches`` matches and summarise them per side (partnerships count as one side).
+
+    With ``keep_records`` the summary keeps every match's record too (``Summary.records``), without
+    its events; without, a long run holds none of them once summarised.
 
     They are played here (``jobs=1``), on ``jobs`` local processes, on the Dask cluster whose scheduler
     is at ``cluster`` (``tcp://host:port``), or on an open ``runner`` (to share one between runs); the
@@ -263,8 +284,8 @@ def simulate(
         make_player(k, game, 0)  # fail early on an unknown kind
     if runner is None:
         with open_runner(jobs, cluster) as opened:
-            return _play(game, kinds, matches, seed, opened, progress)
-    return _play(game, kinds, matches, seed, runner, progress)
+            return _play(game, kinds, matches, seed, opened, progress, keep_records)
+    return _play(game, kinds, matches, seed, runner, progress, keep_records)
 
 
 def _play(
@@ -274,6 +295,7 @@ def _play(
     seed: int,
     runner: Runner,
     progress: Callable[[int], None] | None,
+    keep_records: bool = False,
 ) -> Summary:
     """The one loop of every runner: chunk the seeds, gather the records in order, summarise."""
     keep = manifest(game.name).analyze is not None
@@ -291,7 +313,10 @@ def _play(
         if progress:
             progress(len(batch))
     seconds = time.perf_counter() - start
-    return summarise(game, kinds, records, seed, seconds)
+    summary = summarise(game, kinds, records, seed, seconds)
+    if keep_records:
+        summary.records = [replace(r, events=()) for r in records]
+    return summary
 
 
 def summarise(

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import logging
 import os
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -31,7 +34,23 @@ from parlour.players import (
 )
 from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
 
-console = Console()
+
+class ReaderConsole(Console):
+    """The console of the commands' output, which its reader may leave (``parlour simulate ... --json
+    f.json | head``): Rich then exited 1 at once, before the files were written, without a word. The
+    output stops; the run goes on and writes its files."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        try:  # what is still buffered goes nowhere, so that Python's own last flush does not fail
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+
+console = ReaderConsole()
 errors = Console(stderr=True)
 
 
@@ -47,7 +66,10 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep:
             fail(f"options are given as name=value, not {echo(pair)}")
-        out[key.strip().replace("-", "_")] = value.strip()
+        name = key.strip().replace("-", "_")
+        if name in out:  # "-o target=300 -o target=400" played at 400 without a word
+            fail(f"-o {name} is given twice ({out[name]} and {value.strip()}): give it once")
+        out[name] = value.strip()
     return out
 
 
@@ -74,8 +96,11 @@ def main_options(
 
 
 OptionArg = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option as name=value (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game (parlour list names them).")]
+"""The game a command is about: named GAME in its usage line, where typer wrote "{game}"."""
 
 
 def shown(value: object) -> str:
@@ -106,7 +131,7 @@ def list_command() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
+def rules(game: GameArg) -> None:
     """Print a game's rules, with its card and action notation and its options."""
     try:
         cls = parlour.game_class(game)
@@ -124,7 +149,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game (parlour list names
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     seat: Annotated[int | None, typer.Option(help="Your seat (0 is the first; 0 by default).")] = None,
     humans: Annotated[
         str | None,
@@ -245,32 +270,60 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
         fail(f"{option} takes seat numbers such as 0,2, not {echo(text)}")
     if not seats or len(set(seats)) != len(seats):
         fail(f"{option} names each seat once, such as 0,2")
+    outside = [s for s in seats if not 0 <= s < players]
+    if outside:  # "--seats 5" was told "seats: seats of bezique are 0..1, not [5]", a Python list
+        fail(f"{option}: the seats are 0 to {players - 1}, and {outside[0]} is none of them")
     return seats
 
 
 def _print_summary(summary: Summary) -> None:
-    table = Table(title=f"{summary.game}: {summary.matches} matches, seed {summary.seed}")
-    for col in ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score"):
-        # the interval kept on one line: in 80 columns it broke after its dash
-        table.add_column(col, justify="right", no_wrap=col == "95% interval")
+    matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
+    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}")
+    columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
+    rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
-        table.add_row(
-            " & ".join(f"seat {s}" for s in side.seats),
-            ",".join(side.players),
-            str(side.wins),
-            f"{side.win_rate:.1%}",
-            f"{lo:.1%}–{hi:.1%}",
-            f"{side.mean_hand_points:.2f}",
-            f"{side.mean_final_score:.1f}",
+        # "seats 0 & 2" and "heuristic & random", which wrap at their words: in 80 columns
+        # "heuristic,random" was cut to "heurist…", and a side of one kind repeated it
+        rows.append(
+            [
+                _seats_label(side.seats),
+                side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players),
+                str(side.wins),
+                f"{side.win_rate:.1%}",
+                f"{lo:.1%}–{hi:.1%}",
+                f"{side.mean_hand_points:.2f}",
+                f"{side.mean_final_score:.1f}",
+            ]
         )
+    whole = sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+    for i, col in enumerate(columns):
+        # Where the table does not fit, the figures are no wider than they and their headers' words
+        # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
+        # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
+        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
+        narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
+        table.add_column(
+            col, justify="right", no_wrap=col == "95% interval", max_width=narrow, min_width=narrow
+        )
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
+    partnered = any(len(team) > 1 for team in parlour.make(summary.game, **summary.options).new(seed=0).teams)
+    if partnered and all(len(side.seats) == 1 for side in summary.sides):
+        # partners cut anew each match: the rates added up to 200% without a word
+        console.print(
+            "partners change from match to match: each seat is shown alone, winning with its partner"
+        )
     if summary.draws:
         console.print(f"drawn or undecided matches: {summary.draws}")
     for extra in summary.extra.get("tables", []):
         t = Table(title=extra["title"])
-        for col in extra["columns"]:
-            t.add_column(str(col), justify="right")
+        for i, col in enumerate(extra["columns"]):
+            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
+            whole = "interval" in str(col)
+            widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
+            t.add_column(str(col), justify="right", no_wrap=whole, min_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
@@ -279,25 +332,40 @@ def _print_summary(summary: Summary) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     games: Annotated[int, typer.Option("--games", "--matches", "-n", help="How many matches.")] = 100,
-    players: Annotated[str | None, typer.Option(help="Comma-separated kinds, one per seat.")] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated kinds, one per seat (parlour players GAME lists them; "
+            "heuristic at every seat by default)."
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to play on, on this machine.")] = 1,
     cluster: Annotated[
         str | None,
         typer.Option(
             help="Play on the Dask cluster whose scheduler is at this address (tcp://host:8786); "
-            "needs parlour[cluster]. Same figures as on one machine."
+            "needs parlour\\[cluster]. Same figures as on one machine."
         ),
     ] = None,
     cluster_timeout: Annotated[
         float, typer.Option(help="Seconds to wait for the cluster's scheduler and a worker.", min=0.1)
     ] = CONNECT_TIMEOUT,
     json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
+    records_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--records", help="Write every match to this file, a JSON line each: seed, scores, winners, ..."
+        ),
+    ] = None,
     option: OptionArg = None,
     sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
-    plot: Annotated[Path | None, typer.Option(help="With --sweep: save a PNG plot here.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="With --sweep: save a plot here (PNG; SVG or PDF by the file's extension)."),
+    ] = None,
 ) -> None:
     """Play many matches between computer players and report win rates with 95% intervals.
 
@@ -315,42 +383,58 @@ def simulate_command(
         check_seed(seed)
     except ValueError as exc:
         fail(f"--seed: {exc}")
-    kinds = (
-        [k.strip() for k in players.split(",")]
-        if players
-        else ["heuristic" if "heuristic" in player_kinds(game) else "random"] * g.num_players
-    )
-    if len(kinds) != g.num_players:
-        fail(f"{game} needs {g.num_players} players; --players gave {len(kinds)}")
-    for kind in dict.fromkeys(kinds):
+    runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
+    swept: str | None = None  # the option swept, as the game names it ("target-shift" is target_shift)
+    typed: list[Any] = []  # its values, as the game takes them
+    if sweep:
+        name, sep, values = sweep.partition("=")
+        name = swept = name.strip().replace("-", "_")
+        if not sep or not values.strip():
+            fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
+        if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
+            fail(f"{name} is given both with -o and with --sweep: give it once")
+        runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
+        for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
+            try:
+                typed.append(parlour.make(game, **run_opts).options[name])
+            except ValueError as exc:
+                fail(f"--sweep: {exc}")
+        twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
+        if twice is not None:  # the same figures twice, at twice the cost
+            fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
+    given = [k.strip() for k in players.split(",")] if players else None
+    default = "heuristic" if "heuristic" in player_kinds(game) else "random"
+    seated: list[list[str]] = []  # the players of each run: a sweep may change the number of seats
+    for _, run_opts in runs:
+        seats = _make(game, run_opts).num_players
+        kinds = given if given is not None else [default] * seats
+        if len(kinds) != seats:
+            # "--sweep players=2,3" without --players was refused: "lansquenet needs 2 players, got 4"
+            at = "" if len(runs) == 1 else f" with {', '.join(f'{k}={v}' for k, v in run_opts.items())}"
+            fail(f"{game}{at} needs {seats} players; --players gave {len(kinds)}")
+        seated.append(kinds)
+    for kind in dict.fromkeys(k for kinds in seated for k in kinds):
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
-    runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
-    if sweep:
-        name, sep, values = sweep.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or not values.strip():
-            fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
-        runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
-        for _, run_opts in runs:
-            _make(game, run_opts)  # every value is checked before the first run
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
-        _check_writable(plot, "--plot")
         if importlib.util.find_spec("matplotlib") is None:
             fail("plots need matplotlib: pip install 'parlour[plot]'")
+        plot = _plot_path(plot)
+        _check_writable(plot, "--plot")
     if json_file is not None:
         _check_writable(json_file, "--json")
+    if records_file is not None:
+        _check_writable(records_file, "--records")
     summaries: list[Summary] = []
-    swept = (sweep or "").partition("=")[0]
     if cluster is not None:
         _quiet_dask()
     try:
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
-            for value, run_opts in runs:
+            for (value, run_opts), kinds in zip(runs, seated, strict=True):
                 label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
                 with Progress(
                     TextColumn(label),
@@ -366,12 +450,19 @@ def simulate_command(
                         bar.advance(task, k)
 
                     summary = simulate(
-                        game, kinds, games, seed=seed, options=run_opts, progress=advance, runner=runner
+                        game,
+                        kinds,
+                        games,
+                        seed=seed,
+                        options=run_opts,
+                        progress=advance,
+                        runner=runner,
+                        keep_records=records_file is not None,
                     )
+                summaries.append(summary)
                 if value is not None:
                     console.rule(f"{swept} = {value}")
                 _print_summary(summary)
-                summaries.append(summary)
     except ClusterError as exc:
         fail(f"--cluster: {exc}")
     except (ValueError, ParlourError) as exc:
@@ -380,8 +471,22 @@ def simulate_command(
         data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}")
-    if sweep and plot:
-        _plot_sweep(game, sweep, summaries, plot)
+    if records_file:
+        _write_records(records_file, summaries, swept)
+    if swept is not None and plot:
+        # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
+        # looked up "target-shift" and failed with a KeyError after the whole sweep
+        _plot_sweep(g, swept, typed, summaries, plot)
+
+
+def _write_records(path: Path, summaries: list[Summary], swept: str | None) -> None:
+    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
+    with path.open("w", encoding="utf-8") as out:
+        for summary in summaries:
+            run = {"sweep": {swept: summary.options[swept]}} if swept else {}
+            for i, match in enumerate(summary.records):
+                out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
+    console.print(f"matches written to {path}")
 
 
 def _quiet_dask() -> None:
@@ -404,12 +509,36 @@ def _check_writable(path: Path, flag: str) -> None:
         fail(f"{flag}: {path} cannot be written")
 
 
-def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> None:
-    name, _, values = sweep.partition("=")
+def _seats_label(seats: Sequence[int]) -> str:
+    """A side's seats: "seat 1", "seats 0 & 2"."""
+    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
+
+
+def _plot_path(path: Path) -> Path:
+    """The file a plot is written to, its format checked before any match is played: "--plot x.txt"
+    failed with matplotlib's traceback after the whole sweep, and "--plot sweep" wrote sweep.png
+    while saying "plot saved to sweep"."""
+    if not path.suffix:
+        return path.with_name(path.name + ".png")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in formats:
+        fail(f"--plot: a plot cannot be written as {echo(path.suffix)}: name a .png, .svg or .pdf file")
+    return path
+
+
+def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
+    """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
+    if len(set(players)) == 1:
+        return f"{_seats_label(seats)}: {players[0]}"
+    return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
+
+
+def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summary], path: Path) -> None:
+    game = g.name
     plotter = sweep_plotter(game)
-    g = parlour.make(game)
-    spec = {o.name: o for o in g.option_specs}[name.strip()]
-    vals = [spec.convert(v.strip()) for v in values.split(",")]  # typed, as the option takes them
+    ticks = [shown(v) for v in vals]  # "true", as typed after -o, where matplotlib wrote "True"
     if plotter is not None:
         plotter(g, name, vals, summaries, str(path))
     else:
@@ -421,17 +550,19 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
         except ImportError:
             fail("plots need matplotlib: pip install 'parlour[plot]'")
         fig, ax = plt.subplots(figsize=(6, 4))
-        for i in range(len(summaries[0].sides)):
+        for i in range(min(len(s.sides) for s in summaries)):  # a sweep of the seats: those of every run
             rates = [s.sides[i].win_rate for s in summaries]
             lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
             highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
+            side = summaries[0].sides[i]
             ax.errorbar(
-                [str(v) for v in vals],
+                ticks,
                 rates,
                 yerr=[lows, highs],
                 marker="o",
                 capsize=3,
-                label=",".join(summaries[0].sides[i].players),
+                # each side by its seats: two sides of "heuristic" were two lines of one name
+                label=_side_label(side.seats, side.players),
             )
         ax.set_xlabel(name)
         ax.set_ylabel("win rate (95% interval)")
@@ -444,7 +575,7 @@ def _plot_sweep(game: str, sweep: str, summaries: list[Summary], path: Path) -> 
 
 
 @app.command("players")
-def players_command(game: Annotated[str, typer.Argument(help="The game (parlour list names them).")]) -> None:
+def players_command(game: GameArg) -> None:
     """List a game's computer players: its levels (easy, normal, strong) and every other kind."""
     try:
         g = parlour.make(game)
@@ -463,7 +594,7 @@ def players_command(game: Annotated[str, typer.Argument(help="The game (parlour 
 
 @app.command("duplicate")
 def duplicate_command(
-    game: Annotated[str, typer.Argument(help="The game (parlour list names them).")],
+    game: GameArg,
     candidate: Annotated[str, typer.Option(help="The player measured (a level or a kind).")] = "strong",
     baseline: Annotated[str, typer.Option(help="The player it is measured against.")] = "heuristic",
     deals: Annotated[int, typer.Option(help="How many deals (each played once per measured seat).")] = 50,
@@ -474,6 +605,9 @@ def duplicate_command(
     ] = "points",
     seats: Annotated[str | None, typer.Option(help="Seats the candidate takes in turn, e.g. 0,1.")] = None,
     jobs: Annotated[int, typer.Option(help="Processes to play on.", min=1)] = 1,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")
+    ] = None,
     option: OptionArg = None,
 ) -> None:
     """Measure one computer player against another on duplicate deals (the luck of the cards taken out).
@@ -482,6 +616,7 @@ def duplicate_command(
     candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
     """
     from parlour.duplicate import duplicate
+    from parlour.episodes import RETURNS
 
     opts: dict[str, Any] = _options(option)
     g = _make(game, opts)
@@ -491,28 +626,48 @@ def duplicate_command(
         check_seed(seed)
     except ValueError as exc:
         fail(f"--seed: {exc}")
+    if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
+        fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
+    if json_file is not None:
+        _check_writable(json_file, "--json")
     for kind in (candidate, baseline):
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
+    measured = len(chosen) if chosen is not None else g.num_players
     try:
-        result = duplicate(
-            game,
-            candidate,
-            baseline,
-            deals=deals,
-            seed=seed,
-            hands=hands,
-            returns=returns,
-            seats=chosen,
-            jobs=jobs,
-            options=opts,
-        )
+        # a bar, as simulate has: a strong candidate thinks seconds a move, and the command said
+        # nothing for minutes (two deals of Bishops Whist, strong against heuristic: about three)
+        with Progress(
+            TextColumn(f"{game}: {candidate} vs {baseline}, {measured + 1} matches a deal"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("deals", total=deals)
+            result = duplicate(
+                game,
+                candidate,
+                baseline,
+                deals=deals,
+                seed=seed,
+                hands=hands,
+                returns=returns,
+                seats=chosen,
+                jobs=jobs,
+                options=opts,
+                progress=lambda k: bar.advance(task, k),
+            )
     except ValueError as exc:
         fail(exc)
     console.print(result.line())
+    if json_file is not None:
+        json_file.write_text(json.dumps({**result.to_dict(), "seed": seed}, indent=2))
+        console.print(f"result written to {json_file}")
 
 
 @app.command()

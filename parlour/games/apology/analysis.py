@@ -124,7 +124,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     _pct(e["share"]),
                     e["made"],
                     _pct(e["rate"]),
-                    f"{_pct(e['interval'][0])} - {_pct(e['interval'][1])}",
+                    f"{_pct(e['interval'][0])}–{_pct(e['interval'][1])}",
                     "-" if e["mean_points"] is None else f"{e['mean_points']:.1f}",
                 ]
                 for e in by_oudlers
@@ -137,7 +137,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     "100.0%" if played else "-",
                     overall["made"],
                     _pct(overall["rate"]),
-                    f"{_pct(overall['interval'][0])} - {_pct(overall['interval'][1])}",
+                    f"{_pct(overall['interval'][0])}–{_pct(overall['interval'][1])}",
                     f"{mean:.1f}",
                 ]
             ],
@@ -177,7 +177,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     len(ends),
                     thrown,
                     _pct(all_pass["rate"]),
-                    f"{_pct(lo)} - {_pct(hi)}",
+                    f"{_pct(lo)}–{_pct(hi)}",
                     ", ".join(f"{p['position']}: {p['hands']} ({_pct(p['rate'])} made)" for p in by_position),
                 ]
             ],

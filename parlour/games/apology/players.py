@@ -251,7 +251,7 @@ def hand_estimate(
 
 
 class HeuristicPlayer:
-    """Plays by rules of thumb from the view alone; fast enough for the conformance suite."""
+    """Plays by rules of thumb from the view alone: fast (no search), for long simulations."""
 
     def __init__(self, seed: int = 0, margin: float = BID_MARGIN) -> None:
         self.rng = Rng(seed)

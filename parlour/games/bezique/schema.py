@@ -137,13 +137,12 @@ class MeldRecord:
         return f"{self.kind} {' '.join(BEZIQUE_64.pretty(c) for c in self.cards)} ({self.points}{tail})"
 
 
+# The field helpers ``labelled``, ``per_seat`` and ``internal`` give metadata only, no shared default,
+# hence the ``noqa: RUF009``. (Said here, not in the docstring: that is the published JSON Schema's
+# description, where a lint note meant nothing to its readers.)
 @dataclass(slots=True)
 class BeziqueExtra:
-    """What a Bezique view says beside the table's zones.
-
-    (The field helpers ``labelled``, ``per_seat`` and ``internal`` give metadata only, no shared
-    default, hence the ``noqa: RUF009``.)
-    """
+    """What a Bezique view says beside the table's zones."""
 
     phase: Phase = labelled("stage")
     known: list[list[str]] = per_seat("known to be held", cards=True)

@@ -1609,8 +1609,8 @@ def _search(game: Game[Any], seed: int) -> Player:
 
 
 def _solver(game: Game[Any], seed: int) -> Player:
-    """The strong level until 4 December: the double-dummy solver judging sifted worlds (measured
-    behind the playouts: benchmarks/README.md)."""
+    """The double-dummy solver judging sifted deals of the unseen cards: the strong level before the
+    playouts, which measure ahead of it (benchmarks/README.md)."""
     return StrongPlayer(game, seed, trust=TRUST, sift=SIFT)
 
 
@@ -1623,9 +1623,10 @@ def _normal(game: Game[Any], seed: int) -> Player:
 
 def _strong(game: Game[Any], seed: int) -> Player:
     """The normal level with 16 deals found by longer chains, believing that each other seat departs
-    from the rules of thumb at least one play in five (``STRONG_FLOOR``: a person is not the rules of
-    thumb, and at a table that departs it gains where the level that believed them fully did not):
-    the strongest Bishops Whist player parlour has, and the one that gives hints."""
+    from the rules of thumb at least one play in five (a person is not the rules of thumb, and at a
+    table that departs from them it gains where the level that believed them fully did not): the
+    strongest Bishops Whist player parlour has, and the one that gives hints."""
+    # the one play in five is STRONG_FLOOR
     return PlayoutPlayer(
         game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, touching=True
     )

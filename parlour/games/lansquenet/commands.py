@@ -8,6 +8,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from parlour.engine import check_seed
+
 GAMES_WITH_ODDS = ("lansquenet",)
 
 
@@ -20,22 +22,28 @@ def _interval(lo: float, hi: float) -> str:
 
 
 def odds(
-    game: str = typer.Argument(..., help="the game (only lansquenet has exact odds)"),
-    packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs"),
-    twins: bool = typer.Option(False, "--twins", help="a same-rank start wins only half of each bet"),
-    deals: int = typer.Option(20_000, min=2, help="deals played on the engine for the Monte-Carlo check"),
-    seed: int = typer.Option(0, help="seed of the Monte-Carlo check"),
-    reserve: int = typer.Option(25, min=0, max=90, help="with a shoe: reshuffle point, per cent left"),
+    game: str = typer.Argument(..., metavar="GAME", help="The game (only lansquenet has exact odds)."),
+    packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs."),
+    twins: bool = typer.Option(False, "--twins", help="A same-rank start wins only half of each bet."),
+    deals: int = typer.Option(20_000, min=2, help="Deals played on the engine for the Monte-Carlo check."),
+    seed: int = typer.Option(0, help="Seed of the Monte-Carlo check."),
+    reserve: int = typer.Option(
+        25, min=0, max=90, help="With a shoe: the reshuffle point, per cent of the shoe left."
+    ),
     bet: int = typer.Option(
         2,
         min=1,
         max=100_000,
-        help="chips bet in each deal (with --twins an odd bet gives the bank its odd chip)",
+        help="Chips bet in each deal (with --twins an odd bet gives the bank its odd chip).",
     ),
 ) -> None:
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     if game not in GAMES_WITH_ODDS:
         raise typer.BadParameter(f"no exact odds for {game!r}; games with odds: {', '.join(GAMES_WITH_ODDS)}")
+    try:
+        check_seed(seed)  # as simulate and duplicate do: -1 was taken here and refused there
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--seed") from None
     from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()

@@ -217,20 +217,47 @@ STOPPER = Style(bank_share=0.3, stop_after=1, stop_share=1.0, bet_share=0.02, bu
 """A banker who stops after a set number of wins (kinds ``stop1`` to ``stop3``), for designers' sweeps."""
 
 
-def _factory(style: Style) -> Any:
+def _share(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def describe_style(style: Style, name: str) -> str:
+    """A style in one sentence, made from its numbers: ``parlour players`` said of all seven fixed styles
+    alike "Plays every decision of either variant by its Style", so none could be told from another."""
+    stops = "stops after a win" if style.stop_after == 1 else f"stops after {style.stop_after} wins in a row"
+    if style.stop_share < 1:
+        stops += f" or once the bank is over {_share(style.stop_share)} of its chips"
+    parts = [f"banks {_share(style.bank_share)} of its chips", stops]
+    if style.per_bank:
+        parts.append("bets an equal part of the bank with the other bettors")
+    elif style.bet_share > 0:
+        parts.append(f"bets {_share(style.bet_share)} of its chips")
+    else:
+        parts.append("never bets")
+    if style.banco_share > 0:
+        parts.append(f"goes banco on a bank of at most {_share(style.banco_share)} of its chips")
+    if style.buy_share > 0:
+        parts.append(f"buys a bank for sale of at most {_share(style.buy_share)} of its chips")
+    if not style.takeout:
+        parts.append("never takes out")
+    return f"{name} (fixed, no search): " + ", ".join(parts) + "."
+
+
+def _factory(style: Style, name: str) -> Any:
     def make(game: Game[Any], seed: int) -> Player:
         return StylePlayer(style)
 
+    make.__doc__ = describe_style(style, name)  # what ``parlour players`` shows of the kind
     return make
 
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,
     # Lansquenet is pure chance: the levels differ in judgement of the standings, not in search.
-    "easy": _factory(STYLES["bold"]),
+    "easy": _factory(STYLES["bold"], "The bold style"),
     "normal": _heuristic,
     "strong": _heuristic,
-    **{kind: _factory(style) for kind, style in STYLES.items()},
-    **{f"stop{k}": _factory(replace(STOPPER, stop_after=k)) for k in (1, 2, 3)},
+    **{kind: _factory(style, kind.capitalize()) for kind, style in STYLES.items()},
+    **{f"stop{k}": _factory(replace(STOPPER, stop_after=k), "A stopping banker") for k in (1, 2, 3)},
 }
 """This game's computer players by kind (``random`` is every game's)."""

@@ -90,7 +90,7 @@ def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str,
         lo, hi = wilson(count, n)
         rate = count / n if n else math.nan
         figures[key] = {"rate": rate, "interval": [lo, hi]}
-        rows.append([label, f"{rate:.1%}", f"{lo:.1%} - {hi:.1%}"])
+        rows.append([label, f"{rate:.1%}", f"{lo:.1%}–{hi:.1%}"])
 
     add("tricks_per_hand", "tricks a hand", [h.tricks for h in hands])
     add("actions_per_hand", "actions a hand", [h.actions for h in hands])
