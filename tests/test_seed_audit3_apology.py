@@ -21,6 +21,7 @@ import pytest
 import parlour
 from parlour.cards import EXTENDED_65
 from parlour.engine import State
+from tests.audit_support import strings_in, words_in
 
 HIGH_TO_LOW = "CKQBLT98765432A"
 """The seed's rank order read downwards: "Ace low through Castle high"."""
@@ -325,10 +326,8 @@ def assert_each_seat_sees_only_its_own(state: State) -> None:
         mine = state.events(seat)
         for event in mine[max(i for i, e in enumerate(mine) if e.kind == "deal") :]:
             assert event.to in (None, seat)
-            words = state.event_words(event).split()
-            named = [
-                c for c in secret if EXTENDED_65.pretty(c) in words or c in repr(dict(event.data)).split("'")
-            ]
+            words, data = words_in(state.event_words(event)), strings_in(event.data)
+            named = [c for c in secret if c in data or EXTENDED_65.pretty(c) in words]
             assert not named, (seat, event.kind, named)
 
 

@@ -17,7 +17,7 @@ import parlour
 from parlour.cards import ROQUET_60
 from parlour.engine import State
 from parlour.engine.errors import ForbiddenAction
-from tests.audit_support import refused
+from tests.audit_support import refused, strings_in, words_in
 
 
 def deal(
@@ -95,9 +95,9 @@ def assert_nothing_hidden_is_shown(state: State) -> None:
         this_hand = max(i for i, e in enumerate(events) if e.kind == "deal")  # cards are dealt afresh
         for event in events[this_hand:]:
             assert event.to in (None, seat)
-            words = state.event_words(event)
-            named = [c for c in secret if ROQUET_60.pretty(c) in words.split()]
-            assert not named, (seat, words)
+            words, data = words_in(state.event_words(event)), strings_in(event.data)
+            named = [c for c in secret if c in data or ROQUET_60.pretty(c) in words]
+            assert not named, (seat, event.kind, named)
 
 
 # --- combinations: from the hand, and only in the moment after a won trick ------------------------
