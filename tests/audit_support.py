@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 import pytest
 
 from parlour.engine import IllegalAction, State
@@ -42,3 +45,20 @@ def bank(state: State) -> int:
 
 def banker(state: State) -> int:
     return next(s.seat for s in state.view(None).seats if "banker" in s.roles)
+
+
+def strings_in(data: object) -> set[str]:
+    """Every string value held anywhere in an event's data (lists and mappings walked), its ``text``
+    left out: what a program reading the event learns, to check that no hidden card is named there."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, Mapping):
+        return set().union(*(strings_in(v) for k, v in data.items() if k != "text"))
+    if isinstance(data, list | tuple):
+        return set().union(*(strings_in(v) for v in data))
+    return set()
+
+
+def words_in(text: str) -> set[str]:
+    """The words of a log line, punctuation dropped ("K♦ K♣, taking" gives K♦, K♣ and taking)."""
+    return set(re.split(r"[\s,;:()]+", text)) - {""}
