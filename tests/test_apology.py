@@ -611,3 +611,43 @@ def test_the_escape_payment_is_asked_for_in_plain_words() -> None:
     assert view.situation == f"seat {payer} must pay for an escape with a card from the tricks won"
     assert {z.label for z in view.zones if z.kind == "tricks_won"} == {"tricks won"}
     assert not any("won tricks" in text for text in (view.decision.prompt, view.situation))
+
+
+def test_the_log_says_what_each_deal_and_the_match_settle() -> None:
+    """The deal's end was logged "seat 1 fails: 24 card points ... against a target of 45" and nobody
+    read the stakes that moved (ruling AP-11); the match's end said only "the match is over". The words
+    a person reads (``event_words``) now say both; the logged texts stay as they were."""
+    game = parlour.make("apology")
+    made = failed = ended = 0
+    for seed in range(1, 40):
+        state = game.new(seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        for event in state.events(None):
+            said = state.event_words(event)
+            if event.kind == "hand_end" and event.data.get("taker") is not None:
+                taker, points = event.data["taker"], event.data["points"]
+                assert said.startswith(event.data["text"]), said
+                if points[taker] > 0:
+                    made += 1
+                    assert said.endswith(f": each defender pays seat {taker} {points[taker] / 3:g}"), said
+                else:
+                    failed += 1
+                    assert said.endswith(f": seat {taker} pays each defender {-points[taker] / 3:g}"), said
+            if event.kind == "match_end":
+                ended += 1
+                assert event.data["text"] == "the match is over"
+                scores = event.data["scores"]
+                top = [s for s in range(4) if scores[s] == max(scores)]
+                if len(top) == 4:
+                    assert said == f"the match is drawn, all four level at {max(scores):g}", said
+                    continue
+                for s in range(4):
+                    assert f"seat {s}" in said, said
+                if len(top) == 1:
+                    won = f"the match is over: seat {top[0]} wins with {max(scores):g} point"
+                    assert said.startswith(won), said
+                else:
+                    assert " and ".join(f"seat {s}" for s in top) + " share the win" in said, said
+    assert made and failed and ended == 39, (made, failed, ended)

@@ -77,7 +77,7 @@ def test_extended_65_pack() -> None:
         assert EXTENDED_65.suit_ranks[suit] == ranks  # castle high to ace low
     counts = EXTENDED_65.counts()
     assert counts["N"] == 4 and counts["E"] == 1
-    assert EXTENDED_65.card_name("N") == "landsknecht"
+    assert EXTENDED_65.card_name("N") == "Landsknecht"
     assert EXTENDED_65.card_name("E") == "Till Eulenspiegel"
     assert EXTENDED_65.card_name("LH") == "lehnritter of hearts"
     assert EXTENDED_65.card_name("CC") == "castle of clubs"

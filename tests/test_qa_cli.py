@@ -630,3 +630,23 @@ def test_a_seat_not_yet_asked_to_bid_goes_unsaid() -> None:
     named = "you" if first == 0 else f"seat {first}"
     assert f"{named}: pass" in row and "-" not in row, row
     assert row.count(":") == 1, row
+
+
+def test_cards_outside_the_suits_are_named_in_the_log() -> None:
+    """Apology's log at the terminal said "seat 1 escapes with N" and "buried ... N N E", where the web
+    table says "the Landsknecht" and "Till Eulenspiegel": the terminal's log now names them as the pack
+    does, and leaves a line that names its card already ("turns up tarock XI") as it was."""
+    game = parlour.make("apology")
+    terminal = TerminalGame(game, [0], {}, 1, Console(record=True, width=120))
+    state = game.new(seed=1)
+    view = state.view(0)
+    said = terminal.log_words("seat 1 escapes with N and owes seat 2 a card", view)
+    assert said == "seat 1 escapes with the Landsknecht and owes seat 2 a card", said
+    said = terminal.log_words("seat 1 buried CH KH N E", view)
+    assert said == "seat 1 buried C♥ K♥ the Landsknecht Till Eulenspiegel", said
+    tarock = parlour.make("open-tarock")
+    terminal = TerminalGame(tarock, [0], {}, 1, Console(record=True, width=120))
+    view = tarock.new(seed=1).view(0)
+    said = terminal.log_words("seat 1 plays 3D and turns up tarock XI", view)
+    assert said == "seat 1 plays 3♦ and turns up tarock XI", said
+    assert terminal.log_words("seat 1 plays XI", view) == "seat 1 plays tarock XI"

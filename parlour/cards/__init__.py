@@ -176,7 +176,7 @@ EXTENDED_65 = Pack(
     "extended Bishops Whist pack (65)",
     _same("C K Q B L T 9 8 7 6 5 4 3 2 A"),
     MappingProxyType(_BISHOP_NAMES),
-    (Special("N", "landsknecht", 4), Special("E", "Till Eulenspiegel", 1)),
+    (Special("N", "Landsknecht", 4), Special("E", "Till Eulenspiegel", 1)),
 )
 """Fifteen cards a suit (castle high to ace low), four Landsknechts ``N`` and Till ``E``."""
 

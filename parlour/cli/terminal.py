@@ -247,7 +247,9 @@ class TerminalGame:
 
     def log_words(self, text: str, view: View[Any]) -> str:
         """A log line as the table shows cards: suit symbols ("seat 1 plays C♦"), as the panel above
-        it does; some games' lines gave codes ("plays CD"), others symbols."""
+        it does (some games' lines gave codes, "plays CD", others symbols); a card outside the suits by
+        its name, as the web table's log says it ("escapes with the Landsknecht", where the terminal
+        said "escapes with N"), unless the line names it already ("tarock XXI")."""
         named = self.name_seats(text, view)
         pack = self.pack
         if pack is None:
@@ -255,9 +257,18 @@ class TerminalGame:
 
         def symbol(m: re.Match[str]) -> str:
             code = m.group(0)
-            return pack.pretty(code) if pack.is_card(code) and pack.suit(code) else code
+            if not pack.is_card(code):
+                return code
+            if pack.suit(code):
+                return pack.pretty(code)
+            name = pack.card_name(code)
+            before = named[: m.start()].lower()
+            if name.lower().endswith(f" {code.lower()}") and before.endswith(name[: -len(code)].lower()):
+                return code
+            words = name if before.endswith("the ") or " " in name else f"the {name}"
+            return words[:1].upper() + words[1:] if m.start() == 0 else words
 
-        return re.sub(r"(?<![\w'’-])[0-9A-Z]{2,3}(?![\w'’-])", symbol, named)
+        return re.sub(r"(?<![\w'’-])[0-9A-Z]{1,5}(?![\w'’-])", symbol, named)
 
     def name_seats(self, text: str, view: View[Any]) -> str:
         def name(m: re.Match[str]) -> str:

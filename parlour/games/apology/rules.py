@@ -1527,6 +1527,35 @@ class ApologyState(State):
             cached = self._sheet_for = (rows, len(rows), labels, values)
         return ScoreSheet(list(_COLUMNS), list(map(ScoreRow, cached[2], map(list, cached[3]))))
 
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them (the logged texts stay as they were: replays of older
+        saves compare them). A deal's end gives its stakes: the log said "seat 1 fails: 24 card points
+        ... against a target of 45" and nobody read that the taker paid each defender one (ruling AP-11);
+        the match's end, logged "the match is over", names who won and every total."""
+        data = event.data
+        points = data.get("points")
+        taker = data.get("taker")
+        if event.kind == "hand_end" and isinstance(taker, int) and isinstance(points, Sequence):
+            stake = abs(points[taker]) / DEFENDERS
+            if points[taker] > 0:
+                return f"{data.get('text', '')}: each defender pays seat {taker} {stake:g}"
+            return f"{data.get('text', '')}: seat {taker} pays each defender {stake:g}"
+        scores = data.get("scores")
+        if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == PLAYERS:
+            best = max(scores)
+            top = [s for s in range(PLAYERS) if scores[s] == best]
+            if len(top) == PLAYERS:
+                return f"the match is drawn, all four level at {best:g}"
+            rest = sorted((s for s in range(PLAYERS) if s not in top), key=lambda s: -scores[s])
+            others = ", ".join(f"seat {s}: {scores[s]:g}" for s in rest)
+            won = (
+                f"seat {top[0]} wins"
+                if len(top) == 1
+                else " and ".join(f"seat {s}" for s in top) + " share the win"
+            )
+            return f"the match is over: {won} with {best:g} point{'' if best == 1 else 's'} ({others})"
+        return super().event_words(event)
+
     def _situation(self) -> str:
         if self.phase is Phase.OVER:
             return "the match is over"
