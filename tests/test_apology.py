@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import EXTENDED_65
-from parlour.engine import IllegalAction, InvalidDeal, Rng
+from parlour.engine import IllegalAction, InvalidDeal, InvalidSave, Rng
 from parlour.games.apology.rules import (
     DEALT_PER_DEAL,
     HALF_POINTS,
@@ -425,7 +426,8 @@ def test_the_taker_who_makes_the_target_wins_three_stakes() -> None:
     assert end["oudlers"] == 3 and end["target"] == 40.0 and end["made"]
     assert end["points"] == [3.0, -1.0, -1.0, -1.0] and state.scores == [3.0, -1.0, -1.0, -1.0]
     assert state.winners == [0]
-    assert public(state, "reveal")[0]["buried"] == ["E", "N", "N", "N", "N", "2S"]
+    # the Landsknechts and Till buried stay face down at the count (ruling AP-10)
+    assert public(state, "reveal")[0]["buried"] == ["2S"] and public(state, "reveal")[0]["face_down"] == 5
 
 
 def test_the_taker_who_falls_short_pays_each_defender() -> None:
@@ -651,3 +653,65 @@ def test_the_log_says_what_each_deal_and_the_match_settle() -> None:
                 else:
                     assert " and ".join(f"seat {s}" for s in top) + " share the win" in said, said
     assert made and failed and ended == 39, (made, failed, ended)
+
+
+def _counted(**options: Any) -> Any:
+    """A one-deal match whose taker (seat 1) buried the ace of hearts, three Landsknechts and two
+    spades, played to its count."""
+    from tests.test_seed_audit3_apology import LATE_WIN_HANDS, late_win, new, take_and_bury
+
+    state = new(LATE_WIN_HANDS, deals=1, **options)
+    take_and_bury(state, 1, ["AH", "N", "N", "N", "2S", "3S"])
+    while not state.is_over:
+        state.apply(late_win(state))
+    return state
+
+
+def test_the_count_shows_the_burial_but_not_its_landsknechts_and_till() -> None:
+    """Ruling AP-10: the seed says no one but the taker ever sees the Landsknechts or Till he buries,
+    so the count shows the others (and a spectator) the burial's suited cards only; the taker sees his
+    own, all six."""
+    state = _counted()
+    for seat in (None, 0, 2, 3):
+        discards = state.view(seat).zone("discards", 1)
+        assert discards is not None
+        assert sorted(c for c in discards.cards if c) == ["2S", "3S", "AH"], discards.cards
+        assert discards.cards.count(None) == 3, discards.cards
+        (reveal,) = (e for e in state.events(seat) if e.kind == "reveal")
+        assert reveal.data["buried"] == ["AH", "2S", "3S"] and reveal.data["face_down"] == 3
+        assert state.event_words(reveal) == (
+            "seat 1 buried 3♠ 2♠ A♥ and three of the Landsknechts and Till, face down"
+        )
+    mine = state.view(1).zone("discards", 1)
+    assert mine is not None and sorted(mine.cards) == sorted(["AH", "N", "N", "N", "2S", "3S"])
+
+
+def test_burial_shown_all_shows_the_whole_burial_at_the_count() -> None:
+    """``burial_shown=all``: the whole burial at the count, as parlour showed it before the option
+    (a table that checks the count by the cards may prefer it)."""
+    state = _counted(burial_shown="all")
+    for seat in (None, 0, 2, 3):
+        discards = state.view(seat).zone("discards", 1)
+        assert discards is not None and sorted(discards.cards) == sorted(["AH", "N", "N", "N", "2S", "3S"])
+    (reveal,) = (e for e in state.events(0) if e.kind == "reveal")
+    assert "face_down" not in reveal.data and reveal.data["text"] == "seat 1 buried 3♠ 2♠ A♥ N N N"
+
+
+def test_a_save_older_than_burial_shown_replays_as_it_was_played() -> None:
+    """A save from before the option showed the whole burial: it means ``burial_shown=all`` (its
+    legacy value), loads, and replays to the very log it holds; a game of today's default refuses it,
+    saying why."""
+    from tests.test_seed_audit3_apology import LATE_WIN_HANDS
+
+    state = _counted(burial_shown="all")
+    data = json.loads(state.to_json())
+    del data["options"]["burial_shown"]
+    older = json.dumps(data)
+    options = Apology.options_of_save(older)
+    assert options["burial_shown"] == "all"
+    game = parlour.make("apology", **options)
+    assert game.load(older).to_json() == state.to_json()
+    replayed = game.replay(older, deal={"dealer": 3, "hands": LATE_WIN_HANDS})
+    assert [e.to_dict() for e in replayed.log] == [e.to_dict() for e in state.log]
+    with pytest.raises(InvalidSave, match="burial_shown"):
+        parlour.make("apology", deals=1).load(older)

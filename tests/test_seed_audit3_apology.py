@@ -358,17 +358,11 @@ def test_every_seat_sees_only_what_it_may_through_a_deal_with_escapes_and_paymen
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ruling AP-10 shows the burial to every seat at the count, buried Landsknechts included; "
-    "the seed: 'No one else ever sees or touches the Landsknechts or Till unless the taker declines "
-    "to bury them'",
-)
 def test_buried_landsknechts_are_never_shown_to_another_seat() -> None:
     """The seed's letter: a Landsknecht or Till the taker buries is seen by no one else, ever: not in
-    the play (the second audit checks that) and not at the count either. The engine shows the whole
-    burial at the count (ruling AP-10, by reasoning that by then it can be worked out from the 59
-    cards played), so this reading of the letter fails."""
+    the play (the second audit checks that) and not at the count either. The engine showed the whole
+    burial at the count (ruling AP-10, reasoning that by then it can be worked out from the 59 cards
+    played); by default it now shows only the burial's suited cards (option ``burial_shown``)."""
     state = new(LATE_WIN_HANDS, deals=1)
     take_and_bury(state, 1, ["AH", "N", "N", "N", "2S", "3S"])
     while not state.is_over:

@@ -11,6 +11,7 @@ Everything goes through the public API: ``parlour.make``, ``new(deal=...)``, ``l
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import pairwise
 from typing import Any
 
@@ -338,8 +339,13 @@ class Referee:
                 self.kept.remove(card)
                 self.won[to].append(card)
         elif kind == "reveal":
-            assert taker is not None and len(e["buried"]) == 6
-            self.buried = list(e["buried"])
+            # By default the Landsknechts and Till buried stay face down (ruling AP-10): they are the
+            # kitty's excuses that no trick has shown.
+            assert taker is not None and len(e["buried"]) + e.get("face_down", 0) == 6
+            shown = Counter(c for pile in [self.kept, *self.won] for c in pile if c in ("N", "E"))
+            unseen = list((Counter({"N": 4, "E": 1}) - shown).elements()) if "face_down" in e else []
+            assert len(unseen) == e.get("face_down", 0)
+            self.buried = [*e["buried"], *unseen]
             self.mine = [*self.won[taker], *self.kept, *self.buried]
         elif kind == "hand_end" and not e["thrown_in"]:
             assert taker is not None and not self.debts

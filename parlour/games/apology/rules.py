@@ -586,6 +586,14 @@ class Apology(Game["ApologyState"]):
             "trick's winner, 'lapse' forgets the debt",
             choices=("forfeit", "lapse"),
         ),
+        Option(  # ruling AP-10; a save older than the option showed the whole burial (legacy)
+            "burial_shown",
+            "suited",
+            "what the count shows the others of the taker's burial: its 'suited' cards (the seed: no one "
+            "else ever sees the Landsknechts or Till), or 'all' six",
+            choices=("suited", "all"),
+            legacy="all",
+        ),
     )
     hand_points_bounds = (-float(STAKE * DEFENDERS), float(STAKE * DEFENDERS))
     action_specs = (
@@ -1358,6 +1366,22 @@ class ApologyState(State):
         """What counts for the taker: the won tricks, the escaped cards and the burial (ruling AP-9)."""
         return codes_of(self._taker_ids())
 
+    def _reveal(self, taker: int) -> Event:
+        """The burial shown at the count, to check the taker's points (ruling AP-10): by default its
+        suited cards only, the Landsknechts and Till buried staying face down, since the seed says no
+        one but the taker ever sees them unless he keeps them (option ``burial_shown``)."""
+        buried = codes_of(self._buried)
+        if self.game.options["burial_shown"] == "all":
+            return Event(
+                "reveal", {"seat": taker, "buried": buried, "text": f"seat {taker} buried {_show(buried)}"}
+            )
+        suited = [c for c in buried if not is_excuse(c)]
+        unseen = len(buried) - len(suited)
+        text = f"seat {taker} buried {_show(suited)}"
+        if unseen:
+            text += f" and {_count_words(unseen)} of the Landsknechts and Till, face down"
+        return Event("reveal", {"seat": taker, "buried": suited, "face_down": unseen, "text": text})
+
     def _settle(self) -> None:
         """The taker's card points against the target for the oudlers held; one flat stake a defender."""
         taker = self.taker
@@ -1370,16 +1394,7 @@ class ApologyState(State):
         oudlers = oudlers_in(taker_cards, self.game.options["oudlers"])
         target = self.game.target(oudlers)
         made = makes_target(halves / 2, target)
-        self._later(
-            Event(
-                "reveal",
-                {
-                    "seat": taker,
-                    "buried": codes_of(self._buried),
-                    "text": f"seat {taker} buried {_show(codes_of(self._buried))}",
-                },
-            )
-        )
+        self._later(self._reveal(taker))
         pts = stakes(taker, made)
         for s in range(PLAYERS):
             self.points[s] += pts[s]
@@ -1461,8 +1476,13 @@ class ApologyState(State):
             zones.append(Zone("kitty", None, [None] * len(self._kitty), "the kitty"))
         buried = self._buried
         if taker is not None:
-            shown = seat == taker or over
-            zones.append(Zone("discards", taker, _cards(buried) if shown else [None] * len(buried), "buried"))
+            if seat == taker or (over and self.game.options["burial_shown"] == "all"):
+                cards = _cards(buried)
+            elif over:  # ruling AP-10: the Landsknechts and Till buried stay face down
+                cards = [None if c in EXCUSES else c for c in _cards(buried)]
+            else:
+                cards = [None] * len(buried)
+            zones.append(Zone("discards", taker, cards, "buried"))
         won, text = self._won, self._won_text
         if text is None or text[0] is not won or text[1] != self._won_moves:
             text = self._won_text = (won, self._won_moves, tuple(map(_cards, won)))
@@ -2168,6 +2188,11 @@ def _trick_events(
 def _seat(value: object) -> int | None:
     """``value`` if it is a seat (a logged event's data may be anything in a tampered save)."""
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS else None
+
+
+def _count_words(n: int) -> str:
+    """A few cards counted in words: "one", "two" (at most the kitty's five)."""
+    return ("no", "one", "two", "three", "four", "five")[n] if n <= len(KITTY) else str(n)
 
 
 def _show(cards: Sequence[str]) -> str:
