@@ -75,15 +75,15 @@ export function renderTable(root, model, handlers = {}) {
   const typed = keepTyped(root, view, model);
   clear(root);
   append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
-  fitTable(root);
+  const again = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  // (fitted as it will be focused: a person typing in a short window keeps the dock that leaves the
+  // board in sight, typingIn)
+  fitTable(root, again);
   for (const [key, value] of typed) {
     const input = root.querySelector(`input[data-key="${CSS.escape(key)}"]`);
     if (input) input.value = value;
   }
-  if (focusKey) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
-  }
+  if (again) again.focus();
   return namer;
 }
 
@@ -120,9 +120,11 @@ function keepTyped(root, view, model) {
  * window. The hand, the actions and the trick are never shortened (an empty trick is drawn short on every
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
-function fitTable(root) {
+function fitTable(root, focused = document.activeElement) {
   // (fitted again on a resize, the table is fitted as if first drawn at the new size: a faded trick
   // that gave way in a narrow window stayed so in a wide one until the next redraw)
+  const dockEl = root.querySelector(".dock");
+  dockEl?.classList.toggle("typing", typingIn(dockEl, focused));
   const faded = [...root.querySelectorAll(".board .trick.faded")];
   faded.forEach(standUp);
   // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
@@ -140,6 +142,35 @@ function fitTable(root) {
     fitBoxes(root);
   }
   hugWrapped(root);
+  keepInSight(root);
+}
+
+/** How far keepInSight scrolled the page for a person typing, and where it left it, by table. */
+const scrolledFor = new WeakMap();
+
+/** A person typing in a short window sees the board, the trick with it, above the dock: the page is
+ * scrolled down as far as that needs, no further than the board's top (the page's title and the
+ * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock); done typing,
+ * the page is scrolled back (unless the person scrolled it since). */
+function keepInSight(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return;
+  const done = scrolledFor.get(root);
+  if (!dockEl.classList.contains("typing")) {
+    scrolledFor.delete(root);
+    if (done && Math.abs(window.scrollY - done.at) < 1) window.scrollTo(window.scrollX, done.from);
+    return;
+  }
+  // (the board's bottom, with the strip of its zones' cue of rows: beside the trick, the livret's cue
+  // lay under the dock)
+  const below = boardEl.getBoundingClientRect().bottom + 4 - dockEl.getBoundingClientRect().top;
+  const by = Math.min(below, Math.max(0, boardEl.getBoundingClientRect().top));
+  if (by < 1) return;
+  // (where the page was before the first such scroll, kept through the redraws of a person's typing)
+  const from = done?.from ?? window.scrollY;
+  window.scrollBy(0, by);
+  scrolledFor.set(root, { from, at: window.scrollY });
 }
 
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
@@ -639,8 +670,33 @@ function rowEnd(box, height, least) {
   return ends.length ? Math.max(...ends) : height;
 }
 
+/** A window as short as a phone's with its keyboard open (390×500), or shorter. */
+const SHORT_WINDOW = "(max-height: 40rem)";
+
+/** Whether a person types a move (in the box to type an action, or an amount's) in a short window: the
+ * dock then gives up its seat's panel and melds and draws its hand on one line of small cards (app.css
+ * .dock.typing), so that the trick, the prompt and the box stay in sight above it (a phone's keyboard
+ * left 390×500, where the dock covered the trick and the other seats). Its hand comes back when the box
+ * loses the focus or the window grows again (fitTable, on focus and on resize). */
+function typingIn(dockEl, focused) {
+  if (!dockEl || !(focused instanceof Element) || !dockEl.contains(focused)) return false;
+  return focused.closest("form.type-action, form.range") !== null && window.matchMedia(SHORT_WINDOW).matches;
+}
+
 if (typeof window !== "undefined") {
-  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach(fitTable));
+  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach((root) => fitTable(root)));
+  // the focus coming to or going from the box to type: the table fitted again where that changes the
+  // dock (never drawn again: what is typed, and the focus, stay); from one part of the form to another
+  // (its button pressed) changes nothing, nor moves the button under the pointer
+  const refit = (event) => {
+    const focused = event.type === "focusout" ? event.relatedTarget : event.target;
+    for (const root of document.querySelectorAll(".table-root")) {
+      const dockEl = root.querySelector(".dock");
+      if (dockEl && dockEl.classList.contains("typing") !== typingIn(dockEl, focused)) fitTable(root, focused);
+    }
+  };
+  document.addEventListener("focusin", refit);
+  document.addEventListener("focusout", refit);
 }
 
 /** The codes in the viewer's hand (a legal card there is raised in the hand, never elsewhere too). */
