@@ -6,6 +6,7 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 import re
 import time
@@ -1854,14 +1855,16 @@ last trick given way (its cards small), with how many cards, how many outside th
 name and whether its button is in sight; None where a trick is in play or shown, or the match is over."""
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+# (at 1280×720 the faded trick no longer gives way on this walk, its cards drawn small, side by side:
+# a laptop's window less its browser's bars, 1280×600, is where it still does, beside a phone's)
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 600)])
 def test_a_trick_that_gave_way_still_shows_its_cards(
     browser: Browser, tmp_path: Path, width: int, height: int
 ) -> None:
     """A faded last trick that gave way on a board short of room left an empty box, with nothing in it
     but its button: it keeps its cards, small, in the short box of an empty trick, its button in sight
     to show it whole, its players named in its accessible name. Every step of a long-named Roquet
-    replay, from two seats (at 390×844 and 1280×720 the trick, widened for "Featherstonehaugh", gives
+    replay, from two seats (at 390×844 and 1280×600 the trick, widened for "Featherstonehaugh", gives
     way to the livret and the turn-up)."""
     viewport = {"width": width, "height": height}
     with game_replay(browser, tmp_path, "roquet", viewport, LONG_NAMES[1:]) as page:
@@ -2137,6 +2140,71 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
             if not any(name.startswith(whole) for name in trick["names"] for whole in LONG_NAMES[1:]):
                 assert all(whole in trick["label"] for whole in LONG_NAMES[1:]), (seat, step, trick)
         assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
+
+
+SIDE_BY_SIDE = """() => {
+  // a faded last trick drawn with its captions (not given way): whether its cards are drawn small, and
+  // where each card and its caption lie
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  };
+  return {
+    small: trick.classList.contains("small"),
+    cards: [...trick.querySelectorAll(".trick-card")].map((figure) => ({
+      card: rect(figure.querySelector(".card")),
+      caption: rect(figure.querySelector("figcaption")),
+    })),
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): whether its cards are drawn small, each card's and
+its caption's box, the names in its captions and its accessible name; None where there is none."""
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height", "names"),
+    [
+        ("roquet", 390, 844, LONG_NAMES[1:]),
+        ("roquet", 1280, 720, LONG_NAMES[1:]),
+        ("bezique", 390, 844, LONG_NAMES[:2]),
+    ],
+)
+def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, names: tuple[str, ...]
+) -> None:
+    """With long names a faded trick still gave way, its captions gone, on crowded boards: 27 of the
+    long-named Roquet replay's 102 steps from two seats at 390×844 and 21 at 1280×720, 7 of Bezique's
+    142 at 390×844, first names and cards one above the other tried. Before it gives way its cards are
+    drawn small, side by side, each caption under its card, the box as wide as its captions' longest
+    words need. Every step of the replay from two seats: each faded trick drawn with its captions has
+    no caption cut, split, overlapping or outside the box; drawn small, its cards lie side by side (level,
+    apart), each caption under its own card and centred on it, and names by first names keep the whole
+    names in its accessible name; and some steps draw it so (before: none)."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
+        small = 0
+        shot = f"small-{game}-{width}x{height}"
+        for seat, step, trick in faded_tricks_whole(page, SIDE_BY_SIDE, shot):
+            if not trick["small"]:
+                continue
+            small += 1
+            cards = sorted(trick["cards"], key=lambda c: c["card"]["left"])
+            assert len(cards) >= 2, (seat, step, trick)
+            for one, next_one in itertools.pairwise(cards):
+                assert abs(one["card"]["top"] - next_one["card"]["top"]) <= 1, (seat, step, trick)
+                assert one["card"]["right"] <= next_one["card"]["left"] + 0.5, (seat, step, trick)
+                assert one["caption"]["right"] <= next_one["caption"]["left"] + 0.5, (seat, step, trick)
+            for c in cards:
+                card, caption = c["card"], c["caption"]
+                assert caption["top"] >= card["bottom"] - 0.5, (seat, step, trick)
+                middle = (caption["left"] + caption["right"]) / 2
+                assert abs(middle - (card["left"] + card["right"]) / 2) <= 1, (seat, step, trick)
+            if not any(name.startswith(whole) for name in trick["names"] for whole in names):
+                assert all(whole in trick["label"] for whole in names), (seat, step, trick)
+        assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
 
 
 LAPTOP = {"width": 1280, "height": 720}

@@ -134,9 +134,10 @@ function fitTable(root, focused = document.activeElement) {
   // (the table is fitted first, whether or not it has a faded trick)
   const crowded = () => fitBoxes(root) || widenedAtCost(root) || faded.some(splitsWord);
   // but first its captions try its players' first names (firstNames), and then, first names kept, its
-  // cards one above the other with their captions beside them (stackCards), each if it makes a
-  // difference: with long names a Roquet trick gave way at 61 of a phone's 102 steps, and at 49 with
-  // first names alone
+  // cards one above the other with their captions beside them (stackCards), then small and side by side
+  // with their captions under them (smallCards), each if it makes a difference: with long names a Roquet
+  // trick gave way at 61 of a phone's 102 steps, at 49 with first names alone, 27 with its cards one
+  // above the other, 11 with its small cards side by side (at 1280×720: 21, then none)
   if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
     faded.forEach(giveWay);
     fitBoxes(root);
@@ -175,7 +176,20 @@ function keepInSight(root) {
 
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
  * (fitTable). */
-const TIGHTER = [firstNames, stackCards];
+const TIGHTER = [firstNames, stackCards, smallCards];
+
+/** A faded trick's cards small and side by side, each caption under its card, in as few words' width
+ * as its captions' longest words need (app.css .trick.small; roomForWords widens it for them): tried
+ * last, first names kept, where its cards one above the other did not fit either (a phone's board,
+ * beside the livret and the turn-up, or the talon), before the trick gives way and loses its captions.
+ * Whether the trick is one it changes (not one already drawn so). */
+function smallCards(trick) {
+  if (trick.classList.contains("small")) return false;
+  trick.classList.remove("stacked");
+  trick.classList.add("small");
+  trick.style.removeProperty("--cap-more");
+  return true;
+}
 
 /** A faded two-seat trick's cards one above the other, the other seat's on top as its seat is, each
  * caption beside its card (app.css .trick.stacked): under its card a caption has half the box, beside
@@ -246,7 +260,7 @@ function giveWay(trick) {
   });
   for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
   for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
-  trick.classList.remove("stacked");
+  trick.classList.remove("stacked", "small");
   trick.classList.add("given");
   sayWhole(trick, said);
   // (the heading's words go, but for its button: "Last trick" twice on a phone)
@@ -258,7 +272,7 @@ function giveWay(trick) {
  * heading back, its players' whole names. */
 function standUp(trick) {
   const taken = takenAway.get(trick);
-  trick.classList.remove("given", "stacked");
+  trick.classList.remove("given", "stacked", "small");
   for (const name of ["title", "role", "aria-label"]) trick.removeAttribute(name);
   takenAway.delete(trick);
   for (const [figure, caption] of taken?.captions ?? []) figure.append(caption);
@@ -408,7 +422,7 @@ function makeLineRoom(box) {
  * ran under the dock's top. Each step takes what is still in excess; a trick that gives the board
  * nothing back (a taller seat beside it) keeps its size. */
 function shrinkTrick(boardEl, excess) {
-  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given)")) {
+  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given, .small)")) {
     const card = trick.querySelector(".card");
     const full = card ? card.getBoundingClientRect().width : 0;
     if (!full) continue;
@@ -439,7 +453,7 @@ function roomForCaptions(boardEl) {
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
   // (cards one above the other, captions beside them, make their box as tall as they are: stackCards)
-  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given, .stacked)")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given, .stacked, .small)")) {
     trick.style.removeProperty("--cap-more");
     const room = trick.clientHeight;
     const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
@@ -447,7 +461,7 @@ function roomForCaptions(boardEl) {
     const more = tallest + 5 - room;
     if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
   }
-  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round)")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round, .small)")) {
     trick.style.removeProperty("--cap-more");
     let more = 0;
     for (const caption of trick.querySelectorAll(".from-top figcaption, .from-bottom figcaption")) {
@@ -473,8 +487,11 @@ function roomForWords(trick) {
     if (more < 0.5) break;
     const width = trick.getBoundingClientRect().width;
     // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part;
-    // by as much beside a card of cards one above the other, stackCards)
-    const next = Math.min(room, Math.ceil(width + (trick.classList.contains("stacked") ? 1 : 2) * more));
+    // by as much beside a card of cards one above the other, stackCards; by its share of the box under
+    // a card of small ones side by side, smallCards)
+    const cards = trick.querySelectorAll(".trick-card").length;
+    const share = trick.classList.contains("stacked") ? 1 : trick.classList.contains("small") ? Math.max(cards, 1) : 2;
+    const next = Math.min(room, Math.ceil(width + share * more));
     if (next < width + 0.5) break;
     trick.style.minWidth = `${next}px`;
   }
