@@ -691,7 +691,8 @@ function rowEnd(box, height, least) {
 const SHORT_WINDOW = "(max-height: 40rem)";
 
 /** Whether a person types a move (in the box to type an action, or an amount's) in a short window: the
- * dock then gives up its seat's panel and melds and draws its hand on one line of small cards (app.css
+ * dock then gives up its seat's panel and melds (not the stacks of a seat with no hand) and draws its
+ * hand on one line of small cards (app.css
  * .dock.typing), so that the trick, the prompt and the box stay in sight above it (a phone's keyboard
  * left 390×500, where the dock covered the trick and the other seats). Its hand comes back when the box
  * loses the focus or the window grows again (fitTable, on focus and on resize). */
