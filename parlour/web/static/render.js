@@ -178,8 +178,8 @@ function keepInSight(root) {
  * (fitTable). */
 const TIGHTER = [firstNames, stackCards, smallCards];
 
-/** A faded trick's cards small and side by side, each caption under its card, in as few words' width
- * as its captions' longest words need (app.css .trick.small; roomForWords widens it for them): tried
+/** A faded trick's cards small and side by side, each caption under its card, in a box as wide as its
+ * captions' longest words need (app.css .trick.small, min-content wide): tried
  * last, first names kept, where its cards one above the other did not fit either (a phone's board,
  * beside the livret and the turn-up, or the talon), before the trick gives way and loses its captions.
  * Whether the trick is one it changes (not one already drawn so). */
@@ -692,10 +692,10 @@ const SHORT_WINDOW = "(max-height: 40rem)";
 
 /** Whether a person types a move (in the box to type an action, or an amount's) in a short window: the
  * dock then gives up its seat's panel and melds (not the stacks of a seat with no hand) and draws its
- * hand on one line of small cards (app.css
- * .dock.typing), so that the trick, the prompt and the box stay in sight above it (a phone's keyboard
- * left 390×500, where the dock covered the trick and the other seats). Its hand comes back when the box
- * loses the focus or the window grows again (fitTable, on focus and on resize). */
+ * hand on one line of small cards (app.css .dock.typing), so that the trick, the prompt and the box stay
+ * in sight above it (a phone's keyboard left 390×500, where the dock covered the trick and the other
+ * seats). Its hand comes back when the box loses the focus or the window grows again (fitTable, on
+ * focus and on resize). */
 function typingIn(dockEl, focused) {
   if (!dockEl || !(focused instanceof Element) || !dockEl.contains(focused)) return false;
   return focused.closest("form.type-action, form.range") !== null && window.matchMedia(SHORT_WINDOW).matches;
