@@ -6,6 +6,7 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 import re
 import time
@@ -1854,14 +1855,16 @@ last trick given way (its cards small), with how many cards, how many outside th
 name and whether its button is in sight; None where a trick is in play or shown, or the match is over."""
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+# (at 1280×720 the faded trick no longer gives way on this walk, its cards drawn small, side by side:
+# a laptop's window less its browser's bars, 1280×600, is where it still does, beside a phone's)
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 600)])
 def test_a_trick_that_gave_way_still_shows_its_cards(
     browser: Browser, tmp_path: Path, width: int, height: int
 ) -> None:
     """A faded last trick that gave way on a board short of room left an empty box, with nothing in it
     but its button: it keeps its cards, small, in the short box of an empty trick, its button in sight
     to show it whole, its players named in its accessible name. Every step of a long-named Roquet
-    replay, from two seats (at 390×844 and 1280×720 the trick, widened for "Featherstonehaugh", gives
+    replay, from two seats (at 390×844 and 1280×600 the trick, widened for "Featherstonehaugh", gives
     way to the livret and the turn-up)."""
     viewport = {"width": width, "height": height}
     with game_replay(browser, tmp_path, "roquet", viewport, LONG_NAMES[1:]) as page:
@@ -2139,6 +2142,71 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
         assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
 
 
+SIDE_BY_SIDE = """() => {
+  // a faded last trick drawn with its captions (not given way): whether its cards are drawn small, and
+  // where each card and its caption lie
+  const trick = document.querySelector(".board .trick.faded:not(.given)");
+  if (trick === null) return null;
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  };
+  return {
+    small: trick.classList.contains("small"),
+    cards: [...trick.querySelectorAll(".trick-card")].map((figure) => ({
+      card: rect(figure.querySelector(".card")),
+      caption: rect(figure.querySelector("figcaption")),
+    })),
+    names: [...trick.querySelectorAll(".trick-card figcaption .who")].map((who) => who.textContent),
+    label: trick.getAttribute("aria-label") || "",
+  };
+}"""
+"""A faded last trick drawn whole (not given way): whether its cards are drawn small, each card's and
+its caption's box, the names in its captions and its accessible name; None where there is none."""
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height", "names"),
+    [
+        ("roquet", 390, 844, LONG_NAMES[1:]),
+        ("roquet", 1280, 720, LONG_NAMES[1:]),
+        ("bezique", 390, 844, LONG_NAMES[:2]),
+    ],
+)
+def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, names: tuple[str, ...]
+) -> None:
+    """With long names a faded trick still gave way, its captions gone, on crowded boards: 27 of the
+    long-named Roquet replay's 102 steps from two seats at 390×844 and 21 at 1280×720, 7 of Bezique's
+    142 at 390×844, first names and cards one above the other tried. Before it gives way its cards are
+    drawn small, side by side, each caption under its card, the box as wide as its captions' longest
+    words need. Every step of the replay from two seats: each faded trick drawn with its captions has
+    no caption cut, split, overlapping or outside the box; drawn small, its cards lie side by side (level,
+    apart), each caption under its own card and centred on it, and names by first names keep the whole
+    names in its accessible name; and some steps draw it so (before: none)."""
+    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
+        small = 0
+        shot = f"small-{game}-{width}x{height}"
+        for seat, step, trick in faded_tricks_whole(page, SIDE_BY_SIDE, shot):
+            if not trick["small"]:
+                continue
+            small += 1
+            cards = sorted(trick["cards"], key=lambda c: c["card"]["left"])
+            assert len(cards) >= 2, (seat, step, trick)
+            for one, next_one in itertools.pairwise(cards):
+                assert abs(one["card"]["top"] - next_one["card"]["top"]) <= 1, (seat, step, trick)
+                assert one["card"]["right"] <= next_one["card"]["left"] + 0.5, (seat, step, trick)
+                assert one["caption"]["right"] <= next_one["caption"]["left"] + 0.5, (seat, step, trick)
+            for c in cards:
+                card, caption = c["card"], c["caption"]
+                assert caption["top"] >= card["bottom"] - 0.5, (seat, step, trick)
+                middle = (caption["left"] + caption["right"]) / 2
+                assert abs(middle - (card["left"] + card["right"]) / 2) <= 1, (seat, step, trick)
+            if not any(name.startswith(whole) for name in trick["names"] for whole in names):
+                assert all(whole in trick["label"] for whole in names), (seat, step, trick)
+        assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
+
+
 LAPTOP = {"width": 1280, "height": 720}
 KEYBOARD = {"width": 390, "height": 500}
 """A phone's window with its keyboard open."""
@@ -2156,16 +2224,30 @@ def size_name(size: dict[str, int]) -> str:
     return f"{size['width']}x{size['height']}"
 
 
-def opened_afresh(browser: Browser, page: Page, link: str, sizes: list[dict[str, int]]) -> dict[str, str]:
+def typing_name(size: dict[str, int]) -> str:
+    """The name of a window of ``size`` whose move box has the focus (opened_afresh)."""
+    return f"{size_name(size)} typing"
+
+
+def opened_afresh(
+    browser: Browser,
+    page: Page,
+    link: str,
+    sizes: list[dict[str, int]],
+    typing: tuple[dict[str, int], ...] = (),
+) -> dict[str, str]:
     """The table's DOM as the seat's own link opened afresh in a window of each size draws it, at the
-    seat's turn, by size's name. The pages' coming and going are announced to ``page``, at the same
-    seat, which draws its table again: that is waited for, each time."""
+    seat's turn, by size's name; in a window of a size in ``typing``, once its move box has the focus (a
+    person typing there: ``typing_name``). The pages' coming and going are announced to ``page``, at the
+    same seat, which draws its table again: that is waited for, each time."""
     opened: dict[str, str] = {}
     for size in sizes:
         with context(browser, size) as other:
             fresh, _ = open_seat(other, link)
             fresh.wait_for_function(YOUR_MOVE)
-            opened[size_name(size)] = fresh.evaluate(TABLE_DOM)
+            if size in typing:
+                fresh.focus("#type-action")
+            opened[typing_name(size) if size in typing else size_name(size)] = fresh.evaluate(TABLE_DOM)
             page.evaluate("window.__board = document.querySelector('#table .board')")
         page.wait_for_function(f"() => !({SAME_BOARD})()")
     page.wait_for_function(YOUR_MOVE)
@@ -2178,7 +2260,8 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
     the table), the person types half a move, and the window goes from 1280×720 to 390×844, to
     390×500 and back (a phone's keyboard opening and closing), to 1280×720 and to 390×844 again: at
     each size the table is laid out as the seat's page opened afresh at that size lays it out (the same
-    elements, attributes and words), by the resize alone (not drawn again), no word of the trick's
+    elements, attributes and words; at 390×500 one whose move box has the focus, as the person's has,
+    the dock laid out for typing), by the resize alone (not drawn again), no word of the trick's
     captions split; the move box keeps what was typed and the keyboard's focus. The move, finished
     and sent on the phone, is accepted (a new state, a line in the log, no error); at the seat's next
     turn, drawn in the phone's window, the table is as a page opened there draws it, and widened to
@@ -2196,7 +2279,7 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
                 assert not match_over(page), "the match ended before this seat won a trick"
                 if not act_once(page, rng):
                     page.wait_for_timeout(25)
-            opened = opened_afresh(browser, page, link, [LAPTOP, PHONE, KEYBOARD])
+            opened = opened_afresh(browser, page, link, [LAPTOP, PHONE, KEYBOARD], typing=(KEYBOARD,))
             move = page.eval_on_selector("#legal-actions option", "option => option.value")
             version = frames.last_state()["version"]
             logged = page.locator("#log li").count()
@@ -2206,8 +2289,9 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
             page.evaluate("window.__board = document.querySelector('#table .board')")
             for size in (PHONE, KEYBOARD, PHONE, LAPTOP, PHONE):
                 resized(page, size)
-                name = size_name(size)
-                page.screenshot(path=str(SCREENSHOTS / f"live-resized-{name}.png"))
+                # (a window as short as a phone's with its keyboard open is laid out for the typing)
+                name = typing_name(size) if size == KEYBOARD else size_name(size)
+                page.screenshot(path=str(SCREENSHOTS / f"live-resized-{name.replace(' ', '-')}.png"))
                 assert page.evaluate(SAME_BOARD), f"the table was drawn again at {name}"
                 assert page.input_value("#type-action") == typed, name
                 assert page.evaluate("document.activeElement?.id") == "type-action", name
@@ -2233,6 +2317,136 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
             page.screenshot(path=str(SCREENSHOTS / "live-resized-next-turn-1280x720.png"))
             assert page.evaluate(SAME_BOARD), "the table was drawn again at 1280x720"
             assert page.evaluate(TABLE_DOM) == opened[size_name(LAPTOP)]
+
+
+IN_SIGHT_TYPING = """() => {
+  // what a person typing a move must see: the trick's area, the other seats' names, the prompt and the
+  // box to type, each wholly in the window, and none but the prompt and the box under the dock (the
+  // element drawn at points inside each is the part's own); the dock's hand on one line or not
+  const dock = document.querySelector(".dock");
+  const inWindow = (r) => r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+  const hidden = (node) => {
+    const r = node.getBoundingClientRect();
+    const at = [[0.1, 0.1], [0.9, 0.1], [0.5, 0.5], [0.1, 0.9], [0.9, 0.9]]
+      .map(([x, y]) => document.elementFromPoint(r.left + x * r.width, r.top + y * r.height));
+    return !inWindow(r) || at.some((hit) => hit === null || !(node === hit || node.contains(hit)));
+  };
+  const parts = {
+    trick: document.querySelector(".board .trick-area"),
+    prompt: dock.querySelector("h2.prompt"),
+    box: document.getElementById("type-action"),
+  };
+  document.querySelectorAll(".board .seat .seat-head").forEach((head, i) => (parts[`seat ${i}`] = head));
+  // (a row of the hand's cards: those beside the first of it, a card that may be played raised a little)
+  const cards = [...dock.querySelectorAll(".hand .in-hand")].map((card) => card.getBoundingClientRect());
+  let rows = 0;
+  let bottom = -Infinity;
+  for (const card of cards.sort((a, b) => a.top - b.top)) {
+    if (card.top < bottom - 1) continue;
+    rows += 1;
+    bottom = card.bottom;
+  }
+  return {
+    hidden: Object.entries(parts).filter(([, node]) => node === null || hidden(node)).map(([name]) => name),
+    typing: dock.classList.contains("typing"),
+    rows,
+  };
+}"""
+"""What a person typing a move sees: the names of the trick's area, the other seats' names, the prompt
+and the move box not wholly in the window or covered (by the dock); whether the dock is laid out for
+typing; the rows of its hand's cards."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "seed", "won"),
+    [
+        ("roquet", [{**HUMAN, "name": LONG_NAMES[1]}, {**COMPUTER, "name": LONG_NAMES[2]}], 5, True),
+        # (at the seat's first turn, a trick in play: later, a trick it won could be the match's last)
+        (
+            "bishops-whist",
+            [
+                {**HUMAN, "name": LONG_NAMES[0]},
+                *({**COMPUTER, "name": name} for name in LONG_NAMES[1:]),
+                COMPUTER,
+            ],
+            7,
+            False,
+        ),
+    ],
+)
+def test_a_phone_with_its_keyboard_open_keeps_the_trick_in_sight(
+    browser: Browser, tmp_path: Path, game: str, seats: list[dict[str, Any]], seed: int, won: bool
+) -> None:
+    """On a phone (390×844) a person taps the move box, and the keyboard leaves a window of 390×500: the
+    dock (the seat, its melds, its hand in two rows, the prompt and the box) covered most of the board,
+    the trick and the other seats out of sight while the person typed. A live table, a person with
+    computer players (long names), two seats and four: at the person's turn (in Roquet after a trick
+    it won: the faded trick on the board, its melds in the dock), the box focused and half a
+    move typed, the window shrinks to 390×500: the trick's area, the other seats' names, the prompt and
+    the box are in the window and not covered, the dock's hand on one line, the table laid out as a page
+    opened afresh there and focused lays it out, by the resize alone (not drawn again), what was typed
+    and the focus kept. Grown back while still focused it is laid out as a page opened at 390×844 (the
+    hand back, the page at its top); shrunk again, the move finished and sent is accepted. At the next
+    turn, the person typing again, all is in sight again; the box left and the window grown back, the
+    table is laid out as a page opened afresh at 390×844, not drawn again, at its top."""
+    with serving(tmp_path) as server:
+        table = create_table(server, game, seats, seed=seed)
+        link = seat_link(server, table, 0)
+        with context(browser, PHONE) as ctx:
+            page, frames = open_seat(ctx, link)
+            # (where told, after a trick the seat won: the faded trick on the board, its melds in the dock)
+            rng = random.Random(2)
+            deadline = time.monotonic() + 60
+            while not page.evaluate(WON_BY_YOU if won else YOUR_MOVE):
+                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
+                assert not match_over(page), "the match ended before this seat won a trick"
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            opened = opened_afresh(browser, page, link, [PHONE, KEYBOARD], typing=(KEYBOARD,))
+            move = page.eval_on_selector("#legal-actions option", "option => option.value")
+            logged = page.locator("#log li").count()
+            page.click("#type-action")
+            typed = move[: max(1, len(move) // 2)]
+            page.keyboard.type(typed)
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+            for size in (KEYBOARD, PHONE, KEYBOARD):
+                resized(page, size)
+                typing = size == KEYBOARD
+                name = typing_name(size) if typing else size_name(size)
+                page.screenshot(path=str(SCREENSHOTS / f"keyboard-{game}-{name.replace(' ', '-')}.png"))
+                assert page.evaluate(SAME_BOARD), f"the table was drawn again at {name}"
+                assert page.input_value("#type-action") == typed, name
+                assert page.evaluate("document.activeElement?.id") == "type-action", name
+                assert page.evaluate(TABLE_DOM) == opened[name], name
+                if typing:
+                    sight = page.evaluate(IN_SIGHT_TYPING)
+                    assert sight == {"hidden": [], "typing": True, "rows": 1}, (name, sight)
+                else:
+                    assert page.evaluate("window.scrollY") == 0, name
+            page.keyboard.type(move[len(typed) :])
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
+            assert frames.errors() == [], frames.errors()
+            assert page.locator("#notice.error span").count() == 0, page.inner_text("#notice")
+            # play goes on to the seat's next turn, where the person types again (the box, and the
+            # keyboard with it, goes while the others play; where it stays, it keeps the focus)
+            deadline = time.monotonic() + 60
+            while not page.evaluate(YOUR_MOVE):
+                assert time.monotonic() < deadline, "no next turn for this seat within 60 s"
+                assert not match_over(page), "the match ended before this seat's next turn"
+                page.wait_for_timeout(25)
+            page.focus("#type-action")
+            page.screenshot(path=str(SCREENSHOTS / f"keyboard-{game}-next-turn.png"))
+            sight = page.evaluate(IN_SIGHT_TYPING)
+            assert sight == {"hidden": [], "typing": True, "rows": 1}, sight
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+            page.evaluate("document.activeElement.blur()")
+            resized(page, PHONE)
+            assert page.evaluate(SAME_BOARD), "the table was drawn again when the box lost the focus"
+            assert page.evaluate("window.scrollY") == 0
+            drawn = page.evaluate(TABLE_DOM)
+            assert drawn == opened_afresh(browser, page, link, [PHONE])[size_name(PHONE)]
 
 
 def test_a_seat_whose_cards_lie_in_stacks_holds_no_hand(browser: Browser, tmp_path: Path) -> None:

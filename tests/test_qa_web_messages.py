@@ -8,7 +8,18 @@ import random
 from pathlib import Path
 
 from parlour.cards import get_pack
-from tests.test_web_protocol import HUMAN, choose, create, serving, sit_all, tokens
+from tests.test_web_protocol import (
+    COMPUTER,
+    HUMAN,
+    Peer,
+    choose,
+    create,
+    serving,
+    sit,
+    sit_all,
+    tokens,
+    wait_for,
+)
 
 
 def test_refusals_give_the_reason_once(tmp_path: Path) -> None:
@@ -44,3 +55,43 @@ def test_refusals_give_the_reason_once(tmp_path: Path) -> None:
             assert turn["code"] == "not_your_turn"
             assert "not your turn" not in str(turn["message"]), turn
             assert str(turn["message"]).endswith("is to move"), turn
+
+
+def test_how_to_show_the_extras_is_said_once(tmp_path: Path) -> None:
+    """``extra_fields`` (how to show a game's extras: labels, seats, suits) is fixed for a game, but went
+    with every state frame and every step of a replay. It comes once, in the welcome (to a seat and to a
+    watcher), describing the extras the views hold, and in a replay's opening step (asked for with
+    ``opening``); no state frame carries it, nor a replay's later step."""
+    with serving(f"sqlite:///{tmp_path / 'parlour.db'}") as client:
+        created = create(client, "apology", [HUMAN, HUMAN, HUMAN, HUMAN], seed=3)
+        with contextlib.ExitStack() as stack:
+            peers = sit_all(stack, client, created["id"], tokens(created))
+            rng = random.Random(1)
+            version = peers[0].state()["version"]
+            for _ in range(6):
+                seen = {seat: peer.state(version) for seat, peer in peers.items()}
+                mover = seen[0]["view"]["to_move"]
+                since = len(peers[mover].frames)
+                peers[mover].send({"type": "act", "action": choose(seen[mover], rng), "version": version})
+                assert peers[mover].reply(since)["type"] == "ack"
+                version += 1
+            everyone: dict[int | None, Peer] = dict(peers.items())
+            everyone[None] = stack.enter_context(sit(client, created["id"], None))  # a watcher
+            for seat, peer in everyone.items():
+                peer.state(version)
+                welcomes = [f for f in peer.frames if f["type"] == "welcome"]
+                states = [f for f in peer.frames if f["type"] == "state"]
+                assert len(welcomes) == 1 and welcomes[0]["seat"] == seat and states, seat
+                fields = welcomes[0]["extra_fields"]
+                assert [f["name"] for f in fields] == list(states[0]["view"]["extra"]), seat
+                assert any(f["label"] == "shown out of" and f["suits"] for f in fields), fields
+                assert all("extra_fields" not in f for f in states), seat
+        done = create(client, "bezique", [COMPUTER, COMPUTER], seed=81)
+        tid = done["id"]
+        wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", what="the end")
+        replay = f"/api/tables/{tid}/replay"
+        for seen_as in ("0", "all"):
+            opening = client.get(replay, params={"step": 0, "seat": seen_as, "opening": "true"}).json()
+            assert [f["name"] for f in opening["extra_fields"]] == list(opening["view"]["extra"]), seen_as
+            later = client.get(replay, params={"step": 1, "seat": seen_as}).json()
+            assert "extra_fields" not in later and later["view"]["extra"], seen_as

@@ -326,14 +326,18 @@ def check_frames(
 ) -> list[int]:
     """Every state frame ``peer`` got is, byte for byte, the one its seat's view and log make at that
     version; no frame names a card the seat may not see; another seat's hand shows no more than a
-    spectator sees of it. Returns the versions of the state frames checked."""
+    spectator sees of it; a welcome says how to show the extras, as the seat's view describes them.
+    Returns the versions of the state frames checked."""
     got = 0
     allowed: set[str] = set()
     checked: list[int] = []
     for text, frame in zip(peer.raw, peer.frames, strict=True):
+        if frame["type"] == "welcome":
+            # how to show the extras, the same in every view: said once, in the welcome
+            assert frame["extra_fields"] == ref[0][seat][3], f"seat {seat}: the welcome's extra_fields"
         if frame["type"] == "state":
             version = frame["version"]
-            view, actions, lines, fields = ref[version][seat]
+            view, actions, lines, _ = ref[version][seat]
             assert frame["log_from"] == got, "the log must go on from the line the client has"
             expected = {
                 "type": "state",
@@ -342,7 +346,6 @@ def check_frames(
                 "actions": actions,
                 "log": lines[got:],
                 "log_from": got,
-                "extra_fields": fields,
             }
             assert text == frames.encode(expected), f"seat {seat}: frame at version {version} differs"
             got = len(lines)
@@ -1278,16 +1281,16 @@ def test_fuzzed_create_bodies_never_fail_the_server(db_url: str) -> None:
 
 
 def test_a_frame_says_how_to_show_the_games_extras() -> None:
-    """The client names a game's extras by the fields the server describes (``extra_fields``), but no
-    frame described them: the table said "voids" and "C" where the terminal said "shown out of" and
-    "♣", and listed the computer players' bookkeeping too."""
+    """The client names a game's extras by the fields the server describes (``extra_fields``, in the
+    welcome), but no frame described them: the table said "voids" and "C" where the terminal said "shown
+    out of" and "♣", and listed the computer players' bookkeeping too."""
     for name in GAMES:
         state = parlour.make(name, **SHORT[name]).new(seed=1)
-        frame = frames.state_frame(state, 0, 1, 0)
+        frame = frames.welcome_frame(state, 0, {})
         fields = frame["extra_fields"]
         assert [f["name"] for f in fields] == list(state.view(0).to_dict()["extra"]), name
         assert all(isinstance(f["label"], str) and f["label"] for f in fields), fields
-    apology = frames.state_frame(parlour.make("apology").new(seed=1), 0, 1, 0)["extra_fields"]
+    apology = frames.welcome_frame(parlour.make("apology").new(seed=1), 0, {})["extra_fields"]
     voids = next(f for f in apology if f["name"] == "voids")
     assert voids == {
         "name": "voids",
@@ -1300,5 +1303,5 @@ def test_a_frame_says_how_to_show_the_games_extras() -> None:
     }
     owed_to = next(f for f in apology if f["name"] == "owed_to")
     assert owed_to["seats"] and not owed_to["suits"] and not owed_to["cards"], owed_to
-    bishops = frames.state_frame(parlour.make("bishops-whist").new(seed=1), 0, 1, 0)["extra_fields"]
+    bishops = frames.welcome_frame(parlour.make("bishops-whist").new(seed=1), 0, {})["extra_fields"]
     assert any(not f["show"] for f in bishops), bishops  # its internal bookkeeping is not shown

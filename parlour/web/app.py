@@ -354,6 +354,7 @@ def create_app(
         table_id: str,
         step: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[str, Query(max_length=8)] = "all",
+        opening: bool = False,
     ) -> dict[str, Any]:
         table = await find(table_id)
         if not table.state.is_over:
@@ -385,15 +386,19 @@ def create_app(
                 view, log = frames.open_view(at), frames.open_log(at)
             else:
                 view, log = seen.to_dict(), frames.log_lines(at, at.events(who))
-            return {
+            answer = {
                 "step": step,
                 "steps": len(actions),
                 "move": None if step == 0 else {"seat": actions[step - 1][0], "action": actions[step - 1][1]},
                 "view": view,
                 "log": log,
-                "extra_fields": frames.extra_fields(seen),
                 "table": table.info(),
             }
+            # (how to show the extras, fixed for a game: once, in the replay's opening step, which the
+            # page asks for so; it keeps them)
+            if opening:
+                answer["extra_fields"] = frames.extra_fields(seen)
+            return answer
 
         try:
             return await asyncio.to_thread(build)

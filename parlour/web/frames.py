@@ -87,8 +87,14 @@ def frame_of(
         "actions": describe_actions(game, view),
         "log": lines[log_from:],
         "log_from": log_from,
-        "extra_fields": extra_fields(view),
     }
+
+
+def welcome_frame(state: State, seat: int | None, table: dict[str, Any]) -> dict[str, Any]:
+    """The ``welcome`` frame for ``seat`` (``None``: a spectator): its seat, the table's info, and how
+    to show the game's extras (``extra_fields``), which the client keeps: they are the same in every view
+    of a game, and went with every state frame."""
+    return {"type": "welcome", "seat": seat, "table": table, "extra_fields": extra_fields(state.view(seat))}
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -134,4 +140,5 @@ __all__ = [
     "open_log",
     "open_view",
     "state_frame",
+    "welcome_frame",
 ]

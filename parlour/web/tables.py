@@ -597,7 +597,7 @@ class Tables:
                 if status != table.status:
                     table.status = status
                     await self.db(self.store.set_table, table.id, status=status)
-            conn.send(frames.encode({"type": "welcome", "seat": conn.seat, "table": table.info()}))
+            conn.send(frames.encode(frames.welcome_frame(table.state, conn.seat, table.info())))
             self.send_state(table, conn)
             self.announce(table)
 

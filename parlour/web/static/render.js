@@ -75,15 +75,15 @@ export function renderTable(root, model, handlers = {}) {
   const typed = keepTyped(root, view, model);
   clear(root);
   append(root, [outcomeBanner(ctx), situationLine(ctx), board(ctx), dock(ctx), infoPanel(ctx)]);
-  fitTable(root);
+  const again = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  // (fitted as it will be focused: a person typing in a short window keeps the dock that leaves the
+  // board in sight, typingIn)
+  fitTable(root, again);
   for (const [key, value] of typed) {
     const input = root.querySelector(`input[data-key="${CSS.escape(key)}"]`);
     if (input) input.value = value;
   }
-  if (focusKey) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
-  }
+  if (again) again.focus();
   return namer;
 }
 
@@ -120,9 +120,11 @@ function keepTyped(root, view, model) {
  * window. The hand, the actions and the trick are never shortened (an empty trick is drawn short on every
  * board, app.css), but a board that still does not fit draws its trick's cards smaller (shrinkTrick).
  */
-function fitTable(root) {
+function fitTable(root, focused = document.activeElement) {
   // (fitted again on a resize, the table is fitted as if first drawn at the new size: a faded trick
   // that gave way in a narrow window stayed so in a wide one until the next redraw)
+  const dockEl = root.querySelector(".dock");
+  dockEl?.classList.toggle("typing", typingIn(dockEl, focused));
   const faded = [...root.querySelectorAll(".board .trick.faded")];
   faded.forEach(standUp);
   // a faded last trick gives way (its cards small in an empty trick's short box, giveWay) where the
@@ -132,19 +134,62 @@ function fitTable(root) {
   // (the table is fitted first, whether or not it has a faded trick)
   const crowded = () => fitBoxes(root) || widenedAtCost(root) || faded.some(splitsWord);
   // but first its captions try its players' first names (firstNames), and then, first names kept, its
-  // cards one above the other with their captions beside them (stackCards), each if it makes a
-  // difference: with long names a Roquet trick gave way at 61 of a phone's 102 steps, and at 49 with
-  // first names alone
+  // cards one above the other with their captions beside them (stackCards), then small and side by side
+  // with their captions under them (smallCards), each if it makes a difference: with long names a Roquet
+  // trick gave way at 61 of a phone's 102 steps, at 49 with first names alone, 27 with its cards one
+  // above the other, 11 with its small cards side by side (at 1280×720: 21, then none)
   if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
     faded.forEach(giveWay);
     fitBoxes(root);
   }
   hugWrapped(root);
+  keepInSight(root);
+}
+
+/** How far keepInSight scrolled the page for a person typing, and where it left it, by table. */
+const scrolledFor = new WeakMap();
+
+/** A person typing in a short window sees the board, the trick with it, above the dock: the page is
+ * scrolled down as far as that needs, no further than the board's top (the page's title and the
+ * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock); done typing,
+ * the page is scrolled back (unless the person scrolled it since). */
+function keepInSight(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return;
+  const done = scrolledFor.get(root);
+  if (!dockEl.classList.contains("typing")) {
+    scrolledFor.delete(root);
+    if (done && Math.abs(window.scrollY - done.at) < 1) window.scrollTo(window.scrollX, done.from);
+    return;
+  }
+  // (the board's bottom, with the strip of its zones' cue of rows: beside the trick, the livret's cue
+  // lay under the dock)
+  const below = boardEl.getBoundingClientRect().bottom + 4 - dockEl.getBoundingClientRect().top;
+  const by = Math.min(below, Math.max(0, boardEl.getBoundingClientRect().top));
+  if (by < 1) return;
+  // (where the page was before the first such scroll, kept through the redraws of a person's typing)
+  const from = done?.from ?? window.scrollY;
+  window.scrollBy(0, by);
+  scrolledFor.set(root, { from, at: window.scrollY });
 }
 
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
  * (fitTable). */
-const TIGHTER = [firstNames, stackCards];
+const TIGHTER = [firstNames, stackCards, smallCards];
+
+/** A faded trick's cards small and side by side, each caption under its card, in a box as wide as its
+ * captions' longest words need (app.css .trick.small, min-content wide): tried
+ * last, first names kept, where its cards one above the other did not fit either (a phone's board,
+ * beside the livret and the turn-up, or the talon), before the trick gives way and loses its captions.
+ * Whether the trick is one it changes (not one already drawn so). */
+function smallCards(trick) {
+  if (trick.classList.contains("small")) return false;
+  trick.classList.remove("stacked");
+  trick.classList.add("small");
+  trick.style.removeProperty("--cap-more");
+  return true;
+}
 
 /** A faded two-seat trick's cards one above the other, the other seat's on top as its seat is, each
  * caption beside its card (app.css .trick.stacked): under its card a caption has half the box, beside
@@ -215,7 +260,7 @@ function giveWay(trick) {
   });
   for (const caption of trick.querySelectorAll(".trick-card figcaption")) caption.remove();
   for (const property of ["--cap-more", "--card-w", "min-width"]) trick.style.removeProperty(property);
-  trick.classList.remove("stacked");
+  trick.classList.remove("stacked", "small");
   trick.classList.add("given");
   sayWhole(trick, said);
   // (the heading's words go, but for its button: "Last trick" twice on a phone)
@@ -227,7 +272,7 @@ function giveWay(trick) {
  * heading back, its players' whole names. */
 function standUp(trick) {
   const taken = takenAway.get(trick);
-  trick.classList.remove("given", "stacked");
+  trick.classList.remove("given", "stacked", "small");
   for (const name of ["title", "role", "aria-label"]) trick.removeAttribute(name);
   takenAway.delete(trick);
   for (const [figure, caption] of taken?.captions ?? []) figure.append(caption);
@@ -377,7 +422,7 @@ function makeLineRoom(box) {
  * ran under the dock's top. Each step takes what is still in excess; a trick that gives the board
  * nothing back (a taller seat beside it) keeps its size. */
 function shrinkTrick(boardEl, excess) {
-  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given)")) {
+  for (const trick of boardEl.querySelectorAll(".trick:not(.empty, .given, .small)")) {
     const card = trick.querySelector(".card");
     const full = card ? card.getBoundingClientRect().width : 0;
     if (!full) continue;
@@ -408,7 +453,7 @@ function roomForCaptions(boardEl) {
   // a two-seat trick's card and caption take the box's height, from its top or its bottom: a caption
   // of many lines ran past the box, over the trick's heading on a phone
   // (cards one above the other, captions beside them, make their box as tall as they are: stackCards)
-  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given, .stacked)")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-2:not(.given, .stacked, .small)")) {
     trick.style.removeProperty("--cap-more");
     const room = trick.clientHeight;
     const tallest = Math.max(0, ...[...trick.querySelectorAll(".trick-card")].map((figure) => figure.getBoundingClientRect().height));
@@ -416,7 +461,7 @@ function roomForCaptions(boardEl) {
     const more = tallest + 5 - room;
     if (more > 0.5) trick.style.setProperty("--cap-more", `${Math.ceil(more)}px`);
   }
-  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round)")) {
+  for (const trick of boardEl.querySelectorAll(".trick.players-4:not(.round, .small)")) {
     trick.style.removeProperty("--cap-more");
     let more = 0;
     for (const caption of trick.querySelectorAll(".from-top figcaption, .from-bottom figcaption")) {
@@ -442,8 +487,11 @@ function roomForWords(trick) {
     if (more < 0.5) break;
     const width = trick.getBoundingClientRect().width;
     // (a caption's room grows by half what the box's does, or more: half a two-seat box, a side's part;
-    // by as much beside a card of cards one above the other, stackCards)
-    const next = Math.min(room, Math.ceil(width + (trick.classList.contains("stacked") ? 1 : 2) * more));
+    // by as much beside a card of cards one above the other, stackCards; by its share of the box under
+    // a card of small ones side by side, smallCards)
+    const cards = trick.querySelectorAll(".trick-card").length;
+    const share = trick.classList.contains("stacked") ? 1 : trick.classList.contains("small") ? Math.max(cards, 1) : 2;
+    const next = Math.min(room, Math.ceil(width + share * more));
     if (next < width + 0.5) break;
     trick.style.minWidth = `${next}px`;
   }
@@ -639,8 +687,34 @@ function rowEnd(box, height, least) {
   return ends.length ? Math.max(...ends) : height;
 }
 
+/** A window as short as a phone's with its keyboard open (390×500), or shorter. */
+const SHORT_WINDOW = "(max-height: 40rem)";
+
+/** Whether a person types a move (in the box to type an action, or an amount's) in a short window: the
+ * dock then gives up its seat's panel and melds (not the stacks of a seat with no hand) and draws its
+ * hand on one line of small cards (app.css .dock.typing), so that the trick, the prompt and the box stay
+ * in sight above it (a phone's keyboard left 390×500, where the dock covered the trick and the other
+ * seats). Its hand comes back when the box loses the focus or the window grows again (fitTable, on
+ * focus and on resize). */
+function typingIn(dockEl, focused) {
+  if (!dockEl || !(focused instanceof Element) || !dockEl.contains(focused)) return false;
+  return focused.closest("form.type-action, form.range") !== null && window.matchMedia(SHORT_WINDOW).matches;
+}
+
 if (typeof window !== "undefined") {
-  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach(fitTable));
+  window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach((root) => fitTable(root)));
+  // the focus coming to or going from the box to type: the table fitted again where that changes the
+  // dock (never drawn again: what is typed, and the focus, stay); from one part of the form to another
+  // (its button pressed) changes nothing, nor moves the button under the pointer
+  const refit = (event) => {
+    const focused = event.type === "focusout" ? event.relatedTarget : event.target;
+    for (const root of document.querySelectorAll(".table-root")) {
+      const dockEl = root.querySelector(".dock");
+      if (dockEl && dockEl.classList.contains("typing") !== typingIn(dockEl, focused)) fitTable(root, focused);
+    }
+  };
+  document.addEventListener("focusin", refit);
+  document.addEventListener("focusout", refit);
 }
 
 /** The codes in the viewer's hand (a legal card there is raised in the hand, never elsewhere too). */

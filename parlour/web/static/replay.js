@@ -1,6 +1,7 @@
 /**
  * The replay page (`/replay/{id}`): a finished match stepped through move by move
- * (`GET /api/tables/{id}/replay?step=N&seat=S|all`), as any seat saw it or with every card face up,
+ * (`GET /api/tables/{id}/replay?step=N&seat=S|all`, the first with `opening=true` for how to show the
+ * extras), as any seat saw it or with every card face up,
  * drawn by the same `render.js` as the live table.
  * @module replay
  */
@@ -13,7 +14,7 @@ import { openRules, wireDialogs } from "./rules.js";
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
-const state = { info: null, pack: null, step: 0, steps: 0, wanted: 0, seat: "all", showLast: false, data: null, loading: 0 };
+const state = { info: null, pack: null, step: 0, steps: 0, wanted: 0, seat: "all", showLast: false, data: null, loading: 0, extraFields: undefined };
 
 /**
  * Load and draw one step (the latest request wins). `state.wanted` is the step last asked for, set at
@@ -24,7 +25,10 @@ async function show(step) {
   state.wanted = step;
   const ticket = ++state.loading;
   try {
-    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&seat=${encodeURIComponent(state.seat)}`);
+    // (how to show the game's extras comes once, with the opening step, asked for until it has come)
+    const opening = state.extraFields === undefined ? "&opening=true" : "";
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&seat=${encodeURIComponent(state.seat)}${opening}`);
+    if ("extra_fields" in data) state.extraFields = data.extra_fields;
     if (ticket !== state.loading) return;
     state.data = data;
     state.step = state.wanted = data.step;
@@ -56,7 +60,7 @@ function draw() {
       showLast: state.showLast,
       noYou: true,
       replay: true,
-      extraFields: data.extra_fields || null,
+      extraFields: state.extraFields || null,
     },
     { toggleLast: () => { state.showLast = !state.showLast; draw(); } },
   );

@@ -23,6 +23,8 @@ const page = {
   computerKinds: [],
   defaultPlayer: /** @type {string|null} */ (null),
   frame: null,
+  /** How to show the game's extras: said once, in the welcome (the same in every view of a game). */
+  extraFields: null,
   version: 0,
   log: [],
   firstState: true,
@@ -94,7 +96,7 @@ function draw() {
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
       hinting: page.hinting,
-      extraFields: frame.extra_fields || null,
+      extraFields: page.extraFields,
     },
     {
       act,
@@ -205,6 +207,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       page.info = msg.table || page.info;
+      page.extraFields = msg.extra_fields || null;
       if (msg.seat === null || msg.seat === undefined) {
         if (page.token) announce($("notice"), "This link does not sit you at the table: you are watching.", "info");
         page.seat = null;
