@@ -2566,3 +2566,24 @@ def test_a_seat_with_nothing_in_an_extra_goes_unsaid(browser: Browser, tmp_path:
                 page.wait_for_timeout(100)
         assert seen_bids, "no bids row drawn"
         assert all(re.search(r"\b(bid|pass)\b", s) for s in seen_bids), seen_bids
+
+
+def test_a_ten_in_the_log_is_written_as_the_cards_write_it(browser: Browser, tmp_path: Path) -> None:
+    """Roquet's log said "lays down a pair of tens T♠ T♦" (the engine writes a ten's rank T beside its
+    suit's symbol) where every card, caption and menu of the table says 10♠: the log now says 10♠ too,
+    and leaves other words alone."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        said = page.evaluate(
+            "import('/static/words.js').then(m => ["
+            "'seat 0 lays down a pair of tens T♠ T♦, taking T♦ from the livret',"
+            "'seat 1 plays T♥', 'TOTAL T', 'seat 1 plays 10♣']"
+            ".map(t => m.rewrite(t, s => `seat ${s}`, null)))"
+        )
+        assert said == [
+            "seat 0 lays down a pair of tens 10♠ 10♦, taking 10♦ from the livret",
+            "seat 1 plays 10♥",
+            "TOTAL T",
+            "seat 1 plays 10♣",
+        ], said

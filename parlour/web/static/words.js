@@ -160,6 +160,8 @@ export function rewrite(text, who, pack) {
   });
   out = youVerbs(out);
   out = out.replace(/^you\b/, "You");
+  // a ten the engine wrote with its suit's symbol ("a pair of tens T♠ T♦") as the cards write it: 10♠
+  out = out.replace(/(?<![\p{L}\p{N}_'’-])T(?=[♠♥♦♣])/gu, "10");
   if (pack && pack.names.size) {
     // whole words only: a code is never taken out of a longer word ("XI" in "XIX", "N" in "No")
     out = out.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{1,5}(?![\p{L}\p{N}_'’-])/gu, (code, at, whole) => {
