@@ -54,6 +54,19 @@ console = ReaderConsole()
 errors = Console(stderr=True)
 
 
+def progress_bar(label: str) -> Progress:
+    """The bar of a long run (simulate's matches, duplicate's deals): done of all, time left; gone
+    when the run ends."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def fail(message: object, code: int = 2) -> NoReturn:
     """Print ``message`` to stderr (as plain text: it may hold a user's input) and exit."""
     errors.print(Text(str(message), style="red"))
@@ -436,14 +449,7 @@ def simulate_command(
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
             for (value, run_opts), kinds in zip(runs, seated, strict=True):
                 label = f"{game}" + (f" ({swept}={value})" if value is not None else "")
-                with Progress(
-                    TextColumn(label),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TimeRemainingColumn(),
-                    console=console,
-                    transient=True,
-                ) as bar:
+                with progress_bar(label) as bar:
                     task = bar.add_task("matches", total=games)
 
                     def advance(k: int, bar: Progress = bar, task: Any = task) -> None:
@@ -640,14 +646,7 @@ def duplicate_command(
     try:
         # a bar, as simulate has: a strong candidate thinks seconds a move, and the command said
         # nothing for minutes (two deals of Bishops Whist, strong against heuristic: about three)
-        with Progress(
-            TextColumn(f"{game}: {candidate} vs {baseline}, {measured + 1} matches a deal"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
+        with progress_bar(f"{game}: {candidate} vs {baseline}, {measured + 1} matches a deal") as bar:
             task = bar.add_task("deals", total=deals)
             result = duplicate(
                 game,
