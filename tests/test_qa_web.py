@@ -2254,6 +2254,21 @@ def opened_afresh(
     return opened
 
 
+def send_and_wait_for_the_next_turn(page: Page, frames: Any, rest: str, logged: int) -> None:
+    """Type the ``rest`` of a move and send it: the server takes it (a new log line, no error); then
+    wait while the others play until it is this seat's turn again."""
+    page.keyboard.type(rest)
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
+    assert frames.errors() == [], frames.errors()
+    assert page.locator("#notice.error span").count() == 0, page.inner_text("#notice")
+    deadline = time.monotonic() + 60
+    while not page.evaluate(YOUR_MOVE):
+        assert time.monotonic() < deadline, "no next turn for this seat within 60 s"
+        assert not match_over(page), "the match ended before this seat's next turn"
+        page.wait_for_timeout(25)
+
+
 def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Path) -> None:
     """Every resize test walked a replay. A live table, a person seated with a computer player (long
     names), resized while play goes on. At its turn to meld after a trick it won (the faded trick on
@@ -2297,17 +2312,8 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
                 assert page.evaluate("document.activeElement?.id") == "type-action", name
                 assert page.evaluate(TABLE_DOM) == opened[name], name
                 assert page.evaluate(TRICK_PARTS)["broken"] == [], name
-            page.keyboard.type(move[len(typed) :])
-            page.keyboard.press("Enter")
-            page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
-            assert frames.errors() == [], frames.errors()
-            assert page.locator("#notice.error span").count() == 0, page.inner_text("#notice")
-            # play goes on, in the phone's window, to the seat's next turn
-            deadline = time.monotonic() + 60
-            while not page.evaluate(YOUR_MOVE):
-                assert time.monotonic() < deadline, "no next turn for this seat within 60 s"
-                assert not match_over(page), "the match ended before this seat's next turn"
-                page.wait_for_timeout(25)
+            # the move sent; play goes on, in the phone's window, to the seat's next turn
+            send_and_wait_for_the_next_turn(page, frames, move[len(typed) :], logged)
             assert frames.last_state()["version"] > version
             drawn = page.evaluate(TABLE_DOM)
             opened = opened_afresh(browser, page, link, [PHONE, LAPTOP])
@@ -2424,18 +2430,9 @@ def test_a_phone_with_its_keyboard_open_keeps_the_trick_in_sight(
                     assert sight == {"hidden": [], "typing": True, "rows": 1}, (name, sight)
                 else:
                     assert page.evaluate("window.scrollY") == 0, name
-            page.keyboard.type(move[len(typed) :])
-            page.keyboard.press("Enter")
-            page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
-            assert frames.errors() == [], frames.errors()
-            assert page.locator("#notice.error span").count() == 0, page.inner_text("#notice")
             # play goes on to the seat's next turn, where the person types again (the box, and the
             # keyboard with it, goes while the others play; where it stays, it keeps the focus)
-            deadline = time.monotonic() + 60
-            while not page.evaluate(YOUR_MOVE):
-                assert time.monotonic() < deadline, "no next turn for this seat within 60 s"
-                assert not match_over(page), "the match ended before this seat's next turn"
-                page.wait_for_timeout(25)
+            send_and_wait_for_the_next_turn(page, frames, move[len(typed) :], logged)
             page.focus("#type-action")
             page.screenshot(path=str(SCREENSHOTS / f"keyboard-{game}-next-turn.png"))
             sight = page.evaluate(IN_SIGHT_TYPING)
