@@ -715,3 +715,14 @@ def test_a_save_older_than_burial_shown_replays_as_it_was_played() -> None:
     assert [e.to_dict() for e in replayed.log] == [e.to_dict() for e in state.log]
     with pytest.raises(InvalidSave, match="burial_shown"):
         parlour.make("apology", deals=1).load(older)
+
+
+def test_the_taker_points_at_the_match_end_are_the_counts() -> None:
+    """The match over, the last deal's "taker's card points so far" left out the burial: a defender
+    read 12 beside the log's "seat 1 fails: 24 card points". At the end they are the count's."""
+    state = _counted()
+    (end,) = (e for e in state.events(None) if e.kind == "hand_end")
+    for seat in (None, 0, 1, 2, 3):
+        extra = state.view(seat).extra
+        assert extra.taker_points == end.data["taker_points"], (seat, extra.taker_points)
+        assert extra.taker_points + extra.defence_points == TOTAL_HALVES / 2

@@ -1493,7 +1493,9 @@ class ApologyState(State):
             zones.append(Zone("pile", taker, _cards(self._kept), "escaped"))
             halves = list(map(halves_of, won))
             taker_halves = halves[taker] + halves_of(self._kept)
-            taker_points = taker_halves / 2
+            # the match over, the last deal counted: the taker's points are the count's, the burial in
+            # (the view said 12 beside the log's "seat 1 fails: 24 card points")
+            taker_points = (taker_halves + halves_of(buried)) / 2 if over else taker_halves / 2
             defence_points = (sum(halves) - halves[taker]) / 2
             if seat == taker:
                 mine = (taker_halves + halves_of(buried)) / 2
