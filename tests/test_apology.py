@@ -651,7 +651,9 @@ def test_the_log_says_what_each_deal_and_the_match_settle() -> None:
                     won = f"the match is over: seat {top[0]} wins with {max(scores):g} point"
                     assert said.startswith(won), said
                 else:
-                    assert " and ".join(f"seat {s}" for s in top) + " share the win" in said, said
+                    named = [f"seat {s}" for s in top]
+                    together = f"{', '.join(named[:-1])} and {named[-1]} share the win"
+                    assert together in said, said
     assert made and failed and ended == 39, (made, failed, ended)
 
 

@@ -1570,11 +1570,7 @@ class ApologyState(State):
                 return f"the match is drawn, all four level at {best:g}"
             rest = sorted((s for s in range(PLAYERS) if s not in top), key=lambda s: -scores[s])
             others = ", ".join(f"seat {s}: {scores[s]:g}" for s in rest)
-            won = (
-                f"seat {top[0]} wins"
-                if len(top) == 1
-                else " and ".join(f"seat {s}" for s in top) + " share the win"
-            )
+            won = f"seat {top[0]} wins" if len(top) == 1 else _seats_said(top) + " share the win"
             return f"the match is over: {won} with {best:g} point{'' if best == 1 else 's'} ({others})"
         return super().event_words(event)
 
@@ -2190,6 +2186,13 @@ def _trick_events(
 def _seat(value: object) -> int | None:
     """``value`` if it is a seat (a logged event's data may be anything in a tampered save)."""
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS else None
+
+
+def _seats_said(seats: Sequence[int]) -> str:
+    """Seats in words: "seat 1 and seat 2", "seat 1, seat 2 and seat 3" (it said "seat 1 and seat 2 and
+    seat 3")."""
+    named = [f"seat {s}" for s in seats]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def _count_words(n: int) -> str:
