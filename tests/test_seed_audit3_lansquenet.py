@@ -234,3 +234,25 @@ def test_no_view_names_a_card_before_it_is_turned(
             play(state, move)
     assert named >= set(stacks[0][:2])  # the views do name the cards turned
     assert {c for stack in stacks for c in stack} - shown_so_far(state)  # some stacked cards stay unturned
+
+
+def test_hoyle_an_opening_card_repeating_a_hand_card_is_buried_and_does_not_match_it() -> None:
+    """The seed deals two hand cards, the bank's card and the réjouissance, and lays out only cards that
+    "match none on the table". Ruling LQ-18 buries any opening card repeating a rank already out: here
+    the 5♥ after the hand cards 5♣ 9♦ is buried (the bank's card is the K♣ after it) and does not count
+    as matching the 5♣ (a point the report raises); the 9♠ and 5♠ then match both hand cards before the
+    K♦ pairs the bank's card, so the banker may deal again."""
+    stack = ["5C", "9D", "5H", "KC", "7H", "9S", "5S", "KD"]
+    state = new({"banker": 0, "stacks": [stack]}, variant="hoyle")
+    view = state.view(None)
+    assert [z.cards for z in view.zones if z.kind in ("bank", "table", "pile")] == [
+        ["KC"],
+        ["5C", "9D"],
+        ["7H"],
+        ["5H"],
+    ]
+    assert view.extra.hand_matched == [False, False]
+    assert words(state, "bury") == ["5♥ repeats a rank already out and is buried"]
+    play(state, "pass", "pass", "pass")
+    assert state.current_player == 0 and state.legal_actions() == ["keep", "stop"]
+    assert last_points(state) == [0, 0, 0, 0]
