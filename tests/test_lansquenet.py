@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -579,3 +581,33 @@ def test_illegal_actions_name_the_rule() -> None:
     play(state, "stop")
     with pytest.raises(IllegalAction, match="for sale"):
         state.apply("bet 1")
+
+
+def test_the_log_says_where_the_chips_go() -> None:
+    """The words a person reads (``event_words``; the logged texts stay as they were): twins take the
+    odd chip of an odd bet with the half (ruling LQ-11: "half of each bet" hid that a bet of 5 lost 3), a
+    banker who stops takes the bank back before it is for sale (LQ-14), and what a losing bank does not
+    pay goes back to its banker (LQ-12)."""
+    from tests.audit_support import play
+    from tests.test_seed_audit3_lansquenet import new
+
+    state = new({"banker": 0, "stacks": [["QC", "QH"]]}, twins=True)
+    play(state, "bank 20", "bet 1", "bet 3", "bet 5", "pass", "pass", "pass")
+    (won,) = (state.event_words(e) for e in state.events(None) if e.kind == "bank_wins")
+    assert won == "the bank wins half of each bet and the odd chip of an odd bet: it now holds 26", won
+    game = parlour.make("lansquenet")
+    said: dict[str, set[str]] = {}
+    for seed in range(1, 12):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.log) < 900:
+            legal = state.legal_actions()
+            state.apply(rng.choice(legal) if legal else f"{state.legal_ranges()[0].verb} 1")
+        for e in state.events(None):
+            if e.kind in ("stop", "bank_loses"):
+                said.setdefault(e.kind, set()).add(state.event_words(e))
+                assert e.data["text"] != state.event_words(e)
+    stop = r"seat \d stops and takes back the bank of \d+; it is for sale"
+    assert said["stop"] and all(re.fullmatch(stop, s) for s in said["stop"]), said["stop"]
+    loses = "the bank loses and pays every bet; what is left of it goes back to the banker"
+    assert said["bank_loses"] == {loses}

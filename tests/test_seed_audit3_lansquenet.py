@@ -143,11 +143,6 @@ def test_hoyle_a_card_pairing_a_hand_card_is_not_laid_out_and_opens_no_bets() ->
     assert state.current_player == 1 and "9♠" in state.view(1).situation
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hoyle's game has no bank (ruling LQ-17), but the log's words for 'keep' read "
-    "'seat 0 keeps the bank of 0 and deals again'",
-)
 def test_hoyle_the_words_for_dealing_again_name_no_bank() -> None:
     """ "If both hand cards are matched before the bank's card, the banker may deal again": the log should
     say the banker deals again, not that a bank (there is none in Hoyle's game) of 0 is kept."""

@@ -1692,6 +1692,26 @@ class LansquenetState(State):
             zones.append(Zone("discards", None, [*sorted(self.discards)], "discards"))
         return zones
 
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them (the logged texts stay as they were: replays of older
+        saves compare them). In Hoyle's game there is no bank (ruling LQ-17), yet the banker's "keep"
+        was logged "seat 0 keeps the bank of 0 and deals again": it reads "seat 0 deals again". And
+        where the chips go is said: a banker who stops takes the bank back, twins take the odd chip of
+        an odd bet with the half, a losing bank's remainder goes back to its banker."""
+        data = event.data
+        if event.kind == "keep" and self.game.hoyle:
+            return f"seat {data.get('seat')} deals again"
+        if event.kind == "stop" and "amount" in data:  # ruling LQ-14: the banker takes the bank back
+            return (
+                f"seat {data.get('seat')} stops and takes back the bank of {data['amount']}; it is for sale"
+            )
+        text = str(data.get("text") or "")
+        if event.kind == "bank_wins" and "half of each bet" in text:  # ruling LQ-11: the odd chip too
+            return text.replace("half of each bet", "half of each bet and the odd chip of an odd bet")
+        if event.kind == "bank_loses":  # ruling LQ-12
+            return f"{text}; what is left of it goes back to the banker"
+        return super().event_words(event)
+
     def _situation(self) -> str:
         s = self.to_act
         phase = self.phase
