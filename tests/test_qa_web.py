@@ -2171,6 +2171,9 @@ its caption's box, the names in its captions and its accessible name; None where
         ("roquet", 390, 844, LONG_NAMES[1:]),
         ("roquet", 1280, 720, LONG_NAMES[1:]),
         ("bezique", 390, 844, LONG_NAMES[:2]),
+        # a small laptop's or a tablet's window held sideways (before: every faded trick gave way there)
+        ("roquet", 1024, 600, LONG_NAMES[1:]),
+        ("bezique", 1024, 600, LONG_NAMES[:2]),
     ],
 )
 def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
@@ -2205,6 +2208,52 @@ def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
             if not any(name.startswith(whole) for name in trick["names"] for whole in names):
                 assert all(whole in trick["label"] for whole in names), (seat, step, trick)
         assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
+
+
+FADED_GIVEN = """() => {
+  const trick = document.querySelector(".board .trick.faded");
+  return trick === null ? null : trick.classList.contains("given");
+}"""
+"""Whether the faded last trick gave way; None where there is none."""
+
+SHORT_FRAME = """() => {
+  const rows = new Set([...document.querySelectorAll("#controls > :not(.visually-hidden)")]
+    .filter((node) => node.getBoundingClientRect().height > 0)
+    .map((node) => Math.round(node.getBoundingClientRect().top + node.getBoundingClientRect().height / 2)));
+  const table = document.querySelector("#table").getBoundingClientRect();
+  const log = document.querySelector(".sidebar").getBoundingClientRect();
+  return { controlRows: rows.size, logBelow: log.top >= table.bottom - 1, tableWidth: table.width };
+}"""
+"""The replay's frame: on how many rows its controls lie, whether the log lies below the table."""
+
+
+# (the long-named Roquet walk at 1024×600 still gives way at 36 of its 66 faded tricks, four-seat Bishops
+# Whist at 15 of 24: 66 and 24 before; the test above checks Roquet's small cards there)
+def test_a_faded_trick_stands_in_a_short_window_as_on_a_laptop(browser: Browser, tmp_path: Path) -> None:
+    """At 1024×600 (a small laptop, a tablet held sideways) every faded trick of the long-named Bezique
+    replay gave way (74 of 74 steps from two seats), none at 1280×720: the replay's seat menu wrapped
+    onto a row of its own, and the log beside the table left it two lines for its situation and its
+    prompt. A short window gives the table its whole width, the log below it, and its controls keep to
+    one row. Every step from two seats: no faded trick gives way, none is cut, split or overlapping (as
+    faded_tricks_whole checks), and the walk has faded tricks to show it."""
+    game = "bezique"
+    with game_replay(browser, tmp_path, game, {"width": 1024, "height": 600}, LONG_NAMES[:2]) as page:
+        frame = page.evaluate(SHORT_FRAME)
+        assert frame["controlRows"] == 1 and frame["logBelow"], frame
+        faded = 0
+        given = []
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            state = page.evaluate(FADED_GIVEN)
+            if state is None:
+                continue
+            faded += 1
+            if state:
+                given.append((seat, step))
+                continue
+            parts = trick_parts(page, f"short-{game}-seat{seat}-{step}")
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        assert given == [], f"{len(given)} of {faded} faded tricks gave way at 1024x600: {given}"
+        assert faded >= 10, faded
 
 
 LAPTOP = {"width": 1280, "height": 720}
