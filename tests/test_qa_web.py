@@ -2256,6 +2256,55 @@ def test_a_faded_trick_stands_in_a_short_window_as_on_a_laptop(browser: Browser,
         assert faded >= 10, faded
 
 
+MELDS_CUT_FOR_NOTHING = """() => {
+  // one's melds beside the hand (the dock's melds-scroll), shortened: would their next row have fitted?
+  const dock = document.querySelector(".dock.melds-scroll");
+  const board = document.querySelector(".board");
+  const box = dock?.querySelector(".my-zones");
+  if (!box || !box.style.maxHeight || box.scrollHeight <= box.clientHeight + 1) return null;
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  const bottoms = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top));
+  const ends = [...new Set(bottoms)].sort((a, b) => a - b);
+  const next = ends.find((end) => end > box.clientHeight + 1);
+  const kept = box.style.maxHeight;
+  box.style.maxHeight = `${next}px`;
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const budget = Math.max(innerHeight - boardTop, innerHeight * 0.55) - 6;
+  const gap = parseFloat(getComputedStyle(dock).marginTop) || 0;
+  const dockHeight = dock.getBoundingClientRect().height;
+  // (and the dock keeps to half the window)
+  const over = board.getBoundingClientRect().height + gap + dockHeight - budget;
+  const excess = Math.max(over, dockHeight - innerHeight / 2);
+  box.style.maxHeight = kept;
+  return { excess, shown: box.clientHeight, next };
+}"""
+"""Where one's melds, beside the hand, are shortened: how far the board and the dock would run past the
+window below the board's top (render.js fitBoxes' budget), or the dock past half the window, with
+their next row in sight as well; None where they are not shortened."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 600), (1280, 720)])
+def test_ones_melds_beside_the_hand_keep_the_rows_there_is_room_for(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """One's melds shortened while the hand left them part of the dock's width kept that height once
+    they had the width the hand does not need (and fewer rows): at 1024×600 a long-named Roquet seat's
+    melds showed one row of two with room to spare for the other, and the faded trick gave way for
+    that row. Every step of the replay from two seats: melds beside the hand that scroll would not have
+    fitted with their next row in sight, and some steps shorten them."""
+    with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
+        shortened = 0
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            melds = page.evaluate(MELDS_CUT_FOR_NOTHING)
+            if melds is None:
+                continue
+            shortened += 1
+            if melds["excess"] <= 0:
+                page.screenshot(path=str(SCREENSHOTS / f"melds-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert melds["excess"] > 0, (seat, step, melds)
+        assert shortened >= 5, shortened
+
+
 LAPTOP = {"width": 1280, "height": 720}
 KEYBOARD = {"width": 390, "height": 500}
 """A phone's window with its keyboard open."""

@@ -378,7 +378,14 @@ function fitBoxes(root) {
   give();
   // melds that still scroll get the width the hand does not need (app.css), and a strip below them for
   // their cue: the others give its height as they gave before, one's melds' two rows last
-  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
+  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) {
+    dockEl.classList.add("melds-scroll");
+    // wider, they may need fewer rows than they were shortened to: they give again only what is still
+    // wanted (at 1024×600 a Roquet seat's melds, shortened while the hand left them half the dock, kept
+    // one row of their two once they had its width, and the faded trick gave way for that row)
+    for (const box of dockBoxes) box.style.maxHeight = "";
+    give();
+  }
   if (makeCueRoom(dockBoxes)) give();
   for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
   // the other seats' boxes have theirs on the seat's name line, which costs no height (a strip below
@@ -388,8 +395,43 @@ function fitBoxes(root) {
   const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
   lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
+  // one's melds, shortened before the others' boxes had their cues placed (and the board, the dock,
+  // their final height), take back the rows there is room for now, a row at a time: at 1280×720 a
+  // strip of a pixel too many cut a Roquet seat's melds from two rows to one, and the board then ended
+  // 20 pixels above its room
+  if (growBack(dockBoxes, () => excess() > 0.5 || dockExcess() > 0.5)) {
+    for (const box of dockBoxes) {
+      box.removeEventListener("scroll", cueListeners.get(box));
+      box.classList.remove("cue-below");
+    }
+    for (const cue of dockEl.querySelectorAll(".more-rows")) cue.remove();
+    makeCueRoom(dockBoxes);
+    for (const box of dockBoxes) moreRowsCue(box);
+  }
   shrinkTrick(boardEl, excess);
   return excess() > 1 || dockBoxes.some((box) => box.style.maxHeight && box.clientHeight < rowsHeight(box, 2) - 1);
+}
+
+/** Shortened boxes shown a row further at a time, each while `over` (whether the board and the dock
+ * now run past their room) stays false. Whether any grew. */
+function growBack(boxes, over) {
+  let grew = false;
+  for (const box of boxes) {
+    for (;;) {
+      if (!box.style.maxHeight || box.scrollHeight <= box.clientHeight + 1) break;
+      const top = box.getBoundingClientRect().top - box.scrollTop;
+      const next = Math.min(...[...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)).filter((end) => end > box.clientHeight + 1));
+      if (!Number.isFinite(next)) break;
+      const kept = box.style.maxHeight;
+      box.style.maxHeight = `${next}px`;
+      if (over()) {
+        box.style.maxHeight = kept;
+        break;
+      }
+      grew = true;
+    }
+  }
+  return grew;
 }
 
 /** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
