@@ -2547,6 +2547,68 @@ def test_a_phone_with_its_keyboard_open_keeps_the_trick_in_sight(
             assert drawn == opened_afresh(browser, page, link, [PHONE])[size_name(PHONE)]
 
 
+ROWS_CUT = """() => {
+  // in each box of cards that scrolls, in sight: the zones its bottom cuts across, its first row too
+  const cut = [];
+  for (const box of document.querySelectorAll(".board .table-zones, .board .seat-zones, .dock .my-zones")) {
+    if (!box.checkVisibility() || box.scrollHeight <= box.clientHeight + 1) continue;
+    const top = box.getBoundingClientRect().top;
+    const bottom = top + box.clientTop + box.clientHeight;
+    for (const zone of box.children) {
+      const r = zone.getBoundingClientRect();
+      if (r.top < bottom - 1 && r.bottom > bottom + 1) {
+        const row = [r.top - top, r.bottom - top];
+        cut.push({ box: box.className, zone: zone.textContent.trim(), shows: box.clientHeight, row });
+      }
+    }
+  }
+  const boxes = [...document.querySelectorAll(".board .table-zones, .board .seat-zones, .dock .my-zones")];
+  const scrolling = boxes.filter((box) => box.checkVisibility() && box.scrollHeight > box.clientHeight + 1);
+  return { cut, scrolling: scrolling.length };
+}"""
+"""The zones that a box of cards that scrolls cuts across at its bottom (a row of cards half in sight),
+and how many boxes scroll."""
+
+
+@pytest.mark.parametrize("game", ["roquet", "open-tarock"])
+def test_a_box_that_scrolls_shows_whole_rows_while_a_person_types(
+    browser: Browser, tmp_path: Path, game: str
+) -> None:
+    """A person typing a move on a phone with its keyboard open (390×500, the dock laid out for typing)
+    saw boxes of cards cut across a row: a Roquet livret of cards to meld with (its clickable cards
+    given room to rise once it scrolled, after its height was set at the bottom of its row), an open
+    tarock seat's own stacks (cut to a row of small cards' height, half their cards in sight). A live
+    table, a person with a computer player (long names), at each of the person's first eight turns, the
+    move box focused: no box of cards that scrolls ends across a row of its zones, its first row too
+    (the rows below it are the cue's to show), and some box scrolls."""
+    seats = [{**HUMAN, "name": LONG_NAMES[1]}, {**COMPUTER, "name": LONG_NAMES[2]}]
+    with serving(tmp_path) as server:
+        table = create_table(server, game, seats, seed=5)
+        with context(browser, KEYBOARD) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            turns = 0
+            scrolling = 0
+            deadline = time.monotonic() + 120
+            while turns < 8:
+                assert time.monotonic() < deadline, f"only {turns} turns within 120 s"
+                assert not match_over(page), f"the match ended after {turns} turns"
+                if page.evaluate(YOUR_MOVE):
+                    turns += 1
+                    page.focus("#type-action")
+                    page.locator(".dock.typing").wait_for()
+                    rows = page.evaluate(ROWS_CUT)
+                    scrolling += rows["scrolling"] > 0
+                    if rows["cut"]:
+                        page.screenshot(path=str(SCREENSHOTS / f"rows-cut-typing-{game}-{turns}.png"))
+                    assert rows["cut"] == [], (turns, rows)
+                    page.evaluate("document.activeElement.blur()")
+                    page.locator(".dock.typing").wait_for(state="detached")
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            assert scrolling >= 1, "no box of cards scrolled while the person typed"
+
+
 def test_a_seat_whose_cards_lie_in_stacks_holds_no_hand(browser: Browser, tmp_path: Path) -> None:
     """Open tarock's seat panel said "21 cards in hand" of a player whose cards lie in its stacks."""
     with serving(tmp_path) as server, context(browser) as ctx:

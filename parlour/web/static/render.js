@@ -364,7 +364,7 @@ function fitBoxes(root) {
   const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, emptyRows(box) + 1));
   const give = () => {
     shorten(tableBoxes, excess(), tableLeast);
-    for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
+    for (const box of tableBoxes) if (box.style.maxHeight) scrolls(box);
     if (makeCueRoom(tableBoxes)) shorten(tableBoxes, excess(), tableLeast);
     const boardHeight = boardEl.getBoundingClientRect().height;
     const seatHeights = seatBoxes.map((box) => box.style.maxHeight);
@@ -410,6 +410,24 @@ function fitBoxes(root) {
   }
   shrinkTrick(boardEl, excess);
   return excess() > 1 || dockBoxes.some((box) => box.style.maxHeight && box.clientHeight < rowsHeight(box, 2) - 1);
+}
+
+/** The table's zones, shortened, scroll (app.css .scrolls): their clickable cards get room above them
+ * to rise into, their rows lower by as much, and the box ends again at the bottom of the row it ended
+ * at: at 390×500, a person typing, a Roquet livret of cards to meld with was cut across its cards, the
+ * box shortened to the bottom of the row before the room was made. */
+function scrolls(box) {
+  if (box.classList.contains("scrolls")) return;
+  const row = rowBottoms(box).filter((end) => end <= parseFloat(box.style.maxHeight) + 1).length;
+  box.classList.add("scrolls");
+  const ends = rowBottoms(box);
+  if (row > 0 && ends[row - 1] > parseFloat(box.style.maxHeight)) box.style.maxHeight = `${ends[row - 1]}px`;
+}
+
+/** The bottoms of a box's rows of zones, from its top, in order. */
+function rowBottoms(box) {
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  return [...new Set([...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)))].sort((a, b) => a - b);
 }
 
 /** Shortened boxes shown a row further at a time, each while `over` (whether the board and the dock
@@ -719,14 +737,18 @@ function shorten(boxes, by, least = () => LEAST) {
 /** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more; if
  * none does, of the lowest row that ends within `height` (the table's zones at a hand's end, three
  * empty lines, shortened to the trick's height less their cue's strip, were cut across their second
- * line); `height` itself if no row does. */
+ * line); if no row does, the first row's (a box is not cut across its first row), or `height` for a box
+ * with no zones. */
 function rowEnd(box, height, least) {
   const top = box.getBoundingClientRect().top - box.scrollTop;
-  const ends = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)).filter((end) => end <= height);
+  const all = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top));
+  const ends = all.filter((end) => end <= height);
   // (a pixel or two of rounding apart from `least`, which rowsHeight measures the same way)
   const high = ends.filter((end) => end >= least - 2);
   if (high.length) return Math.max(Math.min(least, height), ...high);
-  return ends.length ? Math.max(...ends) : height;
+  // (and never across its first row: an open tarock seat's own stacks, shortened to a row of small
+  // cards' height while its person typed, showed the top half of each card)
+  return ends.length ? Math.max(...ends) : all.length ? Math.min(...all) : height;
 }
 
 /** A window as short as a phone's with its keyboard open (390×500), or shorter. */
