@@ -2171,6 +2171,9 @@ its caption's box, the names in its captions and its accessible name; None where
         ("roquet", 390, 844, LONG_NAMES[1:]),
         ("roquet", 1280, 720, LONG_NAMES[1:]),
         ("bezique", 390, 844, LONG_NAMES[:2]),
+        # a small laptop's or a tablet's window held sideways (before: every faded trick gave way there;
+        # Bezique's there stand whole but at a few steps, test_a_faded_trick_stands_in_a_short_window...)
+        ("roquet", 1024, 600, LONG_NAMES[1:]),
     ],
 )
 def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
@@ -2205,6 +2208,101 @@ def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
             if not any(name.startswith(whole) for name in trick["names"] for whole in names):
                 assert all(whole in trick["label"] for whole in names), (seat, step, trick)
         assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
+
+
+FADED_GIVEN = """() => {
+  const trick = document.querySelector(".board .trick.faded");
+  return trick === null ? null : trick.classList.contains("given");
+}"""
+"""Whether the faded last trick gave way; None where there is none."""
+
+SHORT_FRAME = """() => {
+  const rows = new Set([...document.querySelectorAll("#controls > :not(.visually-hidden)")]
+    .filter((node) => node.getBoundingClientRect().height > 0)
+    .map((node) => Math.round(node.getBoundingClientRect().top + node.getBoundingClientRect().height / 2)));
+  const table = document.querySelector("#table").getBoundingClientRect();
+  const log = document.querySelector(".sidebar").getBoundingClientRect();
+  return { controlRows: rows.size, logBelow: log.top >= table.bottom - 1, tableWidth: table.width };
+}"""
+"""The replay's frame: on how many rows its controls lie, whether the log lies below the table."""
+
+
+# (the long-named Roquet walk at 1024×600 still gives way at 36 of its 66 faded tricks, four-seat Bishops
+# Whist at 15 of 24: 66 and 24 before; the test above checks Roquet's small cards there)
+def test_a_faded_trick_stands_in_a_short_window_as_on_a_laptop(browser: Browser, tmp_path: Path) -> None:
+    """At 1024×600 (a small laptop, a tablet held sideways) every faded trick of the long-named Bezique
+    replay gave way (74 of 74 steps from two seats), none at 1280×720: the replay's seat menu wrapped
+    onto a row of its own, and the log beside the table left it two lines for its situation and its
+    prompt. A short window gives the table its whole width, the log below it, and its controls keep to
+    one row. Every step from two seats: no faded trick gives way, none is cut, split or overlapping (as
+    faded_tricks_whole checks), and the walk has faded tricks to show it."""
+    game = "bezique"
+    with game_replay(browser, tmp_path, game, {"width": 1024, "height": 600}, LONG_NAMES[:2]) as page:
+        frame = page.evaluate(SHORT_FRAME)
+        assert frame["controlRows"] == 1 and frame["logBelow"], frame
+        faded = 0
+        given = []
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            state = page.evaluate(FADED_GIVEN)
+            if state is None:
+                continue
+            faded += 1
+            if state:
+                given.append((seat, step))
+                continue
+            parts = trick_parts(page, f"short-{game}-seat{seat}-{step}")
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        assert given == [], f"{len(given)} of {faded} faded tricks gave way at 1024x600: {given}"
+        assert faded >= 10, faded
+
+
+MELDS_CUT_FOR_NOTHING = """() => {
+  // one's melds beside the hand (the dock's melds-scroll), shortened: would their next row have fitted?
+  const dock = document.querySelector(".dock.melds-scroll");
+  const board = document.querySelector(".board");
+  const box = dock?.querySelector(".my-zones");
+  if (!box || !box.style.maxHeight || box.scrollHeight <= box.clientHeight + 1) return null;
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  const bottoms = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top));
+  const ends = [...new Set(bottoms)].sort((a, b) => a - b);
+  const next = ends.find((end) => end > box.clientHeight + 1);
+  const kept = box.style.maxHeight;
+  box.style.maxHeight = `${next}px`;
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const budget = Math.max(innerHeight - boardTop, innerHeight * 0.55) - 6;
+  const gap = parseFloat(getComputedStyle(dock).marginTop) || 0;
+  const dockHeight = dock.getBoundingClientRect().height;
+  // (and the dock keeps to half the window)
+  const over = board.getBoundingClientRect().height + gap + dockHeight - budget;
+  const excess = Math.max(over, dockHeight - innerHeight / 2);
+  box.style.maxHeight = kept;
+  return { excess, shown: box.clientHeight, next };
+}"""
+"""Where one's melds, beside the hand, are shortened: how far the board and the dock would run past the
+window below the board's top (render.js fitBoxes' budget), or the dock past half the window, with
+their next row in sight as well; None where they are not shortened."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 600), (1280, 720)])
+def test_ones_melds_beside_the_hand_keep_the_rows_there_is_room_for(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """One's melds shortened while the hand left them part of the dock's width kept that height once
+    they had the width the hand does not need (and fewer rows): at 1024×600 a long-named Roquet seat's
+    melds showed one row of two with room to spare for the other, and the faded trick gave way for
+    that row. Every step of the replay from two seats: melds beside the hand that scroll would not have
+    fitted with their next row in sight, and some steps shorten them."""
+    with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
+        shortened = 0
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            melds = page.evaluate(MELDS_CUT_FOR_NOTHING)
+            if melds is None:
+                continue
+            shortened += 1
+            if melds["excess"] <= 0:
+                page.screenshot(path=str(SCREENSHOTS / f"melds-cut-{width}x{height}-seat{seat}-{step}.png"))
+            assert melds["excess"] > 0, (seat, step, melds)
+        assert shortened >= 5, shortened
 
 
 LAPTOP = {"width": 1280, "height": 720}
@@ -2444,6 +2542,68 @@ def test_a_phone_with_its_keyboard_open_keeps_the_trick_in_sight(
             assert page.evaluate("window.scrollY") == 0
             drawn = page.evaluate(TABLE_DOM)
             assert drawn == opened_afresh(browser, page, link, [PHONE])[size_name(PHONE)]
+
+
+ROWS_CUT = """() => {
+  // in each box of cards that scrolls, in sight: the zones its bottom cuts across, its first row too
+  const cut = [];
+  for (const box of document.querySelectorAll(".board .table-zones, .board .seat-zones, .dock .my-zones")) {
+    if (!box.checkVisibility() || box.scrollHeight <= box.clientHeight + 1) continue;
+    const top = box.getBoundingClientRect().top;
+    const bottom = top + box.clientTop + box.clientHeight;
+    for (const zone of box.children) {
+      const r = zone.getBoundingClientRect();
+      if (r.top < bottom - 1 && r.bottom > bottom + 1) {
+        const row = [r.top - top, r.bottom - top];
+        cut.push({ box: box.className, zone: zone.textContent.trim(), shows: box.clientHeight, row });
+      }
+    }
+  }
+  const boxes = [...document.querySelectorAll(".board .table-zones, .board .seat-zones, .dock .my-zones")];
+  const scrolling = boxes.filter((box) => box.checkVisibility() && box.scrollHeight > box.clientHeight + 1);
+  return { cut, scrolling: scrolling.length };
+}"""
+"""The zones that a box of cards that scrolls cuts across at its bottom (a row of cards half in sight),
+and how many boxes scroll."""
+
+
+@pytest.mark.parametrize("game", ["roquet", "open-tarock"])
+def test_a_box_that_scrolls_shows_whole_rows_while_a_person_types(
+    browser: Browser, tmp_path: Path, game: str
+) -> None:
+    """A person typing a move on a phone with its keyboard open (390×500, the dock laid out for typing)
+    saw boxes of cards cut across a row: a Roquet livret of cards to meld with (its clickable cards
+    given room to rise once it scrolled, after its height was set at the bottom of its row), an open
+    tarock seat's own stacks (cut to a row of small cards' height, half their cards in sight). A live
+    table, a person with a computer player (long names), at each of the person's first eight turns, the
+    move box focused: no box of cards that scrolls ends across a row of its zones, its first row too
+    (the rows below it are the cue's to show), and some box scrolls."""
+    seats = [{**HUMAN, "name": LONG_NAMES[1]}, {**COMPUTER, "name": LONG_NAMES[2]}]
+    with serving(tmp_path) as server:
+        table = create_table(server, game, seats, seed=5)
+        with context(browser, KEYBOARD) as ctx:
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            turns = 0
+            scrolling = 0
+            deadline = time.monotonic() + 120
+            while turns < 8:
+                assert time.monotonic() < deadline, f"only {turns} turns within 120 s"
+                assert not match_over(page), f"the match ended after {turns} turns"
+                if page.evaluate(YOUR_MOVE):
+                    turns += 1
+                    page.focus("#type-action")
+                    page.locator(".dock.typing").wait_for()
+                    rows = page.evaluate(ROWS_CUT)
+                    scrolling += rows["scrolling"] > 0
+                    if rows["cut"]:
+                        page.screenshot(path=str(SCREENSHOTS / f"rows-cut-typing-{game}-{turns}.png"))
+                    assert rows["cut"] == [], (turns, rows)
+                    page.evaluate("document.activeElement.blur()")
+                    page.locator(".dock.typing").wait_for(state="detached")
+                if not act_once(page, rng):
+                    page.wait_for_timeout(25)
+            assert scrolling >= 1, "no box of cards scrolled while the person typed"
 
 
 def test_a_seat_whose_cards_lie_in_stacks_holds_no_hand(browser: Browser, tmp_path: Path) -> None:

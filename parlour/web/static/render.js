@@ -364,7 +364,7 @@ function fitBoxes(root) {
   const tableLeast = (box) => Math.max(trickHeight() - cueStrip(box), rowsHeight(box, emptyRows(box) + 1));
   const give = () => {
     shorten(tableBoxes, excess(), tableLeast);
-    for (const box of tableBoxes) if (box.style.maxHeight) box.classList.add("scrolls");
+    for (const box of tableBoxes) if (box.style.maxHeight) scrolls(box);
     if (makeCueRoom(tableBoxes)) shorten(tableBoxes, excess(), tableLeast);
     const boardHeight = boardEl.getBoundingClientRect().height;
     const seatHeights = seatBoxes.map((box) => box.style.maxHeight);
@@ -378,7 +378,14 @@ function fitBoxes(root) {
   give();
   // melds that still scroll get the width the hand does not need (app.css), and a strip below them for
   // their cue: the others give its height as they gave before, one's melds' two rows last
-  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) dockEl.classList.add("melds-scroll");
+  if (dockBoxes.some((box) => box.scrollHeight > box.clientHeight + 1)) {
+    dockEl.classList.add("melds-scroll");
+    // wider, they may need fewer rows than they were shortened to: they give again only what is still
+    // wanted (at 1024×600 a Roquet seat's melds, shortened while the hand left them half the dock, kept
+    // one row of their two once they had its width, and the faded trick gave way for that row)
+    for (const box of dockBoxes) box.style.maxHeight = "";
+    give();
+  }
   if (makeCueRoom(dockBoxes)) give();
   for (const box of [...tableBoxes, ...dockBoxes]) moreRowsCue(box);
   // the other seats' boxes have theirs on the seat's name line, which costs no height (a strip below
@@ -388,8 +395,61 @@ function fitBoxes(root) {
   const lined = seatBoxes.filter((box) => moreRowsCue(box, box.closest(".seat")?.querySelector(".seat-line")));
   lined.forEach(makeLineRoom);
   if (lined.length && excess() > Math.max(0, before) + 1) shorten(lined, excess() - Math.max(0, before), least);
+  // one's melds, shortened before the others' boxes had their cues placed (and the board, the dock,
+  // their final height), take back the rows there is room for now, a row at a time: at 1280×720 a
+  // strip of a pixel too many cut a Roquet seat's melds from two rows to one, and the board then ended
+  // 20 pixels above its room
+  if (growBack(dockBoxes, () => excess() > 0.5 || dockExcess() > 0.5)) {
+    for (const box of dockBoxes) {
+      box.removeEventListener("scroll", cueListeners.get(box));
+      box.classList.remove("cue-below");
+    }
+    for (const cue of dockEl.querySelectorAll(".more-rows")) cue.remove();
+    makeCueRoom(dockBoxes);
+    for (const box of dockBoxes) moreRowsCue(box);
+  }
   shrinkTrick(boardEl, excess);
   return excess() > 1 || dockBoxes.some((box) => box.style.maxHeight && box.clientHeight < rowsHeight(box, 2) - 1);
+}
+
+/** The table's zones, shortened, scroll (app.css .scrolls): their clickable cards get room above them
+ * to rise into, their rows lower by as much, and the box ends again at the bottom of the row it ended
+ * at: at 390×500, a person typing, a Roquet livret of cards to meld with was cut across its cards, the
+ * box shortened to the bottom of the row before the room was made. */
+function scrolls(box) {
+  if (box.classList.contains("scrolls")) return;
+  const row = rowBottoms(box).filter((end) => end <= parseFloat(box.style.maxHeight) + 1).length;
+  box.classList.add("scrolls");
+  const ends = rowBottoms(box);
+  if (row > 0 && ends[row - 1] > parseFloat(box.style.maxHeight)) box.style.maxHeight = `${ends[row - 1]}px`;
+}
+
+/** The bottoms of a box's rows of zones, from its top, in order. */
+function rowBottoms(box) {
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  return [...new Set([...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)))].sort((a, b) => a - b);
+}
+
+/** Shortened boxes shown a row further at a time, each while `over` (whether the board and the dock
+ * now run past their room) stays false. Whether any grew. */
+function growBack(boxes, over) {
+  let grew = false;
+  for (const box of boxes) {
+    for (;;) {
+      if (!box.style.maxHeight || box.scrollHeight <= box.clientHeight + 1) break;
+      const top = box.getBoundingClientRect().top - box.scrollTop;
+      const next = Math.min(...[...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)).filter((end) => end > box.clientHeight + 1));
+      if (!Number.isFinite(next)) break;
+      const kept = box.style.maxHeight;
+      box.style.maxHeight = `${next}px`;
+      if (over()) {
+        box.style.maxHeight = kept;
+        break;
+      }
+      grew = true;
+    }
+  }
+  return grew;
 }
 
 /** Another seat's name line crowded with its name, tags and numbers ("Bartholomew Higginbottom",
@@ -677,14 +737,18 @@ function shorten(boxes, by, least = () => LEAST) {
 /** The bottom of the lowest row of a box's zones that ends within `height` and at `least` or more; if
  * none does, of the lowest row that ends within `height` (the table's zones at a hand's end, three
  * empty lines, shortened to the trick's height less their cue's strip, were cut across their second
- * line); `height` itself if no row does. */
+ * line); if no row does, the first row's (a box is not cut across its first row), or `height` for a box
+ * with no zones. */
 function rowEnd(box, height, least) {
   const top = box.getBoundingClientRect().top - box.scrollTop;
-  const ends = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top)).filter((end) => end <= height);
+  const all = [...box.children].map((zone) => Math.ceil(zone.getBoundingClientRect().bottom - top));
+  const ends = all.filter((end) => end <= height);
   // (a pixel or two of rounding apart from `least`, which rowsHeight measures the same way)
   const high = ends.filter((end) => end >= least - 2);
   if (high.length) return Math.max(Math.min(least, height), ...high);
-  return ends.length ? Math.max(...ends) : height;
+  // (and never across its first row: an open tarock seat's own stacks, shortened to a row of small
+  // cards' height while its person typed, showed the top half of each card)
+  return ends.length ? Math.max(...ends) : all.length ? Math.min(...all) : height;
 }
 
 /** A window as short as a phone's with its keyboard open (390×500), or shorter. */
