@@ -414,6 +414,19 @@ WON_BY_YOU = f"""() => document.querySelector("{MY_TURN}") !== null
 for an answer), after a trick it won: the trick in the middle (the last one, faded) says so. Read in
 one go, from one drawing of the page, which stays as it is until the seat acts."""
 
+
+def act_until(page: Page, rng: random.Random, script: str, awaited: str) -> None:
+    """Play this page's seat (a random thing it may press, when it is its turn) until ``script`` holds
+    (``WON_BY_YOU``: its turn after a trick it won; ``YOUR_MOVE``); at most 60 s, and not past the
+    match's end."""
+    deadline = time.monotonic() + 60
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"waited 60 s for {awaited}"
+        assert not match_over(page), f"the match ended before {awaited}"
+        if not act_once(page, rng):
+            page.wait_for_timeout(25)
+
+
 TRICK_LABELS = """() => {
   const box = document.querySelector(".trick").getBoundingClientRect();
   const within = (r, c) =>
@@ -457,13 +470,8 @@ def test_the_label_of_a_trick_won_stays_in_the_tricks_box(browser: Browser, tmp_
         with context(browser, PHONE) as ctx:
             page, _ = open_seat(ctx, seat_link(server, table, 0))
             rng = random.Random(2)
-            deadline = time.monotonic() + 60
             # this seat's turn after a trick it won: the page stays as it is until it acts
-            while not page.evaluate(WON_BY_YOU):
-                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
-                assert not match_over(page), "the match ended before this seat won a trick"
-                if not act_once(page, rng):
-                    page.wait_for_timeout(25)
+            act_until(page, rng, WON_BY_YOU, "a trick won by this seat")
             for size in (PHONE, {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
                 page.set_viewport_size(size)  # type: ignore[arg-type]
                 # the table is fitted to the window on "resize", with the next frame
@@ -2386,12 +2394,7 @@ def test_a_live_table_resized_while_play_goes_on(browser: Browser, tmp_path: Pat
         with context(browser, LAPTOP) as ctx:
             page, frames = open_seat(ctx, link)
             rng = random.Random(2)
-            deadline = time.monotonic() + 60
-            while not page.evaluate(WON_BY_YOU):
-                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
-                assert not match_over(page), "the match ended before this seat won a trick"
-                if not act_once(page, rng):
-                    page.wait_for_timeout(25)
+            act_until(page, rng, WON_BY_YOU, "a trick won by this seat")
             opened = opened_afresh(browser, page, link, [LAPTOP, PHONE, KEYBOARD], typing=(KEYBOARD,))
             move = page.eval_on_selector("#legal-actions option", "option => option.value")
             version = frames.last_state()["version"]
@@ -2501,12 +2504,10 @@ def test_a_phone_with_its_keyboard_open_keeps_the_trick_in_sight(
             page, frames = open_seat(ctx, link)
             # (where told, after a trick the seat won: the faded trick on the board, its melds in the dock)
             rng = random.Random(2)
-            deadline = time.monotonic() + 60
-            while not page.evaluate(WON_BY_YOU if won else YOUR_MOVE):
-                assert time.monotonic() < deadline, "this seat won no trick within 60 s"
-                assert not match_over(page), "the match ended before this seat won a trick"
-                if not act_once(page, rng):
-                    page.wait_for_timeout(25)
+            if won:
+                act_until(page, rng, WON_BY_YOU, "a trick won by this seat")
+            else:
+                act_until(page, rng, YOUR_MOVE, "this seat's turn")
             opened = opened_afresh(browser, page, link, [PHONE, KEYBOARD], typing=(KEYBOARD,))
             move = page.eval_on_selector("#legal-actions option", "option => option.value")
             logged = page.locator("#log li").count()
