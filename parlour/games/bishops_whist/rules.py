@@ -886,6 +886,8 @@ class BishopsWhistState(State):
                 self._play_id(seat, card, True)
                 self._cp = -1
                 return
+        # The engine refuses an action of a seat not to move, and a play names one card: so no card is
+        # led or played out of turn, nor two to a trick (exposed cards I and II: ruling BW-16).
         super().apply(action, seat)
 
     def _record_action(self, action: str) -> None:
