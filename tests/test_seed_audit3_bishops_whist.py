@@ -1,4 +1,4 @@
-"""Bishops Whist, audit 6: a third reading of the seed, for the sentences no test checked yet.
+"""Bishops Whist, the third seed audit (branch audit-6): the seed's sentences no test checked yet.
 
 The seed (shared/seeds/bishops-whist-deck-and-games.txt, its Bishops Whist part) was read sentence by
 sentence against the two earlier audits (``test_seed_audit_bishops_whist.py``,
