@@ -46,6 +46,7 @@ the dealer's left leads.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -435,3 +436,29 @@ def test_each_seat_is_shown_its_own_cards_and_of_the_others_only_the_turn_up() -
             if other != seat:
                 assert face_up(state, seat, other) == (["7D"] if other == 3 else [])
     assert [e.kind for e in state.events(None)].count("hand") == 0
+
+
+def test_a_save_from_before_in_which_the_dealer_exposed_the_turn_up_loads_and_shows_it_once() -> None:
+    """Before this audit the dealer could expose the turn-up he was known to hold. Such a save (made
+    here from one where he exposed another card, the card changed in the state and the log) still
+    loads and plays on; the turn-up is shown once, not twice, and cannot be exposed again."""
+    state = start(deal_of(3, "BC", {0: "9H", 1: "2H", 2: "4H", 3: "5H 6H"}, closed={3: "H"}), laws="table")
+    play(state, "9H", "2H", "4H")
+    state.apply("expose 6H")
+    data = json.loads(state.to_json())
+    assert data["state"]["exposed"] == [[3, "6H"]]
+    data["state"]["exposed"] = [[3, "BC"]]
+    for entry in data["log"]:
+        if entry["kind"] == "action" and entry["data"]["action"] == "expose 6H":
+            entry["data"]["action"] = "expose BC"
+        elif entry["kind"] == "expose":
+            entry["data"].update(card="BC", text="seat 3 exposes BC (-2)")
+    old = state.game.load(json.dumps(data))
+    assert isinstance(old, BishopsWhistState)
+    for seat in (None, 0, 1, 2):
+        assert face_up(old, seat, 3) == ["BC"] and old.view(seat).extra.exposed == ((), (), (), ("BC",))
+    assert old.scores == [0, -1, 0, -1]
+    play(old, "5H")
+    while old.current_player != 3:
+        play(old, sorted(legal_cards(old))[0])
+    assert "expose BC" not in old.legal_actions() and "expose 6H" in old.legal_actions()
