@@ -128,10 +128,13 @@ class Referee:
 
     def known(self, seat: int) -> Counter[str]:
         """The cards of ``seat``'s hand that everybody knows: those lying shown, and the turn-up while
-        the dealer holds it (BW-6, BW-22; a turned knight only until the dealer plays a knight)."""
+        the dealer holds it (BW-6, BW-22; a turned knight only until the dealer plays a knight). The
+        turn-up in sight is not exposed (BW-16, since audit 6), so a knight the dealer exposes beside
+        the turned one is another."""
         known = Counter(c for s, c in self.shown if s == seat)
         if seat == self.dealer and self.turn_up_held:
-            known |= Counter([self.turn_up])
+            up = self.turn_up
+            known[up] = min(known[up] + 1, self.hands[seat].count(up))
         return known
 
     def running(self) -> list[int]:
@@ -316,9 +319,9 @@ def referee_match(
             plays = {a.split()[1] for a in legal if a.startswith("play ")}
             assert plays == (set(ref.hands[seat]) if table else lawful(ref.hands[seat], lead))
             exposes = [a for a in legal if a.startswith("expose ")]
-            if table:  # once a trick, and never a card lying shown already (BW-16, BW-24)
+            if table:  # once a trick, never a card lying shown already nor the turn-up (BW-16, BW-24)
                 held = ref.hands[seat]
-                shown = Counter(c for s, c in ref.shown if s == seat)
+                shown = ref.known(seat)
                 may = set() if seat in exposed_now else {c for c in held if held.count(c) > shown[c]}
                 assert {a.split()[1] for a in exposes} == may
             if exposes and seat not in exposed_now and rng.random() < expose:

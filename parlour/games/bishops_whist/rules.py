@@ -748,9 +748,9 @@ class BishopsWhistState(State):
                 plays = [PLAY[c] for c in cards]
                 if seat not in self.exposed_now:
                     # A card already lying exposed cannot be exposed again (knights count one by one);
-                    # nor can a card everybody saw withdrawn (rulings BW-16, BW-24).
-                    shown = Counter(c for s, c in self.exposed if s == seat)
-                    shown.update(c for s, c in self.withdrawn if s == seat)
+                    # nor can a card everybody saw withdrawn (rulings BW-16, BW-24), nor the turn-up the
+                    # dealer is known to hold, laid in plain view by the laws (rulings BW-16, BW-22).
+                    shown = self._in_sight(seat)
                     plays += [f"expose {c}" for c in cards if hand.count(c) > shown[c]]
                 return plays
             trick = self.trick  # ``lawful_texts``: ``lawful_cards`` on the bits
@@ -812,6 +812,9 @@ class BishopsWhistState(State):
                 return "exposing a card is only possible under table laws"
             if seat in self.exposed_now:
                 return "you have already exposed a card to this trick"
+            if card == self.turn_up and seat == self.dealer and self._turn_up_known():
+                # Ruling BW-16: the turn-up lies in plain view by the laws; it is no exposed card.
+                return f"{card} is the turn-up, in plain view of everybody already: it cannot be exposed"
             return f"{card} is already exposed (or was seen withdrawn)"
         led = str(suit_of(self.trick[0][1]))
         suited = [c for c in self.hands[seat] if suit_of(c) == led]
@@ -883,6 +886,8 @@ class BishopsWhistState(State):
                 self._play_id(seat, card, True)
                 self._cp = -1
                 return
+        # The engine refuses an action of a seat not to move, and a play names one card: so no card is
+        # led or played out of turn, nor two to a trick (exposed cards I and II: ruling BW-16).
         super().apply(action, seat)
 
     def _record_action(self, action: str) -> None:
@@ -1592,12 +1597,22 @@ class BishopsWhistState(State):
         """The cards of ``seat``'s hand that every seat knows: exposed, withdrawn, the turn-up held."""
         if not self.exposed and not self.withdrawn:  # the usual case: at most the turn-up is known
             return [self.turn_up] if turn_up_known and seat == self.dealer else []
-        # Exposed and withdrawn cards are different cards of the hand; the turn-up may be one of them.
+        known = self._in_sight(seat, turn_up_known)
+        return sorted(known.elements(), key=ORDER.__getitem__)
+
+    def _in_sight(self, seat: int, turn_up_known: bool | None = None) -> Counter[str]:
+        """The cards of ``seat``'s hand everybody sees, each card once: exposed, withdrawn, and the turn-up
+        while the dealer is known to hold it. These are different cards of the hand, as the turn-up in
+        sight cannot be exposed (ruling BW-16): a dealer holding the turned knight who exposes a knight
+        shows a second one. (A save from before may have the turn-up exposed too: it is counted once.)"""
         known = Counter(c for s, c in self.exposed if s == seat)
         known.update(c for s, c in self.withdrawn if s == seat)
+        if turn_up_known is None:
+            turn_up_known = self._turn_up_known()
         if turn_up_known and seat == self.dealer:
-            known |= Counter([self.turn_up])
-        return sorted(known.elements(), key=ORDER.__getitem__)
+            up = self.turn_up
+            known[up] = min(known[up] + 1, self.hands[seat].count(up))
+        return known
 
     _Board = tuple[
         tuple[tuple[str | None, ...], ...],
