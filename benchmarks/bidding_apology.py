@@ -4,7 +4,7 @@
     python benchmarks/bidding_apology.py --deals 1500 --only playouts --worlds 16
     python benchmarks/bidding_apology.py --noise 200 --truth 512   # what the bid's sampling costs
 
-Card play decides little in Apology (the taker's hand and its target decide most deals: rules.md,
+Card play decides little in Apology (the taker's hand and its target decide most deals: strength.md,
 "Computer players"), so the bidding is measured on its own, at scale: every candidate plays its cards by
 the rules of thumb and buries by them, and differs from the rules of thumb (the baseline, which takes at
 an estimate three points short of the target) only in when it takes. Duplicate deals, one deal each, the

@@ -25,7 +25,7 @@ EPS 0.1 (the same deals) the edge holds: strong +0.67 ± 0.25, heuristic +0.15 �
 thumb off the play (``worlds.adaptive_worlds``) and believing deals and playing its playouts at those rates.
 On the same 48 deals at EPS 0.25: +0.42 ± 0.29, paired less strong +0.08 ± 0.26: not told apart. Against
 the rules of thumb (EPS 0, seeds 7 and 8, 48 deals) it plays strong's cards wherever every play is
-explained: +0.69 ± 0.24 against strong's +0.68 ± 0.23, paired +0.01 ± 0.02 (rules.md).
+explained: +0.69 ± 0.24 against strong's +0.68 ± 0.23, paired +0.01 ± 0.02 (strength.md).
 
 ``floor10`` and ``floor10-pure`` (5 December, not kept): adaptive with each other seat's rate at least 0.1
 whatever is read (``PlayoutPlayer(floor=0.1)``), so the worlds always walk under the likelihood of the play;
@@ -33,19 +33,19 @@ whatever is read (``PlayoutPlayer(floor=0.1)``), so the worlds always walk under
 paired less strong on the same deals: at EPS 0.25 floor10-pure +0.24 ± 0.36 (38 deals: seed 7 +0.64 ±
 0.56, seed 8 −0.05 ± 0.43 on 22), floor10 +0.21 ± 0.44 (32 deals: +0.45 ± 0.70, −0.03 ± 0.51); at EPS 0
 floor10-pure +0.05 ± 0.25 (32 deals). Not worse against the rules of thumb, not told apart against the
-noisy table (rules.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): paired less strong
+noisy table (strength.md). ``floor20-pure`` on 8 deals only (seed 8, EPS 0.25): paired less strong
 +0.09 ± 0.83, less floor10-pure +0.62 ± 0.49. ``floor15``, ``floor20``: not measured.
 
 ``floor20-pure`` measured (5 December, later; made the strong level, ``STRONG_FLOOR``): paired less
 ``strong`` on the same deals, at EPS 0.25 +0.34 ± 0.32 (38 deals: seed 7 +0.55 ± 0.47 on 16, seed 8
 +0.18 ± 0.42 on 22; +0.40 ± 0.34 on the 30 played after the hint), at EPS 0 +0.22 ± 0.34 (32 deals).
 At EPS 0 on all 112 deals of seeds 7-10 (32, 16, 32, 32; ``FIRST`` splits a seed over runs), that gain was
-the 32 deals' luck: floor20-pure +0.78 ± 0.17, strong +0.75 ± 0.17, paired +0.03 ± 0.16 (rules.md).
+the 32 deals' luck: floor20-pure +0.78 ± 0.17, strong +0.75 ± 0.17, paired +0.03 ± 0.16 (strength.md).
 
 ``look1`` (5 December, stop 30, not kept): the strong level whose playouts try each of its own next cards
 in the world and keep the best (``PlayoutPlayer(lookahead=1)``). At EPS 0 on the first 48 of those deals
 (seeds 7-10: 16, 16, 8, 8): +0.57 ± 0.23, paired floor20-pure less look1 +0.22 ± 0.27, at 2.75 times the
-CPU a decision (rules.md). ``ties`` (not kept): the strong level, its ties going to the rules of thumb's
+CPU a decision (strength.md). ``ties`` (not kept): the strong level, its ties going to the rules of thumb's
 card; all 112 deals +0.72 ± 0.16, floor20-pure less ties +0.06 ± 0.08.
 
 ``runs`` (5 December, stop 31, kept: both levels since): touching cards played out once, by the lowest

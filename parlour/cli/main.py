@@ -581,12 +581,27 @@ def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summar
 
 
 @app.command("players")
-def players_command(game: GameArg) -> None:
+def players_command(
+    game: GameArg,
+    notes: Annotated[
+        bool,
+        typer.Option(
+            "--notes", help="Print how strong they are: the measurements, and what was tried and not kept."
+        ),
+    ] = False,
+) -> None:
     """List a game's computer players: its levels (easy, normal, strong) and every other kind."""
     try:
         g = parlour.make(game)
     except (KeyError, ValueError) as exc:
         fail(exc)
+    if notes:
+        text = type(g).strength_text()
+        if not text.strip():
+            fail(f"{game} has no measurements of its computer players")
+        with paged(console):
+            console.print(RulesText(text))
+        return
     table = Table(title=f"computer players of {game} (parlour play {game} --opponents KIND)")
     for col in ("kind", "level", "what it is"):
         table.add_column(col)

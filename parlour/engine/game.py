@@ -544,6 +544,20 @@ class Game(ABC, Generic[S]):
         package = cls.__module__.rpartition(".")[0] or cls.__module__
         return resources.files(package).joinpath(cls.rules_file).read_text(encoding="utf-8")
 
+    strength_file: ClassVar[str] = "strength.md"
+    """The computer players' measurements, a file in the game's own package (a game may have none)."""
+
+    @classmethod
+    def strength_text(cls) -> str:
+        """How strong the computer players are, how it was measured and what was tried: kept apart from
+        the rules, which a player reads at the table, so that the rules stay the rules. Empty if the game
+        has no such notes."""
+        package = cls.__module__.rpartition(".")[0] or cls.__module__
+        try:
+            return resources.files(package).joinpath(cls.strength_file).read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
     @classmethod
     def rulings_text(cls) -> str:
         """This game's part of the rulings (docs/rulings.md, shipped in the package): the section

@@ -237,7 +237,12 @@ def create_app(
             cls = parlour.game_class(name)
         except (KeyError, ValueError):
             raise HTTPException(404, f"no game named {name[:64]!r}") from None
-        return {"title": cls.title, "rules": cls.rules_text(), "rulings": cls.rulings_text()}
+        return {
+            "title": cls.title,
+            "rules": cls.rules_text(),
+            "rulings": cls.rulings_text(),
+            "strength": cls.strength_text(),
+        }
 
     @app.get("/api/packs/{pack}")
     async def pack(pack: str) -> dict[str, Any]:

@@ -427,7 +427,7 @@ SAID_INTERCEPT = 1.253
 SAID_SLOPE = 0.3915
 """The chance the bid hint states: the same curve in the same margin, fitted to what the strong level's
 own hands made, taking at the seat dealt with the rules of thumb defending (1045 hands of 668 deals,
-seeds 0-799, ``python benchmarks/calibration_apology.py``; rules.md, "Computer players"). Since the level
+seeds 0-799, ``python benchmarks/calibration_apology.py``; strength.md, "Computer players"). Since the level
 buries by the rules of thumb (5 December, stop 31) its hands make close to what the table says
 (``BID_INTERCEPT``, fitted to the rules of thumb's play), a little more of the middling ones; the curve
 before, fitted while it buried by search (0.569, 0.198), said 66% of hands that made it 89%. The strong
@@ -864,7 +864,7 @@ def _bidder(game: Game[Any], seed: int) -> Player:
 
     For the designer's report: takers who take what they can win, at a fraction of the levels' time
     (about a quarter of a second a deal, most of it the bids), so that sweeps of thousands of deals stay
-    cheap. The levels' card play hardly moves a deal's result (rules.md, "Computer players")."""
+    cheap. The levels' card play hardly moves a deal's result (strength.md, "Computer players")."""
     return StrongPlayer(seed, endgame=RULES_OF_THUMB_PLAY)
 
 

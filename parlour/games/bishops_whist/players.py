@@ -26,7 +26,7 @@ guarded bishops before that. Where the search ends short of the end of the hand 
 thumb's card unless that card is worse by a margin (``trust``). ``strong`` also sifts its worlds: it deals
 three times as many as it searches and keeps those in which the other seats' plays so far are the ones
 the rules of thumb would have made (``surprises``), so the unseen cards lie where the play says they do.
-Its measured strength is in rules.md.
+Its measured strength is in strength.md.
 
 Measured (2 December 2026, ``parlour.sim.simulate``, 300 matches a seating): heuristic
 partners beat random partners in 300 of 300 matches (95% interval 98.7-100%) seated
@@ -1090,14 +1090,14 @@ with 4 000 hands counted gained no more on 112 duplicate deals, seeds 7-10: +0.0
 STRONG_CHAINS = 2000
 """The strong level's worlds are found by Markov chains (``worlds.consistent_worlds``) with this many hands
 counted a decision (``worlds.STEPS``): on 112 duplicate deals (seeds 7 to 10) +0.75 ± 0.17 a hand over the
-heuristic against +0.52 ± 0.15 for the same player on sifted worlds, paired +0.23 ± 0.17 (rules.md)."""
+heuristic against +0.52 ± 0.15 for the same player on sifted worlds, paired +0.23 ± 0.17 (strength.md)."""
 STRONG_FLOOR = 0.2
 """The least rate of departures from the rules of thumb the strong level believes of each other seat
 (its worlds walk under the likelihood of the play at that rate; its playouts stay the rules of thumb):
 measured against the level without it on the same duplicate deals (seeds 7 and 8), +0.34 ± 0.32 a hand
 at a table that plays a random card one time in four (38 deals; +0.40 ± 0.34 on the 30 played after the
 floor was chosen); at a table of the rules of thumb neither better nor worse, +0.03 ± 0.16 (112 deals,
-seeds 7 to 10), recovering 40% (32–48%) of the playout cheat's margin there: rules.md."""
+seeds 7 to 10), recovering 40% (32–48%) of the playout cheat's margin there: strength.md."""
 NORMAL_PLAYOUT_WORLDS = 8
 """The normal level's worlds a decision."""
 NORMAL_CHAINS = 1000
@@ -1166,11 +1166,11 @@ class PlayoutPlayer(StrongPlayer):
         """The player's own next decisions in a playout (strict laws) tried card by card in the world, the
         best kept, rather than left to the rules of thumb: 0 is the one-step playout of the levels; 1 looks
         one decision further, knowing the world there (an experiment, issue 14: benchmarks/bw_robust.py
-        ``look1``; measured no better than 0 at 2.75 times the time, rules.md)."""
+        ``look1``; measured no better than 0 at 2.75 times the time, strength.md)."""
         self.ties_to_rules = ties_to_rules
         """Of cards whose playouts end equally well, play the rules of thumb's card if it is one of them
         (the lowest of two small cards, as a player would), not the first in the view's order (an
-        experiment, issue 14: benchmarks/bw_robust.py ``ties``; measured no better, rules.md)."""
+        experiment, issue 14: benchmarks/bw_robust.py ``ties``; measured no better, strength.md)."""
         self.touching = touching
         """Touching cards (of one suit, every card between them gone, no bishop among them) win and lose
         the same tricks, so only the lowest of each run is played out and stands for the run, as the
@@ -1180,7 +1180,7 @@ class PlayoutPlayer(StrongPlayer):
         """Of cards whose playouts end equally well, play the one that gives up least for the tricks to
         come by the rules of thumb's count (``Table.spend_cost``: the 3 before the castle), as a player
         keeps his high cards when a low one does as well (an experiment, issue 14: benchmarks/bw_robust.py
-        ``cheapest``; measured worse than the view's order, the higher first, rules.md)."""
+        ``cheapest``; measured worse than the view's order, the higher first, strength.md)."""
 
     def worlds_dealt(
         self, view: BishopsWhistView, game: Game[Any], until: float | None = None

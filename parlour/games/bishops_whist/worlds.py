@@ -16,7 +16,7 @@ every draw from the ``rng`` handed in, so the same seed gives the same worlds.
 
 ``adaptive_worlds`` (an experiment, not a level: benchmarks/bw_robust.py ``adaptive``) also reads from the
 chains' worlds how far each other seat departs from the rules of thumb and, if one does, walks the worlds
-on under the likelihood of the play at those rates (rules.md, "Against players who are not the rules of
+on under the likelihood of the play at those rates (strength.md, "Against players who are not the rules of
 thumb"); with a ``floor``, each other seat's rate is at least the floor, so the worlds always walk
 (``bw_robust.py floor10``).
 

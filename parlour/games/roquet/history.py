@@ -19,7 +19,7 @@ game taken up mid-hand) it falls back to ``HandReader``.
 
 A benchmark candidate (``strength_roquet.py --history``), not a level: its model of the heuristic is
 exact (the true history far likelier than blind ones), yet its worlds hold the opponent's present
-hand little better than ``HandReader``'s and the search did no better with them (rules.md, "Reading
+hand little better than ``HandReader``'s and the search did no better with them (strength.md, "Reading
 the opponent's whole history").
 """
 

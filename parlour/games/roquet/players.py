@@ -284,11 +284,11 @@ STRONG: dict[str, Any] = {
     "blind": True,
 }
 """12 worlds two tricks deep, the second trick judged before its draws: the best of the searches
-measured (rules.md, "Computer players"); with worlds dealt uniformly, level with the heuristic."""
+measured (strength.md, "Computer players"); with worlds dealt uniformly, level with the heuristic."""
 STRONG_READER: dict[str, Any] = {"candidates": 4, "memory": 4, "temperature": 3.0, "kept_back": 3.0}
 """The ``strong`` level's worlds are drawn from four times as many by the opponent's last four
 cards and its last meld moment (``inference.HandReader``): +1.44 ± 1.40 a hand over the same search
-with uniform worlds (rules.md, "Computer players")."""
+with uniform worlds (strength.md, "Computer players")."""
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": _heuristic,

@@ -1,5 +1,5 @@
 /**
- * The rules dialog: the game's rules and rulings (`GET /api/games/{game}/rules`, Markdown) drawn by
+ * The rules dialog: the game's rules, rulings and the computer players' measurements (`GET /api/games/{game}/rules`, Markdown) drawn by
  * the safe Markdown renderer, and the plain dialogs' wiring (close buttons).
  * @module rules
  */
@@ -26,6 +26,14 @@ export async function openRules(dialog, body, game) {
     body.append(renderMarkdown(rules.rules || "", { headingOffset: 1 }));
     if (rules.rulings) {
       body.append(el("h2", { text: "Rulings" }), renderMarkdown(rules.rulings, { headingOffset: 2 }));
+    }
+    if (rules.strength) {
+      // The computer players' measurements: for the curious, folded away below the rulings so that a
+      // player looking for a rule does not scroll through them.
+      const notes = el("details.strength-notes");
+      notes.append(el("summary", { text: "How strong the computer players are: the measurements" }));
+      notes.append(renderMarkdown(rules.strength, { headingOffset: 2 }));
+      body.append(notes);
     }
     loaded.set(body, game);
   } catch (error) {
