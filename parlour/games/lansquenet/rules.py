@@ -348,7 +348,10 @@ class Lansquenet(Game["LansquenetState"]):
     )
     view_extra = LansquenetExtra
     decision_kinds = tuple(dict.fromkeys(DECISIONS.values()))
-    seat_roles = ("banker", "player", "starter")
+    seat_roles = ("banker", "player", "starter", "seller")
+    """The banker holds the bank and the players bet against it; the starter began a bank that another
+    now holds (a bought bank passes on from them); while a bank is for sale nobody banks, and the seat
+    that stopped is its seller (ruling LQ-14)."""
     zone_kinds = ("bank", "table", "pile", "stock", "discards")
 
     def __init__(self, **options: Any) -> None:
@@ -467,7 +470,8 @@ class Lansquenet(Game["LansquenetState"]):
         state.purse = list(view.chips)
         state.bank = extra.bank
         state.bets = [0] * n if self.hoyle else list(extra.bets)
-        state.banker = next(s.seat for s in view.seats if "banker" in s.roles)
+        # the bank's holder, or the seat selling it (ruling LQ-14)
+        state.banker = next(s.seat for s in view.seats if {"banker", "seller"} & set(s.roles))
         state.starter = extra.starter
         state.banks_started = list(extra.banks_started)
         state.deals_played = extra.deals_played
@@ -1630,8 +1634,11 @@ class LansquenetState(State):
             laid_out_bets=[list(sp.bets) for sp in self.laid_out],
         )
         wealths = self.wealths()
+        # ruling LQ-14: a banker who stops takes the bank back, so while it is for sale nobody banks;
+        # that seat sells it until a buyer puts it up
+        holder = "seller" if self.phase == Phase.BUY else "banker"
         roles: dict[int, list[str]] = {
-            s: ["banker"] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
+            s: [holder] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
         }
         if self.starter != banker:
             roles[self.starter].append("starter")

@@ -1,0 +1,91 @@
+"""Lansquenet's words while a bank is for sale."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Console
+
+import parlour
+from parlour.cli.terminal import TerminalGame
+from parlour.engine import Game, Rng, State
+from parlour.engine.views import View
+from parlour.web import frames
+from tests.audit_support import play
+
+BANK_WINS = ["9C", "KD", "3H", "7S", "9H"]
+"""The seed's example: the bank's card 9♣, the players' card K♦, then 3♥, 7♠ and 9♥, pairing the 9♣."""
+
+
+def new(deal: dict[str, Any], **options: Any) -> tuple[Game[Any], State]:
+    game = parlour.make("lansquenet", **options)
+    return game, game.new(seed=1, deal=deal)
+
+
+def roles(view: View[Any]) -> dict[int, list[str]]:
+    return {s.seat: list(s.roles) for s in view.seats}
+
+
+def drawn(game: Game[Any], state: State, seat: int) -> str:
+    """The table as the terminal draws it for ``seat``, wide enough that no label wraps."""
+    console = Console(record=True, width=160)
+    TerminalGame(game, [seat], {}, 1, console).render(state.view(seat))
+    return console.export_text()
+
+
+def rows(text: str) -> dict[str, str]:
+    """The terminal table's rows, label to value (a row's label is its first words)."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        parts = re.split(r"\s{2,}", line.strip("│ "), maxsplit=1)
+        if len(parts) == 2:
+            out.setdefault(parts[0], parts[1])
+    return out
+
+
+# --- 1. a bank for sale: nobody banks, the seat that stopped sells it (ruling LQ-14) -----------------
+
+
+def test_a_bank_for_sale_has_a_seller_and_no_banker() -> None:
+    """ "A banker who has won may also stop. Any other player may then buy the bank": once seat 0 stops
+    and takes the bank back nobody holds a bank, so no seat is the banker; seat 0 is the seller until
+    a buyer puts the bank up, and the buyer is then the banker, seat 0 (who started it) the starter."""
+    game, state = new({"banker": 0, "stacks": [BANK_WINS]})
+    play(state, "bank 10", "bet 6", "bet 4", "stop")
+    assert state.view(None).extra.phase == "buy"
+    for seat in (None, 0, 1, 2, 3):
+        assert roles(state.view(seat)) == {0: ["seller"], 1: ["player"], 2: ["player"], 3: ["player"]}
+    assert {r for rs in roles(state.view(None)).values() for r in rs} <= set(game.seat_roles)
+    text = drawn(game, state, 1)
+    table = rows(text)
+    assert "banker" not in table and table.get("seller") == "seat 0", text
+    assert table.get("players") == "you, seat 2, seat 3", text
+    web = frames.state_frame(state, 1, 1, 0)["view"]
+    assert [s["roles"] for s in web["seats"]] == [["seller"], ["player"], ["player"], ["player"]]
+    play(state, "pass", "pass", "buy")
+    assert roles(state.view(None)) == {0: ["player", "starter"], 1: ["player"], 2: ["player"], 3: ["banker"]}
+
+
+def test_a_bought_bank_sold_again_names_its_seller_and_its_starter() -> None:
+    """A buyer who wins may stop and sell in turn: the buyer is then the seller, and the player who
+    started the bank stays its starter (a bank nobody buys passes on from the starter)."""
+    _, state = new({"banker": 0, "stacks": [BANK_WINS, BANK_WINS]})
+    play(state, "bank 10", "bet 6", "bet 4", "stop", "pass", "pass", "buy")
+    play(state, "bet 5", "pass", "pass", "pass", "stop")
+    assert state.view(None).extra.phase == "buy"
+    assert roles(state.view(None)) == {0: ["player", "starter"], 1: ["player"], 2: ["player"], 3: ["seller"]}
+
+
+def test_a_world_of_a_bank_for_sale_keeps_its_seller() -> None:
+    """The computer players' worlds are made from a view: the seller is read back as the seat that
+    stopped (it was found by its "banker" role)."""
+    game, state = new({"banker": 0, "stacks": [BANK_WINS]})
+    play(state, "bank 10", "bet 6", "bet 4", "stop")
+    seat = state.current_player
+    assert seat is not None
+    world = game.determinize(state.view(seat), Rng(1))
+    assert world.view(seat).to_dict() == state.view(seat).to_dict()
+    world.apply("pass")
+    state.apply("pass")
+    assert world.view(None).to_dict()["seats"] == state.view(None).to_dict()["seats"]
