@@ -1,4 +1,4 @@
-"""Lansquenet's words while a bank is for sale."""
+"""Lansquenet's words while a bank is for sale and while Hoyle's banker chooses."""
 
 from __future__ import annotations
 
@@ -89,3 +89,62 @@ def test_a_world_of_a_bank_for_sale_keeps_its_seller() -> None:
     world.apply("pass")
     state.apply("pass")
     assert world.view(None).to_dict()["seats"] == state.view(None).to_dict()["seats"]
+
+
+# --- 2. Hoyle's game: the matched marks stay while the cards lie there (ruling LQ-22) ----------------
+
+HOYLE_BOTH = ["2C", "3C", "KC", "7H", "7S", "2D", "3D", "8D", "8S", "KD"]
+"""Hand cards 2♣ 3♣, the bank's card K♣, the réjouissance 7♥; 7♠ pairs the réjouissance, 2♦ and 3♦
+the hand cards; 8♦ is laid out; 8♠ pairs it and K♦ the bank's card: both hand cards were matched
+first, so the banker may deal again."""
+
+
+def table_labels(view: View[Any]) -> list[str]:
+    return [z.label for z in view.zones if z.kind == "table"]
+
+
+def test_hoyle_the_matched_marks_stay_while_the_banker_chooses() -> None:
+    """While the banker chooses to deal again or stop the deal's cards still lie on the table, and
+    what was matched is still matched: the marks the table showed a moment before stay on them."""
+    game, state = new({"banker": 0, "stacks": [HOYLE_BOTH]}, variant="hoyle")
+    play(state, "bet 2", "pass", "pass")
+    before = state.view(None)
+    assert before.extra.phase == "hbet" and table_labels(before) == [
+        "the hand cards (2♣, 3♣ matched)",
+        "the réjouissance (matched)",
+        "laid out",
+    ]
+    play(state, "pass", "bet 3", "pass")
+    view = state.view(None)
+    assert view.extra.phase == "keep" and state.current_player == 0
+    assert table_labels(view) == [
+        "the hand cards, last deal (2♣, 3♣ matched)",
+        "the réjouissance, last deal (matched)",
+        "laid out, last deal (matched)",
+    ]
+    table = rows(drawn(game, state, 0))
+    assert table.get("the hand cards, last deal (2♣, 3♣ matched)") == "2♣ 3♣", table
+    assert table.get("laid out, last deal (matched)") == "8♦", table
+    web = frames.state_frame(state, 0, 1, 0)["view"]
+    assert [z["label"] for z in web["zones"] if z["kind"] == "table"] == table_labels(view)
+    world = game.determinize(state.view(0), Rng(1))
+    assert table_labels(world.view(0)) == table_labels(view), "a computer player's world says the same"
+    play(state, "keep")
+    assert table_labels(state.view(None))[0] == "the hand cards", "a new deal: its own cards, unmarked"
+
+
+def test_hoyle_the_last_deal_keeps_its_marks_when_the_session_ends() -> None:
+    """The session's last deal lies on the table at the end: one hand card matched, the other not, the
+    réjouissance matched and its bets taken, the bank's card matched last."""
+    _, state = new(
+        {"banker": 0, "stacks": [["2C", "3C", "KC", "7H", "2D", "7S", "KD"]]},
+        variant="hoyle",
+        length="deals",
+        deals=1,
+    )
+    play(state, "bet 2", "pass", "pass")
+    assert state.is_over
+    assert table_labels(state.view(None)) == [
+        "the hand cards, last deal (2♣ matched)",
+        "the réjouissance, last deal (matched)",
+    ]
