@@ -1,13 +1,17 @@
-"""Lansquenet's words while a bank is for sale and while Hoyle's banker chooses."""
+"""Lansquenet's words while a bank is for sale and while Hoyle's banker chooses, and two faults of the
+command line: ``parlour odds`` on a game without odds, and Ctrl-C during ``simulate`` and ``duplicate``."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import parlour
+from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import Game, Rng, State
 from parlour.engine.views import View
@@ -16,6 +20,8 @@ from tests.audit_support import play
 
 BANK_WINS = ["9C", "KD", "3H", "7S", "9H"]
 """The seed's example: the bank's card 9♣, the players' card K♦, then 3♥, 7♠ and 9♥, pairing the 9♣."""
+
+runner = CliRunner()
 
 
 def new(deal: dict[str, Any], **options: Any) -> tuple[Game[Any], State]:
@@ -148,3 +154,30 @@ def test_hoyle_the_last_deal_keeps_its_marks_when_the_session_ends() -> None:
         "the hand cards, last deal (2♣ matched)",
         "the réjouissance, last deal (matched)",
     ]
+
+
+# --- 3. ``parlour odds`` on a game it has no odds for: parlour's own plain error -----------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        ("bezique", "parlour odds has exact odds for lansquenet only, not for bezique"),
+        ("no-such-game", "no game named 'no-such-game'; parlour odds has exact odds for lansquenet only"),
+    ],
+)
+def test_odds_of_another_game_is_a_plain_error_naming_the_games_it_knows(game: str, words: str) -> None:
+    """``parlour odds bezique`` erred in Typer's framed box ("Invalid value: ..."), where every other
+    bad command gets one plain red line: it now says so in the words of the other commands."""
+    result = runner.invoke(app, ["odds", game], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "", result.stdout
+    assert result.stderr.strip() == words, result.stderr
+    assert not set("╭╰│") & set(result.stderr) and "Invalid value" not in result.stderr
+
+
+def test_odds_refuses_a_bad_seed_in_plain_words() -> None:
+    """The seed, too, is refused as simulate and duplicate refuse it (it also came in Typer's box)."""
+    result = runner.invoke(app, ["odds", "lansquenet", "--seed", "-1"], env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "--seed: a seed is a whole number from 0 to 2**63 - 1", result.stderr
