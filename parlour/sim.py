@@ -146,6 +146,25 @@ class ClusterError(ParlourError):
     """A cluster that cannot be reached, has no workers, runs another parlour, or lost the run."""
 
 
+class SimulationStopped(KeyboardInterrupt):
+    """Ctrl-C during ``simulate``: still a ``KeyboardInterrupt``, carrying what was played by then.
+
+    The matches already played are worth something: ``summary`` sums them up (``None`` if none was
+    back yet). They are the run's first ``summary.matches``, in order, and each match's seed comes from
+    the run's seed and its number, so these are exactly the figures of a run of that many matches with
+    the same seed (and its records, with ``keep_records``). ``planned`` is how many were asked for.
+    """
+
+    def __init__(self, summary: Summary | None, planned: int) -> None:
+        self.summary = summary
+        self.planned = planned
+        super().__init__(f"stopped after {self.played} of {planned} matches")
+
+    @property
+    def played(self) -> int:
+        return self.summary.matches if self.summary is not None else 0
+
+
 @dataclass(frozen=True)
 class Chunk:
     """Matches played in one go: enough to make sending them cheap, few enough to show progress.
@@ -308,12 +327,29 @@ def _play(
     ]
     start = time.perf_counter()
     records: list[MatchRecord] = []
-    for batch in runner.map(chunks):
-        records.extend(batch)
-        if progress:
-            progress(len(batch))
-    seconds = time.perf_counter() - start
-    summary = summarise(game, kinds, records, seed, seconds)
+    try:
+        for batch in runner.map(chunks):
+            records.extend(batch)
+            if progress:
+                progress(len(batch))
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, SimulationStopped):
+            raise
+        partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
+        raise SimulationStopped(partial, matches) from stop
+    return _summary(game, kinds, records, seed, start, keep_records)
+
+
+def _summary(
+    game: Game[Any],
+    kinds: tuple[str, ...],
+    records: list[MatchRecord],
+    seed: int,
+    start: float,
+    keep_records: bool,
+) -> Summary:
+    """The summary of the records played since ``start`` (all of a run's, or those before a Ctrl-C)."""
+    summary = summarise(game, kinds, records, seed, time.perf_counter() - start)
     if keep_records:
         summary.records = [replace(r, events=()) for r in records]
     return summary

@@ -3,7 +3,12 @@ command line: ``parlour odds`` on a game without odds, and Ctrl-C during ``simul
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import signal
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +27,8 @@ BANK_WINS = ["9C", "KD", "3H", "7S", "9H"]
 """The seed's example: the bank's card 9♣, the players' card K♦, then 3♥, 7♠ and 9♥, pairing the 9♣."""
 
 runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+"""Wide enough that no message wraps."""
 
 
 def new(deal: dict[str, Any], **options: Any) -> tuple[Game[Any], State]:
@@ -169,7 +176,7 @@ def test_hoyle_the_last_deal_keeps_its_marks_when_the_session_ends() -> None:
 def test_odds_of_another_game_is_a_plain_error_naming_the_games_it_knows(game: str, words: str) -> None:
     """``parlour odds bezique`` erred in Typer's framed box ("Invalid value: ..."), where every other
     bad command gets one plain red line: it now says so in the words of the other commands."""
-    result = runner.invoke(app, ["odds", game], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["odds", game], env=WIDE)
     assert result.exit_code == 2, result.output
     assert result.stdout == "", result.stdout
     assert result.stderr.strip() == words, result.stderr
@@ -178,6 +185,132 @@ def test_odds_of_another_game_is_a_plain_error_naming_the_games_it_knows(game: s
 
 def test_odds_refuses_a_bad_seed_in_plain_words() -> None:
     """The seed, too, is refused as simulate and duplicate refuse it (it also came in Typer's box)."""
-    result = runner.invoke(app, ["odds", "lansquenet", "--seed", "-1"], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["odds", "lansquenet", "--seed", "-1"], env=WIDE)
     assert result.exit_code == 2
     assert result.stderr.strip() == "--seed: a seed is a whole number from 0 to 2**63 - 1", result.stderr
+
+
+# --- 4. Ctrl-C during ``parlour simulate`` and ``parlour duplicate``: a word, and the figures so far ----
+
+
+def stop_after(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, calls: int) -> None:
+    """Ctrl-C while ``module.name`` runs for the ``calls + 1``-th time (a chunk of matches, a deal)."""
+    real = getattr(module, name)
+    count = [0]
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        if count[0] > calls:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, interrupted)
+
+
+def test_ctrl_c_during_simulate_says_so_and_gives_the_figures_of_the_matches_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C exited 130 without a word, and the matches played were lost. It still exits 130, says
+    after how many matches of how many, and prints (and writes) the figures of the matches played:
+    exactly those of a run of that many matches with the same seed, whose command it spells out."""
+    import parlour.sim
+
+    stop_after(monkeypatch, parlour.sim, "run_chunk", 2)  # 40 matches are 4 chunks of 10
+    figures, records = tmp_path / "f.json", tmp_path / "r.jsonl"
+    args = ["simulate", "roquet", "-n", "40", "--seed", "3", "--players", "heuristic,random"]
+    result = runner.invoke(app, [*args, "--json", str(figures), "--records", str(records)], env=WIDE)
+    assert result.exit_code == 130, result.output
+    said = " ".join(result.stderr.split())
+    assert said.startswith("stopped by Ctrl-C after 20 of 40 matches"), said
+    assert "parlour simulate roquet -n 20 --seed 3 --players heuristic,random" in said, said
+    assert "roquet: 20 matches, seed 3" in result.stdout and "heuristic" in result.stdout, result.stdout
+    assert "(the matches played before Ctrl-C)" in result.stdout
+    monkeypatch.undo()
+    again = parlour.sim.simulate("roquet", ["heuristic", "random"], 20, seed=3, keep_records=True)
+    written = json.loads(figures.read_text())
+    assert {k: written[k] for k in again.figures()} == json.loads(json.dumps(again.figures()))
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert lines == [{"match": i, **r.to_dict()} for i, r in enumerate(again.records)]
+
+
+def test_ctrl_c_in_a_sweep_names_the_run_stopped_and_the_runs_not_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import parlour.sim
+
+    stop_after(monkeypatch, parlour.sim, "run_chunk", 5)  # each run of 8 matches is 4 chunks of 2
+    result = runner.invoke(
+        app, ["simulate", "roquet", "-n", "8", "--sweep", "target=100,150,200", "--seed", "1"], env=WIDE
+    )
+    assert result.exit_code == 130, result.output
+    said = " ".join(result.stderr.split())
+    assert said.startswith(
+        "stopped by Ctrl-C after 2 of 8 matches of the run target=150 (run 2 of 3; not played: target=200)"
+    ), said
+    assert "parlour simulate roquet -n 2 --seed 1 --players heuristic,heuristic -o target=150" in said
+    assert "roquet: 8 matches, seed 1" in result.stdout and "roquet: 2 matches, seed 1" in result.stdout
+    assert "target = 150 (stopped after 2 of 8 matches)" in result.stdout, result.stdout
+
+
+def test_ctrl_c_before_any_match_says_there_are_no_figures(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import parlour.sim
+
+    stop_after(monkeypatch, parlour.sim, "run_chunk", 0)
+    figures = tmp_path / "f.json"
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "40", "--json", str(figures)], env=WIDE)
+    assert result.exit_code == 130, result.output
+    said = " ".join(result.stderr.split())
+    assert said.startswith("stopped by Ctrl-C after 0 of 40 matches No match of this run had finished"), said
+    assert "parlour simulate roquet -n 40 --seed 0" in said and "nothing is written" in said, said
+    assert not figures.exists() and result.stdout.strip() == ""
+
+
+def test_ctrl_c_during_duplicate_says_so_and_gives_the_figure_of_the_deals_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import parlour.duplicate
+
+    stop_after(monkeypatch, parlour.duplicate, "_one_deal", 2)
+    out = tmp_path / "d.json"
+    args = ["duplicate", "roquet", "--candidate", "random", "--deals", "5", "--seed", "4", "--json", str(out)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 130, result.output
+    said = " ".join(result.stderr.split())
+    assert said.startswith("stopped by Ctrl-C after 2 of 5 deals"), said
+    command = "parlour duplicate roquet --candidate random --baseline heuristic --deals 2 --seed 4"
+    assert command in said, said
+    assert "roquet: random vs heuristic:" in result.stdout and "(2 deals, seats 0,1" in result.stdout
+    monkeypatch.undo()
+    again = parlour.duplicate.duplicate("roquet", "random", "heuristic", deals=2, seed=4)
+    assert json.loads(out.read_text())["margins"] == list(again.margins)
+
+
+def test_a_real_ctrl_c_at_the_terminal_stops_simulate_with_its_figures() -> None:
+    """The Ctrl-C a person types: the terminal sends SIGINT to the whole process group once the
+    progress bar shows matches played."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "120", "LINES": "24", "TERM": "xterm"}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), env.get("PYTHONPATH", "")])
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "parlour", "simulate", "roquet", "-n", "2000", "--players", "random,random"],
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=60,
+        dimensions=(24, 120),
+        # (a shell's background job ignores SIGINT, and a child would inherit that)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    child.expect(r" ([1-9]\d*)/2000")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    text = " ".join(str(child.before).split())
+    assert child.exitstatus == 130, text
+    found = re.search(r"stopped by Ctrl-C after (\d+) of 2000 matches", text)
+    assert found is not None and int(found.group(1)) >= 50, text
+    assert f"roquet: {found.group(1)} matches, seed 0" in text, text
+    assert "Traceback" not in text
