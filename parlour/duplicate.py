@@ -22,7 +22,6 @@ import functools
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -30,6 +29,7 @@ from parlour.engine import Game, State
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Episode, Table
 from parlour.players import make_player
+from parlour.sim import process_pool, stop_pool
 
 PlayerSpec = str | Callable[[Game[Any], int], Any]
 """A player kind of the game, or a factory ``(game, seed) -> player``."""
@@ -301,9 +301,15 @@ def duplicate(
             for job in work:
                 done(_one_deal(job))
         else:
-            with ProcessPoolExecutor(jobs) as pool:
+            pool = process_pool(jobs)
+            try:
                 for r in pool.map(_one_deal, work):
                     done(r)
+            except KeyboardInterrupt:
+                stop_pool(pool)
+                raise
+            finally:
+                pool.shutdown()
     except KeyboardInterrupt as stop:
         if isinstance(stop, DuplicateStopped):
             raise

@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
-from parlour.engine import Game, Rng, State
+from parlour.engine import Game, Rng, State, derive_seed
 from parlour.engine.views import View
 from parlour.web import frames
 from tests.audit_support import play
@@ -314,3 +315,44 @@ def test_a_real_ctrl_c_at_the_terminal_stops_simulate_with_its_figures() -> None
     assert found is not None and int(found.group(1)) >= 50, text
     assert f"roquet: {found.group(1)} matches, seed 0" in text, text
     assert "Traceback" not in text
+
+
+def sleepy(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, fast: Any) -> None:
+    """``module.name`` sleeps 12 s but for ``fast(args)``: work a pool's worker would be stuck in."""
+    real = getattr(module, name)
+
+    def slow(*args: Any) -> Any:
+        if not fast(*args):
+            time.sleep(12)
+        return real(*args)
+
+    monkeypatch.setattr(module, name, slow)
+
+
+def test_ctrl_c_ends_the_pools_workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--jobs`` the run waited, after Ctrl-C, for the workers to play the chunks (the deals)
+    they held and had queued: minutes with a searching player. The workers now end at once. (The
+    pool's processes are forked from this one, so they play the patched, sleepy matches.)"""
+    import parlour.duplicate
+    import parlour.sim
+
+    first = {derive_seed(0, "match", i) for i in range(5)}  # the first chunk of 40 matches on 2 jobs
+    sleepy(monkeypatch, parlour.sim, "play_match", lambda game, kinds, seed, keep: seed in first)
+
+    def ctrl_c(done: int) -> None:
+        raise KeyboardInterrupt
+
+    start = time.monotonic()
+    with pytest.raises(parlour.sim.SimulationStopped) as stopped:
+        parlour.sim.simulate("roquet", ["random", "random"], 40, jobs=2, progress=ctrl_c)
+    assert stopped.value.played == 5 and stopped.value.planned == 40
+    assert time.monotonic() - start < 20, "the workers were waited for"
+    assert isinstance(stopped.value, KeyboardInterrupt)
+
+    deal = derive_seed(0, "deal", 0)
+    sleepy(monkeypatch, parlour.duplicate, "_play", lambda table, seed, players, seat: seed == deal)
+    start = time.monotonic()
+    with pytest.raises(parlour.duplicate.DuplicateStopped) as halted:
+        parlour.duplicate.duplicate("roquet", "random", "heuristic", deals=6, jobs=2, progress=ctrl_c)
+    assert halted.value.played == 1 and halted.value.planned == 6
+    assert time.monotonic() - start < 20, "the workers were waited for"

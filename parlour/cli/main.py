@@ -548,8 +548,10 @@ def _simulation_stopped(
         return shlex.join(words)
 
     if stop.summary is None:
-        errors.print("No match of this run had finished, so it has no figures. The same seed plays the same")
-        errors.print("matches again:")
+        errors.print(
+            "No match of this run had finished, so it has no figures. The same seed plays the same "
+            "matches again:"
+        )
         errors.print(f"  {again(stop.planned)}", soft_wrap=True)  # (whole, to be copied)
         return []
     errors.print(
