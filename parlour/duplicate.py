@@ -22,7 +22,6 @@ import functools
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -30,6 +29,7 @@ from parlour.engine import Game, State
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Episode, Table
 from parlour.players import make_player
+from parlour.sim import process_pool, stop_pool
 
 PlayerSpec = str | Callable[[Game[Any], int], Any]
 """A player kind of the game, or a factory ``(game, seed) -> player``."""
@@ -282,25 +282,57 @@ def duplicate(
         if progress:
             progress(1)
 
-    if jobs <= 1:
-        for job in work:
-            done(_one_deal(job))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for r in pool.map(_one_deal, work):
-                done(r)
-    return Duplicate(
-        game=name,
-        candidate=_name(candidate),
-        baseline=_name(baseline),
-        hands=hands,
-        returns=returns,
-        seats=chosen,
-        margins=tuple(r.margin for r in results),
-        candidate_seconds=sum(r.seconds for r in results),
-        candidate_moves=sum(r.moves for r in results),
-        options=opts,
-    )
+    def measured() -> Duplicate:
+        return Duplicate(
+            game=name,
+            candidate=_name(candidate),
+            baseline=_name(baseline),
+            hands=hands,
+            returns=returns,
+            seats=chosen,
+            margins=tuple(r.margin for r in results),
+            candidate_seconds=sum(r.seconds for r in results),
+            candidate_moves=sum(r.moves for r in results),
+            options=opts,
+        )
+
+    try:
+        if jobs <= 1:
+            for job in work:
+                done(_one_deal(job))
+        else:
+            pool = process_pool(jobs)
+            try:
+                for r in pool.map(_one_deal, work):
+                    done(r)
+            except KeyboardInterrupt:
+                stop_pool(pool)
+                raise
+            finally:
+                pool.shutdown()
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, DuplicateStopped):
+            raise
+        raise DuplicateStopped(measured() if results else None, deals) from stop
+    return measured()
 
 
-__all__ = ["DealResult", "Duplicate", "PlayerSpec", "StatePlayer", "duplicate"]
+class DuplicateStopped(KeyboardInterrupt):
+    """Ctrl-C during ``duplicate``: still a ``KeyboardInterrupt``, carrying the deals played by then.
+
+    ``result`` measures them (``None`` if none was done): they come back in order, so they are the
+    run's first ``result.deals`` deals, the same cards and players as a run of that many deals with the
+    same seed would play. ``planned`` is how many deals were asked for.
+    """
+
+    def __init__(self, result: Duplicate | None, planned: int) -> None:
+        self.result = result
+        self.planned = planned
+        super().__init__(f"stopped after {self.played} of {planned} deals")
+
+    @property
+    def played(self) -> int:
+        return self.result.deals if self.result is not None else 0
+
+
+__all__ = ["DealResult", "Duplicate", "DuplicateStopped", "PlayerSpec", "StatePlayer", "duplicate"]

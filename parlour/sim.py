@@ -8,6 +8,7 @@ processes, here or on a cluster's workers.
 from __future__ import annotations
 
 import math
+import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -146,6 +147,25 @@ class ClusterError(ParlourError):
     """A cluster that cannot be reached, has no workers, runs another parlour, or lost the run."""
 
 
+class SimulationStopped(KeyboardInterrupt):
+    """Ctrl-C during ``simulate``: still a ``KeyboardInterrupt``, carrying what was played by then.
+
+    The matches already played are worth something: ``summary`` sums them up (``None`` if none was
+    back yet). They are the run's first ``summary.matches``, in order, and each match's seed comes from
+    the run's seed and its number, so these are exactly the figures of a run of that many matches with
+    the same seed (and its records, with ``keep_records``). ``planned`` is how many were asked for.
+    """
+
+    def __init__(self, summary: Summary | None, planned: int) -> None:
+        self.summary = summary
+        self.planned = planned
+        super().__init__(f"stopped after {self.played} of {planned} matches")
+
+    @property
+    def played(self) -> int:
+        return self.summary.matches if self.summary is not None else 0
+
+
 @dataclass(frozen=True)
 class Chunk:
     """Matches played in one go: enough to make sending them cheap, few enough to show progress.
@@ -194,6 +214,29 @@ class Runner(Protocol):
         ...
 
 
+def process_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` processes that leave Ctrl-C to this one (``stop_pool`` ends them)."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c)
+
+
+def _leave_ctrl_c() -> None:
+    """A worker ignores SIGINT: a terminal's Ctrl-C reaches every process of the group, and the
+    workers' own tracebacks would bury the run's last word."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Ctrl-C: end the workers now, not once they have played the work they hold and the work queued
+    for them (a chunk or a deal of a searching player takes minutes). The pool keeps its processes
+    private; Python 3.14's ``terminate_workers`` does the same."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+
+
 class LocalRunner:
     """This process (``jobs=1``) or a pool of ``jobs`` processes on this machine."""
 
@@ -201,7 +244,7 @@ class LocalRunner:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise ValueError(f"the number of processes (jobs) must be at least 1, not {jobs!r}")
         self.jobs = jobs
-        self._pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+        self._pool = process_pool(jobs) if jobs > 1 else None
 
     @property
     def workers(self) -> int:
@@ -215,6 +258,11 @@ class LocalRunner:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
+
+    def stop(self) -> None:
+        """Ctrl-C: the workers end now (``stop_pool``)."""
+        if self._pool is not None:
+            stop_pool(self._pool)
 
 
 CONNECT_TIMEOUT = 10.0
@@ -243,6 +291,10 @@ def open_runner(
         runner = connect(cluster, timeout)
     try:
         yield runner
+    except KeyboardInterrupt:
+        if isinstance(runner, LocalRunner):
+            runner.stop()
+        raise
     finally:
         runner.close()
 
@@ -308,12 +360,29 @@ def _play(
     ]
     start = time.perf_counter()
     records: list[MatchRecord] = []
-    for batch in runner.map(chunks):
-        records.extend(batch)
-        if progress:
-            progress(len(batch))
-    seconds = time.perf_counter() - start
-    summary = summarise(game, kinds, records, seed, seconds)
+    try:
+        for batch in runner.map(chunks):
+            records.extend(batch)
+            if progress:
+                progress(len(batch))
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, SimulationStopped):
+            raise
+        partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
+        raise SimulationStopped(partial, matches) from stop
+    return _summary(game, kinds, records, seed, start, keep_records)
+
+
+def _summary(
+    game: Game[Any],
+    kinds: tuple[str, ...],
+    records: list[MatchRecord],
+    seed: int,
+    start: float,
+    keep_records: bool,
+) -> Summary:
+    """The summary of the records played since ``start`` (all of a run's, or those before a Ctrl-C)."""
+    summary = summarise(game, kinds, records, seed, time.perf_counter() - start)
     if keep_records:
         summary.records = [replace(r, events=()) for r in records]
     return summary

@@ -44,7 +44,8 @@ def bank(state: State) -> int:
 
 
 def banker(state: State) -> int:
-    return next(s.seat for s in state.view(None).seats if "banker" in s.roles)
+    """Lansquenet's banker, or the seat selling the bank while it is for sale (ruling LQ-14)."""
+    return next(s.seat for s in state.view(None).seats if {"banker", "seller"} & set(s.roles))
 
 
 def strings_in(data: object) -> set[str]:

@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,7 +33,15 @@ from parlour.players import (
     make_player,
     player_kinds,
 )
-from parlour.sim import CONNECT_TIMEOUT, ClusterError, Summary, open_runner, simulate, sweep_plotter
+from parlour.sim import (
+    CONNECT_TIMEOUT,
+    ClusterError,
+    SimulationStopped,
+    Summary,
+    open_runner,
+    simulate,
+    sweep_plotter,
+)
 
 
 class ReaderConsole(Console):
@@ -445,6 +454,7 @@ def simulate_command(
     summaries: list[Summary] = []
     if cluster is not None:
         _quiet_dask()
+    stopped: SimulationStopped | None = None
     try:
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
             for (value, run_opts), kinds in zip(runs, seated, strict=True):
@@ -473,26 +483,97 @@ def simulate_command(
         fail(f"--cluster: {exc}")
     except (ValueError, ParlourError) as exc:
         fail(exc)
+    except SimulationStopped as stop:
+        stopped = stop
+    except KeyboardInterrupt:  # between runs (a summary printed): every run so far is whole
+        stopped = SimulationStopped(None, games)
+    if stopped is not None:
+        partial = _simulation_stopped(stopped, game, runs, seated, summaries, seed, swept)
+        summaries += partial
+        if not summaries:
+            if json_file or records_file or plot:
+                errors.print("nothing is written: no match had finished")
+            raise typer.Exit(130)
+    played = " (the matches played before Ctrl-C)" if stopped is not None else ""
     if json_file:
         data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
         json_file.write_text(json.dumps(data, indent=2))
-        console.print(f"figures written to {json_file}")
+        console.print(f"figures written to {json_file}{played}")
     if records_file:
-        _write_records(records_file, summaries, swept)
+        _write_records(records_file, summaries, swept, played)
+    if stopped is not None:
+        if plot is not None:
+            errors.print("no plot: the sweep was stopped")
+        raise typer.Exit(130)
     if swept is not None and plot:
         # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
         # looked up "target-shift" and failed with a KeyError after the whole sweep
         _plot_sweep(g, swept, typed, summaries, plot)
 
 
-def _write_records(path: Path, summaries: list[Summary], swept: str | None) -> None:
+def _simulation_stopped(
+    stop: SimulationStopped,
+    game: str,
+    runs: list[tuple[Any, dict[str, Any]]],
+    seated: list[list[str]],
+    summaries: list[Summary],
+    seed: int,
+    swept: str | None,
+) -> list[Summary]:
+    """Say that Ctrl-C stopped the run, after how many matches of how many, and print the figures of
+    the matches played (a long run's matches are worth something): they are exactly those of a run of
+    that many matches with the same seed, which the message spells out, to play them again or more.
+    Gives the stopped run's partial summary, if any, for the files to hold beside the whole runs."""
+    at = len(summaries)  # the run stopped, or every run if Ctrl-C came after the last
+    if at >= len(runs):
+        errors.print(Text("stopped by Ctrl-C: every match was played and is summed up above", style="bold"))
+        return []
+    value, run_opts = runs[at]
+    where = ""
+    if swept is not None:
+        later = ", ".join(f"{swept}={v}" for v, _ in runs[at + 1 :])
+        where = f" of the run {swept}={value} (run {at + 1} of {len(runs)}" + (
+            f"; not played: {later})" if later else ")"
+        )
+    errors.print(
+        Text(f"stopped by Ctrl-C after {stop.played} of {stop.planned} matches{where}", style="bold")
+    )
+
+    def again(matches: int) -> str:
+        """The command that plays this run's first ``matches`` matches."""
+        words = ["parlour", "simulate", game, "-n", str(matches), "--seed", str(seed)]
+        words += ["--players", ",".join(seated[at])]
+        for name, option in run_opts.items():
+            words += ["-o", f"{name}={shown(option)}"]
+        return shlex.join(words)
+
+    if stop.summary is None:
+        errors.print(
+            "No match of this run had finished, so it has no figures. The same seed plays the same "
+            "matches again:"
+        )
+        errors.print(f"  {again(stop.planned)}", soft_wrap=True)  # (whole, to be copied)
+        return []
+    errors.print(
+        f"The figures of those {stop.played} matches follow. Each match's seed comes from the run's seed and "
+        "its number, so they are the figures of this command, which plays the same matches (and a "
+        "longer run with that seed plays them again and goes on):"
+    )
+    errors.print(f"  {again(stop.played)}", soft_wrap=True)
+    if swept is not None:
+        console.rule(f"{swept} = {value} (stopped after {stop.played} of {stop.planned} matches)")
+    _print_summary(stop.summary)
+    return [stop.summary]
+
+
+def _write_records(path: Path, summaries: list[Summary], swept: str | None, note: str = "") -> None:
     """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
     with path.open("w", encoding="utf-8") as out:
         for summary in summaries:
             run = {"sweep": {swept: summary.options[swept]}} if swept else {}
             for i, match in enumerate(summary.records):
                 out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
-    console.print(f"matches written to {path}")
+    console.print(f"matches written to {path}{note}")
 
 
 def _quiet_dask() -> None:
@@ -636,7 +717,7 @@ def duplicate_command(
     Each deal is played with every seat taken by the baseline, then once per measured seat with the
     candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
     """
-    from parlour.duplicate import duplicate
+    from parlour.duplicate import DuplicateStopped, duplicate
     from parlour.episodes import RETURNS
 
     opts: dict[str, Any] = _options(option)
@@ -678,6 +759,35 @@ def duplicate_command(
             )
     except ValueError as exc:
         fail(exc)
+    except DuplicateStopped as stop:
+        # the deals played are worth something: their figure, and the command that plays them again
+        errors.print(Text(f"stopped by Ctrl-C after {stop.played} of {deals} deals", style="bold"))
+
+        def again(n: int) -> str:
+            """The command that plays this run's first ``n`` deals."""
+            words = ["parlour", "duplicate", game, "--candidate", candidate, "--baseline", baseline]
+            words += ["--deals", str(n), "--seed", str(seed), "--hands", str(hands), "--returns", returns]
+            words += ["--seats", seats] if seats is not None else []
+            for name, value in opts.items():
+                words += ["-o", f"{name}={value}"]
+            return shlex.join(words)
+
+        if stop.result is None:
+            errors.print(
+                "No deal had finished, so there is no figure; the same seed plays the same deals again:"
+            )
+            errors.print(f"  {again(deals)}", soft_wrap=True)  # (whole, to be copied)
+            raise typer.Exit(130) from None
+        errors.print(
+            f"The figure of those {stop.played} deals follows. Deal k of a seed is the same cards whatever "
+            "the run, so it is the figure of this command, which plays the same deals:"
+        )
+        errors.print(f"  {again(stop.played)}", soft_wrap=True)
+        console.print(stop.result.line())
+        if json_file is not None:
+            json_file.write_text(json.dumps({**stop.result.to_dict(), "seed": seed}, indent=2))
+            console.print(f"result written to {json_file} (the deals played before Ctrl-C)")
+        raise typer.Exit(130) from None
     console.print(result.line())
     if json_file is not None:
         json_file.write_text(json.dumps({**result.to_dict(), "seed": seed}, indent=2))

@@ -8,7 +8,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+import parlour
 from parlour.engine import check_seed
+from parlour.engine.errors import echo
 
 GAMES_WITH_ODDS = ("lansquenet",)
 
@@ -19,6 +21,14 @@ def _fraction(f: Fraction) -> str:
 
 def _interval(lo: float, hi: float) -> str:
     return f"{lo:.4f} – {hi:.4f}"
+
+
+def _no_odds(game: str) -> str:
+    """Why ``odds`` refuses ``game``, naming the games it knows (it erred in Typer's framed box)."""
+    known = f"parlour odds has exact odds for {', '.join(GAMES_WITH_ODDS)} only"
+    if game in {info.name for info in parlour.list_games()}:
+        return f"{known}, not for {game}"
+    return f"no game named {echo(game)}; {known}"
 
 
 def odds(
@@ -38,12 +48,16 @@ def odds(
     ),
 ) -> None:
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
+    # the command line's own plain error, as every other command gives (imported here: this module is
+    # loaded with the game, which must not load the command line)
+    from parlour.cli.main import fail
+
     if game not in GAMES_WITH_ODDS:
-        raise typer.BadParameter(f"no exact odds for {game!r}; games with odds: {', '.join(GAMES_WITH_ODDS)}")
+        fail(_no_odds(game))
     try:
         check_seed(seed)  # as simulate and duplicate do: -1 was taken here and refused there
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--seed") from None
+        fail(f"--seed: {exc}")
     from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()

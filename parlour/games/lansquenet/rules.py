@@ -348,7 +348,10 @@ class Lansquenet(Game["LansquenetState"]):
     )
     view_extra = LansquenetExtra
     decision_kinds = tuple(dict.fromkeys(DECISIONS.values()))
-    seat_roles = ("banker", "player", "starter")
+    seat_roles = ("banker", "player", "starter", "seller")
+    """The banker holds the bank and the players bet against it; the starter began a bank that another
+    now holds (a bought bank passes on from them); while a bank is for sale nobody banks, and the seat
+    that stopped is its seller (ruling LQ-14)."""
     zone_kinds = ("bank", "table", "pile", "stock", "discards")
 
     def __init__(self, **options: Any) -> None:
@@ -467,7 +470,8 @@ class Lansquenet(Game["LansquenetState"]):
         state.purse = list(view.chips)
         state.bank = extra.bank
         state.bets = [0] * n if self.hoyle else list(extra.bets)
-        state.banker = next(s.seat for s in view.seats if "banker" in s.roles)
+        # the bank's holder, or the seat selling it (ruling LQ-14)
+        state.banker = next(s.seat for s in view.seats if {"banker", "seller"} & set(s.roles))
         state.starter = extra.starter
         state.banks_started = list(extra.banks_started)
         state.deals_played = extra.deals_played
@@ -1630,8 +1634,11 @@ class LansquenetState(State):
             laid_out_bets=[list(sp.bets) for sp in self.laid_out],
         )
         wealths = self.wealths()
+        # ruling LQ-14: a banker who stops takes the bank back, so while it is for sale nobody banks;
+        # that seat sells it until a buyer puts it up
+        holder = "seller" if self.phase == Phase.BUY else "banker"
         roles: dict[int, list[str]] = {
-            s: ["banker"] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
+            s: [holder] if s == banker else ["player"] if wealths[s] > 0 else [] for s in range(n)
         }
         if self.starter != banker:
             roles[self.starter].append("starter")
@@ -1671,11 +1678,14 @@ class LansquenetState(State):
         if self.hoyle:
             laid: list[tuple[str, bool, list[int] | None]]
             if in_play:
-                hand, laid = self.hand_cards, [(sp.card, sp.matched, sp.bets) for sp in self.laid_out]
-            else:
+                hand, marks = self.hand_cards, self.hand_matched
+                laid = [(sp.card, sp.matched, sp.bets) for sp in self.laid_out]
+            else:  # the last deal's cards, marked as they were when it ended (ruling LQ-22)
                 hand = list(last.hand_cards or []) if last is not None else []
-                laid = [(c, False, None) for c in (last.table if last is not None else [])]
-            matched = [c for c, m in zip(hand, self.hand_matched, strict=False) if m and in_play]
+                marks, table_marks = self._last_deal_marks()
+                table = last.table if last is not None else []
+                laid = [(c, m, None) for c, m in zip(table, table_marks, strict=True)]
+            matched = [c for c, m in zip(hand, marks, strict=False) if m]
             note = f" ({', '.join(pretty(c) for c in matched)} matched)" if matched else ""
             zones.append(Zone("table", None, list(hand), f"the hand cards{when}{note}"))
             for i, (card, done, bets) in enumerate(laid):
@@ -1691,6 +1701,24 @@ class LansquenetState(State):
         if self.game.packs > 1:
             zones.append(Zone("discards", None, [*sorted(self.discards)], "discards"))
         return zones
+
+    def _last_deal_marks(self) -> tuple[list[bool], list[bool]]:
+        """Which of the last Hoyle deal's hand cards and laid-out cards were matched. Its cards lie on
+        the table while the banker chooses to deal again (ruling LQ-22) and at the session's end, as
+        they were shown matched a moment before: the marks stay. A laid-out card is matched when a
+        card of its rank was piled (the opening buries only repeats of the hand cards and the bank's
+        card, ruling LQ-18, and a fresh rank is laid out, not piled); both hand cards are when they
+        were matched first, and otherwise each is when the log turned a card of its rank after the
+        réjouissance (a computer player's world, which has no log, is only ever shown the first)."""
+        last = self.last_deal
+        if last is None or last.hand_cards is None:
+            return [], []
+        piled = {rank_of(c) for c in last.pile}
+        table = [rank_of(c) in piled for c in last.table]
+        if last.result == HAND_CARDS_FIRST:
+            return [True] * len(last.hand_cards), table
+        turned = self._turned_this_deal()
+        return [rank_of(c) in turned for c in last.hand_cards], table
 
     def event_words(self, event: Event) -> str:
         """The log's lines as a person reads them (the logged texts stay as they were: replays of older
