@@ -151,7 +151,8 @@ const scrolledFor = new WeakMap();
 
 /** A person typing in a short window sees the board, the trick with it, above the dock: the page is
  * scrolled down as far as that needs, no further than the board's top (the page's title and the
- * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock); done typing,
+ * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock), or back up to
+ * the board's top where the person had scrolled past it; done typing,
  * the page is scrolled back (unless the person scrolled it since). */
 function keepInSight(root) {
   const dockEl = root.querySelector(".dock");
@@ -165,9 +166,13 @@ function keepInSight(root) {
   }
   // (the board's bottom, with the strip of its zones' cue of rows: beside the trick, the livret's cue
   // lay under the dock)
+  // (and, where the page was scrolled past the board's top, back up to it: at 390×500 a person who
+  // had scrolled down to the dock, below the board, typed with an open tarock seat's stacks, at the
+  // board's top, scrolled half out of sight, and the trick too)
+  const top = boardEl.getBoundingClientRect().top;
   const below = boardEl.getBoundingClientRect().bottom + 4 - dockEl.getBoundingClientRect().top;
-  const by = Math.min(below, Math.max(0, boardEl.getBoundingClientRect().top));
-  if (by < 1) return;
+  const by = top < 0 ? Math.floor(top) : Math.min(below, top);
+  if (Math.abs(by) < 1) return;
   // (where the page was before the first such scroll, kept through the redraws of a person's typing)
   const from = done?.from ?? window.scrollY;
   window.scrollBy(0, by);
