@@ -19,7 +19,12 @@ from tests.test_qa_web import (
     IN_SIGHT_TYPING,
     KEYBOARD,
     LONG_NAMES,
+    UNDER_DOCK,
     YOUR_MOVE,
+    each_step_from_both_seats,
+    finished_replay,
+    game_replay,
+    replay_steps,
 )
 from tests.test_web_browser import (
     COMPUTER,
@@ -38,6 +43,73 @@ from tests.web_support import SCREENSHOTS
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
+
+
+REACHED = """() => {
+  // each part a person must see (the trick's area, every seat's name, the other seats' and one's own),
+  // scrolled into the window as a person would, no further than it must: whether it then lies wholly in
+  // the window and uncovered (the element drawn at points inside it is the part's own, not the dock)
+  const inWindow = (r) => r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+  const seen = (node) => {
+    node.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const r = node.getBoundingClientRect();
+    // (a name on two lines: the middle of each line's box; its box's corners may be nobody's)
+    const lines = [...node.getClientRects()];
+    const points = lines.length > 1
+      ? lines.map((l) => [l.left + l.width / 2, l.top + l.height / 2])
+      : [[0.1, 0.1], [0.9, 0.1], [0.5, 0.5], [0.1, 0.9], [0.9, 0.9]]
+        .map(([x, y]) => [r.left + x * r.width, r.top + y * r.height]);
+    const at = points.map(([x, y]) => document.elementFromPoint(x, y));
+    return inWindow(r) && at.every((hit) => hit !== null && (node === hit || node.contains(hit)));
+  };
+  const parts = { trick: document.querySelector(".board .trick-area") };
+  document.querySelectorAll(".board .seat .seat-name").forEach((name, i) => (parts[`seat ${i}`] = name));
+  parts.me = document.querySelector(".dock .seat .seat-name");
+  const unseen = Object.entries(parts)
+    .filter(([, node]) => node !== null && !seen(node))
+    .map(([name]) => name);
+  window.scrollTo(0, 0);
+  return { unseen, parts: Object.values(parts).filter((node) => node !== null).length };
+}"""
+"""The parts a person must see at a table (the trick's area, every seat's name) that, scrolled into the
+window no further than they must be, are not wholly in it or are covered; the page left at its top."""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "names"),
+    [("roquet", 2, LONG_NAMES[1:]), ("bishops-whist", 4, LONG_NAMES)],
+)
+def test_a_short_phones_dock_covers_none_of_the_board(
+    browser: Browser, tmp_path: Path, game: str, players: int, names: tuple[str, ...]
+) -> None:
+    """On a small phone, or one whose browser shows its bars (390×500), the move box not focused, the
+    dock (the person's seat, melds, hand and actions), kept at the bottom of the window, covered most
+    of the board: a long-named Roquet seat's hand and melds the trick and the other seat's name, a
+    four-seat Bishops Whist dock three of the four seats, wherever the page was scrolled. Every step of
+    the replay, from two seats: with the page at its top nothing of the other seats, the trick or the
+    table's zones lies under the dock, and the trick's area and every seat's name, scrolled into the
+    window as a person would, lie wholly in it, uncovered."""
+    viewport = {"width": 390, "height": 500}
+    replay = (
+        game_replay(browser, tmp_path, game, viewport, names)
+        if players == 2
+        else finished_replay(browser, tmp_path, game, 21, viewport, players, names)
+    )
+    with replay as page:
+        steps = 0
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            page.evaluate("window.scrollTo(0, 0)")
+            under = page.evaluate(UNDER_DOCK)
+            reached = page.evaluate(REACHED)
+            if under["under"] or reached["unseen"]:
+                page.screenshot(path=str(SCREENSHOTS / f"short-phone-{game}-seat{seat}-{step}.png"))
+            assert under["shown"] > 0, (seat, step, under)
+            assert under["under"] == [], (seat, step, under)
+            assert reached["parts"] >= players, (seat, step, reached)
+            assert reached["unseen"] == [], (seat, step, reached)
+            steps += 1
+        assert steps >= 50, steps
 
 
 PANELS_IN_SIGHT = """() => {

@@ -143,7 +143,33 @@ function fitTable(root, focused = document.activeElement) {
     fitBoxes(root);
   }
   hugWrapped(root);
+  unstick(root);
   keepInSight(root);
+}
+
+/** Whether the board and the dock, as fitted, still run past the room they share below the board's top
+ * (fitBoxes' budget: the window below the board's top, or a little more than half of it), by how many
+ * pixels. */
+function overRoom(boardEl, dockEl) {
+  const height = window.innerHeight;
+  const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
+  const budget = Math.max(height - boardTop, height * 0.55) - 6;
+  const gap = parseFloat(getComputedStyle(dockEl).marginTop) || 0;
+  return boardEl.getBoundingClientRect().height + gap + dockEl.getBoundingClientRect().height - budget;
+}
+
+/** A board and a dock that still do not fit once every box has given what it can: the dock leaves the
+ * bottom of the window and lies below the board (app.css .dock.unstuck), where the page scrolls to it.
+ * Kept at the window's bottom it covered the board: at 390×500 (a small phone, or one with its
+ * browser's bars showing) a Roquet seat's hand and melds hid the trick and the other seat's name
+ * wherever the page was scrolled, a four-seat Bishops Whist dock three of the four seats. A person
+ * typing keeps the dock at the bottom, laid out to leave the board in sight (typingIn, keepInSight). */
+function unstick(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return;
+  dockEl.classList.remove("unstuck");
+  if (!dockEl.classList.contains("typing") && overRoom(boardEl, dockEl) > 1) dockEl.classList.add("unstuck");
 }
 
 /** How far keepInSight scrolled the page for a person typing, and where it left it, by table. */
