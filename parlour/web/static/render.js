@@ -158,22 +158,55 @@ function overRoom(boardEl, dockEl) {
   return boardEl.getBoundingClientRect().height + gap + dockEl.getBoundingClientRect().height - budget;
 }
 
-/** A board and a dock that still do not fit once every box has given what it can: the dock leaves the
- * bottom of the window and lies below the board (app.css .dock.unstuck), where the page scrolls to it.
- * Kept at the window's bottom it covered the board: at 390×500 (a small phone, or one with its
- * browser's bars showing) a Roquet seat's hand and melds hid the trick and the other seat's name
- * wherever the page was scrolled, a four-seat Bishops Whist dock three of the four seats. A person
- * typing keeps the dock at the bottom, laid out to leave the board in sight (typingIn, keepInSight). */
+/** What of the board the dock must not cover: the other seats' names and cards, the trick's cards and
+ * captions, the table's zones. */
+const UNCOVERED = ".board .seat .seat-name, .board .seat .card, .board .trick .trick-card .card, .board .trick .trick-card figcaption, .board .table-zones .zone";
+
+/** Whether the dock, kept at the bottom of the window with the page at its top, would lie over any of
+ * what the board must show (UNCOVERED, each as far as the boxes it scrolls in show it): measured in the
+ * page, not the window, so that it is the same wherever the page is scrolled. */
+function dockCovers(boardEl, dockEl) {
+  const top = window.innerHeight - dockEl.getBoundingClientRect().height - window.scrollY;
+  const bottom = window.innerHeight - window.scrollY;
+  return [...boardEl.querySelectorAll(UNCOVERED)].some((node) => {
+    const r = node.getBoundingClientRect();
+    let upper = r.top;
+    let lower = r.bottom;
+    for (let up = node.parentElement; up && up !== boardEl.parentElement; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = up.getBoundingClientRect();
+      upper = Math.max(upper, c.top);
+      lower = Math.min(lower, c.bottom);
+    }
+    return lower > upper + 1 && r.right > r.left + 1 && lower > top + 1 && upper < bottom - 1;
+  });
+}
+
+/** A board and a dock that do not fit once every box has given what it can, the dock over some of what
+ * the board must show with the page at its top: the dock leaves the bottom of the window and lies below
+ * the board (app.css .dock.unstuck), where the page scrolls to it. Kept at the window's bottom it
+ * covered the board: at 390×500 (a small phone, or one with its browser's bars showing) a Roquet
+ * seat's hand and melds hid the trick and the other seat's name, a four-seat Bishops Whist dock three
+ * of the four seats (at 1024×600, a seat's name or cards at 44 of the long-named replay's 106 steps
+ * from two seats). A dock over no more than the board's margins stays where the hand is at hand; a
+ * person typing keeps the dock at the bottom, laid out to leave the board in sight (typingIn,
+ * keepInSight). */
 function unstick(root) {
   const dockEl = root.querySelector(".dock");
   const boardEl = root.querySelector(".board");
   if (!dockEl || !boardEl) return;
   dockEl.classList.remove("unstuck");
-  if (!dockEl.classList.contains("typing") && overRoom(boardEl, dockEl) > 1) dockEl.classList.add("unstuck");
+  if (dockEl.classList.contains("typing") || overRoom(boardEl, dockEl) <= 1) return;
+  if (dockCovers(boardEl, dockEl)) dockEl.classList.add("unstuck");
 }
 
 /** How far keepInSight scrolled the page for a person typing, and where it left it, by table. */
 const scrolledFor = new WeakMap();
+
+/** Where the page was at its last scroll event (or as the page opened). */
+let seenScroll = typeof window !== "undefined" ? window.scrollY : null;
+if (typeof window !== "undefined") window.addEventListener("scroll", () => (seenScroll = window.scrollY), { passive: true });
 
 /** A person typing in a short window sees the board, the trick with it, above the dock: the page is
  * scrolled down as far as that needs, no further than the board's top (the page's title and the
@@ -199,8 +232,10 @@ function keepInSight(root) {
   const below = boardEl.getBoundingClientRect().bottom + 4 - dockEl.getBoundingClientRect().top;
   const by = top < 0 ? Math.floor(top) : Math.min(below, top);
   if (Math.abs(by) < 1) return;
-  // (where the page was before the first such scroll, kept through the redraws of a person's typing)
-  const from = done?.from ?? window.scrollY;
+  // (where the page was before the first such scroll, kept through the redraws of a person's typing;
+  // and before the browser scrolled the box into sight to focus it, whose scroll event comes after:
+  // the box in a dock below the board, the page was left there when the person was done)
+  const from = done?.from ?? Math.min(window.scrollY, seenScroll ?? window.scrollY);
   window.scrollBy(0, by);
   scrolledFor.set(root, { from, at: window.scrollY });
 }
