@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.test_qa_web import (
+    FADED_GIVEN,
     IN_SIGHT_TYPING,
     KEYBOARD,
     LONG_NAMES,
@@ -25,6 +26,7 @@ from tests.test_qa_web import (
     finished_replay,
     game_replay,
     replay_steps,
+    trick_parts,
 )
 from tests.test_web_browser import (
     COMPUTER,
@@ -168,3 +170,42 @@ def test_a_person_who_scrolled_down_and_types_sees_the_board(
                     page.locator(".dock.typing").wait_for(state="detached")
                 if not act_once(page, rng):
                     page.wait_for_timeout(25)
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height", "most"),
+    [("roquet", 1024, 600, 2), ("roquet", 390, 844, 6), ("bishops-whist", 1024, 600, 0)],
+)
+def test_a_faded_trick_gives_way_only_where_that_makes_room(
+    browser: Browser, tmp_path: Path, game: str, width: int, height: int, most: int
+) -> None:
+    """A faded last trick short of room gave way (its captions gone, its cards small in a short box) even
+    where that gave nothing back: a long-named Roquet seat whose hand and two rows of melds need more
+    than half the window has its melds cut by the dock's own limit whatever the trick's size, and a
+    four-seat Bishops Whist board at 1024×600 was no shorter for its trick given way. Given way at 28 of
+    the long-named Roquet replay's 66 faded tricks from two seats at 1024×600, 11 at 390×844, and 15
+    of four-seat Bishops Whist's 24 at 1024×600; now only where giving way runs the board past its room
+    by less, or shows more of one's melds: at most 2, 6 and 0. Every step from two seats: each faded
+    trick not given way has no part cut, split or overlapping (faded_tricks_whole's check), and the
+    walk has faded tricks to show it."""
+    viewport = {"width": width, "height": height}
+    replay = (
+        game_replay(browser, tmp_path, game, viewport, LONG_NAMES[1:])
+        if game == "roquet"
+        else finished_replay(browser, tmp_path, game, 21, viewport, 4, LONG_NAMES)
+    )
+    with replay as page:
+        faded = 0
+        given = []
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            state = page.evaluate(FADED_GIVEN)
+            if state is None:
+                continue
+            faded += 1
+            if state:
+                given.append((seat, step))
+                continue
+            parts = trick_parts(page, f"faded-{game}-{width}x{height}-seat{seat}-{step}")
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        assert faded >= 20, faded
+        assert len(given) <= most, f"{len(given)} of {faded} faded tricks gave way: {given}"

@@ -138,13 +138,41 @@ function fitTable(root, focused = document.activeElement) {
   // with their captions under them (smallCards), each if it makes a difference: with long names a Roquet
   // trick gave way at 61 of a phone's 102 steps, at 49 with first names alone, 27 with its cards one
   // above the other, 11 with its small cards side by side (at 1280×720: 21, then none)
+  // (and, unless it is itself at fault, it gives way only where that gives the board or one's melds
+  // back some room: seat 0 of a long-named Roquet match, its hand and two rows of melds more than half
+  // the window, had its melds cut by the dock's own limit whatever the trick's size, and its faded
+  // trick gave way for nothing at 28 of 66 steps at 1024×600, four-seat Bishops Whist's there at 15 of
+  // 24, the board no shorter for it. It then keeps its cards small, side by side, and its captions)
   if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
+    const atFault = widenedAtCost(root) || faded.some(splitsWord);
+    const tight = shortfall(root);
     faded.forEach(giveWay);
     fitBoxes(root);
+    if (!atFault && !eased(tight, shortfall(root))) {
+      faded.forEach(standUp);
+      for (const way of TIGHTER) faded.forEach(way);
+      fitBoxes(root);
+    }
   }
   hugWrapped(root);
   unstick(root);
   keepInSight(root);
+}
+
+/** How far the board and the dock, as fitted, run past their room, and how much of one's melds is in
+ * sight: what a faded trick that gives way must ease (fitTable). */
+function shortfall(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return { over: 0, melds: 0 };
+  const melds = [...dockEl.querySelectorAll(".my-zones")].reduce((sum, box) => sum + box.clientHeight, 0);
+  return { over: overRoom(boardEl, dockEl), melds };
+}
+
+/** Whether a faded trick given way eased the board (`after`) from where it was drawn small (`before`):
+ * the board and the dock running past their room by less, or more of one's melds in sight. */
+function eased(before, after) {
+  return (before.over > 1 && after.over < before.over - 1) || after.melds > before.melds + 1;
 }
 
 /** Whether the board and the dock, as fitted, still run past the room they share below the board's top
