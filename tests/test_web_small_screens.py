@@ -174,7 +174,7 @@ def test_a_person_who_scrolled_down_and_types_sees_the_board(
 
 @pytest.mark.parametrize(
     ("game", "width", "height", "most"),
-    [("roquet", 1024, 600, 2), ("roquet", 390, 844, 6), ("bishops-whist", 1024, 600, 0)],
+    [("roquet", 1024, 600, 16), ("roquet", 390, 844, 6), ("bishops-whist", 1024, 600, 0)],
 )
 def test_a_faded_trick_gives_way_only_where_that_makes_room(
     browser: Browser, tmp_path: Path, game: str, width: int, height: int, most: int
@@ -185,7 +185,8 @@ def test_a_faded_trick_gives_way_only_where_that_makes_room(
     four-seat Bishops Whist board at 1024×600 was no shorter for its trick given way. Given way at 28 of
     the long-named Roquet replay's 66 faded tricks from two seats at 1024×600, 11 at 390×844, and 15
     of four-seat Bishops Whist's 24 at 1024×600; now only where giving way runs the board past its room
-    by less, or shows more of one's melds: at most 2, 6 and 0. Every step from two seats: each faded
+    by less, shows more of one's melds, or scrolls less of a box of cards away (the turn-up beside a
+    small trick and its heading): at most 16, 6 and 0. Every step from two seats: each faded
     trick not given way has no part cut, split or overlapping (faded_tricks_whole's check), and the
     walk has faded tricks to show it."""
     viewport = {"width": width, "height": height}

@@ -141,7 +141,7 @@ function fitTable(root, focused = document.activeElement) {
   // (and, unless it is itself at fault, it gives way only where that gives the board or one's melds
   // back some room: seat 0 of a long-named Roquet match, its hand and two rows of melds more than half
   // the window, had its melds cut by the dock's own limit whatever the trick's size, and its faded
-  // trick gave way for nothing at 28 of 66 steps at 1024×600, four-seat Bishops Whist's there at 15 of
+  // trick gave way for nothing at 12 of 66 steps at 1024×600, four-seat Bishops Whist's there at 15 of
   // 24, the board no shorter for it. It then keeps its cards small, side by side, and its captions)
   if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
     const atFault = widenedAtCost(root) || faded.some(splitsWord);
@@ -159,20 +159,25 @@ function fitTable(root, focused = document.activeElement) {
   keepInSight(root);
 }
 
-/** How far the board and the dock, as fitted, run past their room, and how much of one's melds is in
- * sight: what a faded trick that gives way must ease (fitTable). */
+/** How far the board and the dock, as fitted, run past their room, how much of one's melds is in sight,
+ * and how much of the boxes of cards is scrolled out of it: what a faded trick that gives way must ease
+ * (fitTable). */
 function shortfall(root) {
   const dockEl = root.querySelector(".dock");
   const boardEl = root.querySelector(".board");
-  if (!dockEl || !boardEl) return { over: 0, melds: 0 };
+  if (!dockEl || !boardEl) return { over: 0, melds: 0, hidden: 0 };
   const melds = [...dockEl.querySelectorAll(".my-zones")].reduce((sum, box) => sum + box.clientHeight, 0);
-  return { over: overRoom(boardEl, dockEl), melds };
+  const boxes = [...root.querySelectorAll(".table-zones, .seat-zones, .my-zones")];
+  const hidden = boxes.reduce((sum, box) => sum + Math.max(0, box.scrollHeight - box.clientHeight), 0);
+  return { over: overRoom(boardEl, dockEl), melds, hidden };
 }
 
 /** Whether a faded trick given way eased the board (`after`) from where it was drawn small (`before`):
- * the board and the dock running past their room by less, or more of one's melds in sight. */
+ * the board and the dock running past their room by less, more of one's melds in sight, or less of the
+ * boxes of cards scrolled away (at 1024×600 a small trick and its heading beside a Roquet livret left
+ * the turn-up, which may be melded, a row out of sight). */
 function eased(before, after) {
-  return (before.over > 1 && after.over < before.over - 1) || after.melds > before.melds + 1;
+  return (before.over > 1 && after.over < before.over - 1) || after.melds > before.melds + 1 || after.hidden < before.hidden - 1;
 }
 
 /** Whether the board and the dock, as fitted, still run past the room they share below the board's top
