@@ -138,20 +138,113 @@ function fitTable(root, focused = document.activeElement) {
   // with their captions under them (smallCards), each if it makes a difference: with long names a Roquet
   // trick gave way at 61 of a phone's 102 steps, at 49 with first names alone, 27 with its cards one
   // above the other, 11 with its small cards side by side (at 1280×720: 21, then none)
+  // (and, unless it is itself at fault, it gives way only where that gives the board or one's melds
+  // back some room: seat 0 of a long-named Roquet match, its hand and two rows of melds more than half
+  // the window, had its melds cut by the dock's own limit whatever the trick's size, and its faded
+  // trick gave way for nothing at 12 of 66 steps at 1024×600, four-seat Bishops Whist's there at 15 of
+  // 24, the board no shorter for it. It then keeps its cards small, side by side, and its captions)
   if (crowded() && faded.length && !TIGHTER.some((way) => faded.map(way).some(Boolean) && !crowded())) {
+    const atFault = widenedAtCost(root) || faded.some(splitsWord);
+    const tight = shortfall(root);
     faded.forEach(giveWay);
     fitBoxes(root);
+    if (!atFault && !eased(tight, shortfall(root))) {
+      faded.forEach(standUp);
+      for (const way of TIGHTER) faded.forEach(way);
+      fitBoxes(root);
+    }
   }
   hugWrapped(root);
+  unstick(root);
   keepInSight(root);
+}
+
+/** How far the board and the dock, as fitted, run past their room, how much of one's melds is in sight,
+ * and how much of the boxes of cards is scrolled out of it: what a faded trick that gives way must ease
+ * (fitTable). */
+function shortfall(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return { over: 0, melds: 0, hidden: 0 };
+  const melds = [...dockEl.querySelectorAll(".my-zones")].reduce((sum, box) => sum + box.clientHeight, 0);
+  const boxes = [...root.querySelectorAll(".table-zones, .seat-zones, .my-zones")];
+  const hidden = boxes.reduce((sum, box) => sum + Math.max(0, box.scrollHeight - box.clientHeight), 0);
+  return { over: overRoom(boardEl, dockEl), melds, hidden };
+}
+
+/** Whether a faded trick given way eased the board (`after`) from where it was drawn small (`before`):
+ * the board and the dock running past their room by less, more of one's melds in sight, or less of the
+ * boxes of cards scrolled away (at 1024×600 a small trick and its heading beside a Roquet livret left
+ * the turn-up, which may be melded, a row out of sight). */
+function eased(before, after) {
+  return (before.over > 1 && after.over < before.over - 1) || after.melds > before.melds + 1 || after.hidden < before.hidden - 1;
+}
+
+/** Whether the board and the dock, as fitted, still run past the room they share below the board's top
+ * (fitBoxes' budget: the window below the board's top, or a little more than half of it), by how many
+ * pixels. */
+function overRoom(boardEl, dockEl) {
+  const height = window.innerHeight;
+  const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
+  const budget = Math.max(height - boardTop, height * 0.55) - 6;
+  const gap = parseFloat(getComputedStyle(dockEl).marginTop) || 0;
+  return boardEl.getBoundingClientRect().height + gap + dockEl.getBoundingClientRect().height - budget;
+}
+
+/** What of the board the dock must not cover: the other seats' names and cards, the trick's cards and
+ * captions, the table's zones. */
+const UNCOVERED = ".board .seat .seat-name, .board .seat .card, .board .trick .trick-card .card, .board .trick .trick-card figcaption, .board .table-zones .zone";
+
+/** Whether the dock, kept at the bottom of the window with the page at its top, would lie over any of
+ * what the board must show (UNCOVERED, each as far as the boxes it scrolls in show it): measured in the
+ * page, not the window, so that it is the same wherever the page is scrolled. */
+function dockCovers(boardEl, dockEl) {
+  const top = window.innerHeight - dockEl.getBoundingClientRect().height - window.scrollY;
+  const bottom = window.innerHeight - window.scrollY;
+  return [...boardEl.querySelectorAll(UNCOVERED)].some((node) => {
+    const r = node.getBoundingClientRect();
+    let upper = r.top;
+    let lower = r.bottom;
+    for (let up = node.parentElement; up && up !== boardEl.parentElement; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = up.getBoundingClientRect();
+      upper = Math.max(upper, c.top);
+      lower = Math.min(lower, c.bottom);
+    }
+    return lower > upper + 1 && r.right > r.left + 1 && lower > top + 1 && upper < bottom - 1;
+  });
+}
+
+/** A board and a dock that do not fit once every box has given what it can, the dock over some of what
+ * the board must show with the page at its top: the dock leaves the bottom of the window and lies below
+ * the board (app.css .dock.unstuck), where the page scrolls to it. Kept at the window's bottom it
+ * covered the board: at 390×500 (a small phone, or one with its browser's bars showing) a Roquet
+ * seat's hand and melds hid the trick and the other seat's name, a four-seat Bishops Whist dock three
+ * of the four seats (at 1024×600, a seat's name or cards at 44 of the long-named replay's 106 steps
+ * from two seats). A dock over no more than the board's margins stays where the hand is at hand; a
+ * person typing keeps the dock at the bottom, laid out to leave the board in sight (typingIn,
+ * keepInSight). */
+function unstick(root) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl) return;
+  dockEl.classList.remove("unstuck");
+  if (dockEl.classList.contains("typing") || overRoom(boardEl, dockEl) <= 1) return;
+  if (dockCovers(boardEl, dockEl)) dockEl.classList.add("unstuck");
 }
 
 /** How far keepInSight scrolled the page for a person typing, and where it left it, by table. */
 const scrolledFor = new WeakMap();
 
+/** Where the page was at its last scroll event (or as the page opened). */
+let seenScroll = typeof window !== "undefined" ? window.scrollY : null;
+if (typeof window !== "undefined") window.addEventListener("scroll", () => (seenScroll = window.scrollY), { passive: true });
+
 /** A person typing in a short window sees the board, the trick with it, above the dock: the page is
  * scrolled down as far as that needs, no further than the board's top (the page's title and the
- * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock); done typing,
+ * situation line go out of sight first: at 390×500 a four-seat trick lay under the dock), or back up to
+ * the board's top where the person had scrolled past it; done typing,
  * the page is scrolled back (unless the person scrolled it since). */
 function keepInSight(root) {
   const dockEl = root.querySelector(".dock");
@@ -165,11 +258,17 @@ function keepInSight(root) {
   }
   // (the board's bottom, with the strip of its zones' cue of rows: beside the trick, the livret's cue
   // lay under the dock)
+  // (and, where the page was scrolled past the board's top, back up to it: at 390×500 a person who
+  // had scrolled down to the dock, below the board, typed with an open tarock seat's stacks, at the
+  // board's top, scrolled half out of sight, and the trick too)
+  const top = boardEl.getBoundingClientRect().top;
   const below = boardEl.getBoundingClientRect().bottom + 4 - dockEl.getBoundingClientRect().top;
-  const by = Math.min(below, Math.max(0, boardEl.getBoundingClientRect().top));
-  if (by < 1) return;
-  // (where the page was before the first such scroll, kept through the redraws of a person's typing)
-  const from = done?.from ?? window.scrollY;
+  const by = top < 0 ? Math.floor(top) : Math.min(below, top);
+  if (Math.abs(by) < 1) return;
+  // (where the page was before the first such scroll, kept through the redraws of a person's typing;
+  // and before the browser scrolled the box into sight to focus it, whose scroll event comes after:
+  // the box in a dock below the board, the page was left there when the person was done)
+  const from = done?.from ?? Math.min(window.scrollY, seenScroll ?? window.scrollY);
   window.scrollBy(0, by);
   scrolledFor.set(root, { from, at: window.scrollY });
 }
