@@ -75,4 +75,9 @@ def test_the_rulings_come_before_the_measurements_which_are_folded_away(
         table_in_notes.wait_for(state="visible")
         table_in_notes.scroll_into_view_if_needed()
         assert "handcheat" in notes.inner_text()
+        # the commands that gave the figures, each on its own line as the notes indent them (the
+        # renderer once ran an indented block together into one paragraph: "... --out m.jsonl python
+        # benchmarks/...")
+        commands = notes.locator("pre code").first.inner_text().splitlines()
+        assert len(commands) >= 3 and all(c.startswith("nice -n 10 python benchmarks/") for c in commands[:3])
         page.screenshot(path=str(SCREENSHOTS / "rules-notes-open.png"))

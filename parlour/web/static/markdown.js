@@ -1,7 +1,7 @@
 /**
  * A tiny, safe Markdown-to-DOM renderer for the rules: headings, paragraphs, bullet and numbered
- * lists, tables, block quotes, code blocks, and inline emphasis, strong, code and links (http(s) and
- * relative only). It builds nodes and sets text; it never parses HTML.
+ * lists, tables, block quotes, code blocks (fenced or indented), and inline emphasis, strong, code
+ * and links (http(s) and relative only). It builds nodes and sets text; it never parses HTML.
  * @module markdown
  */
 import { el } from "./dom.js";
@@ -29,6 +29,17 @@ export function renderMarkdown(text, opts = {}) {
       i++;
       while (i < lines.length && !lines[i].trim().startsWith(fence[1])) body.push(lines[i++]);
       i++;
+      out.append(el("pre", {}, el("code", { text: body.join("\n") })));
+      continue;
+    }
+    if (/^( {4}|\t)/.test(line)) {
+      // an indented code block (the notes' commands): its lines as they are, less the indent; a blank
+      // line inside it stays when more indented lines follow
+      const body = [];
+      while (i < lines.length && (/^( {4}|\t)/.test(lines[i]) || /^\s*$/.test(lines[i]))) {
+        body.push(lines[i++].replace(/^( {4}|\t)/, ""));
+      }
+      while (body.length && /^\s*$/.test(body[body.length - 1])) body.pop();
       out.append(el("pre", {}, el("code", { text: body.join("\n") })));
       continue;
     }
