@@ -22,6 +22,7 @@ from rich.text import Text
 import parlour
 from parlour.cli.app import app
 from parlour.cli.terminal import RulesText, TerminalGame, paged
+from parlour.cli.usage import game_names, one_of
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
 from parlour.players import (
@@ -121,8 +122,9 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game (parlour list names them).")]
-"""The game a command is about: named GAME in its usage line, where typer wrote "{game}"."""
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"The game: {one_of(game_names())}.")]
+"""The game a command is about: named GAME in its usage line, where typer wrote "{game}" (then "{GAME}"),
+and its help names the games, where typer wrote only ``<str>``."""
 
 
 def shown(value: object) -> str:
