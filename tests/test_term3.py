@@ -4,15 +4,21 @@ with exit code 2, the GAME argument names the games, and what the walk through t
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
 import pytest
 import typer
+from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app
 from parlour.cli.app import ParlourGroup
+from parlour.cli.terminal import TerminalGame
+from parlour.engine import Game
+from parlour.players import hint
+from tests.cli_support import scripted
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -122,3 +128,99 @@ def test_the_game_argument_names_the_games(command: str) -> None:
     else:
         assert ", ".join(GAMES[:-1]) + f" or {GAMES[-1]}" in text, text
     assert "╭─ Options" in result.output  # still the framed panels of Typer's help
+
+
+# --- the walk through the README, as a new user ------------------------------------------------------
+
+
+def _welcome(name: str) -> str:
+    """The panel a person sees on sitting down to ``name`` (then Ctrl-D)."""
+    terminal, console = scripted(parlour.make(name), [], seed=1, width=200)
+    terminal.run()
+    return console.export_text().split("╰")[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_welcome_tells_how_to_type_this_games_moves(name: str) -> None:
+    """Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no bets, Lansquenet
+    no "play", and Open Tarock's pack has no 9H. The example is a move of this game, and amounts are
+    spoken of only where the game has them."""
+    game = parlour.make(name)
+    text = " ".join(line.strip("│ ") for line in _welcome(name).splitlines())
+    example = re.search(r"\(e\.g\. ([^;]+);", text)
+    assert example, text
+    game.notation.parse(example.group(1))  # a move of this game's notation, its card in the pack
+    amounts = [s.kind for s in game.notation.specs if "amount" in s.args]
+    if amounts:
+        assert f"{amounts[0]} N (1-95)" in text and f"{amounts[0]} 20" in text, text
+    else:
+        assert " N (" not in text and "bet" not in text, text
+
+
+def test_an_empty_trick_says_none_as_an_empty_zone_does() -> None:
+    """The table said "on the table: -" under "your tricks won: none"."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=2)
+
+    def leading(view: Any) -> bool:
+        return view.trick is not None and not view.trick.plays and view.legal_actions
+
+    while not (state.current_player == 0 and leading(state.view(0))):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    console = Console(record=True, width=120)
+    TerminalGame(game, [0], {}, 2, console).render(state.view(0))
+    text = console.export_text()
+    assert "on the table: none" in text, text
+    assert "on the table: -" not in text
+
+
+def test_open_tarocks_hint_speaks_to_the_player() -> None:
+    """The hint said "-7 points for me against the other player": the player it speaks to is "you"."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=3)
+    seat = state.current_player
+    assert seat is not None
+    advice = hint(state.view(seat), game, 1, seconds=None)
+    assert "points for you against the other player" in advice.reason, advice.reason
+    assert "for me" not in advice.reason
+
+
+def test_a_level_that_is_another_player_says_so() -> None:
+    """``parlour players lansquenet`` described normal and strong in the same words, "The default
+    computer player", though only normal is the default: a level that is another kind says so."""
+    result = runner.invoke(app, ["players", "lansquenet"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") >= 3}
+    assert "the same player as heuristic and normal" in rows["strong"], rows["strong"]
+    assert "the same player as heuristic and strong" in rows["normal"], rows["normal"]
+    assert "default computer player" not in result.output
+    result = runner.invoke(app, ["players", "bishops-whist"], env=WIDE)
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") >= 3}
+    assert "the same player as heuristic" in rows["easy"], rows["easy"]
+    assert "the same player" not in rows["strong"], rows["strong"]
+
+
+def test_roquets_figures_write_intervals_as_simulate_does() -> None:
+    """Roquet's table of hands wrote "13.00 - 13.80" above "58.7%–77.5%" in the same column, under
+    simulate's own "34.2%–74.2%"."""
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "4", "--seed", "1"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    hands = result.output.split("Roquet hands")[1]
+    assert re.search(r"\d\.\d\d–\d", hands), hands
+    assert not re.search(r"\d - \d", hands), hands
+
+
+def test_a_card_typed_wrong_in_open_tarock_is_told_what_the_tarocks_are() -> None:
+    """A card not in the pack was answered "...; or one of 22 others, SK to I": what SK and I were was
+    left to guess."""
+    text = _scripted_text(parlour.make("open-tarock"), ["play ZZ"])
+    said = " ".join(text.split("'ZZ' is not a card")[1].split())
+    assert "or SK, the Sküs; or a tarock, XXI to I" in said, said
+
+
+def _scripted_text(game: Game[Any], lines: list[str]) -> str:
+    terminal, console = scripted(game, lines, seed=1, width=200)
+    terminal.run()
+    return console.export_text()

@@ -23,7 +23,7 @@ import parlour
 from parlour.cli.app import app
 from parlour.cli.terminal import RulesText, TerminalGame, paged
 from parlour.cli.usage import game_names, one_of
-from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
+from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed, manifest
 from parlour.engine.errors import echo
 from parlour.players import (
     DEFAULT_LEVEL,
@@ -689,8 +689,12 @@ def players_command(
     for col in ("kind", "level", "what it is"):
         table.add_column(col)
     levels_first = [k for k in LEVELS if k in player_kinds(game)]
+    factories = manifest(game).players
     for kind in levels_first + [k for k in player_kinds(game) if k not in LEVELS]:
         doc = describe_player(g, kind)
+        same = [k for k in player_kinds(game) if k != kind and factories.get(k) is factories.get(kind, kind)]
+        if same:  # Lansquenet's strong was "The default computer player", beside normal in the same words
+            doc = f"{doc.removesuffix('.')} (the same player as {' and '.join(same)})."
         level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
         table.add_row(kind, level, doc)
     console.print(table)

@@ -556,7 +556,7 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
         else:
             horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
     outlook = (
-        f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for me against the other player {horizon}"
+        f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for you against the other player {horizon}"
     )
     trick = view.trick.cards if view.trick is not None else []
     if trick:
