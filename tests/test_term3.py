@@ -13,10 +13,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import parlour
+from parlour.cards import get_pack
 from parlour.cli import app
 from parlour.cli.app import ParlourGroup
 from parlour.cli.terminal import TerminalGame
-from parlour.engine import Game
+from parlour.engine import Event, Game
+from parlour.games.bishops_whist.rules import BISHOP_CARDS as BISHOPS
 from parlour.players import hint
 from tests.cli_support import scripted
 
@@ -224,3 +226,34 @@ def _scripted_text(game: Game[Any], lines: list[str]) -> str:
     terminal, console = scripted(game, lines, seed=1, width=200)
     terminal.run()
     return console.export_text()
+
+
+def test_a_bishops_whist_trick_says_it_takes_its_bishops() -> None:
+    """The log said "trick 2 to seat 3, with B♠" where seat 3's queen took seat 1's bishop: read as
+    won with the bishop. The words say the trick takes it; the logged text stays as it was (replays of
+    older saves compare it)."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=4)
+
+    def taken() -> list[Event]:
+        """Tricks won by a card other than the bishop in them."""
+        return [
+            e
+            for e in state.log
+            if e.kind == "trick"
+            and any(c in BISHOPS for _, c in e.data["cards"])
+            and dict(e.data["cards"])[e.data["winner"]] not in BISHOPS
+        ]
+
+    while not taken():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    event = taken()[0]
+    bishop = next(c for _, c in event.data["cards"] if c in BISHOPS)
+    assert event.data["text"].endswith(f", with {bishop}")  # the log as it was
+    words = state.event_words(event)
+    assert words == f"trick {event.data['number']} to seat {event.data['winner']}, taking the bishop {bishop}"
+    console = Console(record=True, width=120)
+    lines = TerminalGame(game, [0], {}, 4, console).log_lines(state, [event], state.view(0))
+    assert lines[0][1].endswith(f"taking the bishop {get_pack(game.pack).pretty(bishop)}"), lines
