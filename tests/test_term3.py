@@ -257,3 +257,28 @@ def test_a_bishops_whist_trick_says_it_takes_its_bishops() -> None:
     console = Console(record=True, width=120)
     lines = TerminalGame(game, [0], {}, 4, console).log_lines(state, [event], state.view(0))
     assert lines[0][1].endswith(f"taking the bishop {get_pack(game.pack).pretty(bishop)}"), lines
+
+
+def test_roquets_empty_tricks_won_read_as_other_games() -> None:
+    """Roquet's table said "0 tricks won none" for the other seat and "your 0 tricks won: none", where
+    Bishops Whist says "tricks won none"."""
+    text = _scripted_text(parlour.make("roquet"), [])
+    assert "0 tricks won" not in text, text
+    assert "your tricks won: none" in text and "tricks won none" in text, text
+
+
+def test_simulate_puts_names_left_and_figures_right() -> None:
+    """Every column of simulate's tables stood flush right: "  seat 0", "heuristic" and Roquet's names
+    of its figures ("     tricks a hand") as if they were numbers."""
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--seed", "1"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"│ seat 0 +│ heuristic +│ +\d", result.output), result.output
+    assert re.search(r"│ tricks a hand +│ +\d", result.output), result.output
+
+
+def test_lansquenets_range_of_chips_uses_the_intervals_dash() -> None:
+    """Lansquenet's seat table wrote the range of chips "0 - 400" beside intervals "30.1%–95.4%"."""
+    result = runner.invoke(app, ["simulate", "lansquenet", "-n", "4", "--seed", "1"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"\d - \d", result.output), result.output
+    assert re.search(r"│ \d+–\d+ │", result.output), result.output

@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import os
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -327,8 +328,12 @@ def _print_summary(summary: Summary) -> None:
         # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
         words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
         narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
-        table.add_column(
-            col, justify="right", no_wrap=col == "95% interval", max_width=narrow, min_width=narrow
+        table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
+            col,
+            justify="left" if i < 2 else "right",
+            no_wrap=col == "95% interval",
+            max_width=narrow,
+            min_width=narrow,
         )
     for row in rows:
         table.add_row(*row)
@@ -347,7 +352,9 @@ def _print_summary(summary: Summary) -> None:
             # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
             whole = "interval" in str(col)
             widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
-            t.add_column(str(col), justify="right", no_wrap=whole, min_width=widest)
+            # a column of words (Roquet's figures' names) to the left, as a table of figures has it
+            words = not all(_figure(str(row[i])) for row in extra["rows"])
+            t.add_column(str(col), justify="left" if words else "right", no_wrap=whole, min_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
@@ -566,6 +573,11 @@ def _simulation_stopped(
         console.rule(f"{swept} = {value} (stopped after {stop.played} of {stop.planned} matches)")
     _print_summary(stop.summary)
     return [stop.summary]
+
+
+def _figure(cell: str) -> bool:
+    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words."""
+    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
 
 
 def _write_records(path: Path, summaries: list[Summary], swept: str | None, note: str = "") -> None:
