@@ -353,8 +353,8 @@ def _print_summary(summary: Summary) -> None:
             whole = "interval" in str(col)
             widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
             # a column of words (Roquet's figures' names) to the left, as a table of figures has it
-            words = not all(_figure(str(row[i])) for row in extra["rows"])
-            t.add_column(str(col), justify="left" if words else "right", no_wrap=whole, min_width=widest)
+            named = not all(_figure(str(row[i])) for row in extra["rows"])
+            t.add_column(str(col), justify="left" if named else "right", no_wrap=whole, min_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
