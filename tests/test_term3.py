@@ -282,3 +282,20 @@ def test_lansquenets_range_of_chips_uses_the_intervals_dash() -> None:
     assert result.exit_code == 0, result.output
     assert not re.search(r"\d - \d", result.output), result.output
     assert re.search(r"│ \d+–\d+ │", result.output), result.output
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("bishops", "bishops-whist"), ("tarock", "open-tarock"), ("roquett", "roquet")]
+)
+def test_a_game_named_nearly_is_suggested(typed: str, meant: str) -> None:
+    """``parlour play bishops`` was told only "no game named 'bishops'; the games are: ..."."""
+    said = _refused(["play", typed])
+    assert f"no game named '{typed}' (did you mean {meant}?)" in said, said
+    assert "(did you mean" not in _refused(["play", "xyz"])
+
+
+def test_a_seat_outside_the_table_names_the_option() -> None:
+    """``--seat 5`` was told "seats are 0 to 1", naming no option, where ``--humans 0,5`` is told
+    "--humans: the seats are 0 to 1, and 5 is none of them"."""
+    said = _refused(["play", "roquet", "--seat", "5"])
+    assert said == "--seat: the seats are 0 to 1, and 5 is none of them", said

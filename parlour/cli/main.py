@@ -199,8 +199,8 @@ def play(
     if humans is not None and seat is not None and seat not in people:
         # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
         fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
-    if not all(0 <= s < g.num_players for s in people):
-        fail(f"seats are 0 to {g.num_players - 1}")
+    if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
+        fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them")
     if seed is not None:
         try:
             check_seed(seed)
