@@ -68,6 +68,9 @@ def _refused(args: list[str], cli: typer.Typer = app) -> str:
         (["play", "roquet", "laws=table"], "a game option is given as -o laws=table"),
         (["play", "roquet", "bezique"], "parlour play takes a game and options: 'bezique' is left over"),
         (["list", "games"], "parlour list takes options only: 'games' is left over"),
+        (["help"], "parlour has no command 'help': its help is parlour --help"),
+        (["-h"], "parlour has no option -h: its help is parlour --help"),
+        (["play", "roquet", "-h"], "parlour play has no option -h: its help is parlour play --help"),
         # parlour's own checks, as before
         (["simulate", "roquet", "--jobs", "0"], "--jobs must be at least 1, not 0"),
         (["duplicate", "roquet", "--returns", "x"], "--returns is outcome or points, not 'x'"),

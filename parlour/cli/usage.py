@@ -96,6 +96,8 @@ def _no_such_option(ctx: Any, command: str, option: str) -> str:
     long_known = [o for o in known if o.startswith("--")]
     close = difflib.get_close_matches(option.lstrip("-"), [o.lstrip("-") for o in long_known], n=1)
     said = f"{command} has no option {option}"
+    if option.lstrip("-") in ("h", "help", "?"):  # a habit of other programs
+        return f"{said}: its help is {command} --help"
     if close:
         said += f": did you mean --{close[0]}?"
     if ctx is not None and ctx.parent is None:  # "parlour --seed 3 play roquet"
@@ -167,6 +169,8 @@ def _bad_value(exc: Any, message: str) -> str:
 
 
 def _no_such_command(ctx: Any, name: str) -> str:
+    if name.lower() in ("help", "h", "?"):
+        return f"parlour has no command {echo(name)}: its help is parlour --help (and parlour COMMAND --help)"
     if name in game_names():  # "parlour roquet": the game named where the command goes
         return f"parlour has no command {echo(name)}: to play it, parlour play {name}"
     commands = list(ctx.command.list_commands(ctx)) if ctx is not None else []
