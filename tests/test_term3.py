@@ -302,3 +302,12 @@ def test_a_seat_outside_the_table_names_the_option() -> None:
     "--humans: the seats are 0 to 1, and 5 is none of them"."""
     said = _refused(["play", "roquet", "--seat", "5"])
     assert said == "--seat: the seats are 0 to 1, and 5 is none of them", said
+
+
+def test_a_draw_shown_to_you_is_not_counted_again() -> None:
+    """Roquet told each draw twice: "you draw T♦", then "seat 0 (you) draws 1 card"; the other seat's
+    draws are still counted."""
+    text = _scripted_text(parlour.make("roquet"), ["1"] * 12)
+    assert re.search(r"· you draw ", text), text
+    assert "seat 0 (you) draws" not in text, text
+    assert re.search(r"· seat 1 draws \d cards?", text), text
