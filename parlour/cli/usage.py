@@ -18,8 +18,14 @@ try:  # Typer now carries its own copy of Click, whose errors these are
 except ImportError:  # an older Typer, on Click itself
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
+
+class _Never(Exception):
+    """No error is this one: a Click older than its ``NoArgsIsHelpError``."""
+
+
 ClickException = click_errors.ClickException
-NoArgsIsHelpError = click_errors.NoArgsIsHelpError
+NoArgsIsHelpError: type[Exception] = getattr(click_errors, "NoArgsIsHelpError", _Never)
+"""A bare ``parlour``: its help is shown (as an error whose message is the help), not refused."""
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -45,6 +51,7 @@ def command_words(ctx: Any) -> str:
 
 
 def game_names() -> list[str]:
+    """The installed games, as the GAME argument takes them."""
     return [info.name for info in parlour.list_games()]
 
 
