@@ -86,6 +86,8 @@ def test_a_bad_command_line_is_one_plain_line(args: list[str], words: str) -> No
 
 
 class Suit(enum.Enum):
+    """An Enum option's choices, as a game's own command might take them."""
+
     HEARTS = "hearts"
     SPADES = "spades"
 
@@ -113,6 +115,7 @@ def test_a_choice_typer_checks_is_told_plainly() -> None:
 
 
 def test_a_bare_parlour_still_shows_its_help() -> None:
+    """The plain errors leave alone the help a bare ``parlour`` shows (Click raises it as an error)."""
     result = runner.invoke(app, [], env=WIDE)
     assert "Commands" in result.output and "simulate" in result.output, result.output
 
