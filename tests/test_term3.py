@@ -314,3 +314,24 @@ def test_a_draw_shown_to_you_is_not_counted_again() -> None:
     assert re.search(r"· you draw ", text), text
     assert "seat 0 (you) draws" not in text, text
     assert re.search(r"· seat 1 draws \d cards?", text), text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["duplicate", "lansquenet"],  # its defaults: strong against heuristic, one player there
+        ["duplicate", "roquet", "--candidate", "easy", "--baseline", "greedy"],
+        ["duplicate", "roquet", "--candidate", "random", "--baseline", "random"],
+    ],
+)
+def test_duplicate_refuses_a_player_measured_against_itself(args: list[str]) -> None:
+    """``parlour duplicate lansquenet`` measured strong against heuristic, the same player in
+    Lansquenet, and printed "+0.00 ± 0.00 (95%)" as if it were a finding."""
+    said = _refused([*args, "--deals", "2"])
+    assert "are the same player for" in said and "nothing to measure" in said, said
+
+
+def test_duplicate_still_measures_two_players() -> None:
+    result = runner.invoke(app, ["duplicate", "lansquenet", "--candidate", "bold", "--deals", "2"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "bold vs heuristic" in result.output

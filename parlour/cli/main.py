@@ -756,6 +756,14 @@ def duplicate_command(
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
+    players = manifest(game).players
+    if candidate == baseline or (players.get(candidate) or candidate) is (players.get(baseline) or baseline):
+        # "parlour duplicate lansquenet" measured strong against heuristic, the same player there,
+        # and printed "+0.00 ± 0.00" as if that were a finding
+        fail(
+            f"--candidate {candidate} and --baseline {baseline} are the same player for {game}, so there "
+            f"is nothing to measure: choose another kind (parlour players {game} lists them)"
+        )
     measured = len(chosen) if chosen is not None else g.num_players
     try:
         # a bar, as simulate has: a strong candidate thinks seconds a move, and the command said
