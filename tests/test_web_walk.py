@@ -1,0 +1,63 @@
+"""What a new user met walking through the web table (every game, desktop and phone, a two-person table),
+pinned where it was mended: the words of the log and the hints, the lobby's option notes, the keys.
+
+The server and browser helpers are those of ``tests/test_web_browser.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+import parlour
+from parlour.players import hint
+from tests.test_web_browser import (
+    browser,
+    context,
+    serving,
+)
+
+pytestmark = [pytest.mark.timeout(300)]
+
+__all__ = ["browser"]  # the module's Chromium, shared with these tests
+
+
+def test_an_open_tarock_hint_speaks_to_the_player_it_advises() -> None:
+    """The hint is the strong player's move for the person who asked: Open Tarock's reason said
+    "-5⅓ points for me against the other player", the computer player speaking of itself, where the
+    other games' hints say "you" or name the card."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=3)
+    reasons = []
+    for _ in range(3):
+        seat = state.current_player
+        advice = hint(state.view(seat), game, 0, seconds=None)
+        reasons.append(advice.reason)
+        state.apply(advice.action, seat=seat)
+    assert all("points for you against the other player" in r for r in reasons), reasons
+    assert not [r for r in reasons if "for me" in r], reasons
+
+
+@pytest.mark.browser
+def test_you_on_the_bankers_left_cut(browser: Browser, tmp_path: Path) -> None:
+    """Lansquenet's log said "You, on the banker's left, cuts" to the player who cut: the verb after a
+    place set off by commas is the player's too. Other lines keep their verbs."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        said = page.evaluate(
+            "import('/static/words.js').then(m => ["
+            '"seat 0, on the banker\'s left, cuts", "seat 1, on the banker\'s left, cuts",'
+            "'seat 0 plays 9H', 'seat 1, at last, passes', 'the session is over: seat 0 0, seat 1 400']"
+            ".map(t => m.rewrite(t, s => (s === 0 ? 'you' : `seat ${s}`), null)))"
+        )
+        assert said == [
+            "You, on the banker's left, cut",
+            "seat 1, on the banker's left, cuts",
+            "You play 9H",
+            "seat 1, at last, passes",
+            "the session is over: you 0, seat 1 400",
+        ], said
+
