@@ -14,8 +14,13 @@ from playwright.sync_api import Browser
 import parlour
 from parlour.players import hint
 from tests.test_web_browser import (
+    COMPUTER,
+    HUMAN,
     browser,
     context,
+    create_table,
+    open_seat,
+    seat_link,
     serving,
 )
 
@@ -61,3 +66,43 @@ def test_you_on_the_bankers_left_cut(browser: Browser, tmp_path: Path) -> None:
             "the session is over: you 0, seat 1 400",
         ], said
 
+
+@pytest.mark.browser
+def test_the_lobbys_option_notes_name_the_options_as_the_form_does(browser: Browser, tmp_path: Path) -> None:
+    """The lobby labels an option by its name with spaces ("thrown in"), but its note named the others
+    as a terminal's help does: Lansquenet's length said "started the bank `rounds` times", with the
+    backquotes, and Apology's deals "see thrown_in"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        notes = {}
+        for game, option in (("lansquenet", "length"), ("apology", "deals")):
+            page.click(f"button.game-item:has-text('{game}')")
+            notes[game] = page.inner_text(f"#opt-{option}-hint")
+            labels = page.eval_on_selector_all("#create-form label", "nodes => nodes.map(n => n.textContent)")
+            assert "thrown in" in labels or game != "apology", labels
+        assert "`" not in notes["lansquenet"] and "the bank rounds times" in notes["lansquenet"], notes
+        assert "see thrown in" in notes["apology"] and "thrown_in" not in notes["apology"], notes
+
+
+@pytest.mark.browser
+def test_h_and_the_skip_link_reach_the_cards_of_a_seat_with_no_hand(browser: Browser, tmp_path: Path) -> None:
+    """Open Tarock's player plays from the turned-up cards of four stacks and has no hand: "h" (the
+    Keys dialog: "goes to your hand's first playable card") and "Skip to your hand" did nothing there.
+    Both now reach the seat's first playable card."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "open-tarock", [HUMAN, COMPUTER])
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector("h2.prompt.your-turn")
+        page.wait_for_selector(".dock button.card-button:not([disabled])")
+        assert page.locator("#hand").count() == 0
+        focused = (
+            "() => { const f = document.activeElement; return f && f.matches('.dock button.card-button') }"
+        )
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("h")
+        assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML")
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.evaluate("document.querySelector('.skip-link').focus()")
+        page.keyboard.press("Enter")
+        assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML")

@@ -59,8 +59,21 @@ function choose(game) {
 
 // --- the create form -----------------------------------------------------------------------------------
 
+/**
+ * An option's note in the form's words: the options it names as their fields are labelled ("see
+ * thrown_in" beside a field labelled "thrown in"), without the backquotes of a terminal's help
+ * ("started the bank `rounds` times").
+ * @param {string} text
+ * @param {Set<string>} names - the game's option names
+ */
+function noteWords(text, names) {
+  return String(text)
+    .replace(/`([^`]+)`/g, (whole, word) => (names.has(word) ? humanize(word) : word))
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => (names.has(word) ? humanize(word) : word));
+}
+
 /** The input for one option, by its type, bounded by its minimum and maximum. */
-function optionField(option) {
+function optionField(option, names = new Set()) {
   const id = `opt-${option.name}`;
   let input;
   if (option.choices && option.choices.length && option.type !== "bool") {
@@ -90,7 +103,7 @@ function optionField(option) {
   const bounds = [];
   if (option.minimum !== null && option.minimum !== undefined) bounds.push(`from ${option.minimum}`);
   if (option.maximum !== null && option.maximum !== undefined) bounds.push(`to ${option.maximum}`);
-  const hint = `${option.description || ""}${bounds.length ? ` (${bounds.join(" ")})` : ""} — default ${String(option.default)}`;
+  const hint = `${noteWords(option.description || "", names)}${bounds.length ? ` (${bounds.join(" ")})` : ""} — default ${String(option.default)}`;
   return el(
     "div.field",
     {},
@@ -155,8 +168,9 @@ function drawForm(game) {
     form.append(el("div.field", {}, el("label", { for: "players", text: "players" }), input, el("span.hint", { text: `from ${min} to ${max}` })));
   }
   const optionBox = el("fieldset", {}, el("legend", { text: "Options" }));
+  const names = new Set(options.map((o) => o.name));
   for (const option of options) {
-    const field = optionField(option);
+    const field = optionField(option, names);
     optionBox.append(field);
     if (option.name === "players") {
       const input = field.querySelector("input, select");

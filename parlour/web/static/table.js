@@ -326,7 +326,12 @@ function keys(event) {
     if (page.info) openRules($("rules-dialog"), $("rules-body"), page.info.game);
     event.preventDefault();
   } else if (event.key === "h") {
-    const card = document.querySelector("#hand button.card-button") || document.querySelector("#hand .card-slot");
+    // a seat with no hand plays from its own zones (Open Tarock's stacks, whose turned-up cards are its
+    // hand): "h" went nowhere there
+    const card =
+      document.querySelector("#hand button.card-button") ||
+      document.querySelector(".dock button.card-button") ||
+      document.querySelector("#hand .card-slot");
     if (card) card.focus();
     event.preventDefault();
   } else if (event.key === "H") {
@@ -351,6 +356,13 @@ function start() {
   $("rules-button").addEventListener("click", () => page.info && openRules($("rules-dialog"), $("rules-body"), page.info.game));
   $("help-button").addEventListener("click", () => $("help-dialog").showModal());
   document.addEventListener("keydown", keys);
+  // "Skip to your hand" where there is no hand (Open Tarock's stacks): to one's first playable card
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    const card = document.getElementById("hand") ? null : document.querySelector(".dock button.card-button");
+    if (!card) return;
+    event.preventDefault();
+    card.focus();
+  });
   api(`/api/tables/${encodeURIComponent(tableId)}`)
     .then((info) => {
       if (!page.info) page.info = info;
