@@ -16,9 +16,11 @@ from parlour.players import hint
 from tests.test_web_browser import (
     COMPUTER,
     HUMAN,
+    PHONE,
     browser,
     context,
     create_table,
+    log_lines,
     open_seat,
     seat_link,
     serving,
@@ -106,3 +108,35 @@ def test_h_and_the_skip_link_reach_the_cards_of_a_seat_with_no_hand(browser: Bro
         page.evaluate("document.querySelector('.skip-link').focus()")
         page.keyboard.press("Enter")
         assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML")
+
+
+@pytest.mark.browser
+def test_a_friend_at_a_two_person_table_is_called_by_the_name_given_in_the_lobby(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A table for two people made in the lobby: the friend who came by the seat's link sat there as
+    "seat 1" (at the other's table and in every log line) and could give no name. The lobby now asks
+    for a name beside each person's seat but one's own, and the link's seat goes by it."""
+    with serving(tmp_path) as server, context(browser) as ann, context(browser, PHONE) as bob:
+        lobby = ann.new_page()
+        lobby.goto(server.url)
+        lobby.fill("#my-name", "Ann")
+        lobby.click("button.game-item:has-text('bezique')")
+        assert lobby.locator("#seat-0-name").is_hidden()
+        assert lobby.locator("#seat-1-name").is_hidden()  # a computer player's seat
+        lobby.select_option("#seat-1", "human")
+        lobby.fill("#seat-1-name", "Bob")
+        assert lobby.locator("#seat-0-name").is_hidden()  # the first person's seat is Ann's
+        lobby.click("#create-form button.primary")
+        link = lobby.input_value("#link-1")
+        assert "Bob" in lobby.inner_text("label[for=link-1]")
+        lobby.click("text=Sit down")
+        lobby.wait_for_selector("#table .board")
+        friend, _ = open_seat(bob, link)
+        friend.wait_for_selector(".dock .seat-name")
+        assert friend.inner_text(".dock .seat-name").startswith("Bob")
+        assert friend.inner_text(".board .seat-name") == "Ann"
+        lobby.wait_for_function(
+            "() => [...document.querySelectorAll('.board .seat-name')].some(n => n.textContent === 'Bob')"
+        )
+        assert "seat 1" not in " ".join(log_lines(lobby))

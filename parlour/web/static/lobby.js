@@ -133,23 +133,48 @@ function defaultChoice(game, choices) {
   return found ? found.value : choices[1] ? choices[1].value : "human";
 }
 
+/**
+ * The box for a friend's name beside each person's seat but the first (yours, named above): a friend
+ * who came by a seat's link had no way to give a name, and sat at the table as "seat 1".
+ */
+function showNames(box) {
+  const rows = [...box.querySelectorAll(".seat-row")];
+  const first = rows.findIndex((row) => row.querySelector("select").value === "human");
+  rows.forEach((row, i) => {
+    row.querySelector("input.friend-name").hidden = i === first || row.querySelector("select").value !== "human";
+  });
+}
+
 function drawSeats(game, count, box) {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const oldNames = [...box.querySelectorAll("input.friend-name")].map((s) => s.value);
   clear(box);
   box.append(el("legend", { text: "Seats" }));
   const choices = seatChoices(game);
   for (let seat = 0; seat < count; seat++) {
     const id = `seat-${seat}`;
     const value = old[seat] || (seat === 0 ? "human" : defaultChoice(game, choices));
+    const select = el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null })));
+    select.addEventListener("change", () => showNames(box));
     box.append(
       el(
         "div.seat-row",
         {},
         el("label", { for: id, text: seat === 0 ? `Seat ${seat} (the first person's seat is yours)` : `Seat ${seat}` }),
-        el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null }))),
+        select,
+        el("input.friend-name", {
+          id: `${id}-name`,
+          type: "text",
+          maxlength: "40",
+          value: oldNames[seat] || "",
+          placeholder: "their name",
+          "aria-label": `the name of the person at seat ${seat}`,
+          autocomplete: "off",
+        }),
       ),
     );
   }
+  showNames(box);
 }
 
 function drawForm(game) {
@@ -220,9 +245,12 @@ function readOptions(form, game) {
 
 async function create(game, form) {
   if (!form.reportValidity()) return;
-  const seats = [...form.querySelectorAll(".seats select")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "computer", player: s.value.slice("computer:".length) },
-  );
+  const seats = [...form.querySelectorAll(".seats .seat-row")].map((row) => {
+    const s = row.querySelector("select");
+    const name = row.querySelector("input.friend-name");
+    if (s.value !== "human") return { kind: "computer", player: s.value.slice("computer:".length) };
+    return name.hidden || !name.value.trim() ? { kind: "human" } : { kind: "human", name: name.value.trim() };
+  });
   if (!seats.some((s) => s.kind === "human")) {
     announce($("notice"), "At least one seat must be a person's.", "error");
     return;
@@ -233,7 +261,7 @@ async function create(game, form) {
       json: { game: game.name, options: readOptions(form, game), seats, public: form.querySelector("#public").checked, name },
     });
     announce($("notice"), "");
-    showLinks(table);
+    showLinks(table, Object.fromEntries(seats.map((s, i) => [i, s.name || ""])));
     refresh();
   } catch (error) {
     announce($("notice"), `The table could not be made: ${error.message}`, "error");
@@ -241,7 +269,7 @@ async function create(game, form) {
 }
 
 /** The link of each person's seat, with a copy button, and "sit down" for the first. */
-function showLinks(table) {
+function showLinks(table, names = {}) {
   const list = clear($("links"));
   const humans = (table.seats || []).filter((s) => s.link);
   humans.forEach((seat, i) => {
@@ -266,7 +294,7 @@ function showLinks(table) {
       el(
         "li",
         {},
-        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : ""}` }),
+        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : names[seat.seat] ? ` (${names[seat.seat]})` : ""}` }),
         input,
         copy,
         i === 0 ? el("button.small.primary", { type: "button", text: "Sit down →", onclick: () => location.assign(url) }) : null,
