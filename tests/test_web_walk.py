@@ -140,3 +140,17 @@ def test_a_friend_at_a_two_person_table_is_called_by_the_name_given_in_the_lobby
             "() => [...document.querySelectorAll('.board .seat-name')].some(n => n.textContent === 'Bob')"
         )
         assert "seat 1" not in " ".join(log_lines(lobby))
+
+
+def test_roquet_says_tricks_won_as_the_other_games_do_before_the_first() -> None:
+    """Roquet's own pile of tricks read "0 tricks won: none" at the table, where every other game says
+    "tricks won: none"; once a trick is won it counts them ("1 trick won")."""
+    game = parlour.make("roquet")
+    state = game.new(seed=5)
+    labels = {z.label for z in state.view(0).zones if z.kind == "tricks_won"}
+    assert labels == {"tricks won"}, labels
+    while not any(z.cards for z in state.view(0).zones if z.kind == "tricks_won"):
+        seat = state.current_player
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    labels = {z.label for z in state.view(0).zones if z.kind == "tricks_won"}
+    assert labels == {"1 trick won", "tricks won"}, labels
