@@ -21,6 +21,7 @@ from tests.test_web_browser import (
     context,
     create_table,
     log_lines,
+    notice_errors,
     open_seat,
     seat_link,
     serving,
@@ -154,3 +155,21 @@ def test_roquet_says_tricks_won_as_the_other_games_do_before_the_first() -> None
         state.apply(state.view(seat).legal_actions[0], seat=seat)
     labels = {z.label for z in state.view(0).zones if z.kind == "tricks_won"}
     assert labels == {"1 trick won", "tricks won"}, labels
+
+
+@pytest.mark.browser
+def test_hint_typed_in_the_box_asks_for_a_hint_as_at_the_terminal(browser: Browser, tmp_path: Path) -> None:
+    """At the terminal one types ``hint`` (README); typed in the table's box, the same word was refused:
+    "That is not an action of this game: unknown action 'hint'". It now asks for the hint."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER])
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector("h2.prompt.your-turn")
+        page.fill("#type-action", "Hint")
+        page.press("#type-action", "Enter")
+        page.wait_for_function(
+            "() => (document.querySelector('#hint-text') || {}).textContent?.startsWith('Hint: ')"
+        )
+        assert not notice_errors(page), notice_errors(page)
+        assert not frames.errors(), frames.errors()
+        assert page.input_value("#type-action") == ""

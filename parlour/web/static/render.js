@@ -1541,6 +1541,13 @@ function typeForm(ctx) {
         e.preventDefault();
         const text = input.value.trim().replace(/\s+/g, " ");
         if (!text) return;
+        // "hint", as at the terminal (README: `hint` the strong computer player's move): no game's action,
+        // it was refused as "unknown action 'hint'"
+        if (text.toLowerCase() === "hint" && ctx.handlers.hint) {
+          input.value = "";
+          ctx.handlers.hint();
+          return;
+        }
         ctx.handlers.act(normalize(text, model.actions || []));
       },
     },
