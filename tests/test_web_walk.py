@@ -6,6 +6,8 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 
 from __future__ import annotations
 
+import random
+import time
 from pathlib import Path
 
 import pytest
@@ -17,14 +19,17 @@ from tests.test_web_browser import (
     COMPUTER,
     HUMAN,
     PHONE,
+    act_once,
     browser,
     context,
     create_table,
     log_lines,
+    my_turn,
     notice_errors,
     open_seat,
     seat_link,
     serving,
+    where,
 )
 
 pytestmark = [pytest.mark.timeout(300)]
@@ -173,3 +178,33 @@ def test_hint_typed_in_the_box_asks_for_a_hint_as_at_the_terminal(browser: Brows
         assert not notice_errors(page), notice_errors(page)
         assert not frames.errors(), frames.errors()
         assert page.input_value("#type-action") == ""
+
+
+@pytest.mark.browser
+def test_playing_a_card_while_looking_at_the_last_trick_goes_back_to_the_trick(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A person who looked at the last trick ("l") and then played a card went on seeing the last trick:
+    their card never showed in the trick, and once that trick was gathered the "last trick" shown was
+    another one. Acting now goes back to the trick."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER])
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(4)
+        for _ in range(200):
+            if my_turn(page) and page.locator("button.last-trick").count():
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(50)
+        assert my_turn(page) and page.locator("button.last-trick").count(), where([page])
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("l")
+        page.wait_for_selector("button.last-trick[aria-pressed=true]")
+        seen = len(frames.states())
+        page.locator("#hand button.card-button:not([disabled])").first.click()
+        deadline = time.monotonic() + 30
+        while len(frames.states()) == seen:
+            assert time.monotonic() < deadline, where([page])
+            page.wait_for_timeout(50)
+        page.wait_for_timeout(300)
+        assert page.locator("button.last-trick[aria-pressed=true]").count() == 0

@@ -153,6 +153,9 @@ function act(text) {
   }
   announce($("notice"), "");
   page.socket.send({ type: "act", action: text, version: page.version });
+  // back to the trick: one who looked at the last trick and played went on seeing it, not the card
+  // just played (and, once the trick was gathered, another trick under the same words)
+  page.showLast = false;
   setBusy(true);
 }
 
