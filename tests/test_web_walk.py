@@ -23,6 +23,7 @@ from tests.test_web_browser import (
     browser,
     context,
     create_table,
+    hand_cards,
     log_lines,
     my_turn,
     notice_errors,
@@ -208,3 +209,26 @@ def test_playing_a_card_while_looking_at_the_last_trick_goes_back_to_the_trick(
             page.wait_for_timeout(50)
         page.wait_for_timeout(300)
         assert page.locator("button.last-trick[aria-pressed=true]").count() == 0
+
+
+@pytest.mark.browser
+def test_a_refused_typed_move_names_the_cards_as_the_table_does(browser: Browser, tmp_path: Path) -> None:
+    """A move typed and refused was answered in the engine's codes ("you do not hold 2C", "you hold 7S,
+    4S") under a hand, a log and buttons that write 2♣ and 7♠. The refusal now writes them so too; what
+    it quotes (what was typed) stays as typed."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER])
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector("h2.prompt.your-turn")
+        held = hand_cards(page)
+        code = next(f"{rank}{suit}" for suit in "CDHS" for rank in "23456789" if f"{rank}{suit}" not in held)
+        page.fill("#type-action", f"play {code}")
+        page.press("#type-action", "Enter")
+        page.wait_for_function("() => document.querySelector('#notice').textContent.includes('not hold')")
+        said = page.inner_text("#notice")
+        symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+        assert f"you do not hold {code[0]}{symbol}" in said and code not in said, said
+        page.fill("#type-action", "play ZZ")
+        page.press("#type-action", "Enter")
+        page.wait_for_function("() => document.querySelector('#notice').textContent.includes('ZZ')")
+        assert "'ZZ' is not a card" in page.inner_text("#notice")

@@ -5,7 +5,7 @@
  * @module table
  */
 import { api, announce, clear, el } from "./dom.js";
-import { loadPack } from "./cards.js";
+import { isSuited, loadPack, pretty } from "./cards.js";
 import { renderTable, renderLog } from "./render.js";
 import { makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
@@ -206,6 +206,22 @@ const ERROR_WORDS = {
   unknown_token: "This seat's link is not valid (any more)",
 };
 
+/**
+ * A refusal in the table's words for cards: "you hold 7S, 4S" as "you hold 7♠, 4♠", as the hand, the
+ * log and the buttons write them (a refused typed move showed the engine's codes). What is quoted stays
+ * as typed: what the person typed ('ZZ'), or how to type a move ('bank 10').
+ * @param {string} text
+ */
+function refusalWords(text) {
+  if (!page.pack) return text;
+  const suited = (part) =>
+    part.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{2,3}(?![\p{L}\p{N}_'’-])/gu, (code) => (isSuited(page.pack, code) ? pretty(page.pack, code) : code));
+  return String(text)
+    .split(/((?<!\p{L})'[^']*'(?!\p{L}))/u)
+    .map((part, i) => (i % 2 ? part : suited(part)))
+    .join("");
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -252,7 +268,7 @@ function onMessage(msg) {
     case "error": {
       page.hinting = false;
       const words = ERROR_WORDS[msg.code] || "Refused";
-      announce($("notice"), `${words}${msg.message ? `: ${msg.message}` : ""}`, "error");
+      announce($("notice"), `${words}${msg.message ? `: ${refusalWords(msg.message)}` : ""}`, "error");
       if (page.busy) setBusy(false);
       if (msg.code === "unknown_token") {
         forgetCredentials();
