@@ -7,6 +7,7 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from tests.test_web_browser import (
     browser,
     context,
     create_table,
+    drawn_frame,
     hand_cards,
     log_lines,
     my_turn,
@@ -232,3 +234,26 @@ def test_a_refused_typed_move_names_the_cards_as_the_table_does(browser: Browser
         page.press("#type-action", "Enter")
         page.wait_for_function("() => document.querySelector('#notice').textContent.includes('ZZ')")
         assert "'ZZ' is not a card" in page.inner_text("#notice")
+
+
+@pytest.mark.browser
+def test_roquets_log_says_once_what_one_drew(browser: Browser, tmp_path: Path) -> None:
+    """After every trick Roquet's log told the player twice what they drew: "You draw 9♣", then "You
+    draw 1 card" (the count the other player is told). The count is kept, not shown, after the cards;
+    the other player's draws are still told by their count."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER])
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(2)
+        shown = "nodes => nodes.filter(n => !n.hidden).map(n => n.textContent)"
+        for _ in range(200):
+            lines: list[str] = page.eval_on_selector_all("#log li", shown)
+            if sum(line.startswith("You draw") for line in lines) >= 2 and any(" draws " in x for x in lines):
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(50)
+        drawn_frame(page, frames)
+        lines = page.eval_on_selector_all("#log li", shown)
+        assert [line for line in lines if line.startswith("You draw")], lines
+        assert not [line for line in lines if re.fullmatch(r"You draw \d+ cards?", line)], lines
+        assert [line for line in lines if re.fullmatch(r".+ draws \d+ cards?", line)], lines
