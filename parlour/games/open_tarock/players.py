@@ -535,7 +535,8 @@ class SearchPlayer(_Searcher):
 
 
 def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Searcher) -> str:
-    """Why the searcher plays ``action``, in a player's words, from its last search."""
+    """Why the searcher plays ``action``, from its last search: said to the player it advises (a hint),
+    so the points are "for you", not the searcher's "for me"."""
     assert isinstance(game, OpenTarock)
     pack = game.card_pack
     card = action.split()[1]

@@ -1318,7 +1318,9 @@ class RoquetState(State):
         won, played = self._piles()
         for s in (0, 1):
             n = len(won[s]) // TRICK_SIZE
-            zones.append(Zone("tricks_won", s, won[s], f"{n} trick{'' if n == 1 else 's'} won"))
+            # none yet: "tricks won" as every other game says it (the table read "0 tricks won: none")
+            label = f"{n} trick{'' if n == 1 else 's'} won" if n else "tricks won"
+            zones.append(Zone("tricks_won", s, won[s], label))
         tricks = self._tricks
         last = _gathered(tricks[-1]) if tricks else None
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}

@@ -59,8 +59,21 @@ function choose(game) {
 
 // --- the create form -----------------------------------------------------------------------------------
 
+/**
+ * An option's note in the form's words: the options it names as their fields are labelled ("see
+ * thrown_in" beside a field labelled "thrown in"), without the backquotes of a terminal's help
+ * ("started the bank `rounds` times").
+ * @param {string} text
+ * @param {Set<string>} names - the game's option names
+ */
+function noteWords(text, names) {
+  return String(text)
+    .replace(/`([^`]+)`/g, (whole, word) => (names.has(word) ? humanize(word) : word))
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => (names.has(word) ? humanize(word) : word));
+}
+
 /** The input for one option, by its type, bounded by its minimum and maximum. */
-function optionField(option) {
+function optionField(option, names = new Set()) {
   const id = `opt-${option.name}`;
   let input;
   if (option.choices && option.choices.length && option.type !== "bool") {
@@ -90,7 +103,7 @@ function optionField(option) {
   const bounds = [];
   if (option.minimum !== null && option.minimum !== undefined) bounds.push(`from ${option.minimum}`);
   if (option.maximum !== null && option.maximum !== undefined) bounds.push(`to ${option.maximum}`);
-  const hint = `${option.description || ""}${bounds.length ? ` (${bounds.join(" ")})` : ""} — default ${String(option.default)}`;
+  const hint = `${noteWords(option.description || "", names)}${bounds.length ? ` (${bounds.join(" ")})` : ""} — default ${String(option.default)}`;
   return el(
     "div.field",
     {},
@@ -120,23 +133,48 @@ function defaultChoice(game, choices) {
   return found ? found.value : choices[1] ? choices[1].value : "human";
 }
 
+/**
+ * The box for a friend's name beside each person's seat but the first (yours, named above): a friend
+ * who came by a seat's link had no way to give a name, and sat at the table as "seat 1".
+ */
+function showNames(box) {
+  const rows = [...box.querySelectorAll(".seat-row")];
+  const first = rows.findIndex((row) => row.querySelector("select").value === "human");
+  rows.forEach((row, i) => {
+    row.querySelector("input.friend-name").hidden = i === first || row.querySelector("select").value !== "human";
+  });
+}
+
 function drawSeats(game, count, box) {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const oldNames = [...box.querySelectorAll("input.friend-name")].map((s) => s.value);
   clear(box);
   box.append(el("legend", { text: "Seats" }));
   const choices = seatChoices(game);
   for (let seat = 0; seat < count; seat++) {
     const id = `seat-${seat}`;
     const value = old[seat] || (seat === 0 ? "human" : defaultChoice(game, choices));
+    const select = el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null })));
+    select.addEventListener("change", () => showNames(box));
     box.append(
       el(
         "div.seat-row",
         {},
         el("label", { for: id, text: seat === 0 ? `Seat ${seat} (the first person's seat is yours)` : `Seat ${seat}` }),
-        el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null }))),
+        select,
+        el("input.friend-name", {
+          id: `${id}-name`,
+          type: "text",
+          maxlength: "40",
+          value: oldNames[seat] || "",
+          placeholder: "their name",
+          "aria-label": `the name of the person at seat ${seat}`,
+          autocomplete: "off",
+        }),
       ),
     );
   }
+  showNames(box);
 }
 
 function drawForm(game) {
@@ -155,8 +193,9 @@ function drawForm(game) {
     form.append(el("div.field", {}, el("label", { for: "players", text: "players" }), input, el("span.hint", { text: `from ${min} to ${max}` })));
   }
   const optionBox = el("fieldset", {}, el("legend", { text: "Options" }));
+  const names = new Set(options.map((o) => o.name));
   for (const option of options) {
-    const field = optionField(option);
+    const field = optionField(option, names);
     optionBox.append(field);
     if (option.name === "players") {
       const input = field.querySelector("input, select");
@@ -206,9 +245,12 @@ function readOptions(form, game) {
 
 async function create(game, form) {
   if (!form.reportValidity()) return;
-  const seats = [...form.querySelectorAll(".seats select")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "computer", player: s.value.slice("computer:".length) },
-  );
+  const seats = [...form.querySelectorAll(".seats .seat-row")].map((row) => {
+    const s = row.querySelector("select");
+    const name = row.querySelector("input.friend-name");
+    if (s.value !== "human") return { kind: "computer", player: s.value.slice("computer:".length) };
+    return name.hidden || !name.value.trim() ? { kind: "human" } : { kind: "human", name: name.value.trim() };
+  });
   if (!seats.some((s) => s.kind === "human")) {
     announce($("notice"), "At least one seat must be a person's.", "error");
     return;
@@ -219,7 +261,7 @@ async function create(game, form) {
       json: { game: game.name, options: readOptions(form, game), seats, public: form.querySelector("#public").checked, name },
     });
     announce($("notice"), "");
-    showLinks(table);
+    showLinks(table, Object.fromEntries(seats.map((s, i) => [i, s.name || ""])));
     refresh();
   } catch (error) {
     announce($("notice"), `The table could not be made: ${error.message}`, "error");
@@ -227,7 +269,7 @@ async function create(game, form) {
 }
 
 /** The link of each person's seat, with a copy button, and "sit down" for the first. */
-function showLinks(table) {
+function showLinks(table, names = {}) {
   const list = clear($("links"));
   const humans = (table.seats || []).filter((s) => s.link);
   humans.forEach((seat, i) => {
@@ -252,7 +294,7 @@ function showLinks(table) {
       el(
         "li",
         {},
-        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : ""}` }),
+        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : names[seat.seat] ? ` (${names[seat.seat]})` : ""}` }),
         input,
         copy,
         i === 0 ? el("button.small.primary", { type: "button", text: "Sit down →", onclick: () => location.assign(url) }) : null,

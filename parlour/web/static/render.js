@@ -1541,6 +1541,13 @@ function typeForm(ctx) {
         e.preventDefault();
         const text = input.value.trim().replace(/\s+/g, " ");
         if (!text) return;
+        // "hint", as at the terminal (README: `hint` the strong computer player's move): no game's action,
+        // it was refused as "unknown action 'hint'"
+        if (text.toLowerCase() === "hint" && ctx.handlers.hint) {
+          input.value = "";
+          ctx.handlers.hint();
+          return;
+        }
         ctx.handlers.act(normalize(text, model.actions || []));
       },
     },
@@ -1690,7 +1697,13 @@ function valueWords(ctx, value, field = {}) {
 export function renderLog(list, lines, namer, from = 0) {
   if (from === 0) clear(list);
   while (list.children.length > from) list.lastChild.remove();
-  for (const line of lines.slice(from)) {
-    list.append(el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: namer.words(line.text) }));
-  }
+  lines.slice(from).forEach((line, i) => {
+    const item = el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: namer.words(line.text) });
+    // the count of cards one drew, told to everyone, right after the cards one drew, told to one alone
+    // (Roquet: "You draw 9♣", then "You draw 1 card" after every trick) is kept but not shown: the list
+    // keeps a line for each of the log's, which the page counts
+    const before = lines[from + i - 1];
+    if (line.kind === "draws" && before && before.kind === "draw") item.hidden = true;
+    list.append(item);
+  });
 }

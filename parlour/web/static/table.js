@@ -5,7 +5,7 @@
  * @module table
  */
 import { api, announce, clear, el } from "./dom.js";
-import { loadPack } from "./cards.js";
+import { isSuited, loadPack, pretty } from "./cards.js";
 import { renderTable, renderLog } from "./render.js";
 import { makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
@@ -153,6 +153,9 @@ function act(text) {
   }
   announce($("notice"), "");
   page.socket.send({ type: "act", action: text, version: page.version });
+  // back to the trick: one who looked at the last trick and played went on seeing it, not the card
+  // just played (and, once the trick was gathered, another trick under the same words)
+  page.showLast = false;
   setBusy(true);
 }
 
@@ -203,6 +206,22 @@ const ERROR_WORDS = {
   unknown_token: "This seat's link is not valid (any more)",
 };
 
+/**
+ * A refusal in the table's words for cards: "you hold 7S, 4S" as "you hold 7♠, 4♠", as the hand, the
+ * log and the buttons write them (a refused typed move showed the engine's codes). What is quoted stays
+ * as typed: what the person typed ('ZZ'), or how to type a move ('bank 10').
+ * @param {string} text
+ */
+function refusalWords(text) {
+  if (!page.pack) return text;
+  const suited = (part) =>
+    part.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{2,3}(?![\p{L}\p{N}_'’-])/gu, (code) => (isSuited(page.pack, code) ? pretty(page.pack, code) : code));
+  return String(text)
+    .split(/((?<!\p{L})'[^']*'(?!\p{L}))/u)
+    .map((part, i) => (i % 2 ? part : suited(part)))
+    .join("");
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -249,7 +268,7 @@ function onMessage(msg) {
     case "error": {
       page.hinting = false;
       const words = ERROR_WORDS[msg.code] || "Refused";
-      announce($("notice"), `${words}${msg.message ? `: ${msg.message}` : ""}`, "error");
+      announce($("notice"), `${words}${msg.message ? `: ${refusalWords(msg.message)}` : ""}`, "error");
       if (page.busy) setBusy(false);
       if (msg.code === "unknown_token") {
         forgetCredentials();
@@ -326,7 +345,12 @@ function keys(event) {
     if (page.info) openRules($("rules-dialog"), $("rules-body"), page.info.game);
     event.preventDefault();
   } else if (event.key === "h") {
-    const card = document.querySelector("#hand button.card-button") || document.querySelector("#hand .card-slot");
+    // a seat with no hand plays from its own zones (Open Tarock's stacks, whose turned-up cards are its
+    // hand): "h" went nowhere there
+    const card =
+      document.querySelector("#hand button.card-button") ||
+      document.querySelector(".dock button.card-button") ||
+      document.querySelector("#hand .card-slot");
     if (card) card.focus();
     event.preventDefault();
   } else if (event.key === "H") {
@@ -351,6 +375,13 @@ function start() {
   $("rules-button").addEventListener("click", () => page.info && openRules($("rules-dialog"), $("rules-body"), page.info.game));
   $("help-button").addEventListener("click", () => $("help-dialog").showModal());
   document.addEventListener("keydown", keys);
+  // "Skip to your hand" where there is no hand (Open Tarock's stacks): to one's first playable card
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    const card = document.getElementById("hand") ? null : document.querySelector(".dock button.card-button");
+    if (!card) return;
+    event.preventDefault();
+    card.focus();
+  });
   api(`/api/tables/${encodeURIComponent(tableId)}`)
     .then((info) => {
       if (!page.info) page.info = info;

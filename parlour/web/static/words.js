@@ -72,11 +72,18 @@ export function secondPerson(verb) {
  *   youVerbs("You is the taker and buries six cards") → "You are the taker and bury six cards"
  *   youVerbs("You scores 40 for kings and queens") → "You score 40 for kings and queens"
  *   youVerbs("Ann plays and wins; you leads") → "Ann plays and wins; you lead"
+ *   youVerbs("You, on the banker's left, cuts") → "You, on the banker's left, cut"
  * @param {string} text
  * @returns {string}
  */
 export function youVerbs(text) {
-  return text.replace(/\b([Yy])ou ([a-z]+)\b([^;:.,!?()—]*)/g, (whole, y, verb, rest) => {
+  // "You, on the banker's left, cuts": a verb after a place set off by commas (Lansquenet's cut; the
+  // clause below stops at the first comma, and the log said "You, on the banker's left, cuts")
+  const placed = text.replace(/\b([Yy])ou(, (?:on|at|in|as|to|from|by|with) [^,;:.!?()—]+,) ([a-z]+)\b/g, (whole, y, place, verb) => {
+    const second = secondPerson(verb);
+    return second === null ? whole : `${y}ou${place} ${second}`;
+  });
+  return placed.replace(/\b([Yy])ou ([a-z]+)\b([^;:.,!?()—]*)/g, (whole, y, verb, rest) => {
     const first = secondPerson(verb);
     let after = youVerbs(rest);
     if (first === null) return `${y}ou ${verb}${after}`;
