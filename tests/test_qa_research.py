@@ -39,7 +39,7 @@ def test_simulate_help_names_its_placeholders_and_extra() -> None:
     assert "parlour[cluster]" in text, text
     assert "needs parlour." not in text
     assert "NAME=VALUE" in text and "<list[str]>" not in text, text
-    assert "{GAME}" in text and "{game}" not in text, text
+    assert "GAME" in text and "{GAME}" not in text and "{game}" not in text, text
 
 
 def test_duplicate_seats_outside_the_table_name_the_option() -> None:

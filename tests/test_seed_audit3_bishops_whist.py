@@ -395,7 +395,7 @@ def test_tricks_and_bishops_count_only_at_the_close_of_the_play_for_the_hand() -
         bishops = [c for c in cards.split() if c[0] == "B"]
         words = state.event_words(events(state, "trick")[-1])
         assert words == f"trick {number} to seat {winner}" + (
-            f", with {' '.join(bishops)}" if bishops else ""
+            f", taking the bishop{'s' * (len(bishops) > 1)} {' '.join(bishops)}" if bishops else ""
         )
         for seat in VIEWERS:
             view = state.view(seat)

@@ -92,11 +92,17 @@ class Pack:
         ]
         if named:
             text += f" ({', '.join(named)})"
-        codes = list(self._special_names)
-        if len(codes) <= 3:
-            text += "".join(f"; or {c}, the {self._special_names[c]}" for c in codes)
-        else:
-            text += f"; or one of {len(codes)} others, {codes[0]} to {codes[-1]}"
+        # cards named "<word> <code>" (tarock XXI) run as one: "or a tarock, XXI to I" (it said "or one
+        # of 22 others, SK to I", which left a player to guess what SK and I were)
+        groups: dict[str, list[str]] = {}
+        for code, name in self._special_names.items():
+            word = name[: -len(code)].strip() if name.endswith(f" {code}") else ""
+            groups.setdefault(word, []).append(code)
+        for word, codes in groups.items():
+            if word and len(codes) > 3:
+                text += f"; or a {word}, {codes[0]} to {codes[-1]}"
+            else:
+                text += "".join(f"; or {c}, the {self._special_names[c]}" for c in codes)
         return text
 
     def suit(self, code: str) -> str | None:

@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import os
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -22,7 +23,8 @@ from rich.text import Text
 import parlour
 from parlour.cli.app import app
 from parlour.cli.terminal import RulesText, TerminalGame, paged
-from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
+from parlour.cli.usage import game_names, one_of
+from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed, manifest
 from parlour.engine.errors import echo
 from parlour.players import (
     DEFAULT_LEVEL,
@@ -121,8 +123,9 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game (parlour list names them).")]
-"""The game a command is about: named GAME in its usage line, where typer wrote "{game}"."""
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"The game: {one_of(game_names())}.")]
+"""The game a command is about: named GAME in its usage line, where typer wrote "{game}" (then "{GAME}"),
+and its help names the games, where typer wrote only ``<str>``."""
 
 
 def shown(value: object) -> str:
@@ -196,8 +199,8 @@ def play(
     if humans is not None and seat is not None and seat not in people:
         # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
         fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
-    if not all(0 <= s < g.num_players for s in people):
-        fail(f"seats are 0 to {g.num_players - 1}")
+    if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
+        fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them")
     if seed is not None:
         try:
             check_seed(seed)
@@ -325,8 +328,12 @@ def _print_summary(summary: Summary) -> None:
         # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
         words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
         narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
-        table.add_column(
-            col, justify="right", no_wrap=col == "95% interval", max_width=narrow, min_width=narrow
+        table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
+            col,
+            justify="left" if i < 2 else "right",
+            no_wrap=col == "95% interval",
+            max_width=narrow,
+            min_width=narrow,
         )
     for row in rows:
         table.add_row(*row)
@@ -345,7 +352,9 @@ def _print_summary(summary: Summary) -> None:
             # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
             whole = "interval" in str(col)
             widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
-            t.add_column(str(col), justify="right", no_wrap=whole, min_width=widest)
+            # a column of words (Roquet's figures' names) to the left, as a table of figures has it
+            named = not all(_figure(str(row[i])) for row in extra["rows"])
+            t.add_column(str(col), justify="left" if named else "right", no_wrap=whole, min_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
@@ -566,6 +575,11 @@ def _simulation_stopped(
     return [stop.summary]
 
 
+def _figure(cell: str) -> bool:
+    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words."""
+    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
+
+
 def _write_records(path: Path, summaries: list[Summary], swept: str | None, note: str = "") -> None:
     """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
     with path.open("w", encoding="utf-8") as out:
@@ -687,8 +701,12 @@ def players_command(
     for col in ("kind", "level", "what it is"):
         table.add_column(col)
     levels_first = [k for k in LEVELS if k in player_kinds(game)]
+    factories = manifest(game).players
     for kind in levels_first + [k for k in player_kinds(game) if k not in LEVELS]:
         doc = describe_player(g, kind)
+        same = [k for k in player_kinds(game) if k != kind and factories.get(k) is factories.get(kind, kind)]
+        if same:  # Lansquenet's strong was "The default computer player", beside normal in the same words
+            doc = f"{doc.removesuffix('.')} (the same player as {' and '.join(same)})."
         level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
         table.add_row(kind, level, doc)
     console.print(table)
@@ -738,6 +756,14 @@ def duplicate_command(
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
+    players = manifest(game).players
+    if candidate == baseline or (players.get(candidate) or candidate) is (players.get(baseline) or baseline):
+        # "parlour duplicate lansquenet" measured strong against heuristic, the same player there,
+        # and printed "+0.00 ± 0.00" as if that were a finding
+        fail(
+            f"--candidate {candidate} and --baseline {baseline} are the same player for {game}, so there "
+            f"is nothing to measure: choose another kind (parlour players {game} lists them)"
+        )
     measured = len(chosen) if chosen is not None else g.num_players
     try:
         # a bar, as simulate has: a strong candidate thinks seconds a move, and the command said

@@ -45,15 +45,38 @@ HISTORY = 40
 """How many of the latest log lines ``history`` shows."""
 COMMANDS = ("moves", "hand", "hint", "history", "rules", "help", "quit")
 
-HELP = (
-    "Type a move as shown (e.g. [bold]play 9H[/bold]; case does not matter; Tab completes) or its "
-    "number; for a range such as [bold]bet N (1-95)[/bold] type the amount: [bold]bet 20[/bold].\n"
+OTHER_COMMANDS = (
     "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
     "[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] "
     "(what has happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."
 )
-"""Two paragraphs, each one line of source text: the terminal wraps them (a hard break inside a
-sentence left "its" alone on a line of an 80-column window)."""
+
+
+def help_text(game: Game[Any], pack: Pack | None) -> str:
+    """How to type a move, told with this game's own moves: two paragraphs, each one line of source
+    text, which the terminal wraps (a hard break inside a sentence left "its" alone on a line of an
+    80-column window). Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no
+    bets, Lansquenet no "play", and Open Tarock's pack no 9H."""
+    specs = game.notation.specs
+    with_card = next((s.kind for s in specs if s.args[:1] == ("card",)), None)
+    if with_card is not None and pack is not None:
+        nines = [c for c in pack.cards if pack.suit(c) and pack.rank(c) == "9"]
+        card = "9H" if "9H" in pack.cards else (nines or [c for c in pack.cards if pack.suit(c)])[0]
+        example = f"{with_card} {card}"
+    else:
+        example = next((s.kind for s in specs if not s.args), specs[0].usage)
+    line = (
+        f"Type a move as shown (e.g. [bold]{example}[/bold]; case does not matter; Tab completes) or its "
+        "number"
+    )
+    amount = next((s.kind for s in specs if "amount" in s.args), None)
+    if amount is not None:
+        line += (
+            f"; where a range is shown, such as [bold]{amount} N (1-95)[/bold], type the amount: "
+            f"[bold]{amount} 20[/bold]"
+        )
+    return f"{line}.\n{OTHER_COMMANDS}"
+
 
 Ask = Callable[[str, Sequence[str]], str]
 """``ask(prompt, completions) -> line``: reads one line (the completions offered to Tab)."""
@@ -287,9 +310,8 @@ class TerminalGame:
             dealt = f"seed {self.seed} (replay with --seed {self.seed})"
         seats = ", ".join(f"seat {h}" for h in self.humans)
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
-        self.console.print(
-            Panel(f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}.\n{HELP}", expand=False)
-        )
+        title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
+        self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
         try:
             while not state.is_over:
                 current = state.current_player
@@ -338,7 +360,7 @@ class TerminalGame:
             if low in QUIT:
                 return False
             if low in ("help", "?"):
-                self.console.print(HELP)
+                self.console.print(help_text(self.game, self.pack))
                 continue
             if low == "moves":
                 self.show_moves(view)
@@ -479,8 +501,10 @@ class TerminalGame:
             line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
             self.console.print(line.append_text(self.plays(view.last_trick.plays, view, line.cell_len)))
         if view.trick is not None:
-            plays = (
-                self.plays(view.trick.plays, view, len("on the table: ")) if view.trick.plays else Text("-")
+            plays = (  # "none", as an empty zone says, where this line alone said "-"
+                self.plays(view.trick.plays, view, len("on the table: "))
+                if view.trick.plays
+                else Text("none", style="dim")
             )
             self.console.print(Text("on the table: ").append_text(plays))
         for zone in view.zones:
@@ -508,7 +532,12 @@ class TerminalGame:
         return f"{cards} in {len(held)} {kind if len(held) == 1 else plural(kind)}"
 
     def zone_label(self, zone: Zone) -> str:
-        return zone.label or zone.kind.replace("_", " ")
+        """A zone's name; one that counts its cards (Roquet's "0 tricks won") drops a nought, as the
+        "none" after it says it ("0 tricks won none" stood beside Bishops Whist's "tricks won none")."""
+        label = zone.label or zone.kind.replace("_", " ")
+        if label.startswith("0 ") and zone.size == 0 and not zone.cards:
+            return label[2:]
+        return label
 
     def zone_text(self, zone: Zone, trump: str | None) -> Text:
         if not zone.cards and zone.size == 0:
@@ -751,10 +780,14 @@ class TerminalGame:
         "turned: ..." lines, which scrolled the rest of the deal off an 80x24 window."""
         out: list[tuple[str, str]] = []
         run_head: tuple[str, str] | None = None
+        told: Any = None  # the last event told this seat alone
         for event in events:
             text = state.event_words(event) if event.data.get("text") else ""
             if not text:
                 continue
+            if self.counted(event, told, view.seat):
+                continue
+            told = event if event.to is not None else None
             words = self.log_words(text, view)
             m = self.RUN.fullmatch(words)
             head = (event.kind, m.group("head")) if m else None
@@ -764,6 +797,19 @@ class TerminalGame:
             run_head = head
             out.append((event.kind, words))
         return out
+
+    @staticmethod
+    def counted(event: Any, told: Any, seat: int | None) -> bool:
+        """An event for everyone that only counts the cards an event for this seat alone has just
+        shown it: Roquet said "you draw T♦" and then "seat 0 (you) draws 1 card"."""
+        if told is None or event.to is not None or seat is None:
+            return False
+        cards = told.data.get("cards")
+        return (
+            told.data.get("seat") == seat == event.data.get("seat")
+            and isinstance(cards, Sequence)
+            and event.data.get("count") == len(cards)
+        )
 
     def show_end(self, state: State) -> None:
         view = state.view(self.at_table)

@@ -6,6 +6,7 @@ entry-point group; ``parlour`` itself registers its six that way (``pyproject.to
 
 from __future__ import annotations
 
+import difflib
 import warnings
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
@@ -49,12 +50,21 @@ def _dist(ep: EntryPoint) -> str:
     return ep.dist.name if ep.dist is not None else "?"
 
 
+def _nearest(name: object, names: list[str]) -> str:
+    """The game a name was likely meant for ("bishops", "tarock"), as words to add to the error."""
+    if not isinstance(name, str) or not name.strip():
+        return ""
+    typed = name.strip().lower().replace("_", "-").replace(" ", "-")
+    found = [n for n in names if typed in n] or difflib.get_close_matches(typed, names, n=1, cutoff=0.6)
+    return f" (did you mean {found[0]}?)" if len(found) == 1 else ""
+
+
 @cache
 def _load(name: str) -> GameManifest:
     ep = _entry_points().get(name)
     if ep is None:
-        valid = ", ".join(sorted(_entry_points()))
-        raise UnknownGame(f"no game named {name!r}; the games are: {valid}")
+        names = sorted(_entry_points())
+        raise UnknownGame(f"no game named {name!r}{_nearest(name, names)}; the games are: {', '.join(names)}")
     manifest = ep.load()
     if not isinstance(manifest, GameManifest):
         raise TypeError(f"the entry point {ep.value!r} is not a GameManifest")

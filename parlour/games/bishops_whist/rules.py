@@ -729,6 +729,14 @@ class BishopsWhistState(State):
                 return f"{head}: a draw at {scores[0]} all"
             team = self.teams[side]
             return f"{head}: {' & '.join(f'seat {s}' for s in team)} win, {_score_pair(scores, side)}"
+        if kind == "trick" and "winner" in data and "cards" in data:
+            # "trick 1 to seat 3, with B♠" read as won with the bishop, where seat 3's queen took
+            # seat 1's bishop: the bishops (2 points each) are those the trick carries to its winner
+            bishops = [card for _, card in data["cards"] if card in BISHOP_CARDS]
+            taking = (
+                f", taking the bishop{'s' if len(bishops) > 1 else ''} {' '.join(bishops)}" if bishops else ""
+            )
+            return f"trick {data['number']} to seat {data['winner']}{taking}"
         if kind == "revokes_found" and "revokes" in data:
             found = len(data["revokes"])
             return f"the tricks show {'no revoke' if not found else _count(found, 'revoke')}"

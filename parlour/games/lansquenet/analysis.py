@@ -46,7 +46,7 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
                 f"seat {s}",
                 f"{mean:.1f}",
                 f"{spread:.1f}",
-                f"{seat['min_chips']:.0f} - {seat['max_chips']:.0f}",
+                f"{seat['min_chips']:.0f}–{seat['max_chips']:.0f}",  # the dash of the intervals beside it
                 f"{seat['broke']:.1%}",
                 f"{lo:.1%}–{hi:.1%}",
                 f"{seat['banks_per_match']:.2f}",

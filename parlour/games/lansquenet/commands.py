@@ -117,4 +117,6 @@ def odds(
 
 def add_commands(app: typer.Typer) -> None:
     """``parlour odds lansquenet``: added to the command line through the game's manifest."""
-    app.command()(odds)
+    from parlour.cli.usage import for_games
+
+    app.command()(for_games(*GAMES_WITH_ODDS)(odds))

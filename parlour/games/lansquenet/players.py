@@ -130,7 +130,7 @@ class StylePlayer:
 
 
 class StandingsPlayer:
-    """The default computer player: it plays for the most chips at the end, not for the mean.
+    """Plays for the most chips at the end, not for the mean.
 
     Every bet costs the bank's edge, so a leader keeps still: it passes as a punter,
     banks only a quarter of its lead (a lost bank cannot cost the lead) and stops

@@ -84,7 +84,7 @@ def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str,
     def add(key: str, label: str, values: Sequence[float]) -> None:
         mean, lo, hi = mean_interval(values)
         figures[key] = {"mean": mean, "interval": [lo, hi]}
-        rows.append([label, f"{mean:.2f}", f"{lo:.2f} - {hi:.2f}"])
+        rows.append([label, f"{mean:.2f}", f"{lo:.2f}–{hi:.2f}"])  # as the rates below, and simulate's
 
     def share(key: str, label: str, count: int, n: int) -> None:
         lo, hi = wilson(count, n)
