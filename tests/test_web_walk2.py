@@ -1,0 +1,92 @@
+"""What a new user met walking through the web table, part two, pinned where it was mended: tables
+left mid-match, the word for a round, computer players' names, the words of refusals and the rules
+dialog on a phone.
+
+The server and browser helpers are those of ``tests/test_web_protocol.py`` and ``tests/test_web_browser.py``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+from sqlalchemy import update
+
+from parlour.web.store import MoveRow, TableRow
+from tests.test_web_browser import PHONE, browser, context, create_table, open_seat, seat_link
+from tests.test_web_browser import serving as serving_browser
+from tests.test_web_protocol import COMPUTER, HUMAN, create, serving, store_of
+
+pytestmark = [pytest.mark.timeout(300)]
+
+__all__ = ["browser"]  # the module's Chromium, shared with these tests
+
+SHOTS = Path("/work/shots-web-walk-2")
+
+
+def shoot(page: object, name: str) -> None:
+    """A screenshot to look at, where the walk keeps them (nothing if that folder is not there)."""
+    if SHOTS.is_dir():
+        page.screenshot(path=str(SHOTS / f"{name}.png"))  # type: ignore[attr-defined]
+
+
+def test_a_table_left_mid_match_is_listed_apart_with_how_long_it_has_waited(tmp_path: Path) -> None:
+    """A table left mid-match stayed under "Being played" for good: the lobby now says when each
+    table last moved, and lists one idle for an hour apart ("idle"), kept whole and still watchable."""
+    with serving(f"sqlite:///{tmp_path / 'p.db'}") as client:
+        fresh = create(client, "bezique", [HUMAN, COMPUTER], public=True)
+        left = create(client, "bezique", [HUMAN, COMPUTER], public=True)
+        lobby = client.get("/api/tables").json()
+        assert {t["id"] for t in lobby["playing"]} == {fresh["id"], left["id"]}, lobby
+        assert lobby["idle"] == []
+        assert all(0 <= t["idle"] < 60 for t in lobby["playing"]), lobby["playing"]
+        long_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=3)
+        with store_of(client).sessions() as session:
+            session.execute(update(TableRow).where(TableRow.id == left["id"]).values(created=long_ago))
+            session.execute(update(MoveRow).where(MoveRow.table_id == left["id"]).values(created=long_ago))
+            session.commit()
+        lobby = client.get("/api/tables").json()
+        assert [t["id"] for t in lobby["playing"]] == [fresh["id"]], lobby
+        assert [t["id"] for t in lobby["idle"]] == [left["id"]], lobby
+        assert 3 * 3600 - 60 <= lobby["idle"][0]["idle"] <= 3 * 3600 + 60, lobby["idle"]
+        assert client.get(f"/api/tables/{left['id']}").json()["status"] == "playing"  # nothing lost
+
+
+@pytest.mark.browser
+def test_a_player_leaves_the_table_for_the_lobby_which_says_when_tables_moved(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The table page had no way out but the browser's back button: a "Leave table" control goes to
+    the lobby, where a table in play says when it last moved."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bezique", [HUMAN, COMPUTER], public=True)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector(".hand .card")
+        leave = page.get_by_role("link", name="Leave table")
+        shoot(page, "leave-table-1280x800")
+        leave.click()
+        page.wait_for_url(server.url + "/")
+        entry = page.locator("#playing-tables li", has_text="Bezique")
+        entry.wait_for()
+        assert "last move just now" in entry.inner_text(), entry.inner_text()
+        assert page.locator("#idle-panel").is_hidden()
+        shoot(page, "lobby-after-leaving-1280x800")
+
+
+@pytest.mark.browser
+def test_the_rules_code_blocks_keep_inside_the_dialog_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """Roquet's order of ranks, a code block, ran off the right edge of the rules dialog on a phone
+    (a scroll with no bar in sight): it wraps."""
+    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=3)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.click("#rules-button")
+        page.locator("#rules-dialog[open] #rules-body pre").first.wait_for()
+        over = page.evaluate(
+            "[...document.querySelectorAll('#rules-body pre')]"
+            ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent)"
+        )
+        shoot(page, "roquet-rules-390x844")
+        assert over == [], over
