@@ -270,6 +270,7 @@ class Lansquenet(Game["LansquenetState"]):
 
     name = "lansquenet"
     title = "Lansquenet"
+    round_word = "deal"
     min_players = 2
     max_players = 10
     pack = "french52"

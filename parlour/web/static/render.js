@@ -901,10 +901,19 @@ function cardActions(actions) {
 
 // --- the header lines -----------------------------------------------------------------------------
 
+/** What the game calls a round ("hand", or "deal" in Lansquenet and Apology): the view's word. */
+export function roundWord(view) {
+  return (view && view.round_word) || "hand";
+}
+
+function capitalize(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  if (view.hand_number) parts.push(el("span.hand-number", { text: `Hand ${view.hand_number}` }));
+  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   if (view.situation) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
   return el("p.situation", { id: "situation" }, parts);
@@ -1648,7 +1657,7 @@ function extraList(ctx) {
     dl.append(el("dt", { text: f.label || humanize(f.name) }), el("dd", { text: valueWords(ctx, value, f) }));
   }
   if (!dl.childNodes.length) return null;
-  return el("details.extra", {}, el("summary", { text: "More about this hand" }), dl);
+  return el("details.extra", {}, el("summary", { text: `More about this ${roundWord(ctx.view)}` }), dl);
 }
 
 /** A value of the extras in words: never "[3,2]" or "true". */
