@@ -14,10 +14,12 @@ import pytest
 from playwright.sync_api import Browser
 from sqlalchemy import update
 
+import parlour
 from parlour.web.store import MoveRow, TableRow
-from tests.test_web_browser import PHONE, browser, context, create_table, open_seat, seat_link
+from tests.test_web_browser import PHONE, browser, context, create_table, drawn_frame, open_seat, seat_link
 from tests.test_web_browser import serving as serving_browser
 from tests.test_web_protocol import COMPUTER, HUMAN, create, serving, store_of
+from tests.web_support import GAMES
 
 pytestmark = [pytest.mark.timeout(300)]
 
@@ -90,3 +92,47 @@ def test_the_rules_code_blocks_keep_inside_the_dialog_on_a_phone(browser: Browse
         )
         shoot(page, "roquet-rules-390x844")
         assert over == [], over
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_says_what_its_game_calls_a_round(game: str) -> None:
+    """Lansquenet and Apology call a round a deal, but the table said "Hand 1" and "The hand is over":
+    the view carried no word for it. It does now, the game's own."""
+    cls = parlour.game_class(game)
+    view = parlour.make(game).new(seed=1).view(0)
+    assert view.round_word == cls.round_word == ("deal" if game in ("lansquenet", "apology") else "hand")
+    assert view.to_dict()["round_word"] == view.round_word
+
+
+@pytest.mark.browser
+def test_lansquenet_at_the_web_table_counts_deals(browser: Browser, tmp_path: Path) -> None:
+    """The situation line said "Hand 1" to a Lansquenet player, whose rules and log speak of deals."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER])
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        number = page.locator("#situation .hand-number")
+        number.wait_for()
+        shoot(page, "lansquenet-deal-1280x800")
+        assert number.inner_text() == "Deal 1", number.inner_text()
+
+
+TAROCKS = ["XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI"]
+
+
+@pytest.mark.browser
+def test_a_refusal_names_a_card_outside_the_suits_as_the_log_does(browser: Browser, tmp_path: Path) -> None:
+    """Open Tarock refused a typed move with "XXI is not one of your turned-up cards", the code, where
+    the log and the cards say "tarock XXI"; the suits' cards were already written 7♠."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "open-tarock", [HUMAN, COMPUTER])
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector("h2.prompt.your-turn")
+        view = drawn_frame(page, frames)["view"]
+        mine = {c for z in view["zones"] if z["owner"] == 0 for c in z["cards"]}
+        code = next(c for c in TAROCKS if c not in mine)
+        page.fill("#type-action", f"play {code}")
+        page.press("#type-action", "Enter")
+        page.wait_for_function("() => document.querySelector('#notice').textContent.includes('turned-up')")
+        said = page.inner_text("#notice")
+        shoot(page, "open-tarock-refusal-1280x800")
+        assert f"Tarock {code} is not one of your turned-up cards" in said, said
