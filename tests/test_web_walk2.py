@@ -136,3 +136,18 @@ def test_a_refusal_names_a_card_outside_the_suits_as_the_log_does(browser: Brows
         said = page.inner_text("#notice")
         shoot(page, "open-tarock-refusal-1280x800")
         assert f"Tarock {code} is not one of your turned-up cards" in said, said
+
+
+def test_a_computer_player_is_named_as_a_computer_not_by_its_level(tmp_path: Path) -> None:
+    """A computer player without a name was called by its level and seat, "normal 2", so the log read
+    "normal 2 plays Q♥" and the score "you & normal 2". It is "Computer 2"; the level is its tag's."""
+    with serving(f"sqlite:///{tmp_path / 'p.db'}") as client:
+        normal = {"kind": "computer", "player": "normal"}
+        made = create(client, "bishops-whist", [HUMAN, normal, COMPUTER, {**normal, "name": "Bea"}])
+        seats = client.get(f"/api/tables/{made['id']}").json()["seats"]
+        assert [(s["name"], s["player"]) for s in seats] == [
+            ("seat 0", None),
+            ("Computer 1", "normal"),
+            ("Computer 2", "heuristic"),
+            ("Bea", "normal"),
+        ], seats
