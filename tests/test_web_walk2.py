@@ -151,3 +151,25 @@ def test_a_computer_player_is_named_as_a_computer_not_by_its_level(tmp_path: Pat
             ("Computer 2", "heuristic"),
             ("Bea", "normal"),
         ], seats
+
+
+@pytest.mark.browser
+def test_the_score_tables_star_and_the_options_notes_are_in_the_forms_words(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The ★ beside one's own side in the score table was nowhere explained; Lansquenet's option notes
+    said "with length=banks:", a terminal's words, in a form with a field labelled "length"."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        page.click("button.game-item:has-text('lansquenet')")
+        rounds = page.inner_text("#opt-rounds-hint")
+        deals = page.inner_text("#opt-deals-hint")
+        assert rounds.startswith("when length is banks: how many times"), rounds
+        assert deals.startswith("when length is deals: how many deals"), deals
+        table = create_table(server, "bezique", [HUMAN, COMPUTER])
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        caption = page.locator("table.scores caption")
+        caption.wait_for()
+        assert caption.inner_text() == "Scores ★ your side", caption.inner_text()
+        shoot(page, "scores-legend-1280x800")

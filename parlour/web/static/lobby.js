@@ -68,6 +68,8 @@ function choose(game) {
  */
 function noteWords(text, names) {
   return String(text)
+    // "with length=banks:", a terminal's way to say it, as the form would: "when length is banks:"
+    .replace(/\bwith ([a-z_]+)=([\w-]+)/g, (whole, name, value) => (names.has(name) ? `when ${humanize(name)} is ${value}` : whole))
     .replace(/`([^`]+)`/g, (whole, word) => (names.has(word) ? humanize(word) : word))
     .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => (names.has(word) ? humanize(word) : word));
 }

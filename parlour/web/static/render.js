@@ -1588,7 +1588,8 @@ function infoPanel(ctx) {
   const scores = el(
     "table.scores",
     {},
-    el("caption", { text: "Scores" }),
+    // the ★ that marks one's own side (app.css tr.mine) was nowhere explained
+    el("caption", {}, "Scores", teams.some((team) => team.includes(ctx.me)) ? el("span.legend", { text: " ★ your side" }) : null),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "side" }), el("th", { scope: "col", text: "score" }), view.chips ? el("th", { scope: "col", text: "chips" }) : null)),
     el(
       "tbody",
