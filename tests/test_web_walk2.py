@@ -173,3 +173,27 @@ def test_the_score_tables_star_and_the_options_notes_are_in_the_forms_words(
         caption.wait_for()
         assert caption.inner_text() == "Scores ★ your side", caption.inner_text()
         shoot(page, "scores-legend-1280x800")
+
+
+@pytest.mark.browser
+def test_the_arrow_keys_move_between_open_tarocks_stack_cards(browser: Browser, tmp_path: Path) -> None:
+    """The Keys dialog says ← → move along one's cards; on Open Tarock's stacks (no hand) they did
+    nothing. They go from one playable stack card to the next, and round."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        for seed in range(7, 30):
+            table = create_table(server, "open-tarock", [HUMAN, COMPUTER], seed=seed)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.wait_for_selector("h2.prompt.your-turn")
+            buttons = page.locator(".my-zones button.card-button")
+            if buttons.count() >= 2:
+                break
+            page.close()
+        else:
+            pytest.fail("no deal gave seat 0 two playable stack cards at its first turn")
+        codes = [buttons.nth(i).get_attribute("data-key") for i in range(buttons.count())]
+        buttons.first.focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.key") == codes[1], codes
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("document.activeElement.dataset.key") == codes[-1], codes

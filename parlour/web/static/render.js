@@ -1256,7 +1256,11 @@ function myZones(ctx) {
   if (me === null || me === undefined) return null;
   const zones = (view.zones || []).filter((z) => z.owner === me && z.kind !== "hand");
   if (!zones.length) return null;
-  return el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: LOOK_ONLY_KINDS.has(z.kind) })));
+  const section = el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: LOOK_ONLY_KINDS.has(z.kind) })));
+  // the arrow keys move between the cards one may play from here as along a hand (Open Tarock's
+  // stacks, the Keys dialog's ← →): they did nothing there
+  section.addEventListener("keydown", handKeys);
+  return section;
 }
 
 /**
@@ -1314,7 +1318,7 @@ function handArea(ctx) {
   return el("section.hand-area", { "aria-labelledby": "hand-title", class: codes.length ? null : "empty", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
 }
 
-/** Arrow keys move along the hand's cards (Home/End to its ends). */
+/** Arrow keys move along the hand's cards, or one's stacks' (Home/End to their ends). */
 function handKeys(event) {
   const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
   if (!(event.key in keys) && event.key !== "Home" && event.key !== "End") return;
