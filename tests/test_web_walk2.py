@@ -16,7 +16,17 @@ from sqlalchemy import update
 
 import parlour
 from parlour.web.store import MoveRow, TableRow
-from tests.test_web_browser import PHONE, browser, context, create_table, drawn_frame, open_seat, seat_link
+from tests.test_web_browser import (
+    PHONE,
+    api,
+    browser,
+    context,
+    create_table,
+    drawn_frame,
+    open_seat,
+    seat_link,
+    wait_finished,
+)
 from tests.test_web_browser import serving as serving_browser
 from tests.test_web_protocol import COMPUTER, HUMAN, create, serving, store_of
 from tests.web_support import GAMES
@@ -197,3 +207,39 @@ def test_the_arrow_keys_move_between_open_tarocks_stack_cards(browser: Browser, 
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowLeft")
         assert page.evaluate("document.activeElement.dataset.key") == codes[-1], codes
+
+
+@pytest.mark.browser
+def test_another_hand_with_a_card_known_to_all_says_so(browser: Browser, tmp_path: Path) -> None:
+    """Watching Bezique, a hand read "concealed cards: 8 cards" beside one of its cards lying face up
+    (known to all): it reads "in hand: 8 cards, 1 known"."""
+    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+        table = create_table(server, "bezique", [COMPUTER, COMPUTER])
+        wait_finished(server, table["id"])
+        path = f"/api/tables/{table['id']}/replay?seat=0&step="
+        steps = api(server, path + "0")["steps"]
+        for step in range(steps + 1):
+            zone = next(
+                z
+                for z in api(server, path + str(step))["view"]["zones"]
+                if z["kind"] == "hand" and z["owner"] == 1
+            )
+            known = [c for c in zone["cards"] if c is not None]
+            if known and len(known) < len(zone["cards"]):
+                break
+        else:
+            pytest.fail("no step of the match shows seat 1 holding a card known to all")
+        page = ctx.new_page()
+        page.goto(f"{server.url}/replay/{table['id']}")
+        page.wait_for_selector("#seat option[value='0']", state="attached")
+        page.select_option("#seat", "0")
+        page.eval_on_selector(
+            "#step", "(n, s) => { n.value = String(s); n.dispatchEvent(new Event('input')); }", step
+        )
+        page.wait_for_function(f"document.querySelector('#step-text').textContent.startsWith('step {step} ')")
+        label = page.locator(".zone.kind-hand.compact .zone-label").first
+        label.wait_for()
+        shoot(page, "bezique-known-card-390x844")
+        assert label.inner_text() == f"in hand: {len(zone['cards'])} cards, {len(known)} known", (
+            label.inner_text()
+        )

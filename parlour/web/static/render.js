@@ -1202,7 +1202,10 @@ function zoneBlock(ctx, zone, opts = {}) {
     // another's hand: the cards known to all, a few backs for the others and how many there are
     block.classList.add("compact");
     const known = faceUp.length ? smallFan(ctx, faceUp) : null;
-    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: `${label}: ${cards}` })]);
+    // beside a card known to all, "concealed cards: 8 cards" was untrue: one of the 8 lies face up
+    const words = faceUp.length ? `in hand: ${cards}, ${faceUp.length} known` : `${label}: ${cards}`;
+    block.setAttribute("aria-label", words);
+    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {
