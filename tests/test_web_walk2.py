@@ -243,3 +243,29 @@ def test_another_hand_with_a_card_known_to_all_says_so(browser: Browser, tmp_pat
         assert label.inner_text() == f"in hand: {len(zone['cards'])} cards, {len(known)} known", (
             label.inner_text()
         )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["lansquenet", "bezique"])
+def test_the_phones_move_box_has_a_label_in_sight(browser: Browser, tmp_path: Path, game: str) -> None:
+    """On a phone the box to type a move in had only a placeholder (an example move, gone once one
+    types): its label was hidden. It is in sight, on the box's line, and the box still fits the window."""
+    seats = [HUMAN, COMPUTER, COMPUTER] if game == "lansquenet" else [HUMAN, COMPUTER]
+    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+        table = create_table(server, game, seats)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.wait_for_selector("h2.prompt.your-turn")
+        label = page.locator("label[for=type-action]")
+        box = page.locator("#type-action")
+        where = {
+            "label": label.bounding_box(),
+            "box": box.bounding_box(),
+            "do": page.locator("form.type-action button").bounding_box(),
+        }
+        shoot(page, f"{game}-move-label-390x844")
+        assert all(b is not None for b in where.values()), where
+        lab, inp, do = where["label"], where["box"], where["do"]
+        assert lab is not None and inp is not None and do is not None
+        assert lab["width"] > 40 and lab["height"] > 10, where  # in sight, not a 1-pixel box
+        assert abs((lab["y"] + lab["height"] / 2) - (inp["y"] + inp["height"] / 2)) < 8, where  # same line
+        assert do["x"] + do["width"] <= PHONE["width"], where
