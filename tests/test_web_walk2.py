@@ -8,6 +8,7 @@ The server and browser helpers are those of ``tests/test_web_protocol.py`` and `
 from __future__ import annotations
 
 import datetime as dt
+import random
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,13 @@ import parlour
 from parlour.web.store import MoveRow, TableRow
 from tests.test_web_browser import (
     PHONE,
+    act_once,
     api,
     browser,
     context,
     create_table,
     drawn_frame,
+    log_lines,
     open_seat,
     seat_link,
     wait_finished,
@@ -269,3 +272,26 @@ def test_the_phones_move_box_has_a_label_in_sight(browser: Browser, tmp_path: Pa
         assert lab["width"] > 40 and lab["height"] > 10, where  # in sight, not a 1-pixel box
         assert abs((lab["y"] + lab["height"] / 2) - (inp["y"] + inp["height"] / 2)) < 8, where  # same line
         assert do["x"] + do["width"] <= PHONE["width"], where
+
+
+@pytest.mark.browser
+def test_no_banner_after_each_of_lansquenets_deals(browser: Browser, tmp_path: Path) -> None:
+    """A banner, "The hand is over", came after each Lansquenet deal, every few moves, and pushed the
+    board under the dock, though the deal's cards stay on the table ("last deal") and its result in
+    the log. A game whose rounds are brief shows none; the others keep theirs."""
+    with serving_browser(tmp_path) as server, context(browser) as ctx:
+        games = {g["name"]: g["brief_rounds"] for g in api(server, "/api/games")}
+        assert [name for name, brief in games.items() if brief] == ["lansquenet"], games
+        table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER])
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(5)
+        for _ in range(300):
+            if any(line.startswith("deal over") for line in log_lines(page)):
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(50)
+        else:
+            pytest.fail("no deal ended")
+        page.wait_for_timeout(500)
+        shoot(page, "lansquenet-deal-over-1280x800")
+        assert page.locator("#hand-banner *").count() == 0, page.inner_text("#hand-banner")

@@ -144,6 +144,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "levels": [k for k in LEVELS if k in player_kinds(name)],
         "default_player": default_player(player_kinds(name)),
         "player_notes": player_notes(name),
+        "brief_rounds": cls.brief_rounds,
     }
 
 

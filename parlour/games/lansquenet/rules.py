@@ -271,6 +271,7 @@ class Lansquenet(Game["LansquenetState"]):
     name = "lansquenet"
     title = "Lansquenet"
     round_word = "deal"
+    brief_rounds = True
     min_players = 2
     max_players = 10
     pack = "french52"

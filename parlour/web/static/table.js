@@ -254,7 +254,9 @@ function onMessage(msg) {
       page.firstState = false;
       draw();
       if (msg.view.outcome) clear($("hand-banner"));
-      else if (fresh.length) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack), roundWord(msg.view));
+      // no banner after each of Lansquenet's deals, a few moves long, their result on the table and in
+      // the log: it came every few moves and pushed the board under the dock
+      else if (fresh.length && !page.briefRounds) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack), roundWord(msg.view));
       break;
     }
     case "hint":
@@ -325,6 +327,7 @@ async function setup() {
     const game = games.find((g) => g.name === page.info.game);
     page.computerKinds = (game && game.computer_players) || [];
     page.defaultPlayer = (game && game.default_player) || null;
+    page.briefRounds = !!(game && game.brief_rounds);
   } catch {
     page.computerKinds = [];
   }
