@@ -17,6 +17,7 @@ from sqlalchemy import update
 
 import parlour
 from parlour.web.store import MoveRow, TableRow
+from tests.test_lq_term import drawn, rows
 from tests.test_web_browser import (
     PHONE,
     act_once,
@@ -295,3 +296,13 @@ def test_no_banner_after_each_of_lansquenets_deals(browser: Browser, tmp_path: P
         page.wait_for_timeout(500)
         shoot(page, "lansquenet-deal-over-1280x800")
         assert page.locator("#hand-banner *").count() == 0, page.inner_text("#hand-banner")
+
+
+def test_the_terminal_counts_lansquenets_deals_too() -> None:
+    """The terminal's table had a row "hand 1" for Lansquenet, whose rules and log speak of deals."""
+    for game_name, word in (("lansquenet", "deal"), ("bezique", "hand")):
+        game = parlour.make(game_name)
+        state = game.new(seed=1)
+        text = drawn(game, state, 0)
+        assert rows(text).get(word) == "1", text
+        assert ("hand" if word == "deal" else "deal") not in rows(text), text
