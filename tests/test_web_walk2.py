@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
-from sqlalchemy import update
+from sqlalchemy import create_engine, update
 
 import parlour
 from parlour.web.store import MoveRow, TableRow
@@ -89,6 +89,20 @@ def test_a_player_leaves_the_table_for_the_lobby_which_says_when_tables_moved(
         assert "last move just now" in entry.inner_text(), entry.inner_text()
         assert page.locator("#idle-panel").is_hidden()
         shoot(page, "lobby-after-leaving-1280x800")
+        # three hours on, nobody back: the table is listed apart, saying so
+        engine = create_engine(f"sqlite:///{tmp_path / 'parlour.db'}")
+        long_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=3, minutes=5)
+        with engine.begin() as db:
+            db.execute(update(TableRow).where(TableRow.id == table["id"]).values(created=long_ago))
+            db.execute(update(MoveRow).where(MoveRow.table_id == table["id"]).values(created=long_ago))
+        engine.dispose()
+        page.reload()
+        idle = page.locator("#idle-tables li", has_text="Bezique")
+        idle.wait_for()
+        assert "last move 3 hours ago" in idle.inner_text(), idle.inner_text()
+        assert page.locator("#playing-tables li", has_text="Bezique").count() == 0
+        assert page.inner_text("#idle-title") == "Left unfinished (no move for an hour)"
+        shoot(page, "lobby-idle-1280x800")
 
 
 @pytest.mark.browser
@@ -150,21 +164,6 @@ def test_a_refusal_names_a_card_outside_the_suits_as_the_log_does(browser: Brows
         said = page.inner_text("#notice")
         shoot(page, "open-tarock-refusal-1280x800")
         assert f"Tarock {code} is not one of your turned-up cards" in said, said
-
-
-def test_a_computer_player_is_named_as_a_computer_not_by_its_level(tmp_path: Path) -> None:
-    """A computer player without a name was called by its level and seat, "normal 2", so the log read
-    "normal 2 plays Q♥" and the score "you & normal 2". It is "Computer 2"; the level is its tag's."""
-    with serving(f"sqlite:///{tmp_path / 'p.db'}") as client:
-        normal = {"kind": "computer", "player": "normal"}
-        made = create(client, "bishops-whist", [HUMAN, normal, COMPUTER, {**normal, "name": "Bea"}])
-        seats = client.get(f"/api/tables/{made['id']}").json()["seats"]
-        assert [(s["name"], s["player"]) for s in seats] == [
-            ("seat 0", None),
-            ("Computer 1", "normal"),
-            ("Computer 2", "heuristic"),
-            ("Bea", "normal"),
-        ], seats
 
 
 @pytest.mark.browser
