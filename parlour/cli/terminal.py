@@ -446,7 +446,7 @@ class TerminalGame:
         rows: list[tuple[str, Text | list[Text], str]] = []
         """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
         if view.hand_number:
-            rows.append(("hand", Text(str(view.hand_number)), ""))
+            rows.append((view.round_word, Text(str(view.hand_number)), ""))
         # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
         # "player seat 2" on three rows, Apology "defender" three times around the taker
         holders: dict[str, list[Text]] = {}
@@ -755,7 +755,7 @@ class TerminalGame:
         self.print_log(state, new[:cut], view)
         if ends and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
-            self.pause("the hand is over: press Enter for the next> ")
+            self.pause(f"the {view.round_word} is over: press Enter for the next> ")
             self.print_log(state, new[cut:], view)
 
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:

@@ -185,6 +185,12 @@ class Game(ABC, Generic[S]):
     pack: str
     """The pack's name (``parlour.cards.get_pack``); a game whose pack is an option sets it per instance."""
     summary: ClassVar[str] = ""
+    round_word: ClassVar[str] = "hand"
+    """What the game calls one of its rounds ("hand", or "deal" where its rules say so): a front end
+    says "Deal 2" and "the deal is over" with it rather than a word the game does not use."""
+    brief_rounds: ClassVar[bool] = False
+    """Whether a round is over in a few moves (Lansquenet's deal: a bank, bets, a few cards turned),
+    its result left on the table and in the log: a front end then shows no banner at each one's end."""
     option_specs: ClassVar[tuple[Option, ...]] = ()
     hand_points_bounds: tuple[float, float] | None = None
     """Bounds of each seat's points in a ``hand_end`` event (a save whose log breaks them is refused)."""

@@ -516,6 +516,7 @@ class State(ABC):
             situation,
             outcome_view,
             extra,
+            game.round_word,
         )
 
     def check_invariants(self) -> None:

@@ -218,6 +218,8 @@ class View(Generic[E]):
     situation: str
     outcome: OutcomeView | None
     extra: E
+    round_word: str = "hand"
+    """The game's word for one of its rounds (``Game.round_word``): "Deal 2", not "Hand 2"."""
 
     @property
     def is_over(self) -> bool:

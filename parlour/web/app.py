@@ -30,7 +30,7 @@ from parlour.cards import get_pack
 from parlour.engine import InvalidSave
 from parlour.players import LEVELS, default_player, describe_player, player_kinds
 from parlour.web import frames
-from parlour.web.store import Store
+from parlour.web.store import Store, aware, now
 from parlour.web.tables import (
     Connection,
     SeatSpec,
@@ -43,6 +43,10 @@ from parlour.web.tables import (
 )
 
 STATIC = Path(str(resources.files("parlour.web").joinpath("static")))
+
+IDLE_AFTER = 3600
+"""Seconds without a move after which a table in play is listed apart in the lobby, as left mid-match:
+its players have most likely gone; it is kept (and may still be watched, or taken up by its links)."""
 
 MAX_MESSAGE = 4096
 """Bytes in one WebSocket message from a client; a longer one closes the connection."""
@@ -140,6 +144,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "levels": [k for k in LEVELS if k in player_kinds(name)],
         "default_player": default_player(player_kinds(name)),
         "player_notes": player_notes(name),
+        "brief_rounds": cls.brief_rounds,
     }
 
 
@@ -290,7 +295,8 @@ def create_app(
     @app.get("/api/tables")
     async def list_tables() -> dict[str, list[dict[str, Any]]]:
         t = tables()
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "finished": []}
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "idle": [], "finished": []}
+        moment = now()
         records = await t.db(t.store.tables, limit=200)
         for record in records:
             live = t.live.get(record.id)
@@ -310,10 +316,15 @@ def create_app(
             )
             if not info["public"]:
                 continue  # a private table is seen, watched and replayed only by its link
+            moved = record.moved or aware(record.created)
+            info["moved"] = moved.isoformat()
+            info["idle"] = max(0, int((moment - moved).total_seconds()))
             if info["status"] == "finished":
                 out["finished"].append(info)
             elif any(not s["taken"] for s in info["seats"]):
                 out["open"].append(info)
+            elif info["idle"] >= IDLE_AFTER:
+                out["idle"].append(info)  # left mid-match: kept, and still watchable, but apart
             else:
                 out["playing"].append(info)
         for key in out:

@@ -7,6 +7,7 @@ and upgraded by Alembic migrations (``parlour/web/migrations``), run when the st
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import os
@@ -25,6 +26,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -92,6 +94,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def aware(moment: dt.datetime) -> dt.datetime:
+    """SQLite gives back times without their zone; they were stored in UTC."""
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -130,6 +137,8 @@ class TableRecord:
     next_id: str | None
     created: dt.datetime
     seats: list[SeatRecord]
+    moved: dt.datetime | None = None
+    """When its last move was stored (None: not asked for, or no move yet): the lobby's idle tables."""
 
 
 @dataclass(frozen=True)
@@ -320,7 +329,16 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {}
             for s in seats:
                 by_table.setdefault(s.table_id, []).append(s)
-            return [_table_record(r, by_table.get(r.id, [])) for r in rows]
+            last: dict[str, dt.datetime] = {
+                table_id: moment
+                for table_id, moment in session.execute(
+                    select(MoveRow.table_id, func.max(MoveRow.created))
+                    .where(MoveRow.table_id.in_([r.id for r in rows]))
+                    .group_by(MoveRow.table_id)
+                )
+            }
+            records = [_table_record(r, by_table.get(r.id, [])) for r in rows]
+            return [dataclasses.replace(t, moved=aware(last[t.id])) if t.id in last else t for t in records]
 
     def unfinished(self) -> list[str]:
         with self.sessions() as session:

@@ -515,6 +515,7 @@ class Apology(Game["ApologyState"]):
 
     name = "apology"
     title = "Apology (L'Excuse for the Bishops Whist pack)"
+    round_word = "deal"
     min_players = PLAYERS
     max_players = PLAYERS  # two lines: mypyc compiles no chained assignment of class attributes
     pack = "bishops65"

@@ -270,6 +270,8 @@ class Lansquenet(Game["LansquenetState"]):
 
     name = "lansquenet"
     title = "Lansquenet"
+    round_word = "deal"
+    brief_rounds = True
     min_players = 2
     max_players = 10
     pack = "french52"

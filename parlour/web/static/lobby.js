@@ -68,6 +68,8 @@ function choose(game) {
  */
 function noteWords(text, names) {
   return String(text)
+    // "with length=banks:", a terminal's way to say it, as the form would: "when length is banks:"
+    .replace(/\bwith ([a-z_]+)=([\w-]+)/g, (whole, name, value) => (names.has(name) ? `when ${humanize(name)} is ${value}` : whole))
     .replace(/`([^`]+)`/g, (whole, word) => (names.has(word) ? humanize(word) : word))
     .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => (names.has(word) ? humanize(word) : word));
 }
@@ -331,11 +333,25 @@ function seatsWords(table) {
   return parts.join(" · ");
 }
 
-function tableItem(table, button) {
+/** How long ago a table last moved, in the words one would say ("last move 5 min ago"). */
+function sinceWords(seconds) {
+  if (typeof seconds !== "number") return "";
+  if (seconds < 60) return "last move just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `last move ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `last move ${hours} hour${hours === 1 ? "" : "s"} ago`;
+  const days = Math.floor(hours / 24);
+  return `last move ${days} days ago`;
+}
+
+function tableItem(table, button, when = false) {
+  const words = [seatsWords(table)];
+  if (when && table.idle !== undefined) words.push(sinceWords(table.idle));
   return el(
     "li",
     {},
-    el("span", {}, el("strong", { text: table.title || table.game }), el("br"), el("span.muted", { text: seatsWords(table) })),
+    el("span", {}, el("strong", { text: table.title || table.game }), el("br"), el("span.muted", { text: words.join(" · ") })),
     button,
   );
 }
@@ -364,7 +380,10 @@ async function refresh() {
     else for (const t of items) list.append(make(t));
   };
   fill("open-tables", tables.open, (t) => tableItem(t, el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
-  fill("playing-tables", tables.playing, (t) => tableItem(t, el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" })), "Nobody is playing right now.");
+  const watch = (t) => tableItem(t, el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" }), true);
+  fill("playing-tables", tables.playing, watch, "Nobody is playing right now.");
+  fill("idle-tables", tables.idle, watch, "");
+  $("idle-panel").hidden = !(tables.idle && tables.idle.length);
   fill("finished-tables", tables.finished, (t) => tableItem(t, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, text: "Replay" })), "No finished match yet.");
 }
 

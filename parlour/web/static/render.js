@@ -901,10 +901,19 @@ function cardActions(actions) {
 
 // --- the header lines -----------------------------------------------------------------------------
 
+/** What the game calls a round ("hand", or "deal" in Lansquenet and Apology): the view's word. */
+export function roundWord(view) {
+  return (view && view.round_word) || "hand";
+}
+
+function capitalize(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  if (view.hand_number) parts.push(el("span.hand-number", { text: `Hand ${view.hand_number}` }));
+  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   if (view.situation) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
   return el("p.situation", { id: "situation" }, parts);
@@ -1193,7 +1202,10 @@ function zoneBlock(ctx, zone, opts = {}) {
     // another's hand: the cards known to all, a few backs for the others and how many there are
     block.classList.add("compact");
     const known = faceUp.length ? smallFan(ctx, faceUp) : null;
-    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: `${label}: ${cards}` })]);
+    // beside a card known to all, "concealed cards: 8 cards" was untrue: one of the 8 lies face up
+    const words = faceUp.length ? `in hand: ${cards}, ${faceUp.length} known` : `${label}: ${cards}`;
+    block.setAttribute("aria-label", words);
+    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {
@@ -1247,7 +1259,11 @@ function myZones(ctx) {
   if (me === null || me === undefined) return null;
   const zones = (view.zones || []).filter((z) => z.owner === me && z.kind !== "hand");
   if (!zones.length) return null;
-  return el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: LOOK_ONLY_KINDS.has(z.kind) })));
+  const section = el("section.my-zones", { "aria-label": "your cards on the table" }, zones.map((z) => zoneBlock(ctx, z, { small: LOOK_ONLY_KINDS.has(z.kind) })));
+  // the arrow keys move between the cards one may play from here as along a hand (Open Tarock's
+  // stacks, the Keys dialog's ← →): they did nothing there
+  section.addEventListener("keydown", handKeys);
+  return section;
 }
 
 /**
@@ -1305,7 +1321,7 @@ function handArea(ctx) {
   return el("section.hand-area", { "aria-labelledby": "hand-title", class: codes.length ? null : "empty", style: `--n:${Math.max(codes.length, 1)}` }, el("h2.visually-hidden", { id: "hand-title", text: "Your hand" }), hand);
 }
 
-/** Arrow keys move along the hand's cards (Home/End to its ends). */
+/** Arrow keys move along the hand's cards, or one's stacks' (Home/End to their ends). */
 function handKeys(event) {
   const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
   if (!(event.key in keys) && event.key !== "Home" && event.key !== "End") return;
@@ -1579,7 +1595,8 @@ function infoPanel(ctx) {
   const scores = el(
     "table.scores",
     {},
-    el("caption", { text: "Scores" }),
+    // the ★ that marks one's own side (app.css tr.mine) was nowhere explained
+    el("caption", {}, "Scores", teams.some((team) => team.includes(ctx.me)) ? el("span.legend", { text: " ★ your side" }) : null),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "side" }), el("th", { scope: "col", text: "score" }), view.chips ? el("th", { scope: "col", text: "chips" }) : null)),
     el(
       "tbody",
@@ -1648,7 +1665,7 @@ function extraList(ctx) {
     dl.append(el("dt", { text: f.label || humanize(f.name) }), el("dd", { text: valueWords(ctx, value, f) }));
   }
   if (!dl.childNodes.length) return null;
-  return el("details.extra", {}, el("summary", { text: "More about this hand" }), dl);
+  return el("details.extra", {}, el("summary", { text: `More about this ${roundWord(ctx.view)}` }), dl);
 }
 
 /** A value of the extras in words: never "[3,2]" or "true". */

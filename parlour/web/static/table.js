@@ -5,9 +5,9 @@
  * @module table
  */
 import { api, announce, clear, el } from "./dom.js";
-import { isSuited, loadPack, pretty } from "./cards.js";
-import { renderTable, renderLog } from "./render.js";
-import { makeNamer } from "./words.js";
+import { loadPack } from "./cards.js";
+import { renderTable, renderLog, roundWord } from "./render.js";
+import { cardWords, makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 import { TableSocket } from "./socket.js";
 
@@ -124,7 +124,7 @@ function drawSeatLine(namer) {
 }
 
 /** At the end of a hand, a banner with how it scored (the new lines up to and with `hand_end`). */
-function handBanner(newLines, namer) {
+function handBanner(newLines, namer, word) {
   const ends = newLines.map((l, i) => (l.hand_end ? i : -1)).filter((i) => i >= 0);
   if (!ends.length) return;
   const last = ends[ends.length - 1];
@@ -137,7 +137,7 @@ function handBanner(newLines, namer) {
     el(
       "section.banner",
       { "aria-labelledby": "hand-banner-title" },
-      el("h2", { id: "hand-banner-title", text: "The hand is over" }),
+      el("h2", { id: "hand-banner-title", text: `The ${word} is over` }),
       el("ul", {}, scoring.map((l) => el("li", { text: namer.words(l.text), class: l.hand_end ? "hand-end" : "" }))),
       el("div.buttons", {}, ok),
     ),
@@ -214,11 +214,11 @@ const ERROR_WORDS = {
  */
 function refusalWords(text) {
   if (!page.pack) return text;
-  const suited = (part) =>
-    part.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{2,3}(?![\p{L}\p{N}_'’-])/gu, (code) => (isSuited(page.pack, code) ? pretty(page.pack, code) : code));
+  // the cards outside the suits by their names, as the log writes them ("XXI is not one of your
+  // turned-up cards" read as "Tarock XXI is not ...")
   return String(text)
     .split(/((?<!\p{L})'[^']*'(?!\p{L}))/u)
-    .map((part, i) => (i % 2 ? part : suited(part)))
+    .map((part, i) => (i % 2 ? part : cardWords(part, page.pack)))
     .join("");
 }
 
@@ -254,7 +254,9 @@ function onMessage(msg) {
       page.firstState = false;
       draw();
       if (msg.view.outcome) clear($("hand-banner"));
-      else if (fresh.length) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack));
+      // no banner after each of Lansquenet's deals, a few moves long, their result on the table and in
+      // the log: it came every few moves and pushed the board under the dock
+      else if (fresh.length && !page.briefRounds) handBanner(fresh, makeNamer(msg.view.seat, page.info, page.pack), roundWord(msg.view));
       break;
     }
     case "hint":
@@ -325,6 +327,7 @@ async function setup() {
     const game = games.find((g) => g.name === page.info.game);
     page.computerKinds = (game && game.computer_players) || [];
     page.defaultPlayer = (game && game.default_player) || null;
+    page.briefRounds = !!(game && game.brief_rounds);
   } catch {
     page.computerKinds = [];
   }

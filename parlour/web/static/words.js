@@ -169,6 +169,17 @@ export function rewrite(text, who, pack) {
   out = out.replace(/^you\b/, "You");
   // a ten the engine wrote with its suit's symbol ("a pair of tens T♠ T♦") as the cards write it: 10♠
   out = out.replace(/(?<![\p{L}\p{N}_'’-])T(?=[♠♥♦♣])/gu, "10");
+  return cardWords(out, pack);
+}
+
+/**
+ * The card codes of a text as the table writes cards: "QS" as "Q♠", the cards outside the suits by
+ * their names ("XXI" as "tarock XXI", "N" as "the knight"), as the log and a refusal write them.
+ * @param {string} text
+ * @param {import("./cards.js").Pack|null} pack
+ */
+export function cardWords(text, pack) {
+  let out = text;
   if (pack && pack.names.size) {
     // whole words only: a code is never taken out of a longer word ("XI" in "XIX", "N" in "No")
     out = out.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{1,5}(?![\p{L}\p{N}_'’-])/gu, (code, at, whole) => {
