@@ -70,6 +70,15 @@ def player_kinds(game: str) -> list[str]:
     return sorted({"random", *manifest(game).players})
 
 
+def same_player(game: str, kind: str) -> list[str]:
+    """The other kinds of ``game`` that are the very same player as ``kind`` (one factory under two
+    names: Lansquenet's ``strong`` is its ``heuristic``), so that a listing says so and a measurement of
+    one against the other is refused rather than reported as a finding."""
+    factories = manifest(game).players
+    mine = factories.get(kind)
+    return [k for k in player_kinds(game) if k != kind and mine is not None and factories.get(k) is mine]
+
+
 def describe_player(game: Game[Any], kind: str) -> str:
     """What a kind of computer player is, in one sentence: its factory's docstring where the game gives
     one (a level that sets a budget says so there), else its class's. The first sentence is taken whole
@@ -154,4 +163,5 @@ __all__ = [
     "hint",
     "make_player",
     "player_kinds",
+    "same_player",
 ]

@@ -24,7 +24,7 @@ import parlour
 from parlour.cli.app import app
 from parlour.cli.terminal import RulesText, TerminalGame, paged
 from parlour.cli.usage import game_names, one_of
-from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed, manifest
+from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
 from parlour.players import (
     DEFAULT_LEVEL,
@@ -34,6 +34,7 @@ from parlour.players import (
     describe_player,
     make_player,
     player_kinds,
+    same_player,
 )
 from parlour.sim import (
     CONNECT_TIMEOUT,
@@ -701,10 +702,9 @@ def players_command(
     for col in ("kind", "level", "what it is"):
         table.add_column(col)
     levels_first = [k for k in LEVELS if k in player_kinds(game)]
-    factories = manifest(game).players
     for kind in levels_first + [k for k in player_kinds(game) if k not in LEVELS]:
         doc = describe_player(g, kind)
-        same = [k for k in player_kinds(game) if k != kind and factories.get(k) is factories.get(kind, kind)]
+        same = same_player(game, kind)
         if same:  # Lansquenet's strong was "The default computer player", beside normal in the same words
             doc = f"{doc.removesuffix('.')} (the same player as {' and '.join(same)})."
         level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
@@ -756,8 +756,7 @@ def duplicate_command(
             make_player(kind, g, 0)
         except ValueError as exc:
             fail(exc)
-    players = manifest(game).players
-    if candidate == baseline or (players.get(candidate) or candidate) is (players.get(baseline) or baseline):
+    if candidate == baseline or baseline in same_player(game, candidate):
         # "parlour duplicate lansquenet" measured strong against heuristic, the same player there,
         # and printed "+0.00 ± 0.00" as if that were a finding
         fail(

@@ -532,12 +532,7 @@ class TerminalGame:
         return f"{cards} in {len(held)} {kind if len(held) == 1 else plural(kind)}"
 
     def zone_label(self, zone: Zone) -> str:
-        """A zone's name; one that counts its cards (Roquet's "0 tricks won") drops a nought, as the
-        "none" after it says it ("0 tricks won none" stood beside Bishops Whist's "tricks won none")."""
-        label = zone.label or zone.kind.replace("_", " ")
-        if label.startswith("0 ") and zone.size == 0 and not zone.cards:
-            return label[2:]
-        return label
+        return zone.label or zone.kind.replace("_", " ")
 
     def zone_text(self, zone: Zone, trump: str | None) -> Text:
         if not zone.cards and zone.size == 0:
