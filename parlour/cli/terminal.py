@@ -33,6 +33,7 @@ from rich.text import Text
 
 from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
 from parlour.engine import Game, IllegalAction, MalformedAction, State
+from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, holds_of, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
@@ -775,14 +776,11 @@ class TerminalGame:
         "turned: ..." lines, which scrolled the rest of the deal off an 80x24 window."""
         out: list[tuple[str, str]] = []
         run_head: tuple[str, str] | None = None
-        told: Any = None  # the last event told this seat alone
-        for event in events:
-            text = state.event_words(event) if event.data.get("text") else ""
-            if not text:
+        lines = [event for event in events if event.data.get("text")]
+        for event, again in zip(lines, retold_lines(lines), strict=True):
+            text = state.event_words(event)
+            if not text or again:  # a count of the cards this seat was just shown: told once
                 continue
-            if self.counted(event, told, view.seat):
-                continue
-            told = event if event.to is not None else None
             words = self.log_words(text, view)
             m = self.RUN.fullmatch(words)
             head = (event.kind, m.group("head")) if m else None
@@ -792,19 +790,6 @@ class TerminalGame:
             run_head = head
             out.append((event.kind, words))
         return out
-
-    @staticmethod
-    def counted(event: Any, told: Any, seat: int | None) -> bool:
-        """An event for everyone that only counts the cards an event for this seat alone has just
-        shown it: Roquet said "you draw T♦" and then "seat 0 (you) draws 1 card"."""
-        if told is None or event.to is not None or seat is None:
-            return False
-        cards = told.data.get("cards")
-        return (
-            told.data.get("seat") == seat == event.data.get("seat")
-            and isinstance(cards, Sequence)
-            and event.data.get("count") == len(cards)
-        )
 
     def show_end(self, state: State) -> None:
         view = state.view(self.at_table)

@@ -7,7 +7,7 @@ re-exports both names, so imports from either module keep working.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -62,3 +62,33 @@ class Event(_EventFields):
 
 
 _new_tuple = tuple.__new__
+
+
+def retold(told: Event | None, event: Event) -> bool:
+    """Whether ``event``, for everyone, only counts the cards that ``told``, the line before it for
+    one seat alone, has just shown that seat: Roquet says "seat 0 draws T♦" to the drawer and "seat 0
+    draws 1 card" to all, and the drawer's log read the draw twice. Every front end keeps such a line
+    (a log's lines match its events) but does not show it; the rule reads only the events' data, so it
+    holds for any game that logs a private draw with ``cards`` and a public one with ``count``."""
+    if told is None or event.to is not None or told.to is None or told.to == RECORD:
+        return False
+    cards = told.data.get("cards")
+    return (
+        told.data.get("seat") == told.to == event.data.get("seat")
+        and isinstance(cards, Sequence)
+        and not isinstance(cards, str)
+        and event.data.get("count") == len(cards)
+    )
+
+
+def retold_lines(events: Sequence[Event]) -> list[bool]:
+    """``retold`` for each of ``events`` with a text (the lines of a log), in order: the line before
+    is the last line with a text, as a person reads the log."""
+    out: list[bool] = []
+    before: Event | None = None
+    for event in events:
+        if not event.data.get("text"):
+            continue
+        out.append(retold(before, event))
+        before = event
+    return out

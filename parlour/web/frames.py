@@ -11,17 +11,20 @@ import json
 from typing import Any
 
 from parlour.engine import Game, MalformedAction, State
+from parlour.engine.events import retold_lines
 from parlour.engine.game import RECORD, Event
 from parlour.engine.views import View, label_of
 
 
 def log_lines(state: State, events: list[Event]) -> list[dict[str, Any]]:
-    """The log in words: the events with a text, each ``{kind, text, hand_end}``, the text as a person
-    reads it (``State.event_words``: the logged text, or the game's words where that reads badly)."""
+    """The log in words: the events with a text, each ``{kind, text, hand_end, retold}``, the text as a
+    person reads it (``State.event_words``: the logged text, or the game's words where that reads badly).
+    ``retold`` marks a count of cards the line before has just shown one seat (``events.retold``): the
+    page keeps the line but does not show it, as the terminal does not print it."""
+    lines = [e for e in events if e.data.get("text")]
     return [
-        {"kind": e.kind, "text": state.event_words(e), "hand_end": e.kind == "hand_end"}
-        for e in events
-        if e.data.get("text")
+        {"kind": e.kind, "text": state.event_words(e), "hand_end": e.kind == "hand_end", "retold": again}
+        for e, again in zip(lines, retold_lines(lines), strict=True)
     ]
 
 

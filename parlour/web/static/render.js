@@ -1707,20 +1707,19 @@ function valueWords(ctx, value, field = {}) {
 /**
  * Draw log lines into a list (appending only the new ones when `from` is given).
  * @param {HTMLElement} list - an `<ol>`
- * @param {{kind: string, text: string, hand_end: boolean}[]} lines - every line so far
+ * @param {{kind: string, text: string, hand_end: boolean, retold: boolean}[]} lines - every line so far
  * @param {import("./words.js").Namer} namer
  * @param {number} [from] - lines before this are already drawn
  */
 export function renderLog(list, lines, namer, from = 0) {
   if (from === 0) clear(list);
   while (list.children.length > from) list.lastChild.remove();
-  lines.slice(from).forEach((line, i) => {
+  lines.slice(from).forEach((line) => {
     const item = el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: namer.words(line.text) });
-    // the count of cards one drew, told to everyone, right after the cards one drew, told to one alone
-    // (Roquet: "You draw 9♣", then "You draw 1 card" after every trick) is kept but not shown: the list
-    // keeps a line for each of the log's, which the page counts
-    const before = lines[from + i - 1];
-    if (line.kind === "draws" && before && before.kind === "draw") item.hidden = true;
+    // a line that only counts the cards the line before has just shown one seat ("You draw 9♣", then
+    // "You draw 1 card": the server's `retold`) is kept but not shown: the list keeps a line for each
+    // of the log's, which the page counts
+    if (line.retold) item.hidden = true;
     list.append(item);
   });
 }
