@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 import parlour
+from parlour.cli import saved
 from parlour.cli.app import app
 from parlour.cli.terminal import RulesText, TerminalGame, paged
 from parlour.cli.usage import game_names, one_of
@@ -220,7 +221,49 @@ def play(
         }
     except ValueError as exc:
         fail(exc)
-    TerminalGame(g, people, bots, seed, console, hint_seconds=think).run()
+    kinds = dict.fromkeys(bots, kind)
+    TerminalGame(g, people, bots, seed, console, hint_seconds=think, opponents=kinds, keep=True).run()
+
+
+@app.command()
+def resume(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help="A match put aside (by save or quit at the table); the one left last if none is named.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Take up a match left unfinished in the terminal, where it was left."""
+    if file is None:
+        waiting = saved.put_aside()
+        if not waiting:
+            fail(
+                f"no match put aside in {saved.saves_folder()} (parlour play saves one when you save or quit)"
+            )
+        file = waiting[0]
+    try:
+        aside = saved.PutAside.read(file)
+    except saved.BadSave as exc:
+        fail(f"{file}: {exc}")
+    g = aside.state.game
+    think = None if aside.seed is not None else MOVE_SECONDS
+    bot_seed = (
+        fresh_seed() if aside.seed is None else derive_seed(aside.seed, "resumed", len(aside.state.log))
+    )
+    try:
+        bots = {
+            s: make_player(kind, g, derive_seed(bot_seed, "player", s), seconds=think)
+            for s, kind in aside.opponents.items()
+        }
+    except ValueError as exc:
+        fail(f"{file}: opponents: {exc}")
+    people = list(aside.humans)
+    TerminalGame(
+        g, people, bots, aside.seed, console, hint_seconds=think, opponents=aside.opponents, keep=file
+    ).run(aside.state)
 
 
 @app.command()

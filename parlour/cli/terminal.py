@@ -20,6 +20,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -32,6 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
+from parlour.cli import saved
 from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
@@ -44,12 +46,13 @@ MAX_INPUT = 200
 QUIT = ("quit", "exit", "q")
 HISTORY = 40
 """How many of the latest log lines ``history`` shows."""
-COMMANDS = ("moves", "hand", "hint", "history", "rules", "help", "quit")
+COMMANDS = ("moves", "hand", "hint", "history", "rules", "save", "help", "quit")
 
 OTHER_COMMANDS = (
     "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
     "[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] "
-    "(what has happened), [bold]rules[/bold], [bold]help[/bold], [bold]quit[/bold]."
+    "(what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match aside to play on later; "
+    "[bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
 )
 
 
@@ -215,8 +218,16 @@ class TerminalGame:
         console: Console,
         ask: Ask | None = None,
         hint_seconds: float | None = MOVE_SECONDS,
+        opponents: Mapping[int, str] | None = None,
+        keep: Path | bool = False,
     ) -> None:
         self.game = game
+        self.opponents = opponents
+        """The kind of computer player at each seat not a person's: what a saved match seats again."""
+        self.keep: Path | None = keep if isinstance(keep, Path) else None
+        """The file the match is saved to (the one it was taken up from, or the last ``save``)."""
+        self.keeps = bool(keep)
+        """Whether a match left unfinished is saved (``parlour play`` and ``resume``; not a test's table)."""
         self.hint_seconds = hint_seconds
         """How long a hint may think (``None``: its playout budget only, as in a seeded match)."""
         self.humans = list(humans)
@@ -303,9 +314,17 @@ class TerminalGame:
 
     # --- the loop -----------------------------------------------------------------------------
 
-    def run(self) -> None:
-        state = self.game.new(seed=self.seed)
-        if self.seed is None:
+    def run(self, resumed: State | None = None) -> None:
+        """Play the match to its end (or until the person leaves), from its start or from ``resumed``."""
+        state = self.game.new(seed=self.seed) if resumed is None else resumed
+        for seat in self.humans if resumed is not None else ():
+            # taken up again: the log from the current round's start (a past round's end would pause
+            # on its score again); the rounds before are in the score and "history"
+            ends = [i for i, event in enumerate(state.events(seat)) if event.kind == "hand_end"]
+            self.shown_events[seat] = ends[-1] + 1 if ends else 0
+        if resumed is not None and self.keep is not None:
+            dealt = "taken up again where it was left"
+        elif self.seed is None:
             dealt = "every deal is shuffled live by the system's random source (--seed N replays a match)"
         else:
             dealt = f"seed {self.seed} (replay with --seed {self.seed})"
@@ -313,6 +332,8 @@ class TerminalGame:
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
         self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
+        if resumed is not None and self.keep is not None:
+            self.console.print(Text(f"(from {self.keep})", style="dim"), soft_wrap=True)
         try:
             while not state.is_over:
                 current = state.current_player
@@ -322,14 +343,40 @@ class TerminalGame:
                     self.show_events(state)
                     if not self.human_turn(state, current):
                         self.console.print("You left the table.")
+                        self.put_aside(state)
                         return
                 else:
                     state.apply(self.bots[current].choose(state.view(current), self.game), seat=current)
                     self.show_events(state)
             self.show_events(state)
             self.show_end(state)
+            if self.keep is not None and saved.in_folder(self.keep):
+                self.keep.unlink(missing_ok=True)  # put aside by parlour and now played out
         except (KeyboardInterrupt, EOFError, LeftTable):
             self.console.print("\nYou left the table.")
+            self.put_aside(state)
+
+    def put_aside(self, state: State, path: Path | None = None) -> Path | None:
+        """Save an unfinished match to ``path`` (or the file it came from, or a new one in the saves
+        folder) and say how to take it up again; ``quit`` threw a long match away."""
+        if state.is_over or self.opponents is None or (path is None and not self.keeps):
+            return None
+        where = path or self.keep or saved.new_path(self.game.name)
+        aside = saved.PutAside(tuple(self.humans), dict(self.opponents), self.seed, state)
+        try:
+            saved.PutAside.from_json(aside.to_json())  # what is written is taken up again
+            aside.write(where)
+        except saved.BadSave:  # Ctrl-C inside a move can leave it half made: no file that would be refused
+            self.say_error("The match could not be saved: it was stopped in the middle of a move.")
+            return None
+        except OSError as exc:
+            self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
+            return None
+        self.keep, self.keeps = where, True  # saved once, it is kept up to date when the person leaves
+        again = "parlour resume" if saved.in_folder(where) else f"parlour resume {where}"
+        # soft-wrapped: a path folded with a hard break would not copy whole
+        self.console.print(Text(f"The match is saved in {where}. To play on: {again}"), soft_wrap=True)
+        return where
 
     def sit_down(self, seat: int) -> None:
         """With several people at one terminal, hide the last one's hand before the next sits down."""
@@ -374,6 +421,14 @@ class TerminalGame:
                 continue
             if low == "history":
                 self.show_history(state, view)
+                continue
+            if low == "save" or low.startswith("save "):
+                if self.opponents is None:
+                    self.say_error("This table cannot be saved.")
+                else:
+                    named = raw[4:].strip()
+                    where = Path(named).expanduser() if named else self.keep or saved.new_path(self.game.name)
+                    self.put_aside(state, where)
                 continue
             if low == "rules":
                 with paged(self.console):

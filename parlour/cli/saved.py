@@ -1,0 +1,163 @@
+"""A terminal match put aside and taken up again: ``save`` at the table, ``parlour resume``.
+
+A Bezique match to 1,000 or a long Bishops Whist rubber outlasts a sitting, and ``quit`` threw the
+match away. A match left unfinished is now written to a file: the game's own save (``State.to_json``,
+which ``Game.load`` checks field by field) with what the terminal needs to seat everyone again, the
+people's seats and the kind of computer player at each other seat. The file is the owner's: it holds
+every hand, as the game's save does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from parlour.engine import Game, InvalidSave, State, game_class, make
+from parlour.engine.errors import echo
+
+FORMAT = "parlour-terminal-match"
+VERSION = 1
+MAX_LENGTH = 20_000_000
+"""The longest file read as a put-aside match (a game's save is bounded well within it)."""
+
+
+class BadSave(ValueError):
+    """A file that is not a match parlour put aside, or one that cannot be taken up: the words say why."""
+
+
+@dataclass(frozen=True)
+class PutAside:
+    """A match left unfinished at the terminal, and who sat where."""
+
+    humans: tuple[int, ...]
+    """The seats of the people at the terminal."""
+    opponents: Mapping[int, str]
+    """The kind of computer player at every other seat."""
+    seed: int | None
+    """The match's seed (``None``: dealt live, and it goes on live)."""
+    state: State
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "humans": list(self.humans),
+                "opponents": {str(s): k for s, k in sorted(self.opponents.items())},
+                "seed": self.seed,
+                "match": json.loads(self.state.to_json()),
+            }
+        )
+
+    def write(self, path: Path) -> None:
+        """Write the file whole or not at all: a crash mid-write leaves the earlier one standing."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(self.to_json(), encoding="utf-8")
+        os.replace(partial, path)
+
+    @classmethod
+    def from_json(cls, text: str) -> PutAside:
+        """The match a file holds, checked: anything else is ``BadSave`` saying what is wrong."""
+        if len(text) > MAX_LENGTH:
+            raise BadSave(f"too long to be a match parlour put aside ({len(text):,} characters)")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise BadSave(f"not a match parlour put aside (not JSON: {exc})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise BadSave("not a match parlour put aside (parlour play writes them when you save or quit)")
+        if data.get("version") != VERSION:
+            raise BadSave(f"version: {echo(data.get('version'))} is not one this parlour reads ({VERSION})")
+        match = data.get("match")
+        if not isinstance(match, dict):
+            raise BadSave("match: the game's save is missing")
+        name = match.get("game")
+        try:
+            kind: type[Game[Any]] = game_class(str(name))
+            saved = json.dumps(match)
+            game = make(kind.name, **kind.options_of_save(saved))
+            state = game.load(saved)
+        except (InvalidSave, ValueError, KeyError) as exc:
+            raise BadSave(f"match: {exc}") from None
+        players = game.num_players
+        humans = data.get("humans")
+        if (
+            not isinstance(humans, list)
+            or not humans
+            or not all(type(s) is int and 0 <= s < players for s in humans)
+            or len(set(humans)) != len(humans)
+        ):
+            raise BadSave(
+                f"humans: a list of the people's seats, each 0 to {players - 1}, not {echo(humans)}"
+            )
+        opponents = data.get("opponents")
+        others = [s for s in range(players) if s not in humans]
+        if not isinstance(opponents, dict) or sorted(opponents) != sorted(str(s) for s in others):
+            raise BadSave(
+                f"opponents: a kind of computer player for each of seats {others}, not {echo(opponents)}"
+            )
+        if not all(isinstance(k, str) for k in opponents.values()):
+            raise BadSave(f"opponents: kinds of computer player are names, not {echo(opponents)}")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise BadSave(f"seed: a whole number or null, not {echo(seed)}")
+        if (seed is None) != state.rng.live:
+            raise BadSave("seed: a seeded match is saved with its seed, a live one with none")
+        return cls(tuple(humans), {int(s): k for s, k in opponents.items()}, seed, state)
+
+    @classmethod
+    def read(cls, path: Path) -> PutAside:
+        try:
+            with path.open(encoding="utf-8") as f:
+                text = f.read(MAX_LENGTH + 1)
+        except OSError as exc:
+            raise BadSave(f"cannot read it: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise BadSave("not a match parlour put aside (not text)") from None
+        return cls.from_json(text)
+
+
+def saves_folder() -> Path:
+    """Where matches left unfinished go: ``$XDG_DATA_HOME/parlour/saves`` (beside the web table's
+    database), unless ``PARLOUR_SAVES`` names another folder."""
+    named = os.environ.get("PARLOUR_SAVES")
+    if named:
+        return Path(named)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "parlour" / "saves"
+
+
+def new_path(game: str, now: datetime | None = None) -> Path:
+    """A fresh file in the saves folder named by the game and the time ("bezique-2026-12-06-0815.json")."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M")
+    folder = saves_folder()
+    path = folder / f"{game}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{game}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def put_aside(folder: Path | None = None) -> Sequence[Path]:
+    """The matches in the saves folder, the one left last first."""
+    where = folder or saves_folder()
+    try:
+        files = [p for p in where.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def in_folder(path: Path) -> bool:
+    """Whether ``path`` is one of the saves folder's own files (removed once its match is over)."""
+    try:
+        return path.resolve().parent == saves_folder().resolve()
+    except OSError:
+        return False
