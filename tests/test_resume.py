@@ -254,3 +254,23 @@ def test_saves_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     assert os.fspath(saved.new_path("roquet")).startswith(
         os.fspath(tmp_path / "parlour" / "saves" / "roquet-")
     )
+
+
+def test_list_shows_what_is_put_aside_and_resume_passes_over_a_stray_file(saves: Path) -> None:
+    empty = runner.invoke(app, ["resume", "--list"], env=WIDE)
+    assert empty.exit_code == 0 and "No match put aside in" in empty.output, empty.output
+    terminal, _ = table(["1", "quit"])
+    terminal.run()
+    (good,) = saves.glob("*.json")
+    stray = saves / "stray.json"
+    stray.write_text("{}")
+    os.utime(good, (1_000_000_000, 1_000_000_000))  # the stray file is the newest
+    listed = runner.invoke(app, ["resume", "--list"], env=WIDE)
+    assert listed.exit_code == 0, listed.output
+    text = words(listed.output)
+    assert "stray.json" in squeezed(listed.output) and "not readable" in text, text
+    assert good.name in squeezed(listed.output) and "roquet" in text and "hand 1" in text, text
+    again = runner.invoke(app, ["resume"], input="quit\n", env=WIDE)
+    assert again.exit_code == 0, again.output
+    assert squeezed(f"(from {good})") in squeezed(again.output), again.output
+    assert stray.read_text() == "{}"

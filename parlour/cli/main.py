@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import io
 import json
@@ -11,6 +12,7 @@ import re
 import shlex
 import sys
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -235,15 +237,27 @@ def resume(
             show_default=False,
         ),
     ] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List the matches put aside in the saves folder, and stop.")
+    ] = False,
 ) -> None:
     """Take up a match left unfinished in the terminal, where it was left."""
+    if list_:
+        _list_put_aside()
+        return
     if file is None:
         waiting = saved.put_aside()
         if not waiting:
             fail(
                 f"no match put aside in {saved.saves_folder()} (parlour play saves one when you save or quit)"
             )
-        file = waiting[0]
+        for path in waiting:  # the one left last that can be taken up (a stray file is passed over)
+            with contextlib.suppress(saved.BadSave):
+                aside = saved.PutAside.read(path)
+                file = path
+                break
+        else:
+            file = waiting[0]
     try:
         aside = saved.PutAside.read(file)
     except saved.BadSave as exc:
@@ -264,6 +278,29 @@ def resume(
     TerminalGame(
         g, people, bots, aside.seed, console, hint_seconds=think, opponents=aside.opponents, keep=file
     ).run(aside.state)
+
+
+def _list_put_aside() -> None:
+    """The saves folder's matches, the one left last first: which game, when, how far, the score."""
+    waiting = saved.put_aside()
+    if not waiting:
+        console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
+        return
+    table = Table(title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)")
+    for col in ("file", "game", "left", "where", "score"):
+        table.add_column(col)
+    for path in waiting:
+        left = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        try:
+            aside = saved.PutAside.read(path)
+        except saved.BadSave as exc:
+            table.add_row(path.name, "", left, f"not readable: {exc}", "")
+            continue
+        view = aside.state.view(aside.humans[0])
+        where = f"{view.round_word} {view.hand_number}" if view.hand_number is not None else ""
+        terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
+        table.add_row(path.name, aside.state.game.name, left, where, terminal.score_line(view))
+    console.print(table)
 
 
 @app.command()
