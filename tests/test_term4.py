@@ -1,0 +1,169 @@
+"""The terminal as a demanding new user meets it (term-4): no pause after each of Lansquenet's deals, a
+line typed at a pause kept or plainly refused, hints that read well after their move, absurd counts
+refused, and Bezique's words about the sevens of trumps made true."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import parlour
+from parlour.cli.terminal import LeftTable, TerminalGame
+from parlour.engine import Game, State
+from parlour.players import make_player
+
+
+def words(text: str) -> str:
+    """Text with its line breaks as spaces: a console of 80 columns (an xdist worker's) wraps lines."""
+    return " ".join(text.split())
+
+
+class Typist:
+    """Seat 0's lines, typed from a list (then Ctrl-D), each prompt it was asked at kept."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str, completions: Sequence[str]) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def _table(
+    game: Game[Any], typist: Typist, seed: int = 1, humans: Sequence[int] = (0,)
+) -> tuple[TerminalGame, Console]:
+    bots = {s: make_player("random", game, s) for s in range(game.num_players) if s not in humans}
+    console = Console(record=True, width=120, force_terminal=False)
+    return TerminalGame(game, list(humans), bots, seed, console, ask=typist), console
+
+
+# --- 1. Lansquenet's deals go on without a pause -------------------------------------------------------
+
+
+def test_lansquenet_goes_on_from_deal_to_deal_without_a_pause() -> None:
+    """Every few moves the terminal stopped on "the deal is over: press Enter for the next>" (the web
+    table shows no banner for a game of ``brief_rounds``): the deals follow on, each one's result in the
+    log and the score after it."""
+    game = parlour.make("lansquenet")
+    assert game.brief_rounds
+    typist = Typist(["1"] * 12)
+    terminal, console = _table(game, typist)
+    terminal.run()
+    text = console.export_text()
+    assert not [p for p in typist.prompts if "press Enter" in p], typist.prompts
+    assert all("your move" in p for p in typist.prompts), typist.prompts  # every line a move
+    assert text.count("· deal over: ") >= 2, text[-3000:]
+    assert text.count("score: you: ") >= 2, text[-3000:]
+
+
+def test_a_game_of_long_rounds_still_pauses_at_a_rounds_end() -> None:
+    """Roquet's hands are long: the pause on how a hand scored stays."""
+    game = parlour.make("roquet")
+    assert not game.brief_rounds
+    state = game.new(seed=1)
+    typist = Typist([""])
+    terminal, _ = _table(game, typist)
+    while not any(e.kind == "hand_end" for e in state.log):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    terminal.show_events(state)
+    assert any("the hand is over: press Enter" in p for p in typist.prompts), typist.prompts
+
+
+# --- 2. a line typed at a pause ---------------------------------------------------------------------
+
+
+def _at_seat_zeros_turn(name: str, seed: int = 1) -> tuple[Game[Any], State]:
+    game = parlour.make(name)
+    state = game.new(seed=seed)
+    while state.current_player != 0:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(state.view(seat).legal_actions[0], seat=seat)
+    return game, state
+
+
+def test_a_move_typed_at_a_pause_is_taken_at_the_next_move() -> None:
+    """ "play 9H" typed at "press Enter for the next>" was thrown away without a word: it is kept, said
+    so, and taken as the person's line at their next move, where the table is shown first."""
+    game, state = _at_seat_zeros_turn("roquet")
+    move = state.view(0).legal_actions[-1]
+    typist = Typist([move])
+    terminal, console = _table(game, typist)
+    terminal.pause("the hand is over: press Enter for the next> ", state=state)
+    assert f"'{move}' is kept: it is taken at your next move" in words(console.export_text(clear=False))
+    before = len(state.log)
+    assert terminal.human_turn(state, 0)
+    assert any(e.kind == "action" and e.data.get("action") == move for e in state.log[before:])
+    text = words(console.export_text())
+    assert f"your move> {move} (typed at the pause)" in text, text
+    assert len(typist.prompts) == 1  # the move was not asked for again
+
+
+def test_a_wrong_move_typed_at_a_pause_is_refused_at_the_move_as_any_other() -> None:
+    game, state = _at_seat_zeros_turn("roquet")
+    typist = Typist(["play ZZ", "1"])
+    terminal, console = _table(game, typist)
+    terminal.pause("press Enter> ", state=state)
+    assert terminal.human_turn(state, 0)
+    text = words(console.export_text())
+    assert "'ZZ' is not a card" in text or "ZZ" in text.split("(typed at the pause)")[1], text
+    assert len(typist.prompts) == 2  # the pause, then the move asked for again
+
+
+def test_a_number_at_a_pause_is_said_not_taken() -> None:
+    """A move's number numbers a list not yet shown: it is refused there, plainly, and the pause goes on."""
+    game, state = _at_seat_zeros_turn("roquet")
+    typist = Typist(["2", ""])
+    terminal, console = _table(game, typist)
+    terminal.pause("press Enter> ", state=state)
+    assert terminal.typed_ahead is None
+    assert "'2' was not taken: a move's number is read at your move" in words(console.export_text())
+    assert len(typist.prompts) == 2
+
+
+@pytest.mark.parametrize(("line", "shown"), [("help", "Type a move as shown"), ("history", "· ")])
+def test_help_and_history_at_a_pause_are_answered_there(line: str, shown: str) -> None:
+    game, state = _at_seat_zeros_turn("roquet")
+    typist = Typist([line, ""])
+    terminal, console = _table(game, typist)
+    terminal.pause("press Enter> ", state=state)
+    assert terminal.typed_ahead is None and len(typist.prompts) == 2
+    assert shown in console.export_text()
+
+
+def test_quit_at_a_pause_still_leaves() -> None:
+    game, state = _at_seat_zeros_turn("roquet")
+    terminal, _ = _table(game, Typist(["quit"]))
+    with pytest.raises(LeftTable):
+        terminal.pause("press Enter> ", state=state)
+
+
+def test_a_line_kept_when_the_match_ends_first_is_said_not_taken() -> None:
+    game = parlour.make("roquet")
+    terminal, console = _table(game, Typist(["hint"]))
+    terminal.pause("press Enter> ")
+    terminal.drop_typed_ahead("the match is over")
+    assert "'hint', typed at the pause, was not taken: the match is over." in words(console.export_text())
+    assert terminal.typed_ahead is None
+
+
+def test_a_line_kept_for_one_person_is_not_taken_for_another_nor_shown_to_them() -> None:
+    """Two people at one terminal: seat 0's "play 9H" at the pause is not seat 1's move, and seat 1 is
+    not shown it (it names a card of seat 0's hand)."""
+    game = parlour.make("apology")
+    typist = Typist(["play 9H", ""])
+    terminal, console = _table(game, typist, humans=(0, 1))
+    terminal.pause("press Enter> ")
+    terminal.sit_down(1)
+    text = words(console.export_text())
+    assert "Seat 0: what you typed at the pause was not taken (not your turn)." in text, text
+    assert text.count("play 9H") == 1  # only the line kept, before the screen was cleared
+    assert terminal.typed_ahead is None
