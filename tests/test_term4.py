@@ -11,9 +11,10 @@ import pytest
 from rich.console import Console
 
 import parlour
-from parlour.cli.terminal import LeftTable, TerminalGame
+from parlour.cli.terminal import LeftTable, TerminalGame, hint_reason
 from parlour.engine import Game, State
-from parlour.players import make_player
+from parlour.games.apology.players import StrongPlayer
+from parlour.players import hint, make_player
 
 
 def words(text: str) -> str:
@@ -167,3 +168,51 @@ def test_a_line_kept_for_one_person_is_not_taken_for_another_nor_shown_to_them()
     assert "Seat 0: what you typed at the pause was not taken (not your turn)." in text, text
     assert text.count("play 9H") == 1  # only the line kept, before the screen was cleared
     assert terminal.typed_ahead is None
+
+
+# --- 3. hints that read well after their move ---------------------------------------------------------
+
+
+def test_a_reason_naming_its_move_again_goes_on_from_after_it() -> None:
+    assert hint_reason("pass", "passes: only 12% to make it") == "only 12% to make it"
+    assert hint_reason("bury E", "buries Till: it keeps its oudler") == "buries Till: it keeps its oudler"
+    assert hint_reason("play 9H", "plays the 9H, the cheapest card") == "plays the 9H, the cheapest card"
+    assert hint_reason("carry", "carries: a word") == "a word"
+
+
+def test_apologys_bid_hints_do_not_say_their_move_twice() -> None:
+    """Apology's hint read "pass — passes: only 12% ..." and "bid — takes: about 97% ...": the reason
+    now goes on from the move's own name."""
+    game = parlour.make("apology")
+    seen: dict[str, str] = {}
+    for seed in range(12):
+        state = game.new(seed=seed)
+        seat = state.current_player
+        assert seat is not None
+        advice = StrongPlayer(seed, bid_worlds=0).advise(state.view(seat), game)
+        seen.setdefault(advice.action, advice.reason)
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"bid", "pass"}, seen
+    for action, reason in seen.items():
+        assert not reason.startswith(("takes", "passes", "bids")), (action, reason)
+        assert "% to make it with" in reason or "no chance to make it" in reason, reason
+
+
+def test_bishops_whists_trump_hint_names_the_suit_in_words() -> None:
+    """ "trump C — names C: ..." read as a card's code: the suit is named as the table names trumps."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=1)
+    for _ in range(200):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if any(a.startswith("trump ") for a in view.legal_actions):
+            break
+        state.apply(view.legal_actions[0], seat=seat)
+    else:
+        pytest.skip("no trump named in this match")
+    advice = hint(view, game, 1, seconds=None)
+    assert advice.action.startswith("trump ")
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[advice.action.split()[1]]
+    assert advice.reason.startswith(f"names {suit}:"), advice.reason

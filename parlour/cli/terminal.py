@@ -78,6 +78,17 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
     return f"{line}.\n{OTHER_COMMANDS}"
 
 
+def hint_reason(action: str, reason: str) -> str:
+    """A hint's reason as it reads after its move: one that opens by naming the move again, its verb
+    alone before a colon ("pass — passes: only 12% ..."), goes on from after it ("pass — only 12% ...")."""
+    verb = action.split()[0].lower() if action.split() else ""
+    head, sep, rest = reason.partition(": ")
+    forms = {verb + "s", verb + "es", verb[:-1] + "ies" if verb.endswith("y") else verb + "s"}
+    if verb and sep and rest and head.lower() in forms:
+        return rest
+    return reason
+
+
 Ask = Callable[[str, Sequence[str]], str]
 """``ask(prompt, completions) -> line``: reads one line (the completions offered to Tab)."""
 
@@ -493,8 +504,9 @@ class TerminalGame:
             return
         line = Text("hint: ", style="bold cyan")
         line.append(advice.action, style="bold")
-        if advice.reason:  # cards as the table shows them: "leads the 6H" was "leads the 6♥"'s code
-            line.append(f" — {self.log_words(advice.reason, view)}")
+        reason = hint_reason(advice.action, advice.reason)
+        if reason:  # cards as the table shows them: "leads the 6H" was "leads the 6♥"'s code
+            line.append(f" — {self.log_words(reason, view)}")
         self.console.print(line)
 
     def say_error(self, text: str) -> None:
