@@ -9,12 +9,17 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import parlour
+from parlour.cli import app
 from parlour.cli.terminal import LeftTable, TerminalGame, hint_reason
 from parlour.engine import Game, State
 from parlour.games.apology.players import StrongPlayer
 from parlour.players import hint, make_player
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
 
 
 def words(text: str) -> str:
@@ -216,3 +221,44 @@ def test_bishops_whists_trump_hint_names_the_suit_in_words() -> None:
     assert advice.action.startswith("trump ")
     suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[advice.action.split()[1]]
     assert advice.reason.startswith(f"names {suit}:"), advice.reason
+
+
+# --- 4. absurd counts ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["simulate", "roquet", "-n", "99999999999999999999999"], "--games must be at most 1000000, not "),
+        (["simulate", "roquet", "--jobs", "99999"], "--jobs must be at most 256, not 99999"),
+        (["duplicate", "roquet", "--deals", "99999999999999999999999"], "--deals must be at most 100000"),
+        (["duplicate", "roquet", "--hands", "99999999"], "--hands must be at most 10000, not 99999999"),
+        (["duplicate", "roquet", "--jobs", "1000"], "--jobs must be at most 256, not 1000"),
+        (["odds", "lansquenet", "--deals", "99999999999"], "--deals must be at most 10000000"),
+    ],
+)
+def test_an_absurd_count_is_one_plain_line(args: list[str], said: str) -> None:
+    """``-n 99999999999999999999999`` was taken, and the run began (and ``--jobs 99999`` began starting
+    99999 processes): a count past a sensible bound is refused before anything is played."""
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 2, result.output
+    line = words(result.stderr)
+    assert said in line, line
+    assert "Traceback" not in result.output and "╭" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("command", "option", "bound"),
+    [
+        ("simulate", "--games", "1000000"),
+        ("simulate", "--jobs", "256"),
+        ("duplicate", "--deals", "100000"),
+        ("duplicate", "--hands", "10000"),
+        ("odds", "--deals", "10000000"),
+    ],
+)
+def test_the_bound_is_in_the_options_help(command: str, option: str, bound: str) -> None:
+    result = runner.invoke(app, [command, "--help"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    row = words(result.output.split(option, 1)[1])[:200]
+    assert bound in row, row
