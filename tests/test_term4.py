@@ -124,15 +124,16 @@ def test_a_wrong_move_typed_at_a_pause_is_refused_at_the_move_as_any_other() -> 
     assert len(typist.prompts) == 2  # the pause, then the move asked for again
 
 
-def test_a_number_at_a_pause_is_said_not_taken() -> None:
-    """A move's number numbers a list not yet shown: it is refused there, plainly, and the pause goes on."""
+def test_a_number_at_a_pause_ends_it_but_is_said_not_taken() -> None:
+    """A move's number numbers a list not yet shown: it is not kept, and it says so; typed to go on, it
+    ends the pause as Enter does (a person typing "1" at every prompt still plays on)."""
     game, state = _at_seat_zeros_turn("roquet")
-    typist = Typist(["2", ""])
+    typist = Typist(["2"])
     terminal, console = _table(game, typist)
     terminal.pause("press Enter> ", state=state)
     assert terminal.typed_ahead is None
     assert "'2' was not taken: a move's number is read at your move" in words(console.export_text())
-    assert len(typist.prompts) == 2
+    assert len(typist.prompts) == 1
 
 
 @pytest.mark.parametrize(("line", "shown"), [("help", "Type a move as shown"), ("history", "· ")])

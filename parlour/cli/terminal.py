@@ -365,8 +365,8 @@ class TerminalGame:
         thrown away without a word ("play 9H" typed at "press Enter for the next>" was lost): "help"
         and, given the ``state``, "hand", "history" and "rules" are answered there and the pause goes
         on; a move or "moves" or "hint" is kept, said so, and taken as the ``owner``'s next line at its
-        move (or said not taken, if the match ends first or another seat moves). A move's number is
-        not kept: it numbers a list its typist has not yet seen."""
+        move (or said not taken, if the match ends first or another seat moves). A move's number ends
+        the pause but is not kept: it numbers a list its typist has not yet seen."""
         owner = self.at_table if owner is None else owner
         while True:
             raw = self.ask(prompt, COMMANDS).strip()
@@ -376,8 +376,8 @@ class TerminalGame:
             if low in QUIT:
                 raise LeftTable
             if len(raw) > MAX_INPUT:
-                self.say_error(f"That line is too long to be a move ({len(raw):,} characters); press Enter.")
-                continue
+                self.say_error(f"That line is too long to be a move ({len(raw):,} characters): not taken.")
+                return
             if low in ("help", "?"):
                 self.console.print(help_text(self.game, self.pack))
                 continue
@@ -391,12 +391,12 @@ class TerminalGame:
                     with paged(self.console):
                         self.console.print(RulesText(self.game.rules_text()))
                 continue
-            if raw.isascii() and raw.isdigit():
+            if raw.isascii() and raw.isdigit():  # the pause ends, as a line typed to go on means it to
                 self.say_error(
                     f"'{raw}' was not taken: a move's number is read at your move, where the moves are "
-                    "listed. Press Enter to go on."
+                    "listed."
                 )
-                continue
+                return
             before = self.typed_ahead
             self.typed_ahead = (owner, raw)
             instead = f" in place of '{before[1]}'" if before is not None and before[0] == owner else ""
