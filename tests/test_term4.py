@@ -4,6 +4,8 @@ refused, and Bezique's words about the sevens of trumps made true."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +17,9 @@ import parlour
 from parlour.cli import app
 from parlour.cli.terminal import LeftTable, TerminalGame, hint_reason
 from parlour.engine import Game, State
+from parlour.engine.views import label_of
 from parlour.games.apology.players import StrongPlayer
+from parlour.games.bezique.schema import BeziqueExtra
 from parlour.players import hint, make_player
 
 runner = CliRunner()
@@ -263,3 +267,39 @@ def test_the_bound_is_in_the_options_help(command: str, option: str, bound: str)
     assert result.exit_code == 0, result.output
     row = words(result.output.split(option, 1)[1])[:200]
     assert bound in row, row
+
+
+# --- 6. Bezique's sevens of trumps --------------------------------------------------------------------
+
+
+def test_bezique_says_its_sevens_of_trumps_count_is_of_those_still_held() -> None:
+    """The table said "sevens of trumps shown": a seven shown and then played no longer counts (the
+    count is of shown sevens still held, which score no more when played), so the words say so."""
+    field = next(f for f in dataclasses.fields(BeziqueExtra) if f.name == "sevens_shown")
+    assert label_of(field) == "shown sevens of trumps still held"
+
+
+def test_the_sevens_counted_are_those_still_held() -> None:
+    """What the count is: at every step it is at most the sevens of trumps in the seat's hand, and a
+    seven shown and then played leaves it (so "sevens of trumps shown" was untrue of it)."""
+    game = parlour.make("bezique")
+    fell = 0
+    for seed in range(40):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        before = [0, 0]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            shown = view.extra.sevens_shown
+            seven = f"7{view.trump}"
+            assert shown[seat] <= view.hand.count(seven), (seed, shown, view.hand)
+            fell += sum(1 for s in (0, 1) if shown[s] < before[s] and view.extra.phase.value == "talon")
+            before = list(shown)
+            legal = view.legal_actions
+            sevens = [a for a in legal if a.startswith("declare 7")]
+            state.apply(sevens[0] if sevens else rng.choice(legal), seat=seat)
+        if fell:
+            break
+    assert fell, "no seven shown and then played in 40 matches"

@@ -2537,7 +2537,7 @@ class Bezique(Game[BeziqueState]):
 
     def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
         """Beyond the shared segments: the stage of the hand (the talon's tricks, the last eight...),
-        each seat's points this hand, brisques won, sevens of trumps shown and draws missed, who
+        each seat's points this hand, brisques won, sevens of trumps shown and still held, draws missed, who
         revoked, and the tricks played. (What may be declared next is the legal actions' business.)"""
         return (
             ("phase", (len(Phase),)),
