@@ -1,11 +1,13 @@
 """The terminal as a demanding new user meets it (term-4): no pause after each of Lansquenet's deals, a
 line typed at a pause kept or plainly refused, hints that read well after their move, absurd counts
-refused, and Bezique's words about the sevens of trumps made true."""
+refused, Bezique's draws told to the drawer and its words about the sevens of trumps made true."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +21,7 @@ from parlour.cli.terminal import LeftTable, TerminalGame, hint_reason
 from parlour.engine import Game, State
 from parlour.engine.views import label_of
 from parlour.games.apology.players import StrongPlayer
+from parlour.games.bezique.rules import told_a_draw
 from parlour.games.bezique.schema import BeziqueExtra
 from parlour.players import hint, make_player
 
@@ -303,3 +306,61 @@ def test_the_sevens_counted_are_those_still_held() -> None:
         if fell:
             break
     assert fell, "no seven shown and then played in 40 matches"
+
+
+# --- 5. Bezique's draws -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("table_laws", [False, True])
+def test_bezique_tells_you_the_card_you_draw(table_laws: bool) -> None:
+    """After each trick of the talon each player draws a card: the person was told nothing of theirs
+    (Roquet says "you draw T♦"). Under table laws the other seat's draw is still counted."""
+    game = parlour.make("bezique", table_laws=table_laws)
+    typist = Typist(["1"] * 16)
+    terminal, console = _table(game, typist, seed=3)
+    terminal.run()
+    text = console.export_text()
+    assert re.search(r"· you draw \S+", text), text[-3000:]
+    assert "seat 0 (you) draws 1 card" not in text
+    if table_laws:
+        assert "· seat 1 draws 1 card" in text
+
+
+@pytest.mark.parametrize("table_laws", [False, True])
+def test_a_card_drawn_is_told_to_its_drawer_alone(table_laws: bool) -> None:
+    """The drawer alone is told the card; the other seat and a spectator are told at most a count."""
+    game = parlour.make("bezique", table_laws=table_laws)
+    for seed in range(3):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(rng.choice(state.view(seat).legal_actions), seat=seat)
+        told = [e for e in state.log if told_a_draw(e)]
+        assert told and {e.to for e in told} == {0, 1}
+        for e in told:
+            assert e.data["seat"] == e.to and e.data["text"].startswith("you draw ")
+            assert e.visible_to(e.to) and not e.visible_to(1 - e.to) and not e.visible_to(None)
+        for viewer in (0, 1, None):
+            for e in state.events(viewer):
+                if e.kind == "draw" and e.data.get("seat") != viewer:
+                    assert "cards" not in e.data, e  # at most a count, or the turn-up the table sees
+
+
+def test_an_older_bezique_save_without_the_draws_told_still_replays() -> None:
+    """A save written before the draws were told replays to its own log (``Bezique.replay``)."""
+    game = parlour.make("bezique")
+    state = game.new(seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(rng.choice(state.view(seat).legal_actions), seat=seat)
+    saved = json.loads(state.to_json())
+    saved["log"] = [e for e in saved["log"] if not (e["kind"] == "draw" and "cards" in e["data"])]
+    older = json.dumps(saved)
+    again = game.replay(older)
+    assert [e.to_dict() for e in again.log] == saved["log"]
+    assert again.to_json() == game.load(older).to_json()
+    assert [e.to_dict() for e in game.replay(state.to_json()).log] == [e.to_dict() for e in state.log]
