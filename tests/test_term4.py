@@ -364,3 +364,13 @@ def test_an_older_bezique_save_without_the_draws_told_still_replays() -> None:
     assert [e.to_dict() for e in again.log] == saved["log"]
     assert again.to_json() == game.load(older).to_json()
     assert [e.to_dict() for e in game.replay(state.to_json()).log] == [e.to_dict() for e in state.log]
+
+
+# --- 7. what else the walk found ----------------------------------------------------------------------
+
+
+def test_an_absurd_bot_delay_is_refused() -> None:
+    """``parlour serve --bot-delay 1e30`` was taken: the web table's computer players never moved."""
+    result = runner.invoke(app, ["serve", "--bot-delay", "1e30"], env=WIDE)
+    assert result.exit_code == 2, result.output
+    assert "--bot-delay must be 0 to 60, not 1e30" in words(result.stderr)

@@ -92,6 +92,8 @@ MAX_DEALS = 100_000
 """The most deals one ``duplicate`` run plays (each deal is played once per measured seat, and once more)."""
 MAX_HANDS = 10_000
 """The most hands a ``duplicate`` episode lasts."""
+MAX_BOT_DELAY = 60.0
+"""The longest a computer player waits at the web table (``--bot-delay 1e30`` was taken: no bot moved)."""
 MAX_JOBS = 256
 """The most processes a run starts on one machine: ``--jobs 99999`` tried to start them all."""
 
@@ -253,7 +255,12 @@ def serve(
     ] = None,
     bot_delay: Annotated[
         float,
-        typer.Option(help="Seconds a computer player waits before it moves, so people can follow.", min=0),
+        typer.Option(
+            help="Seconds a computer player waits before it moves, so people can follow "
+            f"(at most {MAX_BOT_DELAY:g}).",
+            min=0,
+            max=MAX_BOT_DELAY,
+        ),
     ] = 0.6,
     table_rate: Annotated[
         float,
