@@ -374,3 +374,10 @@ def test_an_absurd_bot_delay_is_refused() -> None:
     result = runner.invoke(app, ["serve", "--bot-delay", "1e30"], env=WIDE)
     assert result.exit_code == 2, result.output
     assert "--bot-delay must be 0 to 60, not 1e30" in words(result.stderr)
+
+
+def test_the_welcome_shows_a_card_played_where_the_game_plays_cards() -> None:
+    """Apology's welcome said "e.g. bury 9H": burying is the taker's, once a deal; playing is everyone's."""
+    terminal, console = _table(parlour.make("apology"), Typist([]))
+    terminal.run()
+    assert "(e.g. play 9H;" in words(console.export_text())

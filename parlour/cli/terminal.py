@@ -58,7 +58,10 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
     80-column window). Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no
     bets, Lansquenet no "play", and Open Tarock's pack no 9H."""
     specs = game.notation.specs
-    with_card = next((s.kind for s in specs if s.args[:1] == ("card",)), None)
+    # a card played, where the game plays cards: Apology's welcome said "e.g. bury 9H", its first
+    # action of a card, which only the taker makes, once a deal
+    carded = [s.kind for s in specs if s.args[:1] == ("card",)]
+    with_card = "play" if "play" in carded else next(iter(carded), None)
     if with_card is not None and pack is not None:
         nines = [c for c in pack.cards if pack.suit(c) and pack.rank(c) == "9"]
         card = "9H" if "9H" in pack.cards else (nines or [c for c in pack.cards if pack.suit(c)])[0]
