@@ -2,7 +2,7 @@
 
     PYTHONPATH=/work/compiled-main:$PWD python benchmarks/calibration_apology.py --deals 300
 
-The bid hint says "takes: about 70% to make it with three oudlers" (or "passes: only 12% ..."): the
+The bid hint says "bid — about 70% to make it with three oudlers" (or "pass — only 12% ..."): the
 chance the fitted table gives that the hand, taking, makes its target. The card hint says "the search
 expects the taker to make it in 62% of the deals tried" (or "the taker makes it in ..." when every deal
 tried was solved to the end). Here each seat's hand of each seeded deal is played as the taker's, at the

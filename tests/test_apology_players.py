@@ -249,7 +249,7 @@ def test_the_bid_hint_never_says_a_hand_is_sure() -> None:
     assert state.current_player == 1 and said_chance(hands[1], game) > 0.999
     advice = StrongPlayer(0).advise(state.view(1), game)
     assert advice.action == "bid"
-    assert advice.reason.startswith("takes: about 99% to make it with three oudlers; played out on ")
+    assert advice.reason.startswith("about 99% to make it with three oudlers; played out on ")
 
 
 def test_the_levels_bid_by_playing_the_bid_and_the_pass_out() -> None:

@@ -37,6 +37,7 @@ from parlour.games.bezique.rules import (
     meld_kind,
     meld_patterns,
     seven_of_trumps,
+    told_a_draw,
 )
 from parlour.players import make_player
 from tests.test_bezique import make, phase, play, setup
@@ -229,7 +230,9 @@ def test_the_players_play_as_before_the_rules_had_names(
         s.apply(seats[seat].choose(s.view(seat), game))
         n += 1
     assert n == actions
-    log = json.dumps([e.to_dict() for e in s.log], sort_keys=True)
+    # as that code logged it: without the private events that tell a player the talon cards he draws,
+    # which the rules log since (all else is as it was)
+    log = json.dumps([e.to_dict() for e in s.log if not told_a_draw(e)], sort_keys=True)
     assert hashlib.sha256(log.encode()).hexdigest() == log_hash
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from parlour.cards import BEZIQUE_64
 from parlour.engine import InvalidSave, Rng
-from parlour.games.bezique.rules import TABLE_LAW_KEYS, Bezique, BeziqueState, Phase
+from parlour.games.bezique.rules import TABLE_LAW_KEYS, Bezique, BeziqueState, Phase, told_a_draw
 from parlour.players import make_player
 from tests.test_bezique import make, play, setup
 from tests.test_bezique_penalties import HANDS, TOP
@@ -458,7 +458,9 @@ def test_a_save_written_before_the_typed_state_loads_and_plays_on_the_same(
         state.apply(move)
     assert moves == entry["moves"]
     assert legal.hexdigest() == entry["legal_sha"]
-    log = json.dumps([e.to_dict() for e in state.log], sort_keys=True)
+    # the log as that code wrote it: without the private events that tell a player the talon cards he
+    # draws, which the rules log since (all else is as it was)
+    log = json.dumps([e.to_dict() for e in state.log if not told_a_draw(e)], sort_keys=True)
     assert hashlib.sha256(log.encode()).hexdigest() == entry["log_sha"]
     assert state.scores == entry["scores_after"]
     # Saved again, it is written in the phase names of today, and loads to the same match.

@@ -88,6 +88,25 @@ def fail(message: object, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+MAX_MATCHES = 1_000_000
+"""The most matches one ``simulate`` run plays: a count past it is a slip of the keyboard (a million
+matches of the quickest game take hours), and 10**23 was taken and run until it was killed."""
+MAX_DEALS = 100_000
+"""The most deals one ``duplicate`` run plays (each deal is played once per measured seat, and once more)."""
+MAX_HANDS = 10_000
+"""The most hands a ``duplicate`` episode lasts."""
+MAX_BOT_DELAY = 60.0
+"""The longest a computer player waits at the web table (``--bot-delay 1e30`` was taken: no bot moved)."""
+MAX_JOBS = 256
+"""The most processes a run starts on one machine: ``--jobs 99999`` tried to start them all."""
+
+
+def at_most(option: str, value: float, bound: float) -> None:
+    """Refuse a count beyond its bound, as a command line's other errors are refused: one plain line."""
+    if value > bound:
+        fail(f"{option} must be at most {bound}, not {value}")
+
+
 def _options(pairs: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs or []:
@@ -316,7 +335,12 @@ def serve(
     ] = None,
     bot_delay: Annotated[
         float,
-        typer.Option(help="Seconds a computer player waits before it moves, so people can follow.", min=0),
+        typer.Option(
+            help="Seconds a computer player waits before it moves, so people can follow "
+            f"(at most {MAX_BOT_DELAY:g}).",
+            min=0,
+            max=MAX_BOT_DELAY,
+        ),
     ] = 0.6,
     table_rate: Annotated[
         float,
@@ -445,7 +469,9 @@ def _print_summary(summary: Summary) -> None:
 @app.command("simulate")
 def simulate_command(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", "--matches", "-n", help="How many matches.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "--matches", "-n", help=f"How many matches (1 to {MAX_MATCHES}).")
+    ] = 100,
     players: Annotated[
         str | None,
         typer.Option(
@@ -454,7 +480,7 @@ def simulate_command(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
-    jobs: Annotated[int, typer.Option(help="Processes to play on, on this machine.")] = 1,
+    jobs: Annotated[int, typer.Option(help=f"Processes to play on, on this machine (1 to {MAX_JOBS}).")] = 1,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -487,8 +513,10 @@ def simulate_command(
     g = _make(game, opts)
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
+    at_most("--games", games, MAX_MATCHES)
     if jobs < 1:
         fail(f"--jobs must be at least 1, not {jobs}")
+    at_most("--jobs", jobs, MAX_JOBS)
     if cluster is not None and jobs != 1:
         fail("--jobs is for one machine: with --cluster the cluster's workers play the matches (drop --jobs)")
     try:
@@ -797,14 +825,18 @@ def duplicate_command(
     game: GameArg,
     candidate: Annotated[str, typer.Option(help="The player measured (a level or a kind).")] = "strong",
     baseline: Annotated[str, typer.Option(help="The player it is measured against.")] = "heuristic",
-    deals: Annotated[int, typer.Option(help="How many deals (each played once per measured seat).")] = 50,
+    deals: Annotated[
+        int, typer.Option(help=f"How many deals, 1 to {MAX_DEALS} (each played once per measured seat).")
+    ] = 50,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
-    hands: Annotated[int, typer.Option(help="Hands an episode lasts (0: the whole match).", min=0)] = 1,
+    hands: Annotated[
+        int, typer.Option(help=f"Hands an episode lasts, at most {MAX_HANDS} (0: the whole match).", min=0)
+    ] = 1,
     returns: Annotated[
         str, typer.Option(help="points (hand points) or outcome (+1 win, -1 loss).")
     ] = "points",
     seats: Annotated[str | None, typer.Option(help="Seats the candidate takes in turn, e.g. 0,1.")] = None,
-    jobs: Annotated[int, typer.Option(help="Processes to play on.", min=1)] = 1,
+    jobs: Annotated[int, typer.Option(help=f"Processes to play on (1 to {MAX_JOBS}).", min=1)] = 1,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")
     ] = None,
@@ -822,6 +854,9 @@ def duplicate_command(
     g = _make(game, opts)
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
+    at_most("--deals", deals, MAX_DEALS)
+    at_most("--hands", hands, MAX_HANDS)
+    at_most("--jobs", jobs, MAX_JOBS)
     try:
         check_seed(seed)
     except ValueError as exc:

@@ -62,7 +62,10 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
     80-column window). Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no
     bets, Lansquenet no "play", and Open Tarock's pack no 9H."""
     specs = game.notation.specs
-    with_card = next((s.kind for s in specs if s.args[:1] == ("card",)), None)
+    # a card played, where the game plays cards: Apology's welcome said "e.g. bury 9H", its first
+    # action of a card, which only the taker makes, once a deal
+    carded = [s.kind for s in specs if s.args[:1] == ("card",)]
+    with_card = "play" if "play" in carded else next(iter(carded), None)
     if with_card is not None and pack is not None:
         nines = [c for c in pack.cards if pack.suit(c) and pack.rank(c) == "9"]
         card = "9H" if "9H" in pack.cards else (nines or [c for c in pack.cards if pack.suit(c)])[0]
@@ -80,6 +83,17 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
             f"[bold]{amount} 20[/bold]"
         )
     return f"{line}.\n{OTHER_COMMANDS}"
+
+
+def hint_reason(action: str, reason: str) -> str:
+    """A hint's reason as it reads after its move: one that opens by naming the move again, its verb
+    alone before a colon ("pass — passes: only 12% ..."), goes on from after it ("pass — only 12% ...")."""
+    verb = action.split()[0].lower() if action.split() else ""
+    head, sep, rest = reason.partition(": ")
+    forms = {verb + "s", verb + "es", verb[:-1] + "ies" if verb.endswith("y") else verb + "s"}
+    if verb and sep and rest and head.lower() in forms:
+        return rest
+    return reason
 
 
 Ask = Callable[[str, Sequence[str]], str]
@@ -242,6 +256,8 @@ class TerminalGame:
         self.shown_events = {h: 0 for h in self.humans}
         self.at_table = self.humans[0]
         """The person whose eyes are on the screen (the seat whose view is drawn)."""
+        self.typed_ahead: tuple[int, str] | None = None
+        """A line a person typed at a pause (seat, line), kept as that seat's next line at its move."""
 
     # --- input --------------------------------------------------------------------------------
 
@@ -349,6 +365,7 @@ class TerminalGame:
                     state.apply(self.bots[current].choose(state.view(current), self.game), seat=current)
                     self.show_events(state)
             self.show_events(state)
+            self.drop_typed_ahead("the match is over")
             self.show_end(state)
             if self.keep is not None and saved.in_folder(self.keep):
                 self.keep.unlink(missing_ok=True)  # put aside by parlour and now played out
@@ -383,22 +400,81 @@ class TerminalGame:
         if seat == self.at_table or len(self.humans) == 1:
             return
         self.console.clear()
-        self.console.print(Panel(f"Seat {seat}'s turn. Pass the terminal to seat {seat}.", expand=False))
-        self.pause(f"seat {seat}, press Enter when nobody else is looking> ")
+        words = f"Seat {seat}'s turn. Pass the terminal to seat {seat}."
+        if self.typed_ahead is not None and self.typed_ahead[0] != seat:
+            # the line itself goes unsaid: "play 9H" would show seat 1 a card of seat 0's hand
+            typist = self.typed_ahead[0]
+            words += f"\nSeat {typist}: what you typed at the pause was not taken (not your turn)."
+            self.typed_ahead = None
+        self.console.print(Panel(words, expand=False))
+        self.pause(f"seat {seat}, press Enter when nobody else is looking> ", owner=seat)
         self.console.clear()
         self.at_table = seat
 
-    def pause(self, prompt: str) -> None:
-        """Wait for Enter; "quit" at a pause leaves the table as it does at a move."""
-        if self.ask(prompt).strip().lower() in QUIT:
-            raise LeftTable
+    def pause(self, prompt: str, owner: int | None = None, state: State | None = None) -> None:
+        """Wait for Enter; "quit" at a pause leaves the table as it does at a move. Any other line was
+        thrown away without a word ("play 9H" typed at "press Enter for the next>" was lost): "help"
+        and, given the ``state``, "hand", "history" and "rules" are answered there and the pause goes
+        on; a move or "moves" or "hint" is kept, said so, and taken as the ``owner``'s next line at its
+        move (or said not taken, if the match ends first or another seat moves). A move's number ends
+        the pause but is not kept: it numbers a list its typist has not yet seen."""
+        owner = self.at_table if owner is None else owner
+        while True:
+            raw = self.ask(prompt, COMMANDS).strip()
+            low = raw.lower()
+            if not raw:
+                return
+            if low in QUIT:
+                raise LeftTable
+            if len(raw) > MAX_INPUT:
+                self.say_error(f"That line is too long to be a move ({len(raw):,} characters): not taken.")
+                return
+            if low in ("help", "?"):
+                self.console.print(help_text(self.game, self.pack))
+                continue
+            if state is not None and low in ("hand", "history", "rules"):
+                view = state.view(owner)
+                if low == "hand":
+                    self.render(view)
+                elif low == "history":
+                    self.show_history(state, view)
+                else:
+                    with paged(self.console):
+                        self.console.print(RulesText(self.game.rules_text()))
+                continue
+            if raw.isascii() and raw.isdigit():  # the pause ends, as a line typed to go on means it to
+                self.say_error(
+                    f"'{raw}' was not taken: a move's number is read at your move, where the moves are "
+                    "listed."
+                )
+                return
+            before = self.typed_ahead
+            self.typed_ahead = (owner, raw)
+            instead = f" in place of '{before[1]}'" if before is not None and before[0] == owner else ""
+            self.console.print(Text(f"'{raw}' is kept{instead}: it is taken at your next move.", style="dim"))
+            return
+
+    def drop_typed_ahead(self, why: str) -> None:
+        """Say that a line kept from a pause is not taken, and why (the match ended before its move)."""
+        if self.typed_ahead is not None:
+            seat, line = self.typed_ahead
+            self.typed_ahead = None
+            who = "" if len(self.humans) == 1 else f" by seat {seat}"
+            self.say_error(f"'{line}', typed{who} at the pause, was not taken: {why}.")
 
     def human_turn(self, state: State, seat: int) -> bool:
         view = state.view(seat)
         self.render(view)
         legal = view.legal_actions
+        kept = self.typed_ahead[1] if self.typed_ahead is not None and self.typed_ahead[0] == seat else None
+        self.typed_ahead = None
         while True:
-            raw = self.ask("\x1b[1;32myour move>\x1b[0m ", [*legal, *COMMANDS]).strip()
+            if kept is not None:  # the line typed at the pause, taken now that the table is shown
+                raw, kept = kept, None
+                echo = Text("your move> ", style="bold green").append(f"{raw}  (typed at the pause)")
+                self.console.print(echo)
+            else:
+                raw = self.ask("\x1b[1;32myour move>\x1b[0m ", [*legal, *COMMANDS]).strip()
             low = raw.lower()
             if not raw:
                 continue
@@ -487,8 +563,9 @@ class TerminalGame:
             return
         line = Text("hint: ", style="bold cyan")
         line.append(advice.action, style="bold")
-        if advice.reason:  # cards as the table shows them: "leads the 6H" was "leads the 6♥"'s code
-            line.append(f" — {self.log_words(advice.reason, view)}")
+        reason = hint_reason(advice.action, advice.reason)
+        if reason:  # cards as the table shows them: "leads the 6H" was "leads the 6♥"'s code
+            line.append(f" — {self.log_words(reason, view)}")
         self.console.print(line)
 
     def say_error(self, text: str) -> None:
@@ -806,7 +883,10 @@ class TerminalGame:
         self.print_log(state, new[:cut], view)
         if ends and not state.is_over:
             self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
-            self.pause(f"the {view.round_word} is over: press Enter for the next> ")
+            # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
+            # the web table shows no banner: its result is in the log just printed, and the score
+            if not self.game.brief_rounds:
+                self.pause(f"the {view.round_word} is over: press Enter for the next> ", state=state)
             self.print_log(state, new[cut:], view)
 
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:

@@ -562,12 +562,14 @@ class StrongPlayer:
                 takes = chance >= self.bid_chance
                 if takes != (said >= 0.5):
                     # It bids by its table, fitted to the rules of thumb's play; the words say what such
-                    # hands made in its own (a hint once said "passes: only 44%" of hands that made it 56%
+                    # hands made in its own (a hint once said "pass — only 44%" of hands that made it 56%
                     # of the time).
                     words += f", though its bidding table gives {chance:.0%}"
+            # the words follow the move's own name ("bid — about 70% to make it ..."): they began
+            # "takes: " and "passes: ", which a front end showed as "pass — passes: only 12% ..."
             if takes:
-                return Advice("bid", f"takes: {words}")
-            return Advice("pass", f"passes: {'only ' if 0.005 <= said < 0.5 else ''}{words}")
+                return Advice("bid", words)
+            return Advice("pass", f"{'only ' if 0.005 <= said < 0.5 else ''}{words}")
         if len(legal) == 1:
             return Advice(legal[0], "the only card it may play" if kind == "play" else "the only choice")
         if kind == "bury":

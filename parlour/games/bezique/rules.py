@@ -422,8 +422,8 @@ class BeziqueState(State):
     hand_number: int = 0
     """The hands begun, counted at each deal (it serves as ``State.hand_number``)."""
     _pending: list[Any]
-    """What the log is still to hold: an action's record and a card played as small tuples, made into
-    events when the log is read (``_flush``), and the events made at once behind them, in order."""
+    """What the log is still to hold: an action's record, a card played and cards drawn as small tuples,
+    made into events when the log is read (``_flush``), and the events made at once behind them, in order."""
 
     def __init__(self, game: Bezique, seed: int | None = None, _copy_of: BeziqueState | None = None) -> None:
         """``_copy_of`` is ``clone``'s in the compiled build, whose classes are made only through here."""
@@ -655,6 +655,10 @@ class BeziqueState(State):
                 card = codes[p[2]]
                 data = {"seat": seat, "card": card, "text": f"seat {seat} leads {shown[card]}"}
                 log.append(Event("play", data, None))
+            elif code == 3:  # cards drawn from the talon, told to the drawer alone
+                cards = [codes[k] for k in p[2]]
+                data = {"seat": seat, "cards": cards, "text": f"you draw {pretty_list(cards)}"}
+                log.append(Event("draw", data, seat))
             else:  # a card played to the lead, and the trick's winner
                 card, winner = codes[p[2]], p[3]
                 data = {
@@ -1273,16 +1277,18 @@ class BeziqueState(State):
         self.drawn = False
         self._settle_draws()
 
-    def _take_top(self, seat: int) -> None:
-        """One card from the talon into the hand; the turn-up is its last card."""
+    def _take_top(self, seat: int) -> int | None:
+        """One card from the talon into the hand: its kind id, or ``None`` for the turn-up, the talon's
+        last card (which the table sees taken)."""
         if self._stock:
             card = self._stock.pop(0)
             self._hand[seat].append(card)
             if 1 - seat in self.top_seen:
                 self._learn(seat, card, public=False)  # ruling BZ-23: the opponent alone saw it
             self.top_seen = []
-            return
+            return card
         self._take_turn_up(seat)
+        return None
 
     def _take_turn_up(self, seat: int) -> None:
         """The turn-up goes last, and the opponent knows who holds it (ruling BZ-15)."""
@@ -1308,11 +1314,16 @@ class BeziqueState(State):
         owed = self.missed[seat]
         self.missed[seat] = 0
         count = 0
+        hidden: list[int] = []
         for _ in range(1 + owed):
             if not self._talon_left():
                 break  # the missed cards are lost: the player plays on short
-            self._take_top(seat)
+            card = self._take_top(seat)
+            if card is not None:
+                hidden.append(card)
             count += 1
+        if hidden:  # told to the drawer alone; the table is told how many (below)
+            self._pending.append((3, seat, tuple(hidden)))
         extra = f" ({count - 1} missed before)" if count > 1 else ""
         self._log(
             "draw",
@@ -1381,9 +1392,15 @@ class BeziqueState(State):
         winner = self.leader
         loser = 1 - winner
         stock = self._stock
-        self._hand[winner].append(stock.pop(0))
+        drawn = stock.pop(0)
+        self._hand[winner].append(drawn)
+        # each player is told the card he draws (the person at a terminal saw it only in the hand):
+        # the log's private "draw" event, as Roquet's, made when the log is read
+        self._pending.append((3, winner, (drawn,)))
         if stock:
-            self._hand[loser].append(stock.pop(0))
+            drawn = stock.pop(0)
+            self._hand[loser].append(drawn)
+            self._pending.append((3, loser, (drawn,)))
         else:
             self._take_turn_up(loser)
         self._close_declaring_turn()
@@ -1848,8 +1865,8 @@ class BeziqueState(State):
         """What the log says of each hand since its deal: every card dealt to a seat (its private
         ``hand`` event) and not played since (nor exchanged, a seven, nor left over) is still held;
         every card of a meld it declared is still on the table (from the last eight on, held) or has
-        been played. (Draws are not logged, so a drawn card cannot be followed; only Game.replay
-        checks everything.)"""
+        been played. (A drawn card is not followed: the log tells the drawer his cards only since
+        term-4, and an older save's log does not; only Game.replay checks everything.)"""
         events: list[Event] = self.log
         start = len(events)
         while start > 0 and not (events[start - 1].kind == "deal" and events[start - 1].to is None):
@@ -2450,6 +2467,11 @@ def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
 # ----------------------------------------------------------------------------------------
 
 
+def told_a_draw(event: Event) -> bool:
+    """The private event that tells a player the talon cards he draws (logged since term-4)."""
+    return event.kind == "draw" and event.to is not None and event.to >= 0 and "cards" in event.data
+
+
 class Bezique(Game[BeziqueState]):
     """Two-handed Bezique with the 64-card pack."""
 
@@ -2537,7 +2559,7 @@ class Bezique(Game[BeziqueState]):
 
     def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
         """Beyond the shared segments: the stage of the hand (the talon's tricks, the last eight...),
-        each seat's points this hand, brisques won, sevens of trumps shown and draws missed, who
+        each seat's points this hand, brisques won, sevens of trumps shown and still held, draws missed, who
         revoked, and the tricks played. (What may be declared next is the legal actions' business.)"""
         return (
             ("phase", (len(Phase),)),
@@ -2600,6 +2622,29 @@ class Bezique(Game[BeziqueState]):
         else:
             state._deal(state._cut(), None)
         return state
+
+    def replay(self, text: str, deal: Mapping[str, Any] | None = None) -> BeziqueState:
+        """``Game.replay``; a save written before a talon card drawn was told to its drawer (no private
+        ``draw`` event in its log) replays through today's rules to its log once those events, which
+        it never held, are left out, and is then the match as it was saved."""
+        try:
+            return super().replay(text, deal)
+        except InvalidSave:
+            saved = self.load(text)
+            if any(told_a_draw(e) for e in saved.log):
+                raise
+        record = [e for e in saved.log if e.to == RECORD]
+        draws = [dict(e.data) for e in record if e.kind == "chance"]
+        actions = [(e.data.get("seat"), str(e.data.get("action"))) for e in record if e.kind == "action"]
+        state = self.from_record(saved.seed, draws, actions, deal)
+        mine = [e.to_dict() for e in state.log if not told_a_draw(e)]
+        theirs = [e.to_dict() for e in saved.log]
+        if mine != theirs:
+            at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), len(mine))
+            raise InvalidSave(f"log.{at}: the record replays to another match from here")
+        if state._data() != saved._data():
+            raise InvalidSave("state: the record replays to another position than the one saved")
+        return saved
 
     def _blank_state(self) -> BeziqueState:
         return BeziqueState(self, 0)

@@ -152,7 +152,10 @@ class BeziqueExtra:
     melds: list[list[str]] = per_seat("melds declared this hand")
     brisques: list[int] = per_seat("brisques won")
     hand_points: list[int] = per_seat("points this hand")
-    sevens_shown: list[int] = per_seat("sevens of trumps shown")
+    sevens_shown: list[int] = per_seat("shown sevens of trumps still held")
+    """Each seat's sevens of trumps shown (declared for 10) and still in its hand, which score no more
+    when played (ruling BZ-5): one shown and then played no longer counts, and none count from the last
+    eight on. It was labelled "sevens of trumps shown", which a seven shown and played made untrue."""
     missed_draws: list[int] = per_seat("draws missed, to make up")
     revoker: int | None = labelled("revoked, conceding the brisques still to come")
     reached: int | None = internal()

@@ -55,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.cards import BISHOPS_WHIST
+from parlour.cards import BISHOPS_WHIST, SUIT_NAMES
 from parlour.engine import Game, Rng
 from parlour.engine.compiling import mypyc_attr
 from parlour.games.bishops_whist.rules import (
@@ -1352,13 +1352,14 @@ def _other_reason(view: BishopsWhistView, action: str) -> str:
     verb = action.split()[0]
     if verb == "trump":
         suit = action.split()[1]
+        named = SUIT_NAMES.get(suit, suit)  # "names clubs": "names C" read as a card's code
         hand = [c for c in view.hand if c != KNIGHT]
         if not hand:  # the dealer names trumps before the deal (a hint once said "the longest ... in hand")
-            return f"names {suit}: no card is dealt yet, so any suit serves"
+            return f"names {named}: no card is dealt yet, so any suit serves"
         length = {s: sum(1 for c in hand if suit_of(c) == s) for s in {suit, *(suit_of(c) for c in hand)}}
         if length[suit] == max(length.values()):
-            return f"names {suit}: the longest and strongest suit in hand"
-        return f"names {suit}: a shorter suit, but its high cards make it the strongest in hand"
+            return f"names {named}: the longest and strongest suit in hand"
+        return f"names {named}: a shorter suit, but its high cards make it the strongest in hand"
     if verb == "claim":
         return "a claim costs nothing, and finds any revoke of the other side"
     if verb == "stand":

@@ -13,6 +13,8 @@ from parlour.engine import check_seed
 from parlour.engine.errors import echo
 
 GAMES_WITH_ODDS = ("lansquenet",)
+MAX_CHECK_DEALS = 10_000_000
+"""The most deals the Monte-Carlo check plays (some minutes): a count past it is a slip of the keyboard."""
 
 
 def _fraction(f: Fraction) -> str:
@@ -35,7 +37,11 @@ def odds(
     game: str = typer.Argument(..., metavar="GAME", help="The game (only lansquenet has exact odds)."),
     packs: int = typer.Option(1, min=1, max=8, help="1 pack, or a shoe of N packs."),
     twins: bool = typer.Option(False, "--twins", help="A same-rank start wins only half of each bet."),
-    deals: int = typer.Option(20_000, min=2, help="Deals played on the engine for the Monte-Carlo check."),
+    deals: int = typer.Option(
+        20_000,
+        min=2,
+        help=f"Deals played on the engine for the Monte-Carlo check (at most {MAX_CHECK_DEALS}).",
+    ),
     seed: int = typer.Option(0, help="Seed of the Monte-Carlo check."),
     reserve: int = typer.Option(
         25, min=0, max=90, help="With a shoe: the reshuffle point, per cent of the shoe left."
@@ -50,7 +56,7 @@ def odds(
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     # the command line's own plain error, as every other command gives (imported here: this module is
     # loaded with the game, which must not load the command line)
-    from parlour.cli.main import fail
+    from parlour.cli.main import at_most, fail
 
     if game not in GAMES_WITH_ODDS:
         fail(_no_odds(game))
@@ -58,6 +64,7 @@ def odds(
         check_seed(seed)  # as simulate and duplicate do: -1 was taken here and refused there
     except ValueError as exc:
         fail(f"--seed: {exc}")
+    at_most("--deals", deals, MAX_CHECK_DEALS)
     from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()
