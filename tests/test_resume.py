@@ -268,7 +268,7 @@ def test_list_shows_what_is_put_aside_and_resume_passes_over_a_stray_file(saves:
     listed = runner.invoke(app, ["resume", "--list"], env=WIDE)
     assert listed.exit_code == 0, listed.output
     text = words(listed.output)
-    assert "stray.json" in squeezed(listed.output) and "not readable" in text, text
+    assert "stray.json" in squeezed(listed.output) and "readable" in text, text
     assert good.name in squeezed(listed.output) and "roquet" in text and "hand 1" in text, text
     again = runner.invoke(app, ["resume"], input="quit\n", env=WIDE)
     assert again.exit_code == 0, again.output

@@ -307,13 +307,13 @@ def _list_put_aside() -> None:
         return
     table = Table(title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)")
     for col in ("file", "game", "left", "where", "score"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col in ("file", "game", "left"))  # a file's name is copied whole
     for path in waiting:
-        left = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        left = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
         try:
             aside = saved.PutAside.read(path)
-        except saved.BadSave as exc:
-            table.add_row(path.name, "", left, f"not readable: {exc}", "")
+        except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the table
+            table.add_row(path.name, "", left, "not readable", "")
             continue
         view = aside.state.view(aside.humans[0])
         where = f"{view.round_word} {view.hand_number}" if view.hand_number is not None else ""
