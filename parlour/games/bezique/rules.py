@@ -1866,7 +1866,7 @@ class BeziqueState(State):
         ``hand`` event) and not played since (nor exchanged, a seven, nor left over) is still held;
         every card of a meld it declared is still on the table (from the last eight on, held) or has
         been played. (A drawn card is not followed: the log tells the drawer his cards only since
-        term-4, and an older save's log does not; only Game.replay checks everything.)"""
+        6 December 2026, and an older save's log does not; only Game.replay checks everything.)"""
         events: list[Event] = self.log
         start = len(events)
         while start > 0 and not (events[start - 1].kind == "deal" and events[start - 1].to is None):
@@ -2468,7 +2468,8 @@ def _check_deal(deal: Any, rng: Rng) -> CheckedDeal:
 
 
 def told_a_draw(event: Event) -> bool:
-    """The private event that tells a player the talon cards he draws (logged since term-4)."""
+    """The private event that tells a player the talon cards he draws (logged since 6 December 2026:
+    older saves have none)."""
     return event.kind == "draw" and event.to is not None and event.to >= 0 and "cards" in event.data
 
 
