@@ -1201,11 +1201,20 @@ function zoneBlock(ctx, zone, opts = {}) {
   if (zone.kind === "hand" && zone.owner !== ctx.me && hidden > 0) {
     // another's hand: the cards known to all, a few backs for the others and how many there are
     block.classList.add("compact");
-    const known = faceUp.length ? smallFan(ctx, faceUp) : null;
     // beside a card known to all, "concealed cards: 8 cards" was untrue: one of the 8 lies face up
     const words = faceUp.length ? `in hand: ${cards}, ${faceUp.length} known` : `${label}: ${cards}`;
     block.setAttribute("aria-label", words);
-    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
+    if (faceUp.length) {
+      // the hand whole, in one fan: its known cards face up and a back for each of the others (a
+      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1)
+      block.classList.add("has-known");
+      const fan = smallFan(ctx, faceUp);
+      fan.style.setProperty("--k", String(size));
+      for (let i = 0; i < hidden; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
+      append(block, [fan, el("span.zone-label", { text: words })]);
+      return block;
+    }
+    append(block, [backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {

@@ -1,0 +1,107 @@
+"""What a new user met walking through the web table, part three, pinned where it was mended: a hand
+with known cards drawn whole, computer players' names, one's hand in reach on a phone with its keyboard
+open, Roquet's faded tricks on small screens.
+
+The server and browser helpers are those of ``tests/test_web_protocol.py`` and ``tests/test_web_browser.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.test_web_browser import (
+    COMPUTER,
+    api,
+    browser,
+    context,
+    create_table,
+    serving,
+    wait_finished,
+)
+
+pytestmark = [pytest.mark.timeout(300)]
+
+__all__ = ["browser"]  # the module's Chromium, shared with these tests
+
+SHOTS = Path("/work/shots-web-5")
+
+
+def shoot(page: Page, name: str) -> None:
+    """A screenshot to look at, where the walk keeps them (nothing if that folder is not there)."""
+    if SHOTS.is_dir():
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def replay_at(page: Page, url: str, seat: str, step: int) -> None:
+    """The replay at ``url``, seen as ``seat``, at ``step``."""
+    page.goto(url)
+    page.wait_for_selector(f"#seat option[value='{seat}']", state="attached")
+    page.select_option("#seat", seat)
+    page.eval_on_selector(
+        "#step", "(n, s) => { n.value = String(s); n.dispatchEvent(new Event('input')); }", step
+    )
+    page.wait_for_function(f"document.querySelector('#step-text').textContent.startsWith('step {step} ')")
+    page.wait_for_selector("#table .board")
+
+
+HAND_DRAWN = """(seat) => {
+  // another seat's hand on the board: its cards drawn face up and face down, and those of them wholly
+  // in sight (not clipped by their fan, not hidden, inside the window)
+  const zone = document.querySelector(`.board .seat[data-seat="${seat}"] .zone.kind-hand`);
+  if (!zone) return null;
+  const cards = [...zone.querySelectorAll(".card")];
+  const fanOf = (card) => card.closest(".fan, .backs");
+  const seen = (card) => {
+    const r = card.getBoundingClientRect();
+    const box = fanOf(card).getBoundingClientRect();
+    return card.checkVisibility({ visibilityProperty: true }) && r.width > 4 && r.left >= box.left - 1
+      && r.right <= box.right + 1 && r.left >= 0 && r.right <= innerWidth;
+  };
+  return {
+    up: cards.filter((c) => !c.classList.contains("back")).length,
+    down: cards.filter((c) => c.classList.contains("back")).length,
+    seen: cards.filter(seen).length,
+    label: zone.querySelector(".zone-label")?.textContent ?? "",
+  };
+}"""
+"""Another seat's hand as the board draws it (``null`` if it draws none)."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_a_hand_with_known_cards_is_drawn_whole(
+    browser: Browser, tmp_path: Path, width: int, height: int
+) -> None:
+    """Watching Bezique on a phone, the other seat's hand of 8 with 5 cards known to all (shown in a
+    declaration, still held) was drawn as its 5 known cards alone: the backs of the 3 others were
+    hidden, and the hand looked as if it held 5. It is drawn whole: the known cards face up and a back
+    for each of the others, every one in sight, at 390×844 and at 1280×800 (where 3 backs of a hand of 8
+    were drawn, smaller than its known cards, but no more than 6 of a hand's unknown cards)."""
+    with serving(tmp_path) as server, context(browser, {"width": width, "height": height}) as ctx:
+        table = create_table(server, "bezique", [COMPUTER, COMPUTER])
+        wait_finished(server, table["id"])
+        path = f"/api/tables/{table['id']}/replay?seat=0&step="
+        steps = api(server, path + "0")["steps"]
+        zone: dict[str, Any] = {}
+        for step in range(steps + 1):
+            view = api(server, path + str(step))["view"]
+            zone = next(z for z in view["zones"] if z["kind"] == "hand" and z["owner"] == 1)
+            known = [c for c in zone["cards"] if c is not None]
+            if 0 < len(known) < len(zone["cards"]) and len(zone["cards"]) - len(known) >= 3:
+                break
+        else:
+            pytest.fail("no step of the match shows seat 1 holding known and unknown cards")
+        page = ctx.new_page()
+        replay_at(page, f"{server.url}/replay/{table['id']}", "0", step)
+        drawn = page.evaluate(HAND_DRAWN, 1)
+        shoot(page, f"known-cards-{width}x{height}")
+        size = len(zone["cards"])
+        assert drawn == {
+            "up": len(known),
+            "down": size - len(known),
+            "seen": size,
+            "label": f"in hand: {size} cards, {len(known)} known",
+        }, (zone, drawn)
