@@ -7,21 +7,38 @@ The server and browser helpers are those of ``tests/test_web_protocol.py`` and `
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.test_qa_web import (
+    IN_SIGHT_TYPING,
+    KEYBOARD,
+    LONG_NAMES,
+    YOUR_MOVE,
+    act_until,
+    resized,
+)
 from tests.test_web_browser import (
     COMPUTER,
+    HUMAN,
+    PHONE,
+    act_once,
     api,
     browser,
     context,
     create_table,
+    log_lines,
+    open_seat,
+    seat_link,
     serving,
     wait_finished,
 )
+from tests.test_web_protocol import create
+from tests.test_web_protocol import serving as serving_api
 
 pytestmark = [pytest.mark.timeout(300)]
 
@@ -105,3 +122,60 @@ def test_a_hand_with_known_cards_is_drawn_whole(
             "seen": size,
             "label": f"in hand: {size} cards, {len(known)} known",
         }, (zone, drawn)
+
+
+def test_a_computer_player_is_named_as_a_computer_not_by_its_level(tmp_path: Path) -> None:
+    """A computer player without a name was called by its level and seat, "normal 2", so the log read
+    "normal 2 plays Q♥" and the score "you & normal 2": engine's words. It is "Computer 2"; the level
+    is its tag's (and its name's tooltip). A name given is kept."""
+    with serving_api(f"sqlite:///{tmp_path / 'p.db'}") as client:
+        normal = {"kind": "computer", "player": "normal"}
+        made = create(client, "bishops-whist", [HUMAN, normal, COMPUTER, {**normal, "name": "Bea"}])
+        seats = client.get(f"/api/tables/{made['id']}").json()["seats"]
+        assert [(s["name"], s["player"]) for s in seats] == [
+            ("seat 0", None),
+            ("Computer 1", "normal"),
+            ("Computer 2", "heuristic"),
+            ("Bea", "normal"),
+        ], seats
+
+
+def test_computer_players_names_leave_the_trick_in_sight_while_a_person_types(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """ "Computer 3" in place of "heuristic 3" was reverted once: a four-seat Bishops Whist side seat's
+    name, some pixels wider, left no room beside it for its cue of rows, so its tags ("with Bartholomew
+    / Higginbottom", "dealer") stayed, three lines that put the trick under the dock on a phone with
+    its keyboard open (390×500). A person with a long name and three computer players named by the
+    table (or two with long names and one named by the table): the log and the panels say "Computer
+    N", each computer's name has its level in a tooltip, and at the person's first three turns, at
+    390×500, typing, the trick, the other seats' names, the prompt and the box are in sight, the hand
+    on one line."""
+    named = [{**COMPUTER, "name": name} for name in LONG_NAMES[1:]]
+    for run, others in enumerate(([COMPUTER, COMPUTER, COMPUTER], [*named, COMPUTER])):
+        seats = [{**HUMAN, "name": LONG_NAMES[0]}, *others]
+        (tmp_path / str(run)).mkdir()
+        with serving(tmp_path / str(run)) as server, context(browser, PHONE) as ctx:
+            table = create_table(server, "bishops-whist", seats, seed=7)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            rng = random.Random(2)
+            for turn in range(3):
+                act_until(page, rng, YOUR_MOVE, "this seat's turn")
+                names = page.eval_on_selector_all(
+                    ".board .seat .seat-name", "nodes => nodes.map(n => [n.textContent, n.title])"
+                )
+                assert sorted(names) == sorted(
+                    [
+                        [n.get("name", f"Computer {i}"), "a computer player (heuristic)"]
+                        for i, n in enumerate(others, 1)
+                    ]
+                ), names
+                page.focus("#type-action")
+                resized(page, KEYBOARD)
+                shoot(page, f"computer-names-typing-390x500-{run}-{turn}")
+                sight = page.evaluate(IN_SIGHT_TYPING)
+                assert sight == {"hidden": [], "typing": True, "rows": 1}, (run, turn, sight)
+                page.evaluate("document.activeElement.blur()")
+                resized(page, PHONE)
+                assert act_once(page, rng)
+            assert any(line.startswith("Computer ") for line in log_lines(page)), log_lines(page)

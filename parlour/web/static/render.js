@@ -555,7 +555,10 @@ function growBack(boxes, over) {
  * "dealer", "score 9") has no room for its cue of rows below, which took a line of its own and made the
  * panel a line taller (the box, at its one row, had nothing to give): the tags give way, then the
  * numbers (their words kept in the panel's accessible name and title). A name too long for its cue
- * alone keeps the cue on a line of its own, which the box gives if it can. */
+ * alone keeps the cue on a line of its own, which the box gives if it can; its tags still give way
+ * where that makes the panel shorter: a side seat's "Computer 3", some pixels wider than "heuristic 3",
+ * left no room for the cue beside it, and kept "with Bartholomew / Higginbottom" and "dealer", three
+ * lines that put a four-seat trick under the dock at 390×500. */
 function makeLineRoom(box) {
   const seat = box.closest(".seat");
   const cue = seat?.querySelector(".more-rows.on-line");
@@ -563,17 +566,22 @@ function makeLineRoom(box) {
   if (!cue || !head || cue.hidden) return;
   const wrapped = () => cue.getBoundingClientRect().top >= head.getBoundingClientRect().bottom - 1;
   if (!wrapped()) return;
-  const words = [...seat.querySelectorAll(".seat-tags .tag, .seat-stats")].map((node) => node.textContent).join(", ");
-  for (const give of ["tags-give", "stats-give"]) {
-    seat.classList.add(give);
-    if (!wrapped()) {
-      seat.dataset.label ??= seat.getAttribute("aria-label") || "";
-      seat.setAttribute("aria-label", `${seat.dataset.label}, ${words}`);
-      seat.title = words;
-      return;
-    }
-  }
-  seat.classList.remove("tags-give", "stats-give");
+  const said = (selector) => [...seat.querySelectorAll(selector)].map((node) => node.textContent);
+  const tags = said(".seat-tags .tag");
+  const words = [...tags, ...said(".seat-stats")].join(", ");
+  const give = (text) => {
+    seat.dataset.label ??= seat.getAttribute("aria-label") || "";
+    seat.setAttribute("aria-label", `${seat.dataset.label}, ${text}`);
+    seat.title = text;
+  };
+  const tall = seat.getBoundingClientRect().height;
+  seat.classList.add("tags-give");
+  if (!wrapped()) return give(tags.join(", "));
+  seat.classList.add("stats-give");
+  if (!wrapped()) return give(words);
+  seat.classList.remove("stats-give");
+  if (tags.length && seat.getBoundingClientRect().height < tall - 1) return give(tags.join(", "));
+  seat.classList.remove("tags-give");
 }
 
 /** A board that still does not fit when every box has given what it can draws its trick's cards
@@ -1017,7 +1025,8 @@ function seatPanel(ctx, seat) {
     "div.seat-head",
     {},
     turn ? el("span.turn-marker", { text: "▶", "aria-hidden": "true" }) : null,
-    el("span.seat-name", { text: name }),
+    // (a computer player's level in a tooltip too: its tag goes on a phone, and "Computer 2" says no more)
+    el("span.seat-name", { text: name, title: info && info.kind === "computer" && info.player ? `a computer player (${info.player})` : null }),
     turn ? el("span.turn-text", { text: view.decision && view.decision.kind ? ` — to ${view.decision.kind}` : " — to move" }) : null,
   );
   lines.push(head);
