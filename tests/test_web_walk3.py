@@ -20,7 +20,11 @@ from tests.test_qa_web import (
     LONG_NAMES,
     YOUR_MOVE,
     act_until,
+    each_step_from_both_seats,
+    game_replay,
+    replay_steps,
     resized,
+    trick_parts,
 )
 from tests.test_web_browser import (
     COMPUTER,
@@ -179,3 +183,45 @@ def test_computer_players_names_leave_the_trick_in_sight_while_a_person_types(
                 resized(page, PHONE)
                 assert act_once(page, rng)
             assert any(line.startswith("Computer ") for line in log_lines(page)), log_lines(page)
+
+
+FADED_BELOW = """() => {
+  // the faded last trick: whether it gave way, whether the dock lies below the board, and whether the
+  // trick's box ends inside the window (the page at its top)
+  const trick = document.querySelector(".board .trick.faded");
+  if (trick === null) return null;
+  const r = trick.getBoundingClientRect();
+  return {
+    given: trick.classList.contains("given"),
+    below: document.querySelector(".dock").classList.contains("unstuck"),
+    inside: r.bottom + scrollY <= innerHeight + 0.5,
+  };
+}"""
+"""The faded last trick on the board, as FADED_BELOW's comment says (``null`` where there is none)."""
+
+
+def test_a_faded_trick_stands_where_the_dock_lies_below_the_board(browser: Browser, tmp_path: Path) -> None:
+    """At 390×500 (a small phone, or one with its browser's bars showing) the long-named Roquet replay's
+    faded trick gave way (its captions gone, its cards small in a short box) at 40 of its 66 steps
+    from two seats, and stood at the others: the board jumped from step to step. At every one of the
+    40 the dock then went below the board anyway, where the page scrolls to it: the trick gave way for
+    nothing. It stands (whole, or first names, or its cards one above the other, or small side by
+    side), its board ending inside the window: no step's trick gives way, none has a part over
+    another, cut or split, and each ends inside the window."""
+    with game_replay(browser, tmp_path, "roquet", KEYBOARD, LONG_NAMES[1:]) as page:
+        faded = 0
+        below = 0
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            page.evaluate("window.scrollTo(0, 0)")
+            trick = page.evaluate(FADED_BELOW)
+            if trick is None:
+                continue
+            faded += 1
+            below += trick["below"]
+            if step in (31, 34):
+                shoot(page, f"roquet-faded-390x500-seat{seat}-{step}")
+            parts = trick_parts(page, f"roquet-faded-390x500-seat{seat}-{step}")
+            assert trick == {"given": False, "below": trick["below"], "inside": True}, (seat, step, trick)
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        assert faded >= 60, faded
+        assert below >= 30, f"the dock lay below the board at only {below} steps: the test shows little"

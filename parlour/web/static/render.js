@@ -156,7 +156,40 @@ function fitTable(root, focused = document.activeElement) {
   }
   hugWrapped(root);
   unstick(root);
+  standBelow(root, faded);
   keepInSight(root);
+}
+
+/** A faded trick that gave way for a board and a dock short of room, when the dock then went below the
+ * board (unstick), gave way for nothing: the board has the window to itself, and the page scrolls to the
+ * dock. It stands again, in the first of its ways (whole, its players' first names, its cards one above
+ * the other, small and side by side) with which the board ends inside the window and no word of its
+ * captions is split, or gives way again. At 390×500 (a small phone, or one with its browser's bars
+ * showing) a long-named Roquet replay's faded trick gave way at 40 of its 66 steps from two seats, its
+ * dock below the board at every one of them. */
+function standBelow(root, faded) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl || !dockEl.classList.contains("unstuck") || !faded.some((trick) => trick.classList.contains("given"))) return;
+  const fits = () => boardEl.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - 6 && !faded.some(splitsWord) && !widenedAtCost(root);
+  const tries = [() => {}, ...TIGHTER.map((way) => () => faded.forEach(way))];
+  faded.forEach(standUp);
+  let stood = false;
+  for (const tighter of tries) {
+    tighter();
+    fitBoxes(root);
+    hugWrapped(root);
+    if (fits()) {
+      stood = true;
+      break;
+    }
+  }
+  if (!stood) {
+    faded.forEach(giveWay);
+    fitBoxes(root);
+    hugWrapped(root);
+  }
+  unstick(root);
 }
 
 /** How far the board and the dock, as fitted, run past their room, how much of one's melds is in sight,
