@@ -225,3 +225,76 @@ def test_a_faded_trick_stands_where_the_dock_lies_below_the_board(browser: Brows
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
         assert faded >= 60, faded
         assert below >= 30, f"the dock lay below the board at only {below} steps: the test shows little"
+
+
+HAND_IN_SIGHT = """() => {
+  // at the person's turn: whether the dock lies below the board, and whether the hand's cards, the
+  // prompt and the trick's area are wholly in the window
+  const inWindow = (node) => {
+    if (node === null) return false;
+    const r = node.getBoundingClientRect();
+    return r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5;
+  };
+  const cards = [...document.querySelectorAll(".dock .hand .in-hand, .dock .my-zones .card-button")];
+  return {
+    below: document.querySelector(".dock").classList.contains("unstuck"),
+    hand: cards.length > 0 && cards.every(inWindow),
+    prompt: inWindow(document.querySelector(".dock h2.prompt.your-turn")),
+    scrolled: scrollY > 0,
+  };
+}"""
+"""What of the person's cards and prompt the window shows at the person's turn."""
+
+
+@pytest.mark.parametrize("game", ["roquet", "bishops-whist"])
+def test_at_ones_turn_on_a_short_phone_the_hand_is_in_sight(
+    browser: Browser, tmp_path: Path, game: str
+) -> None:
+    """At 390×500 (a phone with its browser's bars, or its keyboard open and the box left) the dock lies
+    below the board, and at the person's turn the hand was a scroll away, with nothing to say so: one
+    tapped a card one could not see. At each of the person's first five turns at a live table (long
+    names; Roquet's two seats, Bishops Whist's four; the computer players a little slow, so that the
+    page is put back at its top while they play), the hand's cards and the prompt are in the window:
+    where the dock lies below the board, the page was scrolled to them. A person who scrolls back up
+    is left there, while the table is drawn again for the same turn (the last trick shown, and back)."""
+    if game == "roquet":
+        seats = [{**HUMAN, "name": LONG_NAMES[1]}, {**COMPUTER, "name": LONG_NAMES[2]}]
+    else:
+        seats = [
+            {**HUMAN, "name": LONG_NAMES[0]},
+            *({**COMPUTER, "name": n} for n in LONG_NAMES[1:]),
+            COMPUTER,
+        ]
+    with serving(tmp_path, bot_delay=0.3) as server, context(browser, KEYBOARD) as ctx:
+        table = create_table(server, game, seats, seed=5)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        rng = random.Random(4)
+        below = 0
+        at_top = True
+        for turn in range(5):
+            page.wait_for_function(YOUR_MOVE, timeout=60_000)
+            page.wait_for_timeout(100)
+            sight = page.evaluate(HAND_IN_SIGHT)
+            shoot(page, f"hand-in-sight-{game}-390x500-{turn}")
+            assert sight["hand"] and sight["prompt"], (turn, sight)
+            if at_top:
+                assert sight["scrolled"] == sight["below"], (turn, sight)  # (scrolled where it had to be)
+                below += sight["below"]
+            # scrolled back up: the table drawn again for the same turn leaves it there
+            page.evaluate("window.scrollTo(0, 0)")
+            page.keyboard.press("l")
+            page.keyboard.press("l")
+            page.wait_for_timeout(100)
+            assert page.evaluate("window.scrollY") == 0, turn
+            page.evaluate("window.__board = document.querySelector('#table .board')")
+            assert act_once(page, rng)
+            # the move taken: the others to play, or the person to decide again
+            page.wait_for_function(
+                "() => document.querySelector('#table .board') !== window.__board"
+                f" && (document.querySelector('h2.prompt.your-turn') === null || ({YOUR_MOVE})())"
+            )
+            # (while the others play, the page back at its top; not where the person decides again)
+            at_top = page.evaluate(
+                "() => document.querySelector('h2.prompt.your-turn') === null && (scrollTo(0, 0), true)"
+            )
+        assert below >= 2, f"the dock lay below the board at {below} of the turns: the test shows little"

@@ -306,6 +306,28 @@ function keepInSight(root) {
   scrolledFor.set(root, { from, at: window.scrollY });
 }
 
+/**
+ * At the person's turn, a dock that lies below the board (unstick: at 390×500, a small phone or one
+ * with its browser's bars showing, at every step of a Roquet or Bishops Whist match) left the hand a
+ * scroll away, and nothing said it was there: the page is scrolled down, once a turn, until the
+ * hand's cards and the prompt are in sight, no further than the hand's top (the board above them as
+ * much as there is room for). A person typing has the dock laid out for it (typingIn, keepInSight).
+ * Called by the live table when a turn of the person's begins; whether it scrolled.
+ * @param {HTMLElement} root
+ */
+export function bringHandIntoView(root) {
+  const dockEl = root.querySelector(".dock");
+  if (!dockEl || !dockEl.classList.contains("unstuck") || dockEl.classList.contains("typing")) return false;
+  const hand = dockEl.querySelector(".hand-area") || dockEl.querySelector(".my-zones");
+  if (!hand) return false;
+  const prompt = dockEl.querySelector("h2.prompt");
+  const bottom = Math.max(hand.getBoundingClientRect().bottom, prompt ? prompt.getBoundingClientRect().bottom : -Infinity);
+  const by = Math.min(Math.ceil(bottom + 4 - window.innerHeight), Math.floor(hand.getBoundingClientRect().top));
+  if (by <= 0) return false;
+  window.scrollBy(0, by);
+  return true;
+}
+
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
  * (fitTable). */
 const TIGHTER = [firstNames, stackCards, smallCards];
