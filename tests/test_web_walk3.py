@@ -298,3 +298,25 @@ def test_at_ones_turn_on_a_short_phone_the_hand_is_in_sight(
                 "() => document.querySelector('h2.prompt.your-turn') === null && (scrollTo(0, 0), true)"
             )
         assert below >= 2, f"the dock lay below the board at {below} of the turns: the test shows little"
+
+
+def test_a_replay_seen_from_a_seat_says_it_can_not_it_cans(browser: Browser, tmp_path: Path) -> None:
+    """A replay seen from a seat says the engine's lines to that seat of the seat ("you draw" as
+    "Bartholomew draws"): a Bezique log line "follow suit and win the trick if you can" read "if
+    heuristic 0 cans". A modal verb stays as it is; the others still take their "s"."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        said = page.evaluate(
+            "import('/static/words.js').then(m => ["
+            "'follow suit and win the trick if you can', 'you must follow suit', 'you draw 5C',"
+            " 'you may meld', 'you are dealt 7D']"
+            ".map(t => m.ofSeat(t, 0)))"
+        )
+        assert said == [
+            "follow suit and win the trick if seat 0 can",
+            "seat 0 must follow suit",
+            "seat 0 draws 5C",
+            "seat 0 may meld",
+            "seat 0 is dealt 7D",
+        ], said
