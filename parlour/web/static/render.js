@@ -158,6 +158,7 @@ function fitTable(root, focused = document.activeElement) {
   unstick(root);
   standBelow(root, faded);
   keepInSight(root);
+  handBack(root);
 }
 
 /** A faded trick that gave way for a board and a dock short of room, when the dock then went below the
@@ -324,8 +325,25 @@ export function bringHandIntoView(root) {
   const bottom = Math.max(hand.getBoundingClientRect().bottom, prompt ? prompt.getBoundingClientRect().bottom : -Infinity);
   const by = Math.min(Math.ceil(bottom + 4 - window.innerHeight), Math.floor(hand.getBoundingClientRect().top));
   if (by <= 0) return false;
+  const from = window.scrollY;
   window.scrollBy(0, by);
+  handScrolled.set(root, { from, at: window.scrollY });
   return true;
+}
+
+/** How far bringHandIntoView scrolled the page, and where it left it, by table. */
+const handScrolled = new WeakMap();
+
+/** A page scrolled to the hand (bringHandIntoView) whose dock no longer lies below the board (the
+ * window grown, a phone's keyboard closed) is scrolled back, unless the person scrolled it since: a
+ * table fitted at 390×844 after its 390×500 lay some 200 pixels down, not at its top. A person typing
+ * keeps keepInSight's scroll. */
+function handBack(root) {
+  const done = handScrolled.get(root);
+  const dockEl = root.querySelector(".dock");
+  if (!done || !dockEl || dockEl.classList.contains("unstuck") || dockEl.classList.contains("typing")) return;
+  handScrolled.delete(root);
+  if (Math.abs(window.scrollY - done.at) < 1) window.scrollTo(window.scrollX, done.from);
 }
 
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
