@@ -380,9 +380,10 @@ class Tables:
                     raise TableError(
                         "bad_request", f"{game.name} has no computer player {player!r}: {', '.join(kinds)}"
                     )
-                records.append(
-                    Seat(i, "computer", player, spec.name.strip()[:40] or f"{player} {i}", None, True)
-                )
+                # "Computer 2", not "normal 2": the log read "normal 2 plays Q♥" and the score "you &
+                # normal 2"; the seat's tag says the level ("computer (normal)")
+                name = spec.name.strip()[:40] or f"Computer {i}"
+                records.append(Seat(i, "computer", player, name, None, True))
             else:
                 raise TableError(
                     "bad_request", f"seat {i}: a seat is 'human' or 'computer', not {spec.kind!r}"

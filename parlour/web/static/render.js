@@ -156,7 +156,41 @@ function fitTable(root, focused = document.activeElement) {
   }
   hugWrapped(root);
   unstick(root);
+  standBelow(root, faded);
   keepInSight(root);
+  handBack(root);
+}
+
+/** A faded trick that gave way for a board and a dock short of room, when the dock then went below the
+ * board (unstick), gave way for nothing: the board has the window to itself, and the page scrolls to the
+ * dock. It stands again, in the first of its ways (whole, its players' first names, its cards one above
+ * the other, small and side by side) with which the board ends inside the window and no word of its
+ * captions is split, or gives way again. At 390×500 (a small phone, or one with its browser's bars
+ * showing) a long-named Roquet replay's faded trick gave way at 40 of its 66 steps from two seats, its
+ * dock below the board at every one of them. */
+function standBelow(root, faded) {
+  const dockEl = root.querySelector(".dock");
+  const boardEl = root.querySelector(".board");
+  if (!dockEl || !boardEl || !dockEl.classList.contains("unstuck") || !faded.some((trick) => trick.classList.contains("given"))) return;
+  const fits = () => boardEl.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - 6 && !faded.some(splitsWord) && !widenedAtCost(root);
+  const tries = [() => {}, ...TIGHTER.map((way) => () => faded.forEach(way))];
+  faded.forEach(standUp);
+  let stood = false;
+  for (const tighter of tries) {
+    tighter();
+    fitBoxes(root);
+    hugWrapped(root);
+    if (fits()) {
+      stood = true;
+      break;
+    }
+  }
+  if (!stood) {
+    faded.forEach(giveWay);
+    fitBoxes(root);
+    hugWrapped(root);
+  }
+  unstick(root);
 }
 
 /** How far the board and the dock, as fitted, run past their room, how much of one's melds is in sight,
@@ -271,6 +305,45 @@ function keepInSight(root) {
   const from = done?.from ?? Math.min(window.scrollY, seenScroll ?? window.scrollY);
   window.scrollBy(0, by);
   scrolledFor.set(root, { from, at: window.scrollY });
+}
+
+/**
+ * At the person's turn, a dock that lies below the board (unstick: at 390×500, a small phone or one
+ * with its browser's bars showing, at every step of a Roquet or Bishops Whist match) left the hand a
+ * scroll away, and nothing said it was there: the page is scrolled down, once a turn, until the
+ * hand's cards and the prompt are in sight, no further than the hand's top (the board above them as
+ * much as there is room for). A person typing has the dock laid out for it (typingIn, keepInSight).
+ * Called by the live table when a turn of the person's begins; whether it scrolled.
+ * @param {HTMLElement} root
+ */
+export function bringHandIntoView(root) {
+  const dockEl = root.querySelector(".dock");
+  if (!dockEl || !dockEl.classList.contains("unstuck") || dockEl.classList.contains("typing")) return false;
+  const hand = dockEl.querySelector(".hand-area") || dockEl.querySelector(".my-zones");
+  if (!hand) return false;
+  const prompt = dockEl.querySelector("h2.prompt");
+  const bottom = Math.max(hand.getBoundingClientRect().bottom, prompt ? prompt.getBoundingClientRect().bottom : -Infinity);
+  const by = Math.min(Math.ceil(bottom + 4 - window.innerHeight), Math.floor(hand.getBoundingClientRect().top));
+  if (by <= 0) return false;
+  const from = window.scrollY;
+  window.scrollBy(0, by);
+  handScrolled.set(root, { from, at: window.scrollY });
+  return true;
+}
+
+/** How far bringHandIntoView scrolled the page, and where it left it, by table. */
+const handScrolled = new WeakMap();
+
+/** A page scrolled to the hand (bringHandIntoView) whose dock no longer lies below the board (the
+ * window grown, a phone's keyboard closed) is scrolled back, unless the person scrolled it since: a
+ * table fitted at 390×844 after its 390×500 lay some 200 pixels down, not at its top. A person typing
+ * keeps keepInSight's scroll. */
+function handBack(root) {
+  const done = handScrolled.get(root);
+  const dockEl = root.querySelector(".dock");
+  if (!done || !dockEl || dockEl.classList.contains("unstuck") || dockEl.classList.contains("typing")) return;
+  handScrolled.delete(root);
+  if (Math.abs(window.scrollY - done.at) < 1) window.scrollTo(window.scrollX, done.from);
 }
 
 /** The ways a faded last trick tries, in turn, to keep its captions in less room before it gives way
@@ -555,7 +628,10 @@ function growBack(boxes, over) {
  * "dealer", "score 9") has no room for its cue of rows below, which took a line of its own and made the
  * panel a line taller (the box, at its one row, had nothing to give): the tags give way, then the
  * numbers (their words kept in the panel's accessible name and title). A name too long for its cue
- * alone keeps the cue on a line of its own, which the box gives if it can. */
+ * alone keeps the cue on a line of its own, which the box gives if it can; its tags still give way
+ * where that makes the panel shorter: a side seat's "Computer 3", some pixels wider than "heuristic 3",
+ * left no room for the cue beside it, and kept "with Bartholomew / Higginbottom" and "dealer", three
+ * lines that put a four-seat trick under the dock at 390×500. */
 function makeLineRoom(box) {
   const seat = box.closest(".seat");
   const cue = seat?.querySelector(".more-rows.on-line");
@@ -563,17 +639,22 @@ function makeLineRoom(box) {
   if (!cue || !head || cue.hidden) return;
   const wrapped = () => cue.getBoundingClientRect().top >= head.getBoundingClientRect().bottom - 1;
   if (!wrapped()) return;
-  const words = [...seat.querySelectorAll(".seat-tags .tag, .seat-stats")].map((node) => node.textContent).join(", ");
-  for (const give of ["tags-give", "stats-give"]) {
-    seat.classList.add(give);
-    if (!wrapped()) {
-      seat.dataset.label ??= seat.getAttribute("aria-label") || "";
-      seat.setAttribute("aria-label", `${seat.dataset.label}, ${words}`);
-      seat.title = words;
-      return;
-    }
-  }
-  seat.classList.remove("tags-give", "stats-give");
+  const said = (selector) => [...seat.querySelectorAll(selector)].map((node) => node.textContent);
+  const tags = said(".seat-tags .tag");
+  const words = [...tags, ...said(".seat-stats")].join(", ");
+  const give = (text) => {
+    seat.dataset.label ??= seat.getAttribute("aria-label") || "";
+    seat.setAttribute("aria-label", `${seat.dataset.label}, ${text}`);
+    seat.title = text;
+  };
+  const tall = seat.getBoundingClientRect().height;
+  seat.classList.add("tags-give");
+  if (!wrapped()) return give(tags.join(", "));
+  seat.classList.add("stats-give");
+  if (!wrapped()) return give(words);
+  seat.classList.remove("stats-give");
+  if (tags.length && seat.getBoundingClientRect().height < tall - 1) return give(tags.join(", "));
+  seat.classList.remove("tags-give");
 }
 
 /** A board that still does not fit when every box has given what it can draws its trick's cards
@@ -1017,7 +1098,8 @@ function seatPanel(ctx, seat) {
     "div.seat-head",
     {},
     turn ? el("span.turn-marker", { text: "▶", "aria-hidden": "true" }) : null,
-    el("span.seat-name", { text: name }),
+    // (a computer player's level in a tooltip too: its tag goes on a phone, and "Computer 2" says no more)
+    el("span.seat-name", { text: name, title: info && info.kind === "computer" && info.player ? `a computer player (${info.player})` : null }),
     turn ? el("span.turn-text", { text: view.decision && view.decision.kind ? ` — to ${view.decision.kind}` : " — to move" }) : null,
   );
   lines.push(head);
@@ -1201,11 +1283,20 @@ function zoneBlock(ctx, zone, opts = {}) {
   if (zone.kind === "hand" && zone.owner !== ctx.me && hidden > 0) {
     // another's hand: the cards known to all, a few backs for the others and how many there are
     block.classList.add("compact");
-    const known = faceUp.length ? smallFan(ctx, faceUp) : null;
     // beside a card known to all, "concealed cards: 8 cards" was untrue: one of the 8 lies face up
     const words = faceUp.length ? `in hand: ${cards}, ${faceUp.length} known` : `${label}: ${cards}`;
     block.setAttribute("aria-label", words);
-    append(block, [known, backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
+    if (faceUp.length) {
+      // the hand whole, in one fan: its known cards face up and a back for each of the others (a
+      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1)
+      block.classList.add("has-known");
+      const fan = smallFan(ctx, faceUp);
+      fan.style.setProperty("--k", String(size));
+      for (let i = 0; i < hidden; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
+      append(block, [fan, el("span.zone-label", { text: words })]);
+      return block;
+    }
+    append(block, [backsFan(pack, Math.min(hidden, 6)), el("span.zone-label", { text: words })]);
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {

@@ -6,7 +6,7 @@
  */
 import { api, announce, clear, el } from "./dom.js";
 import { loadPack } from "./cards.js";
-import { renderTable, renderLog, roundWord } from "./render.js";
+import { bringHandIntoView, renderTable, renderLog, roundWord } from "./render.js";
 import { cardWords, makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 import { TableSocket } from "./socket.js";
@@ -112,7 +112,12 @@ function draw() {
   const mine = view.seat !== null && view.to_move === view.seat && !view.outcome;
   document.title = `${mine ? "▶ your turn — " : ""}${(page.info && page.info.title) || view.game} — parlour`;
   const turnKey = `${frame.version}:${view.to_move}`;
-  if (mine && page.lastTurn !== turnKey) announce($("turn-status"), "Your turn.");
+  if (mine && page.lastTurn !== turnKey) {
+    announce($("turn-status"), "Your turn.");
+    // (a dock below the board, on a short phone, is scrolled into sight, once a decision: the hand was
+    // a scroll away)
+    bringHandIntoView(root);
+  }
   page.lastTurn = turnKey;
   drawSeatLine(namer);
 }

@@ -100,14 +100,19 @@ export function youVerbs(text) {
  * that seat ("seat 0 draws 5C"), for a replay seen as the seat, whose watcher is not its player (the
  * log said "You draw 5♣" beside a table that said "heuristic 0").
  *   ofSeat("you are dealt 5C 7D", 0) → "seat 0 is dealt 5C 7D"
+ *   ofSeat("win the trick if you can", 0) → "win the trick if seat 0 can"
  * @param {string} text
  * @param {number} seat
  * @returns {string}
  */
+const MODALS = new Set(["can", "cannot", "could", "may", "might", "must", "shall", "should", "will", "would"]);
+
 export function ofSeat(text, seat) {
   const third = (verb) => {
     const own = { are: "is", have: "has", do: "does", go: "goes", were: "was" };
     if (verb in own) return own[verb];
+    // ("follow suit and win the trick if you can" said of a seat read "if seat 0 cans")
+    if (MODALS.has(verb)) return verb;
     if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
     if (/(s|sh|ch|x|z)$/.test(verb)) return `${verb}es`;
     return `${verb}s`;
