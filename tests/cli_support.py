@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -12,8 +13,12 @@ from parlour.engine import Game
 from parlour.players import make_player
 
 
-def scripted(game: Game[Any], lines: Sequence[str], seed: int, width: int) -> tuple[TerminalGame, Console]:
-    """Seat 0 typing ``lines`` (then Ctrl-D) against random players, on a recording console."""
+def scripted(
+    game: Game[Any], lines: Sequence[str], seed: int | None, width: int, keep: Path | bool = False
+) -> tuple[TerminalGame, Console]:
+    """Seat 0 typing ``lines`` (then Ctrl-D) against random players, on a recording console; with
+    ``keep``, a match left unfinished is put aside (to that file, or the saves folder), as at
+    ``parlour play``."""
     bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
     console = Console(record=True, width=width, force_terminal=False)
     answers = iter(lines)
@@ -24,4 +29,5 @@ def scripted(game: Game[Any], lines: Sequence[str], seed: int, width: int) -> tu
         except StopIteration:
             raise EOFError from None
 
-    return TerminalGame(game, [0], bots, seed, console, ask=ask), console
+    kinds = dict.fromkeys(bots, "random")
+    return TerminalGame(game, [0], bots, seed, console, ask=ask, opponents=kinds, keep=keep), console

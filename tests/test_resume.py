@@ -24,6 +24,7 @@ from parlour.cli.app import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import State
 from parlour.players import make_player
+from tests.cli_support import scripted
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -49,19 +50,8 @@ def squeezed(text: str) -> str:
 def table(
     lines: Sequence[str], seed: int | None = 3, keep: Path | bool = True
 ) -> tuple[TerminalGame, Console]:
-    game = parlour.make("roquet")
-    bots = {1: make_player("random", game, 1)}
-    console = Console(record=True, width=200, force_terminal=False)
-    answers = iter(lines)
-
-    def ask(prompt: str, completions: Sequence[str]) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    terminal = TerminalGame(game, [0], bots, seed, console, ask=ask, opponents={1: "random"}, keep=keep)
-    return terminal, console
+    """Roquet at seat 0 against a random player, the person typing ``lines``."""
+    return scripted(parlour.make("roquet"), lines, seed, 200, keep)
 
 
 def test_quit_mid_match_puts_it_aside_and_resume_takes_it_up(saves: Path) -> None:

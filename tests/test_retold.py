@@ -108,7 +108,8 @@ def test_a_spectator_and_the_open_replay_see_every_count() -> None:
 
 @pytest.mark.parametrize("name", ["apology", "bezique", "bishops-whist", "lansquenet", "open-tarock"])
 def test_other_games_lose_no_line(name: str) -> None:
-    """Only a count right after the same cards is left out: no line of the other games is."""
+    """Only a count right after the same cards is left out: with their default options no line of
+    the other games is."""
     game = parlour.make(name)
     state = game.new(seed=5)
     players = [make_player("random", game, seat) for seat in range(game.num_players)]
