@@ -12,11 +12,12 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from sqlalchemy import create_engine, update
 
 import parlour
 from parlour.web.store import MoveRow, TableRow
+from tests import web_support
 from tests.test_lq_term import drawn, rows
 from tests.test_web_browser import (
     PHONE,
@@ -39,13 +40,9 @@ pytestmark = [pytest.mark.timeout(300)]
 
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
 
-SHOTS = Path("/work/shots-web-walk-2")
 
-
-def shoot(page: object, name: str) -> None:
-    """A screenshot to look at, where the walk keeps them (nothing if that folder is not there)."""
-    if SHOTS.is_dir():
-        page.screenshot(path=str(SHOTS / f"{name}.png"))  # type: ignore[attr-defined]
+def shoot(page: Page, name: str) -> None:
+    web_support.shoot(page, "walk2", name)
 
 
 def test_a_table_left_mid_match_is_listed_apart_with_how_long_it_has_waited(tmp_path: Path) -> None:

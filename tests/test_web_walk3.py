@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests import web_support
 from tests.test_qa_web import (
     IN_SIGHT_TYPING,
     KEYBOARD,
@@ -48,13 +49,9 @@ pytestmark = [pytest.mark.timeout(300)]
 
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
 
-SHOTS = Path("/work/shots-web-5")
-
 
 def shoot(page: Page, name: str) -> None:
-    """A screenshot to look at, where the walk keeps them (nothing if that folder is not there)."""
-    if SHOTS.is_dir():
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
+    web_support.shoot(page, "walk3", name)
 
 
 def replay_at(page: Page, url: str, seat: str, step: int) -> None:

@@ -51,6 +51,14 @@ two-core CI machine loaded by another test's server, computer players and Chromi
 took longer than that to draw its cards. A page that shows nothing in a minute is at fault, not slow."""
 
 
+def shoot(page: Any, walk: str, name: str) -> None:
+    """A screenshot of a walk's step, kept with the suite's others (``test-artifacts/screenshots/<walk>/``)
+    to be looked at: the walks wrote them to a folder of one machine's, and nowhere elsewhere."""
+    folder = SCREENSHOTS / walk
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))
+
+
 def need(what: str, how: str) -> None:
     """Skip (outside CI) or fail (in CI) for a missing server or browser."""
     message = f"{what} is not available: {how}"
