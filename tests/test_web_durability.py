@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosedError
+from websockets.exceptions import ConnectionClosedError, InvalidHandshake
 from websockets.sync.client import connect
 
 import parlour
@@ -93,6 +94,14 @@ def play_until_killed(server: Server, table: str, token: str, acked: dict[int, s
     except ConnectionClosedError as exc:
         assert exc.rcvd is None or exc.rcvd.code != 1008, f"the server refused the test's pace: {exc}"
         return False  # the server was killed under us
+    except InvalidHandshake as exc:
+        # killed while the WebSocket's opening handshake was under way: the reply never came
+        try:
+            assert server.process is not None
+            server.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"a live server broke off the WebSocket handshake: {exc}") from exc
+        return False
     except (OSError, TimeoutError):
         return False
     raise AssertionError("the match did not end in time")
