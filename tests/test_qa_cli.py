@@ -9,6 +9,7 @@ import random
 import re
 import shutil
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -280,6 +281,20 @@ def _drain(child: Any, seconds: float = 0.5) -> str:
     return str(child.before)
 
 
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _drawn_until(child: Any, pattern: str, settle: float = 1.0, limit: float = 30.0) -> str:
+    """What the terminal drew until ``pattern`` shows in it (escapes left out), and ``settle`` seconds
+    more: a loaded machine may take seconds to start Python or to answer a key, so a test waits for
+    what it looks for, not for a fixed time (and gives up after ``limit``, returning what it has)."""
+    drawn = ""
+    deadline = time.monotonic() + limit
+    while not re.search(pattern, ESCAPES.sub("", drawn)) and time.monotonic() < deadline:
+        drawn += _drain(child, 0.2)
+    return ESCAPES.sub("", drawn + _drain(child, settle))
+
+
 def test_the_prompt_keeps_no_blank_lines_under_it() -> None:
     """prompt_toolkit kept 8 rows under the prompt for its completion menu: at every move, in a window
     of 24 rows, seven blank lines pushed the top of the table off the screen."""
@@ -301,7 +316,7 @@ def test_tab_twice_lists_the_moves_above_the_prompt() -> None:
     child.send("\t")
     _drain(child, 0.3)
     child.send("\t")
-    listed = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", _drain(child))
+    listed = _drawn_until(child, r"play \w+ {3,}play \w+", settle=0.2)
     child.send("\x15quit\r")
     child.expect(pexpect.EOF)
     assert re.search(r"play \w+ {3,}play \w+", listed), repr(listed)
@@ -588,14 +603,14 @@ def test_the_rules_are_paged_at_a_terminal() -> None:
     if shutil.which("less") is None:
         pytest.skip("no less to page with")
     child = _spawn(["rules", "roquet"])
-    first = _drain(child, 2.0)
+    first = _drawn_until(child, "Roquet")
     assert "Roquet" in first and "options (parlour play" not in first, first[-500:]
     assert child.isalive(), "the rules were printed to their end without a pause"
     child.send("q")
     child.expect(pexpect.EOF)
     child = _spawn_roquet()
     child.sendline("rules")
-    paged = _drain(child, 2.0)
+    paged = _drawn_until(child, "The deal")
     assert "The deal" in paged and "your move>" not in paged.split("The deal")[-1], paged[-500:]
     assert child.isalive()
     child.send("q")
