@@ -90,3 +90,48 @@ def test_the_claims_are_found() -> None:
     assert ("deals", "4") in found["apology"], found["apology"]
     assert ("hand_limit", "200") in found["bishops-whist"], found["bishops-whist"]
     assert ("laws", "strict") in found["bishops-whist"], found["bishops-whist"]
+
+
+def table_rows(game: str) -> list[tuple[list[str], str]]:
+    """(options, default) from the rows of the rules text's options table (a table whose header
+    begins "| option |"): the options a row's first cell names ("`target_0` .. `target_3`" is four)
+    and its default cell without backticks."""
+    rows: list[tuple[list[str], str]] = []
+    in_table = False
+    for line in parlour.game_class(game).rules_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|"):
+            in_table = False
+        elif cells[0] == "option":
+            in_table = True
+        elif in_table and len(cells) >= 2 and cells[0].startswith("`"):
+            names = re.findall(r"`(\w+)`", cells[0])
+            if (m := re.fullmatch(r"`(\w+)_(\d+)` \.\. `\1_(\d+)`", cells[0])) is not None:
+                names = [f"{m.group(1)}_{k}" for k in range(int(m.group(2)), int(m.group(3)) + 1)]
+            rows.append((names, cells[1].strip("`")))
+    return rows
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_options_tables_defaults_are_the_options_defaults(game: str) -> None:
+    specs = {o.name: o for o in parlour.game_class(game).option_specs}
+    rows = table_rows(game)
+    listed = [name for names, _ in rows for name in names]
+    assert set(listed) <= set(specs), (
+        f"{game}: the table names options the game lacks: {set(listed) - set(specs)}"
+    )
+    if rows:  # a game with an options table lists every option in it
+        assert set(specs) <= set(listed), (
+            f"{game}: options missing from the table: {set(specs) - set(listed)}"
+        )
+    wrong = [
+        f"`{names[0]}`: {said} against {specs[names[0]].default!r}"
+        for names, said in rows
+        if len(names) == 1 and not same(specs[names[0]], said)
+    ]
+    assert not wrong, f"{game}: " + "; ".join(wrong)
+    several = [(names, said) for names, said in rows if len(names) > 1]
+    for names, said in several:  # "62, 56, 45, 40": one default each, in order
+        values = [v.strip() for v in said.split(",")]
+        assert len(values) == len(names), (game, names, said)
+        assert all(same(specs[n], v) for n, v in zip(names, values, strict=True)), (game, names, said)
