@@ -25,7 +25,11 @@ NAMED = [
     re.compile(r"`(\w+)`[^`()]{0,60}\((?:[^()]*?, )?default ([\w.,]+?)(?=[,.;:)]*(?:\s|$))"),
     # "the default `laws=strict`", "by default (`short_batch=thirds`)"
     re.compile(r"default \(?`(\w+)=([\w.-]+)`"),
+    # a list of options, each with its default: "- `target` (100): ...", "- `turn_up` (`table`): ..."
+    re.compile(r"- `(\w+)` \(`?([\w.-]+)`?\):"),
 ]
+FIRST_IS_DEFAULT = re.compile(r"The first of each pair of choices is the default: (.*?)\. ")
+"""Bishops Whist's way: "`laws` (strict | table), `partners` (fixed | cut), ..."."""
 CHOICE = re.compile(r"`([\w-]+)` \((?:the )?default\)")
 """A choice named as the default: "`tarock54` (the default)", "`banks` (default)"."""
 
@@ -56,6 +60,8 @@ def claims(game: str) -> list[tuple[str, str]]:
     text = prose(game)
     found = [(m.group(1), m.group(2)) for pattern in NAMED for m in pattern.finditer(text)]
     specs = parlour.game_class(game).option_specs
+    for listing in FIRST_IS_DEFAULT.finditer(text):
+        found += [(m.group(1), m.group(2)) for m in re.finditer(r"`(\w+)` \(([\w-]+) \|", listing.group(1))]
     for m in CHOICE.finditer(text):
         # a choice of no option is a player's level ("`normal` (the default)"), not a rule
         found += [(o.name, m.group(1)) for o in specs if o.choices is not None and m.group(1) in o.choices]
@@ -90,6 +96,10 @@ def test_the_claims_are_found() -> None:
     assert ("deals", "4") in found["apology"], found["apology"]
     assert ("hand_limit", "200") in found["bishops-whist"], found["bishops-whist"]
     assert ("laws", "strict") in found["bishops-whist"], found["bishops-whist"]
+    assert ("misdeal_chance", "0") in found["bishops-whist"], found["bishops-whist"]
+    assert ("revoking_side", "play-on") in found["bishops-whist"], found["bishops-whist"]
+    assert ("tie", "play-on") in found["roquet"] and ("max_sequence", "5") in found["roquet"], found["roquet"]
+    assert len(dict(found["roquet"])) == len(parlour.game_class("roquet").option_specs), found["roquet"]
 
 
 def table_rows(game: str) -> list[tuple[list[str], str]]:
