@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import sys
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -259,28 +260,68 @@ def resume(
     list_: Annotated[
         bool, typer.Option("--list", help="List the matches put aside in the saves folder, and stop.")
     ] = False,
+    forget: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Forget (remove) this match put aside, named as --list shows it, and stop.",
+            show_default=False,
+        ),
+    ] = None,
+    forget_older_than: Annotated[
+        int | None,
+        typer.Option(
+            metavar="DAYS",
+            min=0,
+            help="Forget (remove) the matches put aside more than DAYS days ago, and stop.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Take up a match left unfinished in the terminal, where it was left."""
+    chosen = [
+        name
+        for name, given in (
+            ("--list", list_),
+            ("--forget", forget is not None),
+            ("--forget-older-than", forget_older_than is not None),
+        )
+        if given
+    ]
+    if len(chosen) > 1 or (chosen and file is not None):
+        fail(f"{' and '.join(chosen + (['FILE'] if file is not None else []))} do not go together: give one")
     if list_:
         _list_put_aside()
         return
+    if forget is not None:
+        _forget(forget)
+        return
+    if forget_older_than is not None:
+        _forget_older_than(forget_older_than)
+        return
+    aside: saved.PutAside | None = None
     if file is None:
-        waiting = saved.put_aside()
-        if not waiting:
-            fail(
-                f"no match put aside in {saved.saves_folder()} (parlour play saves one when you save or quit)"
-            )
-        for path in waiting:  # the one left last that can be taken up (a stray file is passed over)
-            with contextlib.suppress(saved.BadSave):
-                aside = saved.PutAside.read(path)
-                file = path
+        unreadable: list[tuple[Path, saved.BadSave]] = []
+        for path in saved.put_aside():  # the one left last that can be taken up
+            try:
+                aside, file = saved.PutAside.read(path), path
                 break
+            except saved.BadSave as exc:
+                if path.exists():  # a stray file is passed over, one gone meanwhile forgotten
+                    unreadable.append((path, exc))
         else:
-            file = waiting[0]
-    try:
-        aside = saved.PutAside.read(file)
-    except saved.BadSave as exc:
-        fail(f"{file}: {exc}")
+            if not unreadable:
+                fail(
+                    f"no match put aside in {saved.saves_folder()} "
+                    "(parlour play saves one when you save or quit)"
+                )
+            fail(f"{unreadable[0][0]}: {unreadable[0][1]}")
+    else:
+        try:
+            aside = saved.PutAside.read(file)
+        except saved.BadSave as exc:
+            fail(f"{file}: {exc}")
+    assert aside is not None and file is not None
     g = aside.state.game
     think = None if aside.seed is not None else MOVE_SECONDS
     bot_seed = (
@@ -301,25 +342,69 @@ def resume(
 
 def _list_put_aside() -> None:
     """The saves folder's matches, the one left last first: which game, when, how far, the score."""
-    waiting = saved.put_aside()
+    waiting = saved.put_aside_with_times()
     if not waiting:
         console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
         return
-    table = Table(title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)")
+    table = Table(
+        title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)",
+        caption="parlour resume --forget FILE forgets one; --forget-older-than DAYS those left longer ago",
+    )
     for col in ("file", "game", "left", "where", "score"):
         table.add_column(col, no_wrap=col in ("file", "game", "left"))  # a file's name is copied whole
-    for path in waiting:
-        left = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    for path, mtime in waiting:
+        left = datetime.fromtimestamp(mtime).strftime("%d %b %H:%M")
         try:
             aside = saved.PutAside.read(path)
         except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the table
-            table.add_row(path.name, "", left, "not readable", "")
+            if path.exists():  # (one played out or forgotten in another terminal meanwhile is gone)
+                table.add_row(path.name, "", left, "not readable", "")
             continue
         view = aside.state.view(aside.humans[0])
         where = f"{view.round_word} {view.hand_number}" if view.hand_number is not None else ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
         table.add_row(path.name, aside.state.game.name, left, where, terminal.score_line(view))
-    console.print(table)
+    if table.row_count:
+        console.print(table)
+    else:
+        console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
+
+
+def _forget(name: str) -> None:
+    """Remove one match put aside: a name as ``--list`` shows it is looked for in the saves folder."""
+    given = Path(name)
+    path = saved.saves_folder() / given if given.parent == Path(".") else given
+    try:
+        saved.forget(path)
+    except saved.BadSave as exc:
+        fail(f"{path}: {exc}")
+    console.print(f"forgot {path.name} (removed from {saved.saves_folder()})", soft_wrap=True)
+
+
+def _forget_older_than(days: int) -> None:
+    """Remove the matches put aside more than ``days`` days ago; any other file is left alone."""
+    cutoff = time.time() - days * 86_400
+    gone: list[str] = []
+    for path, mtime in saved.put_aside_with_times():
+        if mtime >= cutoff:
+            continue
+        with contextlib.suppress(saved.BadSave):  # not a parlour save, or gone meanwhile: left alone
+            saved.forget(path)
+            gone.append(path.name)
+    ago = "day" if days == 1 else "days"
+    if not gone:
+        console.print(
+            f"No match put aside in {saved.saves_folder()} more than {days} {ago} ago: nothing forgotten.",
+            soft_wrap=True,
+        )
+        return
+    console.print(
+        f"forgot {len(gone)} match{'es' if len(gone) != 1 else ''} put aside more than {days} {ago} ago "
+        f"(removed from {saved.saves_folder()}):",
+        soft_wrap=True,
+    )
+    for name in gone:
+        console.print(f"  {name}", soft_wrap=True)
 
 
 @app.command()
