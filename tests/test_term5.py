@@ -8,8 +8,13 @@ are kept, and the figures are marked as partial.
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
+import select
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,8 +24,10 @@ import pytest
 from typer.testing import CliRunner
 
 import parlour
+import parlour.sim
 from parlour.cli import saved
 from parlour.cli.app import app
+from parlour.engine import derive_seed
 from tests.cli_support import scripted
 
 runner = CliRunner()
@@ -204,3 +211,183 @@ def test_forget_and_other_actions_do_not_go_together(saves: Path) -> None:
     assert result.exit_code == 2 and path.exists(), result.output
     both = runner.invoke(app, ["resume", str(path), "--forget-older-than", "0"], env=WIDE)
     assert both.exit_code == 2 and path.exists(), both.output
+
+
+# --- 3. Ctrl-C during ``parlour simulate``: the matches finished in a chunk under way are kept -------
+
+PLAYERS = ["random", "random"]
+STUCK = 7
+"""The match (of the first chunk: 400 matches are chunks of 50 on one or two processes) in play at
+Ctrl-C: the matches before it are the run's finished prefix."""
+
+
+def stuck_at(monkeypatch: pytest.MonkeyPatch, seed: int, action: Any) -> None:
+    """Match ``STUCK`` of the run with ``seed`` calls ``action`` and then never ends by itself (a pool's
+    workers are forked from this process, so they play the patched matches too)."""
+    target = derive_seed(seed, "match", STUCK)
+    real = parlour.sim.play_match
+
+    def play(game: Any, kinds: Any, s: int, keep: bool = False) -> Any:
+        if s == target:
+            action()
+            time.sleep(120)
+        return real(game, kinds, s, keep)
+
+    monkeypatch.setattr(parlour.sim, "play_match", play)
+
+
+def ctrl_c_here() -> None:
+    raise KeyboardInterrupt
+
+
+def ctrl_c_to_parent() -> None:
+    os.kill(os.getppid(), signal.SIGINT)
+
+
+def test_ctrl_c_in_a_chunk_keeps_the_matches_it_finished_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On one process Ctrl-C in the first chunk of 50 gave no figures at all: 7 matches were played."""
+    import parlour.sim
+
+    stuck_at(monkeypatch, 5, ctrl_c_here)
+    with pytest.raises(parlour.sim.SimulationStopped) as stopped:
+        parlour.sim.simulate("roquet", PLAYERS, 400, seed=5)
+    assert stopped.value.played == STUCK and stopped.value.planned == 400
+    monkeypatch.undo()
+    again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)
+    assert stopped.value.summary is not None
+    assert stopped.value.summary.figures() == again.figures()
+
+
+def test_ctrl_c_keeps_the_matches_a_pools_worker_finished_in_its_chunk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``--jobs`` the workers were ended and the chunks they held lost. Now each gives back the
+    matches it finished: the run's first ``STUCK``, as on one process, whatever the other worker did."""
+    import parlour.sim
+
+    stuck_at(monkeypatch, 5, ctrl_c_to_parent)
+    start = time.monotonic()
+    with pytest.raises(parlour.sim.SimulationStopped) as stopped:
+        parlour.sim.simulate("roquet", PLAYERS, 400, seed=5, jobs=2)
+    assert time.monotonic() - start < 60, "the workers were waited for"
+    assert stopped.value.played == STUCK and stopped.value.planned == 400
+    monkeypatch.undo()
+    again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)
+    assert stopped.value.summary is not None
+    assert stopped.value.summary.figures() == again.figures()
+
+
+WRAPPER = """
+import os, sys, time
+import parlour.sim
+from parlour.cli import main
+from parlour.engine import derive_seed
+
+target = derive_seed({seed}, "match", {stuck})
+real = parlour.sim.play_match
+
+def play(game, kinds, s, keep=False):
+    if s == target:
+        os.write(2, b"STUCK\\n")
+        time.sleep(120)
+    return real(game, kinds, s, keep)
+
+parlour.sim.play_match = play
+sys.argv = ["parlour", *sys.argv[1:]]
+main()
+"""
+
+
+def read_until(stream: Any, marker: bytes, seconds: float) -> bytes:
+    """What ``stream`` says until ``marker``, waiting at most ``seconds`` (the test fails, not hangs)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while marker not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"never said {marker!r}: {seen!r}"
+        ready, _, _ = select.select([stream], [], [], left)
+        if ready:
+            chunk = os.read(stream.fileno(), 4096)
+            assert chunk, f"ended without saying {marker!r}: {seen!r}"
+            seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_real_sigint_keeps_the_finished_matches_marked_partial(tmp_path: Path, jobs: int) -> None:
+    """A SIGINT sent to ``parlour simulate`` alone (as ``kill -INT`` does; a terminal's Ctrl-C reaches
+    the workers too): exit 130, the figures of the first matches finished, marked partial in the table
+    and in ``--json``, the same on one process or two as those of a run of that many matches."""
+    import parlour.sim
+
+    script = tmp_path / "wrapper.py"
+    script.write_text(WRAPPER.format(seed=5, stuck=STUCK))
+    figures = tmp_path / "f.json"
+    args = ["simulate", "roquet", "-n", "400", "--seed", "5", "--players", ",".join(PLAYERS)]
+    args += ["--jobs", str(jobs), "--json", str(figures)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    child = subprocess.Popen(
+        [sys.executable, str(script), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+        # (a shell's background job ignores SIGINT, and a child would inherit that)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert child.stderr is not None
+        said = read_until(child.stderr, b"STUCK\n", 120)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    text = " ".join((out + said + err).decode().split())
+    assert child.returncode == 130, text
+    assert "Traceback" not in text
+    assert f"stopped by Ctrl-C after {STUCK} of 400 matches" in text, text
+    assert f"roquet: {STUCK} matches, seed 5 (partial: stopped by Ctrl-C, {STUCK} of 400)" in text, text
+    written = json.loads(figures.read_text())
+    assert written["partial"] is True and written["planned"] == 400 and written["matches"] == STUCK
+    again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)
+    assert {k: written[k] for k in again.figures()} == json.loads(json.dumps(again.figures()))
+
+
+def test_a_whole_runs_json_says_it_is_not_partial(tmp_path: Path) -> None:
+    figures = tmp_path / "f.json"
+    args = ["simulate", "roquet", "-n", "3", "--players", "random,random", "--json", str(figures)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    written = json.loads(figures.read_text())
+    assert written["partial"] is False and written["planned"] == 3 and written["matches"] == 3
+    assert "partial" not in words(result.output)
+
+
+def test_duplicate_stopped_writes_its_json_marked_partial(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import parlour.duplicate
+
+    real = parlour.duplicate._one_deal
+    count = [0]
+
+    def deal(job: Any) -> Any:
+        count[0] += 1
+        if count[0] > 2:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(parlour.duplicate, "_one_deal", deal)
+    out = tmp_path / "d.json"
+    args = ["duplicate", "roquet", "--candidate", "random", "--deals", "5", "--json", str(out)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 130, result.output
+    written = json.loads(out.read_text())
+    assert written["partial"] is True and written["planned"] == 5 and written["deals"] == 2
+    monkeypatch.undo()
+    whole = runner.invoke(app, [*args[:-4], "--deals", "2", "--json", str(out)], env=WIDE)
+    assert whole.exit_code == 0, whole.output
+    again = json.loads(out.read_text())
+    assert again["partial"] is False and again["planned"] == 2 and again["margins"] == written["margins"]

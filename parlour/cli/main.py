@@ -491,9 +491,12 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
     return seats
 
 
-def _print_summary(summary: Summary) -> None:
+def _print_summary(summary: Summary, planned: int | None = None) -> None:
+    """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
+    (the title says so: stdout may be kept apart from the words on stderr)."""
     matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
-    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}")
+    partial = f" (partial: stopped by Ctrl-C, {summary.matches} of {planned})" if planned is not None else ""
+    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}{partial}")
     columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
     rows = []
     for side in summary.sides:
@@ -699,7 +702,9 @@ def simulate_command(
             raise typer.Exit(130)
     played = " (the matches played before Ctrl-C)" if stopped is not None else ""
     if json_file:
-        data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
+        # each run's figures say whether they are all its matches: a file read later has no stderr
+        marked = [s.to_dict() | {"planned": games, "partial": s.matches < games} for s in summaries]
+        data: Any = marked[0] if not sweep else marked
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
     if records_file:
@@ -765,7 +770,7 @@ def _simulation_stopped(
     errors.print(f"  {again(stop.played)}", soft_wrap=True)
     if swept is not None:
         console.rule(f"{swept} = {value} (stopped after {stop.played} of {stop.planned} matches)")
-    _print_summary(stop.summary)
+    _print_summary(stop.summary, stop.planned)
     return [stop.summary]
 
 
@@ -1010,12 +1015,14 @@ def duplicate_command(
         errors.print(f"  {again(stop.played)}", soft_wrap=True)
         console.print(stop.result.line())
         if json_file is not None:
-            json_file.write_text(json.dumps({**stop.result.to_dict(), "seed": seed}, indent=2))
+            marked = {**stop.result.to_dict(), "seed": seed, "planned": deals, "partial": True}
+            json_file.write_text(json.dumps(marked, indent=2))
             console.print(f"result written to {json_file} (the deals played before Ctrl-C)")
         raise typer.Exit(130) from None
     console.print(result.line())
     if json_file is not None:
-        json_file.write_text(json.dumps({**result.to_dict(), "seed": seed}, indent=2))
+        marked = {**result.to_dict(), "seed": seed, "planned": deals, "partial": False}
+        json_file.write_text(json.dumps(marked, indent=2))
         console.print(f"result written to {json_file}")
 
 
