@@ -391,3 +391,25 @@ def test_duplicate_stopped_writes_its_json_marked_partial(
     assert whole.exit_code == 0, whole.output
     again = json.loads(out.read_text())
     assert again["partial"] is False and again["planned"] == 2 and again["margins"] == written["margins"]
+
+
+# --- 4. the walk ---------------------------------------------------------------------------------------
+
+
+def test_resume_takes_a_name_as_list_shows_it_from_any_folder(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--list`` names its files bare and says "parlour resume FILE", but that name was looked for in
+    the current folder: "cannot read it: No such file or directory"."""
+    path = put_aside(saves, "roquet-x.json")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = runner.invoke(app, ["resume", path.name], input="quit\n", env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "No such file" not in result.output
+    assert squeezed(f"saved in {path}") in squeezed(result.output), result.output
+    mine = elsewhere / "roquet-x.json"  # a file of that name here is the one meant
+    mine.write_text("{}")
+    here = runner.invoke(app, ["resume", "roquet-x.json"], env=WIDE)
+    assert here.exit_code == 2 and "roquet-x.json: not a match parlour put aside" in words(here.output)

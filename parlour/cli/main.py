@@ -317,6 +317,9 @@ def resume(
                 )
             fail(f"{unreadable[0][0]}: {unreadable[0][1]}")
     else:
+        listed = saved.saves_folder() / file
+        if file.parent == Path(".") and not file.exists() and listed.exists():
+            file = listed  # a name as --list shows it: "parlour resume FILE" from any folder
         try:
             aside = saved.PutAside.read(file)
         except saved.BadSave as exc:
