@@ -322,11 +322,15 @@ class LocalRunner:
             run_chunk(chunk, self._played)
             yield self._played[start:]
 
-    @staticmethod
-    def _gathered(futures: Sequence[Future[list[MatchRecord]]]) -> Iterator[list[MatchRecord]]:
+    def _gathered(self, futures: Sequence[Future[list[MatchRecord]]]) -> Iterator[list[MatchRecord]]:
         try:
-            for future in futures:
-                yield future.result()
+            for chunk, future in zip(self._chunks, futures, strict=True):
+                records = future.result()
+                yield records
+                if len(records) < len(chunk.seeds):
+                    # a worker stopped by Ctrl-C before this process heard of it (or without it):
+                    # the chunks after this one are not the run's next matches
+                    raise KeyboardInterrupt
         finally:
             for future in futures:
                 future.cancel()

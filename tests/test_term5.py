@@ -277,6 +277,24 @@ def test_ctrl_c_keeps_the_matches_a_pools_worker_finished_in_its_chunk(
     assert stopped.value.summary.figures() == again.figures()
 
 
+def ctrl_c_to_this_worker() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def test_a_worker_stopped_alone_stops_the_run_at_its_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that hears Ctrl-C before this process (or alone) gives back a chunk cut short: the
+    chunks after it are not the run's next matches, so the run stops there rather than summing them
+    up as if whole."""
+    stuck_at(monkeypatch, 5, ctrl_c_to_this_worker)
+    with pytest.raises(parlour.sim.SimulationStopped) as stopped:
+        parlour.sim.simulate("roquet", PLAYERS, 400, seed=5, jobs=2)
+    assert stopped.value.played == STUCK and stopped.value.planned == 400
+    monkeypatch.undo()
+    again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)
+    assert stopped.value.summary is not None
+    assert stopped.value.summary.figures() == again.figures()
+
+
 WRAPPER = """
 import os, sys, time
 import parlour.sim
@@ -348,7 +366,7 @@ def test_a_real_sigint_keeps_the_finished_matches_marked_partial(tmp_path: Path,
     assert child.returncode == 130, text
     assert "Traceback" not in text
     assert f"stopped by Ctrl-C after {STUCK} of 400 matches" in text, text
-    assert f"roquet: {STUCK} matches, seed 5 (partial: stopped by Ctrl-C, {STUCK} of 400)" in text, text
+    assert f"roquet: {STUCK} matches, seed 5 (partial: 400 asked, stopped by Ctrl-C)" in text, text
     written = json.loads(figures.read_text())
     assert written["partial"] is True and written["planned"] == 400 and written["matches"] == STUCK
     again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)

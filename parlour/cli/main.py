@@ -498,7 +498,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
     (the title says so: stdout may be kept apart from the words on stderr)."""
     matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
-    partial = f" (partial: stopped by Ctrl-C, {summary.matches} of {planned})" if planned is not None else ""
+    partial = f" (partial: {planned} asked, stopped by Ctrl-C)" if planned is not None else ""
     table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}{partial}")
     columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
     rows = []
