@@ -431,3 +431,23 @@ def test_resume_takes_a_name_as_list_shows_it_from_any_folder(
     mine.write_text("{}")
     here = runner.invoke(app, ["resume", "roquet-x.json"], env=WIDE)
     assert here.exit_code == 2 and "roquet-x.json: not a match parlour put aside" in words(here.output)
+
+
+def test_save_elsewhere_moves_the_match_out_of_the_saves_folder(saves: Path, tmp_path: Path) -> None:
+    """A match taken up from the saves folder and saved under another name kept its old copy there,
+    never written again: ``parlour resume`` later took up that earlier position (the match played on
+    twice). The copy is removed, and the person told."""
+    first = runner.invoke(app, ["play", "roquet", "--seed", "3"], input="1\nquit\n", env=WIDE)
+    assert first.exit_code == 0, first.output
+    (aside,) = saves.glob("*.json")
+    mine = tmp_path / "mine.json"
+    again = runner.invoke(app, ["resume"], input=f"1\nsave {mine}\nsave\nquit\n", env=WIDE)
+    assert again.exit_code == 0, again.output
+    assert not aside.exists() and mine.is_file()
+    assert squeezed(f"Its earlier copy, {aside}, is removed") in squeezed(again.output), again.output
+    assert len(saved.PutAside.read(mine).state.log) > 0
+    none = runner.invoke(app, ["resume"], env=WIDE)
+    assert none.exit_code == 2 and "no match put aside" in words(none.output), none.output
+    later = runner.invoke(app, ["resume", str(mine)], input=f"save {mine}\nquit\n", env=WIDE)
+    assert later.exit_code == 0 and mine.is_file(), later.output  # its own name: nothing removed
+    assert "earlier copy" not in words(later.output)
