@@ -1016,7 +1016,7 @@ def duplicate_command(
             "the run, so it is the figure of this command, which plays the same deals:"
         )
         errors.print(f"  {again(stop.played)}", soft_wrap=True)
-        console.print(stop.result.line())
+        console.print(f"{stop.result.line()} (partial: {deals} asked, stopped by Ctrl-C)")
         if json_file is not None:
             marked = {**stop.result.to_dict(), "seed": seed, "planned": deals, "partial": True}
             json_file.write_text(json.dumps(marked, indent=2))
