@@ -453,3 +453,18 @@ def test_save_elsewhere_moves_the_match_out_of_the_saves_folder(saves: Path, tmp
     later = runner.invoke(app, ["resume", str(mine)], input=f"save {mine}\nquit\n", env=WIDE)
     assert later.exit_code == 0 and mine.is_file(), later.output  # its own name: nothing removed
     assert "earlier copy" not in words(later.output)
+
+
+def test_list_keeps_each_match_whole_in_80_columns(saves: Path) -> None:
+    """In 80 columns the table of matches put aside cut its columns to "whe…" and broke a score over
+    four lines; it is now two lines a match, the file's name and the match's facts each whole."""
+    path = put_aside(saves, "bishops-whist-2026-12-06-1028-2.json")
+    terminal, _ = scripted(parlour.make("bishops-whist"), ["quit"], 3, 80, keep=path)
+    terminal.run()
+    listed = runner.invoke(app, ["resume", "--list"], env={"COLUMNS": "80"})
+    assert listed.exit_code == 0, listed.output
+    lines = listed.output.splitlines()
+    assert "…" not in listed.output
+    assert any(line.strip().startswith(f"{path.name}   left ") for line in lines), listed.output
+    facts = [line.strip() for line in lines if line.strip().startswith("bishops-whist, hand 1: ")]
+    assert facts and facts[0].endswith("you & seat 2 (partner): 0   seat 1 & seat 3: 0"), listed.output

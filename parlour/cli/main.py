@@ -344,33 +344,34 @@ def resume(
 
 
 def _list_put_aside() -> None:
-    """The saves folder's matches, the one left last first: which game, when, how far, the score."""
-    waiting = saved.put_aside_with_times()
-    if not waiting:
-        console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
-        return
-    table = Table(
-        title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)",
-        caption="parlour resume --forget FILE forgets one; --forget-older-than DAYS those left longer ago",
-    )
-    for col in ("file", "game", "left", "where", "score"):
-        table.add_column(col, no_wrap=col in ("file", "game", "left"))  # a file's name is copied whole
-    for path, mtime in waiting:
-        left = datetime.fromtimestamp(mtime).strftime("%d %b %H:%M")
+    """The saves folder's matches, the one left last first: which game, when, how far, the score.
+
+    Two lines a match rather than a table: in 80 columns the table's file names (copied whole) left
+    its last columns a few letters wide ("whe…", a score broken over four lines)."""
+    found: list[Text] = []
+    for path, mtime in saved.put_aside_with_times():
+        left = datetime.fromtimestamp(mtime).strftime("%d %b %Y %H:%M")
+        name = Text("  ").append(path.name, style="bold").append(f"   left {left}")
         try:
             aside = saved.PutAside.read(path)
-        except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the table
+        except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the list
             if path.exists():  # (one played out or forgotten in another terminal meanwhile is gone)
-                table.add_row(path.name, "", left, "not readable", "")
+                found += [name, Text(f"      not readable (parlour resume {path.name} says why)")]
             continue
         view = aside.state.view(aside.humans[0])
-        where = f"{view.round_word} {view.hand_number}" if view.hand_number is not None else ""
+        where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
-        table.add_row(path.name, aside.state.game.name, left, where, terminal.score_line(view))
-    if table.row_count:
-        console.print(table)
-    else:
+        found += [name, Text(f"      {aside.state.game.name}{where}: {terminal.score_line(view)}")]
+    if not found:
         console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
+        return
+    console.print(f"Matches put aside in {saved.saves_folder()}, the one left last first:", soft_wrap=True)
+    for line in found:
+        console.print(line, soft_wrap=True)  # a file's name is copied whole
+    console.print(
+        "parlour resume FILE takes one up (parlour resume the first); parlour resume --forget FILE "
+        "forgets one, --forget-older-than DAYS those left longer ago."
+    )
 
 
 def _forget(name: str) -> None:
