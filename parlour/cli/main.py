@@ -253,7 +253,8 @@ def resume(
         Path | None,
         typer.Argument(
             metavar="FILE",
-            help="A match put aside (by save or quit at the table); the one left last if none is named.",
+            help="A match put aside (by save or quit at the table), by its path or its name as --list shows "
+            "it; the one left last if none is named.",
             show_default=False,
         ),
     ] = None,
