@@ -468,3 +468,14 @@ def test_list_keeps_each_match_whole_in_80_columns(saves: Path) -> None:
     assert any(line.strip().startswith(f"{path.name}   left ") for line in lines), listed.output
     facts = [line.strip() for line in lines if line.strip().startswith("bishops-whist, hand 1: ")]
     assert facts and facts[0].endswith("you & seat 2 (partner): 0   seat 1 & seat 3: 0"), listed.output
+
+
+def test_save_to_a_relative_name_says_the_whole_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``save mine.json`` said "To play on: parlour resume mine.json", which works only from the folder
+    the match was played in; it now names the file whole."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "roquet", "--seed", "3"], input="save mine.json\nquit\n", env=WIDE)
+    assert result.exit_code == 0, result.output
+    mine = tmp_path / "mine.json"
+    assert mine.is_file()
+    assert squeezed(f"To play on: parlour resume {mine}") in squeezed(result.output), result.output

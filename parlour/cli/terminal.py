@@ -512,7 +512,11 @@ class TerminalGame:
                     self.say_error("This table cannot be saved.")
                 else:
                     named = raw[4:].strip()
-                    where = Path(named).expanduser() if named else self.keep or saved.new_path(self.game.name)
+                    where = (
+                        Path(named).expanduser().absolute()
+                        if named
+                        else self.keep or saved.new_path(self.game.name)
+                    )
                     self.put_aside(state, where)
                 continue
             if low == "rules":
