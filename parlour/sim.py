@@ -321,6 +321,7 @@ class LocalRunner:
             start = len(self._played)
             run_chunk(chunk, self._played)
             yield self._played[start:]
+        self._played = []  # all given back: nothing to salvage, nothing to hold on to
 
     def _gathered(self, futures: Sequence[Future[list[MatchRecord]]]) -> Iterator[list[MatchRecord]]:
         try:
