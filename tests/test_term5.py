@@ -145,7 +145,7 @@ def test_resume_of_a_missing_file_keeps_its_one_line_error(tmp_path: Path) -> No
     missing = tmp_path / "nowhere.json"
     result = runner.invoke(app, ["resume", str(missing)], env=WIDE)
     assert result.exit_code == 2 and result.exception is not None
-    assert words(result.output).startswith(f"{missing}: cannot read it"), result.output
+    assert squeezed(result.output).startswith(squeezed(f"{missing}: cannot read it")), result.output
     assert "Traceback" not in result.output
 
 
