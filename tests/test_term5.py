@@ -479,3 +479,72 @@ def test_save_to_a_relative_name_says_the_whole_path(tmp_path: Path, monkeypatch
     mine = tmp_path / "mine.json"
     assert mine.is_file()
     assert squeezed(f"To play on: parlour resume {mine}") in squeezed(result.output), result.output
+
+
+DUPLICATE_WRAPPER = """
+import os, sys, time
+import parlour.duplicate
+from parlour.cli import main
+from parlour.engine import derive_seed
+
+target = derive_seed({seed}, "deal", {stuck})
+real = parlour.duplicate._play
+
+def play(table, seed, players, timed):
+    if seed == target:
+        os.write(2, b"STUCK\\n")
+        time.sleep(120)
+    return real(table, seed, players, timed)
+
+parlour.duplicate._play = play
+sys.argv = ["parlour", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_real_sigint_stops_duplicate_with_the_deals_finished_marked_partial(
+    tmp_path: Path, jobs: int
+) -> None:
+    """The same for ``parlour duplicate``: deal 3 is in play at Ctrl-C. On one process deals 0-2 are
+    done; on two, the other worker may still hold one of them (a deal is the unit: a deal cut short has
+    no figure), so as many as came back in order, and the figure is that of a run of that many deals."""
+    import parlour.duplicate
+
+    script = tmp_path / "wrapper.py"
+    script.write_text(DUPLICATE_WRAPPER.format(seed=5, stuck=3))
+    out = tmp_path / "d.json"
+    args = ["duplicate", "roquet", "--candidate", "random", "--deals", "40", "--seed", "5"]
+    args += ["--jobs", str(jobs), "--json", str(out)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    child = subprocess.Popen(
+        [sys.executable, str(script), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert child.stderr is not None
+        said = read_until(child.stderr, b"STUCK\n", 120)
+        child.send_signal(signal.SIGINT)
+        printed, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    text = " ".join((printed + said + err).decode().split())
+    assert child.returncode == 130, text
+    assert "Traceback" not in text
+    if jobs == 1:
+        assert "stopped by Ctrl-C after 3 of 40 deals" in text, text
+    if not out.exists():  # (two processes: no deal had come back in order)
+        assert "stopped by Ctrl-C after 0 of 40 deals" in text, text
+        return
+    written = json.loads(out.read_text())
+    played = written["deals"]
+    assert 1 <= played <= 3 and written["partial"] is True and written["planned"] == 40
+    assert "(partial: 40 asked, stopped by Ctrl-C)" in text, text
+    again = parlour.duplicate.duplicate("roquet", "random", "heuristic", deals=played, seed=5)
+    assert written["margins"] == list(again.margins)
