@@ -484,7 +484,11 @@ def _play(
         if isinstance(stop, SimulationStopped):
             raise
         if isinstance(runner, Salvaging):  # the matches of the chunks under way finished by now
-            records.extend(runner.salvage(len(records)))
+            salvaged = runner.salvage(len(records))
+            records.extend(salvaged)
+            if progress and salvaged:  # the bar shows the matches summed up (Ctrl-C again: it need not)
+                with suppress(KeyboardInterrupt):
+                    progress(len(salvaged))
         partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
         raise SimulationStopped(partial, matches) from stop
     return _summary(game, kinds, records, seed, start, keep_records)

@@ -249,9 +249,11 @@ def test_ctrl_c_in_a_chunk_keeps_the_matches_it_finished_here(monkeypatch: pytes
     import parlour.sim
 
     stuck_at(monkeypatch, 5, ctrl_c_here)
+    shown: list[int] = []
     with pytest.raises(parlour.sim.SimulationStopped) as stopped:
-        parlour.sim.simulate("roquet", PLAYERS, 400, seed=5)
+        parlour.sim.simulate("roquet", PLAYERS, 400, seed=5, progress=shown.append)
     assert stopped.value.played == STUCK and stopped.value.planned == 400
+    assert sum(shown) == STUCK  # the bar shows the matches summed up
     monkeypatch.undo()
     again = parlour.sim.simulate("roquet", PLAYERS, STUCK, seed=5)
     assert stopped.value.summary is not None
