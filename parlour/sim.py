@@ -8,13 +8,14 @@ processes, here or on a cluster's workers.
 from __future__ import annotations
 
 import math
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import parlour
 from parlour.engine import Game, ParlourError, State, check_seed, derive_seed, make, manifest
@@ -182,15 +183,46 @@ class Chunk:
     version: str
 
 
-def run_chunk(chunk: Chunk) -> list[MatchRecord]:
-    """Play a chunk's matches, in order (in this process, a pool's or a cluster worker's)."""
+class _StopChunk(BaseException):
+    """Ctrl-C in a pool's worker in the middle of a match: its chunk ends there (a ``BaseException``,
+    so that no ``except Exception`` of a player swallows it)."""
+
+
+_stopping = False
+"""Set in a pool's worker by Ctrl-C: it plays no further match."""
+_in_match = False
+"""Whether this process is in the middle of a chunk's match (where Ctrl-C ends the chunk)."""
+
+
+def run_chunk(chunk: Chunk, into: list[MatchRecord] | None = None) -> list[MatchRecord]:
+    """Play a chunk's matches, in order (in this process, a pool's or a cluster worker's).
+
+    Each record is added to ``into`` (a fresh list by default) as soon as its match is over, and the
+    list is given back: Ctrl-C in this process leaves there the matches finished before it, and in a
+    pool's worker it ends the chunk at the match under way, giving back the matches finished (fewer
+    than its seeds) and playing no more.
+    """
+    global _in_match
     if chunk.version != parlour.__version__:
         raise ClusterError(
             f"a worker runs parlour {parlour.__version__} but the client runs {chunk.version}: "
             "install the same parlour version everywhere"
         )
     game = make(chunk.game, **chunk.options)
-    return [play_match(game, chunk.kinds, s, chunk.keep_events) for s in chunk.seeds]
+    played: list[MatchRecord] = [] if into is None else into
+    try:
+        for s in chunk.seeds:
+            if _stopping:
+                break
+            _in_match = True
+            match = play_match(game, chunk.kinds, s, chunk.keep_events)
+            _in_match = False
+            played.append(match)
+    except _StopChunk:
+        pass
+    finally:
+        _in_match = False
+    return played
 
 
 class Runner(Protocol):
@@ -214,15 +246,34 @@ class Runner(Protocol):
         ...
 
 
+@runtime_checkable
+class Salvaging(Protocol):
+    """A runner that, after Ctrl-C, gives back the matches finished that ``map`` had not yet given,
+    chunks cut short included (a local runner; on a cluster the chunks under way are lost)."""
+
+    def salvage(self, have: int) -> list[MatchRecord]:
+        """The run's matches finished in order after its first ``have``, up to the first that was not
+        (the workers are stopped first)."""
+        ...
+
+
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` processes that leave Ctrl-C to this one (``stop_pool`` ends them)."""
     return ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c)
 
 
 def _leave_ctrl_c() -> None:
-    """A worker ignores SIGINT: a terminal's Ctrl-C reaches every process of the group, and the
-    workers' own tracebacks would bury the run's last word."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker raises nothing on SIGINT, whose traceback would bury the run's last word (a terminal's
+    Ctrl-C reaches every process of the group): it ends the chunk it plays at the match under way,
+    giving back the matches finished, and plays no more (``run_chunk``)."""
+    signal.signal(signal.SIGINT, _stop_chunks)
+
+
+def _stop_chunks(signum: int, frame: object) -> None:
+    global _stopping
+    _stopping = True
+    if _in_match:
+        raise _StopChunk
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -245,15 +296,74 @@ class LocalRunner:
             raise ValueError(f"the number of processes (jobs) must be at least 1, not {jobs!r}")
         self.jobs = jobs
         self._pool = process_pool(jobs) if jobs > 1 else None
+        self._chunks: list[Chunk] = []
+        self._played: list[MatchRecord] = []
+        """The run's records played in this process (``jobs=1``), each as soon as its match is over."""
+        self._futures: list[Future[list[MatchRecord]]] = []
 
     @property
     def workers(self) -> int:
         return self.jobs
 
     def map(self, chunks: Sequence[Chunk]) -> Iterator[list[MatchRecord]]:
+        self._chunks = list(chunks)
+        self._played = []
+        self._futures = []
         if self._pool is None:
-            return map(run_chunk, chunks)
-        return self._pool.map(run_chunk, chunks)
+            return self._here(self._chunks)
+        pool = self._pool
+        self._futures = [pool.submit(run_chunk, chunk) for chunk in self._chunks]
+        return self._gathered(self._futures)
+
+    def _here(self, chunks: Sequence[Chunk]) -> Iterator[list[MatchRecord]]:
+        """In this process: every record kept in ``_played`` as soon as its match is over."""
+        for chunk in chunks:
+            start = len(self._played)
+            run_chunk(chunk, self._played)
+            yield self._played[start:]
+        self._played = []  # all given back: nothing to salvage, nothing to hold on to
+
+    def _gathered(self, futures: Sequence[Future[list[MatchRecord]]]) -> Iterator[list[MatchRecord]]:
+        try:
+            for chunk, future in zip(self._chunks, futures, strict=True):
+                records = future.result()
+                yield records
+                if len(records) < len(chunk.seeds):
+                    # a worker stopped by Ctrl-C before this process heard of it (or without it):
+                    # the chunks after this one are not the run's next matches
+                    raise KeyboardInterrupt
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def salvage(self, have: int) -> list[MatchRecord]:
+        """After Ctrl-C: the matches finished in order after the run's first ``have``, those of a chunk
+        cut short included. A pool's workers are told to stop (a SIGINT sent to this process alone
+        reaches only it), each gives back the matches it finished, and the pool is made anew."""
+        if self._pool is None:
+            return self._played[have:]
+        pool = self._pool
+        for future in self._futures:
+            future.cancel()  # those no worker has taken yet
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            if process.pid is not None:
+                with suppress(OSError):
+                    os.kill(process.pid, signal.SIGINT)
+        under_way = [f for f in self._futures if not f.cancelled()]
+        with suppress(KeyboardInterrupt):  # Ctrl-C again: the matches given back by now
+            wait(under_way, timeout=STOP_SECONDS)
+        played: list[MatchRecord] = []
+        for chunk, future in zip(self._chunks, self._futures, strict=True):
+            if not future.done() or future.cancelled() or future.exception() is not None:
+                break
+            records = future.result()
+            played.extend(records)
+            if len(records) < len(chunk.seeds):
+                break
+        stop_pool(pool)  # its workers play no more: a later run gets new ones
+        self._pool = process_pool(self.jobs)
+        self._futures = []
+        return played[have:]
 
     def close(self) -> None:
         if self._pool is not None:
@@ -263,6 +373,11 @@ class LocalRunner:
         """Ctrl-C: the workers end now (``stop_pool``)."""
         if self._pool is not None:
             stop_pool(self._pool)
+
+
+STOP_SECONDS = 10.0
+"""How long a pool's workers have after Ctrl-C to give back the matches they finished (a match ends
+at once in Python code; compiled rules may hold it a little longer) before they are ended."""
 
 
 CONNECT_TIMEOUT = 10.0
@@ -368,6 +483,12 @@ def _play(
     except KeyboardInterrupt as stop:
         if isinstance(stop, SimulationStopped):
             raise
+        if isinstance(runner, Salvaging):  # the matches of the chunks under way finished by now
+            salvaged = runner.salvage(len(records))
+            records.extend(salvaged)
+            if progress and salvaged:  # the bar shows the matches summed up (Ctrl-C again: it need not)
+                with suppress(KeyboardInterrupt):
+                    progress(len(salvaged))
         partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
         raise SimulationStopped(partial, matches) from stop
     return _summary(game, kinds, records, seed, start, keep_records)

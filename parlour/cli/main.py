@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import sys
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -252,35 +253,79 @@ def resume(
         Path | None,
         typer.Argument(
             metavar="FILE",
-            help="A match put aside (by save or quit at the table); the one left last if none is named.",
+            help="A match put aside (by save or quit at the table), by its path or its name as --list shows "
+            "it; the one left last if none is named.",
             show_default=False,
         ),
     ] = None,
     list_: Annotated[
         bool, typer.Option("--list", help="List the matches put aside in the saves folder, and stop.")
     ] = False,
+    forget: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Forget (remove) this match put aside, named as --list shows it, and stop.",
+            show_default=False,
+        ),
+    ] = None,
+    forget_older_than: Annotated[
+        int | None,
+        typer.Option(
+            metavar="DAYS",
+            min=0,
+            help="Forget (remove) the matches put aside more than DAYS days ago, and stop.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Take up a match left unfinished in the terminal, where it was left."""
+    chosen = [
+        name
+        for name, given in (
+            ("--list", list_),
+            ("--forget", forget is not None),
+            ("--forget-older-than", forget_older_than is not None),
+        )
+        if given
+    ]
+    if len(chosen) > 1 or (chosen and file is not None):
+        fail(f"{' and '.join(chosen + (['FILE'] if file is not None else []))} do not go together: give one")
     if list_:
         _list_put_aside()
         return
+    if forget is not None:
+        _forget(forget)
+        return
+    if forget_older_than is not None:
+        _forget_older_than(forget_older_than)
+        return
+    aside: saved.PutAside | None = None
     if file is None:
-        waiting = saved.put_aside()
-        if not waiting:
-            fail(
-                f"no match put aside in {saved.saves_folder()} (parlour play saves one when you save or quit)"
-            )
-        for path in waiting:  # the one left last that can be taken up (a stray file is passed over)
-            with contextlib.suppress(saved.BadSave):
-                aside = saved.PutAside.read(path)
-                file = path
+        unreadable: list[tuple[Path, saved.BadSave]] = []
+        for path in saved.put_aside():  # the one left last that can be taken up
+            try:
+                aside, file = saved.PutAside.read(path), path
                 break
+            except saved.BadSave as exc:
+                if path.exists():  # a stray file is passed over, one gone meanwhile forgotten
+                    unreadable.append((path, exc))
         else:
-            file = waiting[0]
-    try:
-        aside = saved.PutAside.read(file)
-    except saved.BadSave as exc:
-        fail(f"{file}: {exc}")
+            if not unreadable:
+                fail(
+                    f"no match put aside in {saved.saves_folder()} "
+                    "(parlour play saves one when you save or quit)"
+                )
+            fail(f"{unreadable[0][0]}: {unreadable[0][1]}")
+    else:
+        listed = saved.saves_folder() / file
+        if file.parent == Path(".") and not file.exists() and listed.exists():
+            file = listed  # a name as --list shows it: "parlour resume FILE" from any folder
+        try:
+            aside = saved.PutAside.read(file)
+        except saved.BadSave as exc:
+            fail(f"{file}: {exc}")
+    assert aside is not None and file is not None
     g = aside.state.game
     think = None if aside.seed is not None else MOVE_SECONDS
     bot_seed = (
@@ -300,26 +345,71 @@ def resume(
 
 
 def _list_put_aside() -> None:
-    """The saves folder's matches, the one left last first: which game, when, how far, the score."""
-    waiting = saved.put_aside()
-    if not waiting:
-        console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
-        return
-    table = Table(title=f"matches put aside in {saved.saves_folder()} (parlour resume FILE)")
-    for col in ("file", "game", "left", "where", "score"):
-        table.add_column(col, no_wrap=col in ("file", "game", "left"))  # a file's name is copied whole
-    for path in waiting:
-        left = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    """The saves folder's matches, the one left last first: which game, when, how far, the score.
+
+    Two lines a match rather than a table: in 80 columns the table's file names (copied whole) left
+    its last columns a few letters wide ("whe…", a score broken over four lines)."""
+    found: list[Text] = []
+    for path, mtime in saved.put_aside_with_times():
+        left = datetime.fromtimestamp(mtime).strftime("%d %b %Y %H:%M")
+        name = Text("  ").append(path.name, style="bold").append(f"   left {left}")
         try:
             aside = saved.PutAside.read(path)
-        except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the table
-            table.add_row(path.name, "", left, "not readable", "")
+        except saved.BadSave:  # why is told by parlour resume FILE; here it would crowd the list
+            if path.exists():  # (one played out or forgotten in another terminal meanwhile is gone)
+                found += [name, Text(f"      not readable (parlour resume {path.name} says why)")]
             continue
         view = aside.state.view(aside.humans[0])
-        where = f"{view.round_word} {view.hand_number}" if view.hand_number is not None else ""
+        where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
-        table.add_row(path.name, aside.state.game.name, left, where, terminal.score_line(view))
-    console.print(table)
+        found += [name, Text(f"      {aside.state.game.name}{where}: {terminal.score_line(view)}")]
+    if not found:
+        console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
+        return
+    console.print(f"Matches put aside in {saved.saves_folder()}, the one left last first:", soft_wrap=True)
+    for line in found:
+        console.print(line, soft_wrap=True)  # a file's name is copied whole
+    console.print(
+        "parlour resume FILE takes one up (parlour resume the first); parlour resume --forget FILE "
+        "forgets one, --forget-older-than DAYS those left longer ago."
+    )
+
+
+def _forget(name: str) -> None:
+    """Remove one match put aside: a name as ``--list`` shows it is looked for in the saves folder."""
+    given = Path(name)
+    path = saved.saves_folder() / given if given.parent == Path(".") else given
+    try:
+        saved.forget(path)
+    except saved.BadSave as exc:
+        fail(f"{path}: {exc}")
+    console.print(f"forgot {path.name} (removed from {saved.saves_folder()})", soft_wrap=True)
+
+
+def _forget_older_than(days: int) -> None:
+    """Remove the matches put aside more than ``days`` days ago; any other file is left alone."""
+    cutoff = time.time() - days * 86_400
+    gone: list[str] = []
+    for path, mtime in saved.put_aside_with_times():
+        if mtime >= cutoff:
+            continue
+        with contextlib.suppress(saved.BadSave):  # not a parlour save, or gone meanwhile: left alone
+            saved.forget(path)
+            gone.append(path.name)
+    ago = "day" if days == 1 else "days"
+    if not gone:
+        console.print(
+            f"No match put aside in {saved.saves_folder()} more than {days} {ago} ago: nothing forgotten.",
+            soft_wrap=True,
+        )
+        return
+    console.print(
+        f"forgot {len(gone)} match{'es' if len(gone) != 1 else ''} put aside more than {days} {ago} ago "
+        f"(removed from {saved.saves_folder()}):",
+        soft_wrap=True,
+    )
+    for name in gone:
+        console.print(f"  {name}", soft_wrap=True)
 
 
 @app.command()
@@ -406,9 +496,12 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
     return seats
 
 
-def _print_summary(summary: Summary) -> None:
+def _print_summary(summary: Summary, planned: int | None = None) -> None:
+    """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
+    (the title says so: stdout may be kept apart from the words on stderr)."""
     matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
-    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}")
+    partial = f" (partial: {planned} asked, stopped by Ctrl-C)" if planned is not None else ""
+    table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}{partial}")
     columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
     rows = []
     for side in summary.sides:
@@ -614,7 +707,9 @@ def simulate_command(
             raise typer.Exit(130)
     played = " (the matches played before Ctrl-C)" if stopped is not None else ""
     if json_file:
-        data: Any = summaries[0].to_dict() if not sweep else [s.to_dict() for s in summaries]
+        # each run's figures say whether they are all its matches: a file read later has no stderr
+        marked = [s.to_dict() | {"planned": games, "partial": s.matches < games} for s in summaries]
+        data: Any = marked[0] if not sweep else marked
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
     if records_file:
@@ -680,7 +775,7 @@ def _simulation_stopped(
     errors.print(f"  {again(stop.played)}", soft_wrap=True)
     if swept is not None:
         console.rule(f"{swept} = {value} (stopped after {stop.played} of {stop.planned} matches)")
-    _print_summary(stop.summary)
+    _print_summary(stop.summary, stop.planned)
     return [stop.summary]
 
 
@@ -923,14 +1018,16 @@ def duplicate_command(
             "the run, so it is the figure of this command, which plays the same deals:"
         )
         errors.print(f"  {again(stop.played)}", soft_wrap=True)
-        console.print(stop.result.line())
+        console.print(f"{stop.result.line()} (partial: {deals} asked, stopped by Ctrl-C)")
         if json_file is not None:
-            json_file.write_text(json.dumps({**stop.result.to_dict(), "seed": seed}, indent=2))
+            marked = {**stop.result.to_dict(), "seed": seed, "planned": deals, "partial": True}
+            json_file.write_text(json.dumps(marked, indent=2))
             console.print(f"result written to {json_file} (the deals played before Ctrl-C)")
         raise typer.Exit(130) from None
     console.print(result.line())
     if json_file is not None:
-        json_file.write_text(json.dumps({**result.to_dict(), "seed": seed}, indent=2))
+        marked = {**result.to_dict(), "seed": seed, "planned": deals, "partial": False}
+        json_file.write_text(json.dumps(marked, indent=2))
         console.print(f"result written to {json_file}")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -146,13 +147,29 @@ def new_path(game: str, now: datetime | None = None) -> Path:
 
 
 def put_aside(folder: Path | None = None) -> Sequence[Path]:
-    """The matches in the saves folder, the one left last first."""
+    """The matches in the saves folder, the one left last first.
+
+    A file may vanish while the folder is read (a match played out or forgotten in another terminal):
+    it is passed over, as if it had gone a moment sooner."""
+    return [path for path, _ in put_aside_with_times(folder)]
+
+
+def put_aside_with_times(folder: Path | None = None) -> Sequence[tuple[Path, float]]:
+    """``put_aside``'s files with the time each was left (its modification time), read once each."""
     where = folder or saves_folder()
+    found: list[tuple[Path, float]] = []
     try:
-        files = [p for p in where.glob("*.json") if p.is_file()]
+        entries = list(where.glob("*.json"))
     except OSError:
         return []
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in entries:
+        try:
+            status = path.stat()
+        except OSError:  # gone since the folder was read
+            continue
+        if stat.S_ISREG(status.st_mode):
+            found.append((path, status.st_mtime))
+    return sorted(found, key=lambda entry: entry[1], reverse=True)
 
 
 def in_folder(path: Path) -> bool:
@@ -161,3 +178,32 @@ def in_folder(path: Path) -> bool:
         return path.resolve().parent == saves_folder().resolve()
     except OSError:
         return False
+
+
+def is_put_aside(path: Path) -> bool:
+    """Whether the file says it is a match parlour put aside (its ``format``), readable now or not: a
+    save this parlour cannot take up any more may still be forgotten, any other file never."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(MAX_LENGTH + 1)
+        data = json.loads(head)
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def forget(path: Path) -> None:
+    """Remove a match put aside, refusing (``BadSave``, saying why) anything else: a file outside the
+    saves folder, a link, or a file that is not a parlour save."""
+    if not in_folder(path) or path.is_symlink():
+        raise BadSave(f"not in the saves folder {saves_folder()}: parlour forgets only its own files there")
+    if not path.exists():
+        raise BadSave("no such file")
+    if not path.is_file() or not is_put_aside(path):
+        raise BadSave("not a match parlour put aside: it is left where it is")
+    try:
+        path.unlink()
+    except FileNotFoundError:  # forgotten or played out meanwhile in another terminal: gone either way
+        pass
+    except OSError as exc:
+        raise BadSave(f"cannot remove it: {exc.strerror or exc}") from None

@@ -389,10 +389,19 @@ class TerminalGame:
         except OSError as exc:
             self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
             return None
-        self.keep, self.keeps = where, True  # saved once, it is kept up to date when the person leaves
+        before, self.keep, self.keeps = self.keep, where, True  # kept up to date when the person leaves
         again = "parlour resume" if saved.in_folder(where) else f"parlour resume {where}"
         # soft-wrapped: a path folded with a hard break would not copy whole
         self.console.print(Text(f"The match is saved in {where}. To play on: {again}"), soft_wrap=True)
+        if before is not None and saved.in_folder(before) and not _same_file(before, where):
+            # The copy parlour put aside is never written again: left, "parlour resume" took up that
+            # earlier position, and the match could be played on twice.
+            with contextlib.suppress(saved.BadSave):
+                saved.forget(before)
+                self.console.print(
+                    Text(f"(Its earlier copy, {before}, is removed: this file is the match now.)"),
+                    soft_wrap=True,
+                )
         return where
 
     def sit_down(self, seat: int) -> None:
@@ -503,7 +512,11 @@ class TerminalGame:
                     self.say_error("This table cannot be saved.")
                 else:
                     named = raw[4:].strip()
-                    where = Path(named).expanduser() if named else self.keep or saved.new_path(self.game.name)
+                    where = (
+                        Path(named).expanduser().absolute()
+                        if named
+                        else self.keep or saved.new_path(self.game.name)
+                    )
                     self.put_aside(state, where)
                 continue
             if low == "rules":
@@ -954,3 +967,11 @@ class TerminalGame:
                 )
             )
         self.console.print(Panel(f"{verdict} ({reason})\nfinal score — {score}", expand=False))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (``save`` with the name the match is kept under already)."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
