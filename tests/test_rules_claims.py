@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ SEEDS = range(6)
 
 def played_out(game: str, seed: int, **options: Any) -> State:
     """A whole match from ``seed``, every move chosen at random (amounts at their least)."""
-    state = parlour.make(game, **options).new(seed=seed)
+    state: State = parlour.make(game, **options).new(seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
         actions = state.legal_actions()
@@ -43,29 +44,37 @@ def events(state: State, kind: str) -> list[Mapping[str, Any]]:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bishops_whist_lowest_cut_deals_first_and_the_deal_goes_left(seed: int) -> None:
-    """"The lowest cut deals first" (with fixed partners too) and "the deal passes to the left after
-    each hand", the left-hand neighbour being the next seat."""
+    """The lowest cut deals the first hand, with fixed partners too, and the deal then passes to the
+    left, the next seat."""
     state = played_out("bishops-whist", seed)
     cut = {int(s): c for s, c in events(state, "cut")[0]["cards"].items()}
-    order = "C K Q B N 9 8 7 6 5 4 3 2".split()
+    order = ["C", "K", "Q", "B", "N", "9", "8", "7", "6", "5", "4", "3", "2"]
     ranks = {s: order.index(c[:-1] if c != "N" else "N") for s, c in cut.items()}
     dealers = [d["dealer"] for d in events(state, "turn_up")]
     if list(ranks.values()).count(max(ranks.values())) == 1:  # no tie for lowest: no cut again
         assert dealers[0] == max(ranks, key=lambda s: ranks[s])
-    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(b == (a + 1) % 4 for a, b in pairwise(dealers))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bishops_whist_hand_scores_and_the_end_of_the_game(seed: int) -> None:
-    """"At most 16 points a hand", "every hand is played out", and "a side with 25 or more at the end
-    of a hand wins; if both have passed 25 the higher wins; equal scores: another hand" (strict laws)."""
+    """Scoring: a point a trick over six, two a bishop won, the bishop cut to the dealer's side, at
+    most 16 a hand; all 13 tricks are played; the game ends at the first hand's end with a side at 25
+    or more and ahead (strict laws; equal scores play on), and that side wins."""
     state = played_out("bishops-whist", seed)
     ends = events(state, "hand_end")
+    turn_ups = events(state, "turn_up")
     before = [0, 0]
     for i, end in enumerate(ends):
         match = list(end["match"])
         gained = [match[k] - before[k] for k in (0, 1)]
         assert all(0 <= g <= 16 for g in gained)
+        # a trick over six 1, a bishop among the tricks 2, the bishop cut 1 to the dealer's side
+        cut = [0, 0]
+        if turn_ups[i]["card"].startswith("B"):
+            cut[turn_ups[i]["dealer"] % 2] = 1
+        expected = [max(0, end["tricks"][k] - 6) + 2 * end["bishops"][k] + cut[k] for k in (0, 1)]
+        assert gained == expected
         assert end["tricks"][0] + end["tricks"][1] == 13
         over = max(match) >= 25 and match[0] != match[1]
         assert over == (i == len(ends) - 1), (i, match)
@@ -80,10 +89,10 @@ def test_bishops_whist_hand_scores_and_the_end_of_the_game(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_apology_deals_scores_and_the_match(seed: int) -> None:
-    """"The deal passes to the left after every deal" (the next seat), "the match is a fixed number of
-    deals (default 4, so each player deals once)", "reaching the target: the taker +3, each defender
-    -1; otherwise the taker -3, each defender +1; a thrown-in deal scores nothing", and "the highest
-    total wins, and equal totals share the win" (all four level is a draw, ruling AP-12)."""
+    """The deal moves one seat left each deal, four deals by default; the pack holds 100.5 points;
+    the target is 62, 56, 45 or 40 by oudlers; making it is taker +3 and each defender -1, failing
+    the reverse, a thrown-in deal nothing; the highest total wins, equal totals share, and all four
+    level is a draw (ruling AP-12)."""
     state = played_out("apology", seed)
     dealers = [d["dealer"] for d in events(state, "deal")]
     assert dealers == [(dealers[0] + k) % 4 for k in range(4)]
@@ -94,6 +103,8 @@ def test_apology_deals_scores_and_the_match(seed: int) -> None:
             assert points == [0.0] * 4
         else:
             taker = end["taker"]
+            assert end["taker_points"] + end["defence_points"] == 100.5  # the whole pack's points
+            assert end["target"] == {0: 62, 1: 56, 2: 45, 3: 40}[end["oudlers"]]
             made = end["taker_points"] >= end["target"]
             assert made == end["made"]
             assert points[taker] == (3 if made else -3)
@@ -107,23 +118,23 @@ def test_apology_deals_scores_and_the_match(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_apology_bidding_starts_left_of_the_dealer_and_the_first_bid_takes(seed: int) -> None:
-    """"Starting at the dealer's left, each player in turn either bids or passes ... the first player
-    to bid becomes the taker", and "the player at the dealer's left leads to the first trick, whoever
-    took"."""
+    """Bidding starts at the dealer's left and goes round; the first bid makes the taker and ends
+    it; the dealer's left leads the first trick whoever took (ruling AP-19)."""
     state = played_out("apology", seed)
-    deal_no = -1
     bids: list[Mapping[str, Any]] = []
-    dealer = 0
+    dealer, first_play = 0, False
     for e in state.log:
         if e.kind == "deal":
-            dealer, bids, deal_no = e.data["dealer"], [], deal_no + 1
-            first_play = True
+            dealer, bids, first_play = e.data["dealer"], [], True
         elif e.kind == "bid":
             bids.append(e.data)
-        elif e.kind == "take":
+        elif e.kind in ("take", "throw_in"):
             assert [b["seat"] for b in bids] == [(dealer + 1 + k) % 4 for k in range(len(bids))]
-            assert [b["bid"] for b in bids] == [False] * (len(bids) - 1) + [True]
-            assert e.data["seat"] == bids[-1]["seat"]
+            if e.kind == "take":
+                assert [b["bid"] for b in bids] == [False] * (len(bids) - 1) + [True]
+                assert e.data["seat"] == bids[-1]["seat"]
+            else:
+                assert [b["bid"] for b in bids] == [False] * 4
         elif e.kind == "play" and first_play:
             assert e.data["seat"] == (dealer + 1) % 4
             first_play = False
@@ -134,10 +145,9 @@ def test_apology_bidding_starts_left_of_the_dealer_and_the_first_bid_takes(seed:
 
 @pytest.mark.parametrize(("pack", "total"), [("tarock54", 70), ("tarot78", 78)])
 def test_open_tarock_counts_points_and_the_match(pack: str, total: int) -> None:
-    """"The two counts always add up to the pack's total: 70 (54 cards), 78 (78 cards)", "a player's
-    game points are his count less half the pack's total", "a match is `deals` hands (default 2) ...
-    the deal alternates", "the dealer leads the first trick", and "the higher total wins (equal totals
-    are a draw)"."""
+    """The two counts make the pack's total (70 or 78), game points are the count less half of it,
+    a match is two hands with the deal (and the first lead) alternating, and the higher total wins,
+    equal totals drawn."""
     for seed in SEEDS:
         state = played_out("open-tarock", seed, pack=pack)
         ends = events(state, "hand_end")
@@ -157,7 +167,9 @@ def test_open_tarock_counts_points_and_the_match(pack: str, total: int) -> None:
         assert len(firsts) == 2 and firsts[0] != firsts[1]  # each player deals (and leads) once
         assert state.outcome is not None
         totals = list(state.scores)
-        assert set(state.outcome.winners) == (set() if totals[0] == totals[1] else {totals.index(max(totals))})
+        assert set(state.outcome.winners) == (
+            set() if totals[0] == totals[1] else {totals.index(max(totals))}
+        )
 
 
 # --- Roquet ----------------------------------------------------------------------------------------
@@ -165,12 +177,18 @@ def test_open_tarock_counts_points_and_the_match(pack: str, total: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_roquet_deal_alternates_and_the_match_ends_at_100_and_ahead(seed: int) -> None:
-    """"The deal then alternates. The non-dealer leads", "each player's banked points are added to
-    the running score", and "when a hand ends with a player at 100 or more and ahead, that player
-    wins; equal scores of 100 or more: another hand"."""
+    """The combinations' points (pair 2, royal pair 5, a run of 3 to 5 a point a card, muster 10);
+    the deal alternates and the non-dealer leads; banked points go onto the score at the hand's end,
+    and a hand ending with a player at 100 or more and ahead ends the match (level: play on)."""
     state = played_out("roquet", seed)
+    for meld in events(state, "meld"):
+        n = len(meld["cards"])
+        worth = {"pair": 2, "royal pair": 5, "muster": 10}.get(meld["kind"], n)
+        assert meld["points"] == worth
+        sizes = {"pair": (2,), "royal pair": (2,), "muster": (4,), "sequence": (3, 4, 5)}
+        assert n in sizes[meld["kind"]]
     dealers = [d["dealer"] for d in events(state, "deal")]
-    assert all(b == 1 - a for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(b == 1 - a for a, b in pairwise(dealers))
     ends = events(state, "hand_end")
     scores = [0, 0]
     for i, end in enumerate(ends):
@@ -178,7 +196,7 @@ def test_roquet_deal_alternates_and_the_match_ends_at_100_and_ahead(seed: int) -
         assert list(end["scores"]) == scores
         assert (max(scores) >= 100 and scores[0] != scores[1]) == (i == len(ends) - 1)
     assert state.outcome is not None and state.outcome.winners == (scores.index(max(scores)),)
-    dealer = None
+    dealer, first = 0, False
     for e in state.log:
         if e.kind == "deal":
             dealer, first = e.data["dealer"], True
@@ -192,17 +210,25 @@ def test_roquet_deal_alternates_and_the_match_ends_at_100_and_ahead(seed: int) -
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bezique_deal_alternates_and_the_match(seed: int) -> None:
-    """"For the first hand both players cut; the higher card deals. After that the deal alternates",
-    "the non-dealer leads to the first trick", and "the first to reach the target (1000) wins; the hand
-    is played out and the match ends with it"."""
+    """The meld table's points; the higher cut deals first and the deal alternates; the first to
+    reach 1000 wins, the hand being played out and the match ending with it."""
     state = played_out("bezique", seed)
+    table = {"common marriage": 20, "royal marriage": 40, "bezique": 40, "four jacks": 40, "four queens": 60}
+    table |= {"four kings": 80, "four aces": 100, "sequence": 250, "double bezique": 500}
+    for score in events(state, "score"):
+        if score["reason"] in table:
+            assert score["points"] == table[score["reason"]]
+        elif score["reason"] == "brisques":
+            assert score["points"] % 10 == 0
+        else:
+            assert score["points"] == 10  # a seven of trumps, the last trick
     cut = events(state, "cut")[0]
-    order = "A T K Q J 9 8 7".split()
+    order = ["A", "T", "K", "Q", "J", "9", "8", "7"]
     ranks = [order.index(c[0]) for c in cut["cards"]]
     dealers = [d["dealer"] for d in events(state, "deal")]
     if ranks[0] != ranks[1]:
         assert dealers[0] == ranks.index(min(ranks))
-    assert all(b == 1 - a for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(b == 1 - a for a, b in pairwise(dealers))
     totals = [0, 0]
     first_to_reach = None
     ended = False
@@ -216,3 +242,15 @@ def test_bezique_deal_alternates_and_the_match(seed: int) -> None:
             ended = first_to_reach is not None
     assert ended and list(state.scores) == totals
     assert state.outcome is not None and state.outcome.winners == (first_to_reach,)
+
+
+def test_open_tarock_a_literal_short_batch_can_add_a_point() -> None:
+    """`short_batch=literal` counts a short batch as a full one, so a hand totals one point more
+    (71 with the 54-card pack) exactly when the piles do not divide into threes."""
+    for seed in SEEDS:
+        state = played_out("open-tarock", seed, short_batch="literal")
+        piles = events(state, "count")  # each hand's two piles, seat 0's then seat 1's
+        assert len(piles) == 4
+        for first, second in (piles[0:2], piles[2:4]):
+            total = first["count"] + second["count"]
+            assert total == (70 if first["cards"] % 3 == 0 else 71)
