@@ -17,6 +17,7 @@ import pytest
 
 import parlour
 from parlour.engine import State
+from tests.test_bishops_whist import deal_of
 
 SEEDS = range(6)
 
@@ -254,3 +255,74 @@ def test_open_tarock_a_literal_short_batch_can_add_a_point() -> None:
         for first, second in (piles[0:2], piles[2:4]):
             total = first["count"] + second["count"]
             assert total == (70 if first["cards"] % 3 == 0 else 71)
+
+
+def test_bishops_whist_of_two_knights_ranking_as_tens_the_later_wins() -> None:
+    """Two knights discarded on a plain suit led both rank as its ten: the later one takes the
+    trick from the earlier (ruling BW-11), as the rules text now says."""
+    deal = deal_of(3, "5C", {0: "9H", 1: "N", 2: "N", 3: "2H"}, closed={1: "H", 2: "H"})
+    state = parlour.make("bishops-whist").new(seed=1, deal=deal)
+    for card in ("9H", "N", "N", "2H"):
+        state.apply(f"play {card}")
+    assert events(state, "trick")[0]["winner"] == 2
+
+
+def test_bishops_whist_a_trick_of_knights_only_goes_to_the_leader() -> None:
+    """A knight led and only knights played to it: no suit is set and no card ranks, so the
+    leader's knight takes it (ruling BW-12), as the rules text now says."""
+    deal = deal_of(3, "5C", {s: "N" for s in range(4)}, closed={s: "N" for s in range(4)})
+    state = parlour.make("bishops-whist").new(seed=1, deal=deal)
+    for _ in range(4):
+        state.apply("play N")
+    assert events(state, "trick")[0]["winner"] == 0
+
+
+def test_apology_the_fifteenth_trick_is_the_defenders_and_its_lead() -> None:
+    """The taker sits out the fifteenth trick, which goes to the defence; its winner of the fourteenth
+    leads it, or the taker's left when the taker won the fourteenth (ruling AP-3)."""
+    seen_taker_lead = False
+    for seed in range(12):
+        state = played_out("apology", seed)
+        taker, tricks, plays = None, [], []
+        for e in state.log:
+            if e.kind == "take":
+                taker, tricks, plays = e.data["seat"], [], []
+            elif e.kind == "play":
+                plays.append(e.data["seat"])
+            elif e.kind == "trick":
+                tricks.append((plays, e.data["winner"]))
+                plays = []
+            elif e.kind == "hand_end" and taker is not None:
+                assert len(tricks) == 15
+                last_plays, last_winner = tricks[14]
+                assert taker not in last_plays and len(last_plays) == 3 and last_winner != taker
+                winner_14 = tricks[13][1]
+                seen_taker_lead |= winner_14 == taker
+                assert last_plays[0] == ((taker + 1) % 4 if winner_14 == taker else winner_14)
+                taker = None
+    assert seen_taker_lead
+
+
+# --- Lansquenet ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("chips", "winners"), [([5, 5], ()), ([5, 5, 3], (0, 1))])
+def test_lansquenet_players_level_at_the_top_share_the_win(
+    chips: list[int], winners: tuple[int, ...]
+) -> None:
+    """The most chips wins, players level at the top share the win and everyone level is a draw; a
+    bank nobody bets against passes on and the session ends once everyone has started it `rounds`
+    times."""
+    state = parlour.make("lansquenet", players=len(chips), rounds=1).new(
+        seed=1, deal={"banker": 0, "chips": chips}
+    )
+    banks = 0
+    while not state.is_over:  # each banker puts up 1 chip and everybody passes
+        if [r.verb for r in state.legal_ranges()] == ["bank"]:
+            state.apply("bank 1")
+            banks += 1
+        else:
+            state.apply("pass")
+    assert banks == len(chips)
+    assert state.is_over and list(state.scores) == chips
+    assert state.outcome is not None and state.outcome.winners == winners
