@@ -326,3 +326,128 @@ def test_lansquenet_players_level_at_the_top_share_the_win(
     assert banks == len(chips)
     assert state.is_over and list(state.scores) == chips
     assert state.outcome is not None and state.outcome.winners == winners
+
+
+# --- what a card played may be ---------------------------------------------------------------------
+
+
+def _suit(card: str) -> str:
+    """A suited card's suit letter: its code's last letter."""
+    return card[-1]
+
+
+def _tarock(card: str) -> bool:
+    """Open tarock's trumps: the Sküs and the Roman numerals."""
+    return card == "SK" or set(card) <= set("IVX")
+
+
+def _follow(hand: list[str], led: str | None, *, free: tuple[str, ...] = ()) -> set[str]:
+    """The plain law: follow the suit led if you can, else play anything; ``free`` cards may always
+    be played."""
+    if led is None:
+        return set(hand)
+    suited = {c for c in hand if c not in free and _suit(c) == led}
+    return (suited | {c for c in hand if c in free}) if suited else set(hand)
+
+
+def _plays_checked(game: str, expected: Any, seeds: range = SEEDS, **options: Any) -> int:
+    """Play matches at random and, at every card to play, compare the cards the game allows with
+    ``expected(state, view)`` (``None``: not checked there). Returns how many were compared."""
+    compared = 0
+    for seed in seeds:
+        state: State = parlour.make(game, **options).new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            plays = {a.split(" ", 1)[1] for a in actions if a.startswith("play ")}
+            seat = state.current_player
+            if plays and seat is not None:
+                want = expected(state, state.view(seat))
+                if want is not None:
+                    assert plays == want, (seed, state.view(seat).trick, sorted(plays), sorted(want))
+                    compared += 1
+            state.apply(rng.choice(actions))
+    return compared
+
+
+def test_roquet_follow_suit_if_able_with_no_duty_to_trump() -> None:
+    """A trick: the leader plays any card; the other must follow suit if able, and otherwise may play
+    any card (no duty to trump or to win)."""
+
+    def expected(state: State, view: Any) -> set[str]:
+        led = _suit(view.trick.plays[0].card) if view.trick.plays else None
+        return _follow(list(view.hand), led)
+
+    assert _plays_checked("roquet", expected) > 500
+
+
+def test_apology_follow_suit_but_a_landsknecht_or_till_any_time() -> None:
+    """Follow suit if able, else any card; a Landsknecht or Till may be played to any trick at any
+    time, and one led does not set the suit: the first suited card does."""
+
+    def expected(state: State, view: Any) -> set[str]:
+        suited = [p.card for p in view.trick.plays if p.card not in ("N", "E")]
+        return _follow(list(view.hand), _suit(suited[0]) if suited else None, free=("N", "E"))
+
+    assert _plays_checked("apology", expected) > 500
+
+
+def test_open_tarock_follow_suit_else_trump_else_anything_from_the_turned_up_cards() -> None:
+    """Only turned-up cards may be played; the answer must follow suit (a tarock on a tarock) if a
+    turned-up card can, else must be a tarock if one is turned up, else may be anything."""
+
+    def expected(state: State, view: Any) -> set[str]:
+        seat = view.seat
+        tops = [z.cards[0] for z in view.zones if z.kind == "stack" and z.owner == seat and z.cards]
+        if not view.trick.plays:
+            return set(tops)
+        lead = view.trick.plays[0].card
+        same = (
+            [c for c in tops if _tarock(c)]
+            if _tarock(lead)
+            else [c for c in tops if not _tarock(c) and _suit(c) == _suit(lead)]
+        )
+        if same:
+            return set(same)
+        return {c for c in tops if _tarock(c)} or set(tops)
+
+    assert _plays_checked("open-tarock", expected) > 500
+
+
+def test_bezique_the_last_eight_follow_and_head_else_trump() -> None:
+    """In the last eight tricks: follow suit and win if you can (a higher card of the suit led); if
+    you cannot follow, trump if you can; only then anything. While the talon lasts, any card."""
+    order = ["A", "T", "K", "Q", "J", "9", "8", "7"]
+
+    def expected(state: State, view: Any) -> set[str] | None:
+        if str(view.extra.phase.value) != "last eight":
+            return None
+        hand = list(view.hand)
+        if not view.trick.plays:
+            return set(hand)
+        lead = view.trick.plays[0].card
+        suited = [c for c in hand if _suit(c) == _suit(lead)]
+        if suited:
+            higher = [c for c in suited if order.index(c[0]) < order.index(lead[0])]
+            return set(higher or suited)
+        return {c for c in hand if _suit(c) == view.trump} or set(hand)
+
+    assert _plays_checked("bezique", expected) > 200
+
+
+def test_bishops_whist_follow_suit_and_the_knights() -> None:
+    """Strict laws: follow suit if you can; a knight only when you may play anything (a lead, a
+    knight led, void in the suit led) or in the knight's revoke, for a bishop that is your only card
+    of the suit led."""
+
+    def expected(state: State, view: Any) -> set[str]:
+        hand = list(view.hand)
+        if not view.trick.plays or view.trick.plays[0].card == "N":
+            return set(hand)
+        led = _suit(view.trick.plays[0].card)
+        suited = [c for c in hand if c != "N" and _suit(c) == led]
+        if not suited:
+            return set(hand)
+        return set(suited) | ({"N"} if suited == [f"B{led}"] and "N" in hand else set())
+
+    assert _plays_checked("bishops-whist", expected) > 500
