@@ -451,3 +451,80 @@ def test_bishops_whist_follow_suit_and_the_knights() -> None:
         return set(suited) | ({"N"} if suited == [f"B{led}"] and "N" in hand else set())
 
     assert _plays_checked("bishops-whist", expected) > 500
+
+
+# --- what each seat is shown -----------------------------------------------------------------------
+
+
+def _views_checked(game: str, check: Any, seeds: range = range(3)) -> None:
+    """Play matches at random and pass every seat's view after every action to ``check``."""
+    for seed in seeds:
+        state: State = parlour.make(game).new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(state.num_players):
+                check(state, state.view(seat), seat)
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_open_tarock_only_the_turned_up_cards_are_seen() -> None:
+    """Each stack's top card is turned up and seen by both players; the cards beneath are face down,
+    unknown to their owner too."""
+
+    def check(state: State, view: Any, seat: int) -> None:
+        for zone in view.zones:
+            if zone.kind == "stack" and zone.cards:  # an emptied stack shows nothing
+                assert zone.cards[0] is not None and all(c is None for c in zone.cards[1:])
+
+    _views_checked("open-tarock", check)
+
+
+def test_apology_nobody_sees_another_hand() -> None:
+    """Hands are held concealed: no seat sees a card of another's hand, the taker's Landsknechts and
+    Till included."""
+
+    def check(state: State, view: Any, seat: int) -> None:
+        for zone in view.zones:
+            if zone.kind == "hand" and zone.owner != seat:
+                assert all(c is None for c in zone.cards)
+
+    _views_checked("apology", check)
+
+
+def test_roquet_the_other_hand_is_hidden_but_the_drawn_turn_up() -> None:
+    """The other player's hand is face down, except the turn-up once drawn: everyone saw it, so it
+    stays face up in the hand of whoever drew it."""
+
+    def check(state: State, view: Any, seat: int) -> None:
+        drawn = {e.data["seat"]: e.data["card"] for e in state.log if e.kind == "draw_turn_up"}
+        for zone in view.zones:
+            if zone.kind == "hand" and zone.owner != seat:
+                shown = [c for c in zone.cards if c is not None]
+                assert shown in ([], [drawn.get(zone.owner)])
+
+    _views_checked("roquet", check)
+
+
+def test_bishops_whist_the_turn_up_is_seen_in_the_dealers_hand_until_played() -> None:
+    """The turn-up belongs to the dealer and everybody knows he holds it until he plays it; no other
+    card of another hand is seen (strict laws)."""
+
+    def check(state: State, view: Any, seat: int) -> None:
+        turn_ups = events(state, "turn_up")
+        if not turn_ups or state.current_player is None:
+            return
+        dealer, card = turn_ups[-1]["dealer"], turn_ups[-1]["card"]
+        since = max(i for i, e in enumerate(state.log) if e.kind == "turn_up")
+        played = any(
+            e.kind == "play" and e.data["seat"] == dealer and e.data["card"] == card
+            for e in state.log[since:]
+        )
+        for zone in view.zones:
+            if zone.kind == "hand" and zone.owner != seat:
+                shown = [c for c in zone.cards if c is not None]
+                if zone.owner == dealer and not played and zone.cards:
+                    assert shown == [card]
+                else:
+                    assert shown == []
+
+    _views_checked("bishops-whist", check)
