@@ -17,6 +17,8 @@ import pytest
 
 import parlour
 from parlour.engine import State
+from parlour.games.lansquenet.players import STYLES, StylePlayer
+from parlour.players import make_player
 from tests.test_bishops_whist import deal_of
 
 SEEDS = range(6)
@@ -528,3 +530,63 @@ def test_bishops_whist_the_turn_up_is_seen_in_the_dealers_hand_until_played() ->
                     assert shown == []
 
     _views_checked("bishops-whist", check)
+
+
+# --- what the computer levels are ------------------------------------------------------------------
+
+
+LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    # the rules texts' "Computer players": each level's player and the budget the text names
+    "bishops-whist": {
+        "easy": ("HeuristicPlayer", {}),
+        "normal": ("PlayoutPlayer", {"worlds": 8, "chains": 1000}),
+        "strong": ("PlayoutPlayer", {"worlds": 16, "chains": 2000}),
+    },
+    "bezique": {
+        "easy": ("EasyPlayer", {}),
+        "normal": ("SearchPlayer", {"budget": 200, "width": 4}),
+        "strong": ("SearchPlayer", {"budget": 480, "width": 4}),
+    },
+    "roquet": {
+        "easy": ("RoquetGreedy", {}),
+        "normal": ("RoquetSearch", {"worlds": 20, "depth": 1}),
+        "strong": ("RoquetSearch", {"worlds": 12, "depth": 2}),
+    },
+    "apology": {
+        "easy": ("HeuristicPlayer", {}),
+        "normal": ("StrongPlayer", {"worlds": 10, "bid_worlds": 24, "bury_search": False}),
+        "strong": ("StrongPlayer", {"worlds": 24, "bid_worlds": 64, "bury_search": False}),
+    },
+    "open-tarock": {
+        "easy": ("GreedyPlayer", {}),
+        "normal": ("PimcPlayer", {"worlds": 8, "node_budget": 32_000}),
+        "strong": ("PimcPlayer", {"worlds": 16, "node_budget": 64_000}),
+    },
+    "lansquenet": {
+        "easy": ("StylePlayer", {}),
+        "normal": ("StandingsPlayer", {"lead_share": 0.25}),
+        "strong": ("StandingsPlayer", {"lead_share": 0.25}),
+    },
+}
+
+
+@pytest.mark.parametrize("game", sorted(LEVELS))
+def test_the_levels_are_the_players_the_rules_text_names(game: str) -> None:
+    """Each rules text's "Computer players" names what `easy`, `normal` and `strong` are and the
+    budget each searches with (deals, worlds, positions); the levels are those players."""
+    g = parlour.make(game)
+    for level, (kind, budget) in LEVELS[game].items():
+        player = make_player(level, g, 1)
+        assert type(player).__name__ == kind, level
+        for name, value in budget.items():
+            assert getattr(player, name) == value, (level, name)
+
+
+def test_lansquenet_easy_is_the_bold_style() -> None:
+    """Lansquenet's `easy` plays the bold style: half its chips banked, three wins before it stops or
+    the bank over nine tenths of its chips, a quarter bet, banco at half, buying at 60%, no take-out."""
+    player = make_player("easy", parlour.make("lansquenet"), 1)
+    assert isinstance(player, StylePlayer) and player.style == STYLES["bold"]
+    bold = STYLES["bold"]
+    assert (bold.bank_share, bold.stop_after, bold.stop_share, bold.bet_share) == (0.5, 3, 0.9, 0.25)
+    assert (bold.banco_share, bold.buy_share, bold.takeout) == (0.5, 0.6, False)
