@@ -285,7 +285,9 @@ def test_apology_the_fifteenth_trick_is_the_defenders_and_its_lead() -> None:
     seen_taker_lead = False
     for seed in range(12):
         state = played_out("apology", seed)
-        taker, tricks, plays = None, [], []
+        taker: int | None = None
+        tricks: list[tuple[list[int], int]] = []
+        plays: list[int] = []
         for e in state.log:
             if e.kind == "take":
                 taker, tricks, plays = e.data["seat"], [], []
