@@ -592,3 +592,100 @@ def test_lansquenet_easy_is_the_bold_style() -> None:
     bold = STYLES["bold"]
     assert (bold.bank_share, bold.stop_after, bold.stop_share, bold.bet_share) == (0.5, 3, 0.9, 0.25)
     assert (bold.banco_share, bold.buy_share, bold.takeout) == (0.5, 0.6, False)
+
+
+# --- who takes a trick -----------------------------------------------------------------------------
+
+
+def _tricks_checked(game: str, winner: Any, seeds: range = SEEDS, **options: Any) -> int:
+    """Play matches at random and check every trick gathered (the views' last trick) against
+    ``winner(plays, trump)``, which gives the winning seat. Returns how many were checked."""
+    checked = 0
+    for seed in seeds:
+        state: State = parlour.make(game, **options).new(seed=seed)
+        rng = random.Random(seed)
+        last = None
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            view = state.view(None)
+            trick = view.last_trick
+            if trick is not None and trick != last:
+                plays = [(p.seat, p.card) for p in trick.plays]
+                assert trick.winner == winner(plays, view.trump), (seed, trick)
+                checked += 1
+                last = trick
+    return checked
+
+
+def _best(plays: list[tuple[int, str]], ok: Any, key: Any) -> int:
+    """The seat of the first of the highest-keyed plays among those ``ok`` allows."""
+    candidates = [(key(card), -i, seat) for i, (seat, card) in enumerate(plays) if ok(card)]
+    return max(candidates)[2]
+
+
+def test_bezique_who_takes_a_trick() -> None:
+    """The second card wins only if it is a higher card of the suit led, or a trump on a plain
+    lead; otherwise, and of two identical cards, the leader wins (in both phases)."""
+    order = ["7", "8", "9", "J", "Q", "K", "T", "A"]  # low to high
+
+    def winner(plays: list[tuple[int, str]], trump: str) -> int:
+        (lead_seat, lead), (second_seat, second) = plays
+        if _suit(second) == _suit(lead):
+            return second_seat if order.index(second[0]) > order.index(lead[0]) else lead_seat
+        return second_seat if _suit(second) == trump else lead_seat
+
+    assert _tricks_checked("bezique", winner, range(3)) > 500
+
+
+def test_roquet_who_takes_a_trick() -> None:
+    """The higher card of the suit led wins, ace low and castle high; a trump beats any card of
+    another suit."""
+    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C"]
+
+    def winner(plays: list[tuple[int, str]], trump: str) -> int:
+        led = _suit(plays[0][1])
+        trumped = any(_suit(c) == trump for _, c in plays)
+        suit = trump if trumped else led
+        return _best(plays, lambda c: _suit(c) == suit, lambda c: order.index(c[0]))
+
+    assert _tricks_checked("roquet", winner) > 500
+
+
+def test_apology_who_takes_a_trick() -> None:
+    """No trumps: the highest card of the suit led wins; a Landsknecht or Till never wins, and one
+    led leaves the suit to the first suited card."""
+    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C"]
+
+    def winner(plays: list[tuple[int, str]], trump: str | None) -> int:
+        suited = [c for _, c in plays if c not in ("N", "E")]
+        led = _suit(suited[0])
+        return _best(plays, lambda c: c not in ("N", "E") and _suit(c) == led, lambda c: order.index(c[0]))
+
+    assert _tricks_checked("apology", winner) > 200
+
+
+@pytest.mark.parametrize("pack", ["tarock54", "tarot78"])
+def test_open_tarock_who_takes_a_trick(pack: str) -> None:
+    """The higher card of the suit led wins, or a tarock answering a suit card; the Sküs is the
+    highest tarock, then XXI down to I; spades and clubs run king, queen, cavalier, jack, 10 down, and
+    hearts and diamonds king, queen, cavalier, jack, then 1 up to their lowest pip; a discard never
+    wins."""
+    romans = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
+    romans += ["XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "SK"]
+    black = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "C", "Q", "K"]  # low to high
+    red = ["T", "9", "8", "7", "6", "5", "4", "3", "2", "1", "J", "C", "Q", "K"]
+
+    def key(card: str) -> tuple[int, int]:
+        if _tarock(card):
+            return (1, romans.index(card))
+        return (0, (black if _suit(card) in "SC" else red).index(card[:-1]))
+
+    def winner(plays: list[tuple[int, str]], trump: str | None) -> int:
+        (lead_seat, lead), (second_seat, second) = plays
+        if _tarock(lead) != _tarock(second):
+            return second_seat if _tarock(second) else lead_seat
+        if not _tarock(lead) and _suit(lead) != _suit(second):
+            return lead_seat
+        return second_seat if key(second) > key(lead) else lead_seat
+
+    assert _tricks_checked("open-tarock", winner, pack=pack) > 300
