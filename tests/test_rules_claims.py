@@ -9,8 +9,10 @@ Each docstring says which sentence of the rules text it checks.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -689,3 +691,32 @@ def test_open_tarock_who_takes_a_trick(pack: str) -> None:
         return second_seat if key(second) > key(lead) else lead_seat
 
     assert _tricks_checked("open-tarock", winner, pack=pack) > 300
+
+
+# --- the README ------------------------------------------------------------------------------------
+
+
+def test_the_readme_letter_of_the_law_defaults_are_the_defaults() -> None:
+    """The README's list of "defaults that follow the letter of the old laws": every `option=value`
+    named on a game's line is that game's default, and Bishops Whist's hand limit runs from 1 to
+    1,000 with 200 by default."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("Some defaults that follow the letter of the old laws:")[1].split("\n## ")[0]
+    names = {"Bishops Whist": "bishops-whist", "Bezique": "bezique", "Lansquenet": "lansquenet"}
+    names |= {"Roquet": "roquet", "Apology": "apology", "Open tarock": "open-tarock"}
+    checked = 0
+    for item in section.split("\n- ")[1:]:
+        title = re.match(r"\*\*(.+?):\*\*", item.strip())
+        assert title is not None, item
+        specs = {o.name: o for o in parlour.game_class(names[title.group(1)]).option_specs}
+        for name, value in re.findall(r"`(\w+)=([\w.-]+)`", item):
+            assert name in specs, (title.group(1), name)
+            assert str(specs[name].default).lower() == value.lower(), (title.group(1), name, value)
+            checked += 1
+        for name in re.findall(r"\(`(\w+)`\)", item):  # an option named alone: a switch that is on
+            assert specs[name].default is True, (title.group(1), name)
+            checked += 1
+    assert checked >= 8
+    limit = {o.name: o for o in parlour.game_class("bishops-whist").option_specs}["hand_limit"]
+    assert (limit.minimum, limit.maximum, limit.default) == (1, 1000, 200)
+    assert "(1 to 1,000; 200 by default)" in section
