@@ -720,3 +720,89 @@ def test_the_readme_letter_of_the_law_defaults_are_the_defaults() -> None:
     limit = {o.name: o for o in parlour.game_class("bishops-whist").option_specs}["hand_limit"]
     assert (limit.minimum, limit.maximum, limit.default) == (1, 1000, 200)
     assert "(1 to 1,000; 200 by default)" in section
+
+
+# --- dealing, melding and paying -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_roquet_melding_and_drawing(seed: int) -> None:
+    """Only the winner of the trick just played lays down combinations, taking at most one table card
+    in that moment; then the hands are made up to eight from the stock while it lasts; the stock
+    counts 40 at the deal."""
+    game = parlour.make("roquet")
+    assert game.new(seed=seed).view(0).extra.stock_size == 40
+    state = played_out("roquet", seed)
+    winner, taken = None, 0
+    for e in state.log:
+        if e.kind == "trick":
+            winner, taken = e.data["winner"], 0
+        elif e.kind == "meld":
+            assert e.data["seat"] == winner
+            taken += e.data["taken"] is not None
+            assert taken <= 1
+        elif e.kind == "deal":
+            winner = None
+    # replay, checking the hands at every lead while the stock lasts
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    leads = 0
+    while not state.is_over:
+        view = state.view(None)
+        leading = view.trick is None or not view.trick.plays
+        if (
+            leading
+            and view.extra.stock_size > 0
+            and all(a.startswith("play ") for a in state.legal_actions())
+        ):
+            assert [s.hand_size for s in view.seats] == [8, 8]
+            leads += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert leads > 20
+
+
+def test_open_tarock_stacks_of_the_deal() -> None:
+    """Each player gets four stacks: 7, 7, 7 and 6 cards with the 54-card pack, 10, 10, 10 and 9 with
+    the 78-card pack."""
+    for pack, sizes in (("tarock54", [7, 7, 7, 6]), ("tarot78", [10, 10, 10, 9])):
+        state = parlour.make("open-tarock", pack=pack).new(seed=1)
+        assert [e["stacks"] for e in events(state, "deal")] == [sizes, sizes]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_lansquenet_the_player_on_the_bankers_left_cuts(seed: int) -> None:
+    """The banker shuffles and the player on the banker's left, the next lower seat, cuts."""
+    state = played_out("lansquenet", seed)
+    banker = None
+    for e in state.log:
+        if e.kind in ("banker", "buy"):
+            banker = e.data["seat"]
+        elif e.kind == "cut":
+            assert banker is not None and e.data["seat"] == (banker - 1) % state.num_players
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bishops_whist_the_cut_for_trumps_lifts_more_than_four(seed: int) -> None:
+    """The player on the dealer's right cuts, lifting more than four cards and leaving more than four."""
+    state = played_out("bishops-whist", seed)
+    assert all(5 <= e["cut"] <= 47 for e in events(state, "turn_up"))
+
+
+def test_apology_an_escape_is_paid_with_any_card_of_the_takers_won_tricks() -> None:
+    """The escaping player gives the trick's winner one card of their choice from the tricks they
+    have won (never the escaped card itself, which stays with them)."""
+    paid = 0
+    for seed in SEEDS:
+        state = parlour.make("apology").new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            gives = {a.split()[1] for a in actions if a.startswith("give ")}
+            if gives:
+                seat = state.current_player
+                view = state.view(seat)
+                won = [z.cards for z in view.zones if z.kind == "tricks_won" and z.owner == seat]
+                assert gives == {c for c in won[0] if c not in ("N", "E")}
+                paid += 1
+            state.apply(rng.choice(actions))
+    assert paid > 5
