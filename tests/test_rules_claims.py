@@ -806,3 +806,46 @@ def test_apology_an_escape_is_paid_with_any_card_of_the_takers_won_tricks() -> N
                 paid += 1
             state.apply(rng.choice(actions))
     assert paid > 5
+
+
+SEVEN_REASONS = ("seven turned up", "seven of trumps", "seven of trumps played")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bezique_the_sevens_of_trumps_and_the_end_of_the_talon(seed: int) -> None:
+    """The talon holds 47 cards at the deal; a seven turned up scores 10 for the dealer; a seven of
+    trumps cannot be exchanged for a turn-up that is itself a seven; each of the two sevens scores
+    once at most, and none in the last eight; the loser of the last talon trick takes the turn-up,
+    seen by both."""
+    state = parlour.make("bezique").new(seed=seed)
+    rng = random.Random(seed)
+    dealer, sevens, last_eight = 0, 0, False
+    talon_seen = False
+    while not state.is_over:
+        view = state.view(None)
+        turn_up = [z.cards for z in view.zones if z.kind == "turn_up"]
+        talon = [z.cards for z in view.zones if z.kind == "talon"]
+        if turn_up and turn_up[0] and turn_up[0][0] and turn_up[0][0].startswith("7"):
+            assert not any(a.startswith("exchange") for a in state.legal_actions())
+        if talon and len(talon[0]) == 47:
+            talon_seen = True
+        before = len(state.log)
+        taken = turn_up[0][0] if turn_up and turn_up[0] else None
+        state.apply(rng.choice(state.legal_actions()))
+        for e in state.log[before:]:
+            if e.kind == "deal":
+                dealer, sevens, last_eight = e.data["dealer"], 0, False
+            elif e.kind == "phase":
+                last_eight = True
+                last = state.view(None).last_trick
+                assert last is not None and last.winner is not None and taken is not None
+                loser = 1 - last.winner
+                seen = state.view(last.winner).zones
+                assert taken in next(z.cards for z in seen if z.kind == "hand" and z.owner == loser)
+            elif e.kind == "score" and e.data["reason"] in SEVEN_REASONS:
+                assert not last_eight
+                sevens += 1
+                assert sevens <= 2
+                if e.data["reason"] == "seven turned up":
+                    assert e.data["seat"] == dealer
+    assert talon_seen
