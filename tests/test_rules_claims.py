@@ -849,3 +849,48 @@ def test_bezique_the_sevens_of_trumps_and_the_end_of_the_talon(seed: int) -> Non
                 if e.data["reason"] == "seven turned up":
                     assert e.data["seat"] == dealer
     assert talon_seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bishops_whist_table_laws_penalties_and_the_revoking_sides_ceiling(seed: int) -> None:
+    """Table laws: an exposed card (shown, or taken back as a correction) costs its side 2; every
+    revoke found at the claim costs its side 4, as many as occur; a side found revoking stops at 24
+    with that hand (or at what it had before, if that was 25 or more) and does not win with it; at the
+    hand limit the higher side wins unless it was found revoking in the last hand, and equal scores
+    are drawn."""
+    state = played_out("bishops-whist", seed, laws="table", hand_limit=8)
+    before, penalty, turn_up, dealer = [0, 0], [0, 0], "", 0
+    found: set[int] = set()
+    last_found: set[int] = set()
+    hands = 0
+    for e in state.log:
+        if e.kind == "turn_up":
+            turn_up, dealer = e.data["card"], e.data["dealer"]
+        elif e.kind in ("expose", "correct"):
+            penalty[e.data["seat"] % 2] += 2
+        elif e.kind == "revokes_found":
+            for seat, _trick in e.data["revokes"]:
+                penalty[seat % 2] += 4
+                found.add(seat % 2)
+        elif e.kind == "hand_end":
+            hands += 1
+            cut = [0, 0]
+            if turn_up.startswith("B"):
+                cut[dealer % 2] = 1
+            for side in (0, 1):
+                raw = max(0, e.data["tricks"][side] - 6) + 2 * e.data["bishops"][side] + cut[side]
+                after = before[side] + raw - penalty[side]
+                if side in found:
+                    after = min(after, max(24, before[side]))
+                assert e.data["match"][side] == after, (hands, side)
+            before, last_found, penalty, found = list(e.data["match"]), found, [0, 0], set()
+    assert state.outcome is not None and hands >= 1
+    winners = set(state.outcome.winners)
+    a, b = before
+    if hands == 8 and not (max(a, b) >= 25 and a != b and (0 if a > b else 1) not in last_found):
+        # the hand limit: the higher side wins, unless found revoking in the last hand (then drawn)
+        higher = None if a == b else (0 if a > b else 1)
+        assert winners == (set() if higher is None or higher in last_found else {higher, higher + 2})
+    else:
+        side = 0 if a > b else 1
+        assert max(a, b) >= 25 and a != b and side not in last_found and winners == {side, side + 2}
