@@ -24,6 +24,8 @@ from parlour.players import make_player
 from tests.test_bishops_whist import deal_of
 
 SEEDS = range(6)
+ROQUET_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C"]
+"""Roquet's ranks and Apology's, low to high."""
 
 
 def played_out(game: str, seed: int, **options: Any) -> State:
@@ -192,6 +194,14 @@ def test_roquet_deal_alternates_and_the_match_ends_at_100_and_ahead(seed: int) -
         assert meld["points"] == worth
         sizes = {"pair": (2,), "royal pair": (2,), "muster": (4,), "sequence": (3, 4, 5)}
         assert n in sizes[meld["kind"]]
+        cards = meld["cards"]
+        ranks = sorted(ROQUET_RANKS.index(c[0]) for c in cards)
+        if meld["kind"] == "sequence":  # one suit, unbroken, ace low and no wrapping round
+            assert len({_suit(c) for c in cards}) == 1 and ranks == list(range(ranks[0], ranks[0] + n))
+        else:  # pairs of numerals (ace to ten), royal pairs of courts, the muster of four
+            assert len(set(ranks)) == 1 and (meld["kind"] != "muster" or len({_suit(c) for c in cards}) == 4)
+            if meld["kind"] != "muster":
+                assert (ranks[0] >= ROQUET_RANKS.index("L")) == (meld["kind"] == "royal pair")
     dealers = [d["dealer"] for d in events(state, "deal")]
     assert all(b == 1 - a for a, b in pairwise(dealers))
     ends = events(state, "hand_end")
@@ -642,7 +652,7 @@ def test_bezique_who_takes_a_trick() -> None:
 def test_roquet_who_takes_a_trick() -> None:
     """The higher card of the suit led wins, ace low and castle high; a trump beats any card of
     another suit."""
-    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C"]
+    order = ROQUET_RANKS
 
     def winner(plays: list[tuple[int, str]], trump: str) -> int:
         led = _suit(plays[0][1])
@@ -656,7 +666,7 @@ def test_roquet_who_takes_a_trick() -> None:
 def test_apology_who_takes_a_trick() -> None:
     """No trumps: the highest card of the suit led wins; a Landsknecht or Till never wins, and one
     led leaves the suit to the first suited card."""
-    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "L", "B", "Q", "K", "C"]
+    order = ROQUET_RANKS
 
     def winner(plays: list[tuple[int, str]], trump: str | None) -> int:
         suited = [c for _, c in plays if c not in ("N", "E")]
