@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.cards import TAROCK_54
 from parlour.engine import State
 from parlour.games.lansquenet.players import STYLES, StylePlayer
 from parlour.players import make_player
@@ -904,3 +905,49 @@ def test_bishops_whist_table_laws_penalties_and_the_revoking_sides_ceiling(seed:
     else:
         side = 0 if a > b else 1
         assert max(a, b) >= 25 and a != b and side not in last_found and winners == {side, side + 2}
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_open_tarock_the_dealer_leads_the_first_trick(dealer: int) -> None:
+    """The dealer leads the first trick with any of his turned-up cards."""
+    state = parlour.make("open-tarock").new(seed=1, deal={"dealer": dealer, "stacks": _tarock_stacks()})
+    assert state.current_player == dealer
+    tops = [z.cards[0] for z in state.view(dealer).zones if z.kind == "stack" and z.owner == dealer]
+    assert {a.split()[1] for a in state.legal_actions()} == set(tops)
+
+
+def _tarock_stacks() -> list[list[list[str]]]:
+    """The 54-card pack in its order, dealt as four stacks of 7, 7, 7 and 6 to each player."""
+    cards = list(TAROCK_54.cards)
+    stacks: list[list[list[str]]] = [[], []]
+    for seat in (0, 1):
+        for size in (7, 7, 7, 6):
+            stacks[seat].append(cards[:size])
+            cards = cards[size:]
+    return stacks
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_lansquenet_the_amounts_allowed(seed: int) -> None:
+    """A bank is 1 chip to everything the banker holds; a bet at most what the player holds and what
+    is left of the bank (all bets together never exceed it); banco only for a player who can make
+    the bet as large as the bank."""
+    state = parlour.make("lansquenet").new(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        purse = view.chips[seat] if view.chips is not None else 0
+        for r in state.legal_ranges():
+            if r.verb == "bank":
+                assert (r.low, r.high) == (1, purse)
+            else:
+                extra = view.extra
+                assert (r.low, r.high) == (1, min(purse, extra.bank - sum(extra.bets)))
+        if "banco" in state.legal_actions():
+            assert purse + view.extra.bets[seat] >= view.extra.bank
+        actions = state.legal_actions() + [
+            f"{r.verb} {rng.randint(r.low, r.high)}" for r in state.legal_ranges()
+        ]
+        state.apply(rng.choice(actions))
