@@ -864,8 +864,9 @@ def test_bezique_the_sevens_of_trumps_and_the_end_of_the_talon(seed: int) -> Non
 
 @pytest.mark.parametrize("seed", range(4))
 def test_bishops_whist_table_laws_penalties_and_the_revoking_sides_ceiling(seed: int) -> None:
-    """Table laws: an exposed card (shown, or taken back as a correction) costs its side 2; every
-    revoke found at the claim costs its side 4, as many as occur; a side found revoking stops at 24
+    """Table laws: an exposed card (shown, or taken back as a correction) costs its side 2; at the end
+    of the hand one player of each side, from the dealer's left, claims or passes, and every revoke
+    of the other side found costs that side 4, as many as occur; a side found revoking stops at 24
     with that hand (or at what it had before, if that was 25 or more) and does not win with it; at the
     hand limit the higher side wins unless it was found revoking in the last hand, and equal scores
     are drawn."""
@@ -873,17 +874,24 @@ def test_bishops_whist_table_laws_penalties_and_the_revoking_sides_ceiling(seed:
     before, penalty, turn_up, dealer = [0, 0], [0, 0], "", 0
     found: set[int] = set()
     last_found: set[int] = set()
+    answers: list[int] = []
     hands = 0
     for e in state.log:
         if e.kind == "turn_up":
             turn_up, dealer = e.data["card"], e.data["dealer"]
         elif e.kind in ("expose", "correct"):
             penalty[e.data["seat"] % 2] += 2
+        elif e.kind in ("claim", "no_claim"):
+            answers.append(e.data["seat"])
         elif e.kind == "revokes_found":
             for seat, _trick in e.data["revokes"]:
+                assert seat % 2 != e.data["by"] % 2  # a claim searches the other side's play
                 penalty[seat % 2] += 4
                 found.add(seat % 2)
         elif e.kind == "hand_end":
+            # one player of each side answers, starting at the dealer's left
+            assert answers == [(dealer + 1) % 4, (dealer + 2) % 4]
+            answers = []
             hands += 1
             cut = [0, 0]
             if turn_up.startswith("B"):
