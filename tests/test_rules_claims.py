@@ -959,3 +959,42 @@ def test_lansquenet_the_amounts_allowed(seed: int) -> None:
             f"{r.verb} {rng.randint(r.low, r.high)}" for r in state.legal_ranges()
         ]
         state.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_roquet_a_meld_moment_only_with_something_to_lay_down(seed: int) -> None:
+    """After a trick the winner is asked to meld only when a combination can be laid down (else the
+    moment passes by itself), and `pass` stops melding like `done`."""
+    state = parlour.make("roquet").new(seed=seed)
+    rng = random.Random(seed)
+    moments = 0
+    while not state.is_over:
+        actions = state.legal_actions()
+        if "done" in actions:
+            assert any(a.startswith("meld ") for a in actions)
+            moments += 1
+            if rng.random() < 0.5:
+                state.apply("pass")
+                assert "done" not in state.legal_actions()
+                continue
+        state.apply(rng.choice(actions))
+    assert moments > 10
+
+
+@pytest.mark.parametrize("bury_oudlers", [True, False])
+def test_apology_what_may_be_buried(bury_oudlers: bool) -> None:
+    """The taker takes the kitty (twenty cards) and buries six, any six by default, the Landsknechts
+    and Till included; with `bury_oudlers=false` no ace, castle or Till; fourteen cards are left."""
+    state = parlour.make("apology", bury_oudlers=bury_oudlers).new(seed=1)
+    while not any(a.startswith("bury ") for a in state.legal_actions()):
+        state.apply("bid" if "bid" in state.legal_actions() else state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    hand = list(state.view(seat).hand)
+    assert len(hand) == 20 and hand.count("N") == 4 and "E" in hand
+    buried = {a.split()[1] for a in state.legal_actions()}
+    oudlers = {c for c in hand if c == "E" or c[0] in "AC"}
+    assert buried == (set(hand) if bury_oudlers else set(hand) - oudlers)
+    for _ in range(6):
+        state.apply(sorted(a for a in state.legal_actions() if a.startswith("bury "))[0])
+    assert len(state.view(seat).hand) == 14
