@@ -998,3 +998,29 @@ def test_apology_what_may_be_buried(bury_oudlers: bool) -> None:
     for _ in range(6):
         state.apply(sorted(a for a in state.legal_actions() if a.startswith("bury "))[0])
     assert len(state.view(seat).hand) == 14
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_apology_a_landsknecht_or_till_escapes_but_not_as_the_last_card(seed: int) -> None:
+    """Only the taker holds the Landsknechts and Till; one played escapes (its player owes the
+    trick's winner a card) unless it is the taker's last card, in the fourteenth trick, when the
+    trick's winner captures it."""
+    state = played_out("apology", seed)
+    taker, number = None, 0
+    played = {"early": 0, "last": 0}
+    outcome = {"early": 0, "last": 0}
+    for e in state.log:
+        if e.kind == "take":
+            taker, number = e.data["seat"], 1
+        elif e.kind == "trick":
+            number = e.data["number"] + 1  # the trick now being played
+        elif e.kind == "play" and e.data["card"] in ("N", "E"):
+            assert e.data["seat"] == taker
+            played["last" if number == 14 else "early"] += 1
+        elif e.kind == "capture":  # logged before its trick
+            assert number == 14 and e.data["from"] == taker
+            outcome["last"] += 1
+        elif e.kind == "escape":  # logged after its trick
+            assert number - 1 < 14 and e.data["seat"] == taker
+            outcome["early"] += 1
+    assert played == outcome and played["early"] > 0
