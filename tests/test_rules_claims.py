@@ -227,7 +227,8 @@ def test_roquet_deal_alternates_and_the_match_ends_at_100_and_ahead(seed: int) -
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bezique_deal_alternates_and_the_match(seed: int) -> None:
     """The meld table's points; the higher cut deals first and the deal alternates; the first to
-    reach 1000 wins, the hand being played out and the match ending with it."""
+    reach 1000 by a score made in play wins, the hand being played out and the match ending with it;
+    if the brisques take one or both past it, the higher total wins (level: another hand)."""
     state = played_out("bezique", seed)
     table = {"common marriage": 20, "royal marriage": 40, "bezique": 40, "four jacks": 40, "four queens": 60}
     table |= {"four kings": 80, "four aces": 100, "sequence": 250, "double bezique": 500}
@@ -246,18 +247,21 @@ def test_bezique_deal_alternates_and_the_match(seed: int) -> None:
         assert dealers[0] == ranks.index(min(ranks))
     assert all(b == 1 - a for a, b in pairwise(dealers))
     totals = [0, 0]
-    first_to_reach = None
-    ended = False
+    winner, hands_left = None, len(events(state, "hand_end"))
     for e in state.log:
         if e.kind == "score":
             totals[e.data["seat"]] += e.data["points"]
-            if first_to_reach is None and max(totals) >= 1000:
-                first_to_reach = totals.index(max(totals))
+            if winner is None and e.data["reason"] != "brisques" and totals[e.data["seat"]] >= 1000:
+                winner = e.data["seat"]  # reached in play: the first wins
         elif e.kind == "hand_end":
-            assert not ended
-            ended = first_to_reach is not None
-    assert ended and list(state.scores) == totals
-    assert state.outcome is not None and state.outcome.winners == (first_to_reach,)
+            hands_left -= 1
+            if winner is None and max(totals) >= 1000 and totals[0] != totals[1]:
+                winner = totals.index(max(totals))  # the brisques took one or both past: the higher
+            if winner is not None:
+                break
+    assert winner is not None and hands_left == 0  # the match ended with the hand that decided it
+    assert list(state.scores) == totals
+    assert state.outcome is not None and state.outcome.winners == (winner,)
 
 
 def test_open_tarock_a_literal_short_batch_can_add_a_point() -> None:
