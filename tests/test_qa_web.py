@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 import re
 import time
@@ -66,15 +67,46 @@ def finished_replay(
 ) -> Iterator[Page]:
     """A page at the last step of the replay of a finished table of computer players (``game``, two
     unless told, dealt by ``seed``, named by ``names`` where given, with the game's short options and
-    ``options``), in a window of ``viewport``."""
-    with serving(tmp_path) as server:
+    ``options``), in a window of ``viewport``.
+
+    The tables are played once on a server this module's tests share (a replay only reads its table),
+    each the first time a test asks for it: a server of its own and a match played out for every test
+    took about a third of such a test's time."""
+    server = REPLAY_SERVER.get("server")
+    if server is None:
+        stack: contextlib.ExitStack = REPLAY_SERVER["stack"]
+        REPLAY_SERVER["server"] = server = stack.enter_context(serving(REPLAY_SERVER["where"]))
+    key = json.dumps([game, seed, players, names, options or {}], sort_keys=True)
+    table_id = REPLAY_TABLES.get(key)
+    if table_id is None:
         seats = [{**COMPUTER, "name": name} for name in names] + [COMPUTER] * (players - len(names))
-        table = create_table(server, game, seats, seed=seed, **(options or {}))
-        wait_finished(server, table["id"])
-        with context(browser, viewport) as ctx:
-            page = ctx.new_page()
-            replay_at_its_last_step(page, server.url, table["id"])
-            yield page
+        table_id = create_table(server, game, seats, seed=seed, **(options or {}))["id"]
+        wait_finished(server, table_id)
+        REPLAY_TABLES[key] = table_id
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        replay_at_its_last_step(page, server.url, table_id)
+        yield page
+
+
+REPLAY_SERVER: dict[str, Any] = {}
+"""The server this module's replays are played on (``finished_replay``), started at the first, and
+where its database lies."""
+REPLAY_TABLES: dict[str, str] = {}
+"""The finished tables on it, by what they were made of."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def replay_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The module's replay server: stopped (saying what it said that was not routine) when its tests
+    are done."""
+    with contextlib.ExitStack() as stack:
+        REPLAY_SERVER.update(where=tmp_path_factory.mktemp("replays"), stack=stack)
+        try:
+            yield
+        finally:
+            REPLAY_SERVER.clear()
+            REPLAY_TABLES.clear()
 
 
 REPLAYS: dict[str, tuple[int, int, dict[str, Any]]] = {
