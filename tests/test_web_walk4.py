@@ -1,0 +1,71 @@
+"""What a demanding new user met walking through the web table, part four, pinned where it was mended:
+Bezique's draws missed at tables where none can be, the games' internal names in the lobby, the top
+bar's "Leave table" and the game's title cut off on a phone.
+
+The server and browser helpers are the walks' (``tests/web_walks.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import parlour
+from tests.web_support import GAMES
+from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
+    browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    serving,
+    shooter,
+)
+
+pytestmark = [pytest.mark.timeout(300)]
+
+__all__ = ["browser"]  # the module's Chromium, shared with these tests
+
+shoot = shooter("walk4")
+
+TITLES = {name: parlour.game_class(name).title for name in GAMES}
+
+
+def test_bezique_counts_missed_draws_only_where_a_draw_can_be_missed() -> None:
+    """Every Bezique view said "draws missed, to make up: you: 0; Computer 1: 0", though only under
+    table laws (ruling BZ-21) do the players draw for themselves and may miss a draw: elsewhere it is
+    no value at all, which the table and the terminal leave unsaid."""
+    strict = parlour.make("bezique").new(seed=1)
+    assert all(strict.view(seat).extra.missed_draws is None for seat in (None, 0, 1))
+    assert strict.view(0).to_dict()["extra"]["missed_draws"] is None
+    laws = parlour.make("bezique", table_laws=True).new(seed=1)
+    assert all(laws.view(seat).extra.missed_draws == [0, 0] for seat in (None, 0, 1))
+
+
+def extras_text(page: Page) -> str:
+    """The words of the table's "More about this hand", opened."""
+    more = page.locator("details.extra")
+    more.wait_for()
+    more.locator("summary").click()
+    return more.inner_text()
+
+
+@pytest.mark.browser
+def test_bezique_says_draws_missed_only_under_table_laws(browser: Browser, tmp_path: Path) -> None:
+    """At the web table: "draws missed, to make up" is among the hand's extras under table laws, and
+    not at a table of the default (strict) laws, where it said "you: 0; Computer 1: 0" for good."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        said = {}
+        for laws in (False, True):
+            table = create_table(server, "bezique", [HUMAN, COMPUTER], table_laws=laws)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            said[laws] = extras_text(page)
+            shoot(page, f"bezique-extras-{'table' if laws else 'strict'}-laws-1280x900")
+            page.close()
+        assert "brisques won" in said[False], said  # the extras are drawn...
+        assert "draws missed" not in said[False], said  # ...but not this one
+        assert "draws missed, to make up" in said[True] and "you: 0" in said[True], said
