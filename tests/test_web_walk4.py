@@ -17,6 +17,7 @@ from tests.web_support import GAMES
 from tests.web_walks import (
     COMPUTER,
     HUMAN,
+    api,
     browser,
     context,
     create_table,
@@ -24,6 +25,7 @@ from tests.web_walks import (
     seat_link,
     serving,
     shooter,
+    wait_finished,
 )
 
 pytestmark = [pytest.mark.timeout(300)]
@@ -69,3 +71,41 @@ def test_bezique_says_draws_missed_only_under_table_laws(browser: Browser, tmp_p
         assert "brisques won" in said[False], said  # the extras are drawn...
         assert "draws missed" not in said[False], said  # ...but not this one
         assert "draws missed, to make up" in said[True] and "you: 0" in said[True], said
+
+
+@pytest.mark.browser
+def test_the_lobby_table_and_replay_name_a_game_by_its_title(browser: Browser, tmp_path: Path) -> None:
+    """The lobby's list of games read "4 players · apology" and "4 players · bishops-whist" under the
+    games' titles: names for URLs, the API and the command line. A person reads the game's title
+    wherever the web table names a game: the lobby's games and tables, a table's top bar and its page
+    title, the replay's. The internal name stays in the addresses and the API."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        finished = create_table(server, "roquet", [COMPUTER, COMPUTER], public=True)
+        wait_finished(server, finished["id"])
+        playing = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], public=True)
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.locator("#games button.game-item").first.wait_for()
+        page.locator("#finished-tables li", has_text=TITLES["roquet"]).wait_for()
+        shoot(page, "lobby-1280x900")
+        items = page.locator("#games button.game-item")
+        assert items.count() == len(GAMES)
+        # (a summary may use a game's name as a word: Bezique's "marriages, bezique, fours")
+        named = "#games .game-item .meta, #games .game-item .title, #finished-tables li"
+        said = " ".join(page.locator(named).all_inner_texts())
+        for name in GAMES:
+            assert name not in said.replace(TITLES[name], ""), (name, said)
+        assert page.locator("#games button.game-item[data-game='apology'] .meta").inner_text() == "4 players"
+
+        table, _ = open_seat(ctx, seat_link(server, playing, 0))
+        table.wait_for_function("document.title.includes('Bishops Whist')")
+        assert table.inner_text("#game-title") == TITLES["bishops-whist"]
+        assert "bishops-whist" not in table.title() + table.inner_text("header.topbar")
+
+        replay = ctx.new_page()
+        replay.goto(f"{server.url}/replay/{finished['id']}")
+        replay.wait_for_selector("#table .board")
+        assert replay.inner_text("#game-title") == TITLES["roquet"]
+        assert replay.title() == f"replay: {TITLES['roquet']} — parlour"
+        # the API still speaks of the game by its name
+        assert api(server, f"/api/tables/{finished['id']}")["game"] == "roquet"

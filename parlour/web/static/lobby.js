@@ -38,10 +38,13 @@ function drawGames() {
       {
         type: "button",
         "aria-pressed": chosen === game ? "true" : "false",
+        // the game's internal name ("bishops-whist") is for URLs, the API and the command line: the
+        // item read "4 players · apology" under its title
+        dataset: { game: game.name },
         onclick: () => choose(game),
       },
       el("span.title", { text: game.title }),
-      el("span.meta", { text: `${playersWords(game)} · ${game.name}` }),
+      el("span.meta", { text: playersWords(game) }),
       el("span.summary", { text: game.summary || "" }),
     );
     list.append(el("li", {}, button));
