@@ -17,6 +17,7 @@ from tests.web_support import GAMES
 from tests.web_walks import (
     COMPUTER,
     HUMAN,
+    PHONE,
     api,
     browser,
     context,
@@ -109,3 +110,57 @@ def test_the_lobby_table_and_replay_name_a_game_by_its_title(browser: Browser, t
         assert replay.title() == f"replay: {TITLES['roquet']} — parlour"
         # the API still speaks of the game by its name
         assert api(server, f"/api/tables/{finished['id']}")["game"] == "roquet"
+
+
+TOP_BAR = """() => {
+  // the table page's top bar: its link back to the lobby, whether its items keep to one row, inside the
+  // window, and whether the game's title is drawn whole (not cut by an ellipsis or its line clamp)
+  const bar = document.querySelector("header.topbar");
+  const title = document.querySelector(".topbar h1");
+  const leave = document.querySelector("#leave");
+  const rules = document.querySelector("#rules-button");
+  const items = [...bar.children].filter((n) => n.checkVisibility());
+  const tops = items.map((n) => n.getBoundingClientRect().top);
+  return {
+    leave: leave.innerText.trim(),
+    tooltip: leave.title,
+    rows: Math.max(...tops) - Math.min(...tops) < 20 ? 1 : 2,
+    inside: items.every((n) => n.getBoundingClientRect().right <= innerWidth + 0.5),
+    wide: document.documentElement.scrollWidth <= innerWidth,
+    whole: title.scrollWidth <= title.clientWidth + 1 && title.scrollHeight <= title.clientHeight + 1,
+    // the title no taller than the buttons beside it (a phone's bar is as tall as they are)
+    low: title.getBoundingClientRect().height <= rules.getBoundingClientRect().height + 0.5,
+  };
+}"""
+"""The table page's top bar as drawn."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["1280x800", "390x844"])
+def test_the_top_bar_says_leave_table_to_a_seat_and_a_spectator_alike(
+    browser: Browser, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """The top bar's way back to the lobby said "Leave table" on a wide screen and "Leave" on a phone,
+    and to a spectator promised "A seat stays yours", a seat the spectator never had. It says "Leave
+    table" to both, everywhere, its tooltip true to each; on a phone, where "parlour · Open …" cut the
+    game's name after its first word, the bar gives the game's title its room (two lines at most, no
+    taller than the bar was), and keeps to one row inside the window."""
+    size = f"{viewport['width']}x{viewport['height']}"
+    with serving(tmp_path) as server:
+        table = create_table(server, "open-tarock", [HUMAN, COMPUTER], public=True)
+        bars = {}
+        for who in ("seat", "spectator"):
+            with context(browser, viewport) as ctx:
+                url = seat_link(server, table, 0) if who == "seat" else f"{server.url}/t/{table['id']}"
+                page, _ = open_seat(ctx, url)
+                page.wait_for_function("document.querySelector('#game-title').textContent.includes('Tarock')")
+                page.wait_for_selector("#conn.ok")
+                bars[who] = page.evaluate(TOP_BAR)
+                shoot(page, f"top-bar-{who}-{size}")
+        for who, bar in bars.items():
+            assert bar["leave"] == "Leave table", (who, bar)
+            assert bar["rows"] == 1 and bar["inside"] and bar["wide"], (who, bar)
+            assert bar["whole"], (who, bar)
+            assert bar["low"], (who, bar)
+        assert "A seat stays yours" in bars["seat"]["tooltip"], bars
+        assert "seat" not in bars["spectator"]["tooltip"] and "watch" in bars["spectator"]["tooltip"], bars
