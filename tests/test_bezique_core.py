@@ -55,7 +55,7 @@ recorded again on 6 December (term-4) with the private ``draw`` event that tells
 cards he draws: with that event left out of the log, all 14 return exactly to the digests before it;
 recorded again on 6 December (web-6) with ``missed_draws`` null in every view without table laws (it
 said "0, 0" where no draw can be missed): with a null read as ``[0, 0]`` all 14 are as before, and the
-four with table laws did not change."""
+three with table laws did not change."""
 
 
 def game(**options: Any) -> Bezique:
