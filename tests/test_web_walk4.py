@@ -189,3 +189,33 @@ def test_a_replay_with_every_card_face_up_says_whom_each_hand_was_dealt_to(
             "[...document.querySelectorAll('#log li')].filter(l => l.textContent.includes(' dealt '))"
             ".map(l => l.textContent.split(' dealt ')[0]).join() === 'Computer 1 is'"
         )
+
+
+TITLE_DRAWN = """() => {
+  // the top bar's title: drawn whole (not cut by an ellipsis or its line clamp), no taller than the
+  // buttons beside it
+  const title = document.querySelector(".topbar h1");
+  const rules = document.querySelector("#rules-button");
+  return {
+    text: title.innerText,
+    whole: title.scrollWidth <= title.clientWidth + 1 && title.scrollHeight <= title.clientHeight + 1,
+    low: title.getBoundingClientRect().height <= rules.getBoundingClientRect().height + 0.5,
+  };
+}"""
+
+
+@pytest.mark.browser
+def test_a_replays_title_names_its_game_whole_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """On a phone the replay's top bar read "parlour · replay: Open Tarock for…": its title takes two
+    lines, no taller than its Rules button, and names the game whole."""
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
+        table = create_table(server, "open-tarock", [COMPUTER, COMPUTER])
+        wait_finished(server, table["id"])
+        page = ctx.new_page()
+        page.goto(f"{server.url}/replay/{table['id']}")
+        page.wait_for_selector("#table .board")
+        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Tarock')")
+        drawn = page.evaluate(TITLE_DRAWN)
+        shoot(page, "open-tarock-replay-390x844")
+        assert drawn["whole"] and drawn["low"], drawn
+        assert " ".join(drawn["text"].split()) == f"parlour · replay: {TITLES['open-tarock']}", drawn
