@@ -219,3 +219,37 @@ def test_a_replays_title_names_its_game_whole_on_a_phone(browser: Browser, tmp_p
         shoot(page, "open-tarock-replay-390x844")
         assert drawn["whole"] and drawn["low"], drawn
         assert " ".join(drawn["text"].split()) == f"parlour · replay: {TITLES['open-tarock']}", drawn
+
+
+@pytest.mark.browser
+def test_the_lobby_offers_ones_own_tables_back_not_to_watch_or_join(browser: Browser, tmp_path: Path) -> None:
+    """Back in the lobby from "Leave table", one's own table in play was offered to "Watch", though
+    its page sat one down again at one's seat, and one's own table waiting for a friend to "Join",
+    which took a second seat: the lobby says "Back to your seat" for a table this browser holds a seat
+    at, and still "Watch" and "Join" for the others."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        mine = create_table(server, "bezique", [HUMAN, COMPUTER], public=True)
+        theirs = create_table(server, "bezique", [HUMAN, COMPUTER], public=True, seed=8)
+        waiting = create_table(server, "bezique", [HUMAN, HUMAN], public=True, seed=9)
+        for table in (mine, waiting):
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.wait_for_selector("#conn.ok")
+            page.close()
+        with context(browser) as other:  # somebody else sits at theirs
+            page, _ = open_seat(other, seat_link(server, theirs, 0))
+            page.close()
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.locator("#playing-tables li").nth(1).wait_for()
+        page.locator("#open-tables li a, #open-tables li button").first.wait_for()
+
+        def offered(panel: str, table: dict[str, object]) -> str:
+            link = page.locator(f"#{panel} li a[href='/t/{table['id']}']")
+            return link.inner_text() if link.count() else page.locator(f"#{panel} li button").inner_text()
+
+        shoot(page, "lobby-own-tables-1280x900")
+        assert offered("playing-tables", mine) == "Back to your seat"
+        assert offered("playing-tables", theirs) == "Watch"
+        assert offered("open-tables", waiting) == "Back to your seat"
+        page.locator(f"#playing-tables a[href='/t/{mine['id']}']").click()
+        page.wait_for_function("document.querySelector('#seat-line').textContent.startsWith('you are')")

@@ -359,6 +359,16 @@ function tableItem(table, button, when = false) {
   );
 }
 
+/** Whether this browser holds a seat at the table: its page keeps the seat's secret (table.js). */
+function seated(table) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(`parlour.seat.${table.id}`) || "null");
+    return !!(saved && typeof saved.token === "string");
+  } catch {
+    return false;
+  }
+}
+
 async function join(table) {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { json: { name: myName() } });
@@ -382,8 +392,11 @@ async function refresh() {
     if (!items || !items.length) list.append(el("li.muted", { text: empty }));
     else for (const t of items) list.append(make(t));
   };
-  fill("open-tables", tables.open, (t) => tableItem(t, el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
-  const watch = (t) => tableItem(t, el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" }), true);
+  // a table this browser holds a seat at (its page kept the seat's secret) is one to go back to: its
+  // "Watch" sat the person down again, and its "Join" took a second seat
+  const back = (t) => el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Back to your seat" });
+  fill("open-tables", tables.open, (t) => tableItem(t, seated(t) ? back(t) : el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
+  const watch = (t) => tableItem(t, seated(t) ? back(t) : el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" }), true);
   fill("playing-tables", tables.playing, watch, "Nobody is playing right now.");
   fill("idle-tables", tables.idle, watch, "");
   $("idle-panel").hidden = !(tables.idle && tables.idle.length);
