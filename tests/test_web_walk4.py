@@ -253,3 +253,29 @@ def test_the_lobby_offers_ones_own_tables_back_not_to_watch_or_join(browser: Bro
         assert offered("open-tables", waiting) == "Back to your seat"
         page.locator(f"#playing-tables a[href='/t/{mine['id']}']").click()
         page.wait_for_function("document.querySelector('#seat-line').textContent.startsWith('you are')")
+
+
+@pytest.mark.browser
+def test_a_table_with_no_friend_at_it_asks_nobody_to_send_links(browser: Browser, tmp_path: Path) -> None:
+    """A Roquet table made in the lobby for oneself against a computer player said "Send each friend
+    the link of their seat" with no friend's seat at it: that is said where friends have seats, and
+    one's own seat's link is one's key to it."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        notes = {}
+        for seats in (["human", "computer:heuristic"], ["human", "human"]):
+            page.locator("#games button.game-item[data-game='roquet']").click()
+            form = page.locator("#create-form")
+            form.wait_for(state="visible")
+            for i, kind in enumerate(seats):
+                form.locator(".seats select").nth(i).select_option(kind)
+            before = page.evaluate("document.querySelector('#links a')?.href ?? ''")
+            form.locator("button[type=submit]").click()
+            page.locator("#created-panel").wait_for(state="visible")
+            made = "(was) => (document.querySelector('#links a')?.href ?? was) !== was"
+            page.wait_for_function(made, arg=before)
+            notes[seats.count("human")] = page.inner_text("#created-note")
+            shoot(page, f"created-{seats.count('human')}-people-1280x900")
+        assert "friend" in notes[2], notes
+        assert "friend" not in notes[1] and "key" in notes[1], notes

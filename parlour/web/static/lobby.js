@@ -307,6 +307,12 @@ function showLinks(table, names = {}) {
     );
   });
   if (!humans.length) list.append(el("li", { text: "Every seat is a computer player's." }));
+  // "Send each friend the link of their seat" was said where no friend has a seat (one person among
+  // computer players)
+  $("created-note").textContent =
+    humans.length > 1
+      ? "Send each friend the link of their seat: the link is their key to the seat, so send it to them alone."
+      : "Your seat's link is your key to it: this browser keeps it once you sit down; keep the link to sit down from another.";
   list.append(el("li", {}, el("a", { href: `/t/${encodeURIComponent(table.id)}`, text: "Watch this table" })));
   $("created-panel").hidden = false;
   $("created-panel").focus();
