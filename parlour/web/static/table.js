@@ -241,7 +241,7 @@ function onMessage(msg) {
       // a spectator's "Leave table" promised a seat it never had
       $("leave").title =
         page.seat === null
-          ? "Back to the lobby. You were watching: this page's link lets you watch again"
+          ? "Back to the lobby. You are watching: this page's address lets you watch again"
           : "Back to the lobby. A seat stays yours: this page's link sits you down again";
       setup();
       break;
