@@ -2,7 +2,7 @@
 left mid-match, the word for a round, computer players' names, the words of refusals and the rules
 dialog on a phone.
 
-The server and browser helpers are those of ``tests/test_web_protocol.py`` and ``tests/test_web_browser.py``.
+The server and browser helpers are the walks' (``tests/web_walks.py``).
 """
 
 from __future__ import annotations
@@ -12,43 +12,47 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 from sqlalchemy import create_engine, update
 
 import parlour
 from parlour.web.store import MoveRow, TableRow
-from tests import web_support
 from tests.test_lq_term import drawn, rows
-from tests.test_web_browser import (
+from tests.web_support import GAMES
+from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
     PHONE,
     act_once,
     api,
     browser,
     context,
+    create,
     create_table,
     drawn_frame,
+    live_table,
     log_lines,
     open_seat,
     seat_link,
+    serving,
+    serving_api,
+    shooter,
+    store_of,
     wait_finished,
+    wait_for,
 )
-from tests.test_web_browser import serving as serving_browser
-from tests.test_web_protocol import COMPUTER, HUMAN, create, live_table, serving, store_of, wait_for
-from tests.web_support import GAMES
 
 pytestmark = [pytest.mark.timeout(300)]
 
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
 
-
-def shoot(page: Page, name: str) -> None:
-    web_support.shoot(page, "walk2", name)
+shoot = shooter("walk2")
 
 
 def test_a_table_left_mid_match_is_listed_apart_with_how_long_it_has_waited(tmp_path: Path) -> None:
     """A table left mid-match stayed under "Being played" for good: the lobby now says when each
     table last moved, and lists one idle for an hour apart ("idle"), kept whole and still watchable."""
-    with serving(f"sqlite:///{tmp_path / 'p.db'}") as client:
+    with serving_api(f"sqlite:///{tmp_path / 'p.db'}") as client:
         fresh = create(client, "bezique", [HUMAN, COMPUTER], public=True)
         left = create(client, "bezique", [HUMAN, COMPUTER], public=True)
         # the server plays the computer's lead in its own time: landing after the moves are aged below,
@@ -77,7 +81,7 @@ def test_a_player_leaves_the_table_for_the_lobby_which_says_when_tables_moved(
 ) -> None:
     """The table page had no way out but the browser's back button: a "Leave table" control goes to
     the lobby, where a table in play says when it last moved."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         table = create_table(server, "bezique", [HUMAN, COMPUTER], public=True)
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         page.wait_for_selector(".hand .card")
@@ -110,7 +114,7 @@ def test_a_player_leaves_the_table_for_the_lobby_which_says_when_tables_moved(
 def test_the_rules_code_blocks_keep_inside_the_dialog_on_a_phone(browser: Browser, tmp_path: Path) -> None:
     """Roquet's order of ranks, a code block, ran off the right edge of the rules dialog on a phone
     (a scroll with no bar in sight): it wraps."""
-    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
         table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=3)
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         page.click("#rules-button")
@@ -136,7 +140,7 @@ def test_a_view_says_what_its_game_calls_a_round(game: str) -> None:
 @pytest.mark.browser
 def test_lansquenet_at_the_web_table_counts_deals(browser: Browser, tmp_path: Path) -> None:
     """The situation line said "Hand 1" to a Lansquenet player, whose rules and log speak of deals."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER])
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         number = page.locator("#situation .hand-number")
@@ -152,7 +156,7 @@ TAROCKS = ["XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII
 def test_a_refusal_names_a_card_outside_the_suits_as_the_log_does(browser: Browser, tmp_path: Path) -> None:
     """Open Tarock refused a typed move with "XXI is not one of your turned-up cards", the code, where
     the log and the cards say "tarock XXI"; the suits' cards were already written 7♠."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         table = create_table(server, "open-tarock", [HUMAN, COMPUTER])
         page, frames = open_seat(ctx, seat_link(server, table, 0))
         page.wait_for_selector("h2.prompt.your-turn")
@@ -173,7 +177,7 @@ def test_the_score_tables_star_and_the_options_notes_are_in_the_forms_words(
 ) -> None:
     """The ★ beside one's own side in the score table was nowhere explained; Lansquenet's option notes
     said "with length=banks:", a terminal's words, in a form with a field labelled "length"."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         page = ctx.new_page()
         page.goto(server.url)
         page.click("button.game-item:has-text('lansquenet')")
@@ -193,7 +197,7 @@ def test_the_score_tables_star_and_the_options_notes_are_in_the_forms_words(
 def test_the_arrow_keys_move_between_open_tarocks_stack_cards(browser: Browser, tmp_path: Path) -> None:
     """The Keys dialog says ← → move along one's cards; on Open Tarock's stacks (no hand) they did
     nothing. They go from one playable stack card to the next, and round."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         for seed in range(7, 30):
             table = create_table(server, "open-tarock", [HUMAN, COMPUTER], seed=seed)
             page, _ = open_seat(ctx, seat_link(server, table, 0))
@@ -217,7 +221,7 @@ def test_the_arrow_keys_move_between_open_tarocks_stack_cards(browser: Browser, 
 def test_another_hand_with_a_card_known_to_all_says_so(browser: Browser, tmp_path: Path) -> None:
     """Watching Bezique, a hand read "concealed cards: 8 cards" beside one of its cards lying face up
     (known to all): it reads "in hand: 8 cards, 1 known"."""
-    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
         table = create_table(server, "bezique", [COMPUTER, COMPUTER])
         wait_finished(server, table["id"])
         path = f"/api/tables/{table['id']}/replay?seat=0&step="
@@ -255,7 +259,7 @@ def test_the_phones_move_box_has_a_label_in_sight(browser: Browser, tmp_path: Pa
     """On a phone the box to type a move in had only a placeholder (an example move, gone once one
     types): its label was hidden. It is in sight, on the box's line, and the box still fits the window."""
     seats = [HUMAN, COMPUTER, COMPUTER] if game == "lansquenet" else [HUMAN, COMPUTER]
-    with serving_browser(tmp_path) as server, context(browser, PHONE) as ctx:
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
         table = create_table(server, game, seats)
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         page.wait_for_selector("h2.prompt.your-turn")
@@ -280,7 +284,7 @@ def test_no_banner_after_each_of_lansquenets_deals(browser: Browser, tmp_path: P
     """A banner, "The hand is over", came after each Lansquenet deal, every few moves, and pushed the
     board under the dock, though the deal's cards stay on the table ("last deal") and its result in
     the log. A game whose rounds are brief shows none; the others keep theirs."""
-    with serving_browser(tmp_path) as server, context(browser) as ctx:
+    with serving(tmp_path) as server, context(browser) as ctx:
         games = {g["name"]: g["brief_rounds"] for g in api(server, "/api/games")}
         assert [name for name, brief in games.items() if brief] == ["lansquenet"], games
         table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER])

@@ -2,7 +2,7 @@
 with known cards drawn whole, computer players' names, one's hand in reach on a phone with its keyboard
 open, Roquet's faded tricks on small screens.
 
-The server and browser helpers are those of ``tests/test_web_protocol.py`` and ``tests/test_web_browser.py``.
+The server and browser helpers are the walks' (``tests/web_walks.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests import web_support
 from tests.test_qa_web import (
     IN_SIGHT_TYPING,
     KEYBOARD,
@@ -27,7 +26,7 @@ from tests.test_qa_web import (
     resized,
     trick_parts,
 )
-from tests.test_web_browser import (
+from tests.web_walks import (
     COMPUTER,
     HUMAN,
     PHONE,
@@ -35,23 +34,22 @@ from tests.test_web_browser import (
     api,
     browser,
     context,
+    create,
     create_table,
     log_lines,
     open_seat,
     seat_link,
     serving,
+    serving_api,
+    shooter,
     wait_finished,
 )
-from tests.test_web_protocol import create
-from tests.test_web_protocol import serving as serving_api
 
 pytestmark = [pytest.mark.timeout(300)]
 
 __all__ = ["browser"]  # the module's Chromium, shared with these tests
 
-
-def shoot(page: Page, name: str) -> None:
-    web_support.shoot(page, "walk3", name)
+shoot = shooter("walk3")
 
 
 def replay_at(page: Page, url: str, seat: str, step: int) -> None:

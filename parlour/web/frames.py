@@ -130,8 +130,16 @@ def open_view(state: State) -> dict[str, Any]:
 
 
 def open_log(state: State) -> list[dict[str, Any]]:
-    """Every event's words, private ones included (the record apart): for replays with all cards."""
-    return log_lines(state, [e for e in state.log if e.to != RECORD])
+    """Every event's words, private ones included (the record apart): for replays with all cards. A line
+    told to one seat also says which (``to``): its words speak to that seat ("you are dealt ..."), and
+    the page says them of the seat, where a replay with every card face up said "You are dealt" twice."""
+    events = [e for e in state.log if e.to != RECORD]
+    lines = log_lines(state, events)
+    told = [e.to for e in events if e.data.get("text")]
+    for line, to in zip(lines, told, strict=True):
+        if to is not None:
+            line["to"] = to
+    return lines
 
 
 __all__ = [

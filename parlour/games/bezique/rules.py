@@ -1625,7 +1625,7 @@ class BeziqueState(State):
             brisques=list(self.brisques),
             hand_points=list(self.hand_points),
             sevens_shown=list(self.sevens_shown),
-            missed_draws=list(self.missed),
+            missed_draws=list(self.missed) if self.laws else None,
             revoker=self.revoker,
             reached=self.reached if self.reached >= 0 and self.game.first_wins else None,
             declared=[[e.record() for e in self._declared[s]] for s in SEATS],
@@ -2581,7 +2581,7 @@ class Bezique(Game[BeziqueState]):
             out["hand_points"][rel[s]] = x.hand_points[s] / self.value_scale
             out["brisques"][rel[s]] = x.brisques[s] / (2 * len(SUITS) * len(BRISQUE_RANKS))
             out["sevens_shown"][rel[s]] = x.sevens_shown[s]
-            out["missed_draws"][rel[s]] = x.missed_draws[s]
+            out["missed_draws"][rel[s]] = x.missed_draws[s] if x.missed_draws is not None else 0
         if x.revoker is not None:
             out["revoker"][rel[x.revoker]] = 1
         out["tricks_played"][0] = x.tricks_played / (len(PACK) // 2)
@@ -2718,7 +2718,7 @@ class Bezique(Game[BeziqueState]):
         state.blanche_queue = list(x.blanche_queue)
         state.draw_queue = list(x.draw_queue)
         state.drawn = x.drawn
-        state.missed = list(x.missed_draws)
+        state.missed = list(x.missed_draws) if x.missed_draws is not None else [0, 0]
         state.top_seen = list(x.top_seen)
         return state
 

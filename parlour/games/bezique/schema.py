@@ -156,7 +156,9 @@ class BeziqueExtra:
     """Each seat's sevens of trumps shown (declared for 10) and still in its hand, which score no more
     when played (ruling BZ-5): one shown and then played no longer counts, and none count from the last
     eight on. It was labelled "sevens of trumps shown", which a seven shown and played made untrue."""
-    missed_draws: list[int] = per_seat("draws missed, to make up")
+    missed_draws: list[int] | None = per_seat("draws missed, to make up")
+    """Each seat's draws missed and still owed (ruling BZ-21); ``None`` where the players do not draw
+    for themselves (strict laws), where no draw can be missed: it said "0, 0" at every such table."""
     revoker: int | None = labelled("revoked, conceding the brisques still to come")
     reached: int | None = internal()
     """Ruling BZ-19 (``winner=first``): the seat whose total reached the target first in this hand's

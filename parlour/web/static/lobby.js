@@ -38,10 +38,13 @@ function drawGames() {
       {
         type: "button",
         "aria-pressed": chosen === game ? "true" : "false",
+        // the game's internal name ("bishops-whist") is for URLs, the API and the command line: the
+        // item read "4 players · apology" under its title
+        dataset: { game: game.name },
         onclick: () => choose(game),
       },
       el("span.title", { text: game.title }),
-      el("span.meta", { text: `${playersWords(game)} · ${game.name}` }),
+      el("span.meta", { text: playersWords(game) }),
       el("span.summary", { text: game.summary || "" }),
     );
     list.append(el("li", {}, button));
@@ -304,6 +307,12 @@ function showLinks(table, names = {}) {
     );
   });
   if (!humans.length) list.append(el("li", { text: "Every seat is a computer player's." }));
+  // "Send each friend the link of their seat" was said where no friend has a seat (one person among
+  // computer players)
+  $("created-note").textContent =
+    humans.length > 1
+      ? "Send each friend the link of their seat: the link is their key to the seat, so send it to them alone."
+      : "Your seat's link is your key to it: this browser keeps it once you sit down; keep the link to sit down from another.";
   list.append(el("li", {}, el("a", { href: `/t/${encodeURIComponent(table.id)}`, text: "Watch this table" })));
   $("created-panel").hidden = false;
   $("created-panel").focus();
@@ -356,6 +365,16 @@ function tableItem(table, button, when = false) {
   );
 }
 
+/** Whether this browser holds a seat at the table: its page keeps the seat's secret (table.js). */
+function seated(table) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(`parlour.seat.${table.id}`) || "null");
+    return !!(saved && typeof saved.token === "string");
+  } catch {
+    return false;
+  }
+}
+
 async function join(table) {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { json: { name: myName() } });
@@ -379,8 +398,11 @@ async function refresh() {
     if (!items || !items.length) list.append(el("li.muted", { text: empty }));
     else for (const t of items) list.append(make(t));
   };
-  fill("open-tables", tables.open, (t) => tableItem(t, el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
-  const watch = (t) => tableItem(t, el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" }), true);
+  // a table this browser holds a seat at (its page kept the seat's secret) is one to go back to: its
+  // "Watch" sat the person down again, and its "Join" took a second seat
+  const back = (t) => el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Back to your seat" });
+  fill("open-tables", tables.open, (t) => tableItem(t, seated(t) ? back(t) : el("button.small.primary", { type: "button", text: "Join", onclick: () => join(t) })), "No table is waiting for players.");
+  const watch = (t) => tableItem(t, seated(t) ? back(t) : el("a", { href: `/t/${encodeURIComponent(t.id)}`, text: "Watch" }), true);
   fill("playing-tables", tables.playing, watch, "Nobody is playing right now.");
   fill("idle-tables", tables.idle, watch, "");
   $("idle-panel").hidden = !(tables.idle && tables.idle.length);

@@ -64,9 +64,11 @@ function draw() {
     },
     { toggleLast: () => { state.showLast = !state.showLast; draw(); } },
   );
-  // a seat's own lines ("you draw 5♣") said of the seat, whose player the watcher is not
+  // a seat's own lines ("you draw 5♣") said of the seat, whose player the watcher is not; with every
+  // card face up, each line told to one seat (its `to`) said of that seat: both seats' "You are dealt"
   const seat = state.seat === "all" ? null : Number(state.seat);
-  const lines = (data.log || []).map((line) => (seat === null ? line : { ...line, text: ofSeat(line.text, seat) }));
+  const toldTo = (line) => (seat !== null ? seat : typeof line.to === "number" ? line.to : null);
+  const lines = (data.log || []).map((line) => (toldTo(line) === null ? line : { ...line, text: ofSeat(line.text, toldTo(line)) }));
   renderLog($("log"), lines, namer);
   $("log").scrollTop = $("log").scrollHeight;
 }

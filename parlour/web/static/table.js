@@ -238,6 +238,11 @@ function onMessage(msg) {
       } else {
         page.seat = msg.seat;
       }
+      // a spectator's "Leave table" promised a seat it never had
+      $("leave").title =
+        page.seat === null
+          ? "Back to the lobby. You are watching: this page's address lets you watch again"
+          : "Back to the lobby. A seat stays yours: this page's link sits you down again";
       setup();
       break;
     case "state": {

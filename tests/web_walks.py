@@ -1,0 +1,71 @@
+"""What the web walks (``tests/test_web_walk2.py``, ``test_web_walk3.py``, ``test_web_walk4.py``) share:
+the server, the browser and their screenshots, under one name each. Each walk imported them itself from
+``tests/test_web_browser.py`` and ``tests/test_web_protocol.py``, under names that crossed (``serving``
+was the in-process app in one walk and ``parlour serve`` in the other) and wrapped ``shoot`` in a function
+of its own.
+
+- ``serving(tmp_path)``: ``parlour serve`` in a process of its own (``Server``), for a browser to drive;
+  ``serving_api(url)``: the app in this process behind a ``TestClient``, for the API alone.
+- ``browser``: one headless Chromium for a walk module's tests (a module-scoped fixture: a walk imports
+  it, and names it in its ``__all__``, to use it), ``context`` a person's browser context in it.
+- ``shooter(walk)``: its ``shoot(page, name)``, which keeps a screenshot in
+  ``test-artifacts/screenshots/<walk>/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page
+
+from tests import web_support
+from tests.test_web_browser import (
+    COMPUTER,
+    HUMAN,
+    PHONE,
+    act_once,
+    api,
+    browser,
+    context,
+    create_table,
+    drawn_frame,
+    log_lines,
+    open_seat,
+    seat_link,
+    serving,
+    wait_finished,
+)
+from tests.test_web_protocol import create, live_table, store_of, wait_for
+from tests.test_web_protocol import serving as serving_api
+
+__all__ = [
+    "COMPUTER",
+    "HUMAN",
+    "PHONE",
+    "act_once",
+    "api",
+    "browser",
+    "context",
+    "create",
+    "create_table",
+    "drawn_frame",
+    "live_table",
+    "log_lines",
+    "open_seat",
+    "seat_link",
+    "serving",
+    "serving_api",
+    "shooter",
+    "store_of",
+    "wait_finished",
+    "wait_for",
+]
+
+
+def shooter(walk: str) -> Callable[[Page, str], None]:
+    """The walk's ``shoot(page, name)``: ``web_support.shoot`` into the walk's own folder."""
+
+    def shoot(page: Page, name: str) -> None:
+        web_support.shoot(page, walk, name)
+
+    return shoot
