@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -16,6 +17,7 @@ from parlour.engine.views import View
 from parlour.games.open_tarock.rules import (
     BATCH,
     SKUS,
+    THIRDS,
     OpenTarock,
     OpenTarockExtra,
     OpenTarockState,
@@ -504,3 +506,28 @@ def test_equal_totals_are_a_draw() -> None:
     assert state.winners == []
     outcome = state.view(None).outcome
     assert outcome is not None and outcome.winners == [] and outcome.draw and "equal totals" in outcome.reason
+
+
+def test_a_won_match_reads_the_winners_total_first() -> None:
+    """The end read "seat 1 has the higher total after 1 hand: -5 to 5": the totals came in seat order,
+    so a win read as a loss. The winner's total comes first, as a score is read."""
+    game = parlour.make("open-tarock", deals=1)
+    for seed in range(40):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        outcome = state.view(None).outcome
+        if outcome is not None and outcome.winners == [1]:
+            break
+    else:
+        raise AssertionError("seat 1 won none of 40 random matches")
+    assert state.scores[1] > state.scores[0]
+    assert outcome.reason.endswith(f": {thirds(state.scores[1])} to {thirds(state.scores[0])}"), (
+        outcome.reason
+    )
+
+
+def thirds(total: float) -> str:
+    """A total as the game writes it, in thirds."""
+    return fmt_thirds(round(THIRDS * total))

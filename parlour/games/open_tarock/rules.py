@@ -511,11 +511,13 @@ class OpenTarockState(State):
         """The higher total after the match's hands wins; equal totals (to rounding) are a draw
         (ruling OT-4)."""
         a, b = self.totals
-        shown = f"{fmt_thirds(round(THIRDS * a))} to {fmt_thirds(round(THIRDS * b))}"
         hands = f"{self.game.deals} hand{'' if self.game.deals == 1 else 's'}"
+        w = 0 if a > b else 1
+        # the winner's total first, as a score is read ("-5 to 5" read as a loss to the winner)
+        high, low = (a, b) if w == 0 else (b, a)
+        shown = f"{fmt_thirds(round(THIRDS * high))} to {fmt_thirds(round(THIRDS * low))}"
         if abs(a - b) < 1e-9:
             return Outcome((), f"equal totals after {hands}: {shown}")
-        w = 0 if a > b else 1
         return Outcome((w,), f"seat {w} has the higher total after {hands}: {shown}")
 
     def _top_ids(self, seat: int) -> list[int]:
