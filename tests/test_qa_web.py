@@ -35,7 +35,7 @@ from tests.test_web_browser import (
     serving,
     wait_finished,
 )
-from tests.web_support import PATIENCE_MS, SCREENSHOTS
+from tests.web_support import PATIENCE_MS, SCREENSHOTS, Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -72,11 +72,31 @@ def finished_replay(
     The tables are played once on a server this module's tests share (a replay only reads its table),
     each the first time a test asks for it: a server of its own and a match played out for every test
     took about a third of such a test's time."""
-    server = REPLAY_SERVER.get("server")
-    if server is None:
-        stack: contextlib.ExitStack = REPLAY_SERVER["stack"]
-        REPLAY_SERVER["server"] = server = stack.enter_context(serving(REPLAY_SERVER["where"]))
-    key = json.dumps([game, seed, players, names, options or {}], sort_keys=True)
+    with contextlib.ExitStack() as own:
+        server = REPLAY_SERVER.get("server")
+        if server is None and "stack" in REPLAY_SERVER:
+            stack: contextlib.ExitStack = REPLAY_SERVER["stack"]
+            REPLAY_SERVER["server"] = server = stack.enter_context(serving(REPLAY_SERVER["where"]))
+        elif server is None:  # a module without the ``replay_server`` fixture: a server of its own
+            server = own.enter_context(serving(tmp_path))
+            REPLAY_TABLES.clear()
+        yield from _replay_page(browser, server, game, seed, viewport, players, names, options)
+        if "stack" not in REPLAY_SERVER:
+            REPLAY_TABLES.clear()
+
+
+def _replay_page(
+    browser: Browser,
+    server: Server,
+    game: str,
+    seed: int,
+    viewport: dict[str, int],
+    players: int,
+    names: tuple[str, ...],
+    options: dict[str, Any] | None,
+) -> Iterator[Page]:
+    """``finished_replay``'s page, on ``server``."""
+    key = json.dumps([server.url, game, seed, players, names, options or {}], sort_keys=True)
     table_id = REPLAY_TABLES.get(key)
     if table_id is None:
         seats = [{**COMPUTER, "name": name} for name in names] + [COMPUTER] * (players - len(names))

@@ -25,6 +25,7 @@ from tests.test_qa_web import (
     each_step_from_both_seats,
     finished_replay,
     game_replay,
+    replay_server,
     replay_steps,
     trick_parts,
 )
@@ -44,7 +45,7 @@ from tests.web_support import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-__all__ = ["browser"]  # the module's Chromium, shared with these tests
+__all__ = ["browser", "replay_server"]  # the module's Chromium and replay server, shared with these tests
 
 
 REACHED = """() => {

@@ -22,6 +22,7 @@ from tests.test_qa_web import (
     act_until,
     each_step_from_both_seats,
     game_replay,
+    replay_server,
     replay_steps,
     resized,
     trick_parts,
@@ -47,7 +48,7 @@ from tests.web_walks import (
 
 pytestmark = [pytest.mark.timeout(300)]
 
-__all__ = ["browser"]  # the module's Chromium, shared with these tests
+__all__ = ["browser", "replay_server"]  # the module's Chromium and replay server, shared with these tests
 
 shoot = shooter("walk3")
 
