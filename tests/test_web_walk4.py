@@ -221,6 +221,51 @@ def test_a_replays_title_names_its_game_whole_on_a_phone(browser: Browser, tmp_p
         assert " ".join(drawn["text"].split()) == f"parlour · replay: {TITLES['open-tarock']}", drawn
 
 
+HYPHENATED_LINES = """() => {
+  // how many lines each hyphenated word of the top bar's title is drawn on
+  const title = document.querySelector("#game-title");
+  const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+  const out = {};
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.textContent.matchAll(/\\S*\\w-\\w\\S*/g)) {
+      const tops = new Set();
+      const range = document.createRange();
+      for (let k = m.index; k < m.index + m[0].length; k++) {
+        range.setStart(node, k);
+        range.setEnd(node, k + 1);
+        for (const r of range.getClientRects()) tops.add(Math.round(r.top));
+      }
+      out[m[0]] = tops.size;
+    }
+  }
+  return {lines: out, text: title.innerText};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_kind", ["table", "replay"])
+def test_a_hyphenated_word_of_a_title_stays_on_one_line(
+    browser: Browser, tmp_path: Path, page_kind: str
+) -> None:
+    """On a phone the top bar gives the game's title two lines, and Roquet's broke as "Roquet (60-" /
+    "card pack)": a hyphenated word of a title is kept whole on its line, and the title reads as
+    given."""
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
+        if page_kind == "table":
+            table = create_table(server, "roquet", [HUMAN, COMPUTER])
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+        else:
+            table = create_table(server, "roquet", [COMPUTER, COMPUTER])
+            wait_finished(server, table["id"])
+            page = ctx.new_page()
+            page.goto(f"{server.url}/replay/{table['id']}")
+        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Roquet')")
+        drawn = page.evaluate(HYPHENATED_LINES)
+        shoot(page, f"roquet-{page_kind}-title-390x844")
+        assert drawn["lines"] == {"(60-card": 1}, drawn
+        assert " ".join(drawn["text"].split()) == TITLES["roquet"], drawn
+
+
 @pytest.mark.browser
 def test_the_lobby_offers_ones_own_tables_back_not_to_watch_or_join(browser: Browser, tmp_path: Path) -> None:
     """Back in the lobby from "Leave table", one's own table in play was offered to "Watch", though

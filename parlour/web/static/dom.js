@@ -111,3 +111,19 @@ export function announce(region, text, kind = "info") {
   if (region.classList.contains("notice")) region.classList.add(kind);
   if (text) region.append(el("span", { text }));
 }
+
+/**
+ * Set a game's title as the text of `node`, each hyphenated word kept whole on its line ("Roquet
+ * (60-card pack)" broke after "60-" on a phone, where the top bar gives the title two lines): the
+ * word goes in a `span.unbroken`; the text read (textContent, innerText) is the title as given.
+ * @param {HTMLElement} node
+ * @param {string} title
+ */
+export function setTitle(node, title) {
+  clear(node);
+  for (const part of String(title).split(/(\S*\w-\w\S*)/)) {
+    if (!part) continue;
+    node.append(/\w-\w/.test(part) ? el("span.unbroken", { text: part }) : document.createTextNode(part));
+  }
+  return node;
+}

@@ -5,7 +5,7 @@
  * drawn by the same `render.js` as the live table.
  * @module replay
  */
-import { api, announce, clear, el } from "./dom.js";
+import { api, announce, clear, el, setTitle } from "./dom.js";
 import { loadPack } from "./cards.js";
 import { renderTable, renderLog } from "./render.js";
 import { ofSeat } from "./words.js";
@@ -102,7 +102,7 @@ async function start() {
     announce($("notice"), `This table cannot be found: ${error.message}`, "error");
     return;
   }
-  $("game-title").textContent = state.info.title || state.info.game;
+  setTitle($("game-title"), state.info.title || state.info.game);
   document.title = `replay: ${state.info.title || state.info.game} — parlour`;
   state.pack = await loadPack(state.info.pack);
   const seat = $("seat");

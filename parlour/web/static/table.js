@@ -4,7 +4,7 @@
  * (reconnecting with backoff and sending how many log lines it has), and draws every `state` frame.
  * @module table
  */
-import { api, announce, clear, el } from "./dom.js";
+import { api, announce, clear, el, setTitle } from "./dom.js";
 import { loadPack } from "./cards.js";
 import { bringHandIntoView, renderTable, renderLog, roundWord } from "./render.js";
 import { cardWords, makeNamer } from "./words.js";
@@ -326,7 +326,7 @@ let setUp = false;
 async function setup() {
   if (setUp || !page.info) return;
   setUp = true;
-  $("game-title").textContent = page.info.title || page.info.game;
+  setTitle($("game-title"), page.info.title || page.info.game);
   try {
     page.pack = await loadPack(page.info.pack);
   } catch {
