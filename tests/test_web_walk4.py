@@ -324,3 +324,28 @@ def test_a_table_with_no_friend_at_it_asks_nobody_to_send_links(browser: Browser
             shoot(page, f"created-{seats.count('human')}-people-1280x900")
         assert "friend" in notes[2], notes
         assert "friend" not in notes[1] and "key" in notes[1], notes
+
+
+@pytest.mark.browser
+def test_a_table_of_computer_players_only_is_made_to_watch(browser: Browser, tmp_path: Path) -> None:
+    """The lobby refused a table with a computer player at every seat ("At least one seat must be a
+    person's"), though watching good players is how a lost game is learnt: such a table is made and
+    the person taken to watch it, the computers playing."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.locator("#games button.game-item[data-game='roquet']").click()
+        form = page.locator("#create-form")
+        form.wait_for(state="visible")
+        for i in range(2):
+            form.locator(".seats select").nth(i).select_option("computer:heuristic")
+        form.locator("button[type=submit]").click()
+        page.wait_for_url("**/t/*")
+        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Roquet')")
+        page.wait_for_function("document.querySelectorAll('#log li').length > 3")
+        shoot(page, "roquet-computers-only-1280x900")
+        assert "Leave table" in page.inner_text("header.topbar")
+        assert page.locator(".dock .seat.me").count() == 0  # a spectator: no seat of one's own
+        table_id = page.url.rsplit("/t/", 1)[1].split("#")[0]
+        info = api(server, f"/api/tables/{table_id}")
+        assert [s["kind"] for s in info["seats"]] == ["computer", "computer"], info

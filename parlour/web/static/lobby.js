@@ -256,16 +256,18 @@ async function create(game, form) {
     if (s.value !== "human") return { kind: "computer", player: s.value.slice("computer:".length) };
     return name.hidden || !name.value.trim() ? { kind: "human" } : { kind: "human", name: name.value.trim() };
   });
-  if (!seats.some((s) => s.kind === "human")) {
-    announce($("notice"), "At least one seat must be a person's.", "error");
-    return;
-  }
+  // computer players at every seat: a match to watch (to learn the game, or to see a level play)
+  const watching = !seats.some((s) => s.kind === "human");
   const name = myName();
   try {
     const table = await api("/api/tables", {
       json: { game: game.name, options: readOptions(form, game), seats, public: form.querySelector("#public").checked, name },
     });
     announce($("notice"), "");
+    if (watching) {
+      location.assign(`/t/${encodeURIComponent(table.id)}`);
+      return;
+    }
     showLinks(table, Object.fromEntries(seats.map((s, i) => [i, s.name || ""])));
     refresh();
   } catch (error) {
