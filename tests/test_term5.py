@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,27 +28,12 @@ from parlour.cli import saved
 from parlour.cli.app import app
 from parlour.engine import derive_seed
 from tests.cli_support import scripted
+from tests.test_resume import saves, squeezed, words
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
 ROOT = Path(__file__).parent.parent
-
-
-@pytest.fixture(autouse=True)
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "saves"
-    monkeypatch.setenv("PARLOUR_SAVES", str(folder))
-    yield folder
-
-
-def words(text: str) -> str:
-    """The output with its line breaks as spaces (a console may wrap at 80 columns)."""
-    return " ".join(text.split())
-
-
-def squeezed(text: str) -> str:
-    """The output without any space: an 80-column console folds a long path mid-name."""
-    return "".join(text.split())
+__all__ = ["saves"]  # test_resume's saves folder for every test, shared with these tests
 
 
 def put_aside(saves: Path, name: str, seed: int = 3) -> Path:
@@ -318,6 +302,31 @@ main()
 """
 
 
+def interrupted(script: Path, args: list[str], where: Path) -> tuple[int, str]:
+    """Run ``script ARGS`` (a wrapper of ``parlour``) in ``where``, send it SIGINT once it says "STUCK"
+    on its standard error, and give back its exit code and all it printed, line breaks as spaces."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    child = subprocess.Popen(
+        [sys.executable, str(script), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=where,
+        # (a shell's background job ignores SIGINT, and a child would inherit that)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert child.stderr is not None
+        said = read_until(child.stderr, b"STUCK\n", 120)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return child.returncode, " ".join((out + said + err).decode().split())
+
+
 def read_until(stream: Any, marker: bytes, seconds: float) -> bytes:
     """What ``stream`` says until ``marker``, waiting at most ``seconds`` (the test fails, not hangs)."""
     seen = b""
@@ -345,27 +354,8 @@ def test_a_real_sigint_keeps_the_finished_matches_marked_partial(tmp_path: Path,
     figures = tmp_path / "f.json"
     args = ["simulate", "roquet", "-n", "400", "--seed", "5", "--players", ",".join(PLAYERS)]
     args += ["--jobs", str(jobs), "--json", str(figures)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    child = subprocess.Popen(
-        [sys.executable, str(script), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=tmp_path,
-        # (a shell's background job ignores SIGINT, and a child would inherit that)
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        assert child.stderr is not None
-        said = read_until(child.stderr, b"STUCK\n", 120)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    text = " ".join((out + said + err).decode().split())
-    assert child.returncode == 130, text
+    returncode, text = interrupted(script, args, tmp_path)
+    assert returncode == 130, text
     assert "Traceback" not in text
     assert f"stopped by Ctrl-C after {STUCK} of 400 matches" in text, text
     assert f"roquet: {STUCK} matches, seed 5 (partial: 400 asked, stopped by Ctrl-C)" in text, text
@@ -518,26 +508,8 @@ def test_a_real_sigint_stops_duplicate_with_the_deals_finished_marked_partial(
     out = tmp_path / "d.json"
     args = ["duplicate", "roquet", "--candidate", "random", "--deals", "40", "--seed", "5"]
     args += ["--jobs", str(jobs), "--json", str(out)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    child = subprocess.Popen(
-        [sys.executable, str(script), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=tmp_path,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        assert child.stderr is not None
-        said = read_until(child.stderr, b"STUCK\n", 120)
-        child.send_signal(signal.SIGINT)
-        printed, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    text = " ".join((printed + said + err).decode().split())
-    assert child.returncode == 130, text
+    returncode, text = interrupted(script, args, tmp_path)
+    assert returncode == 130, text
     assert "Traceback" not in text
     if jobs == 1:
         assert "stopped by Ctrl-C after 3 of 40 deals" in text, text
