@@ -1,0 +1,147 @@
+"""The terminal's rough edges a demanding user meets (term-6).
+
+A Ctrl-C while the ``parlour`` command is still loading, a ``--records`` file of a run stopped by
+Ctrl-C, one saved match taken up in two terminals at once, and "0.000 s a move".
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.test_resume import saves
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+ROOT = Path(__file__).parent.parent
+__all__ = ["saves"]  # test_resume's saves folder for every test
+
+
+def child_env(**more: str) -> dict[str, str]:
+    """The environment of a ``parlour`` run in a child process: this worktree's parlour first."""
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    return {**os.environ, "PYTHONPATH": path, "PYTHONUNBUFFERED": "1", "COLUMNS": "200", **more}
+
+
+def launcher(folder: Path) -> Path:
+    """The ``parlour`` script pip makes from ``[project.scripts]`` (its very words), in ``folder``."""
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["parlour"]
+    module, _, function = entry.partition(":")
+    script = folder / "parlour"
+    script.write_text(
+        "import re\nimport sys\n"
+        f"from {module} import {function}\n"
+        "if __name__ == '__main__':\n"
+        "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+        f"    sys.exit({function}())\n"
+    )
+    return script
+
+
+# --- 1. Ctrl-C while the command loads ------------------------------------------------------------
+
+
+def imported(line: bytes) -> str:
+    """The module a line of ``python -X importtime`` names ("import time: 12 | 345 |   parlour.sim")."""
+    return line.decode(errors="replace").rsplit("|", 1)[-1].strip()
+
+
+def stopped(pid: int, seconds: float = 10) -> None:
+    """Wait (bounded) until the process is stopped by SIGSTOP."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if fields[0] in ("T", "t"):
+            return
+        time.sleep(0.005)
+    raise AssertionError("the child never stopped")
+
+
+def interrupted_while_loading(command: list[str], marker: str, where: Path) -> tuple[int, str, str, bool]:
+    """Run ``command`` under ``python -X importtime`` (each import is said on stderr as it ends); once
+    ``marker`` is imported, stop the child (SIGSTOP), send it SIGINT and let it go on: the Ctrl-C lands
+    where it stood, whatever the machine's load. Gives its exit code, stdout, stderr without the import
+    lines, and whether it was still loading the command (``parlour.cli`` not yet imported)."""
+    child = subprocess.Popen(
+        [sys.executable, "-X", "importtime", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        cwd=where,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert child.stderr is not None
+    said = b""
+    try:
+        deadline = time.monotonic() + 60
+        while not any(imported(line) == marker for line in said.splitlines()):
+            left = deadline - time.monotonic()
+            assert left > 0, f"{marker} was never imported: {said[-2000:]!r}"
+            if select.select([child.stderr], [], [], left)[0]:
+                chunk = os.read(child.stderr.fileno(), 65536)
+                assert chunk, f"ended before importing {marker}: {said[-2000:]!r}"
+                said += chunk
+        child.send_signal(signal.SIGSTOP)
+        stopped(child.pid)
+        while select.select([child.stderr], [], [], 0.05)[0]:  # all it said before it stopped
+            chunk = os.read(child.stderr.fileno(), 65536)
+            if not chunk:
+                break
+            said += chunk
+        loading = not any(imported(line) == "parlour.cli" for line in said.splitlines())
+        child.send_signal(signal.SIGINT)
+        child.send_signal(signal.SIGCONT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    rest = [line for line in (said + err).splitlines() if not line.startswith(b"import time:")]
+    return child.returncode, out.decode(), b"\n".join(rest).decode(errors="replace"), loading
+
+
+MOMENTS = ["parlour.engine", "parlour.cli.app", "parlour.sim", "parlour.cli.main"]
+"""Modules the command loads one after another: a Ctrl-C is sent just after each."""
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_ctrl_c_while_the_command_loads_ends_quietly_with_130(tmp_path: Path, how: str) -> None:
+    """A Ctrl-C in the first moments of any command (while Python loads parlour, most of a second)
+    printed a traceback ending in ``KeyboardInterrupt``: it ends quietly with exit code 130, as later.
+    Sent at several moments of the loading, through the console script pip makes from pyproject's
+    ``[project.scripts]`` and through ``python -m parlour``."""
+    command = [str(launcher(tmp_path))] if how == "script" else ["-m", "parlour"]
+    loading = 0
+    for marker in MOMENTS:
+        code, out, err, still = interrupted_while_loading([*command, "list"], marker, tmp_path)
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, (marker, err)
+        assert code == 130, (marker, code, err)
+        if still:
+            loading += 1
+            assert out == "", (marker, out)  # the command never ran
+    assert loading > 0  # (the child is stopped as each marker is seen: the moments are in the loading)
+
+
+def test_import_parlour_loads_no_engine_until_asked() -> None:
+    """``import parlour`` is what the command does first: it loads nothing heavy (the engine, numpy)
+    until a name is used; every name of the package is there when asked for."""
+    code = (
+        "import sys, parlour\n"
+        "assert 'parlour.engine' not in sys.modules and 'numpy' not in sys.modules, 'loaded'\n"
+        "assert parlour.make('roquet').name == 'roquet'\n"
+        "from parlour import State, InvalidSave\n"
+        "assert parlour.engine.State is State and set(parlour.__all__) <= set(dir(parlour))\n"
+        "try:\n    parlour.nonesuch\nexcept AttributeError:\n    pass\n"
+        "else:\n    raise SystemExit('no error')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
