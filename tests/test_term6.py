@@ -6,6 +6,7 @@ Ctrl-C, one saved match taken up in two terminals at once, and "0.000 s a move".
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import signal
@@ -18,7 +19,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import parlour.sim
+from parlour.cli.app import app
 from tests.test_resume import saves
+from tests.test_term5 import PLAYERS, STUCK, ctrl_c_here, stuck_at
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -145,3 +149,57 @@ def test_import_parlour_loads_no_engine_until_asked() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], env=child_env(), capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
+
+
+# --- 2. the --records file of a run stopped by Ctrl-C says it is partial ---------------------------
+
+
+def test_records_of_a_run_stopped_by_ctrl_c_end_with_a_partial_mark(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The message said the matches were partial, the ``--records`` file did not: a researcher reading
+    it later took 7 matches for the 400 asked. Its last line now says so, and ``read_records`` tells
+    the matches from the mark."""
+    stuck_at(monkeypatch, 5, ctrl_c_here)
+    out = tmp_path / "m.jsonl"
+    args = ["simulate", "roquet", "-n", "400", "--seed", "5", "--players", ",".join(PLAYERS)]
+    result = runner.invoke(app, [*args, "--records", str(out)], env=WIDE)
+    assert result.exit_code == 130, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[-1] == {"partial": True, "stopped_by": "Ctrl-C", "matches": STUCK, "planned": 400}
+    assert [line["match"] for line in lines[:-1]] == list(range(STUCK))
+    back = parlour.sim.read_records(out)
+    assert back.partial and back.stopped == lines[-1] and back.matches == lines[:-1]
+    monkeypatch.undo()
+    whole = runner.invoke(app, [*args[:3], str(STUCK), *args[4:], "--records", str(out)], env=WIDE)
+    assert whole.exit_code == 0, whole.output
+    again = parlour.sim.read_records(out)
+    assert not again.partial and again.stopped is None and again.matches == back.matches
+    assert all("partial" not in line for line in again.matches)
+
+
+def test_a_stopped_sweeps_records_name_the_run_it_stopped_in(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In a sweep the mark names the run Ctrl-C stopped (the runs after it were not played)."""
+    stuck_at(monkeypatch, 5, ctrl_c_here)
+    out = tmp_path / "m.jsonl"
+    args = ["simulate", "roquet", "-n", "20", "--seed", "5", "--players", ",".join(PLAYERS)]
+    result = runner.invoke(app, [*args, "--sweep", "target=100,150", "--records", str(out)], env=WIDE)
+    assert result.exit_code == 130, result.output
+    back = parlour.sim.read_records(out)
+    assert back.stopped == {
+        "partial": True,
+        "stopped_by": "Ctrl-C",
+        "matches": STUCK,
+        "planned": 20,
+        "sweep": {"target": 100},
+    }
+    assert [m["sweep"] for m in back.matches] == [{"target": 100}] * STUCK
+
+
+def test_read_records_refuses_a_line_after_the_mark(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    out.write_text('{"match": 0}\n{"partial": true, "matches": 1, "planned": 2}\n{"match": 1}\n')
+    with pytest.raises(ValueError, match="line 3: a line follows the mark"):
+        parlour.sim.read_records(out)

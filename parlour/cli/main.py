@@ -47,6 +47,7 @@ from parlour.sim import (
     Summary,
     open_runner,
     simulate,
+    stopped_line,
     sweep_plotter,
 )
 
@@ -698,6 +699,10 @@ def simulate_command(
         stopped = stop
     except KeyboardInterrupt:  # between runs (a summary printed): every run so far is whole
         stopped = SimulationStopped(None, games)
+    mark: dict[str, Any] | None = None  # the last line of --records of a run Ctrl-C stopped
+    if stopped is not None and len(summaries) < len(runs):
+        at = len(summaries)
+        mark = stopped_line(stopped.played, games, {swept: typed[at]} if swept is not None else None)
     if stopped is not None:
         partial = _simulation_stopped(stopped, game, runs, seated, summaries, seed, swept)
         summaries += partial
@@ -713,7 +718,7 @@ def simulate_command(
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
     if records_file:
-        _write_records(records_file, summaries, swept, played)
+        _write_records(records_file, summaries, swept, played, mark)
     if stopped is not None:
         if plot is not None:
             errors.print("no plot: the sweep was stopped")
@@ -784,13 +789,23 @@ def _figure(cell: str) -> bool:
     return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
 
 
-def _write_records(path: Path, summaries: list[Summary], swept: str | None, note: str = "") -> None:
-    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
+def _write_records(
+    path: Path,
+    summaries: list[Summary],
+    swept: str | None,
+    note: str = "",
+    stopped: dict[str, Any] | None = None,
+) -> None:
+    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary.
+    A run stopped by Ctrl-C ends with the line ``stopped`` (``parlour.sim.stopped_line``): the message
+    said the file was partial, the file itself did not."""
     with path.open("w", encoding="utf-8") as out:
         for summary in summaries:
             run = {"sweep": {swept: summary.options[swept]}} if swept else {}
             for i, match in enumerate(summary.records):
                 out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
+        if stopped is not None:
+            out.write(json.dumps(stopped) + "\n")
     console.print(f"matches written to {path}{note}")
 
 
