@@ -701,8 +701,8 @@ def simulate_command(
         stopped = SimulationStopped(None, games)
     mark: dict[str, Any] | None = None  # the last line of --records of a run Ctrl-C stopped
     if stopped is not None and len(summaries) < len(runs):
-        at = len(summaries)
-        mark = stopped_line(stopped.played, games, {swept: typed[at]} if swept is not None else None)
+        stopped_in = {swept: typed[len(summaries)]} if swept is not None else None
+        mark = stopped_line(stopped.played, games, stopped_in)
     if stopped is not None:
         partial = _simulation_stopped(stopped, game, runs, seated, summaries, seed, swept)
         summaries += partial
