@@ -19,10 +19,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import parlour
 import parlour.sim
+from parlour.cli import saved
 from parlour.cli.app import app
-from tests.test_resume import saves
-from tests.test_term5 import PLAYERS, STUCK, ctrl_c_here, stuck_at
+from tests.cli_support import scripted
+from tests.test_resume import saves, words
+from tests.test_term5 import PLAYERS, STUCK, ctrl_c_here, put_aside, read_until, stuck_at
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -203,3 +206,106 @@ def test_read_records_refuses_a_line_after_the_mark(tmp_path: Path) -> None:
     out.write_text('{"match": 0}\n{"partial": true, "matches": 1, "planned": 2}\n{"match": 1}\n')
     with pytest.raises(ValueError, match="line 3: a line follows the mark"):
         parlour.sim.read_records(out)
+
+
+# --- 3. one match, one terminal ---------------------------------------------------------------------
+
+
+def at_the_table(save: Path, where: Path) -> subprocess.Popen[bytes]:
+    """``parlour resume SAVE`` in a child process, its lines typed on a pipe, once it shows the table
+    (it then waits for the person's move)."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "resume", str(save)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        cwd=where,
+    )
+    assert child.stdout is not None
+    try:
+        read_until(child.stdout, b"(from ", 120)
+    except BaseException:
+        child.kill()
+        child.wait()
+        raise
+    return child
+
+
+def resumed(save: Path, where: Path, lines: str = "quit\n") -> subprocess.CompletedProcess[str]:
+    """``parlour resume SAVE`` in another terminal, typing ``lines``."""
+    command = [sys.executable, "-m", "parlour", "resume", str(save)]
+    return subprocess.run(
+        command, input=lines, capture_output=True, text=True, env=child_env(), cwd=where, timeout=120
+    )
+
+
+def test_a_match_open_in_one_terminal_is_refused_in_another(saves: Path, tmp_path: Path) -> None:
+    """``parlour resume FILE`` in two terminals at once: each played on from its own position and
+    overwrote the other's save. The second is refused in one line that says where the match is and what
+    to do; once the first terminal quits (the match saved there), the second takes it up."""
+    save = put_aside(saves, "roquet-open.json")
+    first = at_the_table(save, tmp_path)
+    try:
+        before = save.read_bytes()
+        second = resumed(save, tmp_path, "1\nquit\n")
+        assert second.returncode == 2, second.stdout + second.stderr
+        said = words(second.stderr)
+        assert "open in another terminal" in said and f"parlour process {first.pid}" in said, said
+        assert f"kill {first.pid}" in said and said.count("open in another terminal") == 1, said
+        assert "Traceback" not in second.stderr and second.stdout == ""
+        assert save.read_bytes() == before  # the second terminal wrote nothing
+        _, err = first.communicate(b"1\nquit\n", timeout=120)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert first.returncode == 0, err.decode()
+    assert save.read_bytes() != before  # the first terminal's move is saved
+    assert not saved.lock_path(save).exists()  # no lock file is left behind
+    third = resumed(save, tmp_path)
+    assert third.returncode == 0 and "You left the table" in words(third.stdout), third.stderr
+
+
+def test_a_terminal_killed_leaves_no_lock_behind(saves: Path, tmp_path: Path) -> None:
+    """A terminal closed or killed (no chance to quit) must not lock its match for ever: the lock is
+    the system's, gone with the process."""
+    save = put_aside(saves, "roquet-killed.json")
+    first = at_the_table(save, tmp_path)
+    first.kill()
+    first.wait()
+    again = resumed(save, tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "You left the table" in words(again.stdout) and "open in another" not in words(again.stderr)
+
+
+def test_a_match_open_elsewhere_is_not_forgotten_and_listed_as_open(saves: Path, tmp_path: Path) -> None:
+    """``--forget`` removed a match another terminal was playing (its next save made it again);
+    ``--list`` says which are open."""
+    save = put_aside(saves, "roquet-forget.json")
+    first = at_the_table(save, tmp_path)
+    try:
+        listed = runner.invoke(app, ["resume", "--list"], env=WIDE)
+        assert "open in another terminal" in words(listed.output), listed.output
+        forgot = runner.invoke(app, ["resume", "--forget", save.name], env=WIDE)
+        assert forgot.exit_code == 2 and "open in another terminal" in words(forgot.output), forgot.output
+        assert save.exists()
+    finally:
+        first.kill()
+        first.wait()
+
+
+def test_save_to_a_file_open_in_another_terminal_is_refused_and_play_goes_on(tmp_path: Path) -> None:
+    """``save FILE`` naming a match another terminal plays would overwrite it: refused, said so."""
+    other = put_aside(tmp_path, "other.json")
+    before = other.read_bytes()
+    elsewhere = saved.hold(other)  # (as another terminal holds it)
+    try:
+        terminal, console = scripted(parlour.make("roquet"), [f"save {other}", "1", "quit"], 3, 200, True)
+        terminal.run()
+    finally:
+        elsewhere.release()
+    said = words(console.export_text())
+    assert f"The match is not saved to {other}: this match is open in another terminal" in said, said
+    assert other.read_bytes() == before
+    assert "You left the table. The match is saved in" in said  # quit put it aside, in the saves folder

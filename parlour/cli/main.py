@@ -327,6 +327,11 @@ def resume(
         except saved.BadSave as exc:
             fail(f"{file}: {exc}")
     assert aside is not None and file is not None
+    try:  # one match, one terminal: two playing one file overwrote each other's save
+        held = saved.hold(file)
+        aside = saved.PutAside.read(file)  # as it is now that it is held (saved meanwhile, maybe)
+    except saved.BadSave as exc:
+        fail(f"{file}: {exc}")
     g = aside.state.game
     think = None if aside.seed is not None else MOVE_SECONDS
     bot_seed = (
@@ -340,8 +345,9 @@ def resume(
     except ValueError as exc:
         fail(f"{file}: opponents: {exc}")
     people = list(aside.humans)
+    kinds = aside.opponents
     TerminalGame(
-        g, people, bots, aside.seed, console, hint_seconds=think, opponents=aside.opponents, keep=file
+        g, people, bots, aside.seed, console, hint_seconds=think, opponents=kinds, keep=file, holding=held
     ).run(aside.state)
 
 
@@ -363,6 +369,8 @@ def _list_put_aside() -> None:
         view = aside.state.view(aside.humans[0])
         where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
+        if saved.is_open(path):  # (parlour resume refuses it: one match, one terminal)
+            name.append("   open in another terminal", style="bold")
         found += [name, Text(f"      {aside.state.game.name}{where}: {terminal.score_line(view)}")]
     if not found:
         console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)

@@ -234,8 +234,11 @@ class TerminalGame:
         hint_seconds: float | None = MOVE_SECONDS,
         opponents: Mapping[int, str] | None = None,
         keep: Path | bool = False,
+        holding: saved.Held | None = None,
     ) -> None:
         self.game = game
+        self.holding = holding
+        """The match's file held by this terminal (``saved.hold``): no other terminal takes it up."""
         self.opponents = opponents
         """The kind of computer player at each seat not a person's: what a saved match seats again."""
         self.keep: Path | None = keep if isinstance(keep, Path) else None
@@ -351,6 +354,14 @@ class TerminalGame:
         if resumed is not None and self.keep is not None:
             self.console.print(Text(f"(from {self.keep})", style="dim"), soft_wrap=True)
         try:
+            self.play(state)
+        finally:
+            if self.holding is not None:
+                self.holding.release()
+
+    def play(self, state: State) -> None:
+        """The match from ``state`` on, put aside if the person leaves (``run`` lets its file go after)."""
+        try:
             while not state.is_over:
                 current = state.current_player
                 assert current is not None
@@ -380,15 +391,28 @@ class TerminalGame:
             return None
         where = path or self.keep or saved.new_path(self.game.name)
         aside = saved.PutAside(tuple(self.humans), dict(self.opponents), self.seed, state)
+        held = self.holding
+        if held is None or not _same_file(held.path, where):
+            try:  # the file it goes to is this terminal's from now on: no other takes it up meanwhile
+                held = saved.hold(where)
+            except saved.InUse as exc:
+                self.say_error(f"The match is not saved to {where}: {exc}.")
+                return None
         try:
             saved.PutAside.from_json(aside.to_json())  # what is written is taken up again
             aside.write(where)
-        except saved.BadSave:  # Ctrl-C inside a move can leave it half made: no file that would be refused
-            self.say_error("The match could not be saved: it was stopped in the middle of a move.")
+        except (saved.BadSave, OSError) as exc:
+            if held is not self.holding:
+                held.release()
+            if isinstance(exc, saved.BadSave):  # Ctrl-C inside a move can leave it half made
+                self.say_error("The match could not be saved: it was stopped in the middle of a move.")
+            else:
+                self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
             return None
-        except OSError as exc:
-            self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
-            return None
+        if held is not self.holding:
+            if self.holding is not None:
+                self.holding.release()
+            self.holding = held
         before, self.keep, self.keeps = self.keep, where, True  # kept up to date when the person leaves
         again = "parlour resume" if saved.in_folder(where) else f"parlour resume {where}"
         # soft-wrapped: a path folded with a hard break would not copy whole
