@@ -168,6 +168,25 @@ class SimulationStopped(KeyboardInterrupt):
         return self.summary.matches if self.summary is not None else 0
 
 
+def figure(value: float, digits: int = 3) -> str:
+    """``value`` to ``digits`` significant figures, without an exponent ("0.00333", "12.3", "4,520"):
+    a fixed number of decimals printed "0.000 s a move" for a fast player and "0.0 matches per second"
+    for a slow one."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:g}"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    return f"{value:,.{decimals}f}"
+
+
+def duration(seconds: float) -> str:
+    """A time in the unit that says something: "85.2 µs", "1.27 ms", "0.157 s" is "157 ms", "3.40 s"."""
+    if 0 < seconds < 1e-3:
+        return f"{figure(seconds * 1e6)} µs"
+    if 0 < seconds < 1:
+        return f"{figure(seconds * 1e3)} ms"
+    return f"{figure(seconds)} s"
+
+
 STOPPED_BY = "Ctrl-C"
 """The ``stopped_by`` of the last line of a ``--records`` file whose run Ctrl-C stopped."""
 

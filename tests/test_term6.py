@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -309,3 +310,75 @@ def test_save_to_a_file_open_in_another_terminal_is_refused_and_play_goes_on(tmp
     assert f"The match is not saved to {other}: this match is open in another terminal" in said, said
     assert other.read_bytes() == before
     assert "You left the table. The match is saved in" in said  # quit put it aside, in the saves folder
+
+
+# --- 4. seconds a move in figures that say something ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [
+        (0.0000514, "51.4 µs"),
+        (0.00127, "1.27 ms"),
+        (0.157, "157 ms"),
+        (3.4, "3.40 s"),
+        (1234.4, "1,234 s"),
+        (0.0, "0 s"),
+    ],
+)
+def test_a_duration_is_told_in_a_unit_that_says_something(seconds: float, said: str) -> None:
+    assert parlour.sim.duration(seconds) == said
+
+
+def test_figures_have_significant_digits_not_fixed_decimals() -> None:
+    assert [parlour.sim.figure(x) for x in (0.00333, 0.05, 12.34, 51.04, 4520.3)] == [
+        "0.00333",
+        "0.0500",
+        "12.3",
+        "51.0",
+        "4,520",
+    ]
+
+
+def test_duplicate_of_a_fast_player_says_how_long_a_move_takes(tmp_path: Path) -> None:
+    """``parlour duplicate`` printed "0.000 s a move" for a fast player: now microseconds or
+    milliseconds, while ``--json`` keeps ``seconds_per_move`` in seconds."""
+    out = tmp_path / "d.json"
+    args = ["duplicate", "roquet", "--candidate", "random", "--deals", "2", "--json", str(out)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    said = words(result.stdout)
+    assert "0.000 s a move" not in said
+    found = re.search(r"seats 0,1, ([\d.,]+) (µs|ms|s) a move\)", said)
+    assert found is not None, said
+    value = float(found.group(1).replace(",", "")) * {"µs": 1e-6, "ms": 1e-3, "s": 1.0}[found.group(2)]
+    written = json.loads(out.read_text())["seconds_per_move"]
+    assert value > 0 and written == pytest.approx(value, rel=0.01)
+
+
+def test_simulate_tells_its_time_and_rate_with_significant_figures() -> None:
+    """ "0.0 s" for a quick run (and "0.0 matches per second" for a slow one) said nothing."""
+    args = ["simulate", "roquet", "-n", "2", "--players", "random,random"]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    found = re.search(
+        r"([\d.,]+) matches per second \(([\d.,]+) (µs|ms|s)(, .* a match)?\)", words(result.stdout)
+    )
+    assert found is not None, result.stdout
+    assert float(found.group(1).replace(",", "")) > 0 and float(found.group(2).replace(",", "")) > 0
+    assert "(0.0 s)" not in result.stdout
+
+
+def test_a_slow_run_says_how_long_a_match_took(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of strong players (minutes a match) printed "0.0 matches per second"."""
+    import dataclasses
+    import importlib
+
+    from rich.console import Console
+
+    main = importlib.import_module("parlour.cli.main")  # (parlour.cli.main is also the function)
+    summary = parlour.sim.simulate("roquet", ["random", "random"], 2, seed=1)
+    shown = Console(record=True, width=200)
+    monkeypatch.setattr(main, "console", shown)
+    main._print_summary(dataclasses.replace(summary, seconds=613.0))
+    assert "0.00326 matches per second (613 s, 306 s a match)" in words(shown.export_text())

@@ -45,6 +45,8 @@ from parlour.sim import (
     ClusterError,
     SimulationStopped,
     Summary,
+    duration,
+    figure,
     open_runner,
     simulate,
     stopped_line,
@@ -565,7 +567,10 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
-    console.print(f"{summary.matches_per_second:.1f} matches per second ({summary.seconds:.1f} s)")
+    rate = summary.matches_per_second
+    # "0.0 matches per second (0.0 s)": a fixed decimal said nothing of a slow run, nor of a quick one
+    slow = f", {duration(summary.seconds / summary.matches)} a match" if rate < 1 else ""
+    console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
 
 
 @app.command("simulate")
