@@ -382,3 +382,22 @@ def test_a_slow_run_says_how_long_a_match_took(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(main, "console", shown)
     main._print_summary(dataclasses.replace(summary, seconds=613.0))
     assert "0.00326 matches per second (613 s, 306 s a match)" in words(shown.export_text())
+
+
+# --- 5. the walk --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        # "write a whole number in plain digits": it was one, only too long
+        ("bank 1000000000000000000000", "'1000000000000000000000' is too large to be an amount"),
+        ("bank -3", "'-3' is not an amount: an amount is 0 or more, such as 'bank 5'"),
+        ("bank x", "'x' is not an amount: write a whole number in plain digits, such as 'bank 5'"),
+    ],
+)
+def test_an_amount_mistyped_is_told_what_is_wrong_with_it(typed: str, said: str) -> None:
+    game = parlour.make("lansquenet")
+    with pytest.raises(parlour.MalformedAction) as refused:
+        game.notation.parse(typed)
+    assert said in str(refused.value)
