@@ -401,3 +401,19 @@ def test_an_amount_mistyped_is_told_what_is_wrong_with_it(typed: str, said: str)
     with pytest.raises(parlour.MalformedAction) as refused:
         game.notation.parse(typed)
     assert said in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "roquet", "--opponents", "nope"], "--opponents: no player 'nope' for roquet"),
+        (["simulate", "roquet", "--players", "random,nope"], "--players: no player 'nope' for roquet"),
+        (["duplicate", "roquet", "--candidate", "nope"], "--candidate: no player 'nope' for roquet"),
+        (["duplicate", "roquet", "--baseline", "nope"], "--baseline: no player 'nope' for roquet"),
+    ],
+)
+def test_an_unknown_player_names_the_option_it_was_given_to(args: list[str], said: str) -> None:
+    """``parlour duplicate roquet --baseline nope`` said "no player 'nope'" without saying which of
+    two options was wrong."""
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 2 and said in words(result.output), result.output

@@ -244,8 +244,8 @@ def play(
             for s in range(g.num_players)
             if s not in people
         }
-    except ValueError as exc:
-        fail(exc)
+    except ValueError as exc:  # the option named: "no player 'nope'" did not say which one was meant
+        fail(f"--opponents: {exc}")
     kinds = dict.fromkeys(bots, kind)
     TerminalGame(g, people, bots, seed, console, hint_seconds=think, opponents=kinds, keep=True).run()
 
@@ -664,7 +664,7 @@ def simulate_command(
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
-            fail(exc)
+            fail(f"--players: {exc}")
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
@@ -989,11 +989,11 @@ def duplicate_command(
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
     if json_file is not None:
         _check_writable(json_file, "--json")
-    for kind in (candidate, baseline):
+    for flag, kind in (("--candidate", candidate), ("--baseline", baseline)):
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
-            fail(exc)
+            fail(f"{flag}: {exc}")
     if candidate == baseline or baseline in same_player(game, candidate):
         # "parlour duplicate lansquenet" measured strong against heuristic, the same player there,
         # and printed "+0.00 ± 0.00" as if that were a finding
