@@ -417,3 +417,14 @@ def test_an_unknown_player_names_the_option_it_was_given_to(args: list[str], sai
     two options was wrong."""
     result = runner.invoke(app, args, env=WIDE)
     assert result.exit_code == 2 and said in words(result.output), result.output
+
+
+def test_a_word_that_is_no_move_nor_command_says_so_and_how_to_go_on() -> None:
+    """ "foo" was answered with every action of the game, those not open now too ("the actions are
+    'play <card>', 'trump <suit>', 'deal', 'expose <card>', 'stand', ...") and not the commands."""
+    terminal, console = scripted(parlour.make("bishops-whist"), ["foo bar", "quit"], 1, 200)
+    terminal.run()
+    said = words(console.export_text())
+    assert "'foo' is neither a move nor a command here" in said, said
+    assert "type 'moves' for the moves open to you now, 'help' for the commands" in said
+    assert "the actions are" not in said

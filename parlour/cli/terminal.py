@@ -35,6 +35,7 @@ from rich.text import Text
 from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
 from parlour.cli import saved
 from parlour.engine import Game, IllegalAction, MalformedAction, State
+from parlour.engine.errors import echo as quoted
 from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, holds_of, label_of
@@ -570,7 +571,18 @@ class TerminalGame:
             try:
                 state.apply(action, seat=seat)
             except IllegalAction as exc:
-                self.say_error(exc.reason + self.did_you_mean(raw, legal, ranges, exc))
+                reason = exc.reason
+                first = raw.split()[0] if raw.split() else ""
+                notation = self.game.notation
+                if (
+                    isinstance(exc, MalformedAction)
+                    and first
+                    and notation.spec(notation.aliases.get(first.lower(), first.lower())) is None
+                ):
+                    # "foo" was answered with every action of the game ("the actions are 'play <card>',
+                    # 'trump <suit>', 'deal', ..."), those not open now too, and not the commands
+                    reason = f"{quoted(first)} is neither a move nor a command here"
+                self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
 
@@ -586,7 +598,7 @@ class TerminalGame:
         near = difflib.get_close_matches(raw.lower(), [a.lower() for a in legal], n=1, cutoff=0.75)
         if near:
             return f"\ndid you mean '{legal[[a.lower() for a in legal].index(near[0])]}'?"
-        return "\ntype 'moves' for the moves open to you now"
+        return "\ntype 'moves' for the moves open to you now, 'help' for the commands"
 
     def show_hint(self, state: State, view: View[Any]) -> None:
         """The strong player's move for this seat and its reason, from the seat's view alone. In a
