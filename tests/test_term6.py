@@ -428,3 +428,11 @@ def test_a_word_that_is_no_move_nor_command_says_so_and_how_to_go_on() -> None:
     assert "'foo' is neither a move nor a command here" in said, said
     assert "type 'moves' for the moves open to you now, 'help' for the commands" in said
     assert "the actions are" not in said
+
+
+@pytest.mark.parametrize("command", [["play", "roquet"], ["simulate", "roquet"], ["duplicate", "roquet"]])
+def test_a_seed_out_of_range_is_echoed(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--seed", "-1"], env=WIDE)
+    assert result.exit_code == 2
+    said = words(result.output)
+    assert "--seed: a seed is a whole number from 0 to 2**63 - 1, not -1" in said, said

@@ -111,6 +111,14 @@ def at_most(option: str, value: float, bound: float) -> None:
         fail(f"{option} must be at most {bound}, not {value}")
 
 
+def _check_seed(seed: int) -> None:
+    """Refuse a seed out of range, saying which was given ("--seed -1" was not echoed)."""
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        fail(f"--seed: {exc}, not {seed}")
+
+
 def _options(pairs: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs or []:
@@ -229,10 +237,7 @@ def play(
     if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
         fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them")
     if seed is not None:
-        try:
-            check_seed(seed)
-        except ValueError as exc:
-            fail(f"--seed: {exc}")
+        _check_seed(seed)
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
     think = None if seed is not None else MOVE_SECONDS
     kind = opponents if opponents is not None else default_player(player_kinds(g.name))
@@ -626,10 +631,7 @@ def simulate_command(
     at_most("--jobs", jobs, MAX_JOBS)
     if cluster is not None and jobs != 1:
         fail("--jobs is for one machine: with --cluster the cluster's workers play the matches (drop --jobs)")
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        fail(f"--seed: {exc}")
+    _check_seed(seed)
     runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
     swept: str | None = None  # the option swept, as the game names it ("target-shift" is target_shift)
     typed: list[Any] = []  # its values, as the game takes them
@@ -980,10 +982,7 @@ def duplicate_command(
     at_most("--deals", deals, MAX_DEALS)
     at_most("--hands", hands, MAX_HANDS)
     at_most("--jobs", jobs, MAX_JOBS)
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        fail(f"--seed: {exc}")
+    _check_seed(seed)
     if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
         fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
