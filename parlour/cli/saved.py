@@ -69,7 +69,10 @@ class PutAside:
         """Write the file whole or not at all: a crash mid-write leaves the earlier one standing."""
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial")
-        partial.write_text(self.to_json(), encoding="utf-8")
+        partial.unlink(missing_ok=True)  # (one left by a crash is made again, readable by its owner only)
+        # the owner's alone: it holds every hand, and the saves folder may be on a shared machine
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as f:
+            f.write(self.to_json())
         os.replace(partial, path)
 
     @classmethod
