@@ -445,3 +445,19 @@ def test_a_match_put_aside_is_readable_by_its_owner_only(saves: Path) -> None:
     readable by every user of the machine."""
     save = put_aside(saves, "roquet-private.json")
     assert save.stat().st_mode & 0o777 == 0o600
+
+
+def test_resume_without_a_name_of_a_match_open_elsewhere_points_to_the_others(
+    saves: Path, tmp_path: Path
+) -> None:
+    """``parlour resume`` takes up the match left last: open in another terminal, it is refused, and
+    the message says where the others are listed."""
+    save = put_aside(saves, "roquet-last.json")
+    elsewhere = saved.hold(save)  # (as another terminal holds it)
+    try:
+        result = runner.invoke(app, ["resume"], input="quit\n", env=WIDE)
+    finally:
+        elsewhere.release()
+    said = words(result.output)
+    assert result.exit_code == 2 and "open in another terminal" in said, said
+    assert said.endswith("(parlour resume --list shows the others)"), said

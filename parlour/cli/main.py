@@ -309,6 +309,7 @@ def resume(
         _forget_older_than(forget_older_than)
         return
     aside: saved.PutAside | None = None
+    named = file is not None
     if file is None:
         unreadable: list[tuple[Path, saved.BadSave]] = []
         for path in saved.put_aside():  # the one left last that can be taken up
@@ -338,7 +339,9 @@ def resume(
         held = saved.hold(file)
         aside = saved.PutAside.read(file)  # as it is now that it is held (saved meanwhile, maybe)
     except saved.BadSave as exc:
-        fail(f"{file}: {exc}")
+        chosen_for_you = not named and isinstance(exc, saved.InUse)
+        others = " (parlour resume --list shows the others)" if chosen_for_you else ""
+        fail(f"{file}: {exc}{others}")
     g = aside.state.game
     think = None if aside.seed is not None else MOVE_SECONDS
     bot_seed = (
