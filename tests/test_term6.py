@@ -461,3 +461,15 @@ def test_resume_without_a_name_of_a_match_open_elsewhere_points_to_the_others(
     said = words(result.output)
     assert result.exit_code == 2 and "open in another terminal" in said, said
     assert said.endswith("(parlour resume --list shows the others)"), said
+
+
+def test_forget_older_than_keeps_a_match_open_elsewhere_and_says_so(saves: Path) -> None:
+    old = put_aside(saves, "roquet-old.json")
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    elsewhere = saved.hold(old)  # (as another terminal holds it)
+    try:
+        result = runner.invoke(app, ["resume", "--forget-older-than", "1"], env=WIDE)
+    finally:
+        elsewhere.release()
+    assert result.exit_code == 0 and old.exists(), result.output
+    assert "kept roquet-old.json: it is open in another terminal" in words(result.output), result.output

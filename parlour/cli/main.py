@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import io
 import json
@@ -412,9 +411,13 @@ def _forget_older_than(days: int) -> None:
     for path, mtime in saved.put_aside_with_times():
         if mtime >= cutoff:
             continue
-        with contextlib.suppress(saved.BadSave):  # not a parlour save, or gone meanwhile: left alone
+        try:
             saved.forget(path)
             gone.append(path.name)
+        except saved.InUse:  # kept, and said: it was passed over without a word
+            console.print(f"kept {path.name}: it is open in another terminal", soft_wrap=True)
+        except saved.BadSave:  # not a parlour save, or gone meanwhile: left alone
+            pass
     ago = "day" if days == 1 else "days"
     if not gone:
         console.print(
