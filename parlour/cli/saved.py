@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -276,8 +277,9 @@ def hold(path: Path) -> Held:
     lock = lock_path(path)
     if fcntl is None:
         return Held(path, None)
-    for _ in range(20):  # each round only if the holder removed the lock file as it was opened
-        try:
+    busy = 0
+    for _ in range(20):  # again only if the holder removed the lock file as it was opened, or
+        try:  # --list looked at it (``is_open`` holds it shared for an instant)
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:
             return Held(path, None)
@@ -286,6 +288,10 @@ def hold(path: Path) -> Held:
         except BlockingIOError:
             holder = os.read(fd, 32).decode(errors="replace").strip()
             os.close(fd)
+            busy += 1
+            if busy < 3:
+                time.sleep(0.05)
+                continue
             raise InUse(in_use(holder if holder.isdigit() else None)) from None
         except OSError:  # a file system without locks
             os.close(fd)
