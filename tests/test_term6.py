@@ -1,7 +1,9 @@
 """The terminal's rough edges a demanding user meets (term-6).
 
 A Ctrl-C while the ``parlour`` command is still loading, a ``--records`` file of a run stopped by
-Ctrl-C, one saved match taken up in two terminals at once, and "0.000 s a move".
+Ctrl-C, one saved match taken up in two terminals at once, and "0.000 s a move"; then what a walk
+through the README's commands met: amounts mistyped, an unknown player or a bad seed not named, a word
+that is no move answered with every action of the game, a save readable by every user.
 """
 
 from __future__ import annotations
