@@ -4,30 +4,40 @@
 >>> game = parlour.make("bishops-whist")
 >>> state = game.new(seed=1)
 >>> state.apply(state.legal_actions()[0])
+
+The engine's names are loaded on first use (PEP 562), not on ``import parlour``: the ``parlour``
+command imports this package first, and a Ctrl-C while the engine loaded (numpy and all, a sixth of a
+second) was a traceback, before ``parlour.launch`` could catch it.
 """
 
-from parlour.engine import (
-    Action,
-    Event,
-    ForbiddenAction,
-    Game,
-    GameInfo,
-    IllegalAction,
-    InvalidDeal,
-    InvalidOption,
-    InvalidSave,
-    InvalidState,
-    MalformedAction,
-    Option,
-    Outcome,
-    ParlourError,
-    State,
-    UnknownGame,
-    View,
-    game_class,
-    list_games,
-    make,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.engine import (
+        Action,
+        Event,
+        ForbiddenAction,
+        Game,
+        GameInfo,
+        IllegalAction,
+        InvalidDeal,
+        InvalidOption,
+        InvalidSave,
+        InvalidState,
+        MalformedAction,
+        Option,
+        Outcome,
+        ParlourError,
+        State,
+        UnknownGame,
+        View,
+        game_class,
+        list_games,
+        make,
+    )
 
 __version__ = "0.1.0"
 
@@ -53,3 +63,17 @@ __all__ = [
     "list_games",
     "make",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """An engine name (``parlour.make``), or the engine itself, loaded when first asked for and kept."""
+    if name not in __all__ and name != "engine":
+        raise AttributeError(f"module 'parlour' has no attribute {name!r}")
+    engine = importlib.import_module("parlour.engine")
+    value = engine if name == "engine" else getattr(engine, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,5 +1,5 @@
-"""``python -m parlour``: the same as the ``parlour`` command."""
+"""``python -m parlour``: the same as the ``parlour`` command (a Ctrl-C while it loads ends quietly too)."""
 
-from parlour.cli import main
+from parlour.launch import main
 
 main()

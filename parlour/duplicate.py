@@ -29,7 +29,7 @@ from parlour.engine import Game, State
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Episode, Table
 from parlour.players import make_player
-from parlour.sim import process_pool, stop_pool
+from parlour.sim import duration, process_pool, stop_pool
 
 PlayerSpec = str | Callable[[Game[Any], int], Any]
 """A player kind of the game, or a factory ``(game, seed) -> player``."""
@@ -90,7 +90,7 @@ class Duplicate:
         return (
             f"{self.game}: {self.candidate} vs {self.baseline}: {self.mean:+.2f} {spread} {unit} "
             f"({self.deals} deal{'s' if self.deals != 1 else ''}, seats {','.join(map(str, self.seats))}, "
-            f"{self.seconds_per_move:.3f} s a move)"
+            f"{duration(self.seconds_per_move)} a move)"
         )
 
     def to_dict(self) -> dict[str, Any]:

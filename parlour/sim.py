@@ -7,6 +7,7 @@ processes, here or on a cluster's workers.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -165,6 +166,79 @@ class SimulationStopped(KeyboardInterrupt):
     @property
     def played(self) -> int:
         return self.summary.matches if self.summary is not None else 0
+
+
+def figure(value: float, digits: int = 3) -> str:
+    """``value`` to ``digits`` significant figures, without an exponent ("0.00333", "12.3", "4,520"):
+    a fixed number of decimals printed "0.000 s a move" for a fast player and "0.0 matches per second"
+    for a slow one."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:g}"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    return f"{value:,.{decimals}f}"
+
+
+def duration(seconds: float) -> str:
+    """A time in the unit that says something: "85.2 µs", "1.27 ms", "0.157 s" is "157 ms", "3.40 s"."""
+    if 0 < seconds < 1e-3:
+        return f"{figure(seconds * 1e6)} µs"
+    if 0 < seconds < 1:
+        return f"{figure(seconds * 1e3)} ms"
+    return f"{figure(seconds)} s"
+
+
+STOPPED_BY = "Ctrl-C"
+"""The ``stopped_by`` of the last line of a ``--records`` file whose run Ctrl-C stopped."""
+
+
+@dataclass(frozen=True)
+class RecordsFile:
+    """A ``parlour simulate --records`` file read back: its matches, and whether the run was whole.
+
+    A run stopped by Ctrl-C ends its file with one line that is no match, ``{"partial": true,
+    "stopped_by": "Ctrl-C", "matches": M, "planned": N, ...}``: a researcher reading the file later
+    (the message said so, the file did not) can tell its matches are the first ``M`` of ``N``."""
+
+    matches: list[dict[str, Any]]
+    stopped: dict[str, Any] | None = None
+    """The last line of a run stopped by Ctrl-C (``None``: every match asked for is in the file)."""
+
+    @property
+    def partial(self) -> bool:
+        return self.stopped is not None
+
+
+def stopped_line(matches: int, planned: int, sweep: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The last line of the ``--records`` file of a run stopped by Ctrl-C after ``matches`` of
+    ``planned`` (with ``--sweep``, of the run at ``sweep``, the runs after it not played)."""
+    line: dict[str, Any] = {"partial": True, "stopped_by": STOPPED_BY, "matches": matches, "planned": planned}
+    if sweep is not None:
+        line["sweep"] = dict(sweep)
+    return line
+
+
+def read_records(path: str | os.PathLike[str]) -> RecordsFile:
+    """Read a ``--records`` file: its matches, and the mark of a run stopped by Ctrl-C if it has one
+    (only as its last line: a match's line never has ``partial``). ``ValueError`` names a bad line."""
+    matches: list[dict[str, Any]] = []
+    stopped: dict[str, Any] | None = None
+    with open(path, encoding="utf-8") as lines:
+        for number, text in enumerate(lines, 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"line {number}: not JSON ({exc})") from None
+            if not isinstance(line, dict):
+                raise ValueError(f"line {number}: a match is a JSON object")
+            if stopped is not None:
+                raise ValueError(f"line {number}: a line follows the mark of a run stopped by Ctrl-C")
+            if line.get("partial") is True:
+                stopped = line
+            else:
+                matches.append(line)
+    return RecordsFile(matches, stopped)
 
 
 @dataclass(frozen=True)

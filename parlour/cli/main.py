@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import io
 import json
@@ -45,8 +44,11 @@ from parlour.sim import (
     ClusterError,
     SimulationStopped,
     Summary,
+    duration,
+    figure,
     open_runner,
     simulate,
+    stopped_line,
     sweep_plotter,
 )
 
@@ -106,6 +108,14 @@ def at_most(option: str, value: float, bound: float) -> None:
     """Refuse a count beyond its bound, as a command line's other errors are refused: one plain line."""
     if value > bound:
         fail(f"{option} must be at most {bound}, not {value}")
+
+
+def _check_seed(seed: int) -> None:
+    """Refuse a seed out of range, saying which was given ("--seed -1" was not echoed)."""
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        fail(f"--seed: {exc}, not {seed}")
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -226,10 +236,7 @@ def play(
     if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
         fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them")
     if seed is not None:
-        try:
-            check_seed(seed)
-        except ValueError as exc:
-            fail(f"--seed: {exc}")
+        _check_seed(seed)
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
     think = None if seed is not None else MOVE_SECONDS
     kind = opponents if opponents is not None else default_player(player_kinds(g.name))
@@ -241,8 +248,8 @@ def play(
             for s in range(g.num_players)
             if s not in people
         }
-    except ValueError as exc:
-        fail(exc)
+    except ValueError as exc:  # the option named: "no player 'nope'" did not say which one was meant
+        fail(f"--opponents: {exc}")
     kinds = dict.fromkeys(bots, kind)
     TerminalGame(g, people, bots, seed, console, hint_seconds=think, opponents=kinds, keep=True).run()
 
@@ -301,6 +308,7 @@ def resume(
         _forget_older_than(forget_older_than)
         return
     aside: saved.PutAside | None = None
+    named = file is not None
     if file is None:
         unreadable: list[tuple[Path, saved.BadSave]] = []
         for path in saved.put_aside():  # the one left last that can be taken up
@@ -326,6 +334,13 @@ def resume(
         except saved.BadSave as exc:
             fail(f"{file}: {exc}")
     assert aside is not None and file is not None
+    try:  # one match, one terminal: two playing one file overwrote each other's save
+        held = saved.hold(file)
+        aside = saved.PutAside.read(file)  # as it is now that it is held (saved meanwhile, maybe)
+    except saved.BadSave as exc:
+        chosen_for_you = not named and isinstance(exc, saved.InUse)
+        others = " (parlour resume --list shows the others)" if chosen_for_you else ""
+        fail(f"{file}: {exc}{others}")
     g = aside.state.game
     think = None if aside.seed is not None else MOVE_SECONDS
     bot_seed = (
@@ -339,8 +354,9 @@ def resume(
     except ValueError as exc:
         fail(f"{file}: opponents: {exc}")
     people = list(aside.humans)
+    kinds = aside.opponents
     TerminalGame(
-        g, people, bots, aside.seed, console, hint_seconds=think, opponents=aside.opponents, keep=file
+        g, people, bots, aside.seed, console, hint_seconds=think, opponents=kinds, keep=file, holding=held
     ).run(aside.state)
 
 
@@ -362,6 +378,8 @@ def _list_put_aside() -> None:
         view = aside.state.view(aside.humans[0])
         where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
+        if saved.is_open(path):  # (parlour resume refuses it: one match, one terminal)
+            name.append("   open in another terminal", style="bold")
         found += [name, Text(f"      {aside.state.game.name}{where}: {terminal.score_line(view)}")]
     if not found:
         console.print(f"No match put aside in {saved.saves_folder()}.", soft_wrap=True)
@@ -393,9 +411,13 @@ def _forget_older_than(days: int) -> None:
     for path, mtime in saved.put_aside_with_times():
         if mtime >= cutoff:
             continue
-        with contextlib.suppress(saved.BadSave):  # not a parlour save, or gone meanwhile: left alone
+        try:
             saved.forget(path)
             gone.append(path.name)
+        except saved.InUse:  # kept, and said: it was passed over without a word
+            console.print(f"kept {path.name}: it is open in another terminal", soft_wrap=True)
+        except saved.BadSave:  # not a parlour save, or gone meanwhile: left alone
+            pass
     ago = "day" if days == 1 else "days"
     if not gone:
         console.print(
@@ -556,7 +578,10 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
-    console.print(f"{summary.matches_per_second:.1f} matches per second ({summary.seconds:.1f} s)")
+    rate = summary.matches_per_second
+    # "0.0 matches per second (0.0 s)": a fixed decimal said nothing of a slow run, nor of a quick one
+    slow = f", {duration(summary.seconds / summary.matches)} a match" if rate < 1 else ""
+    console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
 
 
 @app.command("simulate")
@@ -612,10 +637,7 @@ def simulate_command(
     at_most("--jobs", jobs, MAX_JOBS)
     if cluster is not None and jobs != 1:
         fail("--jobs is for one machine: with --cluster the cluster's workers play the matches (drop --jobs)")
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        fail(f"--seed: {exc}")
+    _check_seed(seed)
     runs: list[tuple[Any, dict[str, Any]]] = [(None, opts)]
     swept: str | None = None  # the option swept, as the game names it ("target-shift" is target_shift)
     typed: list[Any] = []  # its values, as the game takes them
@@ -650,7 +672,7 @@ def simulate_command(
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
-            fail(exc)
+            fail(f"--players: {exc}")
     if plot is not None:
         if not sweep:
             fail("--plot draws a sweep: give --sweep name=v1,v2,... as well")
@@ -698,6 +720,10 @@ def simulate_command(
         stopped = stop
     except KeyboardInterrupt:  # between runs (a summary printed): every run so far is whole
         stopped = SimulationStopped(None, games)
+    mark: dict[str, Any] | None = None  # the last line of --records of a run Ctrl-C stopped
+    if stopped is not None and len(summaries) < len(runs):
+        stopped_in = {swept: typed[len(summaries)]} if swept is not None else None
+        mark = stopped_line(stopped.played, games, stopped_in)
     if stopped is not None:
         partial = _simulation_stopped(stopped, game, runs, seated, summaries, seed, swept)
         summaries += partial
@@ -713,7 +739,7 @@ def simulate_command(
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
     if records_file:
-        _write_records(records_file, summaries, swept, played)
+        _write_records(records_file, summaries, swept, played, mark)
     if stopped is not None:
         if plot is not None:
             errors.print("no plot: the sweep was stopped")
@@ -784,13 +810,23 @@ def _figure(cell: str) -> bool:
     return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
 
 
-def _write_records(path: Path, summaries: list[Summary], swept: str | None, note: str = "") -> None:
-    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary."""
+def _write_records(
+    path: Path,
+    summaries: list[Summary],
+    swept: str | None,
+    note: str = "",
+    stopped: dict[str, Any] | None = None,
+) -> None:
+    """Every match as a JSON line, in order: a researcher's own statistics need more than the summary.
+    A run stopped by Ctrl-C ends with the line ``stopped`` (``parlour.sim.stopped_line``): the message
+    said the file was partial, the file itself did not."""
     with path.open("w", encoding="utf-8") as out:
         for summary in summaries:
             run = {"sweep": {swept: summary.options[swept]}} if swept else {}
             for i, match in enumerate(summary.records):
                 out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
+        if stopped is not None:
+            out.write(json.dumps(stopped) + "\n")
     console.print(f"matches written to {path}{note}")
 
 
@@ -952,20 +988,17 @@ def duplicate_command(
     at_most("--deals", deals, MAX_DEALS)
     at_most("--hands", hands, MAX_HANDS)
     at_most("--jobs", jobs, MAX_JOBS)
-    try:
-        check_seed(seed)
-    except ValueError as exc:
-        fail(f"--seed: {exc}")
+    _check_seed(seed)
     if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
         fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
     chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
     if json_file is not None:
         _check_writable(json_file, "--json")
-    for kind in (candidate, baseline):
+    for flag, kind in (("--candidate", candidate), ("--baseline", baseline)):
         try:
             make_player(kind, g, 0)
         except ValueError as exc:
-            fail(exc)
+            fail(f"{flag}: {exc}")
     if candidate == baseline or baseline in same_player(game, candidate):
         # "parlour duplicate lansquenet" measured strong against heuristic, the same player there,
         # and printed "+0.00 ± 0.00" as if that were a finding

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +22,11 @@ from typing import Any
 from parlour.engine import Game, InvalidSave, State, game_class, make
 from parlour.engine.errors import echo
 
+try:
+    import fcntl
+except ImportError:  # (not on Windows: a match there is not guarded against a second terminal)
+    fcntl = None  # type: ignore[assignment]
+
 FORMAT = "parlour-terminal-match"
 VERSION = 1
 MAX_LENGTH = 20_000_000
@@ -29,6 +35,11 @@ MAX_LENGTH = 20_000_000
 
 class BadSave(ValueError):
     """A file that is not a match parlour put aside, or one that cannot be taken up: the words say why."""
+
+
+class InUse(BadSave):
+    """The match is open in another terminal: two terminals playing one file overwrote each other's
+    save, each playing on from its own position."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +70,10 @@ class PutAside:
         """Write the file whole or not at all: a crash mid-write leaves the earlier one standing."""
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial")
-        partial.write_text(self.to_json(), encoding="utf-8")
+        partial.unlink(missing_ok=True)  # (one left by a crash is made again, readable by its owner only)
+        # the owner's alone: it holds every hand, and the saves folder may be on a shared machine
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as f:
+            f.write(self.to_json())
         os.replace(partial, path)
 
     @classmethod
@@ -201,9 +215,117 @@ def forget(path: Path) -> None:
         raise BadSave("no such file")
     if not path.is_file() or not is_put_aside(path):
         raise BadSave("not a match parlour put aside: it is left where it is")
+    held = hold(path)  # not a match being played in another terminal (InUse)
     try:
         path.unlink()
     except FileNotFoundError:  # forgotten or played out meanwhile in another terminal: gone either way
         pass
     except OSError as exc:
         raise BadSave(f"cannot remove it: {exc.strerror or exc}") from None
+    finally:
+        held.release()
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of a match's file: beside it, hidden (``.bezique-2026-12-06-0815.json.lock``)."""
+    return path.with_name(f".{path.name}.lock")
+
+
+class Held:
+    """A match's file held by this process (``hold``) until ``release``: no other terminal takes it up.
+
+    The lock is the operating system's (``flock`` on the lock file), so it goes with the process that
+    held it: a terminal closed, killed or crashed leaves no lock behind, whatever is left on disk."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let the file go, removing the lock file (while still holding it: a terminal that opened the
+        old lock file meanwhile sees it is gone and opens the new one)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            if _same_inode(fd, lock_path(self.path)):
+                lock_path(self.path).unlink()
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def __del__(self) -> None:
+        self.release()
+
+
+def _same_inode(fd: int, path: Path) -> bool:
+    """Whether ``fd`` is the file at ``path`` now (not one removed and made again since it was opened)."""
+    try:
+        there = path.stat()
+    except OSError:
+        return False
+    here = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+def hold(path: Path) -> Held:
+    """Hold a match's file for this terminal, or raise ``InUse`` if another terminal holds it.
+
+    Where no lock file can be made (a folder not writable) the match is not guarded: it could not be
+    saved there either, which the terminal says when it tries."""
+    lock = lock_path(path)
+    if fcntl is None:
+        return Held(path, None)
+    busy = 0
+    for _ in range(20):  # again only if the holder removed the lock file as it was opened, or
+        try:  # --list looked at it (``is_open`` holds it shared for an instant)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return Held(path, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode(errors="replace").strip()
+            os.close(fd)
+            busy += 1
+            if busy < 3:
+                time.sleep(0.05)
+                continue
+            raise InUse(in_use(holder if holder.isdigit() else None)) from None
+        except OSError:  # a file system without locks
+            os.close(fd)
+            return Held(path, None)
+        if _same_inode(fd, lock):
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            return Held(path, fd)
+        os.close(fd)
+    raise InUse(in_use(None))
+
+
+def in_use(pid: str | None) -> str:
+    """Why a match cannot be taken up: where it is, and what to do if that terminal is gone."""
+    process = f"parlour process {pid}" if pid else "another parlour process"
+    end = f"kill {pid}" if pid else "end it"
+    return (
+        f"this match is open in another terminal ({process}): play on there; "
+        f"if that terminal is gone, {end} and try again"
+    )
+
+
+def is_open(path: Path) -> bool:
+    """Whether another process holds the match (for ``--list``): its lock file is locked."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False

@@ -35,6 +35,7 @@ from rich.text import Text
 from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, Pack, get_pack
 from parlour.cli import saved
 from parlour.engine import Game, IllegalAction, MalformedAction, State
+from parlour.engine.errors import echo as quoted
 from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, holds_of, label_of
@@ -234,8 +235,11 @@ class TerminalGame:
         hint_seconds: float | None = MOVE_SECONDS,
         opponents: Mapping[int, str] | None = None,
         keep: Path | bool = False,
+        holding: saved.Held | None = None,
     ) -> None:
         self.game = game
+        self.holding = holding
+        """The match's file held by this terminal (``saved.hold``): no other terminal takes it up."""
         self.opponents = opponents
         """The kind of computer player at each seat not a person's: what a saved match seats again."""
         self.keep: Path | None = keep if isinstance(keep, Path) else None
@@ -351,6 +355,14 @@ class TerminalGame:
         if resumed is not None and self.keep is not None:
             self.console.print(Text(f"(from {self.keep})", style="dim"), soft_wrap=True)
         try:
+            self.play(state)
+        finally:
+            if self.holding is not None:
+                self.holding.release()
+
+    def play(self, state: State) -> None:
+        """The match from ``state`` on, put aside if the person leaves (``run`` lets its file go after)."""
+        try:
             while not state.is_over:
                 current = state.current_player
                 assert current is not None
@@ -380,15 +392,28 @@ class TerminalGame:
             return None
         where = path or self.keep or saved.new_path(self.game.name)
         aside = saved.PutAside(tuple(self.humans), dict(self.opponents), self.seed, state)
+        held = self.holding
+        if held is None or not _same_file(held.path, where):
+            try:  # the file it goes to is this terminal's from now on: no other takes it up meanwhile
+                held = saved.hold(where)
+            except saved.InUse as exc:
+                self.say_error(f"The match is not saved to {where}: {exc}.")
+                return None
         try:
             saved.PutAside.from_json(aside.to_json())  # what is written is taken up again
             aside.write(where)
-        except saved.BadSave:  # Ctrl-C inside a move can leave it half made: no file that would be refused
-            self.say_error("The match could not be saved: it was stopped in the middle of a move.")
+        except (saved.BadSave, OSError) as exc:
+            if held is not self.holding:
+                held.release()
+            if isinstance(exc, saved.BadSave):  # Ctrl-C inside a move can leave it half made
+                self.say_error("The match could not be saved: it was stopped in the middle of a move.")
+            else:
+                self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
             return None
-        except OSError as exc:
-            self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
-            return None
+        if held is not self.holding:
+            if self.holding is not None:
+                self.holding.release()
+            self.holding = held
         before, self.keep, self.keeps = self.keep, where, True  # kept up to date when the person leaves
         again = "parlour resume" if saved.in_folder(where) else f"parlour resume {where}"
         # soft-wrapped: a path folded with a hard break would not copy whole
@@ -546,7 +571,18 @@ class TerminalGame:
             try:
                 state.apply(action, seat=seat)
             except IllegalAction as exc:
-                self.say_error(exc.reason + self.did_you_mean(raw, legal, ranges, exc))
+                reason = exc.reason
+                first = raw.split()[0] if raw.split() else ""
+                notation = self.game.notation
+                if (
+                    isinstance(exc, MalformedAction)
+                    and first
+                    and notation.spec(notation.aliases.get(first.lower(), first.lower())) is None
+                ):
+                    # "foo" was answered with every action of the game ("the actions are 'play <card>',
+                    # 'trump <suit>', 'deal', ..."), those not open now too, and not the commands
+                    reason = f"{quoted(first)} is neither a move nor a command here"
+                self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
 
@@ -562,7 +598,7 @@ class TerminalGame:
         near = difflib.get_close_matches(raw.lower(), [a.lower() for a in legal], n=1, cutoff=0.75)
         if near:
             return f"\ndid you mean '{legal[[a.lower() for a in legal].index(near[0])]}'?"
-        return "\ntype 'moves' for the moves open to you now"
+        return "\ntype 'moves' for the moves open to you now, 'help' for the commands"
 
     def show_hint(self, state: State, view: View[Any]) -> None:
         """The strong player's move for this seat and its reason, from the seat's view alone. In a

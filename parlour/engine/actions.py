@@ -256,6 +256,13 @@ class Notation:
         if arg == "amount":
             amount = parse_amount(word)
             if amount is None:
+                if word.isascii() and word.isdigit():  # "write a whole number in plain digits" it was
+                    raise MalformedAction(text, f"{echo(word)} is too large to be an amount")
+                if word.startswith("-") and parse_amount(word[1:]) is not None:
+                    raise MalformedAction(
+                        text,
+                        f"{echo(word)} is not an amount: an amount is 0 or more, such as '{spec.kind} 5'",
+                    )
                 raise MalformedAction(
                     text,
                     f"{echo(word)} is not an amount: write a whole number in plain digits, such as "
