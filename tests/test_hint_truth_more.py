@@ -784,7 +784,9 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
                 assert strong.figure == share and f"{m[1]}%" == f"{share:.0%}", (advice, strong.made)
                 if "the search expects" in advice.reason:
                     kept = expectations_kept(share, view.extra.tricks_played)
-                    record = f"(a rough estimate: about {kept:.0%} of such expectations came true)"
+                    said = int(m[1])
+                    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "from 10% to 89%"
+                    record = f"(a rough estimate: of the takers it expected {like}, about {kept:.0%} made it)"
                     assert record in advice.reason, advice
                     expected += 1
                 else:

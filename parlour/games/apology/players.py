@@ -453,6 +453,15 @@ def expectations_kept(chance: float, tricks_played: int) -> float:
     return shares[0] if said < 10 else shares[2] if said >= 90 else shares[1]
 
 
+def expectation_record(chance: float, kept: float) -> str:
+    """What became of expectations like this one, in words that say which: a hint once read "expects
+    ... in 67% ... (about 24% of such expectations came true)", as if the 67% had been judged alone,
+    where the 24% is of every expectation from 10% to 89%."""
+    said = round(chance * 100)
+    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "from 10% to 89%"
+    return f"a rough estimate: of the takers it expected {like}, about {kept:.0%} made it"
+
+
 def bid_margin(hand: Sequence[str], game: Game[Any]) -> tuple[float, int]:
     """The heuristic's estimate of the hand's card points over its target, and the oudlers it counts on."""
     points, oudlers = hand_estimate(hand, str(game.options["oudlers"]), bool(game.options["bury_oudlers"]))
@@ -760,7 +769,7 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None,
         kept = expectations_kept(chance, view.extra.tricks_played)
         odds = (
             f"the search expects the taker to make it in {chance:.0%} of the deals tried "
-            f"(a rough estimate: about {kept:.0%} of such expectations came true)"
+            f"({expectation_record(chance, kept)})"
         )
     if view.seat == taker:
         if is_excuse(card):
