@@ -806,8 +806,9 @@ def _simulation_stopped(
 
 
 def _figure(cell: str) -> bool:
-    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words."""
-    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
+    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words; "-" is a figure of no hands
+    (Apology's success rate where no taker held that many oudlers), which set its column flush left."""
+    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|-?", cell.strip()))
 
 
 def _write_records(
