@@ -101,3 +101,26 @@ def test_a_figure_of_no_hands_stands_with_the_figures(monkeypatch: pytest.Monkey
     main._print_summary(summary)
     (row,) = [line for line in screen.export_text().splitlines() if line.startswith("│ 0 ")]
     assert re.search(r"│ +0 │ +- │ +- │ +- │$", row), row
+
+
+def test_bezique_figures_are_written_to_one_precision() -> None:
+    """Bezique's own tables read "0.48", "0.2", "0.0" and "0.333" in one column: Python's way of
+    writing a rounded float, not a table's."""
+    import parlour
+    from parlour.games.bezique.analysis import bezique_figures
+    from parlour.sim import MatchRecord
+
+    events = [
+        {"kind": "score", "data": {"seat": 0, "points": 40, "reason": "four jacks"}},
+        {"kind": "score", "data": {"seat": 1, "points": 20, "reason": "royal marriage"}},
+        {"kind": "meld", "data": {"seat": 0, "kind": "four jacks"}},
+        {"kind": "meld", "data": {"seat": 1, "kind": "royal marriage"}},
+        *[{"kind": "hand_end", "data": {}}] * 3,
+    ]
+    record = MatchRecord(seed=0, scores=(0.0, 0.0), winners=(), teams=((0,), (1,)), hand_points=(),
+                         actions=0, events=tuple(events))  # fmt: skip
+    figures = bezique_figures(parlour.make("bezique"), [record])
+    points, melds = (table["rows"] for table in figures["tables"])
+    assert points == [["four jacks", "13.33", "0.00"], ["royal marriage", "0.00", "6.67"]]
+    assert melds == [["four jacks", "0.33", "0.00"], ["royal marriage", "0.00", "0.33"]]
+    assert figures["melds_shown_per_hand"]["four jacks"] == [0.333, 0.0]  # the JSON keeps its numbers
