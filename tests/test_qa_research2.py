@@ -13,6 +13,7 @@ import inspect
 import io
 import re
 import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +125,18 @@ def test_bezique_figures_are_written_to_one_precision() -> None:
     assert points == [["four jacks", "13.33", "0.00"], ["royal marriage", "0.00", "6.67"]]
     assert melds == [["four jacks", "0.33", "0.00"], ["royal marriage", "0.00", "0.33"]]
     assert figures["melds_shown_per_hand"]["four jacks"] == [0.333, 0.0]  # the JSON keeps its numbers
+
+
+def test_the_guide_says_which_tables_are_zero_sum() -> None:
+    """docs/research.md called lansquenet's returns general-sum, but two players at its table are two
+    sides of one seat each, and OpenSpiel is told ZERO_SUM (rightly: one wins what the other loses)."""
+    from parlour.episodes import Table
+    from tests.extras import GAMES
+
+    guide = " ".join((Path(__file__).parent.parent / "docs" / "research.md").read_text("utf-8").split())
+    found = re.search(r"zero-sum where (.*?) general-sum elsewhere \((.*?)\)\.", guide)
+    assert found, "the guide says which returns are zero-sum"
+    zero, general = found.groups()
+    for name in GAMES:  # each game at its defaults on the side it is
+        assert name.replace("-", " ") in (zero if Table(name).zero_sum else general), name
+    assert Table("lansquenet", players=2).zero_sum and "lansquenet with `players=2`" in zero
