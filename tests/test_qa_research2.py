@@ -140,3 +140,30 @@ def test_the_guide_says_which_tables_are_zero_sum() -> None:
     for name in GAMES:  # each game at its defaults on the side it is
         assert name.replace("-", " ") in (zero if Table(name).zero_sum else general), name
     assert Table("lansquenet", players=2).zero_sum and "lansquenet with `players=2`" in zero
+
+
+SIMULATION = Path(__file__).parent.parent / "docs" / "simulation.md"
+
+
+def test_the_records_are_the_fields_the_guide_names(tmp_path: Path) -> None:
+    """docs/simulation.md named a record's ``actions`` without saying it is a count (a reader looked for
+    the moves), and said a seed is all it takes to replay a match, though a line holds neither the
+    game nor the players that the replay needs."""
+    from typer.testing import CliRunner
+
+    import parlour
+    from parlour.cli import app
+    from parlour.sim import play_match, read_records
+
+    guide = " ".join(SIMULATION.read_text("utf-8").split())
+    part = guide[guide.index("`--records FILE` writes") : guide.index("move for move")]
+    named = list(dict.fromkeys(re.findall(r"`(\w+)`", part)))
+    assert "`actions` (how many the match took)" in part and "game, options and players" in part
+    out = tmp_path / "m.jsonl"
+    args = ["simulate", "roquet", "-n", "2", "--seed", "4", "-o", "target=30", "--records", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (line, _) = read_records(out).matches
+    assert [k for k in named if k in line] == list(line) and set(named) - set(line) == {"sweep"}
+    again = play_match(parlour.make("roquet", target=30), ["heuristic"] * 2, line["seed"])
+    assert line["actions"] == again.actions and again.scores == tuple(line["scores"])
