@@ -310,3 +310,24 @@ def test_gymnasium_every_seat_passes_check_env_and_replays_its_seed(name: str) -
             return steps
 
         assert play() == play(), seat
+
+
+def test_two_processes_give_every_game_the_figures_and_records_of_one() -> None:
+    """``--jobs 2`` against ``--jobs 1`` for every game (test_sim.py tries Bishops Whist): the same
+    figures, the games' own tables included, and the same matches in the same order."""
+    from parlour.sim import open_runner, simulate
+
+    with open_runner(2) as pool:
+        for name in GAMES:
+            options = ADAPTER_SHORT[name]
+            kinds = ["heuristic"] * parlour_players(name, options)
+            one = simulate(name, kinds, 5, seed=12, options=options, keep_records=True)
+            two = simulate(name, kinds, 5, seed=12, options=options, keep_records=True, runner=pool)
+            assert one.figures() == two.figures(), name
+            assert [r.to_dict() for r in one.records] == [r.to_dict() for r in two.records], name
+
+
+def parlour_players(name: str, options: dict[str, Any]) -> int:
+    import parlour
+
+    return parlour.make(name, **options).num_players
