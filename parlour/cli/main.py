@@ -744,10 +744,35 @@ def simulate_command(
         if plot is not None:
             errors.print("no plot: the sweep was stopped")
         raise typer.Exit(130)
+    if swept is not None and len(summaries) > 1:
+        _print_sweep(swept, typed, summaries)
     if swept is not None and plot:
         # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
         # looked up "target-shift" and failed with a KeyError after the whole sweep
         _plot_sweep(g, swept, typed, summaries, plot)
+
+
+def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None:
+    """The runs of a sweep side by side: a designer compared them by scrolling back through a table a
+    run, several screens apart."""
+    first = summaries[0]
+    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+    for i, col in enumerate((name, "side", "players", "win rate", "95% interval", "points a hand")):
+        table.add_column(col, justify="left" if i < 3 else "right", no_wrap=col == "95% interval")
+    for value, summary in zip(values, summaries, strict=True):
+        for k, side in enumerate(summary.sides):
+            lo, hi = side.win_interval
+            players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
+            table.add_row(
+                shown(value) if k == 0 else "",
+                _seats_label(side.seats),
+                players,
+                f"{side.win_rate:.1%}",
+                f"{lo:.1%}–{hi:.1%}",
+                f"{side.mean_hand_points:.2f}",
+                end_section=k == len(summary.sides) - 1,
+            )
+    console.print(table)
 
 
 def _simulation_stopped(
