@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import io
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -354,3 +355,38 @@ def test_a_sweep_ends_with_its_runs_side_by_side(monkeypatch: pytest.MonkeyPatch
         ["2", "seat 0"], ["", "seat 1"], ["3", "seat 0"], ["", "seat 1"], ["", "seat 2"],
     ]  # fmt: skip
     assert all(re.search(r"│ +\d+\.\d% │ +\d+\.\d%–\d+\.\d% │ +-?\d+\.\d\d │$", row) for row in rows), rows
+
+
+def _strict_json(text: str) -> Any:
+    """JSON as a strict reader (jq, a browser's ``JSON.parse``) takes it: no NaN, no Infinity."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is no JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_json_figures_of_one_match_are_strict_json(name: str, tmp_path: Path) -> None:
+    """``parlour simulate roquet -n 1 --json f.json`` wrote ``-Infinity`` and ``Infinity`` (the
+    interval of one match's hands) and printed "-inf–inf": jq refused the file."""
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    out = tmp_path / "f.json"
+    result = CliRunner().invoke(app, ["simulate", name, "-n", "1", "--seed", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "inf" not in result.output and "nan" not in result.output
+    assert _strict_json(out.read_text())["matches"] == 1
+
+
+def test_roquet_intervals_of_counts_stay_at_or_above_zero() -> None:
+    """A short run said "livret cards dead at the end 0.30, 95% interval -0.12–0.72"."""
+    from parlour.sim import simulate
+
+    summary = simulate("roquet", ["heuristic"] * 2, 4, seed=0, options={"target": 60})
+    intervals = [f["interval"] for f in summary.extra.values() if isinstance(f, dict) and "interval" in f]
+    assert intervals and all(lo >= 0 for lo, _ in intervals), intervals
+    (table,) = summary.extra["tables"]
+    assert not any(row[2].startswith("-0") for row in table["rows"]), table["rows"]
