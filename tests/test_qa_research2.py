@@ -366,19 +366,29 @@ def _strict_json(text: str) -> Any:
     return json.loads(text, parse_constant=refuse)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_json_figures_of_one_match_are_strict_json(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_the_json_figures_of_one_match_are_strict_json(
+    name: str, options: dict[str, Any], tmp_path: Path
+) -> None:
     """``parlour simulate roquet -n 1 --json f.json`` wrote ``-Infinity`` and ``Infinity`` (the
-    interval of one match's hands) and printed "-inf–inf": jq refused the file."""
+    interval of one match's hands) and printed "-inf–inf"; Lansquenet's Hoyle game wrote ``NaN`` (its
+    deals have no same-rank start to count): jq refused the files. One match has no spread either
+    (Lansquenet's said 0.0)."""
     from typer.testing import CliRunner
 
     from parlour.cli import app
 
+    main = importlib.import_module("parlour.cli.main")
     out = tmp_path / "f.json"
-    result = CliRunner().invoke(app, ["simulate", name, "-n", "1", "--seed", "1", "--json", str(out)])
+    given = [word for k, v in options.items() for word in ("-o", f"{k}={main.shown(v)}")]
+    args = ["simulate", name, "-n", "1", "--seed", "1", "--json", str(out), *given]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "inf" not in result.output and "nan" not in result.output
-    assert _strict_json(out.read_text())["matches"] == 1
+    figures = _strict_json(out.read_text())
+    assert figures["matches"] == 1
+    for seat in figures["extra"].get("seats", []):
+        assert seat["sd_chips"] is None, seat
 
 
 def test_roquet_intervals_of_counts_stay_at_or_above_zero() -> None:
