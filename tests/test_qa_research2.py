@@ -400,3 +400,36 @@ def test_roquet_intervals_of_counts_stay_at_or_above_zero() -> None:
     assert intervals and all(lo >= 0 for lo, _ in intervals), intervals
     (table,) = summary.extra["tables"]
     assert not any(row[2].startswith("-0") for row in table["rows"]), table["rows"]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_openspiel_resampled_worlds_look_the_same_to_the_seat(name: str, options: dict[str, Any]) -> None:
+    """What IS-MCTS relies on, for every game and option (test_openspiel.py tries one Bezique state): a
+    world drawn by ``resample_from_infostate`` gives the seat the same information state, observation
+    string and tensor, and the same legal actions, and can be played on."""
+    require("pyspiel", "open-spiel")
+    import numpy as np
+    import pyspiel
+
+    import parlour.openspiel as pos
+
+    game = pos.load(name, rng_seed=5, **options)
+    rng = np.random.RandomState(1)
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(pos.SEED_OUTCOMES)))
+            continue
+        if rng.random_sample() < 0.2:
+            seat = state.current_player()
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.observation_string(seat) == state.observation_string(seat)
+            assert np.array_equal(world.observation_tensor(seat), state.observation_tensor(seat))
+            assert world.legal_actions() == state.legal_actions()
+            world.apply_action(int(rng.choice(world.legal_actions())))
+            checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked
