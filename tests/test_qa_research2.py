@@ -9,6 +9,7 @@ returns, every seat, masks against the legal actions, rewards against the outcom
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import io
 import json
@@ -433,3 +434,22 @@ def test_openspiel_resampled_worlds_look_the_same_to_the_seat(name: str, options
             checked += 1
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked
+
+
+@pytest.mark.parametrize(("game", "sweep"), [("roquet", "target=20,40"), ("apology", "target_shift=-5,0")])
+def test_a_sweep_plot_says_how_many_matches_each_point_holds(game: str, sweep: str, tmp_path: Path) -> None:
+    """The plots drew each value's win (or success) rate with its interval, but not how many matches
+    stood behind it: a designer could not tell a run of 10 from one of 10,000."""
+    if importlib.util.find_spec("matplotlib") is None:
+        pytest.skip("plots need matplotlib")
+    import matplotlib
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    plot = tmp_path / "sweep.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text, not as drawn paths
+        args = ["simulate", game, "-n", "3", "--seed", "1", "--sweep", sweep, "--plot", str(plot)]
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "3 matches a value" in plot.read_text(encoding="utf-8")

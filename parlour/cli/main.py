@@ -933,7 +933,8 @@ def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summar
             )
         ax.set_xlabel(name)
         ax.set_ylabel("win rate (95% interval)")
-        ax.set_title(f"{game}: sweep of {name}")
+        # how many matches stand behind each point: the intervals alone left a reader to guess
+        ax.set_title(f"{game}: sweep of {name}, {summaries[0].matches} matches a value")
         ax.legend()
         fig.tight_layout()
         fig.savefig(path)

@@ -276,7 +276,8 @@ def plot_sweep(
     top.set_ylabel("taker's success rate (95% interval)")
     kinds = Counter(summaries[0].players) if summaries else Counter()
     players = ", ".join(f"{n}× {k}" for k, n in sorted(kinds.items()))
-    top.set_title(f"Apology: taker's success as {option} moves\n({players})", fontsize="medium")
+    matches = f"{summaries[0].matches} matches a value" if summaries else ""
+    top.set_title(f"Apology: taker's success as {option} moves\n({players}, {matches})", fontsize="medium")
     top.legend(
         fontsize="small",
         loc="best",
