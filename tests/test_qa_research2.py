@@ -453,3 +453,19 @@ def test_a_sweep_plot_says_how_many_matches_each_point_holds(game: str, sweep: s
         result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "3 matches a value" in plot.read_text(encoding="utf-8")
+
+
+def test_the_guide_says_the_agents_partner_is_a_computer_player_too() -> None:
+    """docs/research.md's Gymnasium example printed its return "against the heuristic players", at
+    Bishops Whist, where one of them is the agent's partner: ``opponents`` takes every other seat."""
+    require("gymnasium", "pettingzoo")
+    import parlour.pettingzoo as ppz
+
+    env = ppz.gym_env("bishops-whist", seat=0, opponents="heuristic", hands=1)
+    env.reset(seed=0)
+    assert env.episode is not None
+    (side,) = [team for team in env.episode.state.teams if 0 in team]
+    partner = next(s for s in side if s != 0)
+    assert env.kinds[partner] == "heuristic"
+    guide = " ".join((Path(__file__).parent.parent / "docs" / "research.md").read_text("utf-8").split())
+    assert "the seat's partner among them" in guide and "return against the heuristic" not in guide
