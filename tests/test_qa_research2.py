@@ -13,6 +13,7 @@ import importlib.util
 import inspect
 import io
 import json
+import math
 import re
 import textwrap
 from pathlib import Path
@@ -469,3 +470,15 @@ def test_the_guide_says_the_agents_partner_is_a_computer_player_too() -> None:
     assert env.kinds[partner] == "heuristic"
     guide = " ".join((Path(__file__).parent.parent / "docs" / "research.md").read_text("utf-8").split())
     assert "the seat's partner among them" in guide and "return against the heuristic" not in guide
+
+
+def test_figures_that_are_no_number_are_written_as_null() -> None:
+    """A game's own figures may hold NaN (Lansquenet's did, and a plug-in game's may), and a run timed
+    at zero seconds an infinite speed: ``--json`` wrote ``NaN`` and ``Infinity``, no JSON at all."""
+    from parlour.sim import Summary
+
+    extra = {"rate": math.nan, "tables": [{"rows": [[1.0, -math.inf]]}]}
+    summary = Summary("roquet", {}, ["random"] * 2, matches=1, seed=0, seconds=0.0, draws=0, extra=extra)
+    data = _strict_json(json.dumps(summary.to_dict()))
+    assert data["matches_per_second"] is None and data["extra"]["rate"] is None
+    assert data["extra"]["tables"] == [{"rows": [[1.0, None]]}]
