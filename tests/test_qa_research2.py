@@ -338,23 +338,26 @@ def parlour_players(name: str, options: dict[str, Any]) -> int:
 
 def test_a_sweep_ends_with_its_runs_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
     """A sweep printed a table a run, each followed by the game's own tables: comparing the values meant
-    scrolling back screens apart. It ends with one table of every run's sides."""
+    scrolling back screens apart. It ends with one table of every run's sides, whole in 80 columns."""
     from rich.console import Console
     from typer.testing import CliRunner
 
     from parlour.cli import app
 
     main = importlib.import_module("parlour.cli.main")
-    screen = Console(width=160, record=True, file=io.StringIO())
+    screen = Console(width=80, record=True, file=io.StringIO())
     monkeypatch.setattr(main, "console", screen)
-    args = ["simulate", "lansquenet", "-n", "3", "--seed", "2", "--sweep", "players=2,3", "-o", "stake=20"]
+    args = ["simulate", "bishops-whist", "-n", "2", "--seed", "2", "-o", "hand_limit=1"]
+    args += ["--sweep", "irregular_trick=first-suit,leader", "--players", "heuristic,random,heuristic,random"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     text = screen.export_text()
-    overview = text[text.index("lansquenet: sweep of players, 3 matches a value, seed 2") :]
+    overview = text[text.index("bishops-whist: sweep of irregular_trick, 2 matches a value, seed 2") :]
+    assert "…" not in overview, overview
     rows = [line for line in overview.splitlines() if line.startswith("│")]
-    assert [re.split(r" *│ *", row)[1:3] for row in rows] == [
-        ["2", "seat 0"], ["", "seat 1"], ["3", "seat 0"], ["", "seat 1"], ["", "seat 2"],
+    assert [re.split(r" *│ *", row)[1:4] for row in rows] == [
+        ["first-suit", "seats 0 & 2", "heuristic"], ["", "seats 1 & 3", "random"],
+        ["leader", "seats 0 & 2", "heuristic"], ["", "seats 1 & 3", "random"],
     ]  # fmt: skip
     assert all(re.search(r"│ +\d+\.\d% │ +\d+\.\d%–\d+\.\d% │ +-?\d+\.\d\d │$", row) for row in rows), rows
 

@@ -757,7 +757,8 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     run, several screens apart."""
     first = summaries[0]
     table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
-    for i, col in enumerate((name, "side", "players", "win rate", "95% interval", "points a hand")):
+    # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
+    for i, col in enumerate(("value", "side", "players", "win rate", "95% interval", "points a hand")):
         table.add_column(col, justify="left" if i < 3 else "right", no_wrap=col == "95% interval")
     for value, summary in zip(values, summaries, strict=True):
         for k, side in enumerate(summary.sides):
