@@ -4,7 +4,6 @@ Importing this module registers every installed parlour game with OpenSpiel unde
 ``parlour_<name with underscores>``::
 
     import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
     import parlour.openspiel
 
     game = pyspiel.load_game("parlour_bishops_whist(hand_limit=1,rng_seed=3)")

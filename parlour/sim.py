@@ -137,12 +137,26 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         """The figures, the timings and the parlour version that made them (the same seed gives the
-        same figures only on the same version: a ``--json`` file did not say which)."""
-        return self.figures() | {
+        same figures only on the same version: a ``--json`` file did not say which). A figure that is
+        no number (NaN, infinite) is ``None``: JSON has neither, and strict readers refuse them."""
+        whole = self.figures() | {
             "parlour_version": parlour.__version__,
             "seconds": self.seconds,
             "matches_per_second": self.matches_per_second,
         }
+        return finite(whole)  # type: ignore[no-any-return]
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every float that is no number (NaN, infinite), however deep, made ``None``: a
+    game's figures (a plug-in's too) may hold one, and ``--json`` wrote ``NaN``, which is no JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, Mapping):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
 
 
 class ClusterError(ParlourError):

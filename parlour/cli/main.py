@@ -744,10 +744,36 @@ def simulate_command(
         if plot is not None:
             errors.print("no plot: the sweep was stopped")
         raise typer.Exit(130)
+    if swept is not None and len(summaries) > 1:
+        _print_sweep(swept, typed, summaries)
     if swept is not None and plot:
         # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
         # looked up "target-shift" and failed with a KeyError after the whole sweep
         _plot_sweep(g, swept, typed, summaries, plot)
+
+
+def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None:
+    """The runs of a sweep side by side: a designer compared them by scrolling back through a table a
+    run, several screens apart."""
+    first = summaries[0]
+    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+    # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
+    for i, col in enumerate(("value", "side", "players", "win rate", "95% interval", "points a hand")):
+        table.add_column(col, justify="left" if i < 3 else "right", no_wrap=col == "95% interval")
+    for value, summary in zip(values, summaries, strict=True):
+        for k, side in enumerate(summary.sides):
+            lo, hi = side.win_interval
+            players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
+            table.add_row(
+                shown(value) if k == 0 else "",
+                _seats_label(side.seats),
+                players,
+                f"{side.win_rate:.1%}",
+                f"{lo:.1%}–{hi:.1%}",
+                f"{side.mean_hand_points:.2f}",
+                end_section=k == len(summary.sides) - 1,
+            )
+    console.print(table)
 
 
 def _simulation_stopped(
@@ -806,8 +832,9 @@ def _simulation_stopped(
 
 
 def _figure(cell: str) -> bool:
-    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words."""
-    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|", cell.strip()))
+    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words; "-" is a figure of no hands
+    (Apology's success rate where no taker held that many oudlers), which set its column flush left."""
+    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|-?", cell.strip()))
 
 
 def _write_records(
@@ -907,7 +934,8 @@ def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summar
             )
         ax.set_xlabel(name)
         ax.set_ylabel("win rate (95% interval)")
-        ax.set_title(f"{game}: sweep of {name}")
+        # how many matches stand behind each point: the intervals alone left a reader to guess
+        ax.set_title(f"{game}: sweep of {name}, {summaries[0].matches} matches a value")
         ax.legend()
         fig.tight_layout()
         fig.savefig(path)

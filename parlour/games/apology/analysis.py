@@ -38,12 +38,29 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def _rate(made: int, n: int) -> dict[str, Any]:
+    """A rate of ``made`` in ``n``; of no hands it is none (``None``), not a success rate of 0%."""
     lo, hi = wilson(made, n)
-    return {"hands": n, "made": made, "rate": made / n if n else 0.0, "interval": [lo, hi]}
+    return {"hands": n, "made": made, "rate": made / n if n else None, "interval": [lo, hi]}
 
 
-def _pct(x: float) -> str:
-    return f"{x:.1%}"
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def _interval(entry: Mapping[str, Any]) -> str:
+    """A rate's 95% interval, or "-" for a rate of no hands (it said "0.0%–100.0%")."""
+    if entry["rate"] is None:
+        return "-"
+    lo, hi = entry["interval"]
+    return f"{_pct(lo)}–{_pct(hi)}"
+
+
+def _spread(points: Sequence[float], q: float) -> float | None:
+    return _quantile(points, q) if points else None
+
+
+def _points(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}"
 
 
 def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
@@ -66,8 +83,11 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
 
     points = sorted(float(d["taker_points"]) for d in played)
     margins = [float(d["taker_points"]) - float(d["target"]) for d in played]
-    mean = sum(points) / len(points) if points else 0.0
-    sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (len(points) - 1)) if len(points) > 1 else 0.0
+    # of no played hand (every deal thrown in) there is no mean: "0.0" read as a taker who took nothing
+    mean = sum(points) / len(points) if points else None
+    sd: float | None = None if mean is None else 0.0
+    if mean is not None and len(points) > 1:
+        sd = math.sqrt(sum((p - mean) ** 2 for p in points) / (len(points) - 1))
     histogram = []
     if points:
         start = math.floor(points[0] / BIN) * BIN
@@ -76,15 +96,15 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
             count = sum(1 for p in points if edge <= p < edge + BIN)
             histogram.append({"from": edge, "to": edge + BIN, "count": count})
             edge += BIN
-    distribution = {
+    distribution: dict[str, Any] = {
         "mean": mean,
         "sd": sd,
         "min": points[0] if points else None,
-        "p10": _quantile(points, 0.1),
-        "p25": _quantile(points, 0.25),
-        "median": _quantile(points, 0.5),
-        "p75": _quantile(points, 0.75),
-        "p90": _quantile(points, 0.9),
+        "p10": _spread(points, 0.1),
+        "p25": _spread(points, 0.25),
+        "median": _spread(points, 0.5),
+        "p75": _spread(points, 0.75),
+        "p90": _spread(points, 0.9),
         "max": points[-1] if points else None,
         "mean_margin": sum(margins) / len(margins) if margins else None,
         "histogram": histogram,
@@ -93,7 +113,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
     all_pass: dict[str, Any] = {
         "deals": len(ends),
         "thrown_in": thrown,
-        "rate": thrown / len(ends) if ends else 0.0,
+        "rate": thrown / len(ends) if ends else None,
         "interval": [lo, hi],
     }
 
@@ -124,8 +144,8 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     _pct(e["share"]),
                     e["made"],
                     _pct(e["rate"]),
-                    f"{_pct(e['interval'][0])}–{_pct(e['interval'][1])}",
-                    "-" if e["mean_points"] is None else f"{e['mean_points']:.1f}",
+                    _interval(e),
+                    _points(e["mean_points"]),
                 ]
                 for e in by_oudlers
             ]
@@ -137,8 +157,8 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     "100.0%" if played else "-",
                     overall["made"],
                     _pct(overall["rate"]),
-                    f"{_pct(overall['interval'][0])}–{_pct(overall['interval'][1])}",
-                    f"{mean:.1f}",
+                    _interval(overall),
+                    _points(mean),
                 ]
             ],
         },
@@ -152,10 +172,10 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
             + [
                 [
                     "mean / sd / median",
-                    f"{mean:.1f} / {sd:.1f} / {distribution['median']:.1f}",
+                    f"{_points(mean)} / {_points(sd)} / {_points(distribution['median'])}",
                     "",
                 ],
-                ["p10 / p90", f"{distribution['p10']:.1f} / {distribution['p90']:.1f}", ""],
+                ["p10 / p90", f"{_points(distribution['p10'])} / {_points(distribution['p90'])}", ""],
                 [
                     "mean margin over target",
                     "-" if distribution["mean_margin"] is None else f"{distribution['mean_margin']:+.1f}",
@@ -177,8 +197,12 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                     len(ends),
                     thrown,
                     _pct(all_pass["rate"]),
-                    f"{_pct(lo)}–{_pct(hi)}",
-                    ", ".join(f"{p['position']}: {p['hands']} ({_pct(p['rate'])} made)" for p in by_position),
+                    _interval(all_pass),
+                    ", ".join(
+                        f"{p['position']}: {p['hands']}"
+                        + (f" ({_pct(p['rate'])} made)" if p["hands"] else "")
+                        for p in by_position
+                    ),
                 ]
             ],
         },
@@ -252,7 +276,8 @@ def plot_sweep(
     top.set_ylabel("taker's success rate (95% interval)")
     kinds = Counter(summaries[0].players) if summaries else Counter()
     players = ", ".join(f"{n}× {k}" for k, n in sorted(kinds.items()))
-    top.set_title(f"Apology: taker's success as {option} moves\n({players})", fontsize="medium")
+    matches = f"{summaries[0].matches} matches a value" if summaries else ""
+    top.set_title(f"Apology: taker's success as {option} moves\n({players}, {matches})", fontsize="medium")
     top.legend(
         fontsize="small",
         loc="best",

@@ -44,12 +44,13 @@ def bezique_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str
             {
                 "title": "points per hand by source",
                 "columns": ["source", "seat 0", "seat 1"],
-                "rows": [[k, *v] for k, v in by_source.items()],
+                "rows": [[k, *(f"{x:.2f}" for x in v)] for k, v in by_source.items()],
             },
             {
                 "title": "melds shown per hand",
                 "columns": ["meld", "seat 0", "seat 1"],
-                "rows": [[k, *v] for k, v in melds.items()],
+                # two decimals each: the column read "0.48", "0.2", "0.0", "0.04"
+                "rows": [[k, *(f"{x:.2f}" for x in v)] for k, v in melds.items()],
             },
         ],
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Sequence
 from typing import Any
@@ -29,7 +28,7 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
             1 for r in records for e in r.events if e["kind"] in _TAKES and e["data"].get("seat") == s
         )
         mean = statistics.fmean(finals) if finals else 0.0
-        spread = statistics.stdev(finals) if n > 1 else 0.0
+        spread = statistics.stdev(finals) if n > 1 else None  # of one match, none (it said 0.0)
         seat = {
             "seat": s,
             "mean_chips": mean,
@@ -45,7 +44,7 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
             [
                 f"seat {s}",
                 f"{mean:.1f}",
-                f"{spread:.1f}",
+                "-" if spread is None else f"{spread:.1f}",
                 f"{seat['min_chips']:.0f}–{seat['max_chips']:.0f}",  # the dash of the intervals beside it
                 f"{seat['broke']:.1%}",
                 f"{lo:.1%}–{hi:.1%}",
@@ -59,9 +58,10 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
     deals = {
         "deals": len(played),
         "deals_per_match": len(played) / n if n else 0.0,
-        "same_rank": same / len(classic) if classic else math.nan,
-        "same_rank_interval": list(wilson(same, len(classic))),
-        "bank_won": bank_won / len(classic) if classic else math.nan,
+        # none in Hoyle's game (NaN, which --json wrote as no JSON a strict reader takes)
+        "same_rank": same / len(classic) if classic else None,
+        "same_rank_interval": list(wilson(same, len(classic))) if classic else None,
+        "bank_won": bank_won / len(classic) if classic else None,
     }
     packs = int(game.options.get("packs", 1))
     odds = lansquenet_odds(packs)

@@ -65,14 +65,20 @@ def hand_figures(events: Iterable[Mapping[str, Any]]) -> list[HandFigures]:
     return out
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval (normal approximation; the samples here are hundreds or more)."""
+def mean_interval(values: Sequence[float]) -> tuple[float | None, float | None, float | None]:
+    """The mean and its 95% interval (normal approximation; the samples here are hundreds or more).
+
+    Every figure here is a count, so the interval starts at 0 at the lowest: a short run's said "-0.12"
+    livret cards. One value has no interval and none has no mean (``None``): they were infinite and
+    NaN, which ``--json`` wrote as ``-Infinity`` and ``NaN``, no JSON that a strict reader takes."""
     n = len(values)
     if n == 0:
-        return (math.nan, math.nan, math.nan)
+        return (None, None, None)
     mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
-    return (mean, mean - half, mean + half)
+    if n == 1:
+        return (mean, None, None)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
+    return (mean, max(0.0, mean - half), mean + half)
 
 
 def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
@@ -83,14 +89,18 @@ def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str,
 
     def add(key: str, label: str, values: Sequence[float]) -> None:
         mean, lo, hi = mean_interval(values)
-        figures[key] = {"mean": mean, "interval": [lo, hi]}
-        rows.append([label, f"{mean:.2f}", f"{lo:.2f}–{hi:.2f}"])  # as the rates below, and simulate's
+        figures[key] = {"mean": mean, "interval": None if lo is None else [lo, hi]}
+        shown = "-" if mean is None else f"{mean:.2f}"
+        rows.append([label, shown, "-" if lo is None else f"{lo:.2f}–{hi:.2f}"])  # as the rates below
 
     def share(key: str, label: str, count: int, n: int) -> None:
         lo, hi = wilson(count, n)
-        rate = count / n if n else math.nan
-        figures[key] = {"rate": rate, "interval": [lo, hi]}
-        rows.append([label, f"{rate:.1%}", f"{lo:.1%}–{hi:.1%}"])
+        if not n:  # a rate of nothing: NaN in the JSON, "nan%" on the screen
+            figures[key] = {"rate": None, "interval": None}
+            rows.append([label, "-", "-"])
+            return
+        figures[key] = {"rate": count / n, "interval": [lo, hi]}
+        rows.append([label, f"{count / n:.1%}", f"{lo:.1%}–{hi:.1%}"])
 
     add("tricks_per_hand", "tricks a hand", [h.tricks for h in hands])
     add("actions_per_hand", "actions a hand", [h.actions for h in hands])
