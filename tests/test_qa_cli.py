@@ -172,6 +172,19 @@ def test_the_table_at_80_columns_breaks_rows_between_their_parts() -> None:
                 assert any(part in line for line in lines), (name, part, text)
 
 
+def test_a_label_takes_the_room_the_values_leave() -> None:
+    """At 100 columns Bishops Whist's "bishop cut: a point to the dealer's side" wrapped after "dealer's"
+    beside a panel that stopped 13 columns short of the window: labels wrapped at three eighths of the
+    width whatever room the values left. At 80 columns, where the values need it, they still wrap."""
+    game, state = _advance("bishops-whist", 1, 30)
+    wide = _drawn(game, state, width=100)
+    assert "bishop cut: a point to the dealer's side" in wide, wide
+    assert all(len(line) <= 100 for line in wide.splitlines()), wide
+    narrow = _drawn(game, state, width=80)
+    assert all(len(line) <= 80 for line in narrow.splitlines()), narrow
+    assert "bishop cut: a point to the dealer's side" not in narrow, narrow
+
+
 def test_scores_in_thirds_are_written_as_the_log_writes_them() -> None:
     """Open tarock counts in thirds: the log said "scores 25⅓", the table "22.3333"."""
     assert number(22 + 1 / 3) == "22⅓"

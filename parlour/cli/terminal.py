@@ -659,8 +659,11 @@ class TerminalGame:
                 rows.append((self.who(s.seat, view), parts, "  ·  "))
         # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
         # and values broke anywhere ("seat 1 &" / "seat 3: 0", "stack 2" / "7♣ ▒ ▒"): labels now wrap
-        # within three eighths of the width, and a value breaks only between its parts.
-        label_width = min(max(cell_len(label) for label, _, _ in rows), max(12, self.console.width * 3 // 8))
+        # within three eighths of the width, and a value breaks only between its parts. Where the
+        # values leave more room (100 columns), a label takes it rather than wrap beside a short panel.
+        widest_value = max(self.natural_width(value, sep) for _, value, sep in rows)
+        room = max(12, self.console.width * 3 // 8, self.console.width - 6 - widest_value)
+        label_width = min(max(cell_len(label) for label, _, _ in rows), room)
         value_width = max(20, self.console.width - 4 - label_width - 2)
         head = Table.grid(padding=(0, 2))
         head.add_column(style="dim", max_width=label_width)
@@ -728,6 +731,13 @@ class TerminalGame:
         columns, "K♥" began the next); ``start``: the columns the line's heading takes."""
         parts = [Text(f"{self.who(p.seat, view)} ").append_text(self.card(p.card, view.trump)) for p in plays]
         return self.pack_parts(parts, ",  ", self.console.width, start)
+
+    @staticmethod
+    def natural_width(value: Text | Sequence[Text], sep: str) -> int:
+        """A row's value on one line: its parts joined by ``sep``, or the widest line of its text."""
+        if isinstance(value, Text):
+            return max((cell_len(line) for line in value.plain.splitlines()), default=0)
+        return sum(part.cell_len for part in value) + len(sep) * max(0, len(value) - 1)
 
     @staticmethod
     def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0) -> Text:
