@@ -518,13 +518,24 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
     return seats
 
 
+POINTS_INTERVAL = "points' 95% interval"
+"""The heading of the 95% interval of the points a hand."""
+
+
+def _points_interval(interval: tuple[float, float] | None) -> str:
+    """The 95% interval of the points a hand as the table shows it: ``-`` where it has none (one match)."""
+    return "-" if interval is None else f"{interval[0]:.2f}–{interval[1]:.2f}"
+
+
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
     """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
     (the title says so: stdout may be kept apart from the words on stderr)."""
     matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
     partial = f" (partial: {planned} asked, stopped by Ctrl-C)" if planned is not None else ""
     table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}{partial}")
-    columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
+    # the interval of the points a hand named as its own: not two columns both headed "95% interval"
+    columns: tuple[str, ...] = ("side", "players", "wins", "win rate", "95% interval", "points a hand")
+    columns += (POINTS_INTERVAL, "final score")
     rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
@@ -538,14 +549,25 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
                 f"{side.win_rate:.1%}",
                 f"{lo:.1%}–{hi:.1%}",
                 f"{side.mean_hand_points:.2f}",
+                _points_interval(side.hand_points_interval),
                 f"{side.mean_final_score:.1f}",
             ]
         )
-    whole = sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+
+    def width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+        return sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+
+    if width(columns, rows) > console.width:
+        # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
+        # rate and the matches in the title give (and --json keeps).
+        columns = tuple(col for col in columns if col != "wins")
+        rows = [row[:2] + row[3:] for row in rows]
+    whole = width(columns, rows)
     for i, col in enumerate(columns):
         # Where the table does not fit, the figures are no wider than they and their headers' words
         # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
-        # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
+        # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
+        # dash), and the points' by the width of its figures, its heading wrapping at its words.
         words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
         narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
         table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
@@ -756,23 +778,36 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     """The runs of a sweep side by side: a designer compared them by scrolling back through a table a
     run, several screens apart."""
     first = summaries[0]
-    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
     # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
-    for i, col in enumerate(("value", "side", "players", "win rate", "95% interval", "points a hand")):
-        table.add_column(col, justify="left" if i < 3 else "right", no_wrap=col == "95% interval")
+    columns = ("value", "side", "players", "win rate", "95% interval", "points a hand", POINTS_INTERVAL)
+    rows: list[tuple[list[str], bool]] = []  # each row, and whether it ends its run
     for value, summary in zip(values, summaries, strict=True):
         for k, side in enumerate(summary.sides):
             lo, hi = side.win_interval
             players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
-            table.add_row(
-                shown(value) if k == 0 else "",
-                _seats_label(side.seats),
-                players,
-                f"{side.win_rate:.1%}",
-                f"{lo:.1%}–{hi:.1%}",
-                f"{side.mean_hand_points:.2f}",
-                end_section=k == len(summary.sides) - 1,
-            )
+            row = [shown(value) if k == 0 else "", _seats_label(side.seats), players, f"{side.win_rate:.1%}"]
+            row += [f"{lo:.1%}–{hi:.1%}", f"{side.mean_hand_points:.2f}"]
+            row += [_points_interval(side.hand_points_interval)]
+            rows.append((row, k == len(summary.sides) - 1))
+    whole = sum(max([len(col)] + [len(r[i]) for r, _ in rows]) + 3 for i, col in enumerate(columns)) + 1
+    fits = whole <= console.width
+    # Where it does not fit, as in a run's table: the side and the figures no wider than their words
+    # and their headings' words need (in 80 columns a value was cut to "first-s…").
+    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+    for i, col in enumerate(columns):
+        # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
+        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
+        words += [len(word) for r, _ in rows for word in r[i].split()]
+        narrow = None if fits or i < 1 or i == 2 else max(words)
+        table.add_column(
+            col,
+            justify="left" if i < 3 else "right",
+            no_wrap=col == "95% interval",
+            max_width=narrow,
+            min_width=narrow,
+        )
+    for row, last in rows:
+        table.add_row(*row, end_section=last)
     console.print(table)
 
 

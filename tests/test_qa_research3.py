@@ -1,0 +1,101 @@
+"""The follow-ups of a designer's walk through ``parlour simulate`` and ``parlour odds`` (research-3)."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from parlour.cli import app
+from parlour.sim import simulate
+
+main = importlib.import_module("parlour.cli.main")
+
+
+def _strict_json(text: str) -> Any:
+    """JSON as a strict reader takes it: no NaN, no Infinity."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is no JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _screen(monkeypatch: pytest.MonkeyPatch, width: int = 80) -> Console:
+    """The command's console, of a set width whatever the terminal's, recorded."""
+    screen = Console(width=width, record=True, file=io.StringIO())
+    monkeypatch.setattr(main, "console", screen)
+    return screen
+
+
+def test_the_points_a_hand_have_a_95_percent_interval_over_the_matches() -> None:
+    """Only the win rate had an interval: whether two sides' points a hand differ could not be told.
+    The interval's units are the matches (a match's hands are not independent): the delta method of the
+    ratio of a side's points to the hands played, checked here against the formula written out."""
+    summary = simulate(
+        "apology", ["heuristic", "random", "heuristic", "random"], 12, seed=3, keep_records=True
+    )
+    for side in summary.sides:
+        seat = side.seats[0]
+        totals = [sum(h[seat] for h in r.hand_points) for r in summary.records]
+        hands = [len(r.hand_points) for r in summary.records]
+        n, mean = len(totals), sum(totals) / sum(hands)
+        spread = sum((t - mean * h) ** 2 for t, h in zip(totals, hands, strict=True)) / (n - 1)
+        half = 1.96 * math.sqrt(spread / n) / (sum(hands) / n)
+        assert side.hand_points_interval is not None
+        lo, hi = side.hand_points_interval
+        assert lo == pytest.approx(mean - half) and hi == pytest.approx(mean + half)
+        assert lo < side.mean_hand_points < hi
+    one = simulate("roquet", ["heuristic", "heuristic"], 1, seed=1)
+    assert all(side.hand_points_interval is None for side in one.sides)  # one match: no spread
+
+
+@pytest.mark.parametrize("matches", [1, 3])
+def test_simulate_shows_and_writes_the_interval_of_the_points_a_hand(
+    matches: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table shows it beside the points a hand, as low–high under a heading of its own (or "-"
+    from one match), and ``--json`` writes it as ``hand_points_interval`` [low, high] (or null)."""
+    screen = _screen(monkeypatch)
+    out = tmp_path / "f.json"
+    args = ["simulate", "roquet", "-n", str(matches), "--seed", "1", "--json", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    figures = _strict_json(out.read_text())
+    text = screen.export_text()
+    table = text[: text.index("Roquet hands")]
+    assert "…" not in table and "points'" in table and "interval" in table, table
+    rows = [line for line in table.splitlines() if re.match(r"│ seat \d", line)]
+    assert len(rows) == 2, table
+    for side, row in zip(figures["sides"], rows, strict=True):
+        cells = [cell.strip() for cell in row.strip("│").split("│")]
+        points = cells.index(f"{side['mean_hand_points']:.2f}")
+        if matches == 1:
+            assert side["hand_points_interval"] is None
+            assert cells[points + 1] == "-", row
+        else:
+            lo, hi = side["hand_points_interval"]
+            assert lo < side["mean_hand_points"] < hi
+            assert cells[points + 1] == f"{lo:.2f}–{hi:.2f}", row
+
+
+def test_a_sweep_shows_the_interval_of_the_points_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's overview had the points a hand without their interval."""
+    screen = _screen(monkeypatch)
+    args = ["simulate", "roquet", "-n", "3", "--seed", "1", "--sweep", "target=100,150"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    overview = text[text.index("roquet: sweep of target") :]
+    assert "…" not in overview and "points'" in overview, overview
+    rows = [line for line in overview.splitlines() if "seat " in line]
+    assert len(rows) == 4, overview
+    assert all(re.search(r"│ +-?\d+\.\d\d │ +-?\d+\.\d\d–-?\d+\.\d\d │$", row) for row in rows), rows
