@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import parlour
 from parlour.cli import app
 from parlour.sim import simulate
 
@@ -99,3 +100,44 @@ def test_a_sweep_shows_the_interval_of_the_points_a_hand(monkeypatch: pytest.Mon
     rows = [line for line in overview.splitlines() if "seat " in line]
     assert len(rows) == 4, overview
     assert all(re.search(r"│ +-?\d+\.\d\d │ +-?\d+\.\d\d–-?\d+\.\d\d │$", row) for row in rows), rows
+
+
+ANALYSED = ["apology", "bezique", "lansquenet", "roquet"]
+"""The games with tables of their own in ``parlour simulate``."""
+
+
+@pytest.mark.parametrize("name", ANALYSED)
+def test_an_interval_heading_names_its_figure(name: str) -> None:
+    """Lansquenet's "95% interval" belonged to "broke" but stood where it read as the interval of the
+    chips; Apology's two did the same. A heading "95% interval" alone is left only in a table with
+    one figure besides it (Roquet's "mean"); elsewhere it names the figure before it."""
+    summary = simulate(name, ["heuristic"] * parlour.make(name).num_players, 3, seed=1)
+    tables = summary.extra.get("tables", [])
+    assert tables, summary.extra
+    for table in tables:
+        columns = [str(c) for c in table["columns"]]
+        for i, col in enumerate(columns):
+            if "interval" not in col:
+                continue
+            if col == "95% interval":
+                figures = [c for j, c in enumerate(columns) if j not in (0, i)]
+                assert figures == [columns[i - 1]], (table["title"], columns)
+            else:
+                assert col == f"{columns[i - 1]}, 95% interval", (table["title"], columns)
+
+
+def test_lansquenet_names_its_broke_interval_and_keeps_it_whole_in_80_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The long heading wraps at its words; the interval's figures stay whole on their line."""
+    screen = _screen(monkeypatch)
+    result = CliRunner().invoke(app, ["simulate", "lansquenet", "-n", "5", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    table = text[text.index("final chips per seat") :]
+    table = table[: table.index("└")]
+    assert "…" not in table and all(len(line) <= 80 for line in text.splitlines()), table
+    heading = [line for line in table.splitlines() if line.startswith("┃")]
+    assert "broke," in " ".join(heading) and "interval" in heading[-1], heading
+    rows = [line for line in table.splitlines() if re.match(r"│ seat \d", line)]
+    assert len(rows) == 4 and all(re.search(r"│ +\d+\.\d%–\d+\.\d% │", row) for row in rows), rows

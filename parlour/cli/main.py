@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 import typer
 from rich.console import Console
@@ -591,12 +591,16 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     for extra in summary.extra.get("tables", []):
         t = Table(title=extra["title"])
         for i, col in enumerate(extra["columns"]):
-            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
+            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as
+            # its figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
             whole = "interval" in str(col)
-            widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
+            words = [len(word) for word in str(col).split()]  # (a column of "-" alone cut it to "…")
+            widest = max(words + [len(str(row[i])) for row in extra["rows"]]) if whole else None
             # a column of words (Roquet's figures' names) to the left, as a table of figures has it
             named = not all(_figure(str(row[i])) for row in extra["rows"])
-            t.add_column(str(col), justify="left" if named else "right", no_wrap=whole, min_width=widest)
+            heading = Text(str(col), no_wrap=False) if whole else str(col)
+            justify: Literal["left", "right"] = "left" if named else "right"
+            t.add_column(heading, justify=justify, no_wrap=whole, min_width=widest, max_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)

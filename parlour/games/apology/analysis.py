@@ -133,7 +133,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                 "share",
                 "made",
                 "success",
-                "95% interval",
+                "success, 95% interval",  # not the mean points' (each interval names its figure)
                 "mean points",
             ],
             "rows": [
@@ -189,7 +189,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                 "deals",
                 "all pass",
                 "all-pass rate",
-                "95% interval",
+                "all-pass rate, 95% interval",
                 "taker by position (1 = dealer's left)",
             ],
             "rows": [
