@@ -141,3 +141,26 @@ def test_lansquenet_names_its_broke_interval_and_keeps_it_whole_in_80_columns(
     assert "broke," in " ".join(heading) and "interval" in heading[-1], heading
     rows = [line for line in table.splitlines() if re.match(r"│ seat \d", line)]
     assert len(rows) == 4 and all(re.search(r"│ +\d+\.\d%–\d+\.\d% │", row) for row in rows), rows
+
+
+def test_apology_histogram_holds_only_bins_and_the_spread_has_a_table_of_its_own() -> None:
+    """The histogram of the taker's card points put "mean / sd / median" and "p10 / p90" lines under
+    its "hands" heading: a mean of 45.2 read as 45.2 hands. Under each heading now stands what it
+    names: bins, counts of hands and shares in the histogram; the figures in a table headed by them."""
+    summary = simulate("apology", ["heuristic"] * 4, 6, seed=1)
+    report = summary.extra
+    tables = {t["title"]: t for t in report["tables"]}
+    histogram = tables["apology: taker's card points (of 100.5)"]
+    assert histogram["columns"] == ["points", "hands", "share"]
+    assert histogram["rows"], histogram
+    for bin_, hands, share in histogram["rows"]:
+        assert re.fullmatch(r"\d+ - \d+", bin_) and isinstance(hands, int), (bin_, hands)
+        assert re.fullmatch(r"\d+\.\d%", share), share
+    spread = tables["apology: taker's card points, the spread"]
+    assert spread["columns"] == ["figure", "card points"]
+    figures = {row[0]: row[1] for row in spread["rows"]}
+    points = report["taker_points"]
+    assert figures["mean"] == f"{points['mean']:.1f}" and figures["median"] == f"{points['median']:.1f}"
+    assert figures["spread (sd)"] == f"{points['sd']:.1f}"
+    assert figures["p10"] == f"{points['p10']:.1f}" and figures["p90"] == f"{points['p90']:.1f}"
+    assert figures["mean margin over target"] == f"{points['mean_margin']:+.1f}"
