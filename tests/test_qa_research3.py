@@ -164,3 +164,74 @@ def test_apology_histogram_holds_only_bins_and_the_spread_has_a_table_of_its_own
     assert figures["spread (sd)"] == f"{points['sd']:.1f}"
     assert figures["p10"] == f"{points['p10']:.1f}" and figures["p90"] == f"{points['p90']:.1f}"
     assert figures["mean margin over target"] == f"{points['mean_margin']:+.1f}"
+
+
+def test_odds_writes_its_figures_as_strict_json(tmp_path: Path) -> None:
+    """``parlour odds`` had no ``--json`` where ``simulate`` and ``duplicate`` have one: its figures had
+    to be copied from the table. The file holds the table's figures: the exact fractions, the engine's
+    estimates with their intervals, and nothing a strict reader refuses."""
+    from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo
+
+    out = tmp_path / "odds.json"
+    result = CliRunner().invoke(
+        app, ["odds", "lansquenet", "--deals", "300", "--seed", "4", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    data = _strict_json(out.read_text())
+    words = " ".join(result.output.split())  # (the lines under the table wrap at the terminal's width)
+    exact, mc = lansquenet_odds(1), monte_carlo(1, False, 300, 4, 2)
+    assert (data["game"], data["packs"], data["twins"], data["bet"], data["deals"]) == (
+        "lansquenet",
+        1,
+        False,
+        2,
+        300,
+    )
+    figures = data["figures"]
+    assert [figures[k]["exact"] for k in ("same_rank", "bank_first", "edge")] == ["1/17", "1/2", "1/17"]
+    assert figures["edge"]["decimal"] == float(exact.edge)
+    for key in ("same_rank", "bank_first", "edge"):
+        assert figures[key]["engine"] == pytest.approx(getattr(mc, key))
+        assert figures[key]["interval"] == pytest.approx(list(getattr(mc, f"{key}_interval")))
+        lo, hi = figures[key]["interval"]
+        assert figures[key]["exact_inside"] is (lo <= figures[key]["decimal"] <= hi)
+        assert f"{figures[key]['engine']:.4f}" in words  # the table's figure, the same
+    assert data["deals_per_same_rank"] == "17"
+    assert data["through_shoe"] is None and data["twins_edge_by_bet"] is None
+
+
+def test_odds_json_of_a_shoe_with_twins_holds_the_lines_under_the_table(tmp_path: Path) -> None:
+    """With a shoe and twins the command prints, under its table, the edge dealt through the shoe and
+    the edge for each bet: the file holds them too."""
+    from parlour.games.lansquenet.odds import lansquenet_odds
+
+    out = tmp_path / "odds.json"
+    args = [
+        "odds",
+        "lansquenet",
+        "--packs",
+        "2",
+        "--twins",
+        "--bet",
+        "3",
+        "--deals",
+        "200",
+        "--json",
+        str(out),
+    ]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = _strict_json(out.read_text())
+    shoe = data["through_shoe"]
+    assert shoe["reserve"] == 25 and shoe["deals"] == 200
+    assert shoe["edge_interval"][0] <= shoe["edge"] <= shoe["edge_interval"][1]
+    assert f"bank's edge {shoe['edge']:.4f}" in " ".join(result.output.split())
+    edges = data["twins_edge_by_bet"]
+    assert edges["1"] == str(lansquenet_odds(2, True, 1).edge) and edges["even"] == str(
+        lansquenet_odds(2, True, 2).edge
+    )
+
+
+def test_odds_refuses_a_json_file_it_cannot_write_before_playing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["odds", "lansquenet", "--json", str(tmp_path / "no" / "odds.json")])
+    assert result.exit_code == 2 and "--json" in result.output and "does not exist" in result.output
