@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import io
 import json
@@ -643,7 +644,13 @@ def simulate_command(
         ),
     ] = None,
     option: OptionArg = None,
-    sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            help="Run once per value of an option: name=v1,v2,... (name=v1;v2;... where a value holds "
+            "commas, e.g. stacks=7,7,7,6;auto)."
+        ),
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(help="With --sweep: save a plot here (PNG; SVG or PDF by the file's extension)."),
@@ -674,7 +681,7 @@ def simulate_command(
             fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
-        runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
+        runs = [(v, {**opts, name: v}) for v in _sweep_values(game, opts, name, values)]
         for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
             try:
                 typed.append(parlour.make(game, **run_opts).options[name])
@@ -778,6 +785,77 @@ def simulate_command(
         _plot_sweep(g, swept, typed, summaries, plot)
 
 
+def _takes(game: str, options: dict[str, Any]) -> bool:
+    """Whether the game takes these options."""
+    try:
+        parlour.make(game, **options)
+    except (ValueError, ParlourError):
+        return False
+    return True
+
+
+def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> list[str]:
+    """The values of ``--sweep name=values``: separated by commas, or by semicolons where a value holds
+    commas of its own (Open Tarock's ``stacks=7,7,7,6``, which commas cut into "7", "7", "7", "6").
+
+    Where commas cut a value the game takes whole, the command refuses, saying how to give it: commas
+    that may separate values or belong to one (each part and the whole taken) are refused too."""
+    semicolons = ";" in values
+    parts = [v.strip() for v in values.split(";" if semicolons else ",")]
+    if any(not v for v in parts):  # "a,,b", "a;b;": a value left out, or one cut in two
+        mark = ";" if semicolons else ","
+        fail(f"--sweep: {name}={values} has an empty value: give the values between {mark!r}s, none empty")
+    if semicolons or len(parts) < 2:
+        return parts
+    whole = values.strip()
+    if all(_takes(game, {**opts, name: v}) for v in parts):
+        if not _takes(game, {**opts, name: whole}):
+            return parts
+        fail(
+            f"--sweep: {name}={whole} may be one value of {name} or {len(parts)} of them: separate "
+            f"the values with ';' ('{name}={';'.join(parts)}' for {len(parts)} runs; for the one value, "
+            f"-o {name}={whole}, or ';' between it and the others)"
+        )
+    grouped = _regroup(game, opts, name, parts)
+    if grouped is None:  # no reading of the commas the game takes: its own error says why
+        return parts
+    if len(grouped) == 1:
+        fail(
+            f"--sweep: {name}={whole} is one value of {name}, its commas its own: separate a sweep's "
+            f"values with ';' where they hold commas (--sweep '{name}={whole};...')"
+        )
+    fail(
+        f"--sweep: the values of {name} hold commas of their own: separate them with ';', as in "
+        f"--sweep '{name}={';'.join(grouped)}'"
+    )
+
+
+def _regroup(game: str, opts: dict[str, Any], name: str, parts: list[str]) -> list[str] | None:
+    """``parts`` (text cut at its commas) joined again into values the game takes, fewest first, or
+    ``None``: the way a sweep with commas in its values was meant (``auto,7,7,7,6``: auto;7,7,7,6)."""
+    if len(parts) > MAX_SWEEP_PARTS:
+        return None
+
+    @functools.cache
+    def rest(i: int) -> tuple[str, ...] | None:
+        if i == len(parts):
+            return ()
+        best: tuple[str, ...] | None = None
+        for j in range(i + 1, len(parts) + 1):
+            value = ",".join(parts[i:j])
+            after = rest(j) if _takes(game, {**opts, name: value}) else None
+            if after is not None and (best is None or len(after) + 1 < len(best)):
+                best = (value, *after)
+        return best
+
+    found = rest(0)
+    return None if found is None else list(found)
+
+
+MAX_SWEEP_PARTS = 40
+"""Beyond this many comma-separated parts no regrouping is tried (the tries grow as its square)."""
+
+
 def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None:
     """The runs of a sweep side by side: a designer compared them by scrolling back through a table a
     run, several screens apart."""
@@ -835,7 +913,10 @@ def _simulation_stopped(
     value, run_opts = runs[at]
     where = ""
     if swept is not None:
-        later = ", ".join(f"{swept}={v}" for v, _ in runs[at + 1 :])
+        # ("; " between them where a value holds commas: "stacks=9,9,9, stacks=auto" read as four)
+        later = ("; " if any("," in str(v) for v, _ in runs) else ", ").join(
+            f"{swept}={v}" for v, _ in runs[at + 1 :]
+        )
         where = f" of the run {swept}={value} (run {at + 1} of {len(runs)}" + (
             f"; not played: {later})" if later else ")"
         )
