@@ -92,6 +92,20 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (lo, hi)
 
 
+def mean_interval(totals: Sequence[float], counts: Sequence[int]) -> tuple[float, float] | None:
+    """The 95% interval of ``sum(totals) / sum(counts)``, a mean over hands whose units are the matches
+    (match ``i`` scored ``totals[i]`` in ``counts[i]`` hands): the delta method of a ratio, as
+    ``parlour.duplicate.share`` has it. ``None`` from fewer than two matches or from no hands: one
+    match gives no spread, and an infinite interval is no figure."""
+    n = len(totals)
+    if n < 2 or sum(counts) == 0:
+        return None
+    from parlour.duplicate import share  # (parlour.duplicate imports this module)
+
+    mean, half = share(totals, [float(c) for c in counts])
+    return (mean - half, mean + half)
+
+
 @dataclass
 class SideSummary:
     seats: tuple[int, ...]
@@ -100,6 +114,9 @@ class SideSummary:
     win_rate: float
     win_interval: tuple[float, float]
     mean_hand_points: float
+    hand_points_interval: tuple[float, float] | None
+    """The 95% interval of ``mean_hand_points``, the matches being the samples (a match's hands are
+    not independent of one another); ``None`` from one match, or from no hands."""
     mean_final_score: float
 
 
@@ -131,7 +148,16 @@ class Summary:
             "matches": self.matches,
             "seed": self.seed,
             "draws": self.draws,
-            "sides": [vars(s) | {"win_interval": list(s.win_interval)} for s in self.sides],
+            "sides": [
+                vars(s)
+                | {
+                    "win_interval": list(s.win_interval),
+                    "hand_points_interval": None
+                    if s.hand_points_interval is None
+                    else list(s.hand_points_interval),
+                }
+                for s in self.sides
+            ],
             "extra": self.extra,
         }
 
@@ -618,6 +644,10 @@ def summarise(
                 win_rate=wins / n if n else 0.0,
                 win_interval=wilson(wins, n),
                 mean_hand_points=sum(hand_pts) / len(hand_pts) if hand_pts else 0.0,
+                hand_points_interval=mean_interval(
+                    [sum(h[team[0]] for h in r.hand_points) for r in records],
+                    [len(r.hand_points) for r in records],
+                ),
                 mean_final_score=sum(r.scores[team[0]] for r in records) / n if n else 0.0,
             )
         )

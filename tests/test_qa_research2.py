@@ -74,7 +74,7 @@ def test_the_apology_report_gives_no_rate_of_no_hands() -> None:
     rows = {row[0]: row for row in report["tables"][0]["rows"]}
     assert rows[0][4:7] == [0, "-", "-"], rows[0]
     assert rows[3][5] == "100.0%" and rows[2][5] == "0.0%"
-    (bidding,) = report["tables"][2]["rows"]
+    (bidding,) = next(t for t in report["tables"] if t["title"] == "apology: bidding")["rows"]
     assert "1: 2 (50.0% made)" in bidding[4] and "2: 0," in bidding[4] and "4: 0" in bidding[4]
     assert "(0.0% made)" not in bidding[4]
 
@@ -83,8 +83,10 @@ def test_the_apology_report_of_deals_all_passed_shows_no_taker_points() -> None:
     """With every deal thrown in, the taker's points read "mean / sd / median 0.0 / 0.0 / 0.0"."""
     report = _apology_report(_apology_hand(None), _apology_hand(None))
     assert report["taker_success"]["rate"] is None and report["taker_points"]["mean"] is None
-    rows = {row[0]: row for row in report["tables"][1]["rows"]}
-    assert rows["mean / sd / median"][1] == "- / - / -" and rows["p10 / p90"][1] == "- / -"
+    # (since research-3 the points' mean, spread and median are a table of their own)
+    (spread,) = [t for t in report["tables"] if t["title"] == "apology: taker's card points, the spread"]
+    rows = {row[0]: row for row in spread["rows"]}
+    assert [rows[k][1] for k in ("mean", "spread (sd)", "median", "p10", "p90")] == ["-"] * 5
     assert report["tables"][0]["rows"][-1][5:] == ["-", "-", "-"]
     assert report["all_pass"]["rate"] == 1.0
 
@@ -354,12 +356,23 @@ def test_a_sweep_ends_with_its_runs_side_by_side(monkeypatch: pytest.MonkeyPatch
     text = screen.export_text()
     overview = text[text.index("bishops-whist: sweep of irregular_trick, 2 matches a value, seed 2") :]
     assert "…" not in overview, overview
-    rows = [line for line in overview.splitlines() if line.startswith("│")]
-    assert [re.split(r" *│ *", row)[1:4] for row in rows] == [
+    lines = [re.split(r" *│ *", line)[1:-1] for line in overview.splitlines() if line.startswith("│")]
+    # since research-3 (the points' interval besides) a side may wrap at its words: "seats" over "0 & 2"
+    cells: list[list[str]] = []
+    for line in lines:
+        if line[2]:
+            cells.append(line)
+        else:
+            cells[-1] = [f"{a} {b}".strip() for a, b in zip(cells[-1], line, strict=True)]
+    assert [row[:3] for row in cells] == [
         ["first-suit", "seats 0 & 2", "heuristic"], ["", "seats 1 & 3", "random"],
         ["leader", "seats 0 & 2", "heuristic"], ["", "seats 1 & 3", "random"],
     ]  # fmt: skip
-    assert all(re.search(r"│ +\d+\.\d% │ +\d+\.\d%–\d+\.\d% │ +-?\d+\.\d\d │$", row) for row in rows), rows
+    rows = [line for line in overview.splitlines() if line.startswith("│") and "%" in line]
+    assert len(rows) == 4, overview
+    # (then the points a hand and, since research-3, their interval)
+    figures = r"│ +\d+\.\d% │ +\d+\.\d%–\d+\.\d% │ +-?\d+\.\d\d │ +-?\d+\.\d\d–-?\d+\.\d\d │$"
+    assert all(re.search(figures, row) for row in rows), rows
 
 
 def _strict_json(text: str) -> Any:

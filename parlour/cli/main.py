@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import io
 import json
@@ -14,7 +15,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 import typer
 from rich.console import Console
@@ -518,13 +519,24 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
     return seats
 
 
+POINTS_INTERVAL = "points' 95% interval"
+"""The heading of the 95% interval of the points a hand."""
+
+
+def _points_interval(interval: tuple[float, float] | None) -> str:
+    """The 95% interval of the points a hand as the table shows it: ``-`` where it has none (one match)."""
+    return "-" if interval is None else f"{interval[0]:.2f}–{interval[1]:.2f}"
+
+
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
     """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
     (the title says so: stdout may be kept apart from the words on stderr)."""
     matches = f"{summary.matches} match{'es' if summary.matches != 1 else ''}"  # not "1 matches"
     partial = f" (partial: {planned} asked, stopped by Ctrl-C)" if planned is not None else ""
     table = Table(title=f"{summary.game}: {matches}, seed {summary.seed}{partial}")
-    columns = ("side", "players", "wins", "win rate", "95% interval", "points a hand", "final score")
+    # the interval of the points a hand named as its own: not two columns both headed "95% interval"
+    columns: tuple[str, ...] = ("side", "players", "wins", "win rate", "95% interval", "points a hand")
+    columns += (POINTS_INTERVAL, "final score")
     rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
@@ -538,14 +550,25 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
                 f"{side.win_rate:.1%}",
                 f"{lo:.1%}–{hi:.1%}",
                 f"{side.mean_hand_points:.2f}",
+                _points_interval(side.hand_points_interval),
                 f"{side.mean_final_score:.1f}",
             ]
         )
-    whole = sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+
+    def width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+        return sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+
+    if width(columns, rows) > console.width:
+        # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
+        # rate and the matches in the title give (and --json keeps).
+        columns = tuple(col for col in columns if col != "wins")
+        rows = [row[:2] + row[3:] for row in rows]
+    whole = width(columns, rows)
     for i, col in enumerate(columns):
         # Where the table does not fit, the figures are no wider than they and their headers' words
         # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
-        # "heurist…"); the interval is kept on one line (in 80 columns it broke after its dash).
+        # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
+        # dash), and the points' by the width of its figures, its heading wrapping at its words.
         words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
         narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
         table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
@@ -569,12 +592,16 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     for extra in summary.extra.get("tables", []):
         t = Table(title=extra["title"])
         for i, col in enumerate(extra["columns"]):
-            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns)
+            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as
+            # its figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
             whole = "interval" in str(col)
-            widest = max([len(str(row[i])) for row in extra["rows"]], default=0) if whole else None
+            words = [len(word) for word in str(col).split()]  # (a column of "-" alone cut it to "…")
+            widest = max(words + [len(str(row[i])) for row in extra["rows"]]) if whole else None
             # a column of words (Roquet's figures' names) to the left, as a table of figures has it
             named = not all(_figure(str(row[i])) for row in extra["rows"])
-            t.add_column(str(col), justify="left" if named else "right", no_wrap=whole, min_width=widest)
+            heading = Text(str(col), no_wrap=False) if whole else str(col)
+            justify: Literal["left", "right"] = "left" if named else "right"
+            t.add_column(heading, justify=justify, no_wrap=whole, min_width=widest, max_width=widest)
         for row in extra["rows"]:
             t.add_row(*(str(v) for v in row))
         console.print(t)
@@ -617,7 +644,13 @@ def simulate_command(
         ),
     ] = None,
     option: OptionArg = None,
-    sweep: Annotated[str | None, typer.Option(help="Run once per value of an option: name=v1,v2,...")] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            help="Run once per value of an option: name=v1,v2,... (name=v1;v2;... where a value holds "
+            "commas, e.g. stacks=7,7,7,6;auto)."
+        ),
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(help="With --sweep: save a plot here (PNG; SVG or PDF by the file's extension)."),
@@ -648,7 +681,7 @@ def simulate_command(
             fail("--sweep takes name=v1,v2,... (an option and the values to run it at)")
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
-        runs = [(v.strip(), {**opts, name: v.strip()}) for v in values.split(",")]
+        runs = [(v, {**opts, name: v}) for v in _sweep_values(game, opts, name, values)]
         for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
             try:
                 typed.append(parlour.make(game, **run_opts).options[name])
@@ -752,27 +785,111 @@ def simulate_command(
         _plot_sweep(g, swept, typed, summaries, plot)
 
 
+def _takes(game: str, options: dict[str, Any]) -> bool:
+    """Whether the game takes these options."""
+    try:
+        parlour.make(game, **options)
+    except (ValueError, ParlourError):
+        return False
+    return True
+
+
+def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> list[str]:
+    """The values of ``--sweep name=values``: separated by commas, or by semicolons where a value holds
+    commas of its own (Open Tarock's ``stacks=7,7,7,6``, which commas cut into "7", "7", "7", "6").
+
+    Where commas cut a value the game takes whole, the command refuses, saying how to give it: commas
+    that may separate values or belong to one (each part and the whole taken) are refused too."""
+    semicolons = ";" in values
+    parts = [v.strip() for v in values.split(";" if semicolons else ",")]
+    if any(not v for v in parts):  # "a,,b", "a;b;": a value left out, or one cut in two
+        mark = ";" if semicolons else ","
+        fail(f"--sweep: {name}={values} has an empty value: give the values between {mark!r}s, none empty")
+    if semicolons or len(parts) < 2:
+        return parts
+    whole = values.strip()
+    if all(_takes(game, {**opts, name: v}) for v in parts):
+        if not _takes(game, {**opts, name: whole}):
+            return parts
+        fail(
+            f"--sweep: {name}={whole} may be one value of {name} or {len(parts)} of them: separate "
+            f"the values with ';' ('{name}={';'.join(parts)}' for {len(parts)} runs; for the one value, "
+            f"-o {name}={whole}, or ';' between it and the others)"
+        )
+    grouped = _regroup(game, opts, name, parts)
+    if grouped is None:  # no reading of the commas the game takes: its own error says why
+        return parts
+    if len(grouped) == 1:
+        fail(
+            f"--sweep: {name}={whole} is one value of {name}, its commas its own: separate a sweep's "
+            f"values with ';' where they hold commas (--sweep '{name}={whole};...')"
+        )
+    fail(
+        f"--sweep: the values of {name} hold commas of their own: separate them with ';', as in "
+        f"--sweep '{name}={';'.join(grouped)}'"
+    )
+
+
+def _regroup(game: str, opts: dict[str, Any], name: str, parts: list[str]) -> list[str] | None:
+    """``parts`` (text cut at its commas) joined again into values the game takes, fewest first, or
+    ``None``: the way a sweep with commas in its values was meant (``auto,7,7,7,6``: auto;7,7,7,6)."""
+    if len(parts) > MAX_SWEEP_PARTS:
+        return None
+
+    @functools.cache
+    def rest(i: int) -> tuple[str, ...] | None:
+        if i == len(parts):
+            return ()
+        best: tuple[str, ...] | None = None
+        for j in range(i + 1, len(parts) + 1):
+            value = ",".join(parts[i:j])
+            after = rest(j) if _takes(game, {**opts, name: value}) else None
+            if after is not None and (best is None or len(after) + 1 < len(best)):
+                best = (value, *after)
+        return best
+
+    found = rest(0)
+    return None if found is None else list(found)
+
+
+MAX_SWEEP_PARTS = 40
+"""Beyond this many comma-separated parts no regrouping is tried (the tries grow as its square)."""
+
+
 def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None:
     """The runs of a sweep side by side: a designer compared them by scrolling back through a table a
     run, several screens apart."""
     first = summaries[0]
-    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
     # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
-    for i, col in enumerate(("value", "side", "players", "win rate", "95% interval", "points a hand")):
-        table.add_column(col, justify="left" if i < 3 else "right", no_wrap=col == "95% interval")
+    columns = ("value", "side", "players", "win rate", "95% interval", "points a hand", POINTS_INTERVAL)
+    rows: list[tuple[list[str], bool]] = []  # each row, and whether it ends its run
     for value, summary in zip(values, summaries, strict=True):
         for k, side in enumerate(summary.sides):
             lo, hi = side.win_interval
             players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
-            table.add_row(
-                shown(value) if k == 0 else "",
-                _seats_label(side.seats),
-                players,
-                f"{side.win_rate:.1%}",
-                f"{lo:.1%}–{hi:.1%}",
-                f"{side.mean_hand_points:.2f}",
-                end_section=k == len(summary.sides) - 1,
-            )
+            row = [shown(value) if k == 0 else "", _seats_label(side.seats), players, f"{side.win_rate:.1%}"]
+            row += [f"{lo:.1%}–{hi:.1%}", f"{side.mean_hand_points:.2f}"]
+            row += [_points_interval(side.hand_points_interval)]
+            rows.append((row, k == len(summary.sides) - 1))
+    whole = sum(max([len(col)] + [len(r[i]) for r, _ in rows]) + 3 for i, col in enumerate(columns)) + 1
+    fits = whole <= console.width
+    # Where it does not fit, as in a run's table: the side and the figures no wider than their words
+    # and their headings' words need (in 80 columns a value was cut to "first-s…").
+    table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+    for i, col in enumerate(columns):
+        # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
+        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
+        words += [len(word) for r, _ in rows for word in r[i].split()]
+        narrow = None if fits or i < 1 or i == 2 else max(words)
+        table.add_column(
+            col,
+            justify="left" if i < 3 else "right",
+            no_wrap=col == "95% interval",
+            max_width=narrow,
+            min_width=narrow,
+        )
+    for row, last in rows:
+        table.add_row(*row, end_section=last)
     console.print(table)
 
 
@@ -796,7 +913,10 @@ def _simulation_stopped(
     value, run_opts = runs[at]
     where = ""
     if swept is not None:
-        later = ", ".join(f"{swept}={v}" for v, _ in runs[at + 1 :])
+        # ("; " between them where a value holds commas: "stacks=9,9,9, stacks=auto" read as four)
+        later = ("; " if any("," in str(v) for v, _ in runs) else ", ").join(
+            f"{swept}={v}" for v, _ in runs[at + 1 :]
+        )
         where = f" of the run {swept}={value} (run {at + 1} of {len(runs)}" + (
             f"; not played: {later})" if later else ")"
         )

@@ -133,7 +133,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                 "share",
                 "made",
                 "success",
-                "95% interval",
+                "success, 95% interval",  # not the mean points' (each interval names its figure)
                 "mean points",
             ],
             "rows": [
@@ -168,18 +168,22 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
             "rows": [
                 [f"{h['from']:g} - {h['to']:g}", h["count"], _pct(h["count"] / len(points))]
                 for h in histogram
-            ]
-            + [
-                [
-                    "mean / sd / median",
-                    f"{_points(mean)} / {_points(sd)} / {_points(distribution['median'])}",
-                    "",
-                ],
-                ["p10 / p90", f"{_points(distribution['p10'])} / {_points(distribution['p90'])}", ""],
+            ],
+        },
+        {
+            # a table of their own: under the histogram's "hands" the mean, spread and median read as
+            # counts of hands
+            "title": "apology: taker's card points, the spread",
+            "columns": ["figure", "card points"],
+            "rows": [
+                ["mean", _points(mean)],
+                ["spread (sd)", _points(sd)],
+                ["median", _points(distribution["median"])],
+                ["p10", _points(distribution["p10"])],
+                ["p90", _points(distribution["p90"])],
                 [
                     "mean margin over target",
                     "-" if distribution["mean_margin"] is None else f"{distribution['mean_margin']:+.1f}",
-                    "",
                 ],
             ],
         },
@@ -189,7 +193,7 @@ def analyse(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
                 "deals",
                 "all pass",
                 "all-pass rate",
-                "95% interval",
+                "all-pass rate, 95% interval",
                 "taker by position (1 = dealer's left)",
             ],
             "rows": [

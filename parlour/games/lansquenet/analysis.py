@@ -79,7 +79,16 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
         "tables": [
             {
                 "title": "final chips per seat",
-                "columns": ["seat", "mean", "spread (sd)", "range", "broke", "95% interval", "banks/match"],
+                # the interval named as the broke rate's: a lone "95% interval" read as the chips' own
+                "columns": [
+                    "seat",
+                    "mean",
+                    "spread (sd)",
+                    "range",
+                    "broke",
+                    "broke, 95% interval",
+                    "banks/match",
+                ],
                 "rows": rows,
             },
             {"title": "the deals", "columns": ["figure", "value"], "rows": deal_rows},

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,6 +26,19 @@ def _fraction(f: Fraction) -> str:
 
 def _interval(lo: float, hi: float) -> str:
     return f"{lo:.4f} – {hi:.4f}"
+
+
+def _figure(name: str, exact: Fraction, estimate: float, interval: tuple[float, float]) -> dict[str, Any]:
+    """A row of the table as ``--json`` writes it: the exact fraction as text ("1/17") and as a number."""
+    lo, hi = interval
+    return {
+        "name": name,
+        "exact": _fraction(exact),
+        "decimal": float(exact),
+        "engine": estimate,
+        "interval": [lo, hi],
+        "exact_inside": lo <= float(exact) <= hi,
+    }
 
 
 def _no_odds(game: str) -> str:
@@ -52,11 +68,16 @@ def odds(
         max=100_000,
         help="Chips bet in each deal (with --twins an odd bet gives the bank its odd chip).",
     ),
+    json_file: Annotated[
+        Path | None,
+        typer.Option("--json", help="Write the figures to this file (strict JSON), as simulate does."),
+    ] = None,
 ) -> None:
     """Print the bank's exact edge per chip bet and the chance of a same-rank start, with a check."""
     # the command line's own plain error, as every other command gives (imported here: this module is
     # loaded with the game, which must not load the command line)
-    from parlour.cli.main import at_most, fail
+    from parlour.cli.main import _check_writable, at_most, fail
+    from parlour.sim import finite
 
     if game not in GAMES_WITH_ODDS:
         fail(_no_odds(game))
@@ -65,6 +86,8 @@ def odds(
     except ValueError as exc:
         fail(f"--seed: {exc}")
     at_most("--deals", deals, MAX_CHECK_DEALS)
+    if json_file is not None:
+        _check_writable(json_file, "--json")  # before the deals are played, not after
     from parlour.games.lansquenet.odds import lansquenet_odds, monte_carlo, monte_carlo_through_shoe
 
     console = Console()
@@ -83,6 +106,27 @@ def odds(
         ("bank's card paired first (cards differ)", exact.bank_first, mc.bank_first, mc.bank_first_interval),
         ("bank's edge per chip bet", exact.edge, mc.edge, mc.edge_interval),
     ]
+    per = exact.deals_per_same_rank
+    # the table's figures and the lines under it, for a reader of the file (who has no terminal)
+    data: dict[str, Any] = {
+        "game": game,
+        "packs": packs,
+        "twins": twins,
+        "bet": bet,
+        "cards": exact.cards,
+        "seed": seed,
+        "deals": mc.deals,
+        "figures": {
+            key: _figure(name, fraction, estimate, interval)
+            for key, (name, fraction, estimate, interval) in zip(
+                ("same_rank", "bank_first", "edge"), rows, strict=True
+            )
+        },
+        "deals_per_same_rank": _fraction(per),
+        "through_shoe": None,
+        "twins_edge_by_bet": None,
+        "parlour_version": parlour.__version__,
+    }
     for name, fraction, estimate, (lo, hi) in rows:
         inside = lo <= float(fraction) <= hi
         table.add_row(
@@ -104,6 +148,14 @@ def odds(
             f"bank's edge {deep.edge:.4f} ({_interval(lo, hi)}). The exact figures are for a fresh shoe; "
             "deeper in, a deal's odds depend on the cards already gone."
         )
+        data["through_shoe"] = {
+            "reserve": reserve,
+            "deals": deep.deals,
+            "same_rank": deep.same_rank,
+            "same_rank_interval": [slo, shi],
+            "edge": deep.edge,
+            "edge_interval": [lo, hi],
+        }
     if twins:
         shown = ", ".join(
             f"{_fraction(lansquenet_odds(packs, True, b).edge)} for bets of {b}" for b in (1, 3, 5)
@@ -113,13 +165,19 @@ def odds(
             f"bet, so its edge per chip depends on the bet: {shown}, and "
             f"{_fraction(lansquenet_odds(packs, True, 2).edge)} for every even bet."
         )
-    per = exact.deals_per_same_rank
+        data["twins_edge_by_bet"] = {
+            **{str(b): _fraction(lansquenet_odds(packs, True, b).edge) for b in (1, 3, 5)},
+            "even": _fraction(lansquenet_odds(packs, True, 2).edge),
+        }
     console.print(
         f"A same-rank start comes once in {_fraction(per)} deals"
         + ("" if per.denominator == 1 else f" (about 1 in {float(per):.2f})")
         + "; once the cards differ, the bank's card and the players' card are paired first equally often,"
         + " so the start is the bank's whole edge."
     )
+    if json_file is not None:
+        json_file.write_text(json.dumps(finite(data), indent=2, allow_nan=False))
+        console.print(f"figures written to {json_file}")
 
 
 def add_commands(app: typer.Typer) -> None:
