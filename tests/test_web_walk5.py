@@ -10,17 +10,32 @@ walk are ``tests/test_qa_web.py``'s.
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 import parlour
 from parlour.engine.state import State
 from tests.test_qa_web import (
+    FADED_GIVEN,
+    LONG_NAMES,
+    each_step_from_both_seats,
+    game_replay,
     replay_server,
+    replay_steps,
 )
 from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
     PHONE,
     browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    serving,
     shooter,
 )
 
@@ -68,3 +83,108 @@ def test_roquet_s_situation_leaves_the_hand_and_trumps_to_the_view_s_fields() ->
         view = state.view(seat)
         assert view.hand_number == 1 and view.trump
         assert not re.search(r"\bhand \d|are trumps", view.situation), view.situation
+
+
+SITUATION = """() => {
+  const line = document.querySelector("#situation");
+  return {
+    text: line.innerText,
+    badges: [...line.querySelectorAll(".hand-number, .trump-badge")].map((n) => n.innerText),
+    said: line.querySelector(".situation-text")?.innerText ?? "",
+  };
+}"""
+"""The situation line as drawn: all its words, its badges', and the situation's own."""
+
+
+UNREPEATED = """(cases) => import("/static/render.js").then((m) => cases.map((view) => {
+  const { text, of } = m.unrepeated(view);
+  return [text, of];
+}))"""
+"""render.js's ``unrepeated`` of each view given (the fields it reads)."""
+
+
+@pytest.mark.browser
+def test_the_situation_says_what_the_badges_do_not(browser: Browser, tmp_path: Path) -> None:
+    """The situation line read "Hand 1 · Trumps: ♣ clubs · hand 1, clubs are trumps: you to lead"
+    (Roquet), "Trumps: ♠ spades · spades are trumps; trick 1" (Bishops Whist), "Hand 1 · hand 1 of 2:
+    seat 1 to lead" (open tarock), "Deal 1 · deal 1, seat 0 dealt: ..." (Apology): the situation's
+    words that the badges say go, a round's "of 2" to its badge ("Hand 1 of 2")."""
+    cases: list[dict[str, Any]] = [
+        {"situation": "clubs are trumps; trick 1", "hand_number": 2, "trump": "C"},
+        {
+            "situation": "seat 0 to lead; diamonds are trumps; 47 cards in the talon",
+            "hand_number": 1,
+            "trump": "D",
+        },
+        {"situation": "hand 1 of 2: seat 1 to answer 7♣", "hand_number": 1, "trump": None},
+        {"situation": "deal 3, seat 0 dealt: seat 1 to bid or pass", "hand_number": 3, "round_word": "deal"},
+        {
+            "situation": "deal 1 (1 of 5 played so far), seat 0 dealt: seat 1 to bid or pass",
+            "hand_number": 1,
+            "round_word": "deal",
+        },
+        {"situation": "a knight was turned: seat 3 names trumps", "hand_number": 1, "trump": None},
+        {"situation": "seat 1 to lead", "hand_number": 4, "trump": "S"},
+    ]
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        assert page.evaluate(UNREPEATED, cases) == [
+            ["trick 1", ""],
+            ["seat 0 to lead; 47 cards in the talon", ""],
+            ["seat 1 to answer 7♣", " of 2"],
+            ["seat 0 dealt: seat 1 to bid or pass", ""],
+            # (which deal counts is news: the line keeps it whole)
+            ["deal 1 (1 of 5 played so far), seat 0 dealt: seat 1 to bid or pass", ""],
+            ["a knight was turned: seat 3 names trumps", ""],
+            ["seat 1 to lead", ""],
+        ]
+
+
+@pytest.mark.browser
+@SIZES
+def test_a_table_says_the_hand_and_trumps_once(
+    browser: Browser, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """At a Roquet, Bishops Whist and open tarock table, at 1280×800 and on a phone: the round's
+    number and trumps are said once each on the situation line, in its badges."""
+    name = f"{viewport['width']}x{viewport['height']}"
+    tables = {
+        "roquet": [HUMAN, COMPUTER],
+        "bishops-whist": [HUMAN, COMPUTER, COMPUTER, COMPUTER],
+        "open-tarock": [HUMAN, COMPUTER],
+    }
+    with serving(tmp_path) as server, context(browser, viewport) as ctx:
+        for game, seats in tables.items():
+            table = create_table(server, game, seats, seed=2)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.locator("#situation .situation-text").wait_for()
+            shoot(page, f"situation-{game}-{name}")
+            line = page.evaluate(SITUATION)
+            text = line["text"].lower()
+            assert len(re.findall(r"\b(hand|deal) \d", text)) == 1, (game, line)
+            assert len(re.findall(r"trumps", text)) <= 1, (game, line)
+            assert line["said"], (game, line)
+            page.close()
+
+
+@pytest.mark.browser
+def test_roquet_s_faded_trick_keeps_its_form_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """Roquet's faded trick gave way at 6 of the long-named replay's steps at 390×844 (Bezique's at
+    none): the situation line above the board, two lines there ("hand 1, clubs are trumps: Bartholomew
+    Higginbottom won the trick and may meld (or 'done')"), took the room the trick's form needed. Said
+    once, it is a line, and the faded trick keeps its form at every step from both seats."""
+    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
+        faded = 0
+        given = []
+        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
+            state = page.evaluate(FADED_GIVEN)
+            if state is None:
+                continue
+            faded += 1
+            if state:
+                given.append((seat, step))
+                if len(given) == 1:
+                    shoot(page, f"roquet-faded-given-390x844-seat{seat}-{step}")
+        assert faded >= 20, faded
+        assert given == [], f"{len(given)} of {faded} faded tricks gave way: {given}"

@@ -994,15 +994,41 @@ function capitalize(word) {
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}` }));
+  const { text, of } = unrepeated(view);
+  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}${of}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
-  if (view.situation) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
+  if (text) parts.push(el("span.situation-text", { text: namer.words(text) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+
+/**
+ * The view's situation without what the badges beside it already say: the round's number ("hand 1 of
+ * 2: ", its "of 2" going to the badge, "Hand 1 of 2") and trumps ("clubs are trumps; "). The line read
+ * "Hand 1 · Trumps: ♣ clubs · hand 1, clubs are trumps: you to lead" (Roquet, whose view no longer says
+ * them), "Trumps: ♣ clubs · clubs are trumps; trick 1" (Bishops Whist); the views' words stay as they
+ * are, since the terminal and the games' recorded digests read them.
+ * @returns {{text: string, of: string}}
+ */
+export function unrepeated(view) {
+  let text = view.situation || "";
+  let of = "";
+  if (view.hand_number) {
+    const round = new RegExp(`^${roundWord(view)} ${view.hand_number}( of \\d+)?(?:[,:;] |$)`, "i");
+    const found = text.match(round);
+    if (found) {
+      of = found[1] || "";
+      text = text.slice(found[0].length);
+    }
+  }
+  const suit = SUIT_NAMES[view.trump];
+  if (suit) text = text.replace(new RegExp(`(^|[,:;] )${suit} are trumps(?:([,:;] )|$)`), (_, before, after) => (before && after ? before : ""));
+  return { text, of };
+}
+
 function suitWords(trump) {
-  const names = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-  return names[trump] ? `${SUIT_SYMBOLS[trump]} ${names[trump]}` : trump;
+  return SUIT_NAMES[trump] ? `${SUIT_SYMBOLS[trump]} ${SUIT_NAMES[trump]}` : trump;
 }
 
 function outcomeBanner(ctx) {
