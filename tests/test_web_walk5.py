@@ -188,3 +188,58 @@ def test_roquet_s_faded_trick_keeps_its_form_on_a_phone(browser: Browser, tmp_pa
                     shoot(page, f"roquet-faded-given-390x844-seat{seat}-{step}")
         assert faded >= 20, faded
         assert given == [], f"{len(given)} of {faded} faded tricks gave way: {given}"
+
+
+TOUCH_PHONE: dict[str, Any] = {
+    "viewport": PHONE,
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+"""A touch phone's browser context: its primary pointer coarse, nothing to hover with."""
+
+KEYS = """() => ({
+  touch: matchMedia("(hover: none) and (pointer: coarse)").matches,
+  keys: document.querySelector("#help-button").checkVisibility(),
+  named: [...document.querySelectorAll(".wide-only")]
+    .filter((n) => n.checkVisibility())
+    .map((n) => n.textContent),
+})"""
+"""Whether the page takes itself for a touch device's, shows the "Keys" button and keys named on buttons."""
+
+
+@pytest.mark.browser
+def test_the_keys_help_is_offered_where_there_is_a_keyboard(browser: Browser, tmp_path: Path) -> None:
+    """The top bar's "Keys" button (the keyboard's help: Tab, ←, h, Shift+H) showed on a touch phone,
+    where there is no keyboard, and took the room the game's title needed ("Roquet (60-card…"). It is
+    hidden where the primary pointer is a finger with nothing to hover, with the keys named on buttons
+    ("Last trick (L)"); a desktop keeps it, and "?" there still opens it."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=2)
+        link = seat_link(server, table, 0)
+        said = {}
+        for kind, options in (("desktop", {"viewport": DESKTOP}), ("touch", TOUCH_PHONE)):
+            ctx = browser.new_context(**options)
+            try:
+                page = ctx.new_page()
+                page.goto(link)
+                page.locator("#table .board").wait_for()
+                shoot(page, f"keys-{kind}")
+                said[kind] = page.evaluate(KEYS)
+                if kind == "desktop":
+                    page.keyboard.press("?")
+                    page.locator("#help-dialog[open]").wait_for()
+                else:
+                    assert page.evaluate(TITLE_WHOLE), "the game's title is cut on a touch phone"
+            finally:
+                ctx.close()
+        assert said["desktop"]["touch"] is False and said["desktop"]["keys"] is True, said
+        assert " (?)" in said["desktop"]["named"], said
+        assert said["touch"] == {"touch": True, "keys": False, "named": []}, said
+
+
+TITLE_WHOLE = """() => {
+  const title = document.querySelector(".topbar h1");
+  return title.scrollWidth <= title.clientWidth + 1 && title.scrollHeight <= title.clientHeight + 1;
+}"""
+"""Whether the top bar's title is drawn whole (not cut by its ellipsis or its line clamp)."""
