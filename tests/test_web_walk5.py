@@ -243,3 +243,74 @@ TITLE_WHOLE = """() => {
   return title.scrollWidth <= title.clientWidth + 1 && title.scrollHeight <= title.clientHeight + 1;
 }"""
 """Whether the top bar's title is drawn whole (not cut by its ellipsis or its line clamp)."""
+
+SEEN = """(seen) => {
+  // the visual viewport made to report a keyboard (its height) or a pinch zoom (its scale), or
+  // itself again (null), and its resize sent, as a phone's browser sends it
+  const vv = window.visualViewport;
+  for (const key of ["height", "scale", "offsetTop"]) delete vv[key];
+  for (const [key, value] of Object.entries(seen || {})) {
+    Object.defineProperty(vv, key, { configurable: true, get: () => value });
+  }
+  vv.dispatchEvent(new Event("resize"));
+}"""
+
+IN_SIGHT = """(height) => {
+  // what of the dock and the board lies in the top ``height`` pixels of the window
+  const rect = (q) => document.querySelector(q)?.getBoundingClientRect();
+  const inside = (r) => r && r.top >= -1 && r.bottom <= height + 1;
+  const dock = rect(".dock"), trick = rect(".board .trick-area");
+  return {
+    typing: document.querySelector(".dock").classList.contains("typing"),
+    keyboard: getComputedStyle(document.documentElement).getPropertyValue("--keyboard").trim(),
+    box: inside(rect("form.type-action input")),
+    prompt: inside(rect(".dock h2.prompt")),
+    dock: inside(dock),
+    trick: trick.bottom > 0 && trick.bottom <= dock.top + 1,
+  };
+}"""
+"""Whether the box to type, the prompt, the dock and the trick are in sight in a window ``height`` tall."""
+
+
+@pytest.mark.browser
+def test_a_keyboard_that_shrinks_the_visual_viewport_alone_leaves_the_table_usable(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """iOS's keyboard shrinks the visual viewport and leaves the window (the layout viewport) as it was
+    (its Safari ignores `interactive-widget=resizes-content`, which makes Android's Chrome resize the
+    window): the front end read only the window, so at 390×844 with a keyboard over the lower 364
+    pixels the dock stayed at the window's bottom, under the keyboard, box and prompt with it, and the
+    table was not fitted for typing. Now a visual viewport shorter than the window and not zoomed
+    counts as the window: the dock is kept above the keyboard and laid out for typing, the box, the
+    prompt and the trick in sight. A pinch zoom (scale 2) fits nothing again."""
+    with serving(tmp_path) as server:
+        table = create_table(server, "bezique", [HUMAN, COMPUTER], seed=4)
+        ctx = browser.new_context(**TOUCH_PHONE)
+        try:
+            page = ctx.new_page()
+            page.goto(seat_link(server, table, 0))
+            page.locator("h2.prompt.your-turn").wait_for()
+            page.focus("form.type-action input")
+            assert page.evaluate(IN_SIGHT, 844)["typing"] is False  # the whole window: nothing to change
+            page.evaluate(SEEN, {"height": 480})
+            page.locator(".dock.typing").wait_for()
+            page.wait_for_timeout(100)
+            shoot(page, "keyboard-visual-viewport-390x844")
+            seen = page.evaluate(IN_SIGHT, 480)
+            assert seen == {
+                "typing": True,
+                "keyboard": "364px",
+                "box": True,
+                "prompt": True,
+                "dock": True,
+                "trick": True,
+            }, seen
+            page.evaluate(SEEN, None)
+            page.locator(".dock.typing").wait_for(state="detached")
+            assert page.evaluate(IN_SIGHT, 844)["keyboard"] == "0px"
+            page.evaluate(SEEN, {"height": 422, "scale": 2})  # a pinch zoom, the box still focused
+            page.wait_for_timeout(100)
+            zoomed = page.evaluate(IN_SIGHT, 844)
+            assert zoomed["typing"] is False and zoomed["keyboard"] == "0px", zoomed
+        finally:
+            ctx.close()
