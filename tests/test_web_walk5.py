@@ -97,18 +97,20 @@ SITUATION = """() => {
 
 
 UNREPEATED = """(cases) => import("/static/render.js").then((m) => cases.map((view) => {
-  const { text, of } = m.unrepeated(view);
+  const { text, of } = m.unrepeated(view, view.headed ?? null);
   return [text, of];
 }))"""
-"""render.js's ``unrepeated`` of each view given (the fields it reads)."""
+"""render.js's ``unrepeated`` of each view given (the fields it reads; ``headed``, the trick whose
+heading says "Trick N")."""
 
 
 @pytest.mark.browser
 def test_the_situation_says_what_the_badges_do_not(browser: Browser, tmp_path: Path) -> None:
     """The situation line read "Hand 1 · Trumps: ♣ clubs · hand 1, clubs are trumps: you to lead"
-    (Roquet), "Trumps: ♠ spades · spades are trumps; trick 1" (Bishops Whist), "Hand 1 · hand 1 of 2:
-    seat 1 to lead" (open tarock), "Deal 1 · deal 1, seat 0 dealt: ..." (Apology): the situation's
-    words that the badges say go, a round's "of 2" to its badge ("Hand 1 of 2")."""
+    (Roquet), "Trumps: ♠ spades · spades are trumps; trick 4" over a trick headed "Trick 4" (Bishops
+    Whist), "Hand 1 · hand 1 of 2: seat 1 to lead" (open tarock), "Deal 1 · deal 1, seat 0 dealt: ..."
+    (Apology): the situation's words that the badges or the trick's heading say go, a round's "of 2"
+    to its badge ("Hand 1 of 2")."""
     cases: list[dict[str, Any]] = [
         {"situation": "clubs are trumps; trick 1", "hand_number": 2, "trump": "C"},
         {
@@ -125,6 +127,14 @@ def test_the_situation_says_what_the_badges_do_not(browser: Browser, tmp_path: P
         },
         {"situation": "a knight was turned: seat 3 names trumps", "hand_number": 1, "trump": None},
         {"situation": "seat 1 to lead", "hand_number": 4, "trump": "S"},
+        {"situation": "clubs are trumps; trick 4", "hand_number": 1, "trump": "C", "headed": 4},
+        {"situation": "seat 3 takes alone; trick 2, seat 1 to play", "hand_number": 1, "headed": 2},
+        {
+            "situation": "spades are trumps; trick 13 (the knight's trick)",
+            "hand_number": 1,
+            "trump": "S",
+            "headed": 13,
+        },
     ]
     with serving(tmp_path) as server, context(browser) as ctx:
         page = ctx.new_page()
@@ -138,6 +148,10 @@ def test_the_situation_says_what_the_badges_do_not(browser: Browser, tmp_path: P
             ["deal 1 (1 of 5 played so far), seat 0 dealt: seat 1 to bid or pass", ""],
             ["a knight was turned: seat 3 names trumps", ""],
             ["seat 1 to lead", ""],
+            ["", ""],
+            ["seat 3 takes alone; seat 1 to play", ""],
+            # (the knight's trick is news too)
+            ["trick 13 (the knight's trick)", ""],
         ]
 
 
@@ -158,13 +172,19 @@ def test_a_table_says_the_hand_and_trumps_once(
         for game, seats in tables.items():
             table = create_table(server, game, seats, seed=2)
             page, _ = open_seat(ctx, seat_link(server, table, 0))
-            page.locator("#situation .situation-text").wait_for()
+            page.locator("#situation .hand-number").wait_for()
+            page.locator(".trick-caption").wait_for()
             shoot(page, f"situation-{game}-{name}")
             line = page.evaluate(SITUATION)
             text = line["text"].lower()
             assert len(re.findall(r"\b(hand|deal) \d", text)) == 1, (game, line)
             assert len(re.findall(r"trumps", text)) <= 1, (game, line)
-            assert line["said"], (game, line)
+            heading = page.inner_text(".trick-caption")
+            assert len(re.findall(r"\btrick \d", f"{text} {heading}", re.IGNORECASE)) <= 1, (
+                game,
+                line,
+                heading,
+            )
             page.close()
 
 

@@ -1030,7 +1030,7 @@ function capitalize(word) {
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  const { text, of } = unrepeated(view);
+  const { text, of } = unrepeated(view, headedTrick(ctx));
   if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}${of}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   if (text) parts.push(el("span.situation-text", { text: namer.words(text) }));
@@ -1039,15 +1039,27 @@ function situationLine(ctx) {
 
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
+/** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
+ * faded), or null. */
+function headedTrick(ctx) {
+  const { view, model } = ctx;
+  const trick = view.trick;
+  const last = view.last_trick;
+  const lastShown = last && last.plays && last.plays.length;
+  if (!trick || !trick.number || (model.showLast && lastShown) || (!trick.plays.length && lastShown)) return null;
+  return trick.number;
+}
+
 /**
  * The view's situation without what the badges beside it already say: the round's number ("hand 1 of
- * 2: ", its "of 2" going to the badge, "Hand 1 of 2") and trumps ("clubs are trumps; "). The line read
- * "Hand 1 · Trumps: ♣ clubs · hand 1, clubs are trumps: you to lead" (Roquet, whose view no longer says
- * them), "Trumps: ♣ clubs · clubs are trumps; trick 1" (Bishops Whist); the views' words stay as they
- * are, since the terminal and the games' recorded digests read them.
+ * 2: ", its "of 2" going to the badge, "Hand 1 of 2") and trumps ("clubs are trumps; "), nor what the
+ * trick's heading says ("trick 4", given as `trick`). The line read "Hand 1 · Trumps: ♣ clubs · hand 1,
+ * clubs are trumps: you to lead" (Roquet, whose view no longer says them), "Trumps: ♣ clubs · clubs are
+ * trumps; trick 4" over "Trick 4" (Bishops Whist); the views' words stay as they are, since the
+ * terminal and the games' recorded digests read them.
  * @returns {{text: string, of: string}}
  */
-export function unrepeated(view) {
+export function unrepeated(view, trick = null) {
   let text = view.situation || "";
   let of = "";
   if (view.hand_number) {
@@ -1059,7 +1071,10 @@ export function unrepeated(view) {
     }
   }
   const suit = SUIT_NAMES[view.trump];
-  if (suit) text = text.replace(new RegExp(`(^|[,:;] )${suit} are trumps(?:([,:;] )|$)`), (_, before, after) => (before && after ? before : ""));
+  const clause = (words) => new RegExp(`(^|[,:;] )${words}(?:([,:;] )|$)`);
+  const without = (_, before, after) => (before && after ? before : "");
+  if (suit) text = text.replace(clause(`${suit} are trumps`), without);
+  if (trick) text = text.replace(clause(`trick ${trick}`), without);
   return { text, of };
 }
 
