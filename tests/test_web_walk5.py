@@ -24,7 +24,9 @@ from tests.test_qa_web import (
     each_step_from_both_seats,
     game_replay,
     replay_server,
+    replay_step,
     replay_steps,
+    see_as,
 )
 from tests.web_walks import (
     COMPUTER,
@@ -334,3 +336,20 @@ def test_a_keyboard_that_shrinks_the_visual_viewport_alone_leaves_the_table_usab
             assert zoomed["typing"] is False and zoomed["keyboard"] == "0px", zoomed
         finally:
             ctx.close()
+
+
+@pytest.mark.browser
+def test_a_replay_says_whose_move_it_is_not_that_it_waits(browser: Browser, tmp_path: Path) -> None:
+    """A replay's step read "Waiting for Computer 0 to play a card" under a finished match, where
+    nobody waits for anything: it says whose move comes ("Computer 0 to play a card"), face up and as
+    a seat sees it (the seat's own turn as before: "Computer 1 to ...")."""
+    with game_replay(browser, tmp_path, "bezique", PHONE) as page:
+        prompts = []
+        for seat in ("all", "0", "1"):
+            see_as(page, seat)
+            for step in range(6):
+                replay_step(page, step)
+                prompts.append(page.inner_text(".actions h2.prompt"))
+        shoot(page, "bezique-replay-prompt-390x844")
+        assert not [p for p in prompts if p.startswith("Waiting")], prompts
+        assert all(re.fullmatch(r"Computer [01] to \w.*", p) for p in prompts), prompts

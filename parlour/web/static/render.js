@@ -1599,10 +1599,12 @@ function actionBar(ctx) {
   const mine = decision && decision.seat === me && !model.noYou;
   if (view.outcome) prompt = "The match is over.";
   // the prompt is worded to the seat deciding ("your turned-up cards"): said of it to someone else
-  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(ofMover(decision.prompt)) : "move"}`;
+  // (and in a replay, where nobody waits for a move that was made long ago, whoever's it is: "Waiting
+  // for Computer 0 to play a card" under a step of a finished match)
+  else if (decision && ((decision.seat === me && model.noYou) || model.replay)) prompt = `${namer.who(decision.seat)} to ${decision.prompt ? namer.words(ofMover(decision.prompt)) : "move"}`;
   else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
   else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(ofMover(decision.prompt))}` : ""}`;
-  else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
+  else if (view.to_move !== null && view.to_move !== undefined) prompt = model.replay ? `${namer.who(view.to_move)} to move` : `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
   section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
   if (me === null || me === undefined || !handlers.act) return section;
