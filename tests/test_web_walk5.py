@@ -9,12 +9,16 @@ walk are ``tests/test_qa_web.py``'s.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
+from websockets.sync.client import connect
 
 import parlour
 from parlour.engine.state import State
@@ -353,3 +357,61 @@ def test_a_replay_says_whose_move_it_is_not_that_it_waits(browser: Browser, tmp_
         shoot(page, "bezique-replay-prompt-390x844")
         assert not [p for p in prompts if p.startswith("Waiting")], prompts
         assert all(re.fullmatch(r"Computer [01] to \w.*", p) for p in prompts), prompts
+
+
+def act_by_socket(url: str, link: str, until: Callable[[], bool], limit: int = 200) -> None:
+    """Play the seat of ``link`` (its first action, or a range's least) through the table's WebSocket,
+    as its page would, until ``until()`` (or ``limit`` moves)."""
+    token = parse_qs(urlparse(link).fragment)["token"][0]
+    table = urlparse(link).path.rsplit("/", 1)[-1]
+    with connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
+        seat = None
+        for _ in range(limit * 10):
+            if until():
+                return
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "welcome":
+                seat = message["seat"]
+            if message["type"] != "state" or message["view"]["outcome"]:
+                continue
+            decision = message["view"]["decision"]
+            if decision is None or decision["seat"] != seat:
+                continue
+            ranges = message["view"]["legal_ranges"]
+            action = (
+                message["actions"][0]["text"]
+                if message["actions"]
+                else f"{ranges[0]['verb']} {ranges[0]['min']}"
+            )
+            socket.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+
+
+@pytest.mark.browser
+def test_lansquenet_s_deal_has_no_banner_while_the_page_loads(browser: Browser, tmp_path: Path) -> None:
+    """Lansquenet's deals, a few moves long, have no "The deal is over" banner (its result is on the
+    table and in the log): but the page learns that from the list of games, after it has sat down, and
+    a deal that ended before that list came had a banner that stayed until pressed ("Go on"), as a
+    phone's walk met. The list held back while the seat plays (through the table's WebSocket) until a
+    deal has ended, the banner goes once the list comes."""
+    with serving(tmp_path) as server, context(browser, PHONE) as ctx:
+        table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER], seed=3, deals=12)
+        link = seat_link(server, table, 0)
+        held: list[Route] = []
+        page = ctx.new_page()
+        page.route("**/api/games", lambda route: held.append(route))
+        page.goto(link)
+        page.wait_for_function("document.querySelector('#game-title').textContent === 'Lansquenet'")
+        banner = page.locator("#hand-banner section")
+
+        def shown() -> bool:
+            page.wait_for_timeout(100)  # (the page's frames come by a socket of its own)
+            return banner.count() > 0
+
+        act_by_socket(server.url, link, shown)
+        assert banner.count(), "no deal ended while the page loaded"
+        assert held, "the page asked for no list of games"
+        shoot(page, "lansquenet-banner-while-loading-390x844")
+        for route in held:
+            route.continue_()
+        banner.wait_for(state="detached", timeout=10_000)
