@@ -415,3 +415,17 @@ def test_lansquenet_s_deal_has_no_banner_while_the_page_loads(browser: Browser, 
         for route in held:
             route.continue_()
         banner.wait_for(state="detached", timeout=10_000)
+
+
+@pytest.mark.browser
+def test_the_match_s_end_is_said_by_its_banner_alone(browser: Browser, tmp_path: Path) -> None:
+    """A finished match read "Match over — Won by Computer 1", then "the session is over" (Lansquenet;
+    Roquet's "seat 1 wins the match") on the situation line under it: the banner says it, the line keeps
+    its badges."""
+    with game_replay(browser, tmp_path, "roquet", PHONE) as page:
+        page.locator("section.banner.outcome").wait_for()
+        shoot(page, "roquet-replay-end-390x844")
+        line = page.evaluate(SITUATION)
+        assert line["said"] == "" and line["badges"], line
+        replay_step(page, replay_steps(page) - 1)
+        assert page.evaluate(SITUATION)["said"], "the line's words went before the end"

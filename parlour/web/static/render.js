@@ -1033,7 +1033,9 @@ function situationLine(ctx) {
   const { text, of } = unrepeated(view, headedTrick(ctx));
   if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}${of}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
-  if (text) parts.push(el("span.situation-text", { text: namer.words(text) }));
+  // (at the match's end the banner above says who won: the line said it again, "the session is
+  // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
+  if (text && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(text) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
