@@ -429,3 +429,35 @@ def test_the_match_s_end_is_said_by_its_banner_alone(browser: Browser, tmp_path:
         assert line["said"] == "" and line["badges"], line
         replay_step(page, replay_steps(page) - 1)
         assert page.evaluate(SITUATION)["said"], "the line's words went before the end"
+
+
+WHO_TO = """(cases) => Promise.all([import("/static/render.js"), import("/static/words.js")])
+.then(([r, w]) => {
+  const namer = w.makeNamer(0, null, null);
+  return cases.map(([lead, prompt]) => r.whoTo(lead, prompt, namer));
+})"""
+"""render.js's ``whoTo`` of each (lead, prompt), said by seat 0's namer."""
+
+
+@pytest.mark.browser
+def test_another_seat_s_prompt_keeps_its_news_first(browser: Browser, tmp_path: Path) -> None:
+    """Bishops Whist's prompt to a dealer who turned a knight, "a knight was turned: name trumps", read
+    "Waiting for Computer 3 to a knight was turned: name trumps" at the other seats: the news first,
+    then whom the table waits for and to do what. A prompt that is a verb reads as before."""
+    cases = [
+        ["Waiting for Computer 3 to", "a knight was turned: name trumps"],
+        ["Computer 3 to", "a knight was turned: name trumps"],
+        ["Waiting for Computer 1 to", "follow C♥: follow suit if you can"],
+        ["Waiting for Computer 1 to", "lead one of your turned-up cards"],
+        ["Waiting for Computer 1 to", ""],
+    ]
+    with serving(tmp_path) as server, context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        assert page.evaluate(WHO_TO, cases) == [
+            "A knight was turned: waiting for Computer 3 to name trumps",
+            "A knight was turned: Computer 3 to name trumps",
+            "Waiting for Computer 1 to follow C♥: follow suit if they can",
+            "Waiting for Computer 1 to lead one of their turned-up cards",
+            "",
+        ]

@@ -1041,6 +1041,21 @@ function situationLine(ctx) {
 
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
+/**
+ * Another seat's prompt said of it after `lead` ("Waiting for Computer 1 to"): "follow C♥: follow suit
+ * if they can". A prompt that first says what happened ("a knight was turned: name trumps", Bishops
+ * Whist) keeps that news first, the verb after `lead` ("A knight was turned: waiting for Computer 3 to
+ * name trumps"; it read "Waiting for Computer 3 to a knight was turned: name trumps"). Empty without a
+ * prompt.
+ */
+export function whoTo(lead, prompt, namer) {
+  if (!prompt) return "";
+  const said = namer.words(ofMover(prompt));
+  const news = said.match(/^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$/);
+  if (!news) return `${lead} ${said}`;
+  return `${capitalize(news[1])}: ${lead.replace(/^Waiting/, "waiting")} ${news[2]}`;
+}
+
 /** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
  * faded), or null. */
 function headedTrick(ctx) {
@@ -1603,9 +1618,9 @@ function actionBar(ctx) {
   // the prompt is worded to the seat deciding ("your turned-up cards"): said of it to someone else
   // (and in a replay, where nobody waits for a move that was made long ago, whoever's it is: "Waiting
   // for Computer 0 to play a card" under a step of a finished match)
-  else if (decision && ((decision.seat === me && model.noYou) || model.replay)) prompt = `${namer.who(decision.seat)} to ${decision.prompt ? namer.words(ofMover(decision.prompt)) : "move"}`;
+  else if (decision && ((decision.seat === me && model.noYou) || model.replay)) prompt = whoTo(`${namer.who(decision.seat)} to`, decision.prompt, namer) || `${namer.who(decision.seat)} to move`;
   else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
-  else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(ofMover(decision.prompt))}` : ""}`;
+  else if (decision) prompt = whoTo(`Waiting for ${namer.who(decision.seat)} to`, decision.prompt, namer) || `Waiting for ${namer.who(decision.seat)}`;
   else if (view.to_move !== null && view.to_move !== undefined) prompt = model.replay ? `${namer.who(view.to_move)} to move` : `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
   section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
