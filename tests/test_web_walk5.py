@@ -359,25 +359,29 @@ def test_a_replay_says_whose_move_it_is_not_that_it_waits(browser: Browser, tmp_
         assert all(re.fullmatch(r"Computer [01] to \w.*", p) for p in prompts), prompts
 
 
-def act_by_socket(url: str, link: str, until: Callable[[], bool], limit: int = 200) -> None:
+def act_by_socket(url: str, link: str, until: Callable[[], bool], limit: int = 200) -> bool:
     """Play the seat of ``link`` (its first action, or a range's least) through the table's WebSocket,
-    as its page would, until ``until()`` (or ``limit`` moves)."""
+    as its page would, until ``until()`` (asked before each move, or ``limit`` moves); whether it came."""
     token = parse_qs(urlparse(link).fragment)["token"][0]
     table = urlparse(link).path.rsplit("/", 1)[-1]
     with connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}") as socket:
         socket.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
         seat = None
-        for _ in range(limit * 10):
-            if until():
-                return
+        moves = 0
+        while moves < limit:
             message = json.loads(socket.recv(timeout=30))
             if message["type"] == "welcome":
                 seat = message["seat"]
-            if message["type"] != "state" or message["view"]["outcome"]:
+            if message["type"] != "state":
                 continue
+            if until():
+                return True
+            if message["view"]["outcome"]:
+                return False
             decision = message["view"]["decision"]
             if decision is None or decision["seat"] != seat:
                 continue
+            moves += 1
             ranges = message["view"]["legal_ranges"]
             action = (
                 message["actions"][0]["text"]
@@ -385,6 +389,7 @@ def act_by_socket(url: str, link: str, until: Callable[[], bool], limit: int = 2
                 else f"{ranges[0]['verb']} {ranges[0]['min']}"
             )
             socket.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+    return False
 
 
 @pytest.mark.browser
@@ -408,7 +413,7 @@ def test_lansquenet_s_deal_has_no_banner_while_the_page_loads(browser: Browser, 
             page.wait_for_timeout(100)  # (the page's frames come by a socket of its own)
             return banner.count() > 0
 
-        act_by_socket(server.url, link, shown)
+        assert act_by_socket(server.url, link, shown), "the match ended with no deal over"
         assert banner.count(), "no deal ended while the page loaded"
         assert held, "the page asked for no list of games"
         shoot(page, "lansquenet-banner-while-loading-390x844")
@@ -461,3 +466,51 @@ def test_another_seat_s_prompt_keeps_its_news_first(browser: Browser, tmp_path: 
             "Waiting for Computer 1 to lead one of their turned-up cards",
             "",
         ]
+
+
+LABELS_CLEAR = """() => {
+  // the table's zones' labels that a clickable card of theirs (raised, or raised further under the
+  // pointer) lies over, by the label's words
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const hit = [];
+  for (const zone of document.querySelectorAll(".table-zones .zone")) {
+    const label = zone.querySelector(".zone-label");
+    if (!label) continue;
+    const words = label.getBoundingClientRect();
+    for (const card of zone.querySelectorAll(".card-button")) {
+      if (over(words, card.getBoundingClientRect())) hit.push(label.textContent);
+    }
+  }
+  return { clickable: document.querySelectorAll(".table-zones .card-button").length, hit };
+}"""
+"""Which of the table's zones' labels a clickable card of theirs covers, and how many such cards."""
+
+
+@pytest.mark.browser
+@SIZES
+def test_a_raised_table_card_leaves_its_zone_s_label_readable(
+    browser: Browser, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """At Roquet's meld the livret's and the turn-up's cards that may go into a combination are raised,
+    as one's playable cards are, and covered their zone's label ("the l..", "...up (may be melded)" at
+    1280×800): the label keeps its line clear of them, pointed at or not."""
+    name = f"{viewport['width']}x{viewport['height']}"
+    with serving(tmp_path) as server, context(browser, viewport) as ctx:
+        table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=5)
+        link = seat_link(server, table, 0)
+        page, _ = open_seat(ctx, link)
+        page.locator("#table .board").wait_for()
+        clickable = page.locator(".table-zones .card-button")
+
+        def offered() -> bool:
+            page.wait_for_timeout(150)  # (the page's frames come by a socket of its own)
+            return clickable.count() > 0 and page.locator("h2.prompt.your-turn").count() > 0
+
+        # the seat melds whenever it may (its first action): the livret's cards come to be offered
+        assert act_by_socket(server.url, link, offered), "no table card was ever clickable"
+        shoot(page, f"roquet-raised-table-cards-{name}")
+        state = page.evaluate(LABELS_CLEAR)
+        assert state["hit"] == [], state
+        clickable.first.hover()
+        page.wait_for_timeout(200)
+        assert page.evaluate(LABELS_CLEAR)["hit"] == [], "pointed at"
