@@ -1282,17 +1282,20 @@ class RoquetState(State):
             outcome = self.outcome
             assert outcome is not None
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
+        # the hand's number and trumps are the view's own fields, which every table shows beside this
+        # line ("Hand 1", "Trumps: ♣ clubs"): said here too, a phone's table read them twice
         cur = self.current_player
-        trumps = f"{SUIT_NAMES[SUITS[self._trump]]} are trumps"
         if self.phase == "meld":
-            return f"hand {self.hand_number}, {trumps}: seat {cur} won the trick and may meld (or 'done')"
+            return f"seat {cur} won the trick and may meld"
         if self._led >= 0:
-            return f"hand {self.hand_number}, {trumps}: seat {cur} to follow {_SHOWN_ID[self._led]}"
-        return f"hand {self.hand_number}, {trumps}: seat {cur} to lead"
+            return f"seat {cur} to follow {_SHOWN_ID[self._led]}"
+        return f"seat {cur} to lead"
 
     def _prompt(self) -> tuple[str, str]:
         if self.phase == "meld":
-            return "meld", "lay down a combination (one table card may go into it), or 'done'"
+            # the choice named as its action is ("done"), unquoted, as the other games name theirs ("or
+            # pass"): at the web table it is a button's word, not a word to type
+            return "meld", "lay down a combination (one table card may go into it), or be done"
         if self._led >= 0:
             return "play", f"follow {_SHOWN_ID[self._led]}: follow suit if you can"
         return "play", "lead a card"

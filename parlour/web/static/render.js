@@ -172,7 +172,7 @@ function standBelow(root, faded) {
   const dockEl = root.querySelector(".dock");
   const boardEl = root.querySelector(".board");
   if (!dockEl || !boardEl || !dockEl.classList.contains("unstuck") || !faded.some((trick) => trick.classList.contains("given"))) return;
-  const fits = () => boardEl.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - 6 && !faded.some(splitsWord) && !widenedAtCost(root);
+  const fits = () => boardEl.getBoundingClientRect().bottom + window.scrollY <= windowHeight() - 6 && !faded.some(splitsWord) && !widenedAtCost(root);
   const tries = [() => {}, ...TIGHTER.map((way) => () => faded.forEach(way))];
   faded.forEach(standUp);
   let stood = false;
@@ -218,7 +218,7 @@ function eased(before, after) {
  * (fitBoxes' budget: the window below the board's top, or a little more than half of it), by how many
  * pixels. */
 function overRoom(boardEl, dockEl) {
-  const height = window.innerHeight;
+  const height = windowHeight();
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
   const gap = parseFloat(getComputedStyle(dockEl).marginTop) || 0;
@@ -233,8 +233,8 @@ const UNCOVERED = ".board .seat .seat-name, .board .seat .card, .board .trick .t
  * what the board must show (UNCOVERED, each as far as the boxes it scrolls in show it): measured in the
  * page, not the window, so that it is the same wherever the page is scrolled. */
 function dockCovers(boardEl, dockEl) {
-  const top = window.innerHeight - dockEl.getBoundingClientRect().height - window.scrollY;
-  const bottom = window.innerHeight - window.scrollY;
+  const top = windowHeight() - dockEl.getBoundingClientRect().height - window.scrollY;
+  const bottom = windowHeight() - window.scrollY;
   return [...boardEl.querySelectorAll(UNCOVERED)].some((node) => {
     const r = node.getBoundingClientRect();
     let upper = r.top;
@@ -323,7 +323,7 @@ export function bringHandIntoView(root) {
   if (!hand) return false;
   const prompt = dockEl.querySelector("h2.prompt");
   const bottom = Math.max(hand.getBoundingClientRect().bottom, prompt ? prompt.getBoundingClientRect().bottom : -Infinity);
-  const by = Math.min(Math.ceil(bottom + 4 - window.innerHeight), Math.floor(hand.getBoundingClientRect().top));
+  const by = Math.min(Math.ceil(bottom + 4 - windowHeight()), Math.floor(hand.getBoundingClientRect().top));
   if (by <= 0) return false;
   const from = window.scrollY;
   window.scrollBy(0, by);
@@ -507,7 +507,7 @@ function fitBoxes(root) {
   // after a phone's width, "heuristic" in a Roquet trick at 1280×720 was measured split, "heuristi / c")
   for (const box of root.querySelectorAll(HUGGED)) box.style.width = "";
   roomForCaptions(boardEl);
-  const height = window.innerHeight;
+  const height = windowHeight();
   const boardTop = boardEl.getBoundingClientRect().top + window.scrollY;
   const budget = Math.max(height - boardTop, height * 0.55) - 6;
   const gap = parseFloat(getComputedStyle(dockEl).marginTop) || 0;
@@ -934,6 +934,28 @@ function rowEnd(box, height, least) {
 /** A window as short as a phone's with its keyboard open (390×500), or shorter. */
 const SHORT_WINDOW = "(max-height: 40rem)";
 
+/**
+ * How much of the window a person sees, in CSS pixels: the visual viewport's height where the page is
+ * not zoomed and that is less than the window's (a keyboard that shrinks the visual viewport alone, as
+ * iOS's does: it ignores `interactive-widget=resizes-content`, so the window kept its 844 pixels with
+ * the keyboard over its lower half, the dock under it, the table fitted as if nothing covered it);
+ * else the window's. A pinch zoom shrinks the visual viewport too, but the table is not fitted to it:
+ * the person zooms in to see the cards larger, and a table fitted again would move under the fingers.
+ */
+function windowHeight() {
+  const seen = window.visualViewport;
+  if (!seen || Math.abs(seen.scale - 1) > 0.01) return window.innerHeight;
+  return Math.min(window.innerHeight, seen.height);
+}
+
+/** How far up from the window's bottom the visual viewport ends (the keyboard's height, as windowHeight
+ * reads it): the dock, kept at the bottom, is kept above the keyboard (app.css, --keyboard). */
+function keyboardHeight() {
+  const seen = window.visualViewport;
+  if (!seen || Math.abs(seen.scale - 1) > 0.01) return 0;
+  return Math.max(0, Math.round(window.innerHeight - seen.height - seen.offsetTop));
+}
+
 /** Whether a person types a move (in the box to type an action, or an amount's) in a short window: the
  * dock then gives up its seat's panel and melds (not the stacks of a seat with no hand) and draws its
  * hand on one line of small cards (app.css .dock.typing), so that the trick, the prompt and the box stay
@@ -942,11 +964,25 @@ const SHORT_WINDOW = "(max-height: 40rem)";
  * focus and on resize). */
 function typingIn(dockEl, focused) {
   if (!dockEl || !(focused instanceof Element) || !dockEl.contains(focused)) return false;
-  return focused.closest("form.type-action, form.range") !== null && window.matchMedia(SHORT_WINDOW).matches;
+  if (focused.closest("form.type-action, form.range") === null) return false;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return window.matchMedia(SHORT_WINDOW).matches || windowHeight() <= 40 * rem;
 }
 
 if (typeof window !== "undefined") {
   window.addEventListener("resize", () => document.querySelectorAll(".table-root").forEach((root) => fitTable(root)));
+  // a keyboard over the page that leaves the window as it was (iOS) resizes the visual viewport
+  // alone: the dock is kept above it and the table fitted to what is in sight (windowHeight); a pinch
+  // zoom's resize, or a scroll of the visual viewport, fits nothing again
+  let seenHeight = windowHeight();
+  const seeing = () => {
+    document.documentElement.style.setProperty("--keyboard", `${keyboardHeight()}px`);
+    if (Math.abs(windowHeight() - seenHeight) < 1) return;
+    seenHeight = windowHeight();
+    document.querySelectorAll(".table-root").forEach((root) => fitTable(root));
+  };
+  window.visualViewport?.addEventListener("resize", seeing);
+  window.visualViewport?.addEventListener("scroll", () => document.documentElement.style.setProperty("--keyboard", `${keyboardHeight()}px`));
   // the focus coming to or going from the box to type: the table fitted again where that changes the
   // dock (never drawn again: what is typed, and the focus, stay); from one part of the form to another
   // (its button pressed) changes nothing, nor moves the button under the pointer
@@ -994,15 +1030,73 @@ function capitalize(word) {
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}` }));
+  const { text, of } = unrepeated(view, headedTrick(ctx));
+  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}${of}` }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
-  if (view.situation) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
+  // (at the match's end the banner above says who won: the line said it again, "the session is
+  // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
+  if (text && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(text) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+
+/**
+ * Another seat's prompt said of it after `lead` ("Waiting for Computer 1 to"): "follow C♥: follow suit
+ * if they can". A prompt that first says what happened ("a knight was turned: name trumps", Bishops
+ * Whist) keeps that news first, the verb after `lead` ("A knight was turned: waiting for Computer 3 to
+ * name trumps"; it read "Waiting for Computer 3 to a knight was turned: name trumps"). Empty without a
+ * prompt.
+ */
+export function whoTo(lead, prompt, namer) {
+  if (!prompt) return "";
+  const said = namer.words(ofMover(prompt));
+  const news = said.match(/^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$/);
+  if (!news) return `${lead} ${said}`;
+  return `${capitalize(news[1])}: ${lead.replace(/^Waiting/, "waiting")} ${news[2]}`;
+}
+
+/** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
+ * faded), or null. */
+function headedTrick(ctx) {
+  const { view, model } = ctx;
+  const trick = view.trick;
+  const last = view.last_trick;
+  const lastShown = last && last.plays && last.plays.length;
+  if (!trick || !trick.number || (model.showLast && lastShown) || (!trick.plays.length && lastShown)) return null;
+  return trick.number;
+}
+
+/**
+ * The view's situation without what the badges beside it already say: the round's number ("hand 1 of
+ * 2: ", its "of 2" going to the badge, "Hand 1 of 2") and trumps ("clubs are trumps; "), nor what the
+ * trick's heading says ("trick 4", given as `trick`). The line read "Hand 1 · Trumps: ♣ clubs · hand 1,
+ * clubs are trumps: you to lead" (Roquet, whose view no longer says them), "Trumps: ♣ clubs · clubs are
+ * trumps; trick 4" over "Trick 4" (Bishops Whist); the views' words stay as they are, since the
+ * terminal and the games' recorded digests read them.
+ * @returns {{text: string, of: string}}
+ */
+export function unrepeated(view, trick = null) {
+  let text = view.situation || "";
+  let of = "";
+  if (view.hand_number) {
+    const round = new RegExp(`^${roundWord(view)} ${view.hand_number}( of \\d+)?(?:[,:;] |$)`, "i");
+    const found = text.match(round);
+    if (found) {
+      of = found[1] || "";
+      text = text.slice(found[0].length);
+    }
+  }
+  const suit = SUIT_NAMES[view.trump];
+  const clause = (words) => new RegExp(`(^|[,:;] )${words}(?:([,:;] )|$)`);
+  const without = (_, before, after) => (before && after ? before : "");
+  if (suit) text = text.replace(clause(`${suit} are trumps`), without);
+  if (trick) text = text.replace(clause(`trick ${trick}`), without);
+  return { text, of };
+}
+
 function suitWords(trump) {
-  const names = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-  return names[trump] ? `${SUIT_SYMBOLS[trump]} ${names[trump]}` : trump;
+  return SUIT_NAMES[trump] ? `${SUIT_SYMBOLS[trump]} ${SUIT_NAMES[trump]}` : trump;
 }
 
 function outcomeBanner(ctx) {
@@ -1522,10 +1616,12 @@ function actionBar(ctx) {
   const mine = decision && decision.seat === me && !model.noYou;
   if (view.outcome) prompt = "The match is over.";
   // the prompt is worded to the seat deciding ("your turned-up cards"): said of it to someone else
-  else if (decision && decision.seat === me && model.noYou) prompt = `${namer.who(me)} to ${decision.prompt ? namer.words(ofMover(decision.prompt)) : "move"}`;
+  // (and in a replay, where nobody waits for a move that was made long ago, whoever's it is: "Waiting
+  // for Computer 0 to play a card" under a step of a finished match)
+  else if (decision && ((decision.seat === me && model.noYou) || model.replay)) prompt = whoTo(`${namer.who(decision.seat)} to`, decision.prompt, namer) || `${namer.who(decision.seat)} to move`;
   else if (mine) prompt = `Your turn${decision.prompt ? `: ${namer.words(decision.prompt)}` : ""}`;
-  else if (decision) prompt = `Waiting for ${namer.who(decision.seat)}${decision.prompt ? ` to ${namer.words(ofMover(decision.prompt))}` : ""}`;
-  else if (view.to_move !== null && view.to_move !== undefined) prompt = `Waiting for ${namer.who(view.to_move)}`;
+  else if (decision) prompt = whoTo(`Waiting for ${namer.who(decision.seat)} to`, decision.prompt, namer) || `Waiting for ${namer.who(decision.seat)}`;
+  else if (view.to_move !== null && view.to_move !== undefined) prompt = model.replay ? `${namer.who(view.to_move)} to move` : `Waiting for ${namer.who(view.to_move)}`;
   else prompt = "";
   section.append(el("h2.prompt", { id: "actions-title", text: prompt, class: mine ? "your-turn" : "" }));
   if (me === null || me === undefined || !handlers.act) return section;

@@ -338,6 +338,9 @@ async function setup() {
     page.computerKinds = (game && game.computer_players) || [];
     page.defaultPlayer = (game && game.default_player) || null;
     page.briefRounds = !!(game && game.brief_rounds);
+    // (a deal that ended before the games were known had its banner: Lansquenet's computer players
+    // can end one while the page still loads, and its "The deal is over" stayed until pressed)
+    if (page.briefRounds) clear($("hand-banner"));
   } catch {
     page.computerKinds = [];
   }
