@@ -77,6 +77,26 @@ def test_bank_of_any_size_the_banker_holds() -> None:
         state.apply("pass")
 
 
+def test_the_prompts_speak_in_chips_not_in_the_terminals_syntax() -> None:
+    """The web table said "Waiting for Computer 3 to bet N (1 to 1)": the prompt taught the terminal's
+    syntax (the moves themselves, "bet 1-24", are listed beside it) and counted one chip as a range."""
+    state = new({"banker": 2, "chips": [100, 100, 37, 100], "stacks": [["9C", "KD", "9H"]]})
+    bank = state.view(2).decision
+    assert bank is not None and bank.prompt == "put up a bank of 1 to 37 chips", bank
+    play(state, "bank 10", "bet 9")
+    prompt = state.view(0).decision
+    assert prompt is not None and prompt.prompt == "bet 1 chip, go banco (the whole bank), or pass", prompt
+    assert not re.search(r"\bN\b", state.view(None).situation), state.view(None).situation
+    hoyle = new({"banker": 0}, variant="hoyle")
+    while hoyle.phase != "hbet":  # Hoyle's game: a bet on the card just laid out
+        listed = hoyle.legal_actions()
+        hoyle.apply(listed[0] if listed else f"{hoyle.legal_ranges()[0].verb} 5")
+    seat = hoyle.current_player
+    assert seat is not None
+    words = hoyle.view(seat).decision
+    assert words is not None and re.fullmatch(r"bet 1 to \d+ chips on \S+, or pass", words.prompt), words
+
+
 def test_betting_goes_anticlockwise_from_the_bankers_right() -> None:
     state = new({"banker": 2})
     play(state, "bank 30")

@@ -19,50 +19,50 @@ from parlour.games.lansquenet.rules import MAX_CHIPS, Lansquenet, LansquenetStat
 from tests.conformance import check_clone_goes_its_own_way, check_loaded_match_goes_on, check_world_plays_on
 
 RECORDED: dict[tuple[str, str, int], str] = {
-    ("{}", "{}", 0): "836c5805647d2f498ed7638ed403aa87",
-    ("{}", "{}", 1): "41c811d3690d410c12d0b348ef4bfe8a",
-    ('{"stake": 30}', "{}", 2): "7904028fd3947c0d1c3aca5a09d020c3",
-    ('{"stake": 40, "packs": 6}', "{}", 3): "dabb81fb842a60664fca7185edea1565",
-    ('{"stake": 40, "packs": 2, "reserve": 0}', "{}", 4): "a5a04f3716cd34daa8b2dfcbeb8d14d8",
-    ('{"stake": 40, "packs": 8, "reserve": 90}', "{}", 5): "70c32ff5b27e2e0ddb899ef6ef4285d2",
-    ('{"stake": 40, "twins": true}', "{}", 6): "c023d7b50218c1c3a93cff8e77decd42",
-    ('{"stake": 40, "takeout": false, "packs": 3}', "{}", 7): "c8d1389e490381e3095b58bb2e653c97",
-    ('{"stake": 40, "length": "deals", "deals": 25}', "{}", 8): "0bf18ecb7dcd6a8d921aac7739b2811d",
-    ('{"players": 2, "stake": 50, "rounds": 3}', "{}", 9): "2639789492240da19d91f30965387091",
-    ('{"players": 10, "stake": 15, "rounds": 1, "packs": 4}', "{}", 10): "4f5518746409d76edf3804645eb89bc7",
-    ('{"variant": "hoyle", "stake": 40}', "{}", 11): "84c0046a718f61276f00997439fd3faa",
-    ('{"variant": "hoyle", "stake": 40}', "{}", 12): "d1d1ce19c232f72d2e620722c1e7f276",
+    ("{}", "{}", 0): "02cb161f8acd4dc7d22c6e7d22a83fb6",
+    ("{}", "{}", 1): "7cbb3fea3a9055321d46b3dcc0059b9b",
+    ('{"stake": 30}', "{}", 2): "f76bf0468a815a08d7c1d2fa40f80f78",
+    ('{"stake": 40, "packs": 6}', "{}", 3): "9d463f7703e83c72d1d69398772775c1",
+    ('{"stake": 40, "packs": 2, "reserve": 0}', "{}", 4): "0f46b7aa7c78a9b335a808f02272a55e",
+    ('{"stake": 40, "packs": 8, "reserve": 90}', "{}", 5): "0fb89f61a18fcf93176c4b1b8ae85f98",
+    ('{"stake": 40, "twins": true}', "{}", 6): "66568b4f9966c4ddef8e62d3b6b31f1d",
+    ('{"stake": 40, "takeout": false, "packs": 3}', "{}", 7): "78425e89f772870c4f44a2173762e884",
+    ('{"stake": 40, "length": "deals", "deals": 25}', "{}", 8): "f821542c254b1ae60554e5a3571d289b",
+    ('{"players": 2, "stake": 50, "rounds": 3}', "{}", 9): "8eeed9dd1c3cbd76cfea87214ac03e47",
+    ('{"players": 10, "stake": 15, "rounds": 1, "packs": 4}', "{}", 10): "d0906624718a098b09eb592e3334a8b8",
+    ('{"variant": "hoyle", "stake": 40}', "{}", 11): "f686f18f71560b3fd8d52f82572cf354",
+    ('{"variant": "hoyle", "stake": 40}', "{}", 12): "3cd32d5c2bb199a8dfc27c9e9b2983eb",
     (
         '{"variant": "hoyle", "stake": 40, "packs": 6, "reserve": 10}',
         "{}",
         13,
-    ): "bd4c30d91252dd6e1ef4934c6effe578",
+    ): "b41ad4a783f972a85b817e01e30df23a",
     (
         '{"variant": "hoyle", "stake": 30, "packs": 2, "reserve": 0}',
         "{}",
         14,
-    ): "e12681502fc6a4447c21ccb3932d7aae",
+    ): "fdc2fe46a13fb0faf511118b9ff1e42d",
     (
         '{"variant": "hoyle", "players": 6, "stake": 30, "length": "deals", "deals": 20}',
         "{}",
         15,
-    ): "ffd08ed7d18f85fcd9f00e02295ba9ac",
+    ): "8f39a511f8489616417ddf3fa38aa179",
     (
         '{"stake": 40}',
         '{"banker": 2, "chips": [10, 0, 60, 30], '
         '"stacks": [["9C", "KD", "3H", "7S", "9H"], ["5S", "5H"], []]}',
         16,
-    ): "2dce4e51e8fd37777dd4ca6b4230cdd9",
+    ): "ea9ec1c89fcb28ce04bf163673957de1",
     (
         '{"stake": 40, "packs": 2}',
         '{"stacks": [["AS", "AS", "AH"], ["2C", "3C", "2C"]]}',
         17,
-    ): "bfd65613764f1ab9c774fdce00dc769d",
+    ): "84fe1d1363cd3f46928c2564f54406e3",
     (
         '{"variant": "hoyle", "stake": 40}',
         '{"banker": 1, "stacks": [["4C", "5C", "KC", "7H", "4D", "KS"]]}',
         18,
-    ): "f320daf5e1d28e4e4af186e820239d13",
+    ): "edc1d83c219040c9e5e2d67ae9ad3e5d",
 }
 """Digests of seeded random sessions (options, explicit deal, seed), one a line: at every step every
 seat's view, the legal actions and their ids and a determinized world of the seat to move; at the end
@@ -74,7 +74,9 @@ again on 5 December, when it became 3 (ruling LQ-16): with ``rounds=2`` given, a
 digests recorded before. Recorded again on 6 December, when a bank for sale got a seller and no banker
 (ruling LQ-14: the twelve classic sessions that sell a bank) and the last Hoyle deal's cards kept their
 matched marks while the banker chooses and at the end (ruling LQ-22: the six Hoyle sessions); with the
-view's old words for those two, all nineteen are the digests recorded before."""
+view's old words for those two, all nineteen are the digests recorded before. Recorded again on 6
+December (stop 41), when the prompts stopped teaching the terminal's syntax ("bet N (1 to 24)" became
+"bet 1 to 24 chips"): with the old prompts, all nineteen are the digests recorded before."""
 
 
 def game(**options: Any) -> Lansquenet:

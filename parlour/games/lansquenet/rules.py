@@ -530,6 +530,11 @@ class Lansquenet(Game["LansquenetState"]):
         return state
 
 
+def _chips_from_one(most: int) -> str:
+    """An amount from 1 chip up to ``most``, in words: "1 chip", "1 to 24 chips"."""
+    return "1 chip" if most == 1 else f"1 to {most} chips"
+
+
 class LansquenetState(State):
     """One session: the bank goes round until the agreed length is played."""
 
@@ -1766,15 +1771,17 @@ class LansquenetState(State):
         if s is None:
             return ""
         phase = self.phase
+        # A person's words, not the terminal's syntax ("bet N (1 to 24)"): the web table said "Waiting
+        # for Computer 3 to bet N (1 to 1)"; the moves themselves ("bet 1-24") are listed beside.
         if phase == Phase.BANK:
-            return f"put up a bank: bank N, 1 to {self.purse[s]}"
+            return f"put up a bank of {_chips_from_one(self.purse[s])}"
         if phase == Phase.BET:
             cap = min(self.room(), self.purse[s])
-            banco = ", banco (the whole bank)" if self.banco_allowed(s) else ""
-            return f"bet N (1 to {cap}){banco}, or pass" if cap >= MIN_BET else f"pass{banco}"
+            banco = ", go banco (the whole bank)" if self.banco_allowed(s) else ""
+            return f"bet {_chips_from_one(cap)}{banco}, or pass" if cap >= MIN_BET else f"pass{banco}"
         if phase == Phase.HOYLE_BET:
             cap = min(self.cover_left(), self.purse[s])
-            return f"bet N on {pretty(self.laid_out[-1].card)} (1 to {cap}), or pass"
+            return f"bet {_chips_from_one(cap)} on {pretty(self.laid_out[-1].card)}, or pass"
         if phase == Phase.KEEP:
             if self.hoyle:
                 return "keep the deal, or stop"
