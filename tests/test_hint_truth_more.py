@@ -269,9 +269,15 @@ def test_bezique_search_figures_say_what_was_compared() -> None:
             break
     action = plays[0]
     every = explain(heuristic, view, action, (12.4, 2.6, 30, 8))
-    assert "+12 points" in every and "30 deals" in every and every.endswith("3 more than the next best)")
+    assert "scores 12 points more than the opponent from here" in every and "30 deals" in every
+    assert every.endswith("; 3 points better than the next best card)"), every
     some = explain(heuristic, view, action, (12.4, 2.6, 30, 4))
-    assert some.endswith("3 more than the next best of the 4 compared)"), some
+    assert some.endswith("; 3 points better than the next best of the 4 cards compared)"), some
+    behind = explain(heuristic, view, action, (-23.2, 1.0, 120, 4))
+    assert "scores 23 points fewer than the opponent from here to the end of the hand" in behind, behind
+    assert behind.endswith("; 1 point better than the next best of the 4 cards compared)"), behind
+    level = explain(heuristic, view, action, (0.4, 5.0, 120, 8))
+    assert "scores as many points as the opponent" in level, level
     close = explain(heuristic, view, action, (-3.0, 0.3, 30, 4))
     assert "0 more" not in close and close.endswith(": no other of the 4 cards compared is clearly better)")
 

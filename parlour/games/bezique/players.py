@@ -619,9 +619,17 @@ def explain(
     figure = ""
     if search is not None:
         mean, ahead, deals, compared = search
+        # Points scored from here to the end of the hand, more or fewer than the opponent's (a hint once
+        # read "-23 points against the opponent's ..., 15 more than the next best", a sum to puzzle out).
+        points = round(mean)
+        if points == 0:
+            standing = "as many points as the opponent"
+        else:
+            than = "more" if points > 0 else "fewer"
+            standing = f"{abs(points)} point{'s' if abs(points) != 1 else ''} {than} than the opponent"
         figure = (
-            f" ({mean:+.0f} points against the opponent's from here to the end of the hand, on average over "
-            f"{deals} deals of the unseen cards"
+            f" (scores {standing} from here to the end of the hand, on average over {deals} deals of the "
+            "unseen cards"
         )
         # The search compares only the rule of thumb's best few cards, and rounds to whole points: the
         # words say so (a hint once said "0 more than the next best", and "no other card" of cards it
@@ -629,8 +637,8 @@ def explain(
         every = compared >= len(view.legal_actions)
         if round(ahead) >= 1:
             figure += (
-                f", {ahead:.0f} more than the next best"
-                + ("" if every else f" of the {compared} compared")
+                f"; {ahead:.0f} point{'s' if round(ahead) != 1 else ''} better than the next best"
+                + (" card" if every else f" of the {compared} cards compared")
                 + ")"
             )
         elif every:
