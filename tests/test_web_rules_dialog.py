@@ -81,3 +81,28 @@ def test_the_rulings_come_before_the_measurements_which_are_folded_away(
         commands = notes.locator("pre code").first.inner_text().splitlines()
         assert len(commands) >= 3 and all(c.startswith("nice -n 10 python benchmarks/") for c in commands[:3])
         page.screenshot(path=str(SCREENSHOTS / "rules-notes-open.png"))
+
+
+@pytest.mark.parametrize("game", ["roquet", "apology"])
+def test_the_game_is_named_once_at_the_top_of_its_rules(browser: Browser, tmp_path: Path, game: str) -> None:
+    """The dialog's title said "Rules — Roquet (60-card pack)" and the text began with the heading
+    "Roquet (60-card pack)" under it: the rules' own first heading is left out, the rest kept."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        seats = [HUMAN, COMPUTER] if game == "roquet" else [HUMAN, COMPUTER, COMPUTER, COMPUTER]
+        table = create_table(server, game, seats, seed=3)
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        page.click("#rules-button")
+        body = page.locator("#rules-dialog[open] #rules-body")
+        body.locator("details.strength-notes").wait_for(state="attached")
+        title = page.locator("#rules-dialog h2").first.inner_text()
+        first = page.evaluate("() => document.querySelector('#rules-body').firstElementChild.tagName")
+        headings = body.locator(":scope > h2").all_inner_texts()
+        package = Path(__file__).parent.parent / "parlour" / "games" / game.replace("-", "_")
+        rules_md = (package / "rules.md").read_text()
+        own = rules_md.splitlines()[0].removeprefix("# ")
+        assert title.startswith("Rules — ") and own in title, title
+        assert own not in headings and first != "H2", (first, headings)
+        # the text's sections follow, one level below the dialog's title
+        second = next(line.removeprefix("## ") for line in rules_md.splitlines() if line.startswith("## "))
+        assert second in body.locator(":scope > h3").all_inner_texts()
+        assert frames.console_errors == []

@@ -23,7 +23,10 @@ export async function openRules(dialog, body, game) {
     clear(body);
     const title = dialog.querySelector("h2");
     if (title && rules.title) title.textContent = `Rules — ${rules.title}`;
-    body.append(renderMarkdown(rules.rules || "", { headingOffset: 1 }));
+    // The text's own first heading names the game, which the dialog's title already does ("Rules —
+    // Roquet (60-card pack)" over "Roquet (60-card pack)"): it is left out.
+    const text = (rules.rules || "").replace(/^# [^\n]*\n+/, "");
+    body.append(renderMarkdown(text, { headingOffset: 1 }));
     if (rules.rulings) {
       body.append(el("h2", { text: "Rulings" }), renderMarkdown(rules.rulings, { headingOffset: 2 }));
     }
