@@ -1,0 +1,43 @@
+"""A second look at the day's terminal changes (review-1): what a user met that the changes' own tests
+did not try.
+
+A match first put aside into a saves folder not yet made was not held (a second terminal took it up
+while the first played on); ``import parlour`` no longer brought ``parlour.cards`` (docs/cards.md's
+``parlour.cards.get_pack``); a time of 999.96 µs was told as "1,000 µs".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import parlour
+import parlour.sim
+from parlour.cli import saved
+from tests.cli_support import scripted
+from tests.test_resume import saves
+
+__all__ = ["saves"]  # test_resume's saves folder (not made yet) for every test
+
+
+def test_a_match_first_saved_in_a_folder_not_yet_made_is_held(saves: Path) -> None:
+    """The first ``save`` of a new match made the saves folder after asking for the lock, so no lock
+    file could be made and the match went unguarded: another terminal could take it up meanwhile."""
+    assert not saves.exists()
+    found: dict[str, object] = {}
+
+    def lines() -> Iterator[str]:
+        yield "save"
+        (path,) = saves.glob("*.json")
+        try:
+            saved.hold(path).release()
+            found["other terminal"] = "took it up"
+        except saved.InUse:
+            found["other terminal"] = "refused"
+        found["listed open"] = saved.is_open(path)
+        yield "quit"
+
+    # (typed lazily, so that the other terminal looks between the save and the quit)
+    terminal, _ = scripted(parlour.make("roquet"), lines(), 3, 200, True)  # type: ignore[arg-type]
+    terminal.run()
+    assert found == {"other terminal": "refused", "listed open": True}
