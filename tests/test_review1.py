@@ -57,3 +57,12 @@ def test_import_parlour_still_gives_its_cards() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], env=child_env(), capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
+
+
+def test_a_figure_rounded_up_keeps_three_figures_and_its_unit() -> None:
+    """Rounding that carried into the next digit gave a fourth figure ("10.00", "0.1000") or the
+    smaller unit's thousand ("1,000 µs" for 999.96 µs)."""
+    assert [parlour.sim.figure(x) for x in (9.9996, 0.099999, 99.96)] == ["10.0", "0.100", "100"]
+    assert parlour.sim.duration(0.00099996) == "1.00 ms"
+    assert parlour.sim.duration(0.99996) == "1.00 s"
+    assert parlour.sim.duration(1234.4) == "1,234 s"  # (whole seconds are kept, as before)
