@@ -65,12 +65,17 @@ __all__ = [
 ]
 
 
+_SUBMODULES = ("engine", "cards")
+"""The subpackages ``import parlour`` loaded with the engine, as ``parlour.cards.get_pack(name)``
+(docs/cards.md) uses them: still there on first use, without an import of their own."""
+
+
 def __getattr__(name: str) -> Any:
-    """An engine name (``parlour.make``), or the engine itself, loaded when first asked for and kept."""
-    if name not in __all__ and name != "engine":
+    """An engine name (``parlour.make``), or the engine or the cards, loaded when first asked for and kept."""
+    if name not in __all__ and name not in _SUBMODULES:
         raise AttributeError(f"module 'parlour' has no attribute {name!r}")
     engine = importlib.import_module("parlour.engine")
-    value = engine if name == "engine" else getattr(engine, name)
+    value = importlib.import_module(f"parlour.{name}") if name in _SUBMODULES else getattr(engine, name)
     globals()[name] = value
     return value
 

@@ -214,15 +214,23 @@ def figure(value: float, digits: int = 3) -> str:
     for a slow one."""
     if value == 0 or not math.isfinite(value):
         return f"{value:g}"
-    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    # the decimals of the value as rounded: 9.9996 is "10.0" (not "10.00", a fourth figure)
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(_rounded(value, digits)))))
     return f"{value:,.{decimals}f}"
 
 
+def _rounded(value: float, digits: int = 3) -> float:
+    """``value`` to ``digits`` significant figures."""
+    return float(f"{value:.{digits - 1}e}")
+
+
 def duration(seconds: float) -> str:
-    """A time in the unit that says something: "85.2 µs", "1.27 ms", "0.157 s" is "157 ms", "3.40 s"."""
-    if 0 < seconds < 1e-3:
+    """A time in the unit that says something: "85.2 µs", "1.27 ms", "0.157 s" is "157 ms", "3.40 s"
+    (the unit of the time as rounded: 999.96 µs is "1.00 ms", not "1,000 µs")."""
+    shown = _rounded(seconds)
+    if 0 < shown < 1e-3:
         return f"{figure(seconds * 1e6)} µs"
-    if 0 < seconds < 1:
+    if 0 < shown < 1:
         return f"{figure(seconds * 1e3)} ms"
     return f"{figure(seconds)} s"
 

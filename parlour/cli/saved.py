@@ -277,6 +277,10 @@ def hold(path: Path) -> Held:
     lock = lock_path(path)
     if fcntl is None:
         return Held(path, None)
+    try:  # a match's first save may be the saves folder's first file: no lock file without a folder
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Held(path, None)
     busy = 0
     for _ in range(20):  # again only if the holder removed the lock file as it was opened, or
         try:  # --list looked at it (``is_open`` holds it shared for an instant)
