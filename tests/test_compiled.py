@@ -106,6 +106,27 @@ def test_the_compiled_modules_are_the_ones_imported(compiled: Path) -> None:
     assert build_compiled.compiled_modules() == []  # this process runs the pure package
 
 
+def test_the_games_are_listed_alike_under_the_compiled_build(compiled: Path) -> None:
+    """`parlour list` failed under the compiled build (rich's NotRenderableError: a getset_descriptor):
+    a compiled game class holds a descriptor where the pure one holds its pack's name."""
+    theirs = run_compiled(
+        compiled,
+        "import json, parlour; print(json.dumps([[g.name, g.title, g.pack] for g in parlour.list_games()]))",
+    )
+    assert theirs == [[g.name, g.title, g.pack] for g in parlour.list_games()]
+    env = {**os.environ, "PYTHONPATH": f"{compiled}{os.pathsep}{ROOT}", "COLUMNS": "200"}
+    listed = subprocess.run(
+        [sys.executable, "-m", "parlour", "list"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=compiled,
+        timeout=600,
+    )
+    assert listed.returncode == 0, listed.stderr[-3000:]
+    assert "bishops52" in listed.stdout and "roquet60" in listed.stdout, listed.stdout
+
+
 def assert_same_matches(
     compiled: Path, code: str, play: Callable[[], list[dict[str, Any]]], count: int
 ) -> None:

@@ -362,8 +362,13 @@ class Game(ABC, Generic[S]):
 
     @classmethod
     def info(cls) -> GameInfo:
+        pack: object = getattr(cls, "pack", "")
+        if not isinstance(pack, str):
+            # The compiled build (mypyc) keeps an instance attribute's class default on its instances,
+            # the class holding a descriptor: `parlour list` failed there (NotRenderableError).
+            pack = cls().pack
         return GameInfo(
-            cls.name, cls.title, cls.min_players, cls.max_players, cls.pack, cls.summary, cls.option_specs
+            cls.name, cls.title, cls.min_players, cls.max_players, str(pack), cls.summary, cls.option_specs
         )
 
     @functools.cached_property
