@@ -3,7 +3,9 @@ did not try.
 
 A match first put aside into a saves folder not yet made was not held (a second terminal took it up
 while the first played on); ``import parlour`` no longer brought ``parlour.cards`` (docs/cards.md's
-``parlour.cards.get_pack``); a time of 999.96 µs was told as "1,000 µs".
+``parlour.cards.get_pack``); a time of 999.96 µs was told as "1,000 µs". And two races the review
+named: two terminals leaving new matches in one minute chose one name (the second match lost at quit),
+and ``save FILE`` after ``resume`` let the earlier copy go a moment before removing it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,16 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
 
 import parlour
 import parlour.sim
 from parlour.cli import saved
+from parlour.cli.app import app
 from tests.cli_support import scripted
 from tests.test_resume import saves
 from tests.test_term6 import child_env
@@ -66,3 +73,61 @@ def test_a_figure_rounded_up_keeps_three_figures_and_its_unit() -> None:
     assert parlour.sim.duration(0.00099996) == "1.00 ms"
     assert parlour.sim.duration(0.99996) == "1.00 s"
     assert parlour.sim.duration(1234.4) == "1,234 s"  # (whole seconds are kept, as before)
+
+
+def test_two_terminals_choosing_one_new_name_in_one_minute_both_keep_their_match(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two terminals leaving new matches in the same minute chose the same name; the second was
+    refused ("open in another terminal") and its match lost at quit. A name another terminal holds is
+    passed over, and a fresh name refused at the last moment gives way to the next."""
+    saves.mkdir(parents=True)
+    game = parlour.make("roquet")
+    taken = saved.new_path(game.name)
+    other = saved.hold(taken)  # the other terminal: its lock file made, its match not written yet
+    try:
+        assert saved.new_path(game.name) != taken  # the name is passed over
+        real = saved.new_path
+        given: list[Path] = []
+
+        def racing(name: str, now: datetime | None = None) -> Path:
+            """The race: the first new name is chosen before the other terminal's lock file is made."""
+            path = taken if not given else real(name, now)
+            given.append(path)
+            return path
+
+        monkeypatch.setattr(saved, "new_path", racing)
+        terminal, console = scripted(game, ["quit"], 3, 200, True)
+        terminal.run()
+    finally:
+        other.release()
+    said = console.export_text()
+    kept = [p for p in saves.glob("*.json") if p != taken]
+    assert given[0] == taken and len(given) == 2, given
+    assert len(kept) == 1 and saved.is_put_aside(kept[0]), said
+    assert not taken.exists() and "not saved" not in said and str(kept[0]) in said.replace("\n", ""), said
+
+
+def test_the_earlier_copy_stays_held_until_it_is_removed(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``save FILE`` after ``resume`` let the earlier copy's lock go, then removed the copy: in the moment
+    between, another terminal could take that copy up (its removal then refused, the match played on
+    twice). The copy is held until it is gone."""
+    runner = CliRunner()
+    first = runner.invoke(app, ["play", "roquet", "--seed", "3"], input="1\nquit\n", env={"COLUMNS": "200"})
+    assert first.exit_code == 0, first.output
+    (aside,) = saves.glob("*.json")
+    real = saved.forget
+    seen: dict[str, bool] = {}
+
+    def forgetting(path: Path, holding: saved.Held | None = None) -> None:
+        seen["held by this terminal"] = saved.is_open(path)  # another terminal's look at it
+        real(path) if holding is None else real(path, holding)
+
+    monkeypatch.setattr(saved, "forget", forgetting)
+    mine = tmp_path / "mine.json"
+    again = runner.invoke(app, ["resume"], input=f"1\nsave {mine}\nquit\n", env={"COLUMNS": "200"})
+    assert again.exit_code == 0, again.output
+    assert seen == {"held by this terminal": True}
+    assert not aside.exists() and mine.is_file() and not saved.lock_path(aside).exists()

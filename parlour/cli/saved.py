@@ -154,7 +154,8 @@ def new_path(game: str, now: datetime | None = None) -> Path:
     folder = saves_folder()
     path = folder / f"{game}-{stamp}.json"
     n = 2
-    while path.exists():
+    # a name another terminal holds but has not written yet (its lock file made first) is taken too
+    while path.exists() or lock_path(path).exists():
         path = folder / f"{game}-{stamp}-{n}.json"
         n += 1
     return path
@@ -206,16 +207,18 @@ def is_put_aside(path: Path) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def forget(path: Path) -> None:
+def forget(path: Path, holding: Held | None = None) -> None:
     """Remove a match put aside, refusing (``BadSave``, saying why) anything else: a file outside the
-    saves folder, a link, or a file that is not a parlour save."""
+    saves folder, a link, or a file that is not a parlour save. ``holding``: this process holds the
+    match already (``hold``), and goes on holding it until the file is gone."""
     if not in_folder(path) or path.is_symlink():
         raise BadSave(f"not in the saves folder {saves_folder()}: parlour forgets only its own files there")
     if not path.exists():
         raise BadSave("no such file")
     if not path.is_file() or not is_put_aside(path):
         raise BadSave("not a match parlour put aside: it is left where it is")
-    held = hold(path)  # not a match being played in another terminal (InUse)
+    mine = holding is not None and holding.path == path
+    held = holding if mine and holding is not None else hold(path)  # not one another terminal plays (InUse)
     try:
         path.unlink()
     except FileNotFoundError:  # forgotten or played out meanwhile in another terminal: gone either way
@@ -223,7 +226,8 @@ def forget(path: Path) -> None:
     except OSError as exc:
         raise BadSave(f"cannot remove it: {exc.strerror or exc}") from None
     finally:
-        held.release()
+        if not mine:
+            held.release()
 
 
 def lock_path(path: Path) -> Path:

@@ -385,18 +385,27 @@ class TerminalGame:
             self.console.print("\nYou left the table.")
             self.put_aside(state)
 
-    def put_aside(self, state: State, path: Path | None = None) -> Path | None:
+    def put_aside(self, state: State, path: Path | None = None, fresh: bool = False) -> Path | None:
         """Save an unfinished match to ``path`` (or the file it came from, or a new one in the saves
-        folder) and say how to take it up again; ``quit`` threw a long match away."""
+        folder) and say how to take it up again; ``quit`` threw a long match away. ``fresh``: ``path``
+        is a new name of the saves folder's (``saved.new_path``), which another name may replace."""
         if state.is_over or self.opponents is None or (path is None and not self.keeps):
             return None
+        fresh = fresh or (path is None and self.keep is None)
         where = path or self.keep or saved.new_path(self.game.name)
         aside = saved.PutAside(tuple(self.humans), dict(self.opponents), self.seed, state)
         held = self.holding
-        if held is None or not _same_file(held.path, where):
+        tries = 5
+        while held is None or not _same_file(held.path, where):
             try:  # the file it goes to is this terminal's from now on: no other takes it up meanwhile
                 held = saved.hold(where)
             except saved.InUse as exc:
+                tries -= 1
+                if fresh and tries:
+                    # another terminal chose the same new name this very minute: the match takes the
+                    # next one (it was refused, and lost at quit)
+                    where = saved.new_path(self.game.name)
+                    continue
                 self.say_error(f"The match is not saved to {where}: {exc}.")
                 return None
         try:
@@ -410,23 +419,28 @@ class TerminalGame:
             else:
                 self.say_error(f"The match could not be saved to {where}: {exc.strerror or exc}.")
             return None
+        # The file held before (the earlier copy) is let go only once it is removed below: let go
+        # sooner, another terminal could take that copy up in the moment between.
+        earlier = None
         if held is not self.holding:
-            if self.holding is not None:
-                self.holding.release()
-            self.holding = held
+            earlier, self.holding = self.holding, held
         before, self.keep, self.keeps = self.keep, where, True  # kept up to date when the person leaves
         again = "parlour resume" if saved.in_folder(where) else f"parlour resume {where}"
         # soft-wrapped: a path folded with a hard break would not copy whole
         self.console.print(Text(f"The match is saved in {where}. To play on: {again}"), soft_wrap=True)
-        if before is not None and saved.in_folder(before) and not _same_file(before, where):
-            # The copy parlour put aside is never written again: left, "parlour resume" took up that
-            # earlier position, and the match could be played on twice.
-            with contextlib.suppress(saved.BadSave):
-                saved.forget(before)
-                self.console.print(
-                    Text(f"(Its earlier copy, {before}, is removed: this file is the match now.)"),
-                    soft_wrap=True,
-                )
+        try:
+            if before is not None and saved.in_folder(before) and not _same_file(before, where):
+                # The copy parlour put aside is never written again: left, "parlour resume" took up that
+                # earlier position, and the match could be played on twice.
+                with contextlib.suppress(saved.BadSave):
+                    saved.forget(before, holding=earlier)
+                    self.console.print(
+                        Text(f"(Its earlier copy, {before}, is removed: this file is the match now.)"),
+                        soft_wrap=True,
+                    )
+        finally:
+            if earlier is not None:
+                earlier.release()
         return where
 
     def sit_down(self, seat: int) -> None:
@@ -542,7 +556,7 @@ class TerminalGame:
                         if named
                         else self.keep or saved.new_path(self.game.name)
                     )
-                    self.put_aside(state, where)
+                    self.put_aside(state, where, fresh=not named and self.keep is None)
                 continue
             if low == "rules":
                 with paged(self.console):
