@@ -452,7 +452,7 @@ def test_another_seat_s_prompt_keeps_its_news_first(browser: Browser, tmp_path: 
     cases = [
         ["Waiting for Computer 3 to", "a knight was turned: name trumps"],
         ["Computer 3 to", "a knight was turned: name trumps"],
-        ["Waiting for Computer 1 to", "follow C♥: follow suit if you can"],
+        ["Waiting for Computer 1 to", "play to C♥, following suit if you can"],
         ["Waiting for Computer 1 to", "lead one of your turned-up cards"],
         ["Waiting for Computer 1 to", ""],
     ]
@@ -462,7 +462,7 @@ def test_another_seat_s_prompt_keeps_its_news_first(browser: Browser, tmp_path: 
         assert page.evaluate(WHO_TO, cases) == [
             "A knight was turned: waiting for Computer 3 to name trumps",
             "A knight was turned: Computer 3 to name trumps",
-            "Waiting for Computer 1 to follow C♥: follow suit if they can",
+            "Waiting for Computer 1 to play to C♥, following suit if they can",
             "Waiting for Computer 1 to lead one of their turned-up cards",
             "",
         ]

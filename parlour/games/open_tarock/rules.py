@@ -857,7 +857,8 @@ class OpenTarockState(State):
         roles.setdefault(self.leader, []).append("leader")
         led = self._led
         if led >= 0:
-            prompt = f"answer {self.game.core.shown[led]}: follow suit, else play a tarock"
+            # one clause: after "Your turn: " the web table read "answer C♦: follow suit, else ..."
+            prompt = f"answer {self.game.core.shown[led]}, following suit if you can, else with a tarock"
         else:
             prompt = "lead one of your turned-up cards"
         hand_points = self.hand_points

@@ -1297,7 +1297,8 @@ class RoquetState(State):
             # pass"): at the web table it is a button's word, not a word to type
             return "meld", "lay down a combination (one table card may go into it), or be done"
         if self._led >= 0:
-            return "play", f"follow {_SHOWN_ID[self._led]}: follow suit if you can"
+            # one clause: after "Your turn: " the web table read "follow C♥: follow suit if you can"
+            return "play", f"play to {_SHOWN_ID[self._led]}, following suit if you can"
         return "play", "lead a card"
 
     def view(self, seat: int | None) -> View[RoquetExtra]:
