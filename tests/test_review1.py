@@ -10,8 +10,6 @@ and ``save FILE`` after ``resume`` let the earlier copy go a moment before remov
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +23,6 @@ from parlour.cli import saved
 from parlour.cli.app import app
 from tests.cli_support import scripted
 from tests.test_resume import saves
-from tests.test_term6 import child_env
 
 __all__ = ["saves"]  # test_resume's saves folder (not made yet) for every test
 
@@ -51,19 +48,6 @@ def test_a_match_first_saved_in_a_folder_not_yet_made_is_held(saves: Path) -> No
     terminal, _ = scripted(parlour.make("roquet"), lines(), 3, 200, True)  # type: ignore[arg-type]
     terminal.run()
     assert found == {"other terminal": "refused", "listed open": True}
-
-
-def test_import_parlour_still_gives_its_cards() -> None:
-    """``import parlour`` loaded ``parlour.cards`` with the engine; loaded lazily, ``parlour.cards``
-    was an AttributeError until something else imported it."""
-    code = (
-        "import sys, parlour\n"
-        "assert 'parlour.engine' not in sys.modules, 'loaded'\n"
-        "assert parlour.cards.get_pack('french52') is not None\n"
-        "assert 'SUBMODULES' not in dir(parlour)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], env=child_env(), capture_output=True, timeout=120)
-    assert done.returncode == 0, done.stderr.decode()
 
 
 def test_a_figure_rounded_up_keeps_three_figures_and_its_unit() -> None:
