@@ -115,3 +115,44 @@ def test_the_earlier_copy_stays_held_until_it_is_removed(
     assert again.exit_code == 0, again.output
     assert seen == {"held by this terminal": True}
     assert not aside.exists() and mine.is_file() and not saved.lock_path(aside).exists()
+
+
+def test_two_writers_of_one_save_each_write_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both writers used one ``.partial`` name: the second removed the first's half-written file and made
+    its own, and the first then moved nothing (FileNotFoundError, its save lost) or, on a file system
+    without locks, the second's half into place. Each now writes under a name of its own."""
+    path = tmp_path / "roquet.json"
+    game = parlour.make("roquet")
+    first = saved.PutAside((0,), {1: "heuristic"}, 1, game.new(seed=1))
+    second = saved.PutAside((0,), {1: "heuristic"}, 2, game.new(seed=2))
+    real = saved.PutAside.to_json
+
+    def meanwhile(aside: saved.PutAside) -> str:
+        if aside is first:  # the first writer's file is made, not yet written: the second writes whole
+            second.write(path)
+            assert saved.PutAside.read(path).seed == 2
+        return real(aside)
+
+    monkeypatch.setattr(saved.PutAside, "to_json", meanwhile)
+    first.write(path)
+    assert saved.PutAside.read(path).seed == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["roquet.json"]  # no half-written file left
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_save_failing_mid_write_leaves_the_earlier_one_and_no_litter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "roquet.json"
+    game = parlour.make("roquet")
+    saved.PutAside((0,), {1: "heuristic"}, 1, game.new(seed=1)).write(path)
+
+    def full_disk(aside: saved.PutAside) -> str:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saved.PutAside, "to_json", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        saved.PutAside((0,), {1: "heuristic"}, 2, game.new(seed=2)).write(path)
+    monkeypatch.undo()
+    assert saved.PutAside.read(path).seed == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["roquet.json"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -69,12 +70,17 @@ class PutAside:
     def write(self, path: Path) -> None:
         """Write the file whole or not at all: a crash mid-write leaves the earlier one standing."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".partial")
-        partial.unlink(missing_ok=True)  # (one left by a crash is made again, readable by its owner only)
-        # the owner's alone: it holds every hand, and the saves folder may be on a shared machine
-        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as f:
-            f.write(self.to_json())
-        os.replace(partial, path)
+        # A name of its own (mkstemp: created new, the owner's alone, for it holds every hand and the
+        # folder may be shared): one ".partial" name a writer removed and made again could, on a file
+        # system without locks, be another writer's half-written file moved into place.
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+        try:
+            with open(fd, "w", encoding="utf-8") as f:
+                f.write(self.to_json())
+            os.replace(name, path)
+        except BaseException:
+            Path(name).unlink(missing_ok=True)
+            raise
 
     @classmethod
     def from_json(cls, text: str) -> PutAside:
