@@ -51,6 +51,7 @@ from parlour.sim import (
     simulate,
     stopped_line,
     sweep_plotter,
+    write_records,
 )
 
 
@@ -967,13 +968,7 @@ def _write_records(
     """Every match as a JSON line, in order: a researcher's own statistics need more than the summary.
     A run stopped by Ctrl-C ends with the line ``stopped`` (``parlour.sim.stopped_line``): the message
     said the file was partial, the file itself did not."""
-    with path.open("w", encoding="utf-8") as out:
-        for summary in summaries:
-            run = {"sweep": {swept: summary.options[swept]}} if swept else {}
-            for i, match in enumerate(summary.records):
-                out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
-        if stopped is not None:
-            out.write(json.dumps(stopped) + "\n")
+    write_records(path, summaries, swept, stopped)
     console.print(f"matches written to {path}{note}")
 
 

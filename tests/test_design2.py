@@ -1,0 +1,107 @@
+"""A designer's and a researcher's tools, finished: records files that say what made them, the points'
+interval in a sweep's plot, ``gymnasium.make("parlour/<game>-v0")``, and what a walk through the
+simulation and the adapters found."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli import app
+from parlour.sim import match_seed, play_match, read_records, simulate, write_records
+from tests.extras import GAMES
+from tests.web_support import SHORT
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+ROOT = Path(__file__).parent.parent
+
+
+# --- 1. a --records file says what made it ----------------------------------------------------------
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_records_file_names_its_runs_and_plays_them_again(tmp_path: Path) -> None:
+    """A records file did not say which game, options, players, seed or parlour version made it: a file
+    found later could be neither identified nor played again. Its runs, read back, play the same
+    records."""
+    out = tmp_path / "sweep.jsonl"
+    args = ["simulate", "roquet", "-n", "3", "--seed", "4", "--players", "heuristic,random"]
+    args += ["-o", "max_sequence=6", "--sweep", "target=30,40", "--records", str(out)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    read = read_records(out)
+    assert [(run.game, run.options["target"], run.options["max_sequence"]) for run in read.runs] == [
+        ("roquet", 30, 6),
+        ("roquet", 40, 6),
+    ]
+    assert all(run.players == ["heuristic", "random"] and run.seed == 4 for run in read.runs)
+    assert all(run.parlour_version == parlour.__version__ and run.matches == 3 for run in read.runs)
+    assert set(read.runs[0].options) == set(parlour.make("roquet").options)  # every option, as taken
+    for k, run in enumerate(read.runs):
+        again = run.simulate()
+        lines = read.matches[3 * k : 3 * k + 3]
+        assert [r.to_dict() for r in again.records] == [
+            {key: line[key] for key in r.to_dict()} for r, line in zip(again.records, lines, strict=True)
+        ]
+        assert [line["seed"] for line in lines] == [match_seed(4, i) for i in range(3)]
+    # one line copied out of the file is enough to play its match again, move for move
+    line = read.matches[4]
+    match = play_match(parlour.make(line["game"], **line["options"]), line["players"], line["seed"])
+    assert match.to_dict() == {key: line[key] for key in match.to_dict()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_its_records_again(game: str, tmp_path: Path) -> None:
+    """The options as a line holds them (JSON: a tuple is a list) are taken back by every game, and a
+    run read back plays the same matches."""
+    kinds = ["random"] * parlour.make(game, **SHORT[game]).num_players
+    summary = simulate(game, kinds, 2, seed=9, options=SHORT[game], keep_records=True)
+    path = tmp_path / "records.jsonl"
+    write_records(path, [summary])
+    (run,) = read_records(path).runs
+    assert run.options == json.loads(json.dumps(summary.options))
+    assert [r.to_dict() for r in run.simulate().records] == [r.to_dict() for r in summary.records]
+
+
+def test_an_older_records_file_still_reads_and_a_mixed_one_is_refused(tmp_path: Path) -> None:
+    """A file of an older parlour (its lines without their run) reads, with no runs; lines that name
+    their run in part, or a file that mixes both, are refused with the line and what it lacks."""
+    summary = simulate("roquet", ["random"] * 2, 2, seed=1, options={"target": 1}, keep_records=True)
+    new = tmp_path / "new.jsonl"
+    write_records(new, [summary])
+    lines = _lines(new)
+    old_fields = ["match", "seed", "scores", "winners", "teams", "hand_points", "actions"]
+    old = [{k: line[k] for k in old_fields} for line in lines]
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in old))
+    read = read_records(path)
+    assert read.runs == [] and read.matches == old
+    path.write_text(json.dumps(lines[0]) + "\n" + json.dumps(old[1]) + "\n")
+    with pytest.raises(ValueError, match="line 2: the lines of one file all name their run"):
+        read_records(path)
+    lacking = {k: v for k, v in lines[0].items() if k != "players"}
+    path.write_text(json.dumps(lacking) + "\n")
+    with pytest.raises(ValueError, match=r"line 1: .* lacks players"):
+        read_records(path)
+
+
+def test_the_guide_names_every_field_of_a_records_line(tmp_path: Path) -> None:
+    """docs/simulation.md names each field a line holds, the run's among them, and ``read_records``'s
+    ``runs``."""
+    summary = simulate("roquet", ["random"] * 2, 1, seed=1, options={"target": 1}, keep_records=True)
+    path = tmp_path / "r.jsonl"
+    write_records(path, [summary])
+    guide = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    section = guide[guide.index("`--records FILE` writes") : guide.index("**A value with commas")]
+    for key in _lines(path)[0]:
+        assert f"`{key}`" in section, key
+    assert "`runs`" in section and "run.simulate()" in section and "match_seed" in section
