@@ -8,13 +8,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app
 from parlour.sim import match_seed, play_match, read_records, simulate, write_records
-from tests.extras import GAMES
+from tests.extras import GAMES, require
 from tests.web_support import SHORT
 
 runner = CliRunner()
@@ -105,3 +106,64 @@ def test_the_guide_names_every_field_of_a_records_line(tmp_path: Path) -> None:
     for key in _lines(path)[0]:
         assert f"`{key}`" in section, key
     assert "`runs`" in section and "run.simulate()" in section and "match_seed" in section
+
+
+# --- 2. a sweep's plot draws the points' interval of its table ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("roquet", ["-n", "3", "--sweep", "target=30,60"]),  # the default picture
+        ("apology", ["-n", "3", "-o", "deals=1", "--sweep", "target_shift=-5,5"]),  # the game's own
+        ("bezique", ["-n", "1", "-o", "target=100", "--sweep", "table_laws=true,false"]),  # no interval
+    ],
+)
+def test_a_sweeps_plot_draws_the_points_interval_of_its_table(
+    game: str, args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plot drew the win rates alone: the points a hand and their 95% interval, which the sweep's
+    table and ``--json`` give, were in no picture. Read from the figure drawn, they are the figures of
+    ``--json`` (``mean_hand_points``, ``hand_points_interval``), side by side and value by value."""
+    require("matplotlib", "plot")
+    from matplotlib.collections import LineCollection
+    from matplotlib.figure import Figure
+
+    from parlour.plots import POINTS_LABEL
+
+    drawn: list[Figure] = []
+    savefig = Figure.savefig
+
+    def keep(self: Figure, *a: Any, **k: Any) -> None:
+        drawn.append(self)
+        savefig(self, *a, **k)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    plot, figures = tmp_path / "sweep.png", tmp_path / "sweep.json"
+    command = ["simulate", game, *args, "--plot", str(plot), "--json", str(figures)]
+    result = runner.invoke(app, command, env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert plot.stat().st_size > 0
+    runs = json.loads(figures.read_text())
+    (fig,) = drawn
+    (axes,) = [ax for ax in fig.axes if ax.get_ylabel() == POINTS_LABEL]
+    sides = len(runs[0]["sides"])
+    assert len(axes.lines) == sides
+    bars = [c for c in axes.collections if isinstance(c, LineCollection)]
+    assert len(bars) == sides
+    for k in range(sides):
+        line = axes.lines[k]
+        means = np.asarray(line.get_ydata(), float).tolist()
+        assert means == [run["sides"][k]["mean_hand_points"] for run in runs]
+        at = np.asarray(line.get_xydata(), float)[:, 0].tolist()  # each value's place on the axis
+        plotted = {
+            at.index(float(seg[0][0])): [float(seg[0][1]), float(seg[1][1])] for seg in bars[k].get_segments()
+        }
+        # one match gives no interval: "-" in the table, null in --json, no bar in the picture
+        assert plotted == {
+            v: run["sides"][k]["hand_points_interval"]
+            for v, run in enumerate(runs)
+            if run["sides"][k]["hand_points_interval"] is not None
+        }
+        seats = runs[0]["sides"][k]["seats"]
+        assert str(line.get_label()).startswith(f"seat{'s' if len(seats) > 1 else ''} {seats[0]}")
