@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.sim import match_seed, play_match, read_records, simulate, write_records
-from tests.extras import GAMES, require
+from tests.extras import ADAPTER_SHORT, GAMES, require
 from tests.web_support import SHORT
 
 runner = CliRunner()
@@ -167,3 +167,90 @@ def test_a_sweeps_plot_draws_the_points_interval_of_its_table(
         }
         seats = runs[0]["sides"][k]["seats"]
         assert str(line.get_label()).startswith(f"seat{'s' if len(seats) > 1 else ''} {seats[0]}")
+
+
+# --- 3. gymnasium.make("parlour/<game>-v0") ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_makes_every_game_with_its_options(game: str) -> None:
+    """``gymnasium.make("parlour/<game>-v0")`` failed: no parlour environment was registered. Once
+    ``parlour.pettingzoo`` is imported every game is, its options (the game's, the episode's, the seat
+    and its opponents) passed as keyword arguments, and what ``make`` gives passes ``check_env``."""
+    require("gymnasium", "pettingzoo")
+    require("pettingzoo", "pettingzoo")
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    import parlour.pettingzoo as ppz
+
+    options = ADAPTER_SHORT[game]
+    env = gymnasium.make(f"parlour/{game}-v0", seat=1, opponents="random", hands=1, **options)
+    assert ppz.gym_id(game) == f"parlour/{game}-v0" and env.spec is not None
+    single = env.unwrapped
+    assert isinstance(single, ppz.SingleSeatEnv) and single.seat == 1 and single.kinds[0] == "random"
+    assert single.table.game.name == game
+    assert {k: single.table.game.options[k] for k in options} == options
+    with warnings.catch_warnings():
+        # Gymnasium's advice only: the observation's infinite bounds, a wrapped environment, no render fps
+        warnings.simplefilter("ignore", UserWarning)
+        check_env(env)
+    observation, _ = env.reset(seed=3)
+    assert observation["action_mask"].any() and env.action_space.contains(
+        int(np.flatnonzero(observation["action_mask"])[0])
+    )
+
+
+def test_gymnasium_refuses_a_bad_option_in_parlours_words() -> None:
+    require("gymnasium", "pettingzoo")
+    import gymnasium
+
+    import parlour.pettingzoo  # noqa: F401  (registers parlour/...)
+
+    with pytest.raises(ValueError, match="target"):
+        gymnasium.make("parlour/bezique-v0", target=-5)
+
+
+def test_gymnasium_imports_parlour_from_a_module_qualified_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without parlour's adapter imported, the id written ``module:id`` has Gymnasium import it (which
+    registers every game); a vector environment's copies are made from the registered id."""
+    require("gymnasium", "pettingzoo")
+    import sys
+
+    import gymnasium
+
+    import parlour.pettingzoo as ppz
+
+    # as in a fresh process: the adapter not imported, nothing of parlour's registered (all put back after)
+    monkeypatch.delitem(sys.modules, "parlour.pettingzoo")
+    monkeypatch.delattr(parlour, "pettingzoo")
+    for env_id in [k for k in gymnasium.registry if k.startswith("parlour/")]:
+        monkeypatch.delitem(gymnasium.registry, env_id)
+    with pytest.raises(gymnasium.error.Error):
+        gymnasium.make("parlour/roquet-v0")
+    env = gymnasium.make("parlour.pettingzoo:parlour/roquet-v0", target=1, opponents="random")
+    assert sys.modules["parlour.pettingzoo"] is not ppz  # imported by Gymnasium
+    assert env.unwrapped.table.game.options["target"] == 1  # type: ignore[attr-defined]
+    envs = gymnasium.make_vec("parlour/roquet-v0", num_envs=2, vectorization_mode="sync", target=1)
+    observations, _ = envs.reset(seed=0)
+    assert observations["action_mask"].shape[0] == 2
+
+
+def test_rendering_an_environment_from_gymnasium_make_gives_no_warning() -> None:
+    """Each ``render()`` of ``gymnasium.make(..., render_mode="ansi")`` warned "No render fps was
+    declared in the environment": the metadata had no ``render_fps``."""
+    require("gymnasium", "pettingzoo")
+    import warnings
+
+    import gymnasium
+
+    import parlour.pettingzoo  # noqa: F401  (registers parlour/...)
+
+    env = gymnasium.make("parlour/roquet-v0", render_mode="ansi", target=1)
+    env.reset(seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = env.render()
+    assert isinstance(text, str) and text.startswith("Roquet")
