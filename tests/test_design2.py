@@ -117,6 +117,9 @@ def test_the_guide_names_every_field_of_a_records_line(tmp_path: Path) -> None:
         ("roquet", ["-n", "3", "--sweep", "target=30,60"]),  # the default picture
         ("apology", ["-n", "3", "-o", "deals=1", "--sweep", "target_shift=-5,5"]),  # the game's own
         ("bezique", ["-n", "1", "-o", "target=100", "--sweep", "table_laws=true,false"]),  # no interval
+        # two partnerships, then four seats: the second run's seats 0 and 1 were drawn on the lines
+        # labelled "seats 0 & 2" and "seats 1 & 3", and its seats 2 and 3 left out
+        ("bishops-whist", ["-n", "2", "-o", "hand_limit=1", "--sweep", "partners=fixed,cut"]),
     ],
 )
 def test_a_sweeps_plot_draws_the_points_interval_of_its_table(
@@ -126,10 +129,12 @@ def test_a_sweeps_plot_draws_the_points_interval_of_its_table(
     table and ``--json`` give, were in no picture. Read from the figure drawn, they are the figures of
     ``--json`` (``mean_hand_points``, ``hand_points_interval``), side by side and value by value."""
     require("matplotlib", "plot")
+    import math
+
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
 
-    from parlour.plots import POINTS_LABEL
+    from parlour.plots import POINTS_LABEL, side_label
 
     drawn: list[Figure] = []
     savefig = Figure.savefig
@@ -147,26 +152,30 @@ def test_a_sweeps_plot_draws_the_points_interval_of_its_table(
     runs = json.loads(figures.read_text())
     (fig,) = drawn
     (axes,) = [ax for ax in fig.axes if ax.get_ylabel() == POINTS_LABEL]
-    sides = len(runs[0]["sides"])
-    assert len(axes.lines) == sides
+    # each side (its seats) is a line, with a point at each value whose run has that side
+    sides: dict[str, list[dict[str, Any] | None]] = {}
+    for k, run in enumerate(runs):
+        for side in run["sides"]:
+            label = side_label(side["seats"], side["players"])
+            sides.setdefault(label, [None] * len(runs))[k] = side
+    lines = {str(line.get_label()): line for line in axes.lines}
+    assert list(lines) == list(sides)
     bars = [c for c in axes.collections if isinstance(c, LineCollection)]
-    assert len(bars) == sides
-    for k in range(sides):
-        line = axes.lines[k]
+    assert len(bars) == len(sides)
+    for (label, line), bar in zip(lines.items(), bars, strict=True):
         means = np.asarray(line.get_ydata(), float).tolist()
-        assert means == [run["sides"][k]["mean_hand_points"] for run in runs]
+        expected = [math.nan if side is None else side["mean_hand_points"] for side in sides[label]]
+        assert np.array_equal(means, expected, equal_nan=True), label
         at = np.asarray(line.get_xydata(), float)[:, 0].tolist()  # each value's place on the axis
         plotted = {
-            at.index(float(seg[0][0])): [float(seg[0][1]), float(seg[1][1])] for seg in bars[k].get_segments()
+            at.index(float(seg[0][0])): [float(seg[0][1]), float(seg[1][1])] for seg in bar.get_segments()
         }
         # one match gives no interval: "-" in the table, null in --json, no bar in the picture
         assert plotted == {
-            v: run["sides"][k]["hand_points_interval"]
-            for v, run in enumerate(runs)
-            if run["sides"][k]["hand_points_interval"] is not None
-        }
-        seats = runs[0]["sides"][k]["seats"]
-        assert str(line.get_label()).startswith(f"seat{'s' if len(seats) > 1 else ''} {seats[0]}")
+            v: side["hand_points_interval"]
+            for v, side in enumerate(sides[label])
+            if side is not None and side["hand_points_interval"] is not None
+        }, label
 
 
 # --- 3. gymnasium.make("parlour/<game>-v0") ----------------------------------------------------------
