@@ -263,3 +263,20 @@ def test_rendering_an_environment_from_gymnasium_make_gives_no_warning() -> None
         warnings.simplefilter("error")
         text = env.render()
     assert isinstance(text, str) and text.startswith("Roquet")
+
+
+def test_the_readme_shows_gymnasium_make_as_it_works() -> None:
+    """README's research section names the way in of each framework; its ``gymnasium.make`` runs."""
+    require("gymnasium", "pettingzoo")
+    import re
+
+    import gymnasium
+
+    import parlour.pettingzoo  # noqa: F401  (registers parlour/...)
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (call,) = re.findall(r"`(gymnasium\.make\(.*?\))`", readme)
+    env = eval(call, {"gymnasium": gymnasium})
+    observation, _ = env.reset(seed=0)
+    assert observation["action_mask"].any()
+    assert "after `import parlour.pettingzoo`" in readme

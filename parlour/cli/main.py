@@ -642,7 +642,9 @@ def simulate_command(
     records_file: Annotated[
         Path | None,
         typer.Option(
-            "--records", help="Write every match to this file, a JSON line each: seed, scores, winners, ..."
+            "--records",
+            help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
+            "game, options, players, seed and parlour version that played it.",
         ),
     ] = None,
     option: OptionArg = None,
