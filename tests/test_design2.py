@@ -280,3 +280,24 @@ def test_the_readme_shows_gymnasium_make_as_it_works() -> None:
     observation, _ = env.reset(seed=0)
     assert observation["action_mask"].any()
     assert "after `import parlour.pettingzoo`" in readme
+
+
+# --- 4. a designer's and a researcher's walk ---------------------------------------------------------
+
+
+def test_a_sweeps_json_says_which_option_it_swept(tmp_path: Path) -> None:
+    """A script drawing a sweep's ``--json`` had to be told which option was swept (each object holds
+    every option): each object now names it with its value, as each ``--records`` line does."""
+    out = tmp_path / "sweep.json"
+    args = ["simulate", "roquet", "-n", "2", "--sweep", "target=20,40", "--json", str(out)]
+    result = runner.invoke(app, args, env=WIDE)
+    assert result.exit_code == 0, result.output
+    runs = json.loads(out.read_text())
+    assert [run["sweep"] for run in runs] == [{"target": 20}, {"target": 40}]
+    assert all(run["options"]["target"] == value for run in runs for value in run["sweep"].values())
+    guide = " ".join((ROOT / "docs" / "simulation.md").read_text(encoding="utf-8").split())
+    assert "each object has `sweep` too" in guide
+    one = tmp_path / "one.json"
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--json", str(one)], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "sweep" not in json.loads(one.read_text())

@@ -772,6 +772,10 @@ def simulate_command(
     if json_file:
         # each run's figures say whether they are all its matches: a file read later has no stderr
         marked = [s.to_dict() | {"planned": games, "partial": s.matches < games} for s in summaries]
+        if swept is not None:  # a script drew a sweep's file only if it knew which option was swept
+            marked = [
+                m | {"sweep": {swept: s.options[swept]}} for m, s in zip(marked, summaries, strict=True)
+            ]
         data: Any = marked[0] if not sweep else marked
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
