@@ -179,7 +179,9 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     episode it returns can be stepped.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (as Gymnasium declares it)
+    # render_fps as Gymnasium's own text environments give it (FrozenLake's "ansi"): without it, each
+    # render of an environment from gymnasium.make warned that none was declared
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (as Gymnasium declares it)
 
     def __init__(
         self,
@@ -289,3 +291,32 @@ REDEALS = 100
 def gym_env(name: str, **options: Any) -> SingleSeatEnv:
     """One seat of the parlour game ``name`` as a Gymnasium environment (see ``SingleSeatEnv``)."""
     return SingleSeatEnv(name, **options)
+
+
+GYM_NAMESPACE = "parlour"
+"""Gymnasium's namespace of parlour's environments: ``gymnasium.make("parlour/bezique-v0")``."""
+
+
+def gym_id(name: str) -> str:
+    """The Gymnasium id of one seat of the parlour game ``name``: ``parlour/bishops-whist-v0``."""
+    return f"{GYM_NAMESPACE}/{name}-v0"
+
+
+def _register_gym_envs() -> None:
+    """Register one seat of every installed game (a plug-in's too) with Gymnasium, so that
+    ``gymnasium.make(gym_id(name), seat=..., opponents=..., **options)`` makes ``gym_env(name, ...)``.
+
+    Gymnasium 1.0 dropped the plug-in entry points (``gymnasium.envs``) that loaded a package's
+    environments with it: a package registers them when it is imported. ``import parlour`` imports no
+    framework, so importing this module registers them, and ``gymnasium.make`` imports it itself from an
+    id written ``"parlour.pettingzoo:parlour/bezique-v0"``. No step limit is added: the episode has its
+    own (``max_game_length``, reported as truncated)."""
+    from parlour.engine.registry import manifests
+
+    for m in manifests():
+        env_id = gym_id(m.name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"name": m.name})
+
+
+_register_gym_envs()

@@ -12,6 +12,7 @@ import math
 import os
 import signal
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
@@ -239,9 +240,44 @@ STOPPED_BY = "Ctrl-C"
 """The ``stopped_by`` of the last line of a ``--records`` file whose run Ctrl-C stopped."""
 
 
+RECORD_RUN_FIELDS = ("game", "options", "players", "run_seed", "parlour_version")
+"""What each line of a ``--records`` file says of the run that played its match: a file found later (a
+line copied out of it) says which game, options, players, seed and parlour version made it, and so can
+be played again (``RecordedRun.simulate``)."""
+
+
+@dataclass(frozen=True)
+class RecordedRun:
+    """One run of a ``--records`` file (a sweep's file holds one per value), as its lines name it.
+
+    ``matches`` is how many of its matches the file holds: its first, in order, so that ``simulate()``
+    with these figures plays them again, the same on the same parlour version."""
+
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    seed: int
+    parlour_version: str
+    matches: int
+
+    def simulate(self, jobs: int = 1) -> Summary:
+        """Play this run's matches again, keeping their records (``Summary.records``)."""
+        if self.parlour_version != parlour.__version__:
+            warnings.warn(
+                f"these matches were played by parlour {self.parlour_version}, this is "
+                f"{parlour.__version__}: the same seed may give other matches",
+                stacklevel=2,
+            )
+        return simulate(
+            self.game, self.players, self.matches, seed=self.seed, jobs=jobs, options=self.options,
+            keep_records=True,
+        )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class RecordsFile:
-    """A ``parlour simulate --records`` file read back: its matches, and whether the run was whole.
+    """A ``parlour simulate --records`` file read back: its matches, the runs that played them, and
+    whether the run was whole.
 
     A run stopped by Ctrl-C ends its file with one line that is no match, ``{"partial": true,
     "stopped_by": "Ctrl-C", "matches": M, "planned": N, ...}``: a researcher reading the file later
@@ -250,6 +286,9 @@ class RecordsFile:
     matches: list[dict[str, Any]]
     stopped: dict[str, Any] | None = None
     """The last line of a run stopped by Ctrl-C (``None``: every match asked for is in the file)."""
+    runs: list[RecordedRun] = field(default_factory=list)
+    """The runs of the matches, in order (one, or one per value of a sweep); empty for a file written
+    before parlour named them on each line, whose lines say only the matches' own seeds."""
 
     @property
     def partial(self) -> bool:
@@ -265,11 +304,45 @@ def stopped_line(matches: int, planned: int, sweep: Mapping[str, Any] | None = N
     return line
 
 
+def records_lines(summaries: Sequence[Summary], swept: str | None = None) -> Iterator[dict[str, Any]]:
+    """The lines of a ``--records`` file, one a match in order: the match's own facts, then the run's
+    (``RECORD_RUN_FIELDS``), so that each line says what played it. ``swept``: the option a sweep
+    varied, named on each line as ``sweep``."""
+    for summary in summaries:
+        run = {
+            "game": summary.game,
+            "options": summary.options,
+            "players": summary.players,
+            "run_seed": summary.seed,
+            "parlour_version": parlour.__version__,
+        }
+        sweep = {"sweep": {swept: summary.options[swept]}} if swept else {}
+        for i, match in enumerate(summary.records):
+            yield finite({"match": i, **sweep, **match.to_dict(), **run})
+
+
+def write_records(
+    path: str | os.PathLike[str],
+    summaries: Sequence[Summary],
+    swept: str | None = None,
+    stopped: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the ``--records`` file of ``summaries`` (run with ``keep_records``), ending with the line
+    ``stopped`` (``stopped_line``) if Ctrl-C stopped the run."""
+    with open(path, "w", encoding="utf-8") as out:
+        for line in records_lines(summaries, swept):
+            out.write(json.dumps(line) + "\n")
+        if stopped is not None:
+            out.write(json.dumps(dict(stopped)) + "\n")
+
+
 def read_records(path: str | os.PathLike[str]) -> RecordsFile:
-    """Read a ``--records`` file: its matches, and the mark of a run stopped by Ctrl-C if it has one
-    (only as its last line: a match's line never has ``partial``). ``ValueError`` names a bad line."""
+    """Read a ``--records`` file: its matches, their runs, and the mark of a run stopped by Ctrl-C if it
+    has one (only as its last line: a match's line never has ``partial``). ``ValueError`` names a bad
+    line."""
     matches: list[dict[str, Any]] = []
     stopped: dict[str, Any] | None = None
+    runs: list[RecordedRun] = []
     with open(path, encoding="utf-8") as lines:
         for number, text in enumerate(lines, 1):
             if not text.strip():
@@ -284,9 +357,27 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
                 raise ValueError(f"line {number}: a line follows the mark of a run stopped by Ctrl-C")
             if line.get("partial") is True:
                 stopped = line
+                continue
+            named = [k for k in RECORD_RUN_FIELDS if k in line]
+            if named and len(named) < len(RECORD_RUN_FIELDS):
+                lacks = ", ".join(k for k in RECORD_RUN_FIELDS if k not in line)
+                raise ValueError(f"line {number}: a match's line names its run, but this one lacks {lacks}")
+            if matches and bool(named) != bool(runs):
+                raise ValueError(
+                    f"line {number}: the lines of one file all name their run "
+                    f"({', '.join(RECORD_RUN_FIELDS)}) or none does (a file of an older parlour)"
+                )
+            matches.append(line)
+            if not named:
+                continue
+            run = RecordedRun(
+                line["game"], line["options"], line["players"], line["run_seed"], line["parlour_version"], 1
+            )
+            if runs and replace(runs[-1], matches=1) == run and line.get("match") == runs[-1].matches:
+                runs[-1] = replace(runs[-1], matches=runs[-1].matches + 1)
             else:
-                matches.append(line)
-    return RecordsFile(matches, stopped)
+                runs.append(run)
+    return RecordsFile(matches, stopped, runs)
 
 
 @dataclass(frozen=True)
@@ -588,7 +679,7 @@ def _play(
 ) -> Summary:
     """The one loop of every runner: chunk the seeds, gather the records in order, summarise."""
     keep = manifest(game.name).analyze is not None
-    seeds = [derive_seed(seed, "match", i) for i in range(matches)]
+    seeds = [match_seed(seed, i) for i in range(matches)]
     size = max(1, min(50, matches // (4 * max(1, runner.workers)) or 1))
     version = parlour.__version__
     chunks = [
@@ -614,6 +705,13 @@ def _play(
         partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
         raise SimulationStopped(partial, matches) from stop
     return _summary(game, kinds, records, seed, start, keep_records)
+
+
+def match_seed(run_seed: int, match: int) -> int:
+    """The seed of match number ``match`` of a run with the seed ``run_seed``: a ``--records`` line's
+    ``seed`` from its ``run_seed`` and ``match``, for a reader whose numbers are doubles (jq 1.6,
+    JavaScript), which change a 19-digit seed."""
+    return derive_seed(run_seed, "match", match)
 
 
 def _summary(

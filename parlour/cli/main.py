@@ -40,6 +40,7 @@ from parlour.players import (
     player_kinds,
     same_player,
 )
+from parlour.plots import seats_label
 from parlour.sim import (
     CONNECT_TIMEOUT,
     ClusterError,
@@ -51,6 +52,7 @@ from parlour.sim import (
     simulate,
     stopped_line,
     sweep_plotter,
+    write_records,
 )
 
 
@@ -544,7 +546,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         # "heuristic,random" was cut to "heurist…", and a side of one kind repeated it
         rows.append(
             [
-                _seats_label(side.seats),
+                seats_label(side.seats),
                 side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players),
                 str(side.wins),
                 f"{side.win_rate:.1%}",
@@ -640,7 +642,9 @@ def simulate_command(
     records_file: Annotated[
         Path | None,
         typer.Option(
-            "--records", help="Write every match to this file, a JSON line each: seed, scores, winners, ..."
+            "--records",
+            help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
+            "game, options, players, seed and parlour version that played it.",
         ),
     ] = None,
     option: OptionArg = None,
@@ -768,6 +772,10 @@ def simulate_command(
     if json_file:
         # each run's figures say whether they are all its matches: a file read later has no stderr
         marked = [s.to_dict() | {"planned": games, "partial": s.matches < games} for s in summaries]
+        if swept is not None:  # a script drew a sweep's file only if it knew which option was swept
+            marked = [
+                m | {"sweep": {swept: s.options[swept]}} for m, s in zip(marked, summaries, strict=True)
+            ]
         data: Any = marked[0] if not sweep else marked
         json_file.write_text(json.dumps(data, indent=2))
         console.print(f"figures written to {json_file}{played}")
@@ -867,7 +875,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         for k, side in enumerate(summary.sides):
             lo, hi = side.win_interval
             players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
-            row = [shown(value) if k == 0 else "", _seats_label(side.seats), players, f"{side.win_rate:.1%}"]
+            row = [shown(value) if k == 0 else "", seats_label(side.seats), players, f"{side.win_rate:.1%}"]
             row += [f"{lo:.1%}–{hi:.1%}", f"{side.mean_hand_points:.2f}"]
             row += [_points_interval(side.hand_points_interval)]
             rows.append((row, k == len(summary.sides) - 1))
@@ -967,13 +975,7 @@ def _write_records(
     """Every match as a JSON line, in order: a researcher's own statistics need more than the summary.
     A run stopped by Ctrl-C ends with the line ``stopped`` (``parlour.sim.stopped_line``): the message
     said the file was partial, the file itself did not."""
-    with path.open("w", encoding="utf-8") as out:
-        for summary in summaries:
-            run = {"sweep": {swept: summary.options[swept]}} if swept else {}
-            for i, match in enumerate(summary.records):
-                out.write(json.dumps({"match": i, **run, **match.to_dict()}) + "\n")
-        if stopped is not None:
-            out.write(json.dumps(stopped) + "\n")
+    write_records(path, summaries, swept, stopped)
     console.print(f"matches written to {path}{note}")
 
 
@@ -997,11 +999,6 @@ def _check_writable(path: Path, flag: str) -> None:
         fail(f"{flag}: {path} cannot be written")
 
 
-def _seats_label(seats: Sequence[int]) -> str:
-    """A side's seats: "seat 1", "seats 0 & 2"."""
-    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
-
-
 def _plot_path(path: Path) -> Path:
     """The file a plot is written to, its format checked before any match is played: "--plot x.txt"
     failed with matplotlib's traceback after the whole sweep, and "--plot sweep" wrote sweep.png
@@ -1016,13 +1013,6 @@ def _plot_path(path: Path) -> Path:
     return path
 
 
-def _side_label(seats: Sequence[int], players: Sequence[str]) -> str:
-    """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
-    if len(set(players)) == 1:
-        return f"{_seats_label(seats)}: {players[0]}"
-    return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
-
-
 def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summary], path: Path) -> None:
     game = g.name
     plotter = sweep_plotter(game)
@@ -1031,33 +1021,12 @@ def _plot_sweep(g: Game[Any], name: str, vals: list[Any], summaries: list[Summar
         plotter(g, name, vals, summaries, str(path))
     else:
         try:
-            import matplotlib
-
-            matplotlib.use("Agg")
             import matplotlib.pyplot as plt
+
+            from parlour.plots import sweep_figure
         except ImportError:
             fail("plots need matplotlib: pip install 'parlour[plot]'")
-        fig, ax = plt.subplots(figsize=(6, 4))
-        for i in range(min(len(s.sides) for s in summaries)):  # a sweep of the seats: those of every run
-            rates = [s.sides[i].win_rate for s in summaries]
-            lows = [s.sides[i].win_rate - s.sides[i].win_interval[0] for s in summaries]
-            highs = [s.sides[i].win_interval[1] - s.sides[i].win_rate for s in summaries]
-            side = summaries[0].sides[i]
-            ax.errorbar(
-                ticks,
-                rates,
-                yerr=[lows, highs],
-                marker="o",
-                capsize=3,
-                # each side by its seats: two sides of "heuristic" were two lines of one name
-                label=_side_label(side.seats, side.players),
-            )
-        ax.set_xlabel(name)
-        ax.set_ylabel("win rate (95% interval)")
-        # how many matches stand behind each point: the intervals alone left a reader to guess
-        ax.set_title(f"{game}: sweep of {name}, {summaries[0].matches} matches a value")
-        ax.legend()
-        fig.tight_layout()
+        fig = sweep_figure(game, name, ticks, summaries)
         fig.savefig(path)
         plt.close(fig)
     console.print(f"plot saved to {path}")

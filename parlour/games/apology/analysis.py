@@ -232,7 +232,8 @@ def _as_number(value: Any) -> float | None:
 def plot_sweep(
     game: Game[Any], option: str, values: Sequence[Any], summaries: Sequence[Summary], png_path: str
 ) -> None:
-    """How the taker's success rate (overall, by oudlers held) and the all-pass rate move with an option."""
+    """How the taker's success rate (overall, by oudlers held), the all-pass rate and each seat's points a
+    hand (the sweep's table's figures) move with an option."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -244,7 +245,9 @@ def plot_sweep(
         if all(x is not None for x in numeric)
         else [str(v) for v in values]
     )
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True, height_ratios=[3, 1.3])
+    from parlour.plots import draw_points
+
+    fig, (top, bottom, points) = plt.subplots(3, 1, figsize=(7, 10), sharex=True, height_ratios=[3, 1.3, 2.2])
 
     def series(get: Any, least: int = 1) -> tuple[list[Any], list[float], list[float], list[float]]:
         """The points of one line; a value with fewer than ``least`` hands is left out as noise."""
@@ -292,7 +295,8 @@ def plot_sweep(
     bottom.errorbar(px, rate, yerr=[low, high], marker="s", capsize=3, color="tab:purple")
     bottom.set_ylim(-0.02, 1.02)
     bottom.set_ylabel("all pass")
-    bottom.set_xlabel(option)
+    draw_points(points, xs, summaries)
+    points.set_xlabel(option)
     fig.tight_layout()
     fig.savefig(png_path, dpi=110)
     plt.close(fig)

@@ -1,0 +1,91 @@
+"""The pictures of a ``parlour simulate --sweep ... --plot`` (matplotlib, the ``plot`` extra).
+
+matplotlib is imported when a picture is drawn, never on import: the command checks for it before the
+run, and nobody who simulates without ``--plot`` pays for it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from parlour.sim import SideSummary, Summary
+
+POINTS_LABEL = "points a hand (95% interval)"
+"""The label of the axis of the points a hand, the figure of the tables' "points a hand" and "points'
+95% interval" columns (``hand_points_interval`` in ``--json``)."""
+
+
+def seats_label(seats: Sequence[int]) -> str:
+    """A side's seats: "seat 1", "seats 0 & 2"."""
+    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
+
+
+def side_label(seats: Sequence[int], players: Sequence[str]) -> str:
+    """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
+    if len(set(players)) == 1:
+        return f"{seats_label(seats)}: {players[0]}"
+    return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
+
+
+def sides_across(summaries: Sequence[Summary]) -> list[tuple[str, list[SideSummary | None]]]:
+    """The sweep's sides as lines: each side (its seats) with its figures at each value, ``None`` where
+    that run has no such side. The runs of a sweep may not have the same sides (Bishops Whist's
+    ``partners=fixed,cut``: two partnerships, then four seats; Lansquenet's ``players``): the plot took
+    the first run's sides and drew each run's side of the same rank on their line, labelling a single
+    seat's figures "seats 0 & 2", and left out the seats the first run did not have."""
+    lines: dict[tuple[int, ...], list[SideSummary | None]] = {}
+    labels: dict[tuple[int, ...], str] = {}
+    for k, summary in enumerate(summaries):
+        for side in summary.sides:
+            labels.setdefault(side.seats, side_label(side.seats, side.players))
+            lines.setdefault(side.seats, [None] * len(summaries))[k] = side
+    return [(labels[seats], line) for seats, line in lines.items()]
+
+
+def draw_points(ax: Axes, xs: Sequence[Any], summaries: Sequence[Summary]) -> None:
+    """Each side's mean points a hand at each value of the sweep, with its 95% interval as a bar: the
+    figures of the sweep's table, which the plot left out (a value whose run has no interval, one
+    match, has its mean alone)."""
+    for label, sides in sides_across(summaries):
+        means = [math.nan if side is None else side.mean_hand_points for side in sides]
+        (line,) = ax.plot(xs, means, marker="s", label=label)
+        bars = [(x, side.hand_points_interval) for x, side in zip(xs, sides, strict=True) if side is not None]
+        shown = [(x, interval) for x, interval in bars if interval is not None]
+        ax.vlines(
+            [x for x, _ in shown], [lo for _, (lo, _) in shown], [hi for _, (_, hi) in shown],
+            color=line.get_color(),
+        )  # fmt: skip
+    ax.set_ylabel(POINTS_LABEL)
+    ax.legend(fontsize="small")
+
+
+def sweep_figure(game: str, name: str, ticks: Sequence[str], summaries: Sequence[Summary]) -> Figure:
+    """The picture of a sweep of a game with none of its own: each side's win rate and its points a
+    hand at each value, each with its 95% interval, as the sweep's table gives them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (wins, points) = plt.subplots(2, 1, figsize=(6, 7))
+    for label, sides in sides_across(summaries):
+        rates = [math.nan if side is None else side.win_rate for side in sides]
+        lows = [math.nan if side is None else side.win_rate - side.win_interval[0] for side in sides]
+        highs = [math.nan if side is None else side.win_interval[1] - side.win_rate for side in sides]
+        # each side by its seats: two sides of "heuristic" were two lines of one name
+        wins.errorbar(ticks, rates, yerr=[lows, highs], marker="o", capsize=3, label=label)
+    wins.set_xlabel(name)
+    wins.set_ylabel("win rate (95% interval)")
+    # how many matches stand behind each point: the intervals alone left a reader to guess
+    wins.set_title(f"{game}: sweep of {name}, {summaries[0].matches} matches a value")
+    wins.legend()
+    draw_points(points, ticks, summaries)
+    points.set_xlabel(name)
+    fig.tight_layout()
+    return fig
