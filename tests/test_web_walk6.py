@@ -15,7 +15,10 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser
+from rich.console import Console
 
+import parlour
+from parlour.cli.terminal import TerminalGame
 from tests.test_qa_web import game_replay, replay_server, replay_step, replay_steps
 from tests.web_walks import (
     COMPUTER,
@@ -148,6 +151,24 @@ def test_lansquenet_s_seat_line_says_what_its_chips_are(browser: Browser, tmp_pa
                 ), (step, seat, said)
             assert said["columns"] == ["side", "chips", "on the table"], said
         assert checked == {True: 3, False: 1}, checked
+
+
+def test_lansquenet_s_terminal_table_says_what_its_chips_are() -> None:
+    """The terminal's table had the same two rows, "score" (all a seat's chips) and "chips" (its
+    purse): they read "chips in all" and "in the purse", the bank and the bets on rows of their own."""
+    game = parlour.make("lansquenet", players=3)
+    state = game.new(seed=1, deal={"banker": 0})
+    state.apply("bank 40", seat=0)
+    console = Console(record=True, width=160)
+    TerminalGame(game, [1], {}, 1, console).render(state.view(1))
+    rows: dict[str, str] = {}
+    for line in console.export_text().splitlines():
+        parts = re.split(r"\s{2,}", line.strip("│ "), maxsplit=1)
+        if len(parts) == 2:
+            rows.setdefault(parts[0], parts[1].strip())
+    assert rows["chips in all"] == "seat 0: 100   you: 100   seat 2: 100", rows
+    assert rows["in the purse"] == "seat 0: 60   you: 100   seat 2: 100", rows
+    assert rows["the bank"] == "40" and "score" not in rows and "chips" not in rows, rows
 
 
 BARE_CODE = re.compile(r"(?<![\w`])[AKQJT2-9][SHDC](?![\w`])")
