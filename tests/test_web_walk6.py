@@ -23,6 +23,7 @@ from tests.test_qa_web import game_replay, replay_server, replay_step, replay_st
 from tests.web_walks import (
     COMPUTER,
     HUMAN,
+    api,
     browser,
     context,
     create_table,
@@ -272,3 +273,31 @@ def test_a_narrow_desktop_window_keeps_the_title_whole_and_the_controls_together
                     assert bar["controlRows"] == 1, (game, width, bar)
                     assert bar["controlsRight"] >= bar["width"] - 40, (game, width, bar)
                     page.close()
+
+
+@pytest.mark.browser
+def test_a_private_table_left_is_offered_back_in_the_lobby(browser: Browser, tmp_path: Path) -> None:
+    """A person who made a private table (the lobby's "public" unticked), sat down and pressed "Leave
+    table" found no way back in the lobby: its lists hold public tables alone, though the table's page
+    would sit them down again (its seat's secret kept in the browser). The lobby lists such a table
+    under "Your private tables" with "Back to your seat"; another browser's lobby does not."""
+    with serving(tmp_path) as server, context(browser, NARROW) as ctx, context(browser, NARROW) as other:
+        table = create_table(server, "bezique", [HUMAN, COMPUTER], seed=3)
+        assert api(server, f"/api/tables/{table['id']}")["public"] is False
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.locator("h2.prompt.your-turn").wait_for()
+        page.click("#leave")
+        page.wait_for_url(f"{server.url}/")
+        back = page.locator("#mine-tables a", has_text="Back to your seat")
+        back.wait_for()
+        shoot(page, "lobby-private-table")
+        listed = page.inner_text("#mine-tables")
+        assert listed.startswith("Two-handed Bezique"), listed
+        back.click()
+        page.locator("h2.prompt.your-turn").wait_for()
+        assert page.url == f"{server.url}/t/{table['id']}"
+        stranger = other.new_page()
+        stranger.goto(server.url + "/")
+        stranger.locator("#playing-tables li").first.wait_for()
+        assert stranger.locator("#mine-panel").is_hidden()
+        assert table["id"] not in stranger.content()
