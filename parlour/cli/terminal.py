@@ -653,9 +653,11 @@ class TerminalGame:
             rows.append((role if len(seats) == 1 else plural(role), seats, ", "))
         if trump:
             rows.append(("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump})"), ""))
-        rows.append(("score", self.score_parts(view), "   "))
+        # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
+        # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
+        rows.append(("score" if view.chips is None else "chips in all", self.score_parts(view), "   "))
         if view.chips is not None:
-            rows.append(("chips", self.per_seat_parts(view.chips, view), "   "))
+            rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   "))
         for label, value in self.extra_rows(view):
             rows.append((label, value, "   "))
         for zone in view.zones:

@@ -9,6 +9,8 @@ import { humanize } from "./words.js";
 const $ = (id) => document.getElementById(id);
 const REFRESH = 4000;
 const NAME_KEY = "parlour.name";
+/** The most of this browser's private tables the lobby asks the server about at each refresh. */
+const MINE_MOST = 8;
 
 /** @type {Object[]} */
 let games = [];
@@ -377,6 +379,32 @@ function seated(table) {
   }
 }
 
+/** The ids of the tables this browser holds a seat at (their pages kept the seats' secrets). */
+function seatedIds() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("parlour.seat.") && seated({ id: key.slice("parlour.seat.".length) })) ids.push(key.slice("parlour.seat.".length));
+    }
+  } catch {
+    /* no storage: no seat kept */
+  }
+  return ids;
+}
+
+/** A private table, listed nowhere else, that this browser holds a seat at and that is not finished:
+ * a person who left one ("Leave table") found no way back to it in the lobby, whose lists hold public
+ * tables alone, though the table's page would sit them down again. At most MINE_MOST are asked for. */
+async function privateTables(listed) {
+  const known = new Set(listed.map((t) => t.id));
+  const ids = seatedIds().filter((id) => !known.has(id)).slice(0, MINE_MOST);
+  const found = await Promise.all(
+    ids.map((id) => api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null)),
+  );
+  return found.filter((t) => t && t.status !== "finished");
+}
+
 async function join(table) {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { json: { name: myName() } });
@@ -409,6 +437,9 @@ async function refresh() {
   fill("idle-tables", tables.idle, watch, "");
   $("idle-panel").hidden = !(tables.idle && tables.idle.length);
   fill("finished-tables", tables.finished, (t) => tableItem(t, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, text: "Replay" })), "No finished match yet.");
+  const mine = await privateTables([...(tables.open || []), ...(tables.playing || []), ...(tables.idle || []), ...(tables.finished || [])]);
+  fill("mine-tables", mine, (t) => tableItem(t, back(t)), "");
+  $("mine-panel").hidden = !mine.length;
 }
 
 async function start() {

@@ -1205,12 +1205,13 @@ function seatPanel(ctx, seat) {
   if (tags.length) lines.push(el("span.seat-tags", {}, tags));
   const stats = [];
   const score = view.scores && view.scores[seat];
-  if (score !== undefined) stats.push(`score ${num(score)}`);
-  if (view.chips && view.chips[seat] !== undefined) stats.push(`chips ${num(view.chips[seat])}`);
+  const chips = chipWords(view, seat);
+  if (chips) stats.push(chips.text);
+  else if (score !== undefined) stats.push(`score ${num(score)}`);
   const handShown = (view.zones || []).some((z) => z.kind === "hand" && z.owner === seat);
   // (a count of nothing is noise: "0 cards in hand" at a match's end)
   if (sv.hand_size && !mine && !handShown) stats.push(heldWords(view, seat, sv.hand_size));
-  if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · ") }));
+  if (stats.length) lines.push(el("span.seat-stats", { text: stats.join(" · "), title: chips ? chips.title : null }));
   if (!mine) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
     if (zones.length) lines.push(el("div.seat-zones", {}, zones.map((zone) => zoneBlock(ctx, zone, { small: true, other: true }))));
@@ -1323,6 +1324,23 @@ function trickBox(ctx) {
       : null;
   if (!trick && !lastButton) return null;
   return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null), lastButton), box);
+}
+
+/** A seat's chips in words, where the game counts chips (Lansquenet): the view's score is all of a
+ * seat's chips wherever they lie, its `chips` those in its purse, and the seat's line read "score 101 ·
+ * chips 100", two numbers a newcomer could not tell apart. It says "101 chips (1 on the table)": the
+ * chips in all, and those staked in the bank or in bets; its tooltip says where each lies. None in a
+ * game without chips. */
+function chipWords(view, seat) {
+  const purse = view.chips ? view.chips[seat] : undefined;
+  const all = view.scores ? view.scores[seat] : undefined;
+  if (purse === undefined || purse === null || all === undefined) return null;
+  const staked = all - purse;
+  const chips = (n) => `${num(n)} ${n === 1 ? "chip" : "chips"}`;
+  return {
+    text: staked ? `${chips(all)} (${num(staked)} on the table)` : chips(all),
+    title: `${chips(all)} in all (the score): ${num(purse)} in the purse, ${num(staked)} on the table (in the bank or in bets)`,
+  };
 }
 
 /** A seat's player's first name, for a faded trick's captions with little room (firstNames): the
@@ -1784,7 +1802,20 @@ function infoPanel(ctx) {
     {},
     // the ★ that marks one's own side (app.css tr.mine) was nowhere explained
     el("caption", {}, "Scores", teams.some((team) => team.includes(ctx.me)) ? el("span.legend", { text: " ★ your side" }) : null),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "side" }), el("th", { scope: "col", text: "score" }), view.chips ? el("th", { scope: "col", text: "chips" }) : null)),
+    // (where the game counts chips, the score is the chips in all, and the view's `chips` those in the
+    // purse: "score" and "chips" were two columns a newcomer could not tell apart; the second says the
+    // chips staked, in the bank or in bets)
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", { scope: "col", text: "side" }),
+        el("th", { scope: "col", text: view.chips ? "chips" : "score", title: view.chips ? "all the chips a side has, wherever they lie: its score" : null }),
+        view.chips ? el("th", { scope: "col", text: "on the table", title: "of those chips, the ones in the bank or in bets (the rest are in the purse)" }) : null,
+      ),
+    ),
     el(
       "tbody",
       {},
@@ -1794,7 +1825,7 @@ function infoPanel(ctx) {
           { class: team.includes(ctx.me) ? "mine" : "" },
           el("th", { scope: "row", text: namer.side(team) }),
           el("td", { text: num(view.scores[team[0]]) }),
-          view.chips ? el("td", { text: team.map((s) => num(view.chips[s])).join(" + ") }) : null,
+          view.chips ? el("td", { text: team.map((s) => num(view.scores[s] - view.chips[s])).join(" + ") }) : null,
         ),
       ),
     ),
