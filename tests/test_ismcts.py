@@ -14,6 +14,8 @@ import parlour
 from parlour.engine import Game, Rng, State
 from parlour.engine.ismcts import ISMCTS, player_policy, points_gained
 from parlour.engine.views import View
+from parlour.games.roquet.rules import RoquetState
+from parlour.games.roquet.tree import POLICIES, HandValue, RoquetTree
 from tests.conformance import random_moves
 from tests.toy_game import ToyTricks, rank
 
@@ -114,9 +116,9 @@ def test_on_a_known_position_it_cashes_the_sure_trick() -> None:
     playouts and with a heuristic's."""
     game, state = toy_position()
     view = state.view(1)
-    assert ISMCTS(1, iterations=600, c=0.5).choose(view, game) == "play AS"
+    assert ISMCTS(1, iterations=200, c=0.5).choose(view, game) == "play AS"
     heuristic = player_policy(HighCard())
-    assert ISMCTS(2, iterations=600, c=0.5, policy=heuristic).choose(view, game) == "play AS"
+    assert ISMCTS(2, iterations=200, c=0.5, policy=heuristic).choose(view, game) == "play AS"
 
 
 def test_a_horizon_cuts_the_playout_and_the_evaluation_scores_it() -> None:
@@ -137,3 +139,32 @@ def test_a_horizon_cuts_the_playout_and_the_evaluation_scores_it() -> None:
     assert len(seen) == 50
     # Without an evaluation the rewards at the horizon are the points so far.
     assert points_gained(state, [0.0, 0.0]) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_roquets_tree_plays_legally_within_its_budget_and_reproducibly(policy: str) -> None:
+    game = parlour.make("roquet")
+    state = position(game, 6, 9)
+    while state.legal_actions()[0].startswith("meld") or state.legal_actions() == ["done"]:
+        state.apply("done")
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    choices = []
+    for _ in range(2):
+        player = RoquetTree(11, iterations=16, policy=policy, horizon=6)
+        advice = player.advise(view, game)
+        assert state.is_legal(advice.action) and advice.reason
+        assert player.playouts == 16
+        choices.append(advice)
+    assert choices[0] == choices[1]
+
+
+def test_roquets_horizon_value_counts_banked_points_and_ready_combinations() -> None:
+    game = parlour.make("roquet")
+    state = position(game, 6, 9)
+    assert isinstance(state, RoquetState)
+    banked = [float(b) for b in state.banked]
+    assert HandValue(potential=0.0)(state, [0.0, 0.0]) == banked
+    with_melds = HandValue(potential=1.0)(state, [0.0, 0.0])
+    assert all(v >= b for v, b in zip(with_melds, banked, strict=True))
