@@ -25,9 +25,10 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
-- ``--ismcts iterations[,c,policy,horizon,potential]``: information-set MCTS (``tree.RoquetTree``,
+- ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
   the engine's SO-ISMCTS) with that budget, UCB constant, playout policy (heuristic, greedy or
-  random), horizon in actions (0: the hand's end) and worth of a ready combination at the horizon.
+  random), horizon in actions (0: the hand's end), worth of a ready combination at the horizon, and
+  what the tree branches on (``cards``, the default: meld moments follow the policy; ``all``).
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
 with ``--out`` each deal's margin is appended to a JSON-lines file as soon as it is known (a long run
@@ -146,13 +147,16 @@ class Tree:
         policy: str = "heuristic",
         horizon: int = 0,
         potential: float = 0.5,
+        tree: str = "cards",
     ) -> None:
-        self.settings = (iterations, c, policy, horizon or None, potential)
-        self.__name__ = f"ismcts({iterations},{c:g},{policy},{horizon},{potential:g})"
+        if tree not in ("cards", "all"):
+            raise ValueError(f"tree: cards (meld moments by the policy) or all, not {tree!r}")
+        self.settings = (iterations, c, policy, horizon or None, potential, tree == "all")
+        self.__name__ = f"ismcts({iterations},{c:g},{policy},{horizon},{potential:g},{tree})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetTree:
-        iterations, c, policy, horizon, potential = self.settings
-        return RoquetTree(seed, iterations, c, policy, horizon, potential)
+        iterations, c, policy, horizon, potential, melds = self.settings
+        return RoquetTree(seed, iterations, c, policy, horizon, potential, melds_in_tree=melds)
 
 
 def search(
@@ -468,7 +472,7 @@ def main(argv: list[str] | None = None) -> None:
         "--ismcts",
         action="append",
         default=[],
-        help="also: iterations[,c,policy,horizon,potential] of an information-set MCTS (repeatable)",
+        help="also: iterations[,c,policy,horizon,potential,tree] of an information-set MCTS (repeatable)",
     )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
@@ -500,6 +504,7 @@ def main(argv: list[str] | None = None) -> None:
             parts[2] if len(parts) > 2 else "heuristic",
             int(parts[3]) if len(parts) > 3 else 0,
             float(parts[4]) if len(parts) > 4 else 0.5,
+            parts[5] if len(parts) > 5 else "cards",
         )
         runs[tree.__name__] = (tree, "heuristic")
     if args.history:

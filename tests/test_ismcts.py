@@ -121,6 +121,24 @@ def test_on_a_known_position_it_cashes_the_sure_trick() -> None:
     assert ISMCTS(2, iterations=200, c=0.5, policy=heuristic).choose(view, game) == "play AS"
 
 
+def test_the_tree_branches_only_where_it_is_told() -> None:
+    """With ``branch`` true only at seat 1's turns, seat 0's actions are the policy's and hold no node."""
+    game, state = toy_position()
+    player = ISMCTS(4, iterations=60, branch=lambda s: s.current_player == 1)
+    player.choose(state.view(1), game)
+    assert player.root is not None
+    stack = list(player.root.children.values())
+    assert stack
+    while stack:
+        node = stack.pop()
+        assert node.seat == 1
+        stack.extend(node.children.values())
+    grown = ISMCTS(4, iterations=60)
+    grown.choose(state.view(1), game)
+    assert grown.root is not None
+    assert any(n.seat == 0 for c in grown.root.children.values() for n in c.children.values())
+
+
 def test_a_horizon_cuts_the_playout_and_the_evaluation_scores_it() -> None:
     """With a horizon of one action the evaluation passed in scores every iteration (here it favours
     the 2♣), so the choice follows it: the search reads its rewards from what it is given."""

@@ -101,6 +101,10 @@ class ISMCTS:
       seat's points less the mean of the others' (what a two-seat game is won by);
     - ``stop``: when a playout ends (default: the end of the root's hand);
     - ``sampler``: the worlds (default the game's ``determinize``: a weighted sampler may be passed);
+    - ``branch``: which positions the tree branches on (default: all); elsewhere the playout policy
+      acts, in the tree's descent as in the playout. A game's routine decisions (banking what a
+      trick allows, say) then cost no nodes: left in the tree, each would first be tried at random
+      and spread a small budget over poor lines;
     - ``seconds``: a wall-clock cap for a table (at least one iteration is run).
     """
 
@@ -118,6 +122,7 @@ class ISMCTS:
         scale: float | None = None,
         stop: Callable[[State], bool] | None = None,
         sampler: Sampler | None = None,
+        branch: Callable[[State], bool] | None = None,
         seconds: float | None = None,
     ) -> None:
         if iterations < 1:
@@ -133,6 +138,7 @@ class ISMCTS:
         self.scale = scale
         self.stop = stop
         self.sampler = sampler or determinizer
+        self.branch = branch
         self.seconds = seconds
         self.done = 0
         """Iterations run for the last choice (never more than ``iterations``)."""
@@ -185,8 +191,13 @@ class ISMCTS:
         node = root
         steps = 0
         horizon = self.horizon
+        policy, branch = self.policy, self.branch
         # Selection and expansion: down the tree while every legal action has a node.
         while not stop(world) and (horizon is None or steps < horizon):
+            if branch is not None and not branch(world):
+                world.apply_id(policy(world, rng))
+                steps += 1
+                continue
             legal = world.legal_action_ids()
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -216,7 +227,6 @@ class ISMCTS:
             path.append(best)
             node = best
         # Playout.
-        policy = self.policy
         while not stop(world) and (horizon is None or steps < horizon):
             world.apply_id(policy(world, rng))
             steps += 1

@@ -70,8 +70,16 @@ class HandValue:
         return out
 
 
+def card_to_play(state: State) -> bool:
+    """Where the tree branches: a card to play with a choice (meld moments follow the policy)."""
+    assert isinstance(state, RoquetState)
+    return state.phase == "play"
+
+
 class RoquetTree:
-    """SO-ISMCTS for the cards to play (the heuristic's banking in meld moments)."""
+    """SO-ISMCTS for the cards to play (the heuristic's banking in meld moments). The tree branches
+    on cards to play only, unless ``melds_in_tree``: in the tree's descent as in the playouts, meld
+    moments follow the playout policy (left in the tree, a meld moment is first tried at random)."""
 
     def __init__(
         self,
@@ -84,6 +92,7 @@ class RoquetTree:
         quality: float = 0.0,
         scale: float = 30.0,
         seconds: float | None = None,
+        melds_in_tree: bool = False,
     ) -> None:
         self.melder = RoquetHeuristic(seed)
         self.scale = scale
@@ -97,6 +106,7 @@ class RoquetTree:
             margin=True,
             scale=scale,
             seconds=seconds,
+            branch=None if melds_in_tree else card_to_play,
         )
 
     def limit_time(self, seconds: float | None) -> None:
