@@ -28,7 +28,7 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
   the engine's SO-ISMCTS) with that budget, UCB constant, playout policy (heuristic, greedy or
   random), horizon in actions (0: the hand's end), worth of a ready combination at the horizon, and
-  what the tree branches on (``cards``, the default: meld moments follow the policy; ``all``).
+  what the tree branches on (``all``, the default; ``cards``: meld moments follow the policy).
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
 with ``--out`` each deal's margin is appended to a JSON-lines file as soon as it is known (a long run
@@ -147,7 +147,7 @@ class Tree:
         policy: str = "heuristic",
         horizon: int = 0,
         potential: float = 0.5,
-        tree: str = "cards",
+        tree: str = "all",
     ) -> None:
         if tree not in ("cards", "all"):
             raise ValueError(f"tree: cards (meld moments by the policy) or all, not {tree!r}")
@@ -504,7 +504,7 @@ def main(argv: list[str] | None = None) -> None:
             parts[2] if len(parts) > 2 else "heuristic",
             int(parts[3]) if len(parts) > 3 else 0,
             float(parts[4]) if len(parts) > 4 else 0.5,
-            parts[5] if len(parts) > 5 else "cards",
+            parts[5] if len(parts) > 5 else "all",
         )
         runs[tree.__name__] = (tree, "heuristic")
     if args.history:
