@@ -80,7 +80,7 @@ class RoquetTree:
     """SO-ISMCTS for the cards to play (at the root, meld moments bank as the heuristic does). Below
     the root the tree branches on meld moments too (``melds_in_tree``, the better measured); without
     it they follow the playout policy in the tree's descent as in the playouts, which measured no
-    better (strength.md, "Information-set MCTS": -0.42 against +1.08 a hand, not significant)."""
+    better (strength.md, "Information-set MCTS": -0.06 against +1.08 a hand, not significant)."""
 
     def __init__(
         self,
