@@ -24,7 +24,11 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
   ``normal`` level with that reader;
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
-- ``strong-normal``: the strong level against the normal one.
+- ``strong-normal``: the strong level against the normal one;
+- ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
+  the engine's SO-ISMCTS) with that budget, UCB constant, playout policy (heuristic, greedy or
+  random), horizon in actions (0: the hand's end), worth of a ready combination at the horizon, and
+  what the tree branches on (``all``, the default; ``cards``: meld moments follow the policy).
 
 Every candidate plays deal ``k`` of a seed on the same cards, so runs of one seed pair deal by deal:
 with ``--out`` each deal's margin is appended to a JSON-lines file as soon as it is known (a long run
@@ -53,6 +57,7 @@ from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
+from parlour.games.roquet.tree import RoquetTree
 from parlour.players import make_player
 
 
@@ -129,6 +134,29 @@ class StrongHistory:
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
         return RoquetSearch(seed, **{**STRONG, "reader": HistoryReader(*self.settings)})
+
+
+class Tree:
+    """A factory (picklable, for ``--jobs``): Roquet's information-set MCTS (``tree.RoquetTree``:
+    the engine's SO-ISMCTS) of these settings; ``horizon`` in actions (0: to the hand's end)."""
+
+    def __init__(
+        self,
+        iterations: int,
+        c: float = 0.7,
+        policy: str = "heuristic",
+        horizon: int = 0,
+        potential: float = 0.5,
+        tree: str = "all",
+    ) -> None:
+        if tree not in ("cards", "all"):
+            raise ValueError(f"tree: cards (meld moments by the policy) or all, not {tree!r}")
+        self.settings = (iterations, c, policy, horizon or None, potential, tree == "all")
+        self.__name__ = f"ismcts({iterations},{c:g},{policy},{horizon},{potential:g},{tree})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetTree:
+        iterations, c, policy, horizon, potential, melds = self.settings
+        return RoquetTree(seed, iterations, c, policy, horizon, potential, melds_in_tree=melds)
 
 
 def search(
@@ -440,6 +468,12 @@ def main(argv: list[str] | None = None) -> None:
         default="",
         help="also: steps,memory[,epsilon,chains] of a strong level reading the opponent's whole history",
     )
+    parser.add_argument(
+        "--ismcts",
+        action="append",
+        default=[],
+        help="also: iterations[,c,policy,horizon,potential,tree] of an information-set MCTS (repeatable)",
+    )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
@@ -462,6 +496,17 @@ def main(argv: list[str] | None = None) -> None:
         numbers = [float(x) for x in parts[2:]]
         spec = search(int(parts[0]), int(parts[1]), *numbers)
         runs[spec.__name__] = (spec, "heuristic")
+    for text in args.ismcts:
+        parts = text.split(",")
+        tree = Tree(
+            int(parts[0]),
+            float(parts[1]) if len(parts) > 1 else 0.7,
+            parts[2] if len(parts) > 2 else "heuristic",
+            int(parts[3]) if len(parts) > 3 else 0,
+            float(parts[4]) if len(parts) > 4 else 0.5,
+            parts[5] if len(parts) > 5 else "all",
+        )
+        runs[tree.__name__] = (tree, "heuristic")
     if args.history:
         parts = args.history.split(",")
         eps = float(parts[2]) if len(parts) > 2 else 0.1
