@@ -1,0 +1,69 @@
+"""review-2: what a second review of the day's records, plots and Gymnasium registration found."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.sim import read_records, simulate, write_records
+
+MATCH_FIELDS = ("seed", "scores", "winners", "hand_points", "actions")
+"""A match's own facts in a records line, which playing it again must give back."""
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _played_again(path: Path) -> list[dict[str, Any]]:
+    """The matches of each of the file's runs played again, as the lines hold them."""
+    again = []
+    for run in read_records(path).runs:
+        for record in run.simulate().records:
+            facts = json.loads(json.dumps(record.to_dict()))
+            again.append({k: facts[k] for k in MATCH_FIELDS})
+    return again
+
+
+@pytest.fixture(scope="module")
+def records_lines(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """The lines of a records file of six matches of two-handed Lansquenet."""
+    path = tmp_path_factory.mktemp("records") / "whole.jsonl"
+    write_records(
+        path,
+        [simulate("lansquenet", ["heuristic"] * 2, 6, seed=11, options={"players": 2}, keep_records=True)],
+    )
+    return _lines(path)
+
+
+@pytest.mark.parametrize(
+    "picked",
+    [[3, 4, 5], [5, 4, 3, 2, 1, 0], [0, 2, 4]],
+    ids=["the-last-three", "reversed", "every-other"],
+)
+def test_a_filtered_or_reordered_records_file_plays_its_own_matches_again(
+    records_lines: list[dict[str, Any]], picked: list[int], tmp_path: Path
+) -> None:
+    """A file a script filtered (``grep``, ``jq select``) or reordered still names each line's run, and
+    its runs play those very matches again: grouping consecutive lines by their count, not by their
+    match numbers, played match 0 of the run for a file holding its matches 3 to 5."""
+    path = tmp_path / "picked.jsonl"
+    path.write_text("".join(json.dumps(records_lines[i]) + "\n" for i in picked), encoding="utf-8")
+    read = read_records(path)
+    assert sum(run.matches for run in read.runs) == len(picked)
+    assert _played_again(path) == [{k: records_lines[i][k] for k in MATCH_FIELDS} for i in picked]
+
+
+def test_a_line_that_names_its_run_but_not_its_match_is_refused(
+    records_lines: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """Without its number, a line's run cannot say which of its matches it is: it was taken for the
+    run's match 0, and played again as that, silently another match."""
+    path = tmp_path / "projected.jsonl"
+    line = {k: v for k, v in records_lines[4].items() if k != "match"}
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 1: .*lacks match"):
+        read_records(path)
