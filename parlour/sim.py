@@ -331,7 +331,14 @@ def write_records(
     stopped: Mapping[str, Any] | None = None,
 ) -> None:
     """Write the ``--records`` file of ``summaries`` (run with ``keep_records``), ending with the line
-    ``stopped`` (``stopped_line``) if Ctrl-C stopped the run."""
+    ``stopped`` (``stopped_line``) if Ctrl-C stopped the run. A summary that kept no records is refused:
+    its file was written empty, or with some runs' matches missing, and read back as a whole run."""
+    for summary in summaries:
+        if len(summary.records) != summary.matches:
+            raise ValueError(
+                f"a summary of {summary.matches} matches of {summary.game} kept {len(summary.records)} of "
+                "their records: play it with simulate(..., keep_records=True)"
+            )
     with open(path, "w", encoding="utf-8") as out:
         for line in records_lines(summaries, swept):
             out.write(json.dumps(line) + "\n")

@@ -67,3 +67,13 @@ def test_a_line_that_names_its_run_but_not_its_match_is_refused(
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"line 1: .*lacks match"):
         read_records(path)
+
+
+def test_write_records_refuses_a_summary_that_kept_no_records(tmp_path: Path) -> None:
+    """``write_records`` of a summary played without ``keep_records`` wrote an empty file, which
+    ``read_records`` read back as a whole run of no matches: nothing said they were missing."""
+    summary = simulate("lansquenet", ["random"] * 2, 3, seed=1, options={"players": 2})
+    path = tmp_path / "records.jsonl"
+    with pytest.raises(ValueError, match="keep_records=True"):
+        write_records(path, [summary])
+    assert not path.exists()
