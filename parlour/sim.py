@@ -135,6 +135,9 @@ class Summary:
     records: list[MatchRecord] = field(default_factory=list, repr=False, compare=False)
     """Every match in order, for a researcher's own statistics (``simulate(..., keep_records=True)``,
     ``parlour simulate --records``)."""
+    first: int = 0
+    """The number in the run of the first match summed up (``simulate(..., first=)``): a ``--records``
+    file of the summary numbers its matches from it, so their seeds are still ``match_seed(seed, match)``."""
 
     @property
     def matches_per_second(self) -> float:
@@ -321,7 +324,7 @@ def records_lines(summaries: Sequence[Summary], swept: str | None = None) -> Ite
         }
         sweep = {"sweep": {swept: summary.options[swept]}} if swept else {}
         for i, match in enumerate(summary.records):
-            yield finite({"match": i, **sweep, **match.to_dict(), **run})
+            yield finite({"match": summary.first + i, **sweep, **match.to_dict(), **run})
 
 
 def write_records(
@@ -730,9 +733,9 @@ def _play(
             if progress and salvaged:  # the bar shows the matches summed up (Ctrl-C again: it need not)
                 with suppress(KeyboardInterrupt):
                     progress(len(salvaged))
-        partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
+        partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
         raise SimulationStopped(partial, matches) from stop
-    return _summary(game, kinds, records, seed, start, keep_records)
+    return _summary(game, kinds, records, seed, start, keep_records, first)
 
 
 def _is_count(value: Any) -> bool:
@@ -754,9 +757,11 @@ def _summary(
     seed: int,
     start: float,
     keep_records: bool,
+    first: int = 0,
 ) -> Summary:
     """The summary of the records played since ``start`` (all of a run's, or those before a Ctrl-C)."""
     summary = summarise(game, kinds, records, seed, time.perf_counter() - start)
+    summary.first = first
     if keep_records:
         summary.records = [replace(r, events=()) for r in records]
     return summary

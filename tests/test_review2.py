@@ -77,3 +77,17 @@ def test_write_records_refuses_a_summary_that_kept_no_records(tmp_path: Path) ->
     with pytest.raises(ValueError, match="keep_records=True"):
         write_records(path, [summary])
     assert not path.exists()
+
+
+def test_a_stretch_of_a_run_played_again_is_written_with_its_own_numbers(
+    records_lines: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """The matches 3 to 5 of a run, played again and written, are numbered 3 to 5 with their seeds, so
+    that the file they make is read and played again as the same stretch."""
+    picked = tmp_path / "picked.jsonl"
+    picked.write_text("".join(json.dumps(line) + "\n" for line in records_lines[3:]), encoding="utf-8")
+    (run,) = read_records(picked).runs
+    again = tmp_path / "again.jsonl"
+    write_records(again, [run.simulate()])
+    assert _lines(again) == records_lines[3:]
+    assert read_records(again).runs == [run]
