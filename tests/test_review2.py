@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from parlour.sim import read_records, simulate, write_records
+from tests.extras import require
+from tests.test_term6 import child_env
 
 MATCH_FIELDS = ("seed", "scores", "winners", "hand_points", "actions")
 """A match's own facts in a records line, which playing it again must give back."""
@@ -91,3 +95,24 @@ def test_a_stretch_of_a_run_played_again_is_written_with_its_own_numbers(
     write_records(again, [run.simulate()])
     assert _lines(again) == records_lines[3:]
     assert read_records(again).runs == [run]
+
+
+def test_importing_the_gymnasium_adapter_registers_every_game_without_loading_one() -> None:
+    """Registering each game with Gymnasium loaded every game's package (32 modules: rules, players,
+    solvers) to read its name, and ``import parlour.pettingzoo`` took five times as long, in each of a
+    vector environment's worker processes too. The names are the entry points'; a game is loaded when
+    it is made."""
+    require("gymnasium", "pettingzoo")
+    require("pettingzoo", "pettingzoo")
+    code = (
+        "import sys, gymnasium, parlour.pettingzoo\n"
+        "from parlour.engine.registry import game_names\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('parlour.games.'))\n"
+        "assert not loaded, loaded\n"
+        "ids = sorted(k for k in gymnasium.registry if k.startswith('parlour/'))\n"
+        "assert ids == sorted(f'parlour/{name}-v0' for name in game_names()) and len(ids) >= 6, ids\n"
+        "env = gymnasium.make('parlour/roquet-v0', target=1, opponents='random')\n"
+        "assert env.unwrapped.table.game.name == 'roquet'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(), capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()
