@@ -311,12 +311,13 @@ def _register_gym_envs() -> None:
     framework, so importing this module registers them, and ``gymnasium.make`` imports it itself from an
     id written ``"parlour.pettingzoo:parlour/bezique-v0"``. No step limit is added: the episode has its
     own (``max_game_length``, reported as truncated)."""
-    from parlour.engine.registry import manifests
+    from parlour.engine.registry import game_names
 
-    for m in manifests():
-        env_id = gym_id(m.name)
+    # by the names alone: loading every game (manifests()) made this import five times as long
+    for name in game_names():
+        env_id = gym_id(name)
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"name": m.name})
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"name": name})
 
 
 _register_gym_envs()

@@ -135,6 +135,9 @@ class Summary:
     records: list[MatchRecord] = field(default_factory=list, repr=False, compare=False)
     """Every match in order, for a researcher's own statistics (``simulate(..., keep_records=True)``,
     ``parlour simulate --records``)."""
+    first: int = 0
+    """The number in the run of the first match summed up (``simulate(..., first=)``): a ``--records``
+    file of the summary numbers its matches from it, so their seeds are still ``match_seed(seed, match)``."""
 
     @property
     def matches_per_second(self) -> float:
@@ -250,8 +253,10 @@ be played again (``RecordedRun.simulate``)."""
 class RecordedRun:
     """One run of a ``--records`` file (a sweep's file holds one per value), as its lines name it.
 
-    ``matches`` is how many of its matches the file holds: its first, in order, so that ``simulate()``
-    with these figures plays them again, the same on the same parlour version."""
+    ``matches`` is how many of its matches the file holds in a row, from match number ``first`` (0 for a
+    file as written; a file filtered or reordered by a script holds other stretches, each a
+    ``RecordedRun`` of its own), so that ``simulate()`` with these figures plays them again, the same on
+    the same parlour version."""
 
     game: str
     options: dict[str, Any]
@@ -259,6 +264,7 @@ class RecordedRun:
     seed: int
     parlour_version: str
     matches: int
+    first: int = 0
 
     def simulate(self, jobs: int = 1) -> Summary:
         """Play this run's matches again, keeping their records (``Summary.records``)."""
@@ -270,7 +276,7 @@ class RecordedRun:
             )
         return simulate(
             self.game, self.players, self.matches, seed=self.seed, jobs=jobs, options=self.options,
-            keep_records=True,
+            keep_records=True, first=self.first,
         )  # fmt: skip
 
 
@@ -318,7 +324,7 @@ def records_lines(summaries: Sequence[Summary], swept: str | None = None) -> Ite
         }
         sweep = {"sweep": {swept: summary.options[swept]}} if swept else {}
         for i, match in enumerate(summary.records):
-            yield finite({"match": i, **sweep, **match.to_dict(), **run})
+            yield finite({"match": summary.first + i, **sweep, **match.to_dict(), **run})
 
 
 def write_records(
@@ -328,7 +334,14 @@ def write_records(
     stopped: Mapping[str, Any] | None = None,
 ) -> None:
     """Write the ``--records`` file of ``summaries`` (run with ``keep_records``), ending with the line
-    ``stopped`` (``stopped_line``) if Ctrl-C stopped the run."""
+    ``stopped`` (``stopped_line``) if Ctrl-C stopped the run. A summary that kept no records is refused:
+    its file was written empty, or with some runs' matches missing, and read back as a whole run."""
+    for summary in summaries:
+        if len(summary.records) != summary.matches:
+            raise ValueError(
+                f"a summary of {summary.matches} matches of {summary.game} kept {len(summary.records)} of "
+                "their records: play it with simulate(..., keep_records=True)"
+            )
     with open(path, "w", encoding="utf-8") as out:
         for line in records_lines(summaries, swept):
             out.write(json.dumps(line) + "\n")
@@ -359,8 +372,10 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
                 stopped = line
                 continue
             named = [k for k in RECORD_RUN_FIELDS if k in line]
-            if named and len(named) < len(RECORD_RUN_FIELDS):
-                lacks = ", ".join(k for k in RECORD_RUN_FIELDS if k not in line)
+            if named and (len(named) < len(RECORD_RUN_FIELDS) or not _is_count(line.get("match"))):
+                lacks = (
+                    ", ".join(k for k in ("match", *RECORD_RUN_FIELDS) if k not in line) or "a match number"
+                )
                 raise ValueError(f"line {number}: a match's line names its run, but this one lacks {lacks}")
             if matches and bool(named) != bool(runs):
                 raise ValueError(
@@ -371,10 +386,19 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
             if not named:
                 continue
             run = RecordedRun(
-                line["game"], line["options"], line["players"], line["run_seed"], line["parlour_version"], 1
-            )
-            if runs and replace(runs[-1], matches=1) == run and line.get("match") == runs[-1].matches:
-                runs[-1] = replace(runs[-1], matches=runs[-1].matches + 1)
+                line["game"], line["options"], line["players"], line["run_seed"], line["parlour_version"], 1,
+                first=line["match"],
+            )  # fmt: skip
+            # a run goes on only with its next match: a file filtered (grep, jq select) or reordered has
+            # other stretches, each a run of its own from its number (counted as the run's first, lines of
+            # its matches 3 to 5 were played again as its matches 0 to 2)
+            last = runs[-1] if runs else None
+            if (
+                last is not None
+                and replace(last, matches=1, first=run.first) == run
+                and run.first == last.first + last.matches
+            ):
+                runs[-1] = replace(last, matches=last.matches + 1)
             else:
                 runs.append(run)
     return RecordsFile(matches, stopped, runs)
@@ -638,8 +662,12 @@ def simulate(
     cluster: str | None = None,
     runner: Runner | None = None,
     keep_records: bool = False,
+    first: int = 0,
 ) -> Summary:
     """Play ``matches`` matches and summarise them per side (partnerships count as one side).
+
+    They are the run's matches from number ``first`` (0: its first), each with its seed from ``seed``
+    and its number (``match_seed``), so that a stretch of a run's records can be played again.
 
     With ``keep_records`` the summary keeps every match's record too (``Summary.records``), without
     its events; without, a long run holds none of them once summarised.
@@ -655,6 +683,8 @@ def simulate(
     if runner is not None and (jobs != 1 or cluster is not None):
         raise ValueError("give a runner, or jobs or a cluster, not both")
     check_seed(seed)
+    if not _is_count(first):
+        raise ValueError(f"the number of the first match must be a whole number of at least 0, not {first!r}")
     options = dict(options or {})
     game = make(name, **options)
     if len(players) != game.num_players:
@@ -664,8 +694,8 @@ def simulate(
         make_player(k, game, 0)  # fail early on an unknown kind
     if runner is None:
         with open_runner(jobs, cluster) as opened:
-            return _play(game, kinds, matches, seed, opened, progress, keep_records)
-    return _play(game, kinds, matches, seed, runner, progress, keep_records)
+            return _play(game, kinds, matches, seed, opened, progress, keep_records, first)
+    return _play(game, kinds, matches, seed, runner, progress, keep_records, first)
 
 
 def _play(
@@ -676,10 +706,11 @@ def _play(
     runner: Runner,
     progress: Callable[[int], None] | None,
     keep_records: bool = False,
+    first: int = 0,
 ) -> Summary:
     """The one loop of every runner: chunk the seeds, gather the records in order, summarise."""
     keep = manifest(game.name).analyze is not None
-    seeds = [match_seed(seed, i) for i in range(matches)]
+    seeds = [match_seed(seed, i) for i in range(first, first + matches)]
     size = max(1, min(50, matches // (4 * max(1, runner.workers)) or 1))
     version = parlour.__version__
     chunks = [
@@ -702,9 +733,14 @@ def _play(
             if progress and salvaged:  # the bar shows the matches summed up (Ctrl-C again: it need not)
                 with suppress(KeyboardInterrupt):
                     progress(len(salvaged))
-        partial = _summary(game, kinds, records, seed, start, keep_records) if records else None
+        partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
         raise SimulationStopped(partial, matches) from stop
-    return _summary(game, kinds, records, seed, start, keep_records)
+    return _summary(game, kinds, records, seed, start, keep_records, first)
+
+
+def _is_count(value: Any) -> bool:
+    """Whether ``value`` is a whole number of at least 0 (a match's number; ``True`` is none)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def match_seed(run_seed: int, match: int) -> int:
@@ -721,9 +757,11 @@ def _summary(
     seed: int,
     start: float,
     keep_records: bool,
+    first: int = 0,
 ) -> Summary:
     """The summary of the records played since ``start`` (all of a run's, or those before a Ctrl-C)."""
     summary = summarise(game, kinds, records, seed, time.perf_counter() - start)
+    summary.first = first
     if keep_records:
         summary.records = [replace(r, events=()) for r in records]
     return summary

@@ -73,6 +73,12 @@ def _load(name: str) -> GameManifest:
     return manifest
 
 
+def game_names() -> list[str]:
+    """The installed games' names (a plug-in's too), without loading any game: registering each with
+    Gymnasium (``import parlour.pettingzoo``) needs no more, and loading them all took seconds."""
+    return sorted(_entry_points())
+
+
 def manifest(name: str) -> GameManifest:
     """The manifest of the game ``name`` (``UnknownGame`` if no installed package provides it)."""
     return _load(name)
