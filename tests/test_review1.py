@@ -10,6 +10,8 @@ and ``save FILE`` after ``resume`` let the earlier copy go a moment before remov
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -156,3 +158,20 @@ def test_a_save_failing_mid_write_leaves_the_earlier_one_and_no_litter(
     monkeypatch.undo()
     assert saved.PutAside.read(path).seed == 1
     assert [p.name for p in tmp_path.iterdir()] == ["roquet.json"]
+
+
+def test_a_crashed_writers_leftover_is_swept_but_not_a_write_in_progress(tmp_path: Path) -> None:
+    """Each writer's half-written file has a name of its own: one left by a crash was never removed
+    (review-2). A save removes those of its match over an hour old, and leaves a fresh one (another
+    writer's, in progress) and other matches' alone."""
+    path = tmp_path / "roquet[1].json"  # (a name that is a glob pattern)
+    stale = tmp_path / ".roquet[1].json.k2j4x.partial"
+    fresh = tmp_path / ".roquet[1].json.a8c0q.partial"
+    other = tmp_path / ".bezique.json.z9y8x.partial"
+    for left in (stale, fresh, other):
+        left.write_text("{")
+    old = time.time() - 2 * saved.STALE_PARTIAL
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    saved.PutAside((0,), {1: "heuristic"}, 1, parlour.make("roquet").new(seed=1)).write(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([path.name, fresh.name, other.name])

@@ -9,6 +9,7 @@ every hand, as the game's save does.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import stat
@@ -41,6 +42,22 @@ class BadSave(ValueError):
 class InUse(BadSave):
     """The match is open in another terminal: two terminals playing one file overwrote each other's
     save, each playing on from its own position."""
+
+
+STALE_PARTIAL = 3600.0
+"""Seconds after which a half-written save of a match is a crash's leftover, not another writer's."""
+
+
+def _sweep_partials(path: Path) -> None:
+    """Remove what writers of ``path`` that crashed mid-write left (each writes under a name of its own,
+    so nothing else would): those older than ``STALE_PARTIAL``, never a write in progress."""
+    now = time.time()
+    for left in path.parent.glob(f".{glob.escape(path.name)}.*.partial"):
+        try:
+            if now - left.stat().st_mtime > STALE_PARTIAL:
+                left.unlink()
+        except OSError:  # gone meanwhile, or not ours to remove
+            pass
 
 
 @dataclass(frozen=True)
@@ -81,6 +98,7 @@ class PutAside:
         except BaseException:
             Path(name).unlink(missing_ok=True)
             raise
+        _sweep_partials(path)
 
     @classmethod
     def from_json(cls, text: str) -> PutAside:
