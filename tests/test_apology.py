@@ -177,7 +177,7 @@ def test_under_redealt_a_thrown_in_deal_counts_for_nothing() -> None:
         assert game.load(state.to_json()).to_json() == state.to_json()
     assert dealers == [dealers[0], (dealers[0] + 1) % 4, (dealers[0] + 2) % 4]
     assert state.hand_number == 3 and state.deals_counted() == 0
-    assert state.view(0).situation.startswith("deal 3 (0 of 1 played so far), seat ")
+    assert state.view(0).situation.startswith("0 of 1 deals played so far; seat ")
     state.apply("bid")
     heuristic = [make_player("heuristic", game, s) for s in range(4)]
     while not state.is_over:
