@@ -42,16 +42,17 @@ GOLDEN_OPTIONS: list[dict[str, Any]] = [
     {"partners": "cut", "irregular_trick": "leader", "void_knight": "revoke-only"},
 ]
 GOLDEN = [
-    "83312d1846bb28ff479578c63b70e93df897402b86fd0665776bbf900e3ebb4d",
-    "4f18a9b87b75f5287be59c141d1cff3d9fa41511dd3d427baf477e3623104cca",
-    "35010877a3fea2dd778a033a53db509f9d25551facb9ed565b5e72ceb07cab76",
+    "fc502e2eb591863f92d0c7863f2c4e893f7f15eed44cdd71f176e88f3769d881",
+    "b805fc61fda9d8a4deb9f8f7df6751bc674788c8ba82676a525f7b2df7dee92a",
+    "a8926d41a14dbc47c4e6298523245a011921c8d182a41fe6bb4d9c73c1bacfda",
 ]
 """Digests of ``match_digest(options, 1)`` recorded from the rules on codes, before the integer core.
 The table-laws digest was recorded again by audit 6 (ruling BW-16: the dealer may not expose the turn-up
 everybody sees): the match is the same up to step 110, where "expose 2C" leaves the dealer's legal
 actions, and then its random choices differ. All three recorded again (situ-1) when the situation left
-trumps and the trick's number to the view's fields ("spades are trumps; trick 4" became "", the
-thirteenth's "the knight's trick") and the view gained ``hands_in_match`` (null): with the old situation
+trumps, the trick's number and the dealer's naming of trumps to the view's fields ("spades are trumps;
+trick 4" became "", the thirteenth's "the knight's trick", "a knight was turned: seat 3 names trumps"
+"") and the view gained ``hands_in_match`` (null): with the old situation
 put back and the field left out of every view, all three are the digests recorded before (main at
 17cce7a)."""
 

@@ -119,7 +119,7 @@ def test_apology_s_redealt_deals_keep_their_count_in_words() -> None:
     """Under thrown_in=redealt the deals that count are news no field holds (AP-2): the situation keeps
     "0 of 4 deals played so far" while the deal's number is the field's."""
     view = parlour.make("apology", thrown_in="redealt").new(seed=1).view(0)
-    assert view.situation.startswith("0 of 4 deals played so far; "), view.situation
+    assert view.situation == "0 of 4 deals played so far", view.situation
     assert view.hand_number == 1 and view.hands_in_match is None
 
 

@@ -1586,20 +1586,15 @@ class ApologyState(State):
         if self.phase is Phase.OVER:
             return "the match is over"
         # The deal's number (and how many the match has) are the view's ``hand_number`` and
-        # ``hands_in_match``, the trick's its number, the seat to bid or play the decision's: said here
-        # too, every table showed them twice ("Deal 1 · deal 1, seat 0 dealt: You to bid or pass").
-        who = self.turn
-        if self.phase is Phase.BID:
-            if self.game.options["thrown_in"] == "redealt":  # ruling AP-2: say which deals count
-                counted = f"{self.deals_counted()} of {self.game.options['deals']} deals played so far"
-                return f"{counted}; seat {self.dealer} dealt"
-            return f"seat {self.dealer} dealt"
-        if self.phase is Phase.BURY:
-            return f"seat {self.taker} is the taker and buries six cards ({len(self._buried)} buried)"
-        if self.phase is Phase.PAY:
-            # no pronoun: the web table says "seat 1" as "You" ("You must ... the tricks they won")
-            return f"seat {who} must pay for an escape with a card from the tricks won"
-        return f"seat {self.taker} takes alone"
+        # ``hands_in_match``, the trick's its number, the dealer and the taker the seats' roles, the
+        # seat to bid or play the decision's: said here too, every table showed them twice ("Deal 1 ·
+        # deal 1, seat 0 dealt: You to bid or pass" beside "Dealer: You" and "Your turn: bid ...").
+        # The burial ("seat 1 is the taker and buries six cards (2 buried)") and an escape's payment are
+        # the decision's too ("bury a card (4 to go)", "pay for the escape with a card from ...").
+        if self.phase is Phase.BID and self.game.options["thrown_in"] == "redealt":
+            # ruling AP-2: which deals count is news no field holds
+            return f"{self.deals_counted()} of {self.game.options['deals']} deals played so far"
+        return ""
 
     def _prompt(self) -> str:
         phase = self.phase

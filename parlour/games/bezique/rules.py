@@ -1680,10 +1680,10 @@ class BeziqueState(State):
             more = f" (and the {owed} missed before)" if owed else ""
             return f"seat {turn} to draw from the talon{more}"
         # In the play, the seat to lead or play and the card led are the decision and the trick, trumps
-        # the view's ``trump`` and the cards left the talon's zone, which every table shows beside this
-        # line: said here too ("seat 0 to lead; hearts are trumps; 32 cards in the talon"), they were
-        # read twice. The last eight tricks, played to other laws (BZ-3), are news.
-        return "the last eight tricks" if self.phase is Phase.LAST_EIGHT else ""
+        # the view's ``trump``, the cards left the talon's zone and the last eight tricks the extra's
+        # stage ("last eight"), which every table shows beside this line: said here too ("seat 0 to
+        # lead; hearts are trumps; 32 cards in the talon"), they were read twice.
+        return ""
 
     def explain_illegal(self, action: Action) -> str:
         kind = action.kind

@@ -1795,8 +1795,8 @@ class BishopsWhistState(State):
     def _message(self) -> str:
         if self.finished:
             return "the match is over"
-        if self.phase == PHASE_TRUMP:
-            return f"a knight was turned: seat {self.dealer} names trumps"
+        if self.phase == PHASE_TRUMP:  # the decision's: "a knight was turned: name trumps"
+            return ""
         if self.phase == PHASE_CLAIM:
             return f"hand over: seat {self.claimants[0]} may claim a revoke"
         if self.phase == PHASE_REVIEW:
