@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from rich.console import Console
 
 import parlour
@@ -20,6 +21,9 @@ from parlour.cards import SUIT_NAMES
 from parlour.cli.terminal import TerminalGame
 from parlour.engine.state import State
 from parlour.engine.views import View
+from tests.web_walks import COMPUTER, HUMAN, browser, context, create_table, open_seat, seat_link, serving
+
+__all__ = ["browser"]  # the module's Chromium, shared by its browser tests
 
 FOUR = ["bishops-whist", "apology", "bezique", "open-tarock"]
 """The games whose situations said again what their views' fields say."""
@@ -160,3 +164,47 @@ def test_the_terminal_says_each_fact_once(name: str) -> None:
             assert plain.count(view.decision.prompt.lower()) == 1, text
             assert f"your turn: {view.decision.prompt.lower()}" in plain, text
         assert not re.search(r"\byou\)? to\b", plain), text  # ("seat 1 (you) to bid or pass")
+
+
+SITUATION = """() => {
+  const line = document.querySelector("#situation");
+  return {
+    text: line.innerText,
+    badge: line.querySelector(".hand-number")?.innerText ?? "",
+    heading: document.querySelector(".trick-caption")?.innerText ?? "",
+    prompt: document.querySelector("h2.prompt")?.innerText ?? "",
+  };
+}"""
+"""The situation line as drawn, its round's badge, the trick's heading and the prompt above the moves."""
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_the_web_table_says_each_fact_once(browser: Browser, tmp_path: Any) -> None:
+    """Open tarock's badge says "Hand 1 of 2" from the view's field (render.js read the "of 2" out of the
+    situation's words); at each of the four games' tables the line says the round, trumps and the trick
+    once (with the trick's heading), and not "You to ..." under a prompt "Your turn: ..."."""
+    tables = {
+        "bishops-whist": [HUMAN, COMPUTER, COMPUTER, COMPUTER],
+        "apology": [HUMAN, COMPUTER, COMPUTER, COMPUTER],
+        "bezique": [HUMAN, COMPUTER],
+        "open-tarock": [HUMAN, COMPUTER],
+    }
+    with serving(tmp_path) as server, context(browser) as ctx:
+        for game, seats in tables.items():
+            options: dict[str, Any] = {"deals": 2} if game == "open-tarock" else {}  # (short: one)
+            table = create_table(server, game, seats, seed=2, **options)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.locator("#situation .hand-number").wait_for()
+            page.locator("h2.prompt.your-turn").wait_for()
+            line = page.evaluate(SITUATION)
+            if game == "open-tarock":
+                assert line["badge"] == "Hand 1 of 2", line
+            text = line["text"].lower()
+            assert len(re.findall(r"\b(hand|deal) \d", text)) == 1, (game, line)
+            assert len(re.findall(r"trumps", text)) <= 1, (game, line)
+            both = f"{text} {line['heading'].lower()}"
+            assert len(re.findall(r"\btrick \d", both)) <= 1, (game, line)
+            assert line["prompt"].startswith("Your turn"), (game, line)
+            assert not re.search(r"\byou to\b", text), (game, line)
+            page.close()
