@@ -456,7 +456,7 @@ def test_view_zones_and_secrecy() -> None:
     assert v.hand == ["3S", "2S", "9H", "8H", "4H", "LD", "TD", "5D"]
     assert cards_in(v, "hand", 1) == [None] * 8
     assert cards_in(v, "livret") == ["6D", "QS", "QH", "AC"] and cards_in(v, "turn_up") == ["7C"]
-    assert v.trump == "C" and v.hand_number == 1 and v.situation.endswith("seat 1 to lead")
+    assert v.trump == "C" and v.hand_number == 1 and v.situation == ""
     assert v.decision is not None and (v.decision.seat, v.decision.kind) == (1, "play")
     assert v.extra.banked == [0, 0] and v.trick is not None and v.trick.plays == [] and v.last_trick is None
     spectator = state.view(None)

@@ -140,8 +140,9 @@ def test_the_suit_named_over_a_turned_knight_stays_on_record_for_every_seat_all_
             for seat in VIEWERS:
                 view = state.view(seat)
                 assert view.trump == "H"
-                knights_trick = " (the knight's trick)" if number == 13 else ""
-                assert view.situation == f"hearts are trumps; trick {number}{knights_trick}"
+                # (trumps and the trick's number are the view's fields, the thirteenth's news its own)
+                assert view.situation == ("the knight's trick" if number == 13 else "")
+                assert view.trick is not None and view.trick.number == number
                 # The dealer holds the turned knight until he plays it: second in the 13th trick.
                 assert view.extra.turn_up_held == (number < 13 or k < 2)
             play(state, card)

@@ -139,14 +139,15 @@ def test_a_view_says_what_its_game_calls_a_round(game: str) -> None:
 
 @pytest.mark.browser
 def test_lansquenet_at_the_web_table_counts_deals(browser: Browser, tmp_path: Path) -> None:
-    """The situation line said "Hand 1" to a Lansquenet player, whose rules and log speak of deals."""
+    """The situation line said "Hand 1" to a Lansquenet player, whose rules and log speak of deals (and
+    of how many, in a session of a fixed number of deals: the view's ``hands_in_match``, situ-1)."""
     with serving(tmp_path) as server, context(browser) as ctx:
         table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER])
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         number = page.locator("#situation .hand-number")
         number.wait_for()
         shoot(page, "lansquenet-deal-1280x800")
-        assert number.inner_text() == "Deal 1", number.inner_text()
+        assert number.inner_text() == "Deal 1 of 2", number.inner_text()  # (the short session's two)
 
 
 TAROCKS = ["XXI", "XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI"]

@@ -642,7 +642,7 @@ class TerminalGame:
         rows: list[tuple[str, Text | list[Text], str]] = []
         """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
         if view.hand_number:
-            rows.append((view.round_word, Text(str(view.hand_number)), ""))
+            rows.append((view.round_word, Text(self.round_of(view)), ""))
         # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
         # "player seat 2" on three rows, Apology "defender" three times around the taker
         holders: dict[str, list[Text]] = {}
@@ -716,6 +716,17 @@ class TerminalGame:
             held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
             self.console.print(Text("your hand: ").append_text(held))
         self.show_moves(view)
+
+    @staticmethod
+    def round_of(view: View[Any]) -> str:
+        """The round's row from the view's fields: "1 of 2" (the match's fixed number of hands), and the
+        trick in play ("1 of 2, trick 4"). The situation above no longer says them, as they are fields."""
+        said = str(view.hand_number)
+        if view.hands_in_match is not None:
+            said += f" of {view.hands_in_match}"
+        if view.trick is not None and view.trick.number:
+            said += f", trick {view.trick.number}"
+        return said
 
     @staticmethod
     def held(seat: int, size: int, view: View[Any]) -> str:
@@ -877,6 +888,11 @@ class TerminalGame:
         legal, ranges = view.legal_actions, view.legal_ranges
         if not legal and not ranges:
             return
+        decision = view.decision
+        if decision is not None and decision.prompt and decision.seat == view.seat:
+            # what is asked, said once here: the situation no longer names the seat to move ("you to
+            # follow C♥"), which is the decision's
+            self.console.print(Text(f"your turn: {self.name_seats(decision.prompt, view)}"))
         # each move kept whole on its line ("8) play 4C" was split after "play" at the window's edge)
         items: list[list[tuple[str, str]]] = []
         for r in ranges:

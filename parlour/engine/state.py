@@ -454,6 +454,7 @@ class State(ABC):
         chips: list[int] | None = None,
         score_sheet: ScoreSheet | None = None,
         hand_number: int | None = None,
+        hands_in_match: int | None = None,
         roles: Mapping[int, Sequence[str]] | None = None,
         hand_sizes: list[int] | None = None,
     ) -> View[Any]:
@@ -517,6 +518,7 @@ class State(ABC):
             outcome_view,
             extra,
             game.round_word,
+            hands_in_match,
         )
 
     def check_invariants(self) -> None:

@@ -220,6 +220,10 @@ class View(Generic[E]):
     extra: E
     round_word: str = "hand"
     """The game's word for one of its rounds (``Game.round_word``): "Deal 2", not "Hand 2"."""
+    hands_in_match: int | None = None
+    """How many hands (deals) the match has where that number is fixed (open tarock's two hands,
+    Apology's agreed deals): a front end says "Hand 1 of 2" from it, as the situation no longer does;
+    ``None`` where the match has no fixed length (played to a target)."""
 
     @property
     def is_over(self) -> bool:

@@ -1527,9 +1527,16 @@ class ApologyState(State):
             last_trick=self._last_trick(),
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,  # the last deal's number once the match is over
+            hands_in_match=self._hands_in_match(),
             roles=dict(enumerate(roles)),
             hand_sizes=sizes,
         )
+
+    def _hands_in_match(self) -> int | None:
+        """The deals the match has: its option ``deals``, or none under ``thrown_in=redealt``, where
+        a deal all four pass is dealt again and the deals dealt are not the match's length (AP-2)."""
+        options = self.game.options
+        return int(options["deals"]) if options["thrown_in"] == "counts" else None
 
     def _last_trick(self) -> TrickView | None:
         """The last trick played out, its plays made once (a view is asked for at every move)."""
@@ -1578,18 +1585,16 @@ class ApologyState(State):
     def _situation(self) -> str:
         if self.phase is Phase.OVER:
             return "the match is over"
-        who = self.turn
-        if self.phase is Phase.BID:
-            deal = f"deal {self.deal_no + 1}"
-            if self.game.options["thrown_in"] == "redealt":  # ruling AP-2: say which deals count
-                deal += f" ({self.deals_counted()} of {self.game.options['deals']} played so far)"
-            return f"{deal}, seat {self.dealer} dealt: seat {who} to bid or pass"
-        if self.phase is Phase.BURY:
-            return f"seat {self.taker} is the taker and buries six cards ({len(self._buried)} buried)"
-        if self.phase is Phase.PAY:
-            # no pronoun: the web table says "seat 1" as "You" ("You must ... the tricks they won")
-            return f"seat {who} must pay for an escape with a card from the tricks won"
-        return f"seat {self.taker} takes alone; trick {len(self._tricks) + 1}, seat {who} to play"
+        # The deal's number (and how many the match has) are the view's ``hand_number`` and
+        # ``hands_in_match``, the trick's its number, the dealer and the taker the seats' roles, the
+        # seat to bid or play the decision's: said here too, every table showed them twice ("Deal 1 ·
+        # deal 1, seat 0 dealt: You to bid or pass" beside "Dealer: You" and "Your turn: bid ...").
+        # The burial ("seat 1 is the taker and buries six cards (2 buried)") and an escape's payment are
+        # the decision's too ("bury a card (4 to go)", "pay for the escape with a card from ...").
+        if self.phase is Phase.BID and self.game.options["thrown_in"] == "redealt":
+            # ruling AP-2: which deals count is news no field holds
+            return f"{self.deals_counted()} of {self.game.options['deals']} deals played so far"
+        return ""
 
     def _prompt(self) -> str:
         phase = self.phase

@@ -1647,7 +1647,7 @@ class BeziqueState(State):
             seat,
             extra=extra,
             zones=zones,
-            situation=self._message() + self._reached_note(),
+            situation="; ".join(filter(None, (self._message(), self._reached_note()))),
             decision=decision,
             prompt=prompt,
             trick=trick,
@@ -1662,7 +1662,7 @@ class BeziqueState(State):
         """Ruling BZ-19: once a seat has reached the target, every situation line says it has won."""
         if self.reached < 0 or not self.game.first_wins or self.phase is Phase.OVER:
             return ""
-        return f"; seat {self.reached} has reached {self.game.target} first and wins at the end of the hand"
+        return f"seat {self.reached} has reached {self.game.target} first and wins at the end of the hand"
 
     def _message(self) -> str:
         if self.phase is Phase.OVER:
@@ -1679,14 +1679,11 @@ class BeziqueState(State):
             owed = self.missed[turn]
             more = f" (and the {owed} missed before)" if owed else ""
             return f"seat {turn} to draw from the talon{more}"
-        if self._trick:
-            return f"seat {turn} to play to {pretty(KIND_CODES[self._trick[0][1]])}"
-        stage = (
-            "the last eight tricks"
-            if self.phase is Phase.LAST_EIGHT
-            else f"{len(self._stock)} cards in the talon"
-        )
-        return f"seat {turn} to lead; {SUIT_NAMES[self.trump]} are trumps; {stage}"
+        # In the play, the seat to lead or play and the card led are the decision and the trick, trumps
+        # the view's ``trump``, the cards left the talon's zone and the last eight tricks the extra's
+        # stage ("last eight"), which every table shows beside this line: said here too ("seat 0 to
+        # lead; hearts are trumps; 32 cards in the talon"), they were read twice.
+        return ""
 
     def explain_illegal(self, action: Action) -> str:
         kind = action.kind

@@ -492,8 +492,6 @@ class ShownOut:
 _TRICKS_WON: itertools.repeat[ZoneKind] = itertools.repeat("tricks_won")
 _NO_LABELS = itertools.repeat("")
 _HANDS: itertools.repeat[ZoneKind] = itertools.repeat("hand")
-_PLAYING: dict[tuple[str | None, int], str] = {}
-"""The situation in words while the cards are played, per trumps and tricks gathered (made once each)."""
 _HIDDEN: dict[tuple[int, int], Zone] = {}
 """A seat's hand of so many cards, all face down, as a view shows it: immutable, made once and shared."""
 _NONE_SHOWN: Final[tuple[tuple[str, ...], ...]] = ((),) * SEATS
@@ -1797,22 +1795,20 @@ class BishopsWhistState(State):
     def _message(self) -> str:
         if self.finished:
             return "the match is over"
-        if self.phase == PHASE_TRUMP:
-            return f"a knight was turned: seat {self.dealer} names trumps"
+        if self.phase == PHASE_TRUMP:  # the decision's: "a knight was turned: name trumps"
+            return ""
         if self.phase == PHASE_CLAIM:
             return f"hand over: seat {self.claimants[0]} may claim a revoke"
         if self.phase == PHASE_REVIEW:
             return (
-                f"trick {len(self.tricks) + 1} complete: seat {self.review[0]}, who did not follow suit, "
+                f"the trick is complete: seat {self.review[0]}, who did not follow suit, "
                 "lets the card stand or corrects it"
             )
-        said = _PLAYING.get((self.trump, len(self.tricks)))
-        if said is None:
-            trump = SUIT_NAMES[str(self.trump)]
-            number = len(self.tricks) + 1
-            extra = " (the knight's trick)" if is_knights_trick(number) else ""
-            said = _PLAYING[(self.trump, len(self.tricks))] = f"{trump} are trumps; trick {number}{extra}"
-        return said
+        # While the cards are played, trumps and the trick's number are the view's ``trump`` and its
+        # trick's ``number``, which every table shows ("Trumps: ♣ clubs", "Trick 4"): said here too
+        # ("clubs are trumps; trick 4"), they were read twice. That this is the knight's trick, where
+        # knights rank highest (BW-13), is news of its own.
+        return "the knight's trick" if is_knights_trick(len(self.tricks) + 1) else ""
 
     def inventory(self) -> Counter[str]:
         if self.phase == PHASE_DEAL:

@@ -1659,6 +1659,11 @@ class LansquenetState(State):
             prompt=self._prompt(),
             chips=list(self.purse),
             hand_number=self.deals_played + (0 if phase == Phase.OVER else 1),
+            # the agreed deals of a session of length=deals ("Deal 3 of 30"; it ends sooner if one seat
+            # takes every chip); a session of banks has no fixed number of deals
+            hands_in_match=int(self.game.options["deals"])
+            if self.game.options["length"] == "deals"
+            else None,
             roles=roles,
         )
 

@@ -279,7 +279,9 @@ class OpenTarockExtra:
     """Half the pack's count: a hand's game points are the count less the par (OT-14, OT-15)."""
     counted: list[str] = per_seat("counted so far")  # noqa: RUF009 (field metadata)
     """Each pile counted in batches of three, in points and thirds ("12⅔")."""
-    deals: int = labelled("hands in the match")
+    deals: int = internal()
+    """The hands in the match: shown from the view's ``hands_in_match`` ("Hand 1 of 2"), a row of
+    its own ("hands in the match 2") would say it twice."""
     played: list[str] = internal()  # noqa: RUF009 (field metadata)
     """This hand's tricks, card by card in the order played (each trick's leader first)."""
 
@@ -886,6 +888,7 @@ class OpenTarockState(State):
                 ["seat 0", "seat 1"], list(map(ScoreRow, sheet[1], map(list, hand_points)))
             ),
             hand_number=self.hand_number,
+            hands_in_match=game.deals,
             roles=roles,
             hand_sizes=held,
         )
@@ -907,14 +910,15 @@ class OpenTarockState(State):
         return list(cached[1])
 
     def _situation(self) -> str:
+        """News that no other field of the view holds: during play, none. The hand's number and the
+        match's hands are ``hand_number`` and ``hands_in_match`` ("Hand 1 of 2"), the seat to lead or
+        answer and the card led are the decision and the trick: said here too ("hand 1 of 2: seat 0 to
+        answer C♦"), every table showed them twice ("You to answer C♦" under "Your turn: answer C♦")."""
         if self.turn is None:
             outcome = self.outcome
             assert outcome is not None
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
-        of = f"hand {self.hand_number} of {self.game.deals}"
-        if self._led < 0:
-            return f"{of}: seat {self.turn} to lead a turned-up card"
-        return f"{of}: seat {self.turn} to answer {self.game.core.shown[self._led]}"
+        return ""
 
     # --- saving ------------------------------------------------------------------------
 

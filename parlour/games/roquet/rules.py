@@ -1284,12 +1284,11 @@ class RoquetState(State):
             return "the match is drawn" if outcome.draw else f"seat {outcome.winners[0]} wins the match"
         # the hand's number and trumps are the view's own fields, which every table shows beside this
         # line ("Hand 1", "Trumps: ♣ clubs"): said here too, a phone's table read them twice
-        cur = self.current_player
+        # nor the seat to lead or follow and the card led, the decision's and the trick's: the web table
+        # read "You to follow C♥" under "Your turn: play to C♥, following suit if you can"
         if self.phase == "meld":
-            return f"seat {cur} won the trick and may meld"
-        if self._led >= 0:
-            return f"seat {cur} to follow {_SHOWN_ID[self._led]}"
-        return f"seat {cur} to lead"
+            return f"seat {self.current_player} won the trick and may meld"
+        return ""
 
     def _prompt(self) -> tuple[str, str]:
         if self.phase == "meld":

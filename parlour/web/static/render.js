@@ -1030,12 +1030,11 @@ function capitalize(word) {
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  const { text, of } = unrepeated(view, headedTrick(ctx));
-  if (view.hand_number) parts.push(el("span.hand-number", { text: `${capitalize(roundWord(view))} ${view.hand_number}${of}` }));
+  if (view.hand_number) parts.push(el("span.hand-number", { text: roundBadge(view, headedTrick(ctx)) }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   // (at the match's end the banner above says who won: the line said it again, "the session is
   // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
-  if (text && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(text) }));
+  if (view.situation && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
@@ -1068,31 +1067,17 @@ function headedTrick(ctx) {
 }
 
 /**
- * The view's situation without what the badges beside it already say: the round's number ("hand 1 of
- * 2: ", its "of 2" going to the badge, "Hand 1 of 2") and trumps ("clubs are trumps; "), nor what the
- * trick's heading says ("trick 4", given as `trick`). The line read "Hand 1 · Trumps: ♣ clubs · hand 1,
- * clubs are trumps: you to lead" (Roquet, whose view no longer says them), "Trumps: ♣ clubs · clubs are
- * trumps; trick 4" over "Trick 4" (Bishops Whist); the views' words stay as they are, since the
- * terminal and the games' recorded digests read them.
- * @returns {{text: string, of: string}}
+ * The round's badge from the view's fields: "Hand 1", "Hand 1 of 2" (`hands_in_match`, a match of so
+ * many hands), and the trick in play where the trick's heading does not say it (it shows the last
+ * trick): "Hand 1, trick 5". The views' situations leave these facts to the fields; the line read them
+ * twice ("Hand 1 · hand 1 of 2: seat 1 to lead"), and this page stripped them from the words.
  */
-export function unrepeated(view, trick = null) {
-  let text = view.situation || "";
-  let of = "";
-  if (view.hand_number) {
-    const round = new RegExp(`^${roundWord(view)} ${view.hand_number}( of \\d+)?(?:[,:;] |$)`, "i");
-    const found = text.match(round);
-    if (found) {
-      of = found[1] || "";
-      text = text.slice(found[0].length);
-    }
-  }
-  const suit = SUIT_NAMES[view.trump];
-  const clause = (words) => new RegExp(`(^|[,:;] )${words}(?:([,:;] )|$)`);
-  const without = (_, before, after) => (before && after ? before : "");
-  if (suit) text = text.replace(clause(`${suit} are trumps`), without);
-  if (trick) text = text.replace(clause(`trick ${trick}`), without);
-  return { text, of };
+export function roundBadge(view, headed = null) {
+  let text = `${capitalize(roundWord(view))} ${view.hand_number}`;
+  if (view.hands_in_match) text += ` of ${view.hands_in_match}`;
+  const trick = view.trick;
+  if (trick && trick.number && trick.number !== headed) text += `, trick ${trick.number}`;
+  return text;
 }
 
 function suitWords(trump) {
