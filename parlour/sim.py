@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import reprlib
 import signal
 import time
 import warnings
@@ -385,6 +386,9 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
             matches.append(line)
             if not named:
                 continue
+            wrong = _run_field_wrong(line)
+            if wrong:
+                raise ValueError(f"line {number}: {wrong}")
             run = RecordedRun(
                 line["game"], line["options"], line["players"], line["run_seed"], line["parlour_version"], 1,
                 first=line["match"],
@@ -402,6 +406,24 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
             else:
                 runs.append(run)
     return RecordsFile(matches, stopped, runs)
+
+
+def _run_field_wrong(line: Mapping[str, Any]) -> str:
+    """What is wrong with the run a records line names (``""``: nothing): read as it stands, an
+    ``options`` that is no object or ``players`` that is no list failed only when the run was played
+    again, in a TypeError or a player per letter."""
+    if not isinstance(line["game"], str):
+        return f"game: a game's name, not {reprlib.repr(line['game'])}"
+    if not isinstance(line["options"], dict):
+        return f"options: an object of the run's options, not {reprlib.repr(line['options'])}"
+    players = line["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return f"players: a list of the players' names, not {reprlib.repr(players)}"
+    if not _is_count(line["run_seed"]):
+        return f"run_seed: a whole number, not {reprlib.repr(line['run_seed'])}"
+    if not isinstance(line["parlour_version"], str):
+        return f"parlour_version: a version's text, not {reprlib.repr(line['parlour_version'])}"
+    return ""
 
 
 @dataclass(frozen=True)

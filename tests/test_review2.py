@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,6 +71,29 @@ def test_a_line_that_names_its_run_but_not_its_match_is_refused(
     line = {k: v for k, v in records_lines[4].items() if k != "match"}
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"line 1: .*lacks match"):
+        read_records(path)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("options", 5, "options: an object of the run's options, not 5"),
+        ("players", "ab", "players: a list of the players' names, not 'ab'"),
+        ("players", ["heuristic", 2], "players: a list of the players' names"),
+        ("game", 7, "game: a game's name, not 7"),
+        ("run_seed", "x", "run_seed: a whole number, not 'x'"),
+        ("run_seed", -1, "run_seed: a whole number, not -1"),
+        ("parlour_version", None, "parlour_version: a version's text, not None"),
+    ],
+)
+def test_a_line_whose_run_is_malformed_is_refused_as_it_is_read(
+    records_lines: list[dict[str, Any]], tmp_path: Path, field: str, value: Any, said: str
+) -> None:
+    """Read as it stood, a run of ``options`` 5 or ``players`` "ab" failed only when played again: a
+    TypeError ('int' object is not iterable), or a player for each letter ("no player 'b'")."""
+    path = tmp_path / "edited.jsonl"
+    path.write_text(json.dumps({**records_lines[0], field: value}) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(f"line 1: {said}")):
         read_records(path)
 
 
