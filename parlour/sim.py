@@ -224,6 +224,12 @@ def figure(value: float, digits: int = 3) -> str:
     return f"{value:,.{decimals}f}"
 
 
+def interval_text(lo: float, hi: float, spec: str = ".2f") -> str:
+    """A 95% interval as every table prints it, ``[-13.16, -1.68]``: a minus sign against a dash
+    (``-13.16–-1.68``) read as a range of its own, and the bracket is how a reader writes an interval."""
+    return f"[{lo:{spec}}, {hi:{spec}}]"
+
+
 def _rounded(value: float, digits: int = 3) -> float:
     """``value`` to ``digits`` significant figures."""
     return float(f"{value:.{digits - 1}e}")

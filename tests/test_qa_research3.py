@@ -86,7 +86,7 @@ def test_simulate_shows_and_writes_the_interval_of_the_points_a_hand(
         else:
             lo, hi = side["hand_points_interval"]
             assert lo < side["mean_hand_points"] < hi
-            assert cells[points + 1] == f"{lo:.2f}–{hi:.2f}", row
+            assert cells[points + 1] == f"[{lo:.2f}, {hi:.2f}]", row
 
 
 def test_a_sweep_shows_the_interval_of_the_points_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,9 +98,17 @@ def test_a_sweep_shows_the_interval_of_the_points_a_hand(monkeypatch: pytest.Mon
     text = screen.export_text()
     overview = text[text.index("roquet: sweep of target") :]
     assert "…" not in overview and "points'" in overview, overview
-    rows = [line for line in overview.splitlines() if "seat " in line]
+    # a row and the lines it wraps onto (in 80 columns "seat" over "0", an interval a figure a line)
+    rows: list[list[str]] = []
+    for line in overview.splitlines():
+        if line.startswith("│"):
+            cells = [cell.strip() for cell in line.strip("│").split("│")]
+            if cells[2]:
+                rows.append(cells)
+            else:
+                rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
     assert len(rows) == 4, overview
-    assert all(re.search(r"│ +-?\d+\.\d\d │ +-?\d+\.\d\d–-?\d+\.\d\d │$", row) for row in rows), rows
+    assert all(re.fullmatch(r"\[-?\d+\.\d\d, -?\d+\.\d\d\]", row[-1]) for row in rows), rows
 
 
 ANALYSED = ["apology", "bezique", "lansquenet", "roquet"]
@@ -141,7 +149,7 @@ def test_lansquenet_names_its_broke_interval_and_keeps_it_whole_in_80_columns(
     heading = [line for line in table.splitlines() if line.startswith("┃")]
     assert "broke," in " ".join(heading) and "interval" in heading[-1], heading
     rows = [line for line in table.splitlines() if re.match(r"│ seat \d", line)]
-    assert len(rows) == 4 and all(re.search(r"│ +\d+\.\d%–\d+\.\d% │", row) for row in rows), rows
+    assert len(rows) == 4 and all(re.search(r"│ +\[\d+\.\d%, \d+\.\d%\] │", row) for row in rows), rows
 
 
 def test_apology_histogram_holds_only_bins_and_the_spread_has_a_table_of_its_own() -> None:

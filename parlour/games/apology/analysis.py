@@ -15,7 +15,7 @@ from typing import Any
 
 from parlour.engine import Game
 from parlour.games.apology.rules import OUDLER_TRIO, PLAYERS, Apology
-from parlour.sim import MatchRecord, Summary, wilson
+from parlour.sim import MatchRecord, Summary, interval_text, wilson
 
 BIN = 5.0
 """Width of the taker's points histogram, in card points."""
@@ -52,7 +52,7 @@ def _interval(entry: Mapping[str, Any]) -> str:
     if entry["rate"] is None:
         return "-"
     lo, hi = entry["interval"]
-    return f"{_pct(lo)}–{_pct(hi)}"
+    return interval_text(lo, hi, ".1%")
 
 
 def _spread(points: Sequence[float], q: float) -> float | None:

@@ -1,0 +1,85 @@
+"""A designer's tools, the rough edges (design-3): intervals printed one readable way, ``odds --json``
+without float noise, a sweep that would play one game twice, Ctrl-C as a run is summed up, a Gymnasium
+id that cannot be made into another game, and what a walk through the tools found."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import parlour
+import parlour.sim
+from parlour.cli import app
+from parlour.sim import interval_text, read_records, simulate
+from tests.extras import require
+
+main = importlib.import_module("parlour.cli.main")
+runner = CliRunner()
+
+
+def _screen(monkeypatch: pytest.MonkeyPatch, width: int = 160) -> Console:
+    """The command's console, of a set width whatever the terminal's, recorded."""
+    screen = Console(width=width, record=True, file=io.StringIO())
+    monkeypatch.setattr(main, "console", screen)
+    return screen
+
+
+# --- 1. an interval is printed one readable way ------------------------------------------------------
+
+NUMBER = r"-?\d+(?:\.\d+)?%?"
+INTERVAL = re.compile(rf"\[{NUMBER}, {NUMBER}\]")
+DASHED = re.compile(r"\d%?\s*[–-]\s*-?\d")
+"""A figure, a dash, a figure: the old way, which made "-13.16–-1.68" of a negative interval."""
+
+
+def test_a_negative_interval_reads_as_one() -> None:
+    """A minus sign against the dash ("-13.16–-1.68") read as a range of its own."""
+    assert interval_text(-13.16, -1.68) == "[-13.16, -1.68]"
+    assert main._points_interval((-13.164, -1.676)) == "[-13.16, -1.68]"
+    assert interval_text(0.188, 0.812, ".1%") == "[18.8%, 81.2%]"
+    assert main._figure("[-13.16, -1.68]") and main._figure("[18.8%, 81.2%]") and main._figure("-")
+    assert not main._figure("seat 0")
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("apology", ["-o", "deals=1", "--players", "random,random,random,random"]),
+        ("lansquenet", []),
+        ("roquet", ["--players", "random,random"]),
+    ],
+)
+def test_every_table_of_simulate_prints_its_intervals_the_same_way(
+    monkeypatch: pytest.MonkeyPatch, game: str, args: list[str]
+) -> None:
+    """The table of the sides, the games' own tables (Roquet's hands, Lansquenet's chips, Apology's
+    success) all print an interval in brackets; no cell is a figure, a dash and a figure."""
+    screen = _screen(monkeypatch)
+    result = runner.invoke(app, ["simulate", game, "-n", "4", "--seed", "3", *args])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    assert INTERVAL.search(text), text
+    cells = [c.strip() for line in text.splitlines() for c in line.split("│")]
+    assert not [c for c in cells if DASHED.fullmatch(c)], text
+    assert "–" not in text, text
+
+
+def test_a_negative_points_interval_in_the_sweep_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's table of every run prints the points' interval the same way, a negative one too."""
+    screen = _screen(monkeypatch)
+    args = ["simulate", "apology", "-n", "6", "--seed", "1", "--players", "random,random,random,random"]
+    result = runner.invoke(app, [*args, "-o", "deals=1", "--sweep", "target_shift=-10,10"])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    overview = text[text.index("sweep of target_shift") :]
+    assert re.search(r"\[-\d+\.\d\d, -?\d+\.\d\d\]", overview), overview
+    assert "–" not in overview, overview
