@@ -83,3 +83,40 @@ def test_a_negative_points_interval_in_the_sweep_table(monkeypatch: pytest.Monke
     overview = text[text.index("sweep of target_shift") :]
     assert re.search(r"\[-\d+\.\d\d, -?\d+\.\d\d\]", overview), overview
     assert "–" not in overview, overview
+
+
+# --- 2. parlour odds --json: exact fractions, and rounded estimates ----------------------------------
+
+
+def _numbers(value: Any) -> list[float]:
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    return [value] if isinstance(value, float) else []
+
+
+def test_odds_json_gives_exact_fractions_and_rounded_estimates(tmp_path: Path) -> None:
+    """``odds --json`` wrote the float sums' noise (0.5058697972251868, 0.30000000000000004): the exact
+    figures are fractions ("7/103") with a decimal to 12 digits, the engine's to 6 decimal places."""
+    from parlour.games.lansquenet.commands import ENGINE_PLACES, EXACT_DIGITS
+
+    out = tmp_path / "odds.json"
+    args = ["odds", "lansquenet", "--packs", "2", "--twins", "--deals", "300", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    for figure in data["figures"].values():
+        exact = Fraction(figure["exact"])
+        assert figure["decimal"] == pytest.approx(float(exact), rel=10.0 ** (1 - EXACT_DIGITS))
+        assert len(repr(figure["decimal"]).lstrip("0.").replace(".", "")) <= EXACT_DIGITS
+        for n in [figure["engine"], *figure["interval"]]:
+            assert n == round(n, ENGINE_PLACES), figure
+    for n in _numbers(data["through_shoe"]):
+        assert n == round(n, ENGINE_PLACES), data["through_shoe"]
+    assert Fraction(data["deals_per_same_rank"]) == 1 / Fraction(data["figures"]["same_rank"]["exact"])
+
+
+def test_the_guide_says_how_odds_gives_its_numbers() -> None:
+    guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text()
+    assert "parlour odds lansquenet" in guide and "decimal places" in guide
