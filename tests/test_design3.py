@@ -120,3 +120,44 @@ def test_odds_json_gives_exact_fractions_and_rounded_estimates(tmp_path: Path) -
 def test_the_guide_says_how_odds_gives_its_numbers() -> None:
     guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text()
     assert "parlour odds lansquenet" in guide and "decimal places" in guide
+
+
+# --- 3. a sweep that would play one game twice ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sweep", "options", "said"),
+    [
+        ("stacks=7,7,7,6;auto;9,9,9", [], "stacks=auto plays the same game as stacks=7,7,7,6"),
+        ("stacks=auto;9,9,9;7, 7,7,6", [], "stacks=7, 7,7,6 plays the same game as stacks=auto"),
+        ("stacks=10,10,10,9;auto", ["-o", "pack=tarot78"], "stacks=auto plays the same game as"),
+    ],
+)
+def test_a_sweep_refuses_a_value_that_plays_the_same_game_again(
+    sweep: str, options: list[str], said: str
+) -> None:
+    """The guide's ``stacks=7,7,7,6;auto;9,9,9`` played one game twice: ``auto`` is 7,7,7,6 with the
+    tarock pack. Refused before any match, like a value given twice."""
+    args = ["simulate", "open-tarock", "-n", "1", "--players", "random,random", *options, "--sweep", sweep]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split()), result.output
+
+
+def test_open_tarock_plays_auto_as_its_packs_stacks() -> None:
+    assert (
+        parlour.make("open-tarock", stacks="auto").played_options()
+        == parlour.make("open-tarock", stacks="7,7,7,6").played_options()
+    )
+    tarot = parlour.make("open-tarock", pack="tarot78").played_options()
+    assert tarot["stacks"] == "10,10,10,9"
+    assert parlour.make("roquet").played_options() == dict(parlour.make("roquet").options)
+
+
+def test_the_guides_sweep_plays_three_games() -> None:
+    guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text()
+    sweep = re.search(r"--sweep '(stacks=[^']*)'", guide)
+    assert sweep is not None
+    values = sweep.group(1).removeprefix("stacks=").split(";")
+    played = [parlour.make("open-tarock", stacks=v).played_options()["stacks"] for v in values]
+    assert len(set(played)) == len(values) >= 3, played

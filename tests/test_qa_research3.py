@@ -256,10 +256,10 @@ def test_a_sweep_takes_values_with_commas_of_their_own_separated_by_semicolons(
     _screen(monkeypatch, width=160)
     out = tmp_path / "f.json"
     args = ["simulate", "open-tarock", "-n", "1", "--players", "random,random", "--json", str(out)]
-    result = CliRunner().invoke(app, [*args, "--sweep", "stacks=7,7,7,6;auto;9,9,9"])
+    result = CliRunner().invoke(app, [*args, "--sweep", "stacks=auto;9,9,9;6,6,6,6,3"])
     assert result.exit_code == 0, result.output
     runs = _strict_json(out.read_text())
-    assert [run["options"]["stacks"] for run in runs] == ["7,7,7,6", "auto", "9,9,9"]
+    assert [run["options"]["stacks"] for run in runs] == ["auto", "9,9,9", "6,6,6,6,3"]
 
 
 @pytest.mark.parametrize(
@@ -294,7 +294,7 @@ def test_the_help_and_the_guide_say_how_to_sweep_values_with_commas() -> None:
     result = CliRunner().invoke(app, ["simulate", "--help"], terminal_width=200)
     assert "name=v1;v2;..." in " ".join(result.output.split()), result.output
     guide = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text()
-    assert "--sweep 'stacks=7,7,7,6;auto;9,9,9'" in guide
+    assert "--sweep 'stacks=auto;9,9,9;6,6,6,6,3'" in guide
 
 
 def test_a_stopped_sweep_names_the_runs_not_played_apart(monkeypatch: pytest.MonkeyPatch) -> None:

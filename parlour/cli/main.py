@@ -692,14 +692,25 @@ def simulate_command(
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
         runs = [(v, {**opts, name: v}) for v in _sweep_values(game, opts, name, values)]
+        as_played: list[dict[str, Any]] = []  # each run's options as the rules play them
         for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
             try:
-                typed.append(parlour.make(game, **run_opts).options[name])
+                made = parlour.make(game, **run_opts)
             except ValueError as exc:
                 fail(f"--sweep: {exc}")
-        twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
-        if twice is not None:  # the same figures twice, at twice the cost
-            fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
+            typed.append(made.options[name])
+            as_played.append(made.played_options())
+        for i, (value, _) in enumerate(runs):  # the same figures twice, at twice the cost
+            if typed[i] in typed[:i]:
+                fail(f"--sweep: {name}={value} is the value of a run before it: give each value once")
+            if as_played[i] in as_played[:i]:
+                # "stacks=7,7,7,6;auto" played the same game twice: auto is 7,7,7,6 with the tarock pack
+                before = runs[as_played.index(as_played[i])][0]
+                fail(
+                    f"--sweep: {name}={value} plays the same game as {name}={before}"
+                    + (f" ({name} {as_played[i][name]})" if as_played[i][name] not in (value, before) else "")
+                    + ": the run would be played twice; give each value once"
+                )
     given = [k.strip() for k in players.split(",")] if players else None
     default = "heuristic" if "heuristic" in player_kinds(game) else "random"
     seated: list[list[str]] = []  # the players of each run: a sweep may change the number of seats
