@@ -763,7 +763,13 @@ def _play(
                     progress(len(salvaged))
         partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
         raise SimulationStopped(partial, matches) from stop
-    return _summary(game, kinds, records, seed, start, keep_records, first)
+    try:
+        return _summary(game, kinds, records, seed, start, keep_records, first)
+    except KeyboardInterrupt as stop:
+        # Ctrl-C as the matches, every one played, were summed up (a game's own figures of a long run
+        # take a while): it ended the run with none of them kept, as if no match had been played
+        whole = _summary(game, kinds, records, seed, start, keep_records, first)
+        raise SimulationStopped(whole, matches) from stop
 
 
 def _is_count(value: Any) -> bool:

@@ -161,3 +161,91 @@ def test_the_guides_sweep_plays_three_games() -> None:
     values = sweep.group(1).removeprefix("stacks=").split(";")
     played = [parlour.make("open-tarock", stacks=v).played_options()["stacks"] for v in values]
     assert len(set(played)) == len(values) >= 3, played
+
+
+# --- 4. Ctrl-C as a run's matches are summed up ---------------------------------------------------------
+
+
+def _ctrl_c_once(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
+    """``module.name`` hears Ctrl-C the first time it is called, as a key pressed just then."""
+    real = getattr(module, name)
+    calls = [0]
+
+    def once(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 1:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, once)
+
+
+def test_ctrl_c_as_the_matches_are_summed_up_keeps_them_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every match played, Ctrl-C while a game's own figures were worked out (a long run's take a
+    while) ended the run with none of them: ``simulate`` raised a bare ``KeyboardInterrupt``."""
+    _ctrl_c_once(monkeypatch, parlour.sim, "summarise")
+    try:
+        simulate("roquet", ["random", "random"], 5, seed=2, keep_records=True)
+    except KeyboardInterrupt as exc:  # (a bare one, escaping, would end the test session)
+        stopped = exc
+    else:
+        pytest.fail("Ctrl-C was not heard")
+    assert isinstance(stopped, parlour.sim.SimulationStopped), repr(stopped)
+    assert stopped.played == 5 and stopped.summary is not None
+    monkeypatch.undo()
+    assert stopped.summary.figures() == simulate("roquet", ["random", "random"], 5, seed=2).figures()
+
+
+@pytest.mark.parametrize("where", ["summarise", "bar"])
+def test_the_command_keeps_a_run_whose_last_matches_were_summed_up_at_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, where: str
+) -> None:
+    """A Ctrl-C as the last matches were summed up, or as the bar went, lost the whole run ("nothing is
+    written: no match had finished"), or marked it partial. The run is whole: its figures are printed
+    and written unmarked, its records all there; the runs after it are not played, and the exit is 130."""
+    if where == "summarise":
+        _ctrl_c_once(monkeypatch, parlour.sim, "summarise")
+    else:
+        real = main.progress_bar
+
+        class Bar:
+            def __init__(self, label: str) -> None:
+                self.bar = real(label)
+
+            def __enter__(self) -> Any:
+                return self.bar.__enter__()
+
+            def __exit__(self, *exc: Any) -> None:
+                self.bar.__exit__(*exc)
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(main, "progress_bar", Bar)
+    screen = _screen(monkeypatch)
+    records, figures = tmp_path / "r.jsonl", tmp_path / "f.json"
+    args = ["simulate", "roquet", "-n", "4", "--seed", "2", "--players", "random,random"]
+    args += ["--sweep", "target=100,150", "--records", str(records), "--json", str(figures)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130, result.output
+    assert "target = 100" in screen.export_text()
+    written = json.loads(figures.read_text())
+    assert [(run["matches"], run["partial"]) for run in written] == [(4, False)]
+    read = read_records(records)
+    assert [(run.options["target"], run.matches) for run in read.runs] == [(100, 4)]
+    assert read.stopped is not None and read.stopped["sweep"] == {"target": 150}
+    assert read.stopped["matches"] == 0
+    said = " ".join(result.output.split())
+    assert "after 0 of 4 matches of the run target=150" in said, said
+
+
+def test_a_single_run_whole_at_ctrl_c_is_written_whole(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _ctrl_c_once(monkeypatch, parlour.sim, "summarise")
+    _screen(monkeypatch)
+    records = tmp_path / "r.jsonl"
+    args = ["simulate", "roquet", "-n", "3", "--players", "random,random", "--records", str(records)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130, result.output
+    read = read_records(records)
+    assert not read.partial and [run.matches for run in read.runs] == [3]
+    assert "every match was played" in " ".join(result.output.split())

@@ -742,6 +742,7 @@ def simulate_command(
     if cluster is not None:
         _quiet_dask()
     stopped: SimulationStopped | None = None
+    printed = 0  # the runs whose figures are printed
     try:
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
             for (value, run_opts), kinds in zip(runs, seated, strict=True):
@@ -762,18 +763,24 @@ def simulate_command(
                         runner=runner,
                         keep_records=records_file is not None,
                     )
-                summaries.append(summary)
-                if value is not None:
-                    console.rule(f"{swept} = {value}")
-                _print_summary(summary)
+                    summaries.append(summary)  # before the bar goes: a Ctrl-C as it went lost the run
+                _print_run(summary, swept, value)
+                printed += 1
     except ClusterError as exc:
         fail(f"--cluster: {exc}")
     except (ValueError, ParlourError) as exc:
         fail(exc)
     except SimulationStopped as stop:
         stopped = stop
-    except KeyboardInterrupt:  # between runs (a summary printed): every run so far is whole
+        if stop.summary is not None and stop.played == stop.planned:
+            # Ctrl-C as the run's last matches were summed up: the run is whole (it was marked partial,
+            # or lost), the runs after it are not played
+            summaries.append(stop.summary)
+            stopped = SimulationStopped(None, games)
+    except KeyboardInterrupt:  # between runs: every run so far is whole
         stopped = SimulationStopped(None, games)
+    for k in range(printed, len(summaries)):  # whole runs at whose end Ctrl-C came, not yet printed
+        _print_run(summaries[k], swept, runs[k][0])
     mark: dict[str, Any] | None = None  # the last line of --records of a run Ctrl-C stopped
     if stopped is not None and len(summaries) < len(runs):
         stopped_in = {swept: typed[len(summaries)]} if swept is not None else None
@@ -808,6 +815,13 @@ def simulate_command(
         # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
         # looked up "target-shift" and failed with a KeyError after the whole sweep
         _plot_sweep(g, swept, typed, summaries, plot)
+
+
+def _print_run(summary: Summary, swept: str | None, value: Any) -> None:
+    """The figures of one whole run (of a sweep, under a rule naming its value)."""
+    if swept is not None:
+        console.rule(f"{swept} = {value}")
+    _print_summary(summary)
 
 
 def _takes(game: str, options: dict[str, Any]) -> bool:
