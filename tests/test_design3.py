@@ -249,3 +249,24 @@ def test_a_single_run_whole_at_ctrl_c_is_written_whole(
     read = read_records(records)
     assert not read.partial and [run.matches for run in read.runs] == [3]
     assert "every match was played" in " ".join(result.output.split())
+
+
+# --- 5. gymnasium.make cannot make another game under a game's id ---------------------------------------
+
+
+def test_a_gymnasium_id_refuses_another_games_name() -> None:
+    """Gymnasium lets ``make``'s keywords override the registered ones: ``name="roquet"`` made Roquet
+    under Bezique's id and spec."""
+    require("gymnasium", "pettingzoo")
+    import gymnasium
+
+    import parlour.pettingzoo
+
+    with pytest.raises(ValueError, match="parlour/bezique-v0 is bezique; for roquet, make parlour/roquet-v0"):
+        gymnasium.make("parlour/bezique-v0", name="roquet")
+    same = gymnasium.make("parlour/bezique-v0", name="bezique", target=300)
+    assert isinstance(same.unwrapped, parlour.pettingzoo.SingleSeatEnv)
+    assert same.unwrapped.table.game.name == "bezique" and same.unwrapped.table.game.options["target"] == 300
+    assert parlour.pettingzoo.gym_env("roquet").table.game.name == "roquet"
+    assert same.spec is not None
+    assert json.loads(same.spec.to_json())["kwargs"]["name"] == "bezique"  # (its spec still serialises)
