@@ -270,3 +270,26 @@ def test_a_gymnasium_id_refuses_another_games_name() -> None:
     assert parlour.pettingzoo.gym_env("roquet").table.game.name == "roquet"
     assert same.spec is not None
     assert json.loads(same.spec.to_json())["kwargs"]["name"] == "bezique"  # (its spec still serialises)
+
+
+# --- 6. a records file's size: each line keeps its run, and a .gz name compresses it ------------------
+
+
+def test_a_records_file_named_gz_is_written_through_gzip_and_read_back(tmp_path: Path) -> None:
+    """Each line names its run, which doubles a file (docs/simulation.md gives the figures); a short
+    run id would break a filtered file's replay (tests/test_review2.py). A name ending in ``.gz``
+    compresses what repeats: written through gzip, read back, played again."""
+    import gzip
+
+    plain, packed = tmp_path / "r.jsonl", tmp_path / "r.jsonl.gz"
+    args = ["simulate", "roquet", "-n", "6", "--seed", "5", "--players", "random,random"]
+    for path in (plain, packed):
+        result = runner.invoke(app, [*args, "--records", str(path)])
+        assert result.exit_code == 0, result.output
+    assert packed.read_bytes()[:2] == b"\x1f\x8b"  # gzip's magic number
+    assert gzip.decompress(packed.read_bytes()).decode() == plain.read_text()
+    assert packed.stat().st_size < plain.stat().st_size / 3
+    read = read_records(packed)
+    assert read.matches == read_records(plain).matches and [run.matches for run in read.runs] == [6]
+    again = read.runs[0].simulate()
+    assert [r.seed for r in again.records] == [line["seed"] for line in read.matches]
