@@ -293,3 +293,21 @@ def test_a_records_file_named_gz_is_written_through_gzip_and_read_back(tmp_path:
     assert read.matches == read_records(plain).matches and [run.matches for run in read.runs] == [6]
     again = read.runs[0].simulate()
     assert [r.seed for r in again.records] == [line["seed"] for line in read.matches]
+
+
+# --- 7. what a designer's walk found -------------------------------------------------------------------
+
+
+def test_odds_says_how_often_a_same_rank_start_comes_in_whole_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a shoe the line under the table said "comes once in 311/23 deals", a fraction of deals; and
+    the figures dealt through the shoe read "0.0790 ([0.0680, 0.0916])", brackets in parentheses."""
+    screen = Console(width=300, record=True, file=io.StringIO())
+    monkeypatch.setattr("parlour.games.lansquenet.commands.Console", lambda: screen)
+    result = runner.invoke(app, ["odds", "lansquenet", "--packs", "6", "--deals", "200"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(screen.export_text().split())
+    assert "A same-rank start comes 23 times in 311 deals (about once in 13.52)" in said, said
+    assert re.search(r"same-rank start \d\.\d{4}, 95% interval \[\d\.\d{4}, \d\.\d{4}\];", said), said
+    assert "([" not in said, said
+    result = runner.invoke(app, ["odds", "lansquenet", "--deals", "200"])
+    assert "A same-rank start comes once in 17 deals;" in " ".join(screen.export_text().split())

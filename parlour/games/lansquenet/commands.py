@@ -165,9 +165,9 @@ def odds(
         slo, shi = deep.same_rank_interval
         console.print(
             f"Dealt through the shoe (reshuffled with {reserve}% left), engine, {deep.deals} deals: "
-            f"same-rank start {deep.same_rank:.4f} ({_interval(slo, shi)}), "
-            f"bank's edge {deep.edge:.4f} ({_interval(lo, hi)}). The exact figures are for a fresh shoe; "
-            "deeper in, a deal's odds depend on the cards already gone."
+            f"same-rank start {deep.same_rank:.4f}, 95% interval {_interval(slo, shi)}; "
+            f"bank's edge {deep.edge:.4f}, 95% interval {_interval(lo, hi)}. The exact figures are for a "
+            "fresh shoe; deeper in, a deal's odds depend on the cards already gone."
         )
         data["through_shoe"] = {
             "reserve": reserve,
@@ -190,9 +190,14 @@ def odds(
             **{str(b): _fraction(lansquenet_odds(packs, True, b).edge) for b in (1, 3, 5)},
             "even": _fraction(lansquenet_odds(packs, True, 2).edge),
         }
+    # "once in 311/23 deals" read as a date or a ratio of deals: the count of starts in the deals instead
     console.print(
-        f"A same-rank start comes once in {_fraction(per)} deals"
-        + ("" if per.denominator == 1 else f" (about 1 in {float(per):.2f})")
+        (
+            f"A same-rank start comes once in {per.numerator} deals"
+            if per.denominator == 1
+            else f"A same-rank start comes {per.denominator} times in {per.numerator} deals "
+            f"(about once in {float(per):.2f})"
+        )
         + "; once the cards differ, the bank's card and the players' card are paired first equally often,"
         + " so the start is the bank's whole edge."
     )
