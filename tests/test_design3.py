@@ -311,3 +311,28 @@ def test_odds_says_how_often_a_same_rank_start_comes_in_whole_deals(monkeypatch:
     assert "([" not in said, said
     result = runner.invoke(app, ["odds", "lansquenet", "--deals", "200"])
     assert "A same-rank start comes once in 17 deals;" in " ".join(screen.export_text().split())
+
+
+def test_apologys_sweep_plot_marks_the_values_swept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Apology's picture of ``--sweep target_shift=-10,0,10`` marked its axis -10, -7.5, -5, ...: the
+    values swept, where its points are, went unnamed. (The other games' picture names them.)"""
+    require("matplotlib", "plot")
+    from matplotlib.figure import Figure
+
+    drawn: list[Figure] = []
+    real = Figure.savefig
+
+    def keep(self: Figure, *args: Any, **kwargs: Any) -> None:
+        drawn.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    _screen(monkeypatch)
+    args = ["simulate", "apology", "-n", "2", "--players", "random,random,random,random", "-o", "deals=1"]
+    result = runner.invoke(
+        app, [*args, "--sweep", "target_shift=-10,0,10", "--plot", str(tmp_path / "a.png")]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(drawn) == 1
+    ticks = [label.get_text() for label in drawn[0].axes[-1].get_xticklabels()]
+    assert ticks == ["-10", "0", "10"], ticks

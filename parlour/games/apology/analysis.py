@@ -296,6 +296,10 @@ def plot_sweep(
     bottom.set_ylim(-0.02, 1.02)
     bottom.set_ylabel("all pass")
     draw_points(points, xs, summaries)
+    if all(isinstance(x, float) for x in xs):
+        # the values swept, where the points are (-10, 0, 10 was marked -10, -7.5, -5, ..., 10), as
+        # they are named in the sweep's table
+        points.set_xticks(xs, [f"{x:g}" for x in xs])
     points.set_xlabel(option)
     fig.tight_layout()
     fig.savefig(png_path, dpi=110)
