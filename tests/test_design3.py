@@ -336,3 +336,21 @@ def test_apologys_sweep_plot_marks_the_values_swept(monkeypatch: pytest.MonkeyPa
     assert len(drawn) == 1
     ticks = [label.get_text() for label in drawn[0].axes[-1].get_xticklabels()]
     assert ticks == ["-10", "0", "10"], ticks
+
+
+def test_a_sweep_plots_legends_stand_beside_the_panels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Placed "best" inside each panel, the legend hid a side's point and bar (Open Tarock's 70% at
+    6,6,6,6,3): it stands beside the panel."""
+    require("matplotlib", "plot")
+    from parlour.plots import sweep_figure
+
+    summaries = [
+        simulate("roquet", ["random", "random"], 3, seed=1, options={"target": t}) for t in (100, 150)
+    ]
+    fig = sweep_figure("roquet", "target", ["100", "150"], summaries)
+    fig.canvas.draw()
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        assert legend is not None
+        assert not legend.get_window_extent().overlaps(ax.get_window_extent())
+        assert fig.bbox.contains(*legend.get_window_extent().corners()[-1])  # not cut off the figure

@@ -247,7 +247,10 @@ def plot_sweep(
     )
     from parlour.plots import draw_points
 
-    fig, (top, bottom, points) = plt.subplots(3, 1, figsize=(7, 10), sharex=True, height_ratios=[3, 1.3, 2.2])
+    # (8.5 wide: the points' legend beside their panel)
+    fig, (top, bottom, points) = plt.subplots(
+        3, 1, figsize=(8.5, 10), sharex=True, height_ratios=[3, 1.3, 2.2]
+    )
 
     def series(get: Any, least: int = 1) -> tuple[list[Any], list[float], list[float], list[float]]:
         """The points of one line; a value with fewer than ``least`` hands is left out as noise."""
