@@ -293,6 +293,22 @@ def gym_env(name: str, **options: Any) -> SingleSeatEnv:
     return SingleSeatEnv(name, **options)
 
 
+class RegisteredSeatEnv(SingleSeatEnv):
+    """``SingleSeatEnv`` as ``gymnasium.make`` makes it from an id: the id's game, whatever ``name`` says.
+
+    Gymnasium lets the keyword arguments of ``make`` override those registered, so
+    ``gymnasium.make("parlour/bezique-v0", name="roquet")`` made Roquet under Bezique's id (and its
+    ``spec``); the registry gives the game twice, as ``name`` and ``registered``, and a ``name`` that
+    differs is refused."""
+
+    def __init__(self, name: str, *, registered: str, **options: Any) -> None:
+        if name != registered:
+            raise ValueError(
+                f"name={name!r}: {gym_id(registered)} is {registered}; for {name}, make {gym_id(name)}"
+            )
+        super().__init__(name, **options)
+
+
 GYM_NAMESPACE = "parlour"
 """Gymnasium's namespace of parlour's environments: ``gymnasium.make("parlour/bezique-v0")``."""
 
@@ -317,7 +333,11 @@ def _register_gym_envs() -> None:
     for name in game_names():
         env_id = gym_id(name)
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"name": name})
+            gymnasium.register(
+                id=env_id,
+                entry_point=f"{__name__}:RegisteredSeatEnv",
+                kwargs={"name": name, "registered": name},
+            )
 
 
 _register_gym_envs()

@@ -62,7 +62,13 @@ def draw_points(ax: Axes, xs: Sequence[Any], summaries: Sequence[Summary]) -> No
             color=line.get_color(),
         )  # fmt: skip
     ax.set_ylabel(POINTS_LABEL)
-    ax.legend(fontsize="small")
+    beside(ax)
+
+
+def beside(ax: Axes) -> None:
+    """The legend to the right of the panel, off its points: placed "best" inside, it hid a side's
+    point and bar (Open Tarock's 70% at 6,6,6,6,3, Lansquenet's seats at 2 players)."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
 
 
 def sweep_figure(game: str, name: str, ticks: Sequence[str], summaries: Sequence[Summary]) -> Figure:
@@ -73,7 +79,7 @@ def sweep_figure(game: str, name: str, ticks: Sequence[str], summaries: Sequence
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (wins, points) = plt.subplots(2, 1, figsize=(6, 7))
+    fig, (wins, points) = plt.subplots(2, 1, figsize=(8, 7))  # (wider: the legends beside the panels)
     for label, sides in sides_across(summaries):
         rates = [math.nan if side is None else side.win_rate for side in sides]
         lows = [math.nan if side is None else side.win_rate - side.win_interval[0] for side in sides]
@@ -84,7 +90,7 @@ def sweep_figure(game: str, name: str, ticks: Sequence[str], summaries: Sequence
     wins.set_ylabel("win rate (95% interval)")
     # how many matches stand behind each point: the intervals alone left a reader to guess
     wins.set_title(f"{game}: sweep of {name}, {summaries[0].matches} matches a value")
-    wins.legend()
+    beside(wins)
     draw_points(points, ticks, summaries)
     points.set_xlabel(name)
     fig.tight_layout()

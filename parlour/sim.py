@@ -7,6 +7,7 @@ processes, here or on a cluster's workers.
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TextIO, runtime_checkable
 
 import parlour
 from parlour.engine import Game, ParlourError, State, check_seed, derive_seed, make, manifest
@@ -224,6 +225,12 @@ def figure(value: float, digits: int = 3) -> str:
     return f"{value:,.{decimals}f}"
 
 
+def interval_text(lo: float, hi: float, spec: str = ".2f") -> str:
+    """A 95% interval as every table prints it, ``[-13.16, -1.68]``: a minus sign against a dash
+    (``-13.16–-1.68``) read as a range of its own, and the bracket is how a reader writes an interval."""
+    return f"[{lo:{spec}}, {hi:{spec}}]"
+
+
 def _rounded(value: float, digits: int = 3) -> float:
     """``value`` to ``digits`` significant figures."""
     return float(f"{value:.{digits - 1}e}")
@@ -343,7 +350,7 @@ def write_records(
                 f"a summary of {summary.matches} matches of {summary.game} kept {len(summary.records)} of "
                 "their records: play it with simulate(..., keep_records=True)"
             )
-    with open(path, "w", encoding="utf-8") as out:
+    with _text_file(path, "w") as out:
         for line in records_lines(summaries, swept):
             out.write(json.dumps(line) + "\n")
         if stopped is not None:
@@ -357,7 +364,7 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
     matches: list[dict[str, Any]] = []
     stopped: dict[str, Any] | None = None
     runs: list[RecordedRun] = []
-    with open(path, encoding="utf-8") as lines:
+    with _text_file(path, "r") as lines:
         for number, text in enumerate(lines, 1):
             if not text.strip():
                 continue
@@ -406,6 +413,14 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
             else:
                 runs.append(run)
     return RecordsFile(matches, stopped, runs)
+
+
+def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"]) -> TextIO:
+    """A records file opened as text, through gzip where its name ends in ``.gz``: each line names its
+    run, which makes a file about twice as large, and gzip makes it some twenty times smaller."""
+    if os.fspath(path).endswith(".gz"):
+        return gzip.open(path, "rt" if mode == "r" else "wt", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
 
 
 def _run_field_wrong(line: Mapping[str, Any]) -> str:
@@ -757,7 +772,13 @@ def _play(
                     progress(len(salvaged))
         partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
         raise SimulationStopped(partial, matches) from stop
-    return _summary(game, kinds, records, seed, start, keep_records, first)
+    try:
+        return _summary(game, kinds, records, seed, start, keep_records, first)
+    except KeyboardInterrupt as stop:
+        # Ctrl-C as the matches, every one played, were summed up (a game's own figures of a long run
+        # take a while): it ended the run with none of them kept, as if no match had been played
+        whole = _summary(game, kinds, records, seed, start, keep_records, first)
+        raise SimulationStopped(whole, matches) from stop
 
 
 def _is_count(value: Any) -> bool:

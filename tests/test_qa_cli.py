@@ -54,7 +54,7 @@ def test_simulate_in_80_columns_keeps_the_interval_on_one_line() -> None:
     rows = [line for line in result.output.splitlines() if "seat 0" in line or "seat 1" in line]
     assert len(rows) == 2, result.output
     for row in rows:
-        assert re.search(r"\d+\.\d%\s*–\s*\d+\.\d%", row), result.output
+        assert re.search(r"\[\d+\.\d%, \d+\.\d%\]", row), result.output
     assert "…" not in result.output.split("Roquet hands")[0], result.output
 
 

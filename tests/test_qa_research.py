@@ -430,7 +430,9 @@ def test_every_interval_is_written_one_way(game: str, options: list[str]) -> Non
     interval is kept whole (not "18.8%–81.…")."""
     result = runner.invoke(app, ["simulate", game, "-n", "3", *options], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    assert re.search(r"\d%–\d", result.output) and not re.search(r"\d% - \d", result.output), result.output
+    assert re.search(r"\[\d+\.\d%, \d", result.output) and not re.search(r"\d% ?[-–] ?\d", result.output), (
+        result.output
+    )
     assert "…" not in result.output, result.output
     assert "partners change" not in result.output  # no partners here: several seats may win
 

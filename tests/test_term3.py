@@ -233,7 +233,7 @@ def test_roquets_figures_write_intervals_as_simulate_does() -> None:
     result = runner.invoke(app, ["simulate", "roquet", "-n", "4", "--seed", "1"], env=WIDE)
     assert result.exit_code == 0, result.output
     hands = result.output.split("Roquet hands")[1]
-    assert re.search(r"\d\.\d\d–\d", hands), hands
+    assert re.search(r"\[\d+\.\d\d, \d", hands), hands
     assert not re.search(r"\d - \d", hands), hands
 
 
@@ -304,7 +304,7 @@ def test_lansquenets_range_of_chips_uses_the_intervals_dash() -> None:
     result = runner.invoke(app, ["simulate", "lansquenet", "-n", "4", "--seed", "1"], env=WIDE)
     assert result.exit_code == 0, result.output
     assert not re.search(r"\d - \d", result.output), result.output
-    assert re.search(r"│ \d+–\d+ │", result.output), result.output
+    assert re.search(r"│ \[\d+, \d+\] │", result.output), result.output
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,7 @@ from parlour.sim import (
     Summary,
     duration,
     figure,
+    interval_text,
     open_runner,
     simulate,
     stopped_line,
@@ -527,7 +528,7 @@ POINTS_INTERVAL = "points' 95% interval"
 
 def _points_interval(interval: tuple[float, float] | None) -> str:
     """The 95% interval of the points a hand as the table shows it: ``-`` where it has none (one match)."""
-    return "-" if interval is None else f"{interval[0]:.2f}–{interval[1]:.2f}"
+    return "-" if interval is None else interval_text(*interval)
 
 
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
@@ -550,7 +551,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
                 side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players),
                 str(side.wins),
                 f"{side.win_rate:.1%}",
-                f"{lo:.1%}–{hi:.1%}",
+                interval_text(lo, hi, ".1%"),
                 f"{side.mean_hand_points:.2f}",
                 _points_interval(side.hand_points_interval),
                 f"{side.mean_final_score:.1f}",
@@ -565,6 +566,11 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         # rate and the matches in the title give (and --json keeps).
         columns = tuple(col for col in columns if col != "wins")
         rows = [row[:2] + row[3:] for row in rows]
+    if width(columns, rows) > console.width:
+        # Then the final score (in --json too): rich cut the table's right edge off (Lansquenet's four
+        # seats with two intervals in brackets), or broke "seats 0 & 2" in two (Bishops Whist).
+        columns = columns[:-1]
+        rows = [row[:-1] for row in rows]
     whole = width(columns, rows)
     for i, col in enumerate(columns):
         # Where the table does not fit, the figures are no wider than they and their headers' words
@@ -596,7 +602,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         for i, col in enumerate(extra["columns"]):
             # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as
             # its figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
-            whole = "interval" in str(col)
+            whole = "interval" in str(col) or all(_interval(str(row[i])) for row in extra["rows"])
             words = [len(word) for word in str(col).split()]  # (a column of "-" alone cut it to "…")
             widest = max(words + [len(str(row[i])) for row in extra["rows"]]) if whole else None
             # a column of words (Roquet's figures' names) to the left, as a table of figures has it
@@ -644,7 +650,8 @@ def simulate_command(
         typer.Option(
             "--records",
             help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
-            "game, options, players, seed and parlour version that played it.",
+            "game, options, players, seed and parlour version that played it (a name ending in .gz: "
+            "through gzip).",
         ),
     ] = None,
     option: OptionArg = None,
@@ -686,14 +693,25 @@ def simulate_command(
         if name in opts:  # "-o target=300 --sweep target=..." ran the sweep and silently dropped the -o
             fail(f"{name} is given both with -o and with --sweep: give it once")
         runs = [(v, {**opts, name: v}) for v in _sweep_values(game, opts, name, values)]
+        as_played: list[dict[str, Any]] = []  # each run's options as the rules play them
         for _, run_opts in runs:  # every value checked before the first run, the error naming --sweep
             try:
-                typed.append(parlour.make(game, **run_opts).options[name])
+                made = parlour.make(game, **run_opts)
             except ValueError as exc:
                 fail(f"--sweep: {exc}")
-        twice = next((v for i, (v, _) in enumerate(runs) if typed[i] in typed[:i]), None)
-        if twice is not None:  # the same figures twice, at twice the cost
-            fail(f"--sweep: {name}={twice} is the value of a run before it: give each value once")
+            typed.append(made.options[name])
+            as_played.append(made.played_options())
+        for i, (value, _) in enumerate(runs):  # the same figures twice, at twice the cost
+            if typed[i] in typed[:i]:
+                fail(f"--sweep: {name}={value} is the value of a run before it: give each value once")
+            if as_played[i] in as_played[:i]:
+                # "stacks=7,7,7,6;auto" played the same game twice: auto is 7,7,7,6 with the tarock pack
+                before = runs[as_played.index(as_played[i])][0]
+                fail(
+                    f"--sweep: {name}={value} plays the same game as {name}={before}"
+                    + (f" ({name} {as_played[i][name]})" if as_played[i][name] not in (value, before) else "")
+                    + ": the run would be played twice; give each value once"
+                )
     given = [k.strip() for k in players.split(",")] if players else None
     default = "heuristic" if "heuristic" in player_kinds(game) else "random"
     seated: list[list[str]] = []  # the players of each run: a sweep may change the number of seats
@@ -725,6 +743,7 @@ def simulate_command(
     if cluster is not None:
         _quiet_dask()
     stopped: SimulationStopped | None = None
+    printed = 0  # the runs whose figures are printed
     try:
         with open_runner(jobs, cluster, cluster_timeout) as runner:  # one pool or connection for a sweep
             for (value, run_opts), kinds in zip(runs, seated, strict=True):
@@ -745,18 +764,24 @@ def simulate_command(
                         runner=runner,
                         keep_records=records_file is not None,
                     )
-                summaries.append(summary)
-                if value is not None:
-                    console.rule(f"{swept} = {value}")
-                _print_summary(summary)
+                    summaries.append(summary)  # before the bar goes: a Ctrl-C as it went lost the run
+                _print_run(summary, swept, value)
+                printed += 1
     except ClusterError as exc:
         fail(f"--cluster: {exc}")
     except (ValueError, ParlourError) as exc:
         fail(exc)
     except SimulationStopped as stop:
         stopped = stop
-    except KeyboardInterrupt:  # between runs (a summary printed): every run so far is whole
+        if stop.summary is not None and stop.played == stop.planned:
+            # Ctrl-C as the run's last matches were summed up: the run is whole (it was marked partial,
+            # or lost), the runs after it are not played
+            summaries.append(stop.summary)
+            stopped = SimulationStopped(None, games)
+    except KeyboardInterrupt:  # between runs: every run so far is whole
         stopped = SimulationStopped(None, games)
+    for k in range(printed, len(summaries)):  # whole runs at whose end Ctrl-C came, not yet printed
+        _print_run(summaries[k], swept, runs[k][0])
     mark: dict[str, Any] | None = None  # the last line of --records of a run Ctrl-C stopped
     if stopped is not None and len(summaries) < len(runs):
         stopped_in = {swept: typed[len(summaries)]} if swept is not None else None
@@ -791,6 +816,13 @@ def simulate_command(
         # the sweep's own name and typed values: re-read from "--sweep target-shift=..." the plot
         # looked up "target-shift" and failed with a KeyError after the whole sweep
         _plot_sweep(g, swept, typed, summaries, plot)
+
+
+def _print_run(summary: Summary, swept: str | None, value: Any) -> None:
+    """The figures of one whole run (of a sweep, under a rule naming its value)."""
+    if swept is not None:
+        console.rule(f"{swept} = {value}")
+    _print_summary(summary)
 
 
 def _takes(game: str, options: dict[str, Any]) -> bool:
@@ -876,7 +908,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
             lo, hi = side.win_interval
             players = side.players[0] if len(set(side.players)) == 1 else " & ".join(side.players)
             row = [shown(value) if k == 0 else "", seats_label(side.seats), players, f"{side.win_rate:.1%}"]
-            row += [f"{lo:.1%}–{hi:.1%}", f"{side.mean_hand_points:.2f}"]
+            row += [interval_text(lo, hi, ".1%"), f"{side.mean_hand_points:.2f}"]
             row += [_points_interval(side.hand_points_interval)]
             rows.append((row, k == len(summary.sides) - 1))
     whole = sum(max([len(col)] + [len(r[i]) for r, _ in rows]) + 3 for i, col in enumerate(columns)) + 1
@@ -886,13 +918,14 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
     for i, col in enumerate(columns):
         # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
-        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
+        # (an interval wraps at its space too, a figure a line: "[34.2%, 100.0%]" kept on one line cut
+        # the value to "first-su…" in 80 columns)
+        words = [len(word) for word in col.split()]
         words += [len(word) for r, _ in rows for word in r[i].split()]
         narrow = None if fits or i < 1 or i == 2 else max(words)
         table.add_column(
             col,
             justify="left" if i < 3 else "right",
-            no_wrap=col == "95% interval",
             max_width=narrow,
             min_width=narrow,
         )
@@ -960,9 +993,16 @@ def _simulation_stopped(
 
 
 def _figure(cell: str) -> bool:
-    """A cell that is a figure (12, 55.0%, 13.00–13.80, -4), not words; "-" is a figure of no hands
+    """A cell that is a figure (12, 55.0%, [13.00, 13.80], -4), not words; "-" is a figure of no hands
     (Apology's success rate where no taker held that many oudlers), which set its column flush left."""
-    return bool(re.fullmatch(r"[-+−]?[\d.,]+%?(\s*[–-]\s*[-+−]?[\d.,]+%?)?|-?", cell.strip()))
+    number = r"[-+−]?[\d.,]*\d%?"
+    return bool(re.fullmatch(rf"{number}|\[{number}, {number}\]|-?", cell.strip()))
+
+
+def _interval(cell: str) -> bool:
+    """A cell that is an interval (``[-13.16, -1.68]``, Lansquenet's range of chips ``[0, 219]``), kept
+    on one line: it broke at its space."""
+    return cell.startswith("[") and _figure(cell)
 
 
 def _write_records(

@@ -587,6 +587,12 @@ class Game(ABC, Generic[S]):
                 out.append(line)
         return "\n".join(out).strip() + "\n" if out else ""
 
+    def played_options(self) -> dict[str, Any]:
+        """The options as the rules play them: two games of one kind whose played options are equal
+        play the same matches from the same seed, though their options be written apart (Open
+        Tarock's ``stacks=auto`` is its pack's sizes). A sweep refuses to play one game twice by them."""
+        return dict(self.options)
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"parlour.make({self.name!r}{', ' if opts else ''}{opts})"

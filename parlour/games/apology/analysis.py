@@ -15,7 +15,7 @@ from typing import Any
 
 from parlour.engine import Game
 from parlour.games.apology.rules import OUDLER_TRIO, PLAYERS, Apology
-from parlour.sim import MatchRecord, Summary, wilson
+from parlour.sim import MatchRecord, Summary, interval_text, wilson
 
 BIN = 5.0
 """Width of the taker's points histogram, in card points."""
@@ -52,7 +52,7 @@ def _interval(entry: Mapping[str, Any]) -> str:
     if entry["rate"] is None:
         return "-"
     lo, hi = entry["interval"]
-    return f"{_pct(lo)}–{_pct(hi)}"
+    return interval_text(lo, hi, ".1%")
 
 
 def _spread(points: Sequence[float], q: float) -> float | None:
@@ -247,7 +247,10 @@ def plot_sweep(
     )
     from parlour.plots import draw_points
 
-    fig, (top, bottom, points) = plt.subplots(3, 1, figsize=(7, 10), sharex=True, height_ratios=[3, 1.3, 2.2])
+    # (8.5 wide: the points' legend beside their panel)
+    fig, (top, bottom, points) = plt.subplots(
+        3, 1, figsize=(8.5, 10), sharex=True, height_ratios=[3, 1.3, 2.2]
+    )
 
     def series(get: Any, least: int = 1) -> tuple[list[Any], list[float], list[float], list[float]]:
         """The points of one line; a value with fewer than ``least`` hands is left out as noise."""
@@ -296,6 +299,10 @@ def plot_sweep(
     bottom.set_ylim(-0.02, 1.02)
     bottom.set_ylabel("all pass")
     draw_points(points, xs, summaries)
+    if all(isinstance(x, float) for x in xs):
+        # the values swept, where the points are (-10, 0, 10 was marked -10, -7.5, -5, ..., 10), as
+        # they are named in the sweep's table
+        points.set_xticks(xs, [f"{x:g}" for x in xs])
     points.set_xlabel(option)
     fig.tight_layout()
     fig.savefig(png_path, dpi=110)

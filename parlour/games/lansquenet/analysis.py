@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.engine import Game
 from parlour.games.lansquenet.odds import lansquenet_odds
-from parlour.sim import MatchRecord, wilson
+from parlour.sim import MatchRecord, interval_text, wilson
 
 _TAKES = ("banker", "buy")
 """Events of a seat taking the bank: by its turn in the rotation, or by buying it."""
@@ -45,9 +45,9 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
                 f"seat {s}",
                 f"{mean:.1f}",
                 "-" if spread is None else f"{spread:.1f}",
-                f"{seat['min_chips']:.0f}–{seat['max_chips']:.0f}",  # the dash of the intervals beside it
+                interval_text(min(finals, default=0.0), max(finals, default=0.0), ".0f"),  # as beside it
                 f"{seat['broke']:.1%}",
-                f"{lo:.1%}–{hi:.1%}",
+                interval_text(lo, hi, ".1%"),
                 f"{seat['banks_per_match']:.2f}",
             ]
         )
@@ -87,7 +87,7 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
                     "range",
                     "broke",
                     "broke, 95% interval",
-                    "banks/match",
+                    "banks a match",  # (wrapping at its words: "banks/match" was cut in 80 columns)
                 ],
                 "rows": rows,
             },

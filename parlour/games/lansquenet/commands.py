@@ -25,18 +25,39 @@ def _fraction(f: Fraction) -> str:
 
 
 def _interval(lo: float, hi: float) -> str:
-    return f"{lo:.4f} – {hi:.4f}"
+    from parlour.sim import interval_text  # (this module is loaded with the game: parlour.sim is not)
+
+    return interval_text(lo, hi, ".4f")
+
+
+ENGINE_PLACES = 6
+"""Decimal places of the engine's estimates and their intervals in ``--json``: their own error is in
+the second or third place, and the float sums behind them left noise (0.0740000000000001) past it."""
+EXACT_DIGITS = 12
+"""Significant digits of an exact fraction's ``decimal`` in ``--json`` (its ``exact`` text is the value)."""
+
+
+def _measured(value: float) -> float:
+    """An estimate of the engine's as ``--json`` gives it, to ``ENGINE_PLACES`` decimal places."""
+    return round(value, ENGINE_PLACES)
+
+
+def _decimal(exact: Fraction) -> float:
+    """An exact fraction as a decimal number to ``EXACT_DIGITS`` significant digits (0.0588235294118)."""
+    return float(f"{float(exact):.{EXACT_DIGITS}g}")
 
 
 def _figure(name: str, exact: Fraction, estimate: float, interval: tuple[float, float]) -> dict[str, Any]:
-    """A row of the table as ``--json`` writes it: the exact fraction as text ("1/17") and as a number."""
+    """A row of the table as ``--json`` writes it: the exact fraction as text ("1/17") and as a number,
+    the engine's estimate and interval rounded (``ENGINE_PLACES``); whether the exact value lies in the
+    interval is judged before rounding, as the table judges it."""
     lo, hi = interval
     return {
         "name": name,
         "exact": _fraction(exact),
-        "decimal": float(exact),
-        "engine": estimate,
-        "interval": [lo, hi],
+        "decimal": _decimal(exact),
+        "engine": _measured(estimate),
+        "interval": [_measured(lo), _measured(hi)],
         "exact_inside": lo <= float(exact) <= hi,
     }
 
@@ -144,17 +165,17 @@ def odds(
         slo, shi = deep.same_rank_interval
         console.print(
             f"Dealt through the shoe (reshuffled with {reserve}% left), engine, {deep.deals} deals: "
-            f"same-rank start {deep.same_rank:.4f} ({_interval(slo, shi)}), "
-            f"bank's edge {deep.edge:.4f} ({_interval(lo, hi)}). The exact figures are for a fresh shoe; "
-            "deeper in, a deal's odds depend on the cards already gone."
+            f"same-rank start {deep.same_rank:.4f}, 95% interval {_interval(slo, shi)}; "
+            f"bank's edge {deep.edge:.4f}, 95% interval {_interval(lo, hi)}. The exact figures are for a "
+            "fresh shoe; deeper in, a deal's odds depend on the cards already gone."
         )
         data["through_shoe"] = {
             "reserve": reserve,
             "deals": deep.deals,
-            "same_rank": deep.same_rank,
-            "same_rank_interval": [slo, shi],
-            "edge": deep.edge,
-            "edge_interval": [lo, hi],
+            "same_rank": _measured(deep.same_rank),
+            "same_rank_interval": [_measured(slo), _measured(shi)],
+            "edge": _measured(deep.edge),
+            "edge_interval": [_measured(lo), _measured(hi)],
         }
     if twins:
         shown = ", ".join(
@@ -169,9 +190,14 @@ def odds(
             **{str(b): _fraction(lansquenet_odds(packs, True, b).edge) for b in (1, 3, 5)},
             "even": _fraction(lansquenet_odds(packs, True, 2).edge),
         }
+    # "once in 311/23 deals" read as a date or a ratio of deals: the count of starts in the deals instead
     console.print(
-        f"A same-rank start comes once in {_fraction(per)} deals"
-        + ("" if per.denominator == 1 else f" (about 1 in {float(per):.2f})")
+        (
+            f"A same-rank start comes once in {per.numerator} deals"
+            if per.denominator == 1
+            else f"A same-rank start comes {per.denominator} times in {per.numerator} deals "
+            f"(about once in {float(per):.2f})"
+        )
         + "; once the cards differ, the bank's card and the players' card are paired first equally often,"
         + " so the start is the bank's whole edge."
     )

@@ -1203,6 +1203,11 @@ class OpenTarock(Game[OpenTarockState]):
         self.par: int = par(self.card_pack)
         self.hand_points_bounds = (float(-self.par), float(self.par + 1))
 
+    def played_options(self) -> dict[str, Any]:
+        """``stacks`` as the sizes dealt: ``auto`` is 7,7,7,6 with the tarock pack (ruling OT-1), and
+        "7, 7,7,6" is 7,7,7,6."""
+        return {**self.options, "stacks": ",".join(str(size) for size in self.stack_sizes)}
+
     def _blank_state(self) -> OpenTarockState:
         return OpenTarockState(self, 0)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Game
-from parlour.sim import MatchRecord, wilson
+from parlour.sim import MatchRecord, interval_text, wilson
 
 _ACTIONS = ("play", "meld", "done")
 """The public events that each record one player's action (a meld moment passing by itself logs none)."""
@@ -91,7 +91,7 @@ def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str,
         mean, lo, hi = mean_interval(values)
         figures[key] = {"mean": mean, "interval": None if lo is None else [lo, hi]}
         shown = "-" if mean is None else f"{mean:.2f}"
-        rows.append([label, shown, "-" if lo is None else f"{lo:.2f}–{hi:.2f}"])  # as the rates below
+        rows.append([label, shown, "-" if lo is None or hi is None else interval_text(lo, hi)])
 
     def share(key: str, label: str, count: int, n: int) -> None:
         lo, hi = wilson(count, n)
@@ -100,7 +100,7 @@ def roquet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str,
             rows.append([label, "-", "-"])
             return
         figures[key] = {"rate": count / n, "interval": [lo, hi]}
-        rows.append([label, f"{count / n:.1%}", f"{lo:.1%}–{hi:.1%}"])
+        rows.append([label, f"{count / n:.1%}", interval_text(lo, hi, ".1%")])
 
     add("tricks_per_hand", "tricks a hand", [h.tricks for h in hands])
     add("actions_per_hand", "actions a hand", [h.actions for h in hands])
