@@ -1,0 +1,164 @@
+"""The rules texts read as a whole by a newcomer (rules-text-1): each claim mended there is checked
+here against the engine, and the texts' Markdown against the two places that show it.
+
+A sentence that was wrong, missing or shown in the wrong place is pinned by playing a position
+through the public API, so that the text and the code cannot drift apart again. Each docstring
+names the sentence it checks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import parlour
+from parlour.cli.terminal import RulesText
+from tests.test_bishops_whist import deal_of
+
+GAMES = [info.name for info in parlour.list_games()]
+ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
+"""A Markdown list item's marker; group 1 its indent. The item's text starts at the match's end."""
+
+
+def rules(game: str) -> str:
+    return parlour.game_class(game).rules_text()
+
+
+def lazy_lines(text: str) -> list[str]:
+    """Lines that Markdown folds into the list item above them although they are indented less than
+    its text ("lazy continuation"): a sentence meant for the whole list, or for the item that holds
+    a nested list, is then read as part of the last item (Lansquenet's "It also ends when only one
+    player holds chips" stood under the `deals` bullet, as if only that length ended so)."""
+    found: list[str] = []
+    content: int | None = None  # where the current item's text starts, inside a list
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if not line.strip():
+            content = None
+            continue
+        if (m := ITEM.match(line)) is not None:
+            content = m.end()
+            continue
+        indent = len(line) - len(line.lstrip())
+        if content is not None and indent < content and not line.lstrip().startswith("|"):
+            found.append(line.strip())
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_sentence_is_folded_into_the_list_item_above_it(game: str) -> None:
+    assert lazy_lines(rules(game)) == [], f"{game}: lines folded into the list item above them"
+
+
+def test_the_fold_check_finds_a_folded_line() -> None:
+    """The check above finds what it is written for (one that found nothing would pass every text)."""
+    text = "- `banks`: until ...\n- `deals`: after ...\nIt also ends when only one player holds chips.\n"
+    assert lazy_lines(text) == ["It also ends when only one player holds chips."]
+    nested = "2. each player may\n   - `bet N`\n   - `pass`.\n   A player may add to a bet.\n3. next\n"
+    assert lazy_lines(nested) == ["A player may add to a bet."]
+    assert lazy_lines("- one\n  two, its continuation\n\nA paragraph.\n") == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_shows_each_text_within_80_columns(game: str) -> None:
+    """`parlour rules <game>` at 80 columns: no line wider than the terminal (tables fold their
+    cells, words wrap). The console's width is set here, whatever the test's own terminal."""
+    console = Console(width=80, record=True, force_terminal=False, color_system=None)
+    console.print(RulesText(rules(game)))
+    lines = console.export_text().splitlines()
+    assert lines, game
+    too_wide = [line for line in lines if console.measure(line).maximum > 80]
+    assert too_wide == [], f"{game}: {too_wide[:3]}"
+
+
+def terminal_text(game: str) -> list[str]:
+    """The rules as `parlour rules` prints them at 80 columns, one line per list."""
+    console = Console(width=80, record=True, force_terminal=False, color_system=None)
+    console.print(RulesText(rules(game)))
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+# --- Lansquenet ------------------------------------------------------------------------------------
+
+
+def test_lansquenet_the_session_ends_when_one_player_holds_every_chip_whatever_its_length() -> None:
+    """The text: "The session also ends when only one player holds chips": under the default `length=banks`
+    too, not only under `deals` (the sentence was shown as part of the `deals` bullet). Seat 1 goes
+    banco with its last chip, the bank's card is paired first, and the session is over although no
+    player has started the bank three times."""
+    text = " ".join(rules("lansquenet").split())
+    assert "The session also ends when only one player holds chips" in text
+    assert "(default 3" in text
+    game = parlour.make("lansquenet", players=3)
+    assert game.options["length"] == "banks" and game.options["rounds"] == 3
+    state = game.new(seed=1, deal={"banker": 0, "chips": [50, 1, 0], "stacks": [["9C", "KD", "9H"]]})
+    state.apply("bank 1")
+    state.apply("banco")
+    assert state.is_over
+    assert state.outcome is not None and state.outcome.winners == (0,)
+    assert state.scores == [51, 0, 0]
+    # and on the terminal the sentence is a paragraph of its own, not the `deals` bullet's tail
+    shown = terminal_text("lansquenet")
+    line = next(i for i, s in enumerate(shown) if "The session also ends" in s)
+    assert shown[line].startswith("The session also ends") and shown[line - 1] == ""
+
+
+def test_lansquenet_a_player_may_add_to_a_bet_on_a_later_round() -> None:
+    """The text: "Betting goes round as often as needed, and a player may add to a bet on a later round. It
+    ends as soon as ... every player still able to bet has passed since the last bet" (shown before
+    as part of the `pass` choice). Seat 1 bets 5, seat 2 bets 5, seat 1 adds 3 on the second round:
+    its bet is 8; seat 2 passes, and seat 1, who has not passed since the last bet, is asked again."""
+    state = parlour.make("lansquenet", players=3).new(seed=1, deal={"banker": 0, "chips": [100, 100, 100]})
+    for action in ("bank 20", "bet 5", "bet 5", "bet 3", "pass"):
+        state.apply(action)
+    extra: Any = state.view(0).extra
+    assert list(extra.bets) == [0, 8, 5]
+    assert state.current_player == 1 and "pass" in state.legal_actions()
+    assert [(r.verb, r.low, r.high) for r in state.legal_ranges()] == [("bet", 1, 7)]
+    state.apply("pass")  # now everyone still able to bet has passed since the last bet: the cards
+    assert any(e.kind == "hand_end" for e in state.log)
+    assert state.scores[1] in (100 - 8, 100 + 8), state.scores  # the bet of 8, lost or won 1 to 1
+    shown = terminal_text("lansquenet")
+    assert any(re.match(r"\s*\d\s+Betting goes round as often as needed", s) for s in shown), shown
+
+
+# --- Apology ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apology_the_first_dealer_is_the_seat_the_text_names(seed: int) -> None:
+    """The text: "Seat 0 deals first, and the deal passes to the left" (it did not say who deals
+    first)."""
+    said = re.search(r"Seat (\d) deals first", rules("apology"))
+    assert said is not None
+    state = parlour.make("apology").new(seed=seed)
+    first = next(e.data for e in state.log if e.kind == "deal")
+    assert first["dealer"] == int(said.group(1))
+    assert state.current_player == (int(said.group(1)) + 1) % 4  # the dealer's left bids first
+
+
+# --- Bishops Whist ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("void_knight", "winner"), [("ten", 1), ("revoke-only", 0)])
+def test_bishops_whist_a_void_knight_ranks_as_the_ten_by_default(void_knight: str, winner: int) -> None:
+    """The text: "A knight in a plain suit that leads ranks as its ten ... whether it was played in a knight's
+    revoke or discarded by a player void in the suit (option `void_knight=revoke-only`: only a
+    knight's revoke ranks)". Hearts led with the 9, seat 1 (void in hearts) discards a knight, the
+    others play low hearts: by default the knight, a ten, beats the 9; with `revoke-only` it ranks
+    nothing and the 9 wins."""
+    assert "`void_knight=revoke-only`" in " ".join(rules("bishops-whist").split())
+    deal = deal_of(3, "5C", {0: "9H", 1: "N", 2: "2H", 3: "3H"}, closed={1: "H"})
+    state = parlour.make("bishops-whist", void_knight=void_knight).new(seed=1, deal=deal)
+    for card in ("9H", "N", "2H", "3H"):
+        state.apply(f"play {card}")
+    trick = next(e.data for e in state.log if e.kind == "trick")
+    assert trick["winner"] == winner
