@@ -9,14 +9,29 @@ names the sentence it checks.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from rich.console import Console
 
 import parlour
 from parlour.cli.terminal import RulesText
 from tests.test_bishops_whist import deal_of
+from tests.test_web_browser import (
+    COMPUTER,
+    HUMAN,
+    browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    serving,
+)
+from tests.web_support import SCREENSHOTS
+
+__all__ = ["browser"]  # the web tests' Chromium, for the one browser test below
 
 GAMES = [info.name for info in parlour.list_games()]
 ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
@@ -162,3 +177,48 @@ def test_bishops_whist_a_void_knight_ranks_as_the_ten_by_default(void_knight: st
         state.apply(f"play {card}")
     trick = next(e.data for e in state.log if e.kind == "trick")
     assert trick["winner"] == winner
+
+
+# --- the web table's rules dialog ------------------------------------------------------------------
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_the_web_dialog_shows_lansquenets_betting_and_end_in_their_own_places(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The rules dialog shows "Betting goes round ..." as an item of the numbered list of the bank and
+    the bets, not inside the `pass` choice, and "The session also ends ..." as a paragraph of its own,
+    not inside the `deals` bullet."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "lansquenet", [HUMAN, COMPUTER], seed=3, players=2)
+        page, frames = open_seat(ctx, seat_link(server, table, 0))
+        page.click("#rules-button")
+        body = page.locator("#rules-dialog[open] #rules-body")
+        body.locator("li", has_text="Betting goes round").first.wait_for(state="attached")
+        where = page.evaluate(
+            """() => {
+                const body = document.querySelector('#rules-body');
+                const find = (words) => [...body.querySelectorAll('li, p')]
+                    .filter((n) => n.textContent.trim().startsWith(words))
+                    .map((n) => [n.tagName, n.parentElement.tagName, n.parentElement === body
+                                 || n.parentElement.parentElement === body]);
+                const item = (start) => [...body.querySelectorAll('li')]
+                    .map((n) => n.textContent.trim()).filter((s) => s.startsWith(start));
+                return {
+                    betting: find('Betting goes round'),
+                    end: find('The session also ends'),
+                    pass: item('pass.'),
+                    deals: item('deals: after deals deals'),
+                };
+            }"""
+        )
+        assert where["betting"] == [["LI", "OL", True]], where
+        assert where["end"] == [["P", "DIV", True]], where
+        assert where["pass"] == ["pass."], where
+        assert where["deals"] == [
+            "deals: after deals deals (default 30); the bank then goes back to its banker."
+        ], where
+        body.locator("li", has_text="Betting goes round").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "rules-lansquenet-betting.png"))
+        assert frames.console_errors == []
