@@ -222,3 +222,20 @@ def test_the_web_dialog_shows_lansquenets_betting_and_end_in_their_own_places(
         body.locator("li", has_text="Betting goes round").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "rules-lansquenet-betting.png"))
         assert frames.console_errors == []
+
+
+@pytest.mark.parametrize(("thrown_in", "passes"), [("counts", 16), ("redealt", 40 * 4)])
+def test_apology_a_thrown_in_deal_is_one_of_the_matchs_deals(thrown_in: str, passes: int) -> None:
+    """The text: "The match is a fixed number of deals (option `deals`, default 4 ...), a thrown-in deal
+    being one of them (option `thrown_in=redealt`: only the deals with a taker count, ruling AP-2)".
+    Everybody passes: by default the match is over, drawn, after four deals thrown in (16 passes);
+    with `redealt` it goes on until ten times `deals` have been dealt."""
+    text = " ".join(rules("apology").split())
+    assert "a thrown-in deal being one of them (option `thrown_in=redealt`" in text
+    state = parlour.make("apology", thrown_in=thrown_in).new(seed=1)
+    for _ in range(passes - 1):
+        state.apply("pass")
+    assert not state.is_over
+    state.apply("pass")
+    assert state.is_over
+    assert state.outcome is not None and state.outcome.winners == ()
