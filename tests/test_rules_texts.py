@@ -19,6 +19,7 @@ from rich.console import Console
 import parlour
 from parlour.cli.terminal import RulesText
 from tests.test_bishops_whist import deal_of
+from tests.test_rules_defaults import same
 from tests.test_web_browser import (
     COMPUTER,
     HUMAN,
@@ -99,6 +100,65 @@ def terminal_text(game: str) -> list[str]:
     console = Console(width=80, record=True, force_terminal=False, color_system=None)
     console.print(RulesText(rules(game)))
     return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+OPTION_BULLET = re.compile(r"^- `(\w+)` \(`?([\w.-]+)`?\):(.*)$")
+"""An options list's item: "- `tie` (`play-on`): equal scores ... `draw`: ..." (Roquet, Bishops Whist)."""
+
+
+def listed_options(game: str) -> dict[str, tuple[str, str]]:
+    """Each option the text's "Options" section names, with the default it gives and the words it
+    says of it: from its table ("| `deals` | 4 | ... |") or its list ("- `deals` (4): ...")."""
+    text = rules(game)
+    section = text[text.index("## Options") :]
+    section = section[: section.find("\n## ", 4)] if "\n## " in section[4:] else section
+    found: dict[str, tuple[str, str]] = {}
+    item: str | None = None
+    for line in section.splitlines():
+        if (m := OPTION_BULLET.match(line)) is not None:
+            item = m.group(1)
+            found[item] = (m.group(2), m.group(3))
+        elif item is not None and line.startswith("  "):
+            default, words = found[item]
+            found[item] = (default, f"{words} {line.strip()}")
+        else:
+            item = None
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 3 and cells[0].startswith("`"):
+            names = re.findall(r"`(\w+)`", cells[0])
+            if (m := re.fullmatch(r"`(\w+)_(\d+)` \.\. `\1_(\d+)`", cells[0])) is not None:
+                names = [f"{m.group(1)}_{k}" for k in range(int(m.group(2)), int(m.group(3)) + 1)]
+            defaults = [d.strip().strip("`") for d in cells[1].split(",")]
+            for k, name in enumerate(names):
+                found[name] = (defaults[k if len(defaults) == len(names) else 0], " ".join(cells[2:]))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_options_section_lists_every_option_with_its_default_and_choices(game: str) -> None:
+    """Each text ends its rules with its options, each with its default (Bishops Whist's was one
+    run-on sentence; it is now a list like Roquet's): every option of the game is there, with the
+    game's default; every other choice of an option with choices is named beside it, and a range
+    the words state is the option's range."""
+    listed = listed_options(game)
+    specs = {o.name: o for o in parlour.game_class(game).option_specs}
+    assert set(listed) == set(specs), (game, set(listed) ^ set(specs))
+    for name, (default, words) in listed.items():
+        option = specs[name]
+        assert same(option, default), (game, name, default, option.default)
+        for choice in option.choices or ():
+            if not isinstance(choice, bool) and choice != option.default:
+                assert f"`{choice}`" in words or re.search(rf"\b{re.escape(str(choice))}\b", words), (
+                    game,
+                    name,
+                    choice,
+                    words,
+                )
+        if option.minimum is not None and option.maximum is not None and not option.choices:
+            # a range the words state ("1 to 1000", "from 0 to 0.5") is the option's own
+            for low, high in re.findall(r"\b(-?\d[\d,.]*) to (-?\d[\d,.]*\d)", words):
+                said = (float(low.replace(",", "")), float(high.replace(",", "")))
+                assert said == (option.minimum, option.maximum), (game, name, said, option)
 
 
 # --- Lansquenet ------------------------------------------------------------------------------------
