@@ -9,6 +9,7 @@ names the sentence it checks.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from playwright.sync_api import Browser
 from rich.console import Console
 
 import parlour
+from parlour.cards import BEZIQUE_64
 from parlour.cli.terminal import RulesText
 from tests.test_bishops_whist import deal_of
 from tests.test_rules_defaults import same
@@ -299,3 +301,37 @@ def test_apology_a_thrown_in_deal_is_one_of_the_matchs_deals(thrown_in: str, pas
     state.apply("pass")
     assert state.is_over
     assert state.outcome is not None and state.outcome.winners == ()
+
+
+# --- Bezique ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seven_counts_as_meld", [False, True])
+def test_bezique_the_seven_of_trumps_and_the_tricks_one_meld(seven_counts_as_meld: bool) -> None:
+    """The text: "The seven does not use up the trick's one meld ...: you may show it and meld as well
+    (option `seven_counts_as_meld=true`: the seven is then the trick's only declaration)". Seat 0
+    wins the first trick holding the other seven of trumps (hearts, the turn-up being the 7H) and
+    the king and queen of spades: it shows the seven for 10, then by default marries for 20."""
+    assert "`seven_counts_as_meld=true`" in " ".join(rules("bezique").split())
+    pack = Counter(BEZIQUE_64.counts())
+    hands = [
+        ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7H"],
+        ["7S", "7S", "8S", "9S", "JS", "QS", "KS", "TS"],
+    ]
+    for card in [*hands[0], *hands[1], "7H"]:
+        pack[card] -= 1
+    game = parlour.make("bezique", seven_counts_as_meld=seven_counts_as_meld)
+    state = game.new(
+        seed=1, deal={"dealer": 1, "hands": hands, "turn_up": "7H", "stock": list(pack.elements())}
+    )
+    assert state.scores == [0, 10]  # the dealer turned up a seven
+    state.apply("play AS")
+    state.apply("play 7S")
+    assert {"meld KS QS", "declare 7H"} <= set(state.legal_actions())
+    assert "exchange 7H" not in state.legal_actions()  # the turn-up is the other seven
+    state.apply("declare 7H")
+    assert state.scores == [10, 10]
+    assert ("meld KS QS" in state.legal_actions()) is not seven_counts_as_meld
+    if not seven_counts_as_meld:
+        state.apply("meld KS QS")
+        assert state.scores == [30, 10]
