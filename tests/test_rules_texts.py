@@ -8,6 +8,7 @@ names the sentence it checks.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -335,3 +336,37 @@ def test_bezique_the_seven_of_trumps_and_the_tricks_one_meld(seven_counts_as_mel
     if not seven_counts_as_meld:
         state.apply("meld KS QS")
         assert state.scores == [30, 10]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lansquenet_twins_and_takeout_are_the_classic_games_only(seed: int) -> None:
+    """The options table: `twins` and `takeout` apply to the classic game only, "as Hoyle's opening
+    cards are of four ranks" (ruling LQ-23). A Hoyle session played at random with `twins=true` and
+    the same choices without it goes the same way, card for card and chip for chip, and `takeout` is
+    never offered."""
+    rows = {names[0]: meaning for names, meaning in _table_meanings("lansquenet")}
+    assert "classic game only" in rows["twins"] and "classic game only" in rows["takeout"]
+    logs = []
+    for twins in (True, False):
+        state = parlour.make(
+            "lansquenet", variant="hoyle", players=3, twins=twins, deals=12, length="deals"
+        ).new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            assert "takeout" not in actions
+            ranges = state.legal_ranges()
+            choices = [*actions, *(f"{r.verb} {r.low}" for r in ranges)]
+            state.apply(rng.choice(choices))
+        logs.append(([(e.kind, dict(e.data)) for e in state.log], list(state.scores)))
+    assert logs[0] == logs[1]
+
+
+def _table_meanings(game: str) -> list[tuple[list[str], str]]:
+    """(options, meaning) of each row of the text's options table."""
+    rows = []
+    for line in rules(game).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 3 and cells[0].startswith("`"):
+            rows.append((re.findall(r"`(\w+)`", cells[0]), " ".join(cells[2:])))
+    return rows
