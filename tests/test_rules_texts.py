@@ -370,3 +370,19 @@ def _table_meanings(game: str) -> list[tuple[list[str], str]]:
         if line.startswith("|") and len(cells) >= 3 and cells[0].startswith("`"):
             rows.append((re.findall(r"`(\w+)`", cells[0]), " ".join(cells[2:])))
     return rows
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_setting_the_text_names_is_one_the_game_takes(game: str) -> None:
+    """Each `name=value` the text names ("option `tie=draw`", "`last_trick=final`") is an option of
+    the game, and the game is made with that value: a renamed option or choice cannot leave the text
+    naming one that no longer exists. (The computer players' own settings, `width=None`, are not
+    options of the game.)"""
+    specs = {o.name: o for o in parlour.game_class(game).option_specs}
+    text = rules(game).split("## Computer players")[0]
+    settings = set(re.findall(r"`(\w+)=([\w.-]+)`", text))
+    assert settings, game
+    for name, value in sorted(settings):
+        assert name in specs, f"{game}: the text names `{name}={value}`, and the game has no option {name}"
+        game_made = parlour.make(game, **{name: value})
+        assert str(game_made.options[name]).lower() == value.lower(), (game, name, value)
