@@ -386,3 +386,33 @@ def test_every_option_setting_the_text_names_is_one_the_game_takes(game: str) ->
         assert name in specs, f"{game}: the text names `{name}={value}`, and the game has no option {name}"
         game_made = parlour.make(game, **{name: value})
         assert str(game_made.options[name]).lower() == value.lower(), (game, name, value)
+
+
+MOVE_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "bishops-whist": [{}, {"laws": "table", "misdeal_chance": 0.2}],
+    "bezique": [{}, {"table_laws": True}],
+    "lansquenet": [{}, {"variant": "hoyle"}],
+}
+"""Options under which a game offers moves of its own (table laws' `expose`, Hoyle's game)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_move_the_game_offers_is_named_in_its_rules(game: str) -> None:
+    """A player meets every move in the rules before meeting it at the table: each verb the game
+    offers over matches played at random (under its plain and its table-law options) is written in
+    the text as a move (`play <card>`, `stand`, `bank N`)."""
+    named = set(re.findall(r"`([a-z]+)(?: [^`]*)?`", rules(game)))
+    offered: set[str] = set()
+    for options in MOVE_OPTIONS.get(game, [{}]):
+        for seed in range(3):
+            state = parlour.make(game, **options).new(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(2000):
+                if state.is_over:
+                    break
+                actions = state.legal_actions()
+                ranges = state.legal_ranges()
+                offered |= {a.split()[0] for a in actions} | {r.verb for r in ranges}
+                state.apply(rng.choice([*actions, *(f"{r.verb} {r.low}" for r in ranges)]))
+    assert offered, game
+    assert offered <= named, f"{game}: moves offered but not named in the rules: {sorted(offered - named)}"
