@@ -18,6 +18,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser
 
+import parlour
+from parlour.games.lansquenet.players import StandingsPlayer
 from parlour.games.roquet.players import RoquetHeuristic
 from parlour.games.roquet.rules import RoquetGame
 from parlour.games.roquet.search import RoquetSearch
@@ -251,3 +253,18 @@ def test_the_lobby_lists_one_s_private_tables_first(
         assert where["shown"], where
         assert where["mineBottom"] <= where["games"] and where["mine"] < where["open"], where
         assert where["mine"] < viewport["height"] / 2, where
+
+
+@pytest.mark.parametrize(
+    ("scores", "said"), [((101, 100, 100), "you lead by 1 chip:"), ((99, 100, 100), "you are 1 chip behind:")]
+)
+def test_lansquenet_s_hint_counts_one_chip_as_a_chip(scores: tuple[int, ...], said: str) -> None:
+    """Lansquenet's hint for a banker one chip ahead read "stop — you lead by 1 chips: …": one chip is
+    "1 chip", ahead or behind."""
+    game = parlour.make("lansquenet", players=3)
+    state = game.new(seed=1, deal={"banker": 0})
+    view = state.view(0)
+    view.scores = [float(s) for s in scores]
+    reason = StandingsPlayer().advise(view, game).reason
+    assert reason.startswith(said), reason
+    assert "1 chips" not in reason, reason
