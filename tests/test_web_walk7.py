@@ -268,3 +268,35 @@ def test_lansquenet_s_hint_counts_one_chip_as_a_chip(scores: tuple[int, ...], sa
     reason = StandingsPlayer().advise(view, game).reason
     assert reason.startswith(said), reason
     assert "1 chips" not in reason, reason
+
+
+@pytest.mark.browser
+def test_a_log_line_parts_a_list_of_cards_with_names_by_commas(browser: Browser, tmp_path: Path) -> None:
+    """Open Tarock's log read "You turn up tarock IV tarock XIII the Sküs 7♣" and "Computer 1 takes
+    the trick (tarock XXI 2♦)": once the codes are named, one card's name ran into the next. A run of
+    cards with a named one among them is parted by commas; suited cards alone stay as they were."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=2)
+    rng = random.Random(1)
+    for _ in range(8):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    texts = [state.event_words(event) for event in state.events(0)]
+    texts.append("seat 1 is dealt 3♠ 2♠ 8♥")
+    with serving(tmp_path) as server, context(browser, DESKTOP) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url)
+        said = page.evaluate(
+            """([texts, pack]) => Promise.all([import('/static/words.js'), import('/static/cards.js')])
+              .then(async ([words, cards]) => {
+                const loaded = await cards.loadPack(pack);
+                return texts.map((t) => words.rewrite(t, (s) => `Computer ${s}`, loaded));
+              })""",
+            [texts, game.pack],
+        )
+    assert "Computer 0 turns up K♣, tarock XXI, tarock XX, tarock XII" in said, said
+    assert "Computer 0 takes the trick (tarock XXI, 2♦)" in said, said
+    assert "Computer 1 turns up 2♦ 7♣ J♥ C♠" in said, said
+    assert "Computer 1 is dealt 3♠ 2♠ 8♥" in said, said
+    for line in said:
+        assert not re.search(r"tarock [IVX]+ (tarock|the|[0-9AKQJC])", line), line
