@@ -238,7 +238,7 @@ def test_the_lobby_lists_one_s_private_tables_first(
 ) -> None:
     """In a one-column lobby (a phone) "Your private tables", the way back to a game in progress, lay
     below the six games' cards and the form, so a player coming back scrolled past them all. It comes
-    first at every width, above the games."""
+    first at every width, above the games, and says "you" of one's own seat (it said "seat 0")."""
     size = f"{viewport['width']}x{viewport['height']}"
     with serving(tmp_path) as server, context(browser, viewport) as ctx:
         table = create_table(server, "roquet", [HUMAN, COMPUTER], seed=3)
@@ -253,6 +253,10 @@ def test_the_lobby_lists_one_s_private_tables_first(
         assert where["shown"], where
         assert where["mineBottom"] <= where["games"] and where["mine"] < where["open"], where
         assert where["mine"] < viewport["height"] / 2, where
+        # (one's own seat is "you", not "seat 0")
+        assert page.inner_text("#mine-tables li").splitlines()[1] == "you · 1 computer", page.inner_text(
+            "#mine-tables"
+        )
 
 
 @pytest.mark.parametrize(
