@@ -304,3 +304,21 @@ def test_a_log_line_parts_a_list_of_cards_with_names_by_commas(browser: Browser,
     assert "Computer 1 is dealt 3♠ 2♠ 8♥" in said, said
     for line in said:
         assert not re.search(r"tarock [IVX]+ (tarock|the|[0-9AKQJC])", line), line
+
+
+@pytest.mark.browser
+def test_the_box_to_type_offers_an_amount_s_action_too(browser: Browser, tmp_path: Path) -> None:
+    """Lansquenet's banker, asked to "put up a bank of 1 to 100 chips", found the box to type blank
+    where every other decision's box shows an action to type ("play 3S"): it offers "bank 1"."""
+    with serving(tmp_path) as server, context(browser, DESKTOP) as ctx:
+        for seed in range(1, 20):
+            table = create_table(server, "lansquenet", [HUMAN, COMPUTER, COMPUTER], seed=seed)
+            page, _ = open_seat(ctx, seat_link(server, table, 0))
+            page.locator("h2.prompt.your-turn").wait_for()
+            if page.inner_text("h2.prompt").startswith("Your turn: put up a bank of 1 to"):
+                break
+            page.close()
+        else:
+            pytest.fail("no deal of 19 where seat 0 banks first")
+        shoot(page, "lansquenet-type-bank")
+        assert page.get_attribute("#type-action", "placeholder") == "bank 1"

@@ -1756,7 +1756,8 @@ function typeForm(ctx) {
     autocapitalize: "off",
     spellcheck: "false",
     maxlength: "200",
-    placeholder: (model.actions && model.actions[0] && model.actions[0].text) || "",
+    // (an amount's decision offers its least amount: Lansquenet's box for "bank 1 to 100" was blank)
+    placeholder: (model.actions && model.actions[0] && model.actions[0].text) || (view.legal_ranges || []).map((r) => `${r.verb} ${r.min}`)[0] || "",
     dataset: { key: "type-action" },
   });
   return el(
