@@ -322,3 +322,23 @@ def test_the_box_to_type_offers_an_amount_s_action_too(browser: Browser, tmp_pat
             pytest.fail("no deal of 19 where seat 0 banks first")
         shoot(page, "lansquenet-type-bank")
         assert page.get_attribute("#type-action", "placeholder") == "bank 1"
+
+
+@pytest.mark.browser
+def test_a_replay_promises_every_hand_face_up_not_every_card(browser: Browser, tmp_path: Path) -> None:
+    """The replay's "See as" offered "all cards face up", and drew the stock face down beside it (a
+    stock, a talon or a kitty is never seen in play, nor in a replay): it offers "every hand face up"."""
+    with game_replay(browser, tmp_path, "roquet", DESKTOP) as page:
+        replay_step(page, 0)
+        said = page.evaluate(
+            """() => ({
+              option: document.querySelector("#seat option[value=all]").textContent,
+              chosen: document.querySelector("#seat").value,
+              stockBacks: document.querySelectorAll("#table .zone.kind-stock :is(.back, img)").length,
+              handsUp: [...document.querySelectorAll("#table .seat .zone.kind-hand img, #hand img")]
+                .filter((img) => !img.src.endsWith("/back.svg")).length,
+            })"""
+        )
+        shoot(page, "replay-every-hand")
+    assert said["chosen"] == "all" and said["option"] == "every hand face up", said
+    assert said["stockBacks"] > 0 and said["handsUp"] >= 16, said
