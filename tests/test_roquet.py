@@ -224,8 +224,8 @@ def test_meld_moment() -> None:
     assert state.melds[1] == [Meld(("6D", "7D", "8D"), "sequence", 3), Meld(("KS", "KH"), "royal pair", 5)]
     view = state.view(0)
     assert [(z.owner, z.cards, z.label) for z in view.zones_of("melds")] == [
-        (1, ["6D", "7D", "8D"], "sequence of three (3)"),
-        (1, ["KS", "KH"], "royal pair of kings (5)"),
+        (1, ["6D", "7D", "8D"], "sequence of three, 3 points"),
+        (1, ["KS", "KH"], "royal pair of kings, 5 points"),
     ]
     assert view.extra.banked == [0, 8]
     assert state.scores == [0.0, 0.0]  # banked points reach the score when the hand ends

@@ -23,17 +23,17 @@ from tests.conformance import (
 )
 
 RECORDED = {
-    ("{}", 0): "264e586eb92578d3e803ddd78a5d7f22",
-    ("{}", 1): "857ef0e9290fdb3e6d6a86fa8611c52d",
-    ('{"target": 1}', 2): "12e1e9137f5a886a81324b80a55f6008",
-    ('{"target": 40, "refill": "one"}', 3): "565561d7d09f31e57454be8203633b85",
-    ('{"target": 40, "livret_refill": true}', 4): "4f40c48c5db575b51b17d0ae87df9767",
-    ('{"target": 40, "turn_up": "stock"}', 5): "69fac01fc76ae110635446c6f16d69da",
-    ('{"target": 40, "melds_per_trick": "one"}', 6): "6aa0daade44286ba6d85a40a02082f64",
-    ('{"target": 40, "max_sequence": 15}', 7): "f12f3c409dec604d08c2e473dbcc76cc",
-    ('{"target": 20, "tie": "draw"}', 8): "128a1001c658701c7870565b7d5b38cb",
+    ("{}", 0): "46085f9f276f8ee08af33b7da84ebef3",
+    ("{}", 1): "07ad9670178cf998ab0187fe30fd4adb",
+    ('{"target": 1}', 2): "f54c865eafc75de11c54a2b1ec691ce9",
+    ('{"target": 40, "refill": "one"}', 3): "a257c5eb554d23e0f9a833a2ccae8f3c",
+    ('{"target": 40, "livret_refill": true}', 4): "445a003f5f0b303061ebdb10da5b1afb",
+    ('{"target": 40, "turn_up": "stock"}', 5): "229022b9a74e7e01dcef71ae2a75dbc1",
+    ('{"target": 40, "melds_per_trick": "one"}', 6): "6beefc574c8e2045f570a61761102ca3",
+    ('{"target": 40, "max_sequence": 15}', 7): "a2d20e0f94874adc8f00428578d8469e",
+    ('{"target": 20, "tie": "draw"}', 8): "4b62d89959ed998b60f4945a06868d6d",
     ('{"target": 30, "refill": "one", "livret_refill": true, "turn_up": "stock"}', 9): (
-        "9dc068e8b7756f1c95268c3a14661685"
+        "81fafabf098c7cf34ff78188e99d2ea2"
     ),
 }
 """Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
@@ -45,7 +45,9 @@ again when the prompt to follow became one clause ("play to C♥, following suit
 C♥: follow suit if you can"; with the old words, every digest is as recorded before); and again
 (situ-1) when the situation stopped naming the seat to lead or follow ("seat 1 to follow C♥", said by the
 decision and the trick) and the view gained ``hands_in_match`` (null): with the old situation put back
-and the field left out of every view, every digest is as recorded before (main at 17cce7a)."""
+and the field left out of every view, every digest is as recorded before (main at 17cce7a); and again
+(web-9) when a meld zone's label gave its points in words ("pair of tens, 2 points" for "pair of tens
+(2)"): with the old label, every digest is as recorded before (main at 56b2280)."""
 
 
 def game(**options: Any) -> RoquetGame:

@@ -165,7 +165,7 @@ def test_a_livret_card_one_winner_leaves_is_there_for_the_other() -> None:
     meld = [e for e in state.events(1) if e.kind == "meld"][-1]
     assert (
         state.event_words(meld)
-        == "seat 0 lays down a royal pair of kings K♦ K♣, taking K♣ from the livret, for 5"
+        == "seat 0 lays down a royal pair of kings K♦ K♣, taking K♣ from the livret, for 5 points"
     )
 
 
@@ -189,7 +189,7 @@ def test_four_castles_completed_by_the_turn_up_score_ten() -> None:
     # the winner drew four (one played, three laid down), the loser one
     assert view.extra.stock_size == 39 - 4 - 1
     zone = view.zone("melds", 1)
-    assert zone is not None and zone.label == "muster of castles (10)"
+    assert zone is not None and zone.label == "muster of castles, 10 points"
 
 
 def test_four_aces_laid_after_a_won_trick_score_ten() -> None:
@@ -203,7 +203,7 @@ def test_four_aces_laid_after_a_won_trick_score_ten() -> None:
     state.apply("meld AC AD AH AS")
     assert banked(state) == [0, 10]
     zone = state.view(0).zone("melds", 1)
-    assert zone is not None and zone.label == "muster of aces (10)"
+    assert zone is not None and zone.label == "muster of aces, 10 points"
 
 
 # --- the running score and the match -------------------------------------------------------------
@@ -295,5 +295,5 @@ def test_the_views_of_a_hand_with_melds_from_the_table_show_each_seat_only_what_
         view = state.view(0)
         for seat in (0, 1):
             labels = [z.label for z in view.zones_of("melds", seat)]
-            points = sum(int(label.rsplit("(", 1)[1].rstrip(")")) for label in labels)
+            points = sum(int(label.rsplit(", ", 1)[1].removesuffix(" points")) for label in labels)
             assert points == view.extra.banked[seat]

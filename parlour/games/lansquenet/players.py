@@ -151,8 +151,9 @@ class StandingsPlayer:
         phase = view.extra.phase
         scores = view.scores
         lead = int(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
-        ahead = f"you lead by {lead} chips" if lead > 0 else "you are level" if lead == 0 else ""
-        behind = f"you are {-lead} chips behind" if lead < 0 else "you are level"
+        # (one chip is "1 chip": a hint said "you lead by 1 chips")
+        ahead = f"you lead by {_chips(lead)}" if lead > 0 else "you are level" if lead == 0 else ""
+        behind = f"you are {_chips(-lead)} behind" if lead < 0 else "you are level"
         if phase == Phase.BANK:
             span = amount_range(view, "bank")
             amount = purse if lead <= 0 else int(lead * self.lead_share)
@@ -215,6 +216,11 @@ def _heuristic(game: Game[Any], seed: int) -> Player:
 
 STOPPER = Style(bank_share=0.3, stop_after=1, stop_share=1.0, bet_share=0.02, buy_share=0.3)
 """A banker who stops after a set number of wins (kinds ``stop1`` to ``stop3``), for designers' sweeps."""
+
+
+def _chips(n: int) -> str:
+    """A number of chips in words: "1 chip", "5 chips"."""
+    return f"{n} chip{'' if n == 1 else 's'}"
 
 
 def _share(x: float) -> str:

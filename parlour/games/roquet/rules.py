@@ -568,10 +568,11 @@ class Meld:
     kind: MeldKind
     points: int
     label: str = field(default="", compare=False)
-    """In words with its points, 'royal pair of kings (5)' (made from the rest)."""
+    """In words with its points, 'royal pair of kings, 5 points' (made from the rest): it read 'royal pair
+    of kings (5)', a number nothing said was points."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "label", f"{meld_name(self.cards, self.kind)} ({self.points})")
+        object.__setattr__(self, "label", f"{meld_name(self.cards, self.kind)}, {self.points} points")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Meld:
         return self  # immutable: clones share it
@@ -1267,15 +1268,19 @@ class RoquetState(State):
     def event_words(self, event: Event) -> str:
         """The log's lines as a person reads them: the match's end names the winner's score first
         ("seat 1 wins the match, 107 to 78"); its logged text, which stays as it was (replays of older
-        saves compare it), gave seat 0's first whoever won ("seat 1 wins the match, 78 to 107")."""
+        saves compare it), gave seat 0's first whoever won ("seat 1 wins the match, 78 to 107"). A
+        combination laid down is "… for 2 points": its logged "… for 2" said nothing of what the 2 was."""
         scores = event.data.get("scores")
+        text = super().event_words(event)
+        if event.kind == "meld" and text.endswith(f" for {event.data.get('points')}"):
+            return f"{text} points"
         if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == 2:
             a, b = scores
             if a == b:
                 return f"the match is drawn at {a} all"
             win = 0 if a > b else 1
             return f"seat {win} wins the match, {scores[win]} to {scores[1 - win]}"
-        return super().event_words(event)
+        return text
 
     def _situation(self) -> str:
         if self.phase == "over":

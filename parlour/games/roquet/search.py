@@ -192,7 +192,8 @@ class RoquetSearch:
         kind, points = found
         taken = [c for c in cards if c not in hand]
         src = f", taking {_pretty(taken[0])} from the table" if taken else ""
-        return f"lays down the {meld_name(cards, kind)} for {points}{src}: points banked cannot be lost"
+        laid = f"lays down the {meld_name(cards, kind)} for {points} points{src}"
+        return f"{laid}: points banked cannot be lost"
 
     def _play_reason(self, card: str, totals: dict[str, float], view: RoquetView, game: RoquetGame) -> str:
         hand = [c for c in view.hand if c != card]
@@ -209,7 +210,8 @@ class RoquetSearch:
             led = view.trick.cards[0]
             if beats(card, led, trump):
                 if points:
-                    return f"takes the trick with {name} to lay down the {words} ({points}){margin}"
+                    # (its points in words: "the royal pair of kings (5) (3.2 points ahead …)" read as asides)
+                    return f"takes the trick with {name} to lay down the {words} for {points} points{margin}"
                 return f"takes the trick with {name}: the lead, and no combination for the opponent{margin}"
             return f"lets the trick go with {name}, the card it can best spare{margin}"
         unseen = unseen_cards(view)
@@ -217,7 +219,8 @@ class RoquetSearch:
         possible = [c for c, n in unseen.items() if n] + list(opp_known)
         if not any(beats(c, card, trump) for c in possible):
             if points:
-                return f"leads {name}: it cannot be beaten, and the {words} ({points}) go down after it"
+                after = f"the {words} ({points} points) go down after it"
+                return f"leads {name}: it cannot be beaten, and {after}"
             return f"leads {name}: it cannot be beaten{margin}"
         if suit_of(card) == trump:
             return f"leads the trump {name}{margin}"

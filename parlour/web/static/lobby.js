@@ -337,7 +337,12 @@ function myName() {
 function seatsWords(table) {
   const seats = table.seats || [];
   const free = seats.filter((s) => s.kind === "human" && !s.taken).length;
-  const people = seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name || `seat ${s.seat}`);
+  // the seat this browser holds is "you", first: one's own table read "seat 0 · 1 computer"
+  const mine = heldSeat(table);
+  const people = seats
+    .filter((s) => s.kind === "human" && s.taken)
+    .sort((a, b) => (b.seat === mine) - (a.seat === mine))
+    .map((s) => (s.seat === mine ? "you" : s.name || `seat ${s.seat}`));
   const bots = seats.filter((s) => s.kind === "computer").length;
   const parts = [];
   if (people.length) parts.push(people.join(", "));
@@ -367,6 +372,16 @@ function tableItem(table, button, when = false) {
     el("span", {}, el("strong", { text: table.title || table.game }), el("br"), el("span.muted", { text: words.join(" · ") })),
     button,
   );
+}
+
+/** The seat this browser holds at the table (its page kept the seat's secret), or null. */
+function heldSeat(table) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(`parlour.seat.${table.id}`) || "null");
+    return saved && typeof saved.token === "string" && typeof saved.seat === "number" ? saved.seat : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether this browser holds a seat at the table: its page keeps the seat's secret (table.js). */

@@ -1055,6 +1055,25 @@ export function whoTo(lead, prompt, namer) {
   return `${capitalize(news[1])}: ${lead.replace(/^Waiting/, "waiting")} ${news[2]}`;
 }
 
+const PARTICLES = new Set(["up", "down", "out", "off", "in", "on", "over"]);
+
+/**
+ * What a seat to move is about to do, in the words of its prompt: "lead" where the prompt says "lead a
+ * card", "answer", "name trumps", "put up" ("put up a bank of 1 to 100 chips"). The seat's line said
+ * "— to play" (the action's kind) under "Your turn: lead a card". The verb is the prompt's first word
+ * (and its particle, or the whole of a two-word clause), after any news it first gives ("A knight was
+ * turned: name trumps"); the kind where the prompt starts with no verb; "move" without a decision.
+ */
+export function turnVerb(decision) {
+  if (!decision) return "move";
+  const prompt = String(decision.prompt || "").replace(/^[^:]*\b(?:was|were|has been|have been)\b[^:]*: /, "");
+  const clause = prompt.split(/[,:(]| or /)[0].trim().split(/\s+/);
+  const [verb, next] = clause;
+  if (!verb || !/^[a-z]+$/.test(verb)) return decision.kind || "move";
+  if ((clause.length === 2 && /^[a-z]+$/.test(next)) || PARTICLES.has(next)) return `${verb} ${next}`;
+  return verb;
+}
+
 /** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
  * faded), or null. */
 function headedTrick(ctx) {
@@ -1179,7 +1198,7 @@ function seatPanel(ctx, seat) {
     turn ? el("span.turn-marker", { text: "▶", "aria-hidden": "true" }) : null,
     // (a computer player's level in a tooltip too: its tag goes on a phone, and "Computer 2" says no more)
     el("span.seat-name", { text: name, title: info && info.kind === "computer" && info.player ? `a computer player (${info.player})` : null }),
-    turn ? el("span.turn-text", { text: view.decision && view.decision.kind ? ` — to ${view.decision.kind}` : " — to move" }) : null,
+    turn ? el("span.turn-text", { text: ` — to ${turnVerb(view.decision)}` }) : null,
   );
   lines.push(head);
   const tags = [];
@@ -1737,7 +1756,8 @@ function typeForm(ctx) {
     autocapitalize: "off",
     spellcheck: "false",
     maxlength: "200",
-    placeholder: (model.actions && model.actions[0] && model.actions[0].text) || "",
+    // (an amount's decision offers its least amount: Lansquenet's box for "bank 1 to 100" was blank)
+    placeholder: (model.actions && model.actions[0] && model.actions[0].text) || (view.legal_ranges || []).map((r) => `${r.verb} ${r.min}`)[0] || "",
     dataset: { key: "type-action" },
   });
   return el(

@@ -106,7 +106,9 @@ async function start() {
   document.title = `replay: ${state.info.title || state.info.game} — parlour`;
   state.pack = await loadPack(state.info.pack);
   const seat = $("seat");
-  seat.append(el("option", { value: "all", text: "all cards face up" }));
+  // (every seat's hand: the stock, the talon or the kitty stay face down, never seen in play; "all cards
+  // face up" promised them too)
+  seat.append(el("option", { value: "all", text: "every hand face up" }));
   for (const s of state.info.seats || []) seat.append(el("option", { value: String(s.seat), text: s.name ? `${s.name} (seat ${s.seat})` : `seat ${s.seat}` }));
   seat.addEventListener("change", () => {
     state.seat = seat.value;

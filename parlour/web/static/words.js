@@ -186,6 +186,7 @@ export function rewrite(text, who, pack) {
 export function cardWords(text, pack) {
   let out = text;
   if (pack && pack.names.size) {
+    out = listCards(out, pack);
     // whole words only: a code is never taken out of a longer word ("XI" in "XIX", "N" in "No")
     out = out.replace(/(?<![\p{L}\p{N}_'’-])[0-9A-Z]{1,5}(?![\p{L}\p{N}_'’-])/gu, (code, at, whole) => {
       if (!pack.names.has(code)) return code;
@@ -199,6 +200,27 @@ export function cardWords(text, pack) {
     });
   }
   return out;
+}
+
+/** A card in a log line: a code of the pack ("XXI", "SK"), or a suited card written with its suit's
+ * symbol ("K♣", "10♦"). */
+const CARD_TOKEN = "(?:(?:10|[0-9A-Z]{1,2})[♠♥♦♣]|[0-9A-Z]{1,5})";
+const CARD_RUN = new RegExp(`(?<![\\p{L}\\p{N}_'’♠♥♦♣-])${CARD_TOKEN}(?: ${CARD_TOKEN})+(?![\\p{L}\\p{N}_'’♠♥♦♣-])`, "gu");
+
+/**
+ * A run of cards with a card outside the suits among them, its cards parted by commas: "turns up K♣
+ * XXI XX" read "turns up K♣ tarock XXI tarock XX" once named, where a name's words ran into the next
+ * card's; "K♣, tarock XXI, tarock XX". A run of suited cards alone stays as it is ("3♠ 2♠ 8♥").
+ * @param {string} text
+ * @param {import("./cards.js").Pack} pack
+ */
+function listCards(text, pack) {
+  return text.replace(CARD_RUN, (run) => {
+    const cards = run.split(" ");
+    const known = (card) => pack.names.has(card) || /[♠♥♦♣]$/.test(card);
+    const special = (card) => pack.names.has(card) && !isSuited(pack, card);
+    return cards.every(known) && cards.some(special) ? cards.join(", ") : run;
+  });
 }
 
 /**
