@@ -77,6 +77,7 @@ from parlour.games.bishops_whist.players import (
     played_to,
 )
 from parlour.games.bishops_whist.rules import BishopsWhist
+from parlour.games.bishops_whist.tree import BishopsWhistTree
 from parlour.players import make_player
 
 
@@ -169,6 +170,20 @@ def cheapest(game: Game[Any], seed: int) -> PlayoutPlayer:
     )
 
 
+def tree(iterations: int, min_cards: int = 0, leads_only: bool = False, others: str = "policy") -> PlayerSpec:
+    """Information-set MCTS on the strong level's worlds (``tree.BishopsWhistTree``): ``iterations`` a
+    decision, where the seat holds ``min_cards`` or more (or, with ``leads_only``, at its leads), the
+    strong level elsewhere; the other seats play the rules of thumb in the tree (or, ``others="tree"``,
+    choose by UCB for their side)."""
+
+    def make(game: Game[Any], seed: int) -> BishopsWhistTree:
+        return BishopsWhistTree(
+            game, seed, iterations=iterations, min_cards=min_cards, leads_only=leads_only, others=others
+        )
+
+    return make
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
@@ -184,6 +199,12 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "ties": tied,
     "runs": runs,
     "cheapest": cheapest,
+    "ismcts-200": tree(200),
+    "ismcts-600": tree(600),
+    "ismcts7-200": tree(200, min_cards=7),
+    "ismcts7-600": tree(600, min_cards=7),
+    "ismcts-leads-400": tree(400, leads_only=True),
+    "ismcts-all-600": tree(600, others="tree"),
 }
 
 
