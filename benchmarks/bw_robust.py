@@ -199,12 +199,11 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "ties": tied,
     "runs": runs,
     "cheapest": cheapest,
-    "ismcts-200": tree(200),
-    "ismcts-600": tree(600),
-    "ismcts7-200": tree(200, min_cards=7),
-    "ismcts7-600": tree(600, min_cards=7),
-    "ismcts-leads-400": tree(400, leads_only=True),
-    "ismcts-all-600": tree(600, others="tree"),
+    "ismcts-150": tree(150),
+    "ismcts-1200": tree(1200),
+    "ismcts7-1200": tree(1200, min_cards=7),
+    "ismcts-leads-1200": tree(1200, leads_only=True),
+    "ismcts-all-1200": tree(1200, others="tree"),
 }
 
 
