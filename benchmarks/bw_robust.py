@@ -58,9 +58,10 @@ each: +0.49 ± 0.19 against the level's +0.61 ± 0.20, runs less cheapest +0.12 
 
 ``ismcts-150`` and ``ismcts-1200`` (6 December, not kept): information-set MCTS over strong's own worlds
 (``tree.BishopsWhistTree``), 150 and 1 200 iterations a decision (0.62 and 1.43 CPU s against strong's
-0.59). Seed 7, 16 deals at EPS 0: +0.64 ± 0.24 and +0.77 ± 0.46 against ``runs``' +0.94 ± 0.41, runs
-less them +0.30 ± 0.32 and +0.17 ± 0.42 (strength.md). ``ismcts7-1200`` (the tree at seven or more cards
-in hand only), ``ismcts-leads-1200`` and ``ismcts-all-1200`` (every seat choosing in the tree): not run.
+0.59). Seeds 7 and 8 at EPS 0 (28 and 25 deals, seed 8 cut short): +0.57 ± 0.26 and +0.92 ± 0.35, the
+tree less ``runs`` −0.29 ± 0.27 and +0.05 ± 0.34 (strength.md). ``ismcts7-1200`` (the tree at seven
+or more cards in hand only), ``ismcts-leads-1200`` and ``ismcts-all-1200`` (every seat choosing in the
+tree): not run.
 """
 
 from __future__ import annotations
