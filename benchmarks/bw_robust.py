@@ -55,6 +55,13 @@ card; all 112 deals +0.72 ± 0.16, floor20-pure less ties +0.06 ± 0.08.
 ``cheapest`` (5 December, stop 35, not kept): the strong level, its ties going to the card that gives up
 least by the rules of thumb's count (``PlayoutPlayer(ties_to_cheapest=True)``). Seeds 7 and 8, 32 deals
 each: +0.49 ± 0.19 against the level's +0.61 ± 0.20, runs less cheapest +0.12 ± 0.09 (64 deals).
+
+``ismcts-150`` and ``ismcts-1200`` (6 December, not kept): information-set MCTS over strong's own worlds
+(``tree.BishopsWhistTree``), 150 and 1 200 iterations a decision (0.62 and 1.43 CPU s against strong's
+0.59). Seeds 7 and 8 at EPS 0 (28 and 25 deals, seed 8 cut short): +0.57 ± 0.26 and +0.92 ± 0.35, the
+tree less ``runs`` −0.29 ± 0.27 and +0.05 ± 0.34 (strength.md). ``ismcts7-1200`` (the tree at seven
+or more cards in hand only), ``ismcts-leads-1200`` and ``ismcts-all-1200`` (every seat choosing in the
+tree): not run.
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ from parlour.games.bishops_whist.players import (
     played_to,
 )
 from parlour.games.bishops_whist.rules import BishopsWhist
+from parlour.games.bishops_whist.tree import BishopsWhistTree
 from parlour.players import make_player
 
 
@@ -169,6 +177,20 @@ def cheapest(game: Game[Any], seed: int) -> PlayoutPlayer:
     )
 
 
+def tree(iterations: int, min_cards: int = 0, leads_only: bool = False, others: str = "policy") -> PlayerSpec:
+    """Information-set MCTS on the strong level's worlds (``tree.BishopsWhistTree``): ``iterations`` a
+    decision, where the seat holds ``min_cards`` or more (or, with ``leads_only``, at its leads), the
+    strong level elsewhere; the other seats play the rules of thumb in the tree (or, ``others="tree"``,
+    choose by UCB for their side)."""
+
+    def make(game: Game[Any], seed: int) -> BishopsWhistTree:
+        return BishopsWhistTree(
+            game, seed, iterations=iterations, min_cards=min_cards, leads_only=leads_only, others=others
+        )
+
+    return make
+
+
 CANDIDATES: dict[str, PlayerSpec] = {
     "strong": strong,
     "sifted": sifted,
@@ -184,6 +206,11 @@ CANDIDATES: dict[str, PlayerSpec] = {
     "ties": tied,
     "runs": runs,
     "cheapest": cheapest,
+    "ismcts-150": tree(150),
+    "ismcts-1200": tree(1200),
+    "ismcts7-1200": tree(1200, min_cards=7),
+    "ismcts-leads-1200": tree(1200, leads_only=True),
+    "ismcts-all-1200": tree(1200, others="tree"),
 }
 
 

@@ -105,6 +105,11 @@ class ISMCTS:
       acts, in the tree's descent as in the playout. A game's routine decisions (banking what a
       trick allows, say) then cost no nodes: left in the tree, each would first be tried at random
       and spread a small budget over poor lines;
+    - ``follow``: positions where the playout policy acts in the tree's descent but the tree still
+      keys a node by the action it took (default: none). An opponent model: the other seats play as
+      the policy would in each sampled world, and the searching seat's later nodes are keyed by the
+      whole play before them, its information sets, rather than by its own actions alone (as
+      ``branch`` would key them);
     - ``seconds``: a wall-clock cap for a table (at least one iteration is run).
     """
 
@@ -123,6 +128,7 @@ class ISMCTS:
         stop: Callable[[State], bool] | None = None,
         sampler: Sampler | None = None,
         branch: Callable[[State], bool] | None = None,
+        follow: Callable[[State], bool] | None = None,
         seconds: float | None = None,
     ) -> None:
         if iterations < 1:
@@ -139,6 +145,7 @@ class ISMCTS:
         self.stop = stop
         self.sampler = sampler or determinizer
         self.branch = branch
+        self.follow = follow
         self.seconds = seconds
         self.done = 0
         """Iterations run for the last choice (never more than ``iterations``)."""
@@ -191,12 +198,26 @@ class ISMCTS:
         node = root
         steps = 0
         horizon = self.horizon
-        policy, branch = self.policy, self.branch
+        policy, branch, follow = self.policy, self.branch, self.follow
         # Selection and expansion: down the tree while every legal action has a node.
         while not stop(world) and (horizon is None or steps < horizon):
             if branch is not None and not branch(world):
                 world.apply_id(policy(world, rng))
                 steps += 1
+                continue
+            if follow is not None and follow(world):
+                # The policy's action, kept as a node (made if new, without ending the descent).
+                action = policy(world, rng)
+                child = node.children.get(action)
+                if child is None:
+                    mover = world.current_player
+                    assert mover is not None
+                    child = node.children[action] = Node(action, mover)
+                child.available += 1
+                world.apply_id(action)
+                steps += 1
+                path.append(child)
+                node = child
                 continue
             legal = world.legal_action_ids()
             children = node.children
