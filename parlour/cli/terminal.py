@@ -104,6 +104,17 @@ SHOWN_AS_COUNT = {"stock", "talon", "tricks_won", "pile", "discards", "kitty"}
 """Zones shown as a number of cards when long (their cards are known, but a list would be noise)."""
 
 
+def of_mover(prompt: str) -> str:
+    """A prompt worded to the seat deciding ("pay with a card from the tricks you won") said of that
+    seat to another ("... the tricks they won"), as the web table's ``ofMover`` says it."""
+    before = "to|for|with|from|at|by|of|beside|before|after|than|give|gives|show|shows"
+    out = re.sub(rf"\b({before}) you\b", r"\1 them", prompt)
+    for word, said in (("yourself", "themselves"), ("yours", "theirs"), ("your", "their"), ("you", "they")):
+        out = re.sub(rf"\b{word}\b", said, out)
+        out = re.sub(rf"\b{word.capitalize()}\b", said.capitalize(), out)
+    return out
+
+
 HELD_IN = {"stack"}
 """Zones that hold a seat's cards in play where it has no hand (open tarock's stacks)."""
 
@@ -715,6 +726,7 @@ class TerminalGame:
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
             held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
             self.console.print(Text("your hand: ").append_text(held))
+        self.show_waiting(view)
         self.show_moves(view)
 
     @staticmethod
@@ -745,6 +757,22 @@ class TerminalGame:
 
     def zone_label(self, zone: Zone) -> str:
         return zone.label or zone.kind.replace("_", " ")
+
+    def show_waiting(self, view: View[Any]) -> None:
+        """Another seat's decision, said to a seat not to move as the web table says it ("waiting for
+        seat 1 to declare a meld ..."): the situation no longer says what the seat to move is asked,
+        and the prompt was said to the seat to move alone ("your turn: ...")."""
+        decision = view.decision
+        if decision is None or decision.seat == view.seat or view.outcome is not None:
+            return
+        who = self.who(decision.seat, view)
+        if not decision.prompt:
+            self.console.print(Text(f"waiting for {who}", style="dim"))
+            return
+        asked = self.name_seats(of_mover(decision.prompt), view)
+        news = re.match(r"^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$", asked)
+        said = f"{news[1]}: waiting for {who} to {news[2]}" if news else f"waiting for {who} to {asked}"
+        self.console.print(Text(said, style="dim"))
 
     def zone_text(self, zone: Zone, trump: str | None) -> Text:
         if not zone.cards and zone.size == 0:

@@ -1286,8 +1286,10 @@ class RoquetState(State):
         # line ("Hand 1", "Trumps: ♣ clubs"): said here too, a phone's table read them twice
         # nor the seat to lead or follow and the card led, the decision's and the trick's: the web table
         # read "You to follow C♥" under "Your turn: play to C♥, following suit if you can"
+        # and what the trick's winner may do (meld, or be done) is the prompt's, to that seat and the
+        # others ("Waiting for Computer 1 to lay down a combination ..."): the news is who won
         if self.phase == "meld":
-            return f"seat {self.current_player} won the trick and may meld"
+            return f"seat {self.current_player} won the trick"
         return ""
 
     def _prompt(self) -> tuple[str, str]:
