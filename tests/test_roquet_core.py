@@ -23,17 +23,17 @@ from tests.conformance import (
 )
 
 RECORDED = {
-    ("{}", 0): "f8f6d7b162f2a7c71687906765e86c7d",
-    ("{}", 1): "a3dc73e1e24bbf1352a3d6fcf0a56c15",
-    ('{"target": 1}', 2): "422cb304c986f46d49610023af2018b3",
-    ('{"target": 40, "refill": "one"}', 3): "ae14376ab4f5baf1ca65c1867b54f3ce",
-    ('{"target": 40, "livret_refill": true}', 4): "f0e9e6a7e396789a3625a6af84557320",
-    ('{"target": 40, "turn_up": "stock"}', 5): "96ee72504a97f3be7e18327184943a95",
-    ('{"target": 40, "melds_per_trick": "one"}', 6): "e55742b2406d5641eae7e10689f2766e",
-    ('{"target": 40, "max_sequence": 15}', 7): "4b05f4097bb419f4e238ab5f78dffc48",
-    ('{"target": 20, "tie": "draw"}', 8): "70712961d1d31553a5b3f3256d2d8c13",
+    ("{}", 0): "89f6a855e4ccdf6782d39fac7d73cc26",
+    ("{}", 1): "3c058e762b6ca63cebdf77ada23a55f5",
+    ('{"target": 1}', 2): "e1e9fbd8ba795a566e1e7bb0128c1c82",
+    ('{"target": 40, "refill": "one"}', 3): "7425cd7cd31cd478d294e461c21f0c03",
+    ('{"target": 40, "livret_refill": true}', 4): "4f12413e69c8a26eb3e0a1c8be6d9c7d",
+    ('{"target": 40, "turn_up": "stock"}', 5): "bbf31ca37e60705f849ba18f70c19343",
+    ('{"target": 40, "melds_per_trick": "one"}', 6): "0ed40b3222fd3b92742e34c8d1940aaa",
+    ('{"target": 40, "max_sequence": 15}', 7): "950d9b5896244da9f0474cd4d3691b1e",
+    ('{"target": 20, "tie": "draw"}', 8): "758e0a9a494f727c8600d0a5be5bc505",
     ('{"target": 30, "refill": "one", "livret_refill": true, "turn_up": "stock"}', 9): (
-        "ca50926f28670b35c27d572929e5edfa"
+        "930f0aad9be93f8f342b2c0131a5fa09"
     ),
 }
 """Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
@@ -48,7 +48,10 @@ decision and the trick) and the view gained ``hands_in_match`` (null): with the 
 and the field left out of every view, every digest is as recorded before (main at 17cce7a); recorded again
 (situ-2) when the situation left the meld to the prompt ("seat 1 won the trick and may meld" became "seat 1
 won the trick"): with the old situation put back, all ten are the digests recorded before (main at
-56b2280)."""
+56b2280); recorded again (situ-2) when every zone gained ``tricks`` (a tricks_won zone's count of its tricks,
+null elsewhere) and its labels left it the count ("4 tricks won" became "tricks won"): with the field left out
+of every view and the old labels made again from the count, all ten are the digests recorded before it
+(0d14346)."""
 
 
 def game(**options: Any) -> RoquetGame:

@@ -1,4 +1,4 @@
-"""Situations that say news once (situ-2).
+"""Situations that say news once, and tricks won counted in tricks (situ-2).
 
 What the seat to move is asked is its decision's prompt, in every seat's view and a spectator's (the
 decision's ``seat``, ``kind`` and ``prompt``): the web table says it to that seat ("Your turn: declare a
@@ -6,23 +6,42 @@ meld ...") and to the others ("Waiting for Computer 1 to declare a meld ..."), t
 ("your turn: ...", "waiting for seat 1 to ..."). So the situations leave it there, as situ-1 left the
 seat to move (``tests/test_situations.py``), and keep only the news no field or prompt says: who won the
 trick, that a hand is full or played out, who did not follow suit, what the bank still covers.
+
+A pile of tricks won is counted in tricks: the zone's ``tricks`` ("4 tricks won"), where the tables said
+"tricks won: 16 cards" (and Roquet alone counted tricks, in its label).
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from rich.console import Console
 
 import parlour
 from parlour.cli.terminal import TerminalGame
 from parlour.engine.state import State
 from parlour.engine.views import View
+from parlour.games.apology.rules import ApologyState
 from parlour.games.bezique.rules import BeziqueState
 from parlour.players import make_player
+from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
+    act_once,
+    browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    serving,
+)
+
+__all__ = ["browser"]  # the module's Chromium, shared by its browser tests
 
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("apology", {}),
@@ -269,3 +288,128 @@ def test_the_terminal_says_another_seat_s_prompt_of_that_seat(
     text = drawn(state, other)
     assert said.format(m=mover) in text, text
     assert "your turn" not in text, text
+
+
+# --- tricks won, counted in tricks -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "options"), [o for o in OPTIONS if o[0] != "lansquenet"])
+def test_each_pile_of_tricks_won_counts_its_tricks(name: str, options: dict[str, Any]) -> None:
+    """Every tricks_won zone says how many tricks it holds (``tricks``): none yet at a hand's start,
+    one more for the winner of each trick gathered, and the tricks of the hand in all. Its cards are no
+    measure of them in Apology, where an escape's card and its payment move between the piles."""
+    state = parlour.make(name, **options).new(seed=3)
+    before: list[int] | None = None
+    hand = None
+    gathered = 0
+    while not state.is_over:
+        view = state.view(None)
+        assert all(z.tricks is None for z in view.zones if z.kind != "tricks_won"), view.zones
+        counts = [z.tricks for z in view.zones if z.kind == "tricks_won"]
+        assert counts and all(isinstance(n, int) for n in counts), counts
+        now = [n or 0 for n in counts]
+        if view.hand_number != hand:
+            hand, before = view.hand_number, None
+            assert sum(now) == 0, now
+        if before is not None and now != before:
+            winner = view.last_trick.winner if view.last_trick is not None else None
+            assert winner is not None
+            grew = [a - b for a, b in zip(now, before, strict=True)]
+            side = [z.owner for z in view.zones if z.kind == "tricks_won"].index(winner)
+            assert sum(grew) == 1 and grew[side] == 1, (grew, winner)
+            gathered += 1
+        before = now
+        step(state, 3)
+    assert gathered >= 10, gathered
+
+
+def test_apology_s_tricks_are_not_its_cards_over_four() -> None:
+    """An escaped card goes back to its player's pile, a payment from one pile to another: a pile of 11
+    cards held 3 tricks (the count said "11 cards")."""
+    state = find(
+        "apology",
+        {},
+        lambda s: any(z.kind == "tricks_won" and z.size != 4 * (z.tricks or 0) for z in s.view(None).zones),
+    )
+    assert isinstance(state, ApologyState)
+    for zone in state.view(None).zones_of("tricks_won"):
+        won = sum(1 for t in state.tricks if t.winner == zone.owner)
+        assert zone.tricks == won, (zone, won)
+
+
+def tricks_of(state: State, owner: int) -> int | None:
+    """The count of tricks of ``owner``'s pile of tricks won, as a spectator sees it."""
+    zone = state.view(None).zone("tricks_won", owner)
+    return zone.tricks if zone is not None else None
+
+
+def test_the_terminal_counts_tricks_won() -> None:
+    """The terminal said "tricks won 16 cards" of another seat and "your tricks won: 16 cards"; now
+    "4 tricks won" and "your 4 tricks won", a small pile with its cards ("1 trick won: 9♠ K♠")."""
+    state = find(
+        "bishops-whist",
+        {},
+        lambda s: (
+            s.current_player == 0 and all((z.tricks or 0) >= 3 for z in s.view(None).zones_of("tricks_won"))
+        ),
+    )
+    view = state.view(0)
+    text = drawn(state, 0)
+    for zone in view.zones_of("tricks_won"):
+        said = f"{zone.tricks} tricks won"
+        assert (f"your {said}" if zone.owner == 0 else said) in text, (said, text)
+    assert not re.search(r"tricks won:? \d+ cards", text), text
+    small = find("bezique", {}, lambda s: s.current_player == 0 and tricks_of(s, 1) == 1)
+    text = drawn(small, 0)
+    assert re.search(r"1 trick won: \S+ \S+", text), text
+
+
+def test_roquet_counts_its_tricks_in_the_field_as_the_others() -> None:
+    """Roquet's label counted its tricks ("4 tricks won"), the others' none: the count is the zone's
+    ``tricks`` in every game, the label "tricks won", and the tables say "4 tricks won" as before."""
+    state = find("roquet", {}, lambda s: tricks_of(s, 0) == 2)
+    zone = state.view(None).zone("tricks_won", 0)
+    assert zone is not None and zone.label == "tricks won" and zone.size == 4, zone
+    other = drawn(state, 1)
+    assert "2 tricks won" in other and "tricks won 2 tricks" not in other, other
+
+
+TRICKS_WON_WORDS = """() => import('/static/words.js').then(m => [
+  m.tricksWon({tricks: 4, size: 16}, 'tricks won'),
+  m.tricksWon({tricks: 1, size: 2}, 'tricks won'),
+  m.tricksWon({tricks: 0, size: 1}, 'tricks won'),
+  m.tricksWon({tricks: 3, size: 6}, 'pile'),
+  m.tricksWon({size: 5}, 'tricks won'),
+])"""
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_the_web_table_counts_tricks_won(browser: Browser, tmp_path: Any) -> None:
+    """The folded pile of tricks won read "tricks won: 16 cards": it reads "4 tricks won" (open tarock's
+    "pile (3 tricks won)"), its cards in the fan below and, for a screen reader, in its label."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], seed=2)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        assert page.evaluate(TRICKS_WON_WORDS) == [
+            "4 tricks won",
+            "1 trick won",
+            "0 tricks won",
+            "pile (3 tricks won)",
+            "tricks won: 5 cards",
+        ]
+        rng = random.Random(2)
+        summaries: list[str] = []
+        for _ in range(400):
+            summaries = page.locator(".kind-tricks_won details.won summary").all_inner_texts()
+            if len(summaries) >= 2:
+                break
+            if not act_once(page, rng):
+                page.wait_for_timeout(50)
+        assert len(summaries) >= 2, summaries
+        for text in summaries:
+            assert re.fullmatch(r"\d+ tricks? won", text), summaries
+        labels = page.locator(".kind-tricks_won:not(.empty)").evaluate_all(
+            "zones => zones.map(z => z.getAttribute('aria-label'))"
+        )
+        assert all(re.fullmatch(r"\d+ tricks? won: \d+ cards?", label) for label in labels), labels

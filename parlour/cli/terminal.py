@@ -681,7 +681,7 @@ class TerminalGame:
             parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size else []
             for zone in view.zones:
                 if zone.owner == s.seat and zone.kind != "hand":
-                    parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
+                    parts.append(self.zone_part(zone, trump))
             if parts:
                 rows.append((self.who(s.seat, view), parts, "  ·  "))
         # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
@@ -721,6 +721,12 @@ class TerminalGame:
             self.console.print(Text("on the table: ").append_text(plays))
         for zone in view.zones:
             if zone.owner == view.seat and zone.kind != "hand":
+                counted = self.won_words(zone)
+                if counted is not None:  # "your 4 tricks won", "your 1 trick won: 9♠ K♠"
+                    listed = self.won_cards(zone, trump)
+                    mine = Text(f"your {counted}")
+                    self.console.print(mine if listed is None else mine.append(": ").append_text(listed))
+                    continue
                 mine = Text(f"your {self.zone_label(zone)}: ")
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
@@ -757,6 +763,32 @@ class TerminalGame:
 
     def zone_label(self, zone: Zone) -> str:
         return zone.label or zone.kind.replace("_", " ")
+
+    def zone_part(self, zone: Zone, trump: str | None) -> Text:
+        """Another seat's zone in its row: "melds K♠ Q♠", a pile of tricks by its count ("4 tricks won",
+        "1 trick won: 9♠ K♠")."""
+        won = self.won_words(zone)
+        if won is None:
+            return Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump))
+        listed = self.won_cards(zone, trump)
+        return Text(won) if listed is None else Text(f"{won}: ").append_text(listed)
+
+    def won_words(self, zone: Zone) -> str | None:
+        """A pile of tricks won by its count of tricks, as a player counts them: "4 tricks won" ("tricks
+        won 16 cards" made one count cards), "pile (4 tricks won)" where the game names it otherwise;
+        ``None`` for another zone, one without a count, or an empty one (said "none", as before)."""
+        if zone.kind != "tricks_won" or zone.tricks is None or (zone.size == 0 and zone.tricks == 0):
+            return None
+        won = f"{zone.tricks} trick{'' if zone.tricks == 1 else 's'} won"
+        label = self.zone_label(zone)
+        return won if label == "tricks won" else f"{label} ({won})"
+
+    def won_cards(self, zone: Zone, trump: str | None) -> Text | None:
+        """The cards of a small pile of tricks won, listed as before ("9♠ K♠"); ``None`` where they were
+        a count of cards (over eight, or face down), which the count of tricks now says instead."""
+        if zone.size > 8 or all(c is None for c in zone.cards):
+            return None
+        return self.cards(zone.cards, trump)
 
     def show_waiting(self, view: View[Any]) -> None:
         """Another seat's decision, said to a seat not to move as the web table says it ("waiting for

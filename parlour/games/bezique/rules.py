@@ -1606,8 +1606,9 @@ class BeziqueState(State):
         zones.append(Zone("talon", None, talon, "talon"))
         up = self.turn_up
         zones.append(Zone("turn_up", None, [up] if up is not None else [], "turn-up"))
+        taken = self._tricks_taken()
         for s in SEATS:
-            zones.append(Zone("tricks_won", s, codes_of(self._won[s]), "tricks won"))
+            zones.append(Zone("tricks_won", s, codes_of(self._won[s]), "tricks won", -1, taken[s]))
         trick: TrickView | None = None
         if self.phase in (Phase.TALON, Phase.LAST_EIGHT):
             trick = trick_view(self.trick, self.leader, None, self.tricks_played + 1)
@@ -1657,6 +1658,19 @@ class BeziqueState(State):
             roles=roles,
             hand_sizes=[self._held_count(s) for s in SEATS],
         )
+
+    def _tricks_taken(self) -> list[int]:
+        """Each seat's tricks this hand: two cards each on its winner's pile, but for the cards a short
+        opponent could not answer, which went to their holder's pile as the hand ended (ruling BZ-21;
+        read back from the log's ``leftover`` events once the match is over)."""
+        kept = [0, 0]
+        if self.phase is Phase.OVER:
+            for event in reversed(self.log):
+                if event.kind == "deal" and event.to is None:
+                    break
+                if event.kind == "leftover":
+                    kept[event.data["seat"]] += len(event.data["cards"])
+        return [(len(self._won[s]) - kept[s]) // 2 for s in SEATS]
 
     def _decision(self) -> tuple[str, str]:
         """The decision's kind and prompt: a draw under table laws says what it makes up, or that the

@@ -1681,8 +1681,9 @@ class BishopsWhistState(State):
         shared = self._shared_for
         if shared is not None and shared[0] is board:
             return shared
-        won, last_plays, last_trick = board[0], board[1], board[2]
-        zones = tuple(map(Zone, _TRICKS_WON, range(SEATS), won, _NO_LABELS, map(len, won)))
+        won, last_plays, last_trick, winners = board[0], board[1], board[2], board[6]
+        taken = map(winners.count, range(SEATS))  # the tricks each seat won
+        zones = tuple(map(Zone, _TRICKS_WON, range(SEATS), won, _NO_LABELS, map(len, won), taken))
         last = TrickView(last_plays, *last_trick) if last_trick is not None else None
         shared = self._shared_for = (board, zones, last)
         return shared
