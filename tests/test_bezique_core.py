@@ -22,27 +22,27 @@ from tests.conformance import (
 )
 
 RECORDED = {
-    ("{}", 0): "a933cf28465f3ac2b9d074a34f1bc22d",
-    ("{}", 1): "63882a19ea3f89fed31ba0cad4a452ba",
-    ('{"target": 100}', 2): "147773495db04e81a122d81dfcfcb488",
-    ('{"melds_per_trick": "several"}', 3): "807f0c4b0c51731671e8a1ad2a8f8845",
-    ('{"last_trick": "final"}', 4): "a1404df838c51dccbeacd77c07d7c599",
-    ('{"last_trick": "both", "reuse": "greater"}', 5): "4127abba566c93377281b110d8b610b6",
-    ('{"alt_bezique": true, "fours_one_per_suit": true}', 6): "8ca6d54ac591c4c9f9460b7d5d5b096c",
-    ('{"carte_blanche": true}', 7): "ffb42ab7d6d98695d67916d8ca4d39c1",
-    ('{"seven_counts_as_meld": true, "played_seven_scores": false}', 8): "20d395cbabbeeb891553fa789a439d36",
-    ('{"table_laws": true}', 9): "869c1a718bfef064169598a986f00778",
+    ("{}", 0): "da9ceacb5383b14fcc170fefc5a3f894",
+    ("{}", 1): "9ac2f4a5bfc9b2f23aed1d9eb9f661c1",
+    ('{"target": 100}', 2): "33a71fa664f6d025124e5213d7d81874",
+    ('{"melds_per_trick": "several"}', 3): "8f1d2a9fccc1e719928d0c416b6150c5",
+    ('{"last_trick": "final"}', 4): "b11fb3f8500cece383cba14ff0a02552",
+    ('{"last_trick": "both", "reuse": "greater"}', 5): "d8d0ba4df06dfe3bf03202fade935290",
+    ('{"alt_bezique": true, "fours_one_per_suit": true}', 6): "bd8ba2d84e47480776ff60ff2f43de36",
+    ('{"carte_blanche": true}', 7): "b08ff09bdfd22a16402b97a55ee9e87a",
+    ('{"seven_counts_as_meld": true, "played_seven_scores": false}', 8): "51f18223ff4fa3b90ae2cc19d34b690b",
+    ('{"table_laws": true}', 9): "c4a04de4700becb10189839e42f4f09c",
     ('{"table_laws": true, "melds_per_trick": "several", "last_trick": "both"}', 10): (
-        "ccf3a3fd97ed6d15e1762d95964efebd"
+        "58b01c295253b66d528fdf9a20219ecf"
     ),
     ('{"table_laws": true, "carte_blanche": true, "seven_counts_as_meld": true}', 11): (
-        "e1bdc2f788c80b36e27f7fcef5863fc8"
+        "c049be8be8b1f15910b17cdeb88fcb14"
     ),
     ('{"target": 3000, "reuse": "greater", "melds_per_trick": "several", "carte_blanche": true}', 12): (
-        "62d74e1d0fa959caf2270f4412918071"
+        "c3d84afb711624799cb1ecb19adc374d"
     ),
     ('{"target": 2000, "alt_bezique": true, "last_trick": "final", "played_seven_scores": false}', 13): (
-        "12810eacc5a0ac019a32e88e73499d33"
+        "71adbed505cb43c53c10cfd32fa79db6"
     ),
 }
 """Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
@@ -58,7 +58,13 @@ said "0, 0" where no draw can be missed): with a null read as ``[0, 0]`` all 14 
 three with table laws did not change; recorded again (situ-1) when the situation left the seat to lead or
 play, trumps and the talon's count to the view's fields ("seat 0 to lead; hearts are trumps; 32 cards in
 the talon" became "") and the view gained ``hands_in_match`` (null): with the old situation put back and
-the field left out of every view, all 14 are the digests recorded before (main at 17cce7a)."""
+the field left out of every view, all 14 are the digests recorded before (main at 17cce7a); recorded again
+(situ-2) when the situation left the declaring and drawing to the decision's prompt ("seat 1 won the trick and
+may declare (or pass to draw)" became "seat 1 won the trick"; a draw's prompt says the draws missed, or "pass
+to go on (your hand is full)"): with the old situation and prompts put back, all 14 are the digests recorded
+before (main at 56b2280); recorded again (situ-2) when every zone gained ``tricks`` (a tricks_won zone's count
+of its tricks, null elsewhere): with the field left out of every view, all 14 are the digests recorded before
+it (0d14346)."""
 
 
 def game(**options: Any) -> Bezique:

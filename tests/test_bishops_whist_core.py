@@ -42,9 +42,9 @@ GOLDEN_OPTIONS: list[dict[str, Any]] = [
     {"partners": "cut", "irregular_trick": "leader", "void_knight": "revoke-only"},
 ]
 GOLDEN = [
-    "fc502e2eb591863f92d0c7863f2c4e893f7f15eed44cdd71f176e88f3769d881",
-    "b805fc61fda9d8a4deb9f8f7df6751bc674788c8ba82676a525f7b2df7dee92a",
-    "a8926d41a14dbc47c4e6298523245a011921c8d182a41fe6bb4d9c73c1bacfda",
+    "d904422abf25f19863e6e98e4366e8a497800f90b36913317d339d8a427eb923",
+    "524ff61b0207b5cef1c532afa504aeb8bfd100cdd0dd3f8ba97c0ad3e3b9d74e",
+    "98b1d10a7e8b6223f12125402c12e01efbcd9c32720ec5223d3c6b96df4f36d1",
 ]
 """Digests of ``match_digest(options, 1)`` recorded from the rules on codes, before the integer core.
 The table-laws digest was recorded again by audit 6 (ruling BW-16: the dealer may not expose the turn-up
@@ -54,7 +54,11 @@ trumps, the trick's number and the dealer's naming of trumps to the view's field
 trick 4" became "", the thirteenth's "the knight's trick", "a knight was turned: seat 3 names trumps"
 "") and the view gained ``hands_in_match`` (null): with the old situation
 put back and the field left out of every view, all three are the digests recorded before (main at
-17cce7a)."""
+17cce7a); recorded again (situ-2) when the situation left the revoke's claim and review to the decision's
+prompt ("hand over: seat 1 may claim a revoke" became "the hand is played out"; the table laws' digest moved,
+the others' did not): with the old situation put back, it is the digest recorded before (main at 56b2280);
+recorded again (situ-2) when every zone gained ``tricks`` (a tricks_won zone's count of its tricks, null
+elsewhere): with the field left out of every view, all three are the digests recorded before it (0d14346)."""
 
 
 def match_digest(options: dict[str, Any], seed: int) -> str:

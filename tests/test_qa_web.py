@@ -2058,10 +2058,11 @@ def test_a_trick_that_gave_way_comes_back_when_the_window_widens(browser: Browse
     resize the table is drawn as a page opened at the new size draws it (the same elements, attributes
     and words): the trick comes back where there is room, its captions whole, and gives way again when
     the window narrows. The first step of a long-named Roquet replay, seen from a seat, whose trick
-    gives way at 390×760 (a phone with its browser's bars: at 390×844 none gives way since web-7), and
-    the first whose trick names its players by their first names there (they take the whole names
-    back), each widened to 1280×720 and 1920×1080, then narrowed back."""
-    with game_replay(browser, tmp_path, "roquet", PHONE_BARS, LONG_NAMES[1:]) as page:
+    gives way at 390×700 (a phone with its browser's bars and its address bar: at 390×844 none gives way
+    since web-7, at 390×760 none since situ-2, where the meld's situation line "... won the trick and may
+    meld" became "... won the trick"), and the first whose trick names its players by their first names
+    there (they take the whole names back), each widened to 1280×720 and 1920×1080, then narrowed back."""
+    with game_replay(browser, tmp_path, "roquet", PHONE_ADDRESS_BAR, LONG_NAMES[1:]) as page:
         steps = replay_steps(page)
         seat = "0"
         see_as(page, seat)
@@ -2078,13 +2079,13 @@ def test_a_trick_that_gave_way_comes_back_when_the_window_widens(browser: Browse
                 chosen.setdefault("first names", step)
             if len(chosen) == 2:
                 break
-        assert "given" in chosen, f"no step's trick gave way at 390×760: the test shows nothing ({chosen})"
+        assert "given" in chosen, f"no step's trick gave way at 390×700: the test shows nothing ({chosen})"
         url = page.url.split("#")[0]
         for step in chosen.values():
             replay_step(page, step)
             narrow = page.evaluate(TRICK_DRAWN)
             back = 0
-            for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}, PHONE_BARS):
+            for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}, PHONE_ADDRESS_BAR):
                 resized(page, size)
                 drawn = page.evaluate(TRICK_DRAWN)
                 parts = page.evaluate(TRICK_PARTS)
@@ -2379,8 +2380,8 @@ def test_ones_melds_beside_the_hand_keep_the_rows_there_is_room_for(
 
 
 LAPTOP = {"width": 1280, "height": 720}
-PHONE_BARS = {"width": 390, "height": 760}
-"""A phone's window with its browser's bars showing."""
+PHONE_ADDRESS_BAR = {"width": 390, "height": 700}
+"""A phone's window with its browser's bars and its address bar showing."""
 
 KEYBOARD = {"width": 390, "height": 500}
 """A phone's window with its keyboard open."""

@@ -23,17 +23,17 @@ from tests.conformance import (
 )
 
 RECORDED = {
-    ("{}", 0): "46085f9f276f8ee08af33b7da84ebef3",
-    ("{}", 1): "07ad9670178cf998ab0187fe30fd4adb",
-    ('{"target": 1}', 2): "f54c865eafc75de11c54a2b1ec691ce9",
-    ('{"target": 40, "refill": "one"}', 3): "a257c5eb554d23e0f9a833a2ccae8f3c",
-    ('{"target": 40, "livret_refill": true}', 4): "445a003f5f0b303061ebdb10da5b1afb",
-    ('{"target": 40, "turn_up": "stock"}', 5): "229022b9a74e7e01dcef71ae2a75dbc1",
-    ('{"target": 40, "melds_per_trick": "one"}', 6): "6beefc574c8e2045f570a61761102ca3",
-    ('{"target": 40, "max_sequence": 15}', 7): "a2d20e0f94874adc8f00428578d8469e",
-    ('{"target": 20, "tie": "draw"}', 8): "4b62d89959ed998b60f4945a06868d6d",
+    ("{}", 0): "5553e94a4032f326160e48d4fcadeed6",
+    ("{}", 1): "7bf693a775459d7b5b736da4ccb439ed",
+    ('{"target": 1}', 2): "3f4023523df46a9dc1947bf443214081",
+    ('{"target": 40, "refill": "one"}', 3): "129ab9f56643ef55670af00de9e019d4",
+    ('{"target": 40, "livret_refill": true}', 4): "c1ba4d3b18160efe6158a228ce800265",
+    ('{"target": 40, "turn_up": "stock"}', 5): "a6fb5a2cc3dbce61987826c2eb75d33b",
+    ('{"target": 40, "melds_per_trick": "one"}', 6): "9c5ec490a6b8d13c52faee7ca369a4c5",
+    ('{"target": 40, "max_sequence": 15}', 7): "ccfaca602ddbdfee65481f9eeca767cc",
+    ('{"target": 20, "tie": "draw"}', 8): "bfcd9c09c0241497a371e0de8edc06ba",
     ('{"target": 30, "refill": "one", "livret_refill": true, "turn_up": "stock"}', 9): (
-        "81fafabf098c7cf34ff78188e99d2ea2"
+        "557b53d47d450c23bb764a3a5d08cc5e"
     ),
 }
 """Digests of seeded random matches (at every step both seats' views, the legal actions and their ids,
@@ -45,9 +45,15 @@ again when the prompt to follow became one clause ("play to C♥, following suit
 C♥: follow suit if you can"; with the old words, every digest is as recorded before); and again
 (situ-1) when the situation stopped naming the seat to lead or follow ("seat 1 to follow C♥", said by the
 decision and the trick) and the view gained ``hands_in_match`` (null): with the old situation put back
-and the field left out of every view, every digest is as recorded before (main at 17cce7a); and again
-(web-9) when a meld zone's label gave its points in words ("pair of tens, 2 points" for "pair of tens
-(2)"): with the old label, every digest is as recorded before (main at 56b2280)."""
+and the field left out of every view, every digest is as recorded before (main at 17cce7a); recorded again
+(situ-2) when the situation left the meld to the prompt ("seat 1 won the trick and may meld" became "seat 1
+won the trick"): with the old situation put back, all ten are the digests recorded before (main at
+56b2280); recorded again (situ-2) when every zone gained ``tricks`` (a tricks_won zone's count of its tricks,
+null elsewhere) and its labels left it the count ("4 tricks won" became "tricks won"): with the field left out
+of every view and the old labels made again from the count, all ten are the digests recorded before it
+(0d14346); and again (web-9, merged with situ-2) when a meld zone's label gave its points in words ("pair of
+tens, 2 points" for "pair of tens (2)") and the log's meld lines "... for 2 points": with the old label and log words, every digest is as
+situ-2 recorded it."""
 
 
 def game(**options: Any) -> RoquetGame:

@@ -153,16 +153,19 @@ def test_a_friend_at_a_two_person_table_is_called_by_the_name_given_in_the_lobby
 
 def test_roquet_says_tricks_won_as_the_other_games_do_before_the_first() -> None:
     """Roquet's own pile of tricks read "0 tricks won: none" at the table, where every other game says
-    "tricks won: none"; once a trick is won it counts them ("1 trick won")."""
+    "tricks won: none"; once a trick is won it counts them ("1 trick won"): from the zone's count of
+    tricks, as in every game (situ-2: the label said the count, "1 trick won"; it is "tricks won")."""
     game = parlour.make("roquet")
     state = game.new(seed=5)
-    labels = {z.label for z in state.view(0).zones if z.kind == "tricks_won"}
-    assert labels == {"tricks won"}, labels
+    zones = [z for z in state.view(0).zones if z.kind == "tricks_won"]
+    assert {z.label for z in zones} == {"tricks won"} and [z.tricks for z in zones] == [0, 0], zones
     while not any(z.cards for z in state.view(0).zones if z.kind == "tricks_won"):
         seat = state.current_player
         state.apply(state.view(seat).legal_actions[0], seat=seat)
-    labels = {z.label for z in state.view(0).zones if z.kind == "tricks_won"}
-    assert labels == {"1 trick won", "tricks won"}, labels
+    zones = [z for z in state.view(0).zones if z.kind == "tricks_won"]
+    assert {z.label for z in zones} == {"tricks won"} and sorted(z.tricks or 0 for z in zones) == [0, 1], (
+        zones
+    )
 
 
 @pytest.mark.browser

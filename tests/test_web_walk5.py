@@ -78,7 +78,8 @@ def test_roquet_names_its_done_as_the_other_games_name_their_pass() -> None:
     for words in (view.situation, view.decision.prompt):
         assert "'" not in words, words
     assert view.decision.prompt.endswith("or be done"), view.decision.prompt
-    assert view.situation.endswith("won the trick and may meld"), view.situation
+    # (what the winner may do is the prompt's alone, situ-2: the situation says who won)
+    assert view.situation.endswith("won the trick"), view.situation
 
 
 def test_roquet_s_situation_leaves_the_hand_and_trumps_to_the_view_s_fields() -> None:

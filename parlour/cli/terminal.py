@@ -104,6 +104,17 @@ SHOWN_AS_COUNT = {"stock", "talon", "tricks_won", "pile", "discards", "kitty"}
 """Zones shown as a number of cards when long (their cards are known, but a list would be noise)."""
 
 
+def of_mover(prompt: str) -> str:
+    """A prompt worded to the seat deciding ("pay with a card from the tricks you won") said of that
+    seat to another ("... the tricks they won"), as the web table's ``ofMover`` says it."""
+    before = "to|for|with|from|at|by|of|beside|before|after|than|give|gives|show|shows"
+    out = re.sub(rf"\b({before}) you\b", r"\1 them", prompt)
+    for word, said in (("yourself", "themselves"), ("yours", "theirs"), ("your", "their"), ("you", "they")):
+        out = re.sub(rf"\b{word}\b", said, out)
+        out = re.sub(rf"\b{word.capitalize()}\b", said.capitalize(), out)
+    return out
+
+
 HELD_IN = {"stack"}
 """Zones that hold a seat's cards in play where it has no hand (open tarock's stacks)."""
 
@@ -670,7 +681,7 @@ class TerminalGame:
             parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size else []
             for zone in view.zones:
                 if zone.owner == s.seat and zone.kind != "hand":
-                    parts.append(Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump)))
+                    parts.append(self.zone_part(zone, trump))
             if parts:
                 rows.append((self.who(s.seat, view), parts, "  ·  "))
         # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
@@ -710,11 +721,18 @@ class TerminalGame:
             self.console.print(Text("on the table: ").append_text(plays))
         for zone in view.zones:
             if zone.owner == view.seat and zone.kind != "hand":
+                counted = self.won_words(zone)
+                if counted is not None:  # "your 4 tricks won", "your 1 trick won: 9♠ K♠"
+                    listed = self.won_cards(zone, trump)
+                    mine = Text(f"your {counted}")
+                    self.console.print(mine if listed is None else mine.append(": ").append_text(listed))
+                    continue
                 mine = Text(f"your {self.zone_label(zone)}: ")
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
             held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
             self.console.print(Text("your hand: ").append_text(held))
+        self.show_waiting(view)
         self.show_moves(view)
 
     @staticmethod
@@ -745,6 +763,48 @@ class TerminalGame:
 
     def zone_label(self, zone: Zone) -> str:
         return zone.label or zone.kind.replace("_", " ")
+
+    def zone_part(self, zone: Zone, trump: str | None) -> Text:
+        """Another seat's zone in its row: "melds K♠ Q♠", a pile of tricks by its count ("4 tricks won",
+        "1 trick won: 9♠ K♠")."""
+        won = self.won_words(zone)
+        if won is None:
+            return Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump))
+        listed = self.won_cards(zone, trump)
+        return Text(won) if listed is None else Text(f"{won}: ").append_text(listed)
+
+    def won_words(self, zone: Zone) -> str | None:
+        """A pile of tricks won by its count of tricks, as a player counts them: "4 tricks won" ("tricks
+        won 16 cards" made one count cards), "pile (4 tricks won)" where the game names it otherwise;
+        ``None`` for another zone, one without a count, or an empty one (said "none", as before)."""
+        if zone.kind != "tricks_won" or zone.tricks is None or (zone.size == 0 and zone.tricks == 0):
+            return None
+        won = f"{zone.tricks} trick{'' if zone.tricks == 1 else 's'} won"
+        label = self.zone_label(zone)
+        return won if label == "tricks won" else f"{label} ({won})"
+
+    def won_cards(self, zone: Zone, trump: str | None) -> Text | None:
+        """The cards of a small pile of tricks won, listed as before ("9♠ K♠"); ``None`` where they were
+        a count of cards (over eight, or face down), which the count of tricks now says instead."""
+        if zone.size > 8 or all(c is None for c in zone.cards):
+            return None
+        return self.cards(zone.cards, trump)
+
+    def show_waiting(self, view: View[Any]) -> None:
+        """Another seat's decision, said to a seat not to move as the web table says it ("waiting for
+        seat 1 to declare a meld ..."): the situation no longer says what the seat to move is asked,
+        and the prompt was said to the seat to move alone ("your turn: ...")."""
+        decision = view.decision
+        if decision is None or decision.seat == view.seat or view.outcome is not None:
+            return
+        who = self.who(decision.seat, view)
+        if not decision.prompt:
+            self.console.print(Text(f"waiting for {who}", style="dim"))
+            return
+        asked = self.name_seats(of_mover(decision.prompt), view)
+        news = re.match(r"^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$", asked)
+        said = f"{news[1]}: waiting for {who} to {news[2]}" if news else f"waiting for {who} to {asked}"
+        self.console.print(Text(said, style="dim"))
 
     def zone_text(self, zone: Zone, trump: str | None) -> Text:
         if not zone.cards and zone.size == 0:

@@ -57,6 +57,10 @@ class Zone:
     ``owner`` is the seat it belongs to, or ``None`` for the table's own (the stock, the trick).
     ``label`` names it in words where the kind alone does not ("four queens (60)", "stack 2").
     ``size`` is how many cards lie there, even where they are not listed one by one.
+    ``tricks`` is how many tricks a ``tricks_won`` zone holds (``None`` for every other kind): a player
+    counts tricks, not cards ("4 tricks won", where "16 cards" made them count), and the cards are no
+    sure measure of them (Apology's escaped and paid cards move between piles; a short hand's cards
+    go to its holder's tricks at the end of a Bezique hand).
     """
 
     kind: ZoneKind
@@ -64,9 +68,16 @@ class Zone:
     cards: Sequence[str | None]
     label: str = ""
     size: int = -1
+    tricks: int | None = None
 
     def __init__(
-        self, kind: ZoneKind, owner: int | None, cards: Sequence[str | None], label: str = "", size: int = -1
+        self,
+        kind: ZoneKind,
+        owner: int | None,
+        cards: Sequence[str | None],
+        label: str = "",
+        size: int = -1,
+        tricks: int | None = None,
     ) -> None:
         # Written out, setting the slots directly (a frozen class refuses ``self.x = ...``, and
         # ``object.__setattr__`` is slower): a view builds a dozen zones.
@@ -75,6 +86,7 @@ class Zone:
         _ZONE_CARDS(self, cards)
         _ZONE_LABEL(self, label)
         _ZONE_SIZE(self, len(cards) if size < 0 else size)
+        _ZONE_TRICKS(self, tricks)
 
     @property
     def face_up(self) -> list[str]:
@@ -86,6 +98,7 @@ _ZONE_OWNER = _slot_setter(Zone, "owner")
 _ZONE_CARDS = _slot_setter(Zone, "cards")
 _ZONE_LABEL = _slot_setter(Zone, "label")
 _ZONE_SIZE = _slot_setter(Zone, "size")
+_ZONE_TRICKS = _slot_setter(Zone, "tricks")
 
 
 @dataclass(slots=True, frozen=True)  # immutable, so views share a trick's plays once made

@@ -1455,8 +1455,9 @@ class ApologyState(State):
     _last_for: tuple[CoreTrick, tuple[PlayView, ...]] | None = None
     _won_moves: int = 0
     """How often a won pile has changed (a trick, a payment, a forfeit): ``_won_text`` is kept until then."""
-    _won_text: tuple[list[list[int]], int, tuple[list[str | None], ...]] | None = None
-    """The won piles' codes for the views, with the piles and ``_won_moves`` they were made at."""
+    _won_text: tuple[list[list[int]], int, tuple[list[str | None], ...], tuple[int, ...]] | None = None
+    """The won piles' codes and each seat's tricks for the views, with the piles and ``_won_moves``
+    they were made at."""
     _sheet_for: (
         tuple[list[tuple[str, list[float]]], int, tuple[str, ...], tuple[tuple[float, ...], ...]] | None
     ) = None
@@ -1486,8 +1487,11 @@ class ApologyState(State):
             zones.append(Zone("discards", taker, cards, "buried"))
         won, text = self._won, self._won_text
         if text is None or text[0] is not won or text[1] != self._won_moves:
-            text = self._won_text = (won, self._won_moves, tuple(map(_cards, won)))
-        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(list, text[2]), _WON, map(len, won))
+            taken = [0] * PLAYERS  # the tricks each seat won (its cards say less: escapes, payments)
+            for _, _, winner in self._tricks:
+                taken[winner] += 1
+            text = self._won_text = (won, self._won_moves, tuple(map(_cards, won)), tuple(taken))
+        zones += map(Zone, _TRICKS_WON, range(PLAYERS), map(list, text[2]), _WON, map(len, won), text[3])
         taker_points = defence_points = mine = None
         roles: list[list[str]] = [[DEALER] if s == self.dealer else [] for s in range(PLAYERS)]
         if taker is not None:

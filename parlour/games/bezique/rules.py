@@ -1606,8 +1606,9 @@ class BeziqueState(State):
         zones.append(Zone("talon", None, talon, "talon"))
         up = self.turn_up
         zones.append(Zone("turn_up", None, [up] if up is not None else [], "turn-up"))
+        taken = self._tricks_taken()
         for s in SEATS:
-            zones.append(Zone("tricks_won", s, codes_of(self._won[s]), "tricks won"))
+            zones.append(Zone("tricks_won", s, codes_of(self._won[s]), "tricks won", -1, taken[s]))
         trick: TrickView | None = None
         if self.phase in (Phase.TALON, Phase.LAST_EIGHT):
             trick = trick_view(self.trick, self.leader, None, self.tricks_played + 1)
@@ -1642,7 +1643,7 @@ class BeziqueState(State):
             drawn=self.drawn,
             top_seen=list(self.top_seen),
         )
-        decision, prompt = _DECISIONS[self.phase]
+        decision, prompt = self._decision()
         return self.make_view(
             seat,
             extra=extra,
@@ -1658,6 +1659,32 @@ class BeziqueState(State):
             hand_sizes=[self._held_count(s) for s in SEATS],
         )
 
+    def _tricks_taken(self) -> list[int]:
+        """Each seat's tricks this hand: two cards each on its winner's pile, but for the cards a short
+        opponent could not answer, which went to their holder's pile as the hand ended (ruling BZ-21;
+        read back from the log's ``leftover`` events once the match is over)."""
+        kept = [0, 0]
+        if self.phase is Phase.OVER:
+            for event in reversed(self.log):
+                if event.kind == "deal" and event.to is None:
+                    break
+                if event.kind == "leftover":
+                    kept[event.data["seat"]] += len(event.data["cards"])
+        return [(len(self._won[s]) - kept[s]) // 2 for s in SEATS]
+
+    def _decision(self) -> tuple[str, str]:
+        """The decision's kind and prompt: a draw under table laws says what it makes up, or that the
+        hand is full (ruling BZ-21: another draw is a fault), which the situation said beside "draw
+        from the talon"."""
+        decision, prompt = _DECISIONS[self.phase]
+        if self.phase is Phase.DRAW:
+            if self.drawn:
+                return decision, "pass to go on (your hand is full)"
+            owed = self.missed[self.turn]
+            if owed:
+                return decision, f"{prompt} (and the {owed} missed before)"
+        return decision, prompt
+
     def _reached_note(self) -> str:
         """Ruling BZ-19: once a seat has reached the target, every situation line says it has won."""
         if self.reached < 0 or not self.game.first_wins or self.phase is Phase.OVER:
@@ -1669,16 +1696,14 @@ class BeziqueState(State):
             t = self.totals
             return f"match over: {t[0]} to {t[1]}"
         turn = self.turn
-        if self.phase is Phase.CARTE_BLANCHE:
-            return f"seat {turn} may show a carte blanche"
+        # What the seat to move is asked (show a carte blanche, declare, draw, pass) is the decision's
+        # prompt, which every table says beside this line, to that seat ("Your turn: declare a meld
+        # ...") and to the others ("Waiting for Computer 1 to declare ..."): said here too ("seat 1
+        # won the trick and may declare (or pass to draw)"), it was read twice. The news stays.
         if self.phase is Phase.DECLARE:
-            return f"seat {turn} won the trick and may declare (or pass to draw)"
-        if self.phase is Phase.DRAW:
-            if self.drawn:
-                return f"seat {turn} has drawn a full hand: pass to go on"
-            owed = self.missed[turn]
-            more = f" (and the {owed} missed before)" if owed else ""
-            return f"seat {turn} to draw from the talon{more}"
+            return f"seat {turn} won the trick"
+        if self.phase is Phase.DRAW and self.drawn:
+            return f"seat {turn} has drawn a full hand"
         # In the play, the seat to lead or play and the card led are the decision and the trick, trumps
         # the view's ``trump``, the cards left the talon's zone and the last eight tricks the extra's
         # stage ("last eight"), which every table shows beside this line: said here too ("seat 0 to

@@ -1681,8 +1681,9 @@ class BishopsWhistState(State):
         shared = self._shared_for
         if shared is not None and shared[0] is board:
             return shared
-        won, last_plays, last_trick = board[0], board[1], board[2]
-        zones = tuple(map(Zone, _TRICKS_WON, range(SEATS), won, _NO_LABELS, map(len, won)))
+        won, last_plays, last_trick, winners = board[0], board[1], board[2], board[6]
+        taken = map(winners.count, range(SEATS))  # the tricks each seat won
+        zones = tuple(map(Zone, _TRICKS_WON, range(SEATS), won, _NO_LABELS, map(len, won), taken))
         last = TrickView(last_plays, *last_trick) if last_trick is not None else None
         shared = self._shared_for = (board, zones, last)
         return shared
@@ -1797,13 +1798,13 @@ class BishopsWhistState(State):
             return "the match is over"
         if self.phase == PHASE_TRUMP:  # the decision's: "a knight was turned: name trumps"
             return ""
+        # Who may claim a revoke, or let a card stand or correct it, and what they are asked, are the
+        # decision's (its seat and prompt), which every table says beside this line to that seat and
+        # to the others: the news is that the hand is played out, or who did not follow suit.
         if self.phase == PHASE_CLAIM:
-            return f"hand over: seat {self.claimants[0]} may claim a revoke"
+            return "the hand is played out"
         if self.phase == PHASE_REVIEW:
-            return (
-                f"the trick is complete: seat {self.review[0]}, who did not follow suit, "
-                "lets the card stand or corrects it"
-            )
+            return f"the trick is complete: seat {self.review[0]} did not follow suit"
         # While the cards are played, trumps and the trick's number are the view's ``trump`` and its
         # trick's ``number``, which every table shows ("Trumps: ♣ clubs", "Trick 4"): said here too
         # ("clubs are trumps; trick 4"), they were read twice. That this is the knight's trick, where

@@ -1753,23 +1753,24 @@ class LansquenetState(State):
         return super().event_words(event)
 
     def _situation(self) -> str:
-        s = self.to_act
         phase = self.phase
         if phase == Phase.OVER:
             return "the session is over"
-        if phase == Phase.BANK:
-            return f"seat {s} takes the bank and chooses its size (1 to {self.purse[s or 0]})"
+        # The seat to move and what it is asked (the bank's size, a bet, keeping or buying the bank)
+        # are the decision's, its seat and prompt, which every table says beside this line to that seat
+        # and to the others ("Waiting for Computer 2 to put up a bank of 1 to 100 chips"): said here
+        # too ("seat 2 takes the bank and chooses its size (1 to 100)"), they were read twice. What no
+        # field or prompt says stays: who holds the bank and what it still covers, why the bank may
+        # be kept.
         if phase == Phase.BET:
-            held = f"bank {self.bank} held by seat {self.banker}"
-            return f"{held}; {self.room()} may still be bet; seat {s} to bet"
+            return f"bank {self.bank} held by seat {self.banker}; {self.room()} may still be bet"
         if phase == Phase.HOYLE_BET:
-            card = self.laid_out[-1].card
-            return f"seat {s} may bet on {pretty(card)} (the banker covers {self.cover_left()} more)"
+            return f"the banker covers {self.cover_left()} more"
         if phase == Phase.KEEP and self.hoyle:
-            return f"both hand cards were matched first: seat {s} may deal again (keep) or stop"
+            return "both hand cards were matched first"
         if phase == Phase.KEEP:
-            return f"the bank won: seat {s} keeps the bank ({self.bank}) and deals again, or stops"
-        return f"seat {s} may buy the bank of {self.base_bank}"
+            return "the bank won"
+        return ""
 
     def _prompt(self) -> str:
         s = self.to_act

@@ -851,8 +851,9 @@ class OpenTarockState(State):
                 Zone("stack", p, [codes[stack[t]], *_DOWN * (left - 1)] if left else [], label, left)
             )
         piles = self._piles
-        zones.append(Zone("tricks_won", 0, [codes[c] for c in piles[0]], "pile", len(piles[0])))
-        zones.append(Zone("tricks_won", 1, [codes[c] for c in piles[1]], "pile", len(piles[1])))
+        taken = [len(piles[0]) // 2, len(piles[1]) // 2]  # two cards a trick, to its winner's pile
+        zones.append(Zone("tricks_won", 0, [codes[c] for c in piles[0]], "pile", len(piles[0]), taken[0]))
+        zones.append(Zone("tricks_won", 1, [codes[c] for c in piles[1]], "pile", len(piles[1]), taken[1]))
         game = self.game
         played, last_plays, last_of = self._board()
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}

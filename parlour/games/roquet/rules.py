@@ -1291,8 +1291,10 @@ class RoquetState(State):
         # line ("Hand 1", "Trumps: ♣ clubs"): said here too, a phone's table read them twice
         # nor the seat to lead or follow and the card led, the decision's and the trick's: the web table
         # read "You to follow C♥" under "Your turn: play to C♥, following suit if you can"
+        # and what the trick's winner may do (meld, or be done) is the prompt's, to that seat and the
+        # others ("Waiting for Computer 1 to lay down a combination ..."): the news is who won
         if self.phase == "meld":
-            return f"seat {self.current_player} won the trick and may meld"
+            return f"seat {self.current_player} won the trick"
         return ""
 
     def _prompt(self) -> tuple[str, str]:
@@ -1325,10 +1327,9 @@ class RoquetState(State):
                 zones.append(Zone("melds", s, [*m.cards], m.label))
         won, played = self._piles()
         for s in (0, 1):
-            n = len(won[s]) // TRICK_SIZE
-            # none yet: "tricks won" as every other game says it (the table read "0 tricks won: none")
-            label = f"{n} trick{'' if n == 1 else 's'} won" if n else "tricks won"
-            zones.append(Zone("tricks_won", s, won[s], label))
+            # the count is the zone's own (``tricks``), which the tables say ("4 tricks won"), as in every
+            # game with tricks won: the label said it, and the others' "tricks won: 16 cards"
+            zones.append(Zone("tricks_won", s, won[s], "tricks won", -1, len(won[s]) // TRICK_SIZE))
         tricks = self._tricks
         last = _gathered(tricks[-1]) if tricks else None
         roles: dict[int, list[str]] = {self.dealer: ["dealer"]}

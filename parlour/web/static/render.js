@@ -8,7 +8,7 @@
  */
 import { el, append, clear, num } from "./dom.js";
 import { cardFace, cardName, sortCards, pretty, SUIT_SYMBOLS } from "./cards.js";
-import { makeNamer, humanize, ofMover } from "./words.js";
+import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
 
 /**
  * What to draw.
@@ -1416,9 +1416,12 @@ function zoneBlock(ctx, zone, opts = {}) {
     return block;
   }
   if (zone.kind === "tricks_won" && faceUp.length) {
-    // folded: what a side has won matters less than what is in play
+    // folded: what a side has won matters less than what is in play; counted in tricks ("4 tricks
+    // won", the view's count), the cards left to the fan and to a screen reader ("16 cards")
+    const words = tricksWon(zone, label);
+    if (zone.tricks !== null && zone.tricks !== undefined) block.setAttribute("aria-label", `${words}: ${cards}`);
     const fan = smallFan(ctx, zone.cards.filter((c) => c !== null));
-    block.append(el("details.won", {}, el("summary", { text: `${label}: ${cards}` }), fan));
+    block.append(el("details.won", {}, el("summary", { text: words }), fan));
     return block;
   }
   block.append(el("div.zone-label", { text: hidden > 0 && zone.kind !== "stack" ? `${label} (${size})` : label }));

@@ -230,3 +230,16 @@ function listCards(text, pack) {
 export function humanize(name) {
   return String(name).replace(/_/g, " ");
 }
+
+/**
+ * A pile of tricks won by its count of tricks, as a player counts them: "4 tricks won" (the view's
+ * `tricks`; "tricks won: 16 cards" made one count cards), "pile (4 tricks won)" where the game names
+ * the pile otherwise. A zone without a count says its cards, as before: "tricks won: 16 cards".
+ * @param {{tricks?: number|null, size: number}} zone
+ * @param {string} label - the zone's name in words ("tricks won", "pile")
+ */
+export function tricksWon(zone, label) {
+  if (zone.tricks === null || zone.tricks === undefined) return `${label}: ${zone.size} card${zone.size === 1 ? "" : "s"}`;
+  const won = `${zone.tricks} trick${zone.tricks === 1 ? "" : "s"} won`;
+  return label === "tricks won" ? won : `${label} (${won})`;
+}
