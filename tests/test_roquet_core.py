@@ -52,8 +52,8 @@ won the trick"): with the old situation put back, all ten are the digests record
 null elsewhere) and its labels left it the count ("4 tricks won" became "tricks won"): with the field left out
 of every view and the old labels made again from the count, all ten are the digests recorded before it
 (0d14346); and again (web-9, merged with situ-2) when a meld zone's label gave its points in words ("pair of
-tens, 2 points" for "pair of tens (2)") and the log's meld lines "... for 2 points": with the old label and log words, every digest is as
-situ-2 recorded it."""
+tens, 2 points" for "pair of tens (2)") and the log's meld lines "... for 2 points": with the old label and
+log words, every digest is as situ-2 recorded it."""
 
 
 def game(**options: Any) -> RoquetGame:
