@@ -679,10 +679,15 @@ def test_cards_outside_the_suits_are_named_in_the_log() -> None:
     said = terminal.log_words("seat 1 escapes with N and owes seat 2 a card", view)
     assert said == "seat 1 escapes with the Landsknecht and owes seat 2 a card", said
     said = terminal.log_words("seat 1 buried CH KH N E", view)
-    assert said == "seat 1 buried C♥ K♥ the Landsknecht Till Eulenspiegel", said
+    # (a run of cards with one outside the suits among them is parted by commas, as the web table's log
+    # does: "C♥ K♥ the Landsknecht Till Eulenspiegel" ran its names together)
+    assert said == "seat 1 buried C♥, K♥, the Landsknecht, Till Eulenspiegel", said
+    assert terminal.log_words("seat 1 buried CH KH 9S", view) == "seat 1 buried C♥ K♥ 9♠"
     tarock = parlour.make("open-tarock")
     terminal = TerminalGame(tarock, [0], {}, 1, Console(record=True, width=120))
     view = tarock.new(seed=1).view(0)
     said = terminal.log_words("seat 1 plays 3D and turns up tarock XI", view)
     assert said == "seat 1 plays 3♦ and turns up tarock XI", said
     assert terminal.log_words("seat 1 plays XI", view) == "seat 1 plays tarock XI"
+    said = terminal.log_words("seat 1 turns up IV XIII SK 7C", view)
+    assert said == "seat 1 turns up tarock IV, tarock XIII, the Sküs, 7♣", said

@@ -204,6 +204,9 @@ def plain_ask() -> Ask:
     return ask
 
 
+CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
+"""A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
+
 ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -334,7 +337,16 @@ class TerminalGame:
             words = name if before.endswith("the ") or " " in name else f"the {name}"
             return words[:1].upper() + words[1:] if m.start() == 0 else words
 
-        return re.sub(r"(?<![\w'’-])[0-9A-Z]{1,5}(?![\w'’-])", symbol, named)
+        def parted(m: re.Match[str]) -> str:
+            # a run of cards with one outside the suits among them, parted by commas: named, "turns up
+            # IV XIII SK 7C" ran into "tarock IV tarock XIII the Sküs 7♣" (as the web table's listCards)
+            codes = m.group(0).split(" ")
+            if all(pack.is_card(c) for c in codes) and any(not pack.suit(c) for c in codes):
+                return ", ".join(codes)
+            return m.group(0)
+
+        named = re.sub(rf"{CODE}(?: [0-9A-Z]{{1,5}})+(?![\w'’-])", parted, named)
+        return re.sub(rf"{CODE}(?![\w'’-])", symbol, named)
 
     def name_seats(self, text: str, view: View[Any]) -> str:
         def name(m: re.Match[str]) -> str:
