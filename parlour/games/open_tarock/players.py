@@ -542,7 +542,7 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
     card = action.split()[1]
     name = pack.pretty(card)
     if not player.last_values:
-        return f"plays {name}: the only card that may be played"
+        return "the only card that may be played"  # (the hint names the card: "play J♠ — ...")
     value = max(player.last_values.values())
     thirds = round(abs(value))
     if player.exact:

@@ -133,8 +133,7 @@ class RoquetSearch:
             action = self.melder.choose(view, game)
             return action, self._meld_reason(action, view, game)
         if len(legal) == 1:
-            card = legal[0].split()[1]
-            return legal[0], f"plays {_pretty(card)}: the only card that may be played"
+            return legal[0], "the only card that may be played"
         seat = view.seat
         assert seat is not None
         self._drawn = []
