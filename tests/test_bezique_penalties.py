@@ -83,7 +83,8 @@ def test_not_drawing_gives_ten_and_the_card_is_made_up_at_the_next_draw() -> Non
     assert s.current_player == 1 and s.phase is Phase.DRAW
     play(s, "draw", "pass")
     assert "QD" in s.full_hand(1)
-    assert s.current_player == 0 and "missed" in s.view(0).situation
+    decision = s.view(0).decision  # (situ-2: the draw says what it makes up)
+    assert s.current_player == 0 and decision is not None and "missed" in decision.prompt
     play(s, "draw")
     assert {"KC", "QC"} <= set(s.full_hand(0))
     assert s.missed == [0, 0]

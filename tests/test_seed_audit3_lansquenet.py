@@ -124,7 +124,8 @@ def test_hoyle_a_laid_out_card_opens_one_round_of_bets_on_itself_alone() -> None
     start = total(state)
     play(state, "bet 4", "pass", "pass")  # on the réjouissance 7♥
     assert state.view(None).extra.laid_out_bets == [[0, 4, 0, 0], [0, 0, 0, 0]]
-    assert state.current_player == 1 and "8♦" in state.view(1).situation
+    decision = state.view(1).decision  # (situ-2: the bet is asked in the prompt)
+    assert state.current_player == 1 and decision is not None and "8♦" in decision.prompt
     play(state, "bet 2", "bet 6", "pass")  # on the 8♦; then K♦ pairs the bank's card
     assert last_points(state) == [-12, 6, 6, 0]
     assert chips(state) == [88, 106, 106, 100] and banker(state) == 1
@@ -140,7 +141,8 @@ def test_hoyle_a_card_pairing_a_hand_card_is_not_laid_out_and_opens_no_bets() ->
     view = state.view(None)
     assert [z.cards for z in view.zones if z.kind == "table"] == [["2C", "3C"], ["7H"], ["9S"]]
     assert view.extra.hand_matched == [True, False]
-    assert state.current_player == 1 and "9♠" in state.view(1).situation
+    decision = state.view(1).decision  # (situ-2: the bet is asked in the prompt)
+    assert state.current_player == 1 and decision is not None and "9♠" in decision.prompt
 
 
 def test_hoyle_the_words_for_dealing_again_name_no_bank() -> None:

@@ -1665,7 +1665,9 @@ class BeziqueState(State):
         read back from the log's ``leftover`` events once the match is over)."""
         kept = [0, 0]
         if self.phase is Phase.OVER:
-            for event in reversed(self.log):
+            log = self.log
+            for at in range(len(log) - 1, -1, -1):  # (not reversed(): mypyc failed on it, an internal error)
+                event = log[at]
                 if event.kind == "deal" and event.to is None:
                     break
                 if event.kind == "leftover":
