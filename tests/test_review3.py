@@ -35,3 +35,17 @@ def test_a_plain_records_file_named_gz_is_refused_as_a_bad_file(tmp_path: Path) 
     named.write_bytes(plain.read_bytes())
     with pytest.raises(ValueError, match=r"line 1: .*not gzip"):
         read_records(named)
+
+
+def test_turn_verbs_gathers_the_prompts_of_decisions_by_amount() -> None:
+    """``tests/test_turn_verbs.py`` gathers the prompts put to render.js's ``turnVerb`` by random play,
+    but ended a match at the first decision whose moves are all amounts (``legal_actions()`` empty,
+    ``legal_ranges()`` not): classic Lansquenet stopped at its first bank, so its bets, the keeping and
+    buying of the bank never reached the browser's check (only Hoyle's bets and deal did)."""
+    from tests.test_turn_verbs import prompts
+
+    gathered = [prompt for prompt, _ in prompts("lansquenet")]
+    for opening in ("buy the bank of ", "keep the bank of "):  # (Hoyle's is "keep the deal, or stop")
+        assert any(p.startswith(opening) for p in gathered), (opening, sorted(gathered))
+    # a classic bet, "bet 1 to 100 chips, or pass" (Hoyle's names its card: "bet 1 to 100 chips on 7♣ ...")
+    assert any(p.startswith("bet ") and " on " not in p for p in gathered), sorted(gathered)
