@@ -15,6 +15,7 @@ import reprlib
 import signal
 import time
 import warnings
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
@@ -365,7 +366,7 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
     stopped: dict[str, Any] | None = None
     runs: list[RecordedRun] = []
     with _text_file(path, "r") as lines:
-        for number, text in enumerate(lines, 1):
+        for number, text in enumerate(_lines(lines, path), 1):
             if not text.strip():
                 continue
             try:
@@ -413,6 +414,22 @@ def read_records(path: str | os.PathLike[str]) -> RecordsFile:
             else:
                 runs.append(run)
     return RecordsFile(matches, stopped, runs)
+
+
+def _lines(lines: TextIO, path: str | os.PathLike[str]) -> Iterator[str]:
+    """The file's lines, gzip's own errors as a bad file's ``ValueError`` naming the line: a ``.gz``
+    file cut short (a run killed as it wrote) raised ``EOFError``, a plain file named ``.gz``
+    ``BadGzipFile``, where a plain file cut mid-line says "line 7: not JSON"."""
+    read = 0
+    try:
+        for text in lines:
+            read += 1
+            yield text
+    except EOFError:
+        raise ValueError(f"line {read + 1}: the gzip file is cut short (killed as it wrote?)") from None
+    except (gzip.BadGzipFile, zlib.error) as exc:
+        where = os.fspath(path)
+        raise ValueError(f"line {read + 1}: not gzip, though {where!r} ends in .gz ({exc})") from None
 
 
 def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"]) -> TextIO:

@@ -45,7 +45,10 @@ def prompts(game: str) -> set[tuple[str, str]]:
                 decision = state.view(seat).decision if seat is not None else None
                 if decision is not None:
                     seen.add((decision.prompt, decision.kind))
+                # an amount's decision too (Lansquenet's bank and bets): its moves are ranges, not listed,
+                # and a match ended at the first of them never reached the classic game's bets, keep, buy
                 moves = state.legal_actions()
+                moves += [f"{r.verb} {rng.randint(r.low, r.high)}" for r in state.legal_ranges()]
                 if not moves:
                     break
                 state.apply(rng.choice(moves))

@@ -1393,6 +1393,14 @@ function zoneBlock(ctx, zone, opts = {}) {
   const hidden = size - faceUp.length;
   if (size === 0) {
     block.classList.add("empty");
+    if (zone.kind === "tricks_won" && zone.tricks) {
+      // tricks won whose cards were all paid away (Apology's escapes): "1 trick won", as the terminal
+      // says it, not "tricks won: none", which is a seat that won no trick
+      const words = tricksWon(zone, label);
+      block.setAttribute("aria-label", `${words}: ${cards}`);
+      block.append(el("span.zone-label", { text: words }));
+      return block;
+    }
     block.append(el("span.zone-label", { text: `${label}:` }), el("span.zone-empty", { text: " none" }));
     return block;
   }
