@@ -1040,6 +1040,9 @@ function situationLine(ctx) {
 
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
+/** A prompt that first says what happened, and then what is asked: "a knight was turned: name trumps". */
+const NEWS_FIRST = /^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$/;
+
 /**
  * Another seat's prompt said of it after `lead` ("Waiting for Computer 1 to"): "follow C♥: follow suit
  * if they can". A prompt that first says what happened ("a knight was turned: name trumps", Bishops
@@ -1050,7 +1053,7 @@ const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export function whoTo(lead, prompt, namer) {
   if (!prompt) return "";
   const said = namer.words(ofMover(prompt));
-  const news = said.match(/^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$/);
+  const news = said.match(NEWS_FIRST);
   if (!news) return `${lead} ${said}`;
   return `${capitalize(news[1])}: ${lead.replace(/^Waiting/, "waiting")} ${news[2]}`;
 }
@@ -1066,7 +1069,9 @@ const PARTICLES = new Set(["up", "down", "out", "off", "in", "on", "over"]);
  */
 export function turnVerb(decision) {
   if (!decision) return "move";
-  const prompt = String(decision.prompt || "").replace(/^[^:]*\b(?:was|were|has been|have been)\b[^:]*: /, "");
+  const asked = String(decision.prompt || "");
+  const news = asked.match(NEWS_FIRST);
+  const prompt = news ? news[2] : asked;
   const clause = prompt.split(/[,:(]| or /)[0].trim().split(/\s+/);
   const [verb, next] = clause;
   if (!verb || !/^[a-z]+$/.test(verb)) return decision.kind || "move";
