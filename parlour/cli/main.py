@@ -1103,7 +1103,8 @@ def players_command(
         same = same_player(game, kind)
         if same:  # Lansquenet's strong was "The default computer player", beside normal in the same words
             doc = f"{doc.removesuffix('.')} (the same player as {' and '.join(same)})."
-        level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
+        # "yes" beside easy and strong and "default" beside normal hid that normal is a level too
+        level = ("yes (the default)" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
         table.add_row(kind, level, doc)
     console.print(table)
 

@@ -204,6 +204,9 @@ def plain_ask() -> Ask:
     return ask
 
 
+SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+"""A suit's letter by its symbol: "♣" is "C"."""
+
 CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 """A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
 
@@ -229,6 +232,12 @@ def number(value: float) -> str:
 def plural(word: str) -> str:
     """A role's name for several seats: "players", "defenders"."""
     return word if word.endswith("s") else word + "s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: "seat 1 & seat 3", "seat 1, seat 2 & seat 3" (Apology's
+    three defenders won as "seat 1 & seat 2 & seat 3")."""
+    return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"
 
 
 class LeftTable(Exception):
@@ -339,14 +348,43 @@ class TerminalGame:
 
         def parted(m: re.Match[str]) -> str:
             # a run of cards with one outside the suits among them, parted by commas: named, "turns up
-            # IV XIII SK 7C" ran into "tarock IV tarock XIII the Sküs 7♣" (as the web table's listCards)
-            codes = m.group(0).split(" ")
+            # IV XIII SK 7C" ran into "tarock IV tarock XIII the Sküs 7♣" (as the web table's listCards);
+            # a run the game wrote with suit symbols too ("turns up 7♣ II C♦ 2♥" read "7♣ tarock II C♦ 2♥")
+            words = m.group(0).split(" ")
+            codes = [w[:-1] + SYMBOL_SUITS[w[-1]] if w[-1] in SYMBOL_SUITS else w for w in words]
             if all(pack.is_card(c) for c in codes) and any(not pack.suit(c) for c in codes):
                 return ", ".join(codes)
             return m.group(0)
 
-        named = re.sub(rf"{CODE}(?: [0-9A-Z]{{1,5}})+(?![\w'’-])", parted, named)
+        card = rf"[0-9A-Z]{{1,5}}[{''.join(SYMBOL_SUITS)}]?"
+        named = re.sub(rf"(?<![\w'’-]){card}(?: {card})+(?![\w'’-])", parted, named)
         return re.sub(rf"{CODE}(?![\w'’-])", symbol, named)
+
+    QUOTED = re.compile(r"(?<![\w'’])'[^']*'(?![\w'’])")
+    """A quoted span of a refusal's reason: a move as it is typed ('play 9H'), left as it is written."""
+
+    def reason_words(self, reason: str, view: View[Any]) -> str:
+        """Why a move was refused, as the table draws the rest: a suited card by its symbol, as the
+        hand above shows it ("you do not hold 9H" beside "your hand: 9♥ ..."), and the seat at the
+        screen as "your" (Apology's "E is not in seat 0's hand", said to seat 0). A move quoted as it is
+        typed ('play 9H') keeps its code."""
+        pack = self.pack
+
+        def card(m: re.Match[str]) -> str:
+            code = m.group(0)
+            return pack.pretty(code) if pack is not None and pack.is_card(code) and pack.suit(code) else code
+
+        def outside(text: str) -> str:
+            if view.seat is not None:
+                text = re.sub(rf"\bseat {view.seat}'s\b", "your", text)
+            return re.sub(rf"{CODE}(?![\w'’-])", card, self.name_seats(text, view))
+
+        parts = self.QUOTED.split(reason)
+        quotes = self.QUOTED.findall(reason)
+        out = outside(parts[0])
+        for quote, part in zip(quotes, parts[1:], strict=True):
+            out += quote + outside(part)
+        return out
 
     def name_seats(self, text: str, view: View[Any]) -> str:
         def name(m: re.Match[str]) -> str:
@@ -568,6 +606,7 @@ class TerminalGame:
                 continue
             if low == "history":
                 self.show_history(state, view)
+                self.show_moves(view)  # forty lines scrolled the question and the moves off the screen
                 continue
             if low == "save" or low.startswith("save "):
                 if self.opponents is None:
@@ -584,6 +623,7 @@ class TerminalGame:
             if low == "rules":
                 with paged(self.console):
                     self.console.print(RulesText(self.game.rules_text()))
+                self.show_moves(view)  # printed without a pager, hundreds of lines hid the question
                 continue
             action = raw
             ranges = view.legal_ranges
@@ -619,6 +659,8 @@ class TerminalGame:
                     # "foo" was answered with every action of the game ("the actions are 'play <card>',
                     # 'trump <suit>', 'deal', ..."), those not open now too, and not the commands
                     reason = f"{quoted(first)} is neither a move nor a command here"
+                elif not isinstance(exc, MalformedAction):  # a malformed line's reason echoes what was typed
+                    reason = self.reason_words(reason, view)
                 self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
@@ -675,7 +717,10 @@ class TerminalGame:
         for role, seats in holders.items():
             rows.append((role if len(seats) == 1 else plural(role), seats, ", "))
         if trump:
-            rows.append(("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump})"), ""))
+            # the table marks each trump with a star ("K♠*"), which nothing explained
+            rows.append(
+                ("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump}); a trump is marked *"), "")
+            )
         # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
         # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
         rows.append(("score" if view.chips is None else "chips in all", self.score_parts(view), "   "))
@@ -1049,7 +1094,8 @@ class TerminalGame:
             # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
             # the web table shows no banner: its result is in the log just printed, and the score
             if not self.game.brief_rounds:
-                self.pause(f"the {view.round_word} is over: press Enter for the next> ", state=state)
+                word = view.round_word  # "press Enter for the next>" left the next what unsaid
+                self.pause(f"the {word} is over: press Enter for the next {word}> ", state=state)
             self.print_log(state, new[cut:], view)
 
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:
@@ -1097,14 +1143,18 @@ class TerminalGame:
             verdict = "The match is drawn"
         elif self.at_table in outcome.winners and len(self.humans) == 1:
             verdict = "[bold green]You win![/bold green]"
+            mine = next((t for t in view.teams if self.at_table in t), ())
+            others = [self.who(s, view) for s in outcome.winners if s not in mine]
+            if others:  # Apology's win shared by three seats read "You win!" alone
+                verdict += f" (shared with {escape(listed(others))})"
         elif len(self.humans) == 1:
             # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
-            winners = escape(" & ".join(self.who(s, view) for s in outcome.winners))
+            winners = escape(listed([self.who(s, view) for s in outcome.winners]))
             verdict = (
                 f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
             )
         else:
-            verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
+            verdict = "Won by " + escape(listed([f"seat {s}" for s in outcome.winners]))
         if len(self.humans) == 1:
             reason = escape(self.name_seats(outcome.reason, view))
             score = escape(self.score_line(view))

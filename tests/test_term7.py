@@ -1,0 +1,226 @@
+"""The terminal played through as a new user, every game (term-7): a refused card named as the hand
+shows it and said to "you", a run of cards mixing tarocks and suits parted by commas, the trump's star
+explained, the pause naming what comes next, the question shown again after "history" and "rules",
+normal named a level at ``parlour players``, and several winners listed as a sentence lists them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli import app
+from parlour.cli.terminal import TerminalGame
+from parlour.engine import State
+from parlour.engine.views import View
+from parlour.players import make_player
+from tests.cli_support import scripted
+from tests.test_resume import words
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+
+
+class Typist:
+    """Seat 0's lines, from a list or from ``then`` once it is empty (Ctrl-D if ``None``), each prompt
+    it was asked at kept."""
+
+    def __init__(self, lines: Sequence[str], then: str | None = None) -> None:
+        self.lines = list(lines)
+        self.then = then
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str, completions: Sequence[str]) -> str:
+        self.prompts.append(prompt)
+        if self.lines:
+            return self.lines.pop(0)
+        if self.then is None or len(self.prompts) > 2000:
+            raise EOFError
+        return self.then
+
+
+def at_table(game: parlour.Game[Any], typist: Typist, seed: int) -> tuple[TerminalGame, Console]:
+    """Seat 0 at the terminal against random players, on a recording console of 80 columns."""
+    bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=80, force_terminal=False)
+    return TerminalGame(game, [0], bots, seed, console, ask=typist), console
+
+
+def seat_0_to_play(game: parlour.Game[Any], seed: int, wanted: Callable[[View[Any]], bool]) -> State:
+    """A position of a seeded match, random players at every seat, where seat 0 is to play and
+    ``wanted(view)`` holds."""
+    state: State = game.new(seed=seed)
+    bots = {s: make_player("random", game, s) for s in range(game.num_players)}
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if seat == 0 and wanted(view):
+            return state
+        state.apply(bots[seat].choose(view, game), seat=seat)
+    raise AssertionError("no such position in the match")
+
+
+# --- 1. a refused card is named as the hand shows it, and said to you ------------------------------
+
+
+def test_a_card_not_held_is_named_as_the_hand_shows_it() -> None:
+    """ "play 9D" of a card not held was answered "you do not hold 9D" under "your hand: 3♠ B♥ ...":
+    one card named two ways on one screen. The move as typed, quoted, keeps its code."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=7)
+    hand = state.view(0).hand
+    pack = parlour.cards.get_pack(game.pack)
+    code = next(c for c in pack.cards if pack.suit(c) and c not in hand)
+    table, console = scripted(game, [f"play {code}"], seed=7, width=80)
+    table.run()
+    out = words(console.export_text())
+    assert f"you do not hold {pack.pretty(code)}" in out, out[-1500:]
+    assert f"hold {code}" not in out
+
+
+def test_a_refusal_said_to_the_seat_at_the_screen_says_your() -> None:
+    """Apology's "play E" without the Excuse was refused "E is not in seat 0's hand", said to seat 0."""
+    game = parlour.make("apology")
+    state = seat_0_to_play(
+        game, 3, lambda v: v.decision is not None and v.decision.kind == "play" and "E" not in v.hand
+    )
+    typist = Typist(["play E"])
+    table, console = at_table(game, typist, seed=3)
+    table.play(state)
+    out = words(console.export_text())
+    assert "E is not in your hand" in out, out[-1500:]
+    assert "seat 0's" not in out
+
+
+def test_a_refused_tarock_names_the_turned_up_cards_as_the_stacks_show_them() -> None:
+    """Open tarock's refusal listed the cards that may be led by code ("3D, 9S, VII, 8C") beside
+    stacks showing 3♦ and 9♠."""
+    game = parlour.make("open-tarock")
+    state = seat_0_to_play(game, 3, lambda v: v.trick is not None and not v.trick.plays)
+    pack = parlour.cards.get_pack(game.pack)
+    tops = [a.split()[1] for a in state.view(0).legal_actions]
+    hidden = next(c for c in pack.cards if c not in tops)
+    table, console = at_table(game, Typist([f"play {hidden}"]), 3)
+    table.play(state)
+    out = words(console.export_text())
+    assert "you may play only the top card of a stack: " + ", ".join(map(pack.pretty, tops)) in out, out
+    assert any(pack.suit(c) for c in tops), tops  # a suited card among them, whose code would show
+
+
+# --- 2. a run of cards with tarocks among suited cards is parted ----------------------------------
+
+
+def test_a_run_of_tarocks_and_suited_cards_is_parted_by_commas() -> None:
+    """ "seat 0 turns up 7♣ II C♦ 2♥" read "7♣ tarock II C♦ 2♥", where a run of tarocks alone read
+    "tarock XIX, tarock VIII, ...": the game wrote the suited cards with their symbols already."""
+    game = parlour.make("open-tarock")
+    table, console = scripted(game, [], seed=7, width=200)
+    table.run()
+    out = console.export_text()
+    assert "turns up 7♣, tarock II, C♦, 2♥" in out, out[:1500]
+    assert not re.search(r"tarock [IVX]+ [0-9A-Z]{1,2}[♠♥♦♣]|[♠♥♦♣] tarock", out), out[:1500]
+
+
+# --- 3. the trumps' star ------------------------------------------------------------------------
+
+
+def test_the_star_on_a_trump_is_explained() -> None:
+    """ "your hand: 3♠* B♥ ..." and "turned up K♠*": nothing said what the star meant."""
+    game = parlour.make("bishops-whist")
+    table, console = scripted(game, [], seed=7, width=80)
+    table.run()
+    out = words(console.export_text())
+    assert "3♠*" in out
+    assert "spades (S); a trump is marked *" in out
+
+
+# --- 4. the pause says what Enter leads to -------------------------------------------------------
+
+
+def test_the_pause_at_the_end_of_a_hand_names_the_next_hand() -> None:
+    """ "the hand is over: press Enter for the next>": the next what?"""
+    game = parlour.make("roquet")
+    typist = Typist([], then="1")
+    table, _ = at_table(game, typist, seed=5)
+    pauses: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        if "press Enter" in prompt:
+            pauses.append(prompt)
+            raise EOFError  # the person leaves at the first pause
+        return typist(prompt, completions)
+
+    table._ask = ask
+    table.run()
+    assert pauses == ["the hand is over: press Enter for the next hand> "], typist.prompts[-3:]
+
+
+# --- 5. the question is shown again after a long answer --------------------------------------------
+
+
+def test_history_and_rules_are_followed_by_the_question_and_the_moves() -> None:
+    """Forty lines of history (or a rules text printed without a pager) scrolled "your turn: lead a
+    card" and the moves off an 80x24 window, and left a bare "your move>"."""
+    game = parlour.make("bishops-whist")
+    for command in ("history", "rules"):
+        table, console = scripted(game, [command], seed=7, width=80)
+        table.run()
+        out = console.export_text()
+        assert out.count("your turn: lead a card") == 2, command
+        assert "moves: 1) play" in out.split("your turn: lead a card")[-1], command
+
+
+# --- 6. parlour players ---------------------------------------------------------------------------
+
+
+def test_players_names_normal_a_level() -> None:
+    """The level column said "yes" beside easy and strong and "default" beside normal: is normal a
+    level? It is, and the default."""
+    result = runner.invoke(app, ["players", "roquet"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    rows = {
+        line.split("│")[1].strip(): line.split("│")[2].strip()
+        for line in result.output.splitlines()
+        if "│" in line
+    }
+    assert rows["easy"] == "yes" and rows["strong"] == "yes"
+    assert rows["normal"] == "yes (the default)"
+
+
+# --- 7. several winners -----------------------------------------------------------------------------
+
+
+def test_three_winners_are_listed_as_a_sentence_lists_them() -> None:
+    """Apology's three seats sharing the win were "seat 1 & seat 2 & seat 3" to the fourth; to one of
+    the three, "You win!" alone, as if the win were theirs only."""
+    game = parlour.make("apology")
+    for seed in range(40):
+        state = game.new(seed=seed)
+        bots = {s: make_player("random", game, s) for s in range(game.num_players)}
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state.view(seat), game), seat=seat)
+        outcome = state.view(0).outcome
+        assert outcome is not None
+        if len(outcome.winners) == 3:
+            break
+    else:
+        raise AssertionError("no match of the forty ends with three seats sharing the win")
+    loser = next(s for s in range(game.num_players) if s not in outcome.winners)
+    winner = outcome.winners[0]
+    said = {}
+    for seat in (loser, winner):
+        console = Console(record=True, width=80, force_terminal=False)
+        table = TerminalGame(game, [seat], {}, seed, console, ask=Typist([]))
+        table.show_end(state)
+        said[seat] = (words(console.export_text()), [table.who(s, state.view(seat)) for s in outcome.winners])
+    out, names = said[loser]
+    assert f"You lose: {names[0]}, {names[1]} & {names[2]} win" in out, out
+    out, names = said[winner]
+    assert f"You win! (shared with {names[1]} & {names[2]})" in out, out
