@@ -224,3 +224,22 @@ def test_three_winners_are_listed_as_a_sentence_lists_them() -> None:
     assert f"You lose: {names[0]}, {names[1]} & {names[2]} win" in out, out
     out, names = said[winner]
     assert f"You win! (shared with {names[1]} & {names[2]})" in out, out
+
+
+# --- 8. a number that is both a move's and an amount ----------------------------------------------
+
+
+def test_a_number_that_may_be_a_move_or_an_amount_is_taken_as_neither() -> None:
+    """Lansquenet lists "moves: bet N (1-50)  1) banco  2) pass": "1", a bet of 1 to a newcomer, was
+    move 1 and bet the whole bank."""
+    game = parlour.make("lansquenet")
+    state = seat_0_to_play(game, 7, lambda v: bool(v.legal_ranges and v.legal_actions))
+    view = state.view(0)
+    first, verb = view.legal_actions[0], view.legal_ranges[0].verb
+    table, console = at_table(game, Typist(["1"]), seed=7)
+    table.play(state)
+    out = words(console.export_text())
+    assert f"'1' could be move 1 ({first}) or a {verb} of 1: type '{first}' or '{verb} 1'." in out, out
+    assert len(state.log) == len(
+        seat_0_to_play(game, 7, lambda v: bool(v.legal_ranges and v.legal_actions)).log
+    )

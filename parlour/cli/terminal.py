@@ -642,6 +642,15 @@ class TerminalGame:
                         forms = "".join(f", or '{r.verb} N' ({r.min}-{r.max})" for r in ranges)
                         self.say_error(f"There is no move {shown}; {numbered}{forms}.")
                     continue
+                amount = next((r for r in ranges if len(raw) <= 6 and r.min <= int(raw) <= r.max), None)
+                if amount is not None:
+                    # Lansquenet lists "bet N (1-50)  1) banco  2) pass": "1", meant as a bet of 1, went
+                    # banco, the whole bank; a number that may be either is taken as neither
+                    self.say_error(
+                        f"'{raw}' could be move {raw} ({legal[index]}) or a {amount.verb} of {raw}: type "
+                        f"'{legal[index]}' or '{amount.verb} {raw}'."
+                    )
+                    continue
                 action = legal[index]
             elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
                 action = f"play {raw}"  # a bare card code means playing it, where that is a move
