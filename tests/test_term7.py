@@ -243,3 +243,18 @@ def test_a_number_that_may_be_a_move_or_an_amount_is_taken_as_neither() -> None:
     assert len(state.log) == len(
         seat_0_to_play(game, 7, lambda v: bool(v.legal_ranges and v.legal_actions)).log
     )
+
+
+# --- 9. a pile named by what befell its cards ------------------------------------------------------
+
+
+def test_the_takers_own_piles_read_as_english() -> None:
+    """Apology's taker read "your buried: C♠" and "your escaped: none" under the table."""
+    game = parlour.make("apology")
+    state = seat_0_to_play(game, 3, lambda v: any(z.label == "buried" and z.owner == 0 for z in v.zones))
+    table, console = at_table(game, Typist([]), seed=3)
+    table.render(state.view(0))
+    out = console.export_text()
+    assert "your cards buried: " in out and "your cards escaped: " in out, out
+    assert "your buried" not in out and "your escaped" not in out
+    assert "your tricks won: none" in out  # a pile named otherwise is said as before

@@ -793,7 +793,12 @@ class TerminalGame:
                     mine = Text(f"your {counted}")
                     self.console.print(mine if listed is None else mine.append(": ").append_text(listed))
                     continue
-                mine = Text(f"your {self.zone_label(zone)}: ")
+                label = self.zone_label(zone)
+                # a pile named by what befell its cards (Apology's "buried", "escaped") read "your
+                # buried: none" and "your escaped: N N"
+                mine = Text(
+                    f"your cards {label}: " if re.fullmatch(r"[a-z]+ed", label) else f"your {label}: "
+                )
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
             held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
