@@ -258,3 +258,20 @@ def test_the_takers_own_piles_read_as_english() -> None:
     assert "your cards buried: " in out and "your cards escaped: " in out, out
     assert "your buried" not in out and "your escaped" not in out
     assert "your tricks won: none" in out  # a pile named otherwise is said as before
+
+
+# --- 10. the score sheet of sides -----------------------------------------------------------------
+
+
+def test_the_score_sheet_marks_the_readers_side() -> None:
+    """Bishops Whist's sheet headed its columns "seats 0 and 2" and "seats 1 and 3", where every other
+    game's says "seat 0 (you)": which column was the reader's?"""
+    game = parlour.make("bishops-whist", hand_limit=3)
+    state = seat_0_to_play(game, 3, lambda v: v.score_sheet is not None and bool(v.score_sheet.rows))
+    for seat in (0, 1):
+        console = Console(record=True, width=80, force_terminal=False)
+        TerminalGame(game, [seat], {}, 3, console, ask=Typist([])).render(state.view(seat))
+        out = console.export_text()
+        mine, theirs = ("seats 0 and 2", "seats 1 and 3") if seat == 0 else ("seats 1 and 3", "seats 0 and 2")
+        assert f"{mine} (you)" in out, out
+        assert f"{theirs} (you)" not in out and theirs in out

@@ -1010,6 +1010,11 @@ class TerminalGame:
         table = Table(title="score sheet", title_style="dim", show_edge=False)
         table.add_column("")
         for column in sheet.columns:
+            # a side's column ("seats 0 and 2") said nothing of which was the reader's, where a seat's
+            # ("seat 0 (you)") does
+            team = re.fullmatch(r"seats (\d+(?:, \d+)*,? and \d+)", column)
+            if team is not None and str(view.seat) in re.findall(r"\d+", team[1]):
+                column += " (you)"
             table.add_column(self.name_seats(column, view), justify="right")
         for row in sheet.rows[-8:]:
             table.add_row(row.label, *(number(v) for v in row.values))
