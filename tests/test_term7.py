@@ -275,3 +275,19 @@ def test_the_score_sheet_marks_the_readers_side() -> None:
         mine, theirs = ("seats 0 and 2", "seats 1 and 3") if seat == 0 else ("seats 1 and 3", "seats 0 and 2")
         assert f"{mine} (you)" in out, out
         assert f"{theirs} (you)" not in out and theirs in out
+
+
+# --- 11. a trick carried onto a second line -------------------------------------------------------
+
+
+def test_a_trick_carried_onto_a_second_line_is_indented_under_its_first_play() -> None:
+    """In 60 columns "last trick (won by seat 3): you Q♠,  seat 1 N" went on at the margin with
+    "seat 2 (partner) 4♠,  seat 3 C♠", as if that were a line of its own."""
+    game = parlour.make("bishops-whist")
+    state = seat_0_to_play(game, 3, lambda v: v.last_trick is not None and len(v.last_trick.plays) == 4)
+    console = Console(record=True, width=60, force_terminal=False)
+    TerminalGame(game, [0], {}, 3, console, ask=Typist([])).render(state.view(0))
+    lines = console.export_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("last trick"))
+    head = lines[at].index(": ") + 2
+    assert lines[at + 1].startswith(" " * head) and lines[at + 1][head] != " ", lines[at : at + 2]

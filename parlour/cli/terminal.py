@@ -888,7 +888,11 @@ class TerminalGame:
         """Each seat and its card, kept on one line ("you" ended a line of the last trick at 80
         columns, "K♥" began the next); ``start``: the columns the line's heading takes."""
         parts = [Text(f"{self.who(p.seat, view)} ").append_text(self.card(p.card, view.trump)) for p in plays]
-        return self.pack_parts(parts, ",  ", self.console.width, start)
+        # a line carried on under the first play, not at the margin, where it read as a line of its
+        # own ("seat 2 (partner) 4♠,  seat 3 C♠" under "last trick (won by seat 3): you Q♠,  seat 1 N")
+        widest = max(part.cell_len for part in parts)
+        indent = start if start + widest <= self.console.width else 2
+        return self.pack_parts(parts, ",  ", self.console.width, start, indent)
 
     @staticmethod
     def natural_width(value: Text | Sequence[Text], sep: str) -> int:
@@ -898,17 +902,17 @@ class TerminalGame:
         return sum(part.cell_len for part in value) + len(sep) * max(0, len(value) - 1)
 
     @staticmethod
-    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0) -> Text:
+    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0, indent: int = 0) -> Text:
         """Parts joined by ``sep``, a line broken only between two parts (never inside one) where the
-        next would pass ``width`` (the first line begins at column ``start``); a part wider than a
-        line is left to wrap on its own."""
+        next would pass ``width`` (the first line begins at column ``start``, the others at ``indent``);
+        a part wider than a line is left to wrap on its own."""
         out = Text()
         column = start
         for i, part in enumerate(parts):
             size = part.cell_len
             if i and column + len(sep) + size > width:
-                out.append("\n")
-                column = 0
+                out.append("\n" + " " * indent)
+                column = indent
             elif i:
                 out.append(sep)
                 column += len(sep)
