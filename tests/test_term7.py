@@ -291,3 +291,23 @@ def test_a_trick_carried_onto_a_second_line_is_indented_under_its_first_play() -
     at = next(i for i, line in enumerate(lines) if line.startswith("last trick"))
     head = lines[at].index(": ") + 2
     assert lines[at + 1].startswith(" " * head) and lines[at + 1][head] != " ", lines[at : at + 2]
+
+
+# --- 12. a card typed as the table draws it ---------------------------------------------------------
+
+
+def test_a_card_typed_as_the_table_draws_it_is_taken() -> None:
+    """ "play 8♣", or "8♣", typed as the hand above shows it, was refused: "'8♣' is not a card of this
+    game's pack"."""
+    game = parlour.make("bishops-whist")
+    pack = parlour.cards.get_pack(game.pack)
+    for line in ("play {}", "{}", "PLAY {}\ufe0f"):
+        state = game.new(seed=7)
+        code = next(a.split()[1] for a in state.view(0).legal_actions if pack.suit(a.split()[1]))
+        hollow = pack.pretty(code).translate(str.maketrans("♠♥♦♣", "♤♡♢♧"))
+        for shown in (pack.pretty(code), hollow):
+            table, console = at_table(game, Typist([line.format(shown)]), seed=7)
+            table.play(state.clone())
+            out = console.export_text()
+            assert f"seat 0 (you) plays {pack.pretty(code)}" in out, (line, shown, out[-800:])
+            assert "not a card" not in out

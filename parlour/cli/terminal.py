@@ -207,6 +207,20 @@ def plain_ask() -> Ask:
 SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 """A suit's letter by its symbol: "♣" is "C"."""
 
+TYPED_SUITS = {**SYMBOL_SUITS, "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+"""A suit's letter by a symbol a person may type or paste, filled or hollow."""
+
+
+def typed_codes(line: str) -> str:
+    """A card typed as the table draws it ("play 8♣", copied from the hand above) in its code ("play
+    8C"): it was refused as "not a card of this game's pack"."""
+    line = line.replace("\ufe0f", "")  # an emoji's presentation mark, pasted with "♥️"
+    suits = "".join(TYPED_SUITS)
+    return re.sub(
+        rf"(?<![\w'’-])([0-9A-Za-z]{{1,4}})([{suits}])(?!\w)", lambda m: m[1] + TYPED_SUITS[m[2]], line
+    )
+
+
 CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 """A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
 
@@ -590,6 +604,8 @@ class TerminalGame:
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
+            raw = typed_codes(raw)
+            low = raw.lower()
             if low in QUIT:
                 return False
             if low in ("help", "?"):
