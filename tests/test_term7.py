@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -19,10 +20,11 @@ from parlour.engine import State
 from parlour.engine.views import View
 from parlour.players import make_player
 from tests.cli_support import scripted
-from tests.test_resume import words
+from tests.test_resume import saves, words
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
+__all__ = ["saves"]  # test_resume's saves folder, for a match put aside
 
 
 class Typist:
@@ -311,3 +313,21 @@ def test_a_card_typed_as_the_table_draws_it_is_taken() -> None:
             out = console.export_text()
             assert f"seat 0 (you) plays {pack.pretty(code)}" in out, (line, shown, out[-800:])
             assert "not a card" not in out
+
+
+# --- 13. what next, at the end of a match -----------------------------------------------------------
+
+
+def test_the_end_of_a_match_says_how_to_play_another_like_it(saves: Path) -> None:
+    """The final score was the last word: nothing said how to play again, with the options, seat and
+    players of the match just played."""
+    result = runner.invoke(
+        app,
+        ["play", "roquet", "--seat", "1", "--seed", "4", "--opponents", "random", "-o", "target=20"],
+        input="1\n" * 400,
+        env=WIDE,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "final score" in result.output, result.output[-2000:]
+    last = result.output.strip().splitlines()[-1]
+    assert last == "Another match: parlour play roquet --seat 1 --opponents random -o target=20", last

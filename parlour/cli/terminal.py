@@ -454,11 +454,39 @@ class TerminalGame:
             self.show_events(state)
             self.drop_typed_ahead("the match is over")
             self.show_end(state)
+            if self.opponents is not None:  # the match ended and the program with it: what now?
+                self.console.print(Text(f"Another match: {self.again()}"), soft_wrap=True)
             if self.keep is not None and saved.in_folder(self.keep):
                 self.keep.unlink(missing_ok=True)  # put aside by parlour and now played out
         except (KeyboardInterrupt, EOFError, LeftTable):
             self.console.print("\nYou left the table.")
             self.put_aside(state)
+
+    def again(self) -> str:
+        """The command that plays another match like this one: the game, its options, the seats and the
+        computer players as they were, without the seed (which would replay this very match)."""
+        words = ["parlour", "play", self.game.name]
+        if self.humans != [0]:
+            words += (
+                ["--seat", str(self.humans[0])]
+                if len(self.humans) == 1
+                else ["--humans", ",".join(map(str, self.humans))]
+            )
+        kinds = set((self.opponents or {}).values())
+        if len(kinds) == 1:
+            words += ["--opponents", kinds.pop()]
+        for option in self.game.option_specs:
+            value = self.game.options.get(option.name, option.default)
+            if value != option.default:
+                text = (
+                    str(value).lower()
+                    if isinstance(value, bool)
+                    else number(value)
+                    if isinstance(value, float)
+                    else str(value)
+                )
+                words += ["-o", f"{option.name}={text}"]
+        return shlex.join(words)
 
     def put_aside(self, state: State, path: Path | None = None, fresh: bool = False) -> Path | None:
         """Save an unfinished match to ``path`` (or the file it came from, or a new one in the saves
