@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -331,3 +332,17 @@ def test_the_end_of_a_match_says_how_to_play_another_like_it(saves: Path) -> Non
     assert "final score" in result.output, result.output[-2000:]
     last = result.output.strip().splitlines()[-1]
     assert last == "Another match: parlour play roquet --seat 1 --opponents random -o target=20", last
+
+
+# --- 14. a seat beyond the table -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["--seat", "5"], ["--humans", "0,5"]])
+def test_a_seat_beyond_a_table_that_may_grow_says_how(args: list[str]) -> None:
+    """Lansquenet's "--seat 5" was told "the seats are 0 to 3": its table seats up to ten."""
+    result = runner.invoke(app, ["play", "lansquenet", *args], env=WIDE)
+    assert result.exit_code != 0
+    said = words(result.output)
+    assert "the seats are 0 to 3, and 5 is none of them (for more seats: -o players=N, 2 to 10)" in said, said
+    fixed = runner.invoke(app, ["play", "bezique", "--seat", "5"], env=WIDE)
+    assert "for more seats" not in fixed.output  # Bezique is for two
