@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli import app
-from parlour.cli.terminal import TerminalGame
+from parlour.cli.terminal import TerminalGame, number
 from parlour.engine import State
 from parlour.engine.views import View
 from parlour.players import make_player
@@ -346,3 +346,19 @@ def test_a_seat_beyond_a_table_that_may_grow_says_how(args: list[str]) -> None:
     assert "the seats are 0 to 3, and 5 is none of them (for more seats: -o players=N, 2 to 10)" in said, said
     fixed = runner.invoke(app, ["play", "bezique", "--seat", "5"], env=WIDE)
     assert "for more seats" not in fixed.output  # Bezique is for two
+
+
+# --- 15. a half written one way --------------------------------------------------------------------
+
+
+def test_a_half_point_is_written_as_the_log_writes_it() -> None:
+    """Apology's rows said "taker's card points so far 5½" under the log's "seat 2 wins trick 10 (5.5
+    points)" (the web table writes 5.5 too); thirds stay glyphs, as open tarock's lines write them."""
+    game = parlour.make("apology")
+    table, console = at_table(game, Typist([], then="1"), seed=7)
+    table.run()
+    out = console.export_text()
+    assert "final score" in out
+    assert re.search(r"card points so far +\d+\.5\b", out), out[-2000:]
+    assert "½" not in out
+    assert number(-22 - 1 / 3) == "-22⅓" and number(2 / 3) == "⅔" and number(5.5) == "5.5"

@@ -227,11 +227,14 @@ CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔"}
+"""The fractions a game's lines write as a glyph: thirds. A half is "5.5", as Apology's log and the web
+table write it (the terminal's rows said "5½" under "seat 2 wins trick 10 (5.5 points)")."""
 
 
 def number(value: float) -> str:
-    """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds)."""
+    """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds);
+    "5.5", as the log says it."""
     if float(value).is_integer():
         return str(int(value))  # whole: f"{1234567:g}" is "1.23457e+06"
     whole = int(value)  # toward zero: -22⅓ is "-22" and "⅓"
