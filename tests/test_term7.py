@@ -362,3 +362,19 @@ def test_a_half_point_is_written_as_the_log_writes_it() -> None:
     assert re.search(r"card points so far +\d+\.5\b", out), out[-2000:]
     assert "½" not in out
     assert number(-22 - 1 / 3) == "-22⅓" and number(2 / 3) == "⅔" and number(5.5) == "5.5"
+
+
+# --- 16. a log line carried onto a second line ------------------------------------------------------
+
+
+def test_a_log_line_carried_onto_a_second_line_goes_on_under_its_words() -> None:
+    """In 60 columns "· seat 1 turns up tarock XIX, tarock VIII, tarock XIV," went on at the margin
+    with "tarock XX", as if it were a line of its own without its bullet."""
+    game = parlour.make("open-tarock")
+    for command in ([], ["history"]):
+        table, console = scripted(game, command, seed=7, width=60)
+        table.run()
+        lines = console.export_text().splitlines()
+        at = max(i for i, line in enumerate(lines) if line.startswith("· seat 1 turns up tarock XIX,"))
+        assert lines[at + 1] == "  tarock XX", lines[at : at + 2]
+        assert not lines[at].endswith(" ")

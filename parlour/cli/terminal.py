@@ -1171,14 +1171,26 @@ class TerminalGame:
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:
         for kind, text in self.log_lines(state, events, view):
             style = "bold" if kind in ("hand_end", "match_end") else ""
-            self.console.print(Text("· ", style="dim").append(text, style))
+            self.console.print(self.bulleted(Text(text, style)))
+
+    def bulleted(self, text: Text) -> Text:
+        """A log line after its bullet, a line it wraps onto going on under its first word: at the
+        margin, "tarock XX" read as a line of its own under "· seat 1 turns up tarock XIX, ...". Lines
+        joined by hand, a table's cell would pad each with spaces to its width."""
+        out = Text("· ", style="dim")
+        for i, line in enumerate(text.wrap(self.console, max(20, self.console.width - 2))):
+            if i:
+                out.append("\n  ")
+            line.rstrip()
+            out.append_text(line)
+        return out
 
     def show_history(self, state: State, view: View[Any]) -> None:
         lines = self.log_lines(state, state.events(view.seat), view)
         if len(lines) > HISTORY:  # the earlier lines were left out without a word
             self.console.print(Text(f"(the last {HISTORY} of {len(lines)} lines)", style="dim"))
         for _, text in lines[-HISTORY:]:
-            self.console.print(Text("· " + text))
+            self.console.print(self.bulleted(Text(text)))
 
     RUN = re.compile(r"(?P<head>[^:]{1,40}): (?P<item>\S+)")
     """A log line naming one thing after a heading ("turned: Q♥"): a run of them is one line."""
