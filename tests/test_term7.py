@@ -378,3 +378,30 @@ def test_a_log_line_carried_onto_a_second_line_goes_on_under_its_words() -> None
         at = max(i for i, line in enumerate(lines) if line.startswith("· seat 1 turns up tarock XIX,"))
         assert lines[at + 1] == "  tarock XX", lines[at : at + 2]
         assert not lines[at].endswith(" ")
+
+
+# --- 17. the score sheet's rows ---------------------------------------------------------------------
+
+
+def test_a_score_sheet_row_names_the_reader_as_its_column_does() -> None:
+    """Apology's sheet read "deal 1: seat 0 fails (25 of 56)" beside its column "seat 0 (you)"."""
+    game = parlour.make("apology")
+    for seed in range(20):
+        try:
+            state = seat_0_to_play(
+                game,
+                seed,
+                lambda v: v.score_sheet is not None and any("seat 0 " in r.label for r in v.score_sheet.rows),
+            )
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("seat 0 takes in no deal of twenty matches")
+    view = state.view(0)
+    assert view.score_sheet is not None
+    label = next(r.label for r in view.score_sheet.rows if "seat 0 " in r.label)
+    console = Console(record=True, width=200, force_terminal=False)
+    TerminalGame(game, [0], {}, 7, console, ask=Typist([])).render(view)
+    out = console.export_text()
+    assert label.replace("seat 0 ", "seat 0 (you) ") in out, out

@@ -1068,7 +1068,8 @@ class TerminalGame:
                 column += " (you)"
             table.add_column(self.name_seats(column, view), justify="right")
         for row in sheet.rows[-8:]:
-            table.add_row(row.label, *(number(v) for v in row.values))
+            # a row's seat named as its column is ("deal 1: seat 0 fails" under "seat 0 (you)")
+            table.add_row(self.name_seats(row.label, view), *(number(v) for v in row.values))
         return table
 
     def show_moves(self, view: View[Any]) -> None:
