@@ -26,7 +26,7 @@ from rich.text import Text
 import parlour
 from parlour.cli import saved
 from parlour.cli.app import app
-from parlour.cli.terminal import RulesText, TerminalGame, paged
+from parlour.cli.terminal import RulesText, TerminalGame, number, paged
 from parlour.cli.usage import game_names, one_of
 from parlour.engine import Game, ParlourError, check_seed, derive_seed, fresh_seed
 from parlour.engine.errors import echo
@@ -233,12 +233,13 @@ def play(
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
     g = _make(game, _options(option))
-    people = [seat or 0] if humans is None else _seats(humans, g.num_players)
+    people = [seat or 0] if humans is None else _seats(humans, g.num_players, g=g)
     if humans is not None and seat is not None and seat not in people:
         # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
         fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
     if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
-        fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them")
+        more = _more_seats(g, people[0])
+        fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them{more}")
     if seed is not None:
         _check_seed(seed)
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
@@ -509,7 +510,16 @@ def _safe_url(url: str) -> str:
         return url
 
 
-def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
+def _more_seats(g: Game[Any], seat: int) -> str:
+    """How to have a seat beyond the table's, where the number of players is an option (Lansquenet's
+    "--humans 0,5" was told "the seats are 0 to 3", not that a table may seat ten)."""
+    spec = next((o for o in g.option_specs if o.name == "players"), None)
+    if spec is None or spec.maximum is None or seat >= spec.maximum:
+        return ""
+    return f" (for more seats: -o players=N, {number(spec.minimum or 1)} to {number(spec.maximum)})"
+
+
+def _seats(text: str, players: int, option: str = "--humans", g: Game[Any] | None = None) -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
@@ -518,7 +528,8 @@ def _seats(text: str, players: int, option: str = "--humans") -> list[int]:
         fail(f"{option} names each seat once, such as 0,2")
     outside = [s for s in seats if not 0 <= s < players]
     if outside:  # "--seats 5" was told "seats: seats of bezique are 0..1, not [5]", a Python list
-        fail(f"{option}: the seats are 0 to {players - 1}, and {outside[0]} is none of them")
+        more = "" if g is None else _more_seats(g, outside[0])
+        fail(f"{option}: the seats are 0 to {players - 1}, and {outside[0]} is none of them{more}")
     return seats
 
 
@@ -1103,7 +1114,8 @@ def players_command(
         same = same_player(game, kind)
         if same:  # Lansquenet's strong was "The default computer player", beside normal in the same words
             doc = f"{doc.removesuffix('.')} (the same player as {' and '.join(same)})."
-        level = ("default" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
+        # "yes" beside easy and strong and "default" beside normal hid that normal is a level too
+        level = ("yes (the default)" if kind == DEFAULT_LEVEL else "yes") if kind in LEVELS else ""
         table.add_row(kind, level, doc)
     console.print(table)
 

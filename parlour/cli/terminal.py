@@ -204,17 +204,37 @@ def plain_ask() -> Ask:
     return ask
 
 
+SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+"""A suit's letter by its symbol: "♣" is "C"."""
+
+TYPED_SUITS = {**SYMBOL_SUITS, "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+"""A suit's letter by a symbol a person may type or paste, filled or hollow."""
+
+
+def typed_codes(line: str) -> str:
+    """A card typed as the table draws it ("play 8♣", copied from the hand above) in its code ("play
+    8C"): it was refused as "not a card of this game's pack"."""
+    line = line.replace("\ufe0f", "")  # an emoji's presentation mark, pasted with "♥️"
+    suits = "".join(TYPED_SUITS)
+    return re.sub(
+        rf"(?<![\w'’-])([0-9A-Za-z]{{1,4}})([{suits}])(?!\w)", lambda m: m[1] + TYPED_SUITS[m[2]], line
+    )
+
+
 CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 """A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
 
 ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔"}
+"""The fractions a game's lines write as a glyph: thirds. A half is "5.5", as Apology's log and the web
+table write it (the terminal's rows said "5½" under "seat 2 wins trick 10 (5.5 points)")."""
 
 
 def number(value: float) -> str:
-    """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds)."""
+    """A score as the games' own lines write it: "22⅓", not "22.3333" (open tarock counts in thirds);
+    "5.5", as the log says it."""
     if float(value).is_integer():
         return str(int(value))  # whole: f"{1234567:g}" is "1.23457e+06"
     whole = int(value)  # toward zero: -22⅓ is "-22" and "⅓"
@@ -229,6 +249,12 @@ def number(value: float) -> str:
 def plural(word: str) -> str:
     """A role's name for several seats: "players", "defenders"."""
     return word if word.endswith("s") else word + "s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: "seat 1 & seat 3", "seat 1, seat 2 & seat 3" (Apology's
+    three defenders won as "seat 1 & seat 2 & seat 3")."""
+    return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"
 
 
 class LeftTable(Exception):
@@ -339,14 +365,43 @@ class TerminalGame:
 
         def parted(m: re.Match[str]) -> str:
             # a run of cards with one outside the suits among them, parted by commas: named, "turns up
-            # IV XIII SK 7C" ran into "tarock IV tarock XIII the Sküs 7♣" (as the web table's listCards)
-            codes = m.group(0).split(" ")
+            # IV XIII SK 7C" ran into "tarock IV tarock XIII the Sküs 7♣" (as the web table's listCards);
+            # a run the game wrote with suit symbols too ("turns up 7♣ II C♦ 2♥" read "7♣ tarock II C♦ 2♥")
+            words = m.group(0).split(" ")
+            codes = [w[:-1] + SYMBOL_SUITS[w[-1]] if w[-1] in SYMBOL_SUITS else w for w in words]
             if all(pack.is_card(c) for c in codes) and any(not pack.suit(c) for c in codes):
                 return ", ".join(codes)
             return m.group(0)
 
-        named = re.sub(rf"{CODE}(?: [0-9A-Z]{{1,5}})+(?![\w'’-])", parted, named)
+        card = rf"[0-9A-Z]{{1,5}}[{''.join(SYMBOL_SUITS)}]?"
+        named = re.sub(rf"(?<![\w'’-]){card}(?: {card})+(?![\w'’-])", parted, named)
         return re.sub(rf"{CODE}(?![\w'’-])", symbol, named)
+
+    QUOTED = re.compile(r"(?<![\w'’])'[^']*'(?![\w'’])")
+    """A quoted span of a refusal's reason: a move as it is typed ('play 9H'), left as it is written."""
+
+    def reason_words(self, reason: str, view: View[Any]) -> str:
+        """Why a move was refused, as the table draws the rest: a suited card by its symbol, as the
+        hand above shows it ("you do not hold 9H" beside "your hand: 9♥ ..."), and the seat at the
+        screen as "your" (Apology's "E is not in seat 0's hand", said to seat 0). A move quoted as it is
+        typed ('play 9H') keeps its code."""
+        pack = self.pack
+
+        def card(m: re.Match[str]) -> str:
+            code = m.group(0)
+            return pack.pretty(code) if pack is not None and pack.is_card(code) and pack.suit(code) else code
+
+        def outside(text: str) -> str:
+            if view.seat is not None:
+                text = re.sub(rf"\bseat {view.seat}'s\b", "your", text)
+            return re.sub(rf"{CODE}(?![\w'’-])", card, self.name_seats(text, view))
+
+        parts = self.QUOTED.split(reason)
+        quotes = self.QUOTED.findall(reason)
+        out = outside(parts[0])
+        for quote, part in zip(quotes, parts[1:], strict=True):
+            out += quote + outside(part)
+        return out
 
     def name_seats(self, text: str, view: View[Any]) -> str:
         def name(m: re.Match[str]) -> str:
@@ -402,11 +457,39 @@ class TerminalGame:
             self.show_events(state)
             self.drop_typed_ahead("the match is over")
             self.show_end(state)
+            if self.opponents is not None:  # the match ended and the program with it: what now?
+                self.console.print(Text(f"Another match: {self.again()}"), soft_wrap=True)
             if self.keep is not None and saved.in_folder(self.keep):
                 self.keep.unlink(missing_ok=True)  # put aside by parlour and now played out
         except (KeyboardInterrupt, EOFError, LeftTable):
             self.console.print("\nYou left the table.")
             self.put_aside(state)
+
+    def again(self) -> str:
+        """The command that plays another match like this one: the game, its options, the seats and the
+        computer players as they were, without the seed (which would replay this very match)."""
+        words = ["parlour", "play", self.game.name]
+        if self.humans != [0]:
+            words += (
+                ["--seat", str(self.humans[0])]
+                if len(self.humans) == 1
+                else ["--humans", ",".join(map(str, self.humans))]
+            )
+        kinds = set((self.opponents or {}).values())
+        if len(kinds) == 1:
+            words += ["--opponents", kinds.pop()]
+        for option in self.game.option_specs:
+            value = self.game.options.get(option.name, option.default)
+            if value != option.default:
+                text = (
+                    str(value).lower()
+                    if isinstance(value, bool)
+                    else number(value)
+                    if isinstance(value, float)
+                    else str(value)
+                )
+                words += ["-o", f"{option.name}={text}"]
+        return shlex.join(words)
 
     def put_aside(self, state: State, path: Path | None = None, fresh: bool = False) -> Path | None:
         """Save an unfinished match to ``path`` (or the file it came from, or a new one in the saves
@@ -552,6 +635,8 @@ class TerminalGame:
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
+            raw = typed_codes(raw)
+            low = raw.lower()
             if low in QUIT:
                 return False
             if low in ("help", "?"):
@@ -568,6 +653,7 @@ class TerminalGame:
                 continue
             if low == "history":
                 self.show_history(state, view)
+                self.show_moves(view)  # forty lines scrolled the question and the moves off the screen
                 continue
             if low == "save" or low.startswith("save "):
                 if self.opponents is None:
@@ -584,6 +670,7 @@ class TerminalGame:
             if low == "rules":
                 with paged(self.console):
                     self.console.print(RulesText(self.game.rules_text()))
+                self.show_moves(view)  # printed without a pager, hundreds of lines hid the question
                 continue
             action = raw
             ranges = view.legal_ranges
@@ -602,6 +689,15 @@ class TerminalGame:
                         forms = "".join(f", or '{r.verb} N' ({r.min}-{r.max})" for r in ranges)
                         self.say_error(f"There is no move {shown}; {numbered}{forms}.")
                     continue
+                amount = next((r for r in ranges if len(raw) <= 6 and r.min <= int(raw) <= r.max), None)
+                if amount is not None:
+                    # Lansquenet lists "bet N (1-50)  1) banco  2) pass": "1", meant as a bet of 1, went
+                    # banco, the whole bank; a number that may be either is taken as neither
+                    self.say_error(
+                        f"'{raw}' could be move {raw} ({legal[index]}) or a {amount.verb} of {raw}: type "
+                        f"'{legal[index]}' or '{amount.verb} {raw}'."
+                    )
+                    continue
                 action = legal[index]
             elif len(raw.split()) == 1 and state.normalize(f"play {raw}") in legal:
                 action = f"play {raw}"  # a bare card code means playing it, where that is a move
@@ -619,6 +715,8 @@ class TerminalGame:
                     # "foo" was answered with every action of the game ("the actions are 'play <card>',
                     # 'trump <suit>', 'deal', ..."), those not open now too, and not the commands
                     reason = f"{quoted(first)} is neither a move nor a command here"
+                elif not isinstance(exc, MalformedAction):  # a malformed line's reason echoes what was typed
+                    reason = self.reason_words(reason, view)
                 self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
@@ -675,7 +773,10 @@ class TerminalGame:
         for role, seats in holders.items():
             rows.append((role if len(seats) == 1 else plural(role), seats, ", "))
         if trump:
-            rows.append(("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump})"), ""))
+            # the table marks each trump with a star ("K♠*"), which nothing explained
+            rows.append(
+                ("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump}); a trump is marked *"), "")
+            )
         # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
         # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
         rows.append(("score" if view.chips is None else "chips in all", self.score_parts(view), "   "))
@@ -739,7 +840,12 @@ class TerminalGame:
                     mine = Text(f"your {counted}")
                     self.console.print(mine if listed is None else mine.append(": ").append_text(listed))
                     continue
-                mine = Text(f"your {self.zone_label(zone)}: ")
+                label = self.zone_label(zone)
+                # a pile named by what befell its cards (Apology's "buried", "escaped") read "your
+                # buried: none" and "your escaped: N N"
+                mine = Text(
+                    f"your cards {label}: " if re.fullmatch(r"[a-z]+ed", label) else f"your {label}: "
+                )
                 self.console.print(mine.append_text(self.zone_text(zone, trump)))
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
             held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
@@ -829,7 +935,11 @@ class TerminalGame:
         """Each seat and its card, kept on one line ("you" ended a line of the last trick at 80
         columns, "K♥" began the next); ``start``: the columns the line's heading takes."""
         parts = [Text(f"{self.who(p.seat, view)} ").append_text(self.card(p.card, view.trump)) for p in plays]
-        return self.pack_parts(parts, ",  ", self.console.width, start)
+        # a line carried on under the first play, not at the margin, where it read as a line of its
+        # own ("seat 2 (partner) 4♠,  seat 3 C♠" under "last trick (won by seat 3): you Q♠,  seat 1 N")
+        widest = max(part.cell_len for part in parts)
+        indent = start if start + widest <= self.console.width else 2
+        return self.pack_parts(parts, ",  ", self.console.width, start, indent)
 
     @staticmethod
     def natural_width(value: Text | Sequence[Text], sep: str) -> int:
@@ -839,17 +949,17 @@ class TerminalGame:
         return sum(part.cell_len for part in value) + len(sep) * max(0, len(value) - 1)
 
     @staticmethod
-    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0) -> Text:
+    def pack_parts(parts: Sequence[Text], sep: str, width: int, start: int = 0, indent: int = 0) -> Text:
         """Parts joined by ``sep``, a line broken only between two parts (never inside one) where the
-        next would pass ``width`` (the first line begins at column ``start``); a part wider than a
-        line is left to wrap on its own."""
+        next would pass ``width`` (the first line begins at column ``start``, the others at ``indent``);
+        a part wider than a line is left to wrap on its own."""
         out = Text()
         column = start
         for i, part in enumerate(parts):
             size = part.cell_len
             if i and column + len(sep) + size > width:
-                out.append("\n")
-                column = 0
+                out.append("\n" + " " * indent)
+                column = indent
             elif i:
                 out.append(sep)
                 column += len(sep)
@@ -951,9 +1061,15 @@ class TerminalGame:
         table = Table(title="score sheet", title_style="dim", show_edge=False)
         table.add_column("")
         for column in sheet.columns:
+            # a side's column ("seats 0 and 2") said nothing of which was the reader's, where a seat's
+            # ("seat 0 (you)") does
+            team = re.fullmatch(r"seats (\d+(?:, \d+)*,? and \d+)", column)
+            if team is not None and str(view.seat) in re.findall(r"\d+", team[1]):
+                column += " (you)"
             table.add_column(self.name_seats(column, view), justify="right")
         for row in sheet.rows[-8:]:
-            table.add_row(row.label, *(number(v) for v in row.values))
+            # a row's seat named as its column is ("deal 1: seat 0 fails" under "seat 0 (you)")
+            table.add_row(self.name_seats(row.label, view), *(number(v) for v in row.values))
         return table
 
     def show_moves(self, view: View[Any]) -> None:
@@ -1049,20 +1165,33 @@ class TerminalGame:
             # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
             # the web table shows no banner: its result is in the log just printed, and the score
             if not self.game.brief_rounds:
-                self.pause(f"the {view.round_word} is over: press Enter for the next> ", state=state)
+                word = view.round_word  # "press Enter for the next>" left the next what unsaid
+                self.pause(f"the {word} is over: press Enter for the next {word}> ", state=state)
             self.print_log(state, new[cut:], view)
 
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:
         for kind, text in self.log_lines(state, events, view):
             style = "bold" if kind in ("hand_end", "match_end") else ""
-            self.console.print(Text("· ", style="dim").append(text, style))
+            self.console.print(self.bulleted(Text(text, style)))
+
+    def bulleted(self, text: Text) -> Text:
+        """A log line after its bullet, a line it wraps onto going on under its first word: at the
+        margin, "tarock XX" read as a line of its own under "· seat 1 turns up tarock XIX, ...". Lines
+        joined by hand, a table's cell would pad each with spaces to its width."""
+        out = Text("· ", style="dim")
+        for i, line in enumerate(text.wrap(self.console, max(20, self.console.width - 2))):
+            if i:
+                out.append("\n  ")
+            line.rstrip()
+            out.append_text(line)
+        return out
 
     def show_history(self, state: State, view: View[Any]) -> None:
         lines = self.log_lines(state, state.events(view.seat), view)
         if len(lines) > HISTORY:  # the earlier lines were left out without a word
             self.console.print(Text(f"(the last {HISTORY} of {len(lines)} lines)", style="dim"))
         for _, text in lines[-HISTORY:]:
-            self.console.print(Text("· " + text))
+            self.console.print(self.bulleted(Text(text)))
 
     RUN = re.compile(r"(?P<head>[^:]{1,40}): (?P<item>\S+)")
     """A log line naming one thing after a heading ("turned: Q♥"): a run of them is one line."""
@@ -1097,14 +1226,18 @@ class TerminalGame:
             verdict = "The match is drawn"
         elif self.at_table in outcome.winners and len(self.humans) == 1:
             verdict = "[bold green]You win![/bold green]"
+            mine = next((t for t in view.teams if self.at_table in t), ())
+            others = [self.who(s, view) for s in outcome.winners if s not in mine]
+            if others:  # Apology's win shared by three seats read "You win!" alone
+                verdict += f" (shared with {escape(listed(others))})"
         elif len(self.humans) == 1:
             # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
-            winners = escape(" & ".join(self.who(s, view) for s in outcome.winners))
+            winners = escape(listed([self.who(s, view) for s in outcome.winners]))
             verdict = (
                 f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
             )
         else:
-            verdict = "Won by " + escape(" & ".join(f"seat {s}" for s in outcome.winners))
+            verdict = "Won by " + escape(listed([f"seat {s}" for s in outcome.winners]))
         if len(self.humans) == 1:
             reason = escape(self.name_seats(outcome.reason, view))
             score = escape(self.score_line(view))
