@@ -434,10 +434,16 @@ def _lines(lines: TextIO, path: str | os.PathLike[str]) -> Iterator[str]:
 
 def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"]) -> TextIO:
     """A records file opened as text, through gzip where its name ends in ``.gz``: each line names its
-    run, which makes a file about twice as large, and gzip makes it some twenty times smaller."""
-    if os.fspath(path).endswith(".gz"):
+    run, which makes a file about twice as large, and gzip makes it some twenty times smaller. The
+    suffix is read in any case (``X.GZ`` was written plain, and read back as plain)."""
+    if gzipped(path):
         return gzip.open(path, "rt" if mode == "r" else "wt", encoding="utf-8")
     return open(path, mode, encoding="utf-8")
+
+
+def gzipped(path: str | os.PathLike[str]) -> bool:
+    """Whether a records file is gzip, by its name: one ending in ``.gz``, ``.GZ`` or ``.Gz`` alike."""
+    return os.fspath(path).lower().endswith(".gz")
 
 
 def _run_field_wrong(line: Mapping[str, Any]) -> str:

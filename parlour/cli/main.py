@@ -650,8 +650,8 @@ def simulate_command(
         typer.Option(
             "--records",
             help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
-            "game, options, players, seed and parlour version that played it (a name ending in .gz: "
-            "through gzip).",
+            "game, options, players, seed and parlour version that played it (a name ending in .gz, "
+            "in any case: through gzip).",
         ),
     ] = None,
     option: OptionArg = None,
