@@ -8,6 +8,8 @@ from __future__ import annotations
 import gzip
 import importlib
 import io
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -43,3 +45,42 @@ def test_a_records_file_named_gz_in_capitals_is_gzip(tmp_path: Path, name: str) 
     assert packed.read_bytes()[:2] == b"\x1f\x8b"  # gzip's magic number
     assert gzip.decompress(packed.read_bytes()).decode() == plain.read_text()
     assert read_records(packed).matches == read_records(plain).matches
+
+
+# --- 6. odds judges the interval it prints ---------------------------------------------------------------
+
+
+def test_odds_judges_the_exact_value_against_the_interval_it_prints(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """82 deals (seed 53) give 9 same-rank starts, a Wilson interval from 0.0588265: 1/17 = 0.0588235
+    lay outside it, and the table said "(exact outside)" beside "[0.0588, 0.1956]" and 0.058824, which
+    read inside. What is judged is what is printed, in the table and in ``--json`` alike."""
+    screen = Console(width=200, record=True, file=io.StringIO())
+    monkeypatch.setattr("parlour.games.lansquenet.commands.Console", lambda: screen)
+    out = tmp_path / "odds.json"
+    args = ["odds", "lansquenet", "--deals", "82", "--seed", "53", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    row = next(line for line in screen.export_text().splitlines() if "same-rank start" in line)
+    assert "[0.0588, 0.1956]" in row and "0.058824" in row, row
+    assert "outside" not in row, row
+    same = json.loads(out.read_text())["figures"]["same_rank"]
+    assert same["interval"] == [0.0588, 0.1956] and same["exact_inside"] is True, same
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "inside"),
+    [
+        (0.0588265, 0.19, True),  # printed [0.0588, 0.1900]: 1/17 inside (judged before: outside)
+        (0.02, 0.0588257, False),  # printed [0.0200, 0.0588]: 1/17 outside (judged before: inside)
+        (0.05886, 0.19, False),  # printed [0.0589, 0.1900]
+        (0.0, 0.05886, True),  # printed [0.0000, 0.0589]
+    ],
+)
+def test_the_exact_value_is_judged_against_the_rounded_interval(lo: float, hi: float, inside: bool) -> None:
+    from parlour.games.lansquenet.commands import _interval, exact_inside
+
+    assert exact_inside(Fraction(1, 17), lo, hi) is inside
+    printed = [Fraction(n) for n in _interval(lo, hi).strip("[]").split(", ")]
+    assert (printed[0] <= Fraction(1, 17) <= printed[1]) is inside, _interval(lo, hi)
