@@ -9,6 +9,7 @@ import gzip
 import importlib
 import io
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -84,3 +85,43 @@ def test_the_exact_value_is_judged_against_the_rounded_interval(lo: float, hi: f
     assert exact_inside(Fraction(1, 17), lo, hi) is inside
     printed = [Fraction(n) for n in _interval(lo, hi).strip("[]").split(", ")]
     assert (printed[0] <= Fraction(1, 17) <= printed[1]) is inside, _interval(lo, hi)
+
+
+# --- 3. the sweep's suggestion for values with commas works ------------------------------------------------
+
+TAROCK = ["simulate", "open-tarock", "-n", "1", "--seed", "1", "--players", "random,random"]
+
+
+def _said(output: str) -> str:
+    return " ".join(output.split())
+
+
+def test_the_sweeps_suggestion_for_values_with_commas_is_taken() -> None:
+    """The command's own suggestion, run as it is given, plays the sweep."""
+    result = runner.invoke(app, [*TAROCK, "--sweep", "stacks=auto,9,9,9"])
+    assert result.exit_code == 2, result.output
+    suggested = re.search(r"--sweep '([^']*)'", _said(result.output))
+    assert suggested is not None, result.output
+    again = runner.invoke(app, [*TAROCK, "--sweep", suggested.group(1)])
+    assert again.exit_code == 0, again.output
+
+
+@pytest.mark.parametrize(
+    ("sweep", "said"),
+    [
+        (
+            "stacks=7,7,7,6,auto",
+            "('stacks=7,7,7,6;auto'), plays one game twice (stacks=auto as stacks=7,7,7,6)",
+        ),
+        ("stacks=9,9,9,9,9,9", "('stacks=9,9,9;9,9,9'), plays one game twice (stacks=9,9,9 twice)"),
+    ],
+)
+def test_the_sweep_suggests_no_values_it_refuses_as_one_game_twice(sweep: str, said: str) -> None:
+    """``--sweep stacks=7,7,7,6,auto`` was told "as in --sweep 'stacks=7,7,7,6;auto'", which, run,
+    was refused: auto plays 7,7,7,6 with the tarock pack. Whatever the message suggests is not refused."""
+    result = runner.invoke(app, [*TAROCK, "--sweep", sweep])
+    assert result.exit_code == 2, result.output
+    words = _said(result.output)
+    assert said in words and "give each value once" in words, words
+    for suggested in re.findall(r"--sweep '([^']*)'", words):  # (none: no reading plays each game once)
+        assert runner.invoke(app, [*TAROCK, "--sweep", suggested]).exit_code == 0, suggested

@@ -864,10 +864,32 @@ def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> li
             f"--sweep: {name}={whole} is one value of {name}, its commas its own: separate a sweep's "
             f"values with ';' where they hold commas (--sweep '{name}={whole};...')"
         )
+    twice = _same_game(game, opts, name, grouped)
+    if twice is not None:
+        # "stacks=7,7,7,6,auto" was told to give 'stacks=7,7,7,6;auto', which was then refused: auto
+        # is 7,7,7,6 with the tarock pack; no reading of its commas plays each game once
+        before, again = twice
+        same = f"{name}={before} twice" if again == before else f"{name}={again} as {name}={before}"
+        fail(
+            f"--sweep: {name}={whole}, its commas read as values of {name} ('{name}={';'.join(grouped)}'), "
+            f"plays one game twice ({same}): give each value once, separated with ';'"
+        )
     fail(
         f"--sweep: the values of {name} hold commas of their own: separate them with ';', as in "
         f"--sweep '{name}={';'.join(grouped)}'"
     )
+
+
+def _same_game(game: str, opts: dict[str, Any], name: str, values: Sequence[str]) -> tuple[str, str] | None:
+    """The first value of ``values`` that plays the same game as one before it, with that one, by
+    the game's ``played_options`` (as the sweep refuses it), or ``None``."""
+    played: list[dict[str, Any]] = []
+    for value in values:
+        options = parlour.make(game, **{**opts, name: value}).played_options()
+        if options in played:
+            return values[played.index(options)], value
+        played.append(options)
+    return None
 
 
 def _regroup(game: str, opts: dict[str, Any], name: str, parts: list[str]) -> list[str] | None:
