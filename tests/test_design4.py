@@ -125,3 +125,64 @@ def test_the_sweep_suggests_no_values_it_refuses_as_one_game_twice(sweep: str, s
     assert said in words and "give each value once" in words, words
     for suggested in re.findall(r"--sweep '([^']*)'", words):  # (none: no reading plays each game once)
         assert runner.invoke(app, [*TAROCK, "--sweep", suggested]).exit_code == 0, suggested
+
+
+# --- 1. the sides' table keeps the final score in 80 columns ------------------------------------------------
+
+
+def _sides_rows(text: str) -> list[list[str]]:
+    """The cells of the sides' table (the first table), a row each, lines a cell wraps onto joined."""
+    rows: list[list[str]] = []
+    for line in text.split("└")[0].splitlines():
+        if not line.startswith("│"):
+            continue
+        cells = [cell.strip() for cell in line.strip("│").split("│")]
+        if cells[0].startswith("seat"):
+            rows.append(cells)
+        else:
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("lansquenet", "heuristic,heuristic,heuristic,heuristic"),
+        ("lansquenet", "heuristic,random,heuristic,random"),
+        ("bishops-whist", "heuristic,random,heuristic,random"),
+        ("bezique", "heuristic,random"),
+        ("roquet", "random,random"),
+        ("open-tarock", "random,random"),
+        ("apology", "random,random,random,random"),
+    ],
+)
+def test_the_sides_table_keeps_the_final_score_in_80_columns(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str, players: str
+) -> None:
+    """In 80 columns the table left out the final score (it was in ``--json`` only): the players are
+    named once above it where their column leaves no room, and every line fits."""
+    screen = _screen(monkeypatch, 80)
+    out = tmp_path / "f.json"
+    args = ["simulate", game, "-n", "3", "--seed", "1", "--players", players, "--json", str(out)]
+    if game == "apology":
+        args += ["-o", "deals=1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    head = text.split("┡")[0]
+    assert "final" in head and "score" in head and "…" not in text.split("└")[0], head
+    data = json.loads(out.read_text())
+    rows = _sides_rows(text)
+    assert len(rows) == len(data["sides"]), text
+    for side, row in zip(data["sides"], rows, strict=True):
+        assert row[-1] == f"{side['mean_final_score']:.1f}", (row, text)
+    kinds = players.split(",")
+    if "players" not in head:  # named once, above the table
+        said = " ".join(text.split("┏")[0].split())
+        named = (
+            f"{kinds[0]} at every seat"
+            if len(set(kinds)) == 1
+            else ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+        )
+        assert named in said, said

@@ -270,8 +270,11 @@ def test_a_sweep_takes_values_with_commas_of_their_own_separated_by_semicolons(
     ("sweep", "said"),
     [
         ("stacks=7,7,7,6", "is one value of stacks"),
-        ("stacks=auto,7,7,7,6", "--sweep 'stacks=auto;7,7,7,6'"),
-        ("stacks=7,7,7,6,auto,9,9,9", "--sweep 'stacks=7,7,7,6;auto;9,9,9'"),
+        # (auto is 7,7,7,6 with the tarock pack: the ';' form these were given was refused as one game
+        # played twice, test_design4.py; a game of its own each is suggested)
+        ("stacks=auto,7,7,7,6", "plays one game twice (stacks=7,7,7,6 as stacks=auto)"),
+        ("stacks=7,7,7,6,auto,9,9,9", "plays one game twice (stacks=auto as stacks=7,7,7,6)"),
+        ("stacks=auto,9,9,9,6,6,6,6,3", "--sweep 'stacks=auto;9,9,9;6,6,6,6,3'"),
         ("stacks=7,7,7,6;;auto", "has an empty value"),
         ("stacks=auto,", "has an empty value"),
     ],

@@ -531,6 +531,14 @@ def _points_interval(interval: tuple[float, float] | None) -> str:
     return "-" if interval is None else interval_text(*interval)
 
 
+def _seated(summary: Summary) -> str:
+    """Who plays at which seat, said once above a table with no room for a column of players."""
+    kinds = summary.players
+    if len(set(kinds)) == 1:
+        return f"{kinds[0]} at every seat"
+    return ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+
+
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
     """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
     (the title says so: stdout may be kept apart from the words on stderr)."""
@@ -558,8 +566,30 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
             ]
         )
 
-    def width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-        return sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+    def narrow(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int | None]:
+        """Each column's width where the table does not fit whole: a figure's no wider than it and its
+        heading's words need (``None``: a column of names, which takes the room left)."""
+        named = 2 if "players" in columns else 1  # the columns of names, before the figures
+        return [
+            None
+            if i < named
+            else max(
+                ([len(col)] if col == "95% interval" else [len(w) for w in col.split()])
+                + [len(row[i]) for row in rows]
+            )
+            for i, col in enumerate(columns)
+        ]
+
+    def width(columns: Sequence[str], rows: Sequence[Sequence[str]], narrowed: bool = True) -> int:
+        """The table's width, its figures narrowed (or not)."""
+        widths = narrow(columns, rows) if narrowed else [None] * len(columns)
+        return (
+            sum(
+                (w if w is not None else max([len(col)] + [len(row[i]) for row in rows])) + 3
+                for i, (col, w) in enumerate(zip(columns, widths, strict=True))
+            )
+            + 1
+        )
 
     if width(columns, rows) > console.width:
         # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
@@ -567,24 +597,29 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         columns = tuple(col for col in columns if col != "wins")
         rows = [row[:2] + row[3:] for row in rows]
     if width(columns, rows) > console.width:
-        # Then the final score (in --json too): rich cut the table's right edge off (Lansquenet's four
-        # seats with two intervals in brackets), or broke "seats 0 & 2" in two (Bishops Whist).
+        # Then the players are named once, above the table: in 80 columns the final score went (it is
+        # in --json), for a column that said "heuristic" at each seat
+        table.title = f"{table.title}\n{_seated(summary)}"
+        columns = tuple(col for col in columns if col != "players")
+        rows = [row[:1] + row[2:] for row in rows]
+    if width(columns, rows) > console.width:
+        # Then, on a terminal narrower still, the final score (in --json too): rich cut the table's
+        # right edge off, or broke "seats 0 & 2" in two (Bishops Whist).
         columns = columns[:-1]
         rows = [row[:-1] for row in rows]
-    whole = width(columns, rows)
-    for i, col in enumerate(columns):
-        # Where the table does not fit, the figures are no wider than they and their headers' words
-        # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
-        # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
-        # dash), and the points' by the width of its figures, its heading wrapping at its words.
-        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
-        narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
+    # Where the table does not fit whole, the figures are no wider than they and their headers' words
+    # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
+    # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
+    # dash), and the points' by the width of its figures, its heading wrapping at its words.
+    fits = width(columns, rows, narrowed=False) <= console.width
+    widths = [None] * len(columns) if fits else narrow(columns, rows)
+    for col, w in zip(columns, widths, strict=True):
         table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
             col,
-            justify="left" if i < 2 else "right",
+            justify="left" if col in ("side", "players") else "right",
             no_wrap=col == "95% interval",
-            max_width=narrow,
-            min_width=narrow,
+            max_width=w,
+            min_width=w,
         )
     for row in rows:
         table.add_row(*row)
