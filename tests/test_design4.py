@@ -12,6 +12,7 @@ import json
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 from parlour.cli import app
 from parlour.sim import read_records
+from tests.extras import require
 
 main = importlib.import_module("parlour.cli.main")
 runner = CliRunner()
@@ -31,7 +33,7 @@ def _screen(monkeypatch: pytest.MonkeyPatch, width: int = 80) -> Console:
     return screen
 
 
-# --- 5. --records X.GZ ----------------------------------------------------------------------------------
+# --- 5. --records X.GZ -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["R.JSONL.GZ", "r.jsonl.Gz"])
@@ -48,7 +50,7 @@ def test_a_records_file_named_gz_in_capitals_is_gzip(tmp_path: Path, name: str) 
     assert read_records(packed).matches == read_records(plain).matches
 
 
-# --- 6. odds judges the interval it prints ---------------------------------------------------------------
+# --- 6. odds judges the interval it prints -----------------------------------------------------------------
 
 
 def test_odds_judges_the_exact_value_against_the_interval_it_prints(
@@ -127,7 +129,7 @@ def test_the_sweep_suggests_no_values_it_refuses_as_one_game_twice(sweep: str, s
         assert runner.invoke(app, [*TAROCK, "--sweep", suggested]).exit_code == 0, suggested
 
 
-# --- 1. the sides' table keeps the final score in 80 columns ------------------------------------------------
+# --- 1. the sides' table keeps the final score in 80 columns -----------------------------------------------
 
 
 def _sides_rows(text: str) -> list[list[str]]:
@@ -186,3 +188,37 @@ def test_the_sides_table_keeps_the_final_score_in_80_columns(
             else ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
         )
         assert named in said, said
+
+
+# --- 4. Apology's legends stand beside its panels ----------------------------------------------------------
+
+
+def test_apologys_plot_legends_stand_beside_the_panels(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The taker's success panel had its legend placed "best" inside it, on the lines' points and bars
+    (the other games' and the points' panel stand beside theirs): no legend lies on its panel, and none
+    is cut off the picture."""
+    require("matplotlib", "plot")
+    from matplotlib.figure import Figure
+
+    drawn: list[Figure] = []
+    real = Figure.savefig
+
+    def keep(self: Figure, *args: Any, **kwargs: Any) -> None:
+        drawn.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    _screen(monkeypatch)
+    args = ["simulate", "apology", "-n", "4", "--seed", "2", "--players", "random,random,random,random"]
+    args += ["-o", "deals=2", "--sweep", "target_shift=-10,10", "--plot", str(tmp_path / "a.png")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (fig,) = drawn
+    legends = [(ax, ax.get_legend()) for ax in fig.axes if ax.get_legend() is not None]
+    assert len(legends) == 2, legends  # the taker's success and the points a hand
+    for ax, legend in legends:
+        box = legend.get_window_extent()
+        assert not box.overlaps(ax.get_window_extent()), ax.get_ylabel()
+        assert fig.bbox.contains(*box.corners()[-1]) and fig.bbox.contains(*box.corners()[0])
