@@ -10,6 +10,8 @@ import importlib
 import io
 import json
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -216,9 +218,125 @@ def test_apologys_plot_legends_stand_beside_the_panels(
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     (fig,) = drawn
-    legends = [(ax, ax.get_legend()) for ax in fig.axes if ax.get_legend() is not None]
+    legends = [(ax, legend) for ax in fig.axes if (legend := ax.get_legend()) is not None]
     assert len(legends) == 2, legends  # the taker's success and the points a hand
     for ax, legend in legends:
         box = legend.get_window_extent()
         assert not box.overlaps(ax.get_window_extent()), ax.get_ylabel()
         assert fig.bbox.contains(*box.corners()[-1]) and fig.bbox.contains(*box.corners()[0])
+
+
+# --- 2. a second Ctrl-C as the matches a first one kept are gathered ---------------------------------------
+
+SECOND_CTRL_C = r"""
+import json, os, signal, sys
+import parlour.sim as sim
+
+moment, me, kill = sys.argv[1], os.getpid(), os.kill
+
+
+def again():
+    kill(me, signal.SIGINT)  # Ctrl-C again, heard at the next line of Python
+
+
+if moment == "signalling":  # as the pool's workers are told to stop
+    def told(pid, sig):
+        kill(pid, sig)
+        if pid != me:
+            sim.os.kill = kill
+            again()
+    sim.os.kill = told
+else:  # as the pool is ended, as the matches are summed up
+    name = {"ending": "stop_pool", "summing": "_summary"}[moment]
+    real = getattr(sim, name)
+
+    def twice(*args, **kwargs):
+        setattr(sim, name, real)
+        again()
+        return real(*args, **kwargs)
+
+    setattr(sim, name, twice)
+back = []
+RUN = ("open-tarock", ["random", "random"])
+
+
+def progress(k):
+    back.append(k)
+    if len(back) == 1:
+        kill(me, signal.SIGINT)  # the first Ctrl-C, as the first chunk comes back
+
+
+try:
+    sim.simulate(*RUN, 120, seed=3, jobs=2, progress=progress)
+except sim.SimulationStopped as stop:
+    same = stop.summary is not None and (
+        stop.summary.figures() == sim.simulate(*RUN, stop.played, seed=3).figures()
+    )
+    print(json.dumps({"stopped": "SimulationStopped", "played": stop.played, "back": back[0], "same": same}))
+except KeyboardInterrupt:
+    print(json.dumps({"stopped": "KeyboardInterrupt", "back": back[0]}))
+"""
+
+
+@pytest.mark.parametrize("moment", ["signalling", "ending", "summing"])
+def test_a_second_ctrl_c_as_a_pools_matches_are_salvaged_keeps_them(moment: str) -> None:
+    """``--jobs 2``, Ctrl-C as the first chunk came back, then Ctrl-C again as the workers were told to
+    stop, as the pool was ended or as the matches were summed up: a bare ``KeyboardInterrupt`` ended
+    the run with none of them (the command said no match had finished). It is let be: the run ends as
+    stopped, with every match given back, the first matches in order. (A process of its own, whose
+    signals are sent to it at those moments: pytest's own are not to be touched.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", SECOND_CTRL_C, moment],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert said["stopped"] == "SimulationStopped", (said, done.stderr)
+    assert said["played"] >= said["back"] > 0 and said["same"], said
+
+
+SECOND_CTRL_C_WRITING = r"""
+import os, signal, sys
+import importlib
+main = importlib.import_module("parlour.cli.main")
+
+me, kill = os.getpid(), os.kill
+real_simulate, real_write = main.simulate, main.write_records
+
+
+def simulate(*args, progress, **kwargs):
+    def first(k):
+        kill(me, signal.SIGINT)  # the first Ctrl-C, as the first matches come back
+        progress(k)
+    return real_simulate(*args, progress=first, **kwargs)
+
+
+def write_records(*args, **kwargs):
+    kill(me, signal.SIGINT)  # Ctrl-C again, as the records are written
+    return real_write(*args, **kwargs)
+
+
+main.simulate, main.write_records = simulate, write_records
+main.app(["simulate", "roquet", "-n", "40", "--players", "random,random", "--records", sys.argv[1]])
+"""
+
+
+def test_a_second_ctrl_c_as_the_files_are_written_does_not_cut_them(tmp_path: Path) -> None:
+    """After Ctrl-C the command writes ``--records`` and ``--json`` with the matches played; Ctrl-C
+    again as it wrote ended it with "Aborted!" and no file. It is let be: the file is written, marked
+    partial, and the command exits 130."""
+    records = tmp_path / "r.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", SECOND_CTRL_C_WRITING, str(records)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert done.returncode == 130, (done.stdout, done.stderr)
+    read = read_records(records)
+    assert read.partial and read.matches and read.stopped is not None
+    assert read.stopped["matches"] == len(read.matches) < 40

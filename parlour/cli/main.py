@@ -12,10 +12,10 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -46,6 +46,7 @@ from parlour.sim import (
     ClusterError,
     SimulationStopped,
     Summary,
+    ctrl_c_once,
     duration,
     figure,
     interval_text,
@@ -55,6 +56,9 @@ from parlour.sim import (
     sweep_plotter,
     write_records,
 )
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class ReaderConsole(Console):
@@ -654,7 +658,21 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
 
 
+def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
+    """The command with a second Ctrl-C heard and let be (``parlour.sim.ctrl_c_once``): after the
+    first, the matches finished are gathered, summed up, printed and written, and a second one on
+    their way lost them all (a bare ``KeyboardInterrupt``) or cut a file short."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with ctrl_c_once():
+            return command(*args, **kwargs)
+
+    return run
+
+
 @app.command("simulate")
+@_ctrl_c_once
 def simulate_command(
     game: GameArg,
     games: Annotated[
