@@ -340,3 +340,19 @@ def test_a_second_ctrl_c_as_the_files_are_written_does_not_cut_them(tmp_path: Pa
     read = read_records(records)
     assert read.partial and read.matches and read.stopped is not None
     assert read.stopped["matches"] == len(read.matches) < 40
+
+
+# --- 7. what a designer's walk found ---------------------------------------------------------------------
+
+
+def test_odds_gives_its_figures_names_the_room_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heading "engine (3000 deals)", kept whole, made its column three times as wide as its figures,
+    and the figures' names broke over three lines ("bank's edge per" / "chip bet")."""
+    screen = Console(width=80, record=True, file=io.StringIO())
+    monkeypatch.setattr("parlour.games.lansquenet.commands.Console", lambda: screen)
+    result = runner.invoke(app, ["odds", "lansquenet", "--packs", "2", "--deals", "3000"])
+    assert result.exit_code == 0, result.output
+    table = screen.export_text().split("└")[0]
+    assert all(len(line) <= 80 for line in table.splitlines()), table
+    assert re.search(r"│ bank's edge per chip bet +│", table), table
+    assert re.search(r"│ same-rank start +│ 7/103 │ 0\.067961 │ 0\.\d{4} │", table), table

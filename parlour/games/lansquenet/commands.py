@@ -134,7 +134,11 @@ def odds(
     table.add_column("figure")
     table.add_column("exact", justify="right")
     table.add_column("decimal", justify="right")
-    table.add_column(f"engine ({mc.deals} deals)", justify="right")
+    # the engine's column as wide as its figures and its heading's words: "engine (3000 deals)" kept
+    # whole took the room of the figures' names, broken over three lines in 80 columns
+    engine = f"engine ({mc.deals} deals)"
+    narrow = max(len(word) for word in [*engine.split(), "0.0000"])
+    table.add_column(engine, justify="right", min_width=narrow, max_width=narrow)
     table.add_column("95% interval", justify="right")
     rows = [
         ("same-rank start", exact.same_rank, mc.same_rank, mc.same_rank_interval),
