@@ -356,3 +356,32 @@ def test_odds_gives_its_figures_names_the_room_in_80_columns(monkeypatch: pytest
     assert all(len(line) <= 80 for line in table.splitlines()), table
     assert re.search(r"│ bank's edge per chip bet +│", table), table
     assert re.search(r"│ same-rank start +│ 7/103 │ 0\.067961 │ 0\.\d{4} │", table), table
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "sweep"),
+    [
+        ("bishops-whist", "heuristic,random,heuristic,random", "partners=fixed,cut"),
+        ("bezique", "heuristic,random", "target=1000,1500"),
+    ],
+)
+def test_the_sweeps_table_keeps_each_interval_on_one_line_in_80_columns(
+    monkeypatch: pytest.MonkeyPatch, game: str, players: str, sweep: str
+) -> None:
+    """In 80 columns the sweep's table broke every interval a figure a line ("[91.2%," over "100.0%]")
+    and "seat" over "0", ten columns to spare: the players are named once under its title, as the
+    sides' table does, and each interval and each seat keeps to its line."""
+    screen = _screen(monkeypatch, 80)
+    args = ["simulate", game, "-n", "3", "--seed", "1", "--players", players, "--sweep", sweep]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    overview = text[text.index(f"{game}: sweep of") :]
+    assert all(len(line) <= 80 for line in overview.splitlines()), overview
+    said = " ".join(overview.split("┏")[0].split())
+    kinds = players.split(",")
+    assert ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds)) in said, said
+    body = [line for line in overview.splitlines() if line.startswith("│")]
+    assert len([line for line in body if line.count("[") == 2]) == 2 + len(kinds), overview  # a row a side
+    assert not [line for line in body if re.search(r"\[[^\]]*│|│ *[\d.%-]+\] *│", line)], overview
+    assert not re.search(r"│ seat +│", overview), overview  # "seat" over "0"

@@ -976,7 +976,8 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     run, several screens apart."""
     first = summaries[0]
     # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
-    columns = ("value", "side", "players", "win rate", "95% interval", "points a hand", POINTS_INTERVAL)
+    columns: tuple[str, ...] = ("value", "side", "players", "win rate", "95% interval", "points a hand")
+    columns += (POINTS_INTERVAL,)
     rows: list[tuple[list[str], bool]] = []  # each row, and whether it ends its run
     for value, summary in zip(values, summaries, strict=True):
         for k, side in enumerate(summary.sides):
@@ -986,21 +987,55 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
             row += [interval_text(lo, hi, ".1%"), f"{side.mean_hand_points:.2f}"]
             row += [_points_interval(side.hand_points_interval)]
             rows.append((row, k == len(summary.sides) - 1))
-    whole = sum(max([len(col)] + [len(r[i]) for r, _ in rows]) + 3 for i, col in enumerate(columns)) + 1
-    fits = whole <= console.width
-    # Where it does not fit, as in a run's table: the side and the figures no wider than their words
-    # and their headings' words need (in 80 columns a value was cut to "first-s…").
     table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+
+    def least(col: str, cell: str) -> int:
+        """How narrow a cell may go: a figure or an interval kept whole, a side wrapped after "seats"
+        ("seat 0" kept whole: it wrapped "seat" over "0"), a value and the players whole."""
+        if col == "side" and cell.startswith("seats "):
+            return max(len("seats"), len(cell.removeprefix("seats ")))
+        return len(cell)
+
+    def widths(columns: Sequence[str], rows: Sequence[list[str]], whole: bool) -> list[int]:
+        """Each column's width: whole, or as narrow as its cells and its heading's words allow."""
+        return [
+            max(
+                [len(col) if whole or col in ("value", "players") else max(len(w) for w in col.split())]
+                + [len(r[i]) if whole else least(col, r[i]) for r in rows]
+            )
+            for i, col in enumerate(columns)
+        ]
+
+    def width(ws: Sequence[int]) -> int:
+        return sum(w + 3 for w in ws) + 1
+
+    cells = [r for r, _ in rows]
+    fits = width(widths(columns, cells, True)) <= console.width
+    kept = True  # whether the intervals are kept on one line
+    # the same players at each seat in every run, or one kind at every seat (a sweep of the seats)
+    same = (
+        len({tuple(s.players) for s in summaries}) == 1 or len({k for s in summaries for k in s.players}) == 1
+    )
+    if not fits and width(widths(columns, cells, False)) > console.width and same:
+        # the players named once, under the title, rather than the intervals broken a figure a line
+        # ("[91.2%," over "100.0%]") in 80 columns
+        table.title = f"{table.title}\n{_seated(first)}"
+        columns = columns[:2] + columns[3:]
+        rows = [(r[:2] + r[3:], last) for r, last in rows]
+        cells = [r for r, _ in rows]
+    if not fits and width(widths(columns, cells, False)) > console.width:
+        kept = False  # then, narrower still, every cell wraps at its words
+    ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
         # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
-        # (an interval wraps at its space too, a figure a line: "[34.2%, 100.0%]" kept on one line cut
-        # the value to "first-su…" in 80 columns)
+        # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
+        # took their room: they are named above the table where they can be)
         words = [len(word) for word in col.split()]
-        words += [len(word) for r, _ in rows for word in r[i].split()]
-        narrow = None if fits or i < 1 or i == 2 else max(words)
+        words += [len(word) for r in cells for word in r[i].split()]
+        narrow = None if fits or i < 1 or col == "players" else ws[i] if kept else max(words)
         table.add_column(
             col,
-            justify="left" if i < 3 else "right",
+            justify="left" if col in ("value", "side", "players") else "right",
             max_width=narrow,
             min_width=narrow,
         )
