@@ -385,3 +385,35 @@ def test_the_sweeps_table_keeps_each_interval_on_one_line_in_80_columns(
     assert len([line for line in body if line.count("[") == 2]) == 2 + len(kinds), overview  # a row a side
     assert not [line for line in body if re.search(r"\[[^\]]*│|│ *[\d.%-]+\] *│", line)], overview
     assert not re.search(r"│ seat +│", overview), overview  # "seat" over "0"
+
+
+def test_a_sweep_plots_sides_at_one_value_stand_side_by_side() -> None:
+    """At one value every side's point and bar stood at one x, on one another: only the last drawn was
+    seen (four seats of Apology's points a hand, Bishops Whist's cut partners). Each stands a little
+    aside, the sides of a run centred on its value, which the axis names."""
+    require("matplotlib", "plot")
+    import numpy
+
+    import parlour
+    from parlour.plots import sweep_figure
+    from parlour.sim import simulate
+
+    kinds = ["random"] * 4
+    summaries = [
+        simulate("bishops-whist", kinds, 2, seed=1, options={"partners": p, "hand_limit": 1})
+        for p in ("fixed", "cut")
+    ]
+    assert parlour.make("bishops-whist", partners="cut").num_players == 4
+    fig = sweep_figure("bishops-whist", "partners", ["fixed", "cut"], summaries)
+    for ax in fig.axes:
+        xs = [
+            [float(x) for x in numpy.asarray(line.get_xdata())]
+            for line in ax.get_lines()
+            if line.get_marker() in ("o", "s")
+        ]
+        assert len(xs) == 6, xs  # two partnerships, then four seats
+        for j, value in enumerate([0.0, 1.0]):
+            here = [x[j] for x, n in zip(xs, [2, 2, 4, 4, 4, 4], strict=True) if (j == 0) == (n == 2)]
+            assert len(set(here)) == len(here), here  # side by side
+            assert sum(here) / len(here) == pytest.approx(value) and all(abs(x - value) < 0.5 for x in here)
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["fixed", "cut"]
