@@ -417,3 +417,36 @@ def test_a_sweep_plots_sides_at_one_value_stand_side_by_side() -> None:
             assert len(set(here)) == len(here), here  # side by side
             assert sum(here) / len(here) == pytest.approx(value) and all(abs(x - value) < 0.5 for x in here)
         assert [t.get_text() for t in ax.get_xticklabels()] == ["fixed", "cut"]
+
+
+def test_a_run_stopped_after_one_match_says_that_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after the first match of a slow game (Bezique's heuristic players, 4.7 s a match here)
+    said "The figures of those 1 matches follow"; ``duplicate`` "those 1 deals"."""
+    import parlour.duplicate
+    from parlour.sim import SimulationStopped, simulate
+
+    one = simulate("roquet", ["random", "random"], 1, seed=2)
+
+    def stopped(*args: Any, **kwargs: Any) -> None:
+        raise SimulationStopped(one, 4)
+
+    monkeypatch.setattr(main, "simulate", stopped)
+    _screen(monkeypatch)
+    result = runner.invoke(
+        app, ["simulate", "roquet", "-n", "4", "--seed", "2", "--players", "random,random"]
+    )
+    assert result.exit_code == 130, result.output
+    said = _said(result.output)
+    assert "The figures of that match follow." in said and "those 1" not in said, said
+
+    measured = parlour.duplicate.duplicate("roquet", "heuristic", "random", deals=1, seed=2)
+
+    def deal_stopped(*args: Any, **kwargs: Any) -> None:
+        raise parlour.duplicate.DuplicateStopped(measured, 3)
+
+    monkeypatch.setattr(parlour.duplicate, "duplicate", deal_stopped)
+    args = ["duplicate", "roquet", "--candidate", "heuristic", "--baseline", "random", "--deals", "3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130, result.output
+    said = _said(result.output)
+    assert "The figure of that deal follows." in said and "those 1" not in said, said

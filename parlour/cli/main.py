@@ -1091,7 +1091,9 @@ def _simulation_stopped(
         errors.print(f"  {again(stop.planned)}", soft_wrap=True)  # (whole, to be copied)
         return []
     errors.print(
-        f"The figures of those {stop.played} matches follow. Each match's seed comes from the run's seed and "
+        # ("those 1 matches" of a run stopped after its first)
+        f"The figures of {'that match' if stop.played == 1 else f'those {stop.played} matches'} follow. "
+        "Each match's seed comes from the run's seed and "
         "its number, so they are the figures of this command, which plays the same matches (and a "
         "longer run with that seed plays them again and goes on):"
     )
@@ -1314,7 +1316,8 @@ def duplicate_command(
             errors.print(f"  {again(deals)}", soft_wrap=True)  # (whole, to be copied)
             raise typer.Exit(130) from None
         errors.print(
-            f"The figure of those {stop.played} deals follows. Deal k of a seed is the same cards whatever "
+            f"The figure of {'that deal' if stop.played == 1 else f'those {stop.played} deals'} follows. "
+            "Deal k of a seed is the same cards whatever "
             "the run, so it is the figure of this command, which plays the same deals:"
         )
         errors.print(f"  {again(stop.played)}", soft_wrap=True)
