@@ -450,3 +450,20 @@ def test_a_run_stopped_after_one_match_says_that_match(monkeypatch: pytest.Monke
     assert result.exit_code == 130, result.output
     said = _said(result.output)
     assert "The figure of that deal follows." in said and "those 1" not in said, said
+
+
+def test_commas_that_may_be_one_value_suggest_no_runs_of_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text that may be one value or several was told its ';' form for several runs even where they
+    play one game twice (and would be refused). No built-in option takes both "a" and "a,b", so the
+    game's answers are stood in for, as test_qa_research3.py does."""
+    import typer
+
+    monkeypatch.setattr(main, "errors", Console(file=io.StringIO(), width=200, record=True))
+    monkeypatch.setattr(main, "_takes", lambda game, options: True)
+    with pytest.raises(typer.Exit):
+        main._sweep_values("roquet", {}, "target", "100,100")
+    said = main.errors.export_text()
+    assert "play one game twice" in said and "target=100;100" not in said, said
+    with pytest.raises(typer.Exit):
+        main._sweep_values("roquet", {}, "target", "100,150")
+    assert "'target=100;150' for 2 runs" in main.errors.export_text()

@@ -904,6 +904,11 @@ def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> li
     if all(_takes(game, {**opts, name: v}) for v in parts):
         if not _takes(game, {**opts, name: whole}):
             return parts
+        if _same_game(game, opts, name, parts) is not None:  # (the runs' ';' form would be refused)
+            fail(
+                f"--sweep: {name}={whole} may be one value of {name} or values that play one game "
+                f"twice: for the one value, -o {name}={whole}, or ';' between it and the others"
+            )
         fail(
             f"--sweep: {name}={whole} may be one value of {name} or {len(parts)} of them: separate "
             f"the values with ';' ('{name}={';'.join(parts)}' for {len(parts)} runs; for the one value, "
