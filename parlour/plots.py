@@ -6,6 +6,7 @@ run, and nobody who simulates without ``--plot`` pays for it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -48,20 +49,52 @@ def sides_across(summaries: Sequence[Summary]) -> list[tuple[str, list[SideSumma
     return [(labels[seats], line) for seats, line in lines.items()]
 
 
+DODGE = 0.05
+"""How far apart the sides' points at one value stand, in steps between values."""
+
+
+def dodged(xs: Sequence[Any], lines: Sequence[tuple[str, Sequence[SideSummary | None]]]) -> list[list[float]]:
+    """Where each line's side stands at each value: at one x, four seats' bars lay on one another and
+    only the last drawn was seen (Apology's points a hand, Bishops Whist's cut partners), so the sides
+    a run has stand a little aside of its value, side by side. Values given as text stand at 0, 1, 2,
+    ... (``value_ticks`` names them)."""
+    at = [float(x) for x in xs] if all(isinstance(x, int | float) for x in xs) else list(range(len(xs)))
+    steps = sorted(set(at))
+    gaps = [b - a for a, b in itertools.pairwise(steps)]
+    step = min(gaps) if gaps else 1.0
+    placed: list[list[float]] = [[] for _ in lines]
+    for j, x in enumerate(at):
+        present = [k for k, (_, sides) in enumerate(lines) if sides[j] is not None]
+        for k in range(len(lines)):
+            rank = present.index(k) if k in present else 0
+            placed[k].append(x + (rank - (len(present) - 1) / 2) * DODGE * step)
+    return placed
+
+
+def value_ticks(ax: Axes, xs: Sequence[Any]) -> None:
+    """The values swept named where they stand (the sides stand a little aside of them)."""
+    if all(isinstance(x, int | float) for x in xs):
+        ax.set_xticks([float(x) for x in xs], [f"{x:g}" for x in xs])
+    else:
+        ax.set_xticks(list(range(len(xs))), [str(x) for x in xs])
+
+
 def draw_points(ax: Axes, xs: Sequence[Any], summaries: Sequence[Summary]) -> None:
     """Each side's mean points a hand at each value of the sweep, with its 95% interval as a bar: the
     figures of the sweep's table, which the plot left out (a value whose run has no interval, one
     match, has its mean alone)."""
-    for label, sides in sides_across(summaries):
+    lines = sides_across(summaries)
+    for (label, sides), at in zip(lines, dodged(xs, lines), strict=True):
         means = [math.nan if side is None else side.mean_hand_points for side in sides]
-        (line,) = ax.plot(xs, means, marker="s", label=label)
-        bars = [(x, side.hand_points_interval) for x, side in zip(xs, sides, strict=True) if side is not None]
+        (line,) = ax.plot(at, means, marker="s", label=label)
+        bars = [(x, side.hand_points_interval) for x, side in zip(at, sides, strict=True) if side is not None]
         shown = [(x, interval) for x, interval in bars if interval is not None]
         ax.vlines(
             [x for x, _ in shown], [lo for _, (lo, _) in shown], [hi for _, (_, hi) in shown],
             color=line.get_color(),
         )  # fmt: skip
     ax.set_ylabel(POINTS_LABEL)
+    value_ticks(ax, xs)
     beside(ax)
 
 
@@ -80,12 +113,14 @@ def sweep_figure(game: str, name: str, ticks: Sequence[str], summaries: Sequence
     import matplotlib.pyplot as plt
 
     fig, (wins, points) = plt.subplots(2, 1, figsize=(8, 7))  # (wider: the legends beside the panels)
-    for label, sides in sides_across(summaries):
+    lines = sides_across(summaries)
+    for (label, sides), at in zip(lines, dodged(ticks, lines), strict=True):
         rates = [math.nan if side is None else side.win_rate for side in sides]
         lows = [math.nan if side is None else side.win_rate - side.win_interval[0] for side in sides]
         highs = [math.nan if side is None else side.win_interval[1] - side.win_rate for side in sides]
         # each side by its seats: two sides of "heuristic" were two lines of one name
-        wins.errorbar(ticks, rates, yerr=[lows, highs], marker="o", capsize=3, label=label)
+        wins.errorbar(at, rates, yerr=[lows, highs], marker="o", capsize=3, label=label)
+    value_ticks(wins, ticks)
     wins.set_xlabel(name)
     wins.set_ylabel("win rate (95% interval)")
     # how many matches stand behind each point: the intervals alone left a reader to guess

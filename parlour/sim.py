@@ -13,12 +13,13 @@ import math
 import os
 import reprlib
 import signal
+import threading
 import time
 import warnings
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, TextIO, runtime_checkable
 
@@ -434,10 +435,16 @@ def _lines(lines: TextIO, path: str | os.PathLike[str]) -> Iterator[str]:
 
 def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"]) -> TextIO:
     """A records file opened as text, through gzip where its name ends in ``.gz``: each line names its
-    run, which makes a file about twice as large, and gzip makes it some twenty times smaller."""
-    if os.fspath(path).endswith(".gz"):
+    run, which makes a file about twice as large, and gzip makes it some twenty times smaller. The
+    suffix is read in any case (``X.GZ`` was written plain, and read back as plain)."""
+    if gzipped(path):
         return gzip.open(path, "rt" if mode == "r" else "wt", encoding="utf-8")
     return open(path, mode, encoding="utf-8")
+
+
+def gzipped(path: str | os.PathLike[str]) -> bool:
+    """Whether a records file is gzip, by its name: one ending in ``.gz``, ``.GZ`` or ``.Gz`` alike."""
+    return os.fspath(path).lower().endswith(".gz")
 
 
 def _run_field_wrong(line: Mapping[str, Any]) -> str:
@@ -641,7 +648,9 @@ class LocalRunner:
                 with suppress(OSError):
                     os.kill(process.pid, signal.SIGINT)
         under_way = [f for f in self._futures if not f.cancelled()]
-        with suppress(KeyboardInterrupt):  # Ctrl-C again: the matches given back by now
+        # Ctrl-C again (heard and let be, ``ctrl_c_let_be``) does not end this wait: a worker ended as
+        # it wrote back its matches left the pool's pipe half written, and the process hung at exit
+        with suppress(KeyboardInterrupt):
             wait(under_way, timeout=STOP_SECONDS)
         played: list[MatchRecord] = []
         for chunk, future in zip(self._chunks, self._futures, strict=True):
@@ -695,14 +704,19 @@ def open_runner(
         from parlour.cluster import connect
 
         runner = connect(cluster, timeout)
+    stopped = False
     try:
         yield runner
     except KeyboardInterrupt:
-        if isinstance(runner, LocalRunner):
-            runner.stop()
+        stopped = True
         raise
     finally:
-        runner.close()
+        # Ctrl-C again as the workers end would put its bare KeyboardInterrupt in the place of the
+        # SimulationStopped that carries the matches kept
+        with ctrl_c_let_be() if stopped else nullcontext():
+            if stopped and isinstance(runner, LocalRunner):
+                runner.stop()
+            runner.close()
 
 
 def simulate(
@@ -781,21 +795,67 @@ def _play(
     except KeyboardInterrupt as stop:
         if isinstance(stop, SimulationStopped):
             raise
-        if isinstance(runner, Salvaging):  # the matches of the chunks under way finished by now
-            salvaged = runner.salvage(len(records))
-            records.extend(salvaged)
-            if progress and salvaged:  # the bar shows the matches summed up (Ctrl-C again: it need not)
-                with suppress(KeyboardInterrupt):
-                    progress(len(salvaged))
-        partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
+        # Ctrl-C again as the workers were told to stop, as the pool ended or as the matches were
+        # summed up lost them all, a bare KeyboardInterrupt ending the run: it is heard, not raised
+        with ctrl_c_let_be():
+            if isinstance(runner, Salvaging):  # the matches of the chunks under way finished by now
+                salvaged = runner.salvage(len(records))
+                records.extend(salvaged)
+                if progress and salvaged:  # the bar shows the matches summed up
+                    with suppress(KeyboardInterrupt):
+                        progress(len(salvaged))
+            partial = _summary(game, kinds, records, seed, start, keep_records, first) if records else None
         raise SimulationStopped(partial, matches) from stop
     try:
         return _summary(game, kinds, records, seed, start, keep_records, first)
     except KeyboardInterrupt as stop:
         # Ctrl-C as the matches, every one played, were summed up (a game's own figures of a long run
         # take a while): it ended the run with none of them kept, as if no match had been played
-        whole = _summary(game, kinds, records, seed, start, keep_records, first)
+        with ctrl_c_let_be():
+            whole = _summary(game, kinds, records, seed, start, keep_records, first)
         raise SimulationStopped(whole, matches) from stop
+
+
+@contextmanager
+def ctrl_c_let_be() -> Iterator[None]:
+    """Ctrl-C heard and let be while a stopped run's finished matches are gathered (the pool's workers
+    give theirs back at once, or within ``STOP_SECONDS``), summed up and the pool ended: raised there,
+    a second one lost them all. (Signals reach the main thread alone: elsewhere there is nothing to
+    do.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def let_be(signum: int, frame: object) -> None:
+        """Heard: the matches are kept, and the run ends as stopped as soon as they are."""
+
+    previous = signal.signal(signal.SIGINT, let_be)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+
+
+@contextmanager
+def ctrl_c_once() -> Iterator[None]:
+    """The first Ctrl-C raises ``KeyboardInterrupt`` as ever; those after it are heard and let be, so
+    that what the first one keeps (the matches finished, the files written with them) is not lost to a
+    second one anywhere on its way out (``parlour simulate``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard = [0]
+
+    def once(signum: int, frame: object) -> None:
+        heard[0] += 1
+        if heard[0] == 1:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, once)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
 
 
 def _is_count(value: Any) -> bool:

@@ -12,10 +12,10 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -46,6 +46,7 @@ from parlour.sim import (
     ClusterError,
     SimulationStopped,
     Summary,
+    ctrl_c_once,
     duration,
     figure,
     interval_text,
@@ -55,6 +56,9 @@ from parlour.sim import (
     sweep_plotter,
     write_records,
 )
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class ReaderConsole(Console):
@@ -542,6 +546,14 @@ def _points_interval(interval: tuple[float, float] | None) -> str:
     return "-" if interval is None else interval_text(*interval)
 
 
+def _seated(summary: Summary) -> str:
+    """Who plays at which seat, said once above a table with no room for a column of players."""
+    kinds = summary.players
+    if len(set(kinds)) == 1:
+        return f"{kinds[0]} at every seat"
+    return ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+
+
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
     """The figures of a run, or with ``planned`` those of the matches a run stopped by Ctrl-C played
     (the title says so: stdout may be kept apart from the words on stderr)."""
@@ -569,8 +581,30 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
             ]
         )
 
-    def width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-        return sum(max([len(col)] + [len(row[i]) for row in rows]) + 3 for i, col in enumerate(columns)) + 1
+    def narrow(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int | None]:
+        """Each column's width where the table does not fit whole: a figure's no wider than it and its
+        heading's words need (``None``: a column of names, which takes the room left)."""
+        named = 2 if "players" in columns else 1  # the columns of names, before the figures
+        return [
+            None
+            if i < named
+            else max(
+                ([len(col)] if col == "95% interval" else [len(w) for w in col.split()])
+                + [len(row[i]) for row in rows]
+            )
+            for i, col in enumerate(columns)
+        ]
+
+    def width(columns: Sequence[str], rows: Sequence[Sequence[str]], narrowed: bool = True) -> int:
+        """The table's width, its figures narrowed (or not)."""
+        widths = narrow(columns, rows) if narrowed else [None] * len(columns)
+        return (
+            sum(
+                (w if w is not None else max([len(col)] + [len(row[i]) for row in rows])) + 3
+                for i, (col, w) in enumerate(zip(columns, widths, strict=True))
+            )
+            + 1
+        )
 
     if width(columns, rows) > console.width:
         # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
@@ -578,24 +612,29 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         columns = tuple(col for col in columns if col != "wins")
         rows = [row[:2] + row[3:] for row in rows]
     if width(columns, rows) > console.width:
-        # Then the final score (in --json too): rich cut the table's right edge off (Lansquenet's four
-        # seats with two intervals in brackets), or broke "seats 0 & 2" in two (Bishops Whist).
+        # Then the players are named once, above the table: in 80 columns the final score went (it is
+        # in --json), for a column that said "heuristic" at each seat
+        table.title = f"{table.title}\n{_seated(summary)}"
+        columns = tuple(col for col in columns if col != "players")
+        rows = [row[:1] + row[2:] for row in rows]
+    if width(columns, rows) > console.width:
+        # Then, on a terminal narrower still, the final score (in --json too): rich cut the table's
+        # right edge off, or broke "seats 0 & 2" in two (Bishops Whist).
         columns = columns[:-1]
         rows = [row[:-1] for row in rows]
-    whole = width(columns, rows)
-    for i, col in enumerate(columns):
-        # Where the table does not fit, the figures are no wider than they and their headers' words
-        # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
-        # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
-        # dash), and the points' by the width of its figures, its heading wrapping at its words.
-        words = [len(col)] if col == "95% interval" else [len(word) for word in col.split()]
-        narrow = max(words + [len(row[i]) for row in rows]) if i >= 2 and whole > console.width else None
+    # Where the table does not fit whole, the figures are no wider than they and their headers' words
+    # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
+    # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
+    # dash), and the points' by the width of its figures, its heading wrapping at its words.
+    fits = width(columns, rows, narrowed=False) <= console.width
+    widths = [None] * len(columns) if fits else narrow(columns, rows)
+    for col, w in zip(columns, widths, strict=True):
         table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
             col,
-            justify="left" if i < 2 else "right",
+            justify="left" if col in ("side", "players") else "right",
             no_wrap=col == "95% interval",
-            max_width=narrow,
-            min_width=narrow,
+            max_width=w,
+            min_width=w,
         )
     for row in rows:
         table.add_row(*row)
@@ -630,7 +669,21 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
 
 
+def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
+    """The command with a second Ctrl-C heard and let be (``parlour.sim.ctrl_c_once``): after the
+    first, the matches finished are gathered, summed up, printed and written, and a second one on
+    their way lost them all (a bare ``KeyboardInterrupt``) or cut a file short."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with ctrl_c_once():
+            return command(*args, **kwargs)
+
+    return run
+
+
 @app.command("simulate")
+@_ctrl_c_once
 def simulate_command(
     game: GameArg,
     games: Annotated[
@@ -661,8 +714,8 @@ def simulate_command(
         typer.Option(
             "--records",
             help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
-            "game, options, players, seed and parlour version that played it (a name ending in .gz: "
-            "through gzip).",
+            "game, options, players, seed and parlour version that played it (a name ending in .gz, "
+            "in any case: through gzip).",
         ),
     ] = None,
     option: OptionArg = None,
@@ -862,6 +915,11 @@ def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> li
     if all(_takes(game, {**opts, name: v}) for v in parts):
         if not _takes(game, {**opts, name: whole}):
             return parts
+        if _same_game(game, opts, name, parts) is not None:  # (the runs' ';' form would be refused)
+            fail(
+                f"--sweep: {name}={whole} may be one value of {name} or values that play one game "
+                f"twice: for the one value, -o {name}={whole}, or ';' between it and the others"
+            )
         fail(
             f"--sweep: {name}={whole} may be one value of {name} or {len(parts)} of them: separate "
             f"the values with ';' ('{name}={';'.join(parts)}' for {len(parts)} runs; for the one value, "
@@ -875,10 +933,32 @@ def _sweep_values(game: str, opts: dict[str, Any], name: str, values: str) -> li
             f"--sweep: {name}={whole} is one value of {name}, its commas its own: separate a sweep's "
             f"values with ';' where they hold commas (--sweep '{name}={whole};...')"
         )
+    twice = _same_game(game, opts, name, grouped)
+    if twice is not None:
+        # "stacks=7,7,7,6,auto" was told to give 'stacks=7,7,7,6;auto', which was then refused: auto
+        # is 7,7,7,6 with the tarock pack; no reading of its commas plays each game once
+        before, again = twice
+        same = f"{name}={before} twice" if again == before else f"{name}={again} as {name}={before}"
+        fail(
+            f"--sweep: {name}={whole}, its commas read as values of {name} ('{name}={';'.join(grouped)}'), "
+            f"plays one game twice ({same}): give each value once, separated with ';'"
+        )
     fail(
         f"--sweep: the values of {name} hold commas of their own: separate them with ';', as in "
         f"--sweep '{name}={';'.join(grouped)}'"
     )
+
+
+def _same_game(game: str, opts: dict[str, Any], name: str, values: Sequence[str]) -> tuple[str, str] | None:
+    """The first value of ``values`` that plays the same game as one before it, with that one, by
+    the game's ``played_options`` (as the sweep refuses it), or ``None``."""
+    played: list[dict[str, Any]] = []
+    for value in values:
+        options = parlour.make(game, **{**opts, name: value}).played_options()
+        if options in played:
+            return values[played.index(options)], value
+        played.append(options)
+    return None
 
 
 def _regroup(game: str, opts: dict[str, Any], name: str, parts: list[str]) -> list[str] | None:
@@ -912,7 +992,8 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     run, several screens apart."""
     first = summaries[0]
     # "value", the option's name being in the title: in 80 columns "irregular_trick" was cut short
-    columns = ("value", "side", "players", "win rate", "95% interval", "points a hand", POINTS_INTERVAL)
+    columns: tuple[str, ...] = ("value", "side", "players", "win rate", "95% interval", "points a hand")
+    columns += (POINTS_INTERVAL,)
     rows: list[tuple[list[str], bool]] = []  # each row, and whether it ends its run
     for value, summary in zip(values, summaries, strict=True):
         for k, side in enumerate(summary.sides):
@@ -922,21 +1003,55 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
             row += [interval_text(lo, hi, ".1%"), f"{side.mean_hand_points:.2f}"]
             row += [_points_interval(side.hand_points_interval)]
             rows.append((row, k == len(summary.sides) - 1))
-    whole = sum(max([len(col)] + [len(r[i]) for r, _ in rows]) + 3 for i, col in enumerate(columns)) + 1
-    fits = whole <= console.width
-    # Where it does not fit, as in a run's table: the side and the figures no wider than their words
-    # and their headings' words need (in 80 columns a value was cut to "first-s…").
     table = Table(title=f"{first.game}: sweep of {name}, {first.matches} matches a value, seed {first.seed}")
+
+    def least(col: str, cell: str) -> int:
+        """How narrow a cell may go: a figure or an interval kept whole, a side wrapped after "seats"
+        ("seat 0" kept whole: it wrapped "seat" over "0"), a value and the players whole."""
+        if col == "side" and cell.startswith("seats "):
+            return max(len("seats"), len(cell.removeprefix("seats ")))
+        return len(cell)
+
+    def widths(columns: Sequence[str], rows: Sequence[list[str]], whole: bool) -> list[int]:
+        """Each column's width: whole, or as narrow as its cells and its heading's words allow."""
+        return [
+            max(
+                [len(col) if whole or col in ("value", "players") else max(len(w) for w in col.split())]
+                + [len(r[i]) if whole else least(col, r[i]) for r in rows]
+            )
+            for i, col in enumerate(columns)
+        ]
+
+    def width(ws: Sequence[int]) -> int:
+        return sum(w + 3 for w in ws) + 1
+
+    cells = [r for r, _ in rows]
+    fits = width(widths(columns, cells, True)) <= console.width
+    kept = True  # whether the intervals are kept on one line
+    # the same players at each seat in every run, or one kind at every seat (a sweep of the seats)
+    same = (
+        len({tuple(s.players) for s in summaries}) == 1 or len({k for s in summaries for k in s.players}) == 1
+    )
+    if not fits and width(widths(columns, cells, False)) > console.width and same:
+        # the players named once, under the title, rather than the intervals broken a figure a line
+        # ("[91.2%," over "100.0%]") in 80 columns
+        table.title = f"{table.title}\n{_seated(first)}"
+        columns = columns[:2] + columns[3:]
+        rows = [(r[:2] + r[3:], last) for r, last in rows]
+        cells = [r for r, _ in rows]
+    if not fits and width(widths(columns, cells, False)) > console.width:
+        kept = False  # then, narrower still, every cell wraps at its words
+    ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
         # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
-        # (an interval wraps at its space too, a figure a line: "[34.2%, 100.0%]" kept on one line cut
-        # the value to "first-su…" in 80 columns)
+        # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
+        # took their room: they are named above the table where they can be)
         words = [len(word) for word in col.split()]
-        words += [len(word) for r, _ in rows for word in r[i].split()]
-        narrow = None if fits or i < 1 or i == 2 else max(words)
+        words += [len(word) for r in cells for word in r[i].split()]
+        narrow = None if fits or i < 1 or col == "players" else ws[i] if kept else max(words)
         table.add_column(
             col,
-            justify="left" if i < 3 else "right",
+            justify="left" if col in ("value", "side", "players") else "right",
             max_width=narrow,
             min_width=narrow,
         )
@@ -992,7 +1107,9 @@ def _simulation_stopped(
         errors.print(f"  {again(stop.planned)}", soft_wrap=True)  # (whole, to be copied)
         return []
     errors.print(
-        f"The figures of those {stop.played} matches follow. Each match's seed comes from the run's seed and "
+        # ("those 1 matches" of a run stopped after its first)
+        f"The figures of {'that match' if stop.played == 1 else f'those {stop.played} matches'} follow. "
+        "Each match's seed comes from the run's seed and "
         "its number, so they are the figures of this command, which plays the same matches (and a "
         "longer run with that seed plays them again and goes on):"
     )
@@ -1216,7 +1333,8 @@ def duplicate_command(
             errors.print(f"  {again(deals)}", soft_wrap=True)  # (whole, to be copied)
             raise typer.Exit(130) from None
         errors.print(
-            f"The figure of those {stop.played} deals follows. Deal k of a seed is the same cards whatever "
+            f"The figure of {'that deal' if stop.played == 1 else f'those {stop.played} deals'} follows. "
+            "Deal k of a seed is the same cards whatever "
             "the run, so it is the figure of this command, which plays the same deals:"
         )
         errors.print(f"  {again(stop.played)}", soft_wrap=True)

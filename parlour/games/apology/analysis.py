@@ -288,10 +288,13 @@ def plot_sweep(
     players = ", ".join(f"{n}× {k}" for k, n in sorted(kinds.items()))
     matches = f"{summaries[0].matches} matches a value" if summaries else ""
     top.set_title(f"Apology: taker's success as {option} moves\n({players}, {matches})", fontsize="medium")
+    # beside the panel, as the points' legend is: "best" inside it sat on the lines' points and bars
     top.legend(
         fontsize="small",
-        loc="best",
-        title=f"oudlers held (points of {MIN_HANDS}+ hands)",
+        loc="upper left",
+        bbox_to_anchor=(1.02, 1),
+        borderaxespad=0,
+        title=f"oudlers held\n(points of {MIN_HANDS}+ hands)",
         title_fontsize="small",
     )
     px, rate, low, high = series(lambda e: e.get("all_pass"))

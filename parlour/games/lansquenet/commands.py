@@ -25,14 +25,21 @@ def _fraction(f: Fraction) -> str:
 
 
 def _interval(lo: float, hi: float) -> str:
+    """An interval of the engine's as the table prints it, as ``--json`` writes it (``ENGINE_PLACES``)."""
     from parlour.sim import interval_text  # (this module is loaded with the game: parlour.sim is not)
 
-    return interval_text(lo, hi, ".4f")
+    return interval_text(_measured(lo), _measured(hi), f".{ENGINE_PLACES}f")
 
 
-ENGINE_PLACES = 6
-"""Decimal places of the engine's estimates and their intervals in ``--json``: their own error is in
-the second or third place, and the float sums behind them left noise (0.0740000000000001) past it."""
+def _estimate(value: float) -> str:
+    """An estimate of the engine's as the table prints it, as ``--json`` writes it (``ENGINE_PLACES``)."""
+    return f"{_measured(value):.{ENGINE_PLACES}f}"
+
+
+ENGINE_PLACES = 4
+"""Decimal places of the engine's estimates and their intervals, in the table and in ``--json`` alike:
+their own error is in the second or third place, and the float sums behind them left noise
+(0.0740000000000001) past it. One precision for both, so that both show the interval judged."""
 EXACT_DIGITS = 12
 """Significant digits of an exact fraction's ``decimal`` in ``--json`` (its ``exact`` text is the value)."""
 
@@ -47,10 +54,17 @@ def _decimal(exact: Fraction) -> float:
     return float(f"{float(exact):.{EXACT_DIGITS}g}")
 
 
+def exact_inside(exact: Fraction, lo: float, hi: float) -> bool:
+    """Whether the exact value lies in the engine's interval as printed (``ENGINE_PLACES``): judged
+    before rounding, 1/17 = 0.058824 was "outside" [0.0588, 0.1956] (its low end 0.058826), and inside
+    an interval printed as ending at 0.0588 (0.0588257)."""
+    return Fraction(str(_measured(lo))) <= exact <= Fraction(str(_measured(hi)))
+
+
 def _figure(name: str, exact: Fraction, estimate: float, interval: tuple[float, float]) -> dict[str, Any]:
     """A row of the table as ``--json`` writes it: the exact fraction as text ("1/17") and as a number,
     the engine's estimate and interval rounded (``ENGINE_PLACES``); whether the exact value lies in the
-    interval is judged before rounding, as the table judges it."""
+    interval is judged on the interval so rounded, as the table judges it."""
     lo, hi = interval
     return {
         "name": name,
@@ -58,7 +72,7 @@ def _figure(name: str, exact: Fraction, estimate: float, interval: tuple[float, 
         "decimal": _decimal(exact),
         "engine": _measured(estimate),
         "interval": [_measured(lo), _measured(hi)],
-        "exact_inside": lo <= float(exact) <= hi,
+        "exact_inside": exact_inside(exact, lo, hi),
     }
 
 
@@ -120,7 +134,11 @@ def odds(
     table.add_column("figure")
     table.add_column("exact", justify="right")
     table.add_column("decimal", justify="right")
-    table.add_column(f"engine ({mc.deals} deals)", justify="right")
+    # the engine's column as wide as its figures and its heading's words: "engine (3000 deals)" kept
+    # whole took the room of the figures' names, broken over three lines in 80 columns
+    engine = f"engine ({mc.deals} deals)"
+    narrow = max(len(word) for word in [*engine.split(), "0.0000"])
+    table.add_column(engine, justify="right", min_width=narrow, max_width=narrow)
     table.add_column("95% interval", justify="right")
     rows = [
         ("same-rank start", exact.same_rank, mc.same_rank, mc.same_rank_interval),
@@ -149,12 +167,12 @@ def odds(
         "parlour_version": parlour.__version__,
     }
     for name, fraction, estimate, (lo, hi) in rows:
-        inside = lo <= float(fraction) <= hi
+        inside = exact_inside(fraction, lo, hi)
         table.add_row(
             name,
             _fraction(fraction),
             f"{float(fraction):.6f}",
-            f"{estimate:.4f}",
+            _estimate(estimate),
             _interval(lo, hi) + ("" if inside else " [red](exact outside)[/red]"),
         )
     console.print(table)
@@ -165,9 +183,10 @@ def odds(
         slo, shi = deep.same_rank_interval
         console.print(
             f"Dealt through the shoe (reshuffled with {reserve}% left), engine, {deep.deals} deals: "
-            f"same-rank start {deep.same_rank:.4f}, 95% interval {_interval(slo, shi)}; "
-            f"bank's edge {deep.edge:.4f}, 95% interval {_interval(lo, hi)}. The exact figures are for a "
-            "fresh shoe; deeper in, a deal's odds depend on the cards already gone."
+            f"same-rank start {_estimate(deep.same_rank)}, 95% interval {_interval(slo, shi)}; "
+            f"bank's edge {_estimate(deep.edge)}, 95% interval {_interval(lo, hi)}. "
+            "The exact figures are for a fresh shoe; deeper in, a deal's odds depend on the cards "
+            "already gone."
         )
         data["through_shoe"] = {
             "reserve": reserve,
