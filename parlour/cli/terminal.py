@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -47,6 +48,9 @@ MAX_INPUT = 200
 QUIT = ("quit", "exit", "q")
 HISTORY = 40
 """How many of the latest log lines ``history`` shows."""
+PIPED_REPEATS = 10
+"""How many times running the same line, read from a pipe, is answered at one move before the table is
+left: ``yes 1 | parlour play lansquenet`` refused "1" (a bet of 1 or banco) forever."""
 COMMANDS = ("moves", "hand", "hint", "history", "rules", "save", "help", "quit")
 
 OTHER_COMMANDS = (
@@ -293,6 +297,8 @@ class TerminalGame:
         self.seed = seed
         self.console = console
         self._ask = ask
+        self.piped = False
+        """Whether the lines come from a pipe or a file, which cannot answer a refusal."""
         try:
             self.pack: Pack | None = get_pack(game.pack)
         except ValueError:
@@ -307,7 +313,8 @@ class TerminalGame:
 
     def ask(self, prompt: str, completions: Sequence[str] = ()) -> str:
         if self._ask is None:
-            self._ask = prompt_toolkit_ask() if sys.stdin.isatty() else plain_ask()
+            self.piped = not sys.stdin.isatty()
+            self._ask = plain_ask() if self.piped else prompt_toolkit_ask()
         return self._ask(prompt, completions)
 
     # --- naming -------------------------------------------------------------------------------
@@ -484,7 +491,8 @@ class TerminalGame:
                 text = (
                     str(value).lower()
                     if isinstance(value, bool)
-                    else number(value)
+                    # as -o reads it back: "62⅓" and "1e-07" were refused, "0.123457" another number
+                    else format(Decimal(repr(value)).normalize(), "f")
                     if isinstance(value, float)
                     else str(value)
                 )
@@ -622,6 +630,7 @@ class TerminalGame:
         legal = view.legal_actions
         kept = self.typed_ahead[1] if self.typed_ahead is not None and self.typed_ahead[0] == seat else None
         self.typed_ahead = None
+        last, repeats = "", 0
         while True:
             if kept is not None:  # the line typed at the pause, taken now that the table is shown
                 raw, kept = kept, None
@@ -630,13 +639,20 @@ class TerminalGame:
             else:
                 raw = self.ask("\x1b[1;32myour move>\x1b[0m ", [*legal, *COMMANDS]).strip()
             low = raw.lower()
+            repeats = repeats + 1 if raw == last else 1
+            last = raw
+            if self.piped and repeats > PIPED_REPEATS:
+                # the move is not taken by a line said again and again: a script would spin forever
+                self.say_error(f"'{raw[:40]}' was read {PIPED_REPEATS} times running without a move.")
+                return False
             if not raw:
                 continue
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
-            raw = typed_codes(raw)
-            low = raw.lower()
+            if low != "save" and not low.startswith("save "):  # a path is left as typed ("save 8♥.json")
+                raw = typed_codes(raw)
+                low = raw.lower()
             if low in QUIT:
                 return False
             if low in ("help", "?"):
