@@ -1699,7 +1699,7 @@ function actionBar(ctx) {
           text: buttonWords(ctx, a),
           disabled: model.busy ? true : null,
           dataset: { key: `action-${a.text}` },
-          class: model.hint && model.hint.action === a.text ? "hinted" : null,
+          class: [model.hint && model.hint.action === a.text ? "hinted" : "", a.words ? "worded" : ""].filter(Boolean).join(" ") || null,
           onclick: () => handlers.act(a.text),
         }),
       );
