@@ -294,6 +294,6 @@ def test_a_hint_that_lets_the_trick_go_says_what_it_keeps_back() -> None:
 
 
 def test_a_hint_that_cannot_win_says_lowest_only_of_the_lowest() -> None:
-    assert _reason(["8S", "7S", "2S"], "2S").startswith("cannot win the trick: plays its lowest")
+    assert _reason(["8S", "7S", "2S"], "2S").startswith("cannot win the trick: plays your lowest")
     eight = _reason(["8S", "7S", "2S"], "8S")
     assert eight.startswith("cannot win the trick") and "lowest" not in eight, eight

@@ -43,7 +43,7 @@ GOLDEN_OPTIONS: list[dict[str, Any]] = [
 ]
 GOLDEN = [
     "d904422abf25f19863e6e98e4366e8a497800f90b36913317d339d8a427eb923",
-    "524ff61b0207b5cef1c532afa504aeb8bfd100cdd0dd3f8ba97c0ad3e3b9d74e",
+    "204e91065fee4a77793c44b471c802cd24ed39519c0c8f33bd47188feb91d27c",
     "98b1d10a7e8b6223f12125402c12e01efbcd9c32720ec5223d3c6b96df4f36d1",
 ]
 """Digests of ``match_digest(options, 1)`` recorded from the rules on codes, before the integer core.
@@ -58,7 +58,10 @@ put back and the field left out of every view, all three are the digests recorde
 prompt ("hand over: seat 1 may claim a revoke" became "the hand is played out"; the table laws' digest moved,
 the others' did not): with the old situation put back, it is the digest recorded before (main at 56b2280);
 recorded again (situ-2) when every zone gained ``tricks`` (a tricks_won zone's count of its tricks, null
-elsewhere): with the field left out of every view, all three are the digests recorded before it (0d14346)."""
+elsewhere): with the field left out of every view, all three are the digests recorded before it (0d14346).
+The table laws' recorded again (web-10) when the revoke review's prompt "let your card stand, or correct a
+revoke" became "review your card: let it stand, or correct a revoke" (the seat's line read "— to let"): with
+the old prompt put back it is the digest recorded before (main at 89b8da0); the others have no review."""
 
 
 def match_digest(options: dict[str, Any], seed: int) -> str:

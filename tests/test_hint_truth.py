@@ -174,7 +174,7 @@ def _bw_false_claims(t: Table, view: BishopsWhistView, card: str, reason: str) -
         if words in reason and not fact:
             bad.append(words)
 
-    claim("plays its lowest", lowest)
+    claim("plays your lowest", lowest)
     claim("plays low", lowest)
     claim("cannot win the trick", not takers)
     claim("wins the trick", holder(card) == seat)
@@ -395,7 +395,7 @@ def test_apology_only_card_and_payment_words_are_true(options: dict[str, object]
         kind = view.decision.kind
         if kind == "play" and len(view.legal_actions) == 1:
             advice = strong.advise(view, game)
-            assert advice.reason == "the only card it may play" and advice.action == view.legal_actions[0]
+            assert advice.reason == "the only card you may play" and advice.action == view.legal_actions[0]
             only += 1
         elif kind == "pay" and len(view.legal_actions) > 1:
             advice = strong.advise(view, game)
@@ -515,11 +515,11 @@ def test_bezique_last_eight_words_are_true(seeds: range) -> None:
                     if "takes the brisque" in reason and not (is_brisque(lead) or is_brisque(card)):
                         bad.append("the brisque")
                     if (
-                        "the least it may give" in reason
+                        "the least you may give" in reason
                         and is_brisque(card)
                         and not all(map(is_brisque, cards))
                     ):
-                        bad.append("the least it may give")
+                        bad.append("the least you may give")
                     if bad:
                         false.append(f"{bad} in {reason!r}: {card} from {cards} to {lead}")
             state.apply(heuristic.choose(view, game))

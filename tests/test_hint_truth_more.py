@@ -245,7 +245,7 @@ def test_bezique_kept_words_are_true(seeds: range) -> None:
             sequence = tuple(r + trump for r in "ATKQJ")
             if "for the sequence" in words and not _bz_may_come(view, hand, card, Meld.SEQUENCE, sequence):
                 bad.append("for the sequence")
-            if m := re.search(r"keeps its (\w+)s for four", words):
+            if m := re.search(r"keeps your (\w+)s for four", words):
                 kind = fours[ranks[m[1]]]
                 if not any(k == kind and _bz_may_come(view, hand, card, k, c) for k, c in patterns):
                     bad.append(f"for {kind}")

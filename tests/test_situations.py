@@ -195,13 +195,14 @@ def test_the_web_table_says_each_fact_once(browser: Browser, tmp_path: Any) -> N
             options: dict[str, Any] = {"deals": 2} if game == "open-tarock" else {}  # (short: one)
             table = create_table(server, game, seats, seed=2, **options)
             page, _ = open_seat(ctx, seat_link(server, table, 0))
-            page.locator("#situation .hand-number").wait_for()
             page.locator("h2.prompt.your-turn").wait_for()
             line = page.evaluate(SITUATION)
             if game == "open-tarock":
                 assert line["badge"] == "Hand 1 of 2", line
             text = line["text"].lower()
-            assert len(re.findall(r"\b(hand|deal) \d", text)) == 1, (game, line)
+            # (Apology's short match is of one deal, of which the line says nothing: web-10)
+            rounds = 0 if game == "apology" else 1
+            assert len(re.findall(r"\b(hand|deal) \d", text)) == rounds, (game, line)
             assert len(re.findall(r"trumps", text)) <= 1, (game, line)
             both = f"{text} {line['heading'].lower()}"
             assert len(re.findall(r"\btrick \d", both)) <= 1, (game, line)

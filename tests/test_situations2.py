@@ -177,7 +177,7 @@ NEWS: list[
         {"laws": "table"},
         lambda s: kind(s) == "review",
         lambda m: f"the trick is complete: seat {m} did not follow suit",
-        lambda p: p == "let your card stand, or correct a revoke",
+        lambda p: p == "review your card: let it stand, or correct a revoke",
     ),
     (
         "lansquenet",

@@ -602,7 +602,7 @@ def test_a_page_reloaded_mid_trick_gets_the_same_table_back(browser: Browser, tm
                 "situation": page.inner_text("#situation"),
             }
             assert after == before
-            assert page.inner_text("#seat-line") == "you are seat 0"
+            assert page.inner_text("#seat-line") == "you are Seat 1"  # (numbered from 1: web-10)
             assert my_turn(page)
             # and the table goes on from there
             hand = len(before["hand"])

@@ -133,9 +133,9 @@ def test_a_computer_player_is_named_as_a_computer_not_by_its_level(tmp_path: Pat
         made = create(client, "bishops-whist", [HUMAN, normal, COMPUTER, {**normal, "name": "Bea"}])
         seats = client.get(f"/api/tables/{made['id']}").json()["seats"]
         assert [(s["name"], s["player"]) for s in seats] == [
-            ("seat 0", None),
-            ("Computer 1", "normal"),
-            ("Computer 2", "heuristic"),
+            ("Seat 1", None),  # (the seats numbered from 1, as the lobby's form numbers them: web-10)
+            ("Computer 2", "normal"),
+            ("Computer 3", "heuristic"),
             ("Bea", "normal"),
         ], seats
 
@@ -166,7 +166,8 @@ def test_computer_players_names_leave_the_trick_in_sight_while_a_person_types(
                 )
                 assert sorted(names) == sorted(
                     [
-                        [n.get("name", f"Computer {i}"), "a computer player (heuristic)"]
+                        # (seat i, numbered from 1)
+                        [n.get("name", f"Computer {i + 1}"), "a computer player (heuristic)"]
                         for i, n in enumerate(others, 1)
                     ]
                 ), names

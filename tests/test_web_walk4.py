@@ -171,7 +171,7 @@ def test_a_replay_with_every_card_face_up_says_whom_each_hand_was_dealt_to(
     browser: Browser, tmp_path: Path
 ) -> None:
     """A Roquet replay with every card face up began its log "You are dealt B♠ L♠ …", twice, one line
-    for each seat, beside a table of "Computer 0" and "Computer 1" and no "you": the lines told to one
+    for each seat, beside a table of "Computer 1" and "Computer 2" and no "you": the lines told to one
     seat are said of that seat, as they are in a replay seen from a seat."""
     with serving(tmp_path) as server, context(browser) as ctx:
         table = create_table(server, "roquet", [COMPUTER, COMPUTER])
@@ -182,12 +182,12 @@ def test_a_replay_with_every_card_face_up_says_whom_each_hand_was_dealt_to(
         assert page.input_value("#seat") == "all"
         dealt = [line for line in page.locator("#log li").all_inner_texts() if " dealt " in line]
         shoot(page, "roquet-replay-face-up-1280x900")
-        assert [line.split(" dealt ")[0] for line in dealt] == ["Computer 0 is", "Computer 1 is"], dealt
+        assert [line.split(" dealt ")[0] for line in dealt] == ["Computer 1 is", "Computer 2 is"], dealt
         # seen from a seat, its own line as before
         page.select_option("#seat", "1")
         page.wait_for_function(
             "[...document.querySelectorAll('#log li')].filter(l => l.textContent.includes(' dealt '))"
-            ".map(l => l.textContent.split(' dealt ')[0]).join() === 'Computer 1 is'"
+            ".map(l => l.textContent.split(' dealt ')[0]).join() === 'Computer 2 is'"
         )
 
 

@@ -334,6 +334,12 @@ class Game(ABC, Generic[S]):
         target, or all the chips at the table; the default is 100."""
         return 100.0
 
+    def action_words(self, action: str) -> str:
+        """What a legal action is, in words, where its text names only cards: Roquet's "meld 7H 7S" is
+        "pair of sevens, 2 points" (its buttons showed "7♥ 7♠" alone); "" where the text says it all,
+        as in most games. From the action's text alone, which its seat already holds."""
+        return ""
+
     def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:
         """The game's own segments of the observation, each a name and a shape fixed by the options,
         for what a player needs that the shared segments do not hold (filled by ``encode_extra``)."""

@@ -339,7 +339,17 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return (await find(table_id)).info()
+        """The table, with whose turn it is (``to_move``) and when its last move was (``moved``, and
+        ``idle`` the seconds since): a player back in the lobby sees whether a table waits for them."""
+        table = await find(table_id)
+        info = table.info()
+        info["to_move"] = table.state.current_player
+        t = tables()
+        moved = await t.db(t.store.moved, table_id)
+        if moved is not None:
+            info["moved"] = moved.isoformat()
+            info["idle"] = max(0, int((now() - moved).total_seconds()))
+        return info
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:

@@ -29,7 +29,9 @@ def log_lines(state: State, events: list[Event]) -> list[dict[str, Any]]:
 
 
 def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
-    """The seat's legal actions for drawing them: each ``{text, kind, cards}`` (the cards it names)."""
+    """The seat's legal actions for drawing them: each ``{text, kind, cards}`` (the cards it names), and
+    ``words`` where the game says what the action is (``Game.action_words``: a Roquet meld's kind and
+    points)."""
     out: list[dict[str, Any]] = []
     notation = game.notation
     for text in view.legal_actions:
@@ -46,7 +48,11 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
                 kind = kinds[min(i, len(kinds) - 1)] if kinds else "word"
                 if kind in ("card", "cards") and isinstance(arg, str):
                     cards.append(arg)
-        out.append({"text": text, "kind": action.kind, "cards": cards})
+        entry: dict[str, Any] = {"text": text, "kind": action.kind, "cards": cards}
+        words = game.action_words(text)
+        if words:  # (only where the game says more than the cards: frames elsewhere stay as they were)
+            entry["words"] = words
+        out.append(entry)
     return out
 
 

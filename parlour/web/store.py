@@ -306,6 +306,15 @@ class Store:
             ).all()
             return _table_record(row, seats)
 
+    def moved(self, table_id: str) -> dt.datetime | None:
+        """When the table's last move was stored, or when the table was made if it has no move yet
+        (``None``: no such table): the lobby's private tables say when a match last moved."""
+        with self.sessions() as session:
+            last = session.scalar(select(func.max(MoveRow.created)).where(MoveRow.table_id == table_id))
+            if last is None:
+                last = session.scalar(select(TableRow.created).where(TableRow.id == table_id))
+            return None if last is None else aware(last)
+
     def moves(self, table_id: str) -> list[MoveRecord]:
         with self.sessions() as session:
             rows = session.scalars(select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.seq))

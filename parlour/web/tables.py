@@ -155,6 +155,21 @@ def record_info(record: TableRecord, title: str, pack: str, players: int) -> dic
     }
 
 
+def unnamed(kind: str, seat: int) -> str:
+    """The name of a seat nobody named, numbered from 1 as the lobby's form numbers the seats: a person
+    without a name sat at the table as "seat 0" and a computer player of a match watched as "Computer 0"
+    (the seats are numbered from 0 inside the engine and the API alone)."""
+    return f"{'Computer' if kind == 'computer' else 'Seat'} {seat + 1}"
+
+
+def shown_name(s: Seat) -> str:
+    """The seat's name as a player reads it: a table stored before the seats were numbered from 1 keeps
+    its unnamed seats' "seat 0" and "Computer 0", which read as the seats' names now do."""
+    if s.name in (f"seat {s.seat}", f"Computer {s.seat}"):
+        return unnamed(s.kind, s.seat)
+    return s.name
+
+
 def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
     """A seat as the lobby and the table see it: who sits there, never its secret."""
     computer = s.kind == "computer"
@@ -162,7 +177,7 @@ def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
         "seat": s.seat,
         "kind": s.kind,
         "player": s.player,
-        "name": s.name,
+        "name": shown_name(s),
         "taken": s.taken or computer,
         "connected": computer or connected,
     }
@@ -371,7 +386,7 @@ class Tables:
             if spec.kind == "human":
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
-                name = spec.name.strip()[:40] or f"seat {i}"
+                name = spec.name.strip()[:40] or unnamed("human", i)
                 records.append(Seat(i, "human", None, name, hash_token(token), first_human))
                 first_human = False
             elif spec.kind == "computer":
@@ -382,7 +397,7 @@ class Tables:
                     )
                 # "Computer 2", not "normal 2": the log read "normal 2 plays Q♥" and the score "you &
                 # normal 2"; the seat's tag says the level ("computer (normal)")
-                name = spec.name.strip()[:40] or f"Computer {i}"
+                name = spec.name.strip()[:40] or unnamed("computer", i)
                 records.append(Seat(i, "computer", player, name, None, True))
             else:
                 raise TableError(
@@ -507,7 +522,7 @@ class Tables:
                 raise TableError("illegal", "the match is over")
             current = state.current_player
             if current != seat:
-                who = table.seats[current].name if current is not None else "nobody"
+                who = shown_name(table.seats[current]) if current is not None else "nobody"
                 # the client puts "It is not your turn" before the message: say only who is to move
                 raise TableError("not_your_turn", f"{who} is to move")
             before = len(state.log)
@@ -620,7 +635,7 @@ class Tables:
                     raise TableError("taken", "every seat at this table is taken", 409)
                 seat = free[0]
             if seat not in free:
-                raise TableError("taken", f"seat {seat} is not free", 409)
+                raise TableError("taken", "that seat is not free", 409)
             token = secrets.token_urlsafe(18)
             s = table.seats[seat]
             s.token_hash, s.taken = hash_token(token), True
@@ -648,11 +663,11 @@ class Tables:
         async with table.lock:
             s = table.seats[seat]
             if s.kind != "human":
-                raise TableError("taken", f"seat {seat} is already a computer player", 409)
+                raise TableError("taken", f"{shown_name(s)} is already a computer player", 409)
             if table.connected(seat):
-                raise TableError("taken", f"{s.name} is still at the table", 409)
+                raise TableError("taken", f"{shown_name(s)} is still at the table", 409)
             s.kind, s.player, s.token_hash, s.taken = "computer", player, None, True
-            s.name = f"{s.name} ({player})"[:60]
+            s.name = f"{shown_name(s)} ({player})"[:60]
             await self.db(
                 self.store.update_seat,
                 table.id,

@@ -580,7 +580,7 @@ class StrongPlayer:
                 return Advice("bid", words)
             return Advice("pass", f"{'only ' if 0.005 <= said < 0.5 else ''}{words}")
         if len(legal) == 1:
-            return Advice(legal[0], "the only card it may play" if kind == "play" else "the only choice")
+            return Advice(legal[0], "the only card you may play" if kind == "play" else "the only choice")
         if kind == "bury":
             return self._bury(view, game)
         if kind == "pay":
@@ -782,8 +782,9 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None,
             if any(half_points(c) == 1 for c in won):
                 return f"escapes with {name}: keeps its points for a half-point card; {odds}"
             if not won:
-                return f"escapes with {name}: owes the trick's winner a card from its first trick won; {odds}"
-            return f"escapes with {name}: gives the trick's winner a card it has won instead; {odds}"
+                owes = "owes the trick's winner a card from your first trick won"
+                return f"escapes with {name}: {owes}; {odds}"
+            return f"escapes with {name}: gives the trick's winner a card you have won instead; {odds}"
         if not k.trick:
             if k.is_master(card):
                 return f"leads the {card}: it cannot be beaten; {odds}"

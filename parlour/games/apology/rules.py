@@ -1604,6 +1604,8 @@ class ApologyState(State):
         phase = self.phase
         if phase is Phase.BURY:
             return f"bury a card ({BURIAL - len(self._buried)} to go)"
+        if phase is Phase.PLAY and not self._trick:
+            return "lead a card"  # as the log says it ("seat 1 leads"): it read "play a card"
         return _PROMPTS[phase]
 
     def _outcome(self) -> Outcome:

@@ -614,7 +614,7 @@ def explain(
             others = [a.split()[1] for a in view.legal_actions if a.startswith("play ")]
             if is_brisque(card) and not all(is_brisque(c) for c in others):
                 return f"plays the {_name(card)}: best by an exact count of the last tricks"
-            return f"plays the {_name(card)}: the least it may give, counted out exactly"
+            return f"plays the {_name(card)}: the least you may give, counted out exactly"
         return f"leads the {_name(card)}: best by an exact count of the last tricks"
     figure = ""
     if search is not None:
@@ -742,7 +742,7 @@ def _kept(h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str
             and rank(played) != r
             and any(k == FOURS[r] and _meld_open(h, view, hand, played, k, list(c)) for k, c in patterns)
         ):
-            return f", keeps its {PACK.rank_names[r]}s for four {PACK.rank_names[r]}s"
+            return f", keeps your {PACK.rank_names[r]}s for four {PACK.rank_names[r]}s"
     if is_brisque(played):
         return ""
     if any(played in c and not Counter(c) - Counter([played]) - rest for _, c in patterns):

@@ -1679,6 +1679,10 @@ class BeziqueState(State):
         hand is full (ruling BZ-21: another draw is a fault), which the situation said beside "draw
         from the talon"."""
         decision, prompt = _DECISIONS[self.phase]
+        if self.phase in (Phase.TALON, Phase.LAST_EIGHT) and not self._trick:
+            # a lead is asked as a lead, as the log says it ("seat 0 leads"): it read "play a card", and
+            # in the last eight "follow suit and head the trick if you can", with nothing to follow
+            return decision, "lead a card"
         if self.phase is Phase.DRAW:
             if self.drawn:
                 return decision, "pass to go on (your hand is full)"

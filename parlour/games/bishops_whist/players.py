@@ -1579,7 +1579,7 @@ def _lets_the_trick_go(t: Table, card: str) -> str:
         cheapest = min(takers, key=lambda c: (suit_of(c) == t.trump, RANK_VALUE[c[0]]))
         return f"lets the trick go and keeps the {cheapest} back"
     if _is_lowest_of_suit(t, card):
-        return "cannot win the trick: plays its lowest"
+        return "cannot win the trick: plays your lowest"
     return "cannot win the trick"
 
 

@@ -1775,7 +1775,7 @@ class BishopsWhistState(State):
         if phase == PHASE_TRUMP:
             return trump, "a knight was turned: name trumps"
         if phase == PHASE_REVIEW:
-            return review, "let your card stand, or correct a revoke"
+            return review, "review your card: let it stand, or correct a revoke"
         if phase == PHASE_CLAIM:
             return claim, "claim a revoke, or pass"
         return "", ""

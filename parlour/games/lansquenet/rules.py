@@ -1783,8 +1783,12 @@ class LansquenetState(State):
             return f"put up a bank of {_chips_from_one(self.purse[s])}"
         if phase == Phase.BET:
             cap = min(self.room(), self.purse[s])
-            banco = ", go banco (the whole bank)" if self.banco_allowed(s) else ""
-            return f"bet {_chips_from_one(cap)}{banco}, or pass" if cap >= MIN_BET else f"pass{banco}"
+            banco = self.banco_allowed(s)
+            if cap < MIN_BET:
+                # no room for a bet but the whole bank: it read "pass, go banco (the whole bank)", the
+                # refusal first and the bet an afterthought
+                return f"go banco (bet the whole bank of {self.bank}), or pass" if banco else "pass"
+            return f"bet {_chips_from_one(cap)}{', go banco (the whole bank)' if banco else ''}, or pass"
         if phase == Phase.HOYLE_BET:
             cap = min(self.cover_left(), self.purse[s])
             return f"bet {_chips_from_one(cap)} on {pretty(self.laid_out[-1].card)}, or pass"

@@ -1894,6 +1894,18 @@ class RoquetGame(Game[RoquetState]):
     seat_roles = ("dealer", "leader")
     zone_kinds = ("hand", "livret", "turn_up", "stock", "melds", "tricks_won")
 
+    def action_words(self, action: str) -> str:
+        """A combination to lay down as the meld zone names it once laid: "pair of sevens, 2 points"."""
+        verb, _, rest = action.partition(" ")
+        if verb != "meld" or not rest or not all(PACK.is_card(c) for c in rest.split()):
+            return ""
+        cards = canonical(rest.split())
+        found = classify(cards, self.max_sequence)
+        if found is None:
+            return ""
+        kind, points = found
+        return f"{meld_name(cards, kind)}, {points} points"
+
     @property
     def value_scale(self) -> float:
         """The target: match scores near 1 as the match is decided."""

@@ -212,7 +212,7 @@ class RoquetSearch:
                     # (its points in words: "the royal pair of kings (5) (3.2 points ahead …)" read as asides)
                     return f"takes the trick with {name} to lay down the {words} for {points} points{margin}"
                 return f"takes the trick with {name}: the lead, and no combination for the opponent{margin}"
-            return f"lets the trick go with {name}, the card it can best spare{margin}"
+            return f"lets the trick go with {name}, the card you can best spare{margin}"
         unseen = unseen_cards(view)
         opp_known = view.extra.known[1 - (view.seat or 0)]
         possible = [c for c, n in unseen.items() if n] + list(opp_known)

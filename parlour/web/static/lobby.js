@@ -4,7 +4,7 @@
  * @module lobby
  */
 import { api, announce, clear, el } from "./dom.js";
-import { humanize } from "./words.js";
+import { humanize, seatWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH = 4000;
@@ -167,7 +167,7 @@ function drawSeats(game, count, box) {
       el(
         "div.seat-row",
         {},
-        el("label", { for: id, text: seat === 0 ? `Seat ${seat} (the first person's seat is yours)` : `Seat ${seat}` }),
+        el("label", { for: id, text: seat === 0 ? `${seatWords(seat)} (the first person's seat is yours)` : seatWords(seat) }),
         select,
         el("input.friend-name", {
           id: `${id}-name`,
@@ -175,7 +175,7 @@ function drawSeats(game, count, box) {
           maxlength: "40",
           value: oldNames[seat] || "",
           placeholder: "their name",
-          "aria-label": `the name of the person at seat ${seat}`,
+          "aria-label": `the name of the person at ${seatWords(seat).toLowerCase()}`,
           autocomplete: "off",
         }),
       ),
@@ -284,7 +284,7 @@ function showLinks(table, names = {}) {
   humans.forEach((seat, i) => {
     const url = new URL(seat.link, location.origin).href;
     const id = `link-${seat.seat}`;
-    const input = el("input", { id, type: "text", readonly: true, value: url, "aria-label": `link of seat ${seat.seat}` });
+    const input = el("input", { id, type: "text", readonly: true, value: url, "aria-label": `link of ${seatWords(seat.seat).toLowerCase()}` });
     const copy = el("button.small", {
       type: "button",
       text: "Copy",
@@ -303,7 +303,7 @@ function showLinks(table, names = {}) {
       el(
         "li",
         {},
-        el("label", { for: id, text: `Seat ${seat.seat}${i === 0 ? " (you)" : names[seat.seat] ? ` (${names[seat.seat]})` : ""}` }),
+        el("label", { for: id, text: `${seatWords(seat.seat)}${i === 0 ? " (you)" : names[seat.seat] ? ` (${names[seat.seat]})` : ""}` }),
         input,
         copy,
         i === 0 ? el("button.small.primary", { type: "button", text: "Sit down →", onclick: () => location.assign(url) }) : null,
@@ -342,7 +342,7 @@ function seatsWords(table) {
   const people = seats
     .filter((s) => s.kind === "human" && s.taken)
     .sort((a, b) => (b.seat === mine) - (a.seat === mine))
-    .map((s) => (s.seat === mine ? "you" : s.name || `seat ${s.seat}`));
+    .map((s) => (s.seat === mine ? "you" : s.name || seatWords(s.seat)));
   const bots = seats.filter((s) => s.kind === "computer").length;
   const parts = [];
   if (people.length) parts.push(people.join(", "));
@@ -363,13 +363,34 @@ function sinceWords(seconds) {
   return `last move ${days} days ago`;
 }
 
-function tableItem(table, button, when = false) {
+/**
+ * Whose turn it is at a table one holds a seat at: "your turn", "Computer 2's turn", or "" (the match
+ * is over). The lobby's private tables said nothing of it, nor of
+ * when the last move was, to a player coming back to see whether a match waits for them.
+ */
+function turnWords(table) {
+  const seat = table.to_move;
+  if (typeof seat !== "number" || table.status === "finished") return "";
+  if (seat === heldSeat(table)) return "your turn";
+  const s = (table.seats || []).find((x) => x.seat === seat);
+  return `${(s && s.name) || seatWords(seat)}'s turn`;
+}
+
+function tableItem(table, button, when = false, turn = false) {
   const words = [seatsWords(table)];
+  const whose = turn ? turnWords(table) : "";
   if (when && table.idle !== undefined) words.push(sinceWords(table.idle));
   return el(
     "li",
     {},
-    el("span", {}, el("strong", { text: table.title || table.game }), el("br"), el("span.muted", { text: words.join(" · ") })),
+    el(
+      "span",
+      {},
+      el("strong", { text: table.title || table.game }),
+      whose ? el(`span.turn-tag${whose === "your turn" ? ".yours" : ""}`, { text: ` · ${whose}` }) : null,
+      el("br"),
+      el("span.muted", { text: words.join(" · ") }),
+    ),
     button,
   );
 }
@@ -453,7 +474,7 @@ async function refresh() {
   $("idle-panel").hidden = !(tables.idle && tables.idle.length);
   fill("finished-tables", tables.finished, (t) => tableItem(t, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, text: "Replay" })), "No finished match yet.");
   const mine = await privateTables([...(tables.open || []), ...(tables.playing || []), ...(tables.idle || []), ...(tables.finished || [])]);
-  fill("mine-tables", mine, (t) => tableItem(t, back(t)), "");
+  fill("mine-tables", mine, (t) => tableItem(t, back(t), true, true), "");
   $("mine-panel").hidden = !mine.length;
 }
 

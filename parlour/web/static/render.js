@@ -1030,7 +1030,8 @@ function capitalize(word) {
 function situationLine(ctx) {
   const { view, namer } = ctx;
   const parts = [];
-  if (view.hand_number) parts.push(el("span.hand-number", { text: roundBadge(view, headedTrick(ctx)) }));
+  const badge = view.hand_number ? roundBadge(view, headedTrick(ctx)) : "";
+  if (badge) parts.push(el("span.hand-number", { text: badge }));
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   // (at the match's end the banner above says who won: the line said it again, "the session is
   // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
@@ -1092,15 +1093,19 @@ function headedTrick(ctx) {
 
 /**
  * The round's badge from the view's fields: "Hand 1", "Hand 1 of 2" (`hands_in_match`, a match of so
- * many hands), and the trick in play where the trick's heading does not say it (it shows the last
+ * many hands; none in a match of one hand), and the trick in play where the trick's heading does not say it (it shows the last
  * trick): "Hand 1, trick 5". The views' situations leave these facts to the fields; the line read them
  * twice ("Hand 1 · hand 1 of 2: seat 1 to lead"), and this page stripped them from the words.
  */
 export function roundBadge(view, headed = null) {
+  const trick = view.trick;
+  const trickShown = trick && trick.number && trick.number !== headed;
+  // a match of one hand says nothing of hands: "Hand 1 of 1" told a player nothing they did not know
+  // (the badge keeps the trick a heading does not show: "Trick 5")
+  if (view.hands_in_match === 1) return trickShown ? `Trick ${trick.number}` : "";
   let text = `${capitalize(roundWord(view))} ${view.hand_number}`;
   if (view.hands_in_match) text += ` of ${view.hands_in_match}`;
-  const trick = view.trick;
-  if (trick && trick.number && trick.number !== headed) text += `, trick ${trick.number}`;
+  if (trickShown) text += `, trick ${trick.number}`;
   return text;
 }
 
@@ -1643,6 +1648,18 @@ export function actionWords(ctx, action) {
   return ctx.namer.words(words.join(" "));
 }
 
+/**
+ * An action's button: what the action is, where the game says it, before its cards ("pair of sevens, 2
+ * points: 7♥ 7♠", as the meld zone names it once laid: Roquet's buttons read "meld 7♥ 7♠" alone), else
+ * the action in words ("play Q♠", "done").
+ */
+export function buttonWords(ctx, action) {
+  const words = actionWords(ctx, action);
+  if (!action.words) return words;
+  const cards = (action.cards || []).length ? words.replace(/^\S+ /, "") : "";
+  return cards ? `${action.words}: ${cards}` : action.words;
+}
+
 // --- the actions ---------------------------------------------------------------------------------------
 
 function actionBar(ctx) {
@@ -1679,10 +1696,10 @@ function actionBar(ctx) {
       row.append(
         el("button.action", {
           type: "button",
-          text: actionWords(ctx, a),
+          text: buttonWords(ctx, a),
           disabled: model.busy ? true : null,
           dataset: { key: `action-${a.text}` },
-          class: model.hint && model.hint.action === a.text ? "hinted" : null,
+          class: [model.hint && model.hint.action === a.text ? "hinted" : "", a.words ? "worded" : ""].filter(Boolean).join(" ") || null,
           onclick: () => handlers.act(a.text),
         }),
       );

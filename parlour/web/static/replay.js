@@ -8,7 +8,7 @@
 import { api, announce, clear, el, setTitle } from "./dom.js";
 import { loadPack } from "./cards.js";
 import { renderTable, renderLog } from "./render.js";
-import { ofSeat } from "./words.js";
+import { makeNamer, ofSeat, seatWords } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -109,7 +109,14 @@ async function start() {
   // (every seat's hand: the stock, the talon or the kitty stay face down, never seen in play; "all cards
   // face up" promised them too)
   seat.append(el("option", { value: "all", text: "every hand face up" }));
-  for (const s of state.info.seats || []) seat.append(el("option", { value: String(s.seat), text: s.name ? `${s.name} (seat ${s.seat})` : `seat ${s.seat}` }));
+  // (each seat by its name, numbered from 1 where the name does not say it: "Ann (seat 1)", "Computer 2";
+  // it read "seat 0" and "Computer 0 (seat 0)")
+  const namer = makeNamer(null, state.info, null);
+  for (const s of state.info.seats || []) {
+    const name = namer.plain(s.seat);
+    const text = name.endsWith(` ${s.seat + 1}`) ? name : `${name} (${seatWords(s.seat).toLowerCase()})`;
+    seat.append(el("option", { value: String(s.seat), text }));
+  }
   seat.addEventListener("change", () => {
     state.seat = seat.value;
     show(state.step);

@@ -190,12 +190,19 @@ function again() {
   announce($("notice"), "Setting up a new table…", "info");
 }
 
+/** A seat's owner as "Ann's" or "Seat 3's", for the notices about handing a seat over. */
+function whose(seat) {
+  return `${makeNamer(null, page.info, null).plain(seat)}'s`;
+}
+
 async function replace(seat, player) {
+  const owner = whose(seat); // (before the table's news renames the seat "Ann (heuristic)")
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/computer`, { json: { player }, token: page.token });
-    announce($("notice"), `A computer player (${player}) takes seat ${seat}.`, "info");
+    // (the seat by its name: it said "takes seat 2", numbered from 0)
+    announce($("notice"), `A computer player (${player}) takes ${owner} seat.`, "info");
   } catch (error) {
-    announce($("notice"), `Could not replace seat ${seat}: ${error.message}`, "error");
+    announce($("notice"), `Could not hand ${owner} seat to a computer player: ${error.message}`, "error");
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Words: naming seats ("you", a person's name, "seat 2"), sides, and rewriting the engine's texts
+ * Words: naming seats ("you", a person's name, "Seat 3"), sides, and rewriting the engine's texts
  * ("seat 1 plays KC") into the table's words ("Ann plays K♣", "you play K♣").
  * @module words
  */
@@ -8,11 +8,22 @@ import { isSuited, pretty } from "./cards.js";
 /**
  * Names for the seats of one table as one viewer sees it.
  * @typedef {Object} Namer
- * @property {(seat: number) => string} who - "you", a name, or "seat N"
+ * @property {(seat: number) => string} who - "you", a name, or "Seat N" (numbered from 1)
  * @property {(seat: number) => string} plain - the seat's name without "you"
  * @property {(team: number[]) => string} side - "you & Ann"
  * @property {(text: string) => string} words - an engine text in the table's words
  */
+
+/**
+ * A seat as a player numbers it, from 1, as the lobby's form does: the engine and the API number the
+ * seats from 0, and a person without a name sat at the table as "seat 0".
+ *   seatWords(0) → "Seat 1"
+ * @param {number} seat
+ * @returns {string}
+ */
+export function seatWords(seat) {
+  return `Seat ${seat + 1}`;
+}
 
 /**
  * Make a Namer.
@@ -27,14 +38,14 @@ export function makeNamer(me, info, pack, teams = []) {
   const plain = (seat) => {
     const s = seats.find((x) => x.seat === seat);
     const name = s && typeof s.name === "string" ? s.name.trim() : "";
-    return name ? name : `seat ${seat}`;
+    return name ? name : seatWords(seat);
   };
   // A name that is not unique, or that looks like another seat, gets its seat number.
   const counts = new Map();
   for (const s of seats) counts.set(plain(s.seat), (counts.get(plain(s.seat)) || 0) + 1);
   const label = (seat) => {
     const name = plain(seat);
-    return counts.get(name) > 1 && !name.startsWith("seat ") ? `${name} (seat ${seat})` : name;
+    return counts.get(name) > 1 && !/^seat \d+$/i.test(name) ? `${name} (${seatWords(seat).toLowerCase()})` : name;
   };
   const who = (seat) => (me !== null && me !== undefined && seat === me ? "you" : label(seat));
   const side = (team) => team.map(who).join(" & ");
