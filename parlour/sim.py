@@ -600,8 +600,22 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    # a worker that cannot run (stopped, or held in the kernel) hears SIGTERM only once it runs again:
+    # waited for, the run could not be stopped, every Ctrl-C after the first let be (``ctrl_c_let_be``)
+    deadline = time.monotonic() + KILL_SECONDS
     for process in processes:
-        process.join()
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # (SIGKILL ends a stopped process too)
+    deadline = time.monotonic() + KILL_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+
+
+KILL_SECONDS = 2.0
+"""How long ``stop_pool`` waits for its workers to end after SIGTERM (and then after SIGKILL): a worker
+ends at once, unless it cannot run."""
 
 
 class LocalRunner:

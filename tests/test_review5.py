@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +78,39 @@ def test_records_to_a_link_write_through_it(tmp_path: Path, summary: Summary) ->
     write_records(link, [summary])
     assert link.is_symlink()
     assert len(read_records(real).matches) == summary.matches
+
+
+def _busy(mark: str) -> None:
+    """A worker's long chunk: the mark written once it runs."""
+    Path(mark).touch()
+    time.sleep(600)
+
+
+def test_stop_pool_ends_a_worker_that_cannot_run(tmp_path: Path) -> None:
+    """Ctrl-C, then again and again, with a worker that cannot run (stopped, or held in the kernel):
+    ``stop_pool`` waited for it for ever after SIGTERM, which it hears only once it runs again, and
+    every later Ctrl-C was let be (``ctrl_c_let_be``): the run could not be stopped."""
+    pool = parlour.sim.process_pool(2)
+    started = [pool.submit(os.getpid) for _ in range(4)]
+    for future in started:
+        future.result(timeout=120)
+    marks = [tmp_path / f"busy{k}" for k in range(2)]
+    for mark in marks:
+        pool.submit(_busy, str(mark))
+    deadline = time.monotonic() + 120
+    while not all(mark.exists() for mark in marks) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    stuck = processes[0]
+    assert stuck.pid is not None
+    os.kill(stuck.pid, signal.SIGSTOP)
+    stopper = threading.Thread(target=parlour.sim.stop_pool, args=(pool,), daemon=True)
+    try:
+        stopper.start()
+        stopper.join(timeout=60)  # (some seconds are enough: 60 for a busy machine)
+        assert not stopper.is_alive()
+        assert not any(process.is_alive() for process in processes)
+    finally:
+        with suppress(OSError):
+            os.kill(stuck.pid, signal.SIGCONT)
+        stopper.join(timeout=60)
