@@ -100,7 +100,7 @@ def test_stop_pool_ends_a_worker_that_cannot_run(tmp_path: Path) -> None:
     deadline = time.monotonic() + 120
     while not all(mark.exists() for mark in marks) and time.monotonic() < deadline:
         time.sleep(0.05)
-    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    processes = list(pool._processes.values())
     stuck = processes[0]
     assert stuck.pid is not None
     os.kill(stuck.pid, signal.SIGSTOP)
