@@ -15,6 +15,7 @@ import reprlib
 import signal
 import threading
 import time
+import uuid
 import warnings
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -352,11 +353,27 @@ def write_records(
                 f"a summary of {summary.matches} matches of {summary.game} kept {len(summary.records)} of "
                 "their records: play it with simulate(..., keep_records=True)"
             )
-    with _text_file(path, "w") as out:
-        for line in records_lines(summaries, swept):
-            out.write(json.dumps(line) + "\n")
-        if stopped is not None:
-            out.write(json.dumps(dict(stopped)) + "\n")
+    # written beside it and put in its place once whole: Ctrl-C as the lines were written (the first,
+    # which ``ctrl_c_once`` lets raise) left a file of the first matches with no ``stopped`` line, which
+    # ``read_records`` read back as a whole run of fewer matches
+    # (a link, a pipe or a device such as /dev/stdout is written in place: replaced, it would be lost)
+    target = os.fspath(path)
+    folder, name = os.path.split(target)
+    in_place = os.path.islink(target) or (os.path.exists(target) and not os.path.isfile(target))
+    part = target if in_place else os.path.join(folder, f".{name}.{uuid.uuid4().hex}.part")
+    try:
+        with _text_file(part, "w", gzipped(target)) as out:
+            for line in records_lines(summaries, swept):
+                out.write(json.dumps(line) + "\n")
+            if stopped is not None:
+                out.write(json.dumps(dict(stopped)) + "\n")
+        if not in_place:
+            os.replace(part, target)
+    except BaseException:
+        if not in_place:
+            with suppress(OSError):
+                os.remove(part)
+        raise
 
 
 def read_records(path: str | os.PathLike[str]) -> RecordsFile:
@@ -433,11 +450,12 @@ def _lines(lines: TextIO, path: str | os.PathLike[str]) -> Iterator[str]:
         raise ValueError(f"line {read + 1}: not gzip, though {where!r} ends in .gz ({exc})") from None
 
 
-def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"]) -> TextIO:
+def _text_file(path: str | os.PathLike[str], mode: Literal["r", "w"], gzip_it: bool | None = None) -> TextIO:
     """A records file opened as text, through gzip where its name ends in ``.gz``: each line names its
     run, which makes a file about twice as large, and gzip makes it some twenty times smaller. The
-    suffix is read in any case (``X.GZ`` was written plain, and read back as plain)."""
-    if gzipped(path):
+    suffix is read in any case (``X.GZ`` was written plain, and read back as plain). ``gzip_it`` decides
+    for a file named otherwise (one written beside its place, ``write_records``)."""
+    if gzipped(path) if gzip_it is None else gzip_it:
         return gzip.open(path, "rt" if mode == "r" else "wt", encoding="utf-8")
     return open(path, mode, encoding="utf-8")
 
@@ -582,8 +600,22 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    # a worker that cannot run (stopped, or held in the kernel) hears SIGTERM only once it runs again:
+    # waited for, the run could not be stopped, every Ctrl-C after the first let be (``ctrl_c_let_be``)
+    deadline = time.monotonic() + KILL_SECONDS
     for process in processes:
-        process.join()
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # (SIGKILL ends a stopped process too)
+    deadline = time.monotonic() + KILL_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+
+
+KILL_SECONDS = 2.0
+"""How long ``stop_pool`` waits for its workers to end after SIGTERM (and then after SIGKILL): a worker
+ends at once, unless it cannot run."""
 
 
 class LocalRunner:
