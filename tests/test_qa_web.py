@@ -1477,16 +1477,14 @@ def test_a_long_fan_of_the_tables_cards_shows_every_card(
     than its zone: its last cards lay past the zone's edge, cut, to be scrolled to with nothing to say
     so. A long fan of the table's cards overlaps more, and shows every card in its zone. Every step of
     a ten-player Lansquenet replay, from two seats."""
-    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        fans = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            shown = page.evaluate(FAN_CUT)
-            fans += shown["fans"]
-            if shown["cut"]:
-                page.screenshot(path=str(SCREENSHOTS / f"fan-cut-{width}x{height}-seat{seat}-{step}.png"))
-            assert shown["cut"] == [], (seat, step, shown)
-        assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
+    walk = walked(browser, tmp_path, "lansquenet", {"width": width, "height": height})
+    fans = 0
+    for seat, step, shown in walk.each("fan_cut"):
+        fans += shown["fans"]
+        if shown["cut"]:
+            walk.shoot(browser, tmp_path, seat, step, f"fan-cut-{width}x{height}-seat{seat}-{step}.png")
+        assert shown["cut"] == [], (seat, step, shown)
+    assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
 
 
 HINT_BY_PROMPT = """() => {
@@ -1894,20 +1892,17 @@ def test_an_empty_zone_is_a_line(
     and an empty hand, is a line no taller than its words (and padding), a few pixels apart. Every step
     of a Lansquenet, a Bezique and a Roquet replay, from two seats: at least ten empty zones of those
     ``counted`` (the table's, in Lansquenet, whose seats hold no cards; all of them elsewhere)."""
-    viewport = {"width": width, "height": height}
-    with game_replay(browser, tmp_path, game, viewport, names) as page:
-        steps = replay_steps(page)
-        empty = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            zones = page.evaluate(EMPTY_BOXES)
-            empty += len([zone for zone in zones if counted == "all" or zone["table"]])
-            tall = [zone for zone in zones if zone["spare"] > 4]
-            if tall:
-                page.screenshot(
-                    path=str(SCREENSHOTS / f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png")
-                )
-            assert tall == [], (seat, step, tall)
-        assert empty >= 10, f"only {empty} empty zones: the test shows little"
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height}, names)
+    empty = 0
+    for seat, step, zones in walk.each("empty_boxes"):
+        empty += len([zone for zone in zones if counted == "all" or zone["table"]])
+        tall = [zone for zone in zones if zone["spare"] > 4]
+        if tall:
+            walk.shoot(
+                browser, tmp_path, seat, step, f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png"
+            )
+        assert tall == [], (seat, step, tall)
+    assert empty >= 10, f"only {empty} empty zones: the test shows little"
 
 
 SEAT_ROWS = """() => {
@@ -1940,17 +1935,15 @@ def test_many_seats_on_a_phone_go_two_a_line(browser: Browser, tmp_path: Path) -
     player score 100 · chips 100"), nine panels some 250 pixels tall before the table's cards: two
     go on a line, each wrapping in its half, on no more lines than half the seats (and the sides'
     row), none on another, no words cut. Every step of a ten-player Lansquenet replay from two seats."""
-    with game_replay(browser, tmp_path, "lansquenet", PHONE) as page:
-        steps = replay_steps(page)
-        for seat, step in each_step_from_both_seats(page, steps):
-            rows = page.evaluate(SEAT_ROWS)
-            cut = page.evaluate(PANEL_CUT)
-            crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
-            if crowded or rows["overlap"] or cut:
-                page.screenshot(path=str(SCREENSHOTS / f"seat-rows-seat{seat}-{step}.png"))
-            assert not crowded, (seat, step, rows)
-            assert rows["overlap"] == [], (seat, step, rows)
-            assert cut == [], (seat, step, cut)
+    walk = walked(browser, tmp_path, "lansquenet", PHONE)
+    for seat, step, rows in walk.each("seat_rows"):
+        cut = walk.read(seat, step, "panel_cut")
+        crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
+        if crowded or rows["overlap"] or cut:
+            walk.shoot(browser, tmp_path, seat, step, f"seat-rows-seat{seat}-{step}.png")
+        assert not crowded, (seat, step, rows)
+        assert rows["overlap"] == [], (seat, step, rows)
+        assert cut == [], (seat, step, cut)
 
 
 LAST_TRICK_GONE = """() => {
@@ -2938,6 +2931,9 @@ STEP_READS: dict[str, tuple[str, str | None]] = {
     "table_zones_shortened": (COUNT, ".board .table-zones[style*='max-height']"),
     "lone_caption": (LONE_CAPTION, None),
     "last_trick_gone": (LAST_TRICK_GONE, None),
+    "empty_boxes": (EMPTY_BOXES, None),
+    "fan_cut": (FAN_CUT, None),
+    "seat_rows": (SEAT_ROWS, None),
 }
 """What a ``Walk`` reads at every step: scripts that only read the page (none changes it, or what the
 next reads), each with its argument."""
