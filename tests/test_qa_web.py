@@ -6,6 +6,7 @@ The server and browser helpers are those of ``tests/test_web_browser.py``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import json
 import random
@@ -659,19 +660,6 @@ def trick_parts(page: Page, shot: str) -> Any:
     return parts
 
 
-def faded_tricks_whole(page: Page, script: str, shot: str) -> Iterator[tuple[str, int, Any]]:
-    """Every step of the open two-seat replay from both seats where ``script`` reads a faded trick drawn
-    with its captions: (seat, step, what it read), once no part of the trick is over another, cut or
-    split (a picture ``<shot>-seat<seat>-<step>`` first where one is)."""
-    for seat, step in each_step_from_both_seats(page, replay_steps(page)):
-        trick = page.evaluate(script)
-        if trick is None:
-            continue
-        parts = trick_parts(page, f"{shot}-seat{seat}-{step}")
-        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
-        yield seat, step, trick
-
-
 def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int]]:
     """Every step of the open two-seat replay, first as seat 0 sees it, then as seat 1: each seat chosen
     and drawn, each step drawn, before its (seat, step) is yielded."""
@@ -681,6 +669,130 @@ def each_step_from_both_seats(page: Page, steps: int) -> Iterator[tuple[str, int
         for step in range(steps + 1):
             replay_step(page, step)
             yield seat, step
+
+
+@dataclasses.dataclass
+class Walk:
+    """What ``STEP_READS`` read at every step of a finished replay from both seats, in one window.
+
+    Drawing a step is most of such a test's time (the page asks the server for the step and draws the
+    whole table again), and a dozen tests walked the same few replays in the same windows, each to read
+    one thing of its own: ``walked`` walks a replay once in a test process, every shared read at every
+    step, and the tests read the walk."""
+
+    match: tuple[str, int, int, tuple[str, ...], dict[str, Any]]
+    """The finished match: its game, seed, number of players, players' names and options."""
+    viewport: dict[str, int]
+    opening: dict[str, Any]
+    """What ``OPENING_READS`` read on the page as it opened (at the last step, every hand face up)."""
+    steps: list[tuple[str, int, dict[str, Any]]]
+    """(seat, step, what each of ``STEP_READS`` read there), in the order walked."""
+
+    def each(self, read: str) -> Iterator[tuple[str, int, Any]]:
+        """(seat, step, what ``read`` read there) at every step, in the order walked."""
+        for seat, step, got in self.steps:
+            yield seat, step, read_value(got, read, seat, step)
+
+    def first(self, read: str) -> Any:
+        """What ``read`` of ``OPENING_READS`` read as the page opened."""
+        return read_value(self.opening, read, "all", -1)
+
+    def trick_parts(self, browser: Browser, tmp_path: Path, seat: str, step: int, shot: str) -> Any:
+        """``TRICK_PARTS`` at a step, as ``trick_parts`` gives it: where a part is over another, cut or
+        split, a picture of the trick first (``SCREENSHOTS/<shot>.png``)."""
+        parts = self.read(seat, step, "parts")
+        if parts and (parts["over"] or parts["cut"] or parts["broken"]):
+            self.shoot(browser, tmp_path, seat, step, shot, ".trick-area")
+        return parts
+
+    def faded_tricks_whole(
+        self, read: str, browser: Browser, tmp_path: Path, shot: str
+    ) -> Iterator[tuple[str, int, Any]]:
+        """Every step where ``read`` reads a faded trick drawn with its captions, (seat, step, what it
+        read), once no part of the trick is over another, cut or split (a picture
+        ``<shot>-seat<seat>-<step>`` first where one is)."""
+        for seat, step, trick in self.each(read):
+            if trick is None:
+                continue
+            parts = self.trick_parts(browser, tmp_path, seat, step, f"{shot}-seat{seat}-{step}")
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+            yield seat, step, trick
+
+    def read(self, seat: str, step: int, read: str) -> Any:
+        """What ``read`` read at a step seen as a seat."""
+        got = next(got for s, n, got in self.steps if (s, n) == (seat, step))
+        return read_value(got, read, seat, step)
+
+    def shoot(
+        self, browser: Browser, tmp_path: Path, seat: str, step: int, name: str, selector: str | None = None
+    ) -> None:
+        """A picture (``SCREENSHOTS/<name>``, of ``selector`` or of the page) of a step the walk read
+        wrong, for the failure to show: the replay opened afresh at that step."""
+        game, seed, players, names, options = self.match
+        with finished_replay(browser, tmp_path, game, seed, self.viewport, players, names, options) as page:
+            see_as(page, seat)
+            replay_step(page, step)
+            path = SCREENSHOTS / (name if name.endswith(".png") else f"{name}.png")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            (page.locator(selector) if selector else page).screenshot(path=str(path))
+
+
+def read_value(got: dict[str, Any], read: str, seat: str, step: int) -> Any:
+    """What a shared read read, or the failure of one that threw (a read throws for no other)."""
+    one = got[read]
+    assert "error" not in one, f"{read} failed at step {step} seen as seat {seat}: {one['error']}"
+    return one["value"]
+
+
+def reads_script(reads: dict[str, tuple[str, str | None]]) -> str:
+    """One script that runs every read (each a script, with its argument) and gives what each read, or
+    its error: a round trip a step, not one a read."""
+    calls = ", ".join(
+        f"{json.dumps(name)}: attempt(() => ({script})({json.dumps(arg)}))"
+        for name, (script, arg) in reads.items()
+    )
+    return (
+        "() => { const attempt = (read) => { try { return { value: read() }; }"
+        " catch (error) { return { error: String(error) }; } };"
+        f" return {{ {calls} }}; }}"
+    )
+
+
+WALKS: dict[str, Walk] = {}
+"""The replays walked in this test process, by match and window (a seeded match of computer players is
+the same on every server, and so is its replay)."""
+
+
+def walked(
+    browser: Browser,
+    tmp_path: Path,
+    game: str,
+    viewport: dict[str, int],
+    names: tuple[str, ...] = (),
+    *,
+    seed: int | None = None,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Walk:
+    """The walk of the finished replay ``finished_replay`` opens (by default the match REPLAYS holds for
+    ``game``) in a window of ``viewport``: walked once in the test process, every step from both seats."""
+    if seed is None:
+        seed, default_players, default_options = REPLAYS[game]
+        players = default_players if players is None else players
+        options = default_options if options is None else options
+    match = (game, seed, players or 2, tuple(names), dict(options or {}))
+    key = json.dumps([match, viewport], sort_keys=True)
+    walk = WALKS.get(key)
+    if walk is None:
+        with finished_replay(browser, tmp_path, game, seed, viewport, match[2], match[3], match[4]) as page:
+            opening = page.evaluate(reads_script(OPENING_READS))
+            script = reads_script(STEP_READS)
+            steps = [
+                (seat, step, page.evaluate(script))
+                for seat, step in each_step_from_both_seats(page, replay_steps(page))
+            ]
+        WALKS[key] = walk = Walk(match, viewport, opening, steps)
+    return walk
 
 
 TRICK_HEAD = """() => {
@@ -719,20 +831,18 @@ def test_a_tricks_heading_stays_on_one_line_on_a_phone(browser: Browser, tmp_pat
     fitted board it keeps to one line: the trick's number and the button (without its key, which a
     phone has not), the detail left to the trick's own labels and the group's name. Checked at every
     step of a Roquet match, from both seats."""
-    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
-        steps = replay_steps(page)
-        fitted = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            head = page.evaluate(TRICK_HEAD)
-            if head is None or not head["fitted"]:
-                continue
-            fitted += 1
-            if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
-                page.screenshot(path=str(SCREENSHOTS / f"trick-head-phone-seat{seat}-{step}.png"))
-            assert head["rows"] == 1, (seat, step, head)
-            assert head["captionLines"] <= 1, (seat, step, head)
-            assert head["inside"], (seat, step, head)
-        assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
+    walk = walked(browser, tmp_path, "roquet", PHONE)
+    fitted = 0
+    for seat, step, head in walk.each("trick_head"):
+        if head is None or not head["fitted"]:
+            continue
+        fitted += 1
+        if head["rows"] != 1 or head["captionLines"] > 1 or not head["inside"]:
+            walk.shoot(browser, tmp_path, seat, step, f"trick-head-phone-seat{seat}-{step}.png")
+        assert head["rows"] == 1, (seat, step, head)
+        assert head["captionLines"] <= 1, (seat, step, head)
+        assert head["inside"], (seat, step, head)
+    assert fitted >= 10, f"only {fitted} steps drew a fitted board: the test shows little"
 
 
 @pytest.mark.parametrize(
@@ -880,17 +990,15 @@ def test_a_box_of_cards_that_scrolls_ends_between_two_rows(browser: Browser, tmp
     seat's box of cards, or one's own, when shortened ends at the bottom of a row of its zones (beyond
     its first row), the next row wholly below it, to be scrolled to. (The table's zones beside the trick:
     the test after the next.) Every step of a Roquet replay, from both seats."""
-    with finished_replay(browser, tmp_path, "roquet", 5, PHONE) as page:
-        steps = replay_steps(page)
-        shortened = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            if page.locator(".board .seat-zones[style*='max-height']").count():
-                shortened += 1
-            cut = page.evaluate(HALF_ROWS)
-            if cut:
-                page.screenshot(path=str(SCREENSHOTS / f"half-rows-phone-seat{seat}-{step}.png"))
-            assert cut == [], (seat, step, cut)
-        assert shortened >= 10, shortened
+    walk = walked(browser, tmp_path, "roquet", PHONE)
+    shortened = 0
+    for seat, step, cut in walk.each("half_rows"):
+        if walk.read(seat, step, "seat_zones_shortened"):
+            shortened += 1
+        if cut:
+            walk.shoot(browser, tmp_path, seat, step, f"half-rows-phone-seat{seat}-{step}.png")
+        assert cut == [], (seat, step, cut)
+    assert shortened >= 10, shortened
 
 
 TRICK_NAMES = """() => {
@@ -971,17 +1079,15 @@ def test_the_table_zones_beside_the_trick_end_between_two_rows(
     of Roquet's stock (a card cut through) at the bottom of their box. That box, shortened, ends at
     the bottom of a row of its zones, the next row wholly below it, to be scrolled to. Every step,
     from both seats."""
-    with finished_replay(browser, tmp_path, game, seed, {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        shortened = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            shortened += page.locator(".board .table-zones[style*='max-height']").count()
-            cut = page.evaluate(TABLE_CUT)
-            if cut:
-                name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
-                page.screenshot(path=str(SCREENSHOTS / name))
-            assert cut == [], (seat, step, cut)
-        assert shortened >= 5, shortened
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height}, seed=seed, players=2)
+    shortened = 0
+    for seat, step, cut in walk.each("table_cut"):
+        shortened += walk.read(seat, step, "table_zones_shortened")
+        if cut:
+            name = f"table-zones-cut-{game}-{width}x{height}-seat{seat}-{step}.png"
+            walk.shoot(browser, tmp_path, seat, step, name)
+        assert cut == [], (seat, step, cut)
+    assert shortened >= 5, shortened
 
 
 MORE_ROWS = (
@@ -1199,25 +1305,23 @@ def test_a_lone_trick_cards_caption_may_take_the_whole_box(
     half the trick's box (the half its card keeps, beside the middle, for the second card to come)
     although the other half was empty. A lone card's caption may take the whole box: on one line, inside
     the box, the card still on its own half. Every step with one card in the trick, from both seats."""
-    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        wide = lones = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            lone = page.evaluate(LONE_CAPTION)
-            if lone is None:
-                continue
-            lones += 1
-            wide += lone["wide"]
-            if lone["lines"] != 1 or not lone["inside"] or not lone["half"]:
-                name = f"lone-caption-{game}-{width}x{height}-seat{seat}-{step}.png"
-                page.screenshot(path=str(SCREENSHOTS / name))
-            assert lone["lines"] == 1, (seat, step, lone)
-            assert lone["inside"], (seat, step, lone)
-            assert lone["half"], (seat, step, lone)
-        assert lones >= 10, f"only {lones} steps with a lone card: the test shows little"
-        assert wide >= wide_least, (
-            f"only {wide} lone cards with a caption wider than half the box: the test shows little"
-        )
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height})
+    wide = lones = 0
+    for seat, step, lone in walk.each("lone_caption"):
+        if lone is None:
+            continue
+        lones += 1
+        wide += lone["wide"]
+        if lone["lines"] != 1 or not lone["inside"] or not lone["half"]:
+            name = f"lone-caption-{game}-{width}x{height}-seat{seat}-{step}.png"
+            walk.shoot(browser, tmp_path, seat, step, name)
+        assert lone["lines"] == 1, (seat, step, lone)
+        assert lone["inside"], (seat, step, lone)
+        assert lone["half"], (seat, step, lone)
+    assert lones >= 10, f"only {lones} steps with a lone card: the test shows little"
+    assert wide >= wide_least, (
+        f"only {wide} lone cards with a caption wider than half the box: the test shows little"
+    )
 
 
 TRICK_PARTS = r"""() => {
@@ -1280,20 +1384,21 @@ def test_a_four_seat_tricks_cards_and_captions_keep_to_their_own_places(
     ones do, and the box makes room for their lines, and no word of a name is split over two lines
     ("Featherstoneha / ugh" in a side's part, at every size). Every step of a Bishops Whist replay with
     cards in the trick, from two seats."""
-    with finished_replay(
-        browser, tmp_path, "bishops-whist", 21, {"width": width, "height": height}, 4, names
-    ) as page:
-        steps = replay_steps(page)
-        full = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            parts = trick_parts(page, f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}")
-            if parts is None or not parts["cards"]:
-                continue
-            full += parts["cards"] == 4
-            assert parts["over"] == [], (seat, step, parts)
-            assert parts["cut"] == [], (seat, step, parts)
-            assert parts["broken"] == [], (seat, step, parts)
-        assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
+    walk = walked(
+        browser, tmp_path, "bishops-whist", {"width": width, "height": height}, names, seed=21, players=4
+    )
+    full = 0
+    for seat, step, _ in walk.each("parts"):
+        parts = walk.trick_parts(
+            browser, tmp_path, seat, step, f"trick-parts-{len(names)}-{width}x{height}-seat{seat}-{step}"
+        )
+        if parts is None or not parts["cards"]:
+            continue
+        full += parts["cards"] == 4
+        assert parts["over"] == [], (seat, step, parts)
+        assert parts["cut"] == [], (seat, step, parts)
+        assert parts["broken"] == [], (seat, step, parts)
+    assert full >= 10, f"only {full} steps with four cards in the trick: the test shows little"
 
 
 EMPTY_ZONES = """() => {
@@ -1372,16 +1477,14 @@ def test_a_long_fan_of_the_tables_cards_shows_every_card(
     than its zone: its last cards lay past the zone's edge, cut, to be scrolled to with nothing to say
     so. A long fan of the table's cards overlaps more, and shows every card in its zone. Every step of
     a ten-player Lansquenet replay, from two seats."""
-    with game_replay(browser, tmp_path, "lansquenet", {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        fans = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            shown = page.evaluate(FAN_CUT)
-            fans += shown["fans"]
-            if shown["cut"]:
-                page.screenshot(path=str(SCREENSHOTS / f"fan-cut-{width}x{height}-seat{seat}-{step}.png"))
-            assert shown["cut"] == [], (seat, step, shown)
-        assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
+    walk = walked(browser, tmp_path, "lansquenet", {"width": width, "height": height})
+    fans = 0
+    for seat, step, shown in walk.each("fan_cut"):
+        fans += shown["fans"]
+        if shown["cut"]:
+            walk.shoot(browser, tmp_path, seat, step, f"fan-cut-{width}x{height}-seat{seat}-{step}.png")
+        assert shown["cut"] == [], (seat, step, shown)
+    assert fans >= 10, f"only {fans} fans of more than six cards: the test shows little"
 
 
 HINT_BY_PROMPT = """() => {
@@ -1461,22 +1564,20 @@ def test_a_wrapped_trick_caption_is_no_wider_than_its_words(
     wide as its longest line (and its padding), a pixel or two apart. Every step of a Bishops Whist
     and a Bezique replay with cards in the trick, its players long-named, from two seats."""
     viewport = {"width": width, "height": height}
-    with (
-        finished_replay(browser, tmp_path, game, 21, viewport, 4, LONG_NAMES)
+    walk = (
+        walked(browser, tmp_path, game, viewport, LONG_NAMES, seed=21, players=4)
         if game == "bishops-whist"
-        else game_replay(browser, tmp_path, game, viewport, LONG_NAMES[:2])
-    ) as page:
-        steps = replay_steps(page)
-        wrapped = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            captions = page.evaluate(WRAPPED_WIDTHS, TRICK_CAPTIONS)
-            wrapped += len(captions)
-            wide = [c for c in captions if c["spare"] > 2]
-            if wide:
-                name = f"caption-width-{game}-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
-            assert wide == [], (seat, step, wide)
-        assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"
+        else walked(browser, tmp_path, game, viewport, LONG_NAMES[:2])
+    )
+    wrapped = 0
+    for seat, step, captions in walk.each("trick_captions"):
+        wrapped += len(captions)
+        wide = [c for c in captions if c["spare"] > 2]
+        if wide:
+            name = f"caption-width-{game}-{width}x{height}-seat{seat}-{step}.png"
+            walk.shoot(browser, tmp_path, seat, step, name, ".trick-area")
+        assert wide == [], (seat, step, wide)
+    assert wrapped >= 10, f"only {wrapped} wrapped captions: the test shows little"
 
 
 CAPTION_HUG = """() => {
@@ -1534,25 +1635,29 @@ def test_a_four_seat_tricks_wrapped_side_caption_hugs_both_its_lines(
     padding apart; above and below, no more than a line's leading) and no word outside it. Every step of
     a Bishops Whist replay with cards in the trick, its players long-named, from two seats."""
     viewport = {"width": width, "height": height}
-    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
-        steps = replay_steps(page)
-        sides = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            captions = page.evaluate(CAPTION_HUG)
-            sides += sum(c["side"] for c in captions)
-            loose = [
-                c
-                for c in captions
-                if c["outside"]
-                or min(c["spare"].values()) < -0.5
-                or max(c["spare"]["left"], c["spare"]["right"]) > 2
-                or max(c["spare"]["top"], c["spare"]["bottom"]) > c["line"] / 2
-            ]
-            if loose:
-                name = f"caption-hug-{width}x{height}-seat{seat}-{step}.png"
-                page.locator(".trick-area").screenshot(path=str(SCREENSHOTS / name))
-            assert loose == [], (seat, step, loose)
-        assert sides >= 10, f"only {sides} wrapped side captions: the test shows little"
+    walk = walked(browser, tmp_path, "bishops-whist", viewport, LONG_NAMES, seed=21, players=4)
+    sides = 0
+    for seat, step, captions in walk.each("caption_hug"):
+        sides += sum(c["side"] for c in captions)
+        loose = [
+            c
+            for c in captions
+            if c["outside"]
+            or min(c["spare"].values()) < -0.5
+            or max(c["spare"]["left"], c["spare"]["right"]) > 2
+            or max(c["spare"]["top"], c["spare"]["bottom"]) > c["line"] / 2
+        ]
+        if loose:
+            walk.shoot(
+                browser,
+                tmp_path,
+                seat,
+                step,
+                f"caption-hug-{width}x{height}-seat{seat}-{step}.png",
+                ".trick-area",
+            )
+        assert loose == [], (seat, step, loose)
+    assert sides >= 10, f"only {sides} wrapped side captions: the test shows little"
 
 
 def test_a_replay_seen_from_a_seat_says_its_own_lines_of_that_seat(browser: Browser, tmp_path: Path) -> None:
@@ -1675,14 +1780,12 @@ def test_a_four_seat_trick_ends_clear_of_the_dock(browser: Browser, tmp_path: Pa
     two pixels under it, mid-hand as seen by a seat: the board had given all its boxes could. Its
     cards are then drawn smaller, and the trick ends with a clear gap above the dock. Every step of a
     four-player replay, from two seats."""
-    with finished_replay(browser, tmp_path, "bishops-whist", 21, {"width": 1280, "height": 720}, 4) as page:
-        steps = replay_steps(page)
-        for seat, step in each_step_from_both_seats(page, steps):
-            gap = page.evaluate(TRICK_DOCK_GAP)
-            assert gap is not None, (seat, step)
-            if gap < 10:
-                page.screenshot(path=str(SCREENSHOTS / f"trick-dock-seat{seat}-{step}.png"))
-            assert gap >= 10, (seat, step, gap)
+    walk = walked(browser, tmp_path, "bishops-whist", {"width": 1280, "height": 720}, seed=21, players=4)
+    for seat, step, gap in walk.each("dock_gap"):
+        assert gap is not None, (seat, step)
+        if gap < 10:
+            walk.shoot(browser, tmp_path, seat, step, f"trick-dock-seat{seat}-{step}.png")
+        assert gap >= 10, (seat, step, gap)
 
 
 PANEL_CUT = """() => {
@@ -1718,13 +1821,11 @@ def test_no_words_of_a_seats_panel_are_cut(browser: Browser, tmp_path: Path, wid
     edge and was cut there ("with Bartholomew Higginbotto"). No words of a seat's panel lie past its
     sides or end in an ellipsis. Every step of a long-named Bishops Whist replay, from two seats."""
     viewport = {"width": width, "height": height}
-    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
-        steps = replay_steps(page)
-        for seat, step in each_step_from_both_seats(page, steps):
-            cut = page.evaluate(PANEL_CUT)
-            if cut:
-                page.screenshot(path=str(SCREENSHOTS / f"panel-cut-{width}x{height}-seat{seat}-{step}.png"))
-            assert cut == [], (seat, step, cut)
+    walk = walked(browser, tmp_path, "bishops-whist", viewport, LONG_NAMES, seed=21, players=4)
+    for seat, step, cut in walk.each("panel_cut"):
+        if cut:
+            walk.shoot(browser, tmp_path, seat, step, f"panel-cut-{width}x{height}-seat{seat}-{step}.png")
+        assert cut == [], (seat, step, cut)
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720), (1920, 1080)])
@@ -1734,17 +1835,15 @@ def test_a_wrapped_seat_tag_hugs_its_words(browser: Browser, tmp_path: Path, wid
     longest line (and its padding), a pixel or two apart. Every step of a long-named Bishops Whist
     replay, from two seats."""
     viewport = {"width": width, "height": height}
-    with finished_replay(browser, tmp_path, "bishops-whist", 21, viewport, 4, LONG_NAMES) as page:
-        steps = replay_steps(page)
-        wrapped = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            tags = page.evaluate(WRAPPED_WIDTHS, ".board .seat .tag, .dock .seat .tag")
-            wrapped += len(tags)
-            wide = [tag for tag in tags if tag["spare"] > 2]
-            if wide:
-                page.screenshot(path=str(SCREENSHOTS / f"tag-width-{width}x{height}-seat{seat}-{step}.png"))
-            assert wide == [], (seat, step, wide)
-        assert wrapped >= 10, f"only {wrapped} wrapped tags: the test shows little"
+    walk = walked(browser, tmp_path, "bishops-whist", viewport, LONG_NAMES, seed=21, players=4)
+    wrapped = 0
+    for seat, step, tags in walk.each("seat_tags"):
+        wrapped += len(tags)
+        wide = [tag for tag in tags if tag["spare"] > 2]
+        if wide:
+            walk.shoot(browser, tmp_path, seat, step, f"tag-width-{width}x{height}-seat{seat}-{step}.png")
+        assert wide == [], (seat, step, wide)
+    assert wrapped >= 10, f"only {wrapped} wrapped tags: the test shows little"
 
 
 EMPTY_BOXES = """() => {
@@ -1793,20 +1892,17 @@ def test_an_empty_zone_is_a_line(
     and an empty hand, is a line no taller than its words (and padding), a few pixels apart. Every step
     of a Lansquenet, a Bezique and a Roquet replay, from two seats: at least ten empty zones of those
     ``counted`` (the table's, in Lansquenet, whose seats hold no cards; all of them elsewhere)."""
-    viewport = {"width": width, "height": height}
-    with game_replay(browser, tmp_path, game, viewport, names) as page:
-        steps = replay_steps(page)
-        empty = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            zones = page.evaluate(EMPTY_BOXES)
-            empty += len([zone for zone in zones if counted == "all" or zone["table"]])
-            tall = [zone for zone in zones if zone["spare"] > 4]
-            if tall:
-                page.screenshot(
-                    path=str(SCREENSHOTS / f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png")
-                )
-            assert tall == [], (seat, step, tall)
-        assert empty >= 10, f"only {empty} empty zones: the test shows little"
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height}, names)
+    empty = 0
+    for seat, step, zones in walk.each("empty_boxes"):
+        empty += len([zone for zone in zones if counted == "all" or zone["table"]])
+        tall = [zone for zone in zones if zone["spare"] > 4]
+        if tall:
+            walk.shoot(
+                browser, tmp_path, seat, step, f"empty-box-{game}-{width}x{height}-seat{seat}-{step}.png"
+            )
+        assert tall == [], (seat, step, tall)
+    assert empty >= 10, f"only {empty} empty zones: the test shows little"
 
 
 SEAT_ROWS = """() => {
@@ -1839,17 +1935,15 @@ def test_many_seats_on_a_phone_go_two_a_line(browser: Browser, tmp_path: Path) -
     player score 100 · chips 100"), nine panels some 250 pixels tall before the table's cards: two
     go on a line, each wrapping in its half, on no more lines than half the seats (and the sides'
     row), none on another, no words cut. Every step of a ten-player Lansquenet replay from two seats."""
-    with game_replay(browser, tmp_path, "lansquenet", PHONE) as page:
-        steps = replay_steps(page)
-        for seat, step in each_step_from_both_seats(page, steps):
-            rows = page.evaluate(SEAT_ROWS)
-            cut = page.evaluate(PANEL_CUT)
-            crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
-            if crowded or rows["overlap"] or cut:
-                page.screenshot(path=str(SCREENSHOTS / f"seat-rows-seat{seat}-{step}.png"))
-            assert not crowded, (seat, step, rows)
-            assert rows["overlap"] == [], (seat, step, rows)
-            assert cut == [], (seat, step, cut)
+    walk = walked(browser, tmp_path, "lansquenet", PHONE)
+    for seat, step, rows in walk.each("seat_rows"):
+        cut = walk.read(seat, step, "panel_cut")
+        crowded = rows["lines"] > (rows["seats"] + 1) // 2 + 1
+        if crowded or rows["overlap"] or cut:
+            walk.shoot(browser, tmp_path, seat, step, f"seat-rows-seat{seat}-{step}.png")
+        assert not crowded, (seat, step, rows)
+        assert rows["overlap"] == [], (seat, step, rows)
+        assert cut == [], (seat, step, cut)
 
 
 LAST_TRICK_GONE = """() => {
@@ -1877,18 +1971,16 @@ def test_the_trick_just_won_stays_while_its_winner_melds(
     came back, faded, at the next lead: it stays on the table, faded, from the moment it is won, but
     on a board fitted to the window, short of room, it gives way before one's melds do (the melds
     test: their first two rows). Every step of a Bezique and a Roquet replay, from two seats."""
-    with game_replay(browser, tmp_path, game, {"width": width, "height": height}) as page:
-        steps = replay_steps(page)
-        faded = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            last = page.evaluate(LAST_TRICK_GONE)
-            faded += last["faded"]
-            if last["gone"] and not last["fitted"]:
-                page.screenshot(
-                    path=str(SCREENSHOTS / f"trick-gone-{game}-{width}x{height}-seat{seat}-{step}.png")
-                )
-            assert not (last["gone"] and not last["fitted"]), (seat, step, last)
-        assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height})
+    faded = 0
+    for seat, step, last in walk.each("last_trick_gone"):
+        faded += last["faded"]
+        if last["gone"] and not last["fitted"]:
+            walk.shoot(
+                browser, tmp_path, seat, step, f"trick-gone-{game}-{width}x{height}-seat{seat}-{step}.png"
+            )
+        assert not (last["gone"] and not last["fitted"]), (seat, step, last)
+    assert faded >= 5, f"only {faded} steps with a faded last trick: the test shows little"
 
 
 GAVE_WAY = """() => {
@@ -1977,18 +2069,19 @@ def test_a_two_seat_tricks_long_names_keep_to_its_box(
     seats: no card or caption outside the box or on another's, no name cut, no word of a name split
     over two lines (a faded last trick squeezed beside the talon on a phone drew "Bartholo / mew /
     Higginbo / ttom"; "Featherstonehaug / h" at 1920×1080, and in Roquet at 1280×720)."""
-    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
-        steps = replay_steps(page)
-        shown = 0
-        for seat, step in each_step_from_both_seats(page, steps):
-            parts = trick_parts(page, f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}")
-            if parts is None or not parts["cards"]:
-                continue
-            shown += 1
-            assert parts["over"] == [], (seat, step, parts)
-            assert parts["cut"] == [], (seat, step, parts)
-            assert parts["broken"] == [], (seat, step, parts)
-        assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height}, names)
+    shown = 0
+    for seat, step, _ in walk.each("parts"):
+        parts = walk.trick_parts(
+            browser, tmp_path, seat, step, f"trick-parts-{game}-{width}x{height}-seat{seat}-{step}"
+        )
+        if parts is None or not parts["cards"]:
+            continue
+        shown += 1
+        assert parts["over"] == [], (seat, step, parts)
+        assert parts["cut"] == [], (seat, step, parts)
+        assert parts["broken"] == [], (seat, step, parts)
+    assert shown >= 10, f"only {shown} steps with cards in the trick: the test shows little"
 
 
 TRICK_DRAWN = """() => {
@@ -2131,17 +2224,19 @@ def test_a_faded_trick_names_its_players_by_their_first_names_before_it_gives_wa
     names (both alike), by first names with the whole names in its title and name, no caption cut,
     split or overlapping; and some steps draw the first names."""
     firsts = [name.split()[0] for name in LONG_NAMES[1:]]
-    with game_replay(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:]) as page:
-        first = 0
-        for seat, step, trick in faded_tricks_whole(page, FIRST_NAMES, f"first-names-{width}x{height}"):
-            names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
-            by_first = all(name in firsts for name in names)
-            assert by_first or all(name in LONG_NAMES[1:] for name in names), (seat, step, trick)
-            if by_first:
-                first += 1
-                for whole in LONG_NAMES[1:]:
-                    assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
-        assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
+    walk = walked(browser, tmp_path, "roquet", {"width": width, "height": height}, LONG_NAMES[1:])
+    first = 0
+    for seat, step, trick in walk.faded_tricks_whole(
+        "first_names", browser, tmp_path, f"first-names-{width}x{height}"
+    ):
+        names = [re.sub(r" \(led\)$", "", name) for name in trick["names"]]
+        by_first = all(name in firsts for name in names)
+        assert by_first or all(name in LONG_NAMES[1:] for name in names), (seat, step, trick)
+        if by_first:
+            first += 1
+            for whole in LONG_NAMES[1:]:
+                assert whole in trick["label"] and whole in trick["title"], (seat, step, trick)
+    assert first >= 5, f"only {first} steps drew a faded trick's first names: the test shows little"
 
 
 STACKED = """() => {
@@ -2192,24 +2287,24 @@ def test_a_faded_trick_puts_its_cards_one_above_the_other_before_it_gives_way(
     with the other seat's on top and each caption beside its card, level with it and on two lines at
     most; no caption cut, split, overlapping or outside the box; names by first names keep the whole
     names in its accessible name; and some steps draw its cards one above the other (before: none)."""
-    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
-        stacked = 0
-        for seat, step, trick in faded_tricks_whole(page, STACKED, "stacked"):
-            assert len(trick["cards"]) == 2, (seat, step, trick)
-            top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
-            if top["card"]["bottom"] > bottom["card"]["top"] + 0.5:
-                continue  # side by side
-            stacked += 1
-            assert top["other"] and not bottom["other"], (seat, step, trick)
-            for c in trick["cards"]:
-                card, caption = c["card"], c["caption"]
-                middle = (caption["top"] + caption["bottom"]) / 2
-                assert caption["left"] >= card["right"] - 0.5, (seat, step, trick)
-                assert card["top"] <= middle <= card["bottom"], (seat, step, trick)
-                assert c["lines"] <= 2, (seat, step, trick)
-            if not any(name.startswith(whole) for name in trick["names"] for whole in LONG_NAMES[1:]):
-                assert all(whole in trick["label"] for whole in LONG_NAMES[1:]), (seat, step, trick)
-        assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
+    walk = walked(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:])
+    stacked = 0
+    for seat, step, trick in walk.faded_tricks_whole("stacked", browser, tmp_path, "stacked"):
+        assert len(trick["cards"]) == 2, (seat, step, trick)
+        top, bottom = sorted(trick["cards"], key=lambda c: c["card"]["top"])
+        if top["card"]["bottom"] > bottom["card"]["top"] + 0.5:
+            continue  # side by side
+        stacked += 1
+        assert top["other"] and not bottom["other"], (seat, step, trick)
+        for c in trick["cards"]:
+            card, caption = c["card"], c["caption"]
+            middle = (caption["top"] + caption["bottom"]) / 2
+            assert caption["left"] >= card["right"] - 0.5, (seat, step, trick)
+            assert card["top"] <= middle <= card["bottom"], (seat, step, trick)
+            assert c["lines"] <= 2, (seat, step, trick)
+        if not any(name.startswith(whole) for name in trick["names"] for whole in LONG_NAMES[1:]):
+            assert all(whole in trick["label"] for whole in LONG_NAMES[1:]), (seat, step, trick)
+    assert stacked >= 5, f"only {stacked} steps drew a faded trick's cards one above the other"
 
 
 SIDE_BY_SIDE = """() => {
@@ -2261,27 +2356,27 @@ def test_a_faded_trick_draws_its_cards_small_side_by_side_before_it_gives_way(
     no caption cut, split, overlapping or outside the box; drawn small, its cards lie side by side (level,
     apart), each caption under its own card and centred on it, and names by first names keep the whole
     names in its accessible name; and some steps draw it so (before: none)."""
-    with game_replay(browser, tmp_path, game, {"width": width, "height": height}, names) as page:
-        small = 0
-        shot = f"small-{game}-{width}x{height}"
-        for seat, step, trick in faded_tricks_whole(page, SIDE_BY_SIDE, shot):
-            if not trick["small"]:
-                continue
-            small += 1
-            cards = sorted(trick["cards"], key=lambda c: c["card"]["left"])
-            assert len(cards) >= 2, (seat, step, trick)
-            for one, next_one in itertools.pairwise(cards):
-                assert abs(one["card"]["top"] - next_one["card"]["top"]) <= 1, (seat, step, trick)
-                assert one["card"]["right"] <= next_one["card"]["left"] + 0.5, (seat, step, trick)
-                assert one["caption"]["right"] <= next_one["caption"]["left"] + 0.5, (seat, step, trick)
-            for c in cards:
-                card, caption = c["card"], c["caption"]
-                assert caption["top"] >= card["bottom"] - 0.5, (seat, step, trick)
-                middle = (caption["left"] + caption["right"]) / 2
-                assert abs(middle - (card["left"] + card["right"]) / 2) <= 1, (seat, step, trick)
-            if not any(name.startswith(whole) for name in trick["names"] for whole in names):
-                assert all(whole in trick["label"] for whole in names), (seat, step, trick)
-        assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
+    walk = walked(browser, tmp_path, game, {"width": width, "height": height}, names)
+    small = 0
+    shot = f"small-{game}-{width}x{height}"
+    for seat, step, trick in walk.faded_tricks_whole("side_by_side", browser, tmp_path, shot):
+        if not trick["small"]:
+            continue
+        small += 1
+        cards = sorted(trick["cards"], key=lambda c: c["card"]["left"])
+        assert len(cards) >= 2, (seat, step, trick)
+        for one, next_one in itertools.pairwise(cards):
+            assert abs(one["card"]["top"] - next_one["card"]["top"]) <= 1, (seat, step, trick)
+            assert one["card"]["right"] <= next_one["card"]["left"] + 0.5, (seat, step, trick)
+            assert one["caption"]["right"] <= next_one["caption"]["left"] + 0.5, (seat, step, trick)
+        for c in cards:
+            card, caption = c["card"], c["caption"]
+            assert caption["top"] >= card["bottom"] - 0.5, (seat, step, trick)
+            middle = (caption["left"] + caption["right"]) / 2
+            assert abs(middle - (card["left"] + card["right"]) / 2) <= 1, (seat, step, trick)
+        if not any(name.startswith(whole) for name in trick["names"] for whole in names):
+            assert all(whole in trick["label"] for whole in names), (seat, step, trick)
+    assert small >= 5, f"only {small} steps drew a faded trick's cards small, side by side"
 
 
 FADED_GIVEN = """() => {
@@ -2309,25 +2404,24 @@ def test_a_faded_trick_stands_in_a_short_window_as_on_a_laptop(browser: Browser,
     onto a row of its own, and the log beside the table left it two lines for its situation and its
     prompt. A short window gives the table its whole width, the log below it, and its controls keep to
     one row. Every step from two seats: no faded trick gives way, none is cut, split or overlapping (as
-    faded_tricks_whole checks), and the walk has faded tricks to show it."""
+    Walk.faded_tricks_whole checks), and the walk has faded tricks to show it."""
     game = "bezique"
-    with game_replay(browser, tmp_path, game, {"width": 1024, "height": 600}, LONG_NAMES[:2]) as page:
-        frame = page.evaluate(SHORT_FRAME)
-        assert frame["controlRows"] == 1 and frame["logBelow"], frame
-        faded = 0
-        given = []
-        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
-            state = page.evaluate(FADED_GIVEN)
-            if state is None:
-                continue
-            faded += 1
-            if state:
-                given.append((seat, step))
-                continue
-            parts = trick_parts(page, f"short-{game}-seat{seat}-{step}")
-            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
-        assert given == [], f"{len(given)} of {faded} faded tricks gave way at 1024x600: {given}"
-        assert faded >= 10, faded
+    walk = walked(browser, tmp_path, game, {"width": 1024, "height": 600}, LONG_NAMES[:2])
+    frame = walk.first("short_frame")
+    assert frame["controlRows"] == 1 and frame["logBelow"], frame
+    faded = 0
+    given = []
+    for seat, step, state in walk.each("faded_given"):
+        if state is None:
+            continue
+        faded += 1
+        if state:
+            given.append((seat, step))
+            continue
+        parts = walk.trick_parts(browser, tmp_path, seat, step, f"short-{game}-seat{seat}-{step}")
+        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+    assert given == [], f"{len(given)} of {faded} faded tricks gave way at 1024x600: {given}"
+    assert faded >= 10, faded
 
 
 MELDS_CUT_FOR_NOTHING = """() => {
@@ -2814,3 +2908,35 @@ def test_a_ten_in_the_log_is_written_as_the_cards_write_it(browser: Browser, tmp
             "TOTAL T",
             "seat 1 plays 10♣",
         ], said
+
+
+COUNT = "(selector) => document.querySelectorAll(selector).length"
+"""How many elements a selector names (as ``page.locator(selector).count()``)."""
+
+STEP_READS: dict[str, tuple[str, str | None]] = {
+    "parts": (TRICK_PARTS, None),
+    "faded_given": (FADED_GIVEN, None),
+    "first_names": (FIRST_NAMES, None),
+    "stacked": (STACKED, None),
+    "side_by_side": (SIDE_BY_SIDE, None),
+    "trick_captions": (WRAPPED_WIDTHS, TRICK_CAPTIONS),
+    "seat_tags": (WRAPPED_WIDTHS, ".board .seat .tag, .dock .seat .tag"),
+    "caption_hug": (CAPTION_HUG, None),
+    "panel_cut": (PANEL_CUT, None),
+    "dock_gap": (TRICK_DOCK_GAP, None),
+    "trick_head": (TRICK_HEAD, None),
+    "half_rows": (HALF_ROWS, None),
+    "seat_zones_shortened": (COUNT, ".board .seat-zones[style*='max-height']"),
+    "table_cut": (TABLE_CUT, None),
+    "table_zones_shortened": (COUNT, ".board .table-zones[style*='max-height']"),
+    "lone_caption": (LONE_CAPTION, None),
+    "last_trick_gone": (LAST_TRICK_GONE, None),
+    "empty_boxes": (EMPTY_BOXES, None),
+    "fan_cut": (FAN_CUT, None),
+    "seat_rows": (SEAT_ROWS, None),
+}
+"""What a ``Walk`` reads at every step: scripts that only read the page (none changes it, or what the
+next reads), each with its argument."""
+
+OPENING_READS: dict[str, tuple[str, str | None]] = {"short_frame": (SHORT_FRAME, None)}
+"""What a ``Walk`` reads on the page as it opens."""

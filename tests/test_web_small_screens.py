@@ -16,7 +16,6 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.test_qa_web import (
-    FADED_GIVEN,
     IN_SIGHT_TYPING,
     KEYBOARD,
     LONG_NAMES,
@@ -27,7 +26,7 @@ from tests.test_qa_web import (
     game_replay,
     replay_server,
     replay_steps,
-    trick_parts,
+    walked,
 )
 from tests.test_web_browser import (
     COMPUTER,
@@ -189,26 +188,26 @@ def test_a_faded_trick_gives_way_only_where_that_makes_room(
     by less, shows more of one's melds, or scrolls less of a box of cards away (the turn-up beside a
     small trick and its heading): at most 16, 6 and 0; at 390×844 none since the situation line no
     longer says the hand and trumps twice (web-7). Every step from two seats: each faded
-    trick not given way has no part cut, split or overlapping (faded_tricks_whole's check), and the
+    trick not given way has no part cut, split or overlapping (Walk.faded_tricks_whole's check), and the
     walk has faded tricks to show it."""
     viewport = {"width": width, "height": height}
-    replay = (
-        game_replay(browser, tmp_path, game, viewport, LONG_NAMES[1:])
+    walk = (
+        walked(browser, tmp_path, game, viewport, LONG_NAMES[1:])
         if game == "roquet"
-        else finished_replay(browser, tmp_path, game, 21, viewport, 4, LONG_NAMES)
+        else walked(browser, tmp_path, game, viewport, LONG_NAMES, seed=21, players=4)
     )
-    with replay as page:
-        faded = 0
-        given = []
-        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
-            state = page.evaluate(FADED_GIVEN)
-            if state is None:
-                continue
-            faded += 1
-            if state:
-                given.append((seat, step))
-                continue
-            parts = trick_parts(page, f"faded-{game}-{width}x{height}-seat{seat}-{step}")
-            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
-        assert faded >= 20, faded
-        assert len(given) <= most, f"{len(given)} of {faded} faded tricks gave way: {given}"
+    faded = 0
+    given = []
+    for seat, step, state in walk.each("faded_given"):
+        if state is None:
+            continue
+        faded += 1
+        if state:
+            given.append((seat, step))
+            continue
+        parts = walk.trick_parts(
+            browser, tmp_path, seat, step, f"faded-{game}-{width}x{height}-seat{seat}-{step}"
+        )
+        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+    assert faded >= 20, faded
+    assert len(given) <= most, f"{len(given)} of {faded} faded tricks gave way: {given}"

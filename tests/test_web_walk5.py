@@ -23,14 +23,13 @@ from websockets.sync.client import connect
 import parlour
 from parlour.engine.state import State
 from tests.test_qa_web import (
-    FADED_GIVEN,
     LONG_NAMES,
-    each_step_from_both_seats,
     game_replay,
     replay_server,
     replay_step,
     replay_steps,
     see_as,
+    walked,
 )
 from tests.web_walks import (
     COMPUTER,
@@ -149,20 +148,21 @@ def test_roquet_s_faded_trick_keeps_its_form_on_a_phone(browser: Browser, tmp_pa
     none): the situation line above the board, two lines there ("hand 1, clubs are trumps: Bartholomew
     Higginbottom won the trick and may meld (or 'done')"), took the room the trick's form needed. Said
     once, it is a line, and the faded trick keeps its form at every step from both seats."""
-    with game_replay(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:]) as page:
-        faded = 0
-        given = []
-        for seat, step in each_step_from_both_seats(page, replay_steps(page)):
-            state = page.evaluate(FADED_GIVEN)
-            if state is None:
-                continue
-            faded += 1
-            if state:
-                given.append((seat, step))
-                if len(given) == 1:
-                    shoot(page, f"roquet-faded-given-390x844-seat{seat}-{step}")
-        assert faded >= 20, faded
-        assert given == [], f"{len(given)} of {faded} faded tricks gave way: {given}"
+    walk = walked(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:])
+    faded = 0
+    given = []
+    for seat, step, state in walk.each("faded_given"):
+        if state is None:
+            continue
+        faded += 1
+        if state:
+            given.append((seat, step))
+            if len(given) == 1:
+                walk.shoot(
+                    browser, tmp_path, seat, step, f"walk5/roquet-faded-given-390x844-seat{seat}-{step}"
+                )
+    assert faded >= 20, faded
+    assert given == [], f"{len(given)} of {faded} faded tricks gave way: {given}"
 
 
 TOUCH_PHONE: dict[str, Any] = {
