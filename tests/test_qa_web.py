@@ -718,6 +718,23 @@ class Walk:
             assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
             yield seat, step, trick
 
+    def faded_steps(self, browser: Browser, tmp_path: Path, shot: str) -> tuple[int, list[tuple[str, int]]]:
+        """How many steps from either seat show a faded last trick, and those where it gave way (its
+        captions gone), once every faded trick that kept its form has no part over another, cut or split
+        (a picture ``<shot>-seat<seat>-<step>`` first where one has): three tests wrote this loop."""
+        faded = 0
+        given: list[tuple[str, int]] = []
+        for seat, step, state in self.each("faded_given"):
+            if state is None:
+                continue
+            faded += 1
+            if state:
+                given.append((seat, step))
+                continue
+            parts = self.trick_parts(browser, tmp_path, seat, step, f"{shot}-seat{seat}-{step}")
+            assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+        return faded, given
+
     def read(self, seat: str, step: int, read: str) -> Any:
         """What ``read`` read at a step seen as a seat."""
         got = next(got for s, n, got in self.steps if (s, n) == (seat, step))
@@ -2409,17 +2426,7 @@ def test_a_faded_trick_stands_in_a_short_window_as_on_a_laptop(browser: Browser,
     walk = walked(browser, tmp_path, game, {"width": 1024, "height": 600}, LONG_NAMES[:2])
     frame = walk.first("short_frame")
     assert frame["controlRows"] == 1 and frame["logBelow"], frame
-    faded = 0
-    given = []
-    for seat, step, state in walk.each("faded_given"):
-        if state is None:
-            continue
-        faded += 1
-        if state:
-            given.append((seat, step))
-            continue
-        parts = walk.trick_parts(browser, tmp_path, seat, step, f"short-{game}-seat{seat}-{step}")
-        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+    faded, given = walk.faded_steps(browser, tmp_path, f"short-{game}")
     assert given == [], f"{len(given)} of {faded} faded tricks gave way at 1024x600: {given}"
     assert faded >= 10, faded
 

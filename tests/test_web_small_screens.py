@@ -196,18 +196,6 @@ def test_a_faded_trick_gives_way_only_where_that_makes_room(
         if game == "roquet"
         else walked(browser, tmp_path, game, viewport, LONG_NAMES, seed=21, players=4)
     )
-    faded = 0
-    given = []
-    for seat, step, state in walk.each("faded_given"):
-        if state is None:
-            continue
-        faded += 1
-        if state:
-            given.append((seat, step))
-            continue
-        parts = walk.trick_parts(
-            browser, tmp_path, seat, step, f"faded-{game}-{width}x{height}-seat{seat}-{step}"
-        )
-        assert parts["over"] == [] and parts["cut"] == [] and parts["broken"] == [], (seat, step, parts)
+    faded, given = walk.faded_steps(browser, tmp_path, f"faded-{game}-{width}x{height}")
     assert faded >= 20, faded
     assert len(given) <= most, f"{len(given)} of {faded} faded tricks gave way: {given}"

@@ -149,18 +149,10 @@ def test_roquet_s_faded_trick_keeps_its_form_on_a_phone(browser: Browser, tmp_pa
     Higginbottom won the trick and may meld (or 'done')"), took the room the trick's form needed. Said
     once, it is a line, and the faded trick keeps its form at every step from both seats."""
     walk = walked(browser, tmp_path, "roquet", PHONE, LONG_NAMES[1:])
-    faded = 0
-    given = []
-    for seat, step, state in walk.each("faded_given"):
-        if state is None:
-            continue
-        faded += 1
-        if state:
-            given.append((seat, step))
-            if len(given) == 1:
-                walk.shoot(
-                    browser, tmp_path, seat, step, f"walk5/roquet-faded-given-390x844-seat{seat}-{step}"
-                )
+    faded, given = walk.faded_steps(browser, tmp_path, "walk5/roquet-faded-390x844")
+    if given:
+        seat, step = given[0]
+        walk.shoot(browser, tmp_path, seat, step, f"walk5/roquet-faded-given-390x844-seat{seat}-{step}")
     assert faded >= 20, faded
     assert given == [], f"{len(given)} of {faded} faded tricks gave way: {given}"
 
