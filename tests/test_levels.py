@@ -175,7 +175,7 @@ def test_cli_players_and_duplicate() -> None:
     for level in LEVELS:
         assert level in result.output
     result = runner.invoke(
-        app, ["duplicate", "bezique", "--candidate", "random", "--deals", "2", "--seats", "0"]
+        app, ["duplicate", "bezique", "--candidate", "random", "--deals", "2", "--seats", "1"]
     )
     assert result.exit_code == 0, result.output
     assert "random vs heuristic" in result.output

@@ -452,11 +452,11 @@ def test_the_pause_between_hands_comes_before_the_next_deal() -> None:
 
 def test_a_seat_outside_the_humans_is_refused() -> None:
     """`--humans 0,1 --seat 3` ignored --seat without a word; a seat among them is still taken."""
-    result = runner.invoke(app, ["play", "bishops-whist", "--humans", "0,1", "--seat", "3"], env=NARROW)
+    result = runner.invoke(app, ["play", "bishops-whist", "--humans", "1,2", "--seat", "4"], env=NARROW)
     assert result.exit_code == 2, result.output
-    assert "--seat 3 is not one of the --humans seats" in result.output, result.output
+    assert "--seat 4 is not one of the --humans seats" in result.output, result.output
     taken = runner.invoke(
-        app, ["play", "roquet", "--humans", "0,1", "--seat", "1", "--seed", "1"], input="quit\n"
+        app, ["play", "roquet", "--humans", "1,2", "--seat", "2", "--seed", "1"], input="quit\n"
     )
     assert taken.exit_code == 0 and "people at seat 0, seat 1" in taken.output, taken.output
 

@@ -47,7 +47,7 @@ def test_duplicate_seats_outside_the_table_name_the_option() -> None:
     result = runner.invoke(app, ["duplicate", "bezique", "--seats", "5"])
     assert result.exit_code == 2
     assert "--seats" in result.output and "[5]" not in result.output, result.output
-    assert "0 to 1" in result.output, result.output
+    assert "1 to 2" in result.output, result.output
 
 
 def test_duplicate_returns_typo_names_the_option() -> None:

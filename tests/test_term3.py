@@ -319,10 +319,10 @@ def test_a_game_named_nearly_is_suggested(typed: str, meant: str) -> None:
 
 
 def test_a_seat_outside_the_table_names_the_option() -> None:
-    """``--seat 5`` was told "seats are 0 to 1", naming no option, where ``--humans 0,5`` is told
-    "--humans: the seats are 0 to 1, and 5 is none of them"."""
+    """``--seat 5`` was told "seats are 0 to 1", naming no option, where ``--humans 1,5`` is told
+    "--humans: the seats are 1 to 2, and 5 is none of them" (seats are numbered from 1)."""
     said = _refused(["play", "roquet", "--seat", "5"])
-    assert said == "--seat: the seats are 0 to 1, and 5 is none of them", said
+    assert said == "--seat: the seats are 1 to 2, and 5 is none of them", said
 
 
 def test_a_draw_shown_to_you_is_not_counted_again() -> None:

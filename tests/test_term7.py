@@ -324,26 +324,26 @@ def test_the_end_of_a_match_says_how_to_play_another_like_it(saves: Path) -> Non
     players of the match just played."""
     result = runner.invoke(
         app,
-        ["play", "roquet", "--seat", "1", "--seed", "4", "--opponents", "random", "-o", "target=20"],
+        ["play", "roquet", "--seat", "2", "--seed", "4", "--opponents", "random", "-o", "target=20"],
         input="1\n" * 400,
         env=WIDE,
     )
     assert result.exit_code == 0, result.output[-2000:]
     assert "final score" in result.output, result.output[-2000:]
     last = result.output.strip().splitlines()[-1]
-    assert last == "Another match: parlour play roquet --seat 1 --opponents random -o target=20", last
+    assert last == "Another match: parlour play roquet --seat 2 --opponents random -o target=20", last
 
 
 # --- 14. a seat beyond the table -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [["--seat", "5"], ["--humans", "0,5"]])
+@pytest.mark.parametrize("args", [["--seat", "5"], ["--humans", "1,5"]])
 def test_a_seat_beyond_a_table_that_may_grow_says_how(args: list[str]) -> None:
     """Lansquenet's "--seat 5" was told "the seats are 0 to 3": its table seats up to ten."""
     result = runner.invoke(app, ["play", "lansquenet", *args], env=WIDE)
     assert result.exit_code != 0
     said = words(result.output)
-    assert "the seats are 0 to 3, and 5 is none of them (for more seats: -o players=N, 2 to 10)" in said, said
+    assert "the seats are 1 to 4, and 5 is none of them (for more seats: -o players=N, 2 to 10)" in said, said
     fixed = runner.invoke(app, ["play", "bezique", "--seat", "5"], env=WIDE)
     assert "for more seats" not in fixed.output  # Bezique is for two
 

@@ -217,10 +217,12 @@ def rules(game: GameArg) -> None:
 @app.command()
 def play(
     game: GameArg,
-    seat: Annotated[int | None, typer.Option(help="Your seat (0 is the first; 0 by default).")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat, from 1 (1 by default), as the table numbers them.")
+    ] = None,
     humans: Annotated[
         str | None,
-        typer.Option(help="Seats played by people at this terminal, e.g. 0,2 (the screen hides each hand)."),
+        typer.Option(help="Seats played by people at this terminal, e.g. 1,3 (the screen hides each hand)."),
     ] = None,
     seed: Annotated[
         int | None,
@@ -237,13 +239,13 @@ def play(
 ) -> None:
     """Play a match in the terminal against computer players (or friends at the same terminal)."""
     g = _make(game, _options(option))
-    people = [seat or 0] if humans is None else _seats(humans, g.num_players, g=g)
-    if humans is not None and seat is not None and seat not in people:
-        # "--humans 0,1 --seat 3" sat the people at 0 and 1 and said nothing of seat 3
-        fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
-    if not all(0 <= s < g.num_players for s in people):  # it said "seats are 0 to 1", naming no option
-        more = _more_seats(g, people[0])
-        fail(f"--seat: the seats are 0 to {g.num_players - 1}, and {people[0]} is none of them{more}")
+    if humans is None:  # "--seat 5" said "seats are 0 to 1", naming no option
+        people = _seats(str(1 if seat is None else seat), g.num_players, "--seat", g)
+    else:
+        people = _seats(humans, g.num_players, g=g)
+        if seat is not None and seat - 1 not in people:
+            # "--humans 1,2 --seat 4" sat the people at 1 and 2 and said nothing of seat 4
+            fail(f"--seat {seat} is not one of the --humans seats ({humans}): give one or the other")
     if seed is not None:
         _check_seed(seed)
     bot_seed = fresh_seed() if seed is None else seed  # a live match's players choose freshly too
@@ -524,17 +526,23 @@ def _more_seats(g: Game[Any], seat: int) -> str:
 
 
 def _seats(text: str, players: int, option: str = "--humans", g: Game[Any] | None = None) -> list[int]:
+    """Seats as a person names them, numbered from 1 as every table shows them ("Seat 1" on the web,
+    "seat 1" in the terminal), turned into the engine's numbers from 0. A 0 is refused rather than read
+    as the first seat: it was the first seat until 7 December, and a command kept from then must not
+    quietly sit its player elsewhere."""
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        fail(f"{option} takes seat numbers such as 0,2, not {echo(text)}")
+        fail(f"{option} takes seat numbers such as 1,3, not {echo(text)}")
     if not seats or len(set(seats)) != len(seats):
-        fail(f"{option} names each seat once, such as 0,2")
-    outside = [s for s in seats if not 0 <= s < players]
+        fail(f"{option} names each seat once, such as 1,3")
+    outside = [s for s in seats if not 1 <= s <= players]
     if outside:  # "--seats 5" was told "seats: seats of bezique are 0..1, not [5]", a Python list
-        more = "" if g is None else _more_seats(g, outside[0])
-        fail(f"{option}: the seats are 0 to {players - 1}, and {outside[0]} is none of them{more}")
-    return seats
+        first = outside[0]
+        more = "" if g is None or first < 1 else _more_seats(g, first - 1)
+        counted = " (seats are numbered from 1)" if first == 0 else ""
+        fail(f"{option}: the seats are 1 to {players}, and {first} is none of them{counted}{more}")
+    return [s - 1 for s in seats]
 
 
 POINTS_INTERVAL = "points' 95% interval"
@@ -1252,7 +1260,9 @@ def duplicate_command(
     returns: Annotated[
         str, typer.Option(help="points (hand points) or outcome (+1 win, -1 loss).")
     ] = "points",
-    seats: Annotated[str | None, typer.Option(help="Seats the candidate takes in turn, e.g. 0,1.")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="Seats the candidate takes in turn, from 1, e.g. 1,2.")
+    ] = None,
     jobs: Annotated[int, typer.Option(help=f"Processes to play on (1 to {MAX_JOBS}).", min=1)] = 1,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")

@@ -478,9 +478,9 @@ class TerminalGame:
         words = ["parlour", "play", self.game.name]
         if self.humans != [0]:
             words += (
-                ["--seat", str(self.humans[0])]
+                ["--seat", str(self.humans[0] + 1)]  # the options number seats from 1, the engine from 0
                 if len(self.humans) == 1
-                else ["--humans", ",".join(map(str, self.humans))]
+                else ["--humans", ",".join(str(h + 1) for h in self.humans)]
             )
         kinds = set((self.opponents or {}).values())
         if len(kinds) == 1:
