@@ -1,10 +1,10 @@
 """The compiled build (mypyc, ``parlour.build_compiled``) plays exactly the matches the pure package plays.
 
-The build is made (or a current one found) in ``build/compiled`` at the top of the checkout, or where
-``PARLOUR_COMPILED_DIR`` says; seeded random matches are then played in a Python that imports the
-compiled copy and in this one, and their saves (the whole log, every field) must be equal. Without a
-C compiler or mypyc the test is skipped saying which is missing, except under ``CI=true``, where it
-must build and run.
+The build is made (or a current one found) in ``build/compiled-test`` at the top of the checkout, or
+where ``PARLOUR_COMPILED_DIR`` says, at mypyc's optimisation level 0 (``TEST_OPT_LEVEL``); seeded random
+matches are then played in a Python that imports the compiled copy and in this one, and their saves (the
+whole log, every field) must be equal. Without a C compiler or mypyc the test is skipped saying which is
+missing, except under ``CI=true``, where it must build and run.
 """
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ OPTIONS: list[dict[str, Any]] = [
     {"laws": "table", "revoking_side": "opponents-win", "hand_limit": 3},
 ]
 SEEDS = range(3)
+TEST_OPT_LEVEL = 0
+"""What these tests check is that the compiled modules play what the pure ones play, which is mypyc's
+translation, not the C compiler's optimisation: level 0 compiles in some 60% of level 3's CPU time (the
+build is the longest part of this file, on one of CI's two workers). Its own folder, so that a build made
+for play or benchmarks at level 3 (``build/compiled``) is not made again at 0, nor the other way."""
 
 
 def play_matches() -> list[dict[str, Any]]:
@@ -77,8 +82,8 @@ def compiled_dir() -> Path:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI must test the compiled build, but {lacking}")
         pytest.skip(f"no compiled build: {lacking}")
-    out = Path(os.environ.get("PARLOUR_COMPILED_DIR", ROOT / "build" / "compiled"))
-    return build_compiled.build(out)
+    out = Path(os.environ.get("PARLOUR_COMPILED_DIR", ROOT / "build" / "compiled-test"))
+    return build_compiled.build(out, opt_level=TEST_OPT_LEVEL)
 
 
 @pytest.fixture(scope="module")
@@ -617,3 +622,17 @@ def test_the_compiled_players_choose_as_the_pure_ones(compiled: Path) -> None:
         "print(json.dumps(player_choices()))",
     )
     assert theirs == player_choices()
+
+
+def test_a_build_is_current_only_at_its_own_optimisation_level(tmp_path: Path) -> None:
+    """The tests build at level 0: a level-0 build must not pass for the level-3 build that play and the
+    benchmarks ask for (nor the other way), and a stamp from before levels were recorded was level 3."""
+    stamp = tmp_path / "parlour" / build_compiled.STAMP
+    stamp.parent.mkdir()
+    source = build_compiled.source_digest()
+    stamp.write_text(json.dumps({"source": source, "opt_level": 0}), encoding="utf-8")
+    assert build_compiled.is_current(tmp_path, 0) and not build_compiled.is_current(tmp_path)
+    stamp.write_text(json.dumps({"source": source}), encoding="utf-8")
+    assert build_compiled.is_current(tmp_path) and not build_compiled.is_current(tmp_path, 0)
+    with pytest.raises(ValueError, match="0 to 3, not 4"):
+        build_compiled.build(tmp_path, opt_level=4)
