@@ -234,6 +234,27 @@ def interval_text(lo: float, hi: float, spec: str = ".2f") -> str:
     return f"[{lo:{spec}}, {hi:{spec}}]"
 
 
+def seat_label(seat: int) -> str:
+    """A seat of the engine's (from 0) as a person reads it, numbered from 1 as every table numbers them
+    ("Seat 1" on the web, ``--seat 1`` on the command line): the one place the designer's tools turn the
+    one count into the other. ``--json``, ``--records`` and the Python API keep the engine's numbers, as
+    programs (OpenSpiel, PettingZoo) count players from 0; what ``simulate``, ``duplicate`` and their
+    tables and plots print said "seat 0" for the web's "Seat 1"."""
+    return f"seat {seat + 1}"
+
+
+def seat_numbers(seats: Sequence[int]) -> list[str]:
+    """The engine's seats as a person numbers them: ``(0, 2)`` is "1", "3" (``seat_label``)."""
+    return [seat_label(s).removeprefix("seat ") for s in seats]
+
+
+def seats_label(seats: Sequence[int]) -> str:
+    """A side's seats as a person reads them: "seat 2", "seats 1 & 3" (the engine's 1, and 0 and 2)."""
+    if len(seats) == 1:
+        return seat_label(seats[0])
+    return f"seats {' & '.join(seat_numbers(seats))}"
+
+
 def _rounded(value: float, digits: int = 3) -> float:
     """``value`` to ``digits`` significant figures."""
     return float(f"{value:.{digits - 1}e}")

@@ -40,7 +40,6 @@ from parlour.players import (
     player_kinds,
     same_player,
 )
-from parlour.plots import seats_label
 from parlour.sim import (
     CONNECT_TIMEOUT,
     ClusterError,
@@ -51,6 +50,8 @@ from parlour.sim import (
     figure,
     interval_text,
     open_runner,
+    seat_label,
+    seats_label,
     simulate,
     stopped_line,
     sweep_plotter,
@@ -555,11 +556,12 @@ def _points_interval(interval: tuple[float, float] | None) -> str:
 
 
 def _seated(summary: Summary) -> str:
-    """Who plays at which seat, said once above a table with no room for a column of players."""
+    """Who plays at which seat (numbered from 1, as the tables number them), said once above a table
+    with no room for a column of players."""
     kinds = summary.players
     if len(set(kinds)) == 1:
         return f"{kinds[0]} at every seat"
-    return ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+    return ", ".join(f"{seat_label(seat)} {kind}" for seat, kind in enumerate(kinds))
 
 
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
@@ -574,7 +576,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
-        # "seats 0 & 2" and "heuristic & random", which wrap at their words: in 80 columns
+        # "seats 1 & 3" and "heuristic & random", which wrap at their words: in 80 columns
         # "heuristic,random" was cut to "heurist…", and a side of one kind repeated it
         rows.append(
             [
@@ -627,7 +629,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         rows = [row[:1] + row[2:] for row in rows]
     if width(columns, rows) > console.width:
         # Then, on a terminal narrower still, the final score (in --json too): rich cut the table's
-        # right edge off, or broke "seats 0 & 2" in two (Bishops Whist).
+        # right edge off, or broke "seats 1 & 3" in two (Bishops Whist).
         columns = columns[:-1]
         rows = [row[:-1] for row in rows]
     # Where the table does not fit whole, the figures are no wider than they and their headers' words
@@ -637,7 +639,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     fits = width(columns, rows, narrowed=False) <= console.width
     widths = [None] * len(columns) if fits else narrow(columns, rows)
     for col, w in zip(columns, widths, strict=True):
-        table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
+        table.add_column(  # names to the left, figures to the right ("  seat 1" stood flush right)
             col,
             justify="left" if col in ("side", "players") else "right",
             no_wrap=col == "95% interval",
@@ -700,7 +702,7 @@ def simulate_command(
     players: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated kinds, one per seat (parlour players GAME lists them; "
+            help="Comma-separated kinds, one per seat, seat 1 first (parlour players GAME lists them; "
             "heuristic at every seat by default)."
         ),
     ] = None,
@@ -716,14 +718,21 @@ def simulate_command(
     cluster_timeout: Annotated[
         float, typer.Option(help="Seconds to wait for the cluster's scheduler and a worker.", min=0.1)
     ] = CONNECT_TIMEOUT,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
+    json_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Write the figures to this file (its seats numbered from 0, as programs number players; "
+            "the tables number them from 1).",
+        ),
+    ] = None,
     records_file: Annotated[
         Path | None,
         typer.Option(
             "--records",
-            help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
-            "game, options, players, seed and parlour version that played it (a name ending in .gz, "
-            "in any case: through gzip).",
+            help="Write every match to this file, a JSON line each: seed, scores, winners (seats "
+            "numbered from 0, as in --json), ... and the game, options, players, seed and parlour "
+            "version that played it (a name ending in .gz, in any case: through gzip).",
         ),
     ] = None,
     option: OptionArg = None,
@@ -1015,7 +1024,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
 
     def least(col: str, cell: str) -> int:
         """How narrow a cell may go: a figure or an interval kept whole, a side wrapped after "seats"
-        ("seat 0" kept whole: it wrapped "seat" over "0"), a value and the players whole."""
+        ("seat 1" kept whole: it wrapped "seat" over "1"), a value and the players whole."""
         if col == "side" and cell.startswith("seats "):
             return max(len("seats"), len(cell.removeprefix("seats ")))
         return len(cell)
@@ -1051,7 +1060,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         kept = False  # then, narrower still, every cell wraps at its words
     ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
-        # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
+        # the side wraps at its words ("seats" over "1 & 3"), rich's own wrapping left the table too wide
         # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
         # took their room: they are named above the table where they can be)
         words = [len(word) for word in col.split()]
@@ -1265,7 +1274,12 @@ def duplicate_command(
     ] = None,
     jobs: Annotated[int, typer.Option(help=f"Processes to play on (1 to {MAX_JOBS}).", min=1)] = 1,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Write the result, with every deal's margin, to this file (its seats numbered from 0, "
+            "as programs number players).",
+        ),
     ] = None,
     option: OptionArg = None,
 ) -> None:
