@@ -15,6 +15,8 @@ import importlib
 import io
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -338,3 +340,61 @@ def test_the_python_api_keeps_the_engines_seats() -> None:
     assert [side.seats for side in summary.sides] == [(0, 2), (1, 3)]
     assert [seats_label(side.seats) for side in summary.sides] == ["seats 1 & 3", "seats 2 & 4"]
     assert seat_label(0) == "seat 1" and seats_label((9,)) == "seat 10"
+
+
+# --- a Ctrl-C is answered at once ---------------------------------------------------------------------------
+
+CTRL_C_TWICE = r"""
+import os, signal, sys
+import importlib
+import parlour.sim as sim
+main = importlib.import_module("parlour.cli.main")
+
+me, kill = os.getpid(), os.kill
+real_simulate, real_salvage = main.simulate, sim.LocalRunner.salvage
+
+
+def simulate(*args, progress, **kwargs):
+    back = []
+
+    def first(k):
+        back.append(k)
+        if len(back) == 1:
+            kill(me, signal.SIGINT)  # the first Ctrl-C, as the first matches come back
+        progress(k)
+    return real_simulate(*args, progress=first, **kwargs)
+
+
+def salvage(self, have):
+    print("GATHERING", file=sys.stderr, flush=True)  # the finished matches are gathered from here
+    kill(me, signal.SIGINT)  # Ctrl-C again, as they are gathered
+    kill(me, signal.SIGINT)  # and again
+    return real_salvage(self, have)
+
+
+main.simulate, sim.LocalRunner.salvage = simulate, salvage
+main.app(["simulate", "open-tarock", "-n", "120", "--players", "random,random", "--jobs", "2"])
+"""
+
+
+def test_each_ctrl_c_is_answered_at_once() -> None:
+    """After the first Ctrl-C the run said nothing until its finished matches were gathered (a pool's
+    workers have up to 10 s to give theirs back), and every Ctrl-C in that while was let be in silence,
+    as if the command hung. It now says at once that the run is stopping and keeps its matches, and
+    answers each later Ctrl-C, before the figures of the matches kept. (Real SIGINTs, in a process of
+    its own.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_TWICE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert done.returncode == 130, (done.stdout, done.stderr)
+    said = " ".join(done.stderr.split())
+    first = said.index("Ctrl-C: stopping; the matches finished are being kept")
+    gathering = said.index("GATHERING")
+    again = [m.start() for m in re.finditer(r"still stopping: the matches finished are being kept", said)]
+    stopped = said.index("stopped by Ctrl-C after")
+    assert first < gathering < again[0] < again[1] < stopped and len(again) == 2, said
+    assert "Ctrl-C: stopping" not in said[first + 1 :], said  # the first said once

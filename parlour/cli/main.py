@@ -686,10 +686,20 @@ def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with ctrl_c_once():
+        with ctrl_c_once(_stopping):
             return command(*args, **kwargs)
 
     return run
+
+
+def _stopping(times: int) -> None:
+    """Said at each Ctrl-C, at once: after the first, the run said nothing while its finished matches
+    were gathered (a pool's workers have ``STOP_SECONDS`` to give theirs back), and later Ctrl-Cs, let
+    be, were silent, as if the command had hung."""
+    if times == 1:
+        errors.print(Text("Ctrl-C: stopping; the matches finished are being kept", style="bold"))
+    else:
+        errors.print("still stopping: the matches finished are being kept (Ctrl-C again changes nothing)")
 
 
 @app.command("simulate")
