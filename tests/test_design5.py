@@ -398,3 +398,68 @@ def test_each_ctrl_c_is_answered_at_once() -> None:
     stopped = said.index("stopped by Ctrl-C after")
     assert first < gathering < again[0] < again[1] < stopped and len(again) == 2, said
     assert "Ctrl-C: stopping" not in said[first + 1 :], said  # the first said once
+
+
+# --- the wins in 80 columns ---------------------------------------------------------------------------------
+
+
+def _sides(text: str) -> tuple[list[str], list[list[str]], str]:
+    """The sides table's heading (its words), its rows and the line under it."""
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    bottom = next(i for i, line in enumerate(lines) if line.startswith("└"))
+    head = " ".join(" ".join(lines[top : top + 4]).replace("┃", " ").split()).split()
+    rows = [
+        [c.strip() for c in line.strip("│").split("│")] for line in lines[top:bottom] if line.startswith("│")
+    ]
+    return head, rows, lines[bottom + 1]
+
+
+KEPT: list[tuple[str, list[str], int]] = [
+    ("bezique", ["-o", "target=300"], 80),
+    ("bishops-whist", ["-o", "hand_limit=1", "--players", "heuristic,random,random,heuristic"], 80),
+    ("bezique", ["-o", "target=300"], 200),
+    ("lansquenet", ["-o", "stake=20"], 200),
+]
+
+
+@pytest.mark.parametrize(("game", "args", "width"), KEPT, ids=[f"{g}-{w}" for g, _, w in KEPT])
+def test_the_wins_are_kept_where_they_fit(
+    game: str, args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In 80 columns Bezique's table named its players above it and left the wins out as well, though
+    with the players' column gone they had room: each side's wins are in the table, as in ``--json``."""
+    screen = _screen(monkeypatch, width)
+    out = tmp_path / "figures.json"
+    result = runner.invoke(app, ["simulate", game, "-n", "3", *args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    assert all(len(line) <= width for line in text.splitlines()), text
+    head, rows, under = _sides(text)
+    assert "wins" in head, text
+    at = 1 if "players" not in head else 2
+    assert [row[at] for row in rows] == [str(side["wins"]) for side in json.loads(out.read_text())["sides"]]
+    assert "wins" not in under, text
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("lansquenet", ["-o", "stake=20"]),
+        ("apology", ["-o", "deals=1"]),
+        ("lansquenet", ["-o", "stake=20", "-o", "players=3", "--players", "heuristic,cautious,bold"]),
+    ],
+)
+def test_wins_left_out_are_said_under_the_table(
+    game: str, args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the wins have no room in 80 columns (the players' column and the final score take it),
+    the table dropped them without a word: a line under it says where they went."""
+    screen = _screen(monkeypatch, 80)
+    result = runner.invoke(app, ["simulate", game, "-n", "3", *args])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    head, _, under = _sides(text)
+    assert "wins" not in head and "final" in head, text
+    assert under == "wins left out at this width: win rate × 3 matches (--json writes them)", text

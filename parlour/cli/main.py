@@ -616,22 +616,22 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
             + 1
         )
 
-    if width(columns, rows) > console.width:
-        # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
-        # rate and the matches in the title give (and --json keeps).
-        columns = tuple(col for col in columns if col != "wins")
-        rows = [row[:2] + row[3:] for row in rows]
-    if width(columns, rows) > console.width:
-        # Then the players are named once, above the table: in 80 columns the final score went (it is
-        # in --json), for a column that said "heuristic" at each seat
+    def without(left_out: Sequence[str]) -> tuple[tuple[str, ...], list[list[str]]]:
+        """The columns and rows but those ``left_out``."""
+        kept = [i for i, col in enumerate(columns) if col not in left_out]
+        return tuple(columns[i] for i in kept), [[row[i] for i in kept] for row in rows]
+
+    # Where the whole table does not fit, first the wins go, which the win rate and the matches in the
+    # title give (and --json keeps); then the players are named once, above the table, the wins back
+    # where that leaves them room (in 80 columns Bezique's table had room for them, and left them out);
+    # then both; then, on a terminal narrower still, the final score (in --json too: rich cut the
+    # table's right edge off, or broke "seats 1 & 3" in two).
+    layouts: list[tuple[str, ...]] = [(), ("wins",), ("players",), ("wins", "players")]
+    layouts += [("wins", "players", "final score")]
+    left_out = next((out for out in layouts if width(*without(out)) <= console.width), layouts[-1])
+    columns, rows = without(left_out)
+    if "players" in left_out:
         table.title = f"{table.title}\n{_seated(summary)}"
-        columns = tuple(col for col in columns if col != "players")
-        rows = [row[:1] + row[2:] for row in rows]
-    if width(columns, rows) > console.width:
-        # Then, on a terminal narrower still, the final score (in --json too): rich cut the table's
-        # right edge off, or broke "seats 1 & 3" in two (Bishops Whist).
-        columns = columns[:-1]
-        rows = [row[:-1] for row in rows]
     # Where the table does not fit whole, the figures are no wider than they and their headers' words
     # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
     # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
@@ -649,6 +649,10 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    if "wins" in left_out:
+        # one line where they went: the table dropped them without a word
+        matches_played = f"{summary.matches:,} match{'es' if summary.matches != 1 else ''}"
+        console.print(f"wins left out at this width: win rate × {matches_played} (--json writes them)")
     partnered = any(len(team) > 1 for team in parlour.make(summary.game, **summary.options).new(seed=0).teams)
     if partnered and all(len(side.seats) == 1 for side in summary.sides):
         # partners cut anew each match: the rates added up to 200% without a word
