@@ -462,4 +462,56 @@ def test_wins_left_out_are_said_under_the_table(
     assert all(len(line) <= 80 for line in text.splitlines()), text
     head, _, under = _sides(text)
     assert "wins" not in head and "final" in head, text
-    assert under == "wins left out at this width: win rate × 3 matches (--json writes them)", text
+    assert under == "left out at this width, in --json: the wins (win rate × 3 matches)", text
+
+
+# --- no figure cut in 60 columns ----------------------------------------------------------------------------
+
+BORDERS = {"┏": "┓", "┃": "┃", "┡": "┩", "│": "│", "├": "┤", "└": "┘"}
+"""Each line of a table, by its first character, and the character it ends with when it is whole."""
+
+NARROW: list[tuple[str, list[str]]] = [
+    ("bezique", []),
+    ("bishops-whist", ["-o", "hand_limit=1", "--players", "heuristic,random,random,heuristic"]),
+    ("apology", ["-o", "deals=2"]),
+    ("lansquenet", ["-o", "stake=20"]),
+    ("roquet", []),
+    ("open-tarock", []),
+]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize(("game", "args"), NARROW, ids=[g for g, _ in NARROW])
+def test_no_figure_is_cut_in_60_columns(
+    game: str, args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In 60 columns Lansquenet's "final chips per seat" printed "14…" and "66.…", Apology's
+    "suc…", and every game's sides table was cut off at its right edge, mid-figure ("[6.03, 8.6"):
+    each table fits whole, each of its figures whole, and a column left out for want of room is
+    named in a line under its table."""
+    screen = _screen(monkeypatch, width)
+    out = tmp_path / "figures.json"
+    result = runner.invoke(app, ["simulate", game, "-n", "6", *args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    lines = text.splitlines()
+    assert "…" not in text, text
+    assert all(len(line) <= width for line in lines), text
+    for line in lines:
+        if line[:1] in BORDERS:
+            assert line.rstrip().endswith(BORDERS[line[0]]), (line, text)
+    said = " ".join(text.split())
+    tokens = set(text.split())
+    data = json.loads(out.read_text())
+    # the sides table keeps its win rates (the first figure in per cent of each row)
+    rates = [next(cell for cell in row if re.fullmatch(r"\d+\.\d%", cell)) for row in _sides(text)[1]]
+    assert rates == [f"{side['win_rate']:.1%}" for side in data["sides"]], text
+    for table in data["extra"].get("tables", []):
+        for i, column in enumerate(table["columns"]):
+            if f"“{column}”" in said:  # left out, with a word
+                assert "left out at this width, in --json:" in said, text
+                continue
+            for row in table["rows"]:
+                cell = str(row[i])
+                if re.fullmatch(r"[-+]?[\d.,]+%?|\[[-\d.%]+, [-\d.%]+\]", cell):  # a figure, or an interval
+                    assert cell in text or set(cell.split()) <= tokens, (column, cell, text)

@@ -12,7 +12,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, ParamSpec, TypeVar
@@ -625,9 +625,10 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     # title give (and --json keeps); then the players are named once, above the table, the wins back
     # where that leaves them room (in 80 columns Bezique's table had room for them, and left them out);
     # then both; then, on a terminal narrower still, the final score (in --json too: rich cut the
-    # table's right edge off, or broke "seats 1 & 3" in two).
+    # table's right edge off, or broke "seats 1 & 3" in two), and in 60 columns the points' interval
+    # (rich cut it off at the table's right edge, mid-figure).
     layouts: list[tuple[str, ...]] = [(), ("wins",), ("players",), ("wins", "players")]
-    layouts += [("wins", "players", "final score")]
+    layouts += [("wins", "players", "final score"), ("wins", "players", "final score", POINTS_INTERVAL)]
     left_out = next((out for out in layouts if width(*without(out)) <= console.width), layouts[-1])
     columns, rows = without(left_out)
     if "players" in left_out:
@@ -649,10 +650,13 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
-    if "wins" in left_out:
+    gone = [col for col in left_out if col != "players"]  # (the players are named above the table)
+    if gone:
         # one line where they went: the table dropped them without a word
-        matches_played = f"{summary.matches:,} match{'es' if summary.matches != 1 else ''}"
-        console.print(f"wins left out at this width: win rate × {matches_played} (--json writes them)")
+        played = f"{summary.matches:,} match{'es' if summary.matches != 1 else ''}"
+        said = {"wins": f"the wins (win rate × {played})", "final score": "the final score"}
+        said[POINTS_INTERVAL] = "the points' 95% interval"
+        console.print(f"left out at this width, in --json: {_listed([said[col] for col in gone])}")
     partnered = any(len(team) > 1 for team in parlour.make(summary.game, **summary.options).new(seed=0).teams)
     if partnered and all(len(side.seats) == 1 for side in summary.sides):
         # partners cut anew each match: the rates added up to 200% without a word
@@ -662,25 +666,71 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     if summary.draws:
         console.print(f"drawn or undecided matches: {summary.draws}")
     for extra in summary.extra.get("tables", []):
-        t = Table(title=extra["title"])
-        for i, col in enumerate(extra["columns"]):
-            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as
-            # its figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
-            whole = "interval" in str(col) or all(_interval(str(row[i])) for row in extra["rows"])
-            words = [len(word) for word in str(col).split()]  # (a column of "-" alone cut it to "…")
-            widest = max(words + [len(str(row[i])) for row in extra["rows"]]) if whole else None
-            # a column of words (Roquet's figures' names) to the left, as a table of figures has it
-            named = not all(_figure(str(row[i])) for row in extra["rows"])
-            heading = Text(str(col), no_wrap=False) if whole else str(col)
-            justify: Literal["left", "right"] = "left" if named else "right"
-            t.add_column(heading, justify=justify, no_wrap=whole, min_width=widest, max_width=widest)
-        for row in extra["rows"]:
-            t.add_row(*(str(v) for v in row))
-        console.print(t)
+        _print_extra(extra)
     rate = summary.matches_per_second
     # "0.0 matches per second (0.0 s)": a fixed decimal said nothing of a slow run, nor of a quick one
     slow = f", {duration(summary.seconds / summary.matches)} a match" if rate < 1 else ""
     console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
+
+
+def _print_extra(extra: Mapping[str, Any]) -> None:
+    """One of a game's own tables (``extra["tables"]`` of its figures), no figure ever cut: where the
+    table does not fit whole, each column is as narrow as its longest figure (or word) and its heading's
+    longest word allow, the columns of words get the room left, and where even that does not fit, the
+    last columns are left out, a line under the table saying which (in 60 columns Lansquenet's "final
+    chips per seat" printed "14…" and "66.…", Apology's "oud…" and "suc…")."""
+    columns = [str(col) for col in extra["columns"]]
+    rows = [[str(v) for v in row] for row in extra["rows"]]
+    # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as its
+    # figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
+    whole = ["interval" in col or all(_interval(row[i]) for row in rows) for i, col in enumerate(columns)]
+    # a column of words (Roquet's figures' names) to the left, as a table of figures has it
+    named = [not all(_figure(row[i]) for row in rows) for i in range(len(columns))]
+    natural = [max([len(col)] + [len(row[i]) for row in rows]) for i, col in enumerate(columns)]
+    least = [
+        max(
+            [len(word) for word in col.split()]  # (a column of "-" alone cut it to "…")
+            + [max((len(w) for w in row[i].split()), default=0) if named[i] else len(row[i]) for row in rows]
+        )
+        for i, col in enumerate(columns)
+    ]
+
+    def width(ws: Sequence[int]) -> int:
+        return sum(w + 3 for w in ws) + 1
+
+    shown = len(columns)
+    while shown > 1 and width(least[:shown]) > console.width:
+        shown -= 1  # the last columns go, with a word, rather than a figure cut short
+    widths: list[int | None] = [least[i] if whole[i] else None for i in range(shown)]
+    if width(natural[:shown]) > console.width:
+        # every column as narrow as it may be, then the room left to the columns of words
+        fixed = least[:shown]
+        room = console.width - width(fixed)
+        for i in range(shown):
+            if named[i] and room > 0:
+                more = min(room, natural[i] - fixed[i])
+                fixed[i] += more
+                room -= more
+        widths = list(fixed)
+    t = Table(title=extra["title"])
+    for i in range(shown):
+        heading = Text(columns[i], no_wrap=False)  # (at its words, its figures on one line)
+        justify: Literal["left", "right"] = "left" if named[i] else "right"
+        w = widths[i]
+        t.add_column(
+            heading, justify=justify, no_wrap=not named[i] and w is not None, min_width=w, max_width=w
+        )
+    for row in rows:
+        t.add_row(*row[:shown])
+    console.print(t)
+    if shown < len(columns):
+        quoted = [f"“{col}”" for col in columns[shown:]]  # ("success, 95% interval" holds a comma)
+        console.print(f"left out at this width, in --json: {_listed(quoted)}")
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
