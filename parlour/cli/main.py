@@ -750,10 +750,15 @@ def _stopping(times: int) -> None:
     """Said at each Ctrl-C, at once: after the first, the run said nothing while its finished matches
     were gathered (a pool's workers have ``STOP_SECONDS`` to give theirs back), and later Ctrl-Cs, let
     be, were silent, as if the command had hung."""
-    if times == 1:
-        errors.print(Text("Ctrl-C: stopping; the matches finished are being kept", style="bold"))
-    else:
-        errors.print("still stopping: the matches finished are being kept (Ctrl-C again changes nothing)")
+    said = (
+        "Ctrl-C: stopping; the matches finished are being kept"
+        if times == 1
+        else ("still stopping: the matches finished are being kept (Ctrl-C again changes nothing)")
+    )
+    # sys.stderr itself: under the bar on a terminal it is the bar's, which prints the line above the
+    # bar (errors.print writes past it: the line stood at the end of the bar's own, left on the screen)
+    sys.stderr.write(f"{said}\n")
+    sys.stderr.flush()
 
 
 @app.command("simulate")
