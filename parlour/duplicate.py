@@ -29,7 +29,7 @@ from parlour.engine import Game, State
 from parlour.engine.rng import derive_seed
 from parlour.episodes import Episode, Table
 from parlour.players import make_player
-from parlour.sim import duration, process_pool, stop_pool
+from parlour.sim import duration, process_pool, seat_numbers, stop_pool
 
 PlayerSpec = str | Callable[[Game[Any], int], Any]
 """A player kind of the game, or a factory ``(game, seed) -> player``."""
@@ -77,7 +77,8 @@ class Duplicate:
         return self.candidate_seconds / self.candidate_moves if self.candidate_moves else 0.0
 
     def line(self) -> str:
-        """The result in one line, as benchmarks and rules notes quote it."""
+        """The result in one line, as benchmarks and rules notes quote it, its seats numbered from 1 as
+        the command line's ``--seats`` takes them (``seats`` and ``to_dict`` keep the engine's, from 0)."""
         # It said "± inf" for one deal, "1 deals", a bare "outcome" for its unit and nowhere that the
         # interval was a 95% one.
         span = "a hand" if self.hands == 1 else "a match" if self.hands == 0 else f"over {self.hands} hands"
@@ -87,9 +88,11 @@ class Duplicate:
             if math.isfinite(self.half_width)
             else "(one deal gives no interval)"
         )
+        # the seats as --seats takes them, from 1 ("seats 1" was the seat given as --seats 2)
+        seats = f"seat{'s' if len(self.seats) != 1 else ''} {','.join(seat_numbers(self.seats))}"
         return (
             f"{self.game}: {self.candidate} vs {self.baseline}: {self.mean:+.2f} {spread} {unit} "
-            f"({self.deals} deal{'s' if self.deals != 1 else ''}, seats {','.join(map(str, self.seats))}, "
+            f"({self.deals} deal{'s' if self.deals != 1 else ''}, {seats}, "
             f"{duration(self.seconds_per_move)} a move)"
         )
 

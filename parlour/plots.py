@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from parlour.sim import seat_label, seats_label
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -22,16 +24,12 @@ POINTS_LABEL = "points a hand (95% interval)"
 95% interval" columns (``hand_points_interval`` in ``--json``)."""
 
 
-def seats_label(seats: Sequence[int]) -> str:
-    """A side's seats: "seat 1", "seats 0 & 2"."""
-    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))}"
-
-
 def side_label(seats: Sequence[int], players: Sequence[str]) -> str:
-    """A side in a plot's legend, by its seats: two sides of "heuristic" were two lines of one name."""
+    """A side in a plot's legend, by its seats as the tables number them ("seats 1 & 3: heuristic"): two
+    sides of "heuristic" were two lines of one name."""
     if len(set(players)) == 1:
         return f"{seats_label(seats)}: {players[0]}"
-    return ", ".join(f"seat {s}: {p}" for s, p in zip(seats, players, strict=True))
+    return ", ".join(f"{seat_label(s)}: {p}" for s, p in zip(seats, players, strict=True))
 
 
 def sides_across(summaries: Sequence[Summary]) -> list[tuple[str, list[SideSummary | None]]]:
@@ -39,7 +37,7 @@ def sides_across(summaries: Sequence[Summary]) -> list[tuple[str, list[SideSumma
     that run has no such side. The runs of a sweep may not have the same sides (Bishops Whist's
     ``partners=fixed,cut``: two partnerships, then four seats; Lansquenet's ``players``): the plot took
     the first run's sides and drew each run's side of the same rank on their line, labelling a single
-    seat's figures "seats 0 & 2", and left out the seats the first run did not have."""
+    seat's figures "seats 1 & 3", and left out the seats the first run did not have."""
     lines: dict[tuple[int, ...], list[SideSummary | None]] = {}
     labels: dict[tuple[int, ...], str] = {}
     for k, summary in enumerate(summaries):

@@ -234,6 +234,27 @@ def interval_text(lo: float, hi: float, spec: str = ".2f") -> str:
     return f"[{lo:{spec}}, {hi:{spec}}]"
 
 
+def seat_label(seat: int) -> str:
+    """A seat of the engine's (from 0) as a person reads it, numbered from 1 as every table numbers them
+    ("Seat 1" on the web, ``--seat 1`` on the command line): the one place the designer's tools turn the
+    one count into the other. ``--json``, ``--records`` and the Python API keep the engine's numbers, as
+    programs (OpenSpiel, PettingZoo) count players from 0; what ``simulate``, ``duplicate`` and their
+    tables and plots print said "seat 0" for the web's "Seat 1"."""
+    return f"seat {seat + 1}"
+
+
+def seat_numbers(seats: Sequence[int]) -> list[str]:
+    """The engine's seats as a person numbers them: ``(0, 2)`` is "1", "3" (``seat_label``)."""
+    return [seat_label(s).removeprefix("seat ") for s in seats]
+
+
+def seats_label(seats: Sequence[int]) -> str:
+    """A side's seats as a person reads them: "seat 2", "seats 1 & 3" (the engine's 1, and 0 and 2)."""
+    if len(seats) == 1:
+        return seat_label(seats[0])
+    return f"seats {' & '.join(seat_numbers(seats))}"
+
+
 def _rounded(value: float, digits: int = 3) -> float:
     """``value`` to ``digits`` significant figures."""
     return float(f"{value:.{digits - 1}e}")
@@ -848,18 +869,44 @@ def _play(
         raise SimulationStopped(whole, matches) from stop
 
 
+class _CtrlC:
+    """The handler of ``ctrl_c_once``: the first Ctrl-C raises ``KeyboardInterrupt``, every one is
+    counted and told to ``said`` (the command's words), those after the first and those ``ctrl_c_let_be``
+    hears alike."""
+
+    def __init__(self, said: Callable[[int], None] | None = None) -> None:
+        self.times = 0
+        self.said = said
+
+    def hear(self) -> None:
+        """One more Ctrl-C, said at once: after the first, those let be were silent while the finished
+        matches were gathered (up to ``STOP_SECONDS`` and more), as if the run were stuck."""
+        self.times += 1
+        if self.said is not None:
+            with suppress(Exception):  # a word that cannot be written must not take the stop's place
+                self.said(self.times)
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.hear()
+        if self.times == 1:
+            raise KeyboardInterrupt
+
+
 @contextmanager
 def ctrl_c_let_be() -> Iterator[None]:
     """Ctrl-C heard and let be while a stopped run's finished matches are gathered (the pool's workers
     give theirs back at once, or within ``STOP_SECONDS``), summed up and the pool ended: raised there,
-    a second one lost them all. (Signals reach the main thread alone: elsewhere there is nothing to
-    do.)"""
+    a second one lost them all. Under ``ctrl_c_once`` it is still told to its ``said``. (Signals reach
+    the main thread alone: elsewhere there is nothing to do.)"""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    outer = signal.getsignal(signal.SIGINT)
 
     def let_be(signum: int, frame: object) -> None:
         """Heard: the matches are kept, and the run ends as stopped as soon as they are."""
+        if isinstance(outer, _CtrlC):
+            outer.hear()
 
     previous = signal.signal(signal.SIGINT, let_be)
     try:
@@ -869,21 +916,15 @@ def ctrl_c_let_be() -> Iterator[None]:
 
 
 @contextmanager
-def ctrl_c_once() -> Iterator[None]:
+def ctrl_c_once(said: Callable[[int], None] | None = None) -> Iterator[None]:
     """The first Ctrl-C raises ``KeyboardInterrupt`` as ever; those after it are heard and let be, so
     that what the first one keeps (the matches finished, the files written with them) is not lost to a
-    second one anywhere on its way out (``parlour simulate``)."""
+    second one anywhere on its way out (``parlour simulate``). ``said(n)`` is called at the ``n``-th
+    Ctrl-C, at once (the command says that the run is stopping and keeps its matches)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    heard = [0]
-
-    def once(signum: int, frame: object) -> None:
-        heard[0] += 1
-        if heard[0] == 1:
-            raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, once)
+    previous = signal.signal(signal.SIGINT, _CtrlC(said))
     try:
         yield
     finally:

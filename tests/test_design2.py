@@ -117,8 +117,8 @@ def test_the_guide_names_every_field_of_a_records_line(tmp_path: Path) -> None:
         ("roquet", ["-n", "3", "--sweep", "target=30,60"]),  # the default picture
         ("apology", ["-n", "3", "-o", "deals=1", "--sweep", "target_shift=-5,5"]),  # the game's own
         ("bezique", ["-n", "1", "-o", "target=100", "--sweep", "table_laws=true,false"]),  # no interval
-        # two partnerships, then four seats: the second run's seats 0 and 1 were drawn on the lines
-        # labelled "seats 0 & 2" and "seats 1 & 3", and its seats 2 and 3 left out
+        # two partnerships, then four seats: the second run's seats 1 and 2 were drawn on the lines
+        # labelled "seats 1 & 3" and "seats 2 & 4", and its seats 3 and 4 left out
         ("bishops-whist", ["-n", "2", "-o", "hand_limit=1", "--sweep", "partners=fixed,cut"]),
     ],
 )

@@ -187,7 +187,7 @@ def test_the_sides_table_keeps_the_final_score_in_80_columns(
         named = (
             f"{kinds[0]} at every seat"
             if len(set(kinds)) == 1
-            else ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+            else ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds, 1))  # (from 1: design-5)
         )
         assert named in said, said
 
@@ -380,7 +380,8 @@ def test_the_sweeps_table_keeps_each_interval_on_one_line_in_80_columns(
     assert all(len(line) <= 80 for line in overview.splitlines()), overview
     said = " ".join(overview.split("┏")[0].split())
     kinds = players.split(",")
-    assert ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds)) in said, said
+    # (the seats numbered from 1 since design-5, as the tables number them)
+    assert ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds, 1)) in said, said
     body = [line for line in overview.splitlines() if line.startswith("│")]
     assert len([line for line in body if line.count("[") == 2]) == 2 + len(kinds), overview  # a row a side
     assert not [line for line in body if re.search(r"\[[^\]]*│|│ *[\d.%-]+\] *│", line)], overview

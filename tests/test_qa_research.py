@@ -95,7 +95,8 @@ def test_a_sweep_plot_labels_sides_by_seat_and_values_as_typed(
     )
     assert result.exit_code == 0, result.output
     assert plot.stat().st_size > 0
-    assert [label for _, label in drawn] == ["seats 0 & 2: heuristic", "seats 1 & 3: heuristic"]
+    # (since design-5 the seats are numbered from 1, as the tables number them)
+    assert [label for _, label in drawn] == ["seats 1 & 3: heuristic", "seats 2 & 4: heuristic"]
     drawn.clear()
     result = runner.invoke(
         app,
@@ -105,7 +106,7 @@ def test_a_sweep_plot_labels_sides_by_seat_and_values_as_typed(
     assert result.exit_code == 0, result.output
     # (since design-4 the sides stand a little aside of their values: the axis names the values)
     ax, label = drawn[0]
-    assert label == "seat 0: heuristic", drawn
+    assert label == "seat 1: heuristic", drawn
     assert [tick.get_text() for tick in ax.get_xticklabels()] == ["true", "false"]
 
 
@@ -163,7 +164,8 @@ def test_simulate_names_every_player_whole_in_80_columns() -> None:
     # since design-4 the players are named once under the title where their column leaves no room for
     # the final score (test_design4.py)
     said = " ".join(result.output.split())
-    assert "seat 0 heuristic, seat 1 random, seat 2 random, seat 3 heuristic" in said, result.output
+    # (since design-5 numbered from 1, as the tables number the seats)
+    assert "seat 1 heuristic, seat 2 random, seat 3 random, seat 4 heuristic" in said, result.output
 
 
 def test_a_duplicate_line_says_its_interval_unit_and_count() -> None:
@@ -311,7 +313,7 @@ def test_a_sweep_may_change_the_number_of_seats(tmp_path: Path) -> None:
     ]
     result = runner.invoke(app, args, env=WIDE)
     assert result.exit_code == 0, result.output
-    assert "seat 3" in result.output and plot.stat().st_size > 0
+    assert "seat 4" in result.output and plot.stat().st_size > 0  # (the fourth seat: from 1 since design-5)
     given = runner.invoke(app, [*args[:-2], "--players", "heuristic,random,random,random"], env=WIDE)
     assert given.exit_code == 2
     assert "with stake=20, players=2 needs 2 players; --players gave 4" in given.output, given.output

@@ -357,7 +357,7 @@ def test_a_sweep_ends_with_its_runs_side_by_side(monkeypatch: pytest.MonkeyPatch
     overview = text[text.index("bishops-whist: sweep of irregular_trick, 2 matches a value, seed 2") :]
     assert "…" not in overview, overview
     lines = [re.split(r" *│ *", line)[1:-1] for line in overview.splitlines() if line.startswith("│")]
-    # since research-3 (the points' interval besides) a side may wrap at its words: "seats" over "0 & 2"
+    # since research-3 (the points' interval besides) a side may wrap at its words: "seats" over "1 & 3"
     cells: list[list[str]] = []
     for line in lines:
         if line[2]:
@@ -366,9 +366,10 @@ def test_a_sweep_ends_with_its_runs_side_by_side(monkeypatch: pytest.MonkeyPatch
             cells[-1] = [f"{a} {b}".strip() for a, b in zip(cells[-1], line, strict=True)]
     # (since design-4 the players are named once under the title, where their column would break the
     # intervals a figure a line in 80 columns: test_design4.py)
-    assert "seat 0 heuristic, seat 1 random, seat 2 heuristic, seat 3 random" in " ".join(overview.split())
+    # (since design-5 the seats are numbered from 1, as the tables number them: test_design5.py)
+    assert "seat 1 heuristic, seat 2 random, seat 3 heuristic, seat 4 random" in " ".join(overview.split())
     assert [row[:2] for row in cells] == [
-        ["first-suit", "seats 0 & 2"], ["", "seats 1 & 3"], ["leader", "seats 0 & 2"], ["", "seats 1 & 3"],
+        ["first-suit", "seats 1 & 3"], ["", "seats 2 & 4"], ["leader", "seats 1 & 3"], ["", "seats 2 & 4"],
     ]  # fmt: skip
     # (then the points a hand and, since research-3, their interval; since design-3 an interval is
     # "[low, high]")

@@ -12,7 +12,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, ParamSpec, TypeVar
@@ -40,7 +40,6 @@ from parlour.players import (
     player_kinds,
     same_player,
 )
-from parlour.plots import seats_label
 from parlour.sim import (
     CONNECT_TIMEOUT,
     ClusterError,
@@ -51,6 +50,8 @@ from parlour.sim import (
     figure,
     interval_text,
     open_runner,
+    seat_label,
+    seats_label,
     simulate,
     stopped_line,
     sweep_plotter,
@@ -555,11 +556,12 @@ def _points_interval(interval: tuple[float, float] | None) -> str:
 
 
 def _seated(summary: Summary) -> str:
-    """Who plays at which seat, said once above a table with no room for a column of players."""
+    """Who plays at which seat (numbered from 1, as the tables number them), said once above a table
+    with no room for a column of players."""
     kinds = summary.players
     if len(set(kinds)) == 1:
         return f"{kinds[0]} at every seat"
-    return ", ".join(f"seat {seat} {kind}" for seat, kind in enumerate(kinds))
+    return ", ".join(f"{seat_label(seat)} {kind}" for seat, kind in enumerate(kinds))
 
 
 def _print_summary(summary: Summary, planned: int | None = None) -> None:
@@ -574,7 +576,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     rows = []
     for side in summary.sides:
         lo, hi = side.win_interval
-        # "seats 0 & 2" and "heuristic & random", which wrap at their words: in 80 columns
+        # "seats 1 & 3" and "heuristic & random", which wrap at their words: in 80 columns
         # "heuristic,random" was cut to "heurist…", and a side of one kind repeated it
         rows.append(
             [
@@ -614,22 +616,23 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
             + 1
         )
 
-    if width(columns, rows) > console.width:
-        # Two intervals and the players' names do not fit in 80 columns: the wins go, which the win
-        # rate and the matches in the title give (and --json keeps).
-        columns = tuple(col for col in columns if col != "wins")
-        rows = [row[:2] + row[3:] for row in rows]
-    if width(columns, rows) > console.width:
-        # Then the players are named once, above the table: in 80 columns the final score went (it is
-        # in --json), for a column that said "heuristic" at each seat
+    def without(left_out: Sequence[str]) -> tuple[tuple[str, ...], list[list[str]]]:
+        """The columns and rows but those ``left_out``."""
+        kept = [i for i, col in enumerate(columns) if col not in left_out]
+        return tuple(columns[i] for i in kept), [[row[i] for i in kept] for row in rows]
+
+    # Where the whole table does not fit, first the wins go, which the win rate and the matches in the
+    # title give (and --json keeps); then the players are named once, above the table, the wins back
+    # where that leaves them room (in 80 columns Bezique's table had room for them, and left them out);
+    # then both; then, on a terminal narrower still, the final score (in --json too: rich cut the
+    # table's right edge off, or broke "seats 1 & 3" in two), and in 60 columns the points' interval
+    # (rich cut it off at the table's right edge, mid-figure).
+    layouts: list[tuple[str, ...]] = [(), ("wins",), ("players",), ("wins", "players")]
+    layouts += [("wins", "players", "final score"), ("wins", "players", "final score", POINTS_INTERVAL)]
+    left_out = next((out for out in layouts if width(*without(out)) <= console.width), layouts[-1])
+    columns, rows = without(left_out)
+    if "players" in left_out:
         table.title = f"{table.title}\n{_seated(summary)}"
-        columns = tuple(col for col in columns if col != "players")
-        rows = [row[:1] + row[2:] for row in rows]
-    if width(columns, rows) > console.width:
-        # Then, on a terminal narrower still, the final score (in --json too): rich cut the table's
-        # right edge off, or broke "seats 0 & 2" in two (Bishops Whist).
-        columns = columns[:-1]
-        rows = [row[:-1] for row in rows]
     # Where the table does not fit whole, the figures are no wider than they and their headers' words
     # need, so that the players' names get the room (in 80 columns "heuristic,random" was cut to
     # "heurist…"); the win rate's interval is kept on one line (in 80 columns it broke after its
@@ -637,7 +640,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     fits = width(columns, rows, narrowed=False) <= console.width
     widths = [None] * len(columns) if fits else narrow(columns, rows)
     for col, w in zip(columns, widths, strict=True):
-        table.add_column(  # names to the left, figures to the right ("  seat 0" stood flush right)
+        table.add_column(  # names to the left, figures to the right ("  seat 1" stood flush right)
             col,
             justify="left" if col in ("side", "players") else "right",
             no_wrap=col == "95% interval",
@@ -647,6 +650,13 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    gone = [col for col in left_out if col != "players"]  # (the players are named above the table)
+    if gone:
+        # one line where they went: the table dropped them without a word
+        played = f"{summary.matches:,} match{'es' if summary.matches != 1 else ''}"
+        said = {"wins": f"the wins (win rate × {played})", "final score": "the final score"}
+        said[POINTS_INTERVAL] = "the points' 95% interval"
+        console.print(f"left out at this width, in --json: {_listed([said[col] for col in gone])}")
     partnered = any(len(team) > 1 for team in parlour.make(summary.game, **summary.options).new(seed=0).teams)
     if partnered and all(len(side.seats) == 1 for side in summary.sides):
         # partners cut anew each match: the rates added up to 200% without a word
@@ -656,25 +666,71 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
     if summary.draws:
         console.print(f"drawn or undecided matches: {summary.draws}")
     for extra in summary.extra.get("tables", []):
-        t = Table(title=extra["title"])
-        for i, col in enumerate(extra["columns"]):
-            # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as
-            # its figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
-            whole = "interval" in str(col) or all(_interval(str(row[i])) for row in extra["rows"])
-            words = [len(word) for word in str(col).split()]  # (a column of "-" alone cut it to "…")
-            widest = max(words + [len(str(row[i])) for row in extra["rows"]]) if whole else None
-            # a column of words (Roquet's figures' names) to the left, as a table of figures has it
-            named = not all(_figure(str(row[i])) for row in extra["rows"])
-            heading = Text(str(col), no_wrap=False) if whole else str(col)
-            justify: Literal["left", "right"] = "left" if named else "right"
-            t.add_column(heading, justify=justify, no_wrap=whole, min_width=widest, max_width=widest)
-        for row in extra["rows"]:
-            t.add_row(*(str(v) for v in row))
-        console.print(t)
+        _print_extra(extra)
     rate = summary.matches_per_second
     # "0.0 matches per second (0.0 s)": a fixed decimal said nothing of a slow run, nor of a quick one
     slow = f", {duration(summary.seconds / summary.matches)} a match" if rate < 1 else ""
     console.print(f"{figure(rate)} matches per second ({duration(summary.seconds)}{slow})")
+
+
+def _print_extra(extra: Mapping[str, Any]) -> None:
+    """One of a game's own tables (``extra["tables"]`` of its figures), no figure ever cut: where the
+    table does not fit whole, each column is as narrow as its longest figure (or word) and its heading's
+    longest word allow, the columns of words get the room left, and where even that does not fit, the
+    last columns are left out, a line under the table saying which (in 60 columns Lansquenet's "final
+    chips per seat" printed "14…" and "66.…", Apology's "oud…" and "suc…")."""
+    columns = [str(col) for col in extra["columns"]]
+    rows = [[str(v) for v in row] for row in extra["rows"]]
+    # an interval kept whole ("18.8%–81.2%" was cut to "18.8%–81.…" in 80 columns), as wide as its
+    # figures, its heading (which names its figure: "broke, 95% interval") wrapping at its words
+    whole = ["interval" in col or all(_interval(row[i]) for row in rows) for i, col in enumerate(columns)]
+    # a column of words (Roquet's figures' names) to the left, as a table of figures has it
+    named = [not all(_figure(row[i]) for row in rows) for i in range(len(columns))]
+    natural = [max([len(col)] + [len(row[i]) for row in rows]) for i, col in enumerate(columns)]
+    least = [
+        max(
+            [len(word) for word in col.split()]  # (a column of "-" alone cut it to "…")
+            + [max((len(w) for w in row[i].split()), default=0) if named[i] else len(row[i]) for row in rows]
+        )
+        for i, col in enumerate(columns)
+    ]
+
+    def width(ws: Sequence[int]) -> int:
+        return sum(w + 3 for w in ws) + 1
+
+    shown = len(columns)
+    while shown > 1 and width(least[:shown]) > console.width:
+        shown -= 1  # the last columns go, with a word, rather than a figure cut short
+    widths: list[int | None] = [least[i] if whole[i] else None for i in range(shown)]
+    if width(natural[:shown]) > console.width:
+        # every column as narrow as it may be, then the room left to the columns of words
+        fixed = least[:shown]
+        room = console.width - width(fixed)
+        for i in range(shown):
+            if named[i] and room > 0:
+                more = min(room, natural[i] - fixed[i])
+                fixed[i] += more
+                room -= more
+        widths = list(fixed)
+    t = Table(title=extra["title"])
+    for i in range(shown):
+        heading = Text(columns[i], no_wrap=False)  # (at its words, its figures on one line)
+        justify: Literal["left", "right"] = "left" if named[i] else "right"
+        w = widths[i]
+        t.add_column(
+            heading, justify=justify, no_wrap=not named[i] and w is not None, min_width=w, max_width=w
+        )
+    for row in rows:
+        t.add_row(*row[:shown])
+    console.print(t)
+    if shown < len(columns):
+        quoted = [f"“{col}”" for col in columns[shown:]]  # ("success, 95% interval" holds a comma)
+        console.print(f"left out at this width, in --json: {_listed(quoted)}")
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
@@ -684,10 +740,25 @@ def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with ctrl_c_once():
+        with ctrl_c_once(_stopping):
             return command(*args, **kwargs)
 
     return run
+
+
+def _stopping(times: int) -> None:
+    """Said at each Ctrl-C, at once: after the first, the run said nothing while its finished matches
+    were gathered (a pool's workers have ``STOP_SECONDS`` to give theirs back), and later Ctrl-Cs, let
+    be, were silent, as if the command had hung."""
+    said = (
+        "Ctrl-C: stopping; the matches finished are being kept"
+        if times == 1
+        else ("still stopping: the matches finished are being kept (Ctrl-C again changes nothing)")
+    )
+    # sys.stderr itself: under the bar on a terminal it is the bar's, which prints the line above the
+    # bar (errors.print writes past it: the line stood at the end of the bar's own, left on the screen)
+    sys.stderr.write(f"{said}\n")
+    sys.stderr.flush()
 
 
 @app.command("simulate")
@@ -700,7 +771,7 @@ def simulate_command(
     players: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated kinds, one per seat (parlour players GAME lists them; "
+            help="Comma-separated kinds, one per seat, seat 1 first (parlour players GAME lists them; "
             "heuristic at every seat by default)."
         ),
     ] = None,
@@ -716,14 +787,21 @@ def simulate_command(
     cluster_timeout: Annotated[
         float, typer.Option(help="Seconds to wait for the cluster's scheduler and a worker.", min=0.1)
     ] = CONNECT_TIMEOUT,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Write the figures to this file.")] = None,
+    json_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Write the figures to this file (its seats numbered from 0, as programs number players; "
+            "the tables number them from 1).",
+        ),
+    ] = None,
     records_file: Annotated[
         Path | None,
         typer.Option(
             "--records",
-            help="Write every match to this file, a JSON line each: seed, scores, winners, ... and the "
-            "game, options, players, seed and parlour version that played it (a name ending in .gz, "
-            "in any case: through gzip).",
+            help="Write every match to this file, a JSON line each: seed, scores, winners (seats "
+            "numbered from 0, as in --json), ... and the game, options, players, seed and parlour "
+            "version that played it (a name ending in .gz, in any case: through gzip).",
         ),
     ] = None,
     option: OptionArg = None,
@@ -1015,7 +1093,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
 
     def least(col: str, cell: str) -> int:
         """How narrow a cell may go: a figure or an interval kept whole, a side wrapped after "seats"
-        ("seat 0" kept whole: it wrapped "seat" over "0"), a value and the players whole."""
+        ("seat 1" kept whole: it wrapped "seat" over "1"), a value and the players whole."""
         if col == "side" and cell.startswith("seats "):
             return max(len("seats"), len(cell.removeprefix("seats ")))
         return len(cell)
@@ -1051,7 +1129,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         kept = False  # then, narrower still, every cell wraps at its words
     ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
-        # the side wraps at its words ("seats" over "0 & 2"), rich's own wrapping left the table too wide
+        # the side wraps at its words ("seats" over "1 & 3"), rich's own wrapping left the table too wide
         # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
         # took their room: they are named above the table where they can be)
         words = [len(word) for word in col.split()]
@@ -1265,7 +1343,12 @@ def duplicate_command(
     ] = None,
     jobs: Annotated[int, typer.Option(help=f"Processes to play on (1 to {MAX_JOBS}).", min=1)] = 1,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the result, with every deal's margin, to this file.")
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Write the result, with every deal's margin, to this file (its seats numbered from 0, "
+            "as programs number players).",
+        ),
     ] = None,
     option: OptionArg = None,
 ) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Game
-from parlour.sim import MatchRecord
+from parlour.sim import MatchRecord, seat_label
 
 
 def bezique_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str, Any]:
@@ -43,12 +43,12 @@ def bezique_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[str
         "tables": [
             {
                 "title": "points per hand by source",
-                "columns": ["source", "seat 0", "seat 1"],
+                "columns": ["source", seat_label(0), seat_label(1)],  # (numbered from 1, as printed)
                 "rows": [[k, *(f"{x:.2f}" for x in v)] for k, v in by_source.items()],
             },
             {
                 "title": "melds shown per hand",
-                "columns": ["meld", "seat 0", "seat 1"],
+                "columns": ["meld", seat_label(0), seat_label(1)],
                 # two decimals each: the column read "0.48", "0.2", "0.0", "0.04"
                 "rows": [[k, *(f"{x:.2f}" for x in v)] for k, v in melds.items()],
             },

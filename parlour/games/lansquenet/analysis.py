@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.engine import Game
 from parlour.games.lansquenet.odds import lansquenet_odds
-from parlour.sim import MatchRecord, interval_text, wilson
+from parlour.sim import MatchRecord, interval_text, seat_label, wilson
 
 _TAKES = ("banker", "buy")
 """Events of a seat taking the bank: by its turn in the rotation, or by buying it."""
@@ -42,7 +42,7 @@ def lansquenet_figures(game: Game[Any], records: Sequence[MatchRecord]) -> dict[
         seats.append(seat)
         rows.append(
             [
-                f"seat {s}",
+                seat_label(s),  # as the table numbers it ("seat" of ``seats`` is the engine's, from 0)
                 f"{mean:.1f}",
                 "-" if spread is None else f"{spread:.1f}",
                 interval_text(min(finals, default=0.0), max(finals, default=0.0), ".0f"),  # as beside it
