@@ -296,7 +296,7 @@ def test_simulate_puts_names_left_and_figures_right() -> None:
     result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--seed", "1"], env=WIDE)
     assert result.exit_code == 0, result.output
     # at 80 columns (an xdist worker's console) the players are named once under the title instead
-    assert re.search(r"│ seat 0 +│(?: heuristic +│)? +\d", result.output), result.output
+    assert re.search(r"│ seat 1 +│(?: heuristic +│)? +\d", result.output), result.output
     assert re.search(r"│ tricks a hand +│ +\d", result.output), result.output
 
 
