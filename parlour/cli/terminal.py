@@ -250,6 +250,37 @@ def number(value: float) -> str:
     return f"{sign}{whole if whole else ''}{glyph}"
 
 
+SEAT = re.compile(r"\b([Ss])eat (\d+)\b('s\b)?")
+"""A seat in a game's text, by the engine's number from 0 ("seat 0", "Seat 2", "seat 1's")."""
+
+SEAT_LIST = re.compile(r"\b([Ss]eats) (\d+(?:, \d+)*,? (?:and|&) \d+)\b")
+"""Seats listed in a game's text ("seats 0 and 2", Bishops Whist's sides), by the engine's numbers."""
+
+
+def seat_word(seat: int, capital: bool = False) -> str:
+    """A seat as a person at the terminal reads it: numbered from 1, as the web table ("Seat 1") and the
+    options (``--seat 1``) number the seats. The engine, the games' texts and a saved file number them
+    from 0; a game's text is renumbered as it is shown (``seats_from_one``, ``TerminalGame.name_seats``),
+    never in the game."""
+    return f"{'Seat' if capital else 'seat'} {seat + 1}"
+
+
+def seat_list_from_one(text: str) -> str:
+    """A game's lists of seats numbered from 1: "seats 0 and 2" reads "seats 1 and 3"."""
+
+    def listed(m: re.Match[str]) -> str:
+        return f"{m[1]} " + re.sub(r"\d+", lambda n: str(int(n[0]) + 1), m[2])
+
+    return SEAT_LIST.sub(listed, text)
+
+
+def seats_from_one(text: str) -> str:
+    """A game's text with every seat numbered from 1 and nobody named ("seat 1 & seat 3 win" of the
+    engine's seats 0 and 2 reads "seat 2 & seat 4 win"), for a screen several people read. A number
+    that is not a seat's ("deal 1", "trick 3", "seats" counted) stays as it is."""
+    return SEAT.sub(lambda m: seat_word(int(m[2]), m[1] == "S") + (m[3] or ""), seat_list_from_one(text))
+
+
 def plural(word: str) -> str:
     """A role's name for several seats: "players", "defenders"."""
     return word if word.endswith("s") else word + "s"
@@ -324,8 +355,8 @@ class TerminalGame:
             return "you"
         mine = next((t for t in view.teams if view.seat in t), [])
         if seat in mine and len(mine) > 1:
-            return f"seat {seat} (partner)"
-        return f"seat {seat}"
+            return f"{seat_word(seat)} (partner)"
+        return seat_word(seat)
 
     def side(self, team: Sequence[int], view: View[Any]) -> str:
         return " & ".join(self.who(s, view) for s in team)
@@ -399,8 +430,6 @@ class TerminalGame:
             return pack.pretty(code) if pack is not None and pack.is_card(code) and pack.suit(code) else code
 
         def outside(text: str) -> str:
-            if view.seat is not None:
-                text = re.sub(rf"\bseat {view.seat}'s\b", "your", text)
             return re.sub(rf"{CODE}(?![\w'’-])", card, self.name_seats(text, view))
 
         parts = self.QUOTED.split(reason)
@@ -411,11 +440,22 @@ class TerminalGame:
         return out
 
     def name_seats(self, text: str, view: View[Any]) -> str:
-        def name(m: re.Match[str]) -> str:
-            seat = int(m.group(1))
-            return f"seat {seat} (you)" if seat == view.seat else self.who(seat, view)
+        """A game's text as the table says it: each seat numbered from 1 (the engine's "seat 0" is the
+        terminal's "seat 1", as at the web table), the reader's marked "(you)" and its possessive "your"
+        ("seat 0's hand" said to seat 0), a partner marked; "Seat" at a sentence's start kept so. The
+        one place where a game's text has its seats renumbered: a text already named is not passed
+        again (it would be renumbered twice)."""
 
-        return re.sub(r"\bseat (\d+)\b", name, text)
+        def name(m: re.Match[str]) -> str:
+            seat, capital, possessive = int(m[2]), m[1] == "S", m[3] or ""
+            if seat == view.seat:
+                if possessive:
+                    return "Your" if capital else "your"
+                return f"{seat_word(seat, capital)} (you)"
+            named = self.who(seat, view)
+            return (named[:1].upper() + named[1:] if capital else named) + possessive
+
+        return SEAT.sub(name, seat_list_from_one(text))
 
     # --- the loop -----------------------------------------------------------------------------
 
@@ -433,7 +473,7 @@ class TerminalGame:
             dealt = "every deal is shuffled live by the system's random source (--seed N replays a match)"
         else:
             dealt = f"seed {self.seed} (replay with --seed {self.seed})"
-        seats = ", ".join(f"seat {h}" for h in self.humans)
+        seats = listed([seat_word(h) for h in self.humans])
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
         self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
@@ -562,14 +602,17 @@ class TerminalGame:
         if seat == self.at_table or len(self.humans) == 1:
             return
         self.console.clear()
-        words = f"Seat {seat}'s turn. Pass the terminal to seat {seat}."
+        words = f"{seat_word(seat, capital=True)}'s turn. Pass the terminal to {seat_word(seat)}."
         if self.typed_ahead is not None and self.typed_ahead[0] != seat:
             # the line itself goes unsaid: "play 9H" would show seat 1 a card of seat 0's hand
             typist = self.typed_ahead[0]
-            words += f"\nSeat {typist}: what you typed at the pause was not taken (not your turn)."
+            words += (
+                f"\n{seat_word(typist, capital=True)}: what you typed at the pause was not taken "
+                "(not your turn)."
+            )
             self.typed_ahead = None
         self.console.print(Panel(words, expand=False))
-        self.pause(f"seat {seat}, press Enter when nobody else is looking> ", owner=seat)
+        self.pause(f"{seat_word(seat)}, press Enter when nobody else is looking> ", owner=seat)
         self.console.clear()
         self.at_table = seat
 
@@ -621,7 +664,7 @@ class TerminalGame:
         if self.typed_ahead is not None:
             seat, line = self.typed_ahead
             self.typed_ahead = None
-            who = "" if len(self.humans) == 1 else f" by seat {seat}"
+            who = "" if len(self.humans) == 1 else f" by {seat_word(seat)}"
             self.say_error(f"'{line}', typed{who} at the pause, was not taken: {why}.")
 
     def human_turn(self, state: State, seat: int) -> bool:
@@ -1253,15 +1296,15 @@ class TerminalGame:
                 f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
             )
         else:
-            verdict = "Won by " + escape(listed([f"seat {s}" for s in outcome.winners]))
+            verdict = "Won by " + escape(listed([seat_word(s) for s in outcome.winners]))
         if len(self.humans) == 1:
             reason = escape(self.name_seats(outcome.reason, view))
             score = escape(self.score_line(view))
         else:  # several people read it: "you" was whoever moved last ("seat 0 (partner) & you: 2")
-            reason = escape(outcome.reason)
+            reason = escape(seats_from_one(outcome.reason))
             score = escape(
                 "   ".join(
-                    f"{' & '.join(f'seat {s}' for s in team)}: {number(view.scores[team[0]])}"
+                    f"{' & '.join(seat_word(s) for s in team)}: {number(view.scores[team[0]])}"
                     for team in view.teams
                 )
             )
