@@ -244,3 +244,19 @@ def test_a_saved_file_s_seats_are_said_to_be_the_engine_s(saves: Path) -> None:
     assert refused.exit_code != 0
     said = words(refused.output)
     assert "each 0 to 1 (a saved file numbers the seats from 0, as the engine does" in said, said
+
+
+# --- after a Lansquenet deal, the score is named as the table names it -----------------------------
+
+
+def test_the_line_after_a_deal_names_the_score_as_the_table_does() -> None:
+    """After each Lansquenet deal the terminal printed "score: you: 93   seat 2: 107" under a table
+    whose row for the same numbers says "chips in all": one number, two names. A game that counts
+    points still says "score"."""
+    out, _ = played("lansquenet", 0)
+    after = [line for line in out.splitlines() if re.match(r"(score|chips in all): ", line)]
+    assert after and all(line.startswith("chips in all: you: ") for line in after), after
+    rows = [line for line in out.splitlines() if re.match(r"│ (score|chips in all) ", line)]
+    assert rows and all(row.startswith("│ chips in all ") for row in rows), rows
+    out, _ = played("roquet", 0)
+    assert re.search(r"^score: you: \d+   seat 2: \d+$", out, re.M), out[-2000:]

@@ -838,7 +838,7 @@ class TerminalGame:
             )
         # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
         # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
-        rows.append(("score" if view.chips is None else "chips in all", self.score_parts(view), "   "))
+        rows.append((self.score_label(view), self.score_parts(view), "   "))
         if view.chips is not None:
             rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   "))
         for label, value in self.extra_rows(view):
@@ -1025,6 +1025,11 @@ class TerminalGame:
             out.append_text(part)
             column += size
         return out
+
+    @staticmethod
+    def score_label(view: View[Any]) -> str:
+        """What the score is called: where the game counts chips, a seat's chips wherever they lie."""
+        return "score" if view.chips is None else "chips in all"
 
     def score_parts(self, view: View[Any]) -> list[Text]:
         return [Text(f"{self.side(team, view)}: {number(view.scores[team[0]])}") for team in view.teams]
@@ -1220,7 +1225,9 @@ class TerminalGame:
         cut = ends[-1] + 1 if ends and not state.is_over else len(new)
         self.print_log(state, new[:cut], view)
         if ends and not state.is_over:
-            self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
+            # named as the table's row names it: after a Lansquenet deal "score:" stood under the panel's
+            # "chips in all", one number by two names
+            self.console.print(Text(f"{self.score_label(view)}: {self.score_line(view)}", style="bold"))
             # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
             # the web table shows no banner: its result is in the log just printed, and the score
             if not self.game.brief_rounds:
