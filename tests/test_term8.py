@@ -260,3 +260,31 @@ def test_the_line_after_a_deal_names_the_score_as_the_table_does() -> None:
     assert rows and all(row.startswith("│ chips in all ") for row in rows), rows
     out, _ = played("roquet", 0)
     assert re.search(r"^score: you: \d+   seat 2: \d+$", out, re.M), out[-2000:]
+
+
+# --- a refusal quotes what was typed --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("play 10♥", "'10♥' is not a card of this game's pack"),
+        ("PLAY 10♡", "'10♡' is not a card of this game's pack"),
+        ("10♥", "'10♥' is neither a move nor a command here"),
+        ("play 1♣", "'1♣' is not a card"),
+    ],
+)
+def test_a_refusal_quotes_a_card_as_it_was_typed(line: str, said: str) -> None:
+    """ "play 10♥" (Bishops Whist has no ten) was refused "'10H' is not a card of this game's pack": a
+    code the person never typed, the suit symbol read as its letter."""
+    game = parlour.make("bishops-whist")
+    console = Console(record=True, width=200, force_terminal=False)
+    lines = iter([line])
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        return next(lines, "quit")
+
+    TerminalGame(game, [0], {s: make_player("random", game, s) for s in (1, 2, 3)}, 1, console, ask=ask).run()
+    out = console.export_text()
+    assert said in out, out[-1500:]
+    assert "'10H'" not in out and "'1C'" not in out

@@ -225,6 +225,16 @@ def typed_codes(line: str) -> str:
     )
 
 
+def as_typed(reason: str, typed: str, read: str) -> str:
+    """A refusal's quotes of the line as it was read ('10H', its suit symbol made a letter by
+    ``typed_codes``) as the person typed it: "play 10♥" was answered "'10H' is not a card", a code the
+    person never wrote."""
+    for mine, code in zip(typed.split(), read.split(), strict=False):
+        if mine != code:
+            reason = reason.replace(f"'{code}'", f"'{mine}'")
+    return reason
+
+
 CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 """A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
 
@@ -693,6 +703,7 @@ class TerminalGame:
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
+            typed = raw  # as the person typed it, suit symbols and all: a refusal quotes it so
             if low != "save" and not low.startswith("save "):  # a path is left as typed ("save 8♥.json")
                 raw = typed_codes(raw)
                 low = raw.lower()
@@ -776,6 +787,7 @@ class TerminalGame:
                     reason = f"{quoted(first)} is neither a move nor a command here"
                 elif not isinstance(exc, MalformedAction):  # a malformed line's reason echoes what was typed
                     reason = self.reason_words(reason, view)
+                reason = as_typed(reason, typed, raw)
                 self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
