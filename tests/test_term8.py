@@ -288,3 +288,34 @@ def test_a_refusal_quotes_a_card_as_it_was_typed(line: str, said: str) -> None:
     out = console.export_text()
     assert said in out, out[-1500:]
     assert "'10H'" not in out and "'1C'" not in out
+
+
+# --- a near miss of an option's value -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (
+            "laws=tables",
+            "option laws='tables' is not allowed: it must be one of 'strict', 'table' "
+            "(did you mean 'table'?)",
+        ),
+        ("laws=Table", "(did you mean 'table'?)"),
+        ("partners=fixd", "(did you mean 'fixed'?)"),
+        ("lawz=table", "bishops-whist has no option lawz (did you mean laws?); its options are: "),
+        ("laws=x", "option laws='x' is not allowed: it must be one of 'strict', 'table'"),
+    ],
+)
+def test_a_near_miss_of_an_option_is_told_what_was_meant(option: str, said: str) -> None:
+    """ "-o laws=tables" was told the values allowed and no "did you mean", where a game's name is told
+    it ("no game named 'bishops' (did you mean bishops-whist?)"); a value near none is told none."""
+    result = runner.invoke(app, ["play", "bishops-whist", "-o", option], env=WIDE)
+    assert result.exit_code == 2, result.output
+    out = words(result.output)
+    assert said in out, out
+    assert ("did you mean" in out) == ("did you mean" in said), out
+    name, value = option.split("=")
+    with pytest.raises(ValueError) as refused:  # the library's error says it too (the web's lobby shows it)
+        parlour.make("bishops-whist", **{name: value})
+    assert said in str(refused.value)
