@@ -236,4 +236,4 @@ def test_a_bare_number_is_the_amount_where_a_range_is_the_only_move() -> None:
     tg.run()
     out = console.export_text()
     assert "a bank is a whole number of chips, at least 1" in out  # '0' became 'bank 0', refused
-    assert f"seat {banker} (you) puts up a bank of 7" in out
+    assert f"seat {banker + 1} (you) puts up a bank of 7" in out  # numbered from 1 at the terminal

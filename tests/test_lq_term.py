@@ -73,8 +73,9 @@ def test_a_bank_for_sale_has_a_seller_and_no_banker() -> None:
     assert {r for rs in roles(state.view(None)).values() for r in rs} <= set(game.seat_roles)
     text = drawn(game, state, 1)
     table = rows(text)
-    assert "banker" not in table and table.get("seller") == "seat 0", text
-    assert table.get("players") == "you, seat 2, seat 3", text
+    # drawn for the engine's seat 1, at a terminal that numbers the seats from 1
+    assert "banker" not in table and table.get("seller") == "seat 1", text
+    assert table.get("players") == "you, seat 3, seat 4", text
     web = frames.state_frame(state, 1, 1, 0)["view"]
     assert [s["roles"] for s in web["seats"]] == [["seller"], ["player"], ["player"], ["player"]]
     play(state, "pass", "pass", "buy")

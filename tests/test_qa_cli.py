@@ -148,7 +148,8 @@ def test_bishops_whist_names_the_sides_of_its_tricks_and_hides_empty_rows() -> N
     game, state = _advance("bishops-whist", 1, 30)
     text = _drawn(game, state, width=120)
     row = next(line for line in text.splitlines() if "tricks this hand" in line)
-    assert re.search(r"seat 0 & seat 2: \d+ +you & seat 3 \(partner\): \d+", row), row
+    # seat 1 of the engine, at a terminal that numbers the seats from 1
+    assert re.search(r"seat 1 & seat 3: \d+ +you & seat 4 \(partner\): \d+", row), row
     assert "none, none" not in text, text
     assert "your revokes" not in text, text
 
@@ -224,7 +225,7 @@ def test_a_role_held_by_several_seats_is_one_row() -> None:
     text = _drawn(game, state)
     labels = [line.strip("│ ").split("  ")[0] for line in text.splitlines()]
     assert labels.count("player") == 0 and labels.count("players") == 1, text
-    assert re.search(r"players +seat 1, seat 2, seat 3", text), text
+    assert re.search(r"players +seat 2, seat 3, seat 4", text), text  # the engine's 1 to 3, from 1
 
 
 def test_a_hint_shows_its_cards_as_the_table_does(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -412,7 +413,7 @@ def test_the_end_of_a_match_for_several_people_calls_nobody_you() -> None:
     console = Console(record=True, width=80)
     TerminalGame(game, [0, 2], bots, 3, console, ask=lambda p, c: "1" if "move" in p else "").run()
     end = console.export_text().split("final score —")[-1].splitlines()[0]
-    assert re.fullmatch(r" seat 0 & seat 2: -?\d+ +seat 1 & seat 3: -?\d+ +│?", end.rstrip()), end
+    assert re.fullmatch(r" seat 1 & seat 3: -?\d+ +seat 2 & seat 4: -?\d+ +│?", end.rstrip()), end
 
 
 def test_a_trick_line_keeps_each_seat_with_its_card() -> None:
@@ -458,7 +459,7 @@ def test_a_seat_outside_the_humans_is_refused() -> None:
     taken = runner.invoke(
         app, ["play", "roquet", "--humans", "1,2", "--seat", "2", "--seed", "1"], input="quit\n"
     )
-    assert taken.exit_code == 0 and "people at seat 0, seat 1" in taken.output, taken.output
+    assert taken.exit_code == 0 and "people at seat 1 & seat 2" in taken.output, taken.output
 
 
 def test_history_says_when_it_leaves_lines_out() -> None:
@@ -498,7 +499,8 @@ def test_a_match_end_gives_the_winners_score_first() -> None:
     a, b = (int(x) for x in end.data["scores"])
     assert end.data["text"] == f"seat 1 wins the match, {a} to {b}"  # the log as it always was
     said = f"seat 1 wins the match, {b} to {a}"
-    assert f"· {said}" in _history(state), _history(state)[-3:]
+    # the terminal numbers the seats from 1 (the web's front end renumbers the frame's "seat 1")
+    assert f"· seat 2 wins the match, {b} to {a}" in _history(state), _history(state)[-3:]
     assert frames.log_lines(state, state.events(0))[-1]["text"] == said
 
 
@@ -647,7 +649,7 @@ def test_seats_owed_an_escape_are_named_as_the_seats_are() -> None:
     assert state.view(2).extra.owed_to == [1]
     game = parlour.make("apology")
     row = next(line for line in _drawn(game, state, seat=2, width=120).splitlines() if "owed to" in line)
-    assert re.search(r"owed to\s+seat 1\b", row), row
+    assert re.search(r"owed to\s+seat 2\b", row), row  # the engine's seat 1, numbered from 1
     row = next(line for line in _drawn(game, state, seat=1, width=120).splitlines() if "owed to" in line)
     assert re.search(r"owed to\s+you\b", row), row
 
@@ -663,7 +665,7 @@ def test_a_seat_not_yet_asked_to_bid_goes_unsaid() -> None:
     bids = state.view(0).extra.bids
     assert bids.count(None) == 3, bids
     row = next(line for line in _drawn(game, state, seat=0, width=120).splitlines() if " bids " in line)
-    named = "you" if first == 0 else f"seat {first}"
+    named = "you" if first == 0 else f"seat {first + 1}"
     assert f"{named}: pass" in row and "-" not in row, row
     assert row.count(":") == 1, row
 
@@ -677,17 +679,18 @@ def test_cards_outside_the_suits_are_named_in_the_log() -> None:
     state = game.new(seed=1)
     view = state.view(0)
     said = terminal.log_words("seat 1 escapes with N and owes seat 2 a card", view)
-    assert said == "seat 1 escapes with the Landsknecht and owes seat 2 a card", said
+    # (the seats numbered from 1, as the terminal numbers them)
+    assert said == "seat 2 escapes with the Landsknecht and owes seat 3 a card", said
     said = terminal.log_words("seat 1 buried CH KH N E", view)
     # (a run of cards with one outside the suits among them is parted by commas, as the web table's log
     # does: "C♥ K♥ the Landsknecht Till Eulenspiegel" ran its names together)
-    assert said == "seat 1 buried C♥, K♥, the Landsknecht, Till Eulenspiegel", said
-    assert terminal.log_words("seat 1 buried CH KH 9S", view) == "seat 1 buried C♥ K♥ 9♠"
+    assert said == "seat 2 buried C♥, K♥, the Landsknecht, Till Eulenspiegel", said
+    assert terminal.log_words("seat 1 buried CH KH 9S", view) == "seat 2 buried C♥ K♥ 9♠"
     tarock = parlour.make("open-tarock")
     terminal = TerminalGame(tarock, [0], {}, 1, Console(record=True, width=120))
     view = tarock.new(seed=1).view(0)
     said = terminal.log_words("seat 1 plays 3D and turns up tarock XI", view)
-    assert said == "seat 1 plays 3♦ and turns up tarock XI", said
-    assert terminal.log_words("seat 1 plays XI", view) == "seat 1 plays tarock XI"
+    assert said == "seat 2 plays 3♦ and turns up tarock XI", said
+    assert terminal.log_words("seat 1 plays XI", view) == "seat 2 plays tarock XI"
     said = terminal.log_words("seat 1 turns up IV XIII SK 7C", view)
-    assert said == "seat 1 turns up tarock IV, tarock XIII, the Sküs, 7♣", said
+    assert said == "seat 2 turns up tarock IV, tarock XIII, the Sküs, 7♣", said

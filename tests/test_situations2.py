@@ -255,8 +255,9 @@ def test_the_terminal_says_the_decision_once_to_the_seat_to_move_and_to_the_othe
     assert mine.count("won the trick") == 1 and "may declare" not in mine, mine
     assert mine.count(prompt) == 1 and f"your turn: {prompt}" in mine, mine
     other = drawn(state, 1 - mover)
-    assert f"seat {mover} won the trick" in other and "may declare" not in other, other
-    assert other.count(prompt) == 1 and f"waiting for seat {mover} to {prompt}" in other, other
+    # the terminal numbers the seats from 1: the engine's seat 0 is its "seat 1"
+    assert f"seat {mover + 1} won the trick" in other and "may declare" not in other, other
+    assert other.count(prompt) == 1 and f"waiting for seat {mover + 1} to {prompt}" in other, other
 
 
 @pytest.mark.parametrize(
@@ -286,7 +287,7 @@ def test_the_terminal_says_another_seat_s_prompt_of_that_seat(
     assert mover is not None
     other = next(s for s in range(state.num_players) if s != mover)
     text = drawn(state, other)
-    assert said.format(m=mover) in text, text
+    assert said.format(m=mover + 1) in text, text  # the seat numbered from 1, as the terminal does
     assert "your turn" not in text, text
 
 

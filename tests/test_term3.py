@@ -326,12 +326,12 @@ def test_a_seat_outside_the_table_names_the_option() -> None:
 
 
 def test_a_draw_shown_to_you_is_not_counted_again() -> None:
-    """Roquet told each draw twice: "you draw T♦", then "seat 0 (you) draws 1 card"; the other seat's
-    draws are still counted."""
+    """Roquet told each draw twice: "you draw T♦", then "seat 1 (you) draws 1 card"; the other seat's
+    draws are still counted (the terminal numbers the seats from 1: the engine's seat 1 is "seat 2")."""
     text = _scripted_text(parlour.make("roquet"), ["1"] * 12)
     assert re.search(r"· you draw ", text), text
-    assert "seat 0 (you) draws" not in text, text
-    assert re.search(r"· seat 1 draws \d cards?", text), text
+    assert "seat 1 (you) draws" not in text, text
+    assert re.search(r"· seat 2 draws \d cards?", text), text
 
 
 @pytest.mark.parametrize(

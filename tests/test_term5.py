@@ -459,7 +459,7 @@ def test_list_keeps_each_match_whole_in_80_columns(saves: Path) -> None:
     assert "…" not in listed.output
     assert any(line.strip().startswith(f"{path.name}   left ") for line in lines), listed.output
     facts = [line.strip() for line in lines if line.strip().startswith("bishops-whist, hand 1: ")]
-    assert facts and facts[0].endswith("you & seat 2 (partner): 0   seat 1 & seat 3: 0"), listed.output
+    assert facts and facts[0].endswith("you & seat 3 (partner): 0   seat 2 & seat 4: 0"), listed.output
 
 
 def test_save_to_a_relative_name_says_the_whole_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

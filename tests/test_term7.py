@@ -97,7 +97,7 @@ def test_a_refusal_said_to_the_seat_at_the_screen_says_your() -> None:
     table.play(state)
     out = words(console.export_text())
     assert "E is not in your hand" in out, out[-1500:]
-    assert "seat 0's" not in out
+    assert "seat 1's" not in out and "seat 0's" not in out  # (the terminal's seat 1 is the engine's 0)
 
 
 def test_a_refused_tarock_names_the_turned_up_cards_as_the_stacks_show_them() -> None:
@@ -275,7 +275,8 @@ def test_the_score_sheet_marks_the_readers_side() -> None:
         console = Console(record=True, width=80, force_terminal=False)
         TerminalGame(game, [seat], {}, 3, console, ask=Typist([])).render(state.view(seat))
         out = console.export_text()
-        mine, theirs = ("seats 0 and 2", "seats 1 and 3") if seat == 0 else ("seats 1 and 3", "seats 0 and 2")
+        # the engine's seats 0 and 2, numbered from 1 as the terminal numbers them
+        mine, theirs = ("seats 1 and 3", "seats 2 and 4") if seat == 0 else ("seats 2 and 4", "seats 1 and 3")
         assert f"{mine} (you)" in out, out
         assert f"{theirs} (you)" not in out and theirs in out
 
@@ -312,7 +313,7 @@ def test_a_card_typed_as_the_table_draws_it_is_taken() -> None:
             table, console = at_table(game, Typist([line.format(shown)]), seed=7)
             table.play(state.clone())
             out = console.export_text()
-            assert f"seat 0 (you) plays {pack.pretty(code)}" in out, (line, shown, out[-800:])
+            assert f"seat 1 (you) plays {pack.pretty(code)}" in out, (line, shown, out[-800:])
             assert "not a card" not in out
 
 
@@ -375,7 +376,7 @@ def test_a_log_line_carried_onto_a_second_line_goes_on_under_its_words() -> None
         table, console = scripted(game, command, seed=7, width=60)
         table.run()
         lines = console.export_text().splitlines()
-        at = max(i for i, line in enumerate(lines) if line.startswith("· seat 1 turns up tarock XIX,"))
+        at = max(i for i, line in enumerate(lines) if line.startswith("· seat 2 turns up tarock XIX,"))
         assert lines[at + 1] == "  tarock XX", lines[at : at + 2]
         assert not lines[at].endswith(" ")
 
@@ -404,4 +405,4 @@ def test_a_score_sheet_row_names_the_reader_as_its_column_does() -> None:
     console = Console(record=True, width=200, force_terminal=False)
     TerminalGame(game, [0], {}, 7, console, ask=Typist([])).render(view)
     out = console.export_text()
-    assert label.replace("seat 0 ", "seat 0 (you) ") in out, out
+    assert label.replace("seat 0 ", "seat 1 (you) ") in out, out  # numbered from 1, as the terminal numbers

@@ -133,13 +133,15 @@ class PutAside:
             or len(set(humans)) != len(humans)
         ):
             raise BadSave(
-                f"humans: a list of the people's seats, each 0 to {players - 1}, not {echo(humans)}"
+                f"humans: a list of the people's seats, each 0 to {players - 1} (a saved file numbers the "
+                f"seats from 0, as the engine does; the table and the options, from 1), not {echo(humans)}"
             )
         opponents = data.get("opponents")
         others = [s for s in range(players) if s not in humans]
         if not isinstance(opponents, dict) or sorted(opponents) != sorted(str(s) for s in others):
             raise BadSave(
-                f"opponents: a kind of computer player for each of seats {others}, not {echo(opponents)}"
+                f"opponents: a kind of computer player for each of seats {others} (numbered from 0, as "
+                f"a saved file numbers them), not {echo(opponents)}"
             )
         if not all(isinstance(k, str) for k in opponents.values()):
             raise BadSave(f"opponents: kinds of computer player are names, not {echo(opponents)}")

@@ -225,6 +225,16 @@ def typed_codes(line: str) -> str:
     )
 
 
+def as_typed(reason: str, typed: str, read: str) -> str:
+    """A refusal's quotes of the line as it was read ('10H', its suit symbol made a letter by
+    ``typed_codes``) as the person typed it: "play 10♥" was answered "'10H' is not a card", a code the
+    person never wrote."""
+    for mine, code in zip(typed.split(), read.split(), strict=False):
+        if mine != code:
+            reason = reason.replace(f"'{code}'", f"'{mine}'")
+    return reason
+
+
 CODE = r"(?<![\w'’-])[0-9A-Z]{1,5}"
 """A card's code in a log line, as a whole word ("XXI", "SK", "7C"), never part of a longer word."""
 
@@ -248,6 +258,37 @@ def number(value: float) -> str:
         return f"{value:g}"
     sign = "-" if value < 0 and whole == 0 else ""
     return f"{sign}{whole if whole else ''}{glyph}"
+
+
+SEAT = re.compile(r"\b([Ss])eat (\d+)\b('s\b)?")
+"""A seat in a game's text, by the engine's number from 0 ("seat 0", "Seat 2", "seat 1's")."""
+
+SEAT_LIST = re.compile(r"\b([Ss]eats) (\d+(?:, \d+)*,? (?:and|&) \d+)\b")
+"""Seats listed in a game's text ("seats 0 and 2", Bishops Whist's sides), by the engine's numbers."""
+
+
+def seat_word(seat: int, capital: bool = False) -> str:
+    """A seat as a person at the terminal reads it: numbered from 1, as the web table ("Seat 1") and the
+    options (``--seat 1``) number the seats. The engine, the games' texts and a saved file number them
+    from 0; a game's text is renumbered as it is shown (``seats_from_one``, ``TerminalGame.name_seats``),
+    never in the game."""
+    return f"{'Seat' if capital else 'seat'} {seat + 1}"
+
+
+def seat_list_from_one(text: str) -> str:
+    """A game's lists of seats numbered from 1: "seats 0 and 2" reads "seats 1 and 3"."""
+
+    def listed(m: re.Match[str]) -> str:
+        return f"{m[1]} " + re.sub(r"\d+", lambda n: str(int(n[0]) + 1), m[2])
+
+    return SEAT_LIST.sub(listed, text)
+
+
+def seats_from_one(text: str) -> str:
+    """A game's text with every seat numbered from 1 and nobody named ("seat 1 & seat 3 win" of the
+    engine's seats 0 and 2 reads "seat 2 & seat 4 win"), for a screen several people read. A number
+    that is not a seat's ("deal 1", "trick 3", "seats" counted) stays as it is."""
+    return SEAT.sub(lambda m: seat_word(int(m[2]), m[1] == "S") + (m[3] or ""), seat_list_from_one(text))
 
 
 def plural(word: str) -> str:
@@ -324,8 +365,8 @@ class TerminalGame:
             return "you"
         mine = next((t for t in view.teams if view.seat in t), [])
         if seat in mine and len(mine) > 1:
-            return f"seat {seat} (partner)"
-        return f"seat {seat}"
+            return f"{seat_word(seat)} (partner)"
+        return seat_word(seat)
 
     def side(self, team: Sequence[int], view: View[Any]) -> str:
         return " & ".join(self.who(s, view) for s in team)
@@ -399,8 +440,6 @@ class TerminalGame:
             return pack.pretty(code) if pack is not None and pack.is_card(code) and pack.suit(code) else code
 
         def outside(text: str) -> str:
-            if view.seat is not None:
-                text = re.sub(rf"\bseat {view.seat}'s\b", "your", text)
             return re.sub(rf"{CODE}(?![\w'’-])", card, self.name_seats(text, view))
 
         parts = self.QUOTED.split(reason)
@@ -411,11 +450,22 @@ class TerminalGame:
         return out
 
     def name_seats(self, text: str, view: View[Any]) -> str:
-        def name(m: re.Match[str]) -> str:
-            seat = int(m.group(1))
-            return f"seat {seat} (you)" if seat == view.seat else self.who(seat, view)
+        """A game's text as the table says it: each seat numbered from 1 (the engine's "seat 0" is the
+        terminal's "seat 1", as at the web table), the reader's marked "(you)" and its possessive "your"
+        ("seat 0's hand" said to seat 0), a partner marked; "Seat" at a sentence's start kept so. The
+        one place where a game's text has its seats renumbered: a text already named is not passed
+        again (it would be renumbered twice)."""
 
-        return re.sub(r"\bseat (\d+)\b", name, text)
+        def name(m: re.Match[str]) -> str:
+            seat, capital, possessive = int(m[2]), m[1] == "S", m[3] or ""
+            if seat == view.seat:
+                if possessive:
+                    return "Your" if capital else "your"
+                return f"{seat_word(seat, capital)} (you)"
+            named = self.who(seat, view)
+            return (named[:1].upper() + named[1:] if capital else named) + possessive
+
+        return SEAT.sub(name, seat_list_from_one(text))
 
     # --- the loop -----------------------------------------------------------------------------
 
@@ -433,7 +483,7 @@ class TerminalGame:
             dealt = "every deal is shuffled live by the system's random source (--seed N replays a match)"
         else:
             dealt = f"seed {self.seed} (replay with --seed {self.seed})"
-        seats = ", ".join(f"seat {h}" for h in self.humans)
+        seats = listed([seat_word(h) for h in self.humans])
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
         self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
@@ -562,14 +612,17 @@ class TerminalGame:
         if seat == self.at_table or len(self.humans) == 1:
             return
         self.console.clear()
-        words = f"Seat {seat}'s turn. Pass the terminal to seat {seat}."
+        words = f"{seat_word(seat, capital=True)}'s turn. Pass the terminal to {seat_word(seat)}."
         if self.typed_ahead is not None and self.typed_ahead[0] != seat:
             # the line itself goes unsaid: "play 9H" would show seat 1 a card of seat 0's hand
             typist = self.typed_ahead[0]
-            words += f"\nSeat {typist}: what you typed at the pause was not taken (not your turn)."
+            words += (
+                f"\n{seat_word(typist, capital=True)}: what you typed at the pause was not taken "
+                "(not your turn)."
+            )
             self.typed_ahead = None
         self.console.print(Panel(words, expand=False))
-        self.pause(f"seat {seat}, press Enter when nobody else is looking> ", owner=seat)
+        self.pause(f"{seat_word(seat)}, press Enter when nobody else is looking> ", owner=seat)
         self.console.clear()
         self.at_table = seat
 
@@ -621,7 +674,7 @@ class TerminalGame:
         if self.typed_ahead is not None:
             seat, line = self.typed_ahead
             self.typed_ahead = None
-            who = "" if len(self.humans) == 1 else f" by seat {seat}"
+            who = "" if len(self.humans) == 1 else f" by {seat_word(seat)}"
             self.say_error(f"'{line}', typed{who} at the pause, was not taken: {why}.")
 
     def human_turn(self, state: State, seat: int) -> bool:
@@ -650,6 +703,7 @@ class TerminalGame:
             if len(raw) > MAX_INPUT:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters).")
                 continue
+            typed = raw  # as the person typed it, suit symbols and all: a refusal quotes it so
             if low != "save" and not low.startswith("save "):  # a path is left as typed ("save 8♥.json")
                 raw = typed_codes(raw)
                 low = raw.lower()
@@ -733,6 +787,7 @@ class TerminalGame:
                     reason = f"{quoted(first)} is neither a move nor a command here"
                 elif not isinstance(exc, MalformedAction):  # a malformed line's reason echoes what was typed
                     reason = self.reason_words(reason, view)
+                reason = as_typed(reason, typed, raw)
                 self.say_error(reason + self.did_you_mean(raw, legal, ranges, exc))
                 continue
             return True
@@ -795,7 +850,7 @@ class TerminalGame:
             )
         # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
         # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
-        rows.append(("score" if view.chips is None else "chips in all", self.score_parts(view), "   "))
+        rows.append((self.score_label(view), self.score_parts(view), "   "))
         if view.chips is not None:
             rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   "))
         for label, value in self.extra_rows(view):
@@ -982,6 +1037,11 @@ class TerminalGame:
             out.append_text(part)
             column += size
         return out
+
+    @staticmethod
+    def score_label(view: View[Any]) -> str:
+        """What the score is called: where the game counts chips, a seat's chips wherever they lie."""
+        return "score" if view.chips is None else "chips in all"
 
     def score_parts(self, view: View[Any]) -> list[Text]:
         return [Text(f"{self.side(team, view)}: {number(view.scores[team[0]])}") for team in view.teams]
@@ -1177,7 +1237,9 @@ class TerminalGame:
         cut = ends[-1] + 1 if ends and not state.is_over else len(new)
         self.print_log(state, new[:cut], view)
         if ends and not state.is_over:
-            self.console.print(Text(f"score: {self.score_line(view)}", style="bold"))
+            # named as the table's row names it: after a Lansquenet deal "score:" stood under the panel's
+            # "chips in all", one number by two names
+            self.console.print(Text(f"{self.score_label(view)}: {self.score_line(view)}", style="bold"))
             # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
             # the web table shows no banner: its result is in the log just printed, and the score
             if not self.game.brief_rounds:
@@ -1253,15 +1315,15 @@ class TerminalGame:
                 f"[bold red]You lose[/bold red]: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
             )
         else:
-            verdict = "Won by " + escape(listed([f"seat {s}" for s in outcome.winners]))
+            verdict = "Won by " + escape(listed([seat_word(s) for s in outcome.winners]))
         if len(self.humans) == 1:
             reason = escape(self.name_seats(outcome.reason, view))
             score = escape(self.score_line(view))
         else:  # several people read it: "you" was whoever moved last ("seat 0 (partner) & you: 2")
-            reason = escape(outcome.reason)
+            reason = escape(seats_from_one(outcome.reason))
             score = escape(
                 "   ".join(
-                    f"{' & '.join(f'seat {s}' for s in team)}: {number(view.scores[team[0]])}"
+                    f"{' & '.join(seat_word(s) for s in team)}: {number(view.scores[team[0]])}"
                     for team in view.teams
                 )
             )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -110,7 +111,11 @@ class Option:
         return value
 
     def _bad(self, value: Any) -> InvalidOption:
-        return InvalidOption(f"option {self.name}={echo(value)} is not allowed: it must be {self.allowed()}")
+        choices = [c for c in self.choices or () if isinstance(c, str)]
+        near = _near(value, choices) if choices else ""
+        return InvalidOption(
+            f"option {self.name}={echo(value)} is not allowed: it must be {self.allowed()}{near}"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -122,6 +127,19 @@ class Option:
             "maximum": self.maximum,
             "description": self.description,
         }
+
+
+def _near(typed: object, names: Sequence[str]) -> str:
+    """The one name a near miss was likely meant for, as words to add to its refusal, as a game's name
+    is told ("laws=tables" was told the values, "did you mean" nothing): "" where none is near."""
+    if not isinstance(typed, str) or not typed.strip() or len(typed) > TEXT_LIMIT:
+        return ""
+    low = typed.strip().lower()
+    by_low = {n.lower(): n for n in names}
+    found = difflib.get_close_matches(low, list(by_low), n=2, cutoff=0.7)
+    if low in by_low:  # "Table" for "table": the case alone
+        found = [low]
+    return f" (did you mean {echo(by_low[found[0]])}?)" if len(found) == 1 else ""
 
 
 def _number(x: float) -> str:
@@ -162,7 +180,8 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any], game
     if unknown:
         valid = ", ".join(sorted(by_name)) or "none"
         named = ", ".join(echo(u) if not isinstance(u, str) else echo(u)[1:-1] for u in unknown[:5])
-        raise InvalidOption(f"{game} has no option {named}; its options are: {valid}")
+        near = _near(unknown[0], list(by_name)).replace("'", "") if len(unknown) == 1 else ""
+        raise InvalidOption(f"{game} has no option {named}{near}; its options are: {valid}")
     return {o.name: o.convert(given[o.name]) if o.name in given else o.default for o in declared}
 
 
