@@ -291,7 +291,7 @@ def test_ctrl_c_during_duplicate_says_so_and_gives_the_figure_of_the_deals_playe
     command = "parlour duplicate roquet --candidate random --baseline heuristic --deals 2 --seed 4"
     assert command in said, said
     printed = " ".join(result.stdout.split())  # the console's width decides where its lines break
-    assert "roquet: random vs heuristic:" in printed and "(2 deals, seats 0,1" in printed, printed
+    assert "roquet: random vs heuristic:" in printed and "(2 deals, seats 1,2" in printed, printed
     monkeypatch.undo()
     again = parlour.duplicate.duplicate("roquet", "random", "heuristic", deals=2, seed=4)
     assert json.loads(out.read_text())["margins"] == list(again.margins)
