@@ -213,14 +213,15 @@ def test_lansquenet_a_player_may_add_to_a_bet_on_a_later_round() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_apology_the_first_dealer_is_the_seat_the_text_names(seed: int) -> None:
-    """The text: "Seat 0 deals first, and the deal passes to the left" (it did not say who deals
-    first)."""
+    """The text: "Seat 1 deals first, and the deal passes to the left" (it did not say who deals
+    first); the text numbers seats from 1, as the tables do, the engine from 0."""
     said = re.search(r"Seat (\d) deals first", rules("apology"))
     assert said is not None
+    dealer = int(said.group(1)) - 1
     state = parlour.make("apology").new(seed=seed)
     first = next(e.data for e in state.log if e.kind == "deal")
-    assert first["dealer"] == int(said.group(1))
-    assert state.current_player == (int(said.group(1)) + 1) % 4  # the dealer's left bids first
+    assert first["dealer"] == dealer
+    assert state.current_player == (dealer + 1) % 4  # the dealer's left bids first
 
 
 # --- Bishops Whist ---------------------------------------------------------------------------------

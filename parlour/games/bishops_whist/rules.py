@@ -2609,7 +2609,7 @@ class BishopsWhist(Game[BishopsWhistState]):
         Option("laws", "strict", "strict: an illegal card is refused; table: revokes and exposed cards "
                f"are possible and punished (-{REVOKE_PENALTY} a revoke on claim, -{EXPOSED_CARD_PENALTY} "
                "an exposed card)", ("strict", "table")),
-        Option("partners", "fixed", "fixed: seats 0 and 2 against 1 and 3 (by mutual choice); cut: "
+        Option("partners", "fixed", "fixed: seats 1 and 3 against 2 and 4 (by mutual choice); cut: "
                "the two highest cuts against the two lowest", ("fixed", "cut")),  # ruling BW-1
         Option("irregular_trick", "first-suit", "who takes a trick led by a knight when no trump falls: "
                "the highest card of the first suit played (first-suit) or the leader (leader)",
