@@ -396,7 +396,7 @@ def test_duplicate_stopped_writes_its_json_marked_partial(
     assert result.exit_code == 130, result.output
     written = json.loads(out.read_text())
     assert written["partial"] is True and written["planned"] == 5 and written["deals"] == 2
-    assert "(2 deals, seats 0,1" in words(result.stdout)
+    assert "(2 deals, seats 1,2" in words(result.stdout)
     assert "(partial: 5 asked, stopped by Ctrl-C)" in words(result.stdout), result.stdout
     monkeypatch.undo()
     whole = runner.invoke(app, [*args[:-4], "--deals", "2", "--json", str(out)], env=WIDE)

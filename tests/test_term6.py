@@ -382,7 +382,7 @@ def test_duplicate_of_a_fast_player_says_how_long_a_move_takes(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     said = words(result.stdout)
     assert "0.000 s a move" not in said
-    found = re.search(r"seats 0,1, ([\d.,]+) (µs|ms|s) a move\)", said)
+    found = re.search(r"seats 1,2, ([\d.,]+) (µs|ms|s) a move\)", said)
     assert found is not None, said
     value = float(found.group(1).replace(",", "")) * {"µs": 1e-6, "ms": 1e-3, "s": 1.0}[found.group(2)]
     written = json.loads(out.read_text())["seconds_per_move"]
