@@ -276,3 +276,58 @@ def test_apology_hint_says_how_sure_it_is_in_one_reading(chance: float, played: 
         "of the time"
     )
     assert "of the takers it expected" not in said
+
+
+@pytest.mark.parametrize(("name", "total"), [("bezique", "totals"), ("roquet", "match")])
+def test_a_two_handed_hand_end_names_each_seat(name: str, total: str) -> None:
+    """Bezique's "hand 1 ends: 80 to 150; totals 80 to 150" and Roquet's "hand 1 ends: 26 to 12; match 26
+    to 12" gave two numbers without saying whose (found reading the logs for words-11, as Bishops
+    Whist's "score 0 to 11"): each names the seats, each figure its seat's points of the hand and total."""
+    state = played(name, 1)
+    assert state.is_over
+    running = [0.0, 0.0]
+    ends = 0
+    for event in state.events(None):
+        if event.kind == "score":
+            running[event.data["seat"]] += event.data["points"]
+        if event.kind != "hand_end":
+            continue
+        a, b = event.data["points"]
+        words = state.event_words(event)
+        assert words == (
+            f"hand {ends + 1} ends — seat 0: {a}, seat 1: {b}; "
+            f"{total} — seat 0: {running[0]:g}, seat 1: {running[1]:g}"
+        ), (words, running)
+        ends += 1
+    assert ends >= 3 and running == list(state.scores)
+
+
+def test_bezique_last_eight_is_announced_as_its_prompt_says() -> None:
+    """The log said "the talon is exhausted: follow suit and win the trick if you can" where the prompt
+    of every card of the last eight says "follow suit and head the trick if you can, else trump"."""
+    state = parlour.make("bezique").new(seed=2)
+    rng = random.Random(2)
+    while not any(e.kind == "phase" for e in state.log):
+        state.apply(rng.choice(state.legal_actions()))
+    [phase] = [e for e in state.log if e.kind == "phase"]
+    while True:  # to the second card of a trick of the last eight
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        assert view.decision is not None
+        if view.decision.prompt.startswith("play a card: "):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    rule = view.decision.prompt.removeprefix("play a card: ")
+    assert rule == "follow suit and head the trick if you can, else trump"
+    assert state.event_words(phase) == f"the talon is exhausted: {rule}"
+
+
+def test_apology_one_deal_redealt_does_not_count_it_either() -> None:
+    """Under ``thrown_in=redealt`` the bidding said "0 of 1 deals played so far" (ruling AP-2)."""
+    state = parlour.make("apology", deals=1, thrown_in="redealt").new(seed=5)
+    for _ in range(4):
+        state.apply("pass")
+    assert state.view(0).situation == "the match is one deal with a taker"
+    four = parlour.make("apology", deals=4, thrown_in="redealt").new(seed=5)
+    assert four.view(0).situation == "0 of 4 deals played so far"

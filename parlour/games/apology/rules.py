@@ -1605,7 +1605,10 @@ class ApologyState(State):
         # the decision's too ("bury a card (4 to go)", "pay for the escape with a card from ...").
         if self.phase is Phase.BID and self.game.options["thrown_in"] == "redealt":
             # ruling AP-2: which deals count is news no field holds
-            return f"{self.deals_counted()} of {self.game.options['deals']} deals played so far"
+            deals = int(self.game.options["deals"])
+            if deals == 1:  # "0 of 1 deals played so far" counted the one deal
+                return "the match is one deal with a taker"
+            return f"{self.deals_counted()} of {deals} deals played so far"
         return ""
 
     def _prompt(self) -> str:

@@ -1275,11 +1275,23 @@ class RoquetState(State):
         saves compare it), gave seat 0's first whoever won ("seat 1 wins the match, 78 to 107"). A
         combination laid down is "… for 2 points": its logged "… for 2" said nothing of what the 2 was.
         A card that leads a trick "leads" (a ``Lead``): every card "played", and a reader could not tell
-        where a trick began."""
+        where a trick began. A hand's end names whose points are whose ("hand 1 ends: 26 to 12")."""
         scores = event.data.get("scores")
         text = super().event_words(event)
         if is_lead(event):  # "seat 1 plays 7♠" opened a trick as any other card was played
             return text.replace(" plays ", " leads ", 1)
+        if event.kind == "hand_end" and event.to is None:
+            # "hand 1 ends: 26 to 12; match 26 to 12" left the reader to guess which seat was first
+            points, match = event.data.get("points"), event.data.get("scores")
+            if (
+                isinstance(points, Sequence)
+                and isinstance(match, Sequence)
+                and len(points) == len(match) == 2
+            ):
+                return (
+                    f"hand {event.data.get('hand')} ends — seat 0: {points[0]}, seat 1: {points[1]}; "
+                    f"match — seat 0: {match[0]}, seat 1: {match[1]}"
+                )
         if event.kind == "meld" and text.endswith(f" for {event.data.get('points')}"):
             return f"{text} points"
         if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == 2:
