@@ -21,7 +21,7 @@ from parlour.games.apology.rules import KITTY
 from parlour.games.open_tarock.rules import TRUMP, suit_of
 from tests.cli_support import scripted
 
-TRICK_GAMES = {
+TRICK_GAMES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     # the game, its options, and the events after which the next card played leads
     "apology": ({}, ("deal", "trick")),
     "bishops-whist": ({"hand_limit": 3}, ("turn_up", "trick")),
@@ -35,7 +35,7 @@ TRICK_GAMES = {
 def played(name: str, seed: int, steps: int = 4000, **options: Any) -> State:
     """A seeded match of random moves (an amount at its range's low end), ``steps`` moves at most."""
     game = parlour.make(name, **options)
-    state = game.new(seed=seed)
+    state: State = game.new(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
@@ -114,7 +114,7 @@ def test_a_lead_is_told_at_the_terminal_as_it_happens() -> None:
     assert text.count(" leads ") >= 20, text
 
 
-ONE_DEAL = {
+ONE_DEAL: dict[str, dict[str, Any]] = {
     "apology": {"deals": 1},
     "bishops-whist": {"hand_limit": 1},
     "open-tarock": {"deals": 1},
@@ -166,7 +166,8 @@ def test_one_deal_words_in_place() -> None:
     apology = played("apology", 3, deals=1)
     words = every_word(apology)
     assert "seat 0 deals; the Landsknechts and Till lie apart" in words
-    assert apology.view(0).outcome is not None and "after the one deal" in apology.view(0).outcome.reason
+    outcome = apology.view(0).outcome
+    assert outcome is not None and "after the one deal" in outcome.reason
     whist = played("bishops-whist", 2, hand_limit=1)
     words = every_word(whist)
     assert any(w.startswith("seat 2 deals and turns ") for w in words), words
@@ -191,8 +192,8 @@ def test_bishops_whist_hand_end_names_each_side() -> None:
         rf"(hand \d+: )?{side} take (\d+) tricks? and (\d+) bishops?, {side} take (\d+) tricks? and (\d+) "
         rf"bishops?; score — {side}: (-?\d+), {side}: (-?\d+)"
     )
-    for options in ({}, {"partners": "cut"}):
-        state = played("bishops-whist", 4, **options)
+    for partners in ("fixed", "cut"):
+        state = played("bishops-whist", 4, partners=partners)
         tricks = [0, 0, 0, 0]
         bishops = [0, 0, 0, 0]
         totals = [0, 0, 0, 0]
@@ -231,7 +232,7 @@ def test_open_tarock_prompt_names_the_act_and_the_card_as_the_log_does() -> None
     met = {"tarock": 0, "suit": 0, "skus": 0}
     for pack, seeds in (("tarock54", range(6)), ("tarot78", range(3))):
         game = parlour.make("open-tarock", pack=pack)
-        cards = game.card_pack
+        cards = parlour.cards.get_pack(pack)
         for seed in seeds:
             state = game.new(seed=seed)
             rng = random.Random(seed)
