@@ -18,6 +18,9 @@ import parlour
 from parlour.engine import Event, State
 from parlour.games.apology.players import expectation_record, expectations_kept
 from parlour.games.apology.rules import KITTY
+from parlour.games.bezique.players import HeuristicPlayer as BeziqueHeuristic
+from parlour.games.bezique.players import explain
+from parlour.games.bezique.rules import Bezique
 from parlour.games.open_tarock.rules import TRUMP, suit_of
 from tests.cli_support import scripted
 
@@ -332,3 +335,39 @@ def test_apology_one_deal_redealt_does_not_count_it_either() -> None:
     assert state.view(0).situation == "the match is one deal with a taker"
     four = parlour.make("apology", deals=4, thrown_in="redealt").new(seed=5)
     assert four.view(0).situation == "0 of 4 deals played so far"
+
+
+def test_bezique_hint_says_a_seven_scores_points() -> None:
+    """The hint for the seven of trumps ended "...: 10" ("exchanges the seven of trumps for the turn-up,
+    the jack of hearts: 10"), leaving the 10 to be guessed: it says "for 10 points", as the log's "scores
+    10 for the seven of trumps" does."""
+    game = Bezique(carte_blanche=True)
+    heuristic = BeziqueHeuristic(game)
+    blanche = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]  # the elder's, without a brisque or court card
+    dealt = game.new(
+        deal={
+            "dealer": 0,
+            "hands": [["KS", "QS", "JS", "KH", "QH", "JH", "KD", "QD"], blanche],
+            "turn_up": "9D",
+        }
+    )
+    said = {"blanche": explain(heuristic, dealt.view(1), "blanche", None)}
+    assert "blanche" in dealt.view(1).legal_actions
+    for seed in range(30):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(said) < 3:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            for action in view.legal_actions:
+                verb = action.split()[0]
+                if verb in ("exchange", "declare", "blanche"):
+                    said.setdefault(verb, explain(heuristic, view, action, None))
+            state.apply(rng.choice(state.legal_actions()))
+        if len(said) == 3:
+            break
+    assert said["exchange"].startswith("exchanges the seven of trumps for the turn-up, the "), said
+    assert said["exchange"].endswith(", for 10 points"), said
+    assert said["declare"] == "shows the seven of trumps, for 10 points", said
+    assert said["blanche"] == "shows the carte blanche, for 50 points", said
