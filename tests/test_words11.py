@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 import parlour
 from parlour.engine import Event, State
@@ -23,6 +24,9 @@ from parlour.games.bezique.players import explain
 from parlour.games.bezique.rules import Bezique
 from parlour.games.open_tarock.rules import TRUMP, suit_of
 from tests.cli_support import scripted
+from tests.web_walks import COMPUTER, HUMAN, browser, context, create_table, open_seat, seat_link, serving
+
+__all__ = ["browser"]  # the module's Chromium, shared by its browser tests
 
 TRICK_GAMES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     # the game, its options, and the events after which the next card played leads
@@ -371,3 +375,30 @@ def test_bezique_hint_says_a_seven_scores_points() -> None:
     assert said["exchange"].endswith(", for 10 points"), said
     assert said["declare"] == "shows the seven of trumps, for 10 points", said
     assert said["blanche"] == "shows the carte blanche, for 50 points", said
+
+
+NAMED = """([me, text]) => import('/static/words.js').then((m) => {
+  const info = {seats: [0, 1, 2, 3].map((seat) => ({seat, name: ['Ann', 'Bob', 'Cy', 'Di'][seat]}))};
+  return m.makeNamer(me, info, null, [[0, 2], [1, 3]]).words(text);
+})"""
+
+
+@pytest.mark.browser
+def test_the_web_table_names_the_readers_side_at_a_hand_end(browser: Browser, tmp_path: Any) -> None:
+    """The web table's log (``words.js``) writes Bishops Whist's hand end with the reader's side as
+    "you & Cy" and the other by its names: which score is whose is clear from either side."""
+    state = played("bishops-whist", 2, hand_limit=1)
+    [end] = [e for e in state.events(None) if e.kind == "hand_end"]
+    text = state.event_words(end)
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], seed=2)
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        as_ann, as_bob = page.evaluate(f"(t) => Promise.all([({NAMED})([0, t]), ({NAMED})([1, t])])", text)
+    assert as_ann == (
+        "You & Cy take 2 tricks and 1 bishop, Bob & Di take 11 tricks and 3 bishops; "
+        "score — you & Cy: 2, Bob & Di: 11"
+    ), as_ann
+    assert as_bob == (
+        "Ann & Cy take 2 tricks and 1 bishop, you & Di take 11 tricks and 3 bishops; "
+        "score — Ann & Cy: 2, you & Di: 11"
+    ), as_bob
