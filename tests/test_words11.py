@@ -402,3 +402,15 @@ def test_the_web_table_names_the_readers_side_at_a_hand_end(browser: Browser, tm
         "Ann & Cy take 2 tricks and 1 bishop, you & Di take 11 tricks and 3 bishops; "
         "score — Ann & Cy: 2, you & Di: 11"
     ), as_bob
+
+
+def test_open_tarock_hand_end_says_what_its_figures_are() -> None:
+    """ "hand 1 ends: seat 0 37⅓, seat 1 32⅔" gave two figures without a word of what they were: each is
+    the pile's count, which the game points (the score lines before it) take the par from."""
+    for pack, par in (("tarock54", 35), ("tarot78", 39)):
+        state = played("open-tarock", 1, pack=pack)
+        ends = [state.event_words(e) for e in state.events(None) if e.kind == "hand_end"]
+        assert len(ends) == 2, ends
+        for n, words in enumerate(ends, 1):
+            m = re.fullmatch(rf"hand {n} ends: seat 0 counted (\S+), seat 1 (\S+) \(par {par}\)", words)
+            assert m is not None, words

@@ -15,12 +15,13 @@ and ``determinize`` are made from that one core when asked for.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -370,6 +371,10 @@ def core_of(pack: Pack) -> Core:
             named=tuple(_named(pack, c) for c in codes),
         )
     return core
+
+
+_HAND_END: Final = re.compile(r"hand (\d+) ends: seat 0 (\S+), seat 1 (\S+)")
+"""A hand end's logged text: each seat's count of its pile (``event_words`` says what they are)."""
 
 
 def _named(pack: Pack, code: str) -> str:
@@ -947,8 +952,13 @@ class OpenTarockState(State):
         text = super().event_words(event)
         if is_lead(event):
             return text.replace(" plays ", " leads ", 1)
-        if event.kind == "hand_end" and self.game.deals == 1:
-            return text.replace("hand 1 ends: ", "the hand ends: ", 1)
+        ended = _HAND_END.fullmatch(text) if event.kind == "hand_end" else None
+        if ended is not None:
+            # "hand 1 ends: seat 0 37⅓, seat 1 32⅔" did not say what the figures were: each pile's count
+            # (the view's "counted"), against the par the game points are made from
+            hand, a, b = ended.groups()
+            head = "the hand" if self.game.deals == 1 else f"hand {hand}"
+            return f"{head} ends: seat 0 counted {a}, seat 1 {b} (par {self.game.par:g})"
         return text
 
     def _situation(self) -> str:
