@@ -1602,13 +1602,19 @@ def test_changing_a_view_changes_neither_the_state_nor_the_next_views() -> None:
 
 
 def test_a_limit_of_one_hand_is_said_in_the_singular() -> None:
-    """'the agreed limit of 1 hand', not '1 hands', in the outcome and the log (ruling BW-20; QA)."""
+    """Not '1 hands' in the outcome and the log (ruling BW-20; QA); nor 'the agreed limit of 1 hand', which
+    counted a match's only hand (words-11): 'the one hand agreed'. The logged text stays as it was."""
     game = parlour.make("bishops-whist", hand_limit=1)
     state, rng = game.new(seed=1), random.Random(1)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     outcome = state.view(None).outcome
-    assert outcome is not None and outcome.reason.startswith("the agreed limit of 1 hand is played: ")
-    ends = [e.data["text"] for e in state.log if e.kind == "match_end"]
-    assert ends == ["game over (the agreed limit of 1 hand): seats 0 and 2 win, 11-0"]
+    assert outcome is not None and outcome.reason.startswith("the one hand agreed is played: ")
+    ends = [e for e in state.log if e.kind == "match_end"]
+    assert [e.data["text"] for e in ends] == [
+        "game over (the agreed limit of 1 hand): seats 0 and 2 win, 11-0"
+    ]
+    assert [state.event_words(e) for e in ends] == [
+        "game over (the one hand agreed): seat 0 & seat 2 win, 11 to 0"
+    ]

@@ -791,8 +791,13 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
                 if "the search expects" in advice.reason:
                     kept = expectations_kept(share, view.extra.tricks_played)
                     said = int(m[1])
-                    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "from 10% to 89%"
-                    record = f"(a rough estimate: of the takers it expected {like}, about {kept:.0%} made it)"
+                    like = (
+                        "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
+                    )
+                    record = (
+                        f", a rough guess: when it has expected {like} at this stage, the taker has made it "
+                        f"about {kept:.0%} of the time"
+                    )
                     assert record in advice.reason, advice
                     expected += 1
                 else:

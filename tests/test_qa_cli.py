@@ -448,7 +448,9 @@ def test_the_pause_between_hands_comes_before_the_next_deal() -> None:
     for i in pauses:
         assert lines[i - 1].startswith("score: "), lines[i - 3 : i + 1]
         assert " deals" not in lines[i - 2], lines[i - 3 : i + 1]
-        assert re.match(r"· hand \d+: tricks", lines[i - 2]), lines[i - 3 : i + 1]
+        # the hand's end, its sides named (words-11), may take two lines of the console
+        head = next(lines[j] for j in range(i - 2, -1, -1) if lines[j].startswith("· "))
+        assert re.match(r"· hand \d+: seat 0 \(you\) & seat 2 \(partner\) take", head), lines[i - 4 : i + 1]
 
 
 def test_a_seat_outside_the_humans_is_refused() -> None:
@@ -515,11 +517,14 @@ def test_negative_scores_are_not_run_into_a_dash() -> None:
     else:
         raise AssertionError("no match with a negative score and a claim in 39 seeds")
     lines = _history(state)
-    ends = [line for line in lines if line.startswith("· hand ") and " score " in line]
+    ends = [line for line in lines if line.startswith("· hand ") and "; score — " in line]
     assert ends, lines
-    for line in ends:
+    us, them = r"seat 0 \(you\) & seat 2 \(partner\)", "seat 1 & seat 3"
+    for line in ends:  # (each side named with its figures: words-11)
         assert re.fullmatch(
-            r"· hand \d+: tricks \d+ to \d+, bishops \d+ to \d+; score -?\d+ to -?\d+", line
+            rf"· hand \d+: {us} take \d+ tricks? and \d+ bishops?, {them} take \d+ tricks? and \d+ bishops?; "
+            rf"score — {us}: -?\d+, {them}: -?\d+",
+            line,
         ), line
     shown = "\n".join(lines)
     assert not re.search(r"\d-\d|--\d|\(s\)", shown), shown

@@ -413,7 +413,10 @@ def test_tricks_and_bishops_count_only_at_the_close_of_the_play_for_the_hand() -
         (2, "bishops taken", 8),
     ]
     [end] = events(state, "hand_end")
-    assert state.event_words(end) == "hand 1: tricks 8 to 5, bishops 4 to 0; score 10 to 0"
+    assert state.event_words(end) == (
+        "hand 1: seat 0 & seat 2 take 8 tricks and 4 bishops, seat 1 & seat 3 take 5 tricks and 0 bishops; "
+        "score — seat 0 & seat 2: 10, seat 1 & seat 3: 0"
+    )
     assert end.data["match"] == [10, 0] and end.data["points"] == [10, 0, 10, 0]
     for seat in VIEWERS:
         sheet = state.view(seat).score_sheet

@@ -313,7 +313,8 @@ def test_a_card_typed_as_the_table_draws_it_is_taken() -> None:
             table, console = at_table(game, Typist([line.format(shown)]), seed=7)
             table.play(state.clone())
             out = console.export_text()
-            assert f"seat 1 (you) plays {pack.pretty(code)}" in out, (line, shown, out[-800:])
+            # (the card opens the hand's first trick: the log says it "leads")
+            assert f"seat 1 (you) leads {pack.pretty(code)}" in out, (line, shown, out[-800:])
             assert "not a card" not in out
 
 

@@ -7,15 +7,26 @@ its rank order, its trumps, the constraints its play has revealed).
 
 from parlour.mechanics.sampler import NoDeal, deal_unseen
 from parlour.mechanics.scoring import hand_end_event, score_event
-from parlour.mechanics.tricks import GatheredTrick, follow_suit, highest, trick_winner
+from parlour.mechanics.tricks import (
+    GatheredTrick,
+    Lead,
+    follow_suit,
+    highest,
+    is_lead,
+    marked_leads,
+    trick_winner,
+)
 
 __all__ = [
     "GatheredTrick",
+    "Lead",
     "NoDeal",
     "deal_unseen",
     "follow_suit",
     "hand_end_event",
     "highest",
+    "is_lead",
+    "marked_leads",
     "score_event",
     "trick_winner",
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from parlour.engine.events import Event
 
 SuitOf = Callable[[str], "str | None"]
 """A card's suit letter, or ``None`` for a card outside the suits (a knight, a fool, an excuse)."""
@@ -80,3 +82,35 @@ class GatheredTrick:
     def from_dict(cls, data: Mapping[str, Any]) -> GatheredTrick:
         """From the save form (already checked against the game's save schema)."""
         return cls(data["leader"], tuple((x["seat"], x["card"]) for x in data["cards"]), data["winner"])
+
+
+class Lead(Event):
+    """A ``play`` event that leads its trick. Equal to the plain event it stands for (the same kind,
+    data and seat: its logged text, a save and ``Game.replay`` are as they were), so only the words a
+    game shows for it change: a log that said "seat 1 plays L♥" for every card could not show a reader
+    where a trick begins. A game logs its leads as ``Lead`` and, after a load (whose log is made of
+    plain events), marks them again with ``marked_leads``."""
+
+    __slots__ = ()
+
+
+def marked_leads(log: Sequence[Event], begins: Collection[str]) -> list[Event]:
+    """``log`` with each ``play`` event that leads a trick made a ``Lead``: the first play after any
+    event of a kind in ``begins`` (a trick gathered, a deal), or the first of the log."""
+    out: list[Event] = []
+    leading = True
+    for event in log:
+        kind = event.kind
+        if kind == "play":
+            if leading and type(event) is not Lead:
+                event = Lead(kind, event.data, event.to)
+            leading = False
+        elif kind in begins:
+            leading = True
+        out.append(event)
+    return out
+
+
+def is_lead(event: Event) -> bool:
+    """Whether ``event`` is a ``play`` event that leads its trick (see ``Lead``)."""
+    return type(event) is Lead

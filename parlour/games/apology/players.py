@@ -456,10 +456,15 @@ def expectations_kept(chance: float, tricks_played: int) -> float:
 def expectation_record(chance: float, kept: float) -> str:
     """What became of expectations like this one, in words that say which: a hint once read "expects
     ... in 67% ... (about 24% of such expectations came true)", as if the 67% had been judged alone,
-    where the 24% is of every expectation from 10% to 89%."""
+    where the 24% is of every expectation from 10% to 89%; then "(a rough estimate: of the takers it
+    expected from 10% to 89%, about 24% made it)", which players read twice to follow. It says that
+    the figure is a guess, and what came of such guesses at the same stage of a deal, in one clause."""
     said = round(chance * 100)
-    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "from 10% to 89%"
-    return f"a rough estimate: of the takers it expected {like}, about {kept:.0%} made it"
+    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
+    return (
+        f"a rough guess: when it has expected {like} at this stage, the taker has made it about {kept:.0%} "
+        "of the time"
+    )
 
 
 def bid_margin(hand: Sequence[str], game: Game[Any]) -> tuple[float, int]:
@@ -768,8 +773,8 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None,
         # said "expects ... in 100%" at the first card, and 52% of such hands made it).
         kept = expectations_kept(chance, view.extra.tricks_played)
         odds = (
-            f"the search expects the taker to make it in {chance:.0%} of the deals tried "
-            f"({expectation_record(chance, kept)})"
+            f"the search expects the taker to make it in {chance:.0%} of the deals tried, "
+            f"{expectation_record(chance, kept)}"
         )
     if view.seat == taker:
         if is_excuse(card):

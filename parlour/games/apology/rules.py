@@ -46,7 +46,7 @@ from parlour.engine.views import (
 )
 from parlour.games.apology.schema import ApologyExtra as ApologyExtra
 from parlour.games.apology.schema import ApologySave as ApologySave
-from parlour.mechanics import deal_unseen, hand_end_event, score_event
+from parlour.mechanics import Lead, deal_unseen, hand_end_event, is_lead, marked_leads, score_event
 from parlour.mechanics import trick_winner as suit_trick_winner
 
 # --- the pack --------------------------------------------------------------------------------
@@ -1237,7 +1237,8 @@ class ApologyState(State):
         play = seat << SEAT_SHIFT | card
         trick = self._trick
         trick.append(play)
-        self._pending.append(play | RECORDED if recorded else play)
+        entry = play | LED if len(trick) == 1 else play  # its log line says it leads the trick
+        self._pending.append(entry | RECORDED if recorded else entry)
         if len(trick) < trick_size(len(self._tricks)):
             self.turn = self._next_in_trick(seat)
             return
@@ -1557,6 +1558,8 @@ class ApologyState(State):
         rows, cached = self.rows, self._sheet_for
         if cached is None or cached[0] is not rows or cached[1] != len(rows):
             labels = tuple(label for label, _ in rows)
+            if self._hands_in_match() == 1:  # "deal 1: seat 1 fails (27 of 45)" counted the one deal
+                labels = tuple(label.removeprefix("deal 1: ") for label in labels)
             values = tuple(tuple(v) for _, v in rows)
             cached = self._sheet_for = (rows, len(rows), labels, values)
         return ScoreSheet(list(_COLUMNS), list(map(ScoreRow, cached[2], map(list, cached[3]))))
@@ -1565,7 +1568,8 @@ class ApologyState(State):
         """The log's lines as a person reads them (the logged texts stay as they were: replays of older
         saves compare them). A deal's end gives its stakes: the log said "seat 1 fails: 24 card points
         ... against a target of 45" and nobody read that the taker paid each defender one (ruling AP-11);
-        the match's end, logged "the match is over", names who won and every total."""
+        the match's end, logged "the match is over", names who won and every total. A card that leads
+        a trick "leads" (a ``Lead``), and a match of one deal does not count it ("deal 1: ...")."""
         data = event.data
         points = data.get("points")
         taker = data.get("taker")
@@ -1574,6 +1578,10 @@ class ApologyState(State):
             if points[taker] > 0:
                 return f"{data.get('text', '')}: each defender pays seat {taker} {stake:g}"
             return f"{data.get('text', '')}: seat {taker} pays each defender {stake:g}"
+        if is_lead(event):  # "seat 1 plays L♥" opened a trick as any other card was played
+            return str(data.get("text", "")).replace(" plays ", " leads ", 1)
+        if event.kind == "deal" and self._hands_in_match() == 1:  # "deal 1: ..." of a one-deal match
+            return str(data.get("text", "")).removeprefix("deal 1: ")
         scores = data.get("scores")
         if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == PLAYERS:
             best = max(scores)
@@ -1597,7 +1605,10 @@ class ApologyState(State):
         # the decision's too ("bury a card (4 to go)", "pay for the escape with a card from ...").
         if self.phase is Phase.BID and self.game.options["thrown_in"] == "redealt":
             # ruling AP-2: which deals count is news no field holds
-            return f"{self.deals_counted()} of {self.game.options['deals']} deals played so far"
+            deals = int(self.game.options["deals"])
+            if deals == 1:  # "0 of 1 deals played so far" counted the one deal
+                return "the match is one deal with a taker"
+            return f"{self.deals_counted()} of {deals} deals played so far"
         return ""
 
     def _prompt(self) -> str:
@@ -1612,6 +1623,8 @@ class ApologyState(State):
         """The highest total after the fixed number of deals wins; equal totals share (ruling AP-12)."""
         counted = self.deals_counted()
         said = f"{counted} deal{'s' if counted != 1 else ''}"
+        if counted == int(self.game.options["deals"]) == 1:
+            said = "the one deal"  # "after 1 deal" counted a match's only deal
         if self.game.options["thrown_in"] == "redealt":  # ruling AP-2
             said += " with a taker"
             if counted < int(self.game.options["deals"]):
@@ -1759,6 +1772,7 @@ class ApologyState(State):
         ]
         self.points = list(d["points"])
         self.rows = _rows_from(self.log)
+        self.log = marked_leads(self.log, _TRICK_BEGINS)  # a loaded log's leads say so as the played did
 
     # --- what every reachable state satisfies (ruling AP-17) ---------------------------------
 
@@ -2152,19 +2166,26 @@ _GIVE_TEXT: Final[tuple[str, ...]] = tuple(f"give {c}" for c in CARD_CODES)
 """The actions' texts by card id."""
 RECORDED: Final = 1 << (SEAT_SHIFT + 2)
 """Set on a play waiting in ``_pending`` whose record's action waits with it (above every play)."""
+_TRICK_BEGINS: Final = frozenset({"deal", "trick"})
+"""The events after which the next card played leads (``marked_leads``)."""
+LED: Final = RECORDED << 1
+"""Set on a play waiting in ``_pending`` that leads its trick: its event is a ``Lead``."""
 
 
 def _played(entry: int) -> tuple[Event, ...]:
-    """The events a play waiting in ``_pending`` makes: its record's action (if ``RECORDED``), its play."""
+    """The events a play waiting in ``_pending`` makes: its record's action (if ``RECORDED``), its play
+    (a ``Lead`` if ``LED``: the same logged event, worded "leads" in the log)."""
     seat, card = entry >> SEAT_SHIFT & (PLAYERS - 1), CARD_CODES[entry & CARD_BITS]
-    shown = Event("play", {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]})
+    shown = (Lead if entry & LED else Event)(
+        "play", {"seat": seat, "card": card, "text": _PLAY_LINE[seat][card]}
+    )
     if not entry & RECORDED:
         return (shown,)
     return Event("action", {"seat": seat, "action": _PLAY_TEXT[card]}, RECORD), shown
 
 
 _PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    _played(p) if p & CARD_BITS < len(CARD_CODES) else () for p in range(2 * RECORDED)
+    _played(p) if p & CARD_BITS < len(CARD_CODES) else () for p in range(2 * LED)
 )
 """The events of each play as it waits in ``_pending``: made once, and shared by every log that holds
 them (they are immutable, as a clone's log shares its events)."""

@@ -580,11 +580,12 @@ def explain(
         up = view.zone("turn_up")
         old = up.cards[0] if up is not None and up.cards else None
         took = f", the {_name(old)}" if old is not None else ""
-        return f"exchanges the seven of trumps for the turn-up{took}: 10"
+        # "...: 10" left the 10 to be guessed (points, as the log says "scores 10 for ...")
+        return f"exchanges the seven of trumps for the turn-up{took}, for 10 points"
     if verb == "declare":
-        return "shows the seven of trumps: 10"
+        return "shows the seven of trumps, for 10 points"
     if verb == "blanche":
-        return "shows the carte blanche: 50"
+        return "shows the carte blanche, for 50 points"
     if verb == "draw":
         return "draws from the talon"
     if verb == "pass":

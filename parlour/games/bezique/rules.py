@@ -27,6 +27,7 @@ same matches; its save schema and view records live apart in ``schema.py``, neve
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
@@ -339,6 +340,12 @@ def reuse_needs_greater(options: Mapping[str, object]) -> bool:
 
 
 # --- the state's records -------------------------------------------------------------------------
+
+
+_HAND_END: Final = re.compile(r"hand (\d+) ends: (-?\d+) to (-?\d+); totals (-?\d+) to (-?\d+)")
+"""A hand end's logged text (seat 0's points first), which ``event_words`` says seat by seat."""
+_LAST_EIGHT_LOGGED: Final = "the talon is exhausted: follow suit and win the trick if you can"
+"""The logged text of the last eight's start (frozen: ``event_words`` says it as the prompt does)."""
 
 
 class TableCard:
@@ -1422,7 +1429,7 @@ class BeziqueState(State):
             self.sevens_shown[seat] = 0
         self._melds = [[m for m in ms if m.scored] for ms in self._melds]
         self.phase = Phase.LAST_EIGHT
-        self._log("phase", {"text": "the talon is exhausted: follow suit and win the trick if you can"})
+        self._log("phase", {"text": _LAST_EIGHT_LOGGED})
 
     def _end_hand(self) -> None:
         for seat in SEATS:
@@ -1582,6 +1589,24 @@ class BeziqueState(State):
                 self.turn = queue[0]
 
     # --- information ----------------------------------------------------------------
+
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them (the logged texts stay as they were: replays of older
+        saves compare them): a hand's end names whose points are whose ("hand 1 ends: 80 to 150; totals
+        80 to 150" left the reader to guess which seat was first), and the last eight's rule is said as
+        the prompt says it ("win the trick" beside the prompt's "head the trick ..., else trump")."""
+        text = super().event_words(event)
+        if event.kind == "hand_end" and event.to is None:
+            ended = _HAND_END.fullmatch(text)
+            if ended is not None:
+                hand, *n = ended.groups()
+                return (
+                    f"hand {hand} ends — seat 0: {n[0]}, seat 1: {n[1]}; "
+                    f"totals — seat 0: {n[2]}, seat 1: {n[3]}"
+                )
+        if event.kind == "phase" and text == _LAST_EIGHT_LOGGED:
+            return "the talon is exhausted: follow suit and head the trick if you can, else trump"
+        return text
 
     def view(self, seat: int | None) -> View[BeziqueExtra]:
         # ruling BZ-22: declared cards with their history, cards won, the turn-up, the talon's size;

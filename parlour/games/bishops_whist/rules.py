@@ -42,7 +42,7 @@ from parlour.engine.views import (
 from parlour.games.bishops_whist.schema import BishopsWhistExtra as BishopsWhistExtra
 from parlour.games.bishops_whist.schema import BishopsWhistSave as BishopsWhistSave
 from parlour.games.bishops_whist.schema import TrickSave as TrickSave
-from parlour.mechanics import deal_unseen, hand_end_event, highest, score_event
+from parlour.mechanics import Lead, deal_unseen, hand_end_event, highest, is_lead, marked_leads, score_event
 
 # --- the pack and the table -----------------------------------------------------------------------------
 
@@ -201,18 +201,24 @@ _PACK_BITS: Final[tuple[int, ...]] = tuple(CARD_BIT[CARD_ID[c]] for c in _PACK)
 _CODE_OF_BIT: Final[dict[int, str]] = {CARD_BIT[i]: c for i, c in enumerate(CARD_CODES)}
 
 
-def _played(seat: int, card_id: int) -> tuple[Event, Event]:
-    """The record's action and the ``play`` event of ``seat`` playing the card ``card_id``."""
+def _played(seat: int, card_id: int, leads: bool) -> tuple[Event, Event]:
+    """The record's action and the ``play`` event of ``seat`` playing the card ``card_id`` (a ``Lead``
+    if it ``leads`` the trick: the same logged event, which the log words "leads")."""
     card = CARD_CODES[card_id]
     action = Event("action", {"seat": seat, "action": PLAY_TEXTS[card_id]}, RECORD)
-    return action, Event("play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]})
+    return action, (Lead if leads else Event)(
+        "play", {"seat": seat, "card": card, "text": PLAY_TEXT[seat][card]}
+    )
 
 
+LEADS: Final = SEATS << 6
+"""Set on ``_pending``'s entry for a card played that leads its trick."""
 _PLAYED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    _played(p >> 6, p & 63) if p & 63 <= KNIGHT_ID else () for p in range(SEATS << 6)
+    _played(p >> 6 & (SEATS - 1), p & 63, p >= LEADS) if p & 63 <= KNIGHT_ID else () for p in range(2 * LEADS)
 )
-"""The two events a card played logs, at ``seat << 6 | card id`` (``_pending``'s entry for it): made
-once, and shared by every log that holds them, as a clone's log shares its events (they are immutable)."""
+"""The two events a card played logs, at ``seat << 6 | card id`` (``_pending``'s entry for it; ``| LEADS``
+for a lead): made once, and shared by every log that holds them, as a clone's log shares its events (they
+are immutable)."""
 
 
 def ids_of(held: int) -> list[int]:
@@ -696,7 +702,11 @@ class BishopsWhistState(State):
         # the winner's score first, with "to": "-12-11" ran a negative score into the dash
         won = f"{a} all" if side is None else _score_pair(self.match, side)
         if not decided:
-            why = f"the agreed limit of {_hands(self.hands_played)} is played"  # ruling BW-20
+            why = (  # ruling BW-20
+                "the one hand agreed is played"
+                if self.hands_played == 1
+                else f"the agreed limit of {_hands(self.hands_played)} is played"
+            )
             if side is None:
                 return Outcome((), f"{why}: drawn at {won}")
             return Outcome(self.teams[side], f"{why}: the higher side wins, {won}")
@@ -713,15 +723,26 @@ class BishopsWhistState(State):
         seats 1 and 3 win, -12-11" put seat 0's side first whoever won, and "the tricks show 1
         revoke(s)" left its plural to the reader."""
         kind, data = event.kind, event.data
+        one_hand = self._game.options["hand_limit"] == 1
         if kind == "hand_end" and event.to is None and "match" in data:
-            # the sides in the order of the score line under it (``teams``): "-30 to -19"
+            # each side named by its seats ("score 0 to 11" left the reader to guess which side was
+            # which; the front ends name the seats, "you & seat 2"), in the order of ``teams``
             tricks, bishops, match = data["tricks"], data["bishops"], data["match"]
-            return (
-                f"hand {data['hand']}: tricks {tricks[0]} to {tricks[1]}, bishops {bishops[0]} to "
-                f"{bishops[1]}; score {match[0]} to {match[1]}"
+            sides = [" & ".join(f"seat {s}" for s in team) for team in self.teams]
+            took = ", ".join(
+                f"{sides[i]} take {_count(tricks[i], 'trick')} and {_count(bishops[i], 'bishop')}"
+                for i in (0, 1)
             )
+            score = ", ".join(f"{sides[i]}: {match[i]}" for i in (0, 1))
+            head = "" if one_hand else f"hand {data['hand']}: "
+            return f"{head}{took}; score — {score}"
+        if is_lead(event):  # "seat 3 plays CS" opened a trick as any other card was played
+            return str(data.get("text", "")).replace(" plays ", " leads ", 1)
+        if kind == "turn_up" and one_hand:  # a match of one hand does not count it ("hand 1: ...")
+            return str(data.get("text", "")).removeprefix("hand 1: ")
         if kind == "match_end" and "scores" in data:
             head = str(data.get("text", "game over")).rsplit(": ", 1)[0]
+            head = head.replace("(the agreed limit of 1 hand)", "(the one hand agreed)")
             side, scores = data.get("winner_side"), data["scores"]
             if side is None:
                 return f"{head}: a draw at {scores[0]} all"
@@ -1285,10 +1306,11 @@ class BishopsWhistState(State):
         if self.exposed or self.withdrawn:
             self._unshow(seat, card)
         trick.append([seat, card, as_ten])
+        entry = seat << 6 | card_id | (LEADS if len(trick) == 1 else 0)
         if logged_later:
-            self._pending.append(seat << 6 | card_id)
+            self._pending.append(entry)
         else:
-            self.log.append(_PLAYED[seat << 6 | card_id][1])
+            self.log.append(_PLAYED[entry][1])
         if len(trick) == SEATS:
             self._trick_complete()
 
@@ -1789,7 +1811,10 @@ class BishopsWhistState(State):
         sheet, cached, team_of = self.sheet, self._sheet_for, self.team_of
         if cached is None or cached[0] is not sheet or cached[1] != len(sheet) or cached[2] != team_of:
             columns = tuple("seats " + " and ".join(str(s) for s in team) for team in self.teams)
-            rows = tuple(ScoreRow(f"hand {n}", (float(a), float(b))) for n, a, b in sheet)
+            one = self._game.options["hand_limit"] == 1  # a match of one hand: "the hand", not "hand 1"
+            rows = tuple(
+                ScoreRow("the hand" if one else f"hand {n}", (float(a), float(b))) for n, a, b in sheet
+            )
             cached = self._sheet_for = (sheet, len(sheet), list(team_of), ScoreSheet(columns, rows))
         return cached[3]
 
@@ -1872,6 +1897,7 @@ class BishopsWhistState(State):
             self._check_cards(hands)  # bits cannot hold them: say what is wrong, as the checks would
         self.hands = hands
         self.sheet = _sheet_of(self.log, self.team_of)
+        self.log = marked_leads(self.log, ("turn_up", "trick"))  # a loaded log's leads say so again
 
     def clone(self) -> BishopsWhistState:
         """A copy for the searching players, which clone at every move: field by field, two levels

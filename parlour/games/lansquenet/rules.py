@@ -795,7 +795,8 @@ class LansquenetState(State):
         if len(alive) < PLAYERS_TO_GO_ON:
             reason = f"seat {alive[0]} holds every chip" if alive else "nobody holds chips"
         elif self.game.options["length"] == "deals":
-            reason = f"the agreed {self.game.options['deals']} deals are played"
+            deals = int(self.game.options["deals"])  # "the agreed 1 deals are played" counted the one
+            reason = "the one deal agreed is played" if deals == 1 else f"the agreed {deals} deals are played"
         else:
             rounds = int(self.game.options["rounds"])
             reason = f"every player still holding chips has started the bank {_times(rounds)}"

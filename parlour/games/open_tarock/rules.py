@@ -15,12 +15,13 @@ and ``determinize`` are made from that one core when asked for.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -45,7 +46,16 @@ from parlour.engine.views import (
     per_seat,
     play,
 )
-from parlour.mechanics import GatheredTrick, deal_unseen, follow_suit, hand_end_event, score_event
+from parlour.mechanics import (
+    GatheredTrick,
+    Lead,
+    deal_unseen,
+    follow_suit,
+    hand_end_event,
+    is_lead,
+    marked_leads,
+    score_event,
+)
 from parlour.mechanics import trick_winner as highest_wins
 
 PLAYERS = 2
@@ -319,6 +329,9 @@ class Core:
     """`` and turns up K♥`` per card: the rest of the text when a stack's next card is turned up."""
     shown: tuple[str, ...]
     """Each card as players see it written (``K♥``)."""
+    named: tuple[str, ...]
+    """Each card as a sentence names it, as the front ends write a log's codes: ``K♥``, ``tarock
+    VIII``, ``the Sküs``."""
 
 
 _CORES: dict[str, Core] = {}
@@ -355,8 +368,22 @@ def core_of(pack: Pack) -> Core:
             ),
             turns_up=tuple(f" and turns up {s}" for s in shown),
             shown=shown,
+            named=tuple(_named(pack, c) for c in codes),
         )
     return core
+
+
+_HAND_END: Final = re.compile(r"hand (\d+) ends: seat 0 (\S+), seat 1 (\S+)")
+"""A hand end's logged text: each seat's count of its pile (``event_words`` says what they are)."""
+
+
+def _named(pack: Pack, code: str) -> str:
+    """``code`` as a sentence names it: a suited card by its symbol, a tarock by its name ("tarock
+    VIII"), the Sküs or the Fool with "the"."""
+    if pack.suit(code):
+        return pack.pretty(code)
+    name = pack.card_name(code)
+    return name if name.startswith("tarock ") else f"the {name}"
 
 
 def ids_of(mask: int) -> list[int]:
@@ -513,7 +540,7 @@ class OpenTarockState(State):
         """The higher total after the match's hands wins; equal totals (to rounding) are a draw
         (ruling OT-4)."""
         a, b = self.totals
-        hands = f"{self.game.deals} hand{'' if self.game.deals == 1 else 's'}"
+        hands = "the one hand" if self.game.deals == 1 else f"{self.game.deals} hands"  # not "1 hand"
         w = 0 if a > b else 1
         # the winner's total first, as a score is read ("-5 to 5" read as a loss to the winner)
         high, low = (a, b) if w == 0 else (b, a)
@@ -643,7 +670,8 @@ class OpenTarockState(State):
                 text += core.turns_up[revealed]
             data = {"seat": seat, "card": codes[card], "revealed": codes[revealed] if revealed >= 0 else None}
             data["text"] = text
-            log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
+            # the first card of a trick is a ``Lead``: the log says it "leads"
+            log.append(_new_tuple(Event if p >> 16 & 1 else Lead, ("play", MappingProxyType(data), None)))
             if p >> 16 & 1:
                 winner, led = p >> 17 & 1, p >> 18 & 127
                 both = f"{shown[led]} {shown[card]}"
@@ -860,8 +888,14 @@ class OpenTarockState(State):
         roles.setdefault(self.leader, []).append("leader")
         led = self._led
         if led >= 0:
-            # one clause: after "Your turn: " the web table read "answer C♦: follow suit, else ..."
-            prompt = f"answer {self.game.core.shown[led]}, following suit if you can, else with a tarock"
+            # one clause: after "Your turn: " the web table read "answer C♦: follow suit, else ...".
+            # The act as the log ("plays"), the move ("play <card>") and the rules name it, and the card
+            # as the log names it: it read "answer VIII" beside the log's "seat 0 plays tarock VIII".
+            core = self.game.core
+            if core.suit_mask[led] == core.trump_mask:
+                prompt = f"play to {core.named[led]}, with a tarock if you can"
+            else:
+                prompt = f"play to {core.named[led]}, following suit if you can, else with a tarock"
         else:
             prompt = "lead one of your turned-up cards"
         hand_points = self.hand_points
@@ -869,7 +903,8 @@ class OpenTarockState(State):
         if sheet is None or sheet[0] != len(hand_points):
             sheet = self._sheet_for = (
                 len(hand_points),
-                tuple(f"hand {i + 1}" for i in range(len(hand_points))),
+                # a match of one hand: "the hand", not "hand 1"
+                ("the hand",) if game.deals == 1 else tuple(f"hand {i + 1}" for i in range(len(hand_points))),
             )
         return self.make_view(
             seat,
@@ -909,6 +944,22 @@ class OpenTarockState(State):
             ]
             cached = self._counts_for = (key, counts)
         return list(cached[1])
+
+    def event_words(self, event: Event) -> str:
+        """The log's lines as a person reads them (the logged texts stay as they were: replays of older
+        saves compare them): a card that leads a trick "leads" (a ``Lead``; every card "played"), and a
+        match of one hand does not count it ("hand 1 ends: ...")."""
+        text = super().event_words(event)
+        if is_lead(event):
+            return text.replace(" plays ", " leads ", 1)
+        ended = _HAND_END.fullmatch(text) if event.kind == "hand_end" else None
+        if ended is not None:
+            # "hand 1 ends: seat 0 37⅓, seat 1 32⅔" did not say what the figures were: each pile's count
+            # (the view's "counted"), against the par the game points are made from
+            hand, a, b = ended.groups()
+            head = "the hand" if self.game.deals == 1 else f"hand {hand}"
+            return f"{head} ends: seat 0 counted {a}, seat 1 {b} (par {self.game.par:g})"
+        return text
 
     def _situation(self) -> str:
         """News that no other field of the view holds: during play, none. The hand's number and the
@@ -965,6 +1016,7 @@ class OpenTarockState(State):
         except (KeyError, IndexError):
             pass  # a card that is not the pack's: refused by ``check_invariants`` (the stacks, the pack)
         self._raw = raw
+        self.log = marked_leads(self.log, ("deal", "trick"))  # a loaded log's leads say so again
 
     def check_invariants(self) -> None:
         """What every state play reaches satisfies (ruling OT-19); linear in the state's size."""

@@ -52,9 +52,12 @@ from parlour.games.roquet.schema import RoquetExtra as RoquetExtra
 from parlour.games.roquet.schema import RoquetSave
 from parlour.mechanics import (
     GatheredTrick,
+    Lead,
     NoDeal,
     deal_unseen,
     hand_end_event,
+    is_lead,
+    marked_leads,
     score_event,
     trick_winner,
 )
@@ -1011,7 +1014,8 @@ class RoquetState(State):
                     data = {"seat": seat, "action": _PLAY_TEXT_ID[card]}
                     log.append(_new_tuple(Event, ("action", MappingProxyType(data), RECORD)))
                 data = {"seat": seat, "card": codes[card], "text": _PLAY_LINE_ID[seat][card]}
-                log.append(_new_tuple(Event, ("play", MappingProxyType(data), None)))
+                # a card that leads is a ``Lead``: the log says it "leads"
+                log.append(_new_tuple(Lead if p[3] else Event, ("play", MappingProxyType(data), None)))
             elif code == 2:  # a trick taken: seat is the winner
                 data = {"winner": seat, "cards": _trick_plays(p[2]), "text": f"seat {seat} wins the trick"}
                 log.append(_new_tuple(Event, ("trick", MappingProxyType(data), None)))
@@ -1060,7 +1064,7 @@ class RoquetState(State):
         if self._known[seat] == card:
             self._known[seat] = NO_CARD
         pending = self._pending
-        pending.append((5 if record else 1, seat, card))
+        pending.append((5 if record else 1, seat, card, led < 0))  # (last: whether it leads the trick)
         if led < 0:
             self._led, self._led_by = card, seat
             return
@@ -1269,9 +1273,25 @@ class RoquetState(State):
         """The log's lines as a person reads them: the match's end names the winner's score first
         ("seat 1 wins the match, 107 to 78"); its logged text, which stays as it was (replays of older
         saves compare it), gave seat 0's first whoever won ("seat 1 wins the match, 78 to 107"). A
-        combination laid down is "… for 2 points": its logged "… for 2" said nothing of what the 2 was."""
+        combination laid down is "… for 2 points": its logged "… for 2" said nothing of what the 2 was.
+        A card that leads a trick "leads" (a ``Lead``): every card "played", and a reader could not tell
+        where a trick began. A hand's end names whose points are whose ("hand 1 ends: 26 to 12")."""
         scores = event.data.get("scores")
         text = super().event_words(event)
+        if is_lead(event):  # "seat 1 plays 7♠" opened a trick as any other card was played
+            return text.replace(" plays ", " leads ", 1)
+        if event.kind == "hand_end" and event.to is None:
+            # "hand 1 ends: 26 to 12; match 26 to 12" left the reader to guess which seat was first
+            points, match = event.data.get("points"), event.data.get("scores")
+            if (
+                isinstance(points, Sequence)
+                and isinstance(match, Sequence)
+                and len(points) == len(match) == 2
+            ):
+                return (
+                    f"hand {event.data.get('hand')} ends — seat 0: {points[0]}, seat 1: {points[1]}; "
+                    f"match — seat 0: {match[0]}, seat 1: {match[1]}"
+                )
         if event.kind == "meld" and text.endswith(f" for {event.data.get('points')}"):
             return f"{text} points"
         if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == 2:
@@ -1798,6 +1818,7 @@ class RoquetState(State):
                 if not isinstance(points, list | tuple) or len(points) != PLAYERS:
                     raise InvalidState("log: a hand_end event gives the two seats' points")
                 self.sheet.append((points[0], points[1]))
+        self.log = marked_leads(self.log, ("deal", "trick"))  # a loaded log's leads say so again
 
 
 class IdTables:
