@@ -24,6 +24,7 @@ from parlour.games.bezique.players import explain
 from parlour.games.bezique.rules import Bezique
 from parlour.games.open_tarock.rules import TRUMP, suit_of
 from tests.cli_support import scripted
+from tests.test_term7 import Typist, at_table
 from tests.web_walks import COMPUTER, HUMAN, browser, context, create_table, open_seat, seat_link, serving
 
 __all__ = ["browser"]  # the module's Chromium, shared by its browser tests
@@ -414,3 +415,27 @@ def test_open_tarock_hand_end_says_what_its_figures_are() -> None:
         for n, words in enumerate(ends, 1):
             m = re.fullmatch(rf"hand {n} ends: seat 0 counted (\S+), seat 1 (\S+) \(par {par}\)", words)
             assert m is not None, words
+
+
+@pytest.mark.parametrize(
+    ("name", "one", "more", "word"),
+    [
+        ("apology", {"deals": 1}, {}, "deal"),
+        ("open-tarock", {"deals": 1}, {}, "hand"),
+    ],
+)
+def test_the_terminal_panel_does_not_count_a_single_deal(
+    name: str, one: dict[str, Any], more: dict[str, Any], word: str
+) -> None:
+    """The terminal's panel said "deal 1 of 1, trick 1" in a match of one deal, where the log and the web
+    table no longer count it: the trick alone is said; a longer match still counts its deals. (Bishops
+    Whist's ``hand_limit`` is a most, the match ending sooner at its target: it never counts its hands.)"""
+    for opts, counted in ((one, False), (more, True)):
+        game = parlour.make(name, **opts)
+        table, console = at_table(game, Typist([], then="1"), seed=3)
+        table.run()
+        out = console.export_text()
+        rows = re.findall(rf"│ {word} +(\d+ of \d+)", out)
+        assert bool(rows) == counted, (opts, rows)
+        if not counted:
+            assert re.search(r"│ trick +\d+ ", out), out[-2000:]

@@ -833,7 +833,12 @@ class TerminalGame:
         trump = view.trump
         rows: list[tuple[str, Text | list[Text], str]] = []
         """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
-        if view.hand_number:
+        if view.hand_number and view.hands_in_match == 1:
+            # a match of one deal says nothing of deals, as the web table's badge ("deal 1 of 1" told a
+            # player nothing they did not know): the trick in play alone
+            if view.trick is not None and view.trick.number:
+                rows.append(("trick", Text(str(view.trick.number)), ""))
+        elif view.hand_number:
             rows.append((view.round_word, Text(self.round_of(view)), ""))
         # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
         # "player seat 2" on three rows, Apology "defender" three times around the taker
