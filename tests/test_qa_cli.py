@@ -450,7 +450,7 @@ def test_the_pause_between_hands_comes_before_the_next_deal() -> None:
         assert " deals" not in lines[i - 2], lines[i - 3 : i + 1]
         # the hand's end, its sides named (words-11), may take two lines of the console
         head = next(lines[j] for j in range(i - 2, -1, -1) if lines[j].startswith("· "))
-        assert re.match(r"· hand \d+: seat 0 \(you\) & seat 2 \(partner\) take", head), lines[i - 4 : i + 1]
+        assert re.match(r"· hand \d+: seat 1 \(you\) & seat 3 \(partner\) take", head), lines[i - 4 : i + 1]
 
 
 def test_a_seat_outside_the_humans_is_refused() -> None:
@@ -519,7 +519,7 @@ def test_negative_scores_are_not_run_into_a_dash() -> None:
     lines = _history(state)
     ends = [line for line in lines if line.startswith("· hand ") and "; score — " in line]
     assert ends, lines
-    us, them = r"seat 0 \(you\) & seat 2 \(partner\)", "seat 1 & seat 3"
+    us, them = r"seat 1 \(you\) & seat 3 \(partner\)", "seat 2 & seat 4"
     for line in ends:  # (each side named with its figures: words-11)
         assert re.fullmatch(
             rf"· hand \d+: {us} take \d+ tricks? and \d+ bishops?, {them} take \d+ tricks? and \d+ bishops?; "

@@ -230,7 +230,7 @@ def test_bishops_whist_hand_end_names_each_side() -> None:
     terminal, console = scripted(parlour.make("bishops-whist", hand_limit=1), ["1"] * 20, seed=2, width=80)
     terminal.run()
     text = re.sub(r"\s+", " ", console.export_text())
-    assert "score — seat 0 (you) & seat 2 (partner): " in text, text
+    assert "score — seat 1 (you) & seat 3 (partner): " in text, text
 
 
 def test_open_tarock_prompt_names_the_act_and_the_card_as_the_log_does() -> None:
