@@ -194,7 +194,7 @@ def test_bishops_whist_hand_end_names_each_side() -> None:
     """The hand's end said "score 0 to 11", the sides in an order nobody was told: it names each side
     by its seats with its tricks, bishops and score ("seat 0 & seat 2 take 2 tricks and 1 bishop, ...;
     score — seat 0 & seat 2: 2, seat 1 & seat 3: 11"), each figure the side's own as the log's tricks
-    and scores count it; and the terminal names the reader's side ("seat 0 (you) & seat 2 (partner)")."""
+    and scores count it; and the terminal names the reader's side ("seat 1 (you) & seat 3 (partner)")."""
     side = r"seat (\d) & seat (\d)"
     pattern = re.compile(
         rf"(hand \d+: )?{side} take (\d+) tricks? and (\d+) bishops?, {side} take (\d+) tricks? and (\d+) "
