@@ -1125,15 +1125,28 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         columns = columns[:2] + columns[3:]
         rows = [(r[:2] + r[3:], last) for r, last in rows]
         cells = [r for r, _ in rows]
+    left_out = False
+    if not fits and width(widths(columns, cells, False)) > console.width:
+        # then the points' 95% interval goes, with a word under the table, as the sides table leaves it
+        # out: in 60 columns every interval broke over two lines ("[23.7%," over "76.3%]") and each side
+        # over "seat" and "1"
+        gone = columns.index(POINTS_INTERVAL)
+        narrower = [r[:gone] + r[gone + 1 :] for r in cells]
+        if width(widths(columns[:gone] + columns[gone + 1 :], narrower, False)) <= console.width:
+            columns = columns[:gone] + columns[gone + 1 :]
+            rows = [(r[:gone] + r[gone + 1 :], last) for r, last in rows]
+            cells = narrower
+            left_out = True
     if not fits and width(widths(columns, cells, False)) > console.width:
         kept = False  # then, narrower still, every cell wraps at its words
     ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
         # the side wraps at its words ("seats" over "1 & 3"), rich's own wrapping left the table too wide
         # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
-        # took their room: they are named above the table where they can be)
+        # took their room: they are named above the table where they can be); a seat's "seat 1" is kept
+        # whole even then
         words = [len(word) for word in col.split()]
-        words += [len(word) for r in cells for word in r[i].split()]
+        words += [least(col, r[i]) if col == "side" else len(word) for r in cells for word in r[i].split()]
         narrow = None if fits or i < 1 or col == "players" else ws[i] if kept else max(words)
         table.add_column(
             col,
@@ -1144,6 +1157,8 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
     for row, last in rows:
         table.add_row(*row, end_section=last)
     console.print(table)
+    if left_out:
+        console.print("left out at this width, in --json: the points' 95% interval")
 
 
 def _simulation_stopped(
