@@ -1385,7 +1385,7 @@ def duplicate_command(
     _check_seed(seed)
     if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
         fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
-    chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
+    chosen = None if seats is None else _seats(seats, g.num_players, "--seats", g)
     if json_file is not None:
         _check_writable(json_file, "--json")
     for flag, kind in (("--candidate", candidate), ("--baseline", baseline)):
