@@ -5,10 +5,12 @@ Each test here failed before the fix it came with (see the commits)."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -78,7 +80,7 @@ def test_a_sweeps_table_keeps_each_seat_and_interval_whole_or_says_what_it_left_
         assert any("left out" in line and "points' 95% interval" in line for line in after[:2]), text
 
 
-def test_duplicate_seats_beyond_lansquenets_table_says_how_to_seat_more(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_duplicate_seats_beyond_lansquenets_table_says_how_to_seat_more() -> None:
     """``play lansquenet --seat 6`` says "-o players=N, 2 to 10"; ``duplicate lansquenet --seats 6``
     said only that the seats are 1 to 4, as if a table could not seat more."""
     result = runner.invoke(
@@ -88,3 +90,57 @@ def test_duplicate_seats_beyond_lansquenets_table_says_how_to_seat_more(monkeypa
     said = " ".join(result.output.split())
     assert "the seats are 1 to 4, and 6 is none of them" in said, said
     assert "-o players=N, 2 to 10" in said, said
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class _Asked(Exception):
+    """Raised by a stand-in for ``duplicate``: the seats it was asked to measure."""
+
+    def __init__(self, seats: object) -> None:
+        super().__init__(seats)
+        self.seats = seats
+
+
+def _benchmark(name: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A benchmark script as a module, its ``duplicate`` a stand-in that says which seats it was given."""
+    spec = importlib.util.spec_from_file_location(f"review6_{name}", ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def asked(*args: Any, seats: object = None, **kwargs: Any) -> Any:
+        raise _Asked(seats)
+
+    monkeypatch.setattr(module, "duplicate", asked)
+    return module
+
+
+@pytest.mark.parametrize("name", ["strength", "strength_bishops_whist"])
+def test_the_strength_benchmarks_take_seats_from_1_as_their_line_prints_them(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``benchmarks/strength.py --seats 0,1`` and ``strength_bishops_whist.py --seats 0`` took the engine's
+    numbers while the line they print (``Duplicate.line``) numbers the seats from 1, as ``parlour
+    duplicate --seats`` takes them: ``--seats 2`` measured the line's "seat 3". They take 1..N now, and a
+    0 is refused rather than read as a seat."""
+    module = _benchmark(name, monkeypatch)
+    game = ["--game", "bishops-whist"] if name == "strength" else []
+    seats = ["--seats", "2,4"] if name == "strength" else ["--seats", "2", "4"]
+
+    def run(argv: list[str]) -> None:
+        if name == "strength":
+            monkeypatch.setattr("sys.argv", [f"{name}.py", *argv])
+            module.main()
+        else:
+            module.main(argv)
+
+    with pytest.raises(_Asked) as asked:
+        run([*game, "--deals", "1", *seats])
+    assert list(asked.value.seats) == [1, 3]  # the engine's numbers of seats 2 and 4
+    zero = ["--seats", "0,1"] if name == "strength" else ["--seats", "0", "1"]
+    with pytest.raises(SystemExit) as refused:
+        run([*game, "--deals", "1", *zero])
+    assert refused.value.code == 2
+    assert "numbered from 1" in capsys.readouterr().err
