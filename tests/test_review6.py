@@ -138,9 +138,20 @@ def test_the_strength_benchmarks_take_seats_from_1_as_their_line_prints_them(
 
     with pytest.raises(_Asked) as asked:
         run([*game, "--deals", "1", *seats])
-    assert list(asked.value.seats) == [1, 3]  # the engine's numbers of seats 2 and 4
+    assert asked.value.seats == [1, 3]  # the engine's numbers of seats 2 and 4
     zero = ["--seats", "0,1"] if name == "strength" else ["--seats", "0", "1"]
     with pytest.raises(SystemExit) as refused:
         run([*game, "--deals", "1", *zero])
     assert refused.value.code == 2
     assert "numbered from 1" in capsys.readouterr().err
+
+
+def test_duplicates_help_breaks_no_sentence_where_its_source_does() -> None:
+    """``duplicate --help`` broke its sentence after "once per measured seat with the" at any width
+    (the docstring's own line end, kept by typer): a person read "the" and "candidate there" a line
+    apart even in 200 columns."""
+    said = runner.invoke(app, ["duplicate", "--help"], env={"COLUMNS": "200", "TERM": "dumb"})
+    assert said.exit_code == 0, said.output
+    lines = [line.strip(" │") for line in said.output.splitlines()]
+    assert any("once per measured seat with the candidate" in line for line in lines), said.output
+    assert not any(line.endswith(" the") for line in lines), said.output

@@ -1369,9 +1369,12 @@ def duplicate_command(
 ) -> None:
     """Measure one computer player against another on duplicate deals (the luck of the cards taken out).
 
-    Each deal is played with every seat taken by the baseline, then once per measured seat with the
-    candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
+    Each deal is played by the baseline at every seat, then once per measured seat with the candidate.
+
+    The figure is the candidate's margin at its seat, with a 95% interval.
     """
+    # (one line a paragraph: typer keeps a docstring's line ends, and "--help" broke its sentence after
+    # "with the" at any width)
     from parlour.duplicate import DuplicateStopped, duplicate
     from parlour.episodes import RETURNS
 
