@@ -155,3 +155,43 @@ def test_duplicates_help_breaks_no_sentence_where_its_source_does() -> None:
     lines = [line.strip(" │") for line in said.output.splitlines()]
     assert any("once per measured seat with the candidate" in line for line in lines), said.output
     assert not any(line.endswith(" the") for line in lines), said.output
+
+
+MIXED = ["-o", "hand_limit=1", "--players", "heuristic,random,random,heuristic"]
+"""Bishops Whist's partnerships of mixed players: the players are named under the title at 60 columns."""
+
+
+@pytest.mark.parametrize(
+    ("args", "title"),
+    [
+        (["-n", "2", *MIXED], "bishops-whist: 2 matches"),
+        (["-n", "4", *MIXED, "--sweep", "partners=fixed,cut"], "bishops-whist: sweep of partners"),
+    ],
+    ids=["sides", "sweep"],
+)
+@pytest.mark.parametrize("width", [60, 80])
+def test_a_tables_title_breaks_between_its_phrases_never_inside_a_seat_or_a_seed(
+    args: list[str], title: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In 60 columns the title of the sweep's table read "..., seed" over "0", and the players named
+    under it "..., seat 3 random, seat" over "4 heuristic": a seat's number a line away from its word.
+    A title too wide for its table breaks after a comma, each seat and the seed whole on their line."""
+    screen = _screen(monkeypatch, width)
+    result = runner.invoke(app, ["simulate", "bishops-whist", *args])
+    assert result.exit_code == 0, result.output
+    lines = screen.export_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith(title))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("┏"))
+    heading = [line.strip() for line in lines[start:end]]
+    assert not any(re.search(r"\b(seats?|seed)$", line) for line in heading), heading
+    assert not any(re.match(r"\d", line) for line in heading), heading
+    assert re.search(r"\bseed \d+\b", " ".join(heading)), heading
+    named = " ".join(heading)
+    if "heuristic," in named:  # the players, named under the title rather than in a column
+        assert [s for line in heading for s in re.findall(r"seat \d+ \w+", line)] == [
+            "seat 1 heuristic",
+            "seat 2 random",
+            "seat 3 random",
+            "seat 4 heuristic",
+        ], heading
+

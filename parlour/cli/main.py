@@ -649,7 +649,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         )
     for row in rows:
         table.add_row(*row)
-    console.print(table)
+    _print_titled(table)
     gone = [col for col in left_out if col != "players"]  # (the players are named above the table)
     if gone:
         # one line where they went: the table dropped them without a word
@@ -726,6 +726,26 @@ def _print_extra(extra: Mapping[str, Any]) -> None:
     if shown < len(columns):
         quoted = [f"“{col}”" for col in columns[shown:]]  # ("success, 95% interval" holds a comma)
         console.print(f"left out at this width, in --json: {_listed(quoted)}")
+
+
+def _print_titled(table: Table) -> None:
+    """Print ``table``, each line of its title broken after a comma where it is wider than the table:
+    rich broke it at any space, "seed" over "0" and "..., seat 3 random, seat" over "4 heuristic" (a
+    seat's number a line away from its word) in 60 columns."""
+    room = min(console.width, console.measure(table).maximum)
+    lines: list[str] = []
+    for line in str(table.title or "").split("\n"):
+        parts = line.split(", ")
+        current = parts[0]
+        for part in parts[1:]:
+            if len(current) + len(", ") + len(part) <= room:
+                current = f"{current}, {part}"
+            else:
+                lines.append(f"{current},")
+                current = part
+        lines.append(current)
+    table.title = "\n".join(lines)
+    console.print(table)
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -1156,7 +1176,7 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         )
     for row, last in rows:
         table.add_row(*row, end_section=last)
-    console.print(table)
+    _print_titled(table)
     if left_out:
         console.print("left out at this width, in --json: the points' 95% interval")
 
