@@ -195,3 +195,16 @@ def test_a_tables_title_breaks_between_its_phrases_never_inside_a_seat_or_a_seed
             "seat 4 heuristic",
         ], heading
 
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_odds_keeps_each_interval_on_one_line(width: int) -> None:
+    """``parlour odds lansquenet`` in 60 columns broke each interval of its check over two lines
+    ("[0.0563," over "0.0629]"), where every other table keeps an interval whole."""
+    said = runner.invoke(app, ["odds", "lansquenet", "--deals", "200"], env={"COLUMNS": str(width)})
+    assert said.exit_code == 0, said.output
+    heading, body, _ = _table(said.output, "Lansquenet:")
+    assert all(len(line) <= width for line in said.output.splitlines()), said.output
+    column = heading.index("95% interval")
+    shown = [row[column] for row in body if row[column]]
+    assert len(shown) == 3 and all(INTERVAL.fullmatch(cell) for cell in shown), said.output
+
