@@ -208,3 +208,41 @@ def test_odds_keeps_each_interval_on_one_line(width: int) -> None:
     shown = [row[column] for row in body if row[column]]
     assert len(shown) == 3 and all(INTERVAL.fullmatch(cell) for cell in shown), said.output
 
+
+def _rows_as_read(text: str, title: str) -> list[str]:
+    """The first cell of each row of the table under ``title`` as a person reads it: a line a row, or
+    where rows are ruled apart, the lines between two rules joined."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith(title))
+    body = lines[next(i for i in range(start, len(lines)) if lines[i].startswith("┡")) + 1 :]
+    ruled = any(
+        line.startswith("├") for line in body[: next(i for i, x in enumerate(body) if x.startswith("└"))]
+    )
+    rows: list[list[str]] = [[]]
+    for line in body:
+        if line.startswith("└"):
+            break
+        if line.startswith("├"):
+            rows.append([])
+            continue
+        cell = line.split("│")[1].strip()
+        if ruled:
+            rows[-1].append(cell)
+        else:
+            rows.append([cell])
+    return [" ".join(part for part in row if part) for row in rows if row]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_a_games_table_whose_names_wrap_reads_a_row_a_name(
+    width: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In 60 columns Roquet's table printed "hands where the livret runs" and under it "empty" on a line
+    of its own, its figures blank: a row named "empty" to the reader. Where a name wraps, the rows are
+    ruled apart, so each reads as the figure of ``--json``'s table it is."""
+    screen = _screen(monkeypatch, width)
+    out = tmp_path / "roquet.json"
+    result = runner.invoke(app, ["simulate", "roquet", "-n", "2", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    (table,) = [t for t in json.loads(out.read_text())["extra"]["tables"] if t["title"] == "Roquet hands"]
+    assert _rows_as_read(screen.export_text(), "Roquet hands") == [row[0] for row in table["rows"]]

@@ -712,7 +712,10 @@ def _print_extra(extra: Mapping[str, Any]) -> None:
                 fixed[i] += more
                 room -= more
         widths = list(fixed)
-    t = Table(title=extra["title"])
+    # where a name wraps, the rows are ruled apart: in 60 columns Roquet's "hands where the livret runs"
+    # stood over "empty", a line of its own with no figures, read as a row named "empty"
+    wraps = any(named[i] and w is not None and len(row[i]) > w for i, w in enumerate(widths) for row in rows)
+    t = Table(title=extra["title"], show_lines=wraps and len(rows) > 1)
     for i in range(shown):
         heading = Text(columns[i], no_wrap=False)  # (at its words, its figures on one line)
         justify: Literal["left", "right"] = "left" if named[i] else "right"
