@@ -246,3 +246,19 @@ def test_a_games_table_whose_names_wrap_reads_a_row_a_name(
     assert result.exit_code == 0, result.output
     (table,) = [t for t in json.loads(out.read_text())["extra"]["tables"] if t["title"] == "Roquet hands"]
     assert _rows_as_read(screen.export_text(), "Roquet hands") == [row[0] for row in table["rows"]]
+
+
+@pytest.mark.parametrize("level", ["4", "-1", "x"])
+def test_build_compiled_refuses_a_bad_level_by_the_command_that_was_typed(
+    level: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m parlour.build_compiled --opt-level 4`` was refused as "build_compiled.py: error: ...",
+    a name nobody typed (argparse's from the module's path); the refusal names the command."""
+    from parlour import build_compiled
+
+    with pytest.raises(SystemExit) as refused:
+        build_compiled.main(["--out", "/nonexistent/never-built", "--opt-level", level])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "python -m parlour.build_compiled: error: argument --opt-level" in err, err
+    assert not Path("/nonexistent/never-built").exists()
