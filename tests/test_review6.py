@@ -262,3 +262,23 @@ def test_build_compiled_refuses_a_bad_level_by_the_command_that_was_typed(
     err = capsys.readouterr().err
     assert "python -m parlour.build_compiled: error: argument --opt-level" in err, err
     assert not Path("/nonexistent/never-built").exists()
+
+
+LINE = "roquet: heuristic vs random: +17.79 ± 1.45 (95%) points a hand (176 deals, seat 2, 393 µs a move)"
+"""A duplicate line as ``Duplicate.line`` writes it, fixed here so that the wrap falls where it may."""
+
+
+def test_duplicates_line_never_breaks_a_seat_from_its_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In 80 columns ``duplicate roquet --seats 2`` printed "(176 deals, seat" over "2, 393 µs a move)":
+    rich wraps at any space. At every width the line breaks elsewhere, its words all there."""
+    from parlour.duplicate import Duplicate
+
+    monkeypatch.setattr(Duplicate, "line", lambda self: LINE)
+    for width in range(40, 101):
+        screen = _screen(monkeypatch, width)
+        result = runner.invoke(app, ["duplicate", "roquet", "--candidate", "random", "--deals", "1"])
+        assert result.exit_code == 0, result.output
+        lines = [line.rstrip() for line in screen.export_text().splitlines() if line.strip()]
+        assert " ".join(line.strip() for line in lines) == LINE, (width, lines)
+        assert not any(re.search(r"\bseats?$", line) for line in lines), (width, lines)
+        assert all(len(line) <= width for line in lines), (width, lines)
