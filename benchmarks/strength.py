@@ -45,13 +45,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--returns", default="points")
-    parser.add_argument("--seats", default=None, help="seats measured, e.g. 0,1 (default: all)")
+    parser.add_argument(
+        "--seats",
+        default=None,
+        help="seats measured, numbered from 1 as parlour duplicate --seats and the printed line number "
+        "them, e.g. 1,2 (default: all)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
         "--seconds", type=float, default=None, help="IS-MCTS's time a move (default: the candidate's)"
     )
     args = parser.parse_args()
-    seats = None if args.seats is None else [int(s) for s in args.seats.split(",")]
+    # from 1, as the line printed (Duplicate.line) numbers them: "--seats 1" measured its "seat 2"
+    seats = None if args.seats is None else [int(s) - 1 for s in args.seats.split(",")]
+    if seats is not None and min(seats) < 0:
+        parser.error("--seats are numbered from 1, as parlour duplicate --seats takes them")
     common = {
         "deals": args.deals,
         "seed": args.seed,

@@ -223,7 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
-        "--seats", type=int, nargs="*", help="the seats the candidate takes (default all four)"
+        "--seats",
+        type=int,
+        nargs="*",
+        help="the seats the candidate takes, 1 to 4 as the printed line numbers them (default all four)",
     )
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="the matches to run (default all)")
     parser.add_argument(
@@ -234,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
         "--cpu", action="store_true", help="only the CPU seconds a decision of each level (20 decisions)"
     )
     args = parser.parse_args(argv)
+    # from 1, as the line printed (Duplicate.line) numbers them: "--seats 1" measured its "seat 2"
+    if args.seats and not all(1 <= seat <= 4 for seat in args.seats):
+        parser.error("--seats are 1 to 4, numbered from 1 as parlour duplicate --seats takes them")
+    seats = [seat - 1 for seat in args.seats] if args.seats else None
     if args.cpu:
         cpu_seconds()
         return 0
@@ -250,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
             deals=args.deals,
             seed=args.seed,
             jobs=args.jobs,
-            seats=args.seats or None,
+            seats=seats,
         )
         results[name] = result
         print(f"{name}: {result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)

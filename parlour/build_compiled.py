@@ -191,7 +191,10 @@ def compiled_modules() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # the command as typed: argparse named it "build_compiled.py" from the module's path
+    parser = argparse.ArgumentParser(
+        prog="python -m parlour.build_compiled", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"build here (default {DEFAULT_OUT})")
     parser.add_argument("--force", action="store_true", help="build again even if the build is current")
     parser.add_argument(

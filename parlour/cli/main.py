@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -649,7 +650,7 @@ def _print_summary(summary: Summary, planned: int | None = None) -> None:
         )
     for row in rows:
         table.add_row(*row)
-    console.print(table)
+    _print_titled(table)
     gone = [col for col in left_out if col != "players"]  # (the players are named above the table)
     if gone:
         # one line where they went: the table dropped them without a word
@@ -712,7 +713,10 @@ def _print_extra(extra: Mapping[str, Any]) -> None:
                 fixed[i] += more
                 room -= more
         widths = list(fixed)
-    t = Table(title=extra["title"])
+    # where a name wraps, the rows are ruled apart: in 60 columns Roquet's "hands where the livret runs"
+    # stood over "empty", a line of its own with no figures, read as a row named "empty"
+    wraps = any(named[i] and w is not None and len(row[i]) > w for i, w in enumerate(widths) for row in rows)
+    t = Table(title=extra["title"], show_lines=wraps and len(rows) > 1)
     for i in range(shown):
         heading = Text(columns[i], no_wrap=False)  # (at its words, its figures on one line)
         justify: Literal["left", "right"] = "left" if named[i] else "right"
@@ -726,6 +730,35 @@ def _print_extra(extra: Mapping[str, Any]) -> None:
     if shown < len(columns):
         quoted = [f"“{col}”" for col in columns[shown:]]  # ("success, 95% interval" holds a comma)
         console.print(f"left out at this width, in --json: {_listed(quoted)}")
+
+
+def _print_titled(table: Table) -> None:
+    """Print ``table``, each line of its title broken after a comma where it is wider than the table:
+    rich broke it at any space, "seed" over "0" and "..., seat 3 random, seat" over "4 heuristic" (a
+    seat's number a line away from its word) in 60 columns."""
+    room = min(console.width, console.measure(table).maximum)
+    lines: list[str] = []
+    for line in str(table.title or "").split("\n"):
+        parts = line.split(", ")
+        current = parts[0]
+        for part in parts[1:]:
+            if len(current) + len(", ") + len(part) <= room:
+                current = f"{current}, {part}"
+            else:
+                lines.append(f"{current},")
+                current = part
+        lines.append(current)
+    table.title = "\n".join(lines)
+    console.print(table)
+
+
+def _print_seated_line(text: str) -> None:
+    """A line that names seats, wrapped at the terminal's width but never between "seat" (or "seats")
+    and its number: rich broke duplicate's "(176 deals, seat" over "2, 393 µs a move)" in 80 columns.
+    (textwrap breaks at ASCII spaces alone, so a no-break space holds the two together.)"""
+    held = re.sub(r"\b(seats?) (?=\d)", "\\1\u00a0", text)
+    for line in textwrap.wrap(held, width=console.width) or [""]:
+        console.print(line.replace("\u00a0", " "), soft_wrap=True)
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -1125,15 +1158,28 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         columns = columns[:2] + columns[3:]
         rows = [(r[:2] + r[3:], last) for r, last in rows]
         cells = [r for r, _ in rows]
+    left_out = False
+    if not fits and width(widths(columns, cells, False)) > console.width:
+        # then the points' 95% interval goes, with a word under the table, as the sides table leaves it
+        # out: in 60 columns every interval broke over two lines ("[23.7%," over "76.3%]") and each side
+        # over "seat" and "1"
+        gone = columns.index(POINTS_INTERVAL)
+        narrower = [r[:gone] + r[gone + 1 :] for r in cells]
+        if width(widths(columns[:gone] + columns[gone + 1 :], narrower, False)) <= console.width:
+            columns = columns[:gone] + columns[gone + 1 :]
+            rows = [(r[:gone] + r[gone + 1 :], last) for r, last in rows]
+            cells = narrower
+            left_out = True
     if not fits and width(widths(columns, cells, False)) > console.width:
         kept = False  # then, narrower still, every cell wraps at its words
     ws = widths(columns, cells, False)
     for i, col in enumerate(columns):
         # the side wraps at its words ("seats" over "1 & 3"), rich's own wrapping left the table too wide
         # (kept on one line, an interval cut the value to "first-su…" in 80 columns where the players
-        # took their room: they are named above the table where they can be)
+        # took their room: they are named above the table where they can be); a seat's "seat 1" is kept
+        # whole even then
         words = [len(word) for word in col.split()]
-        words += [len(word) for r in cells for word in r[i].split()]
+        words += [least(col, r[i]) if col == "side" else len(word) for r in cells for word in r[i].split()]
         narrow = None if fits or i < 1 or col == "players" else ws[i] if kept else max(words)
         table.add_column(
             col,
@@ -1143,7 +1189,9 @@ def _print_sweep(name: str, values: list[Any], summaries: list[Summary]) -> None
         )
     for row, last in rows:
         table.add_row(*row, end_section=last)
-    console.print(table)
+    _print_titled(table)
+    if left_out:
+        console.print("left out at this width, in --json: the points' 95% interval")
 
 
 def _simulation_stopped(
@@ -1354,9 +1402,12 @@ def duplicate_command(
 ) -> None:
     """Measure one computer player against another on duplicate deals (the luck of the cards taken out).
 
-    Each deal is played with every seat taken by the baseline, then once per measured seat with the
-    candidate there; the figure is the candidate's margin at its seat, with a 95% interval.
+    Each deal is played by the baseline at every seat, then once per measured seat with the candidate.
+
+    The figure is the candidate's margin at its seat, with a 95% interval.
     """
+    # (one line a paragraph: typer keeps a docstring's line ends, and "--help" broke its sentence after
+    # "with the" at any width)
     from parlour.duplicate import DuplicateStopped, duplicate
     from parlour.episodes import RETURNS
 
@@ -1370,7 +1421,7 @@ def duplicate_command(
     _check_seed(seed)
     if returns not in RETURNS:  # the library's "returns: one of ..." named no option of the command
         fail(f"--returns is {' or '.join(RETURNS)}, not {echo(returns)}")
-    chosen = None if seats is None else _seats(seats, g.num_players, "--seats")
+    chosen = None if seats is None else _seats(seats, g.num_players, "--seats", g)
     if json_file is not None:
         _check_writable(json_file, "--json")
     for flag, kind in (("--candidate", candidate), ("--baseline", baseline)):
@@ -1431,13 +1482,13 @@ def duplicate_command(
             "the run, so it is the figure of this command, which plays the same deals:"
         )
         errors.print(f"  {again(stop.played)}", soft_wrap=True)
-        console.print(f"{stop.result.line()} (partial: {deals} asked, stopped by Ctrl-C)")
+        _print_seated_line(f"{stop.result.line()} (partial: {deals} asked, stopped by Ctrl-C)")
         if json_file is not None:
             marked = {**stop.result.to_dict(), "seed": seed, "planned": deals, "partial": True}
             json_file.write_text(json.dumps(marked, indent=2))
             console.print(f"result written to {json_file} (the deals played before Ctrl-C)")
         raise typer.Exit(130) from None
-    console.print(result.line())
+    _print_seated_line(result.line())
     if json_file is not None:
         marked = {**result.to_dict(), "seed": seed, "planned": deals, "partial": False}
         json_file.write_text(json.dumps(marked, indent=2))
