@@ -15,11 +15,12 @@ import reprlib
 import signal
 import threading
 import time
+import traceback
 import uuid
 import warnings
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor, wait
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, TextIO, runtime_checkable
@@ -596,6 +597,7 @@ class Salvaging(Protocol):
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` processes that leave Ctrl-C to this one (``stop_pool`` ends them)."""
+    _hush_cancelled_breakage()
     return ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c)
 
 
@@ -613,10 +615,38 @@ def _stop_chunks(signum: int, frame: object) -> None:
         raise _StopChunk
 
 
+def _hush_cancelled_breakage() -> None:
+    """Python 3.11's process pool, broken while it still holds a future already cancelled, sets an
+    exception on that future in its manager thread: ``InvalidStateError``, whose traceback the thread
+    printed under the figures of a stopped ``duplicate --jobs 2`` ("Thread-2: Traceback ... CANCELLED").
+    A stopped run cancels the futures no worker took and then ends the workers (``stop_pool``, or a
+    worker gone at ``salvage``'s signal): Python 3.12 ignores the error there itself (``terminate_broken``),
+    and so, for that error from that method alone, does this hook, installed with the first pool.
+    Every other thread's exception goes to the hook that was there before."""
+    global _HUSHED
+    if _HUSHED:
+        return
+    _HUSHED = True
+    before = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is InvalidStateError and any(
+            frame.f_code.co_name == "terminate_broken" for frame, _ in traceback.walk_tb(args.exc_traceback)
+        ):
+            return
+        before(args)
+
+    threading.excepthook = hook
+
+
+_HUSHED = False
+
+
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Ctrl-C: end the workers now, not once they have played the work they hold and the work queued
     for them (a chunk or a deal of a searching player takes minutes). The pool keeps its processes
     private; Python 3.14's ``terminate_workers`` does the same."""
+    _hush_cancelled_breakage()
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
