@@ -63,10 +63,10 @@ tree less ``runs`` −0.29 ± 0.27 and +0.05 ± 0.34 (strength.md).
 
 ``ismcts7-1200`` (the tree at seven or more cards in hand only), ``ismcts-leads-1200`` (at the seat's
 leads only) and ``ismcts-all-1200`` (every seat choosing in the tree; 7 December, not kept): seed 7 at
-EPS 0, deals 0-7 only (run two deals at a time each, ``FIRST``; the session's deadline), paired less
-``runs`` on those 8 deals −0.09 ± 0.38, −0.06 ± 0.29 and +0.06 ± 0.63 (runs +0.66 ± 0.35); 1.50, 1.89 and
-1.90 CPU s a decision on ``--cpu``'s 4 positions of seed 0. None told apart; seed 8 and other constants of
-UCB not run (strength.md).
+EPS 0, deals 0-9 only (run two deals at a time each, ``FIRST``; the session's deadline), paired less
+``runs`` on those 10 deals −0.23 ± 0.45, −0.12 ± 0.24 and −0.20 ± 0.70 (runs +0.82 ± 0.46); 1.50, 1.89 and
+1.90 CPU s a decision on ``--cpu``'s 4 positions of seed 0. None ahead, none told apart; seed 8 and other
+constants of UCB not run (strength.md).
 """
 
 from __future__ import annotations
