@@ -59,9 +59,14 @@ each: +0.49 ± 0.19 against the level's +0.61 ± 0.20, runs less cheapest +0.12 
 ``ismcts-150`` and ``ismcts-1200`` (6 December, not kept): information-set MCTS over strong's own worlds
 (``tree.BishopsWhistTree``), 150 and 1 200 iterations a decision (0.62 and 1.43 CPU s against strong's
 0.59). Seeds 7 and 8 at EPS 0 (28 and 25 deals, seed 8 cut short): +0.57 ± 0.26 and +0.92 ± 0.35, the
-tree less ``runs`` −0.29 ± 0.27 and +0.05 ± 0.34 (strength.md). ``ismcts7-1200`` (the tree at seven
-or more cards in hand only), ``ismcts-leads-1200`` and ``ismcts-all-1200`` (every seat choosing in the
-tree): not run.
+tree less ``runs`` −0.29 ± 0.27 and +0.05 ± 0.34 (strength.md).
+
+``ismcts7-1200`` (the tree at seven or more cards in hand only), ``ismcts-leads-1200`` (at the seat's
+leads only) and ``ismcts-all-1200`` (every seat choosing in the tree; 7 December, not kept): seed 7 at
+EPS 0, deals 0-11 only (run two deals at a time each, ``FIRST``; the session's deadline), paired less
+``runs`` on those 12 deals −0.15 ± 0.41, −0.23 ± 0.27 and −0.38 ± 0.64 (runs +0.96 ± 0.47); 1.50, 1.89 and
+1.90 CPU s a decision on ``--cpu``'s 4 positions of seed 0. None ahead, none told apart; seed 8 and other
+constants of UCB not run (strength.md).
 """
 
 from __future__ import annotations
