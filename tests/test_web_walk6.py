@@ -167,8 +167,8 @@ def test_lansquenet_s_terminal_table_says_what_its_chips_are() -> None:
         parts = re.split(r"\s{2,}", line.strip("│ "), maxsplit=1)
         if len(parts) == 2:
             rows.setdefault(parts[0], parts[1].strip())
-    assert rows["chips in all"] == "seat 0: 100   you: 100   seat 2: 100", rows
-    assert rows["in the purse"] == "seat 0: 60   you: 100   seat 2: 100", rows
+    assert rows["chips in all"] == "seat 1: 100   you: 100   seat 3: 100", rows
+    assert rows["in the purse"] == "seat 1: 60   you: 100   seat 3: 100", rows
     assert rows["the bank"] == "40" and "score" not in rows and "chips" not in rows, rows
 
 
