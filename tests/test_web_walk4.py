@@ -153,7 +153,7 @@ def test_the_top_bar_says_leave_table_to_a_seat_and_a_spectator_alike(
             with context(browser, viewport) as ctx:
                 url = seat_link(server, table, 0) if who == "seat" else f"{server.url}/t/{table['id']}"
                 page, _ = open_seat(ctx, url)
-                page.wait_for_function("document.querySelector('#game-title').textContent.includes('Tarock')")
+                page.wait_for_function("document.querySelector('#game-title')?.textContent.includes('Tarock')")
                 page.wait_for_selector("#conn.ok")
                 bars[who] = page.evaluate(TOP_BAR)
                 shoot(page, f"top-bar-{who}-{size}")
@@ -214,7 +214,7 @@ def test_a_replays_title_names_its_game_whole_on_a_phone(browser: Browser, tmp_p
         page = ctx.new_page()
         page.goto(f"{server.url}/replay/{table['id']}")
         page.wait_for_selector("#table .board")
-        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Tarock')")
+        page.wait_for_function("document.querySelector('#game-title')?.textContent.includes('Tarock')")
         drawn = page.evaluate(TITLE_DRAWN)
         shoot(page, "open-tarock-replay-390x844")
         assert drawn["whole"] and drawn["low"], drawn
@@ -259,7 +259,7 @@ def test_a_hyphenated_word_of_a_title_stays_on_one_line(
             wait_finished(server, table["id"])
             page = ctx.new_page()
             page.goto(f"{server.url}/replay/{table['id']}")
-        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Roquet')")
+        page.wait_for_function("document.querySelector('#game-title')?.textContent.includes('Roquet')")
         drawn = page.evaluate(HYPHENATED_LINES)
         shoot(page, f"roquet-{page_kind}-title-390x844")
         assert drawn["lines"] == {"(60-card": 1}, drawn
@@ -297,7 +297,7 @@ def test_the_lobby_offers_ones_own_tables_back_not_to_watch_or_join(browser: Bro
         assert offered("playing-tables", theirs) == "Watch"
         assert offered("open-tables", waiting) == "Back to your seat"
         page.locator(f"#playing-tables a[href='/t/{mine['id']}']").click()
-        page.wait_for_function("document.querySelector('#seat-line').textContent.startsWith('you are')")
+        page.wait_for_function("document.querySelector('#seat-line')?.textContent.startsWith('you are')")
 
 
 @pytest.mark.browser
@@ -341,7 +341,7 @@ def test_a_table_of_computer_players_only_is_made_to_watch(browser: Browser, tmp
             form.locator(".seats select").nth(i).select_option("computer:heuristic")
         form.locator("button[type=submit]").click()
         page.wait_for_url("**/t/*")
-        page.wait_for_function("document.querySelector('#game-title').textContent.includes('Roquet')")
+        page.wait_for_function("document.querySelector('#game-title')?.textContent.includes('Roquet')")
         page.wait_for_function("document.querySelectorAll('#log li').length > 3")
         shoot(page, "roquet-computers-only-1280x900")
         assert "Leave table" in page.inner_text("header.topbar")

@@ -347,7 +347,7 @@ def test_lansquenet_s_deal_has_no_banner_while_the_page_loads(browser: Browser, 
         page = ctx.new_page()
         page.route("**/api/games", lambda route: held.append(route))
         page.goto(link)
-        page.wait_for_function("document.querySelector('#game-title').textContent === 'Lansquenet'")
+        page.wait_for_function("document.querySelector('#game-title')?.textContent === 'Lansquenet'")
         banner = page.locator("#hand-banner section")
 
         def shown() -> bool:

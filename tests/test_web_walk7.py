@@ -208,7 +208,10 @@ def test_a_narrow_window_wraps_the_title_whole(browser: Browser, tmp_path: Path,
             for game, table in tables.items():
                 page, _ = open_seat(ctx, seat_link(server, table, 0))
                 page.locator("#conn.ok").wait_for()
-                page.wait_for_function("document.querySelector('#game-title').textContent !== 'table'")
+                # (a page still loading has no title yet: the wait goes on, it does not fail)
+                page.wait_for_function(
+                    "(document.querySelector('#game-title')?.textContent ?? 'table') !== 'table'"
+                )
                 bar = page.evaluate(TOP_BAR)
                 extra = page.evaluate(BAR_EXTRA)
                 shoot(page, f"topbar-{game}-{kind}")
