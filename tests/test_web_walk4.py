@@ -153,7 +153,9 @@ def test_the_top_bar_says_leave_table_to_a_seat_and_a_spectator_alike(
             with context(browser, viewport) as ctx:
                 url = seat_link(server, table, 0) if who == "seat" else f"{server.url}/t/{table['id']}"
                 page, _ = open_seat(ctx, url)
-                page.wait_for_function("document.querySelector('#game-title')?.textContent.includes('Tarock')")
+                page.wait_for_function(
+                    "document.querySelector('#game-title')?.textContent.includes('Tarock')"
+                )
                 page.wait_for_selector("#conn.ok")
                 bars[who] = page.evaluate(TOP_BAR)
                 shoot(page, f"top-bar-{who}-{size}")
