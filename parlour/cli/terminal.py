@@ -41,6 +41,7 @@ from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
 from parlour.engine.views import View, Zone, holds_of, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
+from parlour.sim import seat_label
 
 MAX_INPUT = 200
 """A typed line longer than this is no move of any game; it is refused unread."""
@@ -271,8 +272,9 @@ def seat_word(seat: int, capital: bool = False) -> str:
     """A seat as a person at the terminal reads it: numbered from 1, as the web table ("Seat 1") and the
     options (``--seat 1``) number the seats. The engine, the games' texts and a saved file number them
     from 0; a game's text is renumbered as it is shown (``seats_from_one``, ``TerminalGame.name_seats``),
-    never in the game."""
-    return f"{'Seat' if capital else 'seat'} {seat + 1}"
+    never in the game. The count is ``parlour.sim.seat_label``'s, the designer's tools' own."""
+    label = seat_label(seat)
+    return label[:1].upper() + label[1:] if capital else label
 
 
 def seat_list_from_one(text: str) -> str:
