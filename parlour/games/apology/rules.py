@@ -13,6 +13,7 @@ taker's one-card toll and the fifteenth trick, the targets and the flat stake.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -1539,9 +1540,14 @@ class ApologyState(State):
 
     def _hands_in_match(self) -> int | None:
         """The deals the match has: its option ``deals``, or none under ``thrown_in=redealt``, where
-        a deal all four pass is dealt again and the deals dealt are not the match's length (AP-2)."""
+        a deal all four pass is dealt again and the deals dealt are not the match's length (AP-2). A
+        match of one deal has one either way: under ``redealt`` its cards are dealt again until someone
+        takes, and a front end says nothing of deals ("Deal 2" numbered a redeal of the one deal;
+        ``hand_number`` still counts the times the cards were dealt)."""
         options = self.game.options
-        return int(options["deals"]) if options["thrown_in"] == "counts" else None
+        if options["thrown_in"] == "counts" or int(options["deals"]) == 1:
+            return int(options["deals"])
+        return None
 
     def _last_trick(self) -> TrickView | None:
         """The last trick played out, its plays made once (a view is asked for at every move)."""
@@ -1559,7 +1565,7 @@ class ApologyState(State):
         if cached is None or cached[0] is not rows or cached[1] != len(rows):
             labels = tuple(label for label, _ in rows)
             if self._hands_in_match() == 1:  # "deal 1: seat 1 fails (27 of 45)" counted the one deal
-                labels = tuple(label.removeprefix("deal 1: ") for label in labels)
+                labels = tuple(_one_deal_words(label, "redeal: ") for label in labels)
             values = tuple(tuple(v) for _, v in rows)
             cached = self._sheet_for = (rows, len(rows), labels, values)
         return ScoreSheet(list(_COLUMNS), list(map(ScoreRow, cached[2], map(list, cached[3]))))
@@ -1581,7 +1587,7 @@ class ApologyState(State):
         if is_lead(event):  # "seat 1 plays L♥" opened a trick as any other card was played
             return str(data.get("text", "")).replace(" plays ", " leads ", 1)
         if event.kind == "deal" and self._hands_in_match() == 1:  # "deal 1: ..." of a one-deal match
-            return str(data.get("text", "")).removeprefix("deal 1: ")
+            return _one_deal_words(str(data.get("text", "")), "the cards are dealt again: ")
         scores = data.get("scores")
         if event.kind == "match_end" and isinstance(scores, Sequence) and len(scores) == PLAYERS:
             best = max(scores)
@@ -2235,6 +2241,21 @@ def _count_words(n: int) -> str:
 
 def _show(cards: Sequence[str]) -> str:
     return " ".join(pretty(c) for c in sort_cards(cards)) or "nothing"
+
+
+_DEAL_COUNTED: Final = re.compile(r"deal (\d+): ")
+"""The count a deal's logged words open with ("deal 2: seat 1 deals; ...")."""
+
+
+def _one_deal_words(text: str, again: str) -> str:
+    """A deal's words in a match of one deal: the one deal uncounted ("deal 1: " left out) and, under
+    ``thrown_in=redealt``, a deal after a throw-in said as a redeal (``again``) where the log and the
+    sheet said "deal 2: ", as if the match had more deals than one (ruling AP-2)."""
+    counted = _DEAL_COUNTED.match(text)
+    if counted is None:
+        return text
+    rest = text[counted.end() :]
+    return rest if counted.group(1) == "1" else again + rest
 
 
 def _sheet_label(number: int, data: Mapping[str, Any]) -> str:

@@ -1,0 +1,197 @@
+"""Small things the designer's tools and the games still said wrong (words-12): Apology's one-deal
+match under ``thrown_in=redealt`` numbered its redeals ("deal 2: seat 1 deals"), as if the match had
+more deals than one."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+from rich.console import Console
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli import app
+from parlour.cli.terminal import TerminalGame
+from parlour.engine import State
+from parlour.players import make_player
+from tests.test_resume import saves
+from tests.web_support import PATIENCE_MS
+from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
+    browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    serving,
+    shooter,
+)
+
+__all__ = ["browser", "saves"]  # the module's Chromium; test_resume's saves folder (autouse)
+shoot = shooter("words12")
+
+runner = CliRunner()
+
+# --- 1. Apology: a one-deal match dealt again says so, and counts no deals -------------------------
+
+ONE_REDEALT: dict[str, Any] = {"deals": 1, "thrown_in": "redealt"}
+THROWN_IN_FIRST = 7
+"""A seed whose first deal the heuristic players at seats 1 to 3 pass (seat 0 passing too throws it in):
+the web table's and the terminal tests' seed."""
+COUNTED = re.compile(r"\b[Dd]eals? \d")
+"""A deal counted ("deal 2: seat 1 deals", "Deal 3")."""
+
+
+def redealt_match(seed: int) -> State:
+    """A one-deal ``redealt`` match whose first two deals all four pass, then random play to the end."""
+    state: State = parlour.make("apology", **ONE_REDEALT).new(seed=seed)
+    for _ in range(8):
+        state.apply("pass")
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_one_deal_match_says_its_redeals_as_redeals() -> None:
+    """The log said "deal 1: seat 0 deals" and, after all four passed, "deal 2: seat 1 deals"; the score
+    sheet "deal 2: all four pass" and "deal 3: seat 2 makes ...": it now says "the cards are dealt
+    again: seat 1 deals" and "redeal: ...", and counts no deal anywhere a person reads it."""
+    for seed in range(3):
+        state = redealt_match(seed)
+        deals = [state.event_words(e) for e in state.events(0) if e.kind == "deal"]
+        assert len(deals) >= 3, deals
+        assert deals[0] == "seat 0 deals; the Landsknechts and Till lie apart", deals
+        for n, words in enumerate(deals[1:], 1):
+            dealt = f"the cards are dealt again: seat {n % 4} deals; the Landsknechts and Till lie apart"
+            assert words == dealt, deals
+        for seat in (None, 0, 1, 2, 3):
+            view = state.view(seat)
+            sheet = view.score_sheet
+            assert sheet is not None
+            labels = [row.label for row in sheet.rows]
+            assert labels[:2] == ["all four pass", "redeal: all four pass"], labels
+            assert all(label.startswith("redeal: ") for label in labels[1:]), labels
+            said = [state.event_words(e) for e in state.events(seat)] + labels
+            assert view.outcome is not None
+            said.append(view.outcome.reason)
+            assert not [w for w in said if COUNTED.search(w)], said
+
+
+def test_a_longer_redealt_match_still_numbers_its_deals() -> None:
+    """Only a match of one deal stops counting: a two-deal match's deals are numbered as they were."""
+    state: State = parlour.make("apology", deals=2, thrown_in="redealt").new(seed=1)
+    for _ in range(4):
+        state.apply("pass")
+    words = [state.event_words(e) for e in state.events(0) if e.kind == "deal"]
+    assert words == [
+        "deal 1: seat 0 deals; the Landsknechts and Till lie apart",
+        "deal 2: seat 1 deals; the Landsknechts and Till lie apart",
+    ]
+    assert state.view(0).hands_in_match is None
+    sheet = state.view(0).score_sheet
+    assert sheet is not None and [r.label for r in sheet.rows] == ["deal 1: all four pass"]
+
+
+def test_a_one_deal_redealt_view_says_nothing_of_deals() -> None:
+    """The view gave ``hands_in_match`` none, so the terminal's panel and the web's badge said "deal 3"
+    and "Deal 3" for the third dealing of the one deal: it is 1, as under ``thrown_in=counts``, while
+    ``hand_number`` still counts the dealings."""
+    state: State = parlour.make("apology", **ONE_REDEALT).new(seed=5)
+    assert state.view(0).situation == "the match is one deal with a taker"
+    for _ in range(4):
+        state.apply("pass")
+    for seat in (None, 0, 1, 2, 3):
+        view = state.view(seat)
+        assert view.hands_in_match == 1 and view.hand_number == 2, seat
+        assert view.situation == "the match is one deal with a taker"  # (the log says it is dealt again)
+
+
+def heuristic_table(game: parlour.Game[Any], width: int) -> tuple[TerminalGame, Console, list[str]]:
+    """Seat 0 at the terminal (``width`` columns) against the heuristic players, passing every bid and
+    playing its first move, and leaving (Ctrl-D) at its third card: the match is put aside."""
+    bots = {s: make_player("heuristic", game, s) for s in range(1, game.num_players)}
+    console = Console(record=True, width=width, force_terminal=False)
+    prompts: list[str] = []
+    played: list[str] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        prompts.append(prompt)
+        if "press Enter" in prompt:
+            return ""
+        if "pass" in completions:
+            return "pass"
+        if any(c.startswith("play ") for c in completions):
+            played.append(completions[0])
+            if len(played) == 3:
+                raise EOFError
+        return completions[0]
+
+    kinds = dict.fromkeys(bots, "heuristic")
+    table = TerminalGame(game, [0], bots, THROWN_IN_FIRST, console, ask=ask, opponents=kinds, keep=True)
+    return table, console, prompts
+
+
+def test_the_terminal_does_not_count_a_redeal(saves: Path) -> None:
+    """At the terminal the panel said "deal 2" after a throw-in of a one-deal match and ``resume --list``
+    "apology, deal 2: ..."; the panel now says the trick alone, the log "the cards are dealt again"."""
+    game = parlour.make("apology", **ONE_REDEALT)
+    table, console, _ = heuristic_table(game, 80)
+    table.run()
+    out = console.export_text()
+    assert "the cards are dealt again: seat 2 deals;" in out, out[-3000:]
+    assert not COUNTED.search(out), [line for line in out.splitlines() if COUNTED.search(line)]
+    assert re.search(r"│ trick +\d+ ", out), out[-3000:]
+    listed = runner.invoke(app, ["resume", "--list"], env={"COLUMNS": "200"})
+    assert listed.exit_code == 0, listed.output
+    [line] = [line.strip() for line in listed.output.splitlines() if line.strip().startswith("apology")][1:]
+    assert re.fullmatch(r"apology: you: 0 +seat 2: 0 +seat 3: 0 +seat 4: 0", line), listed.output
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_redeal_words_leave_the_seeded_match_as_it_was(deals: int) -> None:
+    """The words are the view's and the log's reading only: the logged texts (which replays compare)
+    still count the deal, and a save replays."""
+    state: State = parlour.make("apology", deals=deals, thrown_in="redealt").new(seed=5)
+    for _ in range(4):
+        state.apply("pass")
+    texts = [e.data["text"] for e in state.log if e.kind == "deal"]
+    assert texts[1].startswith("deal 2: seat 1 deals"), texts
+    again = state.game.replay(state.to_json())
+    assert again.to_json() == state.to_json()
+
+
+READ_TABLE = """() => ({
+  badge: document.querySelector('#situation .hand-number')?.textContent ?? '',
+  situation: document.querySelector('#situation')?.textContent ?? '',
+  log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+  sheet: [...document.querySelectorAll('table.score-sheet tbody th')].map((th) => th.textContent),
+})"""
+
+
+@pytest.mark.browser
+def test_the_web_table_does_not_count_a_redeal(browser: Browser, tmp_path: Path) -> None:
+    """The web table's badge said "Deal 2" after all four passed in a match of one deal, its log "deal 2:
+    Computer 1 deals": the badge counts no deal, the log says the cards are dealt again."""
+    with serving(tmp_path) as server, context(browser) as ctx:
+        table = create_table(
+            server, "apology", [HUMAN, COMPUTER, COMPUTER, COMPUTER], seed=THROWN_IN_FIRST, **ONE_REDEALT
+        )
+        page, _ = open_seat(ctx, seat_link(server, table, 0))
+        page.click("button.action[data-key='action-pass']", timeout=PATIENCE_MS)
+        # the deal thrown in (the seventh line, "no taker, nobody scores") and the next one dealt
+        page.wait_for_function("() => document.querySelectorAll('#log li').length >= 8", timeout=PATIENCE_MS)
+        seen = page.evaluate(READ_TABLE)
+        shoot(page, "apology-one-deal-redealt")
+    assert not COUNTED.search(seen["badge"]), seen
+    assert not [line for line in seen["log"] if COUNTED.search(line)], seen["log"]
+    dealt = "the cards are dealt again: Computer 2 deals; the Landsknechts and Till lie apart"
+    assert dealt in seen["log"], "/".join(seen["log"])
+    assert seen["sheet"] == ["all four pass"], seen
