@@ -1,11 +1,15 @@
 """Small things the designer's tools and the games still said wrong (words-12): Apology's one-deal
 match under ``thrown_in=redealt`` numbered its redeals ("deal 2: seat 1 deals"), as if the match had
-more deals than one."""
+more deals than one; ``parlour duplicate`` said nothing at a Ctrl-C until its figure, and a second
+Ctrl-C lost it."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -195,3 +199,77 @@ def test_the_web_table_does_not_count_a_redeal(browser: Browser, tmp_path: Path)
     dealt = "the cards are dealt again: Computer 2 deals; the Landsknechts and Till lie apart"
     assert dealt in seen["log"], "/".join(seen["log"])
     assert seen["sheet"] == ["all four pass"], seen
+
+
+# --- 2. parlour duplicate answers each Ctrl-C at once -----------------------------------------------------
+
+DUPLICATE_CTRL_C = r"""
+import os, signal, sys
+import parlour.duplicate as dup
+main = __import__("importlib").import_module("parlour.cli.main")
+
+me, kill = os.getpid(), os.kill
+real_duplicate, real_stop, real_print = dup.duplicate, dup.stop_pool, main._print_seated_line
+
+
+def duplicate(*args, progress, **kwargs):
+    back = []
+
+    def first(k):
+        back.append(k)
+        progress(k)
+        if len(back) == 1:
+            kill(me, signal.SIGINT)  # the first Ctrl-C, once a deal is measured
+    return real_duplicate(*args, progress=first, **kwargs)
+
+
+def again(where):
+    if where != sys.argv[2]:
+        return
+    print(where, file=sys.stderr, flush=True)
+    kill(me, signal.SIGINT)  # Ctrl-C again
+    kill(me, signal.SIGINT)  # and again
+
+
+def stop_pool(pool):
+    again("GATHERING")  # the pool's workers are being ended
+    return real_stop(pool)
+
+
+def print_seated_line(line):
+    if "partial" in line:
+        again("PRINTING")  # the figure of the deals kept is being printed
+    return real_print(line)
+
+
+dup.duplicate, dup.stop_pool, main._print_seated_line = duplicate, stop_pool, print_seated_line
+args = ["duplicate", "roquet", "--candidate", "random", "--deals", "40", "--jobs", sys.argv[1]]
+main.app(args, prog_name="parlour")
+"""
+
+
+@pytest.mark.parametrize(("jobs", "where"), [(1, "PRINTING"), (2, "GATHERING"), (2, "PRINTING")])
+def test_duplicate_answers_each_ctrl_c_at_once(jobs: int, where: str) -> None:
+    """``simulate`` says at once "Ctrl-C: stopping; ..." and answers each later Ctrl-C "still
+    stopping"; ``duplicate`` said nothing until its figure, and a second Ctrl-C as its pool's workers
+    were ended or its figure printed ended it with a bare traceback, the deals kept lost. It now says
+    so at once and lets the later ones be, and its figure is printed. (Real SIGINTs, in a process of
+    its own.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", DUPLICATE_CTRL_C, str(jobs), where],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parent.parent,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    said = " ".join(done.stderr.split())
+    assert done.returncode == 130, (done.stdout, said)
+    assert "Traceback" not in said, said
+    first = said.index("Ctrl-C: stopping; the deals finished are being kept")
+    there = said.index(where)
+    again = [m.start() for m in re.finditer("still stopping: the deals finished are being kept", said)]
+    stopped = said.index("stopped by Ctrl-C after")
+    assert first < there < again[0] < again[1] and len(again) == 2, said
+    assert first < stopped and "Ctrl-C: stopping" not in said[first + 1 :], said
+    assert "(partial: 40 asked, stopped by Ctrl-C)" in " ".join(done.stdout.split()), (done.stdout, said)

@@ -768,27 +768,31 @@ def _listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _ctrl_c_once(command: Callable[P, R]) -> Callable[P, R]:
+def _ctrl_c_once(kept: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """The command with a second Ctrl-C heard and let be (``parlour.sim.ctrl_c_once``): after the
-    first, the matches finished are gathered, summed up, printed and written, and a second one on
-    their way lost them all (a bare ``KeyboardInterrupt``) or cut a file short."""
+    first, the ``kept`` finished ("matches", "deals") are gathered, summed up, printed and written, and
+    a second one on their way lost them all (a bare ``KeyboardInterrupt``) or cut a file short. Each is
+    answered at once (``_stopping``)."""
 
-    @functools.wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with ctrl_c_once(_stopping):
-            return command(*args, **kwargs)
+    def wrap(command: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(command)
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
+            with ctrl_c_once(functools.partial(_stopping, kept=kept)):
+                return command(*args, **kwargs)
 
-    return run
+        return run
+
+    return wrap
 
 
-def _stopping(times: int) -> None:
+def _stopping(times: int, kept: str = "matches") -> None:
     """Said at each Ctrl-C, at once: after the first, the run said nothing while its finished matches
-    were gathered (a pool's workers have ``STOP_SECONDS`` to give theirs back), and later Ctrl-Cs, let
-    be, were silent, as if the command had hung."""
+    (or ``duplicate``'s deals) were gathered (a pool's workers have ``STOP_SECONDS`` to give theirs
+    back), and later Ctrl-Cs, let be, were silent, as if the command had hung."""
     said = (
-        "Ctrl-C: stopping; the matches finished are being kept"
+        f"Ctrl-C: stopping; the {kept} finished are being kept"
         if times == 1
-        else ("still stopping: the matches finished are being kept (Ctrl-C again changes nothing)")
+        else (f"still stopping: the {kept} finished are being kept (Ctrl-C again changes nothing)")
     )
     # sys.stderr itself: under the bar on a terminal it is the bar's, which prints the line above the
     # bar (errors.print writes past it: the line stood at the end of the bar's own, left on the screen)
@@ -797,7 +801,7 @@ def _stopping(times: int) -> None:
 
 
 @app.command("simulate")
-@_ctrl_c_once
+@_ctrl_c_once("matches")
 def simulate_command(
     game: GameArg,
     games: Annotated[
@@ -1374,6 +1378,7 @@ def players_command(
 
 
 @app.command("duplicate")
+@_ctrl_c_once("deals")  # as simulate: said at once, and a second Ctrl-C lost the deals kept
 def duplicate_command(
     game: GameArg,
     candidate: Annotated[str, typer.Option(help="The player measured (a level or a kind).")] = "strong",
