@@ -1,20 +1,27 @@
 """Small things the designer's tools and the games still said wrong (words-12): Apology's one-deal
 match under ``thrown_in=redealt`` numbered its redeals ("deal 2: seat 1 deals"), as if the match had
 more deals than one; ``parlour duplicate`` said nothing at a Ctrl-C until its figure, and a second
-Ctrl-C lost it."""
+Ctrl-C lost it; in 60 columns Lansquenet's chips table left out two columns where one was in the
+way."""
 
 from __future__ import annotations
 
+import importlib
+import io
+import json
 import os
 import random
 import re
 import subprocess
 import sys
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from playwright.sync_api import Browser
 from rich.console import Console
 from typer.testing import CliRunner
@@ -42,6 +49,7 @@ __all__ = ["browser", "saves"]  # the module's Chromium; test_resume's saves fol
 shoot = shooter("words12")
 
 runner = CliRunner()
+main = importlib.import_module("parlour.cli.main")  # (parlour.cli's ``main`` is the command)
 
 # --- 1. Apology: a one-deal match dealt again says so, and counts no deals -------------------------
 
@@ -273,3 +281,70 @@ def test_duplicate_answers_each_ctrl_c_at_once(jobs: int, where: str) -> None:
     assert first < there < again[0] < again[1] and len(again) == 2, said
     assert first < stopped and "Ctrl-C: stopping" not in said[first + 1 :], said
     assert "(partial: 40 asked, stopped by Ctrl-C)" in " ".join(done.stdout.split()), (done.stdout, said)
+
+
+# --- 3. a game's own table keeps every column it has room for -------------------------------------------
+
+
+def chips_table(text: str) -> tuple[list[str], str]:
+    """The headings of Lansquenet's "final chips per seat" (a heading's lines joined) and the line
+    under the table."""
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if "final chips per seat" in line) + 1
+    bottom = next(i for i in range(top, len(lines)) if lines[i].startswith("└"))
+    heads = lines[top + 1 : next(i for i in range(top, bottom) if lines[i].startswith("┡"))]
+    cells = [[cell.strip() for cell in line.strip("┃").split("┃")] for line in heads]
+    names = [" ".join(part for part in parts if part) for parts in zip(*cells, strict=True)]
+    return names, lines[bottom + 1]
+
+
+def least(column: str, figures: Sequence[str]) -> int:
+    """How narrow a column of figures may be: its longest figure, or its heading's longest word."""
+    return max([len(word) for word in column.split()] + [len(f) for f in figures])
+
+
+@pytest.mark.parametrize("width", [60, 66, 80])
+def test_lansquenets_chips_table_keeps_every_column_it_has_room_for(
+    width: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In 60 columns "final chips per seat" left out its last two columns, "broke, 95% interval" and
+    "banks a match", where leaving out the interval alone gave "banks a match" room: a game's table
+    leaves out the columns it must (the widest, the later of two alike), keeps every other, and names
+    those it leaves out under it."""
+    screen = Console(width=width, record=True, file=io.StringIO())
+    monkeypatch.setattr(main, "console", screen)
+    out = tmp_path / "figures.json"
+    result = runner.invoke(app, ["simulate", "lansquenet", "-n", "20", "--seed", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    text = screen.export_text()
+    [table] = [
+        t for t in json.loads(out.read_text())["extra"]["tables"] if t["title"] == "final chips per seat"
+    ]
+    columns = table["columns"]
+    shown, under = chips_table(text)
+    assert shown == [c for c in columns if c in shown], (shown, text)  # in their order
+    gone = [c for c in columns if c not in shown]
+    least_of = {c: least(c, [str(row[i]) for row in table["rows"]]) for i, c in enumerate(columns)}
+    kept = sum(least_of[c] + 3 for c in shown) + 1
+    for column in gone:  # no column left out that had room
+        assert kept + least_of[column] + 3 > width, (column, text)
+    if gone:
+        assert under == "left out at this width, in --json: " + " and ".join(f"“{c}”" for c in gone), text
+    if width == 60:
+        assert gone == ["broke, 95% interval"], text
+
+
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=8), st.integers(1, 120))
+def test_the_columns_kept_are_the_most_that_fit_the_earliest_first(sizes: list[int], room: int) -> None:
+    """``_most_that_fit`` against every choice: the first always; as many others as fit, never more
+    than the room; of the ways to keep that many, the earliest (compared column by column)."""
+    kept = main._most_that_fit(sizes, room)
+    others = range(1, len(sizes))
+    fitting = [
+        [0, *chosen]
+        for n in range(len(sizes) - 1, -1, -1)
+        for chosen in combinations(others, n)
+        if sizes[0] + sum(sizes[i] for i in chosen) <= room
+    ]
+    best = max((len(f) for f in fitting), default=1)
+    assert kept == min((f for f in fitting if len(f) == best), default=[0]), (sizes, room)

@@ -701,37 +701,65 @@ def _print_extra(extra: Mapping[str, Any]) -> None:
     def width(ws: Sequence[int]) -> int:
         return sum(w + 3 for w in ws) + 1
 
-    shown = len(columns)
-    while shown > 1 and width(least[:shown]) > console.width:
-        shown -= 1  # the last columns go, with a word, rather than a figure cut short
-    widths: list[int | None] = [least[i] if whole[i] else None for i in range(shown)]
-    if width(natural[:shown]) > console.width:
+    # the columns kept, the first (what each row is) always, as many of the others as fit at their
+    # narrowest, the earlier of two choices first: in 60 columns the chips table left out its last two,
+    # "broke, 95% interval" and "banks a match", where leaving out the interval alone made room
+    shown = _most_that_fit([least[i] + 3 for i in range(len(columns))], console.width - 1)
+    widths: list[int | None] = [least[i] if whole[i] else None for i in shown]
+    if width([natural[i] for i in shown]) > console.width:
         # every column as narrow as it may be, then the room left to the columns of words
-        fixed = least[:shown]
+        fixed = [least[i] for i in shown]
         room = console.width - width(fixed)
-        for i in range(shown):
+        for k, i in enumerate(shown):
             if named[i] and room > 0:
-                more = min(room, natural[i] - fixed[i])
-                fixed[i] += more
+                more = min(room, natural[i] - fixed[k])
+                fixed[k] += more
                 room -= more
         widths = list(fixed)
     # where a name wraps, the rows are ruled apart: in 60 columns Roquet's "hands where the livret runs"
     # stood over "empty", a line of its own with no figures, read as a row named "empty"
-    wraps = any(named[i] and w is not None and len(row[i]) > w for i, w in enumerate(widths) for row in rows)
+    wraps = any(
+        named[i] and w is not None and len(row[i]) > w
+        for i, w in zip(shown, widths, strict=True)
+        for row in rows
+    )
     t = Table(title=extra["title"], show_lines=wraps and len(rows) > 1)
-    for i in range(shown):
+    for i, w in zip(shown, widths, strict=True):
         heading = Text(columns[i], no_wrap=False)  # (at its words, its figures on one line)
         justify: Literal["left", "right"] = "left" if named[i] else "right"
-        w = widths[i]
         t.add_column(
             heading, justify=justify, no_wrap=not named[i] and w is not None, min_width=w, max_width=w
         )
     for row in rows:
-        t.add_row(*row[:shown])
+        t.add_row(*(row[i] for i in shown))
     console.print(t)
-    if shown < len(columns):
-        quoted = [f"“{col}”" for col in columns[shown:]]  # ("success, 95% interval" holds a comma)
+    gone = [col for i, col in enumerate(columns) if i not in shown]
+    if gone:
+        quoted = [f"“{col}”" for col in gone]  # ("success, 95% interval" holds a comma)
         console.print(f"left out at this width, in --json: {_listed(quoted)}")
+
+
+def _most_that_fit(sizes: Sequence[int], room: int) -> list[int]:
+    """The indexes of as many of ``sizes`` as fit in ``room`` together, the first always (and alone if
+    nothing else fits); of the ways to keep that many, the one that keeps the earliest (a table's
+    columns, its more telling ones first). The most that fit are the smallest; then each is kept,
+    in order, if the smallest of the rest still leave room for the number wanted."""
+    first, rest = sizes[0], sorted(range(1, len(sizes)), key=lambda i: sizes[i])
+    most, used = 0, first
+    for i in rest:
+        if used + sizes[i] > room:
+            break
+        most, used = most + 1, used + sizes[i]
+    kept, used = [0], first
+    for i in range(1, len(sizes)):
+        wanted = most - (len(kept) - 1)
+        if wanted == 0:
+            break
+        others = sorted(sizes[j] for j in range(i + 1, len(sizes)))[: wanted - 1]
+        if used + sizes[i] + sum(others) <= room:
+            kept.append(i)
+            used += sizes[i]
+    return kept
 
 
 def _print_titled(table: Table) -> None:
