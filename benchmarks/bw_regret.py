@@ -1,10 +1,11 @@
 """Bishops Whist: where in the hand the strong level loses to the playout cheat (issue 14).
 
-The strong level plays seat 0 of whole matches against the rules of thumb; at each of its card
-decisions with a choice, every lawful card is also played out on the true deal, every seat by the rules
-of thumb (the playout cheat's judgement, ``strength_bishops_whist.PlayoutCheatPlayer.playout``). The
-*regret* of strong's card is the best card's margin there less its own's: zero where strong played a
-card the cheat would have (or one as good). ``run`` writes every decision to JSON; ``report`` groups
+The strong level plays the engine's seat 0 (the tables' seat 1) of whole matches against the rules of
+thumb; at each of its card decisions with a choice, every lawful card is also played out on the true
+deal, every seat by the rules of thumb (the playout cheat's judgement,
+``strength_bishops_whist.PlayoutCheatPlayer.playout``). The *regret* of strong's card is the best
+card's margin there less its own's: zero where strong played a card the cheat would have (or one as
+good). ``run`` writes every decision to JSON; ``report`` groups
 the regret by cards in hand and by leading or following, and says how sure strong was where it erred
 (its own mean margin of the card it chose less that of the cheat's card, over its worlds).
 

@@ -2,7 +2,7 @@
 match under ``thrown_in=redealt`` numbered its redeals ("deal 2: seat 1 deals"), as if the match had
 more deals than one; ``parlour duplicate`` said nothing at a Ctrl-C until its figure, and a second
 Ctrl-C lost it; in 60 columns Lansquenet's chips table left out two columns where one was in the
-way."""
+way; the records of past runs named seats without saying they counted them from 0."""
 
 from __future__ import annotations
 
@@ -348,3 +348,51 @@ def test_the_columns_kept_are_the_most_that_fit_the_earliest_first(sizes: list[i
     ]
     best = max((len(f) for f in fitting), default=1)
     assert kept == min((f for f in fitting if len(f) == best), default=[0]), (sizes, room)
+
+
+# --- 4. the records of past runs say how they number a seat -------------------------------------------------
+
+ROOT = Path(__file__).parent.parent
+RECORDS = [ROOT / "benchmarks" / "README.md", *sorted((ROOT / "parlour" / "games").glob("*/strength.md"))]
+NUMBERING = re.compile(r"the engine's|from [01]\b|the table's")
+"""Words that say how a seat is numbered: "the engine's seat 0", "(seats from 0)", "the table's seat 1"."""
+
+
+def seat_passages(path: Path) -> list[str]:
+    """The paragraphs and list items of ``path`` that name a seat by its number ("seat 0", "seats 1")."""
+    passages = re.split(r"\n\s*\n|\n(?=- )", path.read_text(encoding="utf-8"))
+    said = [" ".join(p.split()) for p in passages]  # (a seat's number may stand on the next line)
+    return [p for p in said if re.search(r"\b[Ss]eats? \d", p)]
+
+
+def test_records_of_past_runs_say_how_they_number_seats() -> None:
+    """The records quoted runs "at seat 0" (and seeds' deals "seat 1", "seat 2") in the engine's numbering,
+    while everything a person reads now counts from 1 (the benchmarks' ``--seats`` since stop 45): each
+    passage of ``benchmarks/README.md`` and a game's ``strength.md`` (``parlour players GAME --notes``)
+    that names a seat says which numbering it uses."""
+    unsaid = [
+        (path.name, p[:160]) for path in RECORDS for p in seat_passages(path) if not NUMBERING.search(p)
+    ]
+    assert not unsaid, unsaid
+    assert len([p for path in RECORDS for p in seat_passages(path)]) >= 7  # (the passages are found)
+
+
+def test_the_partner_audits_example_is_the_engines_seat_1() -> None:
+    """The clearest costly take of ``partner_audit.py`` (seed 154, trick 9, the rules of thumb seeded 0 to
+    3 at the seats) is the engine's seat 1, as its ``--examples`` print it: the record's cards are that
+    seat's, so the record says "the engine's" and gives the table's seat 2 beside it."""
+    game = parlour.make("bishops-whist")
+    state: State = game.new(seed=154)
+    rules = [make_player("heuristic", game, s) for s in range(4)]
+    while True:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if view.trick is not None and view.trick.number == 9 and len(view.trick.plays) == 3:
+            break
+        state.apply(rules[seat].choose(view, game), seat=seat)
+    assert seat == 1 and view.trump == "S"
+    assert sorted(view.hand) == sorted(["8S", "9H", "6H", "3H", "8D"])
+    assert [(p.seat, p.card) for p in view.trick.plays] == [(2, "4C"), (3, "QC"), (0, "7C")]
+    [record] = [p for p in seat_passages(RECORDS[0]) if "seed 154" in p]
+    assert "seat 1 holds 8S 9H 6H 3H 8D" in record and "the engine's" in record, record
