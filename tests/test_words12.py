@@ -2,7 +2,8 @@
 match under ``thrown_in=redealt`` numbered its redeals ("deal 2: seat 1 deals"), as if the match had
 more deals than one; ``parlour duplicate`` said nothing at a Ctrl-C until its figure, and a second
 Ctrl-C lost it; in 60 columns Lansquenet's chips table left out two columns where one was in the
-way; the records of past runs named seats without saying they counted them from 0."""
+way; the records of past runs named seats without saying they counted them from 0; ``odds --json``
+gave the engine's figures to 4 places only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -396,3 +398,55 @@ def test_the_partner_audits_example_is_the_engines_seat_1() -> None:
     assert [(p.seat, p.card) for p in view.trick.plays] == [(2, "4C"), (3, "QC"), (0, "7C")]
     [record] = [p for p in seat_passages(RECORDS[0]) if "seed 154" in p]
     assert "seat 1 holds 8S 9H 6H 3H 8D" in record and "the engine's" in record, record
+
+
+# --- 5. odds --json gives the engine's figures whole -----------------------------------------------------
+
+
+def odds_json(tmp_path: Path, *args: str) -> tuple[dict[str, Any], str]:
+    """``parlour odds lansquenet ARGS --json``: the file and the table (200 columns)."""
+    screen = Console(width=200, record=True, file=io.StringIO())
+    commands = importlib.import_module("parlour.games.lansquenet.commands")
+    out = tmp_path / "odds.json"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(commands, "Console", lambda: screen)
+        result = runner.invoke(app, ["odds", "lansquenet", *args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text()), screen.export_text()
+
+
+def test_odds_json_gives_the_engines_figures_whole(tmp_path: Path) -> None:
+    """``--json`` rounded the engine's estimates and intervals to the table's 4 places (0.1098 for 9 of
+    82): a program reading it wants the figures whole. They are the engine's as computed, its mean
+    gain summed exactly (no float sum's noise), beside the interval the table prints, which
+    ``exact_inside`` is judged on as the table judges it (82 deals of seed 53: 1/17 lies under the
+    whole interval's low end 0.0588265 but inside the printed [0.0588, 0.1956], as the table says)."""
+    from parlour.games.lansquenet.odds import monte_carlo
+
+    data, table = odds_json(tmp_path, "--deals", "82", "--seed", "53")
+    mc = monte_carlo(1, False, 82, 53, 2)
+    same = data["figures"]["same_rank"]
+    assert same["engine"] == 9 / 82 and same["interval"] == list(mc.same_rank_interval), same
+    assert same["interval"][0] > 1 / 17 and same["exact_inside"] is True, same
+    assert same["interval_printed"] == [0.0588, 0.1956], same
+    row = next(line for line in table.splitlines() if "same-rank start" in line)
+    assert "[0.0588, 0.1956]" in row and "outside" not in row, row
+    for key in ("same_rank", "bank_first", "edge"):
+        figure = data["figures"][key]
+        assert figure["engine"] == getattr(mc, key), figure
+        assert figure["interval"] == list(getattr(mc, f"{key}_interval")), figure
+        lo, hi = figure["interval_printed"]
+        assert [lo, hi] == [round(n, 4) for n in figure["interval"]], figure
+        assert figure["exact_inside"] is (Fraction(str(lo)) <= Fraction(figure["exact"]) <= Fraction(str(hi)))
+        assert f"[{lo:.4f}, {hi:.4f}]" in table, (key, table)
+
+
+def test_odds_engine_edge_is_summed_exactly() -> None:
+    """The bank's gain per chip of a bet of 3 is a third of a chip's multiple: summed as floats, 500
+    deals of seed 1 gave 0.010666666666666672 for 16/1500; summed exactly, the float nearest it."""
+    from parlour.games.lansquenet.odds import monte_carlo, monte_carlo_through_shoe
+
+    mc = monte_carlo(1, True, 500, 1, 3)
+    assert mc.edge == float(Fraction(16, 1500)), mc.edge
+    deep = monte_carlo_through_shoe(2, True, 200, 25, 0, 3)
+    assert deep.edge == float(Fraction(deep.edge).limit_denominator(3 * 200)), deep.edge

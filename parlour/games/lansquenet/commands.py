@@ -25,27 +25,29 @@ def _fraction(f: Fraction) -> str:
 
 
 def _interval(lo: float, hi: float) -> str:
-    """An interval of the engine's as the table prints it, as ``--json`` writes it (``ENGINE_PLACES``)."""
+    """An interval of the engine's as the table prints it (``ENGINE_PLACES``), as ``--json``'s
+    ``interval_printed`` gives it."""
     from parlour.sim import interval_text  # (this module is loaded with the game: parlour.sim is not)
 
     return interval_text(_measured(lo), _measured(hi), f".{ENGINE_PLACES}f")
 
 
 def _estimate(value: float) -> str:
-    """An estimate of the engine's as the table prints it, as ``--json`` writes it (``ENGINE_PLACES``)."""
+    """An estimate of the engine's as the table prints it (``ENGINE_PLACES``)."""
     return f"{_measured(value):.{ENGINE_PLACES}f}"
 
 
 ENGINE_PLACES = 4
-"""Decimal places of the engine's estimates and their intervals, in the table and in ``--json`` alike:
-their own error is in the second or third place, and the float sums behind them left noise
-(0.0740000000000001) past it. One precision for both, so that both show the interval judged."""
+"""Decimal places of the engine's estimates and their intervals in the table (their own error is in
+the second or third place), and of the interval ``--json`` gives as printed (``interval_printed``),
+on which the exact value is judged in both. ``--json`` gives the engine's figures whole besides, for
+a program (the mean gain is reckoned exactly: its float sum left noise, 0.010666666666666672)."""
 EXACT_DIGITS = 12
 """Significant digits of an exact fraction's ``decimal`` in ``--json`` (its ``exact`` text is the value)."""
 
 
 def _measured(value: float) -> float:
-    """An estimate of the engine's as ``--json`` gives it, to ``ENGINE_PLACES`` decimal places."""
+    """An estimate of the engine's as the table prints it, to ``ENGINE_PLACES`` decimal places."""
     return round(value, ENGINE_PLACES)
 
 
@@ -63,15 +65,17 @@ def exact_inside(exact: Fraction, lo: float, hi: float) -> bool:
 
 def _figure(name: str, exact: Fraction, estimate: float, interval: tuple[float, float]) -> dict[str, Any]:
     """A row of the table as ``--json`` writes it: the exact fraction as text ("1/17") and as a number,
-    the engine's estimate and interval rounded (``ENGINE_PLACES``); whether the exact value lies in the
-    interval is judged on the interval so rounded, as the table judges it."""
+    the engine's estimate and interval whole (a program's to round), the interval as the table prints
+    it (``ENGINE_PLACES``), and whether the exact value lies in that printed interval, as the table
+    judges it (judged on the whole one, 1/17 was "outside" an interval printed [0.0588, 0.1956])."""
     lo, hi = interval
     return {
         "name": name,
         "exact": _fraction(exact),
         "decimal": _decimal(exact),
-        "engine": _measured(estimate),
-        "interval": [_measured(lo), _measured(hi)],
+        "engine": estimate,
+        "interval": [lo, hi],
+        "interval_printed": [_measured(lo), _measured(hi)],
         "exact_inside": exact_inside(exact, lo, hi),
     }
 
@@ -192,10 +196,10 @@ def odds(
         data["through_shoe"] = {
             "reserve": reserve,
             "deals": deep.deals,
-            "same_rank": _measured(deep.same_rank),
-            "same_rank_interval": [_measured(slo), _measured(shi)],
-            "edge": _measured(deep.edge),
-            "edge_interval": [_measured(lo), _measured(hi)],
+            "same_rank": deep.same_rank,  # (whole, as the figures above)
+            "same_rank_interval": [slo, shi],
+            "edge": deep.edge,
+            "edge_interval": [lo, hi],
         }
     if twins:
         shown = ", ".join(
