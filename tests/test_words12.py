@@ -33,6 +33,7 @@ from parlour.cli import app
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import State
 from parlour.players import make_player
+from tests.conformance import check_match
 from tests.test_resume import saves
 from tests.web_support import PATIENCE_MS
 from tests.web_walks import (
@@ -126,6 +127,18 @@ def test_a_one_deal_redealt_view_says_nothing_of_deals() -> None:
         view = state.view(seat)
         assert view.hands_in_match == 1 and view.hand_number == 2, seat
         assert view.situation == "the match is one deal with a taker"  # (the log says it is dealt again)
+
+
+def test_a_one_deal_redealt_match_keeps_the_contract() -> None:
+    """The conformance checks at every step (views and what they hide, a determinized world's view, saves,
+    clones) of one-deal ``redealt`` matches of the rules of thumb that deal again, with the new words."""
+    game = parlour.make("apology", **ONE_REDEALT)
+    redealt = 0
+    for seed in (THROWN_IN_FIRST, 2):
+        state = check_match(game, ["heuristic"] * 4, seed)
+        assert state.is_over
+        redealt += sum(e.kind == "deal" for e in state.log) - 1
+    assert redealt >= 1
 
 
 def heuristic_table(game: parlour.Game[Any], width: int) -> tuple[TerminalGame, Console, list[str]]:
