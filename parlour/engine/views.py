@@ -236,7 +236,10 @@ class View(Generic[E]):
     hands_in_match: int | None = None
     """How many hands (deals) the match has where that number is fixed (open tarock's two hands,
     Apology's agreed deals): a front end says "Hand 1 of 2" from it, as the situation no longer does;
-    ``None`` where the match has no fixed length (played to a target)."""
+    ``None`` where the match has no fixed length (played to a target). A match of 1 counts no hand
+    ("Hand 1 of 1" says nothing): a front end then shows no hand number at all, for ``hand_number``
+    counts the times the cards were dealt and may pass 1 (Apology's one deal dealt again after all
+    four passed, AP-2)."""
 
     @property
     def is_over(self) -> bool:
