@@ -82,3 +82,41 @@ def test_you_and_a_second_verb_agree(browser: Browser, server: Server) -> None:
         "You hold hearts and spades",
         "Seat 2 cut lowest and deals first",
     ], said
+
+
+SEAT_AND_NOTICE = """() => ({seat: document.querySelector('#seat-line')?.textContent ?? '',
+  notice: document.querySelector('#notice')?.textContent ?? ''})"""
+"""The page's seat line and notice, read together."""
+
+
+@pytest.mark.browser
+def test_a_link_that_is_no_seat_s_leaves_the_browser_its_own_seat(browser: Browser, server: Server) -> None:
+    """Ann, seated, opened a link whose secret is no seat's (Bob's, mistyped as a friend passed it on,
+    or replaced since): the page forgot Ann's own seat and she watched her own table from then on,
+    reloads and the lobby too. The link is refused, and she is back at her seat."""
+    table = api(
+        server,
+        "/api/tables",
+        {
+            "game": "bishops-whist",
+            "options": {"hand_limit": 1},
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, COMPUTER, COMPUTER],
+        },
+    )
+    links = {s["seat"]: server.url + s["link"] for s in table["seats"] if s["link"]}
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(links[0])
+        page.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'you are Ann'")
+        mistyped = ctx.new_page()
+        mistyped.goto(links[1][:-1] + ("A" if not links[1].endswith("A") else "B"))
+        mistyped.wait_for_function("() => document.querySelector('#notice')?.textContent?.includes('not valid')")
+        mistyped.wait_for_function("() => document.querySelector('#seat-line')?.textContent !== ''")
+        said = mistyped.evaluate(SEAT_AND_NOTICE)
+        shoot(mistyped, "mistyped-link-390x844")
+        assert said["seat"] == "you are Ann", said
+        assert "back at your own seat" in said["notice"], said
+        again = ctx.new_page()
+        again.goto(f"{server.url}/t/{table['id']}")
+        again.wait_for_function("() => document.querySelector('#seat-line')?.textContent !== ''")
+        assert again.inner_text("#seat-line") == "you are Ann"

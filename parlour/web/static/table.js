@@ -35,6 +35,8 @@ const page = {
   /** The hint for the position at `version`, once the server has worked it out. */
   hint: /** @type {{version: number, action: string, reason: string}|null} */ (null),
   hinting: false,
+  /** The seat this browser held before the link it was opened with: `{seat, token}`, or null. */
+  held: /** @type {{seat: number|null, token: string}|null} */ (null),
   socket: /** @type {TableSocket|null} */ (null),
 };
 
@@ -47,6 +49,10 @@ function readCredentials() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("token")) {
     const creds = { seat: hash.has("seat") ? Number(hash.get("seat")) : null, token: hash.get("token") };
+    // the seat this browser held, kept until the link's secret is known good: a mistyped or replaced
+    // link unseated the person who opened it, who then watched their own table
+    const held = savedCredentials();
+    page.held = held && held.token !== creds.token ? held : null;
     try {
       localStorage.setItem(storeKey, JSON.stringify(creds));
     } catch {
@@ -55,13 +61,31 @@ function readCredentials() {
     history.replaceState(null, "", location.pathname + location.search);
     return creds;
   }
+  return savedCredentials() || { seat: null, token: null };
+}
+
+/** The seat and secret this browser keeps for the table, or null. */
+function savedCredentials() {
   try {
     const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
     if (saved && typeof saved.token === "string") return saved;
   } catch {
     /* nothing saved */
   }
-  return { seat: null, token: null };
+  return null;
+}
+
+/** Sit down again at the seat this browser held before a link whose secret is no seat's. */
+function backToHeldSeat() {
+  const held = page.held;
+  page.held = null;
+  try {
+    localStorage.setItem(storeKey, JSON.stringify(held));
+  } catch {
+    /* the token lives only in this page */
+  }
+  page.token = held.token;
+  page.seat = held.seat;
 }
 
 function forgetCredentials() {
@@ -237,6 +261,7 @@ function refusalWords(text) {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      page.held = null; // the link's secret is good: its seat is this browser's now
       page.info = msg.table || page.info;
       page.extraFields = msg.extra_fields || null;
       if (msg.seat === null || msg.seat === undefined) {
@@ -290,8 +315,11 @@ function onMessage(msg) {
       announce($("notice"), `${words}${msg.message ? `: ${refusalWords(msg.message)}` : ""}`, "error");
       if (page.busy) setBusy(false);
       if (msg.code === "unknown_token") {
-        forgetCredentials();
-        page.socket.setToken(null);
+        if (page.held) {
+          backToHeldSeat();
+          announce($("notice"), `${words}: ${refusalWords(msg.message)}. You are back at your own seat.`, "error");
+        } else forgetCredentials();
+        page.socket.setToken(page.token);
         page.socket.resync();
       }
       break;
