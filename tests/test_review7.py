@@ -9,10 +9,8 @@ this process (``tests/test_web_protocol.py``'s ``serving``). Each test here fail
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -110,7 +108,9 @@ def test_a_link_that_is_no_seat_s_leaves_the_browser_its_own_seat(browser: Brows
         page.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'you are Ann'")
         mistyped = ctx.new_page()
         mistyped.goto(links[1][:-1] + ("A" if not links[1].endswith("A") else "B"))
-        mistyped.wait_for_function("() => document.querySelector('#notice')?.textContent?.includes('not valid')")
+        mistyped.wait_for_function(
+            "() => document.querySelector('#notice')?.textContent?.includes('not valid')"
+        )
         mistyped.wait_for_function("() => document.querySelector('#seat-line')?.textContent !== ''")
         said = mistyped.evaluate(SEAT_AND_NOTICE)
         shoot(mistyped, "mistyped-link-390x844")
@@ -120,3 +120,63 @@ def test_a_link_that_is_no_seat_s_leaves_the_browser_its_own_seat(browser: Brows
         again.goto(f"{server.url}/t/{table['id']}")
         again.wait_for_function("() => document.querySelector('#seat-line')?.textContent !== ''")
         assert again.inner_text("#seat-line") == "you are Ann"
+
+
+def test_a_seat_made_for_a_named_friend_is_kept_for_them(tmp_path: Path) -> None:
+    """A public table (the lobby's default) with a seat named for Bob, its link sent to him: the lobby
+    listed the table as open with "1 free seat", and the first stranger to press Join took Bob's seat,
+    renamed it and voided his link. A named friend's seat is kept for them: the table is watched, not
+    joined, until an unnamed seat is free; the lobby says whom it waits for."""
+    with serving_api(f"sqlite:///{tmp_path / 'parlour.db'}") as client:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, COMPUTER, COMPUTER]
+        kept = create(client, "bishops-whist", seats, public=True)
+        tid = kept["id"]
+        lists = client.get("/api/tables").json()
+        assert tid not in [t["id"] for t in lists["open"]], "nobody but Bob may take his seat"
+        assert tid in [t["id"] for t in lists["playing"]], "the table is there to watch"
+        bob = client.get(f"/api/tables/{tid}").json()["seats"][1]
+        assert (bob["name"], bob["taken"], bob["kept"]) == ("Bob", False, True), bob
+        refused = client.post(f"/api/tables/{tid}/join", json={"name": "Eve"})
+        assert refused.status_code == 409, refused.text
+        assert "Bob" in refused.json()["detail"], refused.text
+        assert client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Eve"}).status_code == 409
+        with sit(client, tid, tokens(kept)[1]) as peer:
+            assert peer.wait(lambda f: f["type"] == "welcome")[1]["seat"] == 1, "Bob's link still sits him"
+        # a seat nobody named is anyone's, as before
+        anyone = create(client, "bishops-whist", [seats[0], HUMAN, COMPUTER, COMPUTER], public=True)
+        assert anyone["id"] in [t["id"] for t in client.get("/api/tables").json()["open"]]
+        joined = client.post(f"/api/tables/{anyone['id']}/join", json={"name": "Eve"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+
+
+LOBBY_ITEMS = """() => Object.fromEntries(["open-tables", "playing-tables"].map((id) =>
+  [id, [...document.querySelectorAll(`#${id} li`)].map((li) => li.innerText)]))"""
+"""The lobby's open tables and tables to watch, as read, together."""
+
+
+@pytest.mark.browser
+def test_the_lobby_says_whom_a_kept_seat_waits_for(browser: Browser, server: Server) -> None:
+    """The lobby said "1 free seat" of the seat made for Bob: it is listed to watch, "waiting for Bob",
+    and the table says Bob is not here yet rather than offering a free seat."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, HUMAN, COMPUTER]
+    body = {"game": "bishops-whist", "options": {"hand_limit": 1}, "seats": seats, "public": True}
+    table = api(server, "/api/tables", body)
+    api(server, f"/api/tables/{table['id']}/join", {"name": "Cy"})  # the seat nobody named
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#playing-tables li')]"
+            ".some((li) => li.innerText.includes('Cy'))"
+        )
+        lists = page.evaluate(LOBBY_ITEMS)
+        page.locator("#playing-tables").scroll_into_view_if_needed()
+        shoot(page, "lobby-kept-seat-390x844")
+        listed = [item for item in lists["playing-tables"] if "Cy" in item]
+        assert len(listed) == 1 and "waiting for Bob" in listed[0], lists
+        assert "free seat" not in listed[0], lists
+        assert not [item for item in lists["open-tables"] if "Cy" in item], lists
+        page.goto(f"{server.url}/t/{table['id']}")
+        bob = page.locator("#table .seat[data-seat='1'] .tag.free")
+        bob.wait_for()
+        assert bob.inner_text() == "not here yet"

@@ -321,7 +321,8 @@ def create_app(
             info["idle"] = max(0, int((moment - moved).total_seconds()))
             if info["status"] == "finished":
                 out["finished"].append(info)
-            elif any(not s["taken"] for s in info["seats"]):
+            elif any(not s["taken"] and not s.get("kept") for s in info["seats"]):
+                # a seat kept for a named friend is theirs: the table is watched until they come
                 out["open"].append(info)
             elif info["idle"] >= IDLE_AFTER:
                 out["idle"].append(info)  # left mid-match: kept, and still watchable, but apart

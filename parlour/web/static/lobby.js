@@ -221,7 +221,7 @@ function drawForm(game) {
       {},
       el("label", { for: "public", text: "public" }),
       el("input", { id: "public", type: "checkbox", checked: true }),
-      el("span.hint", { text: "listed in the lobby, so anyone may take a free seat or watch" }),
+      el("span.hint", { text: "listed in the lobby, so anyone may watch, or take a person's seat you have not named for a friend" }),
     ),
     el("button.primary", { type: "submit", text: "Create the table" }),
   );
@@ -336,7 +336,10 @@ function myName() {
 
 function seatsWords(table) {
   const seats = table.seats || [];
-  const free = seats.filter((s) => s.kind === "human" && !s.taken).length;
+  // a seat kept for a named friend is not free: the lobby said "1 free seat" of Bob's, which a
+  // stranger's Join then took ("waiting for Bob" now)
+  const free = seats.filter((s) => s.kind === "human" && !s.taken && !s.kept).length;
+  const waited = seats.filter((s) => s.kind === "human" && !s.taken && s.kept).map((s) => s.name || seatWords(s.seat));
   // the seat this browser holds is "you", first: one's own table read "seat 0 · 1 computer"
   const mine = heldSeat(table);
   const people = seats
@@ -348,6 +351,7 @@ function seatsWords(table) {
   if (people.length) parts.push(people.join(", "));
   if (bots) parts.push(`${bots} computer${bots === 1 ? "" : "s"}`);
   if (free) parts.push(`${free} free seat${free === 1 ? "" : "s"}`);
+  if (waited.length) parts.push(`waiting for ${waited.join(", ")}`);
   return parts.join(" · ");
 }
 

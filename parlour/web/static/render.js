@@ -1243,7 +1243,8 @@ function seatPanel(ctx, seat) {
 
 function connectionTag(info) {
   if (info.kind === "computer") return el("span.tag.computer", { text: `computer${info.player ? ` (${info.player})` : ""}` });
-  if (!info.taken) return el("span.tag.free", { text: "free seat" });
+  // a seat kept for the friend its creator named is not free to anyone (tables.py `kept`)
+  if (!info.taken) return el("span.tag.free", { text: info.kept ? "not here yet" : "free seat" });
   return info.connected ? el("span.tag.online", { text: "● here" }) : el("span.tag.away", { text: "○ away" });
 }
 
