@@ -180,3 +180,17 @@ def test_the_lobby_says_whom_a_kept_seat_waits_for(browser: Browser, server: Ser
         bob = page.locator("#table .seat[data-seat='1'] .tag.free")
         bob.wait_for()
         assert bob.inner_text() == "not here yet"
+
+
+def test_a_binary_frame_is_refused_in_words_and_the_seat_stays_connected(tmp_path: Path) -> None:
+    """A malformed message of text is answered "a message is a JSON object with a 'type'" and the
+    connection goes on; a binary frame dropped the connection with no word said (an abnormal close)."""
+    with serving_api(f"sqlite:///{tmp_path / 'parlour.db'}") as client:
+        table = create(client, "bezique", [HUMAN, COMPUTER])
+        with sit(client, table["id"], tokens(table)[0]) as peer:
+            peer.wait(lambda f: f["type"] == "welcome")
+            since = len(peer.frames)
+            peer.ws.send_bytes(b"\x00{not text}")
+            refusal = peer.wait(lambda f: f["type"] == "error", since)[1]
+            assert refusal["code"] == "bad_message" and "text" in refusal["message"], refusal
+            assert peer.ping() is not None, "the connection goes on"

@@ -477,9 +477,16 @@ def create_app(
         try:
             while not conn.closed:
                 try:
-                    raw = await ws.receive_text()
-                except (KeyError, RuntimeError):  # a binary frame, or the socket closed under us
+                    event = await ws.receive()
+                except RuntimeError:  # the socket closed under us
                     break
+                if event["type"] == "websocket.disconnect":
+                    break
+                # a binary frame is refused in words like any other malformed message: it ended the
+                # connection with no word said (an abnormal close)
+                data = event.get("text")
+                raw = data if isinstance(data, str) else None
+                size = len(raw) if raw is not None else len(event.get("bytes") or b"")
                 moment = time.monotonic()
                 allowance = min(BURST, allowance + (moment - last) * RATE)
                 last = moment
@@ -487,11 +494,14 @@ def create_app(
                     await refuse("flood", f"more than {RATE:g} messages a second: connection closed")
                     break
                 allowance -= 1
-                if len(raw) > MAX_MESSAGE:
+                if size > MAX_MESSAGE:
                     await refuse(
                         "too_large", f"a message is at most {MAX_MESSAGE} bytes: connection closed", 1009
                     )
                     break
+                if raw is None:
+                    conn.send(_err("bad_message", "a message is JSON text, not binary data"))
+                    continue
                 message = _message(raw)
                 if message is None:
                     conn.send(_err("bad_message", "a message is a JSON object with a 'type'"))
