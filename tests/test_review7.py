@@ -25,8 +25,10 @@ from tests.web_walks import (
     browser,
     context,
     create,
+    create_table,
     serving_api,
     shooter,
+    wait_finished,
 )
 
 pytestmark = [pytest.mark.timeout(180)]
@@ -194,3 +196,22 @@ def test_a_binary_frame_is_refused_in_words_and_the_seat_stays_connected(tmp_pat
             refusal = peer.wait(lambda f: f["type"] == "error", since)[1]
             assert refusal["code"] == "bad_message" and "text" in refusal["message"], refusal
             assert peer.ping() is not None, "the connection goes on"
+
+
+@pytest.mark.browser
+def test_a_finished_match_offers_its_replay(browser: Browser, server: Server) -> None:
+    """At a match's end the table said who won and offered "Play again", but nothing led to the match's
+    replay: a private table's is listed nowhere (the lobby lists public tables' alone), so its players
+    and watchers had to know to type /replay/... The banner links to it."""
+    table = create_table(server, "roquet", [COMPUTER, COMPUTER], seed=3)
+    wait_finished(server, table["id"])
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/t/{table['id']}")
+        link = page.locator("section.banner.outcome a", has_text="Replay")
+        link.wait_for()
+        shoot(page, "match-over-replay-link-390x844")
+        link.click()
+        page.wait_for_url(f"**/replay/{table['id']}")
+        page.wait_for_selector("#table .board")
+        assert page.inner_text("#step-text").startswith("step 0 of ")

@@ -22,6 +22,7 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {string[]} [computerKinds] - computer players that may replace a seat that is gone
  * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
  * @property {boolean} [canAgain] - show "play again" at the end of the match
+ * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
@@ -1137,7 +1138,13 @@ function outcomeBanner(ctx) {
     el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
     outcome.reason ? el("p", { text: namer.words(outcome.reason) }) : null,
     scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
-    model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
+    el(
+      "div.outcome-actions",
+      {},
+      model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
+      // the match's replay, to seats and watchers alike: a private table's is listed nowhere else
+      model.replayHref ? el("a.button", { href: model.replayHref, text: "Replay the match" }) : null,
+    ),
   );
 }
 

@@ -117,6 +117,7 @@ function draw() {
       defaultPlayer: page.defaultPlayer,
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
+      replayHref: `/replay/${encodeURIComponent(tableId)}`,
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
       hinting: page.hinting,
