@@ -1,7 +1,7 @@
 """review-7: a new user at the web table with two friends and computer players, pinned where it was
 mended: "You cut lowest and deals first" in the log, a mistyped link that unseated the browser that
-opened it, a stranger taking the seat made for a named friend, and a binary frame that dropped the
-connection without a word.
+opened it, a stranger taking the seat made for a named friend, a binary frame that dropped the
+connection without a word, and a finished match whose replay nothing led to.
 
 One ``parlour serve`` and one Chromium serve the module's browser tests; the API's tests run the app in
 this process (``tests/test_web_protocol.py``'s ``serving``). Each test here failed before its fix.

@@ -485,8 +485,8 @@ def create_app(
                 # a binary frame is refused in words like any other malformed message: it ended the
                 # connection with no word said (an abnormal close)
                 data = event.get("text")
-                raw = data if isinstance(data, str) else None
-                size = len(raw) if raw is not None else len(event.get("bytes") or b"")
+                text = data if isinstance(data, str) else None
+                size = len(text) if text is not None else len(event.get("bytes") or b"")
                 moment = time.monotonic()
                 allowance = min(BURST, allowance + (moment - last) * RATE)
                 last = moment
@@ -499,10 +499,10 @@ def create_app(
                         "too_large", f"a message is at most {MAX_MESSAGE} bytes: connection closed", 1009
                     )
                     break
-                if raw is None:
+                if text is None:
                     conn.send(_err("bad_message", "a message is JSON text, not binary data"))
                     continue
-                message = _message(raw)
+                message = _message(text)
                 if message is None:
                     conn.send(_err("bad_message", "a message is a JSON object with a 'type'"))
                     continue
