@@ -9,11 +9,14 @@ this process (``tests/test_web_protocol.py``'s ``serving``). Each test here fail
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 from tests.test_web_protocol import sit, tokens
 from tests.web_support import Server, running_server
@@ -26,6 +29,7 @@ from tests.web_walks import (
     context,
     create,
     create_table,
+    seat_link,
     serving_api,
     shooter,
     wait_finished,
@@ -215,3 +219,44 @@ def test_a_finished_match_offers_its_replay(browser: Browser, server: Server) ->
         page.wait_for_url(f"**/replay/{table['id']}")
         page.wait_for_selector("#table .board")
         assert page.inner_text("#step-text").startswith("step 0 of ")
+
+
+def play_out_and_again(url: str, link: str) -> str:
+    """Play the seat of ``link`` through the table's WebSocket (its first action each time) to the
+    match's end, then press "Play again" as its page would; the next table's id."""
+    token = parse_qs(urlparse(link).fragment)["token"][0]
+    table = urlparse(link).path.rsplit("/", 1)[-1]
+    with connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
+        seat = None
+        for _ in range(2000):
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "welcome":
+                seat = message["seat"]
+            elif message["type"] == "next":
+                return str(message["id"])
+            elif message["type"] == "state" and message["view"]["outcome"]:
+                socket.send(json.dumps({"type": "again"}))
+            elif message["type"] == "state" and (message["view"]["decision"] or {}).get("seat") == seat:
+                action = message["actions"][0]["text"]
+                socket.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+    raise AssertionError("the match did not end, or no next table came")
+
+
+@pytest.mark.browser
+def test_a_watcher_is_led_to_the_players_next_match(browser: Browser, server: Server) -> None:
+    """The players pressed "Play again" and went on to a new table; whoever watched stayed at the
+    finished one, its players marked "away", with no word of where they went. The watcher's banner
+    now leads to the next match, to watch it too."""
+    table = create_table(server, "open-tarock", [HUMAN, COMPUTER])
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.wait_for_selector("#table .board")
+        following = play_out_and_again(server.url, seat_link(server, table, 0))
+        link = page.locator("section.banner.outcome a", has_text="next match")
+        link.wait_for()
+        shoot(page, "watcher-next-match-390x844")
+        link.click()
+        page.wait_for_url(f"**/t/{following}")
+        page.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'watching'")

@@ -23,6 +23,7 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
  * @property {boolean} [canAgain] - show "play again" at the end of the match
  * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
+ * @property {string|null} [nextHref] - a watcher's way to the players' next match, once "Play again" made it
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
@@ -1144,6 +1145,9 @@ function outcomeBanner(ctx) {
       model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
       // the match's replay, to seats and watchers alike: a private table's is listed nowhere else
       model.replayHref ? el("a.button", { href: model.replayHref, text: "Replay the match" }) : null,
+      // a watcher, once the players pressed "Play again": they went on at a new table, and the watcher
+      // was left at this one, its players "away", with no word of where
+      model.nextHref ? el("a.button", { href: model.nextHref, text: "Watch their next match" }) : null,
     ),
   );
 }

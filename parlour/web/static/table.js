@@ -118,6 +118,7 @@ function draw() {
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
       replayHref: `/replay/${encodeURIComponent(tableId)}`,
+      nextHref: page.seat === null && page.info && page.info.next_id ? `/t/${encodeURIComponent(page.info.next_id)}` : null,
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
       hinting: page.hinting,
