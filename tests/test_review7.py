@@ -260,3 +260,24 @@ def test_a_watcher_is_led_to_the_players_next_match(browser: Browser, server: Se
         link.click()
         page.wait_for_url(f"**/t/{following}")
         page.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'watching'")
+
+
+@pytest.mark.browser
+def test_a_friend_who_never_came_can_be_replaced_by_a_computer(browser: Browser, server: Server) -> None:
+    """Bob was sent his link and never opened it: the match waited at his turn for ever, for the
+    others could hand a seat to a computer player only once its person had sat down and gone ("○
+    away"), never a seat nobody took. They may now, as the server always allowed."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, COMPUTER, COMPUTER]
+    body = {"game": "bishops-whist", "options": {"hand_limit": 1}, "seats": seats}
+    table = api(server, "/api/tables", body)
+    with context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        page.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'you are Ann'")
+        replace = page.locator("#table .seat[data-seat='1'] .replace button")
+        replace.wait_for()
+        shoot(page, "replace-a-friend-who-never-came-1280x900")
+        replace.click()
+        page.locator("#table .seat[data-seat='1'] .tag.computer").wait_for()
+        bob = api(server, f"/api/tables/{table['id']}")["seats"][1]
+        assert bob["kind"] == "computer" and bob["name"].startswith("Bob"), bob

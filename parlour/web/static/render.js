@@ -1241,7 +1241,9 @@ function seatPanel(ctx, seat) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
     if (zones.length) lines.push(el("div.seat-zones", {}, zones.map((zone) => zoneBlock(ctx, zone, { small: true, other: true }))));
   }
-  if (info && !mine && ctx.model.canReplace && info.kind === "human" && info.taken && !info.connected && ctx.handlers.replace && !view.outcome) {
+  // a person away, or one who never came (a friend who never opened the link): the match waited at
+  // that seat's turn for ever where the others could replace a seat only once its person had sat down
+  if (info && !mine && ctx.model.canReplace && info.kind === "human" && !info.connected && ctx.handlers.replace && !view.outcome) {
     lines.push(replaceControl(ctx, seat));
   }
   const classes = ["seat", `at-${ctx.places[seat].area}`, turn ? "to-move" : "", mine ? "me" : ""].filter(Boolean).join(".");
