@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, WebSocketRoute
 from websockets.sync.client import connect
 
 from tests.test_web_protocol import sit, tokens
@@ -281,3 +281,35 @@ def test_a_friend_who_never_came_can_be_replaced_by_a_computer(browser: Browser,
         page.locator("#table .seat[data-seat='1'] .tag.computer").wait_for()
         bob = api(server, f"/api/tables/{table['id']}")["seats"][1]
         assert bob["kind"] == "computer" and bob["name"].startswith("Bob"), bob
+
+
+@pytest.mark.browser
+def test_a_move_that_came_too_late_is_refused_in_a_players_words(browser: Browser, server: Server) -> None:
+    """A move sent as the table moved on (a click as a computer player moved) was refused with "The
+    table moved on before your action arrived; look again: the table has moved on (version 3, your
+    action was for 2); nothing was played — look again and choose": said twice, with the protocol's
+    version numbers. The page says it once, in a player's words."""
+    table = create_table(server, "bezique", [HUMAN, COMPUTER])
+    with context(browser) as ctx:
+        page = ctx.new_page()
+
+        def late(route: WebSocketRoute) -> None:
+            """The page's socket, its moves sent as of the version before (as if the table had moved)."""
+            server_side = route.connect_to_server()
+
+            def send(message: str | bytes) -> None:
+                sent = json.loads(message)
+                if sent.get("type") == "act":
+                    sent["version"] -= 1
+                server_side.send(json.dumps(sent))
+
+            route.on_message(send)
+
+        page.route_web_socket(f"**/ws/tables/{table['id']}", late)
+        page.goto(seat_link(server, table, 0))
+        page.locator("#hand button.card-button:not([disabled])").first.click()
+        page.wait_for_function("() => document.querySelector('#notice')?.textContent?.includes('moved on')")
+        said = page.inner_text("#notice")
+        shoot(page, "too-late-1280x900")
+    assert "version" not in said and said.count("look again") <= 1, said
+    assert "nothing was played" in said, said

@@ -237,7 +237,7 @@ async function replace(seat, player) {
 const ERROR_WORDS = {
   illegal: "That is not allowed",
   not_your_turn: "It is not your turn",
-  stale: "The table moved on before your action arrived; look again",
+  stale: "The table moved on before your move arrived: nothing was played. Look again and choose",
   spectator: "You are watching this table, not playing at it",
   malformed: "That is not an action of this game",
   bad_message: "The server did not understand a message",
@@ -314,7 +314,10 @@ function onMessage(msg) {
     case "error": {
       page.hinting = false;
       const words = ERROR_WORDS[msg.code] || "Refused";
-      announce($("notice"), `${words}${msg.message ? `: ${refusalWords(msg.message)}` : ""}`, "error");
+      // a move that came too late is said once, in a player's words: the server's reason said it again,
+      // with the protocol's version numbers ("version 3, your action was for 2")
+      const reason = msg.message && msg.code !== "stale" ? `: ${refusalWords(msg.message)}` : "";
+      announce($("notice"), `${words}${reason}`, "error");
       if (page.busy) setBusy(false);
       if (msg.code === "unknown_token") {
         if (page.held) {
