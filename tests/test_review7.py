@@ -1,7 +1,9 @@
 """review-7: a new user at the web table with two friends and computer players, pinned where it was
 mended: "You cut lowest and deals first" in the log, a mistyped link that unseated the browser that
 opened it, a stranger taking the seat made for a named friend, a binary frame that dropped the
-connection without a word, and a finished match whose replay nothing led to.
+connection without a word, a finished match whose replay nothing led to, a watcher left behind when
+the players played again, a friend who never came holding up the match for ever, and a move that came
+too late refused twice over in the protocol's words.
 
 One ``parlour serve`` and one Chromium serve the module's browser tests; the API's tests run the app in
 this process (``tests/test_web_protocol.py``'s ``serving``). Each test here failed before its fix.
