@@ -2,8 +2,8 @@
 mended: "You cut lowest and deals first" in the log, a mistyped link that unseated the browser that
 opened it, a stranger taking the seat made for a named friend, a binary frame that dropped the
 connection without a word, a finished match whose replay nothing led to, a watcher left behind when
-the players played again, a friend who never came holding up the match for ever, and a move that came
-too late refused twice over in the protocol's words.
+the players played again, a friend who never came holding up the match for ever, a move that came
+too late refused twice over in the protocol's words, and a friend's link lost once the creator sat down.
 
 One ``parlour serve`` and one Chromium serve the module's browser tests; the API's tests run the app in
 this process (``tests/test_web_protocol.py``'s ``serving``). Each test here failed before its fix.
@@ -315,3 +315,39 @@ def test_a_move_that_came_too_late_is_refused_in_a_players_words(browser: Browse
         shoot(page, "too-late-1280x900")
     assert "version" not in said and said.count("look again") <= 1, said
     assert "nothing was played" in said, said
+
+
+@pytest.mark.browser
+def test_the_creator_can_copy_a_friend_s_link_after_sitting_down(browser: Browser, server: Server) -> None:
+    """The lobby showed each friend's link once, under "Your table is ready": the creator who pressed
+    "Sit down →" before copying Bob's link (or who lost the message it went in) had no way to it again,
+    and Bob no way to his seat. The creator's table offers the link of a friend's seat nobody has taken
+    yet, which sits Bob down."""
+    with context(browser) as host, context(browser) as friend:
+        host.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        page = host.new_page()
+        page.goto(server.url + "/")
+        page.fill("#my-name", "Ann")
+        page.locator("#games button.game-item[data-game='bishops-whist']").click()
+        page.locator("#opt-hand_limit").fill("1")
+        seats = page.locator("#create-form .seats select")
+        seats.nth(1).select_option("human")
+        page.fill("#seat-1-name", "Bob")
+        seats.nth(2).select_option("computer:easy")
+        seats.nth(3).select_option("computer:easy")
+        page.locator("#create-form button[type=submit]").click()
+        page.get_by_role("button", name="Sit down →").click()
+        page.wait_for_url("**/t/**")
+        copy = page.locator("#table .seat[data-seat='1'] button", has_text="Copy Bob's link")
+        copy.wait_for()
+        shoot(page, "copy-a-friend-s-link-1280x900")
+        copy.click()
+        page.wait_for_function(
+            "() => navigator.clipboard.readText().then((t) => t.includes('#seat=1&token='))"
+        )
+        link = str(page.evaluate("() => navigator.clipboard.readText()"))
+        bob = friend.new_page()
+        bob.goto(link)
+        bob.wait_for_function("() => document.querySelector('#seat-line')?.textContent === 'you are Bob'")
+        # once Bob has sat down, his link is his own business: the button goes
+        copy.wait_for(state="detached")

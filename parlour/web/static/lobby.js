@@ -270,10 +270,27 @@ async function create(game, form) {
       location.assign(`/t/${encodeURIComponent(table.id)}`);
       return;
     }
+    keepFriendsLinks(table);
     showLinks(table, Object.fromEntries(seats.map((s, i) => [i, s.name || ""])));
     refresh();
   } catch (error) {
     announce($("notice"), `The table could not be made: ${error.message}`, "error");
+  }
+}
+
+/**
+ * Keep the links of the friends' seats (every person's seat but the creator's, the first) in this
+ * browser, for its table page to offer again until each is taken (table.js): they were shown once,
+ * here, and the creator who sat down before copying one had no way to it again.
+ */
+function keepFriendsLinks(table) {
+  const links = {};
+  (table.seats || []).filter((s) => s.link).slice(1).forEach((s) => (links[s.seat] = new URL(s.link, location.origin).href));
+  if (!Object.keys(links).length) return;
+  try {
+    localStorage.setItem(`parlour.links.${table.id}`, JSON.stringify(links));
+  } catch {
+    /* no storage: the links are shown here alone */
   }
 }
 

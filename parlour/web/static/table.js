@@ -75,6 +75,17 @@ function savedCredentials() {
   return null;
 }
 
+/** The links of the friends' seats this browser made the table with (lobby.js `keepFriendsLinks`),
+ * by seat: `{1: "http://.../t/id#seat=1&token=..."}`. */
+function friendsLinks() {
+  try {
+    const links = JSON.parse(localStorage.getItem(`parlour.links.${tableId}`) || "null");
+    return links && typeof links === "object" ? links : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Sit down again at the seat this browser held before a link whose secret is no seat's. */
 function backToHeldSeat() {
   const held = page.held;
@@ -118,6 +129,7 @@ function draw() {
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
       replayHref: `/replay/${encodeURIComponent(tableId)}`,
+      friendsLinks: page.seat !== null ? friendsLinks() : {},
       nextHref: page.seat === null && page.info && page.info.next_id ? `/t/${encodeURIComponent(page.info.next_id)}` : null,
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
