@@ -321,7 +321,8 @@ def create_app(
             info["idle"] = max(0, int((moment - moved).total_seconds()))
             if info["status"] == "finished":
                 out["finished"].append(info)
-            elif any(not s["taken"] for s in info["seats"]):
+            elif any(not s["taken"] and not s.get("kept") for s in info["seats"]):
+                # a seat kept for a named friend is theirs: the table is watched until they come
                 out["open"].append(info)
             elif info["idle"] >= IDLE_AFTER:
                 out["idle"].append(info)  # left mid-match: kept, and still watchable, but apart
@@ -476,9 +477,16 @@ def create_app(
         try:
             while not conn.closed:
                 try:
-                    raw = await ws.receive_text()
-                except (KeyError, RuntimeError):  # a binary frame, or the socket closed under us
+                    event = await ws.receive()
+                except RuntimeError:  # the socket closed under us
                     break
+                if event["type"] == "websocket.disconnect":
+                    break
+                # a binary frame is refused in words like any other malformed message: it ended the
+                # connection with no word said (an abnormal close)
+                data = event.get("text")
+                text = data if isinstance(data, str) else None
+                size = len(text) if text is not None else len(event.get("bytes") or b"")
                 moment = time.monotonic()
                 allowance = min(BURST, allowance + (moment - last) * RATE)
                 last = moment
@@ -486,12 +494,15 @@ def create_app(
                     await refuse("flood", f"more than {RATE:g} messages a second: connection closed")
                     break
                 allowance -= 1
-                if len(raw) > MAX_MESSAGE:
+                if size > MAX_MESSAGE:
                     await refuse(
                         "too_large", f"a message is at most {MAX_MESSAGE} bytes: connection closed", 1009
                     )
                     break
-                message = _message(raw)
+                if text is None:
+                    conn.send(_err("bad_message", "a message is JSON text, not binary data"))
+                    continue
+                message = _message(text)
                 if message is None:
                     conn.send(_err("bad_message", "a message is a JSON object with a 'type'"))
                     continue

@@ -170,6 +170,13 @@ def shown_name(s: Seat) -> str:
     return s.name
 
 
+def kept(s: Seat) -> bool:
+    """Whether a person's seat nobody has taken yet is kept for the friend its creator named: a
+    stranger pressing Join on a public table took the seat made for Bob, renamed it and voided the
+    link Bob had been sent. A seat nobody named is free to anyone at a public table."""
+    return s.kind == "human" and not s.taken and shown_name(s) != unnamed(s.kind, s.seat)
+
+
 def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
     """A seat as the lobby and the table see it: who sits there, never its secret."""
     computer = s.kind == "computer"
@@ -179,8 +186,19 @@ def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
         "player": s.player,
         "name": shown_name(s),
         "taken": s.taken or computer,
+        "kept": kept(s),
         "connected": computer or connected,
     }
+
+
+def _none_free(waited: Sequence[str]) -> str:
+    """Why a public table has no seat to join: every seat taken, or the free ones kept for friends."""
+    if not waited:
+        return "every seat at this table is taken"
+    if len(waited) == 1:
+        return f"no seat at this table is free: the one left is kept for {waited[0]}, who has its link"
+    names = f"{', '.join(waited[:-1])} and {waited[-1]}"
+    return f"no seat at this table is free: those left are kept for {names}, who have their links"
 
 
 def status_of(state: State, seats: Sequence[Seat]) -> str:
@@ -629,12 +647,16 @@ class Tables:
                 raise TableError(
                     "forbidden", "this table is private: join it by the link a player sends you", 403
                 )
-            free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]
+            free = [s.seat for s in table.seats if s.kind == "human" and not s.taken and not kept(s)]
+            waited = [shown_name(s) for s in table.seats if kept(s)]
             if seat is None:
                 if not free:
-                    raise TableError("taken", "every seat at this table is taken", 409)
+                    raise TableError("taken", _none_free(waited), 409)
                 seat = free[0]
             if seat not in free:
+                s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+                if s is not None and kept(s):
+                    raise TableError("taken", f"that seat is kept for {shown_name(s)}, who has its link", 409)
                 raise TableError("taken", "that seat is not free", 409)
             token = secrets.token_urlsafe(18)
             s = table.seats[seat]

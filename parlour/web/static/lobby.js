@@ -221,7 +221,7 @@ function drawForm(game) {
       {},
       el("label", { for: "public", text: "public" }),
       el("input", { id: "public", type: "checkbox", checked: true }),
-      el("span.hint", { text: "listed in the lobby, so anyone may take a free seat or watch" }),
+      el("span.hint", { text: "listed in the lobby, so anyone may watch, or take a person's seat you have not named for a friend" }),
     ),
     el("button.primary", { type: "submit", text: "Create the table" }),
   );
@@ -270,10 +270,27 @@ async function create(game, form) {
       location.assign(`/t/${encodeURIComponent(table.id)}`);
       return;
     }
+    keepFriendsLinks(table);
     showLinks(table, Object.fromEntries(seats.map((s, i) => [i, s.name || ""])));
     refresh();
   } catch (error) {
     announce($("notice"), `The table could not be made: ${error.message}`, "error");
+  }
+}
+
+/**
+ * Keep the links of the friends' seats (every person's seat but the creator's, the first) in this
+ * browser, for its table page to offer again until each is taken (table.js): they were shown once,
+ * here, and the creator who sat down before copying one had no way to it again.
+ */
+function keepFriendsLinks(table) {
+  const links = {};
+  (table.seats || []).filter((s) => s.link).slice(1).forEach((s) => (links[s.seat] = new URL(s.link, location.origin).href));
+  if (!Object.keys(links).length) return;
+  try {
+    localStorage.setItem(`parlour.links.${table.id}`, JSON.stringify(links));
+  } catch {
+    /* no storage: the links are shown here alone */
   }
 }
 
@@ -336,7 +353,10 @@ function myName() {
 
 function seatsWords(table) {
   const seats = table.seats || [];
-  const free = seats.filter((s) => s.kind === "human" && !s.taken).length;
+  // a seat kept for a named friend is not free: the lobby said "1 free seat" of Bob's, which a
+  // stranger's Join then took ("waiting for Bob" now)
+  const free = seats.filter((s) => s.kind === "human" && !s.taken && !s.kept).length;
+  const waited = seats.filter((s) => s.kind === "human" && !s.taken && s.kept).map((s) => s.name || seatWords(s.seat));
   // the seat this browser holds is "you", first: one's own table read "seat 0 · 1 computer"
   const mine = heldSeat(table);
   const people = seats
@@ -348,6 +368,7 @@ function seatsWords(table) {
   if (people.length) parts.push(people.join(", "));
   if (bots) parts.push(`${bots} computer${bots === 1 ? "" : "s"}`);
   if (free) parts.push(`${free} free seat${free === 1 ? "" : "s"}`);
+  if (waited.length) parts.push(`waiting for ${waited.join(", ")}`);
   return parts.join(" · ");
 }
 

@@ -22,6 +22,9 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {string[]} [computerKinds] - computer players that may replace a seat that is gone
  * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
  * @property {boolean} [canAgain] - show "play again" at the end of the match
+ * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
+ * @property {string|null} [nextHref] - a watcher's way to the players' next match, once "Play again" made it
+ * @property {Object<number, string>} [friendsLinks] - the links of friends' seats this browser made the table with
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
@@ -1137,7 +1140,16 @@ function outcomeBanner(ctx) {
     el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
     outcome.reason ? el("p", { text: namer.words(outcome.reason) }) : null,
     scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
-    model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
+    el(
+      "div.outcome-actions",
+      {},
+      model.canAgain && handlers.again ? el("button.primary", { type: "button", text: "Play again", dataset: { key: "again" }, onclick: () => handlers.again() }) : null,
+      // the match's replay, to seats and watchers alike: a private table's is listed nowhere else
+      model.replayHref ? el("a.button", { href: model.replayHref, text: "Replay the match" }) : null,
+      // a watcher, once the players pressed "Play again": they went on at a new table, and the watcher
+      // was left at this one, its players "away", with no word of where
+      model.nextHref ? el("a.button", { href: model.nextHref, text: "Watch their next match" }) : null,
+    ),
   );
 }
 
@@ -1230,21 +1242,46 @@ function seatPanel(ctx, seat) {
     const zones = (view.zones || []).filter((z) => z.owner === seat);
     if (zones.length) lines.push(el("div.seat-zones", {}, zones.map((zone) => zoneBlock(ctx, zone, { small: true, other: true }))));
   }
-  if (info && !mine && ctx.model.canReplace && info.kind === "human" && info.taken && !info.connected && ctx.handlers.replace && !view.outcome) {
+  // the link of a friend's seat nobody has taken, to the creator who made the table (they saw it once,
+  // in the lobby, and sitting down before copying it lost it)
+  const invite = info && !mine && info.kind === "human" && !info.taken && !view.outcome ? (ctx.model.friendsLinks || {})[seat] : null;
+  if (typeof invite === "string") lines.push(inviteControl(namer.plain(seat), invite));
+  // a person away, or one who never came (a friend who never opened the link): the match waited at
+  // that seat's turn for ever where the others could replace a seat only once its person had sat down
+  if (info && !mine && ctx.model.canReplace && info.kind === "human" && !info.connected && ctx.handlers.replace && !view.outcome) {
     lines.push(replaceControl(ctx, seat));
   }
   const classes = ["seat", `at-${ctx.places[seat].area}`, turn ? "to-move" : "", mine ? "me" : ""].filter(Boolean).join(".");
   const [first, ...rest] = lines;
   // the name, tags and numbers on one line where they fit; the zones below
-  const line = el("div.seat-line", {}, first, rest.filter((n) => !n.classList.contains("seat-zones") && !n.classList.contains("replace")));
-  const below = rest.filter((n) => n.classList.contains("seat-zones") || n.classList.contains("replace"));
+  const line = el("div.seat-line", {}, first, rest.filter((n) => !n.classList.contains("seat-zones") && !n.classList.contains("replace") && !n.classList.contains("invite")));
+  const below = rest.filter((n) => n.classList.contains("seat-zones") || n.classList.contains("replace") || n.classList.contains("invite"));
   return el(`div.${classes}`, { role: "group", "aria-label": `${name}${turn ? ", to move" : ""}`, dataset: { seat: String(seat) } }, line, below);
 }
 
 function connectionTag(info) {
   if (info.kind === "computer") return el("span.tag.computer", { text: `computer${info.player ? ` (${info.player})` : ""}` });
-  if (!info.taken) return el("span.tag.free", { text: "free seat" });
+  // a seat kept for the friend its creator named is not free to anyone (tables.py `kept`)
+  if (!info.taken) return el("span.tag.free", { text: info.kept ? "not here yet" : "free seat" });
   return info.connected ? el("span.tag.online", { text: "● here" }) : el("span.tag.away", { text: "○ away" });
+}
+
+/** "Copy Bob's link": a friend's seat's link, copied to send again. */
+function inviteControl(name, link) {
+  const button = el("button.small", {
+    type: "button",
+    text: `Copy ${name}'s link`,
+    title: "the link that sits them down: send it to them alone",
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        button.textContent = "Copied ✓";
+      } catch {
+        window.prompt(`${name}'s link`, link); // (no clipboard: shown to copy by hand)
+      }
+    },
+  });
+  return el("div.invite", {}, button);
 }
 
 function replaceControl(ctx, seat) {

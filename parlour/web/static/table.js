@@ -35,6 +35,8 @@ const page = {
   /** The hint for the position at `version`, once the server has worked it out. */
   hint: /** @type {{version: number, action: string, reason: string}|null} */ (null),
   hinting: false,
+  /** The seat this browser held before the link it was opened with: `{seat, token}`, or null. */
+  held: /** @type {{seat: number|null, token: string}|null} */ (null),
   socket: /** @type {TableSocket|null} */ (null),
 };
 
@@ -47,6 +49,10 @@ function readCredentials() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("token")) {
     const creds = { seat: hash.has("seat") ? Number(hash.get("seat")) : null, token: hash.get("token") };
+    // the seat this browser held, kept until the link's secret is known good: a mistyped or replaced
+    // link unseated the person who opened it, who then watched their own table
+    const held = savedCredentials();
+    page.held = held && held.token !== creds.token ? held : null;
     try {
       localStorage.setItem(storeKey, JSON.stringify(creds));
     } catch {
@@ -55,13 +61,42 @@ function readCredentials() {
     history.replaceState(null, "", location.pathname + location.search);
     return creds;
   }
+  return savedCredentials() || { seat: null, token: null };
+}
+
+/** The seat and secret this browser keeps for the table, or null. */
+function savedCredentials() {
   try {
     const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
     if (saved && typeof saved.token === "string") return saved;
   } catch {
     /* nothing saved */
   }
-  return { seat: null, token: null };
+  return null;
+}
+
+/** The links of the friends' seats this browser made the table with (lobby.js `keepFriendsLinks`),
+ * by seat: `{1: "http://.../t/id#seat=1&token=..."}`. */
+function friendsLinks() {
+  try {
+    const links = JSON.parse(localStorage.getItem(`parlour.links.${tableId}`) || "null");
+    return links && typeof links === "object" ? links : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Sit down again at the seat this browser held before a link whose secret is no seat's. */
+function backToHeldSeat() {
+  const held = page.held;
+  page.held = null;
+  try {
+    localStorage.setItem(storeKey, JSON.stringify(held));
+  } catch {
+    /* the token lives only in this page */
+  }
+  page.token = held.token;
+  page.seat = held.seat;
 }
 
 function forgetCredentials() {
@@ -93,6 +128,9 @@ function draw() {
       defaultPlayer: page.defaultPlayer,
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
+      replayHref: `/replay/${encodeURIComponent(tableId)}`,
+      friendsLinks: page.seat !== null ? friendsLinks() : {},
+      nextHref: page.seat === null && page.info && page.info.next_id ? `/t/${encodeURIComponent(page.info.next_id)}` : null,
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
       hinting: page.hinting,
@@ -211,7 +249,7 @@ async function replace(seat, player) {
 const ERROR_WORDS = {
   illegal: "That is not allowed",
   not_your_turn: "It is not your turn",
-  stale: "The table moved on before your action arrived; look again",
+  stale: "The table moved on before your move arrived: nothing was played. Look again and choose",
   spectator: "You are watching this table, not playing at it",
   malformed: "That is not an action of this game",
   bad_message: "The server did not understand a message",
@@ -237,6 +275,7 @@ function refusalWords(text) {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      page.held = null; // the link's secret is good: its seat is this browser's now
       page.info = msg.table || page.info;
       page.extraFields = msg.extra_fields || null;
       if (msg.seat === null || msg.seat === undefined) {
@@ -287,11 +326,17 @@ function onMessage(msg) {
     case "error": {
       page.hinting = false;
       const words = ERROR_WORDS[msg.code] || "Refused";
-      announce($("notice"), `${words}${msg.message ? `: ${refusalWords(msg.message)}` : ""}`, "error");
+      // a move that came too late is said once, in a player's words: the server's reason said it again,
+      // with the protocol's version numbers ("version 3, your action was for 2")
+      const reason = msg.message && msg.code !== "stale" ? `: ${refusalWords(msg.message)}` : "";
+      announce($("notice"), `${words}${reason}`, "error");
       if (page.busy) setBusy(false);
       if (msg.code === "unknown_token") {
-        forgetCredentials();
-        page.socket.setToken(null);
+        if (page.held) {
+          backToHeldSeat();
+          announce($("notice"), `${words}: ${refusalWords(msg.message)}. You are back at your own seat.`, "error");
+        } else forgetCredentials();
+        page.socket.setToken(page.token);
         page.socket.resync();
       }
       break;

@@ -74,16 +74,23 @@ export function secondPerson(verb) {
   return verb.slice(0, -1);
 }
 
+/** Verbs said alike after "you" and after a seat, which a second verb after "and" may follow: Bishops
+ * Whist's "seat 1 cut lowest and deals first". */
+const PLAIN_VERBS = new Set(["cut", "put", "set", "bet", "let"]);
+
 /**
  * "you" with its verbs: the verb after "you", and — in the same clause (up to , ; : . ! ? ( ) —) — a
- * verb right after " and " when the first one was changed too. The second must go on with another word,
- * so a list of things ("... for kings and queens") is left alone.
+ * verb right after " and " when the first one is a verb ("you cut" too). The second must go on with
+ * another word, or end the clause after a single word not counted ("highest and banks"), so a list of
+ * things ("... for kings and queens") is left alone.
  *   youVerbs("You takes the bank and chooses its size") → "You take the bank and choose its size"
  *   youVerbs("You plays 3♦ and turns up 7♠") → "You play 3♦ and turn up 7♠"
  *   youVerbs("You is the taker and buries six cards") → "You are the taker and bury six cards"
  *   youVerbs("You scores 40 for kings and queens") → "You score 40 for kings and queens"
  *   youVerbs("Ann plays and wins; you leads") → "Ann plays and wins; you lead"
  *   youVerbs("You, on the banker's left, cuts") → "You, on the banker's left, cut"
+ *   youVerbs("You cut lowest and deals first") → "You cut lowest and deal first"
+ *   youVerbs("You draw highest and banks") → "You draw highest and bank"
  * @param {string} text
  * @returns {string}
  */
@@ -97,12 +104,16 @@ export function youVerbs(text) {
   return placed.replace(/\b([Yy])ou ([a-z]+)\b([^;:.,!?()—]*)/g, (whole, y, verb, rest) => {
     const first = secondPerson(verb);
     let after = youVerbs(rest);
-    if (first === null) return `${y}ou ${verb}${after}`;
-    after = after.replace(/\band ([a-z]+)(?= [^\s;:.,!?()—])/g, (m, word) => {
+    // "You cut lowest and deals first": a verb whose person does not show ("cut") is a verb all the same
+    if (first === null && !PLAIN_VERBS.has(verb)) return `${y}ou ${verb}${after}`;
+    // a verb at the clause's end after a single word that is not a thing counted ("You draw highest and
+    // banks", "You cut low and deals"), where a list of things ("for kings and queens") has more words
+    const last = /^ [a-z]*[a-rt-z] and [a-z]+$/.test(after) ? "|$" : "";
+    after = after.replace(new RegExp(`\\band ([a-z]+)(?= [^\\s;:.,!?()—]${last})`, "g"), (m, word) => {
       const second = secondPerson(word);
       return second === null ? m : `and ${second}`;
     });
-    return `${y}ou ${first}${after}`;
+    return `${y}ou ${first ?? verb}${after}`;
   });
 }
 
