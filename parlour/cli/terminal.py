@@ -454,9 +454,9 @@ class TerminalGame:
     def name_seats(self, text: str, view: View[Any]) -> str:
         """A game's text as the table says it: each seat numbered from 1 (the engine's "seat 0" is the
         terminal's "seat 1", as at the web table), the reader's marked "(you)" and its possessive "your"
-        ("seat 0's hand" said to seat 0), a partner marked; "Seat" at a sentence's start kept so. The
-        one place where a game's text has its seats renumbered: a text already named is not passed
-        again (it would be renumbered twice)."""
+        ("seat 0's hand" said to seat 0), a partner marked (its possessive "your partner's"); "Seat" at
+        a sentence's start kept so. The one place where a game's text has its seats renumbered: a text
+        already named is not passed again (it would be renumbered twice)."""
 
         def name(m: re.Match[str]) -> str:
             seat, capital, possessive = int(m[2]), m[1] == "S", m[3] or ""
@@ -465,6 +465,9 @@ class TerminalGame:
                     return "Your" if capital else "your"
                 return f"{seat_word(seat, capital)} (you)"
             named = self.who(seat, view)
+            if possessive and named.endswith(" (partner)"):
+                # "seat 3 (partner)'s hand" put the possessive after the mark: said as "your" is
+                named = "your partner"
             return (named[:1].upper() + named[1:] if capital else named) + possessive
 
         return SEAT.sub(name, seat_list_from_one(text))
@@ -835,7 +838,7 @@ class TerminalGame:
         trump = view.trump
         rows: list[tuple[str, Text | list[Text], str]] = []
         """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
-        if view.hand_number and view.hands_in_match == 1:
+        if view.hand_number and self.one_round(view):
             # a match of one deal says nothing of deals, as the web table's badge ("deal 1 of 1" told a
             # player nothing they did not know): the trick in play alone
             if view.trick is not None and view.trick.number:
@@ -930,6 +933,14 @@ class TerminalGame:
             self.console.print(Text("your hand: ").append_text(held))
         self.show_waiting(view)
         self.show_moves(view)
+
+    def one_round(self, view: View[Any]) -> bool:
+        """Whether the match is of one round (deal, hand), which the table then does not count: a fixed
+        length of one (``hands_in_match``), or a limit of one on the rounds (Bishops Whist's
+        ``hand_limit=1``, a match that has no fixed length, whose own words say "the hand", not "hand
+        1"): an option named for the game's round and its limit."""
+        limit = self.game.options.get(f"{view.round_word}_limit")
+        return view.hands_in_match == 1 or (type(limit) is int and limit == 1)
 
     @staticmethod
     def round_of(view: View[Any]) -> str:
