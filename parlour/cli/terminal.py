@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown, MarkdownElement, TableElement
 from rich.markup import escape
 from rich.pager import Pager
@@ -52,13 +52,14 @@ HISTORY = 40
 PIPED_REPEATS = 10
 """How many times running the same line, read from a pipe, is answered at one move before the table is
 left: ``yes 1 | parlour play lansquenet`` refused "1" (a bet of 1 or banco) forever."""
-COMMANDS = ("moves", "hand", "hint", "history", "rules", "save", "help", "quit")
+COMMANDS = ("moves", "hand", "table", "score", "hint", "history", "rules", "save", "help", "quit")
 
 OTHER_COMMANDS = (
     "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
-    "[bold]hint[/bold] (the strong computer player's move for you, and why), [bold]history[/bold] "
-    "(what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match aside to play on later; "
-    "[bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
+    "[bold]table[/bold] (the whole table, where a short window shows it compact), [bold]score[/bold] "
+    "(the score and the score sheet), [bold]hint[/bold] (the strong computer player's move for you, and "
+    "why), [bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match "
+    "aside to play on later; [bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
 )
 
 
@@ -351,6 +352,10 @@ class TerminalGame:
         """The person whose eyes are on the screen (the seat whose view is drawn)."""
         self.typed_ahead: tuple[int, str] | None = None
         """A line a person typed at a pause (seat, line), kept as that seat's next line at its move."""
+        self.compact = False
+        """Whether the table was last drawn compact (a short terminal): the moves are listed so too."""
+        self.said_compact = False
+        """Whether the person was told, in a line, that the table is compact and how to see it whole."""
 
     # --- input --------------------------------------------------------------------------------
 
@@ -454,9 +459,9 @@ class TerminalGame:
     def name_seats(self, text: str, view: View[Any]) -> str:
         """A game's text as the table says it: each seat numbered from 1 (the engine's "seat 0" is the
         terminal's "seat 1", as at the web table), the reader's marked "(you)" and its possessive "your"
-        ("seat 0's hand" said to seat 0), a partner marked; "Seat" at a sentence's start kept so. The
-        one place where a game's text has its seats renumbered: a text already named is not passed
-        again (it would be renumbered twice)."""
+        ("seat 0's hand" said to seat 0), a partner marked (its possessive "your partner's"); "Seat" at
+        a sentence's start kept so. The one place where a game's text has its seats renumbered: a text
+        already named is not passed again (it would be renumbered twice)."""
 
         def name(m: re.Match[str]) -> str:
             seat, capital, possessive = int(m[2]), m[1] == "S", m[3] or ""
@@ -465,6 +470,9 @@ class TerminalGame:
                     return "Your" if capital else "your"
                 return f"{seat_word(seat, capital)} (you)"
             named = self.who(seat, view)
+            if possessive and named.endswith(" (partner)"):
+                # "seat 3 (partner)'s hand" put the possessive after the mark: said as "your" is
+                named = "your partner"
             return (named[:1].upper() + named[1:] if capital else named) + possessive
 
         return SEAT.sub(name, seat_list_from_one(text))
@@ -649,10 +657,12 @@ class TerminalGame:
             if low in ("help", "?"):
                 self.console.print(help_text(self.game, self.pack))
                 continue
-            if state is not None and low in ("hand", "history", "rules"):
+            if state is not None and low in ("hand", "table", "score", "history", "rules"):
                 view = state.view(owner)
-                if low == "hand":
-                    self.render(view)
+                if low in ("hand", "table"):
+                    self.render(view, whole=low == "table")
+                elif low == "score":
+                    self.show_score(view)
                 elif low == "history":
                     self.show_history(state, view)
                 else:
@@ -717,8 +727,12 @@ class TerminalGame:
             if low == "moves":
                 self.show_moves(view)
                 continue
-            if low == "hand":
-                self.render(view)
+            if low in ("hand", "table"):
+                self.render(view, whole=low == "table")
+                continue
+            if low == "score":
+                self.show_score(view)
+                self.show_moves(view)
                 continue
             if low == "hint":
                 self.show_hint(state, view)
@@ -831,17 +845,41 @@ class TerminalGame:
 
     # --- drawing the table --------------------------------------------------------------------
 
-    def render(self, view: View[Any]) -> None:
+    def render(self, view: View[Any], whole: bool = False) -> None:
+        """The table and the moves. At a terminal too short for them (an 80x24 window), the compact
+        table (``compact_parts``) unless ``whole`` (the ``table`` command): the top of the panel, often
+        the trick or the hand, had scrolled off when the person was asked to move. A pipe or a file
+        (tests, scripts) always reads the whole table: Rich gives a console that is no terminal 25
+        rows, which says nothing of its reader."""
+        parts = [*self.table_parts(view), *self.moves_parts(view)]
+        self.compact = not whole and self.too_tall(parts)
+        if self.compact:
+            parts = self.compact_parts(view)
+        for part in parts:
+            self.console.print(part)
+
+    def too_tall(self, parts: Sequence[RenderableType]) -> bool:
+        """Whether ``parts`` and the prompt under them pass the height of the terminal they are drawn on."""
+        return self.console.is_terminal and self.rows(parts) + 1 > self.console.height
+
+    def rows(self, parts: Sequence[RenderableType]) -> int:
+        """The rows ``parts`` take when printed, one after another, at the console's width."""
+        options = self.console.options
+        return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
+
+    def table_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str, str]]:
+        """The panel's rows: (label, value, separator, kind). A value given as parts is packed onto lines
+        whole; the kind ("round", "role", "trumps", "score", "purse", "extra", "zone", "seat") says
+        what the compact table keeps first."""
         trump = view.trump
-        rows: list[tuple[str, Text | list[Text], str]] = []
-        """(label, value, separator): a value given as parts is packed onto lines whole (below)."""
-        if view.hand_number and view.hands_in_match == 1:
+        rows: list[tuple[str, Text | list[Text], str, str]] = []
+        if view.hand_number and self.one_round(view):
             # a match of one deal says nothing of deals, as the web table's badge ("deal 1 of 1" told a
             # player nothing they did not know): the trick in play alone
             if view.trick is not None and view.trick.number:
-                rows.append(("trick", Text(str(view.trick.number)), ""))
+                rows.append(("trick", Text(str(view.trick.number)), "", "round"))
         elif view.hand_number:
-            rows.append((view.round_word, Text(self.round_of(view)), ""))
+            rows.append((view.round_word, Text(self.round_of(view)), "", "round"))
         # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
         # "player seat 2" on three rows, Apology "defender" three times around the taker
         holders: dict[str, list[Text]] = {}
@@ -849,22 +887,27 @@ class TerminalGame:
             for role in s.roles:
                 holders.setdefault(role, []).append(Text(self.who(s.seat, view)))
         for role, seats in holders.items():
-            rows.append((role if len(seats) == 1 else plural(role), seats, ", "))
+            rows.append((role if len(seats) == 1 else plural(role), seats, ", ", "role"))
         if trump:
             # the table marks each trump with a star ("K♠*"), which nothing explained
             rows.append(
-                ("trumps", Text(f"{SUIT_NAMES.get(trump, trump)} ({trump}); a trump is marked *"), "")
+                (
+                    "trumps",
+                    Text(f"{SUIT_NAMES.get(trump, trump)} ({trump}); a trump is marked *"),
+                    "",
+                    "trumps",
+                )
             )
         # where the game counts chips the score is a seat's chips wherever they lie and the view's chips
         # its purse: rows "score" and "chips" were two numbers a newcomer could not tell apart
-        rows.append((self.score_label(view), self.score_parts(view), "   "))
+        rows.append((self.score_label(view), self.score_parts(view), "   ", "score"))
         if view.chips is not None:
-            rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   "))
+            rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   ", "purse"))
         for label, value in self.extra_rows(view):
-            rows.append((label, value, "   "))
+            rows.append((label, value, "   ", "extra"))
         for zone in view.zones:
             if zone.owner is None:
-                rows.append((self.zone_label(zone), self.zone_text(zone, trump), ""))
+                rows.append((self.zone_label(zone), self.zone_text(zone, trump), "", "zone"))
         for s in view.seats:
             if s.seat == view.seat:
                 continue
@@ -874,23 +917,152 @@ class TerminalGame:
                 if zone.owner == s.seat and zone.kind != "hand":
                     parts.append(self.zone_part(zone, trump))
             if parts:
-                rows.append((self.who(s.seat, view), parts, "  ·  "))
+                rows.append((self.who(s.seat, view), parts, "  ·  ", "seat"))
+        return rows
+
+    LOG_ROOM = 3
+    """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
+    just before it): what the others have just played."""
+
+    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat")
+    """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
+    then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
+    facts and the other seats, each of the later ones left out first."""
+
+    def compact_parts(self, view: View[Any]) -> list[RenderableType]:
+        """The table for a short terminal: what the seat needs to move. The round, trumps, the score
+        and the cards the game shows on the table always; the game's state line as the title; the trick
+        in play, the seat's own cards (its hand in full), the question and the moves (their verb said
+        once). The other rows, one line each, and the last trick are kept while they fit, the least
+        needed left out first, leaving ``LOG_ROOM`` rows for the log above where it can; ``table``
+        shows the whole panel, ``score`` the score sheet, ``history`` the log. That the table is
+        compact is said in a line the first time, and on the panel's border after."""
+        rows = self.table_rows(view)
+        order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
+        always = {"round", "trumps", "score"}
+        droppable = [i for i in order if rows[i][3] not in always]
+        note = not self.said_compact
+        self.said_compact = True
+        height = self.console.height
+        own = self.own_zone_lines(view)
+        best: list[RenderableType] = []
+        # the other rows left out one by one, the least needed first; then the last trick; then the
+        # seat's own cards outside the hand on one line
+        for packed, last in ((True, True), (True, False), (False, False)):
+            for keep in range(len(droppable), -1, -1):
+                kept = set(droppable[:keep]) | {i for i in range(len(rows)) if rows[i][3] in always}
+                parts = self.compact_layout(
+                    view, [r for i, r in enumerate(rows) if i in kept], own, packed, last, note
+                )
+                best = parts
+                if self.rows(parts) + 1 + self.LOG_ROOM <= height:
+                    return parts
+        return best
+
+    def compact_layout(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        own: Sequence[Text],
+        packed: bool,
+        last: bool,
+        note: bool,
+    ) -> list[RenderableType]:
+        """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
+        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick."""
+        width = self.console.width
+        label_width = min(max((cell_len(r[0]) for r in rows), default=0), max(10, width * 3 // 10))
+        head = Table.grid(padding=(0, 2))
+        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
+        head.add_column(
+            style="dim", min_width=label_width, max_width=label_width, no_wrap=True, overflow="ellipsis"
+        )
+        value_width = max(20, width - 4 - label_width - 2)
+        head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
+        for label, value, sep, kind in rows:
+            if isinstance(value, list):
+                shown = self.pack_parts(value, sep, value_width) if kind == "score" else Text(sep).join(value)
+            else:
+                shown = value
+            if kind != "score" and "\n" in shown.plain:
+                shown = Text(" ").join(shown.split("\n"))
+            head.add_row(label, shown)
+        title = self.title_of(view)
+        body: list[RenderableType] = [head]
+        if cell_len(title.plain) > width - 6:
+            title.stylize("bold")
+            body.insert(0, title)
+            title = Text("")
+        out: list[RenderableType] = [
+            Panel(
+                Group(*body),
+                title=title or None,
+                subtitle=Text("compact: 'table' shows all", style="dim"),
+                subtitle_align="right",
+                expand=False,
+            )
+        ]
+        if last:
+            line = self.last_trick_line(view)
+            if line is not None:
+                out.append(line)
+        if view.trick is not None:
+            out.append(self.trick_line(view))
+        if own:
+            if packed:
+                out.append(self.pack_parts(list(own), "  ·  ", width))
+            else:
+                one = Text("  ·  ").join(own)
+                one.no_wrap, one.overflow = True, "ellipsis"
+                out.append(one)
+        hand = self.hand_line(view)
+        if hand is not None:
+            out.append(hand)
+        waiting = self.waiting_line(view)
+        if waiting is not None:
+            out.append(waiting)
+        if note:
+            out.append(
+                Text(
+                    "A compact table for a short window: 'table' shows it whole, 'score' the sheet.",
+                    style="dim",
+                )
+            )
+        out += self.moves_parts(view, short=True)
+        return out
+
+    def one_round(self, view: View[Any]) -> bool:
+        """Whether the match is of one round (deal, hand), which the table then does not count: a fixed
+        length of one (``hands_in_match``), or a limit of one on the rounds (Bishops Whist's
+        ``hand_limit=1``, a match that has no fixed length, whose own words say "the hand", not "hand
+        1"): an option named for the game's round and its limit."""
+        limit = self.game.options.get(f"{view.round_word}_limit")
+        return view.hands_in_match == 1 or (type(limit) is int and limit == 1)
+
+    def title_of(self, view: View[Any]) -> Text:
+        """The panel's title: what the game says of the moment (its state line), else its name."""
+        return Text(self.name_seats(view.situation, view)) if view.situation else Text(self.game.title)
+
+    def table_parts(self, view: View[Any]) -> list[RenderableType]:
+        """The whole table, as it is printed: the panel, then the trick, the seat's own cards and who is
+        awaited (the moves are ``moves_parts``)."""
+        rows = self.table_rows(view)
         # In 80 columns a long label ("bishop cut: a point to the dealer's side") took half the width
         # and values broke anywhere ("seat 1 &" / "seat 3: 0", "stack 2" / "7♣ ▒ ▒"): labels now wrap
         # within three eighths of the width, and a value breaks only between its parts. Where the
         # values leave more room (100 columns), a label takes it rather than wrap beside a short panel.
-        widest_value = max(self.natural_width(value, sep) for _, value, sep in rows)
+        widest_value = max(self.natural_width(value, sep) for _, value, sep, _ in rows)
         room = max(12, self.console.width * 3 // 8, self.console.width - 6 - widest_value)
-        label_width = min(max(cell_len(label) for label, _, _ in rows), room)
+        label_width = min(max(cell_len(label) for label, _, _, _ in rows), room)
         value_width = max(20, self.console.width - 4 - label_width - 2)
         head = Table.grid(padding=(0, 2))
         head.add_column(style="dim", max_width=label_width)
         head.add_column()
-        for label, value, sep in rows:
+        for label, value, sep, _ in rows:
             shown = self.pack_parts(value, sep, value_width) if isinstance(value, list) else value
             head.add_row(label, shown)
-        title = Text(self.name_seats(view.situation, view)) if view.situation else Text(self.game.title)
-        body: list[Any] = [head]
+        title = self.title_of(view)
+        body: list[RenderableType] = [head]
         if cell_len(title.plain) > self.console.width - 6:
             # a panel's title is cut to its border ("may meld (or 'don─"): a long one heads the body
             title.stylize("bold")
@@ -898,25 +1070,48 @@ class TerminalGame:
             title = Text("")
         if view.score_sheet is not None and view.score_sheet.rows:
             body.append(self.sheet(view))
-        self.console.print(Panel(Group(*body), title=title or None, expand=False))
-        if view.last_trick is not None and view.last_trick.plays:
-            won = view.last_trick.winner
-            line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
-            self.console.print(line.append_text(self.plays(view.last_trick.plays, view, line.cell_len)))
+        out: list[RenderableType] = [Panel(Group(*body), title=title or None, expand=False)]
+        last = self.last_trick_line(view)
+        if last is not None:
+            out.append(last)
         if view.trick is not None:
-            plays = (  # "none", as an empty zone says, where this line alone said "-"
-                self.plays(view.trick.plays, view, len("on the table: "))
-                if view.trick.plays
-                else Text("none", style="dim")
-            )
-            self.console.print(Text("on the table: ").append_text(plays))
+            out.append(self.trick_line(view))
+        out += self.own_zone_lines(view)
+        hand = self.hand_line(view)
+        if hand is not None:
+            out.append(hand)
+        waiting = self.waiting_line(view)
+        if waiting is not None:
+            out.append(waiting)
+        return out
+
+    def last_trick_line(self, view: View[Any], start: int = 0) -> Text | None:
+        if view.last_trick is None or not view.last_trick.plays:
+            return None
+        won = view.last_trick.winner
+        line = Text("last trick" + (f" (won by {self.who(won, view)})" if won is not None else "") + ": ")
+        return line.append_text(self.plays(view.last_trick.plays, view, line.cell_len))
+
+    def trick_line(self, view: View[Any]) -> Text:
+        assert view.trick is not None
+        plays = (  # "none", as an empty zone says, where this line alone said "-"
+            self.plays(view.trick.plays, view, len("on the table: "))
+            if view.trick.plays
+            else Text("none", style="dim")
+        )
+        return Text("on the table: ").append_text(plays)
+
+    def own_zone_lines(self, view: View[Any]) -> list[Text]:
+        """The seat's own cards outside its hand, a line a zone: "your 4 tricks won", "your melds: ..."."""
+        trump = view.trump
+        out: list[Text] = []
         for zone in view.zones:
             if zone.owner == view.seat and zone.kind != "hand":
                 counted = self.won_words(zone)
                 if counted is not None:  # "your 4 tricks won", "your 1 trick won: 9♠ K♠"
                     listed = self.won_cards(zone, trump)
                     mine = Text(f"your {counted}")
-                    self.console.print(mine if listed is None else mine.append(": ").append_text(listed))
+                    out.append(mine if listed is None else mine.append(": ").append_text(listed))
                     continue
                 label = self.zone_label(zone)
                 # a pile named by what befell its cards (Apology's "buried", "escaped") read "your
@@ -924,12 +1119,14 @@ class TerminalGame:
                 mine = Text(
                     f"your cards {label}: " if re.fullmatch(r"[a-z]+ed", label) else f"your {label}: "
                 )
-                self.console.print(mine.append_text(self.zone_text(zone, trump)))
+                out.append(mine.append_text(self.zone_text(zone, trump)))
+        return out
+
+    def hand_line(self, view: View[Any]) -> Text | None:
         if view.seat is not None and any(z.kind == "hand" and z.owner == view.seat for z in view.zones):
-            held = self.cards(view.hand, trump) if view.hand else Text("none", style="dim")  # not blank
-            self.console.print(Text("your hand: ").append_text(held))
-        self.show_waiting(view)
-        self.show_moves(view)
+            held = self.cards(view.hand, view.trump) if view.hand else Text("none", style="dim")  # not blank
+            return Text("your hand: ").append_text(held)
+        return None
 
     @staticmethod
     def round_of(view: View[Any]) -> str:
@@ -986,21 +1183,20 @@ class TerminalGame:
             return None
         return self.cards(zone.cards, trump)
 
-    def show_waiting(self, view: View[Any]) -> None:
+    def waiting_line(self, view: View[Any]) -> Text | None:
         """Another seat's decision, said to a seat not to move as the web table says it ("waiting for
         seat 1 to declare a meld ..."): the situation no longer says what the seat to move is asked,
         and the prompt was said to the seat to move alone ("your turn: ...")."""
         decision = view.decision
         if decision is None or decision.seat == view.seat or view.outcome is not None:
-            return
+            return None
         who = self.who(decision.seat, view)
         if not decision.prompt:
-            self.console.print(Text(f"waiting for {who}", style="dim"))
-            return
+            return Text(f"waiting for {who}", style="dim")
         asked = self.name_seats(of_mover(decision.prompt), view)
         news = re.match(r"^([^:]*\b(?:was|were|has been|have been)\b[^:]*): (.+)$", asked)
         said = f"{news[1]}: waiting for {who} to {news[2]}" if news else f"waiting for {who} to {asked}"
-        self.console.print(Text(said, style="dim"))
+        return Text(said, style="dim")
 
     def zone_text(self, zone: Zone, trump: str | None) -> Text:
         if not zone.cards and zone.size == 0:
@@ -1156,26 +1352,49 @@ class TerminalGame:
         return table
 
     def show_moves(self, view: View[Any]) -> None:
+        for part in self.moves_parts(view, self.compact):
+            self.console.print(part)
+
+    def moves_parts(self, view: View[Any], short: bool = False) -> list[Text]:
+        """What the seat is asked and the moves open to it, numbered. ``short`` (the compact table): a
+        run of moves of one kind names its verb once ("play 1) QC  2) TC", not "1) play QC  2) play
+        TC"); each is typed as before, by its number or in full."""
         legal, ranges = view.legal_actions, view.legal_ranges
         if not legal and not ranges:
-            return
+            return []
+        out: list[Text] = []
         decision = view.decision
         if decision is not None and decision.prompt and decision.seat == view.seat:
             # what is asked, said once here: the situation no longer names the seat to move ("you to
             # follow C♥"), which is the decision's
-            self.console.print(Text(f"your turn: {self.name_seats(decision.prompt, view)}"))
+            out.append(Text(f"your turn: {self.name_seats(decision.prompt, view)}"))
         # each move kept whole on its line ("8) play 4C" was split after "play" at the window's edge)
         items: list[list[tuple[str, str]]] = []
         for r in ranges:
             amount = f"{r.min}" if r.min == r.max else f"N ({r.min}-{r.max})"
             items.append([(f"{r.verb} {amount}", "bold")])
         grouped = self.grouped_moves(view)
+        verb_before = ""
         for i, action in enumerate(legal):
             if i in grouped:
                 if grouped[i]:
                     items.append(grouped[i])
+                verb_before = ""
                 continue
-            items.append([(f"{i + 1}) ", "dim"), (self.name_seats(action, view), "")])
+            named = self.name_seats(action, view)
+            verb, _, rest = named.partition(" ")
+            if short and rest and verb == verb_before:
+                items.append([(f"{i + 1}) ", "dim"), (rest, "")])
+            elif (
+                short
+                and rest
+                and i + 1 < len(legal)
+                and legal[i + 1].partition(" ")[0] == action.partition(" ")[0]
+            ):
+                items.append([(f"{verb} ", ""), (f"{i + 1}) ", "dim"), (rest, "")])
+            else:
+                items.append([(f"{i + 1}) ", "dim"), (named, "")])
+            verb_before = verb if short and rest else ""
         lead = "moves: "
         text = Text(lead)
         column = len(lead)
@@ -1190,7 +1409,8 @@ class TerminalGame:
             for part, style in parts:
                 text.append(part, style=style)
             column += size
-        self.console.print(text)
+        out.append(text)
+        return out
 
     GROUP = 6
     """A side kind of move naming one card each is listed as one item from this many moves on."""
@@ -1270,6 +1490,12 @@ class TerminalGame:
             line.rstrip()
             out.append_text(line)
         return out
+
+    def show_score(self, view: View[Any]) -> None:
+        """The score, and the score sheet where the game keeps one (the compact table leaves it out)."""
+        self.console.print(Text(f"{self.score_label(view)}: {self.score_line(view)}"))
+        if view.score_sheet is not None and view.score_sheet.rows:
+            self.console.print(self.sheet(view))
 
     def show_history(self, state: State, view: View[Any]) -> None:
         lines = self.log_lines(state, state.events(view.seat), view)
