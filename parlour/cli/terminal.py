@@ -356,6 +356,10 @@ class TerminalGame:
         """Whether the table was last drawn compact (a short terminal): the moves are listed so too."""
         self.said_compact = False
         """Whether the person was told, in a line, that the table is compact and how to see it whole."""
+        self.log_tail: list[Text] = []
+        """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
+        self.log_above = False
+        """Whether log lines were printed since the table was last drawn (they are just above it)."""
 
     # --- input --------------------------------------------------------------------------------
 
@@ -635,6 +639,8 @@ class TerminalGame:
         self.pause(f"{seat_word(seat)}, press Enter when nobody else is looking> ", owner=seat)
         self.console.clear()
         self.at_table = seat
+        # the last person's log lines are theirs: the compact table never shows them to the next
+        self.log_tail, self.log_above = [], False
 
     def pause(self, prompt: str, owner: int | None = None, state: State | None = None) -> None:
         """Wait for Enter; "quit" at a pause leaves the table as it does at a move. Any other line was
@@ -854,7 +860,10 @@ class TerminalGame:
         parts = [*self.table_parts(view), *self.moves_parts(view)]
         self.compact = not whole and self.too_tall(parts)
         if self.compact:
-            parts = self.compact_parts(view)
+            # drawn again ('hand', 'table'), nothing new stands above the table: the log lines that did
+            # have scrolled off, and the compact table shows the latest itself
+            parts = self.compact_parts(view, [] if self.log_above else self.log_tail)
+        self.log_above = False
         for part in parts:
             self.console.print(part)
 
@@ -924,20 +933,32 @@ class TerminalGame:
     """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
     just before it): what the others have just played."""
 
-    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat")
+    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "idle")
     """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
     then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
-    facts and the other seats, each of the later ones left out first."""
+    facts and the other seats, each of the later ones left out first; the game's facts that say
+    nothing at a move (``IDLE``) before any."""
 
-    def compact_parts(self, view: View[Any]) -> list[RenderableType]:
+    IDLE = re.compile(r"phase|stage|(?:\w+ )?\w+s played")
+    """A game's own rows that say nothing at a move: its phase or stage ("phase play"; the question
+    under the table says what is asked) and a count of the rounds played ("hands played 0", "tricks
+    played 3"; the round row counts them). Bishops Whist at 80x24 kept both and left out every other
+    seat's cards in hand and tricks won."""
+
+    def compact_parts(self, view: View[Any], tail: Sequence[Text] = ()) -> list[RenderableType]:
         """The table for a short terminal: what the seat needs to move. The round, trumps, the score
         and the cards the game shows on the table always; the game's state line as the title; the trick
         in play, the seat's own cards (its hand in full), the question and the moves (their verb said
         once). The other rows, one line each, and the last trick are kept while they fit, the least
         needed left out first, leaving ``LOG_ROOM`` rows for the log above where it can; ``table``
         shows the whole panel, ``score`` the score sheet, ``history`` the log. That the table is
-        compact is said in a line the first time, and on the panel's border after."""
-        rows = self.table_rows(view)
+        compact is said in a line the first time, and on the panel's border after. ``tail``: the
+        latest log lines, shown above the panel in the rows left for the log (a table drawn again has
+        none printed above it)."""
+        rows = [
+            (label, value, sep, "idle" if self.idle(label, value, kind) else kind)
+            for label, value, sep, kind in self.table_rows(view)
+        ]
         order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
         always = {"round", "trumps", "score"}
         droppable = [i for i in order if rows[i][3] not in always]
@@ -945,19 +966,34 @@ class TerminalGame:
         self.said_compact = True
         height = self.console.height
         own = self.own_zone_lines(view)
+        # as many of the latest log lines as fit the rows left for the log, the last one at least
+        head: list[RenderableType] = []
+        for line in reversed(tail):
+            if head and self.rows([line, *head]) > self.LOG_ROOM:
+                break
+            head.insert(0, line)
+        room = max(0, self.LOG_ROOM - self.rows(head))
         best: list[RenderableType] = []
         # the other rows left out one by one, the least needed first; then the last trick; then the
         # seat's own cards outside the hand on one line
         for packed, last in ((True, True), (True, False), (False, False)):
             for keep in range(len(droppable), -1, -1):
                 kept = set(droppable[:keep]) | {i for i in range(len(rows)) if rows[i][3] in always}
-                parts = self.compact_layout(
+                parts = head + self.compact_layout(
                     view, [r for i, r in enumerate(rows) if i in kept], own, packed, last, note
                 )
                 best = parts
-                if self.rows(parts) + 1 + self.LOG_ROOM <= height:
+                if self.rows(parts) + 1 + room <= height:
                     return parts
         return best
+
+    def idle(self, label: str, value: Text | list[Text], kind: str) -> bool:
+        """Whether a row says nothing at a move: a game's phase or count of rounds played (``IDLE``),
+        or a pile on the table with no cards in it (Lansquenet's "the bank's card none", "the players'
+        card none", "cards turned none" before a card is turned)."""
+        if kind == "extra":
+            return self.IDLE.fullmatch(label) is not None
+        return kind == "zone" and isinstance(value, Text) and value.plain == "none"
 
     def compact_layout(
         self,
@@ -980,8 +1016,17 @@ class TerminalGame:
         value_width = max(20, width - 4 - label_width - 2)
         head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
         for label, value, sep, kind in rows:
-            if isinstance(value, list):
-                shown = self.pack_parts(value, sep, value_width) if kind == "score" else Text(sep).join(value)
+            if isinstance(value, list) and kind == "score":
+                shown = self.pack_parts(value, sep, value_width)
+                short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
+                if short.plain.count("\n") < shown.plain.count("\n"):
+                    # Lansquenet's ten seats took three of the 24 rows: "you: 11  2: 100  3: 132"
+                    shown = short
+            elif isinstance(value, list):
+                shown = Text(sep).join(value)
+                if shown.cell_len > value_width and all(": " in v.plain for v in value):
+                    # Lansquenet's ten seats' bets were cut after the fourth: "2: 0  3: 0" fits more
+                    shown = Text("  ").join(self.seatless(v) for v in value)
             else:
                 shown = value
             if kind != "score" and "\n" in shown.plain:
@@ -1030,6 +1075,12 @@ class TerminalGame:
             )
         out += self.moves_parts(view, short=True)
         return out
+
+    @staticmethod
+    def seatless(part: Text) -> Text:
+        """A seat's value without the word "seat" ("2: 100" for "seat 2: 100"), where a row of many
+        seats would not fit otherwise; "you: 11" stays."""
+        return part[len("seat ") :] if part.plain.startswith("seat ") else part
 
     def one_round(self, view: View[Any]) -> bool:
         """Whether the match is of one round (deal, hand), which the table then does not count: a fixed
@@ -1470,14 +1521,25 @@ class TerminalGame:
             # a game whose rounds are a few moves long (Lansquenet's deals) goes on without a pause, as
             # the web table shows no banner: its result is in the log just printed, and the score
             if not self.game.brief_rounds:
-                word = view.round_word  # "press Enter for the next>" left the next what unsaid
-                self.pause(f"the {word} is over: press Enter for the next {word}> ", state=state)
+                self.pause(self.round_over_prompt(view), state=state)
             self.print_log(state, new[cut:], view)
+
+    def round_over_prompt(self, view: View[Any]) -> str:
+        """The pause at a round's end, said of what follows: in a match of one round that goes on, the
+        cards are only dealt again (Apology's one deal under ``thrown_in=redealt`` after all four pass
+        said "press Enter for the next deal", of a match that has none)."""
+        if self.one_round(view):
+            return "the cards are dealt again: press Enter> "
+        word = view.round_word  # "press Enter for the next>" left the next what unsaid
+        return f"the {word} is over: press Enter for the next {word}> "
 
     def print_log(self, state: State, events: Sequence[Any], view: View[Any]) -> None:
         for kind, text in self.log_lines(state, events, view):
             style = "bold" if kind in ("hand_end", "match_end") else ""
-            self.console.print(self.bulleted(Text(text, style)))
+            line = self.bulleted(Text(text, style))
+            self.console.print(line)
+            self.log_tail = [*self.log_tail[1 - self.LOG_ROOM :], line]
+            self.log_above = True
 
     def bulleted(self, text: Text) -> Text:
         """A log line after its bullet, a line it wraps onto going on under its first word: at the
