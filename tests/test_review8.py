@@ -196,3 +196,16 @@ def test_one_round_pause_words_unit() -> None:
     assert other.round_over_prompt(two.new(seed=1).view(0)) == (
         "the deal is over: press Enter for the next deal> "
     )
+
+
+def test_the_next_person_at_a_shared_terminal_never_sees_the_last_ones_log_lines() -> None:
+    """Two people at one terminal: the log lines kept for the compact table are the last person's (what
+    they drew, say); when the next sits down they are let go, so 'hand' cannot show them."""
+    game = parlour.make("bishops-whist", hand_limit=1)
+    console = Console(width=80, height=24, force_terminal=True, color_system=None, file=io.StringIO())
+    table = TerminalGame(game, [0, 2], {}, 1, console, ask=lambda prompt, completions: "")
+    state = game.new(seed=1)
+    table.show_events(state)  # seat 0's log: its deal and its cards
+    assert table.log_tail
+    table.sit_down(2)
+    assert table.log_tail == []
