@@ -209,3 +209,15 @@ def test_the_next_person_at_a_shared_terminal_never_sees_the_last_ones_log_lines
     assert table.log_tail
     table.sit_down(2)
     assert table.log_tail == []
+
+
+def test_labels_take_the_room_the_score_leaves() -> None:
+    """Apology at 80x24: a label was cut at 24 columns ("taker's card points so …", "your card points
+    with y…") beside a score line that left it 33: it takes that room, up to two fifths of the width."""
+    screens, _, _ = walk("apology", SHORT["apology"], seed=5)
+    compact = [s for _, s in screens if "compact: 'table' shows all" in s]
+    points = [s for s in compact if "card points" in s]
+    assert points
+    for screen in points:
+        assert re.search(r"^│ taker's card points so far  ", screen, re.M), screen
+        assert screen.count("\n") + 1 <= 24, screen

@@ -1007,7 +1007,12 @@ class TerminalGame:
         """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
         the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick."""
         width = self.console.width
-        label_width = min(max((cell_len(r[0]) for r in rows), default=0), max(10, width * 3 // 10))
+        # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
+        # to two fifths: "your card points with y…" and "taker's card points so …" said little
+        score = [self.natural_width(r[1], r[2]) for r in rows if r[3] == "score"]
+        room = width - 6 - max(score, default=width)
+        room = max(10, width * 3 // 10, min(width * 2 // 5, room))
+        label_width = min(max((cell_len(r[0]) for r in rows), default=0), room)
         head = Table.grid(padding=(0, 2))
         # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
         head.add_column(
