@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 import parlour
 from parlour.cli.terminal import TerminalGame
@@ -221,3 +222,10 @@ def test_labels_take_the_room_the_score_leaves() -> None:
     for screen in points:
         assert re.search(r"^│ taker's card points so far  ", screen, re.M), screen
         assert screen.count("\n") + 1 <= 24, screen
+
+
+def test_a_side_keeps_its_seats_words() -> None:
+    """Only a seat's own value loses the word "seat" in a crowded row: a side's stays whole."""
+    assert TerminalGame.seatless(Text("seat 2: 100")).plain == "2: 100"
+    assert TerminalGame.seatless(Text("you: 11")).plain == "you: 11"
+    assert TerminalGame.seatless(Text("seat 2 & seat 4: 1")).plain == "seat 2 & seat 4: 1"

@@ -1084,8 +1084,9 @@ class TerminalGame:
     @staticmethod
     def seatless(part: Text) -> Text:
         """A seat's value without the word "seat" ("2: 100" for "seat 2: 100"), where a row of many
-        seats would not fit otherwise; "you: 11" stays."""
-        return part[len("seat ") :] if part.plain.startswith("seat ") else part
+        seats would not fit otherwise; "you: 11" stays, and so does a side ("seat 2 & seat 4: 1" would
+        have read "2 & seat 4: 1")."""
+        return part[len("seat ") :] if re.match(r"seat \d+: ", part.plain) else part
 
     def one_round(self, view: View[Any]) -> bool:
         """Whether the match is of one round (deal, hand), which the table then does not count: a fixed
