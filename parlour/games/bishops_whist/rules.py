@@ -1785,6 +1785,8 @@ class BishopsWhistState(State):
             trump=self.trump,
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,
+            # ``hand_limit`` is a most (a side may reach 25 first): only a limit of one fixes the length
+            hands_in_match=1 if self._game.options["hand_limit"] == 1 else None,
             roles={dealer: _DEALER},
             hand_sizes=sizes,
         )
