@@ -308,7 +308,7 @@ def test_a_one_hand_match_at_the_web_table(browser: Browser, tmp_path: Path) -> 
         rng = random.Random(4)
         for _ in range(400):
             seen = page.evaluate(READ_TABLE)
-            if sum(line.startswith("Trick ") for line in seen["log"]) >= 2:
+            if sum(line.lower().startswith("trick ") for line in seen["log"]) >= 2:
                 break
             if not act_once(page, rng):
                 page.wait_for_timeout(100)
