@@ -175,7 +175,9 @@ def test_bishops_whist_s_dealer_is_told_to_name_trumps() -> None:
     """A knight turned up: the dealer, who is to move, was told "the dealer must first name trumps"."""
     state = parlour.make("bishops-whist").new(seed=1)  # seed 1: a knight turned at the first deal
     dealer = state.current_player
-    assert dealer is not None and state.view(dealer).decision.kind == "trump"  # type: ignore[union-attr]
+    assert dealer is not None
+    decision = state.view(dealer).decision
+    assert decision is not None and decision.kind == "trump", decision
     with pytest.raises(IllegalAction) as refused:  # (the hands are dealt once trumps are named)
         state.apply("play 2C", seat=dealer)
     assert refused.value.reason.startswith("a knight was turned: you must first name trumps"), refused.value
