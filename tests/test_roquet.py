@@ -575,7 +575,7 @@ def test_unknown_words_are_explained() -> None:
     state.apply("play CS")
     state.apply("play 2S")
     refused(state, "done 9H", "takes no cards")
-    refused(state, "play 3C", "must first meld or say 'done'")
+    refused(state, "play 3C", "meld first or say 'done'")
     refused(state, "meld KS KS", "named twice")
     refused(state, "meld KS", "at least two cards")
 

@@ -303,7 +303,7 @@ def test_no_banner_after_each_of_lansquenets_deals(browser: Browser, tmp_path: P
         page, _ = open_seat(ctx, seat_link(server, table, 0))
         rng = random.Random(5)
         for _ in range(300):
-            if any(line.startswith("deal over") for line in log_lines(page)):
+            if any(line.startswith("Deal over") for line in log_lines(page)):
                 break
             if not act_once(page, rng):
                 page.wait_for_timeout(50)

@@ -219,7 +219,7 @@ def test_the_web_table_does_not_count_a_redeal(browser: Browser, tmp_path: Path)
         shoot(page, "apology-one-deal-redealt")
     assert not COUNTED.search(seen["badge"]), seen
     assert not [line for line in seen["log"] if COUNTED.search(line)], seen["log"]
-    dealt = "the cards are dealt again: Computer 2 deals; the Landsknechts and Till lie apart"
+    dealt = "The cards are dealt again: Computer 2 deals; the Landsknechts and Till lie apart"
     assert dealt in seen["log"], "/".join(seen["log"])
     assert seen["sheet"] == ["all four pass"], seen
 

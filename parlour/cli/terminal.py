@@ -1089,12 +1089,9 @@ class TerminalGame:
         return part[len("seat ") :] if re.match(r"seat \d+: ", part.plain) else part
 
     def one_round(self, view: View[Any]) -> bool:
-        """Whether the match is of one round (deal, hand), which the table then does not count: a fixed
-        length of one (``hands_in_match``), or a limit of one on the rounds (Bishops Whist's
-        ``hand_limit=1``, a match that has no fixed length, whose own words say "the hand", not "hand
-        1"): an option named for the game's round and its limit."""
-        limit = self.game.options.get(f"{view.round_word}_limit")
-        return view.hands_in_match == 1 or (type(limit) is int and limit == 1)
+        """Whether the match is of one round (deal, hand), which the table then does not count: the
+        game's view says so (``hands_in_match`` of 1), as it says so to the web table."""
+        return view.hands_in_match == 1
 
     def title_of(self, view: View[Any]) -> Text:
         """The panel's title: what the game says of the moment (its state line), else its name."""

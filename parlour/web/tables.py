@@ -768,7 +768,8 @@ class Tables:
         if table.state.is_over:
             raise TableError("illegal", "the match is over")
         if table.state.current_player != seat:
-            raise TableError("not_your_turn", "a hint is for your own move: wait for your turn")
+            # the client says "It is not your turn" before the reason: "wait for your turn" said it twice
+            raise TableError("not_your_turn", "a hint is for your own move")
         if conn.hinting:
             raise TableError("busy", "a hint is already being worked out")
         version = table.version

@@ -1046,13 +1046,15 @@ class ApologyState(State):
         return bool(self._debts) and self.taker is not None and bool(self._won[self.taker])
 
     _WANTED: Mapping[Phase, tuple[tuple[str, ...], str]] = {
-        Phase.BID: (("bid", "pass"), "each player in turn says 'bid' or 'pass'"),
-        Phase.BURY: (("bury",), "the taker buries six cards, one at a time: 'bury <card>'"),
-        Phase.PLAY: (("play",), "a card is played to the trick: 'play <card>'"),
-        Phase.PAY: (("give",), "the taker owes an escape payment: 'give <card>' from their won tricks"),
+        Phase.BID: (("bid", "pass"), "you bid or pass: 'bid' or 'pass'"),
+        Phase.BURY: (("bury",), "you bury six cards, one at a time: 'bury <card>'"),
+        Phase.PLAY: (("play",), "you play a card to the trick: 'play <card>'"),
+        Phase.PAY: (("give",), "you owe an escape payment: 'give <card>' from your won tricks"),
     }
 
     def explain_illegal(self, action: Action) -> str:
+        """Why the well-formed ``action`` is refused, said to the seat that tried it (the one to move),
+        as the other games say it: "you must follow suit ... you hold", not "the hand holds"."""
         if self.phase is Phase.OVER:
             return "the match is over"
         kinds, wanted = self._WANTED[self.phase]
@@ -1064,16 +1066,17 @@ class ApologyState(State):
         held = CARD_ID.get(card, -1) in self._hand(seat)
         if action.kind == "bury":
             if not held:
-                return f"{card} is not in the taker's hand"
-            return "the option bury_oudlers=false forbids burying aces, castles and Till"
+                return f"{card} is not in your hand"
+            return "you may not bury aces, castles or Till (the option bury_oudlers=false)"
         if action.kind == "give":
             if CARD_ID.get(card, -1) in self._kept:
-                return f"{card} was escaped, not won in a trick: the payment comes from won tricks"
-            return f"{card} is not among the taker's won tricks"
+                return f"{card} was escaped, not won in a trick: you pay from your won tricks"
+            return f"{card} is not among your won tricks"
         if not held:
-            return f"{card} is not in seat {seat}'s hand"
+            return f"{card} is not in your hand"
         suit = SUITS[led_suit_id(self._trick)]
-        return f"must follow suit: {SUIT_NAMES[suit]} were led and the hand holds {SUIT_NAMES[suit]}"
+        suited = [a[5:] for a in self.legal_actions() if suit_of(a[5:]) == suit]
+        return f"you must follow suit: {SUIT_NAMES[suit]} were led and you hold {', '.join(suited)}"
 
     def _carry_out(self, action: str, typed: Action | None = None) -> None:
         """A legal canonical ``play <card>`` goes to the core on its id without parsing (its record and

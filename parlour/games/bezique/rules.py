@@ -1773,7 +1773,8 @@ class BeziqueState(State):
         if kind in ("exchange", "declare"):
             if phase is not Phase.DECLARE:
                 return (
-                    "the seven of trumps is exchanged or declared only after winning a trick, talon not empty"
+                    "you may exchange or declare the seven of trumps only just after winning a trick "
+                    "while the talon lasts"
                 )
             seven = seven_of_trumps(self.trump)
             if action.card != seven:
@@ -1782,7 +1783,7 @@ class BeziqueState(State):
                 return "the turn-up is already a seven of trumps"
             return "you hold no seven of trumps that has not already scored"
         if kind == "blanche":
-            return "carte blanche is shown only before the first trick, by a hand without ace, ten or court"
+            return "you may show carte blanche only before the first trick, holding no ace, ten or court"
         if kind in ("draw", "skip"):
             if not self.laws:
                 return "the draws after each trick are made for you (they are actions only under table laws)"

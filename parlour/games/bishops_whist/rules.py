@@ -820,7 +820,8 @@ class BishopsWhistState(State):
         """Why the well-formed ``action`` is refused now (its card codes are the pack's: safe to echo)."""
         phase, kind = self.phase, action.kind
         if phase == PHASE_TRUMP:
-            return "a knight was turned: the dealer must first name trumps ('trump S', 'trump H', ...)"
+            # said to the dealer, the one to move (the refusals speak to the seat that tried the move)
+            return "a knight was turned: you must first name trumps ('trump S', 'trump H', ...)"
         if phase == PHASE_CLAIM:
             return "the hand is over: answer 'claim' (search the tricks for a revoke) or 'pass'"
         if phase == PHASE_REVIEW:
@@ -1785,6 +1786,8 @@ class BishopsWhistState(State):
             trump=self.trump,
             score_sheet=self._score_sheet(),
             hand_number=self.hand_number,
+            # ``hand_limit`` is a most (a side may reach 25 first): only a limit of one fixes the length
+            hands_in_match=1 if self._game.options["hand_limit"] == 1 else None,
             roles={dealer: _DEALER},
             hand_sizes=sizes,
         )

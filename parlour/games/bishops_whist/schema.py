@@ -89,7 +89,9 @@ class BishopsWhistExtra:
     bishop_cut: bool = labelled("bishop cut: a point to the dealer's side")
     tricks_won: Sequence[int] = per_seat("tricks this hand", per="side")
     hand_points: list[int] = per_seat("points this hand", per="side")
-    hands_played: int = labelled("hands played")
+    hands_played: int = internal()
+    """The hands played out (the determinizer's): not shown, for the table counts the hands already
+    ("Hand 3"), and a match of one hand counts none ("hands played 0" beside no hand number)."""
     exposed: Sequence[Sequence[str]] = per_seat("exposed cards", cards=True)
     """Table laws: cards exposed (-2 each) and back in the hand until played (ruling BW-16)."""
     withdrawn: Sequence[Sequence[str]] = per_seat("withdrawn cards", cards=True)

@@ -896,7 +896,7 @@ class LansquenetState(State):
                 if self.hoyle:
                     return "Hoyle's game has no bank to take winnings out of"
                 return "winnings may be taken out only after a win from a same-rank start"
-            return "the winning banker must 'keep' the bank and deal again, or 'stop'"
+            return "you won as banker: 'keep' the bank and deal again, or 'stop'"
         if self.phase == Phase.BUY:
             return f"the bank of {self.base_bank} is for sale: 'buy' it or 'pass'"
         return super().explain_illegal(action)

@@ -852,7 +852,7 @@ class RoquetState(State):
         hand = self.hands[seat]
         if action.kind == "play":
             if self.phase == "meld":
-                return "the trick winner must first meld or say 'done'; no card is played now"
+                return "you won the trick: meld first or say 'done'; no card is played now"
             card = action.card
             if card not in hand:
                 return f"{PACK.card_name(card)} is not in your hand"
@@ -866,7 +866,7 @@ class RoquetState(State):
             return "you may meld only in the moment immediately after winning a trick"
         cards = list(action.cards)
         if self.game.one_meld_a_trick and self.melds_made >= 1:  # ruling RQ-7
-            return "only one combination may be laid down after each trick"
+            return "you may lay down only one combination after each trick"
         table = self.table_cards()
         stray = [c for c in cards if c not in hand and c not in table]
         if stray:

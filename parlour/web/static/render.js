@@ -1998,6 +1998,21 @@ function valueWords(ctx, value, field = {}) {
 // --- the log --------------------------------------------------------------------------------------------
 
 /**
+ * A log line as the log shows it: the engine's text in the table's words, read as a sentence with a
+ * capital first letter ("Trick 9 to Bob", "Your hand: ..." beside "You lead 9♣" and "Bob plays"; the
+ * lower-case ones read as fragments among them). The games' logged texts stay as they are (replays
+ * compare them): the capital is the page's. A line that begins with a seat keeps the name a person
+ * gave it ("bob plays" stays so); "you" and "your" are the page's words and take the capital.
+ * @param {string} text - the engine's words for the line
+ * @param {import("./words.js").Namer} namer
+ */
+export function logWords(text, namer) {
+  const said = namer.words(text);
+  if (/^seats? \d/.test(String(text)) && !/^you/i.test(said)) return said;
+  return capitalize(said);
+}
+
+/**
  * Draw log lines into a list (appending only the new ones when `from` is given).
  * @param {HTMLElement} list - an `<ol>`
  * @param {{kind: string, text: string, hand_end: boolean, retold: boolean}[]} lines - every line so far
@@ -2008,7 +2023,7 @@ export function renderLog(list, lines, namer, from = 0) {
   if (from === 0) clear(list);
   while (list.children.length > from) list.lastChild.remove();
   lines.slice(from).forEach((line) => {
-    const item = el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: namer.words(line.text) });
+    const item = el("li", { class: `log-${line.kind}${line.hand_end ? " hand-end" : ""}`, text: logWords(line.text, namer) });
     // a line that only counts the cards the line before has just shown one seat ("You draw 9♣", then
     // "You draw 1 card": the server's `retold`) is kept but not shown: the list keeps a line for each
     // of the log's, which the page counts
