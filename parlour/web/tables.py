@@ -724,6 +724,9 @@ class Tables:
                 nxt = created.table
                 table.next_id = nxt.id
                 await self.db(self.store.set_table, table.id, next_id=nxt.id)
+                # the watchers hear where the players go (the banner's "Watch their next match"):
+                # they learnt it only when a player's socket to this table happened to close
+                self.announce(table)
                 # every person keeps a seat: each connected one hears its own new secret
                 for c in list(table.connections):
                     if c.seat is not None and c.seat in created.tokens:
