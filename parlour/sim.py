@@ -648,6 +648,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     private; Python 3.14's ``terminate_workers`` does the same."""
     _hush_cancelled_breakage()
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
@@ -662,6 +663,11 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     deadline = time.monotonic() + KILL_SECONDS
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))
+    # the pool's manager thread, its workers gone, closes its wake-up pipe and ends: waited for, as
+    # ``shutdown(wait=False)`` does not, else Python 3.11's exit hook wrote to that pipe while the thread
+    # closed it ("OSError: [Errno 9] Bad file descriptor" under a stopped ``duplicate --jobs 2``'s figures)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(KILL_SECONDS)
 
 
 KILL_SECONDS = 2.0

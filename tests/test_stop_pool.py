@@ -75,3 +75,21 @@ def test_another_thread_error_is_still_told(monkeypatch: pytest.MonkeyPatch) -> 
     thread.start()
     thread.join()
     assert seen == [ValueError]
+
+
+def test_a_stopped_pool_has_closed_its_wake_up_pipe_before_stop_pool_returns() -> None:
+    """``stop_pool`` returns once the pool's manager thread has ended, its wake-up pipe closed: Python
+    3.11's exit hook (``concurrent.futures.process._python_exit``) wakes every pool's thread through that
+    pipe, and a thread closing it at the same moment made the hook write to a closed descriptor, a
+    traceback under a stopped ``duplicate --jobs 2``'s figures (CI, test_term5's real SIGINT)."""
+    pool = sim.process_pool(2)
+    futures = [pool.submit(time.sleep, 30) for _ in range(6)]
+    deadline = time.monotonic() + 30
+    while not futures[0].running() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    manager: Any = getattr(pool, "_executor_manager_thread", None)
+    wakeup: Any = getattr(pool, "_executor_manager_thread_wakeup", None)
+    assert manager is not None and wakeup is not None, "the pool keeps no manager thread: test it anew"
+    sim.stop_pool(pool)
+    assert not manager.is_alive()
+    assert wakeup._closed
