@@ -107,6 +107,10 @@ SITUATION = """() => {
 # tests/test_situations.py checks of the views, the terminal and the drawn page)
 
 
+LONGER: dict[str, dict[str, Any]] = {"open-tarock": {"deals": 2}, "bishops-whist": {"hand_limit": 2}}
+"""Options for a match of more than one round, where the short options' is of one (and counts none)."""
+
+
 @pytest.mark.browser
 @SIZES
 def test_a_table_says_the_hand_and_trumps_once(
@@ -122,8 +126,9 @@ def test_a_table_says_the_hand_and_trumps_once(
     }
     with serving(tmp_path) as server, context(browser, viewport) as ctx:
         for game, seats in tables.items():
-            # (open tarock's short match is of one hand, of which the line says nothing: web-10)
-            options: dict[str, Any] = {"deals": 2} if game == "open-tarock" else {}
+            # (open tarock's and Bishops Whist's short matches are of one hand, of which the line says
+            # nothing: web-10, words-13)
+            options: dict[str, Any] = LONGER.get(game, {})
             table = create_table(server, game, seats, seed=2, **options)
             page, _ = open_seat(ctx, seat_link(server, table, 0))
             page.locator("#situation .hand-number").wait_for()
