@@ -110,6 +110,8 @@ MAX_HANDS = 10_000
 """The most hands a ``duplicate`` episode lasts."""
 MAX_BOT_DELAY = 60.0
 """The longest a computer player waits at the web table (``--bot-delay 1e30`` was taken: no bot moved)."""
+MAX_KEPT_WAIT = 7 * 24 * 3600.0
+"""The longest ``serve --kept-wait``: a week (a longer one could not be added to a date: 1e30 seconds)."""
 MAX_JOBS = 256
 """The most processes a run starts on one machine: ``--jobs 99999`` tried to start them all."""
 
@@ -473,6 +475,16 @@ def serve(
         float,
         typer.Option(help="Tables (or seats joined) one address may make a minute; 0: no limit.", min=0),
     ] = 30.0,
+    kept_wait: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a seat the table's creator named (a friend's) stays theirs: until then only "
+            "the creator may hand it to a computer player, counted from the table's making or the "
+            "person's last leaving.",
+            min=0,
+            max=MAX_KEPT_WAIT,
+        ),
+    ] = 300.0,  # parlour.web.tables.KEPT_WAIT (not imported: the web server loads only to serve)
     allow_seeded_tables: Annotated[
         bool, typer.Option(help="Let the API make reproducible (seeded) tables: for tests only.", hidden=True)
     ] = False,
@@ -489,7 +501,11 @@ def serve(
     except Exception as exc:
         fail(f"--database: cannot open {url}: {exc}")
     application = create_app(
-        bot_delay=bot_delay, allow_seeds=allow_seeded_tables, store=store, table_rate=table_rate
+        bot_delay=bot_delay,
+        allow_seeds=allow_seeded_tables,
+        store=store,
+        table_rate=table_rate,
+        kept_wait=kept_wait,
     )
     shown = f"[{host}]" if ":" in host else host
     console.print(

@@ -32,6 +32,7 @@ from parlour.players import LEVELS, default_player, describe_player, player_kind
 from parlour.web import frames
 from parlour.web.store import Store, aware, now
 from parlour.web.tables import (
+    KEPT_WAIT,
     Connection,
     SeatSpec,
     Table,
@@ -155,10 +156,12 @@ def create_app(
     allow_seeds: bool = False,
     store: Store | None = None,
     table_rate: float = 30.0,
+    kept_wait: float = KEPT_WAIT,
 ) -> FastAPI:
     """The server's application. ``database`` is a SQLAlchemy URL (SQLite in the user's data folder
     if none); ``bot_delay`` is the pause before a computer player moves, so people can follow;
-    ``allow_seeds`` lets tests make reproducible tables (never for live play);"""
+    ``allow_seeds`` lets tests make reproducible tables (never for live play); ``kept_wait`` is how
+    many seconds a seat its creator named stays its person's against the other players (``KEPT_WAIT``)."""
 
     state: dict[str, Tables] = {}
 
@@ -169,7 +172,7 @@ def create_app(
         the_store: Store = (
             store if store is not None else await asyncio.to_thread(Store, database or default_database_url())
         )
-        tables = Tables(the_store, bot_delay=bot_delay, allow_seeds=allow_seeds)
+        tables = Tables(the_store, bot_delay=bot_delay, allow_seeds=allow_seeds, kept_wait=kept_wait)
         state["tables"] = tables
         app.state.tables = tables
         resume = asyncio.get_running_loop().create_task(tables.resume())

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
@@ -55,6 +56,8 @@ class TableRow(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat of the person who made the table (None: a match to watch, or made before it was kept)."""
     finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
@@ -70,6 +73,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     taken: Mapped[bool] = mapped_column(Boolean, default=False)
+    named: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the table's creator named this person's seat (for a friend, or their own)."""
 
 
 class MoveRow(Base):
@@ -122,6 +127,9 @@ class SeatRecord:
     name: str
     token_hash: str | None
     taken: bool
+    named: bool = False
+    """Whether the table's creator named this person's seat: it is kept for its person a while
+    (``Table.kept_until``)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,8 @@ class TableRecord:
     seats: list[SeatRecord]
     moved: dt.datetime | None = None
     """When its last move was stored (None: not asked for, or no move yet): the lobby's idle tables."""
+    creator: int | None = None
+    """The seat of the person who made the table (None: nobody's, or not known: made before it was stored)."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +184,8 @@ def _table_record(row: TableRow, seats: Sequence[SeatRow]) -> TableRecord:
         row.outcome,
         row.next_id,
         row.created,
-        [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken) for s in seats],
+        [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken, s.named) for s in seats],
+        creator=row.creator,
     )
 
 
@@ -210,6 +221,9 @@ class Store:
         seats: Sequence[SeatRecord],
         deal_draws: list[dict[str, Any]],
         status: str,
+        *,
+        creator: int | None = None,
+        created: dt.datetime | None = None,
     ) -> None:
         with self.sessions.begin() as session:
             session.add(
@@ -221,7 +235,8 @@ class Store:
                     public=public,
                     status=status,
                     version=0,
-                    created=now(),
+                    created=created or now(),
+                    creator=creator,
                 )
             )
             session.flush()
@@ -235,6 +250,7 @@ class Store:
                         name=s.name,
                         token_hash=s.token_hash,
                         taken=s.taken,
+                        named=s.named,
                     )
                 )
             session.add(

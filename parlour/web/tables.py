@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -34,13 +36,30 @@ from parlour.players import (
     player_kinds,
 )
 from parlour.web import frames
-from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, hash_token
+from parlour.web.store import NewMove, SeatRecord, StaleMove, Store, TableRecord, aware, hash_token, now
 
 T = TypeVar("T")
 log = logging.getLogger("parlour.web")
 
 MAX_SEND_QUEUE = 200
 """Frames waiting for a connection that does not read; past this it is closed (it resyncs later)."""
+
+KEPT_WAIT = 300.0
+"""Seconds a seat its creator named (a friend's, or the creator's own) stays its person's against the
+other players: any seated player may hand an absent person's seat to a computer player, so that a friend
+who never comes cannot hold the match up for ever, and a stranger who joined a public table's free seat
+handed Bob's to one at once, voiding the link Bob had been sent. The creator may do it at once; anyone
+else once the seat has waited this long, counted from when the table was made, or from its person's last
+leaving (``parlour serve --kept-wait``)."""
+
+
+@dataclass
+class KeptWait:
+    """How long a named seat stays its person's (``KEPT_WAIT``), and the clock it is counted by: one for a
+    server's tables (a test may make it short, or fake the clock)."""
+
+    seconds: float = KEPT_WAIT
+    clock: Callable[[], dt.datetime] = now
 
 
 class TableError(Exception):
@@ -116,9 +135,40 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: asyncio.Task[None] | None = None
+    creator: int | None = None
+    """The seat of the person who made the table (None: nobody's, or a table made before it was stored)."""
+    kept_wait: KeptWait = field(default_factory=KeptWait)
+    created: dt.datetime = field(default_factory=now)
+    loaded: dt.datetime = field(default_factory=now)
+    """When this process built the table: its people had all gone at the restart before it."""
+    left: dict[int, dt.datetime] = field(default_factory=dict)
+    """When each seat's person last left the table (its last connection closed), in this process."""
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.connections)
+
+    def host(self) -> int | None:
+        """The creator's seat while a person holds it: who may hand a kept seat over at once."""
+        c = self.creator
+        return c if c is not None and 0 <= c < len(self.seats) and self.seats[c].kind == "human" else None
+
+    def kept_until(self, seat: int) -> dt.datetime | None:
+        """Until when a seat the creator named (``guarded``) stays its person's against the other
+        players: ``KEPT_WAIT`` from the table's making if they never came, from their last leaving if
+        they did (or from this process's start: a restart sent everyone away). None: not kept."""
+        s = self.seats[seat]
+        if not guarded(s, self.creator):
+            return None
+        start = self.created if not s.taken else self.left.get(seat, self.loaded)
+        return start + dt.timedelta(seconds=self.kept_wait.seconds)
+
+    def kept_for(self, seat: int) -> int:
+        """Seconds (rounded up) before anyone but the creator may hand the seat to a computer player:
+        0 for a seat that is not kept, or whose person is here (it cannot be handed over then)."""
+        until = self.kept_until(seat)
+        if until is None or self.connected(seat):
+            return 0
+        return max(0, math.ceil((until - self.kept_wait.clock()).total_seconds()))
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby and its players see it (no secrets, no cards)."""
@@ -133,7 +183,8 @@ class Table:
             "version": self.version,
             "public": self.public,
             "next_id": self.next_id,
-            "seats": [seat_info(s, self.connected(s.seat)) for s in self.seats],
+            "creator": self.host(),
+            "seats": [seat_info(s, self.connected(s.seat), self.kept_for(s.seat)) for s in self.seats],
         }
 
 
@@ -151,6 +202,7 @@ def record_info(record: TableRecord, title: str, pack: str, players: int) -> dic
         "public": record.public,
         "next_id": record.next_id,
         "created": record.created.isoformat(),
+        "creator": record.creator,
         "seats": [seat_info(s, False) for s in record.seats],
     }
 
@@ -177,8 +229,24 @@ def kept(s: Seat) -> bool:
     return s.kind == "human" and not s.taken and shown_name(s) != unnamed(s.kind, s.seat)
 
 
-def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
-    """A seat as the lobby and the table see it: who sits there, never its secret."""
+def guarded(s: Seat, creator: int | None) -> bool:
+    """Whether a person's seat is kept for its person against the other players for a while
+    (``KEPT_WAIT``): one its creator named (for a friend, or their own), or the creator's. A seat nobody
+    named may be handed to a computer player by anyone at the table as soon as its person is away."""
+    return s.kind == "human" and (s.named or s.seat == creator)
+
+
+def in_time(seconds: int) -> str:
+    """A wait as a person reads it: "4 more minutes" (rounded up), "30 more seconds"."""
+    if seconds >= 60:
+        minutes = math.ceil(seconds / 60)
+        return f"{minutes} more minute{'s' if minutes != 1 else ''}"
+    return f"{seconds} more second{'s' if seconds != 1 else ''}"
+
+
+def seat_info(s: Seat, connected: bool, kept_for: int = 0) -> dict[str, Any]:
+    """A seat as the lobby and the table see it: who sits there, never its secret; ``kept_for``, the
+    seconds before anyone but the creator may hand it to a computer player (``Table.kept_for``)."""
     computer = s.kind == "computer"
     return {
         "seat": s.seat,
@@ -188,7 +256,18 @@ def seat_info(s: Seat, connected: bool) -> dict[str, Any]:
         "taken": s.taken or computer,
         "kept": kept(s),
         "connected": computer or connected,
+        "kept_for": kept_for,
     }
+
+
+def kept_words(table: Table, seat: int, wait: int) -> str:
+    """Why a seat may not be handed over yet, and when it may: "the seat is kept for Bob for 4 more
+    minutes; Ann, who made the table, may hand it over now"."""
+    host = table.host()
+    words = f"the seat is kept for {shown_name(table.seats[seat])} for {in_time(wait)}"
+    if host is not None and host != seat:
+        words += f"; {shown_name(table.seats[host])}, who made the table, may hand it over now"
+    return words
 
 
 def _none_free(waited: Sequence[str]) -> str:
@@ -325,6 +404,10 @@ class SeatSpec:
     name: str = ""
 
 
+FIRST_PERSON = -1
+"""``Tables.create``'s creator by default: the first person's seat, where the creator sits."""
+
+
 @dataclass
 class Created:
     table: Table
@@ -342,8 +425,10 @@ class Tables:
         allow_seeds: bool = False,
         bot_pool: Executor | None = None,
         db_pool: Executor | None = None,
+        kept_wait: float = KEPT_WAIT,
     ) -> None:
         self.store = store
+        self.kept_wait = KeptWait(kept_wait)
         self.bot_delay = bot_delay
         self.allow_seeds = allow_seeds
         self.bot_pool = bot_pool or ThreadPoolExecutor(max_workers=2, thread_name_prefix="parlour-bot")
@@ -388,7 +473,10 @@ class Tables:
         *,
         public: bool = False,
         seed: int | None = None,
+        creator: int | None = FIRST_PERSON,
     ) -> Created:
+        """A new table; its ``creator`` sits at the first person's seat unless another seat (or None:
+        nobody, as when "play again" follows a creator handed to a computer player) is given."""
         if seed is not None and not self.allow_seeds:
             raise TableError("bad_request", "this server deals every table live; it takes no seed")
         game = self.make_game(game_name, options)
@@ -405,7 +493,8 @@ class Tables:
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
                 name = spec.name.strip()[:40] or unnamed("human", i)
-                records.append(Seat(i, "human", None, name, hash_token(token), first_human))
+                named = name != unnamed("human", i)
+                records.append(Seat(i, "human", None, name, hash_token(token), first_human, named))
                 first_human = False
             elif spec.kind == "computer":
                 player = spec.player or default_player(kinds)
@@ -428,6 +517,10 @@ class Tables:
         draws = [dict(e.data) for e in state.log if e.to == RECORD and e.kind == "chance"]
         table_id = secrets.token_urlsafe(9)
         table = Table(table_id, game, state, records, 0, public, seed, status_of(state, records))
+        if creator == FIRST_PERSON:
+            creator = next((r.seat for r in records if r.kind == "human"), None)
+        made = self.kept_wait.clock()
+        table.creator, table.kept_wait, table.created, table.loaded = creator, self.kept_wait, made, made
         await self.db(
             self.store.create_table,
             table_id,
@@ -438,6 +531,8 @@ class Tables:
             records,
             draws,
             table.status,
+            creator=creator,
+            created=made,
         )
         self.live[table_id] = table
         self.wake_bots(table)
@@ -486,6 +581,8 @@ class Tables:
         seats = record.seats
         table = Table(table_id, game, state, seats, len(actions), record.public, record.seed, record.status)
         table.next_id = record.next_id
+        table.creator, table.kept_wait = record.creator, self.kept_wait
+        table.created, table.loaded = aware(record.created), self.kept_wait.clock()
         self.live[table_id] = table
         self.wake_bots(table)
         return table
@@ -638,6 +735,8 @@ class Tables:
     async def leave_connection(self, table: Table, conn: Connection) -> None:
         conn.close()
         table.connections.discard(conn)
+        if conn.seat is not None and not table.connected(conn.seat):
+            table.left[conn.seat] = self.kept_wait.clock()  # a kept seat's wait starts again
         self.announce(table)
 
     async def claim(self, table: Table, seat: int | None, name: str) -> tuple[int, str]:
@@ -672,7 +771,9 @@ class Tables:
         return seat, token
 
     async def replace(self, table: Table, by_token: str, seat: int, player: str | None) -> None:
-        """A person at the table hands a gone player's seat to a computer player."""
+        """A person at the table hands a gone player's seat to a computer player: a seat kept for its
+        person (``guarded``) only if that person is the table's creator, or once it has waited
+        ``KEPT_WAIT`` (``Table.kept_until``)."""
         actor = self.seat_of(table, by_token)
         if seat < 0 or seat >= len(table.seats):
             raise TableError("bad_request", f"no seat {seat}", 404)
@@ -688,6 +789,9 @@ class Tables:
                 raise TableError("taken", f"{shown_name(s)} is already a computer player", 409)
             if table.connected(seat):
                 raise TableError("taken", f"{shown_name(s)} is still at the table", 409)
+            wait = table.kept_for(seat)
+            if wait and actor != table.host():
+                raise TableError("kept", kept_words(table, seat, wait), 409)
             s.kind, s.player, s.token_hash, s.taken = "computer", player, None, True
             s.name = f"{shown_name(s)} ({player})"[:60]
             await self.db(
@@ -720,6 +824,7 @@ class Tables:
                     specs,
                     public=table.public,
                     seed=None if table.seed is None else (table.seed + 1) % 2**63,
+                    creator=table.host(),
                 )
                 nxt = created.table
                 table.next_id = nxt.id
