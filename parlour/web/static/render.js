@@ -25,6 +25,8 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
  * @property {string|null} [nextHref] - a watcher's way to the players' next match, once "Play again" made it
  * @property {Object<number, string>} [friendsLinks] - the links of friends' seats this browser made the table with
+ * @property {Object<number, number>} [keptUntil] - by seat, the moment (`Date.now()`'s clock) from which a
+ *   person other than the table's creator may hand a kept seat to a computer player (the seat's `kept_for`)
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
@@ -1285,6 +1287,17 @@ function inviteControl(name, link) {
 }
 
 function replaceControl(ctx, seat) {
+  // a seat kept for a friend the creator named (or for the creator) is the creator's to hand over at
+  // once, anyone else's only after a wait: said here, with when, rather than refused when pressed
+  const until = (ctx.model.keptUntil || {})[seat];
+  const creator = ctx.model.info ? ctx.model.info.creator : null;
+  if (until && until > Date.now() && ctx.me !== creator) {
+    const host = creator !== null && creator !== undefined && creator !== seat ? ctx.namer.plain(creator) : "";
+    const name = ctx.namer.plain(seat);
+    const note = el("span.replace-wait", { text: keptWords(name, until, host), dataset: { until: String(until), name, host } });
+    const button = el("button.small", { type: "button", text: "Replace by a computer player", disabled: true, dataset: { key: `replace-${seat}` } });
+    return el("div.replace", {}, button, note);
+  }
   const kinds = ctx.model.computerKinds && ctx.model.computerKinds.length ? ctx.model.computerKinds : ["heuristic"];
   const select = el(
     "select",
@@ -1298,6 +1311,40 @@ function replaceControl(ctx, seat) {
     onclick: () => ctx.handlers.replace(seat, select.value),
   });
   return el("div.replace", {}, kinds.length > 1 ? select : null, button);
+}
+
+/**
+ * Why a kept seat may not be handed over yet, and when it may, in the person's own clock: "Kept for Bob
+ * until 10:42 (in 4 minutes): Ann, who made the table, may hand the seat over now."
+ * @param {string} name - the seat's person
+ * @param {number} until - when anyone at the table may (`Date.now()`'s clock)
+ * @param {string} host - the creator's name ("" if nobody else may now)
+ * @param {number} [now]
+ */
+export function keptWords(name, until, host, now = Date.now()) {
+  const time = new Date(until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const span = seconds >= 60 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `Kept for ${name} until ${time} (in ${span})${host ? `: ${host}, who made the table, may hand the seat over now` : ""}.`;
+}
+
+/**
+ * Bring every kept seat's words up to the moment; true once one of them may be handed over (the table
+ * is to be drawn again: its button is enabled then, with no reload).
+ * @param {HTMLElement} root
+ */
+export function tickKept(root, now = Date.now()) {
+  let due = false;
+  for (const note of root.querySelectorAll(".replace-wait")) {
+    const until = Number(note.dataset.until);
+    if (until <= now) due = true;
+    else {
+      const words = keptWords(note.dataset.name || "", until, note.dataset.host || "", now);
+      if (note.textContent !== words) note.textContent = words;
+    }
+  }
+  return due;
 }
 
 /** The trick in the middle: each card placed toward its player's seat. */

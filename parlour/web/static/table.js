@@ -6,7 +6,7 @@
  */
 import { api, announce, clear, el, setTitle } from "./dom.js";
 import { loadPack } from "./cards.js";
-import { bringHandIntoView, renderTable, renderLog, roundWord } from "./render.js";
+import { bringHandIntoView, renderTable, renderLog, roundWord, tickKept } from "./render.js";
 import { cardWords, makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 import { TableSocket } from "./socket.js";
@@ -35,6 +35,9 @@ const page = {
   /** The hint for the position at `version`, once the server has worked it out. */
   hint: /** @type {{version: number, action: string, reason: string}|null} */ (null),
   hinting: false,
+  /** By seat, when anyone but the creator may hand a kept seat over (`Date.now()`'s clock): from the
+   * seats' `kept_for`, seconds counted by the server when it sent them (its clock may not be this one). */
+  keptUntil: /** @type {Object<number, number>} */ ({}),
   /** The seat this browser held before the link it was opened with: `{seat, token}`, or null. */
   held: /** @type {{seat: number|null, token: string}|null} */ (null),
   socket: /** @type {TableSocket|null} */ (null),
@@ -130,6 +133,7 @@ function draw() {
       canAgain: page.seat !== null && !!page.token,
       replayHref: `/replay/${encodeURIComponent(tableId)}`,
       friendsLinks: page.seat !== null ? friendsLinks() : {},
+      keptUntil: page.keptUntil,
       nextHref: page.seat === null && page.info && page.info.next_id ? `/t/${encodeURIComponent(page.info.next_id)}` : null,
       busy: page.busy,
       hint: page.hint && page.hint.version === frame.version ? page.hint : null,
@@ -158,6 +162,15 @@ function draw() {
   }
   page.lastTurn = turnKey;
   drawSeatLine(namer);
+}
+
+/** The table as the server sent it: when each kept seat may be handed over, in this browser's clock. */
+function setInfo(info) {
+  if (!info) return;
+  page.info = info;
+  const moment = Date.now();
+  page.keptUntil = {};
+  for (const s of info.seats || []) if (s.kept_for > 0) page.keptUntil[s.seat] = moment + s.kept_for * 1000;
 }
 
 function drawSeatLine(namer) {
@@ -276,7 +289,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       page.held = null; // the link's secret is good: its seat is this browser's now
-      page.info = msg.table || page.info;
+      setInfo(msg.table);
       page.extraFields = msg.extra_fields || null;
       if (msg.seat === null || msg.seat === undefined) {
         if (page.token) announce($("notice"), "This link does not sit you at the table: you are watching.", "info");
@@ -342,7 +355,7 @@ function onMessage(msg) {
       break;
     }
     case "table":
-      page.info = msg.table || page.info;
+      setInfo(msg.table);
       draw();
       break;
     case "next":
@@ -452,7 +465,7 @@ function start() {
   });
   api(`/api/tables/${encodeURIComponent(tableId)}`)
     .then((info) => {
-      if (!page.info) page.info = info;
+      if (!page.info) setInfo(info);
       setup();
     })
     .catch((error) => announce($("notice"), `This table cannot be found: ${error.message}`, "error"));
@@ -463,6 +476,10 @@ function start() {
     onStatus,
   });
   page.socket.connect();
+  // a kept seat's words count down, and its button is enabled when the time comes, with no reload
+  setInterval(() => {
+    if (tickKept($("table"))) draw();
+  }, 1000);
 }
 
 start();
