@@ -18,7 +18,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -148,8 +148,12 @@ def free_port() -> int:
 class Server:
     """``parlour serve`` in a process of its own, on a free port."""
 
-    def __init__(self, database_url: str, *, bot_delay: float = 0.0, seeded: bool = True) -> None:
+    def __init__(
+        self, database_url: str, *, bot_delay: float = 0.0, seeded: bool = True, args: Sequence[str] = ()
+    ) -> None:
         self.database_url = database_url
+        self.args = list(args)
+        """More of ``parlour serve``'s options (``--kept-wait 600``)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.bot_delay = bot_delay
@@ -178,6 +182,7 @@ class Server:
         ]
         if self.seeded:
             args.append("--allow-seeded-tables")
+        args += self.args
         # The server's messages go to a file, never a pipe nobody reads (a full pipe would freeze it).
         self.log = tempfile.NamedTemporaryFile(prefix="parlour-serve-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self.log)
