@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +32,18 @@ from parlour.engine.game import RECORD
 from parlour.web.app import create_app
 from parlour.web.store import hash_token, now
 from parlour.web.tables import KEPT_WAIT, Tables
-from tests.test_web_protocol import COMPUTER, HUMAN, create, db_url, sit, store_of, tokens, wait_for
+from tests.test_web_protocol import (
+    COMPUTER,
+    HUMAN,
+    create,
+    db_url,
+    play_out,
+    sit,
+    sit_all,
+    store_of,
+    tokens,
+    wait_for,
+)
 from tests.web_support import SHORT, running_server
 from tests.web_walks import api, browser, context, shooter
 
@@ -208,6 +220,32 @@ def test_a_restarted_server_still_knows_the_creator_and_bobs_seat(db_url: str) -
         clock.advance(bob)
         assert hand_over(client, table_id, 0, eve).status_code == 409
         assert hand_over(client, table_id, 1, eve).status_code == 200
+
+
+def test_play_again_keeps_the_creator(db_url: str) -> None:
+    """The next match's table is made by whoever presses "Play again", but it is still Ann's to host."""
+    with serving(db_url) as (client, clock):
+        created = create(client, "bezique", [ANN, BOB], seed=71)
+        with contextlib.ExitStack() as stack:
+            people = sit_all(stack, client, created["id"], tokens(created))
+            assert play_out(people, random.Random(71))["view"]["outcome"] is not None
+            since = len(people[1].frames)
+            people[1].send({"type": "again"})  # Bob presses it
+            new_id = people[1].wait(lambda f: f["type"] == "next", since)[1]["id"]
+        info = client.get(f"/api/tables/{new_id}").json()
+        assert info["creator"] == 0, info
+        stored = store_of(client).table(new_id)
+        assert stored is not None and stored.creator == 0 and [s.named for s in stored.seats] == [True, True]
+        # Ann gone, and her seat handed to a computer player: the next table has no creator, not Bob
+        created = create(client, "bezique", [ANN, BOB], seed=72)
+        clock.advance(KEPT_WAIT)
+        assert hand_over(client, created["id"], 0, tokens(created)[1]).status_code == 200
+        with contextlib.ExitStack() as stack:
+            people = sit_all(stack, client, created["id"], {1: tokens(created)[1]})
+            assert play_out(people, random.Random(72))["view"]["outcome"] is not None
+            people[1].send({"type": "again"})
+            new_id = people[1].wait(lambda f: f["type"] == "next")[1]["id"]
+        assert client.get(f"/api/tables/{new_id}").json()["creator"] is None
 
 
 # --- the migration --------------------------------------------------------------------------------
