@@ -45,7 +45,7 @@ from tests.test_web_protocol import (
     wait_for,
 )
 from tests.web_support import SHORT, running_server
-from tests.web_walks import api, browser, context, shooter
+from tests.web_walks import PHONE, api, browser, context, shooter
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -363,6 +363,14 @@ def test_the_page_says_whose_seat_is_kept_and_until_when(browser: Browser, tmp_p
             assert re.fullmatch(WAIT_WORDS.format("Bob", host), said["Bob"]), said
             assert re.fullmatch(WAIT_WORDS.format("Ann", ""), said["Ann"]), said
             assert bob.locator("button").is_disabled() and ann.locator("button").is_disabled()
+            assert bob.locator("button").get_attribute("aria-describedby") == "kept-1"
+            with context(browser, PHONE) as phone_ctx:  # a phone's narrow panel wraps the words
+                phone = phone_ctx.new_page()
+                phone.goto(server.url + eve["link"])
+                note = phone.locator("#table .seat[data-seat='1'] .replace-wait")
+                note.scroll_into_view_if_needed()
+                assert re.fullmatch(WAIT_WORDS.format("Bob", host), note.inner_text()), note.inner_text()
+                shoot(phone, "kept-seats-390x844")
             page.clock.fast_forward("10:01")
             bob.locator(".replace-wait").wait_for(state="detached")
             button = bob.locator("button", has_text="Replace by a computer player")

@@ -202,7 +202,10 @@ def record_info(record: TableRecord, title: str, pack: str, players: int) -> dic
         "public": record.public,
         "next_id": record.next_id,
         "created": record.created.isoformat(),
-        "creator": record.creator,
+        "creator": record.creator
+        if record.creator is not None
+        and any(s.seat == record.creator and s.kind == "human" for s in record.seats)
+        else None,
         "seats": [seat_info(s, False) for s in record.seats],
     }
 

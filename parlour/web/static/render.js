@@ -1294,8 +1294,8 @@ function replaceControl(ctx, seat) {
   if (until && until > Date.now() && ctx.me !== creator) {
     const host = creator !== null && creator !== undefined && creator !== seat ? ctx.namer.plain(creator) : "";
     const name = ctx.namer.plain(seat);
-    const note = el("span.replace-wait", { text: keptWords(name, until, host), dataset: { until: String(until), name, host } });
-    const button = el("button.small", { type: "button", text: "Replace by a computer player", disabled: true, dataset: { key: `replace-${seat}` } });
+    const note = el("span.replace-wait", { id: `kept-${seat}`, text: keptWords(name, until, host), dataset: { until: String(until), name, host } });
+    const button = el("button.small", { type: "button", text: "Replace by a computer player", disabled: true, "aria-describedby": `kept-${seat}`, dataset: { key: `replace-${seat}` } });
     return el("div.replace", {}, button, note);
   }
   const kinds = ctx.model.computerKinds && ctx.model.computerKinds.length ? ctx.model.computerKinds : ["heuristic"];
