@@ -39,7 +39,7 @@ from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.errors import echo as quoted
 from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
-from parlour.engine.views import View, Zone, holds_of, label_of
+from parlour.engine.views import View, Zone, holds_of, is_quiet, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
 from parlour.sim import seat_label
 
@@ -878,8 +878,8 @@ class TerminalGame:
 
     def table_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str, str]]:
         """The panel's rows: (label, value, separator, kind). A value given as parts is packed onto lines
-        whole; the kind ("round", "role", "trumps", "score", "purse", "extra", "zone", "seat") says
-        what the compact table keeps first."""
+        whole; the kind ("round", "role", "trumps", "score", "purse", "extra", "quiet", "zone", "seat")
+        says what the compact table keeps first ("quiet": a game's fact that says nothing at a move)."""
         trump = view.trump
         rows: list[tuple[str, Text | list[Text], str, str]] = []
         if view.hand_number and self.one_round(view):
@@ -912,8 +912,8 @@ class TerminalGame:
         rows.append((self.score_label(view), self.score_parts(view), "   ", "score"))
         if view.chips is not None:
             rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   ", "purse"))
-        for label, value in self.extra_rows(view):
-            rows.append((label, value, "   ", "extra"))
+        for label, value, kind in self.extra_rows(view):
+            rows.append((label, value, "   ", kind))
         for zone in view.zones:
             if zone.owner is None:
                 rows.append((self.zone_label(zone), self.zone_text(zone, trump), "", "zone"))
@@ -936,14 +936,9 @@ class TerminalGame:
     KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "idle")
     """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
     then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
-    facts and the other seats, each of the later ones left out first; the game's facts that say
-    nothing at a move (``IDLE``) before any."""
-
-    IDLE = re.compile(r"phase|stage|(?:\w+ )?\w+s played")
-    """A game's own rows that say nothing at a move: its phase or stage ("phase play"; the question
-    under the table says what is asked) and a count of the rounds played ("hands played 0", "tricks
-    played 3"; the round row counts them). Bishops Whist at 80x24 kept both and left out every other
-    seat's cards in hand and tricks won."""
+    facts and the other seats, each of the later ones left out first; the rows that say nothing at a
+    move (``idle``) before any. Bishops Whist at 80x24 kept its phase and hands played and left out
+    every other seat's cards in hand and tricks won."""
 
     def compact_parts(self, view: View[Any], tail: Sequence[Text] = ()) -> list[RenderableType]:
         """The table for a short terminal: what the seat needs to move. The round, trumps, the score
@@ -956,7 +951,7 @@ class TerminalGame:
         latest log lines, shown above the panel in the rows left for the log (a table drawn again has
         none printed above it)."""
         rows = [
-            (label, value, sep, "idle" if self.idle(label, value, kind) else kind)
+            (label, value, sep, "idle" if self.idle(value, kind) else kind)
             for label, value, sep, kind in self.table_rows(view)
         ]
         order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
@@ -987,12 +982,13 @@ class TerminalGame:
                     return parts
         return best
 
-    def idle(self, label: str, value: Text | list[Text], kind: str) -> bool:
-        """Whether a row says nothing at a move: a game's phase or count of rounds played (``IDLE``),
-        or a pile on the table with no cards in it (Lansquenet's "the bank's card none", "the players'
-        card none", "cards turned none" before a card is turned)."""
-        if kind == "extra":
-            return self.IDLE.fullmatch(label) is not None
+    @staticmethod
+    def idle(value: Text | list[Text], kind: str) -> bool:
+        """Whether a row says nothing at a move: a game's fact it calls quiet (``views.is_quiet``: its
+        phase, a count of the rounds played), or a pile on the table with no cards in it (Lansquenet's
+        "the bank's card none", "the players' card none", "cards turned none" before a card is turned)."""
+        if kind == "quiet":
+            return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
 
     def compact_layout(
@@ -1366,11 +1362,13 @@ class TerminalGame:
         """Nothing to show: no value, no text, no cards (a list or a tuple)."""
         return value is None or value == "" or (isinstance(value, list | tuple) and not value)
 
-    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text]]]:
+    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str]]:
+        """The game's own facts shown: (label, value, kind), the kind "quiet" where the game says the
+        fact says nothing at a move (``views.is_quiet``), else "extra"."""
         extra = view.extra
         if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
             return []
-        rows: list[tuple[str, Text | list[Text]]] = []
+        rows: list[tuple[str, Text | list[Text], str]] = []
         for f in dataclasses.fields(extra):
             if f.metadata.get("show") is False:
                 continue
@@ -1379,13 +1377,14 @@ class TerminalGame:
             if self.empty(value) or (per and isinstance(value, list | tuple) and all(map(self.empty, value))):
                 continue  # "exposed cards: none, none, none, none" said nothing, four times
             holds = holds_of(f)
+            kind = "quiet" if is_quiet(f) else "extra"
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_seat_parts(value, view, holds)))
+                rows.append((label_of(f), self.per_seat_parts(value, view, holds), kind))
             elif per == "side" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_side_parts(value, view, holds)))
+                rows.append((label_of(f), self.per_side_parts(value, view, holds), kind))
             else:
-                rows.append((label_of(f), self.value(value, view, holds)))
+                rows.append((label_of(f), self.value(value, view, holds), kind))
         return rows
 
     def sheet(self, view: View[Any]) -> Table:
