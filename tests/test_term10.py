@@ -6,16 +6,20 @@ line names a score sheet only where the game keeps one; a window too short for a
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 import parlour
 from parlour.cli.terminal import TerminalGame
-from parlour.engine import registry
+from parlour.engine import State, registry
 from parlour.engine.views import View, is_quiet, label_of
+from parlour.players import make_player
 from parlour.web import frames
 from tests.test_term9 import SHORT, play
 
@@ -88,3 +92,73 @@ def test_the_web_is_told_which_facts_are_quiet() -> None:
     bishops = frames.welcome_frame(parlour.make("bishops-whist").new(seed=1), 0, {})["extra_fields"]
     assert next(f for f in bishops if f["name"] == "phase")["quiet"]
     assert not next(f for f in bishops if f["name"] == "tricks_won")["quiet"]
+
+
+def windows(
+    name: str, options: dict[str, Any], width: int, height: int, seed: int = 1, lines: Sequence[str] = ()
+) -> list[str]:
+    """A seeded match to its end at a ``width`` x ``height`` terminal, the person at seat 0 choosing as a
+    random player does (``lines`` typed first): at each of the person's moves, what the window shows
+    when the prompt waits (the last ``height`` rows printed, the prompt's own the last)."""
+    game = parlour.make(name, **options)
+    bots = {s: make_player("random", game, seed * 10 + s) for s in range(1, game.num_players)}
+    me = make_player("random", game, seed * 10)
+    console = Console(
+        record=True, width=width, height=height, force_terminal=True, color_system=None, file=io.StringIO()
+    )
+    printed: list[str] = []
+    shown: list[str] = []
+    typed = list(lines)
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        printed.append(console.export_text(clear=True) + prompt)
+        if "your move" not in prompt:
+            return ""
+        shown.append("\n".join("".join(printed).split("\n")[-height:]))
+        if typed:
+            return typed.pop(0)
+        return me.choose(table.now.view(0), game)
+
+    table = Kept(game, [0], bots, seed, console, ask=ask, hint_seconds=None)
+    table.run()
+    return shown
+
+
+class Kept(TerminalGame):
+    """A table that keeps the state at the person's move, for the person's random choice."""
+
+    def human_turn(self, state: State, seat: int) -> bool:
+        self.now = state
+        return super().human_turn(state, seat)
+
+
+def log_then_table(window: str) -> tuple[list[str], str]:
+    """The log lines seen above the table in a window, and the table from its panel's top."""
+    rows = window.split("\n")
+    top = max(i for i, row in enumerate(rows) if row.startswith("╭"))
+    return [r for r in rows[:top] if r.startswith("· ")], "\n".join(rows[top:])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_lansquenet_four_players_leaves_the_log_in_sight(seed: int) -> None:
+    """Lansquenet with four players at 80x24: the whole panel fitted to the row and the others' last
+    moves, printed just above it, scrolled off. Where the log was printed, its rows stay in sight (the
+    last of them, and up to ``LOG_ROOM`` of them), the compact table drawn where the whole one leaves
+    no room for them."""
+    shown = windows("lansquenet", {"players": 4, "length": "deals", "deals": 3}, 80, 24, seed=seed)
+    assert shown
+    compact = 0
+    for window in shown:
+        log, table = log_then_table(window)
+        compact += "compact: 'table' shows all" in table
+        assert log, window  # the others' moves (or the deal's start) are in sight above the table
+        assert table.count("\n") + 1 + TerminalGame.LOG_ROOM <= 24, window
+    assert compact
+
+
+def test_a_tall_window_still_draws_the_whole_panel() -> None:
+    """At 80x40 the four seats' whole panel and its log fit: it is drawn whole, as before."""
+    for window in windows("lansquenet", {"players": 4, "length": "deals", "deals": 3}, 80, 40):
+        log, table = log_then_table(window)
+        assert "compact:" not in table and log, window
+        assert re.search(r"^│ bets ", table, re.M), table

@@ -868,8 +868,10 @@ class TerminalGame:
             self.console.print(part)
 
     def too_tall(self, parts: Sequence[RenderableType]) -> bool:
-        """Whether ``parts`` and the prompt under them pass the height of the terminal they are drawn on."""
-        return self.console.is_terminal and self.rows(parts) + 1 > self.console.height
+        """Whether ``parts``, the prompt under them and the rows kept for the log above (``LOG_ROOM``,
+        as the compact table keeps them) pass the height of the terminal they are drawn on: Lansquenet's
+        four seats' panel fitted 80x24 to the row, and the others' last moves had scrolled off."""
+        return self.console.is_terminal and self.rows(parts) + 1 + self.LOG_ROOM > self.console.height
 
     def rows(self, parts: Sequence[RenderableType]) -> int:
         """The rows ``parts`` take when printed, one after another, at the console's width."""
