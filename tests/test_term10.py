@@ -162,3 +162,36 @@ def test_a_tall_window_still_draws_the_whole_panel() -> None:
         log, table = log_then_table(window)
         assert "compact:" not in table and log, window
         assert re.search(r"^│ bets ", table, re.M), table
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ten_seats_players_row_fits(seed: int) -> None:
+    """Lansquenet with ten players at 80x24: the compact table's "players" row was cut ("you, seat 2,
+    ..., seat 6, seat…"); it says every player, the person as "you", the others' seats in a run."""
+    shown = windows("lansquenet", {"players": 10, "length": "deals", "deals": 2}, 80, 24, seed=seed)
+    rows = [m[1] for w in shown if (m := re.search(r"^│ players +(.*?) *│$", w, re.M))]
+    assert rows
+    for row in rows:
+        assert "…" not in row, row
+        assert re.fullmatch(r"(you, )?seats \d+ to \d+(, \d+( to \d+)?)*", row), row
+
+
+def test_seat_runs() -> None:
+    """Seats said short: the person and a partner by name, first; three or more seats in a row as a
+    range, numbered from 1; fewer one by one."""
+    lansquenet = parlour.make("lansquenet", players=10)
+    console = Console(width=80, file=io.StringIO())
+    table = TerminalGame(lansquenet, [0], {}, 1, console)
+    view = lansquenet.new(seed=1).view(0)
+    assert table.seat_runs(range(9), view).plain == "you, seats 2 to 9"
+    assert table.seat_runs(range(1, 10), view).plain == "seats 2 to 10"
+    assert table.seat_runs([0, 1, 2, 3, 5, 6, 7, 8, 9], view).plain == "you, seats 2 to 4, 6 to 10"
+    assert table.seat_runs([0, 1, 2, 4, 6, 7, 8], view).plain == "you, seats 2, 3, 5, 7 to 9"
+    assert table.seat_runs([3], view).plain == "seat 4"
+    other = TerminalGame(lansquenet, [4], {}, 1, console)
+    assert other.seat_runs(range(9), lansquenet.new(seed=1).view(4)).plain == "you, seats 1 to 4, 6 to 9"
+    whist = parlour.make("bishops-whist")
+    partnered = TerminalGame(whist, [0], {}, 1, console)
+    assert partnered.seat_runs(range(4), whist.new(seed=1).view(0)).plain == (
+        "you, seat 3 (partner), seats 2, 4"
+    )

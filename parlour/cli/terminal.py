@@ -891,14 +891,8 @@ class TerminalGame:
                 rows.append(("trick", Text(str(view.trick.number)), "", "round"))
         elif view.hand_number:
             rows.append((view.round_word, Text(self.round_of(view)), "", "round"))
-        # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
-        # "player seat 2" on three rows, Apology "defender" three times around the taker
-        holders: dict[str, list[Text]] = {}
-        for s in view.seats:
-            for role in s.roles:
-                holders.setdefault(role, []).append(Text(self.who(s.seat, view)))
-        for role, seats in holders.items():
-            rows.append((role if len(seats) == 1 else plural(role), seats, ", ", "role"))
+        for label, seats in self.role_rows(view):
+            rows.append((label, [Text(self.who(s, view)) for s in seats], ", ", "role"))
         if trump:
             # the table marks each trump with a star ("K♠*"), which nothing explained
             rows.append(
@@ -930,6 +924,41 @@ class TerminalGame:
             if parts:
                 rows.append((self.who(s.seat, view), parts, "  ·  ", "seat"))
         return rows
+
+    @staticmethod
+    def role_rows(view: View[Any]) -> list[tuple[str, list[int]]]:
+        """One row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
+        "player seat 2" on three rows, Apology "defender" three times around the taker."""
+        holders: dict[str, list[int]] = {}
+        for s in view.seats:
+            for role in s.roles:
+                holders.setdefault(role, []).append(s.seat)
+        return [(role if len(seats) == 1 else plural(role), seats) for role, seats in holders.items()]
+
+    def seat_runs(self, seats: Sequence[int], view: View[Any]) -> Text:
+        """Seats said short, where listed one by one they would not fit a line: the person and a partner
+        first, as they are named ("you"), then the others' numbers with three or more in a row as a
+        range: "you, seats 2 to 9" (Lansquenet's ten seats' players were cut after "seat 6")."""
+        named = [self.who(s, view) for s in seats if self.who(s, view) != seat_word(s)]
+        plain = [s for s in seats if self.who(s, view) == seat_word(s)]
+        runs: list[list[int]] = []
+        for s in plain:
+            if runs and s == runs[-1][-1] + 1:
+                runs[-1].append(s)
+            else:
+                runs.append([s])
+        numbers: list[str] = []
+        for run in runs:
+            first, last = seat_word(run[0]).split()[-1], seat_word(run[-1]).split()[-1]
+            if len(run) >= 3:
+                numbers.append(f"{first} to {last}")
+            else:
+                numbers += [seat_word(s).split()[-1] for s in run]
+        if len(plain) == 1:
+            named.append(seat_word(plain[0]))
+        elif plain:
+            named.append("seats " + ", ".join(numbers))
+        return Text(", ".join(named))
 
     LOG_ROOM = 3
     """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
@@ -1027,7 +1056,9 @@ class TerminalGame:
                     shown = short
             elif isinstance(value, list):
                 shown = Text(sep).join(value)
-                if shown.cell_len > value_width and all(": " in v.plain for v in value):
+                if shown.cell_len > value_width and kind == "role":
+                    shown = self.seat_runs(dict(self.role_rows(view))[label], view)
+                elif shown.cell_len > value_width and all(": " in v.plain for v in value):
                     # Lansquenet's ten seats' bets were cut after the fourth: "2: 0  3: 0" fits more
                     shown = Text("  ").join(self.seatless(v) for v in value)
             else:
