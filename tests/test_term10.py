@@ -195,3 +195,16 @@ def test_seat_runs() -> None:
     assert partnered.seat_runs(range(4), whist.new(seed=1).view(0)).plain == (
         "you, seat 3 (partner), seats 2, 4"
     )
+
+
+@pytest.mark.parametrize("name", list(SHORT))
+def test_the_first_line_names_a_sheet_only_where_there_is_one(name: str) -> None:
+    """The line said the first time the table is compact sent Bezique's and Lansquenet's players to
+    "'score' the sheet", a sheet neither keeps: it names it only where the game keeps one."""
+    options = {"players": 10, **SHORT[name]} if name == "lansquenet" else SHORT[name]
+    _, text = play(name, options, 80, 23 if name == "open-tarock" else 24)  # it fits 80x24 whole
+    [line] = [line for line in text.splitlines() if line.startswith("A compact table")]
+    keeps = parlour.make(name, **options).new(seed=1).view(0).score_sheet is not None
+    assert keeps == (name not in ("bezique", "lansquenet"))
+    expected = "'table' shows it whole, 'score' the sheet." if keeps else "'table' shows it whole."
+    assert line == f"A compact table for a short window: {expected}", line

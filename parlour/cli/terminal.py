@@ -977,8 +977,9 @@ class TerminalGame:
         in play, the seat's own cards (its hand in full), the question and the moves (their verb said
         once). The other rows, one line each, and the last trick are kept while they fit, the least
         needed left out first, leaving ``LOG_ROOM`` rows for the log above where it can; ``table``
-        shows the whole panel, ``score`` the score sheet, ``history`` the log. That the table is
-        compact is said in a line the first time, and on the panel's border after. ``tail``: the
+        shows the whole panel, ``score`` the score sheet (where the game keeps one), ``history`` the
+        log. That the table is compact is said in a line the first time, and on the panel's border
+        after. ``tail``: the
         latest log lines, shown above the panel in the rows left for the log (a table drawn again has
         none printed above it)."""
         rows = [
@@ -1101,11 +1102,10 @@ class TerminalGame:
         if waiting is not None:
             out.append(waiting)
         if note:
+            # Bezique and Lansquenet keep no score sheet: "'score' the sheet" sent a player to none
+            sheet = ", 'score' the sheet" if view.score_sheet is not None else ""
             out.append(
-                Text(
-                    "A compact table for a short window: 'table' shows it whole, 'score' the sheet.",
-                    style="dim",
-                )
+                Text(f"A compact table for a short window: 'table' shows it whole{sheet}.", style="dim")
             )
         out += self.moves_parts(view, short=True)
         return out
