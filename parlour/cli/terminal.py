@@ -356,6 +356,8 @@ class TerminalGame:
         """Whether the table was last drawn compact (a short terminal): the moves are listed so too."""
         self.said_compact = False
         """Whether the person was told, in a line, that the table is compact and how to see it whole."""
+        self.said_short = False
+        """Whether the person was told, in a line, that the window is too short for any table."""
         self.log_tail: list[Text] = []
         """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
         self.log_above = False
@@ -979,9 +981,10 @@ class TerminalGame:
         needed left out first, leaving ``LOG_ROOM`` rows for the log above where it can; ``table``
         shows the whole panel, ``score`` the score sheet (where the game keeps one), ``history`` the
         log. That the table is compact is said in a line the first time, and on the panel's border
-        after. ``tail``: the
-        latest log lines, shown above the panel in the rows left for the log (a table drawn again has
-        none printed above it)."""
+        after. ``tail``: the latest log lines, shown above the panel in the rows left for the log (a
+        table drawn again has none printed above it). In a window too short for the smallest compact
+        table (below some 22 rows), it is drawn all the same, without the log lines, and a line says
+        so once, with the rows it needs."""
         rows = [
             (label, value, sep, "idle" if self.idle(value, kind) else kind)
             for label, value, sep, kind in self.table_rows(view)
@@ -1012,6 +1015,17 @@ class TerminalGame:
                 best = parts
                 if self.rows(parts) + 1 + room <= height:
                     return parts
+        if self.rows(best) + 1 > height:
+            # too short even for the smallest: its top scrolls off, the log lines' first
+            best = best[len(head) :]
+            if self.rows(best) + 1 > height and not self.said_short:
+                self.said_short = True
+                short = (
+                    f"This window is {height} rows high; the table needs {self.rows(best) + 1}: "
+                    "a taller one shows it all."
+                )
+                kept_rows = [r for r in rows if r[3] in always]
+                best = self.compact_layout(view, kept_rows, own, False, False, note, short)
         return best
 
     @staticmethod
@@ -1031,16 +1045,27 @@ class TerminalGame:
         packed: bool,
         last: bool,
         note: bool,
+        too_short: str = "",
     ) -> list[RenderableType]:
         """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
-        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick."""
+        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick; the
+        line that says the table is compact if ``note``, and the ``too_short`` one that the window is
+        too short, if any."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
         score = [self.natural_width(r[1], r[2]) for r in rows if r[3] == "score"]
         room = width - 6 - max(score, default=width)
         room = max(10, width * 3 // 10, min(width * 2 // 5, room))
-        label_width = min(max((cell_len(r[0]) for r in rows), default=0), room)
+        longest = max((cell_len(r[0]) for r in rows), default=0)
+        # a label the score's line cuts is whole where that line, its parts two spaces apart, leaves it
+        # room (up to half the width): Apology's "your card points with your buri…" was one column short
+        # beside "you: 0   seat 2: 0   seat 3: 0   seat 4: 0"
+        tight = [self.natural_width(r[1], "  ") for r in rows if r[3] == "score"]
+        score_sep = ""
+        if score and longest > room and longest <= min(width // 2, width - 6 - max(tight)):
+            room, score_sep = longest, "  "
+        label_width = min(longest, room)
         head = Table.grid(padding=(0, 2))
         # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
         head.add_column(
@@ -1050,7 +1075,7 @@ class TerminalGame:
         head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
         for label, value, sep, kind in rows:
             if isinstance(value, list) and kind == "score":
-                shown = self.pack_parts(value, sep, value_width)
+                shown = self.pack_parts(value, score_sep or sep, value_width)
                 short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
                 if short.plain.count("\n") < shown.plain.count("\n"):
                     # Lansquenet's ten seats took three of the 24 rows: "you: 11  2: 100  3: 132"
@@ -1093,7 +1118,9 @@ class TerminalGame:
                 out.append(self.pack_parts(list(own), "  ·  ", width))
             else:
                 one = Text("  ·  ").join(own)
-                one.no_wrap, one.overflow = True, "ellipsis"
+                # cut here: a Text's own no_wrap is lost where the console prints it (it joins the
+                # Texts printed into a new one), so this line was measured one row and printed five
+                one.truncate(width, overflow="ellipsis")
                 out.append(one)
         hand = self.hand_line(view)
         if hand is not None:
@@ -1107,6 +1134,8 @@ class TerminalGame:
             out.append(
                 Text(f"A compact table for a short window: 'table' shows it whole{sheet}.", style="dim")
             )
+        if too_short:
+            out.append(Text(too_short, style="bold"))
         out += self.moves_parts(view, short=True)
         return out
 
