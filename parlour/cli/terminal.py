@@ -1074,8 +1074,10 @@ class TerminalGame:
         value_width = max(20, width - 4 - label_width - 2)
         head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
         for label, value, sep, kind in rows:
+            if score_sep and sep == "   ":
+                sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
             if isinstance(value, list) and kind == "score":
-                shown = self.pack_parts(value, score_sep or sep, value_width)
+                shown = self.pack_parts(value, sep, value_width)
                 short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
                 if short.plain.count("\n") < shown.plain.count("\n"):
                     # Lansquenet's ten seats took three of the 24 rows: "you: 11  2: 100  3: 132"
