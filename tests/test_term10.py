@@ -18,7 +18,7 @@ from rich.text import Text
 import parlour
 from parlour.cli.terminal import TerminalGame
 from parlour.engine import State, registry
-from parlour.engine.views import View, is_quiet, label_of
+from parlour.engine.views import View, is_quiet, label_of, labelled, per_seat
 from parlour.players import make_player
 from parlour.web import frames
 from tests.test_term9 import SHORT, play
@@ -246,3 +246,17 @@ def test_apologys_longest_label_is_whole_beside_its_score() -> None:
         assert re.search(r"^│ your card points with your burial  ", screen, re.M), screen
         assert re.search(r"^│ score +you: 0  seat 2: 0  seat 3: 0  seat 4: 0 +│", screen, re.M), screen
         assert screen.count("\n") + 1 <= 24
+
+
+def test_quiet_is_metadata_of_labelled_and_per_seat() -> None:
+    """``quiet=True`` on ``labelled`` and ``per_seat`` is read by ``is_quiet``; quiet is not the default."""
+
+    @dataclasses.dataclass(slots=True)
+    class Extra:
+        stage: str = labelled("stage", quiet=True)
+        counts: Sequence[int] = per_seat("rounds each", quiet=True)
+        points: Sequence[int] = per_seat("points")
+        named: str = labelled("named")
+
+    quiet = {f.name: is_quiet(f) for f in dataclasses.fields(Extra)}
+    assert quiet == {"stage": True, "counts": True, "points": False, "named": False}
