@@ -73,7 +73,7 @@ def guessed_extra_rows(self: TerminalGame, view: View[Any]) -> list[tuple[str, T
 def test_compact_tables_are_unchanged(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seeded matches at 80x24 (test_term9, test_review8's size) print the same text, every compact
     table included, whether the game's metadata or the old regex says which rows are quiet."""
-    for seed in (1, 2):
+    for seed in (1,) if name == "bezique" else (1, 2):  # Bezique's match is long: one seed
         _, now = play(name, SHORT[name], 80, 24, seed=seed)
         with monkeypatch.context() as patched:
             patched.setattr(TerminalGame, "extra_rows", guessed_extra_rows)
@@ -210,7 +210,7 @@ def test_the_first_line_names_a_sheet_only_where_there_is_one(name: str) -> None
     assert line == f"A compact table for a short window: {expected}", line
 
 
-@pytest.mark.parametrize("height", [14, 18])
+@pytest.mark.parametrize("height", [14, 19])
 def test_the_smallest_compact_table_fits_a_short_window(height: int) -> None:
     """Below some 22 rows the smallest compact table was drawn though it did not fit: the seat's own
     melds and tricks, cut to one line, were measured one row and printed five (a Text's own no_wrap is
