@@ -260,3 +260,17 @@ def test_quiet_is_metadata_of_labelled_and_per_seat() -> None:
 
     quiet = {f.name: is_quiet(f) for f in dataclasses.fields(Extra)}
     assert quiet == {"stage": True, "counts": True, "points": False, "named": False}
+
+
+def test_help_names_a_sheet_only_where_there_is_one() -> None:
+    """The help's 'score' promised "the score and the score sheet" in every game: Bezique and
+    Lansquenet keep none."""
+    for name, sheet in (("bezique", False), ("lansquenet", False), ("apology", True)):
+        console = Console(record=True, width=400, file=io.StringIO())
+        game = parlour.make(name)
+        bots = {s: make_player("random", game, s) for s in range(1, game.num_players)}
+        table = TerminalGame(game, [0], bots, 1, console, ask=lambda prompt, completions: "quit")
+        table.run()
+        printed = console.export_text()
+        said = "score (the score and the score sheet), hint" if sheet else "score (the score), hint"
+        assert said in printed, (name, printed)

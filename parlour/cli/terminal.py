@@ -54,16 +54,21 @@ PIPED_REPEATS = 10
 left: ``yes 1 | parlour play lansquenet`` refused "1" (a bet of 1 or banco) forever."""
 COMMANDS = ("moves", "hand", "table", "score", "hint", "history", "rules", "save", "help", "quit")
 
-OTHER_COMMANDS = (
-    "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
-    "[bold]table[/bold] (the whole table, where a short window shows it compact), [bold]score[/bold] "
-    "(the score and the score sheet), [bold]hint[/bold] (the strong computer player's move for you, and "
-    "why), [bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match "
-    "aside to play on later; [bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
-)
+
+def other_commands(sheet: bool = True) -> str:
+    """The commands besides the moves; ``score`` names a score sheet only where the game keeps one
+    (Bezique's and Lansquenet's players were promised one they never saw)."""
+    score = "the score and the score sheet" if sheet else "the score"
+    return (
+        "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
+        "[bold]table[/bold] (the whole table, where a short window shows it compact), [bold]score[/bold] "
+        f"({score}), [bold]hint[/bold] (the strong computer player's move for you, and why), "
+        "[bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match "
+        "aside to play on later; [bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
+    )
 
 
-def help_text(game: Game[Any], pack: Pack | None) -> str:
+def help_text(game: Game[Any], pack: Pack | None, sheet: bool = True) -> str:
     """How to type a move, told with this game's own moves: two paragraphs, each one line of source
     text, which the terminal wraps (a hard break inside a sentence left "its" alone on a line of an
     80-column window). Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no
@@ -89,7 +94,7 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
             f"; where a range is shown, such as [bold]{amount} N (1-95)[/bold], type the amount: "
             f"[bold]{amount} 20[/bold]"
         )
-    return f"{line}.\n{OTHER_COMMANDS}"
+    return f"{line}.\n{other_commands(sheet)}"
 
 
 def hint_reason(action: str, reason: str) -> str:
@@ -357,6 +362,8 @@ class TerminalGame:
         self.said_compact = False
         """Whether the person was told, in a line, that the table is compact and how to see it whole."""
         self.said_short = False
+        self.keeps_sheet = True
+        """Whether the game keeps a score sheet (its view has one), which ``score`` shows."""
         """Whether the person was told, in a line, that the window is too short for any table."""
         self.log_tail: list[Text] = []
         """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
@@ -488,6 +495,7 @@ class TerminalGame:
     def run(self, resumed: State | None = None) -> None:
         """Play the match to its end (or until the person leaves), from its start or from ``resumed``."""
         state = self.game.new(seed=self.seed) if resumed is None else resumed
+        self.keeps_sheet = state.view(self.at_table).score_sheet is not None
         for seat in self.humans if resumed is not None else ():
             # taken up again: the log from the current round's start (a past round's end would pause
             # on its score again); the rounds before are in the score and "history"
@@ -502,7 +510,9 @@ class TerminalGame:
         seats = listed([seat_word(h) for h in self.humans])
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
-        self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
+        self.console.print(
+            Panel(f"{title}\n{help_text(self.game, self.pack, self.keeps_sheet)}", expand=False)
+        )
         if resumed is not None and self.keep is not None:
             self.console.print(Text(f"(from {self.keep})", style="dim"), soft_wrap=True)
         try:
@@ -663,7 +673,7 @@ class TerminalGame:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters): not taken.")
                 return
             if low in ("help", "?"):
-                self.console.print(help_text(self.game, self.pack))
+                self.console.print(help_text(self.game, self.pack, self.keeps_sheet))
                 continue
             if state is not None and low in ("hand", "table", "score", "history", "rules"):
                 view = state.view(owner)
@@ -730,7 +740,7 @@ class TerminalGame:
             if low in QUIT:
                 return False
             if low in ("help", "?"):
-                self.console.print(help_text(self.game, self.pack))
+                self.console.print(help_text(self.game, self.pack, self.keeps_sheet))
                 continue
             if low == "moves":
                 self.show_moves(view)
