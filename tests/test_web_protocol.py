@@ -1300,6 +1300,7 @@ def test_a_frame_says_how_to_show_the_games_extras() -> None:
         "suits": True,
         "seats": False,
         "show": True,
+        "quiet": False,
     }
     owed_to = next(f for f in apology if f["name"] == "owed_to")
     assert owed_to["seats"] and not owed_to["suits"] and not owed_to["cards"], owed_to

@@ -391,10 +391,10 @@ def _list_put_aside() -> None:
                 found += [name, Text(f"      not readable (parlour resume {path.name} says why)")]
             continue
         view = aside.state.view(aside.humans[0])
-        where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
-        if view.hands_in_match == 1:  # a match of one deal does not count it (nor Apology's redeals)
-            where = ""
         terminal = TerminalGame(aside.state.game, list(aside.humans), {}, aside.seed, console)
+        where = f", {view.round_word} {view.hand_number}" if view.hand_number is not None else ""
+        if terminal.one_round(view):  # a match of one deal does not count it (nor Apology's redeals)
+            where = ""
         if saved.is_open(path):  # (parlour resume refuses it: one match, one terminal)
             name.append("   open in another terminal", style="bold")
         found += [name, Text(f"      {aside.state.game.name}{where}: {terminal.score_line(view)}")]

@@ -39,7 +39,7 @@ from parlour.engine import Game, IllegalAction, MalformedAction, State
 from parlour.engine.errors import echo as quoted
 from parlour.engine.events import retold_lines
 from parlour.engine.rng import derive_seed, fresh_seed
-from parlour.engine.views import View, Zone, holds_of, label_of
+from parlour.engine.views import View, Zone, holds_of, is_quiet, label_of
 from parlour.players import MOVE_SECONDS, Player, hint
 from parlour.sim import seat_label
 
@@ -54,16 +54,21 @@ PIPED_REPEATS = 10
 left: ``yes 1 | parlour play lansquenet`` refused "1" (a bet of 1 or banco) forever."""
 COMMANDS = ("moves", "hand", "table", "score", "hint", "history", "rules", "save", "help", "quit")
 
-OTHER_COMMANDS = (
-    "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
-    "[bold]table[/bold] (the whole table, where a short window shows it compact), [bold]score[/bold] "
-    "(the score and the score sheet), [bold]hint[/bold] (the strong computer player's move for you, and "
-    "why), [bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match "
-    "aside to play on later; [bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
-)
+
+def other_commands(sheet: bool = True) -> str:
+    """The commands besides the moves; ``score`` names a score sheet only where the game keeps one
+    (Bezique's and Lansquenet's players were promised one they never saw)."""
+    score = "the score and the score sheet" if sheet else "the score"
+    return (
+        "Other commands: [bold]moves[/bold] (list the moves), [bold]hand[/bold] (show the table again), "
+        "[bold]table[/bold] (the whole table, where a short window shows it compact), [bold]score[/bold] "
+        f"({score}), [bold]hint[/bold] (the strong computer player's move for you, and why), "
+        "[bold]history[/bold] (what has happened), [bold]rules[/bold], [bold]save[/bold] (put the match "
+        "aside to play on later; [bold]quit[/bold] does it too), [bold]help[/bold], [bold]quit[/bold]."
+    )
 
 
-def help_text(game: Game[Any], pack: Pack | None) -> str:
+def help_text(game: Game[Any], pack: Pack | None, sheet: bool = True) -> str:
     """How to type a move, told with this game's own moves: two paragraphs, each one line of source
     text, which the terminal wraps (a hard break inside a sentence left "its" alone on a line of an
     80-column window). Every game was told "e.g. play 9H" and "bet N (1-95) ... bet 20": Roquet has no
@@ -89,7 +94,7 @@ def help_text(game: Game[Any], pack: Pack | None) -> str:
             f"; where a range is shown, such as [bold]{amount} N (1-95)[/bold], type the amount: "
             f"[bold]{amount} 20[/bold]"
         )
-    return f"{line}.\n{OTHER_COMMANDS}"
+    return f"{line}.\n{other_commands(sheet)}"
 
 
 def hint_reason(action: str, reason: str) -> str:
@@ -356,6 +361,10 @@ class TerminalGame:
         """Whether the table was last drawn compact (a short terminal): the moves are listed so too."""
         self.said_compact = False
         """Whether the person was told, in a line, that the table is compact and how to see it whole."""
+        self.said_short = False
+        self.keeps_sheet = True
+        """Whether the game keeps a score sheet (its view has one), which ``score`` shows."""
+        """Whether the person was told, in a line, that the window is too short for any table."""
         self.log_tail: list[Text] = []
         """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
         self.log_above = False
@@ -486,6 +495,7 @@ class TerminalGame:
     def run(self, resumed: State | None = None) -> None:
         """Play the match to its end (or until the person leaves), from its start or from ``resumed``."""
         state = self.game.new(seed=self.seed) if resumed is None else resumed
+        self.keeps_sheet = state.view(self.at_table).score_sheet is not None
         for seat in self.humans if resumed is not None else ():
             # taken up again: the log from the current round's start (a past round's end would pause
             # on its score again); the rounds before are in the score and "history"
@@ -500,7 +510,9 @@ class TerminalGame:
         seats = listed([seat_word(h) for h in self.humans])
         players = "you are " + seats if len(self.humans) == 1 else f"people at {seats}"
         title = f"[bold]{escape(self.game.title)}[/bold] — {players}; {dealt}."
-        self.console.print(Panel(f"{title}\n{help_text(self.game, self.pack)}", expand=False))
+        self.console.print(
+            Panel(f"{title}\n{help_text(self.game, self.pack, self.keeps_sheet)}", expand=False)
+        )
         if resumed is not None and self.keep is not None:
             self.console.print(Text(f"(from {self.keep})", style="dim"), soft_wrap=True)
         try:
@@ -661,7 +673,7 @@ class TerminalGame:
                 self.say_error(f"That line is too long to be a move ({len(raw):,} characters): not taken.")
                 return
             if low in ("help", "?"):
-                self.console.print(help_text(self.game, self.pack))
+                self.console.print(help_text(self.game, self.pack, self.keeps_sheet))
                 continue
             if state is not None and low in ("hand", "table", "score", "history", "rules"):
                 view = state.view(owner)
@@ -728,7 +740,7 @@ class TerminalGame:
             if low in QUIT:
                 return False
             if low in ("help", "?"):
-                self.console.print(help_text(self.game, self.pack))
+                self.console.print(help_text(self.game, self.pack, self.keeps_sheet))
                 continue
             if low == "moves":
                 self.show_moves(view)
@@ -868,8 +880,10 @@ class TerminalGame:
             self.console.print(part)
 
     def too_tall(self, parts: Sequence[RenderableType]) -> bool:
-        """Whether ``parts`` and the prompt under them pass the height of the terminal they are drawn on."""
-        return self.console.is_terminal and self.rows(parts) + 1 > self.console.height
+        """Whether ``parts``, the prompt under them and the rows kept for the log above (``LOG_ROOM``,
+        as the compact table keeps them) pass the height of the terminal they are drawn on: Lansquenet's
+        four seats' panel fitted 80x24 to the row, and the others' last moves had scrolled off."""
+        return self.console.is_terminal and self.rows(parts) + 1 + self.LOG_ROOM > self.console.height
 
     def rows(self, parts: Sequence[RenderableType]) -> int:
         """The rows ``parts`` take when printed, one after another, at the console's width."""
@@ -878,8 +892,8 @@ class TerminalGame:
 
     def table_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str, str]]:
         """The panel's rows: (label, value, separator, kind). A value given as parts is packed onto lines
-        whole; the kind ("round", "role", "trumps", "score", "purse", "extra", "zone", "seat") says
-        what the compact table keeps first."""
+        whole; the kind ("round", "role", "trumps", "score", "purse", "extra", "quiet", "zone", "seat")
+        says what the compact table keeps first ("quiet": a game's fact that says nothing at a move)."""
         trump = view.trump
         rows: list[tuple[str, Text | list[Text], str, str]] = []
         if view.hand_number and self.one_round(view):
@@ -889,14 +903,8 @@ class TerminalGame:
                 rows.append(("trick", Text(str(view.trick.number)), "", "round"))
         elif view.hand_number:
             rows.append((view.round_word, Text(self.round_of(view)), "", "round"))
-        # one row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
-        # "player seat 2" on three rows, Apology "defender" three times around the taker
-        holders: dict[str, list[Text]] = {}
-        for s in view.seats:
-            for role in s.roles:
-                holders.setdefault(role, []).append(Text(self.who(s.seat, view)))
-        for role, seats in holders.items():
-            rows.append((role if len(seats) == 1 else plural(role), seats, ", ", "role"))
+        for label, seats in self.role_rows(view):
+            rows.append((label, [Text(self.who(s, view)) for s in seats], ", ", "role"))
         if trump:
             # the table marks each trump with a star ("K♠*"), which nothing explained
             rows.append(
@@ -912,8 +920,8 @@ class TerminalGame:
         rows.append((self.score_label(view), self.score_parts(view), "   ", "score"))
         if view.chips is not None:
             rows.append(("in the purse", self.per_seat_parts(view.chips, view), "   ", "purse"))
-        for label, value in self.extra_rows(view):
-            rows.append((label, value, "   ", "extra"))
+        for label, value, kind in self.extra_rows(view):
+            rows.append((label, value, "   ", kind))
         for zone in view.zones:
             if zone.owner is None:
                 rows.append((self.zone_label(zone), self.zone_text(zone, trump), "", "zone"))
@@ -929,6 +937,41 @@ class TerminalGame:
                 rows.append((self.who(s.seat, view), parts, "  ·  ", "seat"))
         return rows
 
+    @staticmethod
+    def role_rows(view: View[Any]) -> list[tuple[str, list[int]]]:
+        """One row a role, its seats listed: Lansquenet showed "player seat 0", "player seat 1" and
+        "player seat 2" on three rows, Apology "defender" three times around the taker."""
+        holders: dict[str, list[int]] = {}
+        for s in view.seats:
+            for role in s.roles:
+                holders.setdefault(role, []).append(s.seat)
+        return [(role if len(seats) == 1 else plural(role), seats) for role, seats in holders.items()]
+
+    def seat_runs(self, seats: Sequence[int], view: View[Any]) -> Text:
+        """Seats said short, where listed one by one they would not fit a line: the person and a partner
+        first, as they are named ("you"), then the others' numbers with three or more in a row as a
+        range: "you, seats 2 to 9" (Lansquenet's ten seats' players were cut after "seat 6")."""
+        named = [self.who(s, view) for s in seats if self.who(s, view) != seat_word(s)]
+        plain = [s for s in seats if self.who(s, view) == seat_word(s)]
+        runs: list[list[int]] = []
+        for s in plain:
+            if runs and s == runs[-1][-1] + 1:
+                runs[-1].append(s)
+            else:
+                runs.append([s])
+        numbers: list[str] = []
+        for run in runs:
+            first, last = seat_word(run[0]).split()[-1], seat_word(run[-1]).split()[-1]
+            if len(run) >= 3:
+                numbers.append(f"{first} to {last}")
+            else:
+                numbers += [seat_word(s).split()[-1] for s in run]
+        if len(plain) == 1:
+            named.append(seat_word(plain[0]))
+        elif plain:
+            named.append("seats " + ", ".join(numbers))
+        return Text(", ".join(named))
+
     LOG_ROOM = 3
     """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
     just before it): what the others have just played."""
@@ -936,14 +979,9 @@ class TerminalGame:
     KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "idle")
     """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
     then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
-    facts and the other seats, each of the later ones left out first; the game's facts that say
-    nothing at a move (``IDLE``) before any."""
-
-    IDLE = re.compile(r"phase|stage|(?:\w+ )?\w+s played")
-    """A game's own rows that say nothing at a move: its phase or stage ("phase play"; the question
-    under the table says what is asked) and a count of the rounds played ("hands played 0", "tricks
-    played 3"; the round row counts them). Bishops Whist at 80x24 kept both and left out every other
-    seat's cards in hand and tricks won."""
+    facts and the other seats, each of the later ones left out first; the rows that say nothing at a
+    move (``idle``) before any. Bishops Whist at 80x24 kept its phase and hands played and left out
+    every other seat's cards in hand and tricks won."""
 
     def compact_parts(self, view: View[Any], tail: Sequence[Text] = ()) -> list[RenderableType]:
         """The table for a short terminal: what the seat needs to move. The round, trumps, the score
@@ -951,12 +989,14 @@ class TerminalGame:
         in play, the seat's own cards (its hand in full), the question and the moves (their verb said
         once). The other rows, one line each, and the last trick are kept while they fit, the least
         needed left out first, leaving ``LOG_ROOM`` rows for the log above where it can; ``table``
-        shows the whole panel, ``score`` the score sheet, ``history`` the log. That the table is
-        compact is said in a line the first time, and on the panel's border after. ``tail``: the
-        latest log lines, shown above the panel in the rows left for the log (a table drawn again has
-        none printed above it)."""
+        shows the whole panel, ``score`` the score sheet (where the game keeps one), ``history`` the
+        log. That the table is compact is said in a line the first time, and on the panel's border
+        after. ``tail``: the latest log lines, shown above the panel in the rows left for the log (a
+        table drawn again has none printed above it). In a window too short for the smallest compact
+        table (below some 22 rows), it is drawn all the same, without the log lines, and a line says
+        so once, with the rows it needs."""
         rows = [
-            (label, value, sep, "idle" if self.idle(label, value, kind) else kind)
+            (label, value, sep, "idle" if self.idle(value, kind) else kind)
             for label, value, sep, kind in self.table_rows(view)
         ]
         order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
@@ -985,14 +1025,26 @@ class TerminalGame:
                 best = parts
                 if self.rows(parts) + 1 + room <= height:
                     return parts
+        if self.rows(best) + 1 > height:
+            # too short even for the smallest: its top scrolls off, the log lines' first
+            best = best[len(head) :]
+            if self.rows(best) + 1 > height and not self.said_short:
+                self.said_short = True
+                short = (
+                    f"This window is {height} rows high; the table needs {self.rows(best) + 1}: "
+                    "a taller one shows it all."
+                )
+                kept_rows = [r for r in rows if r[3] in always]
+                best = self.compact_layout(view, kept_rows, own, False, False, note, short)
         return best
 
-    def idle(self, label: str, value: Text | list[Text], kind: str) -> bool:
-        """Whether a row says nothing at a move: a game's phase or count of rounds played (``IDLE``),
-        or a pile on the table with no cards in it (Lansquenet's "the bank's card none", "the players'
-        card none", "cards turned none" before a card is turned)."""
-        if kind == "extra":
-            return self.IDLE.fullmatch(label) is not None
+    @staticmethod
+    def idle(value: Text | list[Text], kind: str) -> bool:
+        """Whether a row says nothing at a move: a game's fact it calls quiet (``views.is_quiet``: its
+        phase, a count of the rounds played), or a pile on the table with no cards in it (Lansquenet's
+        "the bank's card none", "the players' card none", "cards turned none" before a card is turned)."""
+        if kind == "quiet":
+            return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
 
     def compact_layout(
@@ -1003,16 +1055,27 @@ class TerminalGame:
         packed: bool,
         last: bool,
         note: bool,
+        too_short: str = "",
     ) -> list[RenderableType]:
         """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
-        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick."""
+        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick; the
+        line that says the table is compact if ``note``, and the ``too_short`` one that the window is
+        too short, if any."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
         score = [self.natural_width(r[1], r[2]) for r in rows if r[3] == "score"]
         room = width - 6 - max(score, default=width)
         room = max(10, width * 3 // 10, min(width * 2 // 5, room))
-        label_width = min(max((cell_len(r[0]) for r in rows), default=0), room)
+        longest = max((cell_len(r[0]) for r in rows), default=0)
+        # a label the score's line cuts is whole where that line, its parts two spaces apart, leaves it
+        # room (up to half the width): Apology's "your card points with your buri…" was one column short
+        # beside "you: 0   seat 2: 0   seat 3: 0   seat 4: 0"
+        tight = [self.natural_width(r[1], "  ") for r in rows if r[3] == "score"]
+        score_sep = ""
+        if score and longest > room and longest <= min(width // 2, width - 6 - max(tight)):
+            room, score_sep = longest, "  "
+        label_width = min(longest, room)
         head = Table.grid(padding=(0, 2))
         # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
         head.add_column(
@@ -1021,6 +1084,8 @@ class TerminalGame:
         value_width = max(20, width - 4 - label_width - 2)
         head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
         for label, value, sep, kind in rows:
+            if score_sep and sep == "   ":
+                sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
             if isinstance(value, list) and kind == "score":
                 shown = self.pack_parts(value, sep, value_width)
                 short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
@@ -1029,7 +1094,9 @@ class TerminalGame:
                     shown = short
             elif isinstance(value, list):
                 shown = Text(sep).join(value)
-                if shown.cell_len > value_width and all(": " in v.plain for v in value):
+                if shown.cell_len > value_width and kind == "role":
+                    shown = self.seat_runs(dict(self.role_rows(view))[label], view)
+                elif shown.cell_len > value_width and all(": " in v.plain for v in value):
                     # Lansquenet's ten seats' bets were cut after the fourth: "2: 0  3: 0" fits more
                     shown = Text("  ").join(self.seatless(v) for v in value)
             else:
@@ -1063,7 +1130,9 @@ class TerminalGame:
                 out.append(self.pack_parts(list(own), "  ·  ", width))
             else:
                 one = Text("  ·  ").join(own)
-                one.no_wrap, one.overflow = True, "ellipsis"
+                # cut here: a Text's own no_wrap is lost where the console prints it (it joins the
+                # Texts printed into a new one), so this line was measured one row and printed five
+                one.truncate(width, overflow="ellipsis")
                 out.append(one)
         hand = self.hand_line(view)
         if hand is not None:
@@ -1072,12 +1141,13 @@ class TerminalGame:
         if waiting is not None:
             out.append(waiting)
         if note:
+            # Bezique and Lansquenet keep no score sheet: "'score' the sheet" sent a player to none
+            sheet = ", 'score' the sheet" if view.score_sheet is not None else ""
             out.append(
-                Text(
-                    "A compact table for a short window: 'table' shows it whole, 'score' the sheet.",
-                    style="dim",
-                )
+                Text(f"A compact table for a short window: 'table' shows it whole{sheet}.", style="dim")
             )
+        if too_short:
+            out.append(Text(too_short, style="bold"))
         out += self.moves_parts(view, short=True)
         return out
 
@@ -1366,11 +1436,13 @@ class TerminalGame:
         """Nothing to show: no value, no text, no cards (a list or a tuple)."""
         return value is None or value == "" or (isinstance(value, list | tuple) and not value)
 
-    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text]]]:
+    def extra_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str]]:
+        """The game's own facts shown: (label, value, kind), the kind "quiet" where the game says the
+        fact says nothing at a move (``views.is_quiet``), else "extra"."""
         extra = view.extra
         if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
             return []
-        rows: list[tuple[str, Text | list[Text]]] = []
+        rows: list[tuple[str, Text | list[Text], str]] = []
         for f in dataclasses.fields(extra):
             if f.metadata.get("show") is False:
                 continue
@@ -1379,13 +1451,14 @@ class TerminalGame:
             if self.empty(value) or (per and isinstance(value, list | tuple) and all(map(self.empty, value))):
                 continue  # "exposed cards: none, none, none, none" said nothing, four times
             holds = holds_of(f)
+            kind = "quiet" if is_quiet(f) else "extra"
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_seat_parts(value, view, holds)))
+                rows.append((label_of(f), self.per_seat_parts(value, view, holds), kind))
             elif per == "side" and isinstance(value, list | tuple):
-                rows.append((label_of(f), self.per_side_parts(value, view, holds)))
+                rows.append((label_of(f), self.per_side_parts(value, view, holds), kind))
             else:
-                rows.append((label_of(f), self.value(value, view, holds)))
+                rows.append((label_of(f), self.value(value, view, holds), kind))
         return rows
 
     def sheet(self, view: View[Any]) -> Table:

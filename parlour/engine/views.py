@@ -288,26 +288,38 @@ def per_seat(
     per: Literal["seat", "side"] = "seat",
     cards: bool = False,
     suits: bool = False,
+    quiet: bool = False,
 ) -> Any:
     """Field metadata for a game's extras: a list with one value per seat (or side), and whether its
     values are card codes, so a generic front end writes "you: 3, seat 1: 2" rather than "[3, 2]",
-    or suit letters, which it writes as the cards' rows write suits ("♣", not "C")."""
+    or suit letters, which it writes as the cards' rows write suits ("♣", not "C"); ``quiet``: see
+    ``is_quiet``."""
     meta: dict[str, Any] = {"per": per, "cards": cards}
     if suits:
         meta["suits"] = True
+    if quiet:
+        meta["quiet"] = True
     if label is not None:
         meta["label"] = label
     return field(metadata=meta)
 
 
 def labelled(
-    label: str, *, cards: bool = False, seats: bool = False, default: Any = dataclasses.MISSING
+    label: str,
+    *,
+    cards: bool = False,
+    seats: bool = False,
+    quiet: bool = False,
+    default: Any = dataclasses.MISSING,
 ) -> Any:
     """Field metadata for a game's extras: how to name the field, and whether it holds card codes or
-    seat numbers (which a front end names as it names the seats: "you", "Ann", "seat 3")."""
+    seat numbers (which a front end names as it names the seats: "you", "Ann", "seat 3"); ``quiet``:
+    see ``is_quiet``."""
     meta: dict[str, Any] = {"label": label, "cards": cards}
     if seats:
         meta["seats"] = True
+    if quiet:
+        meta["quiet"] = True
     if default is dataclasses.MISSING:
         return field(metadata=meta)
     return field(default=default, metadata=meta)
@@ -317,6 +329,14 @@ def holds_of(f: dataclasses.Field[Any]) -> str:
     """What an extras field's values are, for a front end to write them: "cards" (card codes), "suits"
     (suit letters), "seats" (seat numbers), or "" (numbers and words as they are)."""
     return next((kind for kind in ("cards", "suits", "seats") if f.metadata.get(kind)), "")
+
+
+def is_quiet(f: dataclasses.Field[Any]) -> bool:
+    """Whether an extras field says nothing at a move, so that a front end short of room leaves it out
+    before the others: a game's phase or stage (the question asked says it) or a count of the rounds
+    played (the round's own number counts them). The game says so (``quiet=True``), not its label's
+    words: the terminal's compact table once guessed it from English labels ("phase", "... played")."""
+    return bool(f.metadata.get("quiet"))
 
 
 def internal(default: Any = dataclasses.MISSING) -> Any:

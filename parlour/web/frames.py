@@ -13,7 +13,7 @@ from typing import Any
 from parlour.engine import Game, MalformedAction, State
 from parlour.engine.events import retold_lines
 from parlour.engine.game import RECORD, Event
-from parlour.engine.views import View, label_of
+from parlour.engine.views import View, is_quiet, label_of
 
 
 def log_lines(state: State, events: list[Event]) -> list[dict[str, Any]]:
@@ -58,9 +58,11 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
 
 def extra_fields(view: View[Any]) -> list[dict[str, Any]] | None:
     """How to show the game's extras (the client's ``extraFields``): each field's name, its label,
-    whether it holds one value per seat or side, card codes, suit letters or seat numbers, and whether it
-    is shown. Without them the table named its extras by their field names ("voids") and wrote suit letters
-    ("C"), where the terminal said "shown out of" and "♣"; internal bookkeeping was listed too."""
+    whether it holds one value per seat or side, card codes, suit letters or seat numbers, whether it is
+    shown, and whether it is quiet (``views.is_quiet``: it says nothing at a move, so a table short of
+    room leaves it out first). Without them the table named its extras by their field names ("voids")
+    and wrote suit letters ("C"), where the terminal said "shown out of" and "♣"; internal bookkeeping
+    was listed too."""
     extra = view.extra
     if not dataclasses.is_dataclass(extra) or isinstance(extra, type):
         return None
@@ -73,6 +75,7 @@ def extra_fields(view: View[Any]) -> list[dict[str, Any]] | None:
             "suits": bool(f.metadata.get("suits")),
             "seats": bool(f.metadata.get("seats")),
             "show": f.metadata.get("show") is not False,
+            "quiet": is_quiet(f),
         }
         for f in dataclasses.fields(extra)
     ]

@@ -34,7 +34,7 @@ class ApologyExtra:
     bids: list[str | None] = per_seat("bids")  # noqa: RUF009
     """``bid``, ``pass``, or ``None`` for a seat not yet asked (ruling AP-1)."""
     targets: list[float] = labelled("targets by oudlers held (0 to 3)")  # noqa: RUF009
-    tricks_played: int = labelled("tricks played")
+    tricks_played: int = labelled("tricks played", quiet=True)
     played: list[list[str]] = per_seat("cards played this deal", cards=True)  # noqa: RUF009
     """Each seat's cards in the order played, one a trick (the taker sits out the fifteenth)."""
     voids: list[list[str]] = per_seat("shown out of", suits=True)  # noqa: RUF009

@@ -144,7 +144,7 @@ class MeldRecord:
 class BeziqueExtra:
     """What a Bezique view says beside the table's zones."""
 
-    phase: Phase = labelled("stage")
+    phase: Phase = labelled("stage", quiet=True)
     known: list[list[str]] = per_seat("known to be held", cards=True)
     """Each seat's concealed cards that the viewer knows of: for a player, all the opponent of that seat
     has seen (his own hand too, so he knows what the other knows); for a spectator, only what was shown

@@ -79,7 +79,7 @@ class BishopsWhistExtra:
     The fields typed ``Sequence`` are tuples, immutable as the view's contract asks, so that the next
     views may share them (the tricks won, the quitted tricks' cards, leaders and winners)."""
 
-    phase: str = labelled("phase")
+    phase: str = labelled("phase", quiet=True)
     """``trump`` (a knight was turned: the dealer names trumps), ``play``, ``review`` (a trick waits for
     the players off suit to let their cards stand or correct a revoke), ``claim`` (claims of revoke at
     the end of the hand), ``over``."""

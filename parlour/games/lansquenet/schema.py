@@ -120,7 +120,7 @@ class LansquenetExtra:
     """Classic: what the bets may still add up to; Hoyle: what the banker can still cover."""
     wins_in_row: int = labelled("the bank's wins in a row")
     banks_started: list[int] = per_seat("banks started")
-    deals_played: int = labelled("deals played")
+    deals_played: int = labelled("deals played", quiet=True)
     last_result: str = labelled("last deal")
     last_points: list[int] = per_seat("chips won in the last deal")
     phase: str = internal()

@@ -30,8 +30,8 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {boolean} [busy] - an action was sent and is not answered yet
  * @property {boolean} [replay] - a replay: no connection states
  * @property {boolean} [noYou] - name the viewing seat by its name, not "you" (replays)
- * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, seats?: boolean, show?: boolean}[]} [extraFields]
- *   - how to show the game's extras, where the server says
+ * @property {{name: string, label?: string, per?: string, cards?: boolean, suits?: boolean, seats?: boolean, show?: boolean, quiet?: boolean}[]} [extraFields]
+ *   - how to show the game's extras, where the server says (quiet: says nothing at a move, left out first where room is short)
  */
 
 /**
