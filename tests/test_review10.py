@@ -1,0 +1,70 @@
+"""review-10: a new user who knows the games plays each game's own decisions at the web table, asks
+for hints, chooses computer players' levels and replays a finished match, pinned where it was mended.
+Each test here failed before its fix.
+
+One ``parlour serve`` and one Chromium serve the module's browser tests (as ``tests/test_review7.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.web_support import Server, running_server
+from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
+
+pytestmark = [pytest.mark.timeout(180)]
+
+__all__ = ["browser"]  # the module's Chromium, shared by its tests
+
+shoot = shooter("review10")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's ``parlour serve``, with a SQLite database of its own."""
+    where = tmp_path_factory.mktemp("review10")
+    with running_server(f"sqlite:///{where / 'parlour.db'}") as running:
+        yield running
+
+
+KNIGHT_SEED = 58
+"""A Bishops Whist deal whose dealer, seat 1 (the person), turns a knight: its first decision is the
+person's, to name trumps, with a button for each suit."""
+
+RING_CUT = """() => {
+  const button = document.querySelector('.action-buttons button.action.hinted');
+  if (!button) return null;
+  const style = getComputedStyle(button);
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const r = button.getBoundingClientRect();
+  const box = button.closest('.action-buttons').getBoundingClientRect();
+  return {width: parseFloat(style.outlineWidth), style: style.outlineStyle,
+    cut: Math.max(box.top - (r.top - ring), box.left - (r.left - ring),
+    (r.bottom + ring) - box.bottom, (r.right + ring) - box.right)};
+}"""
+"""How far the hinted button's ring reaches past the box of buttons, which scrolls and so cuts it."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, PHONE], ids=["1280x900", "390x844"])
+def test_the_hinted_button_s_ring_is_whole(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """The hint marks the button it names with a gold ring, but the box of buttons scrolls (a long list
+    of melds), and a scrolling box cuts what lies past its edge: of the ring only two thin bars were
+    left at the button's sides ("trump ♣ clubs" at a knight, Roquet's meld, Lansquenet's "banco"), hard
+    to see at a glance. The ring lies whole inside the box."""
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER, COMPUTER, COMPUTER]
+    table = create_table(server, "bishops-whist", seats, seed=KNIGHT_SEED)
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        page.locator("button[data-key=hint]").click()
+        page.locator(".action-buttons button.action.hinted").wait_for()
+        said = page.evaluate(RING_CUT)
+        shoot(page, f"hinted-trumps-{viewport['width']}x{viewport['height']}")
+    assert said is not None and said["width"] > 0 and said["style"] == "solid", said
+    assert said["cut"] <= 0, said
