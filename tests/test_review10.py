@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.web_support import Server, running_server
-from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
+from tests.web_walks import COMPUTER, PHONE, api, browser, context, create_table, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -68,3 +68,25 @@ def test_the_hinted_button_s_ring_is_whole(
         shoot(page, f"hinted-trumps-{viewport['width']}x{viewport['height']}")
     assert said is not None and said["width"] > 0 and said["style"] == "solid", said
     assert said["cut"] <= 0, said
+
+
+@pytest.mark.browser
+def test_the_lobby_says_what_each_level_is_on_a_phone(browser: Browser, server: Server) -> None:
+    """Each computer seat offers "computer player, easy", "normal (default)", "strong", and what each
+    is lay only in the tooltip of a choice in the list (`title`), which a phone never shows and a
+    desktop's open list does not either: nothing said that the strong level is the one that gives
+    hints, or that easy is quick. The seats say it, for the game's three levels."""
+    games = {g["name"]: g for g in api(server, "/api/games")}
+    notes = games["bishops-whist"]["player_notes"]
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.locator("#games button.game-item[data-game='bishops-whist']").click()
+        levels = page.locator("#create-form .seats .levels")
+        levels.locator("summary").click()
+        for level in ("easy", "normal", "strong"):
+            said = levels.locator("li", has_text=notes[level][:40])
+            assert said.is_visible(), level
+            assert said.inner_text().startswith(level), said.inner_text()
+        levels.scroll_into_view_if_needed()
+        shoot(page, "lobby-levels-390x844")
