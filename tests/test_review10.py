@@ -13,7 +13,17 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.web_support import Server, running_server
-from tests.web_walks import COMPUTER, PHONE, api, browser, context, create_table, seat_link, shooter
+from tests.web_walks import (
+    COMPUTER,
+    PHONE,
+    api,
+    browser,
+    context,
+    create_table,
+    seat_link,
+    shooter,
+    wait_finished,
+)
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -90,3 +100,27 @@ def test_the_lobby_says_what_each_level_is_on_a_phone(browser: Browser, server: 
             assert said.inner_text().startswith(level), said.inner_text()
         levels.scroll_into_view_if_needed()
         shoot(page, "lobby-levels-390x844")
+
+
+@pytest.mark.browser
+def test_three_winners_are_named_as_a_list(browser: Browser, server: Server) -> None:
+    """Apology's defenders share a win when the taker fails: the banner read "Match over — Won by
+    Computer 1 & Computer 2 & Computer 3" (the log, rightly, "Computer 1, Computer 2 and Computer 3
+    share the win"). Three or more winners are a list: "Computer 1, Computer 2 & Computer 3"."""
+    table = create_table(server, "apology", [COMPUTER] * 4, seed=10)  # the defenders, seats 1 to 3, win
+    wait_finished(server, table["id"])
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/replay/{table['id']}")
+        page.wait_for_selector("#table .board")
+        page.get_by_role("button", name="Last »").click()
+        banner = page.locator("section.banner.outcome h2")
+        banner.wait_for()
+        said = banner.inner_text()
+        shoot(page, "three-winners-replay-390x844")
+        watched = ctx.new_page()
+        watched.goto(f"{server.url}/t/{table['id']}")
+        watched.locator("section.banner.outcome h2").wait_for()
+        watching = watched.locator("section.banner.outcome h2").inner_text()
+    assert said == "Match over — Won by Computer 1, Computer 2 & Computer 3", said
+    assert watching == said, watching

@@ -8,7 +8,7 @@
  */
 import { el, append, clear, num } from "./dom.js";
 import { cardFace, cardName, sortCards, pretty, SUIT_SYMBOLS } from "./cards.js";
-import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
+import { makeNamer, humanize, listWords, ofMover, tricksWon } from "./words.js";
 
 /**
  * What to draw.
@@ -1130,7 +1130,7 @@ function outcomeBanner(ctx) {
     verdict = won ? "You win!" : "You lose";
     kind = won ? "win" : "lose";
   } else {
-    verdict = `Won by ${outcome.winners.map(namer.who).join(" & ")}`;
+    verdict = `Won by ${listWords(outcome.winners.map(namer.who))}`;
     kind = "win";
   }
   const scores = (view.teams || []).map((team) => `${namer.side(team)}: ${num(view.scores[team[0]])}`).join(" · ");

@@ -26,6 +26,16 @@ export function seatWords(seat) {
 }
 
 /**
+ * Names as a list: "Ann", "Ann & Bob", "Ann, Bob & Cy" (the banner said "Won by Ann & Bob & Cy" of
+ * Apology's three defenders).
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function listWords(names) {
+  return names.length > 2 ? `${names.slice(0, -1).join(", ")} & ${names[names.length - 1]}` : names.join(" & ");
+}
+
+/**
  * Make a Namer.
  * @param {number|null} me - the viewer's seat (null: a spectator)
  * @param {Object|null} info - TableInfo (for the seats' names), or null
