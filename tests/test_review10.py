@@ -12,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
+import parlour
+from parlour.games.open_tarock.players import SearchPlayer, reason_for
 from tests.web_support import Server, running_server
 from tests.web_walks import (
     COMPUTER,
@@ -124,3 +126,23 @@ def test_three_winners_are_named_as_a_list(browser: Browser, server: Server) -> 
         watching = watched.locator("section.banner.outcome h2").inner_text()
     assert said == "Match over — Won by Computer 1, Computer 2 & Computer 3", said
     assert watching == said, watching
+
+
+def test_open_tarock_s_hint_says_one_point_in_the_singular() -> None:
+    """A search whose best card is worth exactly one point (three thirds) read "+1 points for you
+    against the other player"; one point is "+1 point", as two are "+2 points"."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=3)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    action = str(view.legal_actions[0])
+    player = SearchPlayer(seed=1)
+    player.last_depth = 2
+    said = {}
+    for thirds in (3, -3, 6):
+        player.last_values = {0: float(thirds)}
+        said[thirds] = reason_for(action, view, game, player)
+    assert "+1 point for you" in said[3], said[3]
+    assert "-1 point for you" in said[-3], said[-3]
+    assert "+2 points for you" in said[6], said[6]
