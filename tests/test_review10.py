@@ -146,3 +146,31 @@ def test_open_tarock_s_hint_says_one_point_in_the_singular() -> None:
     assert "+1 point for you" in said[3], said[3]
     assert "-1 point for you" in said[-3], said[-3]
     assert "+2 points for you" in said[6], said[6]
+
+
+@pytest.mark.browser
+def test_the_situation_line_begins_with_a_capital(browser: Browser, server: Server) -> None:
+    """Lansquenet's line read "bank 100 held by Computer 1; 63 may still be bet" and "the bank won"
+    (Apology's "the match is one deal with a taker"), in small letters beside "You won the trick" and
+    "Computer 2 won the trick": the views' situations are a clause, which the page begins with a
+    capital as a line of its own."""
+    table = create_table(server, "lansquenet", [COMPUTER] * 3, seed=3)
+    wait_finished(server, table["id"])
+    said: list[str] = []
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/replay/{table['id']}")
+        page.wait_for_selector("#table .board")
+        steps = int(page.inner_text("#step-text").rsplit(" ", 1)[1])
+        for step in range(1, steps):
+            page.get_by_role("button", name="Next ▶").click()
+            page.wait_for_function(
+                "n => document.querySelector('#step-text')?.textContent?.startsWith(`step ${n} of`)", arg=step
+            )
+            line = page.locator("#situation .situation-text")
+            if line.count():
+                said.append(line.inner_text())
+                if "held by" in said[-1] and not [s for s in said[:-1] if "held by" in s]:
+                    shoot(page, "situation-bank-held-390x844")
+    assert [s for s in said if "held by" in s], said
+    assert [s for s in said if not s[:1].isupper()] == [], said

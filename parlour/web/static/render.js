@@ -1038,7 +1038,8 @@ function situationLine(ctx) {
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   // (at the match's end the banner above says who won: the line said it again, "the session is
   // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
-  if (view.situation && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
+  // a line of its own, begun with a capital: the views' situations are a clause ("bank 100 held by ...")
+  if (view.situation && !view.outcome) parts.push(el("span.situation-text", { text: capitalize(namer.words(view.situation)) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
