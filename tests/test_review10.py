@@ -7,10 +7,13 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 import parlour
 from parlour.games.open_tarock.players import SearchPlayer, reason_for
@@ -174,3 +177,52 @@ def test_the_situation_line_begins_with_a_capital(browser: Browser, server: Serv
                     shoot(page, "situation-bank-held-390x844")
     assert [s for s in said if "held by" in s], said
     assert [s for s in said if not s[:1].isupper()] == [], said
+
+
+def play_to_melds(url: str, link: str, melds: int) -> list[str]:
+    """Play the seat of ``link`` through the table's WebSocket (its first action each time) to its
+    first decision with ``melds`` combinations or more to lay down; that decision's actions."""
+    token = parse_qs(urlparse(link).fragment)["token"][0]
+    table = urlparse(link).path.rsplit("/", 1)[-1]
+    with connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
+        seat = None
+        for _ in range(2000):
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "welcome":
+                seat = message["seat"]
+            elif message["type"] == "state" and (message["view"]["decision"] or {}).get("seat") == seat:
+                actions = [str(a["text"]) for a in message["actions"]]
+                if sum(a.startswith("meld ") for a in actions) >= melds:
+                    return actions
+                socket.send(json.dumps({"type": "act", "action": actions[0], "version": message["version"]}))
+    raise AssertionError("no such decision came")
+
+
+DONE_IN_SIGHT = """() => {
+  const done = document.querySelector('.action-buttons button.action[data-key="action-done"]');
+  const box = done.closest('.action-buttons').getBoundingClientRect();
+  const r = done.getBoundingClientRect();
+  return r.top >= box.top && r.bottom <= box.bottom;
+}"""
+"""Whether Roquet's "done" lies in sight in its box of buttons, not scrolled under the box's edge."""
+
+
+@pytest.mark.browser
+def test_done_stays_in_sight_among_many_combinations_on_a_phone(browser: Browser, server: Server) -> None:
+    """Roquet's four nines offer seven combinations (six pairs and the four) and "done": on a phone
+    each worded button takes a row and the box of buttons shows three, and "done", last, lay scrolled
+    under the box's edge with no cue that it was there: a player who wanted to keep the nines for
+    later saw no way to be done. "done" comes first there, in sight."""
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER]
+    table = create_table(server, "roquet", seats, seed=3)
+    link = seat_link(server, table, 0)
+    actions = play_to_melds(server.url, link, 7)
+    assert "done" in actions, actions
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator('.action-buttons button.action[data-key="action-done"]').wait_for()
+        in_sight = page.evaluate(DONE_IN_SIGHT)
+        shoot(page, "many-combinations-390x844")
+    assert in_sight
