@@ -226,3 +226,29 @@ def test_done_stays_in_sight_among_many_combinations_on_a_phone(browser: Browser
         in_sight = page.evaluate(DONE_IN_SIGHT)
         shoot(page, "many-combinations-390x844")
     assert in_sight
+
+
+REPLACE_CHOICES = """() => [...document.querySelectorAll("#table .seat[data-seat='1'] .replace option")]
+  .map((o) => ({text: o.text, title: o.title, selected: o.selected}))"""
+"""The choices of computer player offered for Bob's seat, as read, with their tooltips."""
+
+
+@pytest.mark.browser
+def test_the_table_offers_computer_players_as_the_lobby_does(browser: Browser, server: Server) -> None:
+    """A seat whose friend never came may be handed to a computer player, chosen from a list that read
+    "easy normal strong bidder eager heuristic random search": the lobby's levels, but the default not
+    marked and nothing said of any. The list names them as the lobby does, "normal (default)", each
+    with what it is in its tooltip."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, COMPUTER, COMPUTER]
+    table = api(server, "/api/tables", {"game": "apology", "options": {"deals": 1}, "seats": seats})
+    notes = {g["name"]: g for g in api(server, "/api/games")}["apology"]["player_notes"]
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        page.locator("#table .seat[data-seat='1'] .replace select").wait_for()
+        choices = page.evaluate(REPLACE_CHOICES)
+        shoot(page, "replace-choices-390x844")
+    texts = [c["text"] for c in choices]
+    assert texts[:3] == ["easy", "normal (default)", "strong"], texts
+    assert [c["text"] for c in choices if c["selected"]] == ["normal (default)"], choices
+    assert [c["title"] for c in choices[:3]] == [notes["easy"], notes["normal"], notes["strong"]], choices

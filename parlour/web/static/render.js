@@ -21,6 +21,7 @@ import { makeNamer, humanize, listWords, ofMover, tricksWon } from "./words.js";
  * @property {boolean} [showLast] - show the last trick in the middle
  * @property {string[]} [computerKinds] - computer players that may replace a seat that is gone
  * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
+ * @property {Object<string, string>} [playerNotes] - what each computer player is (the game's `player_notes`)
  * @property {boolean} [canAgain] - show "play again" at the end of the match
  * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
  * @property {string|null} [nextHref] - a watcher's way to the players' next match, once "Play again" made it
@@ -1290,7 +1291,13 @@ function replaceControl(ctx, seat) {
   const select = el(
     "select",
     { "aria-label": "computer player", dataset: { key: `replace-kind-${seat}` } },
-    kinds.map((k) => el("option", { value: k, text: k, selected: k === ctx.model.defaultPlayer ? true : null })),
+    // as the lobby names them: the default marked, what each is in its tooltip (it read "easy normal
+    // strong bidder ...", nothing said of any)
+    kinds.map((k) => {
+      const chosen = k === ctx.model.defaultPlayer;
+      const title = (ctx.model.playerNotes || {})[k] || null;
+      return el("option", { value: k, text: chosen ? `${k} (default)` : k, title, selected: chosen ? true : null });
+    }),
   );
   const button = el("button.small", {
     type: "button",
