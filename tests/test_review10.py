@@ -252,3 +252,34 @@ def test_the_table_offers_computer_players_as_the_lobby_does(browser: Browser, s
     assert texts[:3] == ["easy", "normal (default)", "strong"], texts
     assert [c["text"] for c in choices if c["selected"]] == ["normal (default)"], choices
     assert [c["title"] for c in choices[:3]] == [notes["easy"], notes["normal"], notes["strong"]], choices
+
+
+REWRITE = """(cases) => import("/static/words.js").then((w) =>
+  cases.map(([text, me]) => w.rewrite(text, (s) => (s === me ? "you" : `Seat ${s + 1}`), null)))"""
+"""words.js's ``rewrite`` of each (engine text, viewer's seat), as the log and the banner write it."""
+
+
+@pytest.mark.browser
+def test_you_reached_and_win(browser: Browser, server: Server) -> None:
+    """Bezique's match-over banner read "You reached 100 first and wins 250 to 120": a verb after "and"
+    was put in the second person only where the first verb was one whose person shows ("you cut" too),
+    and "reached" is a verb all the same."""
+    cases = [
+        ["seat 0 reached 100 first and wins 250 to 120", 0],
+        ["seat 1 reached 1000 first and wins 1010 to 990", 1],
+        ["seat 0 has reached 1000 first and wins at the end of the hand", 0],
+        # as before
+        ["seat 0 reached 100 first and wins 250 to 120", 1],
+        ["seat 0 scored 40 for kings and queens", 0],
+    ]
+    with context(browser) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        said = page.evaluate(REWRITE, cases)
+    assert said == [
+        "You reached 100 first and win 250 to 120",
+        "You reached 1000 first and win 1010 to 990",
+        "You have reached 1000 first and win at the end of the hand",
+        "Seat 1 reached 100 first and wins 250 to 120",
+        "You scored 40 for kings and queens",
+    ], said
