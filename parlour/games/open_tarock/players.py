@@ -27,6 +27,7 @@ from parlour.cards import SUITS, Pack
 from parlour.engine import Game, Rng
 from parlour.engine.views import View
 from parlour.games.open_tarock.rules import (
+    THIRDS,
     TRUMP,
     OpenTarock,
     OpenTarockExtra,
@@ -556,9 +557,9 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
             horizon = f"{ahead}, averaged over {deals} of the cards still face down"
         else:
             horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
-    outlook = (
-        f"{'+' if value >= 0 else '-'}{fmt_thirds(thirds)} points for you against the other player {horizon}"
-    )
+    points = "point" if thirds == THIRDS else "points"  # "+1 point" (it said "+1 points")
+    sign = "+" if value >= 0 else "-"
+    outlook = f"{sign}{fmt_thirds(thirds)} {points} for you against the other player {horizon}"
     trick = view.trick.cards if view.trick is not None else []
     if trick:
         lead = trick[0]

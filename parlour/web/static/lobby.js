@@ -181,7 +181,20 @@ function drawSeats(game, count, box) {
       ),
     );
   }
+  const notes = levelNotes(game);
+  if (notes.length) {
+    box.append(el("details.levels", {}, el("summary", { text: "What the levels are" }), el("ul", {}, notes.map(([level, note]) => el("li", {}, el("strong", { text: level }), ` — ${note}`)))));
+  }
   showNames(box);
+}
+
+/**
+ * Each level's note, in the levels' order: a choice's tooltip (`title`) held them alone, which a
+ * phone never shows, nor a desktop's open list.
+ */
+function levelNotes(game) {
+  const notes = game.player_notes || {};
+  return (game.levels || []).filter((k) => notes[k]).map((k) => [LEVEL_WORDS[k] || k, notes[k]]);
 }
 
 function drawForm(game) {

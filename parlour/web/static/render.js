@@ -8,7 +8,7 @@
  */
 import { el, append, clear, num } from "./dom.js";
 import { cardFace, cardName, sortCards, pretty, SUIT_SYMBOLS } from "./cards.js";
-import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
+import { makeNamer, humanize, listWords, ofMover, tricksWon } from "./words.js";
 
 /**
  * What to draw.
@@ -21,6 +21,7 @@ import { makeNamer, humanize, ofMover, tricksWon } from "./words.js";
  * @property {boolean} [showLast] - show the last trick in the middle
  * @property {string[]} [computerKinds] - computer players that may replace a seat that is gone
  * @property {boolean} [canReplace] - whether this viewer may ask for a replacement (holds a seat)
+ * @property {Object<string, string>} [playerNotes] - what each computer player is (the game's `player_notes`)
  * @property {boolean} [canAgain] - show "play again" at the end of the match
  * @property {string} [replayHref] - where the finished match is replayed (the live table's banner links it)
  * @property {string|null} [nextHref] - a watcher's way to the players' next match, once "Play again" made it
@@ -1040,7 +1041,8 @@ function situationLine(ctx) {
   if (view.trump) parts.push(el("span.trump-badge", { text: `Trumps: ${suitWords(view.trump)}` }));
   // (at the match's end the banner above says who won: the line said it again, "the session is
   // over" or "seat 1 wins the match", under "Match over — Won by Computer 1")
-  if (view.situation && !view.outcome) parts.push(el("span.situation-text", { text: namer.words(view.situation) }));
+  // a line of its own, begun with a capital: the views' situations are a clause ("bank 100 held by ...")
+  if (view.situation && !view.outcome) parts.push(el("span.situation-text", { text: capitalize(namer.words(view.situation)) }));
   return el("p.situation", { id: "situation" }, parts);
 }
 
@@ -1132,7 +1134,7 @@ function outcomeBanner(ctx) {
     verdict = won ? "You win!" : "You lose";
     kind = won ? "win" : "lose";
   } else {
-    verdict = `Won by ${outcome.winners.map(namer.who).join(" & ")}`;
+    verdict = `Won by ${listWords(outcome.winners.map(namer.who))}`;
     kind = "win";
   }
   const scores = (view.teams || []).map((team) => `${namer.side(team)}: ${num(view.scores[team[0]])}`).join(" · ");
@@ -1302,7 +1304,13 @@ function replaceControl(ctx, seat) {
   const select = el(
     "select",
     { "aria-label": "computer player", dataset: { key: `replace-kind-${seat}` } },
-    kinds.map((k) => el("option", { value: k, text: k, selected: k === ctx.model.defaultPlayer ? true : null })),
+    // as the lobby names them: the default marked, what each is in its tooltip (it read "easy normal
+    // strong bidder ...", nothing said of any)
+    kinds.map((k) => {
+      const chosen = k === ctx.model.defaultPlayer;
+      const title = (ctx.model.playerNotes || {})[k] || null;
+      return el("option", { value: k, text: chosen ? `${k} (default)` : k, title, selected: chosen ? true : null });
+    }),
   );
   const button = el("button.small", {
     type: "button",

@@ -22,6 +22,8 @@ const page = {
   pack: null,
   computerKinds: [],
   defaultPlayer: /** @type {string|null} */ (null),
+  /** What each computer player is (the game's `player_notes`), for the choice's tooltips. */
+  playerNotes: {},
   frame: null,
   /** How to show the game's extras: said once, in the welcome (the same in every view of a game). */
   extraFields: null,
@@ -129,6 +131,7 @@ function draw() {
       showLast: page.showLast,
       computerKinds: page.computerKinds,
       defaultPlayer: page.defaultPlayer,
+      playerNotes: page.playerNotes,
       canReplace: page.seat !== null && !!page.token,
       canAgain: page.seat !== null && !!page.token,
       replayHref: `/replay/${encodeURIComponent(tableId)}`,
@@ -402,6 +405,7 @@ async function setup() {
     const game = games.find((g) => g.name === page.info.game);
     page.computerKinds = (game && game.computer_players) || [];
     page.defaultPlayer = (game && game.default_player) || null;
+    page.playerNotes = (game && game.player_notes) || {};
     page.briefRounds = !!(game && game.brief_rounds);
     // (a deal that ended before the games were known had its banner: Lansquenet's computer players
     // can end one while the page still loads, and its "The deal is over" stayed until pressed)

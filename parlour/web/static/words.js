@@ -26,6 +26,16 @@ export function seatWords(seat) {
 }
 
 /**
+ * Names as a list: "Ann", "Ann & Bob", "Ann, Bob & Cy" (the banner said "Won by Ann & Bob & Cy" of
+ * Apology's three defenders).
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function listWords(names) {
+  return names.length > 2 ? `${names.slice(0, -1).join(", ")} & ${names[names.length - 1]}` : names.join(" & ");
+}
+
+/**
  * Make a Namer.
  * @param {number|null} me - the viewer's seat (null: a spectator)
  * @param {Object|null} info - TableInfo (for the seats' names), or null
@@ -91,6 +101,7 @@ const PLAIN_VERBS = new Set(["cut", "put", "set", "bet", "let"]);
  *   youVerbs("You, on the banker's left, cuts") → "You, on the banker's left, cut"
  *   youVerbs("You cut lowest and deals first") → "You cut lowest and deal first"
  *   youVerbs("You draw highest and banks") → "You draw highest and bank"
+ *   youVerbs("You reached 100 first and wins 250 to 120") → "You reached 100 first and win 250 to 120"
  * @param {string} text
  * @returns {string}
  */
@@ -105,7 +116,8 @@ export function youVerbs(text) {
     const first = secondPerson(verb);
     let after = youVerbs(rest);
     // "You cut lowest and deals first": a verb whose person does not show ("cut") is a verb all the same
-    if (first === null && !PLAIN_VERBS.has(verb)) return `${y}ou ${verb}${after}`;
+    // and so is one in the past ("You reached 100 first and wins 250 to 120", Bezique's match's end)
+    if (first === null && !PLAIN_VERBS.has(verb) && !/^[a-z]{2,}ed$/.test(verb)) return `${y}ou ${verb}${after}`;
     // a verb at the clause's end after a single word that is not a thing counted ("You draw highest and
     // banks", "You cut low and deals"), where a list of things ("for kings and queens") has more words
     const last = /^ [a-z]*[a-rt-z] and [a-z]+$/.test(after) ? "|$" : "";
