@@ -165,6 +165,19 @@ function fitTable(root, focused = document.activeElement) {
   standBelow(root, faded);
   keepInSight(root);
   handBack(root);
+  actionCues(root);
+}
+
+/** The box of buttons scrolls past its height (app.css) as the boxes of cards do, and had no cue: on a
+ * phone, Roquet's four nines showed three of their seven combinations, and the rest, the best among them,
+ * lay out of sight with nothing to say so. It has theirs (moreRowsCue), in its strip (fitBoxes), placed
+ * once the table is fitted, where the box now lies. */
+function actionCues(root) {
+  for (const box of root.querySelectorAll(".dock .action-buttons")) {
+    box.removeEventListener("scroll", cueListeners.get(box));
+    if (box.nextElementSibling?.classList.contains("more-rows")) box.nextElementSibling.remove();
+    moreRowsCue(box);
+  }
 }
 
 /** A faded trick that gave way for a board and a dock short of room, when the dock then went below the
@@ -491,6 +504,7 @@ function fitBoxes(root) {
   const seatBoxes = [...boardEl.querySelectorAll(".seat-zones")];
   const dockBoxes = [...dockEl.querySelectorAll(".my-zones")];
   const tableBoxes = [...boardEl.querySelectorAll(".table-zones")];
+  const actionBoxes = [...dockEl.querySelectorAll(".action-buttons")];
   dockEl.classList.remove("fitted", "melds-scroll");
   for (const cue of root.querySelectorAll(".more-rows")) cue.remove();
   for (const seat of boardEl.querySelectorAll(".seat.tags-give, .seat.stats-give")) {
@@ -501,10 +515,13 @@ function fitBoxes(root) {
   }
   // (a resize fits the same boxes again: the last fitting's cue, its strip and its scroll listener go
   // together)
-  for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) {
+  for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes, ...actionBoxes]) {
     box.removeEventListener("scroll", cueListeners.get(box));
     box.classList.remove("cue-below");
   }
+  // the box of buttons, which scrolls past its own height (app.css), has its strip before the dock is
+  // measured, and its cue once the dock is fitted (actionCues)
+  makeCueRoom(actionBoxes);
   boardEl.classList.remove("fitted");
   for (const box of [...seatBoxes, ...dockBoxes, ...tableBoxes]) box.style.maxHeight = "";
   for (const box of tableBoxes) box.classList.remove("scrolls");
