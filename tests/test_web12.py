@@ -6,10 +6,13 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 from tests.test_review10 import play_to_melds
 from tests.web_support import Server, running_server
@@ -67,3 +70,56 @@ def test_combinations_out_of_sight_have_a_cue_on_a_phone(browser: Browser, serve
         after = page.evaluate(BUTTONS_OUT_OF_SIGHT)
         shoot(page, "combinations-cue-pressed-390x844")
     assert after["hidden"] < said["hidden"], (said, after)
+
+
+def play_to(url: str, link: str, verbs: tuple[str, ...]) -> list[str]:
+    """Play the seat of ``link`` through the table's WebSocket (its first action each time, as
+    ``play_to_melds``) to its first decision that offers an action of one of ``verbs``; its actions."""
+    token = parse_qs(urlparse(link).fragment)["token"][0]
+    table = urlparse(link).path.rsplit("/", 1)[-1]
+    with connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": token, "seen": 0}))
+        seat = None
+        for _ in range(4000):
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "welcome":
+                seat = message["seat"]
+            elif message["type"] == "state" and (message["view"]["decision"] or {}).get("seat") == seat:
+                actions = [str(a["text"]) for a in message["actions"]]
+                if any(a.split()[0] in verbs for a in actions):
+                    return actions
+                socket.send(json.dumps({"type": "act", "action": actions[0], "version": message["version"]}))
+    raise AssertionError("no such decision came")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, PHONE], ids=["1280x900", "390x844"])
+def test_bezique_s_seven_of_trumps_has_a_worded_button(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """Bezique's seven of trumps, to exchange for the turn-up or show for 10, was offered only by tapping
+    the ringed card in the hand, which opened a menu: no button beside "pass" and the melds, and the
+    prompt did not say to tap it. It has a button that says what it does, as Roquet's combinations do."""
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER]
+    table = create_table(server, "bezique", seats, seed=BEZIQUE_SEED)
+    link = seat_link(server, table, 0)
+    actions = play_to(server.url, link, ("exchange", "declare"))
+    sevens = [a for a in actions if a.split()[0] in ("exchange", "declare")]
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator(".action-buttons button.action").first.wait_for()
+        shoot(page, f"bezique-seven-{viewport['width']}x{viewport['height']}")
+        for action in sevens:
+            button = page.locator(f'.action-buttons button.action[data-key="action-{action}"]')
+            assert button.count() == 1, (action, actions)
+            assert "seven of trumps" in button.inner_text() and "10 points" in button.inner_text()
+        page.locator(f'.action-buttons button.action[data-key="action-{sevens[0]}"]').click()
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('.action-buttons button.action')]"
+            ".some((b) => /^(exchange|declare) /.test(b.dataset.key.slice(7)))"
+        )
+
+
+BEZIQUE_SEED = 2
+"""A Bezique deal whose person, seat 1, comes to hold the seven of trumps after a trick won."""

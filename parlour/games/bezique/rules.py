@@ -2607,6 +2607,18 @@ class Bezique(Game[BeziqueState]):
     seat_roles = ("dealer", "leader")
     zone_kinds = ("hand", "melds", "talon", "turn_up", "tricks_won")
 
+    def action_words(self, action: str) -> str:
+        """The seven of trumps' two actions in words ("exchange the seven of trumps for the turn-up,
+        10 points"): the web table showed them only in the menu of the ringed card in the hand, where
+        nothing said to look, and gives worded actions a button of their own (rulings BZ-4, BZ-5)."""
+        verb, _, card = action.partition(" ")
+        if verb not in ("exchange", "declare") or not card.startswith("7"):
+            return ""
+        what = "show the seven of trumps"
+        if verb == "exchange":
+            what = "exchange the seven of trumps for the turn-up"
+        return f"{what}, {SEVEN_OF_TRUMPS_POINTS} points"
+
     @property
     def value_scale(self) -> float:
         """The target: match totals (and this hand's points) near 1 as the match is decided."""

@@ -1796,7 +1796,9 @@ function actionBar(ctx) {
   const buttons = [];
   for (const a of actions) {
     const cards = a.cards || [];
-    const shown = cards.length === 1 && ctx.placed.has(cards[0]);
+    // (an action the game words keeps its button: Bezique's seven of trumps, to exchange or show, was
+    // offered only in the menu of its card in the hand, and nothing said to tap it)
+    const shown = cards.length === 1 && ctx.placed.has(cards[0]) && !a.words;
     if (!shown) buttons.push(a);
   }
   if (buttons.length) {
