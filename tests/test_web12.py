@@ -14,6 +14,12 @@ import pytest
 from playwright.sync_api import Browser
 from websockets.sync.client import connect
 
+from parlour.games.lansquenet.players import StandingsPlayer
+from parlour.games.lansquenet.rules import Lansquenet
+from parlour.games.roquet.players import RoquetHeuristic
+from parlour.games.roquet.rules import PACK as ROQUET_PACK
+from parlour.games.roquet.rules import RoquetGame
+from parlour.games.roquet.search import RoquetSearch
 from tests.test_review10 import play_to_melds
 from tests.web_support import Server, running_server
 from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
@@ -123,3 +129,48 @@ def test_bezique_s_seven_of_trumps_has_a_worded_button(
 
 BEZIQUE_SEED = 2
 """A Bezique deal whose person, seat 1, comes to hold the seven of trumps after a trick won."""
+
+
+def test_roquet_s_play_reason_does_not_repeat_the_card() -> None:
+    """The hint reads "play C♣ — leads C♣ (…)": its reason named again the card the action had just
+    named ("takes the trick with 9♥", "lets the trick go with 7♦" likewise). The reason says why, not
+    which card: for every card each decision of a few deals may play, its name is not in the reason."""
+    game = RoquetGame()
+    search = RoquetSearch(0)
+    said: list[str] = []
+    repeated: list[str] = []
+    for seed in range(3):
+        state = game.new(seed)
+        players = [RoquetHeuristic(s) for s in range(2)]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            legal = list(view.legal_actions)
+            if len(legal) > 1 and legal[0].startswith("play "):
+                cards = [a.split()[1] for a in legal]
+                for card in cards:
+                    reason = search._play_reason(card, dict.fromkeys(cards, 0.0), view, game)
+                    said.append(reason)
+                    if ROQUET_PACK.pretty(card) in reason.split(":")[0].split(",")[0]:
+                        repeated.append(f"play {ROQUET_PACK.pretty(card)} — {reason}")
+            state.apply(players[seat].choose(view, game))
+    assert len(said) > 100 and {r.split(" ")[0] for r in said} >= {"takes", "lets"}, said[:5]
+    assert repeated == [], repeated[:5]
+
+
+def test_lansquenet_s_hint_counts_chips() -> None:
+    """Lansquenet counts chips, not scores, and its hint said "the scores are level" to a banker level
+    with the richest of the others: it says the chips are level."""
+    game = Lansquenet()
+    advisor = StandingsPlayer()
+    level: list[str] = []
+    for seed in range(40):
+        state = game.new(seed)
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            advice = advisor.advise(view, game)
+            if "level" in advice.reason:
+                level.append(advice.reason)
+            state.apply(advice.action)
+    assert level, "no decision with the chips level came"
+    assert [r for r in level if "score" in r] == [], sorted(set(level))
+    assert [r for r in level if "chips" not in r] == [], sorted(set(level))

@@ -151,9 +151,10 @@ class StandingsPlayer:
         phase = view.extra.phase
         scores = view.scores
         lead = int(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
-        # (one chip is "1 chip": a hint said "you lead by 1 chips")
-        ahead = f"you lead by {_chips(lead)}" if lead > 0 else "you are level" if lead == 0 else ""
-        behind = f"you are {_chips(-lead)} behind" if lead < 0 else "you are level"
+        # (one chip is "1 chip": a hint said "you lead by 1 chips"; and level is "level on chips", as the
+        # game counts them: a hint said "the scores are level")
+        ahead = f"you lead by {_chips(lead)}" if lead > 0 else "you are level on chips" if lead == 0 else ""
+        behind = f"you are {_chips(-lead)} behind" if lead < 0 else "you are level on chips"
         if phase == Phase.BANK:
             span = amount_range(view, "bank")
             amount = purse if lead <= 0 else int(lead * self.lead_share)
@@ -170,7 +171,7 @@ class StandingsPlayer:
                 safe = ", so a lost bank cannot cost it" if banked < lead else ""
                 return Advice(action, f"{ahead}: bank {what}{safe}")
             if lead == 0:
-                return Advice(action, "the scores are level: a big bank's run is the way to get ahead")
+                return Advice(action, "you are level on chips: a big bank's run is the way to get ahead")
             return Advice(action, f"{behind}: only a big bank's run can bring you level")
         if phase in (Phase.BET, Phase.HOYLE_BET):
             bets = view.extra.bets[seat] if phase == Phase.BET else 0

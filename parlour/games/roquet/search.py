@@ -195,6 +195,8 @@ class RoquetSearch:
         return f"{laid}: points banked cannot be lost"
 
     def _play_reason(self, card: str, totals: dict[str, float], view: RoquetView, game: RoquetGame) -> str:
+        """Why ``card``, not which: the hint reads "play C♣ — a safe lead: it cannot be beaten", where
+        "play C♣ — leads C♣" named the card twice."""
         hand = [c for c in view.hand if c != card]
         trump = view.trump or ""
         table = [] if view.extra.table_taken else table_of(view, game)
@@ -202,28 +204,29 @@ class RoquetSearch:
         others = [v for c, v in totals.items() if c != card]
         edge = totals[card] - max(others) if others else 0.0
         margin = f" ({edge:.1f} points ahead of the next best card over {self.playouts} sampled deals)"
+        best = "the best lead"
         if edge < 0.05:  # (a hint once said "0.0 points ahead of the next best card" of a tie)
             margin = f" (no card better over {self.playouts} sampled deals)"
-        name = _pretty(card)
+            best = "a lead as good as any"
         if view.trick is not None and view.trick.plays:
             led = view.trick.cards[0]
             if beats(card, led, trump):
                 if points:
                     # (its points in words: "the royal pair of kings (5) (3.2 points ahead …)" read as asides)
-                    return f"takes the trick with {name} to lay down the {words} for {points} points{margin}"
-                return f"takes the trick with {name}: the lead, and no combination for the opponent{margin}"
-            return f"lets the trick go with {name}, the card you can best spare{margin}"
+                    return f"takes the trick, to lay down the {words} for {points} points{margin}"
+                return f"takes the trick: the lead, and no combination for the opponent{margin}"
+            return f"lets the trick go: the card you can best spare{margin}"
         unseen = unseen_cards(view)
         opp_known = view.extra.known[1 - (view.seat or 0)]
         possible = [c for c, n in unseen.items() if n] + list(opp_known)
         if not any(beats(c, card, trump) for c in possible):
             if points:
                 after = f"the {words} ({points} points) go down after it"
-                return f"leads {name}: it cannot be beaten, and {after}"
-            return f"leads {name}: it cannot be beaten{margin}"
+                return f"a safe lead: it cannot be beaten, and {after}"
+            return f"a safe lead: it cannot be beaten{margin}"
         if suit_of(card) == trump:
-            return f"leads the trump {name}{margin}"
-        return f"leads {name}{margin}"
+            return f"a trump lead{margin}"
+        return f"{best}{margin}"
 
 
 class CheatingRoquet:
