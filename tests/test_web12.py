@@ -22,7 +22,7 @@ from parlour.games.roquet.rules import RoquetGame
 from parlour.games.roquet.search import RoquetSearch
 from tests.test_review10 import play_to_melds
 from tests.web_support import Server, running_server
-from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
+from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter, wait_finished
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -174,3 +174,51 @@ def test_lansquenet_s_hint_counts_chips() -> None:
     assert level, "no decision with the chips level came"
     assert [r for r in level if "score" in r] == [], sorted(set(level))
     assert [r for r in level if "chips" not in r] == [], sorted(set(level))
+
+
+SHEET = """() => {
+  const box = document.querySelector('details.sheet .table-scroll');
+  const table = box.querySelector('table.score-sheet');
+  const heads = [...table.querySelectorAll('thead th')].slice(1);
+  const right = box.getBoundingClientRect().right;
+  return {boxWidth: box.clientWidth, tableWidth: table.scrollWidth,
+    heads: heads.map((h) => ({text: h.innerText, title: h.title || h.getAttribute('aria-label') || '',
+      inSight: h.getBoundingClientRect().right <= right + 1, whole: h.scrollWidth <= h.clientWidth + 1})),
+    cells: [...table.querySelectorAll('tbody tr:last-child td')]
+      .map((c) => c.getBoundingClientRect().right <= right + 1)};
+}"""
+"""The score sheet's box and table widths, and each column head's words, full name and whether it lies in
+sight, whole; and whether each cell of the last row lies in sight."""
+
+
+@pytest.mark.browser
+def test_apology_s_score_sheet_reads_on_a_phone(browser: Browser, server: Server) -> None:
+    """Apology's score sheet has a column for each of four seats beside each deal's words: on a phone the
+    box (353 pixels) showed the deal's words and "Co" of "Computer 1", the other columns scrolled out of
+    sight. Every column lies in sight, its head short ("C1", "you") with the full name in its tooltip."""
+    table = create_table(server, "apology", [COMPUTER] * 4, seed=10)
+    wait_finished(server, table["id"])
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.locator("details.sheet table.score-sheet").wait_for()
+        page.locator("details.sheet").scroll_into_view_if_needed()
+        said = page.evaluate(SHEET)
+        shoot(page, "apology-sheet-390x844")
+        key = page.locator("details.sheet .sheet-key").inner_text()
+    with context(browser, {"width": 1280, "height": 900}) as ctx:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.locator("details.sheet table.score-sheet").wait_for()
+        wide = page.evaluate(SHEET)
+        seen = page.locator("details.sheet .sheet-key").is_visible()
+    assert len(said["heads"]) == 4, said
+    assert said["tableWidth"] <= said["boxWidth"] + 1, said
+    assert all(h["inSight"] and h["whole"] for h in said["heads"]), said
+    assert all(said["cells"]), said
+    assert [h["title"] for h in said["heads"]] == [f"Computer {n}" for n in range(1, 5)], said
+    # a phone shows no tooltip: the key under the table says the full names
+    assert key == " · ".join(f"C{n}: Computer {n}" for n in range(1, 5)), key
+    # where there is room, the heads are the full names, and no key
+    assert [h["text"] for h in wide["heads"]] == [f"Computer {n}" for n in range(1, 5)], wide
+    assert not seen

@@ -1982,6 +1982,16 @@ function infoPanel(ctx) {
   section.append(el("div.scores-box", {}, scores));
   const sheet = view.score_sheet;
   if (sheet && sheet.rows && sheet.rows.length) {
+    // a phone's box (353 pixels) showed Apology's deal words and "Co" of "Computer 1", the other three
+    // columns scrolled out of sight: there the heads are short ("C1"), each with its full name in its
+    // tooltip and in a key under the table, where a phone, which shows no tooltip, says it (app.css);
+    // a sheet of two columns, which fits, keeps its full heads
+    const many = sheet.columns.length > 2;
+    const heads = sheet.columns.map((c) => {
+      const full = namer.words(c);
+      return { full, short: many ? shortHead(full) : full };
+    });
+    const key = heads.filter((h) => h.short !== h.full).map((h) => `${h.short}: ${h.full}`);
     section.append(
       el(
         "details.sheet",
@@ -1993,16 +2003,26 @@ function infoPanel(ctx) {
           el(
             "table.score-sheet",
             {},
-            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }), sheet.columns.map((c) => el("th", { scope: "col", text: namer.words(c) })))),
+            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }), heads.map((h) => el("th", { scope: "col", title: h.full }, el("span.full", { text: h.full }), el("span.short", { text: h.short }))))),
             el("tbody", {}, sheet.rows.map((row) => el("tr", {}, el("th", { scope: "row", text: namer.words(row.label) }), row.values.map((v) => el("td", { text: num(v) }))))),
           ),
         ),
+        key.length ? el("p.sheet-key", {}, key.map((k, i) => [i ? " · " : "", el("span", { text: k })])) : null,
       ),
     );
   }
   const extra = extraList(ctx);
   if (extra) section.append(extra);
   return section;
+}
+
+/** A score sheet's column head as short as a phone needs: "Computer 1" is "C1", "Seat 2" "S2", a name
+ * of more than six letters its first five and a stop ("Barth."); "you" and short names as they are. */
+function shortHead(full) {
+  const numbered = /^(\S)\S* (\d+)$/u.exec(full);
+  if (numbered) return `${numbered[1]}${numbered[2]}`;
+  const chars = [...full];
+  return chars.length <= 6 ? full : `${chars.slice(0, 5).join("")}.`;
 }
 
 /**
