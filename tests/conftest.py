@@ -47,20 +47,32 @@ def _group(item: pytest.Item) -> str | None:
     return "walks" if "walked(" in source or ".faded_steps(" in source else None
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    groups: list[tuple[str | None, str]] = []
+    """The groups, marked before xdist's worker reads the marks into the node ids."""
     for item in items:
         group = _group(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
-        groups.append((group, item.nodeid))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """An xdist worker's tests in the order to hand them out (``tests/schedule.py``), once ``-m`` and
+    ``-k`` have left what runs and before the worker sends the list to xdist; the first worker starts
+    the compiled build if a test needs it."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None:
         return  # one process runs the tests in their order: nothing to balance
+    items = session.items
+    groups: list[tuple[str | None, str]] = []
+    for item in items:
+        mark = item.get_closest_marker("xdist_group")
+        groups.append((str(mark.args[0]) if mark is not None and mark.args else None, item.nodeid))
     # Every worker sorts alike (xdist checks that they collected the same list, in the same order).
     items[:] = [items[i] for i in schedule.order(groups, schedule.DURATIONS)]
     if worker == "gw0" and any(group == schedule.LATE_GROUP for group, _ in groups):
-        _start_compiled_build(config)
+        _start_compiled_build(session.config)
 
 
 def _start_compiled_build(config: pytest.Config) -> None:
