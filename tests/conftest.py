@@ -71,7 +71,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         groups.append((str(mark.args[0]) if mark is not None and mark.args else None, item.nodeid))
     # Every worker sorts alike (xdist checks that they collected the same list, in the same order).
     items[:] = [items[i] for i in schedule.order(groups, schedule.DURATIONS)]
-    if worker == "gw0" and any(group == schedule.LATE_GROUP for group, _ in groups):
+    if worker == "gw0" and any("compiled" in getattr(item, "fixturenames", ()) for item in items):
         _start_compiled_build(session.config)
 
 
