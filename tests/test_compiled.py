@@ -82,8 +82,12 @@ def compiled_dir() -> Path:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI must test the compiled build, but {lacking}")
         pytest.skip(f"no compiled build: {lacking}")
-    out = Path(os.environ.get("PARLOUR_COMPILED_DIR", ROOT / "build" / "compiled-test"))
-    return build_compiled.build(out, opt_level=TEST_OPT_LEVEL)
+    return build_compiled.build(compiled_out(), opt_level=TEST_OPT_LEVEL)
+
+
+def compiled_out() -> Path:
+    """Where the tests' build is made (``tests/conftest.py`` starts it there in the background)."""
+    return Path(os.environ.get("PARLOUR_COMPILED_DIR", ROOT / "build" / "compiled-test")).resolve()
 
 
 @pytest.fixture(scope="module")
