@@ -242,6 +242,9 @@ def test_another_hand_with_a_card_known_to_all_says_so(browser: Browser, tmp_pat
         page.goto(f"{server.url}/replay/{table['id']}")
         page.wait_for_selector("#seat option[value='0']", state="attached")
         page.select_option("#seat", "0")
+        # (the slider's range is the match's only once a step is drawn; before, its max is 0 and the step
+        # set was clamped to 0, so the page stayed at step 0: seen on CI)
+        page.wait_for_function("document.querySelector('#step-text').textContent.startsWith('step ')")
         page.eval_on_selector(
             "#step", "(n, s) => { n.value = String(s); n.dispatchEvent(new Event('input')); }", step
         )

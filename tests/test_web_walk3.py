@@ -58,6 +58,9 @@ def replay_at(page: Page, url: str, seat: str, step: int) -> None:
     page.goto(url)
     page.wait_for_selector(f"#seat option[value='{seat}']", state="attached")
     page.select_option("#seat", seat)
+    # (the slider's range is the match's only once a step is drawn; before, its max is 0 and the step
+    # set was clamped to 0, so the page stayed at step 0: seen on CI)
+    page.wait_for_function("document.querySelector('#step-text').textContent.startsWith('step ')")
     page.eval_on_selector(
         "#step", "(n, s) => { n.value = String(s); n.dispatchEvent(new Event('input')); }", step
     )
