@@ -10,9 +10,12 @@ group is the exception: its first test waits for the build, which ``conftest.py`
 background, so the group goes half way down the queue, when the build has had time to finish.
 
 ``DURATIONS`` (``tests/durations.json``) is a test function's longest call (setup, call and teardown)
-in seconds, from a full run's ``--durations``: ``python -m tests.schedule LOG`` writes it again from
-such a log. Only the order depends on it: a test missing from it, or timed on another machine, still
-runs, only perhaps later than would be best.
+in seconds, from a run's ``--durations=0 --durations-min=0``: ``python -m tests.schedule LOG`` writes it
+again from a full run's log, ``python -m tests.schedule --merge LOG`` puts in the times of the files a
+run of some files timed, keeping the others'. Only the order depends on it: a test missing from it,
+or timed on another machine, still runs, only perhaps later than would be best. A test file with no
+time at all goes after every timed one, so it is named: ``python -m tests.schedule --missing`` lists
+them, and ``conftest.py`` says so at the end of a ``-n`` run that collected one.
 """
 
 from __future__ import annotations
@@ -98,14 +101,87 @@ def order(
     return [i for unit in ranked for i in members[unit]]
 
 
-def main(argv: list[str]) -> int:
-    """``python -m tests.schedule LOG``: ``tests/durations.json`` written from a ``--durations`` log."""
-    if len(argv) != 1:
-        print("usage: python -m tests.schedule DURATIONS_LOG", file=sys.stderr)
+def module_of(key: str) -> str:
+    """The test file a node id or a ``DURATIONS`` key is in (``tests/test_x.py``)."""
+    return key.split("::", 1)[0]
+
+
+def kept(durations: dict[str, float]) -> dict[str, float]:
+    """What ``tests/durations.json`` keeps of a log: every function of 0.1 s or more, and each file's
+    longest even if it is quicker (a file's longest test places it; a file with no line would be
+    untimed), longest first."""
+    longest: dict[str, str] = {}
+    for key, seconds in durations.items():
+        module = module_of(key)
+        if module not in longest or seconds > durations[longest[module]]:
+            longest[module] = key
+    chosen = {k: v for k, v in durations.items() if v >= 0.1 or longest[module_of(k)] == k}
+    return dict(sorted(chosen.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def merge(old: dict[str, float], new: dict[str, float]) -> dict[str, float]:
+    """``old`` with the files ``new`` timed taken from ``new``: a timed file's lines all replaced (a
+    test renamed in it leaves no stale line), the other files' kept."""
+    timed = {module_of(k) for k in new}
+    merged = {k: v for k, v in old.items() if module_of(k) not in timed}
+    merged.update(new)
+    return kept(merged)
+
+
+def collected_files(tests: Path = DURATIONS_FILE.parent) -> list[str]:
+    """The test files a run collects (pyproject: ``testpaths = ["tests"]``, pytest's ``test_*.py``)."""
+    return sorted(f"tests/{p.name}" for p in tests.glob("test_*.py"))
+
+
+def untimed(nodeids: Sequence[str], durations: dict[str, float]) -> list[str]:
+    """The files of ``nodeids`` (node ids or test files) with no test in ``durations``: they go
+    after every timed file, whatever their length, until a run times them."""
+    timed = {module_of(k) for k in durations}
+    return sorted({module_of(n) for n in nodeids} - timed)
+
+
+def how_to_time(files: Sequence[str]) -> str:
+    """The two commands that put ``files``' times into ``tests/durations.json``."""
+    return (
+        f"python -m pytest -n 2 --durations=0 --durations-min=0 {' '.join(files)} > LOG; "
+        "python -m tests.schedule --merge LOG"
+    )
+
+
+USAGE = """usage: python -m tests.schedule LOG           write tests/durations.json from a full run's log
+       python -m tests.schedule --merge LOG...  put the times of the files the logs timed into it
+       python -m tests.schedule --missing       list the test files it has no time for
+(LOG: the output of python -m pytest -n 2 --durations=0 --durations-min=0 [FILES])"""
+
+
+def main(argv: list[str], path: Path = DURATIONS_FILE) -> int:
+    """``python -m tests.schedule LOG`` writes ``tests/durations.json`` (``path``) from a ``--durations`` log;
+    ``--merge LOG...`` merges logs of some files into it; ``--missing`` lists the files it lacks (exit
+    status 1 if any)."""
+    if argv == ["--missing"]:
+        missing = untimed(collected_files(path.parent), load_durations(path))
+        for name in missing:
+            print(name)
+        if missing:
+            print(f"{len(missing)} test files have no time: {how_to_time(missing)}", file=sys.stderr)
+        return 1 if missing else 0
+    if argv[:1] == ["--merge"] and len(argv) > 1:
+        new: dict[str, float] = {}
+        for log in argv[1:]:
+            new = merge(new, parse_durations(Path(log).read_text(encoding="utf-8")))
+        durations = merge(load_durations(path), new)
+        what = f"{len({module_of(k) for k in new})} files' times merged"
+    elif len(argv) == 1 and not argv[0].startswith("-"):
+        durations = kept(parse_durations(Path(argv[0]).read_text(encoding="utf-8")))
+        what = "written"
+    else:
+        print(USAGE, file=sys.stderr)
         return 2
-    durations = parse_durations(Path(argv[0]).read_text(encoding="utf-8"))
-    DURATIONS_FILE.write_text(json.dumps(durations, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(durations)} test functions timed into {DURATIONS_FILE}")
+    path.write_text(json.dumps(durations, indent=1) + "\n", encoding="utf-8")
+    print(f"{path}: {what}, {len(durations)} test functions timed")
+    missing = untimed(collected_files(path.parent), durations)
+    if missing:
+        print(f"{len(missing)} test files still have no time: {how_to_time(missing)}")
     return 0
 
 
