@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,6 +74,27 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     items[:] = [items[i] for i in schedule.order(groups, schedule.DURATIONS)]
     if worker == "gw0" and any("compiled" in getattr(item, "fixturenames", ()) for item in items):
         _start_compiled_build(session.config)
+
+
+_UNTIMED = pytest.StashKey[list[str]]()
+
+
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """The collected test files ``tests/durations.json`` has no time for (xdist's controller, once a
+    worker has sent its collection): they are handed out last, so the run's end names them."""
+    config: pytest.Config = node.config
+    if _UNTIMED not in config.stash:
+        config.stash[_UNTIMED] = schedule.untimed(ids, schedule.DURATIONS)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """A ``-n`` run says which of its test files have no time, and how to time them: untimed, a
+    long file would go last in every run, a worker left to finish it alone."""
+    untimed = config.stash.get(_UNTIMED, [])
+    if untimed:
+        files = "1 test file has" if len(untimed) == 1 else f"{len(untimed)} test files have"
+        terminalreporter.write_sep("-", f"{files} no time in tests/durations.json")
+        terminalreporter.write_line(f"Handed out last. To time: {schedule.how_to_time(untimed)}")
 
 
 def _start_compiled_build(config: pytest.Config) -> None:

@@ -163,7 +163,7 @@ def main(argv: list[str], path: Path = DURATIONS_FILE) -> int:
         for name in missing:
             print(name)
         if missing:
-            print(f"{len(missing)} test files have no time: {how_to_time(missing)}", file=sys.stderr)
+            print(f"{len(missing)} test file(s) with no time: {how_to_time(missing)}", file=sys.stderr)
         return 1 if missing else 0
     if argv[:1] == ["--merge"] and len(argv) > 1:
         new: dict[str, float] = {}
@@ -181,7 +181,7 @@ def main(argv: list[str], path: Path = DURATIONS_FILE) -> int:
     print(f"{path}: {what}, {len(durations)} test functions timed")
     missing = untimed(collected_files(path.parent), durations)
     if missing:
-        print(f"{len(missing)} test files still have no time: {how_to_time(missing)}")
+        print(f"{len(missing)} test file(s) still with no time. To time: {how_to_time(missing)}")
     return 0
 
 

@@ -3,7 +3,7 @@ module kept together, the compiled build's group half way down; and xdist keepin
 
 from __future__ import annotations
 
-import importlib
+import ast
 import os
 import subprocess
 import sys
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from xdist.scheduler import LoadGroupScheduling
 
-from tests import schedule
+from tests import conftest, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,37 +98,61 @@ def test_a_durations_report_is_read_per_function() -> None:
     }
 
 
+def defined_names(path: Path) -> set[str]:
+    """The functions a test file defines (at any depth) and the names it binds at its top: what a
+    ``DURATIONS`` key's function may be, read without importing the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
 def test_every_timed_test_is_still_there() -> None:
-    """A test renamed or removed leaves ``tests/durations.json`` a stale line: write it again
-    (``python -m tests.schedule LOG``)."""
+    """A test renamed or removed leaves ``tests/durations.json`` a stale line: time its file again
+    (``python -m tests.schedule --merge LOG``). The files are read, not imported: importing every test
+    file cost this test most of its time."""
     assert len(schedule.DURATIONS) >= 20, "tests/durations.json is missing or nearly empty"
+    names: dict[str, set[str]] = {}
     for key in schedule.DURATIONS:
         path, _, name = key.partition("::")
-        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
-        assert callable(getattr(module, name.split("::")[-1], None)), f"{key} is timed but gone"
+        if path not in names:
+            assert (ROOT / path).is_file(), f"{key} is timed but its file is gone"
+            names[path] = defined_names(ROOT / path)
+        assert name.split("::")[-1] in names[path], f"{key} is timed but gone"
 
 
-def test_a_worker_collects_the_longest_modules_first() -> None:
-    """Collected as an xdist worker does (not the first, which would start the compiled build), a timed
-    module comes before an untimed one named before it."""
-    timed = {k.split("::")[0] for k in schedule.DURATIONS if not k.startswith("tests/test_compiled.py")}
-    slow = max(timed)
-    quick = min(
-        f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py") if f"tests/{p.name}" not in timed
-    )
-    assert quick < slow
-    env = {**os.environ, "PYTEST_XDIST_WORKER": "gw1", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--collect-only", quick, slow],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    files = [line.split("::")[0] for line in done.stdout.splitlines() if "::" in line]
-    assert files and files[0] == slow and files[-1] == quick, files[:3] + files[-3:]
+class FakeItem:
+    """What ``conftest.pytest_collection_finish`` reads of a collected test."""
+
+    def __init__(self, nodeid: str) -> None:
+        self.nodeid = nodeid
+        self.fixturenames: tuple[str, ...] = ()
+
+    def get_closest_marker(self, name: str) -> None:
+        return None
+
+
+def test_a_worker_collects_the_longest_modules_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's collection (not the first worker's, which would start the compiled build), sorted by
+    ``conftest.py`` with the recorded times: the longest timed file comes before a quicker file named
+    before it. In this process (no pytest run of its own: this file ran two); the real run through
+    xdist is ``test_a_group_runs_on_one_worker``'s."""
+    weight: dict[str, float] = {}
+    for key, seconds in schedule.DURATIONS.items():
+        weight[schedule.module_of(key)] = max(weight.get(schedule.module_of(key), 0.0), seconds)
+    weight.pop("tests/test_compiled.py", None)
+    slow = max(weight, key=lambda m: (weight[m], m))
+    quick = min(m for m in weight if weight[m] < weight[slow])
+    assert quick < slow, (quick, slow)
+    items = [FakeItem(k) for k in sorted(schedule.DURATIONS) if schedule.module_of(k) in (quick, slow)]
+    session: Any = types.SimpleNamespace(items=items)
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw1")
+    conftest.pytest_collection_finish(session)
+    files = [schedule.module_of(item.nodeid) for item in session.items]
+    assert sorted(session.items, key=lambda i: i.nodeid) == sorted(items, key=lambda i: i.nodeid)
+    assert files[0] == slow and files[-1] == quick, files
 
 
 class FakeNode:
