@@ -79,6 +79,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 _UNTIMED = pytest.StashKey[list[str]]()
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of xdist
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     """The collected test files ``tests/durations.json`` has no time for (xdist's controller, once a
     worker has sent its collection): they are handed out last, so the run's end names them."""
