@@ -6,13 +6,18 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
+import parlour
+from parlour.engine.views import View
 from parlour.web.tables import guarded, kept
+from tests.test_web12 import BEZIQUE_SEED, play_to
 from tests.web_support import Server, running_server
 from tests.web_walks import (
     COMPUTER,
@@ -110,3 +115,114 @@ def test_a_phone_leaves_out_the_extras_quiet_rows(
     assert "stage" in rows and "brisques won" in rows, rows  # a quiet row among rows that say something
     assert rows["brisques won"], rows
     assert rows["stage"] is (viewport is WIDE), rows
+
+
+# --- 3. Bezique's declarations say what they are ----------------------------------------------------
+
+
+def bezique_view(trumps: str, **options: Any) -> View[Any]:
+    """Seat 1's view of a Bezique deal whose trumps are ``trumps`` (the first seed that turns one up)."""
+    game = parlour.make("bezique", **options)
+    for seed in range(100):
+        view: View[Any] = game.new(seed=seed).view(0)
+        if view.trump == trumps:
+            return view
+    raise AssertionError(f"no deal with {trumps} trumps")
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ("meld KH QH", "royal marriage, 40"),
+        ("meld KS QS", "common marriage, 20"),
+        ("meld QS JD", "bezique, 40"),
+        ("meld QS JD QS JD", "double bezique, 500"),
+        ("meld JS JH JD JC", "four jacks, 40"),
+        ("meld QS QH QD QC", "four queens, 60"),
+        ("meld KS KH KD KC", "four kings, 80"),
+        ("meld AS AH AD AC", "four aces, 100"),
+        ("meld AS AS AD AC", "four aces, 100"),
+        ("meld AH TH KH QH JH", "sequence, 250"),
+        ("meld JH QH KH TH AH", "sequence, 250"),
+        ("meld AS TS KS QS JS", ""),  # not trumps: no meld
+        ("meld KS QH", ""),
+        ("play KS", ""),
+    ],
+)
+def test_bezique_names_each_declaration_and_its_score(action: str, words: str) -> None:
+    """Bezique's meld buttons read "meld A♠ A♥ A♦ A♣" where Roquet's say "pair of nines, 2 points":
+    each names the declaration as a player does, with its score, from the seat's own view (hearts
+    trumps here: the marriage of K♥ Q♥ is royal, of K♠ Q♠ common)."""
+    view = bezique_view("H")
+    assert parlour.make("bezique").action_words(action, view) == words
+
+
+def test_bezique_s_words_follow_the_options_and_need_trumps_for_a_marriage() -> None:
+    """Which queen and jack make bezique changes with ``alt_bezique`` under spades or diamonds trumps;
+    a four needs one card a suit under ``fours_one_per_suit``. Without a view (trumps unknown) a
+    marriage is not named (royal or common?), a meld its cards make under one trump suit only is."""
+    alt = parlour.make("bezique", alt_bezique=True)
+    spades = bezique_view("S", alt_bezique=True)
+    assert alt.action_words("meld QC JH", spades) == "bezique, 40"
+    assert alt.action_words("meld QS JD", spades) == ""
+    assert alt.action_words("meld KS QS", spades) == "royal marriage, 40"
+    hearts = bezique_view("H", alt_bezique=True)
+    assert alt.action_words("meld QS JD", hearts) == "bezique, 40"
+    one_each = parlour.make("bezique", fours_one_per_suit=True)
+    assert one_each.action_words("meld AS AS AD AC", bezique_view("H", fours_one_per_suit=True)) == ""
+    game = parlour.make("bezique")
+    assert game.action_words("meld KS QS") == ""
+    assert game.action_words("meld AS AH AD AC") == "four aces, 100"
+    assert game.action_words("meld AH TH KH QH JH") == "sequence, 250"
+    assert game.action_words("exchange 7H") == "exchange the seven of trumps for the turn-up, 10 points"
+    # a spectator's view holds the trumps a seat's does: the words read nothing hidden
+    state = game.new(seed=3)
+    trumps = state.view(0).trump
+    assert state.view(None).trump == trumps
+    for seat in (None, 0, 1):
+        meld = f"meld K{trumps} Q{trumps}"
+        assert game.action_words(meld, state.view(seat)) == "royal marriage, 40"
+
+
+def test_roquet_s_words_are_the_same_with_a_view() -> None:
+    """Roquet's words come from the cards alone: the view the web table now gives changes nothing."""
+    game = parlour.make("roquet")
+    view = game.new(seed=1).view(0)
+    for action in ("meld 9H 9S", "meld 9H 9S 9D 9C", "play 9H"):
+        assert game.action_words(action, view) == game.action_words(action)
+    assert game.action_words("meld 9H 9S", view).endswith("2 points")
+
+
+MELD_BUTTONS = """() => [...document.querySelectorAll('.action-buttons button.action')]
+  .filter((b) => b.dataset.key.startsWith('action-meld '))
+  .map((b) => [b.dataset.key.slice(7), b.innerText])"""
+"""Each meld button's action and its words as the page shows them."""
+
+
+@pytest.mark.browser
+def test_bezique_s_meld_buttons_name_the_declaration(browser: Browser, server: Server) -> None:
+    """At the web table, Bezique's meld buttons say what each declaration is and scores ("common
+    marriage, 20"), as Roquet's combinations do, not its cards alone."""
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER]
+    table = create_table(server, "bezique", seats, seed=BEZIQUE_SEED, target=1000)
+    link = seat_link(server, table, 0)
+    actions = play_to(server.url, link, ("meld",))
+    melds = [a for a in actions if a.startswith("meld ")]
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator(".action-buttons button.action").first.wait_for()
+        buttons = dict(page.evaluate(MELD_BUTTONS))
+        badge = page.inner_text(".trump-badge")  # "Trumps: ♥ hearts" (of the hand the meld comes in)
+        shoot(page, "bezique-meld-buttons-390x844")
+    trumps = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}[badge.split()[-1]]
+    assert sorted(buttons) == sorted(melds), (buttons, actions)
+    for action, text in buttons.items():
+        cards = action.split()[1:]
+        royal = len(cards) == 2 and cards[0][0] in "KQ" and cards[0][1] == trumps
+        said = re.fullmatch(
+            r"(common marriage|royal marriage|bezique|double bezique|four \w+|sequence), (\d+)(: .*)?", text
+        )
+        assert said is not None, (action, text)
+        if said.group(1).endswith("marriage"):
+            assert said.group(1) == ("royal marriage" if royal else "common marriage"), (action, text, trumps)
