@@ -16,9 +16,11 @@ from playwright.sync_api import Browser
 
 import parlour
 from parlour.engine.views import View
+from parlour.players import LEVELS
+from parlour.web.app import player_notes
 from parlour.web.tables import guarded, kept
 from tests.test_web12 import BEZIQUE_SEED, play_to
-from tests.web_support import Server, running_server
+from tests.web_support import GAMES, Server, running_server
 from tests.web_walks import (
     COMPUTER,
     PHONE,
@@ -226,3 +228,45 @@ def test_bezique_s_meld_buttons_name_the_declaration(browser: Browser, server: S
         assert said is not None, (action, text)
         if said.group(1).endswith("marriage"):
             assert said.group(1) == ("royal marriage" if royal else "common marriage"), (action, text, trumps)
+
+
+# --- 4. the levels' notes in plain words ------------------------------------------------------------
+
+JARGON = re.compile(
+    r"monte carlo|markov|pimc|playout|\bworlds?\b|heuristic|alpha-beta|determini[sz]|solver|double-dummy"
+    r"|expectimax|\bply\b|one-ply|\bnodes?\b|positions|baseline|simulation|sampled|the mean\b|no search"
+    r"|budget|evaluation|game\.|``|\bdepth\b",
+    re.IGNORECASE,
+)
+"""Words a card player would not follow in a note on a computer level (the notes said "Markov chains",
+"Perfect-information Monte Carlo", "playouts", "one-ply evaluation", "sampled deals", "alpha-beta")."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_levels_notes_are_in_a_card_player_s_words(name: str) -> None:
+    """The lobby and the table explain easy, normal and strong by each game's note (the players'
+    ``describe_player``): some read "found by Markov chains", "Perfect-information Monte Carlo in the
+    talon phase (200 playouts a move)", "a fast one-ply evaluation". Each says in plain words what the
+    level does and how long it thinks."""
+    notes = player_notes(name)
+    for level in LEVELS:
+        note = notes[level]
+        assert not JARGON.search(note), (name, level, note)
+        assert THINKS.search(note), (name, level, note)  # how long it thinks
+
+
+THINKS = re.compile(r"at once|milliseconds? a move|second a move")
+"""How long a level thinks, as its note says it."""
+
+
+def test_the_plain_notes_keep_their_numbers() -> None:
+    """The numbers the plain notes give are the levels' own (written beside them by hand)."""
+    from parlour.games.apology import players as apology
+    from parlour.games.open_tarock import players as open_tarock
+
+    ap, ot = player_notes("apology"), player_notes("open-tarock")
+    assert f"on {apology.BID_WORLDS} guesses" in ap["strong"] and f"on {apology.WORLDS} such" in ap["strong"]
+    assert f"({apology.NORMAL_WORLDS} for a card, {apology.NORMAL_BID_WORLDS} for a bid)" in ap["normal"]
+    assert f"Guesses {open_tarock.NORMAL_WORLDS} ways" in ot["normal"]
+    assert f"with {open_tarock.STRONG_WORLDS} guesses" in ot["strong"]
+    assert open_tarock.STRONG_NODES == 2 * open_tarock.NORMAL_NODES and "twice its time" in ot["strong"]
