@@ -7,7 +7,6 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from parlour.players import LEVELS
 from parlour.web.app import player_notes
 from parlour.web.tables import guarded, kept
 from tests.test_web12 import BEZIQUE_SEED, play_to
-from tests.web_support import GAMES, Server, running_server
+from tests.web_support import GAMES, Server, server_fixture
 from tests.web_walks import (
     COMPUTER,
     PHONE,
@@ -43,12 +42,8 @@ shoot = shooter("web13")
 WIDE = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's ``parlour serve``, with a SQLite database of its own."""
-    where = tmp_path_factory.mktemp("web13")
-    with running_server(f"sqlite:///{where / 'parlour.db'}") as running:
-        yield running
+server = server_fixture("web13")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
 
 
 # --- 1. one fact decides a named seat ---------------------------------------------------------------
