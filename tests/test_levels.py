@@ -206,13 +206,14 @@ def test_the_level_sentences_name_their_budgets() -> None:
     from parlour.games.roquet import players as roquet
 
     bw, bz, rq = (parlour.make(n) for n in ("bishops-whist", "bezique", "roquet"))
-    assert f"in {bishops_whist.NORMAL_PLAYOUT_WORLDS} deals" in describe_player(bw, "normal")
-    assert f"with {bishops_whist.PLAYOUT_WORLDS} deals" in describe_player(bw, "strong")
-    assert f"({bezique.NORMAL_PLAYOUTS} playouts" in describe_player(bz, "normal")
-    assert f"({bezique.STRONG_PLAYOUTS} playouts" in describe_player(bz, "strong")
-    assert f"Searches {roquet.NORMAL['worlds']} deals" in describe_player(rq, "normal")
-    assert f"Searches {roquet.STRONG['worlds']} deals" in describe_player(rq, "strong")
-    assert roquet.STRONG["depth"] == 2 and "two tricks deep" in describe_player(rq, "strong")
+    # (in a card player's words since web-13: "guesses" at the unseen cards, "games played out")
+    assert f"on {bishops_whist.NORMAL_PLAYOUT_WORLDS} guesses" in describe_player(bw, "normal")
+    assert f"with {bishops_whist.PLAYOUT_WORLDS} guesses" in describe_player(bw, "strong")
+    assert f"in {bezique.NORMAL_PLAYOUTS} games played out" in describe_player(bz, "normal")
+    assert f"with {bezique.STRONG_PLAYOUTS} games played out" in describe_player(bz, "strong")
+    assert f"on {roquet.NORMAL['worlds']} guesses" in describe_player(rq, "normal")
+    assert f"on {roquet.STRONG['worlds']} guesses" in describe_player(rq, "strong")
+    assert roquet.STRONG["depth"] == 2 and "two tricks ahead" in describe_player(rq, "strong")
 
 
 def test_the_terminal_gives_a_hint_with_its_reason() -> None:

@@ -8,7 +8,6 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -17,7 +16,7 @@ from websockets.sync.client import connect
 
 import parlour
 from parlour.games.open_tarock.players import SearchPlayer, reason_for
-from tests.web_support import Server, running_server
+from tests.web_support import Server, server_fixture
 from tests.web_walks import (
     COMPUTER,
     PHONE,
@@ -37,12 +36,8 @@ __all__ = ["browser"]  # the module's Chromium, shared by its tests
 shoot = shooter("review10")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's ``parlour serve``, with a SQLite database of its own."""
-    where = tmp_path_factory.mktemp("review10")
-    with running_server(f"sqlite:///{where / 'parlour.db'}") as running:
-        yield running
+server = server_fixture("review10")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
 
 
 KNIGHT_SEED = 58

@@ -12,7 +12,6 @@ this process (``tests/test_web_protocol.py``'s ``serving``). Each test here fail
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -21,7 +20,7 @@ from playwright.sync_api import Browser, WebSocketRoute
 from websockets.sync.client import connect
 
 from tests.test_web_protocol import sit, tokens
-from tests.web_support import Server, running_server
+from tests.web_support import Server, server_fixture
 from tests.web_walks import (
     COMPUTER,
     HUMAN,
@@ -44,12 +43,8 @@ __all__ = ["browser"]  # the module's Chromium, shared by its tests
 shoot = shooter("review7")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's ``parlour serve``, with a SQLite database of its own."""
-    where = tmp_path_factory.mktemp("review7")
-    with running_server(f"sqlite:///{where / 'parlour.db'}") as running:
-        yield running
+server = server_fixture("review7")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
 
 
 REWRITE = """(cases) => import("/static/words.js").then((w) =>

@@ -45,7 +45,7 @@ from tests.test_web_protocol import (
     tokens,
     wait_for,
 )
-from tests.web_support import SHORT, running_server
+from tests.web_support import SHORT, sqlite_server
 from tests.web_walks import PHONE, api, browser, context, shooter
 
 pytestmark = pytest.mark.timeout(180)
@@ -338,7 +338,7 @@ def test_the_page_says_whose_seat_is_kept_and_until_when(browser: Browser, tmp_p
     say for whom each is kept and until when, their buttons disabled; when the time comes (the page's
     clock moved on by Playwright's) the buttons are enabled without a reload. The server's clock has
     not moved, so pressing one is refused, and the page says why."""
-    with running_server(f"sqlite:///{tmp_path / 'parlour.db'}", args=["--kept-wait", "600"]) as server:
+    with sqlite_server(tmp_path, args=["--kept-wait", "600"]) as server:
         body = {
             "game": "bishops-whist",
             "options": SHORT["bishops-whist"],

@@ -7,7 +7,6 @@ One ``parlour serve`` and one Chromium serve the module's browser tests (as ``te
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -21,7 +20,7 @@ from parlour.games.roquet.rules import PACK as ROQUET_PACK
 from parlour.games.roquet.rules import RoquetGame
 from parlour.games.roquet.search import RoquetSearch
 from tests.test_review10 import play_to_melds
-from tests.web_support import Server, running_server
+from tests.web_support import Server, server_fixture
 from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter, wait_finished
 
 pytestmark = [pytest.mark.timeout(180)]
@@ -31,12 +30,8 @@ __all__ = ["browser"]  # the module's Chromium, shared by its tests
 shoot = shooter("web12")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's ``parlour serve``, with a SQLite database of its own."""
-    where = tmp_path_factory.mktemp("web12")
-    with running_server(f"sqlite:///{where / 'parlour.db'}") as running:
-        yield running
+server = server_fixture("web12")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
 
 
 BUTTONS_OUT_OF_SIGHT = """() => {

@@ -35,6 +35,7 @@ from tests.web_support import (
     Server,
     chromium_path,
     need,
+    sqlite_server,
 )
 
 try:
@@ -74,19 +75,9 @@ MY_TURN = "h2.prompt.your-turn"
 # --- the server, its API and the browser ------------------------------------------------------------
 
 
-@contextmanager
-def serving(tmp_path: Path, *, bot_delay: float = 0.0) -> Iterator[Server]:
-    """``parlour serve`` on a free port with a fresh SQLite database; stopped afterwards."""
-    server = Server(f"sqlite:///{tmp_path / 'parlour.db'}", bot_delay=bot_delay).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        # what the server said beyond its routine lines (a failing computer player, say): pytest
-        # shows it with a failed test
-        unusual = [line for line in server.messages().splitlines() if not line.startswith("INFO:")]
-        if unusual:
-            print("parlour serve said:", *unusual[-200:], sep="\n")
+serving = sqlite_server
+"""``parlour serve`` on a free port with a fresh SQLite database in a test's folder; stopped afterwards
+(``web_support.sqlite_server``, which the module fixtures' ``server_fixture`` opens too)."""
 
 
 def api(server: Server, path: str, body: dict[str, Any] | None = None) -> Any:

@@ -238,3 +238,33 @@ def running_server(database_url: str, **kwargs: object) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def sqlite_server(folder: Path, *, bot_delay: float = 0.0, args: Sequence[str] = ()) -> Iterator[Server]:
+    """``parlour serve`` on a fresh SQLite database in ``folder`` (a test's temporary folder), stopped
+    afterwards. What the server said beyond its routine lines (a failing computer player, say) is printed
+    then, and pytest shows it with a failed test. The one way the browser tests start a server on SQLite:
+    each module wrote its own (``server_fixture`` makes the module-scoped one; a walk's test that needs a
+    server of its own, restarted or with a bot delay, opens one with this)."""
+    with running_server(f"sqlite:///{folder / 'parlour.db'}", bot_delay=bot_delay, args=args) as server:
+        try:
+            yield server
+        finally:
+            server.stop()  # (before its words are read: stopping again is nothing)
+            unusual = [line for line in server.messages().splitlines() if not line.startswith("INFO:")]
+            if unusual:
+                print("parlour serve said:", *unusual[-200:], sep="\n")
+
+
+def server_fixture(folder: str, *, bot_delay: float = 0.0, args: Sequence[str] = ()) -> Any:
+    """A module's ``server`` fixture: one ``parlour serve`` on SQLite (``sqlite_server``) in a temporary
+    folder named ``folder``, shared by the module's tests. ``server = server_fixture("web12")`` at a test
+    module's top; its tests then take ``server: Server``."""
+
+    @pytest.fixture(scope="module", name="server")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        with sqlite_server(tmp_path_factory.mktemp(folder), bot_delay=bot_delay, args=args) as running:
+            yield running
+
+    return server

@@ -4,7 +4,9 @@ the server, the browser and their screenshots, under one name each. Each walk im
 was the in-process app in one walk and ``parlour serve`` in the other) and wrapped ``shoot`` in a function
 of its own.
 
-- ``serving(tmp_path)``: ``parlour serve`` in a process of its own (``Server``), for a browser to drive;
+- ``serving(tmp_path)``: ``parlour serve`` in a process of its own (``Server``) on SQLite in the test's
+  folder, for a browser to drive (``web_support.sqlite_server``; a module that shares one server among its
+  tests makes it with ``web_support.server_fixture``);
   ``serving_api(url)``: the app in this process behind a ``TestClient``, for the API alone.
 - ``browser``: one headless Chromium for a walk module's tests (a module-scoped fixture: a walk imports
   it, and names it in its ``__all__``, to use it), ``context`` a person's browser context in it.
@@ -32,11 +34,11 @@ from tests.test_web_browser import (
     log_lines,
     open_seat,
     seat_link,
-    serving,
     wait_finished,
 )
 from tests.test_web_protocol import create, live_table, store_of, wait_for
 from tests.test_web_protocol import serving as serving_api
+from tests.web_support import sqlite_server as serving
 
 __all__ = [
     "COMPUTER",

@@ -334,10 +334,12 @@ class Game(ABC, Generic[S]):
         target, or all the chips at the table; the default is 100."""
         return 100.0
 
-    def action_words(self, action: str) -> str:
+    def action_words(self, action: str, view: View[Any] | None = None) -> str:
         """What a legal action is, in words, where its text names only cards: Roquet's "meld 7H 7S" is
         "pair of sevens, 2 points" (its buttons showed "7♥ 7♠" alone); "" where the text says it all,
-        as in most games. From the action's text alone, which its seat already holds."""
+        as in most games. From the action's text and, where given, ``view``, the view of the seat the
+        action is legal for (Bezique's marriage of K♠ Q♠ is royal only with spades trumps, which the
+        text cannot say): nothing the seat may not know. Without a view, what the text alone says."""
         return ""
 
     def extra_layout(self) -> Sequence[tuple[str, tuple[int, ...]]]:

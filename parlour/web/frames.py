@@ -49,7 +49,7 @@ def describe_actions(game: Game[Any], view: View[Any]) -> list[dict[str, Any]]:
                 if kind in ("card", "cards") and isinstance(arg, str):
                     cards.append(arg)
         entry: dict[str, Any] = {"text": text, "kind": action.kind, "cards": cards}
-        words = game.action_words(text)
+        words = game.action_words(text, view)  # the seat's own view: its trumps, nothing hidden
         if words:  # (only where the game says more than the cards: frames elsewhere stay as they were)
             entry["words"] = words
         out.append(entry)

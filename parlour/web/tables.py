@@ -228,8 +228,10 @@ def shown_name(s: Seat) -> str:
 def kept(s: Seat) -> bool:
     """Whether a person's seat nobody has taken yet is kept for the friend its creator named: a
     stranger pressing Join on a public table took the seat made for Bob, renamed it and voided the
-    link Bob had been sent. A seat nobody named is free to anyone at a public table."""
-    return s.kind == "human" and not s.taken and shown_name(s) != unnamed(s.kind, s.seat)
+    link Bob had been sent. A seat nobody named is free to anyone at a public table. The stored
+    ``named`` decides, as it does for ``guarded``: the two read one fact, so a seat is never kept from
+    strangers but unguarded against the players, or the other way about."""
+    return s.kind == "human" and not s.taken and s.named
 
 
 def guarded(s: Seat, creator: int | None) -> bool:
@@ -496,8 +498,11 @@ class Tables:
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
                 name = spec.name.strip()[:40] or unnamed("human", i)
-                named = name != unnamed("human", i)
-                records.append(Seat(i, "human", None, name, hash_token(token), first_human, named))
+                # a name that reads as the seat's default (the older "seat 1" is shown "Seat 2") is no
+                # name: the seat was kept from strangers by its shown name but guarded by ``named``
+                seat = Seat(i, "human", None, name, hash_token(token), first_human)
+                seat.named = shown_name(seat) != unnamed("human", i)
+                records.append(seat)
                 first_human = False
             elif spec.kind == "computer":
                 player = spec.player or default_player(kinds)

@@ -860,6 +860,10 @@ def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None,
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
+    """Plays by simple rules of thumb, from its own cards and those played so far: it answers at once.
+
+    The lobby and the table explain the easy level with this first sentence (``describe_player``), so
+    it is in a card player's words; the class says how (no search, for long simulations)."""
     return HeuristicPlayer(seed)
 
 
@@ -890,11 +894,19 @@ RULES_OF_THUMB_PLAY = -1
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
+    """Decides a bid by playing the hand out both ways, bid and passed, on 64 guesses at the unseen
+    cards, buries by rules of thumb, and chooses each card by working out how it plays on 24
+    such guesses (the taker to beat its target by most, the three defenders together as partners): up
+    to a second a move at a table.
+
+    ``StrongPlayer`` with its defaults (``BID_WORLDS``, ``WORLDS``): the guesses are deals of the unseen
+    cards (``game.determinize``), each solved by the alpha-beta solver."""
     return StrongPlayer(seed)
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """The strong player with fewer deals solved a move and played out a bid: well under a second a move."""
+    """Plays as the strong level does on fewer guesses at the unseen cards (10 for a card, 24 for a
+    bid): well under a second a move."""
     return StrongPlayer(seed, worlds=NORMAL_WORLDS, bid_worlds=NORMAL_BID_WORLDS)
 
 

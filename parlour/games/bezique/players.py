@@ -787,6 +787,10 @@ def _heuristic(game: Game[Any], seed: int) -> Player:
 
 
 def _easy(game: Game[Any], seed: int) -> Player:
+    """A beginner that answers at once: it plays its low cards and keeps its aces, tens and trumps, but
+    does not keep cards back for the melds they would build; it declares whatever scores most at once
+    and plays the last eight tricks by the simple rule (win the trick as cheaply as it must, else throw
+    the least card) instead of counting them out."""
     del seed  # no random choice
     return EasyPlayer(game)
 
@@ -796,14 +800,18 @@ STRONG_PLAYOUTS = 480
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """Perfect-information Monte Carlo in the talon phase (200 playouts a move), exact play in the last
-    eight tricks."""
+    """While the talon lasts, tries each card in 200 games played out to the end on guesses at the
+    hidden cards, and counts out the last eight tricks exactly: a fraction of a second a move.
+
+    Perfect-information Monte Carlo (``NORMAL_PLAYOUTS`` playouts a move), the endgame solved."""
     return SearchPlayer(game, seed, NORMAL_PLAYOUTS)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    """Perfect-information Monte Carlo in the talon phase (480 playouts a move), exact play in the last
-    eight tricks: the strongest Bezique player parlour has, and the one that gives hints."""
+    """The normal level with 480 games played out a move instead of 200, up to a second a move at a
+    table: the strongest Bezique player parlour has, and the one that gives hints.
+
+    Perfect-information Monte Carlo (``STRONG_PLAYOUTS`` playouts a move), the endgame solved."""
     return SearchPlayer(game, seed, STRONG_PLAYOUTS)
 
 

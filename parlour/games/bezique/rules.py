@@ -2607,17 +2607,38 @@ class Bezique(Game[BeziqueState]):
     seat_roles = ("dealer", "leader")
     zone_kinds = ("hand", "melds", "talon", "turn_up", "tricks_won")
 
-    def action_words(self, action: str) -> str:
+    def action_words(self, action: str, view: View[Any] | None = None) -> str:
         """The seven of trumps' two actions in words ("exchange the seven of trumps for the turn-up,
         10 points"): the web table showed them only in the menu of the ringed card in the hand, where
-        nothing said to look, and gives worded actions a button of their own (rulings BZ-4, BZ-5)."""
+        nothing said to look, and gives worded actions a button of their own (rulings BZ-4, BZ-5). A
+        meld is named as a player declares it, with its score: "four aces, 100", "bezique, 40",
+        "royal marriage, 40" (its buttons read "meld A♠ A♥ A♦ A♣"). Royal or common, and which queen
+        and jack make bezique (``alt_bezique``), depend on trumps, which ``view`` gives; without it, a
+        meld its cards make under one trump suit only (a sequence, four aces) is named, a marriage not."""
         verb, _, card = action.partition(" ")
+        if verb == "meld":
+            return self._meld_words(card.split(), view)
         if verb not in ("exchange", "declare") or not card.startswith("7"):
             return ""
         what = "show the seven of trumps"
         if verb == "exchange":
             what = "exchange the seven of trumps for the turn-up"
         return f"{what}, {SEVEN_OF_TRUMPS_POINTS} points"
+
+    def _meld_words(self, cards: list[str], view: View[Any] | None) -> str:
+        """A meld's name and score ("bezique, 40"), or "" where the cards make none, or make different
+        ones under the trump suits the seat cannot tell apart (no view, or no trumps yet)."""
+        if not cards or not all(BEZIQUE_64.is_card(c) for c in cards):
+            return ""
+        trump = view.trump if view is not None else None
+        alt, fours = bool(self.options["alt_bezique"]), bool(self.options["fours_one_per_suit"])
+        kinds = {meld_kind(cards, t, alt, fours) for t in ((trump,) if trump in SUITS else SUITS)}
+        kinds.discard(None)
+        if len(kinds) != 1:
+            return ""
+        kind = kinds.pop()
+        assert kind is not None
+        return f"{kind}, {MELD_POINTS[kind]}"
 
     @property
     def value_scale(self) -> float:

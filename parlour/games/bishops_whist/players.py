@@ -1602,6 +1602,10 @@ def played_to(
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
+    """Plays by Dana's own rules of thumb, weighing only the card to play now: a few milliseconds a
+    move.
+
+    The easy level's words for the lobby (``describe_player``); the class's: a one-ply evaluation."""
     return HeuristicPlayer(game, seed)
 
 
@@ -1616,17 +1620,22 @@ def _solver(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """Plays out each lawful card to the end of the hand in 8 deals of the unseen cards that explain
-    every card played so far (found by Markov chains), the rules of thumb at every seat; of touching cards
-    only the lowest, which stands for them all (``touching``)."""
+    """Plays each card it may play out to the end of the hand on 8 guesses at the unseen cards that fit
+    every card played so far, every seat by the rules of thumb, and plays the one that does best (of
+    cards in sequence it tries the lowest alone, which stands for them all): up to a second a move at a
+    table.
+
+    The deals are found by Markov chains (``worlds.py``); ``touching`` is the cards in sequence."""
     return PlayoutPlayer(game, seed, worlds=NORMAL_PLAYOUT_WORLDS, chains=NORMAL_CHAINS, touching=True)
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    """The normal level with 16 deals found by longer chains, believing that each other seat departs
-    from the rules of thumb at least one play in five (a person is not the rules of thumb, and at a
-    table that departs from them it gains where the level that believed them fully did not): the
-    strongest Bishops Whist player parlour has, and the one that gives hints."""
+    """The normal level with 16 guesses, found with more care, and allowing that each other player strays
+    from the rules of thumb at least one play in five (as people do): up to a second a move at a table,
+    the strongest Bishops Whist player parlour has, and the one that gives hints.
+
+    The deals are found by longer Markov chains; a person is not the rules of thumb, and at a table
+    that departs from them this level gains where the level that believed them fully did not."""
     # the one play in five is STRONG_FLOOR
     return PlayoutPlayer(
         game, seed, chains=STRONG_CHAINS, floor=STRONG_FLOOR, noisy_playouts=False, touching=True

@@ -212,6 +212,10 @@ def _seat_and_purse(view: LView) -> tuple[int, int]:
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
+    """Plays to finish with the most chips rather than to win most on average: a leader sits still, a
+    player behind takes risks to draw level; it answers at once.
+
+    The normal and strong levels' words for the lobby (``describe_player``); ``StandingsPlayer`` says how."""
     return StandingsPlayer()
 
 
@@ -247,7 +251,7 @@ def describe_style(style: Style, name: str) -> str:
         parts.append(f"buys a bank for sale of at most {_share(style.buy_share)} of its chips")
     if not style.takeout:
         parts.append("never takes out")
-    return f"{name} (fixed, no search): " + ", ".join(parts) + "."
+    return f"{name} (the same shares whatever the score; it answers at once): " + ", ".join(parts) + "."
 
 
 def _factory(style: Style, name: str) -> Any:

@@ -852,6 +852,7 @@ class PimcPlayer(_Searcher):
 
 
 def _greedy(game: Game[Any], seed: int) -> Player:
+    """Takes the most it can from the trick in hand, looking no further: it answers at once."""
     return GreedyPlayer(seed)
 
 
@@ -883,14 +884,20 @@ NORMAL_WORLDS, NORMAL_NODES = 8, 32_000
 
 
 def _strong(game: Game[Any], seed: int) -> Player:
-    """Searches 16 deals of the cards still face down, each with every card known, in 64 000
-    positions a move in all, and plays the card best on average."""
+    """The normal level with 16 guesses at the face-down cards and twice its time to think them over:
+    about a quarter of a second a move.
+
+    ``STRONG_WORLDS`` deals of the face-down cards, each searched with every card known, in
+    ``STRONG_NODES`` positions a move in all."""
     return PimcPlayer(seed, worlds=STRONG_WORLDS, nodes=STRONG_NODES)
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """Searches 8 deals of the cards still face down, each with every card known, in 32 000
-    positions a move in all, and plays the card best on average."""
+    """Guesses 8 ways the face-down cards may lie, works out the play of each as if every card were
+    face up, and plays the card that does best over them all: well under a second a move.
+
+    ``NORMAL_WORLDS`` deals of the face-down cards, each searched with every card known, in
+    ``NORMAL_NODES`` positions a move in all."""
     return PimcPlayer(seed, worlds=NORMAL_WORLDS, nodes=NORMAL_NODES)
 
 

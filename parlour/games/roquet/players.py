@@ -254,12 +254,17 @@ def _heuristic(game: Game[Any], seed: int) -> Player:
 
 
 def _greedy(game: Game[Any], seed: int) -> Player:
+    """Lays down its biggest combination at once, wins a trick as cheaply as it can and leads low,
+    looking no further: it answers at once."""
     return RoquetGreedy(seed)
 
 
 def _search(game: Game[Any], seed: int) -> Player:
-    """Searches 12 deals of the unseen cards two tricks deep, drawn by what the opponent's last cards
-    say of its hand: the strongest Roquet player parlour has, and the one that gives hints."""
+    """Tries each card on 12 guesses at the unseen cards, looking two tricks ahead, the guesses made to
+    fit what the opponent's last cards say of its hand: up to a second a move at a table, the strongest
+    Roquet player parlour has, and the one that gives hints.
+
+    ``STRONG``: 12 deals of the unseen cards searched two tricks deep, drawn by the ``HandReader``."""
     from parlour.games.roquet.inference import HandReader  # these modules import this one
     from parlour.games.roquet.search import RoquetSearch
 
@@ -267,7 +272,10 @@ def _search(game: Game[Any], seed: int) -> Player:
 
 
 def _normal(game: Game[Any], seed: int) -> Player:
-    """Searches 20 deals of the unseen cards one trick deep: well under a second a move."""
+    """Tries each card on 20 guesses at the unseen cards, looking one trick ahead: well under a second
+    a move.
+
+    ``NORMAL``: 20 deals of the unseen cards searched one trick deep."""
     from parlour.games.roquet.search import RoquetSearch
 
     return RoquetSearch(seed, **NORMAL)

@@ -1915,8 +1915,9 @@ class RoquetGame(Game[RoquetState]):
     seat_roles = ("dealer", "leader")
     zone_kinds = ("hand", "livret", "turn_up", "stock", "melds", "tricks_won")
 
-    def action_words(self, action: str) -> str:
-        """A combination to lay down as the meld zone names it once laid: "pair of sevens, 2 points"."""
+    def action_words(self, action: str, view: View[Any] | None = None) -> str:
+        """A combination to lay down as the meld zone names it once laid: "pair of sevens, 2 points"
+        (the cards alone say it: the view is not needed)."""
         verb, _, rest = action.partition(" ")
         if verb != "meld" or not rest or not all(PACK.is_card(c) for c in rest.split()):
             return ""

@@ -2036,7 +2036,13 @@ export function heldWords(view, seat, size) {
   return `${cards} in ${stacks.length} stack${stacks.length === 1 ? "" : "s"}`;
 }
 
-/** The game's own extras, generically in words (collapsed: many are bookkeeping). */
+/**
+ * The game's own extras, generically in words (collapsed: many are bookkeeping). A field the game marks
+ * `quiet` (it says nothing at a move: Apology's tricks played, Bezique's stage, Bishops Whist's phase,
+ * Lansquenet's deals played) is drawn with the class `quiet`, which a phone leaves out where the list has
+ * rows that do say something (`dl.extras.some-loud`, app.css), as the terminal's compact table leaves them
+ * out first; a wide screen shows them, and a list of quiet rows alone keeps them (nothing else is there).
+ */
 function extraList(ctx) {
   const { view } = ctx;
   const extra = view.extra;
@@ -2049,7 +2055,9 @@ function extraList(ctx) {
     if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) continue;
     // nothing for any seat: Apology's bids before the first said "you: null; heuristic 1: null; ..."
     if (Array.isArray(value) && value.every((v) => v === null || (Array.isArray(v) && !v.length))) continue;
-    dl.append(el("dt", { text: f.label || humanize(f.name) }), el("dd", { text: valueWords(ctx, value, f) }));
+    const quiet = f.quiet ? "quiet" : null;
+    dl.append(el("dt", { text: f.label || humanize(f.name), class: quiet }), el("dd", { text: valueWords(ctx, value, f), class: quiet }));
+    if (!f.quiet) dl.classList.add("some-loud");
   }
   if (!dl.childNodes.length) return null;
   return el("details.extra", {}, el("summary", { text: `More about this ${roundWord(ctx.view)}` }), dl);
