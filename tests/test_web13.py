@@ -114,6 +114,41 @@ def test_a_phone_leaves_out_the_extras_quiet_rows(
     assert rows["stage"] is (viewport is WIDE), rows
 
 
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const dd of document.querySelectorAll('details.extra dd')) {
+    if (!dd.getClientRects().length) continue;
+    const text = dd.firstChild;
+    for (const m of dd.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+"""The words of the extras' values the page breaks across two lines ("Compute" / "r 2: 0")."""
+
+
+@pytest.mark.browser
+def test_a_phone_never_breaks_a_word_of_the_extras(browser: Browser, server: Server) -> None:
+    """On a phone the extras' value column was squeezed by the longest label ("shown sevens of trumps
+    still held") and broke names inside a word ("Compute" / "r 2: 0"): the labels' column now takes at
+    most half the width and a value breaks between its words."""
+    table = create_table(server, "bezique", [{"kind": "human", "name": "Ann"}, COMPUTER], seed=1)
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        page.locator("details.extra").wait_for(state="attached")
+        page.evaluate("() => { document.querySelector('details.extra').open = true; }")
+        broken = page.evaluate(BROKEN_WORDS)
+        page.locator("details.extra").scroll_into_view_if_needed()
+        shoot(page, "bezique-extras-words-390x844")
+    assert broken == [], broken
+
+
 # --- 3. Bezique's declarations say what they are ----------------------------------------------------
 
 
@@ -130,17 +165,17 @@ def bezique_view(trumps: str, **options: Any) -> View[Any]:
 @pytest.mark.parametrize(
     ("action", "words"),
     [
-        ("meld KH QH", "royal marriage, 40"),
-        ("meld KS QS", "common marriage, 20"),
-        ("meld QS JD", "bezique, 40"),
-        ("meld QS JD QS JD", "double bezique, 500"),
-        ("meld JS JH JD JC", "four jacks, 40"),
-        ("meld QS QH QD QC", "four queens, 60"),
-        ("meld KS KH KD KC", "four kings, 80"),
-        ("meld AS AH AD AC", "four aces, 100"),
-        ("meld AS AS AD AC", "four aces, 100"),
-        ("meld AH TH KH QH JH", "sequence, 250"),
-        ("meld JH QH KH TH AH", "sequence, 250"),
+        ("meld KH QH", "royal marriage, 40 points"),
+        ("meld KS QS", "common marriage, 20 points"),
+        ("meld QS JD", "bezique, 40 points"),
+        ("meld QS JD QS JD", "double bezique, 500 points"),
+        ("meld JS JH JD JC", "four jacks, 40 points"),
+        ("meld QS QH QD QC", "four queens, 60 points"),
+        ("meld KS KH KD KC", "four kings, 80 points"),
+        ("meld AS AH AD AC", "four aces, 100 points"),
+        ("meld AS AS AD AC", "four aces, 100 points"),
+        ("meld AH TH KH QH JH", "sequence, 250 points"),
+        ("meld JH QH KH TH AH", "sequence, 250 points"),
         ("meld AS TS KS QS JS", ""),  # not trumps: no meld
         ("meld KS QH", ""),
         ("play KS", ""),
@@ -160,17 +195,17 @@ def test_bezique_s_words_follow_the_options_and_need_trumps_for_a_marriage() -> 
     marriage is not named (royal or common?), a meld its cards make under one trump suit only is."""
     alt = parlour.make("bezique", alt_bezique=True)
     spades = bezique_view("S", alt_bezique=True)
-    assert alt.action_words("meld QC JH", spades) == "bezique, 40"
+    assert alt.action_words("meld QC JH", spades) == "bezique, 40 points"
     assert alt.action_words("meld QS JD", spades) == ""
-    assert alt.action_words("meld KS QS", spades) == "royal marriage, 40"
+    assert alt.action_words("meld KS QS", spades) == "royal marriage, 40 points"
     hearts = bezique_view("H", alt_bezique=True)
-    assert alt.action_words("meld QS JD", hearts) == "bezique, 40"
+    assert alt.action_words("meld QS JD", hearts) == "bezique, 40 points"
     one_each = parlour.make("bezique", fours_one_per_suit=True)
     assert one_each.action_words("meld AS AS AD AC", bezique_view("H", fours_one_per_suit=True)) == ""
     game = parlour.make("bezique")
     assert game.action_words("meld KS QS") == ""
-    assert game.action_words("meld AS AH AD AC") == "four aces, 100"
-    assert game.action_words("meld AH TH KH QH JH") == "sequence, 250"
+    assert game.action_words("meld AS AH AD AC") == "four aces, 100 points"
+    assert game.action_words("meld AH TH KH QH JH") == "sequence, 250 points"
     assert game.action_words("exchange 7H") == "exchange the seven of trumps for the turn-up, 10 points"
     # a spectator's view holds the trumps a seat's does: the words read nothing hidden
     state = game.new(seed=3)
@@ -178,7 +213,7 @@ def test_bezique_s_words_follow_the_options_and_need_trumps_for_a_marriage() -> 
     assert state.view(None).trump == trumps
     for seat in (None, 0, 1):
         meld = f"meld K{trumps} Q{trumps}"
-        assert game.action_words(meld, state.view(seat)) == "royal marriage, 40"
+        assert game.action_words(meld, state.view(seat)) == "royal marriage, 40 points"
 
 
 def test_roquet_s_words_are_the_same_with_a_view() -> None:
@@ -199,7 +234,7 @@ MELD_BUTTONS = """() => [...document.querySelectorAll('.action-buttons button.ac
 @pytest.mark.browser
 def test_bezique_s_meld_buttons_name_the_declaration(browser: Browser, server: Server) -> None:
     """At the web table, Bezique's meld buttons say what each declaration is and scores ("common
-    marriage, 20"), as Roquet's combinations do, not its cards alone."""
+    marriage, 20 points"), as Roquet's combinations do, not its cards alone."""
     seats = [{"kind": "human", "name": "Ann"}, COMPUTER]
     table = create_table(server, "bezique", seats, seed=BEZIQUE_SEED, target=1000)
     link = seat_link(server, table, 0)
@@ -217,9 +252,8 @@ def test_bezique_s_meld_buttons_name_the_declaration(browser: Browser, server: S
     for action, text in buttons.items():
         cards = action.split()[1:]
         royal = len(cards) == 2 and cards[0][0] in "KQ" and cards[0][1] == trumps
-        said = re.fullmatch(
-            r"(common marriage|royal marriage|bezique|double bezique|four \w+|sequence), (\d+)(: .*)?", text
-        )
+        kinds = r"(common marriage|royal marriage|bezique|double bezique|four \w+|sequence)"
+        said = re.fullmatch(kinds + r", (\d+) points(: .*)?", text)
         assert said is not None, (action, text)
         if said.group(1).endswith("marriage"):
             assert said.group(1) == ("royal marriage" if royal else "common marriage"), (action, text, trumps)

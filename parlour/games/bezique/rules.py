@@ -2611,10 +2611,11 @@ class Bezique(Game[BeziqueState]):
         """The seven of trumps' two actions in words ("exchange the seven of trumps for the turn-up,
         10 points"): the web table showed them only in the menu of the ringed card in the hand, where
         nothing said to look, and gives worded actions a button of their own (rulings BZ-4, BZ-5). A
-        meld is named as a player declares it, with its score: "four aces, 100", "bezique, 40",
-        "royal marriage, 40" (its buttons read "meld A♠ A♥ A♦ A♣"). Royal or common, and which queen
-        and jack make bezique (``alt_bezique``), depend on trumps, which ``view`` gives; without it, a
-        meld its cards make under one trump suit only (a sequence, four aces) is named, a marriage not."""
+        meld is named as a player declares it, with its score: "four aces, 100 points", "bezique, 40
+        points", "royal marriage, 40 points" (its buttons read "meld A♠ A♥ A♦ A♣"). Royal or common,
+        and which queen and jack make bezique (``alt_bezique``), depend on trumps, which ``view`` gives;
+        without it, a meld its cards make under one trump suit only (a sequence, four aces) is named, a
+        marriage not."""
         verb, _, card = action.partition(" ")
         if verb == "meld":
             return self._meld_words(card.split(), view)
@@ -2626,7 +2627,7 @@ class Bezique(Game[BeziqueState]):
         return f"{what}, {SEVEN_OF_TRUMPS_POINTS} points"
 
     def _meld_words(self, cards: list[str], view: View[Any] | None) -> str:
-        """A meld's name and score ("bezique, 40"), or "" where the cards make none, or make different
+        """A meld's name and score ("bezique, 40 points"), or "" where the cards make none, or make different
         ones under the trump suits the seat cannot tell apart (no view, or no trumps yet)."""
         if not cards or not all(BEZIQUE_64.is_card(c) for c in cards):
             return ""
@@ -2638,7 +2639,7 @@ class Bezique(Game[BeziqueState]):
             return ""
         kind = kinds.pop()
         assert kind is not None
-        return f"{kind}, {MELD_POINTS[kind]}"
+        return f"{kind}, {MELD_POINTS[kind]} points"
 
     @property
     def value_scale(self) -> float:
