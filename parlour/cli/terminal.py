@@ -1077,10 +1077,10 @@ class TerminalGame:
             room, score_sep = longest, "  "
         label_width = min(longest, room)
         head = Table.grid(padding=(0, 2))
-        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
-        head.add_column(
-            style="dim", min_width=label_width, max_width=label_width, no_wrap=True, overflow="ellipsis"
-        )
+        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
+        # a longer label wraps between its words, a row more, rather than end in "…": at 80x24 Bishops
+        # Whist's "the dealer still holds the …" and Lansquenet's "the bank's card, last d…" said little
+        head.add_column(style="dim", min_width=label_width, max_width=label_width, overflow="fold")
         value_width = max(20, width - 4 - label_width - 2)
         head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
         for label, value, sep, kind in rows:
