@@ -4,12 +4,19 @@ words instead), and a short window's table is found without drawing the same lay
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 
-from tests.test_term9 import SHORT, play
+import parlour
+from parlour.engine.views import View
+from parlour.players import make_player
+from tests.test_term9 import SHORT, Measured, play
 
 CASES: dict[str, tuple[str, dict[str, Any]]] = {
     **{name: (name, options) for name, options in SHORT.items()},
@@ -52,3 +59,49 @@ def test_lansquenets_last_deal_labels_wrap_whole() -> None:
     _, text = play("lansquenet", CASES["lansquenet-10"][1], 80, 24)
     assert re.search(r"^│ the bank's card, last +\S+ +│\n│ deal +│$", text, re.M), text
     assert re.search(r"^│ the players' card, last +\S+ +│\n│ deal +│$", text, re.M), text
+
+
+class Reference(Measured):
+    """The compact table as it was found before term-11: every layout drawn in full to count its rows
+    (the rows counted without drawing say each fits, so each is drawn and checked)."""
+
+    def panel_rows(self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]]) -> int:
+        return 0
+
+
+def drawn(name: str, height: int, table: type[Measured], seed: int = 1) -> tuple[str, list[int]]:
+    """A seeded match to its end at 80 x ``height`` on a ``table``: all it printed, and how many
+    compact tables were drawn to check their rows at each of the person's moves."""
+    game = parlour.make(name, **SHORT[name])
+    bots = {s: make_player("random", game, seed * 10 + s) for s in range(1, game.num_players)}
+    me = make_player("random", game, seed * 10)
+    console = Console(
+        record=True, width=80, height=height, force_terminal=True, color_system=None, file=io.StringIO()
+    )
+    printed: list[str] = []
+    counts: list[int] = []
+
+    def ask(prompt: str, completions: Sequence[str]) -> str:
+        printed.append(console.export_text(clear=True) + prompt)
+        if "your move" not in prompt:
+            return ""
+        counts.append(kept.layouts_drawn)
+        kept.layouts_drawn = 0
+        return me.choose(kept.now.view(0), game)
+
+    kept = table(game, [0], bots, seed, console, ask=ask, hint_seconds=None)
+    kept.run()
+    return "".join(printed) + console.export_text(), counts
+
+
+@pytest.mark.parametrize("name", ["bishops-whist", "apology", "roquet", "lansquenet"])
+def test_a_short_window_draws_one_layout_a_move(name: str) -> None:
+    """At 80x14 to 80x18 the compact table drew every layout it tried in full to count its rows, some
+    25 a move (0.1 to 0.5 s): its rows are now counted without drawing, and only the layout found is
+    drawn, once, to check it. What is printed is the same, to the character, as when each was drawn."""
+    for height in (14, 16, 18):
+        now, counts = drawn(name, height, Measured)
+        before, reference = drawn(name, height, Reference)
+        assert now == before, (name, height)
+        assert counts and max(counts) <= 1, (name, height, counts)
+        assert sum(reference) > 3 * sum(counts), (name, height)  # the old way drew many a move

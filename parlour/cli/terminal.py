@@ -367,6 +367,11 @@ class TerminalGame:
         """Whether the person was told, in a line, that the window is too short for any table."""
         self.log_tail: list[Text] = []
         """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
+        self.layouts_drawn = 0
+        """Compact tables drawn to check their rows (``compact_parts``): one a move where the rows
+        counted without drawing are right."""
+        self.measured: dict[tuple[str, str, int, int, int], int] = {}
+        """The lines of each row of the compact panel, by its text and its columns' widths."""
         self.log_above = False
         """Whether log lines were printed since the table was last drawn (they are just above it)."""
 
@@ -885,9 +890,10 @@ class TerminalGame:
         four seats' panel fitted 80x24 to the row, and the others' last moves had scrolled off."""
         return self.console.is_terminal and self.rows(parts) + 1 + self.LOG_ROOM > self.console.height
 
-    def rows(self, parts: Sequence[RenderableType]) -> int:
-        """The rows ``parts`` take when printed, one after another, at the console's width."""
-        options = self.console.options
+    def rows(self, parts: Sequence[RenderableType], width: int | None = None) -> int:
+        """The rows ``parts`` take when printed, one after another, at the console's width (or
+        ``width``)."""
+        options = self.console.options if width is None else self.console.options.update_width(width)
         return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
 
     def table_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str, str]]:
@@ -1013,18 +1019,25 @@ class TerminalGame:
                 break
             head.insert(0, line)
         room = max(0, self.LOG_ROOM - self.rows(head))
-        best: list[RenderableType] = []
+        head_rows = self.rows(head)
         # the other rows left out one by one, the least needed first; then the last trick; then the
-        # seat's own cards outside the hand on one line
+        # seat's own cards outside the hand on one line. Each layout's rows are counted, not drawn: the
+        # lines under the panel once for each way of packing them, the panel's rows one by one (each
+        # measured once, ``panel_rows``); only a layout counted to fit is drawn, to check it. Drawing
+        # each in full made a move at 80x14 take 0.1 to 0.5 s (some 25 layouts drawn a move).
         for packed, last in ((True, True), (True, False), (False, False)):
+            under = self.rows(self.compact_under(view, own, packed, last, note, ""))
             for keep in range(len(droppable), -1, -1):
                 kept = set(droppable[:keep]) | {i for i in range(len(rows)) if rows[i][3] in always}
-                parts = head + self.compact_layout(
-                    view, [r for i, r in enumerate(rows) if i in kept], own, packed, last, note
-                )
-                best = parts
+                kept_rows = [r for i, r in enumerate(rows) if i in kept]
+                if head_rows + self.panel_rows(view, kept_rows) + under + 1 + room > height:
+                    continue
+                parts = head + self.compact_layout(view, kept_rows, own, packed, last, note)
+                self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
                     return parts
+        kept_rows = [r for r in rows if r[3] in always]
+        best: list[RenderableType] = head + self.compact_layout(view, kept_rows, own, False, False, note)
         if self.rows(best) + 1 > height:
             # too short even for the smallest: its top scrolls off, the log lines' first
             best = best[len(head) :]
@@ -1061,6 +1074,66 @@ class TerminalGame:
         the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick; the
         line that says the table is compact if ``note``, and the ``too_short`` one that the window is
         too short, if any."""
+        label_width, value_width, cells = self.compact_cells(view, rows)
+        head = Table.grid(padding=(0, 2))
+        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
+        # a longer label wraps between its words, a row more, rather than end in "…": at 80x24 Bishops
+        # Whist's "the dealer still holds the …" and Lansquenet's "the bank's card, last d…" said little
+        head.add_column(style="dim", min_width=label_width, max_width=label_width, overflow="fold")
+        head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
+        for label, shown in cells:
+            head.add_row(label, shown)
+        title = self.title_of(view)
+        body: list[RenderableType] = [head]
+        if cell_len(title.plain) > self.console.width - 6:
+            title.stylize("bold")
+            body.insert(0, title)
+            title = Text("")
+        out: list[RenderableType] = [
+            Panel(
+                Group(*body),
+                title=title or None,
+                subtitle=Text("compact: 'table' shows all", style="dim"),
+                subtitle_align="right",
+                expand=False,
+            )
+        ]
+        return out + self.compact_under(view, own, packed, last, note, too_short)
+
+    def panel_rows(self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]]) -> int:
+        """The rows the compact table's panel of ``rows`` takes, counted without drawing it: its two
+        borders, its title where it heads the body, and each row's lines (a wrapped label's two), each
+        row measured once at its columns' widths and kept (``cell_rows``)."""
+        label_width, value_width, cells = self.compact_cells(view, rows)
+        width = self.console.width
+        title = self.title_of(view)
+        count = 2
+        if cell_len(title.plain) > width - 6:
+            count += self.cell_rows("", title, 0, width - 4)
+        return count + sum(self.cell_rows(label, shown, label_width, value_width) for label, shown in cells)
+
+    def cell_rows(self, label: str, shown: Text, label_width: int, value_width: int) -> int:
+        """The lines of one row of the compact panel (a label ``label_width`` wide that wraps, a value
+        cut at ``value_width``), or of a text alone where ``label_width`` is 0; measured once a size."""
+        key = (label, shown.plain, label_width, value_width, self.console.width)
+        if key not in self.measured:
+            if len(self.measured) > 4096:
+                self.measured.clear()
+            if label_width:
+                grid = Table.grid(padding=(0, 2))
+                grid.add_column(min_width=label_width, max_width=label_width, overflow="fold")
+                grid.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
+                grid.add_row(label, shown)
+                self.measured[key] = self.rows([grid], self.console.width - 4)
+            else:
+                self.measured[key] = self.rows([shown], value_width)
+        return self.measured[key]
+
+    def compact_cells(
+        self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]]
+    ) -> tuple[int, int, list[tuple[str, Text]]]:
+        """The compact panel's columns: the labels' width, the values' and each row's (label, value as
+        shown), the value on one line (the score's packed whole)."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
@@ -1076,13 +1149,8 @@ class TerminalGame:
         if score and longest > room and longest <= min(width // 2, width - 6 - max(tight)):
             room, score_sep = longest, "  "
         label_width = min(longest, room)
-        head = Table.grid(padding=(0, 2))
-        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
-        # a longer label wraps between its words, a row more, rather than end in "…": at 80x24 Bishops
-        # Whist's "the dealer still holds the …" and Lansquenet's "the bank's card, last d…" said little
-        head.add_column(style="dim", min_width=label_width, max_width=label_width, overflow="fold")
         value_width = max(20, width - 4 - label_width - 2)
-        head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
+        cells: list[tuple[str, Text]] = []
         for label, value, sep, kind in rows:
             if score_sep and sep == "   ":
                 sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
@@ -1103,22 +1171,16 @@ class TerminalGame:
                 shown = value
             if kind != "score" and "\n" in shown.plain:
                 shown = Text(" ").join(shown.split("\n"))
-            head.add_row(label, shown)
-        title = self.title_of(view)
-        body: list[RenderableType] = [head]
-        if cell_len(title.plain) > width - 6:
-            title.stylize("bold")
-            body.insert(0, title)
-            title = Text("")
-        out: list[RenderableType] = [
-            Panel(
-                Group(*body),
-                title=title or None,
-                subtitle=Text("compact: 'table' shows all", style="dim"),
-                subtitle_align="right",
-                expand=False,
-            )
-        ]
+            cells.append((label, shown))
+        return label_width, value_width, cells
+
+    def compact_under(
+        self, view: View[Any], own: Sequence[Text], packed: bool, last: bool, note: bool, too_short: str
+    ) -> list[RenderableType]:
+        """What the compact table prints under its panel (see ``compact_layout``): the same whichever
+        of the panel's rows are kept."""
+        width = self.console.width
+        out: list[RenderableType] = []
         if last:
             line = self.last_trick_line(view)
             if line is not None:
