@@ -18,7 +18,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -1030,9 +1030,11 @@ class TerminalGame:
             for keep in range(len(droppable), -1, -1):
                 kept = set(droppable[:keep]) | {i for i in range(len(rows)) if rows[i][3] in always}
                 kept_rows = [r for i, r in enumerate(rows) if i in kept]
-                if head_rows + self.panel_rows(view, kept_rows) + under + 1 + room > height:
+                spare = height - (head_rows + self.panel_rows(view, kept_rows) + under + 1 + room)
+                if spare < 0:
                     continue
-                parts = head + self.compact_layout(view, kept_rows, own, packed, last, note)
+                whole = self.made_whole(view, kept_rows, spare)
+                parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
                 self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
                     return parts
@@ -1050,6 +1052,34 @@ class TerminalGame:
                 kept_rows = [r for r in rows if r[3] in always]
                 best = self.compact_layout(view, kept_rows, own, False, False, note, short)
         return best
+
+    def made_whole(
+        self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], spare: int
+    ) -> set[int]:
+        """The rows of a compact table, among ``rows``, whose values are cut at the border but fit whole
+        on lines within the ``spare`` rows the window leaves, the most needed first: at 80x24 Apology's
+        "cards played this deal" and the other seats' tricks won ended in "…" with a row or two to
+        spare. No row is left out for it: a row less needed is kept cut rather than dropped."""
+        whole: set[int] = set()
+        if spare <= 0:
+            return whole
+        _, value_width, cells = self.compact_cells(view, rows)
+        cut = [
+            i
+            for i, (_, shown) in enumerate(cells)
+            if rows[i][3] != "score" and any(cell_len(line) > value_width for line in shown.plain.split("\n"))
+        ]
+        now = self.panel_rows(view, rows)
+        for i in sorted(cut, key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i)):
+            trial = whole | {i}
+            _, _, wrapped = self.compact_cells(view, rows, trial)
+            if any(cell_len(line) > value_width for line in wrapped[i][1].plain.split("\n")):
+                continue  # a part wider than the row: cut all the same
+            rows_then = self.panel_rows(view, rows, trial)
+            if rows_then - now <= spare:
+                spare -= rows_then - now
+                now, whole = rows_then, trial
+        return whole
 
     @staticmethod
     def idle(value: Text | list[Text], kind: str) -> bool:
@@ -1069,12 +1099,13 @@ class TerminalGame:
         last: bool,
         note: bool,
         too_short: str = "",
+        whole: Collection[int] = (),
     ) -> list[RenderableType]:
-        """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
-        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick; the
-        line that says the table is compact if ``note``, and the ``too_short`` one that the window is
-        too short, if any."""
-        label_width, value_width, cells = self.compact_cells(view, rows)
+        """The compact table of ``rows`` (each on one line, cut at the border; the score, and the rows
+        numbered in ``whole``, packed whole onto lines), the seat's ``own`` zones ``packed`` onto
+        lines (else on one line, cut), the ``last`` trick; the line that says the table is compact if
+        ``note``, and the ``too_short`` one that the window is too short, if any."""
+        label_width, value_width, cells = self.compact_cells(view, rows, whole)
         head = Table.grid(padding=(0, 2))
         # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
         # a longer label wraps between its words, a row more, rather than end in "…": at 80x24 Bishops
@@ -1100,11 +1131,16 @@ class TerminalGame:
         ]
         return out + self.compact_under(view, own, packed, last, note, too_short)
 
-    def panel_rows(self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]]) -> int:
+    def panel_rows(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int] = (),
+    ) -> int:
         """The rows the compact table's panel of ``rows`` takes, counted without drawing it: its two
         borders, its title where it heads the body, and each row's lines (a wrapped label's two), each
         row measured once at its columns' widths and kept (``cell_rows``)."""
-        label_width, value_width, cells = self.compact_cells(view, rows)
+        label_width, value_width, cells = self.compact_cells(view, rows, whole)
         width = self.console.width
         title = self.title_of(view)
         count = 2
@@ -1130,10 +1166,14 @@ class TerminalGame:
         return self.measured[key]
 
     def compact_cells(
-        self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]]
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int] = (),
     ) -> tuple[int, int, list[tuple[str, Text]]]:
         """The compact panel's columns: the labels' width, the values' and each row's (label, value as
-        shown), the value on one line (the score's packed whole)."""
+        shown), the value on one line (the score's, and those of the rows numbered in ``whole``, packed
+        whole onto lines, broken between their parts)."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
@@ -1151,7 +1191,7 @@ class TerminalGame:
         label_width = min(longest, room)
         value_width = max(20, width - 4 - label_width - 2)
         cells: list[tuple[str, Text]] = []
-        for label, value, sep, kind in rows:
+        for i, (label, value, sep, kind) in enumerate(rows):
             if score_sep and sep == "   ":
                 sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
             if isinstance(value, list) and kind == "score":
@@ -1160,6 +1200,14 @@ class TerminalGame:
                 if short.plain.count("\n") < shown.plain.count("\n"):
                     # Lansquenet's ten seats took three of the 24 rows: "you: 11  2: 100  3: 132"
                     shown = short
+            elif i in whole and isinstance(value, list):
+                shown = self.pack_parts(value, sep, value_width)
+                if all(": " in v.plain for v in value):
+                    short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
+                    if short.plain.count("\n") < shown.plain.count("\n"):
+                        shown = short
+            elif i in whole and isinstance(value, Text):
+                shown = Text("\n").join(value.wrap(self.console, value_width))
             elif isinstance(value, list):
                 shown = Text(sep).join(value)
                 if shown.cell_len > value_width and kind == "role":
@@ -1169,7 +1217,7 @@ class TerminalGame:
                     shown = Text("  ").join(self.seatless(v) for v in value)
             else:
                 shown = value
-            if kind != "score" and "\n" in shown.plain:
+            if kind != "score" and i not in whole and "\n" in shown.plain:
                 shown = Text(" ").join(shown.split("\n"))
             cells.append((label, shown))
         return label_width, value_width, cells
