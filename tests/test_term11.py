@@ -173,3 +173,21 @@ def test_a_value_cut_at_the_border_reads_whole_where_rows_are_spare(name: str, h
         if now != then:
             assert continued and now.count("…") < then.count("…"), (now, then)
     assert wrapped
+
+
+def test_roquets_stock_is_said_face_down_beside_the_cards_left_to_draw() -> None:
+    """Roquet at 80x24 showed "cards left to draw 40" above "the stock 39 cards": the rules' stock
+    counts the turn-up under it, the zone only its face-down cards. The zone says so, and the two
+    differ by the turn-up exactly while one lies on the table."""
+    screens, _ = play("roquet", SHORT["roquet"], 80, 24)
+    pairs = 0
+    for _, screen in screens:
+        left = re.search(r"^│ cards left to draw +(\d+) ", screen, re.M)
+        stock = re.search(r"^│ the stock, face down +(\d+) cards? ", screen, re.M)
+        assert not re.search(r"^│ the stock  ", screen, re.M), screen
+        if left and stock:
+            pairs += 1
+            turn_up = re.search(r"^│ the turn-up[^│]*? {2,}(\S+) ", screen, re.M)
+            lies = turn_up is not None and turn_up[1] != "none"
+            assert int(left[1]) == int(stock[1]) + lies, screen
+    assert pairs
