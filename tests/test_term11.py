@@ -191,3 +191,15 @@ def test_roquets_stock_is_said_face_down_beside_the_cards_left_to_draw() -> None
             lies = turn_up is not None and turn_up[1] != "none"
             assert int(left[1]) == int(stock[1]) + lies, screen
     assert pairs
+
+
+def test_a_shared_win_is_said_in_one_sentence() -> None:
+    """Apology's match won by three seats ended "You win! (shared with seat 2 & seat 4) (the highest
+    total after the one deal)": two asides in a row. It reads "You share the win with seat 2 & seat 4
+    (the highest total after the one deal)"."""
+    _, text = play("apology", SHORT["apology"], 80, 24, seed=2)
+    shared = re.search(
+        r"You share the win with (seat \d) & (seat \d) \(the highest total", " ".join(text.split())
+    )
+    assert shared is not None, text
+    assert "shared with" not in text and "You win!" not in text

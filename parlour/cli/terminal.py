@@ -1787,8 +1787,9 @@ class TerminalGame:
             verdict = "[bold green]You win![/bold green]"
             mine = next((t for t in view.teams if self.at_table in t), ())
             others = [self.who(s, view) for s in outcome.winners if s not in mine]
-            if others:  # Apology's win shared by three seats read "You win!" alone
-                verdict += f" (shared with {escape(listed(others))})"
+            if others:  # Apology's win shared by three seats read "You win!" alone; then "You win!
+                # (shared with seat 2 & seat 4) (the highest total ...)", two asides in a row
+                verdict = f"[bold green]You share the win[/bold green] with {escape(listed(others))}"
         elif len(self.humans) == 1:
             # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
             winners = escape(listed([self.who(s, view) for s in outcome.winners]))
