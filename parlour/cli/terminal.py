@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import difflib
+import itertools
 import os
 import pydoc
 import re
@@ -1063,17 +1064,17 @@ class TerminalGame:
         whole: set[int] = set()
         if spare <= 0:
             return whole
-        _, value_width, cells = self.compact_cells(view, rows)
+        _, _, cells = self.compact_cells(view, rows)
         cut = [
             i
-            for i, (_, shown) in enumerate(cells)
-            if rows[i][3] != "score" and any(cell_len(line) > value_width for line in shown.plain.split("\n"))
+            for i, (_, shown, _, room) in enumerate(cells)
+            if rows[i][3] != "score" and any(cell_len(line) > room for line in shown.plain.split("\n"))
         ]
         now = self.panel_rows(view, rows)
         for i in sorted(cut, key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i)):
             trial = whole | {i}
             _, _, wrapped = self.compact_cells(view, rows, trial)
-            if any(cell_len(line) > value_width for line in wrapped[i][1].plain.split("\n")):
+            if any(cell_len(line) > wrapped[i][3] for line in wrapped[i][1].plain.split("\n")):
                 continue  # a part wider than the row: cut all the same
             rows_then = self.panel_rows(view, rows, trial)
             if rows_then - now <= spare:
@@ -1105,17 +1106,20 @@ class TerminalGame:
         numbered in ``whole``, packed whole onto lines), the seat's ``own`` zones ``packed`` onto
         lines (else on one line, cut), the ``last`` trick; the line that says the table is compact if
         ``note``, and the ``too_short`` one that the window is too short, if any."""
-        label_width, value_width, cells = self.compact_cells(view, rows, whole)
-        head = Table.grid(padding=(0, 2))
+        _, _, cells = self.compact_cells(view, rows, whole)
         # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
-        # a longer label wraps between its words, a row more, rather than end in "…": at 80x24 Bishops
-        # Whist's "the dealer still holds the …" and Lansquenet's "the bank's card, last d…" said little
-        head.add_column(style="dim", min_width=label_width, max_width=label_width, overflow="fold")
-        head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
-        for label, shown in cells:
-            head.add_row(label, shown)
+        # a longer label wraps between its words, a row more, rather than end in "…" (Lansquenet's "the
+        # bank's card, last d…"), unless its value leaves it the room (``compact_cells``): rows of
+        # other widths are a grid of their own
+        body: list[RenderableType] = []
+        for (wide, room), run in itertools.groupby(cells, key=lambda cell: cell[2:]):
+            head = Table.grid(padding=(0, 2))
+            head.add_column(style="dim", min_width=wide, max_width=wide, overflow="fold")
+            head.add_column(max_width=room, no_wrap=True, overflow="ellipsis")
+            for label, shown, _, _ in run:
+                head.add_row(label, shown)
+            body.append(head)
         title = self.title_of(view)
-        body: list[RenderableType] = [head]
         if cell_len(title.plain) > self.console.width - 6:
             title.stylize("bold")
             body.insert(0, title)
@@ -1140,13 +1144,13 @@ class TerminalGame:
         """The rows the compact table's panel of ``rows`` takes, counted without drawing it: its two
         borders, its title where it heads the body, and each row's lines (a wrapped label's two), each
         row measured once at its columns' widths and kept (``cell_rows``)."""
-        label_width, value_width, cells = self.compact_cells(view, rows, whole)
+        _, _, cells = self.compact_cells(view, rows, whole)
         width = self.console.width
         title = self.title_of(view)
         count = 2
         if cell_len(title.plain) > width - 6:
             count += self.cell_rows("", title, 0, width - 4)
-        return count + sum(self.cell_rows(label, shown, label_width, value_width) for label, shown in cells)
+        return count + sum(self.cell_rows(label, shown, wide, room) for label, shown, wide, room in cells)
 
     def cell_rows(self, label: str, shown: Text, label_width: int, value_width: int) -> int:
         """The lines of one row of the compact panel (a label ``label_width`` wide that wraps, a value
@@ -1170,10 +1174,11 @@ class TerminalGame:
         view: View[Any],
         rows: Sequence[tuple[str, Text | list[Text], str, str]],
         whole: Collection[int] = (),
-    ) -> tuple[int, int, list[tuple[str, Text]]]:
+    ) -> tuple[int, int, list[tuple[str, Text, int, int]]]:
         """The compact panel's columns: the labels' width, the values' and each row's (label, value as
-        shown), the value on one line (the score's, and those of the rows numbered in ``whole``, packed
-        whole onto lines, broken between their parts)."""
+        shown, its label's width and its value's, where a long label takes more), the value on one
+        line (the score's, and those of the rows numbered in ``whole``, packed whole onto lines,
+        broken between their parts)."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
@@ -1190,8 +1195,9 @@ class TerminalGame:
             room, score_sep = longest, "  "
         label_width = min(longest, room)
         value_width = max(20, width - 4 - label_width - 2)
-        cells: list[tuple[str, Text]] = []
-        for i, (label, value, sep, kind) in enumerate(rows):
+
+        def shaped(i: int, value_width: int) -> Text:
+            label, value, sep, kind = rows[i]
             if score_sep and sep == "   ":
                 sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
             if isinstance(value, list) and kind == "score":
@@ -1219,7 +1225,32 @@ class TerminalGame:
                 shown = value
             if kind != "score" and i not in whole and "\n" in shown.plain:
                 shown = Text(" ").join(shown.split("\n"))
-            cells.append((label, shown))
+            return shown
+
+        def fits(i: int, value_width: int) -> bool:
+            return all(cell_len(line) <= value_width for line in shaped(i, value_width).plain.split("\n"))
+
+        # a label longer than the column beside a short value ("the dealer still holds the turn-up
+        # yes") takes the room the value leaves, with the long labels next to it, rather than wrap onto
+        # a row more: wrapped, Bishops Whist's two left out the other seats' rows at 80x24. A value
+        # that would be whole beside a wrapped label, and is cut beside the long one, keeps the wrap.
+        sizes = [(label_width, value_width)] * len(rows)
+        long = [i for i, r in enumerate(rows) if cell_len(r[0]) > label_width and r[3] != "score"]
+        runs: list[list[int]] = []
+        for i in long:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        for run in runs:
+            for group in (run, *([i] for i in run)) if len(run) > 1 else (run,):
+                wide = max(cell_len(rows[i][0]) for i in group)
+                room_left = width - 4 - wide - 2
+                if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
+                    for i in group:
+                        sizes[i] = (wide, room_left)
+                    break
+        cells = [(rows[i][0], shaped(i, sizes[i][1]), *sizes[i]) for i in range(len(rows))]
         return label_width, value_width, cells
 
     def compact_under(
