@@ -226,7 +226,7 @@ def test_three_winners_are_listed_as_a_sentence_lists_them() -> None:
     out, names = said[loser]
     assert f"You lose: {names[0]}, {names[1]} & {names[2]} win" in out, out
     out, names = said[winner]
-    assert f"You win! (shared with {names[1]} & {names[2]})" in out, out
+    assert f"You share the win with {names[1]} & {names[2]} (" in out, out  # term-11's words
 
 
 # --- 8. a number that is both a move's and an amount ----------------------------------------------

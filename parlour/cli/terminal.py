@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import difflib
+import itertools
 import os
 import pydoc
 import re
@@ -18,7 +19,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -367,6 +368,11 @@ class TerminalGame:
         """Whether the person was told, in a line, that the window is too short for any table."""
         self.log_tail: list[Text] = []
         """The latest log lines printed (``LOG_ROOM`` of them at most), as printed."""
+        self.layouts_drawn = 0
+        """Compact tables drawn to check their rows (``compact_parts``): one a move where the rows
+        counted without drawing are right."""
+        self.measured: dict[tuple[str, str, int, int, int], int] = {}
+        """The lines of each row of the compact panel, by its text and its columns' widths."""
         self.log_above = False
         """Whether log lines were printed since the table was last drawn (they are just above it)."""
 
@@ -885,9 +891,10 @@ class TerminalGame:
         four seats' panel fitted 80x24 to the row, and the others' last moves had scrolled off."""
         return self.console.is_terminal and self.rows(parts) + 1 + self.LOG_ROOM > self.console.height
 
-    def rows(self, parts: Sequence[RenderableType]) -> int:
-        """The rows ``parts`` take when printed, one after another, at the console's width."""
-        options = self.console.options
+    def rows(self, parts: Sequence[RenderableType], width: int | None = None) -> int:
+        """The rows ``parts`` take when printed, one after another, at the console's width (or
+        ``width``)."""
+        options = self.console.options if width is None else self.console.options.update_width(width)
         return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
 
     def table_rows(self, view: View[Any]) -> list[tuple[str, Text | list[Text], str, str]]:
@@ -1013,18 +1020,27 @@ class TerminalGame:
                 break
             head.insert(0, line)
         room = max(0, self.LOG_ROOM - self.rows(head))
-        best: list[RenderableType] = []
+        head_rows = self.rows(head)
         # the other rows left out one by one, the least needed first; then the last trick; then the
-        # seat's own cards outside the hand on one line
+        # seat's own cards outside the hand on one line. Each layout's rows are counted, not drawn: the
+        # lines under the panel once for each way of packing them, the panel's rows one by one (each
+        # measured once, ``panel_rows``); only a layout counted to fit is drawn, to check it. Drawing
+        # each in full made a move at 80x14 take 0.1 to 0.5 s (some 25 layouts drawn a move).
         for packed, last in ((True, True), (True, False), (False, False)):
+            under = self.rows(self.compact_under(view, own, packed, last, note, ""))
             for keep in range(len(droppable), -1, -1):
                 kept = set(droppable[:keep]) | {i for i in range(len(rows)) if rows[i][3] in always}
-                parts = head + self.compact_layout(
-                    view, [r for i, r in enumerate(rows) if i in kept], own, packed, last, note
-                )
-                best = parts
+                kept_rows = [r for i, r in enumerate(rows) if i in kept]
+                spare = height - (head_rows + self.panel_rows(view, kept_rows) + under + 1 + room)
+                if spare < 0:
+                    continue
+                whole = self.made_whole(view, kept_rows, spare)
+                parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
+                self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
                     return parts
+        kept_rows = [r for r in rows if r[3] in always]
+        best: list[RenderableType] = head + self.compact_layout(view, kept_rows, own, False, False, note)
         if self.rows(best) + 1 > height:
             # too short even for the smallest: its top scrolls off, the log lines' first
             best = best[len(head) :]
@@ -1037,6 +1053,34 @@ class TerminalGame:
                 kept_rows = [r for r in rows if r[3] in always]
                 best = self.compact_layout(view, kept_rows, own, False, False, note, short)
         return best
+
+    def made_whole(
+        self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], spare: int
+    ) -> set[int]:
+        """The rows of a compact table, among ``rows``, whose values are cut at the border but fit whole
+        on lines within the ``spare`` rows the window leaves, the most needed first: at 80x24 Apology's
+        "cards played this deal" and the other seats' tricks won ended in "…" with a row or two to
+        spare. No row is left out for it: a row less needed is kept cut rather than dropped."""
+        whole: set[int] = set()
+        if spare <= 0:
+            return whole
+        _, _, cells = self.compact_cells(view, rows)
+        cut = [
+            i
+            for i, (_, shown, _, room) in enumerate(cells)
+            if rows[i][3] != "score" and any(cell_len(line) > room for line in shown.plain.split("\n"))
+        ]
+        now = self.panel_rows(view, rows)
+        for i in sorted(cut, key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i)):
+            trial = whole | {i}
+            _, _, wrapped = self.compact_cells(view, rows, trial)
+            if any(cell_len(line) > wrapped[i][3] for line in wrapped[i][1].plain.split("\n")):
+                continue  # a part wider than the row: cut all the same
+            rows_then = self.panel_rows(view, rows, trial)
+            if rows_then - now <= spare:
+                spare -= rows_then - now
+                now, whole = rows_then, trial
+        return whole
 
     @staticmethod
     def idle(value: Text | list[Text], kind: str) -> bool:
@@ -1056,11 +1100,85 @@ class TerminalGame:
         last: bool,
         note: bool,
         too_short: str = "",
+        whole: Collection[int] = (),
     ) -> list[RenderableType]:
-        """The compact table of ``rows`` (each on one line, cut at the border; the score packed whole),
-        the seat's ``own`` zones ``packed`` onto lines (else on one line, cut), the ``last`` trick; the
-        line that says the table is compact if ``note``, and the ``too_short`` one that the window is
-        too short, if any."""
+        """The compact table of ``rows`` (each on one line, cut at the border; the score, and the rows
+        numbered in ``whole``, packed whole onto lines), the seat's ``own`` zones ``packed`` onto
+        lines (else on one line, cut), the ``last`` trick; the line that says the table is compact if
+        ``note``, and the ``too_short`` one that the window is too short, if any."""
+        _, _, cells = self.compact_cells(view, rows, whole)
+        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards);
+        # a longer label wraps between its words, a row more, rather than end in "…" (Lansquenet's "the
+        # bank's card, last d…"), unless its value leaves it the room (``compact_cells``): rows of
+        # other widths are a grid of their own
+        body: list[RenderableType] = []
+        for (wide, room), run in itertools.groupby(cells, key=lambda cell: cell[2:]):
+            head = Table.grid(padding=(0, 2))
+            head.add_column(style="dim", min_width=wide, max_width=wide, overflow="fold")
+            head.add_column(max_width=room, no_wrap=True, overflow="ellipsis")
+            for label, shown, _, _ in run:
+                head.add_row(label, shown)
+            body.append(head)
+        title = self.title_of(view)
+        if cell_len(title.plain) > self.console.width - 6:
+            title.stylize("bold")
+            body.insert(0, title)
+            title = Text("")
+        out: list[RenderableType] = [
+            Panel(
+                Group(*body),
+                title=title or None,
+                subtitle=Text("compact: 'table' shows all", style="dim"),
+                subtitle_align="right",
+                expand=False,
+            )
+        ]
+        return out + self.compact_under(view, own, packed, last, note, too_short)
+
+    def panel_rows(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int] = (),
+    ) -> int:
+        """The rows the compact table's panel of ``rows`` takes, counted without drawing it: its two
+        borders, its title where it heads the body, and each row's lines (a wrapped label's two), each
+        row measured once at its columns' widths and kept (``cell_rows``)."""
+        _, _, cells = self.compact_cells(view, rows, whole)
+        width = self.console.width
+        title = self.title_of(view)
+        count = 2
+        if cell_len(title.plain) > width - 6:
+            count += self.cell_rows("", title, 0, width - 4)
+        return count + sum(self.cell_rows(label, shown, wide, room) for label, shown, wide, room in cells)
+
+    def cell_rows(self, label: str, shown: Text, label_width: int, value_width: int) -> int:
+        """The lines of one row of the compact panel (a label ``label_width`` wide that wraps, a value
+        cut at ``value_width``), or of a text alone where ``label_width`` is 0; measured once a size."""
+        key = (label, shown.plain, label_width, value_width, self.console.width)
+        if key not in self.measured:
+            if len(self.measured) > 4096:
+                self.measured.clear()
+            if label_width:
+                grid = Table.grid(padding=(0, 2))
+                grid.add_column(min_width=label_width, max_width=label_width, overflow="fold")
+                grid.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
+                grid.add_row(label, shown)
+                self.measured[key] = self.rows([grid], self.console.width - 4)
+            else:
+                self.measured[key] = self.rows([shown], value_width)
+        return self.measured[key]
+
+    def compact_cells(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int] = (),
+    ) -> tuple[int, int, list[tuple[str, Text, int, int]]]:
+        """The compact panel's columns: the labels' width, the values' and each row's (label, value as
+        shown, its label's width and its value's, where a long label takes more), the value on one
+        line (the score's, and those of the rows numbered in ``whole``, packed whole onto lines,
+        broken between their parts)."""
         width = self.console.width
         # a label is cut at three tenths of the width, or as far as the score's line leaves room for, up
         # to two fifths: "your card points with y…" and "taker's card points so …" said little
@@ -1076,14 +1194,10 @@ class TerminalGame:
         if score and longest > room and longest <= min(width // 2, width - 6 - max(tight)):
             room, score_sep = longest, "  "
         label_width = min(longest, room)
-        head = Table.grid(padding=(0, 2))
-        # the label keeps its width and a long value is cut ("targets by o…" beside a long row of cards)
-        head.add_column(
-            style="dim", min_width=label_width, max_width=label_width, no_wrap=True, overflow="ellipsis"
-        )
         value_width = max(20, width - 4 - label_width - 2)
-        head.add_column(max_width=value_width, no_wrap=True, overflow="ellipsis")
-        for label, value, sep, kind in rows:
+
+        def shaped(i: int, value_width: int) -> Text:
+            label, value, sep, kind = rows[i]
             if score_sep and sep == "   ":
                 sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
             if isinstance(value, list) and kind == "score":
@@ -1092,6 +1206,14 @@ class TerminalGame:
                 if short.plain.count("\n") < shown.plain.count("\n"):
                     # Lansquenet's ten seats took three of the 24 rows: "you: 11  2: 100  3: 132"
                     shown = short
+            elif i in whole and isinstance(value, list):
+                shown = self.pack_parts(value, sep, value_width)
+                if all(": " in v.plain for v in value):
+                    short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
+                    if short.plain.count("\n") < shown.plain.count("\n"):
+                        shown = short
+            elif i in whole and isinstance(value, Text):
+                shown = Text("\n").join(value.wrap(self.console, value_width))
             elif isinstance(value, list):
                 shown = Text(sep).join(value)
                 if shown.cell_len > value_width and kind == "role":
@@ -1101,24 +1223,43 @@ class TerminalGame:
                     shown = Text("  ").join(self.seatless(v) for v in value)
             else:
                 shown = value
-            if kind != "score" and "\n" in shown.plain:
+            if kind != "score" and i not in whole and "\n" in shown.plain:
                 shown = Text(" ").join(shown.split("\n"))
-            head.add_row(label, shown)
-        title = self.title_of(view)
-        body: list[RenderableType] = [head]
-        if cell_len(title.plain) > width - 6:
-            title.stylize("bold")
-            body.insert(0, title)
-            title = Text("")
-        out: list[RenderableType] = [
-            Panel(
-                Group(*body),
-                title=title or None,
-                subtitle=Text("compact: 'table' shows all", style="dim"),
-                subtitle_align="right",
-                expand=False,
-            )
-        ]
+            return shown
+
+        def fits(i: int, value_width: int) -> bool:
+            return all(cell_len(line) <= value_width for line in shaped(i, value_width).plain.split("\n"))
+
+        # a label longer than the column beside a short value ("the dealer still holds the turn-up
+        # yes") takes the room the value leaves, with the long labels next to it, rather than wrap onto
+        # a row more: wrapped, Bishops Whist's two left out the other seats' rows at 80x24. A value
+        # that would be whole beside a wrapped label, and is cut beside the long one, keeps the wrap.
+        sizes = [(label_width, value_width)] * len(rows)
+        long = [i for i, r in enumerate(rows) if cell_len(r[0]) > label_width and r[3] != "score"]
+        runs: list[list[int]] = []
+        for i in long:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        for run in runs:
+            for group in (run, *([i] for i in run)) if len(run) > 1 else (run,):
+                wide = max(cell_len(rows[i][0]) for i in group)
+                room_left = width - 4 - wide - 2
+                if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
+                    for i in group:
+                        sizes[i] = (wide, room_left)
+                    break
+        cells = [(rows[i][0], shaped(i, sizes[i][1]), *sizes[i]) for i in range(len(rows))]
+        return label_width, value_width, cells
+
+    def compact_under(
+        self, view: View[Any], own: Sequence[Text], packed: bool, last: bool, note: bool, too_short: str
+    ) -> list[RenderableType]:
+        """What the compact table prints under its panel (see ``compact_layout``): the same whichever
+        of the panel's rows are kept."""
+        width = self.console.width
+        out: list[RenderableType] = []
         if last:
             line = self.last_trick_line(view)
             if line is not None:
@@ -1677,8 +1818,9 @@ class TerminalGame:
             verdict = "[bold green]You win![/bold green]"
             mine = next((t for t in view.teams if self.at_table in t), ())
             others = [self.who(s, view) for s in outcome.winners if s not in mine]
-            if others:  # Apology's win shared by three seats read "You win!" alone
-                verdict += f" (shared with {escape(listed(others))})"
+            if others:  # Apology's win shared by three seats read "You win!" alone; then "You win!
+                # (shared with seat 2 & seat 4) (the highest total ...)", two asides in a row
+                verdict = f"[bold green]You share the win[/bold green] with {escape(listed(others))}"
         elif len(self.humans) == 1:
             # "You lose. (the highest total after 1 deal)" named nobody: the winners are named
             winners = escape(listed([self.who(s, view) for s in outcome.winners]))

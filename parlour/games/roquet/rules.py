@@ -1341,7 +1341,10 @@ class RoquetState(State):
         label = "the turn-up (may be melded)" if self.game.turn_up_melds else "the turn-up"  # ruling RQ-2
         turn_up = self._turn_up
         zones.append(Zone("turn_up", None, [CODES[turn_up]] if turn_up >= 0 else [], label))
-        zones.append(Zone("stock", None, [None] * len(self._stock), "the stock"))
+        # the rules' stock counts the turn-up under it (40 at the deal, "cards left to draw"): this zone
+        # is its face-down part, which a table named "the stock" with 39 cards beside "cards left to draw
+        # 40", and a newcomer could not tell why
+        zones.append(Zone("stock", None, [None] * len(self._stock), "the stock, face down"))
         for s in (0, 1):
             for m in self.melds[s]:
                 zones.append(Zone("melds", s, [*m.cards], m.label))
