@@ -25,9 +25,10 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
-- ``--playout worlds,horizon[,read]``: ``playout.RoquetPlayout``, each lawful action played out by the
-  heuristic at both seats in the same ``worlds`` worlds (common random numbers), ``horizon`` tricks
-  (0: the hand's end), its worlds uniform or (``read``) the ``strong`` level's hand reader's;
+- ``--playout worlds,horizon[,read|uniform,z]``: ``playout.RoquetPlayout``, each lawful action played
+  out by the heuristic at both seats in the same ``worlds`` worlds (common random numbers), ``horizon`` tricks
+  (0: the hand's end), its worlds uniform or (``read``) the ``strong`` level's hand reader's; with
+  ``z``, the heuristic's action unless another's playouts beat it by ``z`` standard errors;
 - ``playcheat``: the same judge on the true state, the stock's order included (for measurement
   only); ``handplaycheat``: in 16 worlds of the true hands, the stock's cards shuffled afresh;
 - ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
@@ -117,15 +118,17 @@ class Playout:
     decision, played out ``horizon`` tricks (0: to the hand's end), its worlds dealt uniformly or
     (``read``) by the ``strong`` level's hand reader."""
 
-    def __init__(self, worlds: int = PLAYOUT_WORLDS, horizon: int = 0, read: bool = False) -> None:
-        self.settings = (worlds, horizon or None, read)
+    def __init__(
+        self, worlds: int = PLAYOUT_WORLDS, horizon: int = 0, read: bool = False, z: float = 0
+    ) -> None:
+        self.settings = (worlds, horizon or None, read, z)
         name = "playout-read" if read else "playout"
-        self.__name__ = f"{name}({worlds},{horizon})"
+        self.__name__ = f"{name}({worlds},{horizon})" if not z else f"{name}({worlds},{horizon},z={z:g})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetPlayout:
-        worlds, horizon, read = self.settings
+        worlds, horizon, read, z = self.settings
         reader = HandReader(**STRONG_READER) if read else None
-        return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader)
+        return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader, z=z)
 
 
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
@@ -514,8 +517,9 @@ def main(argv: list[str] | None = None) -> None:
         "--playout",
         action="append",
         default=[],
-        help="also: worlds,horizon[,read] of a player judged by heuristic playouts (horizon 0: the"
-        " hand's end; read: the strong level's hand reader deals its worlds; repeatable)",
+        help="also: worlds,horizon[,read|uniform,z] of a player judged by heuristic playouts (horizon 0: the"
+        " hand's end; read: the strong level's hand reader deals its worlds; z: play the heuristic's"
+        " action unless another beats it by z standard errors; repeatable)",
     )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
@@ -553,7 +557,8 @@ def main(argv: list[str] | None = None) -> None:
     for text in args.playout:
         parts = text.split(",")
         read = len(parts) > 2 and parts[2] == "read"
-        play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read)
+        z = float(parts[3]) if len(parts) > 3 else 0.0
+        play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read, z)
         runs[play.__name__] = (play, "heuristic")
     if args.history:
         parts = args.history.split(",")

@@ -19,6 +19,7 @@ Measured in strength.md, "Playouts with common random numbers".
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -158,8 +159,13 @@ class RoquetPlayout:
         potential: float = 0.5,
         reader: HandReader | None = None,
         seconds: float | None = None,
+        z: float = 0.0,
     ) -> None:
         self.rng = Rng(seed)
+        self.z = z
+        self.prior = RoquetHeuristic(seed)
+        """With ``z`` above 0: the rules of thumb's own action is played unless another's playouts beat
+        it by more than ``z`` standard errors of their paired differences (world by world)."""
         self.worlds = worlds
         self.horizon = horizon
         self.potential = potential
@@ -199,7 +205,8 @@ class RoquetPlayout:
             worlds = self.reader.worlds(view, game, self.rng, self.worlds)
         else:
             worlds = [game.determinize(view, self.rng) for _ in range(self.worlds)]
-        best = self.judge(worlds, legal, seat)
+        prior = self.prior.choose(view, game) if self.z > 0 else None
+        best = self.judge(worlds, legal, seat, prior)
         edge = self.means[best] - max((v for a, v in self.means.items() if a != best), default=0.0)
         return Advice(
             best,
@@ -207,11 +214,12 @@ class RoquetPlayout:
             f" this hand, {edge:.1f} ahead of the next best",
         )
 
-    def judge(self, worlds: list[RoquetState], legal: list[str], seat: int) -> str:
+    def judge(self, worlds: list[RoquetState], legal: list[str], seat: int, prior: str | None = None) -> str:
         """Every action of ``legal`` played out in each world; the best mean margin (ties to the first
-        in ``legal``'s order)."""
+        in ``legal``'s order), or ``prior`` unless the best beats it clearly (``z``)."""
         start = time.perf_counter()
         totals = dict.fromkeys(legal, 0.0)
+        values: dict[str, list[float]] = {a: [] for a in legal}
         for world in worlds:
             if self.worlds_done and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
@@ -221,12 +229,22 @@ class RoquetPlayout:
             for action in legal:
                 state = world.clone()
                 self.rollout.rng = Rng(draws)  # the same tie-breaks for every action in this world
-                totals[action] += self.playout(state, action, seat)
+                value = self.playout(state, action, seat)
+                totals[action] += value
+                values[action].append(value)
                 self.playouts += 1
             self.worlds_done += 1
         n = max(self.worlds_done, 1)
         self.means = {a: v / n for a, v in totals.items()}
-        return max(legal, key=lambda a: (totals[a], -legal.index(a)))
+        best = max(legal, key=lambda a: (totals[a], -legal.index(a)))
+        if prior is None or prior == best or prior not in values:
+            return best
+        diffs = [b - p for b, p in zip(values[best], values[prior], strict=True)]
+        if len(diffs) < 2:
+            return prior
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        return best if mean > self.z * sd / math.sqrt(len(diffs)) else prior
 
     def playout(self, state: RoquetState, action: str, seat: int) -> float:
         """``action`` taken for ``seat`` in ``state`` (changed), then the hand played on by the rules of
