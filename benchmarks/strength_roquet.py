@@ -25,10 +25,12 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
-- ``--playout worlds,horizon[,read|uniform,z]``: ``playout.RoquetPlayout``, each lawful action played
-  out by the heuristic at both seats in the same ``worlds`` worlds (common random numbers), ``horizon`` tricks
-  (0: the hand's end), its worlds uniform or (``read``) the ``strong`` level's hand reader's; with
-  ``z``, the heuristic's action unless another's playouts beat it by ``z`` standard errors;
+- ``--playout worlds,horizon[,read|uniform,z,prune]``: ``playout.RoquetPlayout``, each lawful
+  action played out by the heuristic at both seats in the same ``worlds`` worlds (common random
+  numbers), ``horizon`` tricks (0: the hand's end), its worlds uniform or (``read``) the
+  ``strong`` level's hand reader's; with ``z``, the heuristic's action unless another's playouts
+  beat it by ``z`` standard errors; with ``prune``, actions that many standard errors behind the
+  best are dropped every 8 worlds;
 - ``playcheat``: the same judge on the true state, the stock's order included (for measurement
   only); ``handplaycheat``: in 16 worlds of the true hands, the stock's cards shuffled afresh;
 - ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
@@ -119,16 +121,22 @@ class Playout:
     (``read``) by the ``strong`` level's hand reader."""
 
     def __init__(
-        self, worlds: int = PLAYOUT_WORLDS, horizon: int = 0, read: bool = False, z: float = 0
+        self,
+        worlds: int = PLAYOUT_WORLDS,
+        horizon: int = 0,
+        read: bool = False,
+        z: float = 0,
+        prune: float = 0,
     ) -> None:
-        self.settings = (worlds, horizon or None, read, z)
+        self.settings = (worlds, horizon or None, read, z, prune)
         name = "playout-read" if read else "playout"
-        self.__name__ = f"{name}({worlds},{horizon})" if not z else f"{name}({worlds},{horizon},z={z:g})"
+        more = (f",z={z:g}" if z else "") + (f",prune={prune:g}" if prune else "")
+        self.__name__ = f"{name}({worlds},{horizon}{more})"
 
     def __call__(self, game: Game[Any], seed: int) -> RoquetPlayout:
-        worlds, horizon, read, z = self.settings
+        worlds, horizon, read, z, prune = self.settings
         reader = HandReader(**STRONG_READER) if read else None
-        return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader, z=z)
+        return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader, z=z, prune=prune)
 
 
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
@@ -517,9 +525,10 @@ def main(argv: list[str] | None = None) -> None:
         "--playout",
         action="append",
         default=[],
-        help="also: worlds,horizon[,read|uniform,z] of a player judged by heuristic playouts (horizon 0: the"
-        " hand's end; read: the strong level's hand reader deals its worlds; z: play the heuristic's"
-        " action unless another beats it by z standard errors; repeatable)",
+        help="also: worlds,horizon[,read|uniform,z,prune] of a player judged by heuristic"
+        " playouts (horizon 0: the hand's end; read: the strong level's hand reader deals its"
+        " worlds; z: play the heuristic's action unless another beats it by z standard errors;"
+        " prune: drop actions that many standard errors behind the best every 8 worlds; repeatable)",
     )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
@@ -558,7 +567,8 @@ def main(argv: list[str] | None = None) -> None:
         parts = text.split(",")
         read = len(parts) > 2 and parts[2] == "read"
         z = float(parts[3]) if len(parts) > 3 else 0.0
-        play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read, z)
+        prune = float(parts[4]) if len(parts) > 4 else 0.0
+        play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read, z, prune)
         runs[play.__name__] = (play, "heuristic")
     if args.history:
         parts = args.history.split(",")

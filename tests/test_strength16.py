@@ -194,3 +194,20 @@ def test_the_playout_cheats_play_legally() -> None:
         assert cheat.choose_state(state, seat) in state.legal_actions()
         assert cheat.worlds_done == 3
         assert state.hands == before  # the true state is not touched
+
+
+def test_pruning_plays_out_fewer_and_keeps_the_heuristics_action_in() -> None:
+    g = game()
+    for state in positions(3, play_only=True):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        full = RoquetPlayout(6, worlds=24, z=2.0)
+        pruned = RoquetPlayout(6, worlds=24, z=2.0, prune=1.0)
+        assert pruned.choose(view, g) in view.legal_actions
+        full.choose(view, g)
+        assert pruned.worlds_done == full.worlds_done == 24
+        assert pruned.playouts <= full.playouts == 24 * len(view.legal_actions)
+        assert len(pruned.means) == len(view.legal_actions)
+        # the heuristic's action is never pruned: it was played out in every world
+        assert RoquetHeuristic(6).choose(view, g) in pruned.means

@@ -144,6 +144,24 @@ class FieldHeuristic(RoquetHeuristic):
         return action if action in state.legal_actions() else "done"
 
 
+PRUNE_EVERY = 8
+"""With pruning, how many worlds between the looks at which actions are left behind."""
+
+
+def _ahead(a: list[float], b: list[float]) -> float:
+    """How many standard errors ``a``'s mean is ahead of ``b``'s, world by world (paired; the same
+    worlds, so the differences are far less noisy than the margins)."""
+    diffs = [x - y for x, y in zip(a, b, strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if sd == 0:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    return mean / (sd / math.sqrt(n))
+
+
 class RoquetPlayout:
     """PIMC judged by heuristic playouts with common random numbers (see the module's text).
 
@@ -160,9 +178,12 @@ class RoquetPlayout:
         reader: HandReader | None = None,
         seconds: float | None = None,
         z: float = 0.0,
+        prune: float = 0.0,
     ) -> None:
         self.rng = Rng(seed)
         self.z = z
+        self.prune = prune
+        """If above 0: actions this many standard errors behind the best stop being played out."""
         self.prior = RoquetHeuristic(seed)
         """With ``z`` above 0: the rules of thumb's own action is played unless another's playouts beat
         it by more than ``z`` standard errors of their paired differences (world by world)."""
@@ -216,35 +237,32 @@ class RoquetPlayout:
 
     def judge(self, worlds: list[RoquetState], legal: list[str], seat: int, prior: str | None = None) -> str:
         """Every action of ``legal`` played out in each world; the best mean margin (ties to the first
-        in ``legal``'s order), or ``prior`` unless the best beats it clearly (``z``)."""
+        in ``legal``'s order), or ``prior`` unless the best beats it clearly (``z``). With ``prune``,
+        every ``PRUNE_EVERY`` worlds the actions behind the best by more than ``prune`` standard errors
+        of their paired differences are played out no more (never ``prior``)."""
         start = time.perf_counter()
-        totals = dict.fromkeys(legal, 0.0)
         values: dict[str, list[float]] = {a: [] for a in legal}
+        live = list(legal)
         for world in worlds:
             if self.worlds_done and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             world._pending = []  # the world's log is never read: the clones need not copy it
             world._events = []
             draws = self.rng.randrange(1 << 30)
-            for action in legal:
+            for action in live:
                 state = world.clone()
                 self.rollout.rng = Rng(draws)  # the same tie-breaks for every action in this world
-                value = self.playout(state, action, seat)
-                totals[action] += value
-                values[action].append(value)
+                values[action].append(self.playout(state, action, seat))
                 self.playouts += 1
             self.worlds_done += 1
-        n = max(self.worlds_done, 1)
-        self.means = {a: v / n for a, v in totals.items()}
-        best = max(legal, key=lambda a: (totals[a], -legal.index(a)))
-        if prior is None or prior == best or prior not in values:
+            if self.prune and self.worlds_done % PRUNE_EVERY == 0 and len(live) > 1:
+                top = max(live, key=lambda a: (sum(values[a]), -legal.index(a)))
+                live = [a for a in live if a in (top, prior) or _ahead(values[top], values[a]) <= self.prune]
+        self.means = {a: sum(v) / len(v) for a, v in values.items() if v}
+        best = max(live, key=lambda a: (self.means[a], -legal.index(a)))
+        if prior is None or prior == best or prior not in live:
             return best
-        diffs = [b - p for b, p in zip(values[best], values[prior], strict=True)]
-        if len(diffs) < 2:
-            return prior
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-        return best if mean > self.z * sd / math.sqrt(len(diffs)) else prior
+        return best if _ahead(values[best], values[prior]) > self.z else prior
 
     def playout(self, state: RoquetState, action: str, seat: int) -> float:
         """``action`` taken for ``seat`` in ``state`` (changed), then the hand played on by the rules of
