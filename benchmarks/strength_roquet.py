@@ -25,6 +25,14 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
+- ``--playout worlds,horizon[,read|uniform,z,prune]``: ``playout.RoquetPlayout``, each lawful
+  action played out by the heuristic at both seats in the same ``worlds`` worlds (common random
+  numbers), ``horizon`` tricks (0: the hand's end), its worlds uniform or (``read``) the
+  ``strong`` level's hand reader's; with ``z``, the heuristic's action unless another's playouts
+  beat it by ``z`` standard errors; with ``prune``, actions that many standard errors behind the
+  best are dropped every 8 worlds;
+- ``playcheat``: the same judge on the true state, the stock's order included (for measurement
+  only); ``handplaycheat``: in 16 worlds of the true hands, the stock's cards shuffled afresh;
 - ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
   the engine's SO-ISMCTS) with that budget, UCB constant, playout policy (heuristic, greedy or
   random), horizon in actions (0: the hand's end), worth of a ready combination at the horizon, and
@@ -53,7 +61,8 @@ from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
 from parlour.games.roquet.history import NEVER, HistoryReader
 from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
-from parlour.games.roquet.players import NORMAL, STRONG, RoquetView
+from parlour.games.roquet.players import NORMAL, STRONG, STRONG_READER, RoquetView
+from parlour.games.roquet.playout import HandPlayoutCheat, PlayoutCheat, RoquetPlayout
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
@@ -92,6 +101,42 @@ class StrongWithHands(RoquetSearch):
         world = self.truth.clone()
         self.rng.shuffle(world.stock)
         return world
+
+
+def playcheat(game: Game[Any], seed: int) -> PlayoutCheat:
+    return PlayoutCheat(seed, worlds=1)
+
+
+def handplaycheat(game: Game[Any], seed: int) -> HandPlayoutCheat:
+    return HandPlayoutCheat(seed, worlds=PLAYOUT_WORLDS)
+
+
+PLAYOUT_WORLDS = 16
+"""Worlds a decision of the playout players and the hand playout cheat unless told otherwise."""
+
+
+class Playout:
+    """A factory (picklable, for ``--jobs``): ``playout.RoquetPlayout`` with ``worlds`` worlds a
+    decision, played out ``horizon`` tricks (0: to the hand's end), its worlds dealt uniformly or
+    (``read``) by the ``strong`` level's hand reader."""
+
+    def __init__(
+        self,
+        worlds: int = PLAYOUT_WORLDS,
+        horizon: int = 0,
+        read: bool = False,
+        z: float = 0,
+        prune: float = 0,
+    ) -> None:
+        self.settings = (worlds, horizon or None, read, z, prune)
+        name = "playout-read" if read else "playout"
+        more = (f",z={z:g}" if z else "") + (f",prune={prune:g}" if prune else "")
+        self.__name__ = f"{name}({worlds},{horizon}{more})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetPlayout:
+        worlds, horizon, read, z, prune = self.settings
+        reader = HandReader(**STRONG_READER) if read else None
+        return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader, z=z, prune=prune)
 
 
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
@@ -227,6 +272,8 @@ RUNS: dict[str, tuple[Any, Any]] = {
     "strong-uniform": (strong_uniform, "heuristic"),
     "strong-hands": (strong_hands, "heuristic"),
     "strong-normal": ("strong", "normal"),
+    "playcheat": (playcheat, "heuristic"),
+    "handplaycheat": (handplaycheat, "heuristic"),
 }
 
 
@@ -433,7 +480,7 @@ def report(paths: list[str]) -> None:
                         f"{a} - {b}, deal by deal: {mean:+.2f} ± {h:.2f} ({len(both)} deals;"
                         f" on them {a} {ma:+.2f} ± {ha:.2f}, {b} {mb:+.2f} ± {hb:.2f})"
                     )
-    for cheat_name in ("cheat", "handcheat", "cheat2", "handcheat2"):
+    for cheat_name in ("cheat", "handcheat", "cheat2", "handcheat2", "playcheat", "handplaycheat"):
         for name in names:
             if cheat_name in margins and name != cheat_name:
                 print(f"{name} gets {share(margins[name], margins[cheat_name])} of {cheat_name}'s margin")
@@ -474,6 +521,15 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="also: iterations[,c,policy,horizon,potential,tree] of an information-set MCTS (repeatable)",
     )
+    parser.add_argument(
+        "--playout",
+        action="append",
+        default=[],
+        help="also: worlds,horizon[,read|uniform,z,prune] of a player judged by heuristic"
+        " playouts (horizon 0: the hand's end; read: the strong level's hand reader deals its"
+        " worlds; z: play the heuristic's action unless another beats it by z standard errors;"
+        " prune: drop actions that many standard errors behind the best every 8 worlds; repeatable)",
+    )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
@@ -507,6 +563,13 @@ def main(argv: list[str] | None = None) -> None:
             parts[5] if len(parts) > 5 else "all",
         )
         runs[tree.__name__] = (tree, "heuristic")
+    for text in args.playout:
+        parts = text.split(",")
+        read = len(parts) > 2 and parts[2] == "read"
+        z = float(parts[3]) if len(parts) > 3 else 0.0
+        prune = float(parts[4]) if len(parts) > 4 else 0.0
+        play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read, z, prune)
+        runs[play.__name__] = (play, "heuristic")
     if args.history:
         parts = args.history.split(",")
         eps = float(parts[2]) if len(parts) > 2 else 0.1
