@@ -17,9 +17,11 @@ from playwright.sync_api import Browser
 from websockets.sync.client import connect
 
 import parlour
-from parlour.players import make_player
+from parlour.players import make_player, player_kinds
+from parlour.web.app import player_notes
 from parlour.web.tables import bot_seed
-from tests.web_support import SHORT, Server, server_fixture
+from tests.test_web13 import JARGON, THINKS
+from tests.web_support import GAMES, SHORT, Server, server_fixture
 from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
@@ -198,3 +200,19 @@ def test_lansquenet_s_take_out_says_what_each_choice_does(
 
 OVERFLOWS = "(b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth"
 """Whether a button's words run past it or past the window."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_computer_player_s_note_is_in_a_card_player_s_words(name: str) -> None:
+    """web-13 put the three levels' notes in plain words, but the lobby and the table offer every kind
+    of computer player, each explained by its note, and the others still read "Perfect-information Monte
+    Carlo over game.determinize, heuristic players in the playouts" (Bishops Whist's search), "The
+    double-dummy solver judging sifted deals", "Expectimax over the cards still face down, alpha-beta
+    within each trick", "a tenth of the default node budget", and every game's random player "Picks
+    uniformly among the legal actions: the baseline every strategy must beat". Each says in plain words
+    what it does and how long it thinks, as the levels' do (test_web13's words)."""
+    notes = player_notes(name)
+    assert set(notes) == set(player_kinds(name))  # every kind the lobby and the table offer
+    for kind, note in notes.items():
+        assert not JARGON.search(note), (name, kind, note)
+        assert THINKS.search(note), (name, kind, note)
