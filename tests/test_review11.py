@@ -216,3 +216,49 @@ def test_every_computer_player_s_note_is_in_a_card_player_s_words(name: str) -> 
     for kind, note in notes.items():
         assert not JARGON.search(note), (name, kind, note)
         assert THINKS.search(note), (name, kind, note)
+
+
+@pytest.mark.browser
+def test_the_lobby_says_what_a_chosen_player_other_than_the_levels_is(
+    browser: Browser, server: Server
+) -> None:
+    """The lobby lists every kind of computer player for a seat ("computer player: solver", "...: search",
+    Lansquenet's "stop2"), but what one is lay only in its choice's tooltip, which a phone never shows,
+    and "What the levels are" names the three levels alone. Under a seat whose chosen player is not a
+    level, its note is shown; a level's is in the levels' box."""
+    notes = player_notes("bishops-whist")
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.locator("#games button.game-item[data-game='bishops-whist']").click()
+        note = page.locator("#seat-1-note")
+        page.locator("#seat-1").select_option("computer:solver")
+        assert note.is_visible() and note.inner_text() == notes["solver"], note.inner_text()
+        note.scroll_into_view_if_needed()
+        shoot(page, "lobby-solver-note-390x844")
+        page.locator("#seat-1").select_option("computer:normal")
+        assert not note.is_visible()
+
+
+@pytest.mark.browser
+@VIEWPORTS
+def test_the_table_says_what_a_replacing_player_is(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """A seat whose person never came may be handed to a computer player, chosen in a list of kinds
+    ("easy", "normal (default)", "strong", "heuristic", "search", "solver"), each explained only in its
+    tooltip, which a phone never shows. The note of the chosen kind is written under the choice."""
+    notes = player_notes("bishops-whist")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, COMPUTER, COMPUTER]
+    table = create_table(server, "bishops-whist", seats, seed=3)
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        choice = page.locator("select[data-key='replace-kind-1']")
+        note = page.locator("[data-key='replace-note-1']")
+        choice.wait_for()
+        assert note.inner_text() == notes["normal"], note.inner_text()  # the default, chosen
+        choice.select_option("solver")
+        assert note.is_visible() and note.inner_text() == notes["solver"], note.inner_text()
+        note.scroll_into_view_if_needed()
+        shoot(page, f"table-solver-note-{viewport['width']}x{viewport['height']}")
