@@ -125,7 +125,8 @@ def hint(view: View[Any], game: Game[Any], seed: int = 0, *, seconds: float | No
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions: the baseline every strategy must beat.
+    """Plays any move the rules allow, chosen at random: it answers at once. The baseline every
+    strategy must beat (the lobby and the table explain it by its first sentence, ``describe_player``).
 
     A range of amounts (``view.legal_ranges``) counts as one choice, its amount then drawn
     uniformly from the range.

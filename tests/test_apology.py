@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -609,7 +610,12 @@ def test_the_escape_payment_is_asked_for_in_plain_words() -> None:
     payer = state.current_player
     view = state.view(payer)
     assert view.decision is not None
-    assert view.decision.prompt == "pay for the escape with a card from the tricks you won"
+    # review-11: the prompt names whom it pays and for which escape
+    assert re.fullmatch(
+        r"pay seat \d for your escape with [NE]: give a card from the tricks you won"
+        r"( \(\d escapes still to pay\))?",
+        view.decision.prompt,
+    ), view.decision.prompt
     assert view.situation == ""  # (the decision says it: situ-1)
     assert {z.label for z in view.zones if z.kind == "tricks_won"} == {"tricks won"}
     assert not any("won tricks" in text for text in (view.decision.prompt, view.situation))

@@ -868,11 +868,17 @@ def _heuristic(game: Game[Any], seed: int) -> Player:
 
 
 def _search(game: Game[Any], seed: int) -> Player:
+    """Tries each card it may play on 12 guesses at the unseen cards, playing each guess out by simple
+    rules of thumb, and bids and buries by those rules: mostly well under a second a move.
+
+    The lobby and the table explain it by this first sentence (``describe_player``); the class says how
+    (Monte Carlo, a fixed number of sampled deals)."""
     return SearchPlayer(seed)
 
 
 def _eager(game: Game[Any], seed: int) -> Player:
-    """Heuristic play, but always bids: with four of them the dealer's left takes every deal.
+    """A player for testing how fair the targets are: plays by simple rules of thumb but bids on every
+    hand (four of them at a table, the player on the dealer's left takes every deal); it answers at once.
 
     For the designer's report: it measures how fair the targets are for an unselected hand,
     where the heuristic's own bidding would hide the thresholds behind more throw-ins.
@@ -881,7 +887,8 @@ def _eager(game: Game[Any], seed: int) -> Player:
 
 
 def _bidder(game: Game[Any], seed: int) -> Player:
-    """Bids as the levels do, by playing a bid and a pass out; buries and plays by the rules of thumb.
+    """Decides a bid as the strong level does, by playing the hand out both ways, bid and passed, then
+    buries and plays by simple rules of thumb: a tenth of a second a bid at most, each card at once.
 
     For the designer's report: takers who take what they can win, at a fraction of the levels' time
     (about a quarter of a second a deal, most of it the bids), so that sweeps of thousands of deals stay

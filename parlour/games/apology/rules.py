@@ -1626,6 +1626,15 @@ class ApologyState(State):
             return f"bury a card ({BURIAL - len(self._buried)} to go)"
         if phase is Phase.PLAY and not self._trick:
             return "lead a card"  # as the log says it ("seat 1 leads"): it read "play a card"
+        if phase is Phase.PAY:
+            # Whom and for which escape: it read "pay for the escape with a card from the tricks you won"
+            # at each of five debts alike, and a new player could not tell who got the card or how many
+            # were still to give (the log said it only for the escape, tricks earlier).
+            to, owed = self._debts[0] >> SEAT_SHIFT, CARD_CODES[self._debts[0] & CARD_BITS]
+            left = len(self._debts)
+            more = f" ({left} escapes still to pay)" if left > 1 else ""
+            give = "give a card from the tricks you won"
+            return f"pay seat {to} for your escape with {pretty(owed)}: {give}{more}"
         return _PROMPTS[phase]
 
     def _outcome(self) -> Outcome:
@@ -2105,7 +2114,7 @@ class ApologyState(State):
 _PROMPTS: Final[Mapping[Phase, str]] = {
     Phase.BID: "bid to take alone with the kitty, or pass",
     Phase.PLAY: "play a card",
-    Phase.PAY: "pay for the escape with a card from the tricks you won",
+    Phase.PAY: "",  # whom and for which escape: ``_prompt``
     Phase.OVER: "",
 }
 """A view's prompt in each phase but the burial's (which counts the cards to go)."""

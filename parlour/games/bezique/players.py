@@ -782,6 +782,10 @@ def _meld_open(
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
+    """Plays by simple rules of thumb while the talon lasts and counts out the last eight tricks exactly:
+    a few milliseconds a move.
+
+    The lobby and the table explain it by this first sentence (``describe_player``)."""
     del seed  # the heuristic player makes no random choice
     return HeuristicPlayer(game)
 

@@ -1610,12 +1610,22 @@ def _heuristic(game: Game[Any], seed: int) -> Player:
 
 
 def _search(game: Game[Any], seed: int) -> Player:
+    """Plays each card it may play out to the end of the hand on guesses at the unseen cards, dealt at
+    random, every seat by the rules of thumb, and plays the one that does best: well under a second a
+    move (the first of parlour's thinking players; the normal level guesses better).
+
+    The lobby and the table explain it by this first sentence (``describe_player``); the class says how
+    (Perfect-information Monte Carlo over uniform worlds)."""
     return SearchPlayer(game, seed)
 
 
 def _solver(game: Game[Any], seed: int) -> Player:
-    """The double-dummy solver judging sifted deals of the unseen cards: the strong level before the
-    playouts, which measure ahead of it (benchmarks/README.md)."""
+    """Works out each card exactly, as if the unseen cards lay as it guesses them, on the guesses that best
+    explain the play so far, partners playing together: up to a second a move at a table (once the
+    strong level; the strong level now plays better).
+
+    The lobby and the table explain it by this first sentence (``describe_player``): the double-dummy
+    solver judging sifted worlds, behind the playouts in the measurements (benchmarks/README.md)."""
     return StrongPlayer(game, seed, trust=TRUST, sift=SIFT)
 
 

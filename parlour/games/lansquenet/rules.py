@@ -385,6 +385,25 @@ class Lansquenet(Game["LansquenetState"]):
             blocks = self._id_blocks = (bet_start, words_start, words)
         return blocks
 
+    def action_words(self, action: str, view: View[Any] | None = None) -> str:
+        """What the banker's three choices after a win do, with the chips at stake: the buttons read
+        "keep", "takeout" and "stop", and a player new to the game could not tell what taking out takes,
+        what is dealt for next, or that stopping offers the bank for sale (review-11). The bank's size
+        is the view's, so without one the text says it all."""
+        if view is None or self.hoyle or view.decision is None or view.decision.kind != "keep":
+            return ""
+        extra = view.extra
+        if not isinstance(extra, LansquenetExtra):
+            return ""
+        bank, base = extra.bank, extra.base_bank
+        if action == "keep":
+            return f"keep: deal again with all {bank} at stake"
+        if action == "takeout":
+            return f"take out the {bank - base} won: deal again with {base}"
+        if action == "stop":
+            return f"stop: take the {bank} back; the bank goes up for sale"
+        return ""
+
     @property
     def value_scale(self) -> float:
         """All the chips at the table: purses, banks and bets in an observation lie from 0 to 1."""
@@ -1796,7 +1815,8 @@ class LansquenetState(State):
         if phase == Phase.KEEP:
             if self.hoyle:
                 return "keep the deal, or stop"
-            takeout = f", takeout (back to {self.base_bank})" if self.takeout_allowed() else ""
+            # "take out", two words as the rules say it: the prompt read "takeout (back to 100)"
+            takeout = f", take out the {self.bank - self.base_bank} it won" if self.takeout_allowed() else ""
             return f"keep the bank of {self.bank}{takeout}, or stop"
         if phase == Phase.BUY:
             return f"buy the bank of {self.base_bank}, or pass"

@@ -857,6 +857,10 @@ def _greedy(game: Game[Any], seed: int) -> Player:
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
+    """Takes the most it can from the trick in hand, with a glance at the next trick among the cards
+    still face up: it answers at once.
+
+    The lobby and the table explain it by this first sentence (``describe_player``)."""
     return HeuristicPlayer(seed)
 
 
@@ -867,11 +871,19 @@ FAST_NODES, FAST_CAP = 4_000, 12_000
 
 
 def _search(game: Game[Any], seed: int) -> Player:
+    """Weighs every way the face-down cards may yet turn up, and looks ahead trick by trick as far as its
+    time allows: up to a second a move.
+
+    The lobby and the table explain it by this first sentence (``describe_player``); the class says how
+    (expectimax, alpha-beta within a trick, a budget of positions)."""
     return SearchPlayer(seed, nodes=SEARCH_NODES, cap=SEARCH_CAP)
 
 
 def _search_fast(game: Game[Any], seed: int) -> Player:
-    """A lighter searcher for long simulations (a tenth of the default node budget)."""
+    """The search player with a tenth of its time to look ahead, made for playing thousands of test
+    matches: about a tenth of a second a move.
+
+    A tenth of the default node budget and smaller samples, for long simulations."""
     return SearchPlayer(seed, nodes=FAST_NODES, cap=FAST_CAP, samples=(6, 3, 2, 1))
 
 

@@ -129,7 +129,7 @@ function seatChoices(game) {
   const notes = game.player_notes || {};
   return [
     { value: "human", text: "a person", title: "a friend, who joins by the seat's link" },
-    ...kinds.map((k) => ({ value: `computer:${k}`, text: text(k), title: notes[k] || null })),
+    ...kinds.map((k) => ({ value: `computer:${k}`, text: text(k), title: notes[k] || null, level: levels.has(k) })),
   ];
 }
 
@@ -149,7 +149,22 @@ function showNames(box) {
   const first = rows.findIndex((row) => row.querySelector("select").value === "human");
   rows.forEach((row, i) => {
     row.querySelector("input.friend-name").hidden = i === first || row.querySelector("select").value !== "human";
+    showNote(row);
   });
+}
+
+/**
+ * Under a seat whose chosen computer player is not one of the levels ("computer player: solver",
+ * Lansquenet's "stop2"), what that player is: its note lay only in its choice's tooltip, which a phone
+ * never shows, and "What the levels are" names the levels alone (review-11).
+ */
+function showNote(row) {
+  const select = row.querySelector("select");
+  const note = row.querySelector(".player-note");
+  const option = select.selectedOptions[0];
+  const said = option && option.dataset.level !== "true" && option.value.startsWith("computer:") ? option.title : "";
+  note.textContent = said;
+  note.hidden = !said;
 }
 
 function drawSeats(game, count, box) {
@@ -161,7 +176,7 @@ function drawSeats(game, count, box) {
   for (let seat = 0; seat < count; seat++) {
     const id = `seat-${seat}`;
     const value = old[seat] || (seat === 0 ? "human" : defaultChoice(game, choices));
-    const select = el("select", { id, name: id }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null })));
+    const select = el("select", { id, name: id, "aria-describedby": `${id}-note` }, choices.map((c) => el("option", { value: c.value, text: c.text, title: c.title, selected: c.value === value ? true : null, dataset: { level: String(Boolean(c.level)) } })));
     select.addEventListener("change", () => showNames(box));
     box.append(
       el(
@@ -178,6 +193,7 @@ function drawSeats(game, count, box) {
           "aria-label": `the name of the person at ${seatWords(seat).toLowerCase()}`,
           autocomplete: "off",
         }),
+        el("p.player-note", { id: `${id}-note`, hidden: true }),
       ),
     );
   }

@@ -1335,7 +1335,14 @@ function replaceControl(ctx, seat) {
     dataset: { key: `replace-${seat}` },
     onclick: () => ctx.handlers.replace(seat, select.value),
   });
-  return el("div.replace", {}, kinds.length > 1 ? select : null, button);
+  // what the chosen player is, under the choice: its tooltip alone said it, which a phone never shows
+  // (review-11: "search", "solver", "stop2" were names and nothing more)
+  const notes = ctx.model.playerNotes || {};
+  const note = el("p.player-note", { text: notes[select.value] || "", dataset: { key: `replace-note-${seat}` } });
+  select.addEventListener("change", () => {
+    note.textContent = notes[select.value] || "";
+  });
+  return el("div.replace", {}, kinds.length > 1 ? select : null, button, kinds.length > 1 ? note : null);
 }
 
 /**
