@@ -3,6 +3,7 @@ exact where nothing is face down (then it must agree with the expectimax search'
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -129,12 +130,9 @@ def test_the_levels_are_the_sampling_searcher_and_say_their_budgets() -> None:
     assert (strong.worlds, strong.node_budget) == (players.STRONG_WORLDS, players.STRONG_NODES)
     assert (normal.worlds, normal.node_budget) == (players.NORMAL_WORLDS, players.NORMAL_NODES)
     assert normal.node_budget < strong.node_budget
-    for level, worlds, nodes in (
-        ("strong", strong.worlds, strong.node_budget),
-        ("normal", normal.worlds, normal.node_budget),
-    ):
-        text = describe_player(g, level)
-        assert f"Searches {worlds} deals" in text and f"in {nodes:,} positions".replace(",", " ") in text
+    for level, worlds in (("strong", strong.worlds), ("normal", normal.worlds)):
+        text = describe_player(g, level)  # in a card player's words since web-13: "8 ways", "16 guesses"
+        assert re.search(rf"\b{worlds} (ways|guesses)\b", text), (level, text)
     assert isinstance(make_player("search", g, 0), SearchPlayer)
     assert isinstance(make_player("search-fast", g, 0), SearchPlayer)
 
