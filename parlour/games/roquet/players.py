@@ -8,7 +8,7 @@ denies) against the cost of giving up a card that may still build a combination.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -126,27 +126,58 @@ def keep_value(card: str, hand: list[str], table: list[str], unseen: Mapping[str
 
 def lead_win_chance(card: str, view: RoquetView, unseen: Mapping[str, int]) -> float:
     """Rough chance that the opponent cannot take a lead of ``card``."""
-    trump = view.trump or ""
     assert view.seat is not None
     opp = 1 - view.seat
     n = view.seats[opp].hand_size or 0
-    known_opp = view.extra.known[opp]
+    void = suit_of(card) in view.extra.voids[opp]
+    return chance_lead_holds(card, view.trump or "", n, view.extra.known[opp], void, unseen)
+
+
+def chance_lead_holds(
+    card: str, trump: str, opp_size: int, known_opp: Sequence[str], void: bool, unseen: Mapping[str, int]
+) -> float:
+    """``lead_win_chance`` from what it reads of the view (the opponent's hand size, its cards known,
+    whether it has shown out of the card's suit): the playouts ask it on a world's own fields."""
     total = sum(unseen.values()) + len(known_opp)
-    if total == 0 or n == 0:
+    if total == 0 or opp_size == 0:
         return 1.0
     suit = suit_of(card)
     if any(beats(k, card, trump) for k in known_opp):
         return 0.1
     higher = sum(v for c, v in unseen.items() if suit_of(c) == suit and beats(c, card, trump))
-    void = suit in view.extra.voids[opp]
     if void:
         higher = 0
     beaters: float = higher
     if suit != trump:
         trumps = sum(v for c, v in unseen.items() if suit_of(c) == trump)
         beaters += trumps * (1.0 if void else 0.25)
-    p_none = (1.0 - min(1.0, beaters / total)) ** n
+    p_none = (1.0 - min(1.0, beaters / total)) ** opp_size
     return p_none
+
+
+def meld_to_lay(
+    hand: list[str], table: list[str], unseen: Mapping[str, int], max_seq: int, one: bool, campaign: bool
+) -> tuple[str, ...] | None:
+    """The combination the heuristic lays down now, or None to be done: the best plan's first, but
+    with ``campaign`` (Dana's great campaign) three of a numeral rank with the fourth still to come are
+    worth more kept (a muster, 10) than broken for a pair (2); everything else is banked."""
+    points, plan = best_plan(hand, table, max_seq, one)
+    if points <= 0 or not plan:
+        return None
+    if campaign:
+        waiting = {
+            r
+            for r in NUMERALS
+            if sum(1 for c in hand if rank_of(c) == r) == 3 and sum(unseen[r + s] for s in SUITS) == 1
+        }
+        if waiting:
+            kept = [c for c in hand if rank_of(c) not in waiting]
+            held_points, held_plan = best_plan(kept, table, max_seq, one)
+            if held_points + CAMPAIGN * len(waiting) > points:
+                if not held_plan:
+                    return None
+                points, plan = held_points, held_plan
+    return plan[0]
 
 
 class RoquetHeuristic:
@@ -168,29 +199,9 @@ class RoquetHeuristic:
 
     def _meld(self, view: RoquetView, game: RoquetGame, legal: list[str]) -> str:
         table = [] if view.extra.table_taken else table_of(view, game)
-        one = game.one_meld_a_trick
-        hand = list(view.hand)
-        max_seq = game.max_sequence
-        points, plan = best_plan(hand, table, max_seq, one)
-        if points <= 0 or not plan:
-            return "done"
-        if self.campaign:
-            # Dana's great campaign: three of a numeral rank with the fourth still to come are worth
-            # more kept (a muster, 10) than broken for a pair (2); bank everything else.
-            waiting = {
-                r
-                for r in NUMERALS
-                if sum(1 for c in hand if rank_of(c) == r) == 3
-                and sum(unseen_cards(view)[r + s] for s in SUITS) == 1
-            }
-            if waiting:
-                kept = [c for c in hand if rank_of(c) not in waiting]
-                held_points, held_plan = best_plan(kept, table, max_seq, one)
-                if held_points + CAMPAIGN * len(waiting) > points:
-                    if not held_plan:
-                        return "done"
-                    points, plan = held_points, held_plan
-        action = "meld " + " ".join(plan[0])
+        hand, unseen, one = list(view.hand), unseen_cards(view), game.one_meld_a_trick
+        meld = meld_to_lay(hand, table, unseen, game.max_sequence, one, self.campaign)
+        action = "done" if meld is None else "meld " + " ".join(meld)
         return action if action in legal else "done"
 
     def _play(self, view: RoquetView, game: RoquetGame, legal: list[str]) -> str:
@@ -205,15 +216,30 @@ class RoquetHeuristic:
         best_action = legal[0]
         for action in legal:
             card = game.notation.parse_known(action).card
-            rest = [c for c in hand if c != card]
-            cost = keep_value(card, hand, table, unseen, trump)
-            gain = self.deny + best_plan(rest, table, max_seq, one)[0]
             chance = lead_win_chance(card, view, unseen) if lead is None else float(beats(card, lead, trump))
-            score = chance * gain - cost
-            score += self.rng.random() * 1e-6  # breaks exact ties without favouring a suit
+            score = self.card_score(card, chance, hand, table, unseen, trump, max_seq, one)
             if score > best_score:
                 best_score, best_action = score, action
         return best_action
+
+    def card_score(
+        self,
+        card: str,
+        chance: float,
+        hand: list[str],
+        table: list[str],
+        unseen: Mapping[str, int],
+        trump: str,
+        max_seq: int,
+        one: bool,
+    ) -> float:
+        """A card's worth to play: the chance it wins the trick times what winning brings (the meld it
+        then allows and the one denied), less its worth kept; a tiny random draw breaks exact ties
+        without favouring a suit (one draw a card, in the order the cards are asked)."""
+        rest = [c for c in hand if c != card]
+        cost = keep_value(card, hand, table, unseen, trump)
+        gain = self.deny + best_plan(rest, table, max_seq, one)[0]
+        return chance * gain - cost + self.rng.random() * 1e-6
 
 
 class RoquetGreedy:

@@ -22,27 +22,18 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from parlour.cards import SUITS
 from parlour.engine import Game, Rng
 from parlour.games.roquet.inference import HandReader
-from parlour.games.roquet.players import (
-    CAMPAIGN,
-    RoquetHeuristic,
-    RoquetView,
-    best_plan,
-    keep_value,
-)
+from parlour.games.roquet.players import RoquetHeuristic, RoquetView, chance_lead_holds, meld_to_lay
 from parlour.games.roquet.rules import (
     CODES,
     NO_CARD,
-    NUMERALS,
     RoquetGame,
     RoquetState,
     beats,
-    rank_of,
     suit_of,
     table_cards_of,
 )
@@ -59,27 +50,6 @@ def unseen_of(state: RoquetState, seat: int) -> Counter[str]:
     hidden = [CODES[c] for c in state._hand[opp] if c != known]
     hidden += [CODES[c] for c in state._stock]
     return Counter(hidden)
-
-
-def _lead_win_chance(
-    card: str, trump: str, opp_size: int, known_opp: list[str], opp_voids: int, unseen: Mapping[str, int]
-) -> float:
-    """``players.lead_win_chance`` on the fields (``opp_voids``: the suits' bits, SUITS order)."""
-    total = sum(unseen.values()) + len(known_opp)
-    if total == 0 or opp_size == 0:
-        return 1.0
-    suit = suit_of(card)
-    if any(beats(k, card, trump) for k in known_opp):
-        return 0.1
-    higher = sum(v for c, v in unseen.items() if suit_of(c) == suit and beats(c, card, trump))
-    void = bool(opp_voids >> SUITS.index(suit) & 1)
-    if void:
-        higher = 0
-    beaters: float = higher
-    if suit != trump:
-        trumps = sum(v for c, v in unseen.items() if suit_of(c) == trump)
-        beaters += trumps * (1.0 if void else 0.25)
-    return (1.0 - min(1.0, beaters / total)) ** opp_size
 
 
 class FieldHeuristic(RoquetHeuristic):
@@ -107,40 +77,20 @@ class FieldHeuristic(RoquetHeuristic):
         best_score = float("-inf")
         best = ""
         for card in [CODES[c] for c in state._legal_cards(seat)]:
-            rest = [c for c in hand if c != card]
-            cost = keep_value(card, hand, table, unseen, trump)
-            gain = self.deny + best_plan(rest, table, max_seq, one)[0]
             if lead is None:
-                chance = _lead_win_chance(card, trump, opp_size, known_opp, voids, unseen)
+                void = bool(voids >> SUITS.index(suit_of(card)) & 1)
+                chance = chance_lead_holds(card, trump, opp_size, known_opp, void, unseen)
             else:
                 chance = float(beats(card, lead, trump))
-            score = chance * gain - cost
-            score += self.rng.random() * 1e-6  # as the heuristic breaks its exact ties
+            score = self.card_score(card, chance, hand, table, unseen, trump, max_seq, one)
             if score > best_score:
                 best_score, best = score, card
         return "play " + best
 
     def _meld_on(self, state: RoquetState, hand: list[str], table: list[str], unseen: Counter[str]) -> str:
         game = state.game
-        one = game.one_meld_a_trick
-        max_seq = game.max_sequence
-        points, plan = best_plan(hand, table, max_seq, one)
-        if points <= 0 or not plan:
-            return "done"
-        if self.campaign:
-            waiting = {
-                r
-                for r in NUMERALS
-                if sum(1 for c in hand if rank_of(c) == r) == 3 and sum(unseen[r + s] for s in SUITS) == 1
-            }
-            if waiting:
-                kept = [c for c in hand if rank_of(c) not in waiting]
-                held_points, held_plan = best_plan(kept, table, max_seq, one)
-                if held_points + CAMPAIGN * len(waiting) > points:
-                    if not held_plan:
-                        return "done"
-                    points, plan = held_points, held_plan
-        action = "meld " + " ".join(plan[0])
+        meld = meld_to_lay(hand, table, unseen, game.max_sequence, game.one_meld_a_trick, self.campaign)
+        action = "done" if meld is None else "meld " + " ".join(meld)
         return action if action in state.legal_actions() else "done"
 
 
