@@ -298,7 +298,7 @@ def test_a_database_made_by_0001_is_upgraded(db_url: str) -> None:
     engine.dispose()
     with serving(db_url) as (client, clock):
         with store_of(client).engine.connect() as connection:
-            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
         stored = store_of(client).table("old")
         assert stored is not None and stored.creator is None
         assert [s.named for s in stored.seats] == [True, True, False, False]

@@ -75,6 +75,9 @@ class SeatRow(Base):
     taken: Mapped[bool] = mapped_column(Boolean, default=False)
     named: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the table's creator named this person's seat (for a friend, or their own)."""
+    left_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the seat's person last left the table (its last connection closed); None while they are
+    there, or if they never came: a kept seat's wait counts from it, across a restart."""
 
 
 class MoveRow(Base):
@@ -130,6 +133,8 @@ class SeatRecord:
     named: bool = False
     """Whether the table's creator named this person's seat: it is kept for its person a while
     (``Table.kept_until``)."""
+    left: dt.datetime | None = None
+    """When its person last left the table (None: there at the last restart, or never came)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,19 @@ def _table_record(row: TableRow, seats: Sequence[SeatRow]) -> TableRecord:
         row.outcome,
         row.next_id,
         row.created,
-        [SeatRecord(s.seat, s.kind, s.player, s.name, s.token_hash, s.taken, s.named) for s in seats],
+        [
+            SeatRecord(
+                s.seat,
+                s.kind,
+                s.player,
+                s.name,
+                s.token_hash,
+                s.taken,
+                s.named,
+                None if s.left_at is None else aware(s.left_at),
+            )
+            for s in seats
+        ],
         creator=row.creator,
     )
 

@@ -140,9 +140,7 @@ class Table:
     kept_wait: KeptWait = field(default_factory=KeptWait)
     created: dt.datetime = field(default_factory=now)
     loaded: dt.datetime = field(default_factory=now)
-    """When this process built the table: its people had all gone at the restart before it."""
-    left: dict[int, dt.datetime] = field(default_factory=dict)
-    """When each seat's person last left the table (its last connection closed), in this process."""
+    """When this process built the table: a person there at the restart before it was sent away then."""
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.connections)
@@ -155,11 +153,12 @@ class Table:
     def kept_until(self, seat: int) -> dt.datetime | None:
         """Until when a seat the creator named (``guarded``) stays its person's against the other
         players: ``KEPT_WAIT`` from the table's making if they never came, from their last leaving if
-        they did (or from this process's start: a restart sent everyone away). None: not kept."""
+        they did (stored, so a restart keeps it), or from this process's start if they were here when
+        the last one stopped (a restart sent them away). None: not kept."""
         s = self.seats[seat]
         if not guarded(s, self.creator):
             return None
-        start = self.created if not s.taken else self.left.get(seat, self.loaded)
+        start = self.created if not s.taken else s.left or self.loaded
         return start + dt.timedelta(seconds=self.kept_wait.seconds)
 
     def kept_for(self, seat: int) -> int:
@@ -729,6 +728,11 @@ class Tables:
     async def join_connection(self, table: Table, conn: Connection) -> None:
         async with table.lock:
             table.connections.add(conn)
+            if conn.seat is not None and table.seats[conn.seat].left is not None:
+                # back at the table: a restart from now on sends them away at the restart, not at the
+                # leaving stored before they came back
+                table.seats[conn.seat].left = None
+                await self.db(self.store.update_seat, table.id, conn.seat, left_at=None)
             if conn.seat is not None and not table.seats[conn.seat].taken:
                 table.seats[conn.seat].taken = True
                 await self.db(self.store.update_seat, table.id, conn.seat, taken=True)
@@ -743,8 +747,18 @@ class Tables:
     async def leave_connection(self, table: Table, conn: Connection) -> None:
         conn.close()
         table.connections.discard(conn)
-        if conn.seat is not None and not table.connected(conn.seat):
-            table.left[conn.seat] = self.kept_wait.clock()  # a kept seat's wait starts again
+        seat = conn.seat
+        if seat is not None and not table.connected(seat) and not self.closing:
+            # a kept seat's wait starts again, and is stored: a restarted server counts it from here
+            # (under the lock, so a quick return's clearing is never stored before this leaving)
+            async with table.lock:
+                s = table.seats[seat]
+                if not table.connected(seat) and s.kind == "human":
+                    s.left = self.kept_wait.clock()
+                    try:
+                        await self.db(self.store.update_seat, table.id, seat, left_at=s.left)
+                    except Exception:  # (a server stopping meanwhile): a restart counts from itself
+                        log.warning("table %s: seat %s's leaving was not stored", table.id, seat)
         self.announce(table)
 
     async def claim(self, table: Table, seat: int | None, name: str) -> tuple[int, str]:

@@ -1,0 +1,216 @@
+"""web-14: what the web table's last session left loose, pinned where it was mended. Each test here
+failed before its fix.
+
+3. The time a person last left a seat kept for them was in the server's memory only: a restart made every
+   kept seat's wait start again at the restart. It is stored (``seats.left_at``, migration 0003).
+4. Migration 0002 took a person's seat named exactly "Computer 2" at seat 2 (the older computer default,
+   shown "Seat 3") as named: kept for "Seat 3" from strangers and the players while nothing on the page
+   named it, and ``create`` stores such a seat as not named. Migration 0003 clears it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+
+import parlour
+from parlour.engine.game import RECORD
+from parlour.web.store import hash_token, now
+from parlour.web.tables import KEPT_WAIT, kept, shown_name, unnamed
+from tests.test_web11 import alembic, bob_and_a_stranger, hand_over, seats_of, serving
+from tests.test_web_protocol import db_url, live_table, sit, store_of, wait_for
+from tests.web_support import SHORT
+
+pytestmark = [pytest.mark.timeout(180)]
+
+__all__ = ["db_url"]  # the fixture: SQLite, and PostgreSQL where one is given
+
+
+# --- 3. a person's leaving survives a restart ---------------------------------------------------------
+
+
+def test_bobs_leaving_is_stored_and_a_restart_keeps_his_wait(db_url: str) -> None:
+    """Bob came and left 200 s before the server restarted: his seat waits ``KEPT_WAIT`` from his leaving,
+    not from the restart (it did: the leaving was in the process's memory alone)."""
+    with serving(db_url) as (client, clock):
+        table_id, secret, eve = bob_and_a_stranger(client)
+        clock.advance(-200)  # his leaving, by the clock, was 200 s before the next server's start
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+            wait_for(lambda: seats_of(client, table_id)[1]["connected"], what="Bob to sit down")
+        wait_for(lambda: not seats_of(client, table_id)[1]["connected"], what="Bob to leave")
+        left = clock.moment
+
+        def stored_left() -> dt.datetime | None:
+            record = store_of(client).table(table_id)
+            assert record is not None
+            return record.seats[1].left
+
+        wait_for(lambda: stored_left() is not None, what="Bob's leaving to be stored")
+        assert stored_left() == left
+    with serving(db_url) as (client, clock):
+        wait = seats_of(client, table_id)[1]["kept_for"]
+        # (less the moments between the two servers' clocks' starts)
+        assert KEPT_WAIT - 260 < wait <= KEPT_WAIT - 200, wait
+        assert live_table(client, table_id).seats[1].left == left
+        refused = hand_over(client, table_id, 1, eve)
+        assert refused.status_code == 409, refused.text
+        clock.advance(wait)
+        assert hand_over(client, table_id, 1, eve).status_code == 200
+
+
+def test_a_person_back_at_the_table_has_no_stored_leaving(db_url: str) -> None:
+    """Bob came back after leaving: a restart now sends him away at the restart, so the leaving stored
+    before his return is cleared (a restart would otherwise count his wait from it, too short)."""
+    with serving(db_url) as (client, clock):
+        table_id, secret, _eve = bob_and_a_stranger(client)
+        for _ in range(2):
+            with sit(client, table_id, secret[1]) as bob:
+                bob.wait(lambda f: f["type"] == "welcome")
+                wait_for(lambda: seats_of(client, table_id)[1]["connected"], what="Bob to sit down")
+                record = store_of(client).table(table_id)
+                assert record is not None and record.seats[1].left is None
+            wait_for(lambda: not seats_of(client, table_id)[1]["connected"], what="Bob to leave")
+            clock.advance(10)
+        record = store_of(client).table(table_id)
+        assert record is not None and record.seats[1].left == clock.moment - dt.timedelta(seconds=10)
+        # the seat of a person who never came has no leaving: its wait counts from the table's making
+        assert record.seats[0].left is None
+
+
+# --- 3 and 4. migration 0003, from 0002 with tables in it -------------------------------------------------
+
+
+OLD_SEATS = [
+    ("Ann", "human", True),
+    ("Bob", "human", True),
+    ("Computer 2", "human", False),
+    ("Computer 4", "computer", True),
+]
+"""A table stored by 0001: Ann, Bob (who came once), and a seat named exactly "Computer 2", the older
+computer default of seat 2, which the page shows as "Seat 3"."""
+
+
+def old_table(url: str, made: dt.datetime) -> None:
+    """A database at 0001 with one public table in it, then upgraded to 0002 (as a server of then did)."""
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic(connection), "0001")
+    game = parlour.make("bishops-whist", **SHORT["bishops-whist"])
+    draws = [dict(e.data) for e in game.new(seed=7).log if e.to == RECORD and e.kind == "chance"]
+    meta = sa.MetaData()
+    tables = sa.Table("tables", meta, autoload_with=engine)
+    seats = sa.Table("seats", meta, autoload_with=engine)
+    moves = sa.Table("moves", meta, autoload_with=engine)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.insert(tables).values(
+                id="old", game=game.name, options=dict(game.options), seed="7", public=True,
+                status="waiting", version=0, created=made,
+            )
+        )  # fmt: skip
+        for i, (name, kind, taken) in enumerate(OLD_SEATS):
+            token = hash_token(f"secret-{i}") if kind == "human" else None
+            player = "random" if kind == "computer" else None
+            connection.execute(
+                sa.insert(seats).values(
+                    table_id="old", seat=i, kind=kind, player=player, name=name, token_hash=token, taken=taken
+                )
+            )
+        connection.execute(sa.insert(moves).values(table_id="old", seq=0, draws=draws, created=made))
+    with engine.begin() as connection:
+        command.upgrade(alembic(connection), "0002")
+    engine.dispose()
+
+
+def stored_named(url: str) -> list[bool]:
+    engine = sa.create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(sa.text("SELECT named FROM seats WHERE table_id = 'old' ORDER BY seat"))
+        named = [bool(r[0]) for r in rows]
+    engine.dispose()
+    return named
+
+
+def test_0002_took_a_seat_named_computer_2_as_named_and_0003_does_not(db_url: str) -> None:
+    """0002 stored the seat "Computer 2" as named, while the page names it "Seat 3", the seat's default:
+    the lobby said it was kept for "Seat 3" and no stranger could Join it. After 0003 the stored fact
+    agrees with what the page shows, and with what ``create`` stores for that name today."""
+    old_table(db_url, now() - dt.timedelta(seconds=60))
+    assert stored_named(db_url) == [True, True, True, False]  # what 0002 made of it
+    with serving(db_url) as (client, clock):
+        with store_of(client).engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        stored = store_of(client).table("old")
+        assert stored is not None
+        assert [s.named for s in stored.seats] == [True, True, False, False]
+        assert [s.left for s in stored.seats] == [None] * 4
+        info = seats_of(client, "old")
+        assert info[2]["name"] == "Seat 3" == unnamed("human", 2) == shown_name(stored.seats[2])
+        assert [s["kept"] for s in info] == [False, False, False, False]  # (Ann and Bob came: taken)
+        assert info[2]["kept_for"] == 0
+        joined = client.post("/api/tables/old/join", json={"seat": 2, "name": "Eve"})
+        assert joined.status_code == 200, joined.text
+        # Bob came before 0003, and no leaving of his is known: his wait counts from this server's start
+        assert info[1]["kept_for"] == KEPT_WAIT
+        refused = hand_over(client, "old", 1, joined.json()["token"])
+        assert refused.json()["detail"] == "the seat is kept for Bob for 5 more minutes", refused.text
+        clock.advance(KEPT_WAIT)
+        assert hand_over(client, "old", 1, joined.json()["token"]).status_code == 200
+
+
+def test_create_and_0003_agree_on_every_default_looking_name(db_url: str) -> None:
+    """For each name a person's seat 2 may be stored with, the stored ``named`` after 0003 is what
+    ``create`` stores for that name now: a name shown as the seat's default names nothing."""
+    names = ["Computer 2", "seat 2", "Seat 3", "Computer 3", "Seat 2", "Bob"]
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        command.upgrade(alembic(connection), "0002")
+    engine.dispose()
+    with serving(db_url) as (client, _clock):
+        made: dict[str, tuple[str, bool]] = {}
+        for name in names:
+            seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Cy"}]
+            seats += [{"kind": "human", "name": name}, {"kind": "computer", "player": "random"}]
+            created = client.post(
+                "/api/tables",
+                json={"game": "bishops-whist", "options": SHORT["bishops-whist"], "seats": seats},
+            )
+            assert created.status_code == 200, created.text
+            table_id = created.json()["id"]
+            made[name] = (table_id, live_table(client, table_id).seats[2].named)
+        store = store_of(client)
+        with store.engine.begin() as connection:
+            # the database as a server between 0002 and web-13 left it: every seat named but the default
+            connection.execute(sa.text("UPDATE seats SET named = :y WHERE seat = 2"), {"y": True})
+            command.downgrade(alembic(connection), "0002")
+            command.upgrade(alembic(connection), "head")
+        for name, (table_id, named) in made.items():
+            record = store.table(table_id)
+            assert record is not None
+            assert record.seats[2].named is named, (name, named)
+            assert named is (shown_name(record.seats[2]) != "Seat 3"), name
+            assert kept(record.seats[2]) is named, name
+
+
+def test_0003_goes_down_and_up_again_keeping_the_tables(db_url: str) -> None:
+    """Down to 0002 (the leaving times go) and up again; the tables stay."""
+    with serving(db_url) as (client, _clock):
+        table_id, secret, _eve = bob_and_a_stranger(client)
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: not seats_of(client, table_id)[1]["connected"], what="Bob to leave")
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        command.downgrade(alembic(connection), "0002")
+        assert "left_at" not in {c["name"] for c in sa.inspect(connection).get_columns("seats")}
+        command.upgrade(alembic(connection), "head")
+        assert "left_at" in {c["name"] for c in sa.inspect(connection).get_columns("seats")}
+    engine.dispose()
+    with serving(db_url) as (client, _clock):
+        assert [s["name"] for s in seats_of(client, table_id)][:2] == ["Ann", "Bob"]
+        assert seats_of(client, table_id)[1]["kept_for"] == KEPT_WAIT
