@@ -11,6 +11,7 @@ failed before its fix.
 from __future__ import annotations
 
 import datetime as dt
+import random
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from parlour.web.store import hash_token, now
 from parlour.web.tables import KEPT_WAIT, kept, shown_name, unnamed
 from tests.test_web11 import alembic, bob_and_a_stranger, hand_over, seats_of, serving
 from tests.test_web_protocol import db_url, live_table, sit, store_of, wait_for
-from tests.web_support import SHORT
+from tests.web_support import GAMES, SHORT
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -214,3 +215,97 @@ def test_0003_goes_down_and_up_again_keeping_the_tables(db_url: str) -> None:
     with serving(db_url) as (client, _clock):
         assert [s["name"] for s in seats_of(client, table_id)][:2] == ["Ann", "Bob"]
         assert seats_of(client, table_id)[1]["kept_for"] == KEPT_WAIT
+
+
+# --- 1. every button says what it does with the chips ---------------------------------------------------
+
+SAID_BY_THE_PROMPT = {"pass", "done", "bid"}
+"""The one-word actions whose prompt says all they do: "bet 1 to 50 chips, or pass", "lay down a
+combination ..., or be done", "bid to take alone with the kitty, or pass". Every other word-only action
+needs words of its own (what it does with the chips: Lansquenet's keep, take out, stop, banco, buy)."""
+
+LANSQUENET_WAYS = [
+    {"variant": variant, "takeout": takeout, "twins": twins, "packs": packs}
+    for variant in ("classic", "hoyle")
+    for takeout in (True, False)
+    for twins in (False, True)
+    for packs in (1, 6)
+]
+"""Every combination of the Lansquenet options that change the buttons a seat is offered."""
+
+
+def bare_buttons(name: str, options: dict[str, Any], seeds: range) -> dict[str, set[str]]:
+    """Over seeded matches of random moves: each one-word action (no card, no amount) offered, with the
+    words its button would bear ("" for none)."""
+    game = parlour.make(name, **options)
+    offered: dict[str, set[str]] = {}
+    for seed in seeds:
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            seat = state.current_player
+            view = state.view(seat)
+            for text in view.legal_actions:
+                if " " not in text:
+                    offered.setdefault(text, set()).add(game.action_words(text, view))
+            moves = [*view.legal_actions]
+            moves += [f"{r.verb} {rng.randint(r.min, r.max)}" for r in view.legal_ranges]
+            state.apply(rng.choice(moves), seat=seat)
+    return offered
+
+
+@pytest.mark.parametrize("way", LANSQUENET_WAYS, ids=lambda w: "-".join(str(v) for v in w.values()))
+def test_every_lansquenet_button_says_what_it_does(way: dict[str, Any]) -> None:
+    """Hoyle's banker, both hand cards matched first, read two buttons "keep" and "stop", as the classic
+    banker's did before review-11: nothing said that a kept deal risks the banker's own chips (Hoyle's
+    game has no bank) nor what stopping does. "banco" and "buy" said nothing of the chips either."""
+    options = {"players": 3, "length": "deals", "deals": 12, **way}
+    offered = bare_buttons("lansquenet", options, range(12))
+    assert {"keep", "stop"} <= set(offered), offered  # the banker's choice came
+    for action, words in offered.items():
+        if action not in SAID_BY_THE_PROMPT:
+            assert "" not in words and all(w.startswith(action.removesuffix("out")) for w in words), (
+                action,
+                words,
+            )
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "lansquenet"])
+def test_every_game_s_word_only_buttons_say_what_they_do(name: str) -> None:
+    """Across seeded matches of every other game, a button that is one word alone is one its prompt
+    explains (Bezique's and Roquet's melds and sevens of trumps have their words since web-13)."""
+    for action, words in bare_buttons(name, SHORT[name], range(6)).items():
+        assert action in SAID_BY_THE_PROMPT or "" not in words, (name, action, words)
+
+
+def hoyle_keeping_view() -> tuple[Any, Any]:
+    """Hoyle's game at a banker's keep or stop (both hand cards matched first), and the banker's view."""
+    game = parlour.make("lansquenet", players=3, length="deals", deals=12, variant="hoyle")
+    for seed in range(40):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            if view.decision is not None and view.decision.kind == "keep":
+                return game, view
+            moves = [*view.legal_actions]
+            moves += [f"{r.verb} {rng.randint(r.min, r.max)}" for r in view.legal_ranges]
+            state.apply(rng.choice(moves), seat=seat)
+    raise AssertionError("no banker kept a deal")
+
+
+def test_hoyle_s_keep_and_stop_name_the_banker_s_own_chips() -> None:
+    """The kept deal's bets are covered from the banker's purse (there is no bank); stopping passes the
+    deal on. Without a view, the words are not guessed."""
+    game, view = hoyle_keeping_view()
+    purse = view.chips[view.seat]
+    assert view.legal_actions == ["keep", "stop"]
+    assert (
+        game.action_words("keep", view)
+        == f"keep the deal: deal again, covering the bets from your {purse} chips"
+    )
+    assert game.action_words("stop", view) == f"stop: pass the deal on; your {purse} chips cover no more bets"
+    assert game.action_words("keep") == game.action_words("stop") == ""

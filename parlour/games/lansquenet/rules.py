@@ -386,22 +386,41 @@ class Lansquenet(Game["LansquenetState"]):
         return blocks
 
     def action_words(self, action: str, view: View[Any] | None = None) -> str:
-        """What the banker's three choices after a win do, with the chips at stake: the buttons read
-        "keep", "takeout" and "stop", and a player new to the game could not tell what taking out takes,
-        what is dealt for next, or that stopping offers the bank for sale (review-11). The bank's size
-        is the view's, so without one the text says it all."""
-        if view is None or self.hoyle or view.decision is None or view.decision.kind != "keep":
+        """What a choice does with the chips, where its one word cannot say it: the buttons read "keep",
+        "takeout", "stop", "banco" and "buy", and a player new to the game could not tell what taking out
+        takes, what is dealt for next, that stopping offers the bank for sale (review-11), what going
+        banco costs and sends back, what buying the bank puts up; nor, in Hoyle's game, whose chips the
+        kept deal risks (the banker's own: there is no bank) and what stopping does (web-14). The chips
+        are the view's (the bank, the seat's purse), so without one the text says it all. "pass", "bet
+        N" and "bank N" say what they do."""
+        if view is None or view.decision is None:
             return ""
         extra = view.extra
         if not isinstance(extra, LansquenetExtra):
             return ""
+        kind = view.decision.kind
+        purse = view.chips[view.seat] if view.chips is not None and view.seat is not None else None
+        if kind == "keep" and self.hoyle and purse is not None:
+            # no bank: the banker covers the next deal's bets from their own chips (ruling LQ-17)
+            if action == "keep":
+                return f"keep the deal: deal again, covering the bets from your {purse} chips"
+            if action == "stop":
+                return f"stop: pass the deal on; your {purse} chips cover no more bets"
+            return ""
         bank, base = extra.bank, extra.base_bank
-        if action == "keep":
-            return f"keep: deal again with all {bank} at stake"
-        if action == "takeout":
-            return f"take out the {bank - base} won: deal again with {base}"
-        if action == "stop":
-            return f"stop: take the {bank} back; the bank goes up for sale"
+        if kind == "keep":
+            if action == "keep":
+                return f"keep: deal again with all {bank} at stake"
+            if action == "takeout":
+                return f"take out the {bank - base} won: deal again with {base}"
+            if action == "stop":
+                return f"stop: take the {bank} back; the bank goes up for sale"
+        if action == "banco" and view.seat is not None:  # ruling LQ-7
+            standing = extra.bets[view.seat]
+            more = f", {bank - standing} more than your bet" if standing else ""
+            return f"banco: bet the whole bank of {bank}{more}; every other bet goes back"
+        if action == "buy":  # ruling LQ-14: the bank for sale is the size it was stopped at
+            return f"buy: put up a bank of {base} of your chips and deal as banker"
         return ""
 
     @property
