@@ -17,18 +17,28 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from alembic import command
+from playwright.sync_api import Browser
 
 import parlour
 from parlour.engine.game import RECORD
+from parlour.players import make_player
 from parlour.web.store import hash_token, now
-from parlour.web.tables import KEPT_WAIT, kept, shown_name, unnamed
+from parlour.web.tables import KEPT_WAIT, bot_seed, kept, shown_name, unnamed
+from tests.test_review11 import OVERFLOWS, play_moves
 from tests.test_web11 import alembic, bob_and_a_stranger, hand_over, seats_of, serving
+from tests.test_web13 import WIDE
 from tests.test_web_protocol import db_url, live_table, sit, store_of, wait_for
-from tests.web_support import GAMES, SHORT
+from tests.web_support import GAMES, SHORT, Server, server_fixture
+from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
 
-__all__ = ["db_url"]  # the fixture: SQLite, and PostgreSQL where one is given
+__all__ = ["browser", "db_url"]  # the fixtures: Chromium; SQLite, and PostgreSQL where one is given
+
+shoot = shooter("web14")
+
+server = server_fixture("web14")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
 
 
 # --- 3. a person's leaving survives a restart ---------------------------------------------------------
@@ -309,3 +319,62 @@ def test_hoyle_s_keep_and_stop_name_the_banker_s_own_chips() -> None:
     )
     assert game.action_words("stop", view) == f"stop: pass the deal on; your {purse} chips cover no more bets"
     assert game.action_words("keep") == game.action_words("stop") == ""
+
+
+HOYLE_SEED = 9
+"""A short Hoyle session whose seat 1, playing as the heuristic player would, comes to keep or stop a
+deal as banker (both hand cards matched first)."""
+
+HOYLE: dict[str, Any] = {"variant": "hoyle", "deals": 4}
+
+
+def seat_one_s_moves(name: str, options: dict[str, Any], seed: int, until: Any) -> tuple[list[str], Any]:
+    """Seat 1's moves at a seeded table of ``name`` with ``options`` whose other seats are heuristic
+    computer players, seeded as the server seeds them; seat 1 plays as the heuristic player would, up to
+    its first decision where ``until(actions)`` holds; and its view there."""
+    game = parlour.make(name, **{**SHORT[name], **options})
+    state = game.new(seed=seed)
+    moves: list[str] = []
+    for version in range(5000):
+        seat = state.current_player
+        assert seat is not None, "the match ended first"
+        view = state.view(seat)
+        actions = [str(a) for a in view.legal_actions]
+        if seat == 0 and until(actions):
+            return moves, view
+        player = make_player("heuristic", game, 7 if seat == 0 else bot_seed(seed, version))
+        move = str(player.choose(view, game))
+        if seat == 0:
+            moves.append(move)
+        state.apply(move)
+    raise AssertionError("no such decision came")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280x900", "390x844"])
+def test_hoyle_s_banker_reads_what_keeping_and_stopping_do(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """The page's two buttons say what keeping and stopping do with the banker's chips, whole on a phone."""
+    moves, view = seat_one_s_moves("lansquenet", HOYLE, HOYLE_SEED, lambda acts: "keep" in acts)
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER, COMPUTER]
+    table = create_table(server, "lansquenet", seats, seed=HOYLE_SEED, **HOYLE)
+    link = seat_link(server, table, 0)
+    assert play_moves(server.url, link, moves) == ["keep", "stop"]
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator(".action-buttons button.action").first.wait_for()
+        shoot(page, f"lansquenet-hoyle-keep-{viewport['width']}x{viewport['height']}")
+        assert page.inner_text("h2.prompt") == "Your turn: keep the deal, or stop"
+        purse = view.chips[0]
+        said = {
+            "keep": f"keep the deal: deal again, covering the bets from your {purse} chips",
+            "stop": f"stop: pass the deal on; your {purse} chips cover no more bets",
+        }
+        for action, words in said.items():
+            button = page.locator(f'.action-buttons button.action[data-key="action-{action}"]')
+            assert button.inner_text() == words, (action, button.inner_text())
+            assert not page.evaluate(OVERFLOWS, button.element_handle()), (action, viewport)
+        page.locator('.action-buttons button.action[data-key="action-keep"]').click()
+        page.locator("#log li", has_text="You deal again").wait_for(state="attached")
