@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -328,22 +329,33 @@ deal as banker (both hand cards matched first)."""
 HOYLE: dict[str, Any] = {"variant": "hoyle", "deals": 4}
 
 
-def seat_one_s_moves(name: str, options: dict[str, Any], seed: int, until: Any) -> tuple[list[str], Any]:
+def seat_one_s_moves(
+    name: str,
+    options: dict[str, Any],
+    seed: int,
+    until: Any,
+    *,
+    choose: Any = lambda actions: None,
+    all_moves: bool = False,
+) -> tuple[list[str], Any]:
     """Seat 1's moves at a seeded table of ``name`` with ``options`` whose other seats are heuristic
     computer players, seeded as the server seeds them; seat 1 plays as the heuristic player would, up to
-    its first decision where ``until(actions)`` holds; and its view there."""
+    its first decision where ``until(actions)`` holds (or, with ``all_moves``, to the match's end), or as
+    ``choose(actions)`` says where it says; and its view there."""
     game = parlour.make(name, **{**SHORT[name], **options})
     state = game.new(seed=seed)
     moves: list[str] = []
     for version in range(5000):
         seat = state.current_player
+        if seat is None and all_moves:
+            return moves, state.view(0)
         assert seat is not None, "the match ended first"
         view = state.view(seat)
         actions = [str(a) for a in view.legal_actions]
         if seat == 0 and until(actions):
             return moves, view
         player = make_player("heuristic", game, 7 if seat == 0 else bot_seed(seed, version))
-        move = str(player.choose(view, game))
+        move = (choose(actions) if seat == 0 else None) or str(player.choose(view, game))
         if seat == 0:
             moves.append(move)
         state.apply(move)
@@ -378,3 +390,59 @@ def test_hoyle_s_banker_reads_what_keeping_and_stopping_do(
             assert not page.evaluate(OVERFLOWS, button.element_handle()), (action, viewport)
         page.locator('.action-buttons button.action[data-key="action-keep"]').click()
         page.locator("#log li", has_text="You deal again").wait_for(state="attached")
+
+
+# --- 2. Apology's escape never paid, in a browser ------------------------------------------------------
+
+UNPAID_SEED = 88
+"""An Apology deal (found with the engine) that seat 1 takes and, escaping with its four Landsknechts
+before it has won a trick, never wins one: at the deal's end the four escapes are still unpaid, and under
+the default ``unpaid=forfeit`` each escaped card goes to the defender it was owed to."""
+
+DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "web14"
+
+
+def escape_first(actions: list[str]) -> str | None:
+    """Seat 1 escapes whenever it can (a Landsknecht or Till: a one-letter card)."""
+    return next((a for a in actions if a.startswith("play ") and len(a.split()[1]) == 1), None)
+
+
+UNPAID = [
+    f"Your escape with the Landsknecht in trick {trick} was never paid: Computer {to} takes the Landsknecht "
+    "for the defence"
+    for trick, to in [(1, 2), (2, 2), (3, 2), (4, 3)]
+]
+"""The deal's end as the taker reads it: it read "The escape with the Landsknecht was never paid: Computer 2
+takes it" three times over, and once for Computer 3: whose escape, which one, and what "it" was (and for
+whom it counts) were not said."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280x900", "390x844"])
+def test_apology_s_escape_never_paid_says_whose_and_which(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """The deal's end settles the escapes never paid (ruling AP-8), which no browser had shown: each line
+    says whose escape it was, in which trick, and who takes the escaped card for which side."""
+    moves, _view = seat_one_s_moves(
+        "apology", {}, UNPAID_SEED, lambda acts: False, choose=escape_first, all_moves=True
+    )
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER, COMPUTER, COMPUTER]
+    table = create_table(server, "apology", seats, seed=UNPAID_SEED)
+    link = seat_link(server, table, 0)
+    last = moves.pop()
+    assert last in play_moves(server.url, link, moves)
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator("form.type-action input").wait_for()
+        page.fill("form.type-action input", last)  # the last card, played on the page
+        page.locator("form.type-action button[type=submit]").click()
+        page.locator(".outcome").wait_for()
+        log = page.locator("#log li").all_inner_texts()
+        assert [line for line in log if "never paid" in line] == UNPAID, log
+        page.locator("#log li", has_text="in trick 1 was never paid").scroll_into_view_if_needed()
+        name = f"apology-unpaid-{viewport['width']}x{viewport['height']}"
+        shoot(page, name)
+        DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))

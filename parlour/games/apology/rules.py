@@ -1589,6 +1589,10 @@ class ApologyState(State):
             return f"{data.get('text', '')}: seat {taker} pays each defender {stake:g}"
         if is_lead(event):  # "seat 1 plays L♥" opened a trick as any other card was played
             return str(data.get("text", "")).replace(" plays ", " leads ", 1)
+        if event.kind == "forfeit":
+            words = self._unpaid_words(event)
+            if words:
+                return words
         if event.kind == "deal" and self._hands_in_match() == 1:  # "deal 1: ..." of a one-deal match
             return _one_deal_words(str(data.get("text", "")), "the cards are dealt again: ")
         scores = data.get("scores")
@@ -1602,6 +1606,42 @@ class ApologyState(State):
             won = f"seat {top[0]} wins" if len(top) == 1 else _seats_said(top) + " share the win"
             return f"the match is over: {won} with {best:g} point{'' if best == 1 else 's'} ({others})"
         return super().event_words(event)
+
+    def _unpaid_words(self, event: Event) -> str:
+        """An escape never paid at the deal's end (ruling AP-8), saying whose escape it was and in which
+        trick: the log read "the escape with N was never paid: seat 1 takes it" once per debt, so a
+        taker who escaped four times and never won a trick read three lines alike, none saying it was
+        their escape, nor what "it" was (web-14). The debt is found in the deal's log: its escapes in
+        order, less those paid (the oldest first), are the forfeits' in order. "" if it cannot be."""
+        log = self.log
+        at = next((i for i, e in enumerate(log) if e is event), -1)
+        if at < 0:
+            return ""
+        start = next((i for i in range(at, -1, -1) if log[i].kind == "deal"), 0)
+        escapes: list[tuple[int, str, int, int]] = []  # debtor, card, creditor, trick
+        trick, paid, forfeits = 0, 0, 0
+        for e in log[start:at]:
+            data = e.data
+            if e.kind == "trick" and isinstance(data.get("number"), int):
+                trick = int(data["number"])
+            elif e.kind == "escape":
+                debtor, card, to = _seat(data.get("seat")), data.get("card"), _seat(data.get("to"))
+                if debtor is None or to is None or not isinstance(card, str):
+                    return ""
+                escapes.append((debtor, card, to, trick))
+            elif e.kind == "pay":
+                paid += 1
+            elif e.kind == "forfeit":
+                forfeits += 1
+        if paid + forfeits >= len(escapes):
+            return ""
+        debtor, card, to, trick = escapes[paid + forfeits]
+        if (card, to) != (event.data.get("card"), event.data.get("to")):
+            return ""
+        said = f"seat {debtor}'s escape with {pretty(card)} in trick {trick} was never paid"
+        if event.data.get("rule") == "lapse":
+            return f"{said}: the debt lapses"
+        return f"{said}: seat {to} takes {pretty(card)} for the defence"
 
     def _situation(self) -> str:
         if self.phase is Phase.OVER:
