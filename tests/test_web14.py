@@ -446,3 +446,32 @@ def test_apology_s_escape_never_paid_says_whose_and_which(
         shoot(page, name)
         DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("rule", ["forfeit", "lapse"])
+def test_an_unpaid_escape_says_whose_and_which_under_either_rule(rule: str) -> None:
+    """The engine's words for the deal's end, as the terminal reads them too ("seat 0's" is "your"); the
+    logged text stays as it was (replays of older saves compare it)."""
+    game = parlour.make("apology", deals=1, unpaid=rule)
+    state = game.new(seed=UNPAID_SEED)
+    for version in range(5000):
+        seat = state.current_player
+        if seat is None:
+            break
+        view = state.view(seat)
+        move = escape_first([str(a) for a in view.legal_actions]) if seat == 0 else None
+        player = make_player("heuristic", game, 7 if seat == 0 else bot_seed(UNPAID_SEED, version))
+        state.apply(move or str(player.choose(view, game)))
+    unpaid = [e for e in state.log if e.kind == "forfeit"]
+    assert [e.data["text"] for e in unpaid] == [
+        f"the escape with N was never paid: {'seat 1 takes it' if rule == 'forfeit' else 'the debt lapses'}"
+    ] * 3 + [
+        f"the escape with N was never paid: {'seat 2 takes it' if rule == 'forfeit' else 'the debt lapses'}"
+    ]
+    settled = ["seat 1 takes N for the defence"] * 3 + ["seat 2 takes N for the defence"]
+    if rule == "lapse":
+        settled = ["the debt lapses"] * 4
+    assert [state.event_words(e) for e in unpaid] == [
+        f"seat 0's escape with N in trick {trick} was never paid: {end}"
+        for trick, end in zip(range(1, 5), settled, strict=True)
+    ]
