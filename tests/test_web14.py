@@ -78,20 +78,24 @@ def test_bobs_leaving_is_stored_and_a_restart_keeps_his_wait(db_url: str) -> Non
 def test_a_person_back_at_the_table_has_no_stored_leaving(db_url: str) -> None:
     """Bob came back after leaving: a restart now sends him away at the restart, so the leaving stored
     before his return is cleared (a restart would otherwise count his wait from it, too short)."""
+
+    def stored() -> list[dt.datetime | None]:
+        record = store_of(client).table(table_id)
+        assert record is not None
+        return [s.left for s in record.seats]
+
     with serving(db_url) as (client, clock):
         table_id, secret, _eve = bob_and_a_stranger(client)
         for _ in range(2):
             with sit(client, table_id, secret[1]) as bob:
                 bob.wait(lambda f: f["type"] == "welcome")
                 wait_for(lambda: seats_of(client, table_id)[1]["connected"], what="Bob to sit down")
-                record = store_of(client).table(table_id)
-                assert record is not None and record.seats[1].left is None
-            wait_for(lambda: not seats_of(client, table_id)[1]["connected"], what="Bob to leave")
+                assert stored()[1] is None
+            wait_for(lambda: stored()[1] is not None, what="Bob's leaving to be stored")
+            assert stored()[1] == clock.moment
             clock.advance(10)
-        record = store_of(client).table(table_id)
-        assert record is not None and record.seats[1].left == clock.moment - dt.timedelta(seconds=10)
         # the seat of a person who never came has no leaving: its wait counts from the table's making
-        assert record.seats[0].left is None
+        assert stored()[0] is None
 
 
 # --- 3 and 4. migration 0003, from 0002 with tables in it -------------------------------------------------

@@ -443,6 +443,8 @@ class Tables:
         self.writer = MoveWriter(self)
         self.live: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._storing: set[asyncio.Task[None]] = set()
+        """The seats' leavings being stored (``leave_connection``): a stopping server waits for them."""
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -456,6 +458,8 @@ class Tables:
                 table.bots.cancel()
             for conn in list(table.connections):
                 conn.close()
+        if self._storing:
+            await asyncio.gather(*self._storing, return_exceptions=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
 
@@ -730,7 +734,7 @@ class Tables:
             table.connections.add(conn)
             if conn.seat is not None and table.seats[conn.seat].left is not None:
                 # back at the table: a restart from now on sends them away at the restart, not at the
-                # leaving stored before they came back
+                # leaving stored before they came back (stored under the lock, as the leaving is)
                 table.seats[conn.seat].left = None
                 await self.db(self.store.update_seat, table.id, conn.seat, left_at=None)
             if conn.seat is not None and not table.seats[conn.seat].taken:
@@ -748,18 +752,25 @@ class Tables:
         conn.close()
         table.connections.discard(conn)
         seat = conn.seat
-        if seat is not None and not table.connected(seat) and not self.closing:
-            # a kept seat's wait starts again, and is stored: a restarted server counts it from here
-            # (under the lock, so a quick return's clearing is never stored before this leaving)
-            async with table.lock:
-                s = table.seats[seat]
-                if not table.connected(seat) and s.kind == "human":
-                    s.left = self.kept_wait.clock()
-                    try:
-                        await self.db(self.store.update_seat, table.id, seat, left_at=s.left)
-                    except Exception:  # (a server stopping meanwhile): a restart counts from itself
-                        log.warning("table %s: seat %s's leaving was not stored", table.id, seat)
+        if seat is not None and not table.connected(seat) and table.seats[seat].kind == "human":
+            table.seats[seat].left = self.kept_wait.clock()  # a kept seat's wait starts again
+            if not self.closing:  # (a stopping server sent them away: a restart counts from itself)
+                # stored, so a restarted server counts from here; in a task of its own, as the socket's
+                # handler that calls this may be cancelled once its client has gone
+                task = asyncio.get_running_loop().create_task(self._store_left(table, seat))
+                self._storing.add(task)
+                task.add_done_callback(self._storing.discard)
         self.announce(table)
+
+    async def _store_left(self, table: Table, seat: int) -> None:
+        """Store when the seat's person last left, as this process now holds it (None: back at the
+        table), under the table's lock: a quick return's clearing is never overwritten by the leaving
+        before it."""
+        async with table.lock:
+            try:
+                await self.db(self.store.update_seat, table.id, seat, left_at=table.seats[seat].left)
+            except Exception:
+                log.warning("table %s: seat %s's leaving was not stored", table.id, seat, exc_info=True)
 
     async def claim(self, table: Table, seat: int | None, name: str) -> tuple[int, str]:
         """A free human seat of a public table for a newcomer: a new secret, the old link void."""
