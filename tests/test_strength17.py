@@ -4,9 +4,10 @@ sees only its view and plays ``strong``'s cards."""
 
 from __future__ import annotations
 
-import sys
+import importlib.util
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import parlour
 from parlour.games.roquet.players import RoquetHeuristic
@@ -14,8 +15,20 @@ from parlour.games.roquet.playout import MeldSearch
 from parlour.games.roquet.rules import CARD_ID, CODES, NO_CARD, RoquetGame, RoquetState, rank_of
 from parlour.players import make_player
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))  # not a package
-from roquet_regret import decision_row, judge_hands, judge_true, kind_of, summary
+
+def _regret_module() -> Any:
+    """``benchmarks/roquet_regret.py`` as a module (``benchmarks`` is not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "roquet_regret.py"
+    spec = importlib.util.spec_from_file_location("roquet_regret", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regret = _regret_module()
+decision_row, judge_hands, judge_true = regret.decision_row, regret.judge_hands, regret.judge_true
+kind_of, summary = regret.kind_of, regret.summary
 
 
 def game() -> RoquetGame:
