@@ -21,6 +21,12 @@ heuristic's own (asked on the same view), and prints each group's share of the t
 
     nice -n 10 python benchmarks/roquet_regret.py run --deals 60 --jobs 2 --out regret.json
     python benchmarks/roquet_regret.py report regret.json
+    nice -n 10 python benchmarks/roquet_regret.py run --deals 30 --jobs 2 --noise --out noise.json
+
+With ``--noise`` each choice is judged by the hand cheat's judge twice, in two draws of the stock's
+order, and ``noise`` is the regret under the second of the action the first found best: what a player
+who had the first judgement exactly would show, the part of ``hand_regret`` that is the judge's noise
+(the best of several noisy means is biased upwards).
 
 Measured on 7 December: the figures are in ``parlour/games/roquet/strength.md`` ("Where strong and the
 cheats part").
@@ -78,7 +84,13 @@ def kind_of(state: RoquetState) -> str:
 
 
 def decision_row(
-    state: RoquetState, seat: int, chosen: str, heuristic: str, seed: int, hands: bool = True
+    state: RoquetState,
+    seat: int,
+    chosen: str,
+    heuristic: str,
+    seed: int,
+    hands: bool = True,
+    noise: bool = False,
 ) -> dict[str, Any]:
     """One choice of ``seat`` in ``state`` (before it is made), judged both ways."""
     true = judge_true(state, seat, seed)
@@ -96,12 +108,15 @@ def decision_row(
         means = judge_hands(state, seat, seed)
         row["hands"] = means
         row["hand_regret"] = max(means.values()) - means[chosen]
+        if noise:  # the hand judge's own noise: its best action judged again in fresh worlds
+            again = judge_hands(state, seat, seed + 1)
+            row["noise"] = max(again.values()) - again[max(means, key=lambda a: means[a])]
     return row
 
 
-def play_deal(args: tuple[int, int, str, bool]) -> list[dict[str, Any]]:
+def play_deal(args: tuple[int, int, str, bool, bool]) -> list[dict[str, Any]]:
     """Deal ``k`` of ``seed``: ``candidate`` at seat ``k % 2`` against the heuristic; its choices."""
-    k, seed, candidate, hands = args
+    k, seed, candidate, hands, noise = args
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     seat = k % 2
@@ -121,7 +136,7 @@ def play_deal(args: tuple[int, int, str, bool]) -> list[dict[str, Any]]:
         action = str(players[mover].choose(view, game))
         if mover == seat and len(view.legal_actions) > 1:
             row = decision_row(
-                state, seat, action, shadow.choose(view, game), derive_seed(seed, "judge", k), hands
+                state, seat, action, shadow.choose(view, game), derive_seed(seed, "judge", k), hands, noise
             )
             rows.append({"deal": k, "seat": seat, **row})
         episode.apply(action)
@@ -132,11 +147,18 @@ def play_deal(args: tuple[int, int, str, bool]) -> list[dict[str, Any]]:
 
 
 def run(
-    deals: int, seed: int, jobs: int, out: str, candidate: str = "strong", hands: bool = True, first: int = 0
+    deals: int,
+    seed: int,
+    jobs: int,
+    out: str,
+    candidate: str = "strong",
+    hands: bool = True,
+    first: int = 0,
+    noise: bool = False,
 ) -> None:
     """Play the deals and write every judged choice to ``out`` (rewritten after each deal)."""
     rows: list[dict[str, Any]] = []
-    tasks = [(k, seed, candidate, hands) for k in range(first, deals)]
+    tasks = [(k, seed, candidate, hands, noise) for k in range(first, deals)]
 
     def keep(part: list[dict[str, Any]]) -> None:
         rows.extend(part)
@@ -189,7 +211,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures ``report`` prints, as a dictionary (for the JSON kept beside the rows)."""
     deals = {r["deal"] for r in rows}
     result: dict[str, Any] = {"choices": len(rows), "deals": len(deals)}
-    for key in ("regret", "hand_regret"):
+    for key in ("regret", "hand_regret", "noise"):
         if rows and key in rows[0]:
             total = sum(r[key] for r in rows)
             result[key] = {
@@ -210,7 +232,12 @@ def report(paths: Iterable[str], out: str | None = None) -> None:
             rows += json.load(f)["rows"]
     figures = summary(rows)
     print(f"{figures['choices']} choices with two or more actions in {figures['deals']} hands")
-    for key, label in (("regret", "playout cheat (stock order known)"), ("hand_regret", "hand cheat")):
+    labels = (
+        ("regret", "playout cheat (stock order known)"),
+        ("hand_regret", "hand cheat"),
+        ("noise", "hand cheat's own noise (its best action judged again in fresh worlds)"),
+    )
+    for key, label in labels:
         if key not in figures:
             continue
         f = figures[key]
@@ -239,13 +266,14 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("--jobs", type=int, default=1)
     r.add_argument("--candidate", default="strong")
     r.add_argument("--no-hands", action="store_true", help="skip the hand cheat's judge")
+    r.add_argument("--noise", action="store_true", help="judge the hand cheat's best action again")
     r.add_argument("--out", required=True)
     p = sub.add_parser("report")
     p.add_argument("paths", nargs="+")
     p.add_argument("--out")
     a = parser.parse_args(argv)
     if a.command == "run":
-        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first)
+        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first, a.noise)
     else:
         report(a.paths, a.out)
 
