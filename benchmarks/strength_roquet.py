@@ -31,6 +31,10 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
   ``strong`` level's hand reader's; with ``z``, the heuristic's action unless another's playouts
   beat it by ``z`` standard errors; with ``prune``, actions that many standard errors behind the
   best are dropped every 8 worlds;
+- ``--meld worlds[,z,read|uniform]``: ``playout.MeldSearch``, the ``strong`` level whose meld
+  moments (left to the heuristic's rule by ``strong``) are judged by heuristic playouts to the hand's
+  end in ``worlds`` worlds (the hand reader's unless ``uniform``), the heuristic's action unless
+  another's beats it by ``z`` standard errors (default 1);
 - ``playcheat``: the same judge on the true state, the stock's order included (for measurement
   only); ``handplaycheat``: in 16 worlds of the true hands, the stock's cards shuffled afresh;
 - ``--ismcts iterations[,c,policy,horizon,potential,tree]``: information-set MCTS (``tree.RoquetTree``,
@@ -62,7 +66,7 @@ from parlour.episodes import Table
 from parlour.games.roquet.history import NEVER, HistoryReader
 from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
 from parlour.games.roquet.players import NORMAL, STRONG, STRONG_READER, RoquetView
-from parlour.games.roquet.playout import HandPlayoutCheat, PlayoutCheat, RoquetPlayout
+from parlour.games.roquet.playout import HandPlayoutCheat, MeldSearch, PlayoutCheat, RoquetPlayout
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
@@ -137,6 +141,20 @@ class Playout:
         worlds, horizon, read, z, prune = self.settings
         reader = HandReader(**STRONG_READER) if read else None
         return RoquetPlayout(seed, worlds=worlds, horizon=horizon, reader=reader, z=z, prune=prune)
+
+
+class StrongMeld:
+    """A factory (picklable, for ``--jobs``): ``playout.MeldSearch``, the ``strong`` level with its
+    meld moments judged by playouts in ``worlds`` worlds (the hand reader's, or uniform), the
+    heuristic's action unless another's beats it by ``z`` standard errors."""
+
+    def __init__(self, worlds: int = 24, z: float = 1.0, read: bool = True) -> None:
+        self.settings = (worlds, z, read)
+        self.__name__ = f"strong-meld({worlds},{z:g},{'read' if read else 'uniform'})"
+
+    def __call__(self, game: Game[Any], seed: int) -> MeldSearch:
+        worlds, z, read = self.settings
+        return MeldSearch(seed, meld_worlds=worlds, z=z, read=read)
 
 
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
@@ -530,6 +548,13 @@ def main(argv: list[str] | None = None) -> None:
         " worlds; z: play the heuristic's action unless another beats it by z standard errors;"
         " prune: drop actions that many standard errors behind the best every 8 worlds; repeatable)",
     )
+    parser.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        help="also: worlds[,z,read|uniform] of the strong level with its meld moments judged by"
+        " heuristic playouts in that many worlds (playout.MeldSearch; repeatable)",
+    )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
@@ -570,6 +595,11 @@ def main(argv: list[str] | None = None) -> None:
         prune = float(parts[4]) if len(parts) > 4 else 0.0
         play = Playout(int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, read, z, prune)
         runs[play.__name__] = (play, "heuristic")
+    for text in args.meld:
+        parts = text.split(",")
+        z = float(parts[1]) if len(parts) > 1 else 1.0
+        meld = StrongMeld(int(parts[0]), z, not (len(parts) > 2 and parts[2] == "uniform"))
+        runs[meld.__name__] = (meld, "heuristic")
     if args.history:
         parts = args.history.split(",")
         eps = float(parts[2]) if len(parts) > 2 else 0.1
