@@ -240,8 +240,8 @@ def report(hands: list[Hand], thin: int = 8) -> None:
 
 
 def _expects(card: tuple[int, float, bool], low: int, high: int, lo: int, hi: int) -> bool:
-    """A card hint "the taker looks set to make it in N%" with ``low`` to ``high - 1`` tricks played, N in ``lo``
-    to ``hi - 1``."""
+    """A card hint "the taker looks set to make it in N%" with ``low`` to ``high - 1`` tricks played, N
+    in ``lo`` to ``hi - 1``."""
     t, f, solved = card
     return not solved and low <= t < high and lo <= round(f * 100) < hi
 

@@ -641,7 +641,8 @@ def test_roquet_margin_words_are_the_search_figures(seeds: range) -> None:
                 words = search._play_reason(best, totals, view, game)
                 if "at the unseen cards)" in words:
                     edge = totals[best] - totals[plays[-2]]
-                    said_edge = f"({edge:.1f} points better than the next best card, over 0 guesses at the unseen cards)"
+                    guesses = "over 0 guesses at the unseen cards"
+                    said_edge = f"({edge:.1f} points better than the next best card, {guesses})"
                     assert said_edge in words, words
                     said += 1
             state.apply(heuristic[seat].choose(view, game))

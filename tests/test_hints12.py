@@ -29,8 +29,12 @@ from tests.words_support import HINT_JARGON
 
 GAMES = ("apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet")
 
-SMALL = {"worlds": 2, "bid_worlds": 2, "budget": 8, "node_budget": 4000, "node_cap": 8000}
-"""The budgets cut (attributes of the levels' players): a few guesses at the unseen cards a move."""
+SMALL = {"worlds": 2, "bid_worlds": 2, "budget": 8, "node_budget": 4000, "node_cap": 8000, "chains": 50}
+"""The budgets cut (attributes of the levels' players): a few guesses at the unseen cards a move, found
+with few steps of Bishops Whist's chains."""
+
+CLOCK = 0.05
+"""Seconds a move, as at a table but shorter: a player on the clock still tries one guess at least."""
 
 MOMENTS: dict[str, set[str]] = {
     "apology": {"bid", "bury", "pay", "play lead", "play follow"},
@@ -98,8 +102,9 @@ def positions(name: str, seeds: range = range(3)) -> Iterator[tuple[str, View[An
 
 
 def advisor(level: str, game: Game[Any], seed: int) -> Advisor:
-    """The level's own player, its budget cut to ``SMALL``."""
-    player = make_player(level, game, seed)
+    """The level's own player, its budget cut to ``SMALL`` and its clock to ``CLOCK`` (mostly Bishops
+    Whist's strong level meets it: its deals walk on after the chains, a fixed number of steps)."""
+    player = make_player(level, game, seed, seconds=CLOCK)
     assert isinstance(player, Advisor)
     for attr, small in SMALL.items():
         now = getattr(player, attr, None)
@@ -213,3 +218,22 @@ def test_says_why_tells_a_reason_from_a_move_named_again(reason: str, why: bool)
 def test_the_old_words_are_jargon(reason: str) -> None:
     """The words the hints said before hints-12 fail the check."""
     assert HINT_JARGON.search(reason)
+
+
+def test_open_tarock_says_no_minus_nought() -> None:
+    """Open tarock's outlook rounds to thirds of a point: a loss under a sixth read "-0 points for you
+    against the other player" (seed 0, the 86th move of a match of the easy level, the strong level's
+    hint seeded 85); nought has no sign to give it."""
+    game = parlour.make("open-tarock")
+    state = game.new(seed=0)
+    movers: dict[int, Any] = {}
+    for _ in range(85):
+        seat = state.current_player
+        assert seat is not None
+        mover = movers.setdefault(seat, make_player("easy", game, seat))
+        state.apply(mover.choose(state.view(seat), game))
+    assert state.current_player is not None
+    strong = make_player("strong", game, 85)
+    assert isinstance(strong, Advisor)
+    reason = strong.advise(state.view(state.current_player), game).reason
+    assert "-0 points" not in reason and "+0 points for you" in reason, reason

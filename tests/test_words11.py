@@ -283,7 +283,8 @@ def test_apology_hint_says_how_sure_it_is_in_one_reading(chance: float, played: 
     kept = expectations_kept(chance, played)
     said = expectation_record(chance, kept)
     assert said == (
-        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} of the time"
+        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} "
+        "of the time"
     )
     assert "of the takers it expected" not in said
 

@@ -464,7 +464,10 @@ def expectation_record(chance: float, kept: float) -> str:
     cards" named two things, and whose "it" was the search the words no longer name)."""
     said = round(chance * 100)
     like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
-    return f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} of the time"
+    return (
+        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} "
+        "of the time"
+    )
 
 
 def bid_margin(hand: Sequence[str], game: Game[Any]) -> tuple[float, int]:
