@@ -24,7 +24,9 @@ import parlour
 from parlour.cli.terminal import hint_reason
 from parlour.engine import Game
 from parlour.engine.views import View
-from parlour.players import LEVELS, Advice, Advisor, hint, make_player
+from parlour.games.roquet.playout import RoquetPlayout
+from parlour.games.roquet.tree import RoquetTree
+from parlour.players import LEVELS, Advice, Advisor, hint, make_player, player_kinds
 from tests.words_support import HINT_JARGON
 
 GAMES = ("apology", "bezique", "bishops-whist", "lansquenet", "open-tarock", "roquet")
@@ -186,6 +188,37 @@ def test_the_hint_the_tables_ask_is_in_plain_words(name: str) -> None:
     for at, view in positions(name, range(1)):
         if len(view.legal_actions) + len(view.legal_ranges) > 1:
             wrong += check(name, at, hint(view, game, seed=7, seconds=0.01), view)
+    assert not wrong, "\n".join(wrong)
+
+
+OTHER_KINDS = [
+    (name, kind)
+    for name in GAMES
+    for kind in player_kinds(name)
+    if kind not in LEVELS and isinstance(make_player(kind, parlour.make(name), 0), Advisor)
+]
+"""The kinds that are no level but give reasons (Bishops Whist's ``solver``, open tarock's ``search``):
+a person may seat them at a table, and a benchmark prints their reasons."""
+
+
+@pytest.mark.parametrize(("name", "kind"), OTHER_KINDS)
+def test_the_other_kinds_say_their_reasons_plainly(name: str, kind: str) -> None:
+    """The same words as the levels', of the kinds that are no level, at the positions of a match."""
+    game = parlour.make(name)
+    wrong: list[str] = []
+    for k, (at, view) in enumerate(positions(name, range(1))):
+        wrong += check(name, f"{kind}, {at}", advisor(kind, game, k).advise(view, game), view)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_roquet_s_candidates_say_their_reasons_plainly() -> None:
+    """Roquet's tree search and its playouts (benchmark candidates, strength.md) said "banks as the
+    heuristic does", "searched most (... sampled deals)" and "plays out best over ... sampled deals"."""
+    game = parlour.make("roquet")
+    wrong: list[str] = []
+    for k, (at, view) in enumerate(positions("roquet", range(1))):
+        for player in (RoquetTree(k, iterations=20), RoquetPlayout(k, worlds=2)):
+            wrong += check("roquet", f"{type(player).__name__}, {at}", player.advise(view, game), view)
     assert not wrong, "\n".join(wrong)
 
 
