@@ -3,9 +3,10 @@
     PYTHONPATH=/work/compiled-main:$PWD python benchmarks/calibration_apology.py --deals 300
 
 The bid hint says "bid — about 70% to make it with three oudlers" (or "pass — only 12% ..."): the
-chance the fitted table gives that the hand, taking, makes its target. The card hint says "the search
-expects the taker to make it in 62% of the deals tried" (or "the taker makes it in ..." when every deal
-tried was solved to the end). Here each seat's hand of each seeded deal is played as the taker's, at the
+chance the fitted table gives that the hand, taking, makes its target. The card hint says "the taker
+looks set to make it in 62% of 24 guesses at the unseen cards" (or "the taker makes it in ..." when every
+deal tried was solved to the end; until hints-12 "the search expects the taker to make it in 62% of the
+deals tried", the same figure). Here each seat's hand of each seeded deal is played as the taker's, at the
 seat it was dealt (the seats before it pass, it bids), by the ``strong`` level (its burial search and its
 card play, 24 deals solved a card), against the rules of thumb (``heuristic``, the ``easy`` level) in the
 three other seats; and each figure the words state is put in a bin of 10 points with whether the taker
@@ -35,7 +36,7 @@ from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
 
 BID_WORDS = re.compile(r"(?:about|only) (\d+)% to make it|(almost no chance) to make it")
 CARD_WORDS = re.compile(
-    r"(the search expects the taker to make it|the taker makes it) in (\d+)% of the deals tried"
+    r"(the taker looks set to make it|the taker makes it) in (\d+)% of \d+ guesses? at the unseen cards"
 )
 
 
@@ -214,7 +215,7 @@ def report(hands: list[Hand], thin: int = 8) -> None:
                 if sv == solved and (trick < 0 or t == trick)
             ]
             if rows:
-                words = "'the taker makes it in N%'" if solved else "'the search expects ... in N%'"
+                words = "'the taker makes it in N%'" if solved else "'the taker looks set to make it in N%'"
                 print(table(f"\nThe card hint's share, {label} the taker chose, {words}:", rows))
     print("\nThe search's expectations kept (a hand counts once in a cell):")
     for low, high in ((0, 8), (8, TAKER_HAND)):
@@ -239,8 +240,8 @@ def report(hands: list[Hand], thin: int = 8) -> None:
 
 
 def _expects(card: tuple[int, float, bool], low: int, high: int, lo: int, hi: int) -> bool:
-    """A card hint "the search expects ... in N%" with ``low`` to ``high - 1`` tricks played, N in ``lo``
-    to ``hi - 1``."""
+    """A card hint "the taker looks set to make it in N%" with ``low`` to ``high - 1`` tricks played, N
+    in ``lo`` to ``hi - 1``."""
     t, f, solved = card
     return not solved and low <= t < high and lo <= round(f * 100) < hi
 

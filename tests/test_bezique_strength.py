@@ -132,7 +132,7 @@ def test_the_advice_names_a_declaration_in_bezique_words() -> None:
     view = state.view(1)
     advice = SearchPlayer(g, 0, 100).advise(view, g)
     assert advice.action == "meld AS AH AD AC"
-    assert advice.reason == "declares the four aces: 100"
+    assert advice.reason == "declares the four aces: 100 points"  # "points" since hints-12
 
 
 def _two_melds() -> tuple[Bezique, BeziqueState]:

@@ -634,14 +634,16 @@ def test_roquet_margin_words_are_the_search_figures(seeds: range) -> None:
             plays = [a.split()[1] for a in legal if a.startswith("play ")]
             if len(plays) > 1:
                 tie = search._play_reason(plays[0], dict.fromkeys(plays, 1.0), view, game)
-                assert "points ahead" not in tie, tie
-                ties += "(no card better over" in tie
+                assert "points better" not in tie, tie
+                ties += "(no card better, over" in tie
                 totals = {c: float(i) / 4 for i, c in enumerate(plays)}
                 best = plays[-1]
                 words = search._play_reason(best, totals, view, game)
-                if "sampled deals)" in words:
+                if "at the unseen cards)" in words:
                     edge = totals[best] - totals[plays[-2]]
-                    assert f"({edge:.1f} points ahead of the next best card over 0 sampled deals)" in words
+                    guesses = "over 0 guesses at the unseen cards"
+                    said_edge = f"({edge:.1f} points better than the next best card, {guesses})"
+                    assert said_edge in words, words
                     said += 1
             state.apply(heuristic[seat].choose(view, game))
     assert said > 50 and ties > 50
@@ -703,8 +705,8 @@ def test_bezique_wins_the_trick_to_declare_what_it_can(options: dict[str, object
 @pytest.mark.parametrize("seeds", with_soak(range(6)))
 def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> None:
     """The strong level solves a deal to its end only within its last tricks (``exact``); before them
-    each deal ends on the solver's estimate, and the words say the search expects, not that the taker
-    makes it."""
+    each deal ends on the solver's estimate, and the words say the taker looks set to make it, not that
+    it makes it."""
     game = Apology()
     strong = ApologyStrong(3, worlds=4)
     early = late = 0
@@ -720,11 +722,11 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> 
                     advice = strong.advise(view, game)
                     if left > strong.exact:
                         early += 1
-                        assert "the search expects the taker to make it in" in advice.reason, advice
+                        assert "the taker looks set to make it in" in advice.reason, advice
                     else:
                         late += 1
                         solved = "the taker makes it in" in advice.reason
-                        assert solved or "the search expects" in advice.reason, advice
+                        assert solved or "the taker looks set to" in advice.reason, advice
                         assert solved or strong.nodes >= strong.node_limit, advice
             state.apply(players[seat].choose(view, game))
     assert early >= 3 and late > 10
@@ -764,8 +766,8 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
                         assert "almost no chance to make it" in advice.reason and said < 0.005, (advice, said)
                     table = f", though its bidding table gives {chance:.0%}"
                     played = re.search(
-                        r"; played out on (\d+) deals, taking ends (\d+\.\d\d) points a deal (better|worse) "
-                        r"than passing$",
+                        r"; played out on (\d+) guesses at the unseen cards, taking ends (\d+\.\d\d) points "
+                        r"(better|worse) than passing on average$",
                         advice.reason,
                     )
                     if bidder.bid_worlds:
@@ -784,18 +786,19 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
             elif kind == "play" and len(view.legal_actions) > 1 and k % 7 == 0:
                 advice = strong.advise(view, game)
                 card = advice.action.split()[1]
-                m = re.search(r"makes? it in (\d+)% of the deals tried", advice.reason)
+                m = re.search(r"makes? it in (\d+)% of (\d+) guesses at the unseen cards", advice.reason)
                 assert m is not None, advice
                 share = strong.made[card] / strong.worlds_solved
                 assert strong.figure == share and f"{m[1]}%" == f"{share:.0%}", (advice, strong.made)
-                if "the search expects" in advice.reason:
+                assert int(m[2]) == strong.worlds_solved, advice
+                if "the taker looks set to" in advice.reason:
                     kept = expectations_kept(share, view.extra.tricks_played)
                     said = int(m[1])
                     like = (
                         "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
                     )
                     record = (
-                        f", a rough guess: when it has expected {like} at this stage, the taker has made it "
+                        f", a rough figure: when it has said {like} at this stage, the taker has made it "
                         f"about {kept:.0%} of the time"
                     )
                     assert record in advice.reason, advice

@@ -20,9 +20,10 @@ import parlour
 from parlour.players import make_player, player_kinds
 from parlour.web.app import player_notes
 from parlour.web.tables import bot_seed
-from tests.test_web13 import JARGON, THINKS
+from tests.test_web13 import THINKS
 from tests.web_support import GAMES, SHORT, Server, server_fixture
 from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
+from tests.words_support import JARGON
 
 pytestmark = [pytest.mark.timeout(180)]
 

@@ -32,6 +32,7 @@ from tests.web_walks import (
     serving_api,
     shooter,
 )
+from tests.words_support import JARGON
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -261,14 +262,8 @@ def test_bezique_s_meld_buttons_name_the_declaration(browser: Browser, server: S
 
 # --- 4. the levels' notes in plain words ------------------------------------------------------------
 
-JARGON = re.compile(
-    r"monte carlo|markov|pimc|playout|\bworlds?\b|heuristic|alpha-beta|determini[sz]|solver|double-dummy"
-    r"|expectimax|\bply\b|one-ply|\bnodes?\b|positions|baseline|simulation|sampled|the mean\b|no search"
-    r"|budget|evaluation|game\.|``|\bdepth\b",
-    re.IGNORECASE,
-)
-"""Words a card player would not follow in a note on a computer level (the notes said "Markov chains",
-"Perfect-information Monte Carlo", "playouts", "one-ply evaluation", "sampled deals", "alpha-beta")."""
+# JARGON (words a card player would not follow) lives in tests/words_support.py since hints-12, which
+# checks the hints' reasons against it too.
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -277,11 +277,13 @@ def test_open_tarock_prompt_names_the_act_and_the_card_as_the_log_does() -> None
 )
 def test_apology_hint_says_how_sure_it_is_in_one_reading(chance: float, played: int, like: str) -> None:
     """The card hint read "(a rough estimate: of the takers it expected from 10% to 89%, about 24% made
-    it)": it says the figure is a rough guess and what came of such guesses at this stage of a deal."""
+    it)": it says the figure is rough and what came of such figures at this stage of a deal (since
+    hints-12 "a rough figure: when it has said ...": "a rough guess: when it has expected ..." named a
+    second kind of guess beside the "guesses at the unseen cards", and a search the words no longer name)."""
     kept = expectations_kept(chance, played)
     said = expectation_record(chance, kept)
     assert said == (
-        f"a rough guess: when it has expected {like} at this stage, the taker has made it about {kept:.0%} "
+        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} "
         "of the time"
     )
     assert "of the takers it expected" not in said

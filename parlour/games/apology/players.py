@@ -438,7 +438,8 @@ EXPECTATIONS_KEPT: tuple[tuple[int, tuple[float, float, float]], ...] = (
     (TAKER_HAND, (0.03, 0.20, 0.71)),
 )
 """How often the taker made its target where the card hint said "the search expects the taker to make it
-in N% of the deals tried" (its deals ended on the solver's estimate, which runs high): with fewer tricks
+in N% of the deals tried" (since hints-12 "the taker looks set to make it in N% of 24 guesses at the unseen
+cards"; the same figure: its deals ended on the solver's estimate, which runs high): with fewer tricks
 played than the first number, the share made for N under 10%, 10% to 89%, and 90% or more. Measured at
 the strong taker's decisions against the rules of thumb, a hand counted once a cell (1045 hands,
 ``benchmarks/calibration_apology.py``, the level burying by the rules of thumb): "100%" at the first card
@@ -458,11 +459,13 @@ def expectation_record(chance: float, kept: float) -> str:
     ... in 67% ... (about 24% of such expectations came true)", as if the 67% had been judged alone,
     where the 24% is of every expectation from 10% to 89%; then "(a rough estimate: of the takers it
     expected from 10% to 89%, about 24% made it)", which players read twice to follow. It says that
-    the figure is a guess, and what came of such guesses at the same stage of a deal, in one clause."""
+    the figure is rough, and what came of such figures at the same stage of a deal, in one clause ("a
+    rough guess: when it has expected ..." until hints-12, whose "guess" beside "guesses at the unseen
+    cards" named two things, and whose "it" was the search the words no longer name)."""
     said = round(chance * 100)
     like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
     return (
-        f"a rough guess: when it has expected {like} at this stage, the taker has made it about {kept:.0%} "
+        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} "
         "of the time"
     )
 
@@ -568,9 +571,10 @@ class StrongPlayer:
                 gain = self.bid_gain = self._bid_gain(view, game)
                 takes = gain > 0
                 better = "better" if gain >= 0 else "worse"
+                # "played out on 8 deals, ... points a deal" read as eight deals of the match (hints-12)
                 words += (
-                    f"; played out on {self.worlds_solved} deals, taking ends {abs(gain):.2f} points a deal "
-                    f"{better} than passing"
+                    f"; played out on {_guesses(self.worlds_solved)}, taking ends {abs(gain):.2f} points "
+                    f"{better} than passing on average"
                 )
             else:
                 takes = chance >= self.bid_chance
@@ -723,7 +727,7 @@ class StrongPlayer:
 
         best = max(cards, key=score)
         self.made, self.figure = made, made[best] / n
-        return Advice(f"play {best}", _play_reason(view, best, taker, self.figure, solved))
+        return Advice(f"play {best}", _play_reason(view, best, taker, self.figure, solved, n))
 
 
 def _clear_of_zero(gains: Sequence[float]) -> bool:
@@ -756,24 +760,34 @@ def game_targets(game: Game[Any]) -> list[float]:
     return [view_target(game, k) for k in range(4)]
 
 
-def _play_reason(view: ApologyView, card: str, taker: int, chance: float | None, solved: bool = True) -> str:
-    """Why this card, in a player's words, with the chance the taker makes it that the search found
-    (``solved``: every deal tried was solved to the end, not ended on the solver's estimate)."""
+def _guesses(n: int) -> str:
+    """The deals of the unseen cards tried, as a card player says it (the levels' notes say "guesses at
+    the unseen cards"; the hints said "deals tried" and "played out on 8 deals", read as the match's)."""
+    return f"{n} guess{'es' if n != 1 else ''} at the unseen cards"
+
+
+def _play_reason(
+    view: ApologyView, card: str, taker: int, chance: float | None, solved: bool = True, tried: int = 0
+) -> str:
+    """Why this card, in a player's words, with the chance the taker makes it that the search found on
+    ``tried`` deals of the unseen cards (``solved``: every one was played to the end, not ended on the
+    solver's estimate)."""
     k = Knowledge(view)
     if chance is None:
         odds = "by the rules of thumb"
     elif solved:
-        odds = f"the taker makes it in {chance:.0%} of the deals tried"
+        odds = f"the taker makes it in {chance:.0%} of {_guesses(tried)}"
         if 0 < round(chance * 100) < 100:
             # The solver's defence sees every card; the figures between came true more often against
             # players who do not (measured: 25% to 75% said, 35% to 90% made).
             odds += ", against a defence that sees every card"
     else:  # (a hint once said "makes it" of deals the solver only estimated, 12 tricks from the end)
         # The estimate runs high, so the words add how often such expectations came true (a hint once
-        # said "expects ... in 100%" at the first card, and 52% of such hands made it).
+        # said "expects ... in 100%" at the first card, and 52% of such hands made it). "The search
+        # expects ... of the deals tried" was a programmer's (hints-12): the taker "looks set to".
         kept = expectations_kept(chance, view.extra.tricks_played)
         odds = (
-            f"the search expects the taker to make it in {chance:.0%} of the deals tried, "
+            f"the taker looks set to make it in {chance:.0%} of {_guesses(tried)}, "
             f"{expectation_record(chance, kept)}"
         )
     if view.seat == taker:

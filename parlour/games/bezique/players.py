@@ -553,7 +553,8 @@ def explain(
     trump = view.trump or ""
     if verb == "meld":
         kind = h._kind(view, words[1:])
-        said = f"declares the {kind}: {MELD_POINTS[kind]}"
+        # "points" said (hints-12): "declares the four kings: 80" gave a bare number as the reason
+        said = f"declares the {kind}: {MELD_POINTS[kind]} points"
         if _waits(h, view, kind, words[1:]):
             # Ruling BZ-8: shown after the turn's scored meld, it scores only after another trick won (a
             # hint once said "declares the bezique: 40" of a meld that scored nothing then).

@@ -984,7 +984,7 @@ class StrongPlayer:
         analysis = self.analyse(view, game, cards)
         if analysis is None:
             action = self.fast.choose(view, game)
-            return Advice(action, "no time to search: played by the rules of thumb")
+            return Advice(action, "no time to think it through: played by the rules of thumb")
         self.last = analysis
         card = analysis.best
         if self.trust > 0 and analysis.depth < TRICKS + 1 - table.number:
@@ -1385,7 +1385,7 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     if played_out:
         deals = f"{deals} played out to the end of the hand"
     if card != analysis.best:
-        tail = f" (the search found no card {trust:g} point better, in {deals})"
+        tail = f" (no card was found {trust:g} point better, in {deals})"  # "the search found" until hints-12
     elif edge < 0.05:
         tail = f" (as good as any other card, in {deals})"
     elif played_out:

@@ -210,9 +210,10 @@ class BishopsWhistTree:
         mean = SCALE * node.reward / max(node.visits, 1)
         return Advice(
             action,
-            f"searched most ({node.visits} of {search.done} deals played out, "
+            # a card player's words (hints-12): it said "searched most" and "expected margin"
+            f"tried most often ({node.visits} of {search.done} deals of the unseen cards played out, "
             f"the later cards chosen without seeing the other hands); "
-            f"expected margin {mean:+.1f} points this hand",
+            f"on average {mean:+.1f} points this hand",
         )
 
 

@@ -558,7 +558,7 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
         else:
             horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
     points = "point" if thirds == THIRDS else "points"  # "+1 point" (it said "+1 points")
-    sign = "+" if value >= 0 else "-"
+    sign = "+" if value >= 0 or thirds == 0 else "-"  # a hint said "-0 points" of a loss under a sixth
     outlook = f"{sign}{fmt_thirds(thirds)} {points} for you against the other player {horizon}"
     trick = view.trick.cards if view.trick is not None else []
     if trick:

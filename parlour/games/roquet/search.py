@@ -203,10 +203,13 @@ class RoquetSearch:
         points, words = plan_words(hand, table, game)
         others = [v for c, v in totals.items() if c != card]
         edge = totals[card] - max(others) if others else 0.0
-        margin = f" ({edge:.1f} points ahead of the next best card over {self.playouts} sampled deals)"
+        # In a card player's words: "over 12 sampled deals" read as a programmer's (hints-12); the guesses
+        # are the deals of the unseen cards the search tried, as the levels' notes call them.
+        guesses = f"{self.playouts} guess{'es' if self.playouts != 1 else ''} at the unseen cards"
+        margin = f" ({edge:.1f} points better than the next best card, over {guesses})"
         best = "the best lead"
         if edge < 0.05:  # (a hint once said "0.0 points ahead of the next best card" of a tie)
-            margin = f" (no card better over {self.playouts} sampled deals)"
+            margin = f" (no card better, over {guesses})"
             best = "a lead as good as any"
         if view.trick is not None and view.trick.plays:
             led = view.trick.cards[0]

@@ -127,7 +127,8 @@ class RoquetTree:
         if not legal:
             raise ValueError("asked to choose with no legal action in the view")
         if legal[0].startswith("meld") or legal == ["done"]:
-            return Advice(self.melder.choose(view, game), "banks as the heuristic does")
+            # a card player's words (hints-12): it said "banks as the heuristic does", "sampled deals"
+            return Advice(self.melder.choose(view, game), "lays down by the rules of thumb")
         if len(legal) == 1:
             return Advice(legal[0], "the only card that may be played")
         action = self.search.choose(view, game)
@@ -137,8 +138,8 @@ class RoquetTree:
         mean = self.scale * node.reward / max(node.visits, 1)
         return Advice(
             action,
-            f"searched most ({node.visits} of {self.search.done} sampled deals); "
-            f"expected margin {mean:+.1f} points this hand",
+            f"tried most often ({node.visits} of {self.search.done} guesses at the unseen cards); "
+            f"on average {mean:+.1f} points this hand",
         )
 
 
