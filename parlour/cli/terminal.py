@@ -300,6 +300,19 @@ def seats_from_one(text: str) -> str:
     return SEAT.sub(lambda m: seat_word(int(m[2]), m[1] == "S") + (m[3] or ""), seat_list_from_one(text))
 
 
+def gerund(verb: str) -> str:
+    """A decision's kind as what the seats are doing: "bid" is "bidding", "bury" "burying", "declare"
+    "declaring", "meld" "melding"."""
+    word = verb.split()[0].lower() if verb.split() else ""
+    if not word:
+        return ""
+    if word.endswith("e") and not word.endswith(("ee", "ye", "oe")):
+        return word[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", word):  # one short syllable: "bet", "bid"
+        return word + word[-1] + "ing"
+    return word + "ing"
+
+
 def plural(word: str) -> str:
     """A role's name for several seats: "players", "defenders"."""
     return word if word.endswith("s") else word + "s"
@@ -905,9 +918,12 @@ class TerminalGame:
         rows: list[tuple[str, Text | list[Text], str, str]] = []
         if view.hand_number and self.one_round(view):
             # a match of one deal says nothing of deals, as the web table's badge ("deal 1 of 1" told a
-            # player nothing they did not know): the trick in play alone
-            if view.trick is not None and view.trick.number:
-                rows.append(("trick", Text(str(view.trick.number)), "", "round"))
+            # player nothing they did not know): the trick in play alone, or, before the first card is
+            # played to a trick, what the seats are doing ("trick 1" stood above Apology's bidding)
+            if self.trick_begun(view):
+                rows.append(("trick", Text(str(view.trick.number if view.trick else "")), "", "round"))
+            elif self.phase_words(view):
+                rows.append(("now", Text(self.phase_words(view)), "", "round"))
         elif view.hand_number:
             rows.append((view.round_word, Text(self.round_of(view)), "", "round"))
         for label, seats in self.role_rows(view):
@@ -1400,9 +1416,38 @@ class TerminalGame:
         said = str(view.hand_number)
         if view.hands_in_match is not None:
             said += f" of {view.hands_in_match}"
-        if view.trick is not None and view.trick.number:
+        if TerminalGame.trick_begun(view) and view.trick is not None:
             said += f", trick {view.trick.number}"
+        elif TerminalGame.phase_words(view):
+            said += f", {TerminalGame.phase_words(view)}"
         return said
+
+    @staticmethod
+    def trick_begun(view: View[Any]) -> bool:
+        """Whether trick play has begun: a card lies in the trick, a trick was played before it, or a
+        seat is asked to play one (the lead of the first trick). Apology's view holds a trick while the
+        seats bid and the taker buries, and the table said "trick 1" over the bidding."""
+        trick = view.trick
+        if trick is None or not trick.number:
+            return False
+        leading = view.decision is not None and view.decision.kind == "play"
+        return bool(trick.plays) or trick.number > 1 or leading
+
+    @staticmethod
+    def phase_words(view: View[Any]) -> str:
+        """What the seats are doing while a trick is held but not begun, as a player names it, from the
+        decision's kind: "bidding", or, where one seat alone holds the role that decides, "the taker
+        buries"; empty where trick play has begun or nothing is asked."""
+        trick, decision = view.trick, view.decision
+        if trick is None or decision is None or TerminalGame.trick_begun(view):
+            return ""
+        roles = next((s.roles for s in view.seats if s.seat == decision.seat), ())
+        held = [r for r in roles if r != "dealer" and sum(r in s.roles for s in view.seats) == 1]
+        verb = decision.kind.split()[0].lower() if decision.kind.split() else ""
+        if held and re.fullmatch(r"[a-z]+", verb):
+            does = verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
+            return f"the {held[0]} {does}"
+        return gerund(decision.kind)
 
     @staticmethod
     def held(seat: int, size: int, view: View[Any]) -> str:
