@@ -387,6 +387,8 @@ class TerminalGame:
         counted without drawing are right."""
         self.measured: dict[tuple[str, str, int, int, int], int] = {}
         self.shorter: dict[str, tuple[str, list[list[Text]]]] = {}
+        self.lined: dict[tuple[str, str, str, str, int], Text] = {}
+        """Each row's value on one line (``one_line``), by its text, separator, kind and width."""
         """Shorter forms of the same fact for the panel's rows whose values list cards or items, by the
         row's label: (the value as ``plain_of`` writes it, the forms, longest first). The compact
         table shows the first that fits where the value would be cut (``compact_cells``)."""
@@ -1371,7 +1373,19 @@ class TerminalGame:
     ) -> Text:
         """A row's parts on one line, said shorter where they pass ``width``: a role's seats as runs
         ("you, seats 2 to 9"), each seat's value without the word "seat" ("2: 0  3: 0"), then seats
-        next to each other with the same value together ("3 to 9: 100")."""
+        next to each other with the same value together ("3 to 9: 100"). Kept by the row's text and
+        width, as the compact table asks for it at every layout it counts."""
+        key = (label, self.plain_of(value), sep, kind, width)
+        if key not in self.lined:
+            if len(self.lined) > 4096:
+                self.lined.clear()
+            self.lined[key] = self.line_of(view, label, value, sep, kind, width)
+        return self.lined[key].copy()
+
+    def line_of(
+        self, view: View[Any], label: str, value: Sequence[Text], sep: str, kind: str, width: int
+    ) -> Text:
+        """``one_line``'s line, made."""
         shown = Text(sep).join(value)
         if shown.cell_len > width and kind == "role":
             return self.seat_runs(dict(self.role_rows(view))[label], view)
