@@ -147,7 +147,14 @@ def test_ten_seats_chips_fit_two_lines() -> None:
         # a row of every seat's values, cut at the border, names them as the score does: more are seen
         bets = re.search(r"^│ bets +(.*?) *│$", screen, re.M)
         if bets is not None:
-            assert re.match(r"you: \d+  2: \d+  3: \d+  4: \d+  5: \d+  6: \d+", bets[1]), bets[1]
+            # since term-12 every seat's: seats in a row with the same bet said together ("3 to 9: 0")
+            named = re.fullmatch(r"you: \d+((?:  \d+(?: to \d+)?: \d+)+)", bets[1])
+            assert named is not None, bets[1]
+            seats = [
+                range(int(m[1]), int(m[2] or m[1]) + 1)
+                for m in re.finditer(r"(\d+)(?: to (\d+))?:", named[1])
+            ]
+            assert [n for run in seats for n in run] == list(range(2, 11)), bets[1]
 
 
 class Passer:

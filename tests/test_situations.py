@@ -151,13 +151,17 @@ def test_the_terminal_says_each_fact_once(name: str) -> None:
             hand += f" of {hands}"
         elif name == "open-tarock":  # (of two hands by default)
             hand += " of 2"
-        if view.trick is not None and view.trick.number:
+        # the trick once trick play has begun; before it, what the seats are doing (term-12: Apology's
+        # "deal 1 of 2, trick 1" over its bidding)
+        if TerminalGame.trick_begun(view) and view.trick is not None:
             hand += f", trick {view.trick.number}"
+        elif TerminalGame.phase_words(view):
+            hand += f", {TerminalGame.phase_words(view)}"
         assert re.search(rf"\b{view.round_word} +{hand}\b", plain), (hand, text)
         assert len(re.findall(rf"\b{view.round_word} +{view.hand_number}\b", plain)) == 1, text
         if view.trump:
             assert len(re.findall(rf"\b{SUIT_NAMES[view.trump]}\b", plain)) == 1, text
-        if view.trick is not None and view.trick.number:
+        if TerminalGame.trick_begun(view) and view.trick is not None:
             assert len(re.findall(rf"\btrick {view.trick.number}\b", plain)) == 1, text
         assert view.decision is not None
         if view.decision.prompt:

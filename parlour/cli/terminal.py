@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import difflib
+import functools
 import itertools
 import os
 import pydoc
@@ -300,6 +301,19 @@ def seats_from_one(text: str) -> str:
     return SEAT.sub(lambda m: seat_word(int(m[2]), m[1] == "S") + (m[3] or ""), seat_list_from_one(text))
 
 
+def gerund(verb: str) -> str:
+    """A decision's kind as what the seats are doing: "bid" is "bidding", "bury" "burying", "declare"
+    "declaring", "meld" "melding"."""
+    word = verb.split()[0].lower() if verb.split() else ""
+    if not word:
+        return ""
+    if word.endswith("e") and not word.endswith(("ee", "ye", "oe")):
+        return word[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", word):  # one short syllable: "bet", "bid"
+        return word + word[-1] + "ing"
+    return word + "ing"
+
+
 def plural(word: str) -> str:
     """A role's name for several seats: "players", "defenders"."""
     return word if word.endswith("s") else word + "s"
@@ -372,6 +386,12 @@ class TerminalGame:
         """Compact tables drawn to check their rows (``compact_parts``): one a move where the rows
         counted without drawing are right."""
         self.measured: dict[tuple[str, str, int, int, int], int] = {}
+        self.shorter: dict[str, tuple[str, list[list[Text]]]] = {}
+        self.lined: dict[tuple[str, str, str, str, int], Text] = {}
+        """Each row's value on one line (``one_line``), by its text, separator, kind and width."""
+        """Shorter forms of the same fact for the panel's rows whose values list cards or items, by the
+        row's label: (the value as ``plain_of`` writes it, the forms, longest first). The compact
+        table shows the first that fits where the value would be cut (``compact_cells``)."""
         """The lines of each row of the compact panel, by its text and its columns' widths."""
         self.log_above = False
         """Whether log lines were printed since the table was last drawn (they are just above it)."""
@@ -903,11 +923,15 @@ class TerminalGame:
         says what the compact table keeps first ("quiet": a game's fact that says nothing at a move)."""
         trump = view.trump
         rows: list[tuple[str, Text | list[Text], str, str]] = []
+        self.shorter = {}
         if view.hand_number and self.one_round(view):
             # a match of one deal says nothing of deals, as the web table's badge ("deal 1 of 1" told a
-            # player nothing they did not know): the trick in play alone
-            if view.trick is not None and view.trick.number:
-                rows.append(("trick", Text(str(view.trick.number)), "", "round"))
+            # player nothing they did not know): the trick in play alone, or, before the first card is
+            # played to a trick, what the seats are doing ("trick 1" stood above Apology's bidding)
+            if self.trick_begun(view):
+                rows.append(("trick", Text(str(view.trick.number if view.trick else "")), "", "round"))
+            elif self.phase_words(view):
+                rows.append(("now", Text(self.phase_words(view)), "", "round"))
         elif view.hand_number:
             rows.append((view.round_word, Text(self.round_of(view)), "", "round"))
         for label, seats in self.role_rows(view):
@@ -937,11 +961,27 @@ class TerminalGame:
                 continue
             # an empty hand goes unsaid, as at the web table ("0 cards in hand" after the last trick)
             parts = [Text(self.held(s.seat, s.hand_size, view))] if s.hand_size else []
-            for zone in view.zones:
-                if zone.owner == s.seat and zone.kind != "hand":
-                    parts.append(self.zone_part(zone, trump))
+            zones = [z for z in view.zones if z.owner == s.seat and z.kind != "hand"]
+            parts += [self.zone_part(zone, trump) for zone in zones]
             if parts:
                 rows.append((self.who(s.seat, view), parts, "  ·  ", "seat"))
+                held = parts[: len(parts) - len(zones)]
+                forms = [held + [self.zone_part(z, trump, last) for z in zones] for last in (3, 1)]
+                # several zones of a kind by their count and the last: "6 melds … pair of threes, 2
+                # points 3♠* 3♥" (Roquet's other seat's melds were cut after the second)
+                grouped: list[Text] = []
+                counted: list[Text] = []  # the shortest: how many of each ("6 melds", "5 tricks won")
+                for kind, group in itertools.groupby(zones, key=lambda z: z.kind):
+                    same = list(group)
+                    if len(same) == 1:
+                        grouped.append(self.zone_part(same[0], trump, 1))
+                        won = self.won_words(same[0])
+                        counted.append(Text(won) if won else self.zone_part(same[0], trump, 1))
+                    else:
+                        many = f"{len(same)} {plural(kind.replace('_', ' '))}"
+                        grouped.append(Text(f"{many} … ").append_text(self.zone_part(same[-1], trump, 1)))
+                        counted.append(Text(many))
+                self.shorten(rows[-1], [*forms, held + grouped, held + counted])
         return rows
 
     @staticmethod
@@ -1035,6 +1075,9 @@ class TerminalGame:
                 if spare < 0:
                     continue
                 whole = self.made_whole(view, kept_rows, spare)
+                kept_rows, whole = self.idle_for_whole(
+                    view, rows, kept_rows, whole, droppable[:keep], height - (head_rows + under + 1 + room)
+                )
                 parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
                 self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
@@ -1054,6 +1097,45 @@ class TerminalGame:
                 best = self.compact_layout(view, kept_rows, own, False, False, note, short)
         return best
 
+    def idle_for_whole(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        kept_rows: list[tuple[str, Text | list[Text], str, str]],
+        whole: set[int],
+        kept: Sequence[int],
+        height: int,
+    ) -> tuple[list[tuple[str, Text | list[Text], str, str]], set[int]]:
+        """The compact panel's rows and those packed whole, where a row that says nothing at a move
+        (``idle``: a phase, an empty pile) is left out so that a value cut at the border reads whole on
+        the row it leaves: at 80x24 Bezique's "stage last eight" stood above "melds declared this hand
+        you: common marriage K♦ Q♦ (20)  2: common marria…". ``kept``: the rows kept, by their order
+        of need (the idle ones last); ``height``: the rows the panel may take."""
+        cut = self.cut_count(view, kept_rows, whole)
+        always = [i for i in range(len(rows)) if rows[i][3] in ("round", "trumps", "score")]
+        for keep in range(len(kept) - 1, -1, -1):
+            if cut == 0 or rows[kept[keep]][3] != "idle":
+                break
+            fewer = [r for i, r in enumerate(rows) if i in set(kept[:keep]) | set(always)]
+            spare = height - self.panel_rows(view, fewer)
+            if spare < 0:
+                break
+            made = self.made_whole(view, fewer, spare)
+            left = self.cut_count(view, fewer, made)
+            if left < cut:
+                return fewer, made
+        return kept_rows, whole
+
+    def cut_count(
+        self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], whole: Collection[int]
+    ) -> int:
+        """How many of the compact panel's ``rows`` show a value cut or shortened: not whole."""
+        _, _, cells = self.compact_cells(view, rows, whole, abridged=False)
+        return sum(
+            rows[i][3] != "score" and any(cell_len(line) > room for line in shown.plain.split("\n"))
+            for i, (_, shown, _, room) in enumerate(cells)
+        )
+
     def made_whole(
         self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], spare: int
     ) -> set[int]:
@@ -1064,7 +1146,7 @@ class TerminalGame:
         whole: set[int] = set()
         if spare <= 0:
             return whole
-        _, _, cells = self.compact_cells(view, rows)
+        _, _, cells = self.compact_cells(view, rows, abridged=False)
         cut = [
             i
             for i, (_, shown, _, room) in enumerate(cells)
@@ -1174,6 +1256,7 @@ class TerminalGame:
         view: View[Any],
         rows: Sequence[tuple[str, Text | list[Text], str, str]],
         whole: Collection[int] = (),
+        abridged: bool = True,
     ) -> tuple[int, int, list[tuple[str, Text, int, int]]]:
         """The compact panel's columns: the labels' width, the values' and each row's (label, value as
         shown, its label's width and its value's, where a long label takes more), the value on one
@@ -1196,7 +1279,7 @@ class TerminalGame:
         label_width = min(longest, room)
         value_width = max(20, width - 4 - label_width - 2)
 
-        def shaped(i: int, value_width: int) -> Text:
+        def shaped(i: int, value_width: int, shorter: bool = abridged) -> Text:
             label, value, sep, kind = rows[i]
             if score_sep and sep == "   ":
                 sep = score_sep  # the rows of every seat's values as the score's ("you: 0  seat 2: 0")
@@ -1212,23 +1295,40 @@ class TerminalGame:
                     short = self.pack_parts([self.seatless(v) for v in value], "  ", value_width)
                     if short.plain.count("\n") < shown.plain.count("\n"):
                         shown = short
+                if any(cell_len(line) > value_width for line in shown.plain.split("\n")):
+                    # a part wider than the row (a seat's melds, "you: common marriage K♥ Q♥ (20),
+                    # royal marriage K♠ Q♠ (40)") is broken between its words
+                    lines = [
+                        line for part in shown.split("\n") for line in part.wrap(self.console, value_width)
+                    ]
+                    for line in lines:
+                        line.rstrip()
+                    shown = Text("\n").join(lines)
             elif i in whole and isinstance(value, Text):
                 shown = Text("\n").join(value.wrap(self.console, value_width))
             elif isinstance(value, list):
-                shown = Text(sep).join(value)
-                if shown.cell_len > value_width and kind == "role":
-                    shown = self.seat_runs(dict(self.role_rows(view))[label], view)
-                elif shown.cell_len > value_width and all(": " in v.plain for v in value):
-                    # Lansquenet's ten seats' bets were cut after the fourth: "2: 0  3: 0" fits more
-                    shown = Text("  ").join(self.seatless(v) for v in value)
+                shown = self.one_line(view, label, value, sep, kind, value_width)
+                kept = self.shorter.get(label)
+                if shorter and shown.cell_len > value_width and kept and kept[0] == self.plain_of(value):
+                    # a shorter form of the same fact, where the value would be cut: each seat's cards
+                    # played by their count and the last ("you: 13 … N 7♥"), a pile's ("8 … 7♦ 9♦")
+                    tight = " · " if sep.strip() == "·" else sep  # "8 cards in hand · 3 melds"
+                    for form in kept[1]:
+                        shown = self.one_line(view, label, form, sep, kind, value_width)
+                        if shown.cell_len > value_width:
+                            shown = self.one_line(view, label, form, tight, kind, value_width)
+                        if shown.cell_len <= value_width:
+                            break
             else:
                 shown = value
             if kind != "score" and i not in whole and "\n" in shown.plain:
                 shown = Text(" ").join(shown.split("\n"))
             return shown
 
-        def fits(i: int, value_width: int) -> bool:
-            return all(cell_len(line) <= value_width for line in shaped(i, value_width).plain.split("\n"))
+        def fits(i: int, value_width: int, shorter: bool = abridged) -> bool:
+            return all(
+                cell_len(line) <= value_width for line in shaped(i, value_width, shorter).plain.split("\n")
+            )
 
         # a label longer than the column beside a short value ("the dealer still holds the turn-up
         # yes") takes the room the value leaves, with the long labels next to it, rather than wrap onto
@@ -1250,8 +1350,92 @@ class TerminalGame:
                     for i in group:
                         sizes[i] = (wide, room_left)
                     break
+        # a short label beside a value cut at the values' column ("seat 2  8 cards in hand  ·  declared
+        # cards none …") gives the value the room it leaves, the short labels next to it in a column of
+        # their own: Bezique's other seat and Apology's cards played were cut at 80x24 with half a row
+        # to spare to their left
+        short = [
+            i
+            for i, r in enumerate(rows)
+            if r[3] != "score" and cell_len(r[0]) < label_width and sizes[i] == (label_width, value_width)
+        ]
+        short = [i for i in short if not fits(i, value_width, False)]
+        for run in self.runs(short):
+            wide = max(cell_len(rows[i][0]) for i in run)
+            room_left = width - 4 - wide - 2
+            for i in run:
+                sizes[i] = (wide, room_left)
         cells = [(rows[i][0], shaped(i, sizes[i][1]), *sizes[i]) for i in range(len(rows))]
         return label_width, value_width, cells
+
+    def one_line(
+        self, view: View[Any], label: str, value: Sequence[Text], sep: str, kind: str, width: int
+    ) -> Text:
+        """A row's parts on one line, said shorter where they pass ``width``: a role's seats as runs
+        ("you, seats 2 to 9"), each seat's value without the word "seat" ("2: 0  3: 0"), then seats
+        next to each other with the same value together ("3 to 9: 100"). Kept by the row's text and
+        width, as the compact table asks for it at every layout it counts."""
+        key = (label, self.plain_of(value), sep, kind, width)
+        if key not in self.lined:
+            if len(self.lined) > 4096:
+                self.lined.clear()
+            self.lined[key] = self.line_of(view, label, value, sep, kind, width)
+        return self.lined[key].copy()
+
+    def line_of(
+        self, view: View[Any], label: str, value: Sequence[Text], sep: str, kind: str, width: int
+    ) -> Text:
+        """``one_line``'s line, made."""
+        shown = Text(sep).join(value)
+        if shown.cell_len > width and kind == "role":
+            return self.seat_runs(dict(self.role_rows(view))[label], view)
+        if shown.cell_len > width and all(": " in v.plain for v in value):
+            # Lansquenet's ten seats' bets were cut after the fourth: "2: 0  3: 0" fits more
+            parts = [self.seatless(v) for v in value]
+            shown = Text("  ").join(parts)
+            if shown.cell_len > width:
+                shown = Text("  ").join(self.same_runs(parts))
+        return shown
+
+    @staticmethod
+    def same_runs(parts: Sequence[Text]) -> list[Text]:
+        """Seats' values ("3: 100", "4: 100", "5: 100") with three or more seats in a row that hold the
+        same value said once ("3 to 5: 100"): Lansquenet's ten purses were cut at 80 columns."""
+        out: list[Text] = []
+        run: list[tuple[int, Text]] = []
+
+        def close() -> None:
+            if len(run) >= 3:
+                first, rest = run[0][0], run[0][1]
+                tail = rest[len(f"{first}: ") :]
+                out.append(Text(f"{first} to {run[-1][0]}: ").append_text(tail))
+            else:
+                out.extend(part for _, part in run)
+            run.clear()
+
+        for part in parts:
+            m = re.fullmatch(r"(\d+): (.*)", part.plain)
+            if m is None:
+                close()
+                out.append(part)
+                continue
+            seat, said = int(m[1]), m[2]
+            if run and (seat != run[-1][0] + 1 or said != run[-1][1].plain.split(": ", 1)[1]):
+                close()
+            run.append((seat, part))
+        close()
+        return out
+
+    @staticmethod
+    def runs(numbers: Sequence[int]) -> list[list[int]]:
+        """Numbers in runs of consecutive ones: rows next to each other, drawn in one column."""
+        out: list[list[int]] = []
+        for i in numbers:
+            if out and out[-1][-1] == i - 1:
+                out[-1].append(i)
+            else:
+                out.append([i])
+        return out
 
     def compact_under(
         self, view: View[Any], own: Sequence[Text], packed: bool, last: bool, note: bool, too_short: str
@@ -1400,9 +1584,38 @@ class TerminalGame:
         said = str(view.hand_number)
         if view.hands_in_match is not None:
             said += f" of {view.hands_in_match}"
-        if view.trick is not None and view.trick.number:
+        if TerminalGame.trick_begun(view) and view.trick is not None:
             said += f", trick {view.trick.number}"
+        elif TerminalGame.phase_words(view):
+            said += f", {TerminalGame.phase_words(view)}"
         return said
+
+    @staticmethod
+    def trick_begun(view: View[Any]) -> bool:
+        """Whether trick play has begun: a card lies in the trick, a trick was played before it, or a
+        seat is asked to play one (the lead of the first trick). Apology's view holds a trick while the
+        seats bid and the taker buries, and the table said "trick 1" over the bidding."""
+        trick = view.trick
+        if trick is None or not trick.number:
+            return False
+        leading = view.decision is not None and view.decision.kind == "play"
+        return bool(trick.plays) or trick.number > 1 or leading
+
+    @staticmethod
+    def phase_words(view: View[Any]) -> str:
+        """What the seats are doing while a trick is held but not begun, as a player names it, from the
+        decision's kind: "bidding", or, where one seat alone holds the role that decides, "the taker
+        buries"; empty where trick play has begun or nothing is asked."""
+        trick, decision = view.trick, view.decision
+        if trick is None or decision is None or TerminalGame.trick_begun(view):
+            return ""
+        roles = next((s.roles for s in view.seats if s.seat == decision.seat), ())
+        held = [r for r in roles if r != "dealer" and sum(r in s.roles for s in view.seats) == 1]
+        verb = decision.kind.split()[0].lower() if decision.kind.split() else ""
+        if held and re.fullmatch(r"[a-z]+", verb):
+            does = verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
+            return f"the {held[0]} {does}"
+        return gerund(decision.kind)
 
     @staticmethod
     def held(seat: int, size: int, view: View[Any]) -> str:
@@ -1422,14 +1635,45 @@ class TerminalGame:
     def zone_label(self, zone: Zone) -> str:
         return zone.label or zone.kind.replace("_", " ")
 
-    def zone_part(self, zone: Zone, trump: str | None) -> Text:
+    def zone_part(self, zone: Zone, trump: str | None, last: int = 0) -> Text:
         """Another seat's zone in its row: "melds K♠ Q♠", a pile of tricks by its count ("4 tricks won",
-        "1 trick won: 9♠ K♠")."""
+        "1 trick won: 9♠ K♠"); with ``last``, a list of more than four cards by its count and its last
+        cards ("2 tricks won: 8 … 7♦ 9♦"), a shorter form the compact table shows where the row is
+        cut."""
         won = self.won_words(zone)
         if won is None:
-            return Text(f"{self.zone_label(zone)} ").append_text(self.zone_text(zone, trump))
+            shown = self.zone_text(zone, trump)
+            if last and len(zone.cards) > 4 and not all(c is None for c in zone.cards):
+                shown = self.abridged(zone.cards, last, lambda codes: self.cards(codes, trump))
+            return Text(f"{self.zone_label(zone)} ").append_text(shown)
         listed = self.won_cards(zone, trump)
+        if listed is not None and last and len(zone.cards) > 4:
+            listed = self.abridged(zone.cards, last, lambda codes: self.cards(codes, trump))
         return Text(won) if listed is None else Text(f"{won}: ").append_text(listed)
+
+    @staticmethod
+    def abridged(items: Sequence[Any], last: int, show: Callable[[Sequence[Any]], Text]) -> Text:
+        """A list by its count and its ``last`` items ("13 … N 7♥"): the compact table's shorter form
+        of a list that would be cut at the border, the whole of it under ``table``."""
+        if len(items) <= last:
+            return show(items)
+        return Text(f"{len(items)} … ").append_text(show(items[len(items) - last :]))
+
+    def said_items(self, items: Sequence[Any], view: View[Any], holds: str) -> Text:
+        """Some items of a game's list, written as the whole list is (``value``)."""
+        return self.value(list(items), view, holds)
+
+    def shorten(self, row: tuple[str, Text | list[Text], str, str], forms: list[list[Text]]) -> None:
+        """Keeps ``forms``, shorter forms of ``row``'s value, for the compact table (``shorter``)."""
+        plain = self.plain_of(row[1])
+        kept = [f for f in forms if self.plain_of(f) != plain]
+        if kept:
+            self.shorter[row[0]] = (plain, kept)
+
+    @staticmethod
+    def plain_of(value: Text | Sequence[Text]) -> str:
+        """A row's value as plain text, its parts apart: what a shorter form is kept against."""
+        return value.plain if isinstance(value, Text) else "\x00".join(part.plain for part in value)
 
     def won_words(self, zone: Zone) -> str | None:
         """A pile of tricks won by its count of tricks, as a player counts them: "4 tricks won" ("tricks
@@ -1539,6 +1783,8 @@ class TerminalGame:
         write suits (Apology's "shown out of" said "C" beside "K♣"), seat numbers as the seats are named
         (its "owed to" said "3" beside "seat 3 passes")."""
         cards, suits = holds == "cards", holds == "suits"
+        if isinstance(value, Text):  # already said (a shorter form's "13 … N 7♥")
+            return value
         if isinstance(value, bool):
             return Text("yes" if value else "no")
         if value is None:
@@ -1596,6 +1842,21 @@ class TerminalGame:
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_seat_parts(value, view, holds), kind))
+                if any(isinstance(v, list | tuple) and len(v) > 1 for v in value):
+                    # each seat's list by its count and its last items: "you: 13 … N 7♥"
+                    said = functools.partial(self.said_items, view=view, holds=holds)
+                    forms = [
+                        self.per_seat_parts(
+                            [
+                                self.abridged(v, last, said) if isinstance(v, list | tuple) else v
+                                for v in value
+                            ],
+                            view,
+                            holds,
+                        )
+                        for last in (2, 1)
+                    ]
+                    self.shorten((label_of(f), rows[-1][1], "", kind), forms)
             elif per == "side" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_side_parts(value, view, holds), kind))
             else:

@@ -1104,11 +1104,22 @@ export function turnVerb(decision) {
   return verb;
 }
 
+/** The trick in play, or null before trick play has begun: a card lies in it, a trick was played
+ * before it, or a seat is asked to play one. Apology's view holds a trick while the seats bid and the
+ * taker buries, and the page said "Trick 1: nobody has played yet" over the bidding (the terminal's
+ * `trick_begun`). */
+export function trickInPlay(view) {
+  const trick = view.trick;
+  if (!trick || !trick.number) return null;
+  const leading = !!view.decision && view.decision.kind === "play";
+  return trick.plays.length || trick.number > 1 || leading ? trick : null;
+}
+
 /** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
  * faded), or null. */
 function headedTrick(ctx) {
   const { view, model } = ctx;
-  const trick = view.trick;
+  const trick = trickInPlay(view);
   const last = view.last_trick;
   const lastShown = last && last.plays && last.plays.length;
   if (!trick || !trick.number || (model.showLast && lastShown) || (!trick.plays.length && lastShown)) return null;
@@ -1122,7 +1133,7 @@ function headedTrick(ctx) {
  * twice ("Hand 1 · hand 1 of 2: seat 1 to lead"), and this page stripped them from the words.
  */
 export function roundBadge(view, headed = null) {
-  const trick = view.trick;
+  const trick = trickInPlay(view);
   const trickShown = trick && trick.number && trick.number !== headed;
   // a match of one hand says nothing of hands: "Hand 1 of 1" told a player nothing they did not know
   // (the badge keeps the trick a heading does not show: "Trick 5")
@@ -1382,7 +1393,7 @@ export function tickKept(root, now = Date.now()) {
 /** The trick in the middle: each card placed toward its player's seat. */
 function trickBox(ctx) {
   const { view, namer, model } = ctx;
-  let trick = view.trick;
+  let trick = trickInPlay(view);
   // the caption in two parts: what trick it is, and the detail a phone's narrow board leaves out
   let title = "";
   let detail = "";
