@@ -91,8 +91,10 @@ def decision_row(
     seed: int,
     hands: bool = True,
     noise: bool = False,
+    dump: bool = False,
 ) -> dict[str, Any]:
-    """One choice of ``seat`` in ``state`` (before it is made), judged both ways."""
+    """One choice of ``seat`` in ``state`` (before it is made), judged both ways; with ``dump``, the
+    position too (both hands, trump, table), to see what kind of lead loses."""
     true = judge_true(state, seat, seed)
     row: dict[str, Any] = {
         "kind": kind_of(state),
@@ -111,12 +113,23 @@ def decision_row(
         if noise:  # the hand judge's own noise: its best action judged again in fresh worlds
             again = judge_hands(state, seat, seed + 1)
             row["noise"] = max(again.values()) - again[max(means, key=lambda a: means[a])]
+    if dump:
+        row["position"] = {
+            "hand": list(state.hands[seat]),
+            "opponent": list(state.hands[1 - seat]),
+            "trump": state.trump,
+            "livret": list(state.livret),
+            "turn_up": state.turn_up,
+            "stock_left": state.stock_left(),
+            "heuristic": heuristic,
+        }
     return row
 
 
-def play_deal(args: tuple[int, int, str, bool, bool]) -> list[dict[str, Any]]:
-    """Deal ``k`` of ``seed``: ``candidate`` at seat ``k % 2`` against the heuristic; its choices."""
-    k, seed, candidate, hands, noise = args
+def play_deal(args: tuple[int, int, str, bool, bool, bool]) -> list[dict[str, Any]]:
+    """Deal ``k`` of ``seed``: ``candidate`` at seat ``k % 2`` against the heuristic; its choices
+    (with ``leads``, only its leads while the stock lasts, each with its position)."""
+    k, seed, candidate, hands, noise, leads = args
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     seat = k % 2
@@ -134,9 +147,17 @@ def play_deal(args: tuple[int, int, str, bool, bool]) -> list[dict[str, Any]]:
         assert isinstance(state, RoquetState)
         view = state.view(mover)
         action = str(players[mover].choose(view, game))
-        if mover == seat and len(view.legal_actions) > 1:
+        wanted = not leads or (kind_of(state) == "lead" and state.stock_left() > 0)
+        if mover == seat and len(view.legal_actions) > 1 and wanted:
             row = decision_row(
-                state, seat, action, shadow.choose(view, game), derive_seed(seed, "judge", k), hands, noise
+                state,
+                seat,
+                action,
+                shadow.choose(view, game),
+                derive_seed(seed, "judge", k),
+                hands,
+                noise,
+                leads,
             )
             rows.append({"deal": k, "seat": seat, **row})
         episode.apply(action)
@@ -155,10 +176,11 @@ def run(
     hands: bool = True,
     first: int = 0,
     noise: bool = False,
+    leads: bool = False,
 ) -> None:
     """Play the deals and write every judged choice to ``out`` (rewritten after each deal)."""
     rows: list[dict[str, Any]] = []
-    tasks = [(k, seed, candidate, hands, noise) for k in range(first, deals)]
+    tasks = [(k, seed, candidate, hands, noise, leads) for k in range(first, deals)]
 
     def keep(part: list[dict[str, Any]]) -> None:
         rows.extend(part)
@@ -267,13 +289,18 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("--candidate", default="strong")
     r.add_argument("--no-hands", action="store_true", help="skip the hand cheat's judge")
     r.add_argument("--noise", action="store_true", help="judge the hand cheat's best action again")
+    r.add_argument(
+        "--leads",
+        action="store_true",
+        help="judge only the leads while the stock lasts, with their positions",
+    )
     r.add_argument("--out", required=True)
     p = sub.add_parser("report")
     p.add_argument("paths", nargs="+")
     p.add_argument("--out")
     a = parser.parse_args(argv)
     if a.command == "run":
-        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first, a.noise)
+        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first, a.noise, a.leads)
     else:
         report(a.paths, a.out)
 
