@@ -47,7 +47,8 @@ from parlour.engine.rng import derive_seed
 from parlour.episodes import Table
 from parlour.games.roquet.players import RoquetHeuristic
 from parlour.games.roquet.playout import PlayoutCheat, RoquetPlayout
-from parlour.games.roquet.rules import RoquetState
+from parlour.games.roquet.rules import RANK_INDEX, RoquetGame, RoquetState, beats, rank_of, suit_of
+from parlour.games.roquet.solver import best_melds, mask_of
 from parlour.players import make_player
 
 HAND_WORLDS = 8
@@ -91,8 +92,10 @@ def decision_row(
     seed: int,
     hands: bool = True,
     noise: bool = False,
+    dump: bool = False,
 ) -> dict[str, Any]:
-    """One choice of ``seat`` in ``state`` (before it is made), judged both ways."""
+    """One choice of ``seat`` in ``state`` (before it is made), judged both ways; with ``dump``, the
+    position too (both hands, trump, table), to see what kind of lead loses."""
     true = judge_true(state, seat, seed)
     row: dict[str, Any] = {
         "kind": kind_of(state),
@@ -111,12 +114,23 @@ def decision_row(
         if noise:  # the hand judge's own noise: its best action judged again in fresh worlds
             again = judge_hands(state, seat, seed + 1)
             row["noise"] = max(again.values()) - again[max(means, key=lambda a: means[a])]
+    if dump:
+        row["position"] = {
+            "hand": list(state.hands[seat]),
+            "opponent": list(state.hands[1 - seat]),
+            "trump": state.trump,
+            "livret": list(state.livret),
+            "turn_up": state.turn_up,
+            "stock_left": state.stock_left(),
+            "heuristic": heuristic,
+        }
     return row
 
 
-def play_deal(args: tuple[int, int, str, bool, bool]) -> list[dict[str, Any]]:
-    """Deal ``k`` of ``seed``: ``candidate`` at seat ``k % 2`` against the heuristic; its choices."""
-    k, seed, candidate, hands, noise = args
+def play_deal(args: tuple[int, int, str, bool, bool, bool]) -> list[dict[str, Any]]:
+    """Deal ``k`` of ``seed``: ``candidate`` at seat ``k % 2`` against the heuristic; its choices
+    (with ``leads``, only its leads while the stock lasts, each with its position)."""
+    k, seed, candidate, hands, noise, leads = args
     table = Table("roquet", hands=1, returns="points", rng_seed=seed)
     game = table.game
     seat = k % 2
@@ -134,9 +148,17 @@ def play_deal(args: tuple[int, int, str, bool, bool]) -> list[dict[str, Any]]:
         assert isinstance(state, RoquetState)
         view = state.view(mover)
         action = str(players[mover].choose(view, game))
-        if mover == seat and len(view.legal_actions) > 1:
+        wanted = not leads or (kind_of(state) == "lead" and state.stock_left() > 0)
+        if mover == seat and len(view.legal_actions) > 1 and wanted:
             row = decision_row(
-                state, seat, action, shadow.choose(view, game), derive_seed(seed, "judge", k), hands, noise
+                state,
+                seat,
+                action,
+                shadow.choose(view, game),
+                derive_seed(seed, "judge", k),
+                hands,
+                noise,
+                leads,
             )
             rows.append({"deal": k, "seat": seat, **row})
         episode.apply(action)
@@ -155,10 +177,11 @@ def run(
     hands: bool = True,
     first: int = 0,
     noise: bool = False,
+    leads: bool = False,
 ) -> None:
     """Play the deals and write every judged choice to ``out`` (rewritten after each deal)."""
     rows: list[dict[str, Any]] = []
-    tasks = [(k, seed, candidate, hands, noise) for k in range(first, deals)]
+    tasks = [(k, seed, candidate, hands, noise, leads) for k in range(first, deals)]
 
     def keep(part: list[dict[str, Any]]) -> None:
         rows.extend(part)
@@ -223,6 +246,65 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def lead_kinds(row: dict[str, Any]) -> dict[str, bool | str]:
+    """What kind of lead ``row`` (a ``--leads`` row) was, against the hand cheat's best card: the same
+    card, a trump where the best was a plain card or the other way, else higher or lower in rank;
+    and, for the chosen card, whether the opponent's true hand could take it (only by trumping),
+    whether it was a trump or a queen, king or castle, whether leading it broke a combination ready
+    in hand, whether the best card was of another suit, and whether it was the heuristic's own."""
+    position = row["position"]
+    trump = position["trump"]
+    chosen = row["chosen"].split()[1]
+    best = max(row["hands"], key=lambda a: row["hands"][a]).split()[1]
+    table = position["livret"] + ([position["turn_up"]] if position["turn_up"] else [])
+
+    def ready(hand: list[str]) -> int:
+        return best_melds(mask_of(hand), mask_of(table), RoquetGame().max_sequence, False)[0]
+
+    takers = [c for c in position["opponent"] if beats(c, chosen, trump)]
+    rest = [c for c in position["hand"] if c != chosen]
+    if chosen == best:
+        versus = "the best card"
+    elif (suit_of(chosen) == trump) != (suit_of(best) == trump):
+        versus = (
+            "a trump, the best a plain card" if suit_of(chosen) == trump else "a plain card, the best a trump"
+        )
+    else:
+        higher = RANK_INDEX[rank_of(chosen)] > RANK_INDEX[rank_of(best)]
+        versus = "higher than the best, both trumps or both plain" if higher else "lower than the best, ditto"
+    return {
+        "versus the best": versus,
+        "the opponent could take it": bool(takers),
+        "only by trumping": bool(takers)
+        and suit_of(chosen) != trump
+        and all(suit_of(c) == trump for c in takers),
+        "a trump": suit_of(chosen) == trump,
+        "a queen, king or castle": RANK_INDEX[rank_of(chosen)] >= RANK_INDEX["Q"],
+        "it broke a ready combination": ready(position["hand"]) > ready(rest),
+        "the best card in another suit": suit_of(best) != suit_of(chosen),
+        "the heuristic's card": bool(row["heuristic"]),
+    }
+
+
+def lead_table(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """The hand cheat's regret at the ``--leads`` rows by ``lead_kinds``: first by the chosen card
+    against the best, then each kind among the leads that were not the best card (choices, share of
+    all the regret, mean regret)."""
+    total = sum(r["hand_regret"] for r in rows) or 1.0
+    groups: dict[str, list[float]] = defaultdict(list)
+    for r in rows:
+        kinds = lead_kinds(r)
+        groups[f"{kinds['versus the best']}"].append(r["hand_regret"])
+        if kinds["versus the best"] != "the best card":
+            for name, value in kinds.items():
+                if value is True:
+                    groups[f"not the best: {name}"].append(r["hand_regret"])
+    return {
+        g: {"choices": len(v), "share_of_regret": sum(v) / total, "mean_regret": statistics.mean(v)}
+        for g, v in groups.items()
+    }
+
+
 def report(paths: Iterable[str], out: str | None = None) -> None:
     """Print the regret's shares by phase, kind of choice, cards in hand and agreement with the
     heuristic; with ``out``, write them as JSON."""
@@ -231,6 +313,11 @@ def report(paths: Iterable[str], out: str | None = None) -> None:
         with open(path) as f:
             rows += json.load(f)["rows"]
     figures = summary(rows)
+    if rows and "position" in rows[0] and "hands" in rows[0]:
+        figures["leads"] = lead_table(rows)
+        print("leads while the stock lasts, by the hand cheat: choices, share of regret, mean regret")
+        for g, c in figures["leads"].items():
+            print(f"    {g:56s}{c['choices']:5.0f} {c['share_of_regret']:6.1%} {c['mean_regret']:6.2f}")
     print(f"{figures['choices']} choices with two or more actions in {figures['deals']} hands")
     labels = (
         ("regret", "playout cheat (stock order known)"),
@@ -267,13 +354,18 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("--candidate", default="strong")
     r.add_argument("--no-hands", action="store_true", help="skip the hand cheat's judge")
     r.add_argument("--noise", action="store_true", help="judge the hand cheat's best action again")
+    r.add_argument(
+        "--leads",
+        action="store_true",
+        help="judge only the leads while the stock lasts, with their positions",
+    )
     r.add_argument("--out", required=True)
     p = sub.add_parser("report")
     p.add_argument("paths", nargs="+")
     p.add_argument("--out")
     a = parser.parse_args(argv)
     if a.command == "run":
-        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first, a.noise)
+        run(a.deals, a.seed, min(a.jobs, 2), a.out, a.candidate, not a.no_hands, a.first, a.noise, a.leads)
     else:
         report(a.paths, a.out)
 

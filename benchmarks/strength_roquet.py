@@ -157,6 +157,22 @@ class StrongMeld:
         return MeldSearch(seed, meld_worlds=worlds, z=z, read=read)
 
 
+class StrongLeads:
+    """A factory (picklable, for ``--jobs``): the ``strong`` level searching its leads while the stock
+    lasts with ``worlds`` of the hand reader's worlds, ``depth`` tricks deep (its other cards as
+    ``strong``'s): where its regret lies (strength.md, "Where strong and the cheats part")."""
+
+    def __init__(self, worlds: int = 24, depth: int = 3) -> None:
+        self.settings = (worlds, depth)
+        self.__name__ = f"strong-leads({worlds},{depth})"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
+        worlds, depth = self.settings
+        return RoquetSearch(
+            seed, **STRONG, reader=HandReader(**STRONG_READER), lead_worlds=worlds, lead_depth=depth
+        )
+
+
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
     return RoquetSearch(seed, **STRONG)
 
@@ -555,6 +571,13 @@ def main(argv: list[str] | None = None) -> None:
         help="also: worlds[,z,read|uniform] of the strong level with its meld moments judged by"
         " heuristic playouts in that many worlds (playout.MeldSearch; repeatable)",
     )
+    parser.add_argument(
+        "--stock-leads",
+        action="append",
+        default=[],
+        help="also: worlds,depth of the strong level's search of its leads while the stock lasts"
+        " (its other cards as strong's; repeatable)",
+    )
     args = parser.parse_args(argv)
     reading = [float(x) for x in args.reader.split(",")] if args.reader else []
     if args.sampler:
@@ -600,6 +623,10 @@ def main(argv: list[str] | None = None) -> None:
         z = float(parts[1]) if len(parts) > 1 else 1.0
         meld = StrongMeld(int(parts[0]), z, not (len(parts) > 2 and parts[2] == "uniform"))
         runs[meld.__name__] = (meld, "heuristic")
+    for text in args.stock_leads:
+        parts = text.split(",")
+        leads = StrongLeads(int(parts[0]), int(parts[1]) if len(parts) > 1 else 3)
+        runs[leads.__name__] = (leads, "heuristic")
     if args.history:
         parts = args.history.split(",")
         eps = float(parts[2]) if len(parts) > 2 else 0.1

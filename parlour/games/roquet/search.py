@@ -88,8 +88,16 @@ class RoquetSearch:
         blind: bool = False,
         seconds: float | None = None,
         reader: HandReader | HistoryReader | None = None,
+        lead_worlds: int | None = None,
+        lead_depth: int | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.lead_worlds = lead_worlds
+        """Worlds for a lead while the stock lasts (None: ``worlds``): where ``strong`` loses most
+        to a player who knows the opponent's hand (strength.md, "Where strong and the cheats part")."""
+        self.lead_depth = lead_depth
+        """Tricks searched for a lead while the stock lasts (None: ``depth``)."""
+        self._budget = (worlds, depth)
         self.reader = reader
         """If set, the worlds are drawn by the opponent's past play (``inference``), not uniformly."""
         self._drawn: list[RoquetState] = []
@@ -137,6 +145,9 @@ class RoquetSearch:
         seat = view.seat
         assert seat is not None
         self._drawn = []
+        self._budget = (self.worlds, self.depth)
+        if (view.trick is None or not view.trick.plays) and view.extra.stock_size > 0:
+            self._budget = (self.lead_worlds or self.worlds, self.lead_depth or self.depth)
         totals = self.search(view, game, lambda: self.sample(view, game), seat)
         if self.keep:
             hand, trump, table, unseen = (
@@ -156,7 +167,7 @@ class RoquetSearch:
         if self.reader is None:
             return game.determinize(view, self.rng)
         if not self._drawn:
-            self._drawn = self.reader.worlds(view, game, self.rng, self.worlds)[::-1]
+            self._drawn = self.reader.worlds(view, game, self.rng, self._budget[0])[::-1]
         return self._drawn.pop()
 
     def search(
@@ -165,11 +176,12 @@ class RoquetSearch:
         """Mean value of each playable card over the worlds ``sample`` gives."""
         start = time.perf_counter()
         totals: dict[int, float] = {}
-        for _ in range(self.worlds):
+        worlds, depth = self._budget
+        for _ in range(worlds):
             if self.playouts and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             solver = Solver(game, world_of(sample()), seat, self.potential, self.quality, self.blind)
-            for c, v in solver.root_values(self.depth).items():
+            for c, v in solver.root_values(depth).items():
                 totals[c] = totals.get(c, 0.0) + v
             self.playouts += 1
             self.nodes += solver.nodes
