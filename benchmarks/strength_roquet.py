@@ -5,6 +5,8 @@
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
     python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
+    python benchmarks/strength_roquet.py --voids --deals 60   # what the worlds forget of old voids
+
 (``--sampler`` also prints the reader's weight of the true hand over uniform worlds: ``truth_gain``.)
 
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
@@ -22,6 +24,8 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``--reader candidates,memory[,temperature,kept_back]``: the ``strong`` level with a hand reader of
   these settings (``strong`` itself reads with 4,4,3,3); with ``--reader-level normal``, the
   ``normal`` level with that reader;
+- ``--void-level strong`` (or ``normal``): that level with worlds that keep what the opponent's
+  voids shown before its last draws still say (``voids.VoidDealer``; ``strong`` through its reader);
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
