@@ -5,6 +5,8 @@
     python benchmarks/strength_roquet.py --load m.jsonl      # the lines, paired differences and shares
     python benchmarks/strength_roquet.py --sampler --deals 60 [--reader 4,4,3,3]  # worlds vs the truth
 
+    python benchmarks/strength_roquet.py --voids --deals 60   # what the worlds forget of old voids
+
 (``--sampler`` also prints the reader's weight of the true hand over uniform worlds: ``truth_gain``.)
 
 Each line is one of ``parlour.duplicate``'s: the candidate's margin in points a hand over the
@@ -22,6 +24,8 @@ baseline on the same cards, with its 95% interval, and the candidate's seconds a
 - ``--reader candidates,memory[,temperature,kept_back]``: the ``strong`` level with a hand reader of
   these settings (``strong`` itself reads with 4,4,3,3); with ``--reader-level normal``, the
   ``normal`` level with that reader;
+- ``--void-level strong`` (or ``normal``): that level with worlds that keep what the opponent's
+  voids shown before its last draws still say (``voids.VoidDealer``; ``strong`` through its reader);
 - ``strong-hands``: the ``strong`` level's search with worlds that hold every true hand and the
   stock's cards in a random order (its own sampler replaced by the truth of the hands, nothing else changed);
 - ``strong-normal``: the strong level against the normal one;
@@ -67,10 +71,11 @@ from parlour.games.roquet.history import NEVER, HistoryReader
 from parlour.games.roquet.inference import HandReader, opponent_plays, plays_since_won
 from parlour.games.roquet.players import NORMAL, STRONG, STRONG_READER, RoquetView
 from parlour.games.roquet.playout import HandPlayoutCheat, MeldSearch, PlayoutCheat, RoquetPlayout
-from parlour.games.roquet.rules import RoquetGame, RoquetState
+from parlour.games.roquet.rules import RoquetGame, RoquetState, suit_of
 from parlour.games.roquet.search import CheatingRoquet, HandCheatingRoquet, RoquetSearch
 from parlour.games.roquet.solver import best_melds, mask_of
 from parlour.games.roquet.tree import RoquetTree
+from parlour.games.roquet.voids import VoidDealer, keeps
 from parlour.players import make_player
 
 
@@ -171,6 +176,20 @@ class StrongLeads:
         return RoquetSearch(
             seed, **STRONG, reader=HandReader(**STRONG_READER), lead_worlds=worlds, lead_depth=depth
         )
+
+
+class StrongVoids:
+    """A factory (picklable, for ``--jobs``): the ``strong`` level (or ``normal``) whose worlds also
+    keep what the opponent's voids shown before its last draws still say (``voids.limits``)."""
+
+    def __init__(self, level: str = "strong") -> None:
+        self.level = level
+        self.__name__ = f"{level}-voids"
+
+    def __call__(self, game: Game[Any], seed: int) -> RoquetSearch:
+        if self.level == "strong":
+            return RoquetSearch(seed, **STRONG, reader=HandReader(**STRONG_READER, drawn_voids=True))
+        return RoquetSearch(seed, **NORMAL, drawn_voids=True)
 
 
 def strong_uniform(game: Game[Any], seed: int) -> RoquetSearch:
@@ -402,6 +421,95 @@ def sampler_check(
     )
 
 
+def of(hand: list[str], suits: frozenset[str]) -> int:
+    """How many of ``hand``'s cards are of ``suits``."""
+    return sum(suit_of(c) in suits for c in hand)
+
+
+def void_check(deals: int, seed: int, worlds: int = 8) -> None:
+    """How much of the opponent's old voids the worlds forget, at every card to play while the stock
+    lasts of ``deals`` hands of the heuristic against itself: how often the opponent has shown a void
+    before a draw (``voids.limits`` has a bound), how many cards of those suits its true hand holds
+    against ``determinize``'s worlds and the void dealer's, how often a ``determinize`` world breaks a
+    bound, and the share of the opponent's unknown cards each sampler's hands hold."""
+    table = Table("roquet", hands=1, returns="points", rng_seed=seed)
+    game = table.game
+    assert isinstance(game, RoquetGame)
+    rngs = [Rng(seed), Rng(seed + 1)]
+    dealers = [VoidDealer(), VoidDealer()]
+    n = bound = broken_truth = 0
+    true_cards = 0.0
+    cards = [0.0, 0.0]
+    breaks = dealer_breaks = 0.0
+    hits = [0.0, 0.0]
+    hits_bound = [0.0, 0.0]
+    tight = 0
+    for k in range(deals):
+        episode = table.new_episode(derive_seed(seed, "deal", k))
+        players = [make_player("heuristic", game, derive_seed(seed, "player", k, s)) for s in (0, 1)]
+        while not episode.is_over:
+            seat = episode.current_player
+            assert seat is not None
+            state = episode.state
+            assert isinstance(state, RoquetState)
+            view = state.view(seat)
+            dealer = dealers[seat]
+            dealer.observe(view)
+            if state.phase == "play" and len(view.legal_actions) > 1 and view.extra.stock_size > 0:
+                n += 1
+                opp = 1 - seat
+                hidden = Counter(state.hands[opp]) - Counter(state.known[opp])
+                size = max(sum(hidden.values()), 1)
+                drawn = [
+                    [game.determinize(view, rngs[0]) for _ in range(worlds)],
+                    [dealer.deal(view, game, rngs[1]) for _ in range(worlds)],
+                ]
+                shares = [
+                    sum(sum((Counter(w.hands[opp]) & hidden).values()) / size for w in ws) / worlds
+                    for ws in drawn
+                ]
+                for i in (0, 1):
+                    hits[i] += shares[i]
+                bounds = dealer.bounds(view, game)
+                if bounds:
+                    bound += 1
+                    suits = frozenset().union(*(b.suits for b in bounds))
+                    broken_truth += not keeps(state, opp, bounds)
+                    tight += any(
+                        b.most < sum(suit_of(c) in b.suits for c in state.hands[opp]) + 1 for b in bounds
+                    )
+                    true_cards += sum(suit_of(c) in suits for c in state.hands[opp])
+                    for i in (0, 1):
+                        cards[i] += (
+                            sum(sum(suit_of(c) in suits for c in w.hands[opp]) for w in drawn[i]) / worlds
+                        )
+                        hits_bound[i] += shares[i]
+                    breaks += sum(not keeps(w, opp, bounds) for w in drawn[0]) / worlds
+                    dealer_breaks += sum(not keeps(w, opp, bounds) for w in drawn[1]) / worlds
+            episode.apply(players[seat].choose(view, game))
+    b = max(bound, 1)
+    print(f"{n} cards to play while the stock lasts, {deals} hands of the heuristic against itself:")
+    print(f"  with a bound from a void shown before a draw: {bound} ({100 * bound / max(n, 1):.1f}%)")
+    print(
+        f"  the true hand breaks a bound: {broken_truth} times (it must be 0); a bound met exactly: {tight}"
+    )
+    print(f"  the void dealer's worlds that break a bound there: {100 * dealer_breaks / b:.1f}%")
+    print(
+        f"  cards of those suits in the opponent's hand: true {true_cards / b:.2f}, determinize's worlds"
+        f" {cards[0] / b:.2f}, the void dealer's {cards[1] / b:.2f}"
+    )
+    print(f"  determinize's worlds that break a bound there: {100 * breaks / b:.1f}%")
+    print(
+        f"  share of its unknown cards the worlds hold: determinize {100 * hits[0] / max(n, 1):.1f}%,"
+        f" void dealer {100 * hits[1] / max(n, 1):.1f}% (where bounded: {100 * hits_bound[0] / b:.1f}%,"
+        f" {100 * hits_bound[1] / b:.1f}%)"
+    )
+    print(
+        f"  the void dealer's worlds: {sum(d.deals for d in dealers)},"
+        f" {sum(d.bounded for d in dealers)} of them dealt in tiers"
+    )
+
+
 def history_truth_gain(
     reader: HistoryReader, view: RoquetView, game: RoquetGame, arrivals: dict[str, int], rng: Rng
 ) -> float:
@@ -572,6 +680,15 @@ def main(argv: list[str] | None = None) -> None:
         " heuristic playouts in that many worlds (playout.MeldSearch; repeatable)",
     )
     parser.add_argument(
+        "--voids", action="store_true", help="count what the worlds forget of the opponent's old voids"
+    )
+    parser.add_argument(
+        "--void-level",
+        action="append",
+        default=[],
+        help="also: strong or normal, that level with worlds that keep the opponent's old voids (repeatable)",
+    )
+    parser.add_argument(
         "--stock-leads",
         action="append",
         default=[],
@@ -590,6 +707,9 @@ def main(argv: list[str] | None = None) -> None:
             int(parts[3]) if len(parts) > 3 else 1,
         )
         sampler_check(args.deals, args.seed, reader=reader, history=settings)
+        return
+    if args.voids:
+        void_check(args.deals, args.seed)
         return
     if args.load:
         report(args.load)
@@ -623,6 +743,9 @@ def main(argv: list[str] | None = None) -> None:
         z = float(parts[1]) if len(parts) > 1 else 1.0
         meld = StrongMeld(int(parts[0]), z, not (len(parts) > 2 and parts[2] == "uniform"))
         runs[meld.__name__] = (meld, "heuristic")
+    for level in args.void_level:
+        voids = StrongVoids(level)
+        runs[voids.__name__] = (voids, "heuristic")
     for text in args.stock_leads:
         parts = text.split(",")
         leads = StrongLeads(int(parts[0]), int(parts[1]) if len(parts) > 1 else 3)

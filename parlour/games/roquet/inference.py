@@ -31,6 +31,7 @@ from parlour.games.roquet.rules import (
     suit_of,
     winner_of,
 )
+from parlour.games.roquet.voids import VoidDealer
 from parlour.mechanics import follow_suit
 
 Play = tuple[str, str | None]
@@ -98,8 +99,17 @@ class HandReader:
     """Weighs and draws worlds by the opponent's past play (see the module's text)."""
 
     def __init__(
-        self, candidates: int = 4, memory: int = 4, temperature: float = 3.0, kept_back: float = 3.0
+        self,
+        candidates: int = 4,
+        memory: int = 4,
+        temperature: float = 3.0,
+        kept_back: float = 3.0,
+        *,
+        drawn_voids: bool = False,
     ) -> None:
+        self.dealer = VoidDealer() if drawn_voids else None
+        """If set, the worlds also keep what the opponent's voids shown before its last draws still say
+        (``voids``: not so many cards of those suits as it has drawn since); ``None``: ``determinize``'s."""
         self.kept_back = kept_back
         """Log-weight lost by a world in which the opponent, after the last trick it won, would have
         kept back a combination it could lay down (the heuristic banks what it can; ruling RQ-13)."""
@@ -114,7 +124,7 @@ class HandReader:
         """``n`` worlds consistent with ``view``, drawn by weight from ``candidates * n`` dealt ones."""
         plays = opponent_plays(view)[-self.memory :] if self.memory else []
         since = plays_since_won(view) if self.kept_back and not game.one_meld_a_trick else None
-        dealt = [game.determinize(view, rng) for _ in range(max(n, self.candidates * n))]
+        dealt = [self.deal(view, game, rng) for _ in range(max(n, self.candidates * n))]
         if (not plays and since is None) or len(dealt) == n:
             return dealt[:n]
         logs = [
@@ -141,6 +151,10 @@ class HandReader:
             chosen.append(world)
             at += step
         return chosen
+
+    def deal(self, view: RoquetView, game: RoquetGame, rng: Rng) -> RoquetState:
+        """One world consistent with ``view``, unweighed (``determinize``'s, or the void dealer's)."""
+        return game.determinize(view, rng) if self.dealer is None else self.dealer.deal(view, game, rng)
 
     def log_likelihood(
         self, view: RoquetView, game: RoquetGame, world: RoquetState, plays: Sequence[Play], rng: Rng

@@ -48,6 +48,7 @@ from parlour.games.roquet.solver import (
     mask_of,
     world_of,
 )
+from parlour.games.roquet.voids import VoidDealer
 from parlour.players import Advice
 
 
@@ -90,8 +91,12 @@ class RoquetSearch:
         reader: HandReader | HistoryReader | None = None,
         lead_worlds: int | None = None,
         lead_depth: int | None = None,
+        drawn_voids: bool = False,
     ) -> None:
         self.rng = Rng(seed)
+        self.dealer = VoidDealer() if drawn_voids and reader is None else None
+        """Without a reader: worlds that also keep what the opponent's voids shown before its last draws
+        still say (``voids``); a reader has its own option."""
         self.lead_worlds = lead_worlds
         """Worlds for a lead while the stock lasts (None: ``worlds``): where ``strong`` loses most
         to a player who knows the opponent's hand (strength.md, "Where strong and the cheats part")."""
@@ -137,6 +142,9 @@ class RoquetSearch:
         self.playouts = self.nodes = 0
         if isinstance(self.reader, HistoryReader):
             self.reader.observe(view)  # it reads the hand's history from the views it has been shown
+        dealer = self.reader.dealer if isinstance(self.reader, HandReader) else self.dealer
+        if dealer is not None:
+            dealer.observe(view)  # it dates the opponent's combinations by the views it has been shown
         if legal[0].startswith("meld") or legal == ["done"]:
             action = self.melder.choose(view, game)
             return action, self._meld_reason(action, view, game)
@@ -165,6 +173,8 @@ class RoquetSearch:
         """One world consistent with ``view`` (a benchmark may deal its worlds otherwise): with a
         reader, the next of the worlds it drew for this choice."""
         if self.reader is None:
+            if self.dealer is not None:
+                return self.dealer.deal(view, game, self.rng)
             return game.determinize(view, self.rng)
         if not self._drawn:
             self._drawn = self.reader.worlds(view, game, self.rng, self._budget[0])[::-1]
