@@ -17,6 +17,7 @@ from parlour.games.roquet.playout import (
 )
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from tests.conformance import random_moves
+from tests.strength_support import unseen_swapped
 
 
 def game() -> RoquetGame:
@@ -158,15 +159,9 @@ def test_it_sees_only_its_view() -> None:
         seat = state.current_player
         assert seat is not None
         opp = 1 - seat
-        unknown = [c for c in state._hand[opp] if c != state._known[opp]]
-        if not unknown or not state._stock:
+        other = unseen_swapped(state)
+        if other is None:
             continue
-        other = state.clone()
-        held, stocked = unknown[0], other._stock[0]
-        other._set_hands(
-            [h if s != opp else [stocked if c == held else c for c in h] for s, h in enumerate(other._hand)]
-        )
-        other._stock[0] = held
         assert other.hands[opp] != state.hands[opp]
         a, b = state.view(seat), other.view(seat)
         assert a.hand == b.hand and a.legal_actions == b.legal_actions

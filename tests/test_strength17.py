@@ -4,29 +4,16 @@ sees only its view and plays ``strong``'s cards."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
-from typing import Any
 
 import parlour
 from parlour.games.roquet.players import RoquetHeuristic
 from parlour.games.roquet.playout import MeldSearch
 from parlour.games.roquet.rules import CARD_ID, CODES, NO_CARD, RoquetGame, RoquetState, rank_of
 from parlour.players import make_player
+from tests.strength_support import benchmark, unseen_swapped
 
-
-def _regret_module() -> Any:
-    """``benchmarks/roquet_regret.py`` as a module (``benchmarks`` is not a package)."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "roquet_regret.py"
-    spec = importlib.util.spec_from_file_location("roquet_regret", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-regret = _regret_module()
+regret = benchmark("roquet_regret")
 decision_row, judge_hands, judge_true = regret.decision_row, regret.judge_hands, regret.judge_true
 kind_of, summary = regret.kind_of, regret.summary
 
@@ -177,15 +164,9 @@ def test_the_meld_search_sees_only_its_view() -> None:
         seat = state.current_player
         assert seat is not None
         opp = 1 - seat
-        unknown = [c for c in state._hand[opp] if c != state._known[opp]]
-        if not unknown or not state._stock:
+        other = unseen_swapped(state)
+        if other is None:
             continue
-        other = state.clone()
-        held, stocked = unknown[0], other._stock[0]
-        other._set_hands(
-            [h if s != opp else [stocked if c == held else c for c in h] for s, h in enumerate(other._hand)]
-        )
-        other._stock[0] = held
         assert Counter(other.hands[opp]) != Counter(state.hands[opp])
         a, b = state.view(seat), other.view(seat)
         assert a.hand == b.hand and a.legal_actions == b.legal_actions

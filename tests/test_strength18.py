@@ -5,10 +5,8 @@ benchmark's ``--leads`` keeps only those leads, with their positions."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import parlour
@@ -17,16 +15,7 @@ from parlour.games.roquet.players import STRONG, STRONG_READER, RoquetHeuristic
 from parlour.games.roquet.rules import RoquetGame, RoquetState
 from parlour.games.roquet.search import RoquetSearch
 from parlour.players import make_player
-
-
-def _benchmark(name: str) -> Any:
-    """A module of ``benchmarks/`` (not a package)."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.strength_support import benchmark, unseen_swapped
 
 
 def game() -> RoquetGame:
@@ -135,15 +124,9 @@ def test_the_candidate_sees_only_its_view() -> None:
         seat = state.current_player
         assert seat is not None
         opp = 1 - seat
-        unknown = [c for c in state._hand[opp] if c != state._known[opp]]
-        if not unknown or not state._stock:
+        other = unseen_swapped(state)
+        if other is None:
             continue
-        other = state.clone()
-        held, stocked = unknown[0], other._stock[0]
-        other._set_hands(
-            [h if s != opp else [stocked if c == held else c for c in h] for s, h in enumerate(other._hand)]
-        )
-        other._stock[0] = held
         assert Counter(other.hands[opp]) != Counter(state.hands[opp])
         a, b = state.view(seat), other.view(seat)
         assert a.hand == b.hand and a.legal_actions == b.legal_actions
@@ -154,8 +137,8 @@ def test_the_candidate_sees_only_its_view() -> None:
     assert checked >= 3
 
 
-def test_the_regret_benchmark_keeps_only_the_stock_leads_with_their_positions() -> None:
-    regret = _benchmark("roquet_regret")
+def test_the_regretbenchmark_keeps_only_the_stock_leads_with_their_positions() -> None:
+    regret = benchmark("roquet_regret")
     rows = regret.play_deal((0, 2026, "heuristic", False, False, True))
     assert rows
     for row in rows:
@@ -165,8 +148,8 @@ def test_the_regret_benchmark_keeps_only_the_stock_leads_with_their_positions() 
         assert row["chosen"].split()[1] in position["hand"]
 
 
-def test_the_benchmarks_factory_is_the_candidate() -> None:
-    factory = _benchmark("strength_roquet").StrongLeads(24, 3)
+def test_thebenchmarks_factory_is_the_candidate() -> None:
+    factory = benchmark("strength_roquet").StrongLeads(24, 3)
     player = factory(game(), 5)
     assert isinstance(player, RoquetSearch)
     assert (player.lead_worlds, player.lead_depth, player.worlds, player.depth) == (24, 3, 12, 2)
@@ -176,7 +159,7 @@ def test_the_benchmarks_factory_is_the_candidate() -> None:
 def test_a_king_led_into_a_trump_is_named_so() -> None:
     """``lead_kinds`` of a plain king led where the hand cheat's best was a low club, the opponent
     holding a trump and no higher spade: higher than the best, taken only by trumping."""
-    regret = _benchmark("roquet_regret")
+    regret = benchmark("roquet_regret")
     position: dict[str, Any] = {
         "hand": ["KS", "3C", "9C"],
         "opponent": ["2H", "5D", "QS"],

@@ -5,10 +5,6 @@ off unless asked for."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 import parlour
 from parlour.engine import Rng
 from parlour.games.roquet.inference import HandReader
@@ -16,22 +12,13 @@ from parlour.games.roquet.players import STRONG, STRONG_READER, RoquetHeuristic
 from parlour.games.roquet.rules import PACK, RoquetGame, RoquetState, suit_of
 from parlour.games.roquet.search import RoquetSearch
 from parlour.games.roquet.voids import Limit, VoidDealer, keeps, limits
+from tests.strength_support import benchmark
 
 
 def game() -> RoquetGame:
     g = parlour.make("roquet")
     assert isinstance(g, RoquetGame)
     return g
-
-
-def _benchmark(name: str) -> Any:
-    """A module of ``benchmarks/`` (not a package)."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def spade_void() -> tuple[RoquetGame, RoquetState, VoidDealer]:
@@ -151,7 +138,7 @@ def test_off_unless_asked_and_the_option_plays_legally_and_again_with_its_seed()
     assert RoquetSearch(0, reader=HandReader(), drawn_voids=True).dealer is None  # the reader's own
     g, state, _ = spade_void()
     view = state.view(0)
-    make = _benchmark("strength_roquet").StrongVoids
+    make = benchmark("strength_roquet").StrongVoids
     for level in ("strong", "normal"):
         choices = {make(level)(g, 7).choose(view, g) for _ in range(2)}
         assert len(choices) == 1 and choices <= set(view.legal_actions)
