@@ -2,8 +2,8 @@
 shared/seeds/bishops-whist-deck-and-games.txt), for what the first three audits leave without a
 scenario: Dana's "great campaign" of the strategic note played out (the turn-up refused for an easy
 pair, then taken into a muster after a later trick), the five court ranks of one suit laid as one
-sequence (the seed's one structural change), and "first to 100" at the default target over a whole
-match.
+sequence (the seed's one structural change), "first to 100" at the default target over a whole
+match, and a pair still held when the hand ends scoring nothing (only "banked" points are totalled).
 
 Each test plays from an explicit deal through the public API (``parlour.make``, ``legal_actions``,
 ``apply``, ``view``, the log and the scores).
@@ -165,3 +165,32 @@ def test_the_match_ends_with_the_first_hand_that_leaves_a_player_at_100_and_ahea
         state.event_words(end)
         == f"seat {winner} wins the match, {state.scores[winner]:g} to {state.scores[loser]:g}"
     )
+
+
+# --- the hand's total: banked points only -------------------------------------------------------------
+
+
+def test_a_pair_still_held_when_the_hand_ends_scores_nothing() -> None:
+    """ "Total each player's banked meld points for the hand": only what was laid down counts. Seat 1
+    lays down all it can, seat 0 never does; once the stock is gone seat 1's hand, shortened by its
+    combinations, runs out first (ruling RQ-14). Seat 0 wins the last trick holding the fives of
+    diamonds and clubs, is offered the pair, keeps it, and the hand ends with seat 0 banking 0 and
+    its four cards dead."""
+    h0 = ["2S", "3S", "4H", "8H", "9H", "5D", "TD", "LD"]
+    h1 = ["CS", "KS", "KH", "7D", "8D", "3C", "AS", "2H"]
+    state = start(deal(h0, h1, livret=["6D", "QS", "QH", "AC"], turn_up="7C"))
+    last: tuple[int | None, list[str], list[str], list[str]] = (None, [], [], [])
+    while state.hand_number == 1:
+        seat, actions = state.current_player, state.legal_actions()
+        action = ("done" if "done" in actions else actions[0]) if seat == 0 else greedy(state)
+        last = (seat, actions, list(state.view(0).hand), list(state.view(1).hand))
+        state.apply(action)
+    seat, actions, held0, held1 = last
+    assert seat == 0 and "meld 5D 5C" in actions and actions[-1] == "done"  # the last trick's meld moment
+    assert sorted(held0) == ["5C", "5D", "8C", "AD"] and held1 == []
+    end = [e for e in state.events(None) if e.kind == "hand_end"][-1]
+    points = end.data["points"]
+    assert points[0] == 0 and points[1] > 0
+    assert state.scores == [0.0, float(points[1])]
+    words = [state.event_words(e) for e in state.events(0)]
+    assert "seat 0 banks 0 for the hand" in words
