@@ -663,13 +663,13 @@ def test_the_log_says_what_each_deal_and_the_match_settle() -> None:
     assert made and failed and ended == 39, (made, failed, ended)
 
 
-def _counted(**options: Any) -> Any:
+def _counted(burial: tuple[str, ...] = ("AH", "N", "N", "N", "2S", "3S"), **options: Any) -> Any:
     """A one-deal match whose taker (seat 1) buried the ace of hearts, three Landsknechts and two
-    spades, played to its count."""
+    spades (or ``burial``), played to its count."""
     from tests.test_seed_audit3_apology import LATE_WIN_HANDS, late_win, new, take_and_bury
 
     state = new(LATE_WIN_HANDS, deals=1, **options)
-    take_and_bury(state, 1, ["AH", "N", "N", "N", "2S", "3S"])
+    take_and_bury(state, 1, list(burial))
     while not state.is_over:
         state.apply(late_win(state))
     return state
@@ -688,10 +688,24 @@ def test_the_count_shows_the_burial_but_not_its_landsknechts_and_till() -> None:
         (reveal,) = (e for e in state.events(seat) if e.kind == "reveal")
         assert reveal.data["buried"] == ["AH", "2S", "3S"] and reveal.data["face_down"] == 3
         assert state.event_words(reveal) == (
+            "seat 1 buried 3♠ 2♠ A♥ and three more cards face down (Landsknechts or Till)"
+        )
+        assert reveal.data["text"] == (  # the logged text, which replays compare, is unchanged
             "seat 1 buried 3♠ 2♠ A♥ and three of the Landsknechts and Till, face down"
         )
     mine = state.view(1).zone("discards", 1)
     assert mine is not None and sorted(mine.cards) == sorted(["AH", "N", "N", "N", "2S", "3S"])
+
+
+def test_one_excuse_buried_is_said_as_one_card_face_down() -> None:
+    """One Landsknecht buried among five suited cards: one more card, said so that the line cannot
+    be read as a Landsknecht and Till (a fourth seed audit read the old words as seven cards)."""
+    state = _counted(("AH", "N", "5S", "4S", "3S", "2S"))
+    (reveal,) = (e for e in state.events(2) if e.kind == "reveal")
+    assert reveal.data["face_down"] == 1
+    assert state.event_words(reveal) == (
+        "seat 1 buried 5♠ 4♠ 3♠ 2♠ A♥ and one more card face down (a Landsknecht or Till)"
+    )
 
 
 def test_burial_shown_all_shows_the_whole_burial_at_the_count() -> None:

@@ -1593,6 +1593,8 @@ class ApologyState(State):
             words = self._unpaid_words(event)
             if words:
                 return words
+        if event.kind == "reveal" and isinstance(data.get("face_down"), int) and data["face_down"]:
+            return _reveal_words(str(data.get("text", "")), data["face_down"])
         if event.kind == "deal" and self._hands_in_match() == 1:  # "deal 1: ..." of a one-deal match
             return _one_deal_words(str(data.get("text", "")), "the cards are dealt again: ")
         scores = data.get("scores")
@@ -2284,6 +2286,16 @@ def _seats_said(seats: Sequence[int]) -> str:
     seat 3")."""
     named = [f"seat {s}" for s in seats]
     return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def _reveal_words(text: str, unseen: int) -> str:
+    """The count's burial with its excuses face down (ruling AP-10), said so that it cannot be read
+    as more cards than six: the log's "and one of the Landsknechts and Till, face down" was read as
+    "one Landsknecht, and Till" by a seed audit."""
+    shown, _, _ = text.partition(f" and {_count_words(unseen)} of the Landsknechts and Till")
+    kind = "a Landsknecht or Till" if unseen == 1 else "Landsknechts or Till"
+    more = "card" if unseen == 1 else "cards"
+    return f"{shown} and {_count_words(unseen)} more {more} face down ({kind})"
 
 
 def _count_words(n: int) -> str:
