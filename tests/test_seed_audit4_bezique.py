@@ -17,6 +17,12 @@ public API:
   its royal marriage. Ruling BZ-8 exempts combinations shown together from the order rule, for the
   seed's K♠ Q♠ J♦ example (a marriage after a bezique); the seed names the sequence case by name and
   the example does not need the exemption to reach it. Marked as a defect (strict xfail);
+- the same exemption lets a single bezique be shown beside a double bezique and scored after the next
+  trick won (540 from four cards), against "a card which has been declared may not be declared again in
+  a combination of an inferior order"; a later turn is refused already. Strict xfail too. Both cases
+  show a combination lying wholly inside the meld just declared; the seed's example (and the four kings
+  with a queen) show one that adds a card. An exemption only for combinations that add a card would
+  keep the example and follow the two sentences;
 - the declaring turn after the sequence: the seed's inferior-order rule still lets the reverse order,
   a royal marriage declared first, grow into the sequence for 250 (the two making 290), which is what
   the seed's "the reverse is allowable" is for.
@@ -123,3 +129,27 @@ def test_the_king_and_queen_of_a_sequence_score_no_royal_marriage_even_shown_wit
         if "meld KH QH" in s.legal_actions():
             play(s, "meld KH QH")
     assert scored(s) == [(0, 250, "sequence")]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "seed: a declared card may not be declared again in a combination of an inferior order (or "
+        "worth fewer points); ruling BZ-8's exemption lets a single bezique be shown beside the double "
+        "and scored (40) after the next trick won: 540 from the four cards"
+    ),
+)
+def test_a_double_bezique_declared_yields_no_single_bezique_even_shown_with_it() -> None:
+    """Seed: "a card which has been declared may not be declared again in a combination of an inferior
+    order" and "... as long as the point score is greater". A single bezique after the double is
+    refused at a later turn (``test_seed_audit_bezique``); shown beside the double at the same turn,
+    it must not score either."""
+    hands = [["QS", "QS", "JD", "JD", "AC", "AC", "TC", "9C"], SPARE]
+    s = position(hands, "AH", ["9D", "9D", "8D", "8D", "7D", "7D", "KD"])
+    play(s, "play AC", "play 7C", "meld QS QS JD JD")
+    assert scored(s) == [(0, 500, "double bezique")]
+    if "meld QS JD" in s.legal_actions():  # what the program does now: show it, score it later
+        play(s, "meld QS JD", "pass?", "play AC", "play 7C")
+        if "meld QS JD" in s.legal_actions():
+            play(s, "meld QS JD")
+    assert scored(s) == [(0, 500, "double bezique")]
