@@ -1,0 +1,213 @@
+"""web-15: what the web table's last session left loose, pinned where it was mended. Each test of a fix
+here failed before it.
+
+1. Apology's trick box had no caption while the seats bid and the taker buries (web-14 took away its
+   "Trick 1: nobody has played yet"): it says what is happening there, as the terminal's round row does.
+2. A seat's leaving (``seats.left_at``) the database refused to store was logged, with a traceback, and
+   forgotten: a restart counted that seat's wait from the restart, and a refused clearing (its person back
+   at the table) sent the person away with an error. The wait is counted from memory meanwhile, the write
+   is tried again at the table's next coming, leaving or move and when the server stops, and the log says
+   in one line what was not stored, what that means and when it was stored after all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
+
+from parlour.web.store import Store
+from parlour.web.tables import KEPT_WAIT
+from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
+from tests.test_web_protocol import create, db_url, live_table, sit, store_of, tokens, wait_for
+from tests.test_web_protocol import serving as serving_now
+
+pytestmark = [pytest.mark.timeout(180)]
+
+__all__ = ["db_url"]  # the fixture: SQLite, and PostgreSQL where one is given
+
+
+# --- 2. a leaving the database refuses ------------------------------------------------------------------
+
+
+REFUSAL = "database is locked (by the test)"
+
+
+class Refusing:
+    """The database refusing every write of a seat's leaving (``UPDATE seats SET left_at``) while ``on``,
+    as a locked or unreachable one refuses it: the statement goes through the store's own code to the
+    engine, and fails there."""
+
+    def __init__(self, store: Store) -> None:
+        self.on = False
+        self.refused = 0
+        event.listen(store.engine, "before_cursor_execute", self.check)
+
+    def check(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, *_rest: Any) -> None:
+        if self.on and statement.lstrip().upper().startswith("UPDATE SEATS SET LEFT_AT"):
+            self.refused += 1
+            raise sa.exc.OperationalError(
+                statement, parameters, Exception("database is locked (by the test)")
+            )
+
+
+def stored_left(client: Any, table_id: str) -> list[dt.datetime | None]:
+    record = store_of(client).table(table_id)
+    assert record is not None
+    return [s.left for s in record.seats]
+
+
+def said(caplog: pytest.LogCaptureFixture, level: int) -> list[str]:
+    """What the web server logged at ``level``, one line a record."""
+    return [r.getMessage() for r in caplog.records if r.name == "parlour.web" and r.levelno == level]
+
+
+def test_a_refused_leaving_is_counted_from_memory_and_stored_at_the_next_coming(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Bob leaves while the database refuses the write: his seat's wait counts from his leaving all the
+    same (memory), the log says so in one line, and the leaving is stored when Ann sits down next."""
+    caplog.set_level(logging.INFO, logger="parlour.web")
+    with serving(db_url) as (client, clock):
+        refusing = Refusing(store_of(client))
+        table_id, secret, _eve = bob_and_a_stranger(client)
+        refusing.on = True
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: refusing.refused == 1, what="the leaving's write to be refused")
+        left = clock.moment
+        assert live_table(client, table_id).seats[1].left == left
+        assert stored_left(client, table_id)[1] is None
+        clock.advance(100)
+        assert seats_of(client, table_id)[1]["kept_for"] == KEPT_WAIT - 100
+        warned = said(caplog, logging.WARNING)
+        assert warned == [
+            f"table {table_id}: Bob's leaving (seats.seat 1) at {left:%H:%M:%S} UTC was not stored "
+            "(OperationalError: database is locked (by the test)); this server counts the seat's wait from "
+            "it, and tries the write again at the table's next coming, leaving or move and when it stops"
+        ], warned
+        assert not [r for r in caplog.records if r.exc_info], "one line, not a traceback"
+        refusing.on = False
+        with sit(client, table_id, secret[0]) as ann:  # the table's next write
+            ann.wait(lambda f: f["type"] == "welcome")
+            wait_for(lambda: stored_left(client, table_id)[1] == left, what="Bob's leaving to be stored")
+        assert said(caplog, logging.WARNING)[1:] == [
+            f"table {table_id}: Bob's leaving (seats.seat 1) at {left:%H:%M:%S} UTC is stored, at the 2nd try"
+        ]
+    with serving(db_url) as (client, _clock):
+        assert live_table(client, table_id).seats[1].left == left  # (Ann's leaving stored too, since)
+
+
+def test_bob_sits_down_while_the_database_refuses_his_return(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Bob comes back while the database refuses to clear his stored leaving: he sits down and plays
+    (the page's connection failed, the seat left connected to a dead socket), and the clearing is
+    stored at the table's next write: a restart would otherwise count his wait from the old leaving."""
+    caplog.set_level(logging.INFO, logger="parlour.web")
+    with serving(db_url) as (client, clock):
+        refusing = Refusing(store_of(client))
+        table_id, secret, eve = bob_and_a_stranger(client)
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: stored_left(client, table_id)[1] == clock.moment, what="Bob's leaving to be stored")
+        clock.advance(30)
+        refusing.on = True
+        with sit(client, table_id, secret[1]) as bob:
+            assert bob.wait(lambda f: f["type"] == "welcome")[1]["seat"] == 1
+            assert bob.ping() is not None  # the connection works
+            assert seats_of(client, table_id)[1]["connected"]
+            assert live_table(client, table_id).seats[1].left is None
+            assert stored_left(client, table_id)[1] is not None  # refused
+            warned = said(caplog, logging.WARNING)
+            assert len(warned) == 1 and warned[0].startswith(
+                f"table {table_id}: Bob's return (seats.seat 1: no leaving) was not stored"
+            ), warned
+            refusing.on = False
+            with sit(client, table_id, eve) as eve_there:  # Eve sits down: the table's next write
+                eve_there.wait(lambda f: f["type"] == "welcome")
+                wait_for(lambda: stored_left(client, table_id)[1] is None, what="Bob's return to be stored")
+        wait_for(lambda: stored_left(client, table_id)[1] is not None, what="Bob's leaving to be stored")
+        assert stored_left(client, table_id)[1] == clock.moment
+
+
+def test_a_stopping_server_stores_what_was_refused_or_says_it_could_not(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nothing at the table writes after Bob's refused leaving: the server tries once more as it stops.
+    The first time the database still refuses, and the log says what a restart will do; the second time
+    it is stored."""
+    caplog.set_level(logging.INFO, logger="parlour.web")
+    with serving(db_url) as (client, clock):
+        refusing = Refusing(store_of(client))
+        table_id, secret, _eve = bob_and_a_stranger(client)
+        refusing.on = True
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: refusing.refused == 1, what="the leaving's write to be refused")
+        left = clock.moment
+    assert said(caplog, logging.ERROR) == [
+        f"table {table_id}: Bob's leaving (seats.seat 1) at {left:%H:%M:%S} UTC was not stored before the "
+        "server stopped (2 tries; OperationalError: database is locked (by the test)): a restarted server "
+        "counts the seat's wait from its own start"
+    ]
+    caplog.clear()
+    with serving(db_url) as (client, clock):
+        refusing = Refusing(store_of(client))
+        assert stored_left(client, table_id)[1] is None
+        refusing.on = True
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: refusing.refused == 1, what="the leaving's write to be refused")
+        left = clock.moment
+        refusing.on = False
+    assert not said(caplog, logging.ERROR)
+    with serving(db_url) as (client, _clock):
+        assert stored_left(client, table_id)[1] == left
+
+
+PEOPLE = [ANN, BOB, {"kind": "human", "name": "Cy"}, {"kind": "human", "name": "Di"}]
+"""A table of four people, each a seat its creator named."""
+
+
+@pytest.mark.parametrize("refused", [False, True], ids=["stored", "refused-until-the-stop"])
+def test_twenty_seats_leaving_at_once_are_all_stored(db_url: str, refused: bool) -> None:
+    """Five tables of four people, all twenty leaving together: each seat's leaving is stored as the
+    server holds it, to the microsecond (the real clock: no two alike). With the database refusing
+    them all, the stopping server stores all twenty."""
+    with serving_now(db_url) as client:
+        refusing = Refusing(store_of(client))
+        made = [create(client, "bishops-whist", PEOPLE) for _ in range(5)]
+        with contextlib.ExitStack() as stack:
+            for table in made:
+                for seat, token in tokens(table).items():
+                    peer = stack.enter_context(sit(client, table["id"], token))
+                    assert peer.wait(lambda f: f["type"] == "welcome")[1]["seat"] == seat
+            seated = [s["connected"] for t in made for s in seats_of(client, t["id"])]
+            assert seated == [True] * 20, seated
+            refusing.on = refused
+        # (the twenty sockets closed one after another, without waiting for the server between them)
+        ids = [t["id"] for t in made]
+
+        def all_left() -> bool:
+            return all(None not in [s.left for s in live_table(client, t).seats] for t in ids)
+
+        wait_for(all_left, what="the twenty leavings")
+        held = {t: [s.left for s in live_table(client, t).seats] for t in ids}
+        assert len({left for lefts in held.values() for left in lefts}) == 20
+        if refused:
+            wait_for(lambda: refusing.refused == 20, what="the twenty writes to be refused")
+            assert all(stored_left(client, t) == [None] * 4 for t in ids)
+            refusing.on = False
+        else:
+            wait_for(lambda: all(stored_left(client, t) == held[t] for t in ids), what="the leavings stored")
+    with serving_now(db_url) as client:
+        for table_id, lefts in held.items():
+            assert stored_left(client, table_id) == lefts, table_id
+            assert len(seats_of(client, table_id)) == 4  # (the table loaded: a restart reads the leavings)
+            assert [s.left for s in live_table(client, table_id).seats] == lefts
