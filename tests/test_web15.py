@@ -15,21 +15,190 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from playwright.sync_api import Browser, Page
 from sqlalchemy import event
 
+import parlour
+from parlour.cli.terminal import TerminalGame
 from parlour.web.store import Store
 from parlour.web.tables import KEPT_WAIT
+from tests.test_review11 import OVERFLOWS, play_moves
+from tests.test_term12 import node_render
 from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
+from tests.test_web13 import WIDE
+from tests.test_web14 import seat_one_s_moves
 from tests.test_web_protocol import create, db_url, live_table, sit, store_of, tokens, wait_for
 from tests.test_web_protocol import serving as serving_now
+from tests.web_support import GAMES, SHORT, Server, server_fixture, sqlite_server
+from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
 
-__all__ = ["db_url"]  # the fixture: SQLite, and PostgreSQL where one is given
+__all__ = ["browser", "db_url"]  # the fixtures: Chromium; SQLite, and PostgreSQL where one is given
+
+shoot = shooter("web15")
+
+server = server_fixture("web15")
+"""The module's ``parlour serve``, with a SQLite database of its own."""
+
+DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "web15"
+
+
+def keep(page: Page, name: str) -> None:
+    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
+    shoot(page, name)
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+
+
+# --- 1. what the trick box says before trick play --------------------------------------------------------
+
+
+def random_views(name: str, seed: int) -> list[Any]:
+    """Every view seat 1 has of a seeded match of random moves, one a move."""
+    game = parlour.make(name, **SHORT[name])
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    views: list[Any] = []
+    while not state.is_over and len(views) < 400:
+        seat = state.current_player
+        views.append(state.view(0))
+        view = state.view(seat)
+        moves = [*view.legal_actions, *(f"{r.verb} {rng.randint(r.min, r.max)}" for r in view.legal_ranges)]
+        state.apply(rng.choice(moves), seat=seat)
+    return views
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_page_names_what_the_seats_do_as_the_terminal_does(name: str) -> None:
+    """render.js's ``phaseWords`` says what the terminal's round row says before trick play ("bidding",
+    "the taker buries"), at every view of two seeded matches, and nothing once trick play has begun."""
+    views = [v for seed in (1, 2) for v in random_views(name, seed)]
+    # (each before trick play, and a few after: Node takes them on its command line)
+    views = [v for v in views if not TerminalGame.trick_begun(v)][:40] + [
+        v for v in views if TerminalGame.trick_begun(v)
+    ][:: max(1, len(views) // 10)]
+    said = node_render(
+        "views.map((v) => m.phaseWords ? m.phaseWords(v) : null)", [v.to_dict() for v in views]
+    )
+    assert said == [TerminalGame.phase_words(v) for v in views]
+    if name == "apology":
+        assert {"bidding", "the taker buries"} <= set(said), set(said)
+    else:
+        assert set(said) == {""}, set(said)  # (no game but Apology holds a trick before trick play)
+
+
+APOLOGY_BID_SEED = 7
+"""An Apology deal in which Ann (seat 1, the dealer) bids last, the three computer players passing."""
+
+APOLOGY_TAKER_SEED = 12
+"""An Apology deal in which Computer 2 bids first and takes: it buries while the others wait."""
+
+
+def caption(page: Page) -> str:
+    return page.inner_text(".trick-area .trick-caption")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280x900", "390x844"])
+def test_apology_s_trick_box_says_bidding_then_the_taker_buries(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """Ann bids and buries: the trick box said nothing (no box at all) until the first card; it says
+    "Bidding", then "The taker buries", then "Trick 1" once the first trick is led. The caption is whole
+    on a phone."""
+    moves, _view = seat_one_s_moves(
+        "apology",
+        {},
+        APOLOGY_BID_SEED,
+        lambda acts: any(a.startswith("play") for a in acts),
+        choose=lambda acts: "bid" if "bid" in acts else None,
+    )
+    assert moves[0] == "bid" and all(m.startswith("bury ") for m in moves[1:]) and len(moves) == 7, moves
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER, COMPUTER, COMPUTER]
+    table = create_table(server, "apology", seats, seed=APOLOGY_BID_SEED)
+    link = seat_link(server, table, 0)
+    size = f"{viewport['width']}x{viewport['height']}"
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(link)
+        page.locator('.action-buttons button.action[data-key="action-bid"]').wait_for()
+        assert caption(page) == "Bidding"
+        assert page.get_attribute(".trick-area", "aria-label") == "Bidding"
+        assert not page.evaluate(OVERFLOWS, page.locator(".trick-area .trick-caption").element_handle())
+        keep(page, f"apology-bidding-{size}")
+        page.locator('.action-buttons button.action[data-key="action-bid"]').click()
+        page.locator("h2.prompt", has_text="bury a card (6 to go)").wait_for()
+        assert caption(page) == "The taker buries"
+        keep(page, f"apology-taker-buries-{size}")
+        play_moves(server.url, link, moves[1:])
+        page.locator(".trick-area .trick-caption", has_text="Trick 1").wait_for()
+        shoot(page, f"apology-trick-1-{size}")
+
+
+BURYING = """() => [document.querySelector("h2.prompt").innerText,
+  (document.querySelector(".trick-area .trick-caption") || { innerText: "" }).innerText]"""
+"""The prompt and the trick box's caption, read together."""
+
+
+@pytest.mark.browser
+def test_apology_s_trick_box_says_the_taker_buries_while_a_computer_does(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Computer 2 bids and buries its six cards, slowly (a bot delay): Ann's page says "The taker
+    buries" meanwhile, and her prompt that she waits for Computer 2."""
+    seats = [{"kind": "human", "name": "Ann"}, COMPUTER, COMPUTER, COMPUTER]
+    with sqlite_server(tmp_path, bot_delay=2.0) as slow:
+        table = create_table(slow, "apology", seats, seed=APOLOGY_TAKER_SEED)
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            page.goto(seat_link(slow, table, 0))
+            page.locator("h2.prompt", has_text="Computer 2 to bury").wait_for()
+            # (both read at one moment: the burial is over in twelve seconds)
+            prompt, said = page.evaluate(BURYING)
+            assert "Computer 2 to bury" in prompt and said == "The taker buries", (prompt, said)
+            keep(page, "apology-computer-buries-390x844")
+
+
+FIRST_DECISION = {
+    "apology": "Bidding",
+    "bezique": "Trick 1",
+    "bishops-whist": "Trick 1: nobody has played yet",
+    "lansquenet": None,
+    "open-tarock": "Trick 1",
+    "roquet": "Trick 1: nobody has played yet",
+}
+"""What each game's trick box says at Ann's first decision of seed 7 (Lansquenet has no tricks: no box)."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280x900", "390x844"])
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_s_trick_box_at_the_first_decision(
+    browser: Browser, server: Server, name: str, viewport: dict[str, int]
+) -> None:
+    """At Ann's first decision each game's trick box says what is in it or what the seats do, whole, or
+    there is no box: never an empty caption (Apology's box was gone while the seats bid)."""
+    players = {"lansquenet": 3, "bezique": 2, "roquet": 2, "open-tarock": 2}.get(name, 4)
+    table = create_table(server, name, [{"kind": "human", "name": "Ann"}] + [COMPUTER] * (players - 1))
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, table, 0))
+        page.locator("h2.prompt", has_text="Your turn").wait_for()
+        areas = page.locator(".trick-area")
+        if FIRST_DECISION[name] is None:
+            assert areas.count() == 0
+        else:
+            assert caption(page) == FIRST_DECISION[name]
+            assert page.get_attribute(".trick-area", "aria-label") == FIRST_DECISION[name]
+            assert not page.evaluate(OVERFLOWS, page.locator(".trick-area .trick-caption").element_handle())
+        shoot(page, f"{name}-first-decision-{viewport['width']}x{viewport['height']}")
 
 
 # --- 2. a leaving the database refuses ------------------------------------------------------------------
