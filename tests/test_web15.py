@@ -33,6 +33,7 @@ from tests.test_term12 import node_render
 from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
 from tests.test_web13 import WIDE
 from tests.test_web14 import seat_one_s_moves
+from tests.test_web_protocol import COMPUTER as COMPUTER_SEAT
 from tests.test_web_protocol import create, db_url, live_table, sit, store_of, tokens, wait_for
 from tests.test_web_protocol import serving as serving_now
 from tests.web_support import GAMES, SHORT, Server, server_fixture, sqlite_server
@@ -340,6 +341,31 @@ def test_a_stopping_server_stores_what_was_refused_or_says_it_could_not(
     assert not said(caplog, logging.ERROR)
     with serving(db_url) as (client, _clock):
         assert stored_left(client, table_id)[1] == left
+
+
+def test_a_refused_leaving_is_stored_at_the_table_s_next_move(db_url: str) -> None:
+    """Bob leaves mid-match while the database refuses the write; nobody comes or goes after, but Ann
+    plays her lead: the move is the table's next write, and Bob's leaving is stored with it."""
+    with serving(db_url) as (client, clock):
+        refusing = Refusing(store_of(client))
+        made = create(client, "bishops-whist", [ANN, BOB, COMPUTER_SEAT, COMPUTER_SEAT], seed=7)
+        table_id, secret = made["id"], tokens(made)
+        with sit(client, table_id, secret[0]) as ann:
+            with sit(client, table_id, secret[1]) as bob:
+                bob.wait(lambda f: f["type"] == "welcome")
+                frame = ann.wait(
+                    lambda f: f["type"] == "state" and (f["view"]["decision"] or {}).get("seat") == 0
+                )[1]
+                refusing.on = True
+            wait_for(lambda: refusing.refused == 1, what="the leaving's write to be refused")
+            refusing.on = False
+            assert stored_left(client, table_id)[1] is None
+            since = len(ann.frames)
+            ann.send({"type": "act", "action": frame["actions"][0]["text"], "version": frame["version"]})
+            assert ann.reply(since)["type"] == "ack"
+            wait_for(
+                lambda: stored_left(client, table_id)[1] == clock.moment, what="Bob's leaving to be stored"
+            )
 
 
 PEOPLE = [ANN, BOB, {"kind": "human", "name": "Cy"}, {"kind": "human", "name": "Di"}]
