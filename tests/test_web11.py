@@ -23,15 +23,12 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-import parlour
-from parlour.engine.game import RECORD
 from parlour.web.app import create_app
-from parlour.web.store import hash_token, now
+from parlour.web.store import now
 from parlour.web.tables import KEPT_WAIT, Tables
 from tests.test_web_protocol import (
     COMPUTER,
@@ -45,7 +42,7 @@ from tests.test_web_protocol import (
     tokens,
     wait_for,
 )
-from tests.web_support import SHORT, sqlite_server
+from tests.web_support import SHORT, alembic, sqlite_server, table_at_0001
 from tests.web_walks import PHONE, api, browser, context, shooter
 
 pytestmark = pytest.mark.timeout(180)
@@ -253,49 +250,17 @@ def test_play_again_keeps_the_creator(db_url: str) -> None:
 # --- the migration --------------------------------------------------------------------------------
 
 
-def alembic(connection: sa.Connection) -> Config:
-    config = Config()
-    config.set_main_option("script_location", "parlour.web:migrations")
-    config.attributes["connection"] = connection
-    return config
-
-
 def test_a_database_made_by_0001_is_upgraded(db_url: str) -> None:
     """A table stored before the creator was: no creator known, so only the wait applies (to Ann too);
     its named seats are those with a name other than their default (the older "seat 2" too)."""
-    engine = sa.create_engine(db_url)
-    with engine.begin() as connection:
-        command.upgrade(alembic(connection), "0001")
-    game = parlour.make("bishops-whist", **SHORT["bishops-whist"])
-    draws = [dict(e.data) for e in game.new(seed=7).log if e.to == RECORD and e.kind == "chance"]
     made = now() - dt.timedelta(seconds=60)
-    meta = sa.MetaData()
-    tables = sa.Table("tables", meta, autoload_with=engine)
-    seats = sa.Table("seats", meta, autoload_with=engine)
-    moves = sa.Table("moves", meta, autoload_with=engine)
     old = [
         ("Ann", "human", True),
         ("Bob", "human", False),
         ("seat 2", "human", True),
         ("Computer 4", "computer", True),
     ]
-    with engine.begin() as connection:
-        connection.execute(
-            sa.insert(tables).values(
-                id="old", game=game.name, options=dict(game.options), seed="7", public=True,
-                status="waiting", version=0, created=made,
-            )
-        )  # fmt: skip
-        for i, (name, kind, taken) in enumerate(old):
-            token = hash_token(f"secret-{i}") if kind == "human" else None
-            player = "random" if kind == "computer" else None
-            connection.execute(
-                sa.insert(seats).values(
-                    table_id="old", seat=i, kind=kind, player=player, name=name, token_hash=token, taken=taken
-                )
-            )
-        connection.execute(sa.insert(moves).values(table_id="old", seq=0, draws=draws, created=made))
-    engine.dispose()
+    table_at_0001(db_url, made, old)
     with serving(db_url) as (client, clock):
         with store_of(client).engine.connect() as connection:
             assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"

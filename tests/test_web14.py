@@ -21,15 +21,14 @@ from alembic import command
 from playwright.sync_api import Browser
 
 import parlour
-from parlour.engine.game import RECORD
 from parlour.players import make_player
-from parlour.web.store import hash_token, now
+from parlour.web.store import now
 from parlour.web.tables import KEPT_WAIT, bot_seed, kept, shown_name, unnamed
 from tests.test_review11 import OVERFLOWS, play_moves
-from tests.test_web11 import alembic, bob_and_a_stranger, hand_over, seats_of, serving
+from tests.test_web11 import bob_and_a_stranger, hand_over, seats_of, serving
 from tests.test_web13 import WIDE
 from tests.test_web_protocol import db_url, live_table, sit, store_of, wait_for
-from tests.web_support import GAMES, SHORT, Server, server_fixture
+from tests.web_support import GAMES, SHORT, Server, alembic, server_fixture, table_at_0001
 from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
@@ -113,31 +112,8 @@ computer default of seat 2, which the page shows as "Seat 3"."""
 
 def old_table(url: str, made: dt.datetime) -> None:
     """A database at 0001 with one public table in it, then upgraded to 0002 (as a server of then did)."""
+    table_at_0001(url, made, OLD_SEATS)
     engine = sa.create_engine(url)
-    with engine.begin() as connection:
-        command.upgrade(alembic(connection), "0001")
-    game = parlour.make("bishops-whist", **SHORT["bishops-whist"])
-    draws = [dict(e.data) for e in game.new(seed=7).log if e.to == RECORD and e.kind == "chance"]
-    meta = sa.MetaData()
-    tables = sa.Table("tables", meta, autoload_with=engine)
-    seats = sa.Table("seats", meta, autoload_with=engine)
-    moves = sa.Table("moves", meta, autoload_with=engine)
-    with engine.begin() as connection:
-        connection.execute(
-            sa.insert(tables).values(
-                id="old", game=game.name, options=dict(game.options), seed="7", public=True,
-                status="waiting", version=0, created=made,
-            )
-        )  # fmt: skip
-        for i, (name, kind, taken) in enumerate(OLD_SEATS):
-            token = hash_token(f"secret-{i}") if kind == "human" else None
-            player = "random" if kind == "computer" else None
-            connection.execute(
-                sa.insert(seats).values(
-                    table_id="old", seat=i, kind=kind, player=player, name=name, token_hash=token, taken=taken
-                )
-            )
-        connection.execute(sa.insert(moves).values(table_id="old", seq=0, draws=draws, created=made))
     with engine.begin() as connection:
         command.upgrade(alembic(connection), "0002")
     engine.dispose()

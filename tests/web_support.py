@@ -21,9 +21,15 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    import sqlalchemy as sa
+    from alembic.config import Config
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 ROOT = Path(__file__).parent.parent
@@ -268,3 +274,54 @@ def server_fixture(folder: str, *, bot_delay: float = 0.0, args: Sequence[str] =
             yield running
 
     return server
+
+
+def alembic(connection: sa.Connection) -> Config:
+    """The Alembic configuration of the migrations shipped in the package, run on ``connection`` (a
+    SQLAlchemy connection): a test moves a database up or down to a revision with it."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "parlour.web:migrations")
+    config.attributes["connection"] = connection
+    return config
+
+
+def table_at_0001(url: str, made: dt.datetime, seats: Sequence[tuple[str, str, bool]]) -> None:
+    """A database at migration 0001 with one public table in it, as a server of then stored it: table
+    ``old``, a short Bishop's Whist match dealt with seed 7 and made at ``made``, its seats ``(name, kind,
+    taken)`` (a person's secret is ``secret-<seat>``, a computer player is ``random``). test_web11 upgrades
+    it to the head, test_web14 to 0002 first."""
+    import sqlalchemy as sa
+    from alembic import command
+
+    import parlour
+    from parlour.engine.game import RECORD
+    from parlour.web.store import hash_token
+
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic(connection), "0001")
+    game = parlour.make("bishops-whist", **SHORT["bishops-whist"])
+    draws = [dict(e.data) for e in game.new(seed=7).log if e.to == RECORD and e.kind == "chance"]
+    meta = sa.MetaData()
+    tables = sa.Table("tables", meta, autoload_with=engine)
+    rows = sa.Table("seats", meta, autoload_with=engine)
+    moves = sa.Table("moves", meta, autoload_with=engine)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.insert(tables).values(
+                id="old", game=game.name, options=dict(game.options), seed="7", public=True,
+                status="waiting", version=0, created=made,
+            )
+        )  # fmt: skip
+        for i, (name, kind, taken) in enumerate(seats):
+            token = hash_token(f"secret-{i}") if kind == "human" else None
+            player = "random" if kind == "computer" else None
+            connection.execute(
+                sa.insert(rows).values(
+                    table_id="old", seat=i, kind=kind, player=player, name=name, token_hash=token, taken=taken
+                )
+            )
+        connection.execute(sa.insert(moves).values(table_id="old", seq=0, draws=draws, created=made))
+    engine.dispose()

@@ -348,6 +348,38 @@ def fallback_action(view: View[Any]) -> str:
     return f"{r.verb} {r.min}"
 
 
+@dataclass
+class Unstored:
+    """A seat's leaving the database refused to store (``Tables._write_left``): the time as this
+    process holds it (None: its person came back), the writes tried, and the last refusal's words."""
+
+    left: dt.datetime | None
+    tries: int = 0
+    error: str = ""
+
+
+def _reason(exc: BaseException) -> str:
+    """An error in one line for the log: its kind and its first line (SQLAlchemy's run to a screen)."""
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _leaving_words(s: Seat | None, left: dt.datetime | None, seat: int | None = None) -> str:
+    """A seat's leaving for the operator's log: "Bob's leaving (seats.seat 1) at 19:40:03 UTC", or "Bob's
+    return (seats.seat 1: no leaving)" where the write clears the leaving stored before."""
+    number = s.seat if s is not None else seat
+    who = f"{shown_name(s)}'s" if s is not None else "the seat's"
+    if left is None:
+        return f"{who} return (seats.seat {number}: no leaving)"
+    return f"{who} leaving (seats.seat {number}) at {left.astimezone(dt.UTC):%H:%M:%S} UTC"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _report_failure(task: asyncio.Task[None]) -> None:
     """A computer player's task that fails must say so: the table would wait for it forever."""
     if not task.cancelled() and task.exception() is not None:
@@ -445,6 +477,10 @@ class Tables:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._storing: set[asyncio.Task[None]] = set()
         """The seats' leavings being stored (``leave_connection``): a stopping server waits for them."""
+        self.unstored: dict[tuple[str, int], Unstored] = {}
+        """The seats' leavings (and returns) the database refused, by table and seat: kept here, so a
+        table rebuilt from the store after an eviction still counts from them, until a write of them
+        succeeds (``_write_left``)."""
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -460,6 +496,7 @@ class Tables:
                 conn.close()
         if self._storing:
             await asyncio.gather(*self._storing, return_exceptions=True)
+        await self._last_try()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
 
@@ -590,6 +627,9 @@ class Tables:
         except InvalidSave as exc:
             raise TableError("server", f"table {table_id} cannot be rebuilt: {exc}", 500) from None
         seats = record.seats
+        for (held, seat), unstored in self.unstored.items():
+            if held == table_id and 0 <= seat < len(seats):
+                seats[seat].left = unstored.left  # (the store has not got it: this process's is the truth)
         table = Table(table_id, game, state, seats, len(actions), record.public, record.seed, record.status)
         table.next_id = record.next_id
         table.creator, table.kept_wait = record.creator, self.kept_wait
@@ -685,6 +725,8 @@ class Tables:
             if by is not None:
                 by.send(frames.encode({"type": "ack", "version": table.version}))
             self.broadcast(table)
+            if self._refused(table.id):  # the table's next write: what the database refused, again
+                await self._write_left(table)
         self.wake_bots(table)
         return table.version
 
@@ -732,11 +774,13 @@ class Tables:
     async def join_connection(self, table: Table, conn: Connection) -> None:
         async with table.lock:
             table.connections.add(conn)
-            if conn.seat is not None and table.seats[conn.seat].left is not None:
+            back = conn.seat is not None and table.seats[conn.seat].left is not None
+            if back and conn.seat is not None:
                 # back at the table: a restart from now on sends them away at the restart, not at the
                 # leaving stored before they came back (stored under the lock, as the leaving is)
                 table.seats[conn.seat].left = None
-                await self.db(self.store.update_seat, table.id, conn.seat, left_at=None)
+            if back or self._refused(table.id):  # (and what the database refused before, again)
+                await self._write_left(table, conn.seat if back else None)
             if conn.seat is not None and not table.seats[conn.seat].taken:
                 table.seats[conn.seat].taken = True
                 await self.db(self.store.update_seat, table.id, conn.seat, taken=True)
@@ -767,10 +811,82 @@ class Tables:
         table), under the table's lock: a quick return's clearing is never overwritten by the leaving
         before it."""
         async with table.lock:
+            await self._write_left(table, seat)
+
+    def _refused(self, table_id: str) -> list[int]:
+        """The seats of a table whose leaving (or return) the database refused, not stored since."""
+        return sorted(seat for held, seat in self.unstored if held == table_id)
+
+    async def _write_left(self, table: Table, seat: int | None = None) -> None:
+        """Store ``seat``'s leaving (``seats.left_at``) as this process holds it, and every other of the
+        table's that the database refused before; the caller holds the table's lock. A refusal changes
+        nothing at the table: the wait counts from memory (``Table.kept_until``), the log says so in
+        one line, and the write is tried again at the table's next coming, leaving or move and when the
+        server stops (``_last_try``); a restart before then counts the seat's wait from the restart.
+        The database's refusal once sent a returning person away with an error, and a leaving it refused
+        was forgotten."""
+        seats = sorted({*self._refused(table.id), *([] if seat is None else [seat])})
+        for s in seats:
+            key = (table.id, s)
+            unstored = self.unstored.get(key) or Unstored(table.seats[s].left)
+            unstored.left = table.seats[s].left
+            unstored.tries += 1
             try:
-                await self.db(self.store.update_seat, table.id, seat, left_at=table.seats[seat].left)
-            except Exception:
-                log.warning("table %s: seat %s's leaving was not stored", table.id, seat, exc_info=True)
+                await self.db(self.store.update_seat, table.id, s, left_at=unstored.left)
+            except Exception as exc:
+                unstored.error = _reason(exc)
+                if key not in self.unstored:
+                    self.unstored[key] = unstored
+                    log.warning(
+                        "table %s: %s was not stored (%s); %s, and tries the write again at the table's "
+                        "next coming, leaving or move and when it stops",
+                        table.id,
+                        _leaving_words(table.seats[s], unstored.left),
+                        unstored.error,
+                        "this server counts the seat's wait from it"
+                        if unstored.left is not None
+                        else "this server holds them as back",
+                    )
+                continue
+            if self.unstored.pop(key, None) is not None:
+                log.warning(
+                    "table %s: %s is stored, at the %s try",
+                    table.id,
+                    _leaving_words(table.seats[s], unstored.left),
+                    _ordinal(unstored.tries),
+                )
+
+    async def _last_try(self) -> None:
+        """As the server stops: store every leaving the database refused, once more; say which it could
+        not, and what a restart makes of them."""
+        for table_id, seat in sorted(self.unstored):
+            table = self.live.get(table_id)
+            if table is not None and 0 <= seat < len(table.seats):
+                async with table.lock:
+                    if (table_id, seat) in self.unstored:
+                        await self._write_left(table, seat)
+                continue
+            unstored = self.unstored[(table_id, seat)]
+            unstored.tries += 1  # (a table evicted since: its leaving as refused)
+            try:
+                await self.db(self.store.update_seat, table_id, seat, left_at=unstored.left)
+                del self.unstored[(table_id, seat)]
+            except Exception as exc:
+                unstored.error = _reason(exc)
+        for (table_id, seat), unstored in sorted(self.unstored.items()):
+            table = self.live.get(table_id)
+            whose = table.seats[seat] if table is not None and 0 <= seat < len(table.seats) else None
+            log.error(
+                "table %s: %s was not stored before the server stopped (%d tries; %s): a restarted server "
+                "counts the seat's wait from %s",
+                table_id,
+                _leaving_words(whose, unstored.left, seat),
+                unstored.tries,
+                unstored.error,
+                "its own start"
+                if unstored.left is not None
+                else "the leaving stored before they came back (too short a wait)",
+            )
 
     async def claim(self, table: Table, seat: int | None, name: str) -> tuple[int, str]:
         """A free human seat of a public table for a newcomer: a new secret, the old link void."""

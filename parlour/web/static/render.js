@@ -1115,6 +1115,37 @@ export function trickInPlay(view) {
   return trick.plays.length || trick.number > 1 || leading ? trick : null;
 }
 
+/** A decision's kind as what the seats are doing: "bid" is "bidding", "bury" "burying", "declare"
+ * "declaring" (the terminal's `gerund`). */
+function gerund(verb) {
+  const word = (String(verb || "").trim().split(/\s+/)[0] || "").toLowerCase();
+  if (!word) return "";
+  if (word.endsWith("e") && !/(ee|ye|oe)$/.test(word)) return `${word.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(word)) return `${word}${word.slice(-1)}ing`; // "bet", "bid"
+  return `${word}ing`;
+}
+
+/**
+ * What the seats are doing while a trick is held but trick play has not begun, as a player names it,
+ * from the decision's kind: "bidding", or, where one seat alone holds the role that decides, "the taker
+ * buries"; "" where trick play has begun or nothing is asked (the terminal's `phase_words`). Apology's
+ * trick box said nothing over the bidding and the burial (trickInPlay): it says this there.
+ */
+export function phaseWords(view) {
+  const { trick, decision } = view;
+  if (!trick || !decision || trickInPlay(view)) return "";
+  const seats = view.seats || [];
+  const deciding = seats.find((s) => s.seat === decision.seat);
+  const roles = (deciding && deciding.roles) || [];
+  const held = roles.filter((r) => r !== "dealer" && seats.filter((s) => (s.roles || []).includes(r)).length === 1);
+  const verb = (String(decision.kind || "").trim().split(/\s+/)[0] || "").toLowerCase();
+  if (held.length && /^[a-z]+$/.test(verb)) {
+    const does = /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+    return `the ${held[0]} ${does}`;
+  }
+  return gerund(decision.kind);
+}
+
 /** The number of the trick whose heading says "Trick N" (trickBox: not the last trick, shown or
  * faded), or null. */
 function headedTrick(ctx) {
@@ -1394,6 +1425,7 @@ export function tickKept(root, now = Date.now()) {
 function trickBox(ctx) {
   const { view, namer, model } = ctx;
   let trick = trickInPlay(view);
+  const phase = phaseWords(view);
   // the caption in two parts: what trick it is, and the detail a phone's narrow board leaves out
   let title = "";
   let detail = "";
@@ -1415,6 +1447,9 @@ function trickBox(ctx) {
   } else if (trick) {
     title = trick.number ? `Trick ${trick.number}` : "The trick";
     if (trick.plays.length === 0) detail = ": nobody has played yet";
+  } else if (phase) {
+    // before trick play: what the seats do there ("Bidding", "The taker buries"), in an empty box
+    title = capitalize(phase);
   }
   const caption = title + detail;
   // up to four players each card lies toward its player's side, in a box as tall as its cards
@@ -1463,8 +1498,16 @@ function trickBox(ctx) {
           onclick: () => ctx.handlers.toggleLast(),
         }, model.showLast ? ["Back", el("span.wide-only", { text: " to the trick (L)" })] : ["Last trick", el("span.wide-only", { text: " (L)" })])
       : null;
-  if (!trick && !lastButton) return null;
-  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null), lastButton), box);
+  if (!trick && !lastButton && !title) return null;
+  const words = el("p.trick-caption", {}, el("span.trick-title", { text: title }), detail ? el("span.trick-detail", { text: detail }) : null);
+  if (!trick && !lastButton) {
+    // what the seats do, in the middle of the empty box, where the cards will lie: a heading over an
+    // empty box took a row more, which a phone's board is short of
+    box.classList.add("phase");
+    box.append(words);
+    return el("div.trick-area", { role: "group", "aria-label": caption }, box);
+  }
+  return el("div.trick-area", { role: "group", "aria-label": caption || "the trick" }, el("div.trick-head", {}, words, lastButton), box);
 }
 
 /** A seat's chips in words, where the game counts chips (Lansquenet): the view's score is all of a
