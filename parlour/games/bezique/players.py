@@ -629,8 +629,8 @@ def explain(
         # more than the next best", and "no other card" of cards it never compared).
         every = compared >= len(view.legal_actions)
         if round(ahead) >= 1:
-            others = "the next best card" if every else f"the next best of {compared} tried"
-            figure = f" (on average {ahead:.0f} point{'s' if round(ahead) != 1 else ''} better than {others})"
+            than = "the next best card" if every else f"the next best of {compared} tried"
+            figure = f" (on average {ahead:.0f} point{'s' if round(ahead) != 1 else ''} better than {than})"
         elif every:
             figure = " (no other card is clearly better)"
         else:
