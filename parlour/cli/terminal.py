@@ -1401,10 +1401,23 @@ class TerminalGame:
         ]
         short = [i for i in short if not fits(i, value_width, False)]
         for run in self.runs(short):
+            # a row whole beside its own short label is not cut for a longer one next to it: with
+            # Lansquenet's ten seats "bets" under "in the purse" (once the title's bank between them
+            # gave way, term-13) was cut at the purse's column, and wrapped onto a row more
             wide = max(cell_len(rows[i][0]) for i in run)
-            room_left = width - 4 - wide - 2
-            for i in run:
-                sizes[i] = (wide, room_left)
+            alone = [
+                i
+                for i in run
+                if not fits(i, width - 4 - wide - 2, False)
+                and fits(i, width - 4 - cell_len(rows[i][0]) - 2, False)
+            ]
+            for group in ([i for i in run if i not in alone], *([i] for i in alone)):
+                if not group:
+                    continue
+                wide = max(cell_len(rows[i][0]) for i in group)
+                room_left = width - 4 - wide - 2
+                for i in group:
+                    sizes[i] = (wide, room_left)
         cells = [(rows[i][0], shaped(i, sizes[i][1]), *sizes[i]) for i in range(len(rows))]
         return label_width, value_width, cells
 
