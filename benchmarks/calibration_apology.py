@@ -2,16 +2,16 @@
 
     PYTHONPATH=/work/compiled-main:$PWD python benchmarks/calibration_apology.py --deals 300
 
-The bid hint says "bid — about 70% to make it with three oudlers" (or "pass — only 12% ..."): the
-chance the fitted table gives that the hand, taking, makes its target. The card hint says "the taker
-looks set to make it in 62% of 24 guesses at the unseen cards" (or "the taker makes it in ..." when every
-deal tried was solved to the end; until hints-12 "the search expects the taker to make it in 62% of the
-deals tried", the same figure). Here each seat's hand of each seeded deal is played as the taker's, at the
-seat it was dealt (the seats before it pass, it bids), by the ``strong`` level (its burial search and its
-card play, 24 deals solved a card), against the rules of thumb (``heuristic``, the ``easy`` level) in the
-three other seats; and each figure the words state is put in a bin of 10 points with whether the taker
-made it. A bin is calibrated when the share made lies near the figures stated in it: each row gives the
-share made with its 95% Wilson interval beside the mean figure stated.
+The bid hint says "bid — about 70% to make it with three oudlers" (or "pass — only 12% ..."): the chance
+the fitted table gives that the hand, taking, makes its target. The card hint says "the taker looks set to
+make it in 62%" (or "the taker makes it in ..." when every deal tried was solved to the end; until term-13
+"... in 62% of 24 guesses at the unseen cards", until hints-12 "the search expects the taker to make it in
+62% of the deals tried", the same figure). Here each seat's hand of each seeded deal is played as the
+taker's, at the seat it was dealt (the seats before it pass, it bids), by the ``strong`` level (its burial
+search and its card play, 24 deals solved a card), against the rules of thumb (``heuristic``, the ``easy``
+level) in the three other seats; and each figure the words state is put in a bin of 10 points with whether
+the taker made it. A bin is calibrated when the share made lies near the figures stated in it: each row
+gives the share made with its 95% Wilson interval beside the mean figure stated.
 
 A hand the table gives under 10% is played out only one time in ``--thin`` (they are most hands and
 their bin fills first); the share made in a bin does not depend on how many of its hands are played.
@@ -35,9 +35,8 @@ from parlour.games.apology.rules import PLAYERS as SEATS
 from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
 
 BID_WORDS = re.compile(r"(?:about|only) (\d+)% to make it|(almost no chance) to make it")
-CARD_WORDS = re.compile(
-    r"(the taker looks set to make it|the taker makes it) in (\d+)% of \d+ guesses? at the unseen cards"
-)
+CARD_WORDS = re.compile(r"(the taker looks set to make it|the taker makes it) in (\d+)%")
+"""The card hint's share (since term-13 "in 62%" alone; "in 62% of 24 guesses at the unseen cards" before)."""
 
 
 def stated_bid(words: str) -> float:

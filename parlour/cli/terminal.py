@@ -1042,8 +1042,14 @@ class TerminalGame:
         table drawn again has none printed above it). In a window too short for the smallest compact
         table (below some 22 rows), it is drawn all the same, without the log lines, and a line says
         so once, with the rows it needs."""
+        title = self.title_of(view).plain
         rows = [
-            (label, value, sep, "idle" if self.idle(value, kind) else kind)
+            (
+                label,
+                value,
+                sep,
+                "idle" if self.idle(value, kind) or self.in_title(label, value, kind, title) else kind,
+            )
             for label, value, sep, kind in self.table_rows(view)
         ]
         order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
@@ -1078,6 +1084,12 @@ class TerminalGame:
                 kept_rows, whole = self.idle_for_whole(
                     view, rows, kept_rows, whole, droppable[:keep], height - (head_rows + under + 1 + room)
                 )
+                least = [rows[i] for i in droppable[:keep] if rows[i] in kept_rows]
+                if least and least[-1][3] == "extra" and self.cut_last(view, kept_rows, whole, least[-1]):
+                    # the least needed row kept, a game's fact cut at the border, gives way: with
+                    # Lansquenet's ten seats "chips won in the last deal … 5 to 9: 0  1…" took the row
+                    # the title's bank left, below the ten purses made whole
+                    continue
                 parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
                 self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
@@ -1126,6 +1138,22 @@ class TerminalGame:
                 return fewer, made
         return kept_rows, whole
 
+    def cut_last(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int],
+        row: tuple[str, Text | list[Text], str, str],
+    ) -> bool:
+        """Whether ``row``, among the compact panel's ``rows``, is shown cut at the border (its shorter
+        forms tried)."""
+        if row not in rows:
+            return False
+        i = list(rows).index(row)
+        _, _, cells = self.compact_cells(view, rows, whole)
+        _, shown, _, room = cells[i]
+        return any(cell_len(line) > room for line in shown.plain.split("\n"))
+
     def cut_count(
         self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], whole: Collection[int]
     ) -> int:
@@ -1172,6 +1200,18 @@ class TerminalGame:
         if kind == "quiet":
             return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
+
+    @staticmethod
+    def in_title(label: str, value: Text | list[Text], kind: str, title: str) -> bool:
+        """Whether a row says what the panel's title says, its label and value side by side in either
+        order: Lansquenet's title "bank 268 held by seat 10; 149 may still be bet" above the rows "the
+        bank 268" and "may still be bet 149", while its ten purses were cut for want of a row. Such a
+        row says nothing at a move (``idle``); the round, trumps and score are kept all the same."""
+        if kind in ("round", "trumps", "score") or not isinstance(value, Text) or not value.plain:
+            return False
+        name = re.escape(label.removeprefix("the "))
+        said = re.escape(value.plain)
+        return re.search(rf"(?<!\S)({name} {said}|{said} {name})(?![^\s;,.])", title) is not None
 
     def compact_layout(
         self,
@@ -1361,10 +1401,23 @@ class TerminalGame:
         ]
         short = [i for i in short if not fits(i, value_width, False)]
         for run in self.runs(short):
+            # a row whole beside its own short label is not cut for a longer one next to it: with
+            # Lansquenet's ten seats "bets" under "in the purse" (once the title's bank between them
+            # gave way, term-13) was cut at the purse's column, and wrapped onto a row more
             wide = max(cell_len(rows[i][0]) for i in run)
-            room_left = width - 4 - wide - 2
-            for i in run:
-                sizes[i] = (wide, room_left)
+            alone = [
+                i
+                for i in run
+                if not fits(i, width - 4 - wide - 2, False)
+                and fits(i, width - 4 - cell_len(rows[i][0]) - 2, False)
+            ]
+            for group in ([i for i in run if i not in alone], *([i] for i in alone)):
+                if not group:
+                    continue
+                wide = max(cell_len(rows[i][0]) for i in group)
+                room_left = width - 4 - wide - 2
+                for i in group:
+                    sizes[i] = (wide, room_left)
         cells = [(rows[i][0], shaped(i, sizes[i][1]), *sizes[i]) for i in range(len(rows))]
         return label_width, value_width, cells
 

@@ -461,13 +461,13 @@ def expectation_record(chance: float, kept: float) -> str:
     expected from 10% to 89%, about 24% made it)", which players read twice to follow. It says that
     the figure is rough, and what came of such figures at the same stage of a deal, in one clause ("a
     rough guess: when it has expected ..." until hints-12, whose "guess" beside "guesses at the unseen
-    cards" named two things, and whose "it" was the search the words no longer name)."""
+    cards" named two things, and whose "it" was the search the words no longer name). Since term-13 in
+    brackets after the figure, "(at this stage 90%+ came true 62%)": "a rough figure: when it
+    has said 90% or more at this stage, the taker has made it about 62% of the time" made a hint three
+    lines long at 80 columns."""
     said = round(chance * 100)
-    like = "under 10%" if said < 10 else "90% or more" if said >= 90 else "between 10% and 89%"
-    return (
-        f"a rough figure: when it has said {like} at this stage, the taker has made it about {kept:.0%} "
-        "of the time"
-    )
+    like = "under 10%" if said < 10 else "90%+" if said >= 90 else "10-89%"
+    return f"at this stage {like} came true {kept:.0%}"
 
 
 def bid_margin(hand: Sequence[str], game: Game[Any]) -> tuple[float, int]:
@@ -762,8 +762,10 @@ def game_targets(game: Game[Any]) -> list[float]:
 
 def _guesses(n: int) -> str:
     """The deals of the unseen cards tried, as a card player says it (the levels' notes say "guesses at
-    the unseen cards"; the hints said "deals tried" and "played out on 8 deals", read as the match's)."""
-    return f"{n} guess{'es' if n != 1 else ''} at the unseen cards"
+    the unseen cards"; the hints said "deals tried" and "played out on 8 deals", read as the match's). The
+    bid hint says "24 guesses" alone (term-13): "at the unseen cards" took a third line at 80 columns; the
+    card hint says the share alone."""
+    return f"{n} guess{'es' if n != 1 else ''}"
 
 
 def _play_reason(
@@ -771,12 +773,13 @@ def _play_reason(
 ) -> str:
     """Why this card, in a player's words, with the chance the taker makes it that the search found on
     ``tried`` deals of the unseen cards (``solved``: every one was played to the end, not ended on the
-    solver's estimate)."""
+    solver's estimate). Since term-13 the words say the share alone, not "of 24 guesses at the unseen
+    cards": the hint was three lines long at 80 columns."""
     k = Knowledge(view)
     if chance is None:
         odds = "by the rules of thumb"
     elif solved:
-        odds = f"the taker makes it in {chance:.0%} of {_guesses(tried)}"
+        odds = f"the taker makes it in {chance:.0%}"
         if 0 < round(chance * 100) < 100:
             # The solver's defence sees every card; the figures between came true more often against
             # players who do not (measured: 25% to 75% said, 35% to 90% made).
@@ -786,10 +789,7 @@ def _play_reason(
         # said "expects ... in 100%" at the first card, and 52% of such hands made it). "The search
         # expects ... of the deals tried" was a programmer's (hints-12): the taker "looks set to".
         kept = expectations_kept(chance, view.extra.tricks_played)
-        odds = (
-            f"the taker looks set to make it in {chance:.0%} of {_guesses(tried)}, "
-            f"{expectation_record(chance, kept)}"
-        )
+        odds = f"the taker looks set to make it in {chance:.0%} ({expectation_record(chance, kept)})"
     if view.seat == taker:
         if is_excuse(card):
             name = "Till" if card == TILL else "a Landsknecht"
@@ -799,11 +799,10 @@ def _play_reason(
             # card" before any trick was won).
             won = [c for c in _zone_cards(view, "tricks_won", taker) if c is not None]
             if any(half_points(c) == 1 for c in won):
-                return f"escapes with {name}: keeps its points for a half-point card; {odds}"
+                return f"escapes with {name}, paying a half-point card; {odds}"
             if not won:
-                owes = "owes the trick's winner a card from your first trick won"
-                return f"escapes with {name}: {owes}; {odds}"
-            return f"escapes with {name}: gives the trick's winner a card you have won instead; {odds}"
+                return f"escapes with {name}, owing a card from your first trick; {odds}"
+            return f"escapes with {name}, paying with a card you have won; {odds}"
         if not k.trick:
             if k.is_master(card):
                 return f"leads the {card}: it cannot be beaten; {odds}"
@@ -844,7 +843,7 @@ def _play_reason(
     best_seat = trick_winner(k.trick)
     if best_seat != taker and (any(s == taker for s, _ in k.trick) or suit in k.voids[taker]):
         if is_ace(card):
-            return f"gives the partner's trick the {card}, an oudler the taker must not get; {odds}"
+            return f"gives the partner's trick the {card}, an oudler safe from the taker; {odds}"
         if half_points(card) > 1:
             best = next(c for s, c in k.trick if s == best_seat)
             if suit_of(card) == suit and strength(card) > strength(best):
@@ -860,7 +859,7 @@ def _play_reason(
         if suit in k.voids[taker]:
             return f"plays the {card} on a trick the taker cannot win; {odds}"
         # The taker is still to play (a hint once said "over the taker" of a card played before it).
-        return f"plays the {card} ahead of the taker, who must beat it to win the trick; {odds}"
+        return f"plays the {card} ahead of the taker, who must beat it; {odds}"
     # "The cheapest" only if no other card that loses the trick is worth fewer points (a hint once
     # called the queen the cheapest beside the 9 of the same suit).
     losers = [

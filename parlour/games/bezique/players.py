@@ -620,33 +620,21 @@ def explain(
         return f"leads the {_name(card)}: best by an exact count of the last tricks"
     figure = ""
     if search is not None:
-        mean, ahead, deals, compared = search
-        # Points scored from here to the end of the hand, more or fewer than the opponent's (a hint once
-        # read "-23 points against the opponent's ..., 15 more than the next best", a sum to puzzle out).
-        points = round(mean)
-        if points == 0:
-            standing = "as many points as the opponent"
-        else:
-            than = "more" if points > 0 else "fewer"
-            standing = f"{abs(points)} point{'s' if abs(points) != 1 else ''} {than} than the opponent"
-        figure = (
-            f" (scores {standing} from here to the end of the hand, on average over {deals} deals of the "
-            "unseen cards"
-        )
-        # The search compares only the rule of thumb's best few cards, and rounds to whole points: the
-        # words say so (a hint once said "0 more than the next best", and "no other card" of cards it
-        # never compared).
+        _mean, ahead, _deals, compared = search
+        # One figure: how much better than the next best card, on average over the deals of the unseen
+        # cards, whole points as rounded (term-13: "(scores 120 points more than the opponent from here to
+        # the end of the hand, on average over 400 deals of the unseen cards; 50 points better than the
+        # next best of the 4 cards compared)" took three lines at 80 columns, four with its move). The
+        # search compares only the rule of thumb's best few cards: the words say so (a hint once said "0
+        # more than the next best", and "no other card" of cards it never compared).
         every = compared >= len(view.legal_actions)
         if round(ahead) >= 1:
-            figure += (
-                f"; {ahead:.0f} point{'s' if round(ahead) != 1 else ''} better than the next best"
-                + (" card" if every else f" of the {compared} cards compared")
-                + ")"
-            )
+            than = "the next best card" if every else f"the next best of {compared} tried"
+            figure = f" (on average {ahead:.0f} point{'s' if round(ahead) != 1 else ''} better than {than})"
         elif every:
-            figure += ": no other card is clearly better)"
+            figure = " (no other card is clearly better)"
         else:
-            figure += f": no other of the {compared} cards compared is clearly better)"
+            figure = f" (none of the {compared} tried is clearly better)"
     if plays:
         lead = plays[0].card
         if beats(lead, card, trump):
@@ -749,7 +737,7 @@ def _kept(h: HeuristicPlayer, view: BeziqueView, hand: Counter[str], played: str
         return ""
     if any(played in c and not Counter(c) - Counter([played]) - rest for _, c in patterns):
         return ""  # it makes a meld with the hand (declared or not): no claim
-    return ": it makes no meld with the cards in hand"
+    return ": it makes no meld"  # "... with the cards in hand": a hint three lines long (term-13)
 
 
 def _meld_open(

@@ -1381,17 +1381,17 @@ def card_reason(t: Table, card: str, analysis: Analysis, trust: float = 0.0, pla
     means = analysis.means
     others = [means[c] for c in analysis.cards if c != card]
     edge = means[card] - max(others) if others else 0.0
-    deals = f"{analysis.worlds} deals of the unseen cards"
-    if played_out:
-        deals = f"{deals} played out to the end of the hand"
+    # The figure alone, an average over the deals of the unseen cards as the levels' notes say: since
+    # term-13 the words name no count ("in 400 deals of the unseen cards played out to the end of the
+    # hand" made a hint three lines long at 80 columns).
     if card != analysis.best:
-        tail = f" (no card was found {trust:g} point better, in {deals})"  # "the search found" until hints-12
+        tail = f" (no card was found {trust:g} point better)"  # "the search found" until hints-12
     elif edge < 0.05:
-        tail = f" (as good as any other card, in {deals})"
+        tail = " (as good as any other card)"
     elif played_out:
-        tail = f" (on average {edge:.1f} points a hand better than the next card, in {deals})"
+        tail = f" (on average {edge:.1f} points a hand better than the next card)"
     else:
-        tail = f" ({edge:.1f} points better than the next card, in {deals})"
+        tail = f" ({edge:.1f} points better than the next card)"
     lead = not t.trick
     after = [*t.trick, (t.seat, card)]
     holders = _holders(t, after)

@@ -546,17 +546,16 @@ def reason_for(action: str, view: OpenTarockView, game: Game[Any], player: _Sear
         return "the only card that may be played"  # (the hint names the card: "play J♠ — ...")
     value = max(player.last_values.values())
     thirds = round(abs(value))
+    # On average over the deals of the cards face down, as the levels' notes say; since term-13 the words
+    # say no more of it ("..., averaged over 400 deals of the cards still face down" made a hint three
+    # lines long at 80 columns).
     if player.exact:
-        horizon = "to the end of the hand (every card is face up: solved exactly)"
+        horizon = "to the end of the hand, every card face up"
     else:
         tricks = player.last_depth
         plural = "s" if tricks > 1 else ""
-        if isinstance(player, PimcPlayer):
-            deals = f"{player.last_worlds} deal{'s' if player.last_worlds > 1 else ''}"
-            ahead = f"over the next {tricks} trick{plural} or more"
-            horizon = f"{ahead}, averaged over {deals} of the cards still face down"
-        else:
-            horizon = f"over the next {tricks} trick{plural}, averaged over the cards still face down"
+        more = " or more" if isinstance(player, PimcPlayer) else ""
+        horizon = f"over the next {tricks} trick{plural}{more}"
     points = "point" if thirds == THIRDS else "points"  # "+1 point" (it said "+1 points")
     sign = "+" if value >= 0 or thirds == 0 else "-"  # a hint said "-0 points" of a loss under a sixth
     outlook = f"{sign}{fmt_thirds(thirds)} {points} for you against the other player {horizon}"

@@ -72,6 +72,11 @@ def _melds_in_words(cards: list[str], game: RoquetGame) -> str:
         found = classify(meld, game.max_sequence)
         if found is not None:
             names.append(meld_name(meld, found[0]))
+    if len(names) > 2:
+        # two named and the rest counted (term-13: "the royal pair of castles and pair of aces and pair
+        # of twos for 9 points" made a hint three lines long at 80 columns; the hand shows them)
+        more = "another" if len(names) == 3 else f"{len(names) - 2} more"
+        return f"{names[0]}, {names[1]} and {more}"
     return " and ".join(names) if names else "a combination"
 
 
@@ -225,13 +230,13 @@ class RoquetSearch:
         points, words = plan_words(hand, table, game)
         others = [v for c, v in totals.items() if c != card]
         edge = totals[card] - max(others) if others else 0.0
-        # In a card player's words: "over 12 sampled deals" read as a programmer's (hints-12); the guesses
-        # are the deals of the unseen cards the search tried, as the levels' notes call them.
-        guesses = f"{self.playouts} guess{'es' if self.playouts != 1 else ''} at the unseen cards"
-        margin = f" ({edge:.1f} points better than the next best card, over {guesses})"
+        # In a card player's words: "over 12 sampled deals" read as a programmer's (hints-12); since
+        # term-13 the margin alone, an average over the guesses at the unseen cards as the levels' notes
+        # say (", over 12 guesses at the unseen cards" made a hint three lines long at 80 columns).
+        margin = f" ({edge:.1f} points better than the next best)"
         best = "the best lead"
         if edge < 0.05:  # (a hint once said "0.0 points ahead of the next best card" of a tie)
-            margin = f" (no card better, over {guesses})"
+            margin = " (no card better)"
             best = "a lead as good as any"
         if view.trick is not None and view.trick.plays:
             led = view.trick.cards[0]
