@@ -3,10 +3,11 @@
     PYTHONPATH=/work/compiled-main:$PWD python benchmarks/calibration_apology.py --deals 300
 
 The bid hint says "bid — about 70% to make it with three oudlers" (or "pass — only 12% ..."): the chance
-the fitted table gives that the hand, taking, makes its target. The card hint says "the taker looks set to
-make it in 62%" (or "the taker makes it in ..." when every deal tried was solved to the end; until term-13
-"... in 62% of 24 guesses at the unseen cards", until hints-12 "the search expects the taker to make it in
-62% of the deals tried", the same figure). Here each seat's hand of each seeded deal is played as the
+the fitted table gives that the hand, taking, makes its target. The card hint says "the taker's chance:
+about 62%" (or "the taker's chance: 62%" when every deal tried was solved to the end; until stop 51 "the
+taker looks set to make it in 62%" and "the taker makes it in ...", until term-13 "... in 62% of 24
+guesses at the unseen cards", until hints-12 "the search expects the taker to make it in 62% of the deals
+tried", the same figure). Here each seat's hand of each seeded deal is played as the
 taker's, at the seat it was dealt (the seats before it pass, it bids), by the ``strong`` level (its burial
 search and its card play, 24 deals solved a card), against the rules of thumb (``heuristic``, the ``easy``
 level) in the three other seats; and each figure the words state is put in a bin of 10 points with whether
@@ -35,8 +36,10 @@ from parlour.games.apology.rules import PLAYERS as SEATS
 from parlour.games.apology.rules import TAKER_HAND, ApologyState, Phase
 
 BID_WORDS = re.compile(r"(?:about|only) (\d+)% to make it|(almost no chance) to make it")
-CARD_WORDS = re.compile(r"(the taker looks set to make it|the taker makes it) in (\d+)%")
-"""The card hint's share (since term-13 "in 62%" alone; "in 62% of 24 guesses at the unseen cards" before)."""
+CARD_WORDS = re.compile(r"the taker's chance: (about )?(\d+)%")
+"""The card hint's share: "about" where its deals ended on the estimate (since stop 51; "the taker looks set
+to make it in 62%" and "the taker makes it in 62%" before, with "of 24 guesses at the unseen cards" before
+term-13)."""
 
 
 def stated_bid(words: str) -> float:
@@ -48,11 +51,11 @@ def stated_bid(words: str) -> float:
 
 
 def stated_card(words: str) -> tuple[float, bool] | None:
-    """The share of deals the card hint's words state, and whether they say "makes it" (solved)."""
+    """The share of deals the card hint's words state, and whether it is without "about" (solved)."""
     m = CARD_WORDS.search(words)
     if m is None:
         return None
-    return int(m.group(2)) / 100, m.group(1) == "the taker makes it"
+    return int(m.group(2)) / 100, m.group(1) is None
 
 
 @dataclass
@@ -214,7 +217,7 @@ def report(hands: list[Hand], thin: int = 8) -> None:
                 if sv == solved and (trick < 0 or t == trick)
             ]
             if rows:
-                words = "'the taker makes it in N%'" if solved else "'the taker looks set to make it in N%'"
+                words = "'the taker's chance: N%'" if solved else "'the taker's chance: about N%'"
                 print(table(f"\nThe card hint's share, {label} the taker chose, {words}:", rows))
     print("\nThe search's expectations kept (a hand counts once in a cell):")
     for low, high in ((0, 8), (8, TAKER_HAND)):
@@ -239,7 +242,7 @@ def report(hands: list[Hand], thin: int = 8) -> None:
 
 
 def _expects(card: tuple[int, float, bool], low: int, high: int, lo: int, hi: int) -> bool:
-    """A card hint "the taker looks set to make it in N%" with ``low`` to ``high - 1`` tricks played, N
+    """A card hint "the taker's chance: about N%" with ``low`` to ``high - 1`` tricks played, N
     in ``lo`` to ``hi - 1``."""
     t, f, solved = card
     return not solved and low <= t < high and lo <= round(f * 100) < hi

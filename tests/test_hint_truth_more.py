@@ -704,8 +704,8 @@ def test_bezique_wins_the_trick_to_declare_what_it_can(options: dict[str, object
 @pytest.mark.parametrize("seeds", with_soak(range(6)))
 def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> None:
     """The strong level solves a deal to its end only within its last tricks (``exact``); before them
-    each deal ends on the solver's estimate, and the words say the taker looks set to make it, not that
-    it makes it."""
+    each deal ends on the solver's estimate, and the words say "about" and what such figures came to,
+    not the share alone."""
     game = Apology()
     strong = ApologyStrong(3, worlds=4)
     early = late = 0
@@ -721,11 +721,11 @@ def test_apology_says_makes_it_only_of_deals_solved_to_the_end(seeds: range) -> 
                     advice = strong.advise(view, game)
                     if left > strong.exact:
                         early += 1
-                        assert "the taker looks set to make it in" in advice.reason, advice
+                        assert "the taker's chance: about" in advice.reason, advice
                     else:
                         late += 1
-                        solved = "the taker makes it in" in advice.reason
-                        assert solved or "the taker looks set to" in advice.reason, advice
+                        solved = re.search(r"the taker's chance: \d+%", advice.reason) is not None
+                        assert solved or "the taker's chance: about" in advice.reason, advice
                         assert solved or strong.nodes >= strong.node_limit, advice
             state.apply(players[seat].choose(view, game))
     assert early >= 3 and late > 10
@@ -785,15 +785,15 @@ def test_apology_figures_in_the_words_are_the_analysis_figures(seeds: range) -> 
             elif kind == "play" and len(view.legal_actions) > 1 and k % 7 == 0:
                 advice = strong.advise(view, game)
                 card = advice.action.split()[1]
-                m = re.search(r"makes? it in (\d+)%", advice.reason)  # since term-13 not "of 24 guesses"
+                m = re.search(r"the taker's chance: (?:about )?(\d+)%", advice.reason)
                 assert m is not None, advice
                 share = strong.made[card] / strong.worlds_solved
                 assert strong.figure == share and f"{m[1]}%" == f"{share:.0%}", (advice, strong.made)
-                if "the taker looks set to" in advice.reason:
+                if "the taker's chance: about" in advice.reason:
                     kept = expectations_kept(share, view.extra.tricks_played)
                     said = int(m[1])
                     like = "under 10%" if said < 10 else "90%+" if said >= 90 else "10-89%"
-                    record = f" (at this stage {like} came true {kept:.0%})"
+                    record = f" (figures of {like} at this stage came true {kept:.0%})"
                     assert record in advice.reason, advice
                     expected += 1
                 else:

@@ -94,7 +94,8 @@ def test_apologys_early_figure_keeps_its_caveat() -> None:
     by the band the figure is in, and name the share as the solved hints do not."""
     early = [line.plain for _, at, line in hint_lines("apology") if at.startswith("play")]
     caveat = re.compile(
-        r"the taker looks set to make it in (\d+)% \(at this stage (under 10%|10-89%|90%\+) came true \d+%\)"
+        r"the taker's chance: about (\d+)% "
+        r"\(figures of (under 10%|10-89%|90%\+) at this stage came true \d+%\)"
     )
     said = [m for m in map(caveat.search, early) if m is not None]
     assert said, early

@@ -284,7 +284,7 @@ def test_apology_hint_says_how_sure_it_is_in_one_reading(chance: float, played: 
     lines long at 80 columns)."""
     kept = expectations_kept(chance, played)
     said = expectation_record(chance, kept)
-    assert said == f"at this stage {like} came true {kept:.0%}"
+    assert said == f"figures of {like} at this stage came true {kept:.0%}"
     assert "of the takers it expected" not in said
 
 

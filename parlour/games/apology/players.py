@@ -464,10 +464,11 @@ def expectation_record(chance: float, kept: float) -> str:
     cards" named two things, and whose "it" was the search the words no longer name). Since term-13 in
     brackets after the figure, "(at this stage 90%+ came true 62%)": "a rough figure: when it
     has said 90% or more at this stage, the taker has made it about 62% of the time" made a hint three
-    lines long at 80 columns."""
+    lines long at 80 columns; since stop 51 "(figures of 90%+ at this stage came true 62%)", which says
+    what came true."""
     said = round(chance * 100)
     like = "under 10%" if said < 10 else "90%+" if said >= 90 else "10-89%"
-    return f"at this stage {like} came true {kept:.0%}"
+    return f"figures of {like} at this stage came true {kept:.0%}"
 
 
 def bid_margin(hand: Sequence[str], game: Game[Any]) -> tuple[float, int]:
@@ -779,7 +780,7 @@ def _play_reason(
     if chance is None:
         odds = "by the rules of thumb"
     elif solved:
-        odds = f"the taker makes it in {chance:.0%}"
+        odds = f"the taker's chance: {chance:.0%}"  # "makes it in 75%" said "in" of no stated whole
         if 0 < round(chance * 100) < 100:
             # The solver's defence sees every card; the figures between came true more often against
             # players who do not (measured: 25% to 75% said, 35% to 90% made).
@@ -789,7 +790,8 @@ def _play_reason(
         # said "expects ... in 100%" at the first card, and 52% of such hands made it). "The search
         # expects ... of the deals tried" was a programmer's (hints-12): the taker "looks set to".
         kept = expectations_kept(chance, view.extra.tricks_played)
-        odds = f"the taker looks set to make it in {chance:.0%} ({expectation_record(chance, kept)})"
+        # "looks set to make it in 17%" (term-13) said "set to" of a figure far under even.
+        odds = f"the taker's chance: about {chance:.0%} ({expectation_record(chance, kept)})"
     if view.seat == taker:
         if is_excuse(card):
             name = "Till" if card == TILL else "a Landsknecht"
