@@ -6,7 +6,9 @@ three audits leave without a scenario of their own, and what the terminal table 
 * twins with a banco: the whole bank is one bet, and a same-rank start wins the bank only half of it
   (and its odd chip, ruling LQ-11);
 * what a player sees: every seat and a spectator see one and the same table (chips, bank, bets and cards
-  turned are all in the middle), only the seat to move being offered moves.
+  turned are all in the middle), only the seat to move being offered moves;
+* Hoyle's game at the terminal: the bets standing on a laid-out card are said of the seat that made them,
+  numbered as the rest of the table numbers it.
 
 Everything goes through the public API (``parlour.make``, ``new(deal=...)``, ``apply``, ``view(seat)``,
 the log) and, for the table, the terminal's own rows. Seats run anticlockwise: seat s's right is s + 1
@@ -18,7 +20,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from rich.console import Console
+
 import parlour
+from parlour.cli.terminal import TerminalGame
 from parlour.games.lansquenet.rules import LansquenetState as State
 from tests.audit_support import bank, chips, play
 
@@ -98,3 +103,20 @@ def test_every_seat_sees_one_table_and_only_the_seat_to_move_is_offered_moves() 
         ("the players' card, last deal", ["KD"]),
         ("cards turned, last deal", ["3H", "7S", "9H"]),
     ]
+
+
+def test_hoyle_the_table_says_who_bet_on_a_card_as_the_bets_row_numbers_the_seats() -> None:
+    """Hoyle's réjouissance, "on which everyone may bet": the third seat at the table (the engine's seat 2)
+    bets 20 on the 7♥. The terminal numbers seats from 1, so its bets row reads "seat 3: 20"; the row of
+    the réjouissance said "seat 2 bets 20" (the engine's number, not renumbered as every other line is),
+    naming the banker as the bettor."""
+    game = parlour.make("lansquenet", variant="hoyle", players=3)
+    state = game.new(seed=1, deal={"banker": 1, "stacks": [["2C", "3C", "KC", "7H", "8D", "KD"]]})
+    play(state, "bet 20")
+    view = state.view(0)
+    table = TerminalGame(game, [0], {}, 1, Console(record=True, width=100), ask=lambda p, c: "")
+    rows = {label: value for label, value, _, _ in table.table_rows(view)}
+    bets = rows["bets"]
+    assert isinstance(bets, list) and [str(b) for b in bets] == ["you: 0", "seat 2: 0", "seat 3: 20"]
+    assert [str(rows[label]) for label in rows if label.startswith("the réjouissance")] == ["7♥"]
+    assert "the réjouissance: seat 3 bets 20" in rows
