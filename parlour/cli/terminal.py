@@ -955,7 +955,10 @@ class TerminalGame:
             rows.append((label, value, "   ", kind))
         for zone in view.zones:
             if zone.owner is None:
-                rows.append((self.zone_label(zone), self.zone_text(zone, trump), "", "zone"))
+                # a label may name seats by the engine's numbers (Lansquenet's "the réjouissance: seat 2
+                # bets 20" stood beside "seat 3: 20" in the bets, as the web's namer renumbers it)
+                label = self.name_seats(self.zone_label(zone), view)
+                rows.append((label, self.zone_text(zone, trump), "", "zone"))
         for s in view.seats:
             if s.seat == view.seat:
                 continue
