@@ -2286,6 +2286,7 @@ class BeziqueState(State):
                 for i, (kind, when) in enumerate(e.uses):
                     new = all(w != when for _, w in e.uses[:i])
                     brings[(kind, when)] = brings.get((kind, when), False) or new
+            for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
                     raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
                 ids.add(e.id)
