@@ -2303,7 +2303,8 @@ class BeziqueState(State):
                         raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
                     if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when, greater):
                         raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
-                    if fresh and not brings[(kind, when)] and not may_serve_again(uses[:i], kind, -1, greater):
+                    alone = fresh and not brings[(kind, when)]  # ruling BZ-8: no card of its own
+                    if alone and not may_serve_again(uses[:i], kind, -1, greater):
                         raise InvalidState(
                             f"table.{s}: {e.card} served in {kind}, an inferior order, shown with no new card"
                         )
