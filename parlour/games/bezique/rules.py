@@ -2280,12 +2280,18 @@ class BeziqueState(State):
             kinds_melded = {m.kind for m in self._melds[s]}
             entries: dict[int, TableCard] = {}
             # ruling BZ-8 by meld (its kind and turn): whether it brought in a card not exposed before it
-            # at that turn (two melds of one kind at one turn are taken together: a lenient check)
+            # at that turn, checked only while all its cards lie on the table (a card played since may
+            # have been its new one; two melds of one kind at one turn are taken together: lenient)
             brings: dict[tuple[str, int], bool] = {}
+            present: Counter[tuple[str, int]] = Counter()
             for e in self._declared[s]:
                 for i, (kind, when) in enumerate(e.uses):
                     new = all(w != when for _, w in e.uses[:i])
                     brings[(kind, when)] = brings.get((kind, when), False) or new
+                    present[(kind, when)] += 1
+            for key, n in present.items():
+                if n % len(next(iter(shapes[key[0]]))):
+                    brings[key] = True  # a card of it has been played: nothing to check
             for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
                     raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
