@@ -225,3 +225,15 @@ def test_a_save_under_the_default_with_the_sequence_s_marriage_in_it_is_refused(
     data["options"]["shown_together"] = "fresh"
     with pytest.raises(InvalidSave, match="shown with no new card"):
         game().load(json.dumps(data))
+
+
+def test_a_shown_marriage_whose_new_king_was_played_still_loads() -> None:
+    """The save check looks for a meld's new card only while all its cards lie on the table: once the
+    K♠ the marriage brought in is played, the Q♠ left there (bezique, then the lost marriage) is a
+    lawful table and the save loads."""
+    hand = ["KS", "QS", "JD", "AC", "AC", "TC", "9C", "9S"]
+    s = start(dealt([hand, SPARE], "AH", STOCK))
+    play(s, "play AC", "play 7C", "meld QS JD", "meld KS QS", "pass?", "play KS", "play 7S")
+    assert s.view(1).extra.melds[0][-1].endswith("(20, lost)")
+    s.check_invariants()
+    assert s.game.load(s.to_json()).to_json() == s.to_json()
