@@ -116,9 +116,10 @@ def test_a_bezique_save_older_than_played_seven_scores_was_played_without_the_te
         parlour.make("bezique").load(older)
     options = bezique.options_of_save(older)
     assert options["played_seven_scores"] is False
-    legacy = mid_match("bezique")  # also older than the option winner (ruling BZ-19): 'higher'
-    assert bezique.options_of_save(legacy) == options | {"winner": "higher"}
-    loaded = parlour.make("bezique", **options | {"winner": "higher"}).load(legacy)
+    legacy = mid_match("bezique")  # also older than the options winner (ruling BZ-19): 'higher',
+    older_too = {"winner": "higher", "shown_together": "any"}  # and shown_together (BZ-8): 'any'
+    assert bezique.options_of_save(legacy) == options | older_too
+    loaded = parlour.make("bezique", **options | older_too).load(legacy)
     assert loaded.game.options["played_seven_scores"] is False
 
 

@@ -16,13 +16,14 @@ public API:
   same turn and scores it (40) after the next trick won, so a sequence declared first still yields
   its royal marriage. Ruling BZ-8 exempts combinations shown together from the order rule, for the
   seed's K♠ Q♠ J♦ example (a marriage after a bezique); the seed names the sequence case by name and
-  the example does not need the exemption to reach it. Marked as a defect (strict xfail);
+  the example does not need the exemption to reach it. Marked as a defect (strict xfail) until ruling
+  BZ-8 was narrowed (option ``shown_together``, default ``fresh``, branch bz-8): it passes now;
 - the same exemption lets a single bezique be shown beside a double bezique and scored after the next
   trick won (540 from four cards), against "a card which has been declared may not be declared again in
-  a combination of an inferior order"; a later turn is refused already. Strict xfail too. Both cases
-  show a combination lying wholly inside the meld just declared; the seed's example (and the four kings
-  with a queen) show one that adds a card. An exemption only for combinations that add a card would
-  keep the example and follow the two sentences;
+  a combination of an inferior order"; a later turn is refused already. Strict xfail too (passes since
+  bz-8). Both cases show a combination lying wholly inside the meld just declared; the seed's example
+  (and the four kings with a queen) show one that adds a card. An exemption only for combinations that
+  add a card would keep the example and follow the two sentences;
 - the declaring turn after the sequence: the seed's inferior-order rule still lets the reverse order,
   a royal marriage declared first, grow into the sequence for 250 (the two making 290), which is what
   the seed's "the reverse is allowable" is for.
@@ -107,14 +108,6 @@ def test_the_royal_marriage_declared_first_may_grow_into_the_sequence() -> None:
     assert scored(s) == [(0, 40, "royal marriage"), (0, 250, "sequence")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "seed: a king and queen declared as part of a sequence may not be used subsequently in a "
-        "marriage; ruling BZ-8's exemption for combinations shown together lets the royal marriage "
-        "be shown beside the sequence and scored (40) after the next trick won"
-    ),
-)
 def test_the_king_and_queen_of_a_sequence_score_no_royal_marriage_even_shown_with_it() -> None:
     """Seed: "if a king and queen have been declared as part of a sequence, they may not be used
     subsequently in a marriage, though the reverse is allowable". The sequence declared first, its
@@ -131,14 +124,6 @@ def test_the_king_and_queen_of_a_sequence_score_no_royal_marriage_even_shown_wit
     assert scored(s) == [(0, 250, "sequence")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "seed: a declared card may not be declared again in a combination of an inferior order (or "
-        "worth fewer points); ruling BZ-8's exemption lets a single bezique be shown beside the double "
-        "and scored (40) after the next trick won: 540 from the four cards"
-    ),
-)
 def test_a_double_bezique_declared_yields_no_single_bezique_even_shown_with_it() -> None:
     """Seed: "a card which has been declared may not be declared again in a combination of an inferior
     order" and "... as long as the point score is greater". A single bezique after the double is

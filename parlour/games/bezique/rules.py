@@ -323,7 +323,9 @@ def may_serve_again(uses: Iterable[tuple[str, int]], kind: str, turn: int, great
     kind (ruling BZ-11), whose order is not below any meld it has served in (ruling BZ-9), or with
     ``greater`` (option ``reuse=greater``) only in one worth more points than each of them; melds
     exposed at the same declaring ``turn`` are not held to either (ruling BZ-8). ``uses`` are the
-    card's melds so far, each with its declaring turn."""
+    card's melds so far, each with its declaring turn; a ``turn`` no meld has (``-1``) holds the card
+    to every meld it has served in, for a combination made wholly of cards exposed at this turn (option
+    ``shown_together=fresh``)."""
     for used, when in uses:
         if used == kind:
             return False
@@ -337,6 +339,12 @@ def may_serve_again(uses: Iterable[tuple[str, int]], kind: str, turn: int, great
 def reuse_needs_greater(options: Mapping[str, object]) -> bool:
     """Option ``reuse`` (ruling BZ-9): ``greater`` holds a declared card to more points, else to order."""
     return options.get("reuse", "order") == "greater"
+
+
+def shown_together_needs_fresh(options: Mapping[str, object]) -> bool:
+    """Option ``shown_together`` (ruling BZ-8): ``fresh`` exempts a combination shown at the same turn
+    from the order rule only when it brings in a card not just exposed; ``any`` exempts every one."""
+    return options.get("shown_together", "fresh") == "fresh"
 
 
 # --- the state's records -------------------------------------------------------------------------
@@ -785,15 +793,25 @@ class BeziqueState(State):
         concealed: int,
         table: list[TableCard],
         exposed: set[int],
+        share: bool = False,
     ) -> list[int] | None:
         """The declared cards a meld would use (their ids), the rest coming from the concealed hand
         (``concealed``: its packed counts), or ``None`` if the seat cannot make it now (ruling BZ-12:
         declared copies first, those exposed at this turn first, then the most used). Ruling BZ-10: no
         fresh card is required, so a meld may be made wholly of declared cards that each may serve
-        again. ``table``: the seat's declared cards with their kind ids, all compared as ids."""
+        again. ``table``: the seat's declared cards with their kind ids, all compared as ids. With
+        ``share`` (a further combination after the trick's meld) it must use a card just exposed.
+
+        Ruling BZ-8 (``shown_together=fresh``): a combination made wholly of cards exposed at this turn
+        is held to the order rule against the melds they were exposed for; one bringing in another
+        card is not. When the first choice fails that, the other lawful ways of making the meld are
+        tried in the same order of preference (so a fresh king or queen of trumps in hand marries
+        beside a sequence where the sequence's own pair may not)."""
         turn = self.declaring_turns
         greater = reuse_needs_greater(self.game.options)
         chosen: list[int] = []
+        options: list[tuple[int, list[TableCard]]] = []
+        from_hand = 0
         for kid, need in pairs:
             cands = [e for e in table if e.kind == kid and may_serve_again(e.uses, kind, turn, greater)]
             if len(cands) > 1:
@@ -801,8 +819,66 @@ class BeziqueState(State):
             picks = [e.id for e in cands[:need]]
             if need - len(picks) > (concealed >> (3 * kid)) & 3:
                 return None
+            from_hand += need - len(picks)
             chosen += picks
-        return chosen
+            options.append((need, cands))
+        if not exposed:
+            return None if share else chosen
+        if not shown_together_needs_fresh(self.game.options):
+            return chosen if not share or any(i in exposed for i in chosen) else None
+        by_id = {e.id: e for e in table}
+        if self._lawful_together(kind, [by_id[i] for i in chosen], from_hand, exposed, share, greater):
+            return chosen
+        return self._assign_otherwise(kind, pairs, concealed, options, exposed, share, greater)
+
+    def _lawful_together(
+        self,
+        kind: Meld,
+        picks: list[TableCard],
+        from_hand: int,
+        exposed: set[int],
+        share: bool,
+        greater: bool,
+    ) -> bool:
+        """Ruling BZ-8 (``shown_together=fresh``): whether these declared cards (each allowed with the
+        same-turn exemption) and ``from_hand`` concealed ones make the meld lawfully now: sharing a card
+        just exposed if ``share``, and either bringing in a card not exposed at this turn or else each
+        card held to every meld it has served in (as at a later turn)."""
+        if share and not any(e.id in exposed for e in picks):
+            return False
+        if from_hand or any(e.id not in exposed for e in picks):
+            return True
+        return all(may_serve_again(e.uses, kind, -1, greater) for e in picks)
+
+    def _assign_otherwise(
+        self,
+        kind: Meld,
+        pairs: tuple[tuple[int, int], ...],
+        concealed: int,
+        options: list[tuple[int, list[TableCard]]],
+        exposed: set[int],
+        share: bool,
+        greater: bool,
+    ) -> list[int] | None:
+        """``_assign`` when its first choice is not lawful under ruling BZ-8: every other choice of
+        declared copies (the most declared copies first, each kind's in its order of preference) with
+        the concealed hand making up the rest, the first lawful one, or ``None``."""
+        ways: list[list[tuple[TableCard, ...]]] = []
+        for (kid, _), (need, cands) in zip(pairs, options, strict=True):
+            have = (concealed >> (3 * kid)) & 3
+            kid_ways = [
+                combo
+                for k in range(min(need, len(cands)), -1, -1)
+                if need - k <= have
+                for combo in itertools.combinations(cands, k)
+            ]
+            ways.append(kid_ways)
+        total = sum(need for _, need in pairs)
+        for way in itertools.product(*ways):
+            picks = [e for combo in way for e in combo]
+            if self._lawful_together(kind, picks, total - len(picks), exposed, share, greater):
+                return [e.id for e in picks]
+        return None
 
     def _meld_candidates(self, seat: int) -> list[tuple[Meld, tuple[str, ...], list[int] | None]]:
         """Melds that may be declared now: (kind, codes, the declared cards used, or ``None`` for a
@@ -839,12 +915,17 @@ class BeziqueState(State):
                 if (held - need) & COUNT_GUARD != COUNT_GUARD or codes in seen:
                     continue
                 # with nothing on the table the hand alone holds the meld (the check above)
-                assign = self._assign(kind, pairs, concealed, table, exposed) if table else []
-                if assign is None:
-                    continue
                 # ruling BZ-8: after the trick's meld, only a further combination shown by the cards
-                # just exposed
-                if not several and scored > 0 and not any(i in exposed for i in assign):
+                # just exposed (``share``), and under ``shown_together=fresh`` one that brings in a
+                # card of its own unless it passes the order rule without the same-turn exemption
+                share = not several and scored > 0
+                if not table:
+                    if share:
+                        continue
+                    assign: list[int] | None = []
+                else:
+                    assign = self._assign(kind, pairs, concealed, table, exposed, share)
+                if assign is None:
                     continue
                 seen.add(codes)
                 out.append((kind, codes, assign))
@@ -1762,6 +1843,12 @@ class BeziqueState(State):
             if phase is not Phase.DECLARE and not just_won:
                 return "you may declare only just after winning a trick while the talon lasts"
             if self.game.options["melds_per_trick"] == "one" and self.scored_this_turn:
+                if shown_together_needs_fresh(self.game.options):  # ruling BZ-8
+                    return (
+                        "one meld scores per trick won; a further combination may be shown now only if it "
+                        "shares a card just exposed, and one made only of those cards is held to the order "
+                        "rule (no marriage from a sequence, no bezique from a double bezique)"
+                    )
                 return (
                     "one meld scores per trick won; a further combination may be shown now "
                     "only if it shares a card just exposed"
@@ -2183,6 +2270,7 @@ class BeziqueState(State):
         """Declared cards: fresh ids, uses that obey the reuse rule, melds waiting and scored that fit."""
         several = self.game.options["melds_per_trick"] == "several"
         greater = reuse_needs_greater(self.game.options)
+        fresh = shown_together_needs_fresh(self.game.options)
         shapes: dict[str, set[tuple[str, ...]]] = {}
         for kind, codes in self._patterns():
             shapes.setdefault(kind, set()).add(codes)
@@ -2191,6 +2279,19 @@ class BeziqueState(State):
         for s in SEATS:
             kinds_melded = {m.kind for m in self._melds[s]}
             entries: dict[int, TableCard] = {}
+            # ruling BZ-8 by meld (its kind and turn): whether it brought in a card not exposed before it
+            # at that turn, checked only while all its cards lie on the table (a card played since may
+            # have been its new one; two melds of one kind at one turn are taken together: lenient)
+            brings: dict[tuple[str, int], bool] = {}
+            present: Counter[tuple[str, int]] = Counter()
+            for e in self._declared[s]:
+                for i, (kind, when) in enumerate(e.uses):
+                    new = all(w != when for _, w in e.uses[:i])
+                    brings[(kind, when)] = brings.get((kind, when), False) or new
+                    present[(kind, when)] += 1
+            for key, n in present.items():
+                if n % len(next(iter(shapes[key[0]]))):
+                    brings[key] = True  # a card of it has been played: nothing to check
             for e in self._declared[s]:
                 if e.id in ids or e.id >= self.next_id:
                     raise InvalidState(f"table.{s}: card id {e.id} is not a fresh one")
@@ -2208,6 +2309,11 @@ class BeziqueState(State):
                         raise InvalidState(f"table.{s}: {e.card} served twice in {kind}")
                     if not may_serve_again([u for u in uses[:i] if u[1] < when], kind, when, greater):
                         raise InvalidState(f"table.{s}: {e.card} served in {kind}, an inferior order, later")
+                    alone = fresh and not brings[(kind, when)]  # ruling BZ-8: no card of its own
+                    if alone and not may_serve_again(uses[:i], kind, -1, greater):
+                        raise InvalidState(
+                            f"table.{s}: {e.card} served in {kind}, an inferior order, shown with no new card"
+                        )
             if several and self._waiting[s]:
                 raise InvalidState(f"pending.{s}: every meld scores at once with melds_per_trick=several")
             for p in self._waiting[s]:
@@ -2589,6 +2695,15 @@ class Bezique(Game[BeziqueState]):
             "(bezique and four jacks either way, a royal marriage then bezique); 'greater', only for more "
             "points",
             choices=("order", "greater"),
+        ),
+        Option(  # ruling BZ-8; a save older than the option exempted every such combination (legacy)
+            "shown_together",
+            "fresh",
+            "a combination shown at the same turn as the meld just declared escapes the reuse rule only if "
+            "it brings in a card not just exposed (fresh: no royal marriage from a sequence's own king and "
+            "queen), or always (any)",
+            choices=("fresh", "any"),
+            legacy="any",
         ),
     )
     action_specs = (
