@@ -1,0 +1,307 @@
+"""web-16: what web-15 left loose. Each test of a fix here failed before it.
+
+1. A write the database refuses, beyond a seat's leaving: a move is never acknowledged unless stored, and
+   a refused one is refused to its player alone with the table as it was (in memory and after a restart);
+   a refused sitting-down tells the person and leaves no half-taken seat; a refused public join, new
+   table or hand-over answers 503 in words and changes nothing.
+2. A table dropped from memory is rebuilt with the leavings the database refused.
+3. A server stopped while it loads its unfinished tables stops cleanly: no "Future exception was never
+   retrieved ... CancelledError" in its log.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
+
+from parlour.web.store import Store
+from parlour.web.tables import KEPT_WAIT, TableError
+from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
+from tests.test_web15 import Refusing as RefusingLeavings
+from tests.test_web15 import said, stored_left
+from tests.test_web_protocol import COMPUTER, create, db_url, live_table, sit, store_of, tokens, wait_for
+from tests.test_web_protocol import serving as serving_now
+
+__all__ = ["db_url"]
+
+REFUSAL = "database is locked (by the test)"
+
+
+class Refusing:
+    """The database refusing every statement ``refuses`` accepts while ``on`` (test_web15's hook, for any
+    write): the statement goes through the store's own code to the engine, and fails there."""
+
+    def __init__(self, store: Store, refuses: Callable[[str], bool]) -> None:
+        self.on = False
+        self.refused = 0
+        self.refuses = refuses
+        event.listen(store.engine, "before_cursor_execute", self.check)
+
+    def check(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, *_rest: Any) -> None:
+        if self.on and self.refuses(" ".join(statement.split()).upper()):
+            self.refused += 1
+            raise sa.exc.OperationalError(statement, parameters, Exception(REFUSAL))
+
+
+def moves_stored(statement: str) -> bool:
+    return statement.startswith("INSERT INTO MOVES")
+
+
+def seat_taken(statement: str) -> bool:
+    return statement.startswith("UPDATE SEATS SET") and "TAKEN" in statement
+
+
+def table_made(statement: str) -> bool:
+    return statement.startswith("INSERT INTO TABLES")
+
+
+def decision_of(peer: Any, seat: int) -> dict[str, Any]:
+    """The state frame in which ``seat`` is to decide."""
+    return peer.wait(lambda f: f["type"] == "state" and (f["view"]["decision"] or {}).get("seat") == seat)[1]
+
+
+def stored_version(client: Any, table_id: str) -> int:
+    record = store_of(client).table(table_id)
+    assert record is not None
+    return record.version
+
+
+# --- 1. writes the database refuses -------------------------------------------------------------------
+
+
+def test_a_refused_move_is_refused_to_its_player_and_the_table_is_as_it_was(db_url: str) -> None:
+    """Ann plays while the database refuses the move: she hears it was not stored and nothing was played,
+    her connection and Bob's stay, the table in memory is as it was (same version, same view), and a
+    restart finds it so; once the database takes writes again, the same move is played and stored."""
+    with serving_now(db_url) as client:
+        made = create(client, "bishops-whist", [ANN, BOB, COMPUTER, COMPUTER], seed=7)
+        table_id, secret = made["id"], tokens(made)
+        refusing = Refusing(store_of(client), moves_stored)
+        with sit(client, table_id, secret[0]) as ann, sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+            frame = decision_of(ann, 0)
+            table = live_table(client, table_id)
+            before = table.state.view(0).to_dict()
+            refusing.on = True
+            since, bob_since = len(ann.frames), len(bob.frames)
+            action = frame["actions"][0]["text"]
+            ann.send({"type": "act", "action": action, "version": frame["version"]})
+            reply = ann.reply(since)
+            assert reply == {
+                "type": "error",
+                "code": "unstored",
+                "message": "the server's database refused your move, so nothing was played; try again",
+            }, reply
+            assert refusing.refused == 1
+            assert ann.ping() == []  # her connection works, and heard nothing else
+            assert not [f for f in bob.ping() if f["type"] == "state"]  # Bob heard of no move
+            assert live_table(client, table_id) is table
+            assert table.version == frame["version"] and table.state.view(0).to_dict() == before
+            assert stored_version(client, table_id) == frame["version"]
+            refusing.on = False
+            since = len(ann.frames)
+            ann.send({"type": "act", "action": action, "version": frame["version"]})
+            assert ann.reply(since) == {"type": "ack", "version": frame["version"] + 1}
+            assert stored_version(client, table_id) == frame["version"] + 1
+
+
+def test_a_refused_move_is_not_there_after_a_restart(db_url: str) -> None:
+    """The server stops right after refusing Ann's move: the restarted one deals the same table at the
+    same point, Ann to play."""
+    with serving_now(db_url) as client:
+        made = create(client, "bishops-whist", [ANN, BOB, COMPUTER, COMPUTER], seed=7)
+        table_id, secret = made["id"], tokens(made)
+        refusing = Refusing(store_of(client), moves_stored)
+        with sit(client, table_id, secret[0]) as ann:
+            frame = decision_of(ann, 0)
+            before = live_table(client, table_id).state.view(0).to_dict()
+            refusing.on = True
+            since = len(ann.frames)
+            ann.send({"type": "act", "action": frame["actions"][0]["text"], "version": frame["version"]})
+            assert ann.reply(since)["code"] == "unstored"
+    with serving_now(db_url) as client:
+        with sit(client, table_id, secret[0]) as ann:
+            again = decision_of(ann, 0)
+            assert again["version"] == frame["version"]
+            assert live_table(client, table_id).state.view(0).to_dict() == before
+
+
+def test_a_computer_s_refused_move_is_tried_again_without_a_traceback(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A match of computer players while the database refuses every move: nothing is played, the log
+    says so in one line (not a traceback), and the match goes on once the database takes writes."""
+    caplog.set_level(logging.INFO, logger="parlour.web")
+    with serving_now(db_url) as client:
+        refusing = Refusing(store_of(client), moves_stored)
+        refusing.on = True
+        made = create(client, "bishops-whist", [COMPUTER] * 4, seed=7)
+        table_id = made["id"]
+        wait_for(lambda: refusing.refused >= 2, what="the computer's move to be refused twice")
+        assert live_table(client, table_id).version == 0 and stored_version(client, table_id) == 0
+        refusing.on = False
+        wait_for(lambda: stored_version(client, table_id) >= 3, what="the match to go on")
+        warned = said(caplog, logging.WARNING)
+        assert len(warned) == 1 and warned[0].startswith(f"table {table_id}: Computer "), warned
+        assert "was not stored" in warned[0] and REFUSAL in warned[0], warned
+        assert not [r for r in caplog.records if r.exc_info], "one line, not a traceback"
+
+
+def test_a_refused_sitting_down_tells_the_person_and_leaves_the_seat_free(db_url: str) -> None:
+    """Bob opens his link while the database refuses to store his seat as taken: he hears so, the socket
+    closes (his page tries again), the seat is neither taken nor connected in memory or in the store, and
+    the table still waits; once the database takes writes, he sits down."""
+    with serving_now(db_url) as client:
+        made = create(client, "bishops-whist", [ANN, BOB, COMPUTER, COMPUTER], seed=7)
+        table_id, secret = made["id"], tokens(made)
+        refusing = Refusing(store_of(client), seat_taken)
+        with sit(client, table_id, secret[0]) as ann:
+            ann.wait(lambda f: f["type"] == "welcome")
+            refusing.on = True
+            with sit(client, table_id, secret[1]) as bob:
+                frame = bob.wait(lambda f: f["type"] == "error")[1]
+                assert frame == {
+                    "type": "error",
+                    "code": "unstored",
+                    "message": "the server's database refused to store your seat as taken, so you are not "
+                    "seated yet; the page tries again",
+                }, frame
+                assert bob.drain_until_closed() == 1013
+            table = live_table(client, table_id)
+            assert not table.seats[1].taken and not table.connected(1)
+            assert table.status == "waiting"
+            record = store_of(client).table(table_id)
+            assert record is not None and not record.seats[1].taken and record.status == "waiting"
+            assert ann.ping() is not None
+            refusing.on = False
+            with sit(client, table_id, secret[1]) as bob:
+                assert bob.wait(lambda f: f["type"] == "welcome")[1]["seat"] == 1
+                record = store_of(client).table(table_id)
+                assert record is not None and record.seats[1].taken and record.status == "playing"
+
+
+def test_a_refused_public_join_answers_in_words_and_keeps_the_seat_free(db_url: str) -> None:
+    """Eve joins a public table's free seat while the database refuses it: a 503 saying so, and the
+    seat stays free (its old secret still its own) for her next try."""
+    with serving_now(db_url) as client:
+        made = create(client, "bishops-whist", [ANN, {"kind": "human"}, COMPUTER, COMPUTER], public=True)
+        table_id = made["id"]
+        refusing = Refusing(store_of(client), seat_taken)
+        table = live_table(client, table_id)
+        token_hash = table.seats[1].token_hash
+        refusing.on = True
+        answer = client.post(f"/api/tables/{table_id}/join", json={"name": "Eve"})
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["detail"] == (
+            "the server's database refused to store your seat, so you have not joined; try again"
+        )
+        seat = table.seats[1]
+        assert (seat.taken, seat.token_hash, seat.name) == (False, token_hash, "Seat 2")
+        refusing.on = False
+        answer = client.post(f"/api/tables/{table_id}/join", json={"name": "Eve"})
+        assert answer.status_code == 200 and answer.json()["seat"] == 1, answer.text
+
+
+def test_a_refused_new_table_answers_in_words_and_makes_nothing(db_url: str) -> None:
+    """Ann makes a table while the database refuses it: a 503 saying so (not a bare 500), and no table
+    held in memory that the store has not got."""
+    with serving_now(db_url) as client:
+        refusing = Refusing(store_of(client), table_made)
+        refusing.on = True
+        held = dict(client.app.state.tables.live)  # type: ignore[attr-defined]
+        answer = client.post(
+            "/api/tables", json={"game": "bishops-whist", "seats": [ANN, BOB, COMPUTER, COMPUTER], "seed": 7}
+        )
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["detail"] == (
+            "the server's database refused to store the new table, so none was made; try again"
+        )
+        assert client.app.state.tables.live == held  # type: ignore[attr-defined]
+
+
+def test_a_refused_hand_over_answers_in_words_and_keeps_the_person_s_seat(db_url: str) -> None:
+    """Ann hands Bob's seat to a computer player while the database refuses it: a 503, and the seat is
+    still Bob's (a person's, with his secret)."""
+    with serving_now(db_url) as client:
+        made = create(client, "bishops-whist", [ANN, BOB, COMPUTER, COMPUTER], seed=7)
+        table_id, secret = made["id"], tokens(made)
+        refusing = Refusing(store_of(client), seat_taken)
+        refusing.on = True
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/1/computer",
+            json={"player": "random"},
+            headers={"Authorization": f"Bearer {secret[0]}"},
+        )
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["detail"] == (
+            "the server's database refused to store the hand-over, so the seat is still Bob's; try again"
+        )
+        seat = live_table(client, table_id).seats[1]
+        assert (seat.kind, seat.name, seat.player) == ("human", "Bob", None)
+        assert seat.token_hash is not None
+
+
+# --- 2. a dropped table rebuilt with the refused leavings ---------------------------------------------
+
+
+def test_a_dropped_table_is_rebuilt_with_the_refused_leaving(db_url: str) -> None:
+    """Bob's leaving is refused; the table is then dropped from memory (as a move another process stored
+    first drops it) and rebuilt from the store at the next visit: Bob's seat still counts its wait from
+    his leaving, which the store has not got, and the leaving is stored at the table's next write."""
+    with serving(db_url) as (client, clock):
+        refusing = RefusingLeavings(store_of(client))
+        table_id, secret, _eve = bob_and_a_stranger(client)
+        refusing.on = True
+        with sit(client, table_id, secret[1]) as bob:
+            bob.wait(lambda f: f["type"] == "welcome")
+        wait_for(lambda: refusing.refused == 1, what="the leaving's write to be refused")
+        left = clock.moment
+        refusing.on = False
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        dropped = live_table(client, table_id)
+
+        async def drop() -> None:
+            tables.evict(dropped, TableError("stale", "dropped by the test"))
+
+        client.portal.call(drop)  # type: ignore[attr-defined]
+        assert table_id not in tables.live
+        clock.advance(100)
+        assert seats_of(client, table_id)[1]["kept_for"] == KEPT_WAIT - 100  # (rebuilt, from memory)
+        rebuilt = live_table(client, table_id)
+        assert rebuilt is not dropped and rebuilt.seats[1].left == left
+        assert stored_left(client, table_id)[1] is None
+        with sit(client, table_id, secret[0]) as ann:  # the rebuilt table's next write
+            ann.wait(lambda f: f["type"] == "welcome")
+            wait_for(lambda: stored_left(client, table_id)[1] == left, what="Bob's leaving to be stored")
+
+
+# --- 3. a quick stop while unfinished tables load ------------------------------------------------------
+
+
+def test_a_server_stopped_while_it_loads_its_tables_stops_cleanly(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Twelve unfinished matches stored; servers started and stopped at once, again and again, each cut
+    off while loading them (``Tables.resume``): nothing in the log of a future's exception never
+    retrieved, nor a cancellation's traceback."""
+    with serving_now(db_url, bot_delay=60.0) as client:
+        ids = [create(client, "bishops-whist", [COMPUTER] * 4, seed=i)["id"] for i in range(12)]
+    caplog.set_level(logging.DEBUG)
+    cut = 0
+    for _ in range(6):
+        with serving_now(db_url, bot_delay=60.0) as client:
+            tables = client.app.state.tables  # type: ignore[attr-defined]
+        cut += any(i not in tables.live for i in ids)
+        gc.collect()
+    assert cut, "no server was stopped while loading its tables: the test proves nothing"
+    lines = [r.getMessage() for r in caplog.records] + [
+        str(r.exc_info[1].__class__.__name__) for r in caplog.records if r.exc_info
+    ]
+    bad = [line for line in lines if "never retrieved" in line or "CancelledError" in line]
+    assert not bad, bad
