@@ -50,7 +50,13 @@ class Refusing:
 
 
 def moves_stored(statement: str) -> bool:
-    return statement.startswith("INSERT INTO MOVES")
+    """A move's writes (the table's new version, then the move: both in one transaction)."""
+    return statement.startswith("INSERT INTO MOVES") and "SEQ" in statement
+
+
+def versions_stored(statement: str) -> bool:
+    """A move's first write, the table's new version (the deal, stored with a new table, has none)."""
+    return statement.startswith("UPDATE TABLES SET") and "VERSION" in statement.split(" WHERE ")[0]
 
 
 def seat_taken(statement: str) -> bool:
@@ -88,6 +94,7 @@ def test_a_refused_move_is_refused_to_its_player_and_the_table_is_as_it_was(db_u
             frame = decision_of(ann, 0)
             table = live_table(client, table_id)
             before = table.state.view(0).to_dict()
+            bob.ping()  # (what Bob was sent so far read)
             refusing.on = True
             since, bob_since = len(ann.frames), len(bob.frames)
             action = frame["actions"][0]["text"]
@@ -139,7 +146,7 @@ def test_a_computer_s_refused_move_is_tried_again_without_a_traceback(
     says so in one line (not a traceback), and the match goes on once the database takes writes."""
     caplog.set_level(logging.INFO, logger="parlour.web")
     with serving_now(db_url) as client:
-        refusing = Refusing(store_of(client), moves_stored)
+        refusing = Refusing(store_of(client), versions_stored)
         refusing.on = True
         made = create(client, "bishops-whist", [COMPUTER] * 4, seed=7)
         table_id = made["id"]

@@ -319,11 +319,14 @@ class Store:
             )
         )
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    def update_seat(self, table_id: str, seat: int, *, status: str | None = None, **values: Any) -> None:
+        """Change a seat, and with it (one transaction: both or neither) the table's ``status``."""
         with self.sessions.begin() as session:
             session.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
             )
+            if status is not None:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
     def set_table(self, table_id: str, **values: Any) -> None:
         with self.sessions.begin() as session:
