@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +28,18 @@ from parlour.web.tables import KEPT_WAIT, TableError
 from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
 from tests.test_web15 import Refusing as RefusingLeavings
 from tests.test_web15 import said, stored_left
-from tests.test_web_protocol import COMPUTER, create, db_url, live_table, sit, store_of, tokens, wait_for
+from tests.test_web_protocol import (
+    COMPUTER,
+    create,
+    db_url,
+    live_table,
+    play_out,
+    sit,
+    sit_all,
+    store_of,
+    tokens,
+    wait_for,
+)
 from tests.test_web_protocol import serving as serving_now
 
 __all__ = ["db_url"]
@@ -255,6 +268,45 @@ def test_a_refused_hand_over_answers_in_words_and_keeps_the_person_s_seat(db_url
         seat = live_table(client, table_id).seats[1]
         assert (seat.kind, seat.name, seat.player) == ("human", "Bob", None)
         assert seat.token_hash is not None
+
+
+def next_linked(statement: str) -> bool:
+    """The link from a finished table to its next match ("play again")."""
+    return statement.startswith("UPDATE TABLES SET NEXT_ID")
+
+
+def test_a_refused_play_again_makes_no_next_table_and_says_so(db_url: str) -> None:
+    """Ann asks to play again while the database refuses the link to the next match: she hears so, no
+    next table is stored or linked, half made; asked again once the database takes writes, the next
+    table is made with both people's seats taken."""
+    with serving_now(db_url) as client:
+        made = create(client, "bezique", [ANN, BOB], seed=71)
+        table_id = made["id"]
+        refusing = Refusing(store_of(client), next_linked)
+        with contextlib.ExitStack() as stack:
+            people = sit_all(stack, client, table_id, tokens(made))
+            assert play_out(people, random.Random(71))["view"]["outcome"] is not None
+            refusing.on = True
+            since = len(people[0].frames)
+            people[0].send({"type": "again"})
+            assert people[0].reply(since) == {
+                "type": "error",
+                "code": "unstored",
+                "message": "the server's database refused to store the new table, so none was made; "
+                "try again",
+            }
+            assert refusing.refused == 1
+            assert not [f for f in people[1].ping() if f["type"] == "next"]
+            assert live_table(client, table_id).next_id is None
+            assert [t.id for t in store_of(client).tables()] == [table_id]
+            refusing.on = False
+            since = len(people[0].frames)
+            people[0].send({"type": "again"})
+            new_id = people[0].wait(lambda f: f["type"] == "next", since)[1]["id"]
+        record = store_of(client).table(new_id)
+        assert record is not None and [s.taken for s in record.seats] == [True, True]
+        assert record.status == "playing"
+        assert client.get(f"/api/tables/{table_id}").json()["next_id"] == new_id
 
 
 # --- 2. a dropped table rebuilt with the refused leavings ---------------------------------------------

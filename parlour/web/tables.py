@@ -533,9 +533,13 @@ class Tables:
         public: bool = False,
         seed: int | None = None,
         creator: int | None = FIRST_PERSON,
+        follows: str | None = None,
+        present: frozenset[int] = frozenset(),
     ) -> Created:
         """A new table; its ``creator`` sits at the first person's seat unless another seat (or None:
-        nobody, as when "play again" follows a creator handed to a computer player) is given."""
+        nobody, as when "play again" follows a creator handed to a computer player) is given. "Play
+        again" makes it the next of table ``follows`` with the seats of the people ``present`` there
+        taken, all in one transaction: a refusal leaves neither a next table half made nor a link to it."""
         if seed is not None and not self.allow_seeds:
             raise TableError("bad_request", "this server deals every table live; it takes no seed")
         game = self.make_game(game_name, options)
@@ -556,6 +560,10 @@ class Tables:
                 # name: the seat was kept from strangers by its shown name but guarded by ``named``
                 seat = Seat(i, "human", None, name, hash_token(token), first_human)
                 seat.named = shown_name(seat) != unnamed("human", i)
+                if (
+                    follows is not None
+                ):  # (the creator's seat is taken at once, a next match's by who is there)
+                    seat.taken = i in present
                 records.append(seat)
                 first_human = False
             elif spec.kind == "computer":
@@ -596,6 +604,7 @@ class Tables:
                 table.status,
                 creator=creator,
                 created=made,
+                follows=follows,
             )
         except Exception as exc:  # (nothing is held that the store has not got)
             log.warning("a new %s table was not stored (%s)", game.name, _reason(exc))
@@ -1043,6 +1052,10 @@ class Tables:
         async with table.lock:
             if table.next_id is None:
                 specs = [SeatSpec(s.kind, s.player, s.name) for s in table.seats]
+                # every person at the table keeps a seat, taken for them
+                present = frozenset(
+                    s.seat for s in table.seats if s.kind == "human" and table.connected(s.seat)
+                )
                 created = await self.create(
                     table.game.name,
                     dict(table.game.options),
@@ -1050,10 +1063,11 @@ class Tables:
                     public=table.public,
                     seed=None if table.seed is None else (table.seed + 1) % 2**63,
                     creator=table.host(),
+                    follows=table.id,
+                    present=present,
                 )
                 nxt = created.table
                 table.next_id = nxt.id
-                await self.db(self.store.set_table, table.id, next_id=nxt.id)
                 # the watchers hear where the players go (the banner's "Watch their next match"):
                 # they learnt it only when a player's socket to this table happened to close
                 self.announce(table)
@@ -1069,12 +1083,6 @@ class Tables:
                                 }
                             )
                         )
-                for s in nxt.seats:
-                    s.taken = s.kind == "computer" or any(c.seat == s.seat for c in table.connections)
-                    if s.kind == "human":
-                        await self.db(self.store.update_seat, nxt.id, s.seat, taken=s.taken)
-                nxt.status = status_of(nxt.state, nxt.seats)
-                await self.db(self.store.set_table, nxt.id, status=nxt.status)
             else:
                 nxt = await self.get(table.next_id)
                 link = None
@@ -1082,10 +1090,30 @@ class Tables:
                     s = nxt.seats[conn.seat]
                     if s.kind == "human" and not s.taken:  # this person was away when the next match began
                         token = secrets.token_urlsafe(18)
+                        was = s.token_hash
                         s.token_hash, s.taken = hash_token(token), True
-                        await self.db(
-                            self.store.update_seat, nxt.id, s.seat, token_hash=s.token_hash, taken=True
-                        )
+                        status = status_of(nxt.state, nxt.seats)
+                        try:
+                            await self.db(
+                                self.store.update_seat,
+                                nxt.id,
+                                s.seat,
+                                status=status,
+                                token_hash=s.token_hash,
+                                taken=True,
+                            )
+                        except Exception as exc:
+                            s.token_hash, s.taken = was, False
+                            log.warning(
+                                "table %s: seat %d taken at the next match was not stored (%s)",
+                                nxt.id,
+                                s.seat + 1,
+                                _reason(exc),
+                            )
+                            raise refused_write(
+                                "to store your seat at the next match; you are not there yet"
+                            ) from None
+                        nxt.status = status
                         link = f"/t/{nxt.id}#seat={s.seat}&token={token}"
                 conn.send(frames.encode({"type": "next", "id": nxt.id, "link": link}))
 
