@@ -198,6 +198,7 @@ def test_a_refused_sitting_down_tells_the_person_and_leaves_the_seat_free(db_url
                 assert bob.drain_until_closed() == 1013
             table = live_table(client, table_id)
             assert not table.seats[1].taken and not table.connected(1)
+            assert table.seats[1].left is None, "never seated, so never left"
             assert table.status == "waiting"
             record = store_of(client).table(table_id)
             assert record is not None and not record.seats[1].taken and record.status == "waiting"

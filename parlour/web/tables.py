@@ -813,7 +813,9 @@ class Tables:
         for conn in list(table.connections):
             conn.send(text)
 
-    async def join_connection(self, table: Table, conn: Connection) -> None:
+    async def join_connection(self, table: Table, conn: Connection) -> bool:
+        """Seat (or show the table to) a new connection; False if the database refused to store its
+        seat as taken: the connection is told, not at the table, and closing (it has not left)."""
         async with table.lock:
             table.connections.add(conn)
             back = conn.seat is not None and table.seats[conn.seat].left is not None
@@ -847,11 +849,12 @@ class Tables:
                     }
                     conn.send(frames.encode(error))
                     conn.close(1013)
-                    return
+                    return False
                 table.status = status
             conn.send(frames.encode(frames.welcome_frame(table.state, conn.seat, table.info())))
             self.send_state(table, conn)
             self.announce(table)
+        return True
 
     async def leave_connection(self, table: Table, conn: Connection) -> None:
         conn.close()
