@@ -15,14 +15,18 @@ import contextlib
 import gc
 import logging
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from playwright.sync_api import Browser
 from sqlalchemy import event
 
+from parlour.web.app import create_app
 from parlour.web.store import Store
 from parlour.web.tables import KEPT_WAIT, TableError
 from tests.test_web11 import ANN, BOB, bob_and_a_stranger, seats_of, serving
@@ -41,8 +45,12 @@ from tests.test_web_protocol import (
     wait_for,
 )
 from tests.test_web_protocol import serving as serving_now
+from tests.web_support import Server
+from tests.web_walks import PHONE, browser, context, create_table, seat_link, shooter
 
-__all__ = ["db_url"]
+__all__ = ["browser", "db_url"]  # the fixtures: Chromium; SQLite, and PostgreSQL where one is given
+
+shoot = shooter("web16")
 
 REFUSAL = "database is locked (by the test)"
 
@@ -308,6 +316,67 @@ def test_a_refused_play_again_makes_no_next_table_and_says_so(db_url: str) -> No
         assert record is not None and [s.taken for s in record.seats] == [True, True]
         assert record.status == "playing"
         assert client.get(f"/api/tables/{table_id}").json()["next_id"] == new_id
+
+
+@contextlib.contextmanager
+def served_here(url: str) -> Iterator[tuple[Server, Store]]:
+    """The app under uvicorn in a thread of this process, on ``url``, for a browser to drive while a test
+    holds its store (to refuse its writes); stopped afterwards."""
+    import uvicorn
+
+    store = Store(url)
+    place = Server(url)  # (its free port and address: nothing started)
+    app = create_app(store=store, bot_delay=0.0, allow_seeds=True)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=place.port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, what="the server to start")
+        yield place, store
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        store.close()
+
+
+@pytest.mark.browser
+def test_the_page_says_a_refused_move_was_not_stored(browser: Browser, tmp_path: Path) -> None:
+    """Ann types her lead on a phone while the database refuses it: the page says "Not stored" and why,
+    her hand is as it was; typed again once the database takes writes, the card is played."""
+    with served_here(f"sqlite:///{tmp_path / 'parlour.db'}") as (server, store):
+        refusing = Refusing(store, moves_stored)
+        seats = [ANN, COMPUTER, COMPUTER, COMPUTER]
+        table = create_table(server, "bishops-whist", seats)
+        with context(browser, PHONE) as ctx:
+            page = ctx.new_page()
+            page.goto(seat_link(server, table, 0))
+            page.locator("h2.prompt", has_text="Your turn").wait_for()
+            hand = page.locator(".hand .card").count()
+            refusing.on = True
+            page.locator("form.type-action input").wait_for(state="attached")
+            page.locator("form.type-action input").fill(first_lead(table))
+            page.locator("form.type-action button[type=submit]").click(force=True)
+            page.locator("#notice", has_text="Not stored").wait_for()
+            notice = page.inner_text("#notice")
+            assert notice == (
+                "Not stored: the server's database refused your move, so nothing was played; try again"
+            ), notice
+            shoot(page, "a-refused-move-390x844")
+            assert page.locator(".hand .card").count() == hand
+            refusing.on = False
+            page.locator("form.type-action input").fill(first_lead(table))
+            page.locator("form.type-action button[type=submit]").click(force=True)
+            wait_for(lambda: page.locator(".hand .card").count() == hand - 1, what="the card played")
+
+
+def first_lead(table: dict[str, Any]) -> str:
+    """Ann's first legal move at the seeded table (the engine's, from her seat's view)."""
+    import parlour
+    from tests.web_support import SHORT
+
+    state = parlour.make("bishops-whist", **SHORT["bishops-whist"]).new(seed=7)
+    assert state.current_player == 0, table["id"]
+    return str(state.view(0).legal_actions[0])
 
 
 # --- 2. a dropped table rebuilt with the refused leavings ---------------------------------------------
