@@ -3,7 +3,8 @@
 1. A write the database refuses, beyond a seat's leaving: a move is never acknowledged unless stored, and
    a refused one is refused to its player alone with the table as it was (in memory and after a restart);
    a refused sitting-down tells the person and leaves no half-taken seat; a refused public join, new
-   table or hand-over answers 503 in words and changes nothing.
+   table or hand-over answers 503 in words and changes nothing; a refused "play again" leaves no next
+   table half made; and the page says "Not stored".
 2. A table dropped from memory is rebuilt with the leavings the database refused.
 3. A server stopped while it loads its unfinished tables stops cleanly: no "Future exception was never
    retrieved ... CancelledError" in its log.
