@@ -47,7 +47,7 @@ def test_a_move_that_cannot_be_stored_is_not_played(tmp_path: Path, monkeypatch:
             action = before["actions"][0]["text"]
             ws.send_text(json.dumps({"type": "act", "action": action, "version": before["version"]}))
             error = _until(ws, "error")
-            assert error["code"] == "server" and "nothing was played" in error["message"]
+            assert error["code"] == "unstored" and "nothing was played" in error["message"]
         monkeypatch.setattr(Store, "append_moves", real)
         assert Store(url).moves(tid)[-1].seq == 0  # nothing stored
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:

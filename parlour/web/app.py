@@ -475,7 +475,9 @@ def create_app(
             return
         conn = Connection(ws, seat, seen)
         hints: set[asyncio.Task[None]] = set()
-        await t.join_connection(table, conn)
+        if not await t.join_connection(table, conn):
+            await conn.writer  # (the refusal said, the socket closed: never at the table, so never left)
+            return
         allowance, last = BURST, time.monotonic()
         try:
             while not conn.closed:

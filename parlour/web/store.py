@@ -241,7 +241,10 @@ class Store:
         *,
         creator: int | None = None,
         created: dt.datetime | None = None,
+        follows: str | None = None,
     ) -> None:
+        """A new table, its seats and its deal; with ``follows``, the table it is the next match of
+        (``next_id``), in the same transaction."""
         with self.sessions.begin() as session:
             session.add(
                 TableRow(
@@ -273,6 +276,9 @@ class Store:
             session.add(
                 MoveRow(table_id=table_id, seq=0, seat=None, action=None, draws=deal_draws, created=now())
             )
+            if follows is not None:
+                session.flush()
+                session.execute(update(TableRow).where(TableRow.id == follows).values(next_id=table_id))
 
     def append_moves(self, moves: Sequence[NewMove]) -> list[Exception | None]:
         """Store several tables' moves in one transaction (one commit for all: the database's cost
@@ -319,11 +325,14 @@ class Store:
             )
         )
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    def update_seat(self, table_id: str, seat: int, *, status: str | None = None, **values: Any) -> None:
+        """Change a seat, and with it (one transaction: both or neither) the table's ``status``."""
         with self.sessions.begin() as session:
             session.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
             )
+            if status is not None:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
     def set_table(self, table_id: str, **values: Any) -> None:
         with self.sessions.begin() as session:

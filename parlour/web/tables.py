@@ -62,6 +62,15 @@ class KeptWait:
     clock: Callable[[], dt.datetime] = now
 
 
+RETRY_PAUSE = 1.0
+"""Seconds a computer player waits before it tries again a move the database refused."""
+
+
+def refused_write(what: str) -> TableError:
+    """A write the database refused, said to the person whose action it was: nothing changed."""
+    return TableError("unstored", f"the server's database refused {what}; try again", 503)
+
+
 class TableError(Exception):
     """A request the table refuses, with a code for the client and words for the person."""
 
@@ -91,6 +100,7 @@ class Connection:
         self.log_sent = max(0, log_seen)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.close_code: int | None = None
         self.hinting = False
         """Whether a hint for this connection is being worked out (one at a time)."""
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -103,9 +113,11 @@ class Connection:
             return
         self.queue.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int | None = None) -> None:
+        """Close once the frames queued are sent, with ``code`` (1013: try again later) if given."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
@@ -114,7 +126,7 @@ class Connection:
                 text = await self.queue.get()
                 if text is None:
                     with contextlib.suppress(Exception):
-                        await self.socket.close(1008 if self.queue.qsize() else 1000)
+                        await self.socket.close(self.close_code or (1008 if self.queue.qsize() else 1000))
                     return
                 await self.socket.send_text(text)
         except Exception:
@@ -481,6 +493,8 @@ class Tables:
         """The seats' leavings (and returns) the database refused, by table and seat: kept here, so a
         table rebuilt from the store after an eviction still counts from them, until a write of them
         succeeds (``_write_left``)."""
+        self._refused_moves: dict[str, int] = {}
+        """The seat whose last move each table's database refused (logged once until one is stored)."""
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -519,9 +533,13 @@ class Tables:
         public: bool = False,
         seed: int | None = None,
         creator: int | None = FIRST_PERSON,
+        follows: str | None = None,
+        present: frozenset[int] = frozenset(),
     ) -> Created:
         """A new table; its ``creator`` sits at the first person's seat unless another seat (or None:
-        nobody, as when "play again" follows a creator handed to a computer player) is given."""
+        nobody, as when "play again" follows a creator handed to a computer player) is given. "Play
+        again" makes it the next of table ``follows`` with the seats of the people ``present`` there
+        taken, all in one transaction: a refusal leaves neither a next table half made nor a link to it."""
         if seed is not None and not self.allow_seeds:
             raise TableError("bad_request", "this server deals every table live; it takes no seed")
         game = self.make_game(game_name, options)
@@ -542,6 +560,10 @@ class Tables:
                 # name: the seat was kept from strangers by its shown name but guarded by ``named``
                 seat = Seat(i, "human", None, name, hash_token(token), first_human)
                 seat.named = shown_name(seat) != unnamed("human", i)
+                if (
+                    follows is not None
+                ):  # (the creator's seat is taken at once, a next match's by who is there)
+                    seat.taken = i in present
                 records.append(seat)
                 first_human = False
             elif spec.kind == "computer":
@@ -569,19 +591,24 @@ class Tables:
             creator = next((r.seat for r in records if r.kind == "human"), None)
         made = self.kept_wait.clock()
         table.creator, table.kept_wait, table.created, table.loaded = creator, self.kept_wait, made, made
-        await self.db(
-            self.store.create_table,
-            table_id,
-            game.name,
-            dict(game.options),
-            seed,
-            public,
-            records,
-            draws,
-            table.status,
-            creator=creator,
-            created=made,
-        )
+        try:
+            await self.db(
+                self.store.create_table,
+                table_id,
+                game.name,
+                dict(game.options),
+                seed,
+                public,
+                records,
+                draws,
+                table.status,
+                creator=creator,
+                created=made,
+                follows=follows,
+            )
+        except Exception as exc:  # (nothing is held that the store has not got)
+            log.warning("a new %s table was not stored (%s)", game.name, _reason(exc))
+            raise refused_write("to store the new table, so none was made") from None
         self.live[table_id] = table
         self.wake_bots(table)
         return Created(table, tokens)
@@ -598,8 +625,13 @@ class Tables:
             try:
                 loaded = await self._load(table_id)
                 pending.set_result(loaded)
+            except asyncio.CancelledError:
+                # (a server stopped while loading: cancelled, not an exception nobody retrieves)
+                pending.cancel()
+                raise
             except BaseException as exc:
                 pending.set_exception(exc)
+                pending.exception()  # (the caller has it, and so has any other waiter: retrieved)
                 raise
             finally:
                 del self._loading[table_id]
@@ -691,6 +723,8 @@ class Tables:
                 who = shown_name(table.seats[current]) if current is not None else "nobody"
                 # the client puts "It is not your turn" before the message: say only who is to move
                 raise TableError("not_your_turn", f"{who} is to move")
+            # (played on a copy: a move the database refuses leaves the table as it was)
+            state = state.clone()
             before = len(state.log)
             try:
                 state.apply(text, seat=seat)
@@ -708,18 +742,26 @@ class Tables:
                 await self.writer.append(
                     NewMove(table.id, table.version + 1, seat, action, draws, status, outcome_of(state))
                 )
-            except Exception as exc:
-                # The match in memory is now ahead of the store, which is the truth: forget it, and
-                # everyone at the table reconnects to the match rebuilt from what was committed.
-                error = (
-                    TableError("stale", "another server process stored a move here first; look again")
-                    if isinstance(exc, StaleMove)
-                    else TableError(
-                        "server", "the move could not be stored; nothing was played — try again", 503
-                    )
-                )
+            except StaleMove:
+                # The store is ahead of the match in memory: forget it, and everyone at the table
+                # reconnects to the match rebuilt from what was committed.
+                error = TableError("stale", "another server process stored a move here first; look again")
                 self.evict(table, error)
                 raise error from None
+            except Exception as exc:
+                # Refused: nothing was played (the copy is dropped), and only the mover hears it.
+                if self._refused_moves.get(table.id) != seat:
+                    log.warning(
+                        "table %s: %s's move %r was not stored (%s); nothing was played",
+                        table.id,
+                        shown_name(table.seats[seat]),
+                        action,
+                        _reason(exc),
+                    )
+                self._refused_moves[table.id] = seat
+                raise refused_write("your move, so nothing was played") from None
+            self._refused_moves.pop(table.id, None)
+            table.state = state
             table.version += 1
             table.status = status
             if by is not None:
@@ -771,7 +813,9 @@ class Tables:
         for conn in list(table.connections):
             conn.send(text)
 
-    async def join_connection(self, table: Table, conn: Connection) -> None:
+    async def join_connection(self, table: Table, conn: Connection) -> bool:
+        """Seat (or show the table to) a new connection; False if the database refused to store its
+        seat as taken: the connection is told, not at the table, and closing (it has not left)."""
         async with table.lock:
             table.connections.add(conn)
             back = conn.seat is not None and table.seats[conn.seat].left is not None
@@ -782,15 +826,35 @@ class Tables:
             if back or self._refused(table.id):  # (and what the database refused before, again)
                 await self._write_left(table, conn.seat if back else None)
             if conn.seat is not None and not table.seats[conn.seat].taken:
-                table.seats[conn.seat].taken = True
-                await self.db(self.store.update_seat, table.id, conn.seat, taken=True)
+                s = table.seats[conn.seat]
+                s.taken = True
                 status = status_of(table.state, table.seats)
-                if status != table.status:
-                    table.status = status
-                    await self.db(self.store.set_table, table.id, status=status)
+                try:
+                    await self.db(self.store.update_seat, table.id, conn.seat, status=status, taken=True)
+                except Exception as exc:
+                    # no half-taken seat: as it was, and the person hears it (their page tries again)
+                    s.taken = False
+                    table.connections.discard(conn)
+                    log.warning(
+                        "table %s: %s sitting down was not stored (%s); they were sent away to try again",
+                        table.id,
+                        shown_name(s),
+                        _reason(exc),
+                    )
+                    error = {
+                        "type": "error",
+                        "code": "unstored",
+                        "message": "the server's database refused to store your seat as taken, so you are "
+                        "not seated yet; the page tries again",
+                    }
+                    conn.send(frames.encode(error))
+                    conn.close(1013)
+                    return False
+                table.status = status
             conn.send(frames.encode(frames.welcome_frame(table.state, conn.seat, table.info())))
             self.send_state(table, conn)
             self.announce(table)
+        return True
 
     async def leave_connection(self, table: Table, conn: Connection) -> None:
         conn.close()
@@ -908,14 +972,28 @@ class Tables:
                 raise TableError("taken", "that seat is not free", 409)
             token = secrets.token_urlsafe(18)
             s = table.seats[seat]
+            was = (s.token_hash, s.taken, s.name)
             s.token_hash, s.taken = hash_token(token), True
             if name.strip():
                 s.name = name.strip()[:40]
-            await self.db(
-                self.store.update_seat, table.id, seat, token_hash=s.token_hash, taken=True, name=s.name
-            )
-            table.status = status_of(table.state, table.seats)
-            await self.db(self.store.set_table, table.id, status=table.status)
+            status = status_of(table.state, table.seats)
+            try:
+                await self.db(
+                    self.store.update_seat,
+                    table.id,
+                    seat,
+                    status=status,
+                    token_hash=s.token_hash,
+                    taken=True,
+                    name=s.name,
+                )
+            except Exception as exc:
+                s.token_hash, s.taken, s.name = was
+                log.warning(
+                    "table %s: a join of seat %d was not stored (%s)", table.id, seat + 1, _reason(exc)
+                )
+                raise refused_write("to store your seat, so you have not joined") from None
+            table.status = status
         self.announce(table)
         return seat, token
 
@@ -941,20 +1019,30 @@ class Tables:
             wait = table.kept_for(seat)
             if wait and actor != table.host():
                 raise TableError("kept", kept_words(table, seat, wait), 409)
+            was = (s.kind, s.player, s.token_hash, s.taken, s.name)
+            person = shown_name(s)
             s.kind, s.player, s.token_hash, s.taken = "computer", player, None, True
-            s.name = f"{shown_name(s)} ({player})"[:60]
-            await self.db(
-                self.store.update_seat,
-                table.id,
-                seat,
-                kind="computer",
-                player=player,
-                token_hash=None,
-                taken=True,
-                name=s.name,
-            )
-            table.status = status_of(table.state, table.seats)
-            await self.db(self.store.set_table, table.id, status=table.status)
+            s.name = f"{person} ({player})"[:60]
+            status = status_of(table.state, table.seats)
+            try:
+                await self.db(
+                    self.store.update_seat,
+                    table.id,
+                    seat,
+                    status=status,
+                    kind="computer",
+                    player=player,
+                    token_hash=None,
+                    taken=True,
+                    name=s.name,
+                )
+            except Exception as exc:
+                s.kind, s.player, s.token_hash, s.taken, s.name = was
+                log.warning(
+                    "table %s: %s's seat handed over was not stored (%s)", table.id, person, _reason(exc)
+                )
+                raise refused_write(f"to store the hand-over, so the seat is still {person}'s") from None
+            table.status = status
         self.announce(table)
         self.wake_bots(table)
 
@@ -967,6 +1055,10 @@ class Tables:
         async with table.lock:
             if table.next_id is None:
                 specs = [SeatSpec(s.kind, s.player, s.name) for s in table.seats]
+                # every person at the table keeps a seat, taken for them
+                present = frozenset(
+                    s.seat for s in table.seats if s.kind == "human" and table.connected(s.seat)
+                )
                 created = await self.create(
                     table.game.name,
                     dict(table.game.options),
@@ -974,10 +1066,11 @@ class Tables:
                     public=table.public,
                     seed=None if table.seed is None else (table.seed + 1) % 2**63,
                     creator=table.host(),
+                    follows=table.id,
+                    present=present,
                 )
                 nxt = created.table
                 table.next_id = nxt.id
-                await self.db(self.store.set_table, table.id, next_id=nxt.id)
                 # the watchers hear where the players go (the banner's "Watch their next match"):
                 # they learnt it only when a player's socket to this table happened to close
                 self.announce(table)
@@ -993,12 +1086,6 @@ class Tables:
                                 }
                             )
                         )
-                for s in nxt.seats:
-                    s.taken = s.kind == "computer" or any(c.seat == s.seat for c in table.connections)
-                    if s.kind == "human":
-                        await self.db(self.store.update_seat, nxt.id, s.seat, taken=s.taken)
-                nxt.status = status_of(nxt.state, nxt.seats)
-                await self.db(self.store.set_table, nxt.id, status=nxt.status)
             else:
                 nxt = await self.get(table.next_id)
                 link = None
@@ -1006,10 +1093,30 @@ class Tables:
                     s = nxt.seats[conn.seat]
                     if s.kind == "human" and not s.taken:  # this person was away when the next match began
                         token = secrets.token_urlsafe(18)
+                        was = s.token_hash
                         s.token_hash, s.taken = hash_token(token), True
-                        await self.db(
-                            self.store.update_seat, nxt.id, s.seat, token_hash=s.token_hash, taken=True
-                        )
+                        status = status_of(nxt.state, nxt.seats)
+                        try:
+                            await self.db(
+                                self.store.update_seat,
+                                nxt.id,
+                                s.seat,
+                                status=status,
+                                token_hash=s.token_hash,
+                                taken=True,
+                            )
+                        except Exception as exc:
+                            s.token_hash, s.taken = was, False
+                            log.warning(
+                                "table %s: seat %d taken at the next match was not stored (%s)",
+                                nxt.id,
+                                s.seat + 1,
+                                _reason(exc),
+                            )
+                            raise refused_write(
+                                "to store your seat at the next match; you are not there yet"
+                            ) from None
+                        nxt.status = status
                         link = f"/t/{nxt.id}#seat={s.seat}&token={token}"
                 conn.send(frames.encode({"type": "next", "id": nxt.id, "link": link}))
 
@@ -1095,6 +1202,9 @@ class Tables:
                 await self.act(table, seat, action, version)
             except TableError as exc:
                 if exc.code in ("stale", "not_your_turn"):
+                    continue
+                if exc.code == "unstored":  # (logged once by act): tried again after a pause
+                    await asyncio.sleep(RETRY_PAUSE)
                     continue
                 if exc.code in ("illegal", "malformed"):
                     log.error(

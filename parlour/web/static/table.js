@@ -270,6 +270,7 @@ const ERROR_WORDS = {
   malformed: "That is not an action of this game",
   bad_message: "The server did not understand a message",
   unknown_token: "This seat's link is not valid (any more)",
+  unstored: "Not stored",
 };
 
 /**
