@@ -976,7 +976,14 @@ class TerminalGame:
                     if len(same) == 1:
                         grouped.append(self.zone_part(same[0], trump, 1))
                         won = self.won_words(same[0])
-                        counted.append(Text(won) if won else self.zone_part(same[0], trump, 1))
+                        if won:
+                            counted.append(Text(won))
+                        elif kind == "melds" and same[0].label:
+                            # one meld by its name and points ("sequence of three, 3 points"), its
+                            # cards under 'table': with them Roquet's seat's tricks won were cut
+                            counted.append(Text(self.zone_label(same[0])))
+                        else:
+                            counted.append(self.zone_part(same[0], trump, 1))
                     else:
                         many = f"{len(same)} {plural(kind.replace('_', ' '))}"
                         grouped.append(Text(f"{many} … ").append_text(self.zone_part(same[-1], trump, 1)))
@@ -1196,9 +1203,16 @@ class TerminalGame:
     def idle(value: Text | list[Text], kind: str) -> bool:
         """Whether a row says nothing at a move: a game's fact it calls quiet (``views.is_quiet``: its
         phase, a count of the rounds played), or a pile on the table with no cards in it (Lansquenet's
-        "the bank's card none", "the players' card none", "cards turned none" before a card is turned)."""
+        "the bank's card none", "the players' card none", "cards turned none" before a card is turned), or
+        a game's count at 0 for every seat ("the bank 0", "bets you: 0  2 to 9: 0", Bezique's "shown
+        sevens of trumps still held you: 0  seat 2: 0"): at 80x24 such rows kept Lansquenet's nine purses
+        and Bezique's melds cut at the border."""
         if kind == "quiet":
             return True
+        if kind == "extra":
+            said = [value] if isinstance(value, Text) else value
+            if said and all(re.fullmatch(r"(.*: )?0", part.plain) for part in said):
+                return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
 
     @staticmethod
@@ -1349,6 +1363,10 @@ class TerminalGame:
             elif isinstance(value, list):
                 shown = self.one_line(view, label, value, sep, kind, value_width)
                 kept = self.shorter.get(label)
+                if shown.cell_len > value_width and sep.strip() == "·":
+                    # one space each side of "·" before a shorter form: Apology's taker's row "13 cards in
+                    # hand  ·  buried 6 cards  ·  tricks won none  ·  escaped…" had no shorter form
+                    shown = self.one_line(view, label, value, " · ", kind, value_width)
                 if shorter and shown.cell_len > value_width and kept and kept[0] == self.plain_of(value):
                     # a shorter form of the same fact, where the value would be cut: each seat's cards
                     # played by their count and the last ("you: 13 … N 7♥"), a pile's ("8 … 7♦ 9♦")
@@ -1533,8 +1551,9 @@ class TerminalGame:
     def seatless(part: Text) -> Text:
         """A seat's value without the word "seat" ("2: 100" for "seat 2: 100"), where a row of many
         seats would not fit otherwise; "you: 11" stays, and so does a side ("seat 2 & seat 4: 1" would
-        have read "2 & seat 4: 1")."""
-        return part[len("seat ") :] if re.match(r"seat \d+: ", part.plain) else part
+        have read "2 & seat 4: 1"). A partner keeps the word: "3 (partner): 2 … 6♥" (Bishops Whist's fourth
+        seat's exposed cards were cut after "seat 3 (partner): 2 … 6♥")."""
+        return part[len("seat ") :] if re.match(r"seat \d+( \(partner\))?: ", part.plain) else part
 
     def one_round(self, view: View[Any]) -> bool:
         """Whether the match is of one round (deal, hand), which the table then does not count: the
