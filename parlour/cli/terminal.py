@@ -1131,8 +1131,12 @@ class TerminalGame:
         you: common marriage K♦ Q♦ (20)  2: common marria…". ``kept``: the rows kept, by their order
         of need (the idle ones last); ``height``: the rows the panel may take."""
         cut = self.cut_count(view, kept_rows, whole)
+        best = (kept_rows, whole)
         always = [i for i in range(len(rows)) if rows[i][3] in ("round", "trumps", "score")]
         for keep in range(len(kept) - 1, -1, -1):
+            # as many idle rows as make the most values whole, and no more: with Lansquenet's nine and
+            # ten seats "bets" gave its row to the purses and "the bank 0" its own to "chips won in the
+            # last deal", which stayed cut when the first row given up made one value whole
             if cut == 0 or rows[kept[keep]][3] != "idle":
                 break
             fewer = [r for i, r in enumerate(rows) if i in set(kept[:keep]) | set(always)]
@@ -1142,8 +1146,8 @@ class TerminalGame:
             made = self.made_whole(view, fewer, spare)
             left = self.cut_count(view, fewer, made)
             if left < cut:
-                return fewer, made
-        return kept_rows, whole
+                cut, best = left, (fewer, made)
+        return best
 
     def cut_last(
         self,
@@ -1914,7 +1918,7 @@ class TerminalGame:
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_seat_parts(value, view, holds), kind))
-                if any(isinstance(v, list | tuple) and len(v) > 1 for v in value):
+                if any(isinstance(v, list | tuple) and v for v in value):
                     # each seat's list by its count and its last items: "you: 13 … N 7♥"
                     said = functools.partial(self.said_items, view=view, holds=holds)
                     forms = [
@@ -1928,6 +1932,15 @@ class TerminalGame:
                         )
                         for last in (2, 1)
                     ]
+                    # the shortest, each seat's list by its count alone ("you: 1  2: 2" melds declared):
+                    # Bezique's seat's last meld, "2: 2 … common marriage K♥ Q♥ (20)", was cut
+                    forms.append(
+                        self.per_seat_parts(
+                            [Text(str(len(v))) if isinstance(v, list | tuple) else v for v in value],
+                            view,
+                            holds,
+                        )
+                    )
                     self.shorten((label_of(f), rows[-1][1], "", kind), forms)
             elif per == "side" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_side_parts(value, view, holds), kind))
