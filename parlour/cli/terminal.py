@@ -1404,14 +1404,21 @@ class TerminalGame:
                 runs[-1].append(i)
             else:
                 runs.append([i])
+        def widen(group: list[int]) -> bool:
+            wide = max(cell_len(rows[i][0]) for i in group)
+            room_left = width - 4 - wide - 2
+            if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
+                for i in group:
+                    sizes[i] = (wide, room_left)
+                return True
+            return False
+
         for run in runs:
-            for group in (run, *([i] for i in run)) if len(run) > 1 else (run,):
-                wide = max(cell_len(rows[i][0]) for i in group)
-                room_left = width - 4 - wide - 2
-                if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
-                    for i in group:
-                        sizes[i] = (wide, room_left)
-                    break
+            # the run together, else each label on its own: with Lansquenet's nine seats "chips won in
+            # the last deal" alone took its width, and the two labels under it wrapped a row more each
+            if len(run) == 1 or not widen(run):
+                for i in run:
+                    widen([i])
         # a short label beside a value cut at the values' column ("seat 2  8 cards in hand  ·  declared
         # cards none …") gives the value the room it leaves, the short labels next to it in a column of
         # their own: Bezique's other seat and Apology's cards played were cut at 80x24 with half a row
