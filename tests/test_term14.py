@@ -65,6 +65,7 @@ Apology's four deals and one, Bezique to 1,000, Lansquenet's two to ten seats an
 term-14 the same matches (Bishops Whist's table laws over their default match) cut 135 lines: Apology 6,
 Bezique 26, Bishops Whist 75, Lansquenet 7, Roquet 21."""
 
+
 @pytest.mark.parametrize("case", list(WIDE))
 def test_no_value_is_cut_at_80x24(case: str) -> None:
     """A whole match at 80x24 shows no value cut at the border ("… │"): each is whole, wrapped onto a

@@ -1404,6 +1404,7 @@ class TerminalGame:
                 runs[-1].append(i)
             else:
                 runs.append([i])
+
         def widen(group: list[int]) -> bool:
             wide = max(cell_len(rows[i][0]) for i in group)
             room_left = width - 4 - wide - 2
