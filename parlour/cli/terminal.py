@@ -1030,7 +1030,7 @@ class TerminalGame:
     """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
     just before it): what the others have just played."""
 
-    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "idle")
+    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "zero", "idle")
     """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
     then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
     facts and the other seats, each of the later ones left out first; the rows that say nothing at a
@@ -1055,7 +1055,11 @@ class TerminalGame:
                 label,
                 value,
                 sep,
-                "idle" if self.idle(value, kind) or self.in_title(label, value, kind, title) else kind,
+                "idle"
+                if self.idle(value, kind) or self.in_title(label, value, kind, title)
+                else "zero"
+                if self.all_zero(value, kind)
+                else kind,
             )
             for label, value, sep, kind in self.table_rows(view)
         ]
@@ -1137,7 +1141,7 @@ class TerminalGame:
             # as many idle rows as make the most values whole, and no more: with Lansquenet's nine and
             # ten seats "bets" gave its row to the purses and "the bank 0" its own to "chips won in the
             # last deal", which stayed cut when the first row given up made one value whole
-            if cut == 0 or rows[kept[keep]][3] != "idle":
+            if cut == 0 or rows[kept[keep]][3] not in ("idle", "zero"):
                 break
             fewer = [r for i, r in enumerate(rows) if i in set(kept[:keep]) | set(always)]
             spare = height - self.panel_rows(view, fewer)
@@ -1207,17 +1211,22 @@ class TerminalGame:
     def idle(value: Text | list[Text], kind: str) -> bool:
         """Whether a row says nothing at a move: a game's fact it calls quiet (``views.is_quiet``: its
         phase, a count of the rounds played), or a pile on the table with no cards in it (Lansquenet's
-        "the bank's card none", "the players' card none", "cards turned none" before a card is turned), or
-        a game's count at 0 for every seat ("the bank 0", "bets you: 0  2 to 9: 0", Bezique's "shown
-        sevens of trumps still held you: 0  seat 2: 0"): at 80x24 such rows kept Lansquenet's nine purses
-        and Bezique's melds cut at the border."""
+        "the bank's card none", "the players' card none", "cards turned none" before a card is turned)."""
         if kind == "quiet":
             return True
-        if kind == "extra":
-            said = [value] if isinstance(value, Text) else value
-            if said and all(re.fullmatch(r"(.*: )?0", part.plain) for part in said):
-                return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
+
+    @staticmethod
+    def all_zero(value: Text | list[Text], kind: str) -> bool:
+        """Whether a game's row of every seat's count says 0 of each ("bets you: 0  2 to 9: 0", Bezique's
+        "shown sevens of trumps still held you: 0  seat 2: 0"): it says little at a move, and gives way
+        (``zero``, after the rows that say nothing) where a value would be cut; at 80x24 such rows kept
+        Lansquenet's ten purses and Bezique's melds cut at the border."""
+        if isinstance(
+            value, Text
+        ):  # Apology's "taker's card points so far 0" beside the defence's 6 says a lot
+            return False
+        return kind == "extra" and len(value) > 1 and all(re.fullmatch(r".+: 0", p.plain) for p in value)
 
     @staticmethod
     def in_title(label: str, value: Text | list[Text], kind: str, title: str) -> bool:
