@@ -979,7 +979,14 @@ class TerminalGame:
                     if len(same) == 1:
                         grouped.append(self.zone_part(same[0], trump, 1))
                         won = self.won_words(same[0])
-                        counted.append(Text(won) if won else self.zone_part(same[0], trump, 1))
+                        if won:
+                            counted.append(Text(won))
+                        elif kind == "melds" and same[0].label:
+                            # one meld by its name and points ("sequence of three, 3 points"), its
+                            # cards under 'table': with them Roquet's seat's tricks won were cut
+                            counted.append(Text(self.zone_label(same[0])))
+                        else:
+                            counted.append(self.zone_part(same[0], trump, 1))
                     else:
                         many = f"{len(same)} {plural(kind.replace('_', ' '))}"
                         grouped.append(Text(f"{many} … ").append_text(self.zone_part(same[-1], trump, 1)))
@@ -1026,7 +1033,7 @@ class TerminalGame:
     """Rows the compact table leaves above it, where it can, for the latest lines of the log (printed
     just before it): what the others have just played."""
 
-    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "idle")
+    KEPT_FIRST = ("round", "trumps", "score", "zone", "role", "purse", "extra", "seat", "zero", "idle")
     """The panel's rows by the order the compact table keeps them: the round, trumps and score always;
     then the cards on the table (a stock, a turn-up, a livret), the roles, the purse, the game's own
     facts and the other seats, each of the later ones left out first; the rows that say nothing at a
@@ -1051,7 +1058,11 @@ class TerminalGame:
                 label,
                 value,
                 sep,
-                "idle" if self.idle(value, kind) or self.in_title(label, value, kind, title) else kind,
+                "idle"
+                if self.idle(value, kind) or self.in_title(label, value, kind, title)
+                else "zero"
+                if self.all_zero(value, kind)
+                else kind,
             )
             for label, value, sep, kind in self.table_rows(view)
         ]
@@ -1127,9 +1138,13 @@ class TerminalGame:
         you: common marriage K♦ Q♦ (20)  2: common marria…". ``kept``: the rows kept, by their order
         of need (the idle ones last); ``height``: the rows the panel may take."""
         cut = self.cut_count(view, kept_rows, whole)
+        best = (kept_rows, whole)
         always = [i for i in range(len(rows)) if rows[i][3] in ("round", "trumps", "score")]
         for keep in range(len(kept) - 1, -1, -1):
-            if cut == 0 or rows[kept[keep]][3] != "idle":
+            # as many idle rows as make the most values whole, and no more: with Lansquenet's nine and
+            # ten seats "bets" gave its row to the purses and "the bank 0" its own to "chips won in the
+            # last deal", which stayed cut when the first row given up made one value whole
+            if cut == 0 or rows[kept[keep]][3] not in ("idle", "zero"):
                 break
             fewer = [r for i, r in enumerate(rows) if i in set(kept[:keep]) | set(always)]
             spare = height - self.panel_rows(view, fewer)
@@ -1138,8 +1153,8 @@ class TerminalGame:
             made = self.made_whole(view, fewer, spare)
             left = self.cut_count(view, fewer, made)
             if left < cut:
-                return fewer, made
-        return kept_rows, whole
+                cut, best = left, (fewer, made)
+        return best
 
     def cut_last(
         self,
@@ -1203,6 +1218,18 @@ class TerminalGame:
         if kind == "quiet":
             return True
         return kind == "zone" and isinstance(value, Text) and value.plain == "none"
+
+    @staticmethod
+    def all_zero(value: Text | list[Text], kind: str) -> bool:
+        """Whether a game's row of every seat's count says 0 of each ("bets you: 0  2 to 9: 0", Bezique's
+        "shown sevens of trumps still held you: 0  seat 2: 0"): it says little at a move, and gives way
+        (``zero``, after the rows that say nothing) where a value would be cut; at 80x24 such rows kept
+        Lansquenet's ten purses and Bezique's melds cut at the border."""
+        if isinstance(
+            value, Text
+        ):  # Apology's "taker's card points so far 0" beside the defence's 6 says a lot
+            return False
+        return kind == "extra" and len(value) > 1 and all(re.fullmatch(r".+: 0", p.plain) for p in value)
 
     @staticmethod
     def in_title(label: str, value: Text | list[Text], kind: str, title: str) -> bool:
@@ -1352,6 +1379,10 @@ class TerminalGame:
             elif isinstance(value, list):
                 shown = self.one_line(view, label, value, sep, kind, value_width)
                 kept = self.shorter.get(label)
+                if shown.cell_len > value_width and sep.strip() == "·":
+                    # one space each side of "·" before a shorter form: Apology's taker's row "13 cards in
+                    # hand  ·  buried 6 cards  ·  tricks won none  ·  escaped…" had no shorter form
+                    shown = self.one_line(view, label, value, " · ", kind, value_width)
                 if shorter and shown.cell_len > value_width and kept and kept[0] == self.plain_of(value):
                     # a shorter form of the same fact, where the value would be cut: each seat's cards
                     # played by their count and the last ("you: 13 … N 7♥"), a pile's ("8 … 7♦ 9♦")
@@ -1385,14 +1416,22 @@ class TerminalGame:
                 runs[-1].append(i)
             else:
                 runs.append([i])
+
+        def widen(group: list[int]) -> bool:
+            wide = max(cell_len(rows[i][0]) for i in group)
+            room_left = width - 4 - wide - 2
+            if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
+                for i in group:
+                    sizes[i] = (wide, room_left)
+                return True
+            return False
+
         for run in runs:
-            for group in (run, *([i] for i in run)) if len(run) > 1 else (run,):
-                wide = max(cell_len(rows[i][0]) for i in group)
-                room_left = width - 4 - wide - 2
-                if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
-                    for i in group:
-                        sizes[i] = (wide, room_left)
-                    break
+            # the run together, else each label on its own: with Lansquenet's nine seats "chips won in
+            # the last deal" alone took its width, and the two labels under it wrapped a row more each
+            if len(run) == 1 or not widen(run):
+                for i in run:
+                    widen([i])
         # a short label beside a value cut at the values' column ("seat 2  8 cards in hand  ·  declared
         # cards none …") gives the value the room it leaves, the short labels next to it in a column of
         # their own: Bezique's other seat and Apology's cards played were cut at 80x24 with half a row
@@ -1536,8 +1575,9 @@ class TerminalGame:
     def seatless(part: Text) -> Text:
         """A seat's value without the word "seat" ("2: 100" for "seat 2: 100"), where a row of many
         seats would not fit otherwise; "you: 11" stays, and so does a side ("seat 2 & seat 4: 1" would
-        have read "2 & seat 4: 1")."""
-        return part[len("seat ") :] if re.match(r"seat \d+: ", part.plain) else part
+        have read "2 & seat 4: 1"). A partner keeps the word: "3 (partner): 2 … 6♥" (Bishops Whist's fourth
+        seat's exposed cards were cut after "seat 3 (partner): 2 … 6♥")."""
+        return part[len("seat ") :] if re.match(r"seat \d+( \(partner\))?: ", part.plain) else part
 
     def one_round(self, view: View[Any]) -> bool:
         """Whether the match is of one round (deal, hand), which the table then does not count: the
@@ -1898,7 +1938,7 @@ class TerminalGame:
             # a game's per-seat values may be a tuple (Bishops Whist's tricks won were "0, 0", unnamed)
             if per == "seat" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_seat_parts(value, view, holds), kind))
-                if any(isinstance(v, list | tuple) and len(v) > 1 for v in value):
+                if any(isinstance(v, list | tuple) and v for v in value):
                     # each seat's list by its count and its last items: "you: 13 … N 7♥"
                     said = functools.partial(self.said_items, view=view, holds=holds)
                     forms = [
@@ -1912,6 +1952,15 @@ class TerminalGame:
                         )
                         for last in (2, 1)
                     ]
+                    # the shortest, each seat's list by its count alone ("you: 1  2: 2" melds declared):
+                    # Bezique's seat's last meld, "2: 2 … common marriage K♥ Q♥ (20)", was cut
+                    forms.append(
+                        self.per_seat_parts(
+                            [Text(str(len(v))) if isinstance(v, list | tuple) else v for v in value],
+                            view,
+                            holds,
+                        )
+                    )
                     self.shorten((label_of(f), rows[-1][1], "", kind), forms)
             elif per == "side" and isinstance(value, list | tuple):
                 rows.append((label_of(f), self.per_side_parts(value, view, holds), kind))
