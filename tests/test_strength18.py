@@ -137,7 +137,7 @@ def test_the_candidate_sees_only_its_view() -> None:
     assert checked >= 3
 
 
-def test_the_regretbenchmark_keeps_only_the_stock_leads_with_their_positions() -> None:
+def test_the_regret_benchmark_keeps_only_the_stock_leads_with_their_positions() -> None:
     regret = benchmark("roquet_regret")
     rows = regret.play_deal((0, 2026, "heuristic", False, False, True))
     assert rows
@@ -148,7 +148,7 @@ def test_the_regretbenchmark_keeps_only_the_stock_leads_with_their_positions() -
         assert row["chosen"].split()[1] in position["hand"]
 
 
-def test_thebenchmarks_factory_is_the_candidate() -> None:
+def test_the_benchmarks_factory_is_the_candidate() -> None:
     factory = benchmark("strength_roquet").StrongLeads(24, 3)
     player = factory(game(), 5)
     assert isinstance(player, RoquetSearch)
