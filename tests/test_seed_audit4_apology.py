@@ -18,21 +18,11 @@ from typing import Any
 import parlour
 from parlour.engine import State
 from parlour.engine.errors import ForbiddenAction
+from tests import test_seed_audit2_apology as audit2
 from tests.audit_support import refused
 
-HIGH_TO_LOW = "CKQBLT98765432A"
-"""The seed's rank order read downwards: "Ace low through Castle high"."""
-
-SEED_POINTS = {
-    **{r: Fraction(1, 2) for r in "A23456789T"},
-    "L": Fraction(3, 2),
-    "B": Fraction(5, 2),
-    "Q": Fraction(7, 2),
-    "K": Fraction(9, 2),
-    "C": Fraction(11, 2),
-    "N": Fraction(3, 2),
-    "E": Fraction(9, 2),
-}
+HIGH_TO_LOW = audit2.HIGH_TO_LOW
+SEED_POINTS = {**audit2.SEED_POINTS, "N": Fraction(3, 2), "E": Fraction(9, 2)}
 """The seed's card points by rank letter (a Landsknecht is ``N``, Till ``E``)."""
 
 

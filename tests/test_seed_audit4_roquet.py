@@ -14,28 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import parlour
-from parlour.cards import ROQUET_60
 from parlour.engine import State
-
-
-def deal(
-    h0: list[str],
-    h1: list[str],
-    livret: list[str],
-    turn_up: str,
-    top: list[str] | None = None,
-    dealer: int = 0,
-) -> dict[str, Any]:
-    """A first hand: the stock is ``top`` then every other card in pack order (seat 1 leads)."""
-    used = {*h0, *h1, *livret, turn_up, *(top or [])}
-    rest = [c for c in ROQUET_60.cards if c not in used]
-    return {
-        "hands": [h0, h1],
-        "livret": livret,
-        "turn_up": turn_up,
-        "stock": [*(top or []), *rest],
-        "dealer": dealer,
-    }
+from tests.test_seed_audit3_roquet import deal
 
 
 def start(d: dict[str, Any], **options: Any) -> State:
