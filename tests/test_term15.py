@@ -5,8 +5,14 @@ and Lansquenet's nine and ten purses cut at 80x24."""
 
 from __future__ import annotations
 
+import io
 import re
 
+from rich.console import Console
+
+import parlour
+from parlour.cli.terminal import TerminalGame
+from parlour.web.frames import extra_fields
 from tests.test_term9 import play
 
 SEAT_ROW = re.compile(r"^│ seat (\d) ", re.M)
@@ -31,3 +37,28 @@ def test_apologys_card_points_at_0_give_way_before_a_seats_row() -> None:
     assert burials
     for screen in burials:
         assert len(set(SEAT_ROW.findall(screen))) == 3, screen
+
+
+def lansquenet_rows(variant: str) -> list[str]:
+    """The labels of the rows the terminal's whole panel shows at a Lansquenet match's first move
+    (four seats), and the labels the web table is told to show (``extra_fields``)."""
+    game = parlour.make("lansquenet", variant=variant)
+    state = game.new(seed=1)
+    view = state.view(0)
+    console = Console(width=80, height=40, force_terminal=True, color_system=None, file=io.StringIO())
+    table = TerminalGame(game, [0], {}, 1, console)
+    fields = extra_fields(view) or []
+    return [label for label, *_ in table.table_rows(view)] + [f["label"] for f in fields if f["show"]]
+
+
+def test_hoyles_lansquenet_shows_no_bank() -> None:
+    """Hoyle's game puts up no bank (ruling LQ-17; the seed: "the banker covers the bets"), yet its
+    table showed "the bank 0" and "the bank's wins in a row" beside the banker's cover. Hoyle's table
+    shows neither; its banker's deals again in a row (both hand cards matched first, ruling LQ-22) and
+    each seat's turns as banker are said by those names. The classic game keeps its rows."""
+    hoyle, classic = lansquenet_rows("hoyle"), lansquenet_rows("classic")
+    assert "the bank" not in hoyle and "the bank's wins in a row" not in hoyle, hoyle
+    assert "deals again in a row" in hoyle and "turns as banker" in hoyle, hoyle
+    assert not [label for label in hoyle if re.search(r"\bbanks?\b(?!.s card)", label)], hoyle
+    assert "the bank's card" in hoyle and "may still be bet" in hoyle
+    assert {"the bank", "the bank's wins in a row", "banks started"} <= set(classic), classic

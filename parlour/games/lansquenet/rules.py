@@ -55,6 +55,7 @@ from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import checked
 from parlour.engine.views import View, Zone
+from parlour.games.lansquenet.schema import HoyleExtra as HoyleExtra
 from parlour.games.lansquenet.schema import LansquenetExtra as LansquenetExtra
 from parlour.games.lansquenet.schema import LansquenetSave as LansquenetSave
 from parlour.games.lansquenet.schema import PhaseWord as PhaseWord
@@ -1658,7 +1659,7 @@ class LansquenetState(State):
         else:
             bets = list(self.bets)
             room = self.room() if self.phase == Phase.BET else 0
-        extra = LansquenetExtra(
+        extra = (HoyleExtra if hoyle else LansquenetExtra)(
             bank=self.bank,
             bets=bets,
             room=room,
