@@ -6,13 +6,15 @@ and Lansquenet's nine and ten purses cut at 80x24."""
 from __future__ import annotations
 
 import io
+import random
 import re
 
 from rich.console import Console
 
 import parlour
+from parlour.cards import get_pack
 from parlour.cli.terminal import TerminalGame
-from parlour.web.frames import extra_fields
+from parlour.web.frames import extra_fields, log_lines
 from tests.test_term9 import play
 
 SEAT_ROW = re.compile(r"^│ seat (\d) ", re.M)
@@ -62,3 +64,33 @@ def test_hoyles_lansquenet_shows_no_bank() -> None:
     assert not [label for label in hoyle if re.search(r"\bbanks?\b(?!.s card)", label)], hoyle
     assert "the bank's card" in hoyle and "may still be bet" in hoyle
     assert {"the bank", "the bank's wins in a row", "banks started"} <= set(classic), classic
+
+
+TRICK_LINE = re.compile(r"takes the trick \((?P<cards>[^()]*)\)")
+"""An open tarock trick line's cards: "seat 2 takes the trick (K♣, tarock XVI)"."""
+
+
+def test_open_tarocks_trick_lines_part_their_cards_alike() -> None:
+    """Open tarock's trick lines put a comma between the two cards only where a tarock was in the
+    trick: "(T♣ J♥)" against "(K♣, tarock XVI)" (a run of cards with one outside the suits is parted
+    by commas, as the terminal's and the web's words name them). Every trick line, in the terminal's
+    log and in the web's log words (``State.event_words``, which both read), parts its two cards with
+    a comma; the logged texts (and the recorded digests) stay as they were."""
+    game = parlour.make("open-tarock", pack="tarot78")
+    _, text = play("open-tarock", {"pack": "tarot78"}, 80, 24)
+    said = [m["cards"] for m in TRICK_LINE.finditer(text)]
+    state = game.new(seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    words = [line["text"] for line in log_lines(state, state.events(0)) if line["kind"] == "trick"]
+    logged = [e.data["text"] for e in state.events(0) if e.kind == "trick"]
+    assert len(words) == len(logged) >= 20
+    said += [m["cards"] for m in map(TRICK_LINE.search, words) if m is not None]
+    pack = get_pack(game.pack)
+    suited = [all(pack.suit(c) for c in e.data["cards"]) for e in state.events(0) if e.kind == "trick"]
+    assert any(suited) and not all(suited)  # tricks with a tarock (or the Fool) and without
+    for cards in said:
+        assert re.fullmatch(r"[^,]+, [^,]+", cards), cards
+    assert all(re.fullmatch(r"seat \d takes the trick \(\S+ \S+\)", t) for t in logged), logged
