@@ -8,7 +8,9 @@ from __future__ import annotations
 import io
 import random
 import re
+from typing import Any
 
+import pytest
 from rich.console import Console
 
 import parlour
@@ -94,3 +96,30 @@ def test_open_tarocks_trick_lines_part_their_cards_alike() -> None:
     for cards in said:
         assert re.fullmatch(r"[^,]+, [^,]+", cards), cards
     assert all(re.fullmatch(r"seat \d takes the trick \(\S+ \S+\)", t) for t in logged), logged
+
+
+FIRST_BANK = re.compile(r"draws highest|the first bank|takes the bank|takes the deal|deals first")
+"""A log line that says who holds the first bank (or Hoyle's first deal)."""
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"variant": "hoyle"}, {"packs": 2}, {"banker": 2}],
+    ids=["classic", "hoyle", "two-packs", "dealt"],
+)
+def test_lansquenets_first_banker_is_logged_once(options: dict[str, Any]) -> None:
+    """The log said the first banker twice: "seat 4 draws highest and banks", then "seat 4 takes the
+    bank" (an explicit deal: "seat 3 takes the first bank", then "seat 3 takes the bank"). It says it
+    once, with why: "seat 4 draws the highest card and takes the first bank" (Hoyle's: "... and deals
+    first"); the banks after the first are still logged as they are taken. The words a person reads
+    (the terminal's and the web's log lines, ``log_lines``)."""
+    banker = options.pop("banker", None)
+    game = parlour.make("lansquenet", **options)
+    state = game.new(seed=5, deal={"banker": banker} if banker is not None else None)
+    said = [line["text"] for line in log_lines(state, state.events(0))]
+    first = [line for line in said if FIRST_BANK.search(line)]
+    assert len(first) == 1, said
+    why = "draws the highest card and " if banker is None else ""
+    deals = "deals first" if options.get("variant") == "hoyle" else "takes the first bank"
+    assert re.fullmatch(rf"seat \d {why}{deals}", first[0]), first
+    assert all(line for line in said), said  # no line left empty
