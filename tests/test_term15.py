@@ -18,6 +18,8 @@ from parlour.cards import get_pack
 from parlour.cli.terminal import TerminalGame
 from parlour.web.frames import extra_fields, log_lines
 from tests.test_term9 import play
+from tests.test_term12 import BORDER_CUT
+from tests.test_term13 import PURSE, seats_named
 
 SEAT_ROW = re.compile(r"^│ seat (\d) ", re.M)
 """A compact panel's row of another seat ("│ seat 3    15 cards in hand  ·  tricks won none")."""
@@ -123,3 +125,24 @@ def test_lansquenets_first_banker_is_logged_once(options: dict[str, Any]) -> Non
     deals = "deals first" if options.get("variant") == "hoyle" else "takes the first bank"
     assert re.fullmatch(rf"seat \d {why}{deals}", first[0]), first
     assert all(line for line in said), said  # no line left empty
+
+
+@pytest.mark.parametrize("players", [9, 10])
+def test_lansquenets_nine_and_ten_purses_are_whole_at_80x24(players: int) -> None:
+    """Lansquenet's default match with nine and ten seats at 80x24: after three moves the purses were
+    cut ("in the purse  you: 35  2: 41 ... 8: 228  9: … │"): no idle row was left to give way, and a
+    game's fact less needed than the purses kept its row. The least needed rows give way where the
+    purses are cut, so they wrap whole: no value is cut, and every purse row names every seat."""
+    screens, text = play("lansquenet", {"players": players}, 80, 24)
+    cut = [line for line in text.splitlines() if BORDER_CUT.search(line)]
+    assert not cut, "\n".join(cut)
+    seats = {"you", *map(str, range(2, players + 1))}
+    purses = 0
+    for _, screen in screens:
+        assert screen.count("\n") + 1 <= 24, screen
+        row = PURSE.search(screen)
+        if row is not None:
+            purses += 1
+            said = " ".join(re.sub(r"│", " ", row[1] + row[2]).split())
+            assert seats_named(said) == seats, row[0]
+    assert purses == len(screens)

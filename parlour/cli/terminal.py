@@ -1108,6 +1108,11 @@ class TerminalGame:
                     # Lansquenet's ten seats "chips won in the last deal … 5 to 9: 0  1…" took the row
                     # the title's bank left, below the ten purses made whole
                     continue
+                least_kept = rows[droppable[keep - 1]] if keep else None
+                if least_kept and self.less_than_purse(least_kept) and self.purse_cut(view, kept_rows, whole):
+                    # the purses cut at the border ("… 8: 228  9: …" with nine seats) take the row of the
+                    # least needed one kept, to wrap whole: a seat's chips are what it bets from
+                    continue
                 parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
                 self.layouts_drawn += 1
                 if self.rows(parts) + 1 + room <= height:
@@ -1175,6 +1180,20 @@ class TerminalGame:
         _, _, cells = self.compact_cells(view, rows, whole)
         _, shown, _, room = cells[i]
         return any(cell_len(line) > room for line in shown.plain.split("\n"))
+
+    def purse_cut(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int],
+    ) -> bool:
+        """Whether the purses' row, among the compact panel's ``rows``, is shown cut at the border."""
+        return any(self.cut_last(view, rows, whole, row) for row in rows if row[3] == "purse")
+
+    def less_than_purse(self, row: tuple[str, Text | list[Text], str, str]) -> bool:
+        """Whether ``row`` is less needed than the purses (a game's fact, another seat's row, one that
+        says nothing at a move): it gives way where the purses are cut."""
+        return self.KEPT_FIRST.index(row[3]) > self.KEPT_FIRST.index("purse")
 
     def cut_count(
         self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], whole: Collection[int]
