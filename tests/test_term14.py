@@ -66,12 +66,6 @@ term-14 the same matches (Bishops Whist's table laws over their default match) c
 Bezique 26, Bishops Whist 75, Lansquenet 7, Roquet 21."""
 
 
-STILL_CUT = {"lansquenet-9": 2, "lansquenet-10": 1}
-"""Cases with purses still cut at a few moves (term-14 ran out of time): "in the purse you: 49 … 8: 158 …"
-beside "may still be bet 0", a single count at 0 that is kept (Apology's "taker's card points so far 0"
-beside the defence's 6 says a lot)."""
-
-
 DEFAULT_RUN = ("apology", "bezique-seven-a-meld", "bishops-whist-table-laws", "roquet", "lansquenet-8")
 """The cases of the default run, one for each fix of term-14 (the taker's row, the melds by their count,
 the partner's exposed cards, the meld by its name, the long labels); the whole sweep took 7m40s on two
@@ -80,8 +74,6 @@ workers, so the other cases run with ``-m soak``."""
 
 def _case(case: str) -> Any:
     marks = [] if case in DEFAULT_RUN else [pytest.mark.soak]
-    if case in STILL_CUT:
-        marks.append(pytest.mark.xfail(strict=True, reason="purses cut"))
     return pytest.param(case, marks=marks, id=case)
 
 

@@ -1053,6 +1053,10 @@ class TerminalGame:
         table (below some 22 rows), it is drawn all the same, without the log lines, and a line says
         so once, with the rows it needs."""
         title = self.title_of(view).plain
+        table = self.table_rows(view)
+        # single counts at 0 said nothing together where two or more stand at 0 ("taker's card points
+        # so far 0", "defence's card points so far 0" kept while seats 3 and 4 gave way at 80x24)
+        zeros = sum(self.single_zero(value, kind) for _, value, _, kind in table) >= 2
         rows = [
             (
                 label,
@@ -1061,10 +1065,10 @@ class TerminalGame:
                 "idle"
                 if self.idle(value, kind) or self.in_title(label, value, kind, title)
                 else "zero"
-                if self.all_zero(value, kind)
+                if self.all_zero(value, kind) or (zeros and self.single_zero(value, kind))
                 else kind,
             )
-            for label, value, sep, kind in self.table_rows(view)
+            for label, value, sep, kind in table
         ]
         order = sorted(range(len(rows)), key=lambda i: (self.KEPT_FIRST.index(rows[i][3]), i))
         always = {"round", "trumps", "score"}
@@ -1103,6 +1107,11 @@ class TerminalGame:
                     # the least needed row kept, a game's fact cut at the border, gives way: with
                     # Lansquenet's ten seats "chips won in the last deal … 5 to 9: 0  1…" took the row
                     # the title's bank left, below the ten purses made whole
+                    continue
+                least_kept = rows[droppable[keep - 1]] if keep else None
+                if least_kept and self.less_than_purse(least_kept) and self.purse_cut(view, kept_rows, whole):
+                    # the purses cut at the border ("… 8: 228  9: …" with nine seats) take the row of the
+                    # least needed one kept, to wrap whole: a seat's chips are what it bets from
                     continue
                 parts = head + self.compact_layout(view, kept_rows, own, packed, last, note, whole=whole)
                 self.layouts_drawn += 1
@@ -1172,6 +1181,20 @@ class TerminalGame:
         _, shown, _, room = cells[i]
         return any(cell_len(line) > room for line in shown.plain.split("\n"))
 
+    def purse_cut(
+        self,
+        view: View[Any],
+        rows: Sequence[tuple[str, Text | list[Text], str, str]],
+        whole: Collection[int],
+    ) -> bool:
+        """Whether the purses' row, among the compact panel's ``rows``, is shown cut at the border."""
+        return any(self.cut_last(view, rows, whole, row) for row in rows if row[3] == "purse")
+
+    def less_than_purse(self, row: tuple[str, Text | list[Text], str, str]) -> bool:
+        """Whether ``row`` is less needed than the purses (a game's fact, another seat's row, one that
+        says nothing at a move): it gives way where the purses are cut."""
+        return self.KEPT_FIRST.index(row[3]) > self.KEPT_FIRST.index("purse")
+
     def cut_count(
         self, view: View[Any], rows: Sequence[tuple[str, Text | list[Text], str, str]], whole: Collection[int]
     ) -> int:
@@ -1225,11 +1248,17 @@ class TerminalGame:
         "shown sevens of trumps still held you: 0  seat 2: 0"): it says little at a move, and gives way
         (``zero``, after the rows that say nothing) where a value would be cut; at 80x24 such rows kept
         Lansquenet's ten purses and Bezique's melds cut at the border."""
-        if isinstance(
-            value, Text
-        ):  # Apology's "taker's card points so far 0" beside the defence's 6 says a lot
+        if isinstance(value, Text):  # a single count: ``single_zero``
             return False
         return kind == "extra" and len(value) > 1 and all(re.fullmatch(r".+: 0", p.plain) for p in value)
+
+    @staticmethod
+    def single_zero(value: Text | list[Text], kind: str) -> bool:
+        """Whether a game's row is a single count at 0 ("taker's card points so far 0"). Alone beside
+        a count that is not 0 (the defence's 6) it says a lot and is kept; two or more at 0 together
+        say nothing at a move (no card point taken yet, nothing buried), and rank ``zero`` with a row
+        of every seat's count at 0: they give way before any seat's row."""
+        return kind == "extra" and isinstance(value, Text) and value.plain == "0"
 
     @staticmethod
     def in_title(label: str, value: Text | list[Text], kind: str, title: str) -> bool:

@@ -55,6 +55,7 @@ from parlour.engine.events import _new_tuple
 from parlour.engine.game import RECORD, Outcome
 from parlour.engine.saves import checked
 from parlour.engine.views import View, Zone
+from parlour.games.lansquenet.schema import HoyleExtra as HoyleExtra
 from parlour.games.lansquenet.schema import LansquenetExtra as LansquenetExtra
 from parlour.games.lansquenet.schema import LansquenetSave as LansquenetSave
 from parlour.games.lansquenet.schema import PhaseWord as PhaseWord
@@ -692,9 +693,8 @@ class LansquenetState(State):
         for s in range(n):
             self._pending.append((4, s, self.purse[s], "stake"))
         if first is not None:
-            self._pending.append(
-                Event("first_banker", {"seat": first, "text": f"seat {first} takes the first bank"})
-            )
+            text = f"seat {first} {self._first_words()}"
+            self._pending.append(Event("first_banker", {"seat": first, "text": text}))
         else:
             first = self._draw_for_bank()
         if int(self.game.options["packs"]) > 1:
@@ -784,7 +784,7 @@ class LansquenetState(State):
         first = drawing[0]
         shoe += discards
         discards.clear()
-        text = f"seat {first} draws highest and banks"
+        text = f"seat {first} draws the highest card and {self._first_words()}"
         pending.append(Event("first_banker", {"seat": first, "text": text}))
         return first
 
@@ -1087,19 +1087,26 @@ class LansquenetState(State):
         n = len(self.purse)  # a purse a seat (cheaper than asking the options)
         return [(seat + k) % n for k in range(1, n)]
 
+    def _first_words(self) -> str:
+        """What the first banker does, as the log says it once ("seat 3 draws the highest card and
+        takes the first bank"; in Hoyle's game, which puts up no bank, "... and deals first")."""
+        return "deals first" if self.hoyle else "takes the first bank"
+
     def _start_bank_turn(self, seat: int) -> None:
         """``seat`` starts the bank: only this counts for the session's length, not buying it
-        (ruling LQ-15)."""
+        (ruling LQ-15). The first bank's ``banker`` event has no text: the first banker's line has
+        said it ("seat 3 draws highest and banks" stood above "seat 3 takes the bank")."""
+        first = not any(self.banks_started)
         self.banker = self.starter = seat
         self.banks_started[seat] += 1
         self.wins = 0
         self.same_rank_win = False
         if self.hoyle:
-            self._say("banker", f"seat {seat} takes the deal", seat=seat)
+            self._say("banker", "" if first else f"seat {seat} takes the deal", seat=seat)
             self._hoyle_deal()
         else:
             self.phase, self.to_act = Phase.BANK, seat
-            self._say("banker", f"seat {seat} takes the bank", seat=seat)
+            self._say("banker", "" if first else f"seat {seat} takes the bank", seat=seat)
 
     def _put_up_bank(self, seat: int, amount: int) -> None:
         self.purse[seat] -= amount
@@ -1658,7 +1665,7 @@ class LansquenetState(State):
         else:
             bets = list(self.bets)
             room = self.room() if self.phase == Phase.BET else 0
-        extra = LansquenetExtra(
+        extra = (HoyleExtra if hoyle else LansquenetExtra)(
             bank=self.bank,
             bets=bets,
             room=room,

@@ -138,3 +138,16 @@ class LansquenetExtra:
     laid_out_bets: list[list[int]] = internal()
     """Hoyle's game: per laid-out card (in the order of the ``table`` zones after the hand cards), each
     seat's bet on it."""
+
+
+@dataclass(slots=True)
+class HoyleExtra(LansquenetExtra):
+    """Hoyle's game's part of a view: the same facts, shown as that game has them. No bank is put up
+    (ruling LQ-17: the banker covers the bets), so the bank (always 0) is not shown, and the table
+    said "the bank 0" and "the bank's wins in a row" beside the banker's cover. The wins in a row
+    are the banker's deals again in a row (both hand cards matched first, ruling LQ-22), the banks
+    started each seat's turns as banker (the deal passes to the right)."""
+
+    bank: int = internal()
+    wins_in_row: int = labelled("deals again in a row")
+    banks_started: list[int] = per_seat("turns as banker")

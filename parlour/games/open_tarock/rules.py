@@ -373,6 +373,9 @@ def core_of(pack: Pack) -> Core:
     return core
 
 
+_TRICK: Final = re.compile(r"\((\S+) (\S+)\)$")
+"""A trick's logged cards, the led one first: "(T♣ J♥)"."""
+
 _HAND_END: Final = re.compile(r"hand (\d+) ends: seat 0 (\S+), seat 1 (\S+)")
 """A hand end's logged text: each seat's count of its pile (``event_words`` says what they are)."""
 
@@ -948,10 +951,14 @@ class OpenTarockState(State):
     def event_words(self, event: Event) -> str:
         """The log's lines as a person reads them (the logged texts stay as they were: replays of older
         saves compare them): a card that leads a trick "leads" (a ``Lead``; every card "played"), and a
-        match of one hand does not count it ("hand 1 ends: ...")."""
+        match of one hand does not count it ("hand 1 ends: ..."). A trick's two cards are parted by a
+        comma ("seat 2 takes the trick (T♣, J♥)"): the terminal and the web part a run of cards with a
+        comma only where one is outside the suits, so "(T♣ J♥)" stood beside "(K♣, tarock XVI)"."""
         text = super().event_words(event)
         if is_lead(event):
             return text.replace(" plays ", " leads ", 1)
+        if event.kind == "trick":
+            return _TRICK.sub(r"(\1, \2)", text)
         ended = _HAND_END.fullmatch(text) if event.kind == "hand_end" else None
         if ended is not None:
             # "hand 1 ends: seat 0 37⅓, seat 1 32⅔" did not say what the figures were: each pile's count
