@@ -19,6 +19,7 @@ import logging
 import random
 import signal
 import subprocess
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from parlour.web.store import NewMove, SeatRecord, Store
 from parlour.web.tables import Tables, fallback_action, retry_pause, status_of
 from tests.test_web11 import ANN, BOB
 from tests.test_web15 import said
-from tests.test_web16 import REFUSAL, seat_taken, served_here, stored_version, versions_stored
+from tests.test_web16 import REFUSAL, seat_taken, stored_version, versions_stored
 from tests.test_web_browser import seat_link
 from tests.test_web_protocol import (
     COMPUTER,
@@ -248,19 +249,25 @@ def test_a_computer_s_refused_move_is_tried_again_after_longer_pauses(
         refusing.on = False
         wait_for(lambda: stored_version(client, table_id) >= 1, what="a move stored")
         refusing.on = True
-        run = len(pauses)
+        run, version = len(pauses), stored_version(client, table_id)
         wait_for(lambda: len(pauses) >= run + 3, what="three refusals more")
         assert pauses[run : run + 3] == [1, 2, 4], pauses
         refusing.on = False
-        wait_for(lambda: stored_version(client, table_id) >= 3, what="the match to go on")
+        wait_for(lambda: stored_version(client, table_id) > version, what="the match to go on")
+        wait_for(lambda: len(stored_after(caplog)) == 2, what="the log to say the move is stored")
     warned = [w for w in said(caplog, logging.WARNING) if "was not stored" in w]
     assert len(warned) == 2, warned  # (once a run, not once a try)
     told = said(caplog, logging.INFO)
     tries = [line for line in told if "tries its move again in 1 s" in line]
     assert len(tries) == 2 and "at most 30 s" in tries[0], told
-    stored = [line for line in told if "move is stored, after " in line]
+    stored = stored_after(caplog)
     assert len(stored) == 2 and stored[0].endswith(f"after {run} refusals"), told
     no_traceback(caplog)
+
+
+def stored_after(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The log's lines that a computer's move is stored after a run of refusals."""
+    return [line for line in said(caplog, logging.INFO) if "move is stored, after " in line]
 
 
 def test_the_pauses_double_up_to_thirty_seconds() -> None:
@@ -423,6 +430,26 @@ def test_a_refused_read_of_the_next_match_is_said_in_words(db_url: str) -> None:
 # --- the page ------------------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def served_on(store: Store) -> Iterator[Server]:
+    """The app on ``store`` under uvicorn in a thread of this process (test_web16's ``served_here``, on a
+    store the test made, so that its refusals hold from the start-up on); stopped afterwards."""
+    import uvicorn
+
+    place = Server(store.url)  # (its free port and address: nothing started)
+    app = create_app(store=store, bot_delay=0.0, allow_seeds=True)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=place.port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, what="the server to start")
+        yield place
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        store.close()
+
+
 @pytest.mark.browser
 def test_the_page_says_a_refused_read_and_sits_down_once_read(browser: Browser, tmp_path: Path) -> None:
     """Ann opens her link while the database refuses to read the table: the page says so in words (not
@@ -430,20 +457,19 @@ def test_the_page_says_a_refused_read_and_sits_down_once_read(browser: Browser, 
     url = f"sqlite:///{tmp_path / 'parlour.db'}"
     with serving_now(url) as client:
         made = create(client, "bishops-whist", [ANN, COMPUTER, COMPUTER, COMPUTER], seed=7)
-    with served_here(url) as (server, store):
-        held_tables: dict[str, Any] = {"id": made["id"], "seats": made["seats"]}
-        refusing = Refusing(store, reads)
-        refusing.on = True
-        with context(browser, PHONE) as ctx:
-            page = ctx.new_page()
-            page.goto(seat_link(server, held_tables, 0))
-            page.locator("#notice", has_text="Not loaded").wait_for()
-            notice = page.inner_text("#notice")
-            assert notice == (
-                "Not loaded: the server's database refused to read this table; the page tries again"
-            ), notice
-            shoot(page, "a-refused-read-390x844")
-            DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(DOCS_SHOTS / "a-refused-read-390x844.png"))
-            refusing.on = False
-            page.locator("h2.prompt", has_text="Your turn").wait_for()
+    store = Store(url)
+    refusing = Refusing(store, reads)
+    refusing.on = True  # (from the start: the server's start-up load read the table before)
+    with served_on(store) as server, context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        page.goto(seat_link(server, made, 0))
+        page.locator("#notice", has_text="Not loaded").wait_for()
+        notice = page.inner_text("#notice")
+        assert notice == (
+            "Not loaded: the server's database refused to read this table; the page tries again"
+        ), notice
+        shoot(page, "a-refused-read-390x844")
+        DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS_SHOTS / "a-refused-read-390x844.png"))
+        refusing.on = False
+        page.locator("h2.prompt", has_text="Your turn").wait_for()
