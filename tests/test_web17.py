@@ -18,8 +18,10 @@ import contextlib
 import logging
 import random
 import signal
+import socket
 import subprocess
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -54,7 +56,7 @@ from tests.test_web_protocol import (
     wait_for,
 )
 from tests.test_web_protocol import serving as serving_now
-from tests.web_support import SHORT, Server
+from tests.web_support import SHORT, Server, database
 from tests.web_walks import PHONE, browser, context, shooter
 
 pytestmark = [pytest.mark.timeout(240)]
@@ -313,31 +315,32 @@ def stored_matches(url: str, count: int) -> dict[str, int]:
     return made
 
 
-@pytest.mark.parametrize("sign", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_a_real_server_stopped_while_it_loads_its_tables_stops_cleanly(db_url: str, sign: int) -> None:
-    """Sixty unfinished matches stored; ``parlour serve`` started and stopped at once by ``sign`` while it
-    loads them (the lobby shows some not loaded yet), three times: it exits, its log has no "Future
-    exception was never retrieved", no CancelledError and no traceback, and a restarted server has every
-    table as it was stored."""
-    made = stored_matches(db_url, 60)
+def test_a_real_server_stopped_while_it_loads_its_tables_stops_cleanly(db_url: str) -> None:
+    """A hundred unfinished matches stored; ``parlour serve`` started and stopped at once while it loads
+    them, by SIGINT and by SIGTERM, as soon as it listens and once its lobby answers (showing some tables
+    not loaded yet): it exits, its log has no "Future exception was never retrieved", no CancelledError and
+    no traceback, and a restarted server has every table as it was stored."""
+    made = stored_matches(db_url, 100)
     cut = 0
-    for _ in range(3):
+    runs = [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True), (signal.SIGTERM, True)]
+    for sign, lobby_first in runs:
         server = Server(db_url, bot_delay=60.0).start()
         try:
-            lobby = httpx.get(f"{server.url}/api/tables", timeout=30).json()
-            # (a table the lobby lists from the store, not from memory, carries when it was made)
-            cut += any("created" in t for t in lobby["playing"])
+            if lobby_first:
+                lobby = httpx.get(f"{server.url}/api/tables", timeout=30).json()
+                # (a table the lobby lists from the store, not from memory, carries when it was made)
+                cut += any("created" in t for t in lobby["playing"])
             assert server.process is not None
             server.process.send_signal(sign)
             try:
                 server.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                pytest.fail("parlour serve did not stop within 30 s of the signal")
+                pytest.fail(f"parlour serve did not stop within 30 s of {sign!r}")
         finally:
             server.kill()
-        said_ = server.said
+        words = server.said
         for bad in ("never retrieved", "CancelledError", "Traceback"):
-            assert bad not in said_, said_[-3000:]
+            assert bad not in words, f"{sign!r}: {words[-3000:]}"
     assert cut, "no server was stopped while it loaded its tables: the test proves nothing"
     server = Server(db_url, bot_delay=60.0).start()
     try:
@@ -346,6 +349,69 @@ def test_a_real_server_stopped_while_it_loads_its_tables_stops_cleanly(db_url: s
             assert (info["version"], info["status"]) == (moves, "playing"), info
     finally:
         server.stop()
+
+
+def waiting_on_a_lock(engine: sa.Engine) -> int:
+    """The PostgreSQL sessions of the test's database that wait for a lock."""
+    with engine.connect() as conn:
+        return int(
+            conn.scalar(
+                sa.text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock'"
+                )
+            )
+            or 0
+        )
+
+
+def listening(server: Server) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", server.port), timeout=0.2):
+        return True
+    return False
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("sign", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_real_server_stopped_while_a_slow_database_holds_its_load_stops_cleanly(
+    tmp_path: Path, sign: int
+) -> None:
+    """The quick stop made certain: the test locks the moves (PostgreSQL's ``LOCK TABLE``), so the server's
+    load of its unfinished tables waits in the database; it is stopped then, and the lock let go once it
+    has closed its port (its shutdown under way): its log has no "Future exception was never retrieved" nor
+    CancelledError (web-16's in-process test slowed the reads; this one is ``parlour serve`` itself)."""
+    with database("postgres", tmp_path) as url:
+        made = stored_matches(url, 3)
+        engine = sa.create_engine(url)
+        try:
+            with engine.connect() as holder:
+                holder.execute(sa.text("LOCK TABLE moves IN ACCESS EXCLUSIVE MODE"))
+                server = Server(url, bot_delay=60.0).start()
+                try:
+                    wait_for(lambda: waiting_on_a_lock(engine) >= 1, what="the load to wait for the moves")
+                    assert server.process is not None
+                    server.process.send_signal(sign)
+                    wait_for(lambda: not listening(server), what="the server to close its port")
+                    time.sleep(0.5)  # (its lifespan's end: the load cancelled while it waits)
+                    holder.rollback()
+                    try:
+                        server.process.wait(timeout=30)
+                    except subprocess.TimeoutExpired:
+                        pytest.fail(f"parlour serve did not stop within 30 s of {sign!r}")
+                finally:
+                    server.kill()
+            words = server.said
+            for bad in ("never retrieved", "CancelledError", "Traceback"):
+                assert bad not in words, f"{sign!r}: {words[-3000:]}"
+            server = Server(url, bot_delay=60.0).start()
+            try:
+                for table_id, moves in made.items():
+                    info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()
+                    assert (info["version"], info["status"]) == (moves, "playing"), info
+            finally:
+                server.stop()
+        finally:
+            engine.dispose()
 
 
 # --- 4. "play again" for a person who was away, refused --------------------------------------------
