@@ -30,7 +30,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from sqlalchemy import event
 
 import parlour
@@ -496,6 +496,13 @@ def test_a_refused_read_of_the_next_match_is_said_in_words(db_url: str) -> None:
 # --- the page ------------------------------------------------------------------------------------------
 
 
+def keep(page: Page, name: str) -> None:
+    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
+    shoot(page, name)
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+
+
 @contextlib.contextmanager
 def served_on(store: Store) -> Iterator[Server]:
     """The app on ``store`` under uvicorn in a thread of this process (test_web16's ``served_here``, on a
@@ -519,7 +526,8 @@ def served_on(store: Store) -> Iterator[Server]:
 @pytest.mark.browser
 def test_the_page_says_a_refused_read_and_sits_down_once_read(browser: Browser, tmp_path: Path) -> None:
     """Ann opens her link while the database refuses to read the table: the page says so in words (not
-    "cannot be found"), tries again, and sits her down once the database reads."""
+    "cannot be found"), tries again, and sits her down once the database reads; the lobby says in words
+    that it could not load the tables."""
     url = f"sqlite:///{tmp_path / 'parlour.db'}"
     with serving_now(url) as client:
         made = create(client, "bishops-whist", [ANN, COMPUTER, COMPUTER, COMPUTER], seed=7)
@@ -534,8 +542,15 @@ def test_the_page_says_a_refused_read_and_sits_down_once_read(browser: Browser, 
         assert notice == (
             "Not loaded: the server's database refused to read this table; the page tries again"
         ), notice
-        shoot(page, "a-refused-read-390x844")
-        DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(DOCS_SHOTS / "a-refused-read-390x844.png"))
+        keep(page, "a-refused-read-390x844")
+        lobby = ctx.new_page()
+        lobby.goto(f"{server.url}/")
+        lobby.locator("#notice", has_text="could not be loaded").wait_for()
+        notice = lobby.inner_text("#notice")
+        assert notice == (
+            "The tables could not be loaded: the server's database refused to read the tables; try again"
+        ), notice
+        keep(lobby, "the-lobby-refused-390x844")
+        lobby.close()
         refusing.on = False
         page.locator("h2.prompt", has_text="Your turn").wait_for()
