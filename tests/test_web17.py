@@ -37,8 +37,8 @@ import parlour
 from parlour.engine.game import RECORD
 from parlour.web import tables as tables_module
 from parlour.web.app import create_app
-from parlour.web.store import NewMove, SeatRecord, Store
-from parlour.web.tables import Tables, fallback_action, retry_pause, status_of
+from parlour.web.store import MOVES, TABLES, SeatRecord, Store, now
+from parlour.web.tables import Tables, fallback_action, retry_pause
 from tests.test_web11 import ANN, BOB
 from tests.test_web15 import said
 from tests.test_web16 import REFUSAL, seat_taken, stored_version, versions_stored
@@ -56,7 +56,7 @@ from tests.test_web_protocol import (
     wait_for,
 )
 from tests.test_web_protocol import serving as serving_now
-from tests.web_support import SHORT, Server, database
+from tests.web_support import Server, database
 from tests.web_walks import PHONE, browser, context, shooter
 
 pytestmark = [pytest.mark.timeout(240)]
@@ -279,76 +279,104 @@ def test_the_pauses_double_up_to_thirty_seconds() -> None:
 
 # --- 3. a real server stopped while it loads its tables ----------------------------------------------------
 
-MOVES_EACH = 40
-"""Moves stored at each table, so that loading them takes a while."""
 
-
-def stored_matches(url: str, count: int) -> dict[str, int]:
-    """``count`` public Bishop's Whist matches of computer players stored unfinished, each ``MOVES_EACH``
-    moves in (as a server stores them): their ids, and how many moves each has."""
-    game = parlour.make("bishops-whist", **SHORT["bishops-whist"])
+def stored_matches(url: str, count: int, moves_each: int) -> dict[str, int]:
+    """``count`` public matches of Bishop's Whist (a whole one, 260 moves here) between computer players,
+    stored unfinished ``moves_each`` moves in, as a server stores them: their ids, and how many moves each
+    has. They are one match, dealt by seed 7 and played once by each seat's first legal move, stored
+    ``count`` times over (one transaction for every move): loading them is replaying each, storing them is
+    only the database's work."""
+    game = parlour.make("bishops-whist")
+    state = game.new(seed=7)
+    deal = [dict(e.data) for e in state.log if e.to == RECORD and e.kind == "chance"]
+    seats = [SeatRecord(s, "computer", "heuristic", f"Computer {s + 1}", None, True) for s in range(4)]
+    played: list[dict[str, Any]] = []
+    for seq in range(1, moves_each + 1):
+        seat = state.current_player
+        assert seat is not None and not state.is_over
+        before = len(state.log)
+        state.apply(fallback_action(state.view(seat)), seat=seat)
+        new = state.log[before:]
+        action = next(str(e.data["action"]) for e in new if e.to == RECORD and e.kind == "action")
+        draws = [dict(e.data) for e in new if e.to == RECORD and e.kind == "chance"]
+        played.append({"seq": seq, "seat": seat, "action": action, "draws": draws})
+    assert not state.is_over
     store = Store(url)
-    made: dict[str, int] = {}
+    made = {f"quick{i:03d}": moves_each for i in range(count)}
     try:
-        for i in range(count):
-            table_id = f"quick{i:03d}"
-            state = game.new(seed=i)
-            deal = [dict(e.data) for e in state.log if e.to == RECORD and e.kind == "chance"]
-            seats = [
-                SeatRecord(s, "computer", "heuristic", f"Computer {s + 1}", None, True) for s in range(4)
-            ]
-            store.create_table(table_id, game.name, dict(game.options), i, True, seats, deal, "playing")
-            moves = []
-            for seq in range(1, MOVES_EACH + 1):
-                seat = state.current_player
-                assert seat is not None and not state.is_over
-                before = len(state.log)
-                state.apply(fallback_action(state.view(seat)), seat=seat)
-                new = state.log[before:]
-                action = next(str(e.data["action"]) for e in new if e.to == RECORD and e.kind == "action")
-                draws = [dict(e.data) for e in new if e.to == RECORD and e.kind == "chance"]
-                moves.append(NewMove(table_id, seq, seat, action, draws, status_of(state, seats), None))
-            assert store.append_moves(moves) == [None] * len(moves)
-            made[table_id] = MOVES_EACH
+        for table_id in made:
+            store.create_table(table_id, game.name, dict(game.options), 7, True, seats, deal, "playing")
+        with store.engine.begin() as conn:
+            moment = now()
+            rows = [{"table_id": t, "created": moment, **move} for t in made for move in played]
+            conn.execute(sa.insert(MOVES), rows)
+            conn.execute(sa.update(TABLES).where(TABLES.c.id.in_(list(made))).values(version=moves_each))
     finally:
         store.close()
     return made
 
 
-def test_a_real_server_stopped_while_it_loads_its_tables_stops_cleanly(db_url: str) -> None:
-    """A hundred unfinished matches stored; ``parlour serve`` started and stopped at once while it loads
-    them, by SIGINT and by SIGTERM, as soon as it listens and once its lobby answers (showing some tables
-    not loaded yet): it exits, its log has no "Future exception was never retrieved", no CancelledError and
-    no traceback, and a restarted server has every table as it was stored."""
-    made = stored_matches(db_url, 100)
+def test_a_real_server_stopped_while_it_loads_its_tables_stops_cleanly(tmp_path: Path) -> None:
+    """A hundred unfinished matches of 250 moves stored in SQLite, which a server takes some seconds to load
+    (each replayed); ``parlour serve`` stopped by SIGINT as soon as it listens, and by SIGTERM and SIGINT
+    once its lobby shows tables not loaded yet (its load under way): it exits, its log has no "Future
+    exception was never retrieved", no CancelledError and no traceback, and a restarted server has every
+    table as it was stored."""
+    url = f"sqlite:///{tmp_path / 'parlour.db'}"
+    made = stored_matches(url, 100, 250)
     cut = 0
-    runs = [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True), (signal.SIGTERM, True)]
-    for sign, lobby_first in runs:
-        server = Server(db_url, bot_delay=60.0).start()
+    for sign, lobby_first in [(signal.SIGINT, False), (signal.SIGTERM, True), (signal.SIGINT, True)]:
+        server = Server(url, bot_delay=60.0).start()
         try:
             if lobby_first:
                 lobby = httpx.get(f"{server.url}/api/tables", timeout=30).json()
                 # (a table the lobby lists from the store, not from memory, carries when it was made)
                 cut += any("created" in t for t in lobby["playing"])
-            assert server.process is not None
-            server.process.send_signal(sign)
-            try:
-                server.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                pytest.fail(f"parlour serve did not stop within 30 s of {sign!r}")
+            stopped(server, sign)
         finally:
             server.kill()
-        words = server.said
-        for bad in ("never retrieved", "CancelledError", "Traceback"):
-            assert bad not in words, f"{sign!r}: {words[-3000:]}"
-    assert cut, "no server was stopped while it loaded its tables: the test proves nothing"
-    server = Server(db_url, bot_delay=60.0).start()
+    assert cut, "the server was not stopped while it loaded its tables: the test proves nothing"
+    intact(url, made)
+
+
+def stopped(server: Server, sign: int) -> None:
+    """Send ``parlour serve`` ``sign``: it ends so (``ended``)."""
+    assert server.process is not None
+    server.process.send_signal(sign)
+    ended(server, sign)
+
+
+def ended(server: Server, sign: int) -> None:
+    """``parlour serve``, sent ``sign``, exits within 30 s, saying nothing of a future or task whose
+    exception nobody retrieved, of a cancellation, or of a traceback."""
+    assert server.process is not None
     try:
-        for table_id, moves in made.items():
+        server.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"parlour serve did not stop within 30 s of {sign!r}")
+    server.kill()  # (ended: what it said kept)
+    for bad in ("never retrieved", "CancelledError", "Traceback"):
+        assert bad not in server.said, f"{sign!r}: {server.said[-3000:]}"
+
+
+def intact(url: str, made: dict[str, int]) -> None:
+    """A restarted server has every table as stored: each one's moves all there, and a few opened by their
+    links (every one, by HTTP, took a loaded machine most of a minute)."""
+    server = Server(url, bot_delay=60.0).start()
+    try:
+        for table_id in list(made)[:: max(1, len(made) // 5)]:
             info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()
-            assert (info["version"], info["status"]) == (moves, "playing"), info
+            assert (info["version"], info["status"]) == (made[table_id], "playing"), info
     finally:
         server.stop()
+    store = Store(url)
+    try:
+        for table_id, moves in made.items():
+            record = store.table(table_id)
+            assert record is not None and (record.version, record.status) == (moves, "playing"), record
+            assert [m.seq for m in store.moves(table_id)] == list(range(moves + 1))
+    finally:
+        store.close()
 
 
 def waiting_on_a_lock(engine: sa.Engine) -> int:
@@ -379,9 +407,10 @@ def test_a_real_server_stopped_while_a_slow_database_holds_its_load_stops_cleanl
     """The quick stop made certain: the test locks the moves (PostgreSQL's ``LOCK TABLE``), so the server's
     load of its unfinished tables waits in the database; it is stopped then, and the lock let go once it
     has closed its port (its shutdown under way): its log has no "Future exception was never retrieved" nor
-    CancelledError (web-16's in-process test slowed the reads; this one is ``parlour serve`` itself)."""
+    CancelledError (web-16's in-process test slowed the reads; this one is ``parlour serve`` itself), and
+    the tables are intact after a restart."""
     with database("postgres", tmp_path) as url:
-        made = stored_matches(url, 3)
+        made = stored_matches(url, 3, 40)
         engine = sa.create_engine(url)
         try:
             with engine.connect() as holder:
@@ -394,24 +423,12 @@ def test_a_real_server_stopped_while_a_slow_database_holds_its_load_stops_cleanl
                     wait_for(lambda: not listening(server), what="the server to close its port")
                     time.sleep(0.5)  # (its lifespan's end: the load cancelled while it waits)
                     holder.rollback()
-                    try:
-                        server.process.wait(timeout=30)
-                    except subprocess.TimeoutExpired:
-                        pytest.fail(f"parlour serve did not stop within 30 s of {sign!r}")
+                    ended(server, sign)
                 finally:
                     server.kill()
-            words = server.said
-            for bad in ("never retrieved", "CancelledError", "Traceback"):
-                assert bad not in words, f"{sign!r}: {words[-3000:]}"
-            server = Server(url, bot_delay=60.0).start()
-            try:
-                for table_id, moves in made.items():
-                    info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()
-                    assert (info["version"], info["status"]) == (moves, "playing"), info
-            finally:
-                server.stop()
         finally:
             engine.dispose()
+        intact(url, made)
 
 
 # --- 4. "play again" for a person who was away, refused --------------------------------------------
