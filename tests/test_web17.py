@@ -222,6 +222,33 @@ def test_a_refused_start_up_load_is_tried_again_until_every_table_is_loaded(
     no_traceback(caplog)
 
 
+def test_a_table_that_fails_to_load_at_the_start_leaves_the_others_loaded(
+    db_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One unfinished table's load fails at the start-up for a fault of its own (not the database's): it is
+    logged, and the tables after it are loaded all the same (the failure ended the load)."""
+    caplog.set_level(logging.INFO, logger="parlour.web")
+    with serving_now(db_url, bot_delay=60.0) as client:
+        ids = [create(client, "bishops-whist", [COMPUTER] * 4, seed=i)["id"] for i in range(3)]
+    load = Tables._load
+    failing: set[str] = set()
+
+    async def faulty(self: Tables, table_id: str) -> Any:
+        if not failing:
+            failing.add(table_id)  # (the first the load asks for, whichever it is)
+        if table_id in failing:
+            raise RuntimeError("a fault of the table's own (by the test)")
+        return await load(self, table_id)
+
+    monkeypatch.setattr(Tables, "_load", faulty)
+    with serving_now(db_url, bot_delay=60.0) as client:
+        tables = held(client)
+        wait_for(lambda: sum(i in tables.live for i in ids) == 2 and len(failing) == 1, what="the others")
+        assert not failing & set(tables.live)
+    errors = [r for r in caplog.records if r.name == "parlour.web" and r.levelno == logging.ERROR]
+    assert [r.getMessage() for r in errors] == [f"table {min(failing)} could not be loaded at the start"]
+
+
 # --- 2. a computer player's refused move: tried again after longer pauses ------------------------------
 
 

@@ -730,6 +730,8 @@ class Tables:
                     except TableError as exc:
                         if exc.code == "unread":
                             left.append(table_id)  # (any other error is the table's own: not again)
+                    except Exception:  # (one table's fault must not leave the others unloaded)
+                        log.exception("table %s could not be loaded at the start", table_id)
                 waiting = left
             except TableError:
                 pass  # (the list refused: logged by ``read``)
