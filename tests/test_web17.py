@@ -8,7 +8,8 @@
    once a run of refusals, and after a stored move from 1 s again.
 3. A real ``parlour serve`` stopped (SIGINT, SIGTERM) while it loads its unfinished tables: no "Future
    exception was never retrieved" nor CancelledError in its log, and the tables intact after a restart.
-4. "Play again" for a person who was away, refused by the database: said in words, nothing taken.
+4. "Play again" for a person who was away, refused by the database: said in words, nothing taken (it was
+   so already: a test, no fix).
 """
 
 from __future__ import annotations
