@@ -300,7 +300,10 @@ def create_app(
         t = tables()
         out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "idle": [], "finished": []}
         moment = now()
-        records = await t.db(t.store.tables, limit=200)
+        try:
+            records = await t.read("the tables", t.store.tables, limit=200)
+        except TableError as exc:
+            raise _error(exc) from None
         for record in records:
             live = t.live.get(record.id)
             try:
@@ -349,7 +352,10 @@ def create_app(
         info = table.info()
         info["to_move"] = table.state.current_player
         t = tables()
-        moved = await t.db(t.store.moved, table_id)
+        try:
+            moved = await t.read("this table", t.store.moved, table_id)
+        except TableError as exc:
+            raise _error(exc) from None
         if moved is not None:
             info["moved"] = moved.isoformat()
             info["idle"] = max(0, int((now() - moved).total_seconds()))
@@ -450,7 +456,12 @@ def create_app(
         try:
             table = await t.get(table_id)
         except TableError as exc:
-            await refuse(exc.code, exc.message, 4404)
+            if exc.code == "unread":  # (1013: try again later, as the page does)
+                await refuse(
+                    exc.code, exc.message.removesuffix("; try again") + "; the page tries again", 1013
+                )
+            else:
+                await refuse(exc.code, exc.message, 4404)
             return
         try:
             raw = await asyncio.wait_for(ws.receive_text(), timeout=30)

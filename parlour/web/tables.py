@@ -16,7 +16,7 @@ import hashlib
 import logging
 import math
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -63,7 +63,23 @@ class KeptWait:
 
 
 RETRY_PAUSE = 1.0
-"""Seconds a computer player waits before it tries again a move the database refused."""
+"""Seconds a computer player waits before it tries again a move the database refused the first time;
+twice as long after each refusal more (``retry_pause``) ..."""
+RETRY_MOST = 30.0
+"""... and at most this long: a database down for an hour is asked twice a minute, not every second."""
+
+
+def retry_pause(refusals: int) -> float:
+    """The pause after the ``refusals``-th refusal in a row: 1, 2, 4, 8, 16, 30, 30 ... seconds (it was 1 s
+    every time, so a database that was down was asked every second by every table of computer players,
+    and answered each time with a line in the log)."""
+    return float(min(RETRY_MOST, RETRY_PAUSE * 2 ** min(max(refusals, 1) - 1, 16)))
+
+
+def refused_read(what: str) -> TableError:
+    """A read the database refused, said to the person whose request it was: nothing changed. It was a
+    500 and a stack trace in the log (an HTTP request), or a socket closed with no word (a table's page)."""
+    return TableError("unread", f"the server's database refused to read {what}; try again", 503)
 
 
 def refused_write(what: str) -> TableError:
@@ -495,11 +511,37 @@ class Tables:
         succeeds (``_write_left``)."""
         self._refused_moves: dict[str, int] = {}
         """The seat whose last move each table's database refused (logged once until one is stored)."""
+        self._unread = 0
+        """Reads the database has refused since it last answered one (the first is logged, not each)."""
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How a computer player (or the start-up load) waits before it tries again what the database
+        refused (``retry_pause``): a test gives its own, to count the pauses without waiting them."""
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    async def read(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A read of the store for a person's request (or the start-up load); one the database refuses
+        is ``refused_read`` (a 503 in words, or a socket closed in words), and changes nothing. The log
+        says so once for a run of refusals, and once when the database answers again."""
+        try:
+            found = await self.db(fn, *args, **kwargs)
+        except Exception as exc:
+            self._unread += 1
+            if self._unread == 1:
+                log.warning(
+                    "the database refused to read %s (%s); every read it refuses is answered so, in words, "
+                    "until it reads again",
+                    what,
+                    _reason(exc),
+                )
+            raise refused_read(what) from None
+        if self._unread:
+            log.info("the database reads again, after %d refused reads", self._unread)
+            self._unread = 0
+        return found
 
     async def close(self) -> None:
         self.closing = True
@@ -643,10 +685,10 @@ class Tables:
     async def _load(self, table_id: str) -> Table | None:
         if len(table_id) > 32:
             return None
-        record = await self.db(self.store.table, table_id)
+        record = await self.read("this table", self.store.table, table_id)
         if record is None:
             return None
-        moves = await self.db(self.store.moves, table_id)
+        moves = await self.read("this table", self.store.moves, table_id)
         game = self.make_game(record.game, played_options(record.game, record.options))
         draws = [d for m in moves for d in m.draws]
         actions = [(m.seat, m.action) for m in moves if m.action is not None]
@@ -671,10 +713,32 @@ class Tables:
         return table
 
     async def resume(self) -> None:
-        """Rebuild every unfinished table whose next move is a computer player's (after a restart)."""
-        for table_id in await self.db(self.store.unfinished):
-            with contextlib.suppress(TableError):
-                await self.get(table_id)
+        """Rebuild every unfinished table whose next move is a computer player's (after a restart). What
+        the database refuses to read (the list, or a table) is tried again after a pause (``retry_pause``)
+        until it is read: a refusal ended the load with an exception nobody retrieved, and the computer
+        players of the tables not loaded yet waited until someone opened them."""
+        waiting: list[str] | None = None  # (None: the list of unfinished tables is not read yet)
+        refusals = 0
+        while not self.closing:
+            try:
+                if waiting is None:
+                    waiting = await self.read("the unfinished tables", self.store.unfinished)
+                left = []
+                for table_id in waiting:
+                    try:
+                        await self.get(table_id)
+                    except TableError as exc:
+                        if exc.code == "unread":
+                            left.append(table_id)  # (any other error is the table's own: not again)
+                    except Exception:  # (one table's fault must not leave the others unloaded)
+                        log.exception("table %s could not be loaded at the start", table_id)
+                waiting = left
+            except TableError:
+                pass  # (the list refused: logged by ``read``)
+            if waiting == []:
+                return
+            refusals += 1
+            await self.pause(retry_pause(refusals))
 
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat whose secret ``token`` is, or ``TableError`` if it is no seat's."""
@@ -1168,6 +1232,7 @@ class Tables:
 
     async def _bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
+        refusals = 0  # the database's refusals of this table's computer moves in a row
         while not self.closing and self.live.get(table.id) is table:
             seat = table.state.current_player
             if seat is None or table.seats[seat].kind != "computer":
@@ -1203,8 +1268,18 @@ class Tables:
             except TableError as exc:
                 if exc.code in ("stale", "not_your_turn"):
                     continue
-                if exc.code == "unstored":  # (logged once by act): tried again after a pause
-                    await asyncio.sleep(RETRY_PAUSE)
+                if exc.code == "unstored":  # (logged once by act): tried again after a longer pause
+                    refusals += 1
+                    if refusals == 1:
+                        log.info(
+                            "table %s: %s tries its move again in %g s, and waits twice as long after each "
+                            "refusal more, at most %g s",
+                            table.id,
+                            shown_name(table.seats[seat]),
+                            retry_pause(1),
+                            RETRY_MOST,
+                        )
+                    await self.pause(retry_pause(refusals))
                     continue
                 if exc.code in ("illegal", "malformed"):
                     log.error(
@@ -1213,6 +1288,14 @@ class Tables:
                     await self.act(table, seat, fallback_action(view), version)
                     continue
                 raise
+            if refusals:  # (stored: the next refusal starts a new run, at the shortest pause)
+                log.info(
+                    "table %s: %s's move is stored, after %d refusals",
+                    table.id,
+                    shown_name(table.seats[seat]),
+                    refusals,
+                )
+                refusals = 0
 
 
 __all__ = ["Connection", "Created", "SeatSpec", "Table", "TableError", "Tables"]

@@ -99,7 +99,8 @@ async function start() {
   try {
     state.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
-    announce($("notice"), `This table cannot be found: ${error.message}`, "error");
+    const what = error.status === 503 ? "This table could not be loaded" : "This table cannot be found";
+    announce($("notice"), `${what}: ${error.message}`, "error");
     return;
   }
   setTitle($("game-title"), state.info.title || state.info.game);

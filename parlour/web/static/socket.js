@@ -43,7 +43,6 @@ export class TableSocket {
     }
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.attempt = 0;
       const seen = this.forceFull ? 0 : this.opts.seen();
       this.forceFull = false;
       ws.send(JSON.stringify({ type: "hello", token: this.token || null, seen }));
@@ -58,6 +57,9 @@ export class TableSocket {
       } catch {
         return;
       }
+      // (the backoff starts again once the table has answered: a server that opens the socket and closes
+      // it at once, its database refusing to read the table, was asked again every half second)
+      if (msg && msg.type === "welcome") this.attempt = 0;
       if (msg && typeof msg === "object") this.opts.onMessage(msg);
     });
     ws.addEventListener("close", (event) => {

@@ -271,6 +271,7 @@ const ERROR_WORDS = {
   bad_message: "The server did not understand a message",
   unknown_token: "This seat's link is not valid (any more)",
   unstored: "Not stored",
+  unread: "Not loaded",
 };
 
 /**
@@ -473,7 +474,8 @@ function start() {
       if (!page.info) setInfo(info);
       setup();
     })
-    .catch((error) => announce($("notice"), `This table cannot be found: ${error.message}`, "error"));
+    // (a database refusing to read it is not a table not found: the socket's words say so, and it tries again)
+    .catch((error) => error.status !== 503 && announce($("notice"), `This table cannot be found: ${error.message}`, "error"));
   page.socket = new TableSocket(`/ws/tables/${encodeURIComponent(tableId)}`, {
     token: page.token,
     seen: () => page.log.length,
