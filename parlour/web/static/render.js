@@ -1190,7 +1190,11 @@ function outcomeBanner(ctx) {
     kind = "draw";
   } else if (me !== null && me !== undefined && !model.noYou) {
     const won = outcome.winners.includes(me);
-    verdict = won ? "You win!" : "You lose";
+    // winners who are not one's side share the win (Apology's three defenders): "You win!" said the
+    // win was one's own; the terminal says "You share the win with Computer 3 & Computer 4" (term-11)
+    const side = (view.teams || []).find((team) => team.includes(me)) || [me];
+    const sharing = outcome.winners.filter((seat) => !side.includes(seat));
+    verdict = !won ? "You lose" : sharing.length ? `You share the win with ${listWords(sharing.map(namer.who))}` : "You win!";
     kind = won ? "win" : "lose";
   } else {
     verdict = `Won by ${listWords(outcome.winners.map(namer.who))}`;
@@ -1201,7 +1205,8 @@ function outcomeBanner(ctx) {
     `section.banner.outcome.${kind}`,
     { "aria-labelledby": "outcome-title" },
     el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
-    outcome.reason ? el("p", { text: namer.words(outcome.reason) }) : null,
+    // a sentence under the heading, begun with a capital ("the highest total after the one deal")
+    outcome.reason ? el("p", { text: capitalize(namer.words(outcome.reason)) }) : null,
     scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
     el(
       "div.outcome-actions",
