@@ -103,3 +103,48 @@ def test_a_side_s_win_is_still_yours(browser: Browser, server: Server) -> None:
         render(page, server, state.view(me).to_dict(), "bishops52")
         heading = page.inner_text("section.banner.outcome h2")
         assert heading == "Match over — You win!", heading
+
+
+# --- 2. a known card in another's hand --------------------------------------------------------------------
+
+KNOWN = """() => [...document.querySelectorAll(".board .seat .zone.has-known .fan")].map((fan) => {
+  const cards = [...fan.children];
+  return cards.map((card, i) => {
+    const box = card.getBoundingClientRect();
+    const next = cards[i + 1] ? cards[i + 1].getBoundingClientRect().left : box.right;
+    const shown = Math.min(next, box.right) - box.left;
+    return { back: !card.querySelector("img[alt]:not([alt=''])") && !card.getAttribute("aria-label"), shown: shown / box.width };
+  });
+})"""
+"""Each known-card fan of another seat: each card, whether it is a back, and the share of its width in
+sight (the next card in the fan lies over the rest)."""
+
+
+def another_s_known_card(seat: int) -> Any:
+    """Bishops Whist at the first lead, seen by ``seat``, where another seat (the dealer) holds the
+    turned-up trump, known to all."""
+    for seed in range(1, 30):
+        state = played_out("bishops-whist", seed, lambda s: s.view(seat).decision is not None, hand_limit=1)
+        view = state.view(seat)
+        if any(z.kind == "hand" and z.owner != seat and any(z.cards) for z in view.zones):
+            return view
+    raise AssertionError("no deal of thirty whose dealer is another seat")
+
+
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280x900", "390x844"])
+def test_another_s_known_card_lies_whole_on_top_of_the_backs(
+    browser: Browser, server: Server, viewport: dict[str, int]
+) -> None:
+    """The dealer's turned-up trump, known to all, lay first in the fan of his hand, under twelve backs:
+    its corner alone was in sight. It lies on top, whole, the backs under it."""
+    view = another_s_known_card(0)
+    with context(browser, viewport) as ctx:
+        page = ctx.new_page()
+        render(page, server, view.to_dict(), "bishops52")
+        fans = page.evaluate(KNOWN)
+        assert fans, "no hand with a known card drawn"
+        shoot(page, f"bishops-whist-known-card-{viewport['width']}x{viewport['height']}")
+        for fan in fans:
+            faces = [card for card in fan if not card["back"]]
+            assert len(faces) == 1 and len(fan) == 13, fan
+            assert faces[0]["shown"] > 0.95, fan

@@ -1597,11 +1597,13 @@ function zoneBlock(ctx, zone, opts = {}) {
     block.setAttribute("aria-label", words);
     if (faceUp.length) {
       // the hand whole, in one fan: its known cards face up and a back for each of the others (a
-      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1)
+      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1);
+      // the backs first, the known cards on top of them, the last one whole: drawn first, under twelve
+      // backs, the dealer's turned-up trump showed its corner alone
       block.classList.add("has-known");
       const fan = smallFan(ctx, faceUp);
       fan.style.setProperty("--k", String(size));
-      for (let i = 0; i < hidden; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
+      for (let i = 0; i < hidden; i++) fan.prepend(cardFace(pack, null, { small: true, decorative: true }));
       append(block, [fan, el("span.zone-label", { text: words })]);
       return block;
     }
