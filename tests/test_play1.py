@@ -148,3 +148,25 @@ def test_another_s_known_card_lies_whole_on_top_of_the_backs(
             faces = [card for card in fan if not card["back"]]
             assert len(faces) == 1 and len(fan) == 13, fan
             assert faces[0]["shown"] > 0.95, fan
+
+
+# --- 3. open tarock's four stacks on a phone ----------------------------------------------------------------
+
+STACK_ROWS = """() => [...document.querySelectorAll(".board .seat")].map((seat) =>
+  [...seat.querySelectorAll(".zone.kind-stack")].map((zone) => Math.round(zone.getBoundingClientRect().top)))"""
+"""Each other seat's stacks: the top of each, in the page."""
+
+
+def test_another_s_four_stacks_lie_in_one_row_on_a_phone(browser: Browser, server: Server) -> None:
+    """On a phone another seat's panel is one short line where it fits, its zones flowing on after its
+    name: open tarock's first stack lay beside "Bob score 0 · 27 cards in 4 stacks" and the other three
+    on the line below, as if stack 1 were something else. The four stacks lie in one row."""
+    state = played_out("open-tarock", 1, lambda s: s.view(0).decision is not None, deals=1)
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        render(page, server, state.view(0).to_dict(), "tarock54")
+        rows = page.evaluate(STACK_ROWS)
+        shoot(page, "open-tarock-stacks-390x844")
+        stacks = [tops for tops in rows if tops]
+        assert len(stacks) == 1 and len(stacks[0]) == 4, rows
+        assert len(set(stacks[0])) == 1, rows
