@@ -8,6 +8,10 @@ badly is pinned here where it was mended; each test of a fix failed before it.
    the one deal"), under a heading.
 2. Another seat's hand with a card known to all (Bishops Whist's dealer holds the turned-up trump) was
    drawn as one fan with the known card first, under the backs: only its corner showed.
+3. On a phone another seat's panel flows its zones on after its name: open tarock's stack 1 lay beside the
+   name line, the other three below it.
+4. The "The hand is over" banner listed the log's lines as the game logged them ("hand 1: you & Computer 3
+   take 6 tricks"), where the log beside it begins each with a capital.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from playwright.sync_api import Browser, Page
 import parlour
 from parlour.players import make_player
 from tests.web_support import Server, server_fixture
-from tests.web_walks import PHONE, browser, context, shooter
+from tests.test_web_browser import play_until
+from tests.web_walks import COMPUTER, HUMAN, PHONE, browser, context, create_table, open_seat, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.browser]
 
@@ -170,3 +175,21 @@ def test_another_s_four_stacks_lie_in_one_row_on_a_phone(browser: Browser, serve
         stacks = [tops for tops in rows if tops]
         assert len(stacks) == 1 and len(stacks[0]) == 4, rows
         assert len(set(stacks[0])) == 1, rows
+
+
+# --- 4. the hand's banner -----------------------------------------------------------------------------------
+
+
+def test_the_hand_s_banner_says_its_lines_as_the_log_does(browser: Browser, server: Server) -> None:
+    """At the end of a hand of two, the banner listed "hand 1: you & Computer 3 take 6 tricks ...", in
+    lower case, where the log beside it says "Hand 1: ...": its lines are the log's, in the log's words."""
+    table = create_table(server, "bishops-whist", [HUMAN, COMPUTER, COMPUTER, COMPUTER], seed=5, hand_limit=2)
+    with context(browser, PHONE) as ctx:
+        page, _frames = open_seat(ctx, seat_link(server, table, 0))
+        banner = page.locator("#hand-banner section li")
+        play_until([page], lambda: banner.count() > 0, seed=3)
+        said = banner.all_inner_texts()
+        shoot(page, "bishops-whist-hand-banner-390x844")
+        assert said and all(line[:1].isupper() for line in said), said
+        logged = page.locator("#log li:not([hidden])").all_inner_texts()
+        assert all(line in logged for line in said), (said, logged[-8:])
