@@ -24,9 +24,19 @@ from playwright.sync_api import Browser, Page
 
 import parlour
 from parlour.players import make_player
-from tests.web_support import Server, server_fixture
 from tests.test_web_browser import play_until
-from tests.web_walks import COMPUTER, HUMAN, PHONE, browser, context, create_table, open_seat, seat_link, shooter
+from tests.web_support import Server, server_fixture
+from tests.web_walks import (
+    COMPUTER,
+    HUMAN,
+    PHONE,
+    browser,
+    context,
+    create_table,
+    open_seat,
+    seat_link,
+    shooter,
+)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.browser]
 
@@ -118,7 +128,8 @@ KNOWN = """() => [...document.querySelectorAll(".board .seat .zone.has-known .fa
     const box = card.getBoundingClientRect();
     const next = cards[i + 1] ? cards[i + 1].getBoundingClientRect().left : box.right;
     const shown = Math.min(next, box.right) - box.left;
-    return { back: !card.querySelector("img[alt]:not([alt=''])") && !card.getAttribute("aria-label"), shown: shown / box.width };
+    const back = !card.querySelector("img[alt]:not([alt=''])") && !card.getAttribute("aria-label");
+    return { back, shown: shown / box.width };
   });
 })"""
 """Each known-card fan of another seat: each card, whether it is a back, and the share of its width in
@@ -158,7 +169,8 @@ def test_another_s_known_card_lies_whole_on_top_of_the_backs(
 # --- 3. open tarock's four stacks on a phone ----------------------------------------------------------------
 
 STACK_ROWS = """() => [...document.querySelectorAll(".board .seat")].map((seat) =>
-  [...seat.querySelectorAll(".zone.kind-stack")].map((zone) => Math.round(zone.getBoundingClientRect().top)))"""
+  [...seat.querySelectorAll(".zone.kind-stack")].map((zone) =>
+    Math.round(zone.getBoundingClientRect().top)))"""
 """Each other seat's stacks: the top of each, in the page."""
 
 
