@@ -12,6 +12,7 @@ badly is pinned here where it was mended; each test of a fix failed before it.
    name line, the other three below it.
 4. The "The hand is over" banner listed the log's lines as the game logged them ("hand 1: you & Computer 3
    take 6 tricks"), where the log beside it begins each with a capital.
+5. The final score wrapped before a dot on a phone: a line began "· Computer 4: 1".
 """
 
 from __future__ import annotations
@@ -51,19 +52,23 @@ DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "play1"
 
 WIDE = {"width": 1280, "height": 900}
 
-RENDER = """([view, packName]) => Promise.all([import("/static/render.js"), import("/static/cards.js")])
+RENDER = """([view, packName, info]) => Promise.all([import("/static/render.js"), import("/static/cards.js")])
 .then(async ([r, c]) => {
   document.body.innerHTML = '<main class="table-page"><div id="table"></div></main>';
   const root = document.getElementById("table");
-  r.renderTable(root, { view, pack: await c.loadPack(packName) });
+  r.renderTable(root, { view, info, pack: await c.loadPack(packName) });
   return true;
 })"""
 """render.js's drawing of a view (as its seat sees it), on the page, to be read and looked at."""
 
 
-def render(page: Page, server: Server, view: dict[str, Any], pack: str) -> None:
+def render(
+    page: Page, server: Server, view: dict[str, Any], pack: str, names: list[str] | None = None
+) -> None:
+    """``view`` drawn by render.js on a page of the server, its seats named ``names`` (else "Seat N")."""
+    info = None if names is None else {"seats": [{"seat": s, "name": n} for s, n in enumerate(names)]}
     page.goto(server.url + "/")
-    page.evaluate(RENDER, [view, pack])
+    page.evaluate(RENDER, [view, pack, info])
 
 
 def played_out(name: str, seed: int, until: Any, **options: Any) -> Any:
@@ -205,3 +210,47 @@ def test_the_hand_s_banner_says_its_lines_as_the_log_does(browser: Browser, serv
         assert said and all(line[:1].isupper() for line in said), said
         logged = page.locator("#log li:not([hidden])").all_inner_texts()
         assert all(line in logged for line in said), (said, logged[-8:])
+
+
+# --- 5. the final score on a phone ---------------------------------------------------------------------------
+
+LINE_STARTS = """(selector) => {
+  const box = document.querySelector(selector);
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  const chars = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (rect && node.data[i].trim()) chars.push([node.data[i], Math.round(rect.top)]);
+    }
+  }
+  return chars.filter((c, i) => i === 0 || c[1] > chars[i - 1][1] + 2).map((c) => c[0]);
+}"""
+"""The first character of each line the element's text is drawn on."""
+
+
+def test_the_final_score_wraps_between_seats_not_before_a_dot(browser: Browser, server: Server) -> None:
+    """Apology's four scores on a phone wrapped as "Final score: you: -3 · Computer 2: 1 · Computer 3: 1"
+    and, on a line of its own, "· Computer 4: 1": a line began with the separator. Each seat's score
+    keeps to one line, the dot after it (the first seat's name of every length from 1 to 16 letters, so
+    that the line breaks at every place among the scores)."""
+    state = shared_apology_win()
+    loser = next(s for s in range(4) if s not in state.view(None).outcome.winners)
+    lines: dict[str, list[str]] = {}
+    with context(browser, PHONE) as ctx:
+        page = ctx.new_page()
+        for letters in range(1, 17):
+            first = "Annabel Lee-Smith"[:letters].strip()
+            names = [first, "Computer 2", "Computer 3", "Computer 4"]
+            render(page, server, state.view(loser).to_dict(), "bishops65", names)
+            lines[first] = page.evaluate(LINE_STARTS, "section.banner.outcome .final-score")
+            said = " ".join(page.inner_text("section.banner.outcome .final-score").split())
+            scores = [f"{'you' if s == loser else names[s]}: {1 if s != loser else -3}" for s in range(4)]
+            assert said == "Final score: " + " · ".join(scores), said
+            if first == "Annabel Le":  # (the name whose scores' line began "· Computer 4: 1")
+                shoot(page, "apology-final-score-390x844")
+    assert any(len(starts) > 1 for starts in lines.values()), "the scores always fit on one line"
+    assert not [first for first, starts in lines.items() if "·" in starts], lines

@@ -1200,14 +1200,19 @@ function outcomeBanner(ctx) {
     verdict = `Won by ${listWords(outcome.winners.map(namer.who))}`;
     kind = "win";
   }
-  const scores = (view.teams || []).map((team) => `${namer.side(team)}: ${num(view.scores[team[0]])}`).join(" · ");
+  // each side's score on one line, the dot after it: a phone's line began "· Computer 4: 1"
+  const teams = view.teams || [];
+  const scores = teams.map((team, i) => [
+    i ? " " : "",
+    el("span.score-part", { text: `${namer.side(team)}: ${num(view.scores[team[0]])}${i < teams.length - 1 ? " ·" : ""}` }),
+  ]);
   return el(
     `section.banner.outcome.${kind}`,
     { "aria-labelledby": "outcome-title" },
     el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
     // a sentence under the heading, begun with a capital ("the highest total after the one deal")
     outcome.reason ? el("p", { text: capitalize(namer.words(outcome.reason)) }) : null,
-    scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
+    scores.length ? el("p.final-score", {}, "Final score: ", scores) : null,
     el(
       "div.outcome-actions",
       {},
