@@ -212,7 +212,7 @@ def test_the_hand_s_banner_says_its_lines_as_the_log_does(browser: Browser, serv
         assert all(line in logged for line in said), (said, logged[-8:])
 
 
-# --- 5. the final score on a phone ---------------------------------------------------------------------------
+# --- 5. the final score on a phone --------------------------------------------------------------------
 
 LINE_STARTS = """(selector) => {
   const box = document.querySelector(selector);
