@@ -1190,19 +1190,29 @@ function outcomeBanner(ctx) {
     kind = "draw";
   } else if (me !== null && me !== undefined && !model.noYou) {
     const won = outcome.winners.includes(me);
-    verdict = won ? "You win!" : "You lose";
+    // winners who are not one's side share the win (Apology's three defenders): "You win!" said the
+    // win was one's own; the terminal says "You share the win with Computer 3 & Computer 4" (term-11)
+    const side = (view.teams || []).find((team) => team.includes(me)) || [me];
+    const sharing = outcome.winners.filter((seat) => !side.includes(seat));
+    verdict = !won ? "You lose" : sharing.length ? `You share the win with ${listWords(sharing.map(namer.who))}` : "You win!";
     kind = won ? "win" : "lose";
   } else {
     verdict = `Won by ${listWords(outcome.winners.map(namer.who))}`;
     kind = "win";
   }
-  const scores = (view.teams || []).map((team) => `${namer.side(team)}: ${num(view.scores[team[0]])}`).join(" · ");
+  // each side's score on one line, the dot after it: a phone's line began "· Computer 4: 1"
+  const teams = view.teams || [];
+  const scores = teams.map((team, i) => [
+    i ? " " : "",
+    el("span.score-part", { text: `${namer.side(team)}: ${num(view.scores[team[0]])}${i < teams.length - 1 ? " ·" : ""}` }),
+  ]);
   return el(
     `section.banner.outcome.${kind}`,
     { "aria-labelledby": "outcome-title" },
     el("h2", { id: "outcome-title", text: `Match over — ${verdict}` }),
-    outcome.reason ? el("p", { text: namer.words(outcome.reason) }) : null,
-    scores ? el("p.final-score", { text: `Final score: ${scores}` }) : null,
+    // a sentence under the heading, begun with a capital ("the highest total after the one deal")
+    outcome.reason ? el("p", { text: capitalize(namer.words(outcome.reason)) }) : null,
+    scores.length ? el("p.final-score", {}, "Final score: ", scores) : null,
     el(
       "div.outcome-actions",
       {},
@@ -1592,11 +1602,13 @@ function zoneBlock(ctx, zone, opts = {}) {
     block.setAttribute("aria-label", words);
     if (faceUp.length) {
       // the hand whole, in one fan: its known cards face up and a back for each of the others (a
-      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1)
+      // phone drew the known cards alone, its backs hidden, and a hand of 8 looked like a hand of 1);
+      // the backs first, the known cards on top of them, the last one whole: drawn first, under twelve
+      // backs, the dealer's turned-up trump showed its corner alone
       block.classList.add("has-known");
       const fan = smallFan(ctx, faceUp);
       fan.style.setProperty("--k", String(size));
-      for (let i = 0; i < hidden; i++) fan.append(cardFace(pack, null, { small: true, decorative: true }));
+      for (let i = 0; i < hidden; i++) fan.prepend(cardFace(pack, null, { small: true, decorative: true }));
       append(block, [fan, el("span.zone-label", { text: words })]);
       return block;
     }

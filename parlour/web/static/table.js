@@ -6,7 +6,7 @@
  */
 import { api, announce, clear, el, setTitle } from "./dom.js";
 import { loadPack } from "./cards.js";
-import { bringHandIntoView, renderTable, renderLog, roundWord, tickKept } from "./render.js";
+import { bringHandIntoView, logWords, renderTable, renderLog, roundWord, tickKept } from "./render.js";
 import { cardWords, makeNamer } from "./words.js";
 import { openRules, wireDialogs } from "./rules.js";
 import { TableSocket } from "./socket.js";
@@ -197,7 +197,9 @@ function handBanner(newLines, namer, word) {
       "section.banner",
       { "aria-labelledby": "hand-banner-title" },
       el("h2", { id: "hand-banner-title", text: `The ${word} is over` }),
-      el("ul", {}, scoring.map((l) => el("li", { text: namer.words(l.text), class: l.hand_end ? "hand-end" : "" }))),
+      // the log's lines in the log's words, begun with a capital: "hand 1: you & Computer 3 take 6 tricks"
+      // stood under "The hand is over" where the log said "Hand 1: ..."
+      el("ul", {}, scoring.map((l) => el("li", { text: logWords(l.text, namer), class: l.hand_end ? "hand-end" : "" }))),
       el("div.buttons", {}, ok),
     ),
   );
