@@ -254,3 +254,33 @@ def test_the_final_score_wraps_between_seats_not_before_a_dot(browser: Browser, 
                 shoot(page, "apology-final-score-390x844")
     assert any(len(starts) > 1 for starts in lines.values()), "the scores always fit on one line"
     assert not [first for first, starts in lines.items() if "·" in starts], lines
+
+
+# --- 6. a seat handed over: its level said once (the lead's, after play-1's report) -----------------------
+
+TAGS = """() => [...document.querySelectorAll(".board .seat")].map((seat) => [
+  seat.querySelector(".seat-name").textContent,
+  [...seat.querySelectorAll(".tag.computer")].map((tag) => tag.textContent).join(""),
+])"""
+"""Each seat drawn: its name and its computer tag's words."""
+
+
+def test_a_seat_handed_to_a_computer_player_says_its_level_once(browser: Browser, server: Server) -> None:
+    """A friend's seat handed to a computer player is named "Bob (strong)" (tables.py ``replace``), and its
+    tag said "computer (strong)" beside it: the level twice. The tag of such a seat says "computer"; a
+    computer player's own seat still gives its level in its tag."""
+    state = played_out("bishops-whist", 0, lambda s: s.view(0).decision is not None)
+    seats = [
+        {"seat": 0, "name": "Ann", "kind": "human", "taken": True, "connected": True},
+        {"seat": 1, "name": "Bob (strong)", "kind": "computer", "player": "strong", "taken": True},
+        {"seat": 2, "name": "Computer 3", "kind": "computer", "player": "normal", "taken": True},
+        {"seat": 3, "name": "Computer 4", "kind": "computer", "player": "easy", "taken": True},
+    ]
+    with context(browser, WIDE) as ctx:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.evaluate(RENDER, [state.view(0).to_dict(), "bishops52", {"seats": seats}])
+        tags = dict(page.evaluate(TAGS))
+        assert tags["Bob (strong)"] == "computer", tags
+        assert tags["Computer 3"] == "computer (normal)", tags
+        assert tags["Computer 4"] == "computer (easy)", tags

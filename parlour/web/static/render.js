@@ -1333,7 +1333,9 @@ function seatPanel(ctx, seat) {
 }
 
 function connectionTag(info) {
-  if (info.kind === "computer") return el("span.tag.computer", { text: `computer${info.player ? ` (${info.player})` : ""}` });
+  // (a seat handed over is named "Bob (strong)": its level is said once, in the name)
+  const level = info.player && !(info.name || "").endsWith(`(${info.player})`) ? ` (${info.player})` : "";
+  if (info.kind === "computer") return el("span.tag.computer", { text: `computer${level}` });
   // a seat kept for the friend its creator named is not free to anyone (tables.py `kept`)
   if (!info.taken) return el("span.tag.free", { text: info.kept ? "not here yet" : "free seat" });
   return info.connected ? el("span.tag.online", { text: "● here" }) : el("span.tag.away", { text: "○ away" });
