@@ -818,7 +818,7 @@ def _play_reason(
         if suit_of(card) == suit and best is not None and strength(card) > strength(best):
             if len(k.trick) == SEATS - 1 or k.is_master(card):
                 return f"wins the trick with the {card}; {odds}"
-            return f"plays the {card} to win the trick; {odds}"
+            return f"takes the trick for now; {odds}"
         if suit_of(card) != suit:
             if k.is_master(card):  # it could still win a trick (a hint once said it of such a card)
                 return f"throws the {card}; {odds}"
@@ -831,8 +831,8 @@ def _play_reason(
         if over:
             return f"lets the trick go and keeps the {min(over, key=strength)} back; {odds}"
         if any(suit_of(c) == suit and strength(c) < strength(card) for c in lawful):
-            return f"plays the {card}: the trick is lost; {odds}"
-        return f"plays low with the {card}: the trick is lost; {odds}"
+            return f"the trick is lost anyway; {odds}"
+        return f"plays low: the trick is lost; {odds}"
     if not k.trick:
         if suit_of(card) in k.voids[taker]:
             return f"leads the {card}: the taker is out of that suit; {odds}"
@@ -841,7 +841,7 @@ def _play_reason(
         return f"leads the {card}; {odds}"
     suit = led_suit(k.trick)
     if suit is None:
-        return f"plays the {card} to the trick the taker escaped from; {odds}"
+        return f"goes to the trick the taker escaped from; {odds}"
     best_seat = trick_winner(k.trick)
     if best_seat != taker and (any(s == taker for s, _ in k.trick) or suit in k.voids[taker]):
         if is_ace(card):
@@ -850,18 +850,18 @@ def _play_reason(
             best = next(c for s, c in k.trick if s == best_seat)
             if suit_of(card) == suit and strength(card) > strength(best):
                 # The card takes the trick itself (a hint once said "smothers the partner's trick").
-                return f"plays the {card} on a trick the taker cannot win; {odds}"
+                return f"wins a trick the taker cannot win; {odds}"
             return f"smothers the partner's trick with the {card}; {odds}"
     best = next(c for s, c in k.trick if s == best_seat)
     if suit_of(card) == suit and strength(card) > strength(best):
         if best_seat == taker:
             return f"takes the trick from the taker with the {card}; {odds}"
         if any(s == taker for s, _ in k.trick):
-            return f"plays the {card} over the taker; {odds}"
+            return f"goes over the taker; {odds}"
         if suit in k.voids[taker]:
-            return f"plays the {card} on a trick the taker cannot win; {odds}"
+            return f"goes on a trick the taker cannot win; {odds}"
         # The taker is still to play (a hint once said "over the taker" of a card played before it).
-        return f"plays the {card} ahead of the taker, who must beat it; {odds}"
+        return f"goes ahead of the taker, who must beat it; {odds}"
     # "The cheapest" only if no other card that loses the trick is worth fewer points (a hint once
     # called the queen the cheapest beside the 9 of the same suit).
     losers = [
@@ -871,7 +871,7 @@ def _play_reason(
     ]
     if any(half_points(c) < half_points(card) for c in losers):
         return f"gives up the {card}; {odds}"
-    return f"plays the {card}, the cheapest card to give up; {odds}"
+    return f"the cheapest card to give up; {odds}"
 
 
 def _heuristic(game: Game[Any], seed: int) -> Player:
