@@ -561,7 +561,7 @@ class Apology(Game["ApologyState"]):
         Option(
             "target_shift",
             0.0,
-            "card points added to all four targets (lets one --sweep move every threshold together)",
+            "card points added to all four targets, to move every threshold together (a designer's sweep)",
             minimum=-60,
             maximum=60,
         ),
