@@ -1781,12 +1781,16 @@ class LansquenetState(State):
     def event_words(self, event: Event) -> str:
         """The log's lines as a person reads them (the logged texts stay as they were: replays of older
         saves compare them). In Hoyle's game there is no bank (ruling LQ-17), yet the banker's "keep"
-        was logged "seat 0 keeps the bank of 0 and deals again": it reads "seat 0 deals again". And
+        was logged "seat 0 keeps the bank of 0 and deals again": it reads "seat 0 deals again", and the
+        bets on a matched card go to "the banker", not "the bank". And
         where the chips go is said: a banker who stops takes the bank back, twins take the odd chip of
         an odd bet with the half, a losing bank's remainder goes back to its banker."""
         data = event.data
         if event.kind == "keep" and self.game.hoyle:
             return f"seat {data.get('seat')} deals again"
+        if event.kind == "turn" and self.game.hoyle and ": the bank takes " in str(data.get("text") or ""):
+            # (ruling LQ-17: no bank is put up, so the chips on a matched card go to the banker)
+            return str(data["text"]).replace(": the bank takes ", ": the banker takes ")
         if event.kind == "stop" and "amount" in data:  # ruling LQ-14: the banker takes the bank back
             return (
                 f"seat {data.get('seat')} stops and takes back the bank of {data['amount']}; it is for sale"
