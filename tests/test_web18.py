@@ -11,19 +11,23 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+import sqlalchemy as sa
+from playwright.sync_api import Browser, Page
+from sqlalchemy import event
 
 from parlour.web import tables as tables_module
 from parlour.web.store import Store
+from tests.test_web11 import ANN
 from tests.test_web15 import said
-from tests.test_web16 import stored_version, versions_stored
-from tests.test_web17 import Refusing, held, no_traceback, reads, served_on
-from tests.test_web_protocol import COMPUTER, create, db_url, serving, store_of, wait_for
+from tests.test_web16 import REFUSAL, stored_version, versions_stored
+from tests.test_web17 import Refusing, held, no_traceback, served_on
+from tests.test_web_protocol import COMPUTER, create, db_url, serving, store_of, tokens, wait_for
 from tests.web_walks import PHONE, browser, context, shooter
 
 pytestmark = [pytest.mark.timeout(240)]
@@ -88,3 +92,71 @@ def _alive(client: Any, table_id: str) -> bool:
     table = held(client).live.get(table_id)
     task = None if table is None else table.bots
     return task is None or not task.done() or task.cancelled() or task.exception() is None
+
+
+# --- 2. the lobby's private tables, one refused -------------------------------------------------------
+
+
+class RefusingTable:
+    """The database refusing every statement about one table alone (its id among the parameters, and no
+    list of ids) while ``on``: the lobby's lists (which read every table's seats at once) are read, that
+    table's own reads are refused."""
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.on = False
+        self.refused = 0
+        self.table_id = table_id
+        event.listen(store.engine, "before_cursor_execute", self.check)
+
+    def check(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, *_rest: Any) -> None:
+        alone = " IN (" not in " ".join(statement.split()).upper()
+        if self.on and alone and self.table_id in repr(parameters):
+            self.refused += 1
+            raise sa.exc.OperationalError(statement, parameters, Exception(REFUSAL))
+
+
+def keep(page: Page, name: str) -> None:
+    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
+    shoot(page, name)
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+
+
+@pytest.mark.browser
+def test_the_lobby_says_a_private_table_it_could_not_read(browser: Browser, tmp_path: Path) -> None:
+    """Ann holds a seat at a private table; the database refuses to read it: the lobby says so in words
+    (it dropped the table from "Your private tables" without a word), keeps her way back to it, and once
+    the database reads again lists it as before and takes its words back."""
+    url = f"sqlite:///{tmp_path / 'parlour.db'}"
+    with serving(url) as client:
+        made = create(client, "bishops-whist", [ANN, COMPUTER, COMPUTER, COMPUTER], seed=7)
+    table_id, secret = made["id"], tokens(made)[0]
+    store = Store(url)
+    refusing = RefusingTable(store, table_id)
+    with served_on(store) as server, context(browser, PHONE) as ctx:
+        lobby = ctx.new_page()
+        lobby.goto(f"{server.url}/")
+        seat = json.dumps({"seat": 0, "token": secret})
+        lobby.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)", [f"parlour.seat.{table_id}", seat]
+        )
+        refusing.on = True
+        lobby.reload()
+        lobby.locator("#notice", has_text="could not be loaded").wait_for(timeout=15_000)
+        notice = lobby.inner_text("#notice")
+        assert notice == (
+            "One of your private tables could not be loaded: the server's database refused to read this "
+            "table; try again"
+        ), notice
+        assert refusing.refused >= 1
+        mine = lobby.locator("#mine-tables li")
+        assert mine.count() == 1 and lobby.locator("#mine-panel").is_visible()
+        assert mine.first.inner_text().startswith("Not loaded"), mine.first.inner_text()
+        link = mine.first.locator("a", has_text="Back to your seat")
+        assert link.get_attribute("href") == f"/t/{table_id}"
+        keep(lobby, "the-lobby-a-private-table-refused-390x844")
+        refusing.on = False
+        lobby.locator("#mine-tables li", has_text="Bishop").wait_for(timeout=15_000)
+        wait_for(lambda: lobby.inner_text("#notice") == "", what="the lobby to take its words back")
+        assert mine.count() == 1 and "Not loaded" not in mine.first.inner_text()
+        keep(lobby, "the-lobby-a-private-table-read-again-390x844")
