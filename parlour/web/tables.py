@@ -1231,8 +1231,11 @@ class Tables:
             table.bots.add_done_callback(_report_failure)
 
     async def _bots(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
         refusals = 0  # the database's refusals of this table's computer moves in a row
+        # The move (version, seat) whose computer player chose an illegal action: its first legal move is
+        # played instead, and tried again as any refused move, without asking the player again (its
+        # fallback refused by the database ended this task with a traceback, the table waiting for nobody).
+        illegal: tuple[int, int] | None = None
         while not self.closing and self.live.get(table.id) is table:
             seat = table.state.current_player
             if seat is None or table.seats[seat].kind != "computer":
@@ -1240,29 +1243,10 @@ class Tables:
             kind = table.seats[seat].player or default_player(player_kinds(table.game.name))
             version = table.version
             view = table.state.view(seat)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            try:
-                action = await loop.run_in_executor(
-                    self.bot_pool,
-                    _choose,
-                    table.game.name,
-                    dict(table.game.options),
-                    kind,
-                    bot_seed(table.seed, table.version),
-                    view,
-                    MOVE_SECONDS if table.seed is None else None,
-                )
-            except Exception:
-                # A computer player that fails must not stall the table for the people at it: it is
-                # logged, and the seat plays its first legal action this once.
-                log.exception(
-                    "table %s: the %s player at seat %s failed; it plays its first legal move",
-                    table.id,
-                    kind,
-                    seat,
-                )
+            if illegal == (version, seat):
                 action = fallback_action(view)
+            else:
+                action = await self._choice(table, seat, kind, view)
             try:
                 await self.act(table, seat, action, version)
             except TableError as exc:
@@ -1281,11 +1265,11 @@ class Tables:
                         )
                     await self.pause(retry_pause(refusals))
                     continue
-                if exc.code in ("illegal", "malformed"):
+                if exc.code in ("illegal", "malformed") and illegal != (version, seat):
                     log.error(
                         "table %s: the %s player at seat %s chose %r: %s", table.id, kind, seat, action, exc
                     )
-                    await self.act(table, seat, fallback_action(view), version)
+                    illegal = (version, seat)  # (played next, at once)
                     continue
                 raise
             if refusals:  # (stored: the next refusal starts a new run, at the shortest pause)
@@ -1296,6 +1280,35 @@ class Tables:
                     refusals,
                 )
                 refusals = 0
+
+    async def _choice(self, table: Table, seat: int, kind: str, view: View[Any]) -> str:
+        """The computer player's action for ``seat``, after the table's delay; a player that fails plays
+        its first legal action this once."""
+        loop = asyncio.get_running_loop()
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        try:
+            action = await loop.run_in_executor(
+                self.bot_pool,
+                _choose,
+                table.game.name,
+                dict(table.game.options),
+                kind,
+                bot_seed(table.seed, table.version),
+                view,
+                MOVE_SECONDS if table.seed is None else None,
+            )
+        except Exception:
+            # A computer player that fails must not stall the table for the people at it: it is
+            # logged, and the seat plays its first legal action this once.
+            log.exception(
+                "table %s: the %s player at seat %s failed; it plays its first legal move",
+                table.id,
+                kind,
+                seat,
+            )
+            action = fallback_action(view)
+        return action
 
 
 __all__ = ["Connection", "Created", "SeatSpec", "Table", "TableError", "Tables"]

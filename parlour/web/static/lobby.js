@@ -481,14 +481,49 @@ function seatedIds() {
 
 /** A private table, listed nowhere else, that this browser holds a seat at and that is not finished:
  * a person who left one ("Leave table") found no way back to it in the lobby, whose lists hold public
- * tables alone, though the table's page would sit them down again. At most MINE_MOST are asked for. */
+ * tables alone, though the table's page would sit them down again. At most MINE_MOST are asked for.
+ * `unread`: the ones the server could not read (a 503: its database refused), with its words; such a
+ * table was dropped from the list without a word. A table the server does not know (404) is gone. */
 async function privateTables(listed) {
   const known = new Set(listed.map((t) => t.id));
   const ids = seatedIds().filter((id) => !known.has(id)).slice(0, MINE_MOST);
+  const unread = [];
   const found = await Promise.all(
-    ids.map((id) => api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null)),
+    ids.map((id) =>
+      api(`/api/tables/${encodeURIComponent(id)}`).catch((error) => {
+        if (error.status !== 404) unread.push({ id, message: error.message });
+        return null;
+      }),
+    ),
   );
-  return found.filter((t) => t && t.status !== "finished");
+  return { mine: found.filter((t) => t && t.status !== "finished"), unread };
+}
+
+/** The notice the lobby gave for private tables it could not load, cleared once they load. */
+let unreadNotice = "";
+
+/** Say which of this browser's private tables could not be loaded, in the words the lobby uses for a
+ * refused read of its lists ("The tables could not be loaded: ..."); clear it once they are. */
+function sayUnread(unread) {
+  const notice = $("notice");
+  if (!unread.length) {
+    if (unreadNotice && notice.textContent === unreadNotice) announce(notice, "");
+    unreadNotice = "";
+    return;
+  }
+  const which = unread.length === 1 ? "One of your private tables" : `${unread.length} of your private tables`;
+  unreadNotice = `${which} could not be loaded: ${unread[0].message}`;
+  if (notice.textContent !== unreadNotice) announce(notice, unreadNotice, "error");
+}
+
+/** A private table of this browser's the server could not read: its way back kept, and why it says no more. */
+function unreadItem(table) {
+  return el(
+    "li",
+    {},
+    el("span", {}, el("strong", { text: "Not loaded" }), el("br"), el("span.muted", { text: table.message })),
+    el("a", { href: `/t/${encodeURIComponent(table.id)}`, text: "Back to your seat" }),
+  );
 }
 
 async function join(table) {
@@ -523,9 +558,12 @@ async function refresh() {
   fill("idle-tables", tables.idle, watch, "");
   $("idle-panel").hidden = !(tables.idle && tables.idle.length);
   fill("finished-tables", tables.finished, (t) => tableItem(t, el("a", { href: `/replay/${encodeURIComponent(t.id)}`, text: "Replay" })), "No finished match yet.");
-  const mine = await privateTables([...(tables.open || []), ...(tables.playing || []), ...(tables.idle || []), ...(tables.finished || [])]);
+  const { mine, unread } = await privateTables([...(tables.open || []), ...(tables.playing || []), ...(tables.idle || []), ...(tables.finished || [])]);
   fill("mine-tables", mine, (t) => tableItem(t, back(t), true, true), "");
-  $("mine-panel").hidden = !mine.length;
+  if (!mine.length) clear($("mine-tables")); // (fill's empty line: the panel is hidden, or holds unread ones)
+  for (const t of unread) $("mine-tables").append(unreadItem(t));
+  $("mine-panel").hidden = !mine.length && !unread.length;
+  sayUnread(unread);
 }
 
 async function start() {
