@@ -536,14 +536,20 @@ async function join(table) {
   }
 }
 
+/** The notice the lobby gave for its lists it could not load, cleared once they load (it stayed up). */
+let listsNotice = "";
+
 async function refresh() {
   let tables;
   try {
     tables = await api("/api/tables");
   } catch (error) {
-    announce($("notice"), `The tables could not be loaded: ${error.message}`, "error");
+    listsNotice = `The tables could not be loaded: ${error.message}`;
+    announce($("notice"), listsNotice, "error");
     return;
   }
+  if (listsNotice && $("notice").textContent === listsNotice) announce($("notice"), "");
+  listsNotice = "";
   const fill = (id, items, make, empty) => {
     const list = clear($(id));
     if (!items || !items.length) list.append(el("li.muted", { text: empty }));
