@@ -1449,7 +1449,13 @@ class TerminalGame:
         def widen(group: list[int]) -> bool:
             wide = max(cell_len(rows[i][0]) for i in group)
             room_left = width - 4 - wide - 2
-            if room_left >= 20 and all(fits(i, room_left) or not fits(i, value_width) for i in group):
+            # (a value narrower than 20 takes a row beside its label where it is whole there: Hoyle's
+            # "the réjouissance: seat 1 (you) bets 10, seat 3 bets 9, seat 4 bets 46" wrapped in three
+            # rows of its column beside "9♦")
+            narrow = room_left > 0 and all(fits(i, room_left) for i in group)
+            if (room_left >= 20 or narrow) and all(
+                fits(i, room_left) or not fits(i, value_width) for i in group
+            ):
                 for i in group:
                     sizes[i] = (wide, room_left)
                 return True
