@@ -37,7 +37,7 @@ from tests.test_web_protocol import COMPUTER as COMPUTER_SEAT
 from tests.test_web_protocol import create, db_url, live_table, sit, store_of, tokens, wait_for
 from tests.test_web_protocol import serving as serving_now
 from tests.web_support import GAMES, SHORT, Server, server_fixture, sqlite_server
-from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, seat_link, shooter
+from tests.web_walks import COMPUTER, PHONE, browser, context, create_table, keeper, seat_link, shooter
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -48,14 +48,8 @@ shoot = shooter("web15")
 server = server_fixture("web15")
 """The module's ``parlour serve``, with a SQLite database of its own."""
 
-DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "web15"
-
-
-def keep(page: Page, name: str) -> None:
-    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
-    shoot(page, name)
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
+keep = keeper("web15")
+"""A screenshot kept with the suite's and in docs/screenshots/web15/."""
 
 
 # --- 1. what the trick box says before trick play --------------------------------------------------------

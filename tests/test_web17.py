@@ -23,7 +23,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, Page
-from sqlalchemy import event
+from playwright.sync_api import Browser
 
 import parlour
 from parlour.engine.game import RECORD
@@ -42,7 +41,7 @@ from parlour.web.store import MOVES, TABLES, SeatRecord, Store, now
 from parlour.web.tables import Tables, fallback_action, retry_pause
 from tests.test_web11 import ANN, BOB
 from tests.test_web15 import said
-from tests.test_web16 import REFUSAL, seat_taken, stored_version, versions_stored
+from tests.test_web16 import REFUSAL, Refusing, seat_taken, stored_version, versions_stored
 from tests.test_web_browser import seat_link
 from tests.test_web_protocol import (
     COMPUTER,
@@ -58,31 +57,15 @@ from tests.test_web_protocol import (
 )
 from tests.test_web_protocol import serving as serving_now
 from tests.web_support import Server, database
-from tests.web_walks import PHONE, browser, context, shooter
+from tests.web_walks import PHONE, browser, context, keeper
 
 pytestmark = [pytest.mark.timeout(240)]
 
 __all__ = ["browser", "db_url"]  # the fixtures: Chromium; SQLite, and PostgreSQL where one is given
 
-shoot = shooter("web17")
 
-DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "web17"
-
-
-class Refusing:
-    """The database refusing every statement ``refuses`` accepts while ``on`` (test_web15/16's hook, here
-    for reads too): the statement goes through the store's own code to the engine, and fails there."""
-
-    def __init__(self, store: Store, refuses: Callable[[str], bool]) -> None:
-        self.on = False
-        self.refused = 0
-        self.refuses = refuses
-        event.listen(store.engine, "before_cursor_execute", self.check)
-
-    def check(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, *_rest: Any) -> None:
-        if self.on and self.refuses(" ".join(statement.split()).upper()):
-            self.refused += 1
-            raise sa.exc.OperationalError(statement, parameters, Exception(REFUSAL))
+keep = keeper("web17")
+"""A screenshot kept with the suite's and in docs/screenshots/web17/."""
 
 
 def reads(statement: str) -> bool:
@@ -539,13 +522,6 @@ def test_a_refused_read_of_the_next_match_is_said_in_words(db_url: str) -> None:
 
 
 # --- the page ------------------------------------------------------------------------------------------
-
-
-def keep(page: Page, name: str) -> None:
-    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
-    shoot(page, name)
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
 
 
 @contextlib.contextmanager

@@ -18,25 +18,25 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 from sqlalchemy import event
 
 from parlour.web import tables as tables_module
 from parlour.web.store import Store
 from tests.test_web11 import ANN
 from tests.test_web15 import said
-from tests.test_web16 import REFUSAL, stored_version, versions_stored
-from tests.test_web17 import Refusing, held, no_traceback, served_on
+from tests.test_web16 import REFUSAL, Refusing, stored_version, versions_stored
+from tests.test_web17 import held, no_traceback, served_on
 from tests.test_web_protocol import COMPUTER, create, db_url, serving, store_of, tokens, wait_for
-from tests.web_walks import PHONE, browser, context, shooter
+from tests.web_walks import PHONE, browser, context, keeper
 
 pytestmark = [pytest.mark.timeout(240)]
 
 __all__ = ["browser", "db_url"]  # the fixtures: Chromium; SQLite, and PostgreSQL where one is given
 
-shoot = shooter("web18")
 
-DOCS_SHOTS = Path(__file__).parent.parent / "docs" / "screenshots" / "web18"
+keep = keeper("web18")
+"""A screenshot kept with the suite's and in docs/screenshots/web18/."""
 
 
 # --- 1. a computer player's fallback move, refused ---------------------------------------------------
@@ -113,13 +113,6 @@ class RefusingTable:
         if self.on and alone and self.table_id in repr(parameters):
             self.refused += 1
             raise sa.exc.OperationalError(statement, parameters, Exception(REFUSAL))
-
-
-def keep(page: Page, name: str) -> None:
-    """A screenshot kept with the suite's (``test-artifacts``) and in the docs, to be looked at."""
-    shoot(page, name)
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SHOTS / f"{name}.png"))
 
 
 @pytest.mark.browser

@@ -11,12 +11,14 @@ of its own.
 - ``browser``: one headless Chromium for a walk module's tests (a module-scoped fixture: a walk imports
   it, and names it in its ``__all__``, to use it), ``context`` a person's browser context in it.
 - ``shooter(walk)``: its ``shoot(page, name)``, which keeps a screenshot in
-  ``test-artifacts/screenshots/<walk>/``.
+  ``test-artifacts/screenshots/<walk>/``; ``keeper(walk)``: its ``keep(page, name)``, which keeps it in
+  ``docs/screenshots/<walk>/`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -51,6 +53,7 @@ __all__ = [
     "create",
     "create_table",
     "drawn_frame",
+    "keeper",
     "live_table",
     "log_lines",
     "open_seat",
@@ -71,3 +74,17 @@ def shooter(walk: str) -> Callable[[Page, str], None]:
         web_support.shoot(page, walk, name)
 
     return shoot
+
+
+def keeper(walk: str) -> Callable[[Page, str], None]:
+    """The walk's ``keep(page, name)``: a screenshot kept with the suite's (``shooter``) and in the docs
+    (``docs/screenshots/<walk>/``), to be looked at."""
+    shoot = shooter(walk)
+    docs = Path(__file__).parent.parent / "docs" / "screenshots" / walk
+
+    def keep(page: Page, name: str) -> None:
+        shoot(page, name)
+        docs.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(docs / f"{name}.png"))
+
+    return keep
