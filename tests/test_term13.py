@@ -30,6 +30,20 @@ def seats_named(said: str) -> set[str]:
     return named
 
 
+def purses_named(screens: list[tuple[str, str]], players: int) -> int:
+    """The screens that show a purse row, each screen checked to fit 24 rows and each purse row to name
+    every one of the ``players`` seats."""
+    purses = 0
+    for _, screen in screens:
+        assert screen.count("\n") + 1 <= 24, screen
+        row = PURSE.search(screen)
+        if row is not None:
+            purses += 1
+            said = " ".join(re.sub(r"│", " ", row[1] + row[2]).split())
+            assert seats_named(said) == {"you", *map(str, range(2, players + 1))}, row[0]
+    return purses
+
+
 def test_lansquenets_ten_purses_are_whole_at_80x24() -> None:
     """Lansquenet with ten players at 80x24: while the seats bet, the title said the bank and what may
     still be bet ("bank 268 held by seat 10; 149 may still be bet"), the rows "the bank 268" and "may
@@ -39,15 +53,7 @@ def test_lansquenets_ten_purses_are_whole_at_80x24() -> None:
     screens, text = play(*CASES["lansquenet-10"], 80, 24)
     cut = [line for line in text.splitlines() if BORDER_CUT.search(line)]
     assert len(cut) == 0, cut
-    purses = 0
-    for _, screen in screens:
-        assert screen.count("\n") + 1 <= 24, screen
-        row = PURSE.search(screen)
-        if row is not None:
-            purses += 1
-            said = " ".join(re.sub(r"│", " ", row[1] + row[2]).split())
-            assert seats_named(said) == {"you", *map(str, range(2, 11))}, row[0]
-    assert purses
+    assert purses_named(screens, 10)
 
 
 LONGEST_HINT = 150
